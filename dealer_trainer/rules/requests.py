@@ -1,0 +1,84 @@
+"""Checked reading of JSON requests: every bad input names where it is."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from decimal import Decimal
+from typing import Any
+
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.money import parse_amount
+
+
+def invalid(message: str, code: str = "invalid_request") -> RulesError:
+    return RulesError(code, message)
+
+
+def expect_object(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise invalid(f"{where} must be a JSON object.")
+    return value
+
+
+def expect_list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise invalid(f"{where} must be a JSON list.")
+    return value
+
+
+def expect_int(value: Any, where: str, choices: Collection[int] | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, Decimal) and value == value.to_integral_value() and abs(value) < 10**6:
+            value = int(value)
+        else:
+            raise invalid(f"{where} must be a whole number, not {value!r}.")
+    if choices is not None and value not in choices:
+        allowed = ", ".join(str(c) for c in sorted(choices))
+        raise invalid(f"{where} must be one of {allowed}, not {value}.")
+    return value
+
+
+def expect_str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise invalid(f"{where} must be a string, not {value!r}.")
+    return value
+
+
+def expect_bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise invalid(f"{where} must be true or false, not {value!r}.")
+    return value
+
+
+def check_keys(
+    obj: Mapping[str, Any],
+    where: str,
+    required: Collection[str] = (),
+    optional: Collection[str] = (),
+) -> None:
+    missing = [key for key in required if key not in obj]
+    if missing:
+        raise invalid(f"{where} is missing {_and(missing)}.")
+    unknown = sorted(set(obj) - set(required) - set(optional))
+    if unknown:
+        raise invalid(f"{where} has unknown {'key' if len(unknown) == 1 else 'keys'} {_and(unknown)}.")
+
+
+def amount(obj: Mapping[str, Any], key: str, where: str) -> Decimal:
+    return parse_amount(obj[key], f"{where}.{key}")
+
+
+def bet_id(value: Any, where: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise invalid(f"{where} must be a string (or a number), not {value!r}.")
+    text = str(value)
+    if not text:
+        raise invalid(f"{where} cannot be empty.")
+    return text
+
+
+def _and(items: list[str]) -> str:
+    quoted = [f'"{item}"' for item in items]
+    if len(quoted) == 1:
+        return quoted[0]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1]

@@ -1,0 +1,452 @@
+"""Rulesets as data: one TOML file per ruleset, validated on load.
+
+A ruleset file declares its regulation (id, game, source text), its payouts
+with the article that sets each, and its named settings: every
+**Interpretation** of the digest of the regulations is a setting with a
+documented default, never a choice hidden in code.  The game modules read
+their payouts and settings from here.
+
+A house may add its own ruleset file that names a ``base`` ruleset and
+overrides settings; the regulation's own files are read-only.
+
+Any error names the file and the key: ``roulette-2003.toml: payouts.split.ratio: …``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.errors import RulesetError
+
+SettingType = Literal["choice", "integer", "decimal", "boolean", "ratio"]
+SettingValue = str | int | Decimal | bool | Fraction | None
+_SETTING_TYPES: tuple[SettingType, ...] = ("choice", "integer", "decimal", "boolean", "ratio")
+GAMES = ("roulette", "craps", "caribbean_stud")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One named, documented setting of a ruleset."""
+
+    name: str
+    type: SettingType
+    default: SettingValue
+    description: str
+    citation: Citation | None
+    interpretation: bool
+    choices: tuple[str, ...] = ()
+    minimum: Decimal | None = None
+    maximum: Decimal | None = None
+    nullable: bool = False
+
+    def coerce(self, value: Any, where: str) -> SettingValue:
+        """Check ``value`` for this setting and return it in its Python type."""
+        if value is None:
+            if self.nullable:
+                return None
+            raise _setting_error(where, f"{self.name} cannot be empty")
+        if self.type == "boolean":
+            if not isinstance(value, bool):
+                raise _setting_error(where, f"{self.name} must be true or false, not {value!r}")
+            return value
+        if self.type == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                options = ", ".join(self.choices)
+                raise _setting_error(where, f"{self.name} must be one of {options}, not {value!r}")
+            return value
+        if isinstance(value, bool):
+            raise _setting_error(where, f"{self.name} must be a number, not {value!r}")
+        number: Decimal | Fraction
+        try:
+            if self.type == "ratio":
+                from dealer_trainer.rules.money import parse_ratio
+
+                number = parse_ratio(str(value)) if isinstance(value, str) else Fraction(value)
+            else:
+                number = Decimal(value.strip()) if isinstance(value, str) else Decimal(value)
+        except (ValueError, ArithmeticError, TypeError):
+            raise _setting_error(where, f"{self.name} must be a number, not {value!r}") from None
+        if isinstance(number, Decimal) and not number.is_finite():
+            raise _setting_error(where, f"{self.name} must be a finite number, not {value!r}")
+        if self.type == "integer" and number != int(number):
+            raise _setting_error(where, f"{self.name} must be a whole number, not {value!r}")
+        if self.minimum is not None and number < self.minimum:
+            raise _setting_error(where, f"{self.name} must be at least {self.minimum}, not {value}")
+        if self.maximum is not None and number > self.maximum:
+            raise _setting_error(where, f"{self.name} must be at most {self.maximum}, not {value}")
+        if self.type == "integer":
+            return int(number)
+        if self.type == "decimal":
+            assert isinstance(number, Decimal)
+            return number
+        return Fraction(number)
+
+
+def _setting_error(where: str, message: str) -> RulesetError:
+    return RulesetError("invalid_setting", f"{where}: {message}.")
+
+
+@dataclass(frozen=True)
+class Payout:
+    """A payout ratio (to 1) and the article that sets it."""
+
+    name: str
+    ratio: Fraction
+    citation: Citation
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A loaded, validated ruleset, with the values of its settings."""
+
+    id: str
+    game: str
+    title: str
+    source: str
+    source_text: str | None
+    status: str
+    notes: tuple[str, ...]
+    is_default: bool
+    payouts: Mapping[str, Payout]
+    settings: Mapping[str, Setting]
+    values: Mapping[str, SettingValue]
+    data: Mapping[str, Any] = field(repr=False)
+    file: str = ""
+    base: str | None = None
+
+    def cite(self, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
+        return Citation(self.id, article, paragraph, item)
+
+    def payout(self, name: str) -> Payout:
+        try:
+            return self.payouts[name]
+        except KeyError:
+            raise RulesetError(
+                "invalid_ruleset", f"{self.file}: payouts.{name} is missing."
+            ) from None
+
+    def setting(self, name: str) -> SettingValue:
+        try:
+            return self.values[name]
+        except KeyError:
+            raise RulesetError(
+                "invalid_ruleset", f"{self.file}: settings.{name} is missing."
+            ) from None
+
+    def choice(self, name: str) -> str:
+        value = self.setting(name)
+        assert isinstance(value, str), name
+        return value
+
+    def integer(self, name: str) -> int | None:
+        value = self.setting(name)
+        assert value is None or (isinstance(value, int) and not isinstance(value, bool)), name
+        return value
+
+    def decimal(self, name: str) -> Decimal | None:
+        value = self.setting(name)
+        assert value is None or isinstance(value, Decimal), name
+        return value
+
+    def flag(self, name: str) -> bool:
+        value = self.setting(name)
+        assert isinstance(value, bool), name
+        return value
+
+    def ratio(self, name: str) -> Fraction:
+        value = self.setting(name)
+        assert isinstance(value, Fraction), name
+        return value
+
+    def with_settings(self, overrides: Mapping[str, Any], where: str = "settings") -> Ruleset:
+        """This ruleset with some settings changed, each checked by its declaration."""
+        values = dict(self.values)
+        for name, value in overrides.items():
+            setting = self.settings.get(name)
+            if setting is None:
+                known = ", ".join(sorted(self.settings))
+                raise RulesetError(
+                    "unknown_setting",
+                    f"{where}: {self.id} has no setting {name!r} (it has {known}).",
+                )
+            values[name] = setting.coerce(value, f"{where}.{name}")
+        return _replace_values(self, values)
+
+    def interpretations(self) -> Iterator[Setting]:
+        """The settings that decide where the regulation's text is silent."""
+        return (s for s in self.settings.values() if s.interpretation)
+
+
+def _replace_values(ruleset: Ruleset, values: dict[str, SettingValue]) -> Ruleset:
+    from dataclasses import replace
+
+    return replace(ruleset, values=values)
+
+
+# ---------------------------------------------------------------- loading --
+
+
+class _Reader:
+    """Typed access to a TOML table, naming file and key on any error."""
+
+    def __init__(self, file: str, table: Mapping[str, Any], prefix: str = "") -> None:
+        self.file = file
+        self.table = table
+        self.prefix = prefix
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}{name}"
+
+    def error(self, name: str, message: str) -> RulesetError:
+        return RulesetError("invalid_ruleset", f"{self.file}: {self.key(name)}: {message}.")
+
+    def get(self, name: str, kind: type | tuple[type, ...], *, required: bool = True) -> Any:
+        if name not in self.table:
+            if required:
+                raise self.error(name, "is missing")
+            return None
+        value = self.table[name]
+        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise self.error(name, f"expected {_kind_name(kind)}, got {value!r}")
+        if not isinstance(value, kind):
+            raise self.error(name, f"expected {_kind_name(kind)}, got {value!r}")
+        return value
+
+    def sub(self, name: str, *, required: bool = True) -> _Reader:
+        table = self.get(name, dict, required=required)
+        return _Reader(self.file, table or {}, f"{self.key(name)}.")
+
+    def citation(self, name: str, ruleset_id: str, *, required: bool = True) -> Citation | None:
+        text = self.get(name, str, required=required)
+        if text is None:
+            return None
+        try:
+            return Citation.parse(text, ruleset_id)
+        except ValueError as exc:
+            raise self.error(name, str(exc)) from None
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
+             dict: "a table", list: "a list"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def parse_ruleset(text: str, file: str) -> Ruleset:
+    """Validate the TOML text of a regulation's ruleset file."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError("invalid_ruleset", f"{file}: not valid TOML: {exc}.") from None
+    top = _Reader(file, raw)
+    ruleset_id = top.get("id", str)
+    game = top.get("game", str)
+    if game not in GAMES:
+        raise top.error("game", f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    status = top.get("status", str)
+    if status not in ("complete", "partial"):
+        raise top.error("status", f"must be 'complete' or 'partial', not {status!r}")
+    notes = top.get("notes", list, required=False) or []
+    for index, note in enumerate(notes):
+        if not isinstance(note, str):
+            raise top.error(f"notes[{index}]", "expected a string")
+
+    payouts: dict[str, Payout] = {}
+    payout_table = top.sub("payouts")
+    for name in payout_table.table:
+        entry = payout_table.sub(name)
+        ratio_text = entry.get("ratio", str)
+        try:
+            from dealer_trainer.rules.money import parse_ratio
+
+            ratio = parse_ratio(ratio_text)
+        except (ValueError, ArithmeticError) as exc:
+            raise entry.error("ratio", f"not a ratio like '35' or '6/5' ({exc})") from None
+        citation = entry.citation("citation", ruleset_id)
+        assert citation is not None
+        payouts[name] = Payout(name, ratio, citation)
+
+    settings: dict[str, Setting] = {}
+    values: dict[str, SettingValue] = {}
+    settings_table = top.sub("settings")
+    for name in settings_table.table:
+        entry = settings_table.sub(name)
+        kind = entry.get("type", str)
+        if kind not in _SETTING_TYPES:
+            raise entry.error("type", f"must be one of {', '.join(_SETTING_TYPES)}, not {kind!r}")
+        choices = entry.get("choices", list, required=kind == "choice") or []
+        if not all(isinstance(choice, str) for choice in choices):
+            raise entry.error("choices", "expected a list of strings")
+        bounds: dict[str, Decimal | None] = {}
+        for bound in ("min", "max"):
+            number = entry.get(bound, (int, str), required=False)
+            try:
+                bounds[bound] = None if number is None else Decimal(number)
+            except ArithmeticError:
+                raise entry.error(bound, f"not a number: {number!r}") from None
+        setting = Setting(
+            name=name,
+            type=kind,
+            default=None,
+            description=entry.get("description", str),
+            citation=entry.citation("citation", ruleset_id, required=False),
+            interpretation=entry.get("interpretation", bool),
+            choices=tuple(choices),
+            minimum=bounds["min"],
+            maximum=bounds["max"],
+            nullable=bool(entry.get("nullable", bool, required=False)),
+        )
+        if "default" not in entry.table:
+            raise entry.error("default", "is missing")
+        default_raw = entry.table["default"]
+        if default_raw == "none" and setting.nullable:
+            default_raw = None
+        try:
+            default = setting.coerce(default_raw, f"{file}: settings.{name}.default")
+        except RulesetError as exc:
+            raise RulesetError("invalid_ruleset", exc.message) from None
+        settings[name] = Setting(**{**setting.__dict__, "default": default})
+        values[name] = default
+
+    return Ruleset(
+        id=ruleset_id,
+        game=game,
+        title=top.get("title", str),
+        source=top.get("source", str),
+        source_text=top.get("source_text", str, required=False),
+        status=status,
+        notes=tuple(notes),
+        is_default=bool(top.get("default_for_game", bool, required=False)),
+        payouts=payouts,
+        settings=settings,
+        values=values,
+        data=raw,
+        file=file,
+    )
+
+
+def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> Ruleset:
+    """A house ruleset: a ``base`` regulation with some settings overridden.
+
+    ``id = "grand-casino-roulette"``, ``base = "roulette-2003"``,
+    ``title = "…"`` and an ``[overrides]`` table of settings.
+    """
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError("invalid_ruleset", f"{file}: not valid TOML: {exc}.") from None
+    top = _Reader(file, raw)
+    ruleset_id = top.get("id", str)
+    base_id = top.get("base", str)
+    if base_id not in bases:
+        raise top.error("base", f"no regulation ruleset {base_id!r} (known: {', '.join(bases)})")
+    if ruleset_id in bases:
+        raise top.error("id", f"{ruleset_id!r} is a regulation's own ruleset and is read-only")
+    base = bases[base_id]
+    overrides = top.get("overrides", dict, required=False) or {}
+    try:
+        changed = base.with_settings(overrides, where=f"{file}: overrides")
+    except RulesetError as exc:
+        raise RulesetError("invalid_ruleset", exc.message) from None
+    from dataclasses import replace
+
+    return replace(
+        changed,
+        title=top.get("title", str),
+        is_default=False,
+        file=file,
+        base=base_id,
+    )
+
+
+@cache
+def official_rulesets() -> Mapping[str, Ruleset]:
+    """The regulations' own rulesets shipped with the package, by id."""
+    found: dict[str, Ruleset] = {}
+    folder = resources.files("dealer_trainer.rules").joinpath("rulesets")
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        ruleset = parse_ruleset(entry.read_text(encoding="utf-8"), entry.name)
+        if ruleset.id in found:
+            raise RulesetError("invalid_ruleset", f"{entry.name}: id: {ruleset.id!r} is used twice.")
+        if f"{ruleset.id}.toml" != entry.name:
+            raise RulesetError(
+                "invalid_ruleset", f"{entry.name}: id: {ruleset.id!r} does not match the file name."
+            )
+        found[ruleset.id] = ruleset
+    return found
+
+
+def load_house_ruleset(path: Path) -> Ruleset:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesetError("invalid_ruleset", f"{path.name}: cannot be read ({exc}).") from None
+    return parse_house_ruleset(text, path.name, official_rulesets())
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    rulesets = official_rulesets()
+    try:
+        return rulesets[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(rulesets))
+        raise RulesetError(
+            "unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known})."
+        ) from None
+
+
+def default_ruleset(game: str) -> Ruleset:
+    for ruleset in official_rulesets().values():
+        if ruleset.game == game and ruleset.is_default:
+            return ruleset
+    raise RulesetError("unknown_game", f"There is no default ruleset for the game {game!r}.")
+
+
+def rulesets_for(game: str) -> list[Ruleset]:
+    return [r for r in official_rulesets().values() if r.game == game]
+
+
+def resolve_ruleset(game: str, spec: Any) -> Ruleset:
+    """The ruleset a request names: absent, an id, or ``{"id": …, "settings": {…}}``."""
+    if spec is None:
+        return default_ruleset(game)
+    if isinstance(spec, str):
+        ruleset = get_ruleset(spec)
+        overrides: Mapping[str, Any] = {}
+    elif isinstance(spec, dict):
+        ruleset_id = spec.get("id")
+        if ruleset_id is None:
+            ruleset = default_ruleset(game)
+        elif isinstance(ruleset_id, str):
+            ruleset = get_ruleset(ruleset_id)
+        else:
+            raise RulesetError("invalid_request", "ruleset.id must be a string such as \"roulette-2003\".")
+        extra = sorted(set(spec) - {"id", "settings"})
+        if extra:
+            raise RulesetError("invalid_request", f"ruleset has unknown keys: {', '.join(extra)}.")
+        settings = spec.get("settings", {})
+        if not isinstance(settings, dict):
+            raise RulesetError("invalid_request", "ruleset.settings must be an object of setting values.")
+        overrides = settings
+    else:
+        raise RulesetError(
+            "invalid_request", "ruleset must be a ruleset id or an object with id and settings."
+        )
+    if ruleset.game != game:
+        raise RulesetError(
+            "ruleset_game_mismatch",
+            f"The ruleset {ruleset.id!r} is for {ruleset.game}, not {game}.",
+        )
+    return ruleset.with_settings(overrides, where="ruleset.settings") if overrides else ruleset
