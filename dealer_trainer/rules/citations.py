@@ -53,5 +53,7 @@ class Citation:
         )
 
 
-def cite(ruleset: str, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
+def cite(
+    ruleset: str, article: int, paragraph: int | None = None, item: int | None = None
+) -> Citation:
     return Citation(ruleset, article, paragraph, item)

@@ -64,7 +64,9 @@ def parse_request(text: str) -> Mapping[str, Any]:
             "invalid_json",
         ) from None
     except RecursionError:
-        raise invalid("The input is nested too deeply to be a table situation.", "invalid_json") from None
+        raise invalid(
+            "The input is nested too deeply to be a table situation.", "invalid_json"
+        ) from None
     except ValueError as exc:  # e.g. an integer with too many digits
         raise invalid(f"The input is not usable JSON ({exc}).", "invalid_json") from None
     return expect_object(value, "The request")
@@ -75,7 +77,9 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
     if command not in COMMANDS:
         raise invalid(f"Unknown command {command!r}: use settle or compare.", "unknown_command")
     if "game" not in request:
-        raise invalid('The request has no "game" (roulette, craps or caribbean_stud).', "unknown_game")
+        raise invalid(
+            'The request has no "game" (roulette, craps or caribbean_stud).', "unknown_game"
+        )
     game = expect_str(request["game"], "game")
     if game not in GAMES:
         raise invalid(
@@ -101,10 +105,12 @@ def run(command: str, stdin: TextIO, stdout: TextIO) -> int:
         return _refuse(error, stdout)
     except RecursionError:
         return _refuse(invalid("The input is nested too deeply to be a table situation."), stdout)
-    except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
+    except Exception as exc:
         # A defect of the rules core, not of the input; the tests hunt these down.
         return _refuse(
-            RulesError("internal_error", f"The rules core failed on this input ({type(exc).__name__})."),
+            RulesError(
+                "internal_error", f"The rules core failed on this input ({type(exc).__name__})."
+            ),
             stdout,
         )
     json.dump(result, stdout, ensure_ascii=False, indent=2)

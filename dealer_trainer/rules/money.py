@@ -48,15 +48,13 @@ def parse_amount(value: Any, what: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
         raise RulesError(
             "invalid_amount",
-            f"{what} must be a number or a decimal string such as \"25\" or \"7.50\", "
+            f'{what} must be a number or a decimal string such as "25" or "7.50", '
             f"not {_describe(value)}.",
         )
     try:
         amount = Decimal(value.strip()) if isinstance(value, str) else Decimal(value)
     except decimal.InvalidOperation:
-        raise RulesError(
-            "invalid_amount", f"{what} is not a decimal number: {value!r}."
-        ) from None
+        raise RulesError("invalid_amount", f"{what} is not a decimal number: {value!r}.") from None
     if not amount.is_finite():
         raise RulesError("invalid_amount", f"{what} must be a finite number, not {value!r}.")
     if amount < 0:
@@ -66,9 +64,7 @@ def parse_amount(value: Any, what: str) -> Decimal:
             "invalid_amount", f"{what} is larger than any table accepts ({MAX_AMOUNT:,} at most)."
         )
     if amount != amount.quantize(CENT, rounding=decimal.ROUND_DOWN):
-        raise RulesError(
-            "invalid_amount", f"{what} has more than two decimal places ({value!r})."
-        )
+        raise RulesError("invalid_amount", f"{what} has more than two decimal places ({value!r}).")
     return amount.quantize(CENT)
 
 

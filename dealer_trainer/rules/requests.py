@@ -32,10 +32,11 @@ def expect_int(value: Any, where: str, choices: Collection[int] | None = None) -
             value = int(value)
         else:
             raise invalid(f"{where} must be a whole number, not {value!r}.")
-    if choices is not None and value not in choices:
+    number = int(value)
+    if choices is not None and number not in choices:
         allowed = ", ".join(str(c) for c in sorted(choices))
-        raise invalid(f"{where} must be one of {allowed}, not {value}.")
-    return value
+        raise invalid(f"{where} must be one of {allowed}, not {number}.")
+    return number
 
 
 def expect_str(value: Any, where: str) -> str:
@@ -61,7 +62,9 @@ def check_keys(
         raise invalid(f"{where} is missing {_and(missing)}.")
     unknown = sorted(set(obj) - set(required) - set(optional))
     if unknown:
-        raise invalid(f"{where} has unknown {'key' if len(unknown) == 1 else 'keys'} {_and(unknown)}.")
+        raise invalid(
+            f"{where} has unknown {'key' if len(unknown) == 1 else 'keys'} {_and(unknown)}."
+        )
 
 
 def amount(obj: Mapping[str, Any], key: str, where: str) -> Decimal:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesetError
+from dealer_trainer.rules.money import parse_ratio
 
 SettingType = Literal["choice", "integer", "decimal", "boolean", "ratio"]
 SettingValue = str | int | Decimal | bool | Fraction | None
@@ -68,8 +69,6 @@ class Setting:
         number: Decimal | Fraction
         try:
             if self.type == "ratio":
-                from dealer_trainer.rules.money import parse_ratio
-
                 number = parse_ratio(str(value)) if isinstance(value, str) else Fraction(value)
             else:
                 number = Decimal(value.strip()) if isinstance(value, str) else Decimal(value)
@@ -187,8 +186,6 @@ class Ruleset:
 
 
 def _replace_values(ruleset: Ruleset, values: dict[str, SettingValue]) -> Ruleset:
-    from dataclasses import replace
-
     return replace(ruleset, values=values)
 
 
@@ -236,8 +233,14 @@ class _Reader:
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
-             dict: "a table", list: "a list"}
+    names = {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        bool: "true or false",
+        dict: "a table",
+        list: "a list",
+    }
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
@@ -267,8 +270,6 @@ def parse_ruleset(text: str, file: str) -> Ruleset:
         entry = payout_table.sub(name)
         ratio_text = entry.get("ratio", str)
         try:
-            from dealer_trainer.rules.money import parse_ratio
-
             ratio = parse_ratio(ratio_text)
         except (ValueError, ArithmeticError) as exc:
             raise entry.error("ratio", f"not a ratio like '35' or '6/5' ({exc})") from None
@@ -358,8 +359,6 @@ def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> R
         changed = base.with_settings(overrides, where=f"{file}: overrides")
     except RulesetError as exc:
         raise RulesetError("invalid_ruleset", exc.message) from None
-    from dataclasses import replace
-
     return replace(
         changed,
         title=top.get("title", str),
@@ -379,7 +378,9 @@ def official_rulesets() -> Mapping[str, Ruleset]:
             continue
         ruleset = parse_ruleset(entry.read_text(encoding="utf-8"), entry.name)
         if ruleset.id in found:
-            raise RulesetError("invalid_ruleset", f"{entry.name}: id: {ruleset.id!r} is used twice.")
+            raise RulesetError(
+                "invalid_ruleset", f"{entry.name}: id: {ruleset.id!r} is used twice."
+            )
         if f"{ruleset.id}.toml" != entry.name:
             raise RulesetError(
                 "invalid_ruleset", f"{entry.name}: id: {ruleset.id!r} does not match the file name."
@@ -432,13 +433,17 @@ def resolve_ruleset(game: str, spec: Any) -> Ruleset:
         elif isinstance(ruleset_id, str):
             ruleset = get_ruleset(ruleset_id)
         else:
-            raise RulesetError("invalid_request", "ruleset.id must be a string such as \"roulette-2003\".")
+            raise RulesetError(
+                "invalid_request", 'ruleset.id must be a string such as "roulette-2003".'
+            )
         extra = sorted(set(spec) - {"id", "settings"})
         if extra:
             raise RulesetError("invalid_request", f"ruleset has unknown keys: {', '.join(extra)}.")
         settings = spec.get("settings", {})
         if not isinstance(settings, dict):
-            raise RulesetError("invalid_request", "ruleset.settings must be an object of setting values.")
+            raise RulesetError(
+                "invalid_request", "ruleset.settings must be an object of setting values."
+            )
         overrides = settings
     else:
         raise RulesetError(

@@ -1,0 +1,75 @@
+"""The rules CLI for roulette: ``{"game": "roulette", "bets": [...], "outcome": {...}}``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.money import fmt
+from dealer_trainer.rules.requests import (
+    amount,
+    bet_id,
+    check_keys,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+)
+from dealer_trainer.rules.roulette.bets import Bet, BetKind
+from dealer_trainer.rules.roulette.layout import position
+from dealer_trainer.rules.roulette.settle import settle as settle_spin
+from dealer_trainer.rules.rulesets import Ruleset
+
+_KINDS = ", ".join(kind.value for kind in BetKind)
+
+
+def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
+    obj = expect_object(raw, where)
+    if "kind" not in obj:
+        raise RulesError("invalid_request", f'{where} has no "kind" (one of {_KINDS}).')
+    kind_name = expect_str(obj["kind"], f"{where}.kind")
+    try:
+        kind = BetKind(kind_name)
+    except ValueError:
+        raise RulesError(
+            "unknown_bet_kind", f"{where}.kind {kind_name!r} is not a roulette bet (use {_KINDS})."
+        ) from None
+    extra = ("numbers",) if kind.takes_numbers else ("index",) if kind.takes_index else ()
+    check_keys(obj, where, required=("id", "kind", "amount", *extra))
+    numbers: tuple[int, ...] | None = None
+    index: int | None = None
+    if kind.takes_numbers:
+        listed = expect_list(obj["numbers"], f"{where}.numbers")
+        numbers = tuple(expect_int(n, f"{where}.numbers[{i}]") for i, n in enumerate(listed))
+    elif kind.takes_index:
+        index = expect_int(obj["index"], f"{where}.index", choices=(1, 2, 3))
+    return Bet(
+        id=bet_id(obj["id"], f"{where}.id"),
+        position=position(ruleset, kind, numbers, index),
+        amount=amount(obj, "amount", where),
+    )
+
+
+def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    check_keys(request, "The request", required=("game", "bets", "outcome"), optional=("ruleset",))
+    raw_bets = expect_list(request["bets"], "bets")
+    bets = [parse_bet(ruleset, raw, f"bets[{i}]") for i, raw in enumerate(raw_bets)]
+    outcome = expect_object(request["outcome"], "outcome")
+    check_keys(outcome, "outcome", required=("number",))
+    number = expect_int(outcome["number"], "outcome.number")
+    settlement = settle_spin(ruleset, bets, number)
+    return {
+        "results": [
+            {
+                "id": r.bet.id,
+                "outcome": str(r.outcome),
+                "win": fmt(r.win),
+                "returned": fmt(r.returned),
+                "citation": str(r.citation),
+            }
+            for r in settlement.results
+        ],
+        "collect": list(settlement.collect),
+        "pay_order": [list(group) for group in settlement.pay_order],
+    }
