@@ -1,0 +1,152 @@
+"""Rulesets as data: every file validates, every Interpretation is a documented setting,
+and a malformed file is refused with a message naming the file and the key."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dealer_trainer.rules.errors import RulesetError
+from dealer_trainer.rules.rulesets import (
+    load_house_ruleset,
+    official_rulesets,
+    parse_ruleset,
+    resolve_ruleset,
+)
+
+RULESET_DIR = Path(__file__).parents[2] / "dealer_trainer" / "rules" / "rulesets"
+ROULETTE = (RULESET_DIR / "roulette-2003.toml").read_text(encoding="utf-8")
+
+
+def test_every_ruleset_file_loads_and_names_its_source() -> None:
+    rulesets = official_rulesets()
+    assert "roulette-2003" in rulesets
+    for ruleset in rulesets.values():
+        assert ruleset.source and ruleset.title
+        assert ruleset.source_text is not None
+        text = Path(RULESET_DIR.parent / "texts" / ruleset.source_text)
+        assert text.is_file(), f"{ruleset.id}: official text {text.name} is not shipped"
+
+
+def test_every_setting_is_documented_with_a_valid_default() -> None:
+    for ruleset in official_rulesets().values():
+        for setting in ruleset.settings.values():
+            assert len(setting.description) > 40, f"{ruleset.id}: {setting.name} is undocumented"
+            assert ruleset.values[setting.name] == setting.default
+            if setting.interpretation:
+                assert setting.citation is not None, f"{ruleset.id}: {setting.name} cites nothing"
+
+
+def test_roulette_interpretations_of_the_digest_are_settings() -> None:
+    ruleset = official_rulesets()["roulette-2003"]
+    names = {s.name for s in ruleset.interpretations()}
+    assert {
+        "street_corner_order",
+        "sector12_pay_group",
+        "nine_number_definition",
+        "zero_combinations",
+        "wheel_order",
+    } <= names
+    assert ruleset.values["street_corner_order"] == "either"
+    assert ruleset.values["nine_number_definition"] == "layout_block"
+
+
+def test_every_payout_cites_an_article_of_its_own_ruleset() -> None:
+    for ruleset in official_rulesets().values():
+        for payout in ruleset.payouts.values():
+            assert payout.ratio > 0
+            assert payout.citation.ruleset in (ruleset.id, ruleset.base) or payout.citation.ruleset
+
+
+def test_one_default_ruleset_per_game() -> None:
+    defaults = [r for r in official_rulesets().values() if r.is_default]
+    assert len({r.game for r in defaults}) == len(defaults)
+
+
+@pytest.mark.parametrize(
+    ("change", "file_and_key"),
+    [
+        (lambda t: t.replace('ratio = "35"', 'ratio = "thirty-five"'), "payouts.straight.ratio"),
+        (lambda t: t.replace('ratio = "17"', "ratio = 17"), "payouts.split.ratio"),
+        (
+            lambda t: t.replace('citation = "Art. 7(3)"', 'citation = "article three"'),
+            "payouts.street.citation",
+        ),
+        (
+            lambda t: t.replace('default = "either"', 'default = "sometimes"'),
+            "settings.street_corner_order.default",
+        ),
+        (
+            lambda t: t.replace('type = "choice"', 'type = "colour"', 1),
+            "settings.street_corner_order.type",
+        ),
+        (lambda t: t.replace('game = "roulette"', 'game = "fan-tan"'), "game"),
+        (lambda t: t.replace('id = "roulette-2003"\n', ""), "id"),
+        (
+            lambda t: t.replace("interpretation = true", "interpretation = 1", 1),
+            "settings.street_corner_order.interpretation",
+        ),
+        (lambda t: t + "\n[payouts.broken\n", "not valid TOML"),
+    ],
+)
+def test_malformed_ruleset_is_refused_naming_file_and_key(change, file_and_key: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(RulesetError) as caught:
+        parse_ruleset(change(ROULETTE), "house.toml")
+    assert caught.value.code == "invalid_ruleset"
+    assert caught.value.message.startswith("house.toml: ")
+    assert file_and_key in caught.value.message
+
+
+def test_house_ruleset_overrides_settings_of_its_base(tmp_path: Path) -> None:
+    path = tmp_path / "grand-lisboa.toml"
+    path.write_text(
+        'id = "grand-lisboa-roulette"\nbase = "roulette-2003"\ntitle = "House roulette"\n'
+        '[overrides]\nstreet_corner_order = "chinese"\n',
+        encoding="utf-8",
+    )
+    house = load_house_ruleset(path)
+    assert house.base == "roulette-2003"
+    assert house.values["street_corner_order"] == "chinese"
+    assert official_rulesets()["roulette-2003"].values["street_corner_order"] == "either"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('id = "roulette-2003"\nbase = "roulette-2003"\ntitle = "x"\n', "read-only"),
+        ('id = "h"\nbase = "roulette-1975"\ntitle = "x"\n', "base"),
+        (
+            'id = "h"\nbase = "roulette-2003"\ntitle = "x"\n[overrides]\nwheel_order = "french"\n',
+            "overrides.wheel_order",
+        ),
+        ('id = "h"\nbase = "roulette-2003"\ntitle = "x"\n[overrides]\nspeed = 3\n', "speed"),
+    ],
+)
+def test_house_ruleset_errors_name_the_file_and_key(
+    tmp_path: Path, body: str, message: str
+) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_house_ruleset(path)
+    assert caught.value.message.startswith("house.toml")
+    assert message in caught.value.message
+
+
+def test_ruleset_request_forms() -> None:
+    assert resolve_ruleset("roulette", None).id == "roulette-2003"
+    assert resolve_ruleset("roulette", "roulette-2003").id == "roulette-2003"
+    changed = resolve_ruleset("roulette", {"settings": {"wheel_order": "american_single_zero"}})
+    assert changed.values["wheel_order"] == "american_single_zero"
+    with pytest.raises(RulesetError, match="unknown keys"):
+        resolve_ruleset("roulette", {"id": "roulette-2003", "house": "x"})
+
+
+def test_citations_in_files_use_the_article_format() -> None:
+    pattern = re.compile(r'citation = "Art\. \d+(\(\d+\))*"')
+    for path in RULESET_DIR.glob("*.toml"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("citation"):
+                assert pattern.fullmatch(line), f"{path.name}: {line}"
