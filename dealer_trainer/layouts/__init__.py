@@ -1,0 +1,47 @@
+"""Felt layouts without Qt: every table's spots, shapes (mm) and labels.
+
+``felt_for(game, ruleset)`` gives the :class:`~dealer_trainer.layouts.model.Felt`
+of a game; each spot id is a bet the rules core settles (``split-17-20``,
+``hard-8``, ``box-3-ante``).  The GUI draws felts; the drills engine puts
+chips on their spot ids through :class:`~dealer_trainer.layouts.chips.TableChips`.
+"""
+
+from __future__ import annotations
+
+from dealer_trainer.layouts.caribbean_stud import caribbean_stud_felt
+from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, Denomination, TableChips
+from dealer_trainer.layouts.craps import craps_felt
+from dealer_trainer.layouts.labels import Label
+from dealer_trainer.layouts.model import GAMES, BetRef, Felt, Game, Spot
+from dealer_trainer.layouts.roulette import roulette_felt
+from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
+
+__all__ = [
+    "DEFAULT_CHIPS",
+    "GAMES",
+    "BetRef",
+    "ChipSet",
+    "Denomination",
+    "Felt",
+    "Game",
+    "Label",
+    "Spot",
+    "TableChips",
+    "felt_for",
+]
+
+
+def felt_for(game: str, ruleset: Ruleset | None = None) -> Felt:
+    """The felt of ``game`` (``roulette``, ``craps``, ``caribbean_stud``) under a ruleset.
+
+    The roulette felt follows its ruleset's settings (wheel order, nine-number
+    definition, zero combinations); the craps and Caribbean Stud prints are the
+    same under each of their rulesets.
+    """
+    if game == "roulette":
+        return roulette_felt(ruleset or default_ruleset("roulette"))
+    if game == "craps":
+        return craps_felt(ruleset.id if ruleset else "craps-1985")
+    if game == "caribbean_stud":
+        return caribbean_stud_felt(ruleset.id if ruleset else "caribbean-stud-2004")
+    raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")

@@ -1,0 +1,86 @@
+"""Bilingual felt labels, declared as data for Qt's translation tools.
+
+A Macau felt prints Chinese and English side by side.  The Chinese is the
+felt's own print and stays as it is; the English line is the source text
+of a Qt translation in the context ``"felt"`` (the GUI passes it through
+``QCoreApplication.translate``; the languages issue adds the ``.ts`` files).
+This module has no Qt: :func:`QT_TRANSLATE_NOOP` only marks the strings so
+that ``pyside6-lupdate`` finds them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CONTEXT = "felt"
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate looks for)
+    """Mark ``text`` for translation in ``context``; returns it unchanged."""
+    return text
+
+
+@dataclass(frozen=True)
+class Label:
+    """A felt label: the Chinese print and the English translation source.
+
+    Either part may be empty (a bare number is printed once).
+    """
+
+    zh: str
+    en: str
+
+
+def label(zh: str, en: str) -> Label:
+    return Label(zh, en)
+
+
+# Roulette ----------------------------------------------------------------
+DOZEN_LABELS = (
+    Label("小", QT_TRANSLATE_NOOP("felt", "1st 12 · 1–12")),
+    Label("中", QT_TRANSLATE_NOOP("felt", "2nd 12 · 13–24")),
+    Label("大", QT_TRANSLATE_NOOP("felt", "3rd 12 · 25–36")),
+)
+COLUMN_LABEL = Label("直十二門", QT_TRANSLATE_NOOP("felt", "2 to 1"))
+EVEN_CHANCE_LABELS = {
+    "low": Label("小", QT_TRANSLATE_NOOP("felt", "1 – 18")),
+    "even": Label("雙", QT_TRANSLATE_NOOP("felt", "EVEN")),
+    "red": Label("紅", QT_TRANSLATE_NOOP("felt", "RED")),
+    "black": Label("黑", QT_TRANSLATE_NOOP("felt", "BLACK")),
+    "odd": Label("單", QT_TRANSLATE_NOOP("felt", "ODD")),
+    "high": Label("大", QT_TRANSLATE_NOOP("felt", "19 – 36")),
+}
+NINE_TITLE = Label("九門", QT_TRANSLATE_NOOP("felt", "NINE NUMBERS · 3 to 1"))
+SECTOR12_TITLE = Label("十二門", QT_TRANSLATE_NOOP("felt", "TWELVE NUMBERS · 2 to 1"))
+WHEEL_TITLE = Label("輪盤", QT_TRANSLATE_NOOP("felt", "WHEEL"))
+
+# Craps -------------------------------------------------------------------
+PASS = Label("派司", QT_TRANSLATE_NOOP("felt", "PASS LINE"))
+DONT_PASS = Label("不派司", QT_TRANSLATE_NOOP("felt", "DON'T PASS BAR"))
+COME = Label("來", QT_TRANSLATE_NOOP("felt", "COME"))
+DONT_COME = Label("不來", QT_TRANSLATE_NOOP("felt", "DON'T COME BAR"))
+FIELD = Label("場區", QT_TRANSLATE_NOOP("felt", "FIELD"))
+FIELD_DOUBLE = Label("雙倍", QT_TRANSLATE_NOOP("felt", "PAYS DOUBLE"))
+ODDS = Label("加注", QT_TRANSLATE_NOOP("felt", "ODDS"))
+LAY_ODDS = Label("加注", QT_TRANSLATE_NOOP("felt", "LAY ODDS"))
+BIG7 = Label("大七", QT_TRANSLATE_NOOP("felt", "BIG 7 · 4½ to 1"))
+ELEVEN = Label("十一", QT_TRANSLATE_NOOP("felt", "ELEVEN · 15 to 1"))
+ANY_CRAPS = Label("任何垃圾", QT_TRANSLATE_NOOP("felt", "ANY CRAPS · 7 to 1"))
+HARD_WAYS = Label("硬路", QT_TRANSLATE_NOOP("felt", "HARD WAYS"))
+BIG = Label("大", QT_TRANSLATE_NOOP("felt", "BIG"))
+PUCK_OFF = Label("關", QT_TRANSLATE_NOOP("felt", "OFF"))
+PUCK_ON = Label("開", QT_TRANSLATE_NOOP("felt", "ON"))
+
+# Caribbean Stud ----------------------------------------------------------
+ANTE = Label("原注", QT_TRANSLATE_NOOP("felt", "ANTE"))
+RAISE = Label("加注", QT_TRANSLATE_NOOP("felt", "RAISE"))
+PROGRESSIVE = Label("累進", QT_TRANSLATE_NOOP("felt", "JACKPOT"))
+DEALER = Label("莊家", QT_TRANSLATE_NOOP("felt", "DEALER"))
+SHOE = Label("牌靴", QT_TRANSLATE_NOOP("felt", "SHOE"))
+SHUFFLER = Label("洗牌機", QT_TRANSLATE_NOOP("felt", "SHUFFLER"))
+CHIP_TRAY = Label("籌碼架", QT_TRANSLATE_NOOP("felt", "CHIP TRAY"))
+JACKPOT = Label("累進大獎", QT_TRANSLATE_NOOP("felt", "PROGRESSIVE JACKPOT"))
+STUD_TITLE = Label("聯獎撲克", QT_TRANSLATE_NOOP("felt", "CARIBBEAN STUD POKER"))
+DEALER_QUALIFIES = Label(
+    "莊家最少要有A K", QT_TRANSLATE_NOOP("felt", "DEALER QUALIFIES WITH ACE-KING OR BETTER")
+)
