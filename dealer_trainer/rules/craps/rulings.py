@@ -1,0 +1,124 @@
+"""Rulings on throws that are not a plain pair of flat dice (Art. 1).
+
+Art. 1: "Em caso de qualquer dos dados não ficar completamente assente numa
+face conta-se sempre a face superior mais exposta. Quando um ou ambos os
+dados saírem do tabuleiro o lançamento não é válido, devendo ser repetido."
+
+A die that does not lie flat (cocked against a chip stack or the rail)
+counts its most exposed upper face; a throw with a die off the table is no
+throw at all.  The CLI contract knows only faces and ``"off_table"``, so the
+cocked-die ruling lives here, for the drills to ask about and the felt to show:
+the ruling turns what the dealer sees into the :class:`Roll` the table uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.craps.config import CrapsRules
+from dealer_trainer.rules.craps.model import OFF_TABLE, Roll, Throw
+from dealer_trainer.rules.errors import RulesError
+
+_MAX_VISIBLE_FACES = 3  # a die resting on an edge shows two upper faces, on a corner three
+
+
+@dataclass(frozen=True)
+class CockedDie:
+    """A die that does not lie flat: each upper face it shows with how exposed it is.
+
+    ``exposures`` pairs a face with any non-negative measure of how much of it
+    faces up (the visible area, or the share of the die's tilt); only the
+    order of the measures matters.
+    """
+
+    exposures: tuple[tuple[int, Fraction], ...]
+
+    @classmethod
+    def of(cls, exposures: Mapping[int, Fraction | Decimal | int]) -> CockedDie:
+        return cls(tuple((face, Fraction(share)) for face, share in exposures.items()))
+
+
+DieLie = int | CockedDie
+
+
+@dataclass(frozen=True)
+class ThrowRuling:
+    """The throw that counts, the article that says so, and a sentence saying why."""
+
+    throw: Throw
+    citation: Citation
+    explanation: str
+
+
+def counted_face(die: DieLie, citation: Citation) -> int:
+    """The face a die counts: the face up, or a cocked die's most exposed upper face."""
+    if isinstance(die, int) and not isinstance(die, bool):
+        if not 1 <= die <= 6:
+            raise RulesError(
+                "invalid_roll", f"A die shows a face from 1 to 6, not {die}.", citation
+            )
+        return die
+    if not isinstance(die, CockedDie):
+        raise RulesError("invalid_roll", f"{die!r} is not a die's face.", citation)
+    faces = [face for face, _ in die.exposures]
+    if not faces:
+        raise RulesError("invalid_roll", "A cocked die shows at least one upper face.", citation)
+    if len(set(faces)) != len(faces):
+        raise RulesError("invalid_roll", "A cocked die names the same face twice.", citation)
+    for face, share in die.exposures:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise RulesError("invalid_roll", f"A die has faces 1 to 6, not {face!r}.", citation)
+        if share < 0:
+            raise RulesError(
+                "invalid_roll", "A face cannot be less than not exposed at all.", citation
+            )
+    if len(faces) > _MAX_VISIBLE_FACES or any(
+        a + b == 7 for i, a in enumerate(faces) for b in faces[i + 1 :]
+    ):
+        raise RulesError(
+            "invalid_roll",
+            f"Faces {', '.join(map(str, faces))} cannot all face up at once: "
+            "opposite faces of a die add up to 7.",
+            citation,
+        )
+    most = max(share for _, share in die.exposures)
+    leaders = [face for face, share in die.exposures if share == most]
+    if len(leaders) > 1:
+        raise RulesError(
+            "invalid_roll",
+            f"Faces {' and '.join(map(str, leaders))} are equally exposed, so Art. 1 names no "
+            "face; the floor person rules on this throw.",
+            citation,
+        )
+    return leaders[0]
+
+
+def rule_throw(
+    first: DieLie, second: DieLie, rules: CrapsRules, *, left_table: bool = False
+) -> ThrowRuling:
+    """Rule on a throw as the dealer sees it (Art. 1).
+
+    A die off the table makes the throw invalid, whatever the dice show; a
+    cocked die counts its most exposed upper face.
+    """
+    citation = rules.cite("throw")
+    if left_table:
+        return ThrowRuling(
+            OFF_TABLE,
+            citation,
+            "A die left the table: the throw is not valid and is repeated; no bet is decided.",
+        )
+    roll = Roll(counted_face(first, citation), counted_face(second, citation))
+    cocked = [d for d in (first, second) if isinstance(d, CockedDie)]
+    if not cocked:
+        explanation = f"Both dice lie flat: the throw is {roll} ({roll.total})."
+    else:
+        explanation = (
+            "A die that does not lie flat counts its most exposed upper face: "
+            f"the throw is {roll} ({roll.total})."
+        )
+    return ThrowRuling(roll, citation, explanation)

@@ -1,0 +1,467 @@
+"""The craps table as a state machine over throws.
+
+:class:`Table` is an immutable record: the table point, every bet with its
+own state, and the events so far.  :meth:`Table.place` and :meth:`Table.roll`
+return a new table, so the felt and the drills can replay a shooter's hand
+event by event and show the point, each bet's come point and its odds after
+every step.  As in pokerkit, each act comes as a trio: ``verify_placing``
+raises :class:`~dealer_trainer.rules.errors.RulesError` citing the article
+that forbids the bet, ``can_place`` answers a bool, ``place`` acts.
+
+Decisions (Portaria n.º 97/85/M; ``craps-2010`` cites its own Art. 2(2) for
+the line bets):
+
+- Art. 1: an invalid throw (a die off the table) decides nothing.
+- Arts. 2(1), 2(3): Pass and Come win on a first roll of 7 or 11, lose on
+  2, 3 or 12, else take that number as their point; then win on the point and
+  lose on 7.
+- Arts. 3(1), 3(3): Don't Pass and Don't Come win on 2 or 3, push on 12
+  (stake returned, the bet decided: "empatando"; the 2010 text's "bar"), lose
+  on 7 or 11, else take their point; then lose on the point and win on 7.
+- Arts. 2(2), 3(2): odds are decided with the bet they back, at the ratio of
+  its point.
+- Arts. 4 to 11: field, hard ways, Big 7, Eleven, Any Craps and the Big bets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.craps.config import (
+    BIG_PAIRS,
+    BigBetPart,
+    CrapsRules,
+    OddsLimit,
+    OddsOnComeOut,
+)
+from dealer_trainer.rules.craps.model import (
+    BIG_NUMBERS,
+    CRAPS_NUMBERS,
+    ELEVEN,
+    HARD_NUMBERS,
+    POINT_NUMBERS,
+    SEVEN,
+    Bet,
+    BetKind,
+    BetState,
+    Decision,
+    InvalidThrow,
+    Outcome,
+    Roll,
+    Throw,
+)
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.money import MAX_AMOUNT, ZERO, to_cents
+from dealer_trainer.rules.rulesets import Ruleset
+
+Event = Bet | Throw
+
+_NAMES = {
+    BetKind.PASS: "Pass Line",
+    BetKind.DONT_PASS: "Don't Pass",
+    BetKind.COME: "Come",
+    BetKind.DONT_COME: "Don't Come",
+    BetKind.ODDS: "odds",
+    BetKind.FIELD: "Field",
+    BetKind.HARD: "hard way",
+    BetKind.BIG7: "Big 7",
+    BetKind.ELEVEN: "Eleven",
+    BetKind.ANY_CRAPS: "Any Craps",
+    BetKind.BIG: "Big",
+}
+
+
+def bet_name(kind: BetKind) -> str:
+    """The layout's name of a bet kind, for messages."""
+    return _NAMES[kind]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One craps table: the point, the bets in placement order, and the events so far."""
+
+    rules: CrapsRules
+    point: int | None = None
+    bets: tuple[BetState, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    @classmethod
+    def new(cls, ruleset: Ruleset | CrapsRules) -> Table:
+        """An empty table waiting for a come-out roll."""
+        rules = ruleset if isinstance(ruleset, CrapsRules) else CrapsRules.from_ruleset(ruleset)
+        return cls(rules)
+
+    # ------------------------------------------------------------ queries --
+
+    @property
+    def is_come_out(self) -> bool:
+        """No point is on: the next valid throw is a come-out roll."""
+        return self.point is None
+
+    @property
+    def next_event(self) -> int:
+        """The index the next event will have."""
+        return len(self.events)
+
+    def bet(self, bet_id: str) -> BetState:
+        for state in self.bets:
+            if state.id == bet_id:
+                return state
+        raise KeyError(bet_id)
+
+    def has_bet(self, bet_id: str) -> bool:
+        return any(state.id == bet_id for state in self.bets)
+
+    def odds_on(self, bet_id: str) -> tuple[BetState, ...]:
+        """The odds bets that back the bet ``bet_id``."""
+        return tuple(s for s in self.bets if s.kind is BetKind.ODDS and s.bet.on == bet_id)
+
+    def open_bets(self) -> tuple[BetState, ...]:
+        return tuple(s for s in self.bets if s.is_open)
+
+    def decided_by(self, event: int) -> tuple[BetState, ...]:
+        """The bets the event with index ``event`` decided."""
+        return tuple(s for s in self.bets if s.decided_at == event)
+
+    def odds_room(self, bet_id: str) -> Fraction | None:
+        """The largest odds amount still allowed on ``bet_id``, exactly (None: no limit).
+
+        Art. 2(2): the odds' win may never exceed the line bet; several odds
+        bets on one line bet add up.  The exact amount may have fractions of a
+        cent (5/6 of the line on 6 and 8); a stake must not exceed it.
+        """
+        backed = self.bet(bet_id)
+        if backed.point is None or not backed.kind.is_line:
+            return Fraction(0)
+        limit = self.rules.lay_odds_limit if backed.kind.is_dont else self.rules.odds_limit
+        if limit is OddsLimit.NONE:
+            return None
+        ratio = self.rules.odds_ratio(backed.kind.is_dont, backed.point)
+        taken = sum((Fraction(s.bet.amount) * ratio for s in self.odds_on(bet_id)), Fraction(0))
+        return max(Fraction(0), (Fraction(backed.bet.amount) - taken) / ratio)
+
+    # ------------------------------------------------------------ placing --
+
+    def verify_placing(self, bet: Bet) -> None:
+        """Raise :class:`RulesError` (citing the article) if ``bet`` cannot be made now."""
+        rules = self.rules
+        if not isinstance(bet.amount, Decimal) or not bet.amount.is_finite():
+            raise RulesError(
+                "invalid_amount", f"The amount of bet {bet.id!r} is not a decimal amount."
+            )
+        if bet.amount < 0:
+            raise RulesError("negative_amount", f"The amount of bet {bet.id!r} cannot be negative.")
+        if bet.amount > MAX_AMOUNT:
+            raise RulesError(
+                "invalid_amount", f"The amount of bet {bet.id!r} is larger than any table accepts."
+            )
+        if bet.amount != bet.amount.quantize(Decimal("0.01")):
+            raise RulesError(
+                "invalid_amount", f"The amount of bet {bet.id!r} has more than two decimal places."
+            )
+        if self.has_bet(bet.id):
+            raise RulesError(
+                "duplicate_bet_id", f"There is already a bet with the id {bet.id!r} on this table."
+            )
+        if bet.on is not None and bet.kind is not BetKind.ODDS:
+            raise RulesError(
+                "invalid_request",
+                f'Only an odds bet backs another bet; a {bet_name(bet.kind)} bet has no "on".',
+            )
+        if bet.number is not None and not bet.kind.takes_number:
+            raise RulesError(
+                "invalid_request",
+                f"A {bet_name(bet.kind)} bet is not made on a number; "
+                "only hard ways and Big bets are.",
+            )
+        kind = bet.kind
+        if kind is BetKind.PASS or kind is BetKind.DONT_PASS:
+            if not self.is_come_out:
+                raise RulesError(
+                    "bet_not_allowed_now",
+                    f"A {bet_name(kind)} bet is made before a come-out roll only, "
+                    f"and the point is {self.point}.",
+                    rules.setting_citation("line_bet_timing", kind.value),
+                )
+        elif kind is BetKind.COME or kind is BetKind.DONT_COME:
+            if self.is_come_out:
+                raise RulesError(
+                    "no_point",
+                    f"A {bet_name(kind)} bet is accepted once a point is established, "
+                    "and no point is on.",
+                    rules.cite(kind.value),
+                )
+        elif kind is BetKind.ODDS:
+            self._verify_odds(bet)
+        elif kind is BetKind.HARD:
+            if bet.number not in HARD_NUMBERS:
+                raise RulesError(
+                    "invalid_request",
+                    f"A hard-way bet is on 4, 6, 8 or 10, not {bet.number}.",
+                    rules.cite("hard"),
+                )
+        elif kind is BetKind.BIG:
+            self._verify_big(bet)
+
+    def _verify_odds(self, bet: Bet) -> None:
+        rules = self.rules
+        if bet.on is None:
+            raise RulesError(
+                "invalid_request",
+                'An odds bet must say which line or come bet it backs ("on").',
+                rules.cite("pass_odds"),
+            )
+        if not self.has_bet(bet.on):
+            raise RulesError(
+                "unknown_bet",
+                f"There is no bet {bet.on!r} on the table for these odds to back.",
+                rules.cite("pass_odds"),
+            )
+        backed = self.bet(bet.on)
+        if not backed.kind.is_line:
+            raise RulesError(
+                "bet_not_allowed_now",
+                f"Odds back a Pass Line, Don't Pass, Come or Don't Come bet, "
+                f"not a {bet_name(backed.kind)} bet.",
+                rules.cite("pass_odds"),
+            )
+        odds_rule = f"{backed.kind.value}_odds"
+        if not backed.is_open:
+            raise RulesError(
+                "bet_not_allowed_now",
+                f"The {bet_name(backed.kind)} bet {backed.id!r} is already decided "
+                "and can take no odds.",
+                rules.cite(odds_rule),
+            )
+        if backed.point is None:
+            raise RulesError(
+                "no_point",
+                f"Odds are taken once the {bet_name(backed.kind)} bet {backed.id!r} has its point, "
+                "and it has none yet.",
+                rules.cite(odds_rule),
+            )
+        room = self.odds_room(backed.id)
+        if room is not None and Fraction(bet.amount) > room:
+            ratio = rules.odds_ratio(backed.kind.is_dont, backed.point)
+            setting = "lay_odds_limit" if backed.kind.is_dont else "odds_limit"
+            largest = to_cents(room)
+            raise RulesError(
+                "odds_over_limit",
+                f"Odds of {bet.amount} on {backed.point} would win "
+                f"{to_cents(Fraction(bet.amount) * ratio)}, more than the {backed.bet.amount} "
+                f"line bet allows; the largest odds bet now is {largest}.",
+                rules.setting_citation(setting, odds_rule),
+            )
+
+    def _verify_big(self, bet: Bet) -> None:
+        rules = self.rules
+        if bet.number not in BIG_NUMBERS:
+            raise RulesError(
+                "invalid_request",
+                f"A Big bet is on 4, 5, 6, 8, 9 or 10, not {bet.number}.",
+                rules.cite("big_6_8"),
+            )
+        block = rules.big[bet.number]
+        block_amount = block.units * rules.big_bet_unit
+        whole, rest = divmod(bet.amount, block_amount)
+        if bet.amount < block_amount and bet.number in (4, 10):
+            if rules.big_4_10_short_bet is BigBetPart.REFUSED:
+                raise RulesError(
+                    "bet_not_allowed_now",
+                    f"A Big {bet.number} bet is at least {block_amount} under this ruleset.",
+                    rules.setting_citation("big_4_10_short_bet", "big_4_10"),
+                )
+        elif whole >= 1 and rest and rules.big_bet_remainder is BigBetPart.REFUSED:
+            raise RulesError(
+                "bet_not_allowed_now",
+                f"A Big {bet.number} bet above {block_amount} is a multiple of {block_amount} "
+                "under this ruleset.",
+                rules.setting_citation("big_bet_remainder", block_rule(bet.number)),
+            )
+
+    def can_place(self, bet: Bet) -> bool:
+        try:
+            self.verify_placing(bet)
+        except RulesError:
+            return False
+        return True
+
+    def place(self, bet: Bet) -> Table:
+        """The table with ``bet`` on it; raises :class:`RulesError` if it cannot be made now."""
+        self.verify_placing(bet)
+        point: int | None = None
+        citation = self._governing(bet)
+        if bet.kind is BetKind.ODDS:
+            assert bet.on is not None
+            point = self.bet(bet.on).point
+        state = BetState(bet=bet, placed_at=self.next_event, point=point, citation=citation)
+        return replace(self, bets=(*self.bets, state), events=(*self.events, bet))
+
+    def _governing(self, bet: Bet) -> Citation:
+        rules = self.rules
+        if bet.kind is BetKind.ODDS:
+            assert bet.on is not None
+            return rules.cite(f"{self.bet(bet.on).kind.value}_odds")
+        if bet.kind is BetKind.BIG:
+            assert bet.number is not None
+            return rules.big[bet.number].citation
+        return rules.cite(bet.kind.value)
+
+    # ------------------------------------------------------------ rolling --
+
+    def roll(self, throw: Throw) -> Table:
+        """The table after a throw: every bet it decides, and the new point."""
+        index = self.next_event
+        if isinstance(throw, InvalidThrow):  # Art. 1: repeated, no decision on any bet
+            return replace(self, events=(*self.events, throw))
+        if not isinstance(throw, Roll):
+            raise RulesError("invalid_roll", f"{throw!r} is not a throw of two dice.")
+        come_out = self.is_come_out
+        states = {
+            s.id: self._decide(s, throw, index) if s.is_open and s.kind is not BetKind.ODDS else s
+            for s in self.bets
+        }
+        # Odds are decided with the bet they back (Arts. 2(2), 3(2)).
+        for state in self.bets:
+            if state.kind is BetKind.ODDS and state.is_open:
+                assert state.bet.on is not None
+                states[state.id] = self._decide_odds(
+                    state, states[state.bet.on], index, come_out=come_out
+                )
+        point = self.point
+        if point is None:
+            if throw.total in POINT_NUMBERS:
+                point = throw.total
+        elif throw.total in (point, SEVEN):
+            point = None
+        return replace(
+            self,
+            point=point,
+            bets=tuple(states[s.id] for s in self.bets),
+            events=(*self.events, throw),
+        )
+
+    def _decide(self, state: BetState, roll: Roll, index: int) -> BetState:
+        kind, total, rules = state.kind, roll.total, self.rules
+        if kind.is_line:
+            return self._decide_line(state, roll, index)
+        if kind is BetKind.FIELD:
+            ratio = rules.field.get(total)
+            return self._settle(state, index, ratio is not None, ratio or Fraction(0))
+        if kind is BetKind.BIG7:
+            return self._settle(state, index, total == SEVEN, rules.big7)
+        if kind is BetKind.ELEVEN:
+            return self._settle(state, index, total == ELEVEN, rules.eleven)
+        if kind is BetKind.ANY_CRAPS:
+            return self._settle(state, index, total in CRAPS_NUMBERS, rules.any_craps)
+        number = state.bet.number
+        assert number is not None
+        if kind is BetKind.HARD:
+            if total == number and roll.is_pair:
+                return self._settle(state, index, True, rules.hard[number])
+            if total in (number, SEVEN):  # thrown easy, or a seven
+                return self._settle(state, index, False, Fraction(0))
+            return state
+        # Big 6/8, 5/9, 4/10 (Arts. 9 to 11): the number against 7.
+        if total == number:
+            return self._win(state, index, self.big_win(state.bet.amount, number))
+        if total == SEVEN:
+            return self._lose(state, index)
+        return state
+
+    def big_win(self, amount: Decimal, number: int) -> Fraction:
+        """The exact win of a Big bet: full blocks at its ratio, the rest 1 to 1 (Arts. 9 to 11)."""
+        block = self.rules.big[number]
+        block_amount = Fraction(block.units * self.rules.big_bet_unit)
+        stake = Fraction(amount)
+        blocks = stake // block_amount
+        rest = stake - blocks * block_amount
+        return blocks * block_amount * block.ratio + rest * block.short_ratio
+
+    def _decide_line(self, state: BetState, roll: Roll, index: int) -> BetState:
+        total, dont = roll.total, state.kind.is_dont
+        ratio = self.rules.line_ratio[state.kind]
+        if state.point is None:  # its first roll: a come-out roll, or the come roll
+            if total in POINT_NUMBERS:
+                return replace(state, point=total)
+            if total == 12 and dont:  # "empatando": a push (craps-2010: "bar")
+                return self._push(state, index)
+            player_wins = total in (SEVEN, ELEVEN)
+            return self._settle(state, index, player_wins != dont, ratio)
+        if total == state.point:
+            return self._settle(state, index, not dont, ratio)
+        if total == SEVEN:
+            return self._settle(state, index, dont, ratio)
+        return state
+
+    def _decide_odds(
+        self, state: BetState, backed: BetState, index: int, *, come_out: bool
+    ) -> BetState:
+        decision = backed.decision
+        if decision is None or decision.event != index:
+            return state
+        citation = state.citation
+        if (
+            come_out
+            and backed.kind is BetKind.COME
+            and self.rules.odds_on_come_out is OddsOnComeOut.COME_ODDS_OFF
+        ):
+            citation = self.rules.setting_citation("odds_on_come_out", "come_odds")
+            return self._push(state, index, citation)
+        if decision.outcome is Outcome.WIN:
+            assert state.point is not None
+            ratio = self.rules.odds_ratio(backed.kind.is_dont, state.point)
+            return self._win(state, index, Fraction(state.bet.amount) * ratio, citation)
+        if decision.outcome is Outcome.LOSE:
+            return self._lose(state, index, citation)
+        return self._push(state, index, citation)
+
+    # ---------------------------------------------------------- decisions --
+
+    def _settle(self, state: BetState, index: int, won: bool, ratio: Fraction) -> BetState:
+        if won:
+            return self._win(state, index, Fraction(state.bet.amount) * ratio)
+        return self._lose(state, index)
+
+    def _win(
+        self, state: BetState, index: int, exact: Fraction, citation: Citation | None = None
+    ) -> BetState:
+        decision = Decision(
+            outcome=Outcome.WIN,
+            win=to_cents(exact, self.rules.rounding),
+            returned=state.bet.amount,
+            exact_win=exact,
+            event=index,
+            citation=citation or state.citation,
+        )
+        return replace(state, decision=decision)
+
+    def _lose(self, state: BetState, index: int, citation: Citation | None = None) -> BetState:
+        decision = Decision(
+            outcome=Outcome.LOSE,
+            win=ZERO,
+            returned=ZERO,
+            exact_win=Fraction(0),
+            event=index,
+            citation=citation or state.citation,
+        )
+        return replace(state, decision=decision)
+
+    def _push(self, state: BetState, index: int, citation: Citation | None = None) -> BetState:
+        decision = Decision(
+            outcome=Outcome.PUSH,
+            win=ZERO,
+            returned=state.bet.amount,
+            exact_win=Fraction(0),
+            event=index,
+            citation=citation or state.citation,
+        )
+        return replace(state, decision=decision)
+
+
+def block_rule(number: int) -> str:
+    """The rule name of the Big bet on ``number``: ``big_6_8``."""
+    return f"big_{BIG_PAIRS[number]}"
