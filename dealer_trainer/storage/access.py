@@ -1,0 +1,59 @@
+"""Instructor passwords (argon2) and the growing delay after wrong ones.
+
+The delay state (failed attempts, time of the last failure) lives in the
+instructor's row, so restarting the app or changing workstation does not reset
+it. The delay is computed here; the caller (the UI) waits, nothing sleeps.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+MIN_PASSWORD_LENGTH = 8
+FIRST_DELAY = timedelta(seconds=1)
+MAX_DELAY = timedelta(minutes=15)
+
+
+def delay_after(failed_attempts: int) -> timedelta:
+    """How long to refuse attempts after ``failed_attempts`` consecutive failures.
+
+    Nothing after none; then 1 s, 2 s, 4 s … doubling, at most 15 minutes.
+    """
+    if failed_attempts <= 0:
+        return timedelta(0)
+    delay: timedelta = FIRST_DELAY * 2 ** min(failed_attempts - 1, 20)
+    return min(delay, MAX_DELAY)
+
+
+def next_attempt_at(failed_attempts: int, last_failed_at: datetime | None) -> datetime | None:
+    """When the next attempt may be made, or ``None`` when it may be made now."""
+    if failed_attempts <= 0 or last_failed_at is None:
+        return None
+    return last_failed_at + delay_after(failed_attempts)
+
+
+def check_new_password(password: str) -> None:
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD_LENGTH:
+        raise ValueError(f"The password must have at least {MIN_PASSWORD_LENGTH} characters.")
+
+
+class Passwords:
+    """argon2id hashing; tests may pass cheaper parameters, the app keeps the defaults."""
+
+    def __init__(self, hasher: PasswordHasher | None = None) -> None:
+        self._hasher = hasher if hasher is not None else PasswordHasher()
+
+    def hash(self, password: str) -> str:
+        return self._hasher.hash(password)
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        try:
+            return self._hasher.verify(password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    def needs_rehash(self, password_hash: str) -> bool:
+        return self._hasher.check_needs_rehash(password_hash)

@@ -1,0 +1,58 @@
+"""The daily backup copy of the SQLite database, with SQLite's online backup API.
+
+Copies are ``<data dir>/backups/dealer-trainer-YYYY-MM-DD.sqlite3``. At most one is
+made per (UTC) day, the newest ``keep`` are kept. The copy is written to a
+temporary name and renamed, so a crash never leaves a half copy under a real name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+from datetime import date
+from pathlib import Path
+
+BACKUP_DIRNAME = "backups"
+_NAME = re.compile(r"^dealer-trainer-(\d{4}-\d{2}-\d{2})\.sqlite3$")
+
+
+def backup_name(day: date) -> str:
+    return f"dealer-trainer-{day.isoformat()}.sqlite3"
+
+
+def backups(folder: Path) -> list[Path]:
+    """The backup copies in ``folder``, oldest first."""
+    if not folder.is_dir():
+        return []
+    found = [path for path in folder.iterdir() if _NAME.match(path.name)]
+    return sorted(found, key=lambda path: path.name)
+
+
+def daily_backup(database: Path, folder: Path, today: date, keep: int) -> Path | None:
+    """Copy ``database`` into ``folder`` unless today's copy exists; prune to ``keep``.
+
+    Returns the new copy, or ``None`` when today's copy was already there.
+    """
+    if keep < 1:
+        raise ValueError("keep at least one backup")
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / backup_name(today)
+    made: Path | None = None
+    if not target.exists():
+        partial = folder / f".{target.name}.{os.getpid()}.partial"
+        source = sqlite3.connect(database)
+        try:
+            copy = sqlite3.connect(partial)
+            try:
+                source.backup(copy)
+                copy.execute("PRAGMA journal_mode = DELETE")  # a standalone single file
+            finally:
+                copy.close()
+        finally:
+            source.close()
+        os.replace(partial, target)
+        made = target
+    for old in backups(folder)[:-keep]:
+        old.unlink(missing_ok=True)
+    return made

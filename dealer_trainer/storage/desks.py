@@ -1,0 +1,629 @@
+"""What a trainee and an instructor may do, as two API objects.
+
+``TraineeDesk`` is bound to one trainee: it starts and ends that trainee's
+sessions, records answers (committed before the method returns, so before any
+feedback) and reads that trainee's own history. It has no method that changes
+an answer or reads another trainee. ``InstructorDesk`` checks its unlocked
+``InstructorSession`` on every call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Row, insert, select, update
+
+from dealer_trainer import __version__
+from dealer_trainer.storage.aggregates import daily_skill_stats
+from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.models import (
+    AnswerRow,
+    ExamAssignmentRow,
+    ExamRow,
+    Instructor,
+    ReviewStateRow,
+    SessionRow,
+    Trainee,
+)
+from dealer_trainer.storage.records import (
+    RULESET_LENGTH,
+    SEED_LIMIT,
+    SKILL_LENGTH,
+    AnswerFilter,
+    AnswerRecord,
+    DailySkillStat,
+    Exam,
+    ExamAssignment,
+    InstructorSession,
+    ReviewState,
+    SessionKind,
+    StoredAnswer,
+    TraineeProfile,
+    TrainingSession,
+    clean_name,
+    json_ready,
+)
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.store import Store
+
+
+def trainee_profile(row: Row[Any]) -> TraineeProfile:
+    return TraineeProfile(
+        id=row.id, name=row.name, created_at=row.created_at, archived=row.archived
+    )
+
+
+def training_session(row: Row[Any]) -> TrainingSession:
+    return TrainingSession(
+        id=row.id,
+        trainee_id=row.trainee_id,
+        kind=SessionKind(row.kind),
+        ruleset_id=row.ruleset_id,
+        app_version=row.app_version,
+        workstation=row.workstation,
+        started_at=row.started_at,
+        ended_at=row.ended_at,
+        exam_assignment_id=row.exam_assignment_id,
+    )
+
+
+def stored_answer(row: Row[Any]) -> StoredAnswer:
+    record = AnswerRecord(
+        item_seed=row.item_seed,
+        skill=row.skill,
+        ruleset_id=row.ruleset_id,
+        situation=row.situation,
+        expected=row.expected,
+        given=row.given,
+        correct=bool(row.correct),
+        time_taken_ms=row.time_taken_ms,
+        app_version=row.app_version,
+        presented_at=row.presented_at,
+        answered_at=row.answered_at,
+        uid=row.uid,
+    )
+    return StoredAnswer(
+        id=row.id,
+        session_id=row.session_id,
+        trainee_id=row.trainee_id,
+        answered_day=row.answered_day,
+        recorded_at=row.recorded_at,
+        record=record,
+    )
+
+
+def exam(row: Row[Any]) -> Exam:
+    return Exam(
+        id=row.id,
+        title=row.title,
+        ruleset_id=row.ruleset_id,
+        skills=tuple(row.skills),
+        item_count=row.item_count,
+        seed=row.seed,
+        time_limit=None if row.time_limit_s is None else timedelta(seconds=row.time_limit_s),
+        pass_mark_percent=row.pass_mark_percent,
+        created_by=row.created_by,
+        created_at=row.created_at,
+    )
+
+
+def exam_assignment(row: Row[Any]) -> ExamAssignment:
+    return ExamAssignment(
+        id=row.id,
+        exam_id=row.exam_id,
+        trainee_id=row.trainee_id,
+        assigned_by=row.assigned_by,
+        assigned_at=row.assigned_at,
+        due_at=row.due_at,
+        completed_at=row.completed_at,
+    )
+
+
+def review_state(row: Row[Any]) -> ReviewState:
+    return ReviewState(
+        trainee_id=row.trainee_id,
+        skill=row.skill,
+        state=row.state,
+        due_at=row.due_at,
+        updated_at=row.updated_at,
+    )
+
+
+def _check_id_text(value: str, name: str, limit: int) -> None:
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise ValueError(f"{name} must be a non-empty text of at most {limit} characters")
+
+
+class TraineeDesk:
+    """The trainee-level API: one trainee's sessions, answers, exams and review state."""
+
+    def __init__(self, store: Store, profile: TraineeProfile) -> None:
+        self._store = store
+        self.profile = profile
+
+    @property
+    def trainee_id(self) -> int:
+        return self.profile.id
+
+    # -- sessions --------------------------------------------------------------------
+
+    def start_session(
+        self,
+        ruleset_id: str,
+        kind: SessionKind = SessionKind.PRACTICE,
+        *,
+        exam_assignment_id: int | None = None,
+        app_version: str = __version__,
+    ) -> TrainingSession:
+        """Begin a session; an exam session names this trainee's open assignment."""
+        kind = SessionKind(kind)
+        _check_id_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
+        if (kind is SessionKind.EXAM) != (exam_assignment_id is not None):
+            raise ValueError("an exam session, and only an exam session, names its assignment")
+
+        def work(connection: Connection) -> TrainingSession:
+            if exam_assignment_id is not None:
+                assignment = connection.execute(
+                    select(ExamAssignmentRow).where(ExamAssignmentRow.id == exam_assignment_id)
+                ).first()
+                if assignment is None or assignment.trainee_id != self.trainee_id:
+                    raise AccessDeniedError("This exam is not assigned to you.")
+                if assignment.completed_at is not None:
+                    raise AccessDeniedError("This exam has already been taken.")
+            values = {
+                "trainee_id": self.trainee_id,
+                "kind": kind.value,
+                "ruleset_id": ruleset_id,
+                "app_version": app_version,
+                "workstation": self._store.workstation,
+                "exam_assignment_id": exam_assignment_id,
+                "started_at": self._store.now(),
+                "ended_at": None,
+            }
+            new_id = connection.execute(
+                insert(SessionRow).values(**values).returning(SessionRow.id)
+            ).scalar_one()
+            row = connection.execute(select(SessionRow).where(SessionRow.id == new_id)).one()
+            return training_session(row)
+
+        return self._store.write(work)
+
+    def _own_session(self, connection: Connection, session_id: int) -> Row[Any]:
+        row = connection.execute(select(SessionRow).where(SessionRow.id == session_id)).first()
+        if row is None or row.trainee_id != self.trainee_id:
+            raise AccessDeniedError(f"Session {session_id} is not one of yours.")
+        return row
+
+    def end_session(self, session_id: int) -> TrainingSession:
+        """Close the session (and complete its exam assignment). Ending twice is harmless."""
+
+        def work(connection: Connection) -> TrainingSession:
+            row = self._own_session(connection, session_id)
+            if row.ended_at is None:
+                now = self._store.now()
+                connection.execute(
+                    update(SessionRow).where(SessionRow.id == session_id).values(ended_at=now)
+                )
+                if row.exam_assignment_id is not None:
+                    connection.execute(
+                        update(ExamAssignmentRow)
+                        .where(ExamAssignmentRow.id == row.exam_assignment_id)
+                        .values(completed_at=now)
+                    )
+            return training_session(
+                connection.execute(select(SessionRow).where(SessionRow.id == session_id)).one()
+            )
+
+        return self._store.write(work)
+
+    def sessions(self) -> list[TrainingSession]:
+        """This trainee's sessions, newest first."""
+        query = (
+            select(SessionRow)
+            .where(SessionRow.trainee_id == self.trainee_id)
+            .order_by(SessionRow.started_at.desc(), SessionRow.id.desc())
+        )
+        return self._store.read(lambda c: [training_session(r) for r in c.execute(query)])
+
+    # -- answers ---------------------------------------------------------------------
+
+    def record_answer(self, session_id: int, record: AnswerRecord) -> StoredAnswer:
+        """Store one answer and commit it; returns only once it is durable.
+
+        Call it before showing feedback. Recording the same ``record.uid`` again
+        (a retry) returns the answer already stored.
+        """
+        if not isinstance(record, AnswerRecord):
+            raise TypeError("record_answer takes an AnswerRecord")
+
+        def work(connection: Connection) -> StoredAnswer:
+            existing = connection.execute(
+                select(AnswerRow).where(AnswerRow.uid == record.uid)
+            ).first()
+            if existing is not None:
+                if existing.trainee_id != self.trainee_id or existing.session_id != session_id:
+                    raise AccessDeniedError("This answer was recorded for another session.")
+                return stored_answer(existing)
+            session = self._own_session(connection, session_id)
+            if session.ended_at is not None:
+                raise StorageError(f"Session {session_id} has ended; start a new one.")
+            values = {
+                "uid": record.uid,
+                "session_id": session_id,
+                "trainee_id": self.trainee_id,
+                "skill": record.skill,
+                "ruleset_id": record.ruleset_id,
+                "item_seed": record.item_seed,
+                "situation": record.situation,
+                "expected": record.expected,
+                "given": record.given,
+                "correct": record.correct,
+                "time_taken_ms": record.time_taken_ms,
+                "app_version": record.app_version,
+                "presented_at": record.presented_at,
+                "answered_at": record.answered_at,
+                "answered_day": self._store.day_of(record.answered_at),
+                "recorded_at": self._store.now(),
+            }
+            new_id = connection.execute(
+                insert(AnswerRow).values(**values).returning(AnswerRow.id)
+            ).scalar_one()
+            return stored_answer(
+                connection.execute(select(AnswerRow).where(AnswerRow.id == new_id)).one()
+            )
+
+        return self._store.write(work)
+
+    def answers(
+        self, session_id: int | None = None, limit: int | None = 1000
+    ) -> list[StoredAnswer]:
+        """This trainee's own answers, oldest first (of one session, or all)."""
+        query = select(AnswerRow).where(AnswerRow.trainee_id == self.trainee_id)
+        if session_id is not None:
+            query = query.where(AnswerRow.session_id == session_id)
+        query = query.order_by(AnswerRow.answered_at, AnswerRow.id).limit(limit)
+        return self._store.read(lambda c: [stored_answer(r) for r in c.execute(query)])
+
+    def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:
+        """This trainee's own accuracy and median time per skill per day."""
+        return self._store.read(
+            lambda c: daily_skill_stats(c, first_day, last_day, trainee_id=self.trainee_id)
+        )
+
+    # -- exams and review state -------------------------------------------------------
+
+    def open_exams(self) -> list[tuple[ExamAssignment, Exam]]:
+        """Exams assigned to this trainee and not yet taken, soonest due first."""
+        query = (
+            select(ExamAssignmentRow, ExamRow)
+            .join(ExamRow, ExamRow.id == ExamAssignmentRow.exam_id)
+            .where(
+                ExamAssignmentRow.trainee_id == self.trainee_id,
+                ExamAssignmentRow.completed_at.is_(None),
+            )
+            .order_by(ExamAssignmentRow.due_at, ExamAssignmentRow.id)
+        )
+
+        def work(connection: Connection) -> list[tuple[ExamAssignment, Exam]]:
+            out = []
+            for row in connection.execute(query):
+                values = row._mapping
+                assignment = ExamAssignment(
+                    id=values[ExamAssignmentRow.id],
+                    exam_id=values[ExamAssignmentRow.exam_id],
+                    trainee_id=values[ExamAssignmentRow.trainee_id],
+                    assigned_by=values[ExamAssignmentRow.assigned_by],
+                    assigned_at=values[ExamAssignmentRow.assigned_at],
+                    due_at=values[ExamAssignmentRow.due_at],
+                    completed_at=values[ExamAssignmentRow.completed_at],
+                )
+                exam_row = connection.execute(
+                    select(ExamRow).where(ExamRow.id == assignment.exam_id)
+                ).one()
+                out.append((assignment, exam(exam_row)))
+            return out
+
+        return self._store.read(work)
+
+    def review_states(self, due_by: datetime | None = None) -> list[ReviewState]:
+        """The review scheduler's state per skill (only those due by ``due_by`` if given)."""
+        query = select(ReviewStateRow).where(ReviewStateRow.trainee_id == self.trainee_id)
+        if due_by is not None:
+            query = query.where(ReviewStateRow.due_at <= due_by)
+        query = query.order_by(ReviewStateRow.due_at, ReviewStateRow.skill)
+        return self._store.read(lambda c: [review_state(r) for r in c.execute(query)])
+
+    def save_review_state(self, skill: str, state: object, due_at: datetime | None) -> ReviewState:
+        """Replace the scheduler's state for one skill (this is not an answer: it changes)."""
+        _check_id_text(skill, "skill", SKILL_LENGTH)
+        data = json_ready(state, "state")
+        if due_at is not None and due_at.utcoffset() is None:
+            raise ValueError("due_at must carry a time zone")
+
+        def work(connection: Connection) -> ReviewState:
+            key = (ReviewStateRow.trainee_id == self.trainee_id, ReviewStateRow.skill == skill)
+            now = self._store.now()
+            changed = connection.execute(
+                update(ReviewStateRow).where(*key).values(state=data, due_at=due_at, updated_at=now)
+            ).rowcount
+            if not changed:
+                connection.execute(
+                    insert(ReviewStateRow).values(
+                        trainee_id=self.trainee_id,
+                        skill=skill,
+                        state=data,
+                        due_at=due_at,
+                        updated_at=now,
+                    )
+                )
+            return review_state(connection.execute(select(ReviewStateRow).where(*key)).one())
+
+        return self._store.write(work)
+
+
+class InstructorDesk:
+    """The instructor-level API. Every call needs the session to be still unlocked."""
+
+    def __init__(self, store: Store, session: InstructorSession) -> None:
+        self._store = store
+        self._session = session
+
+    @property
+    def session(self) -> InstructorSession:
+        return self._session
+
+    def _read(self, work: Any) -> Any:
+        self._store.require(self._session)
+        return self._store.read(work)
+
+    def _write(self, work: Any) -> Any:
+        self._store.require(self._session)
+        return self._store.write(work)
+
+    def lock(self) -> None:
+        self._store.lock(self._session)
+
+    # -- people ----------------------------------------------------------------------
+
+    def add_trainee(self, name: str) -> TraineeProfile:
+        name = clean_name(name)
+
+        def work(connection: Connection) -> TraineeProfile:
+            if connection.execute(select(Trainee.id).where(Trainee.name == name)).first():
+                raise StorageError(f"A trainee named {name!r} already exists.")
+            new_id = connection.execute(
+                insert(Trainee)
+                .values(name=name, archived=False, created_at=self._store.now())
+                .returning(Trainee.id)
+            ).scalar_one()
+            return trainee_profile(
+                connection.execute(select(Trainee).where(Trainee.id == new_id)).one()
+            )
+
+        result: TraineeProfile = self._write(work)
+        return result
+
+    def set_trainee_archived(self, trainee_id: int, archived: bool) -> None:
+        """Hide a trainee from the profile picker (their answers stay), or bring them back."""
+
+        def work(connection: Connection) -> None:
+            done = connection.execute(
+                update(Trainee).where(Trainee.id == trainee_id).values(archived=archived)
+            ).rowcount
+            if not done:
+                raise StorageError(f"There is no trainee {trainee_id}.")
+
+        self._write(work)
+
+    def all_trainees(self) -> list[TraineeProfile]:
+        query = select(Trainee).order_by(Trainee.name)
+        result: list[TraineeProfile] = self._read(
+            lambda c: [trainee_profile(r) for r in c.execute(query)]
+        )
+        return result
+
+    def add_instructor(self, name: str, password: str) -> int:
+        name = clean_name(name)
+        password_hash = self._store.hash_password(password)
+
+        def work(connection: Connection) -> int:
+            if connection.execute(select(Instructor.id).where(Instructor.name == name)).first():
+                raise StorageError(f"An instructor named {name!r} already exists.")
+            return self._store.insert_instructor(connection, name, password_hash)
+
+        result: int = self._write(work)
+        return result
+
+    def change_password(self, old_password: str, new_password: str) -> None:
+        self._store.require(self._session)
+        if not self._store.check_password(self._session.instructor_id, old_password):
+            raise AccessDeniedError("The current password is wrong.")
+        password_hash = self._store.hash_password(new_password)
+        self._write(
+            lambda c: c.execute(
+                update(Instructor)
+                .where(Instructor.id == self._session.instructor_id)
+                .values(password_hash=password_hash)
+            )
+        )
+
+    # -- what trainees did ---------------------------------------------------------------
+
+    def sessions(self, trainee_id: int | None = None) -> list[TrainingSession]:
+        query = select(SessionRow).order_by(SessionRow.started_at.desc(), SessionRow.id.desc())
+        if trainee_id is not None:
+            query = query.where(SessionRow.trainee_id == trainee_id)
+        result: list[TrainingSession] = self._read(
+            lambda c: [training_session(r) for r in c.execute(query)]
+        )
+        return result
+
+    def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
+        """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""
+        where = where or AnswerFilter()
+        query = select(AnswerRow)
+        if where.trainee_id is not None:
+            query = query.where(AnswerRow.trainee_id == where.trainee_id)
+        if where.session_id is not None:
+            query = query.where(AnswerRow.session_id == where.session_id)
+        if where.skill is not None:
+            query = query.where(AnswerRow.skill == where.skill)
+        if where.ruleset_id is not None:
+            query = query.where(AnswerRow.ruleset_id == where.ruleset_id)
+        if where.correct is not None:
+            query = query.where(AnswerRow.correct.is_(where.correct))
+        if where.since is not None:
+            query = query.where(AnswerRow.answered_at >= where.since)
+        if where.until is not None:
+            query = query.where(AnswerRow.answered_at < where.until)
+        if where.newest_first:
+            query = query.order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
+        else:
+            query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
+        query = query.limit(where.limit)
+        result: list[StoredAnswer] = self._read(
+            lambda c: [stored_answer(r) for r in c.execute(query)]
+        )
+        return result
+
+    def daily_skill_stats(
+        self,
+        first_day: date,
+        last_day: date,
+        *,
+        trainee_id: int | None = None,
+        per_trainee: bool = False,
+        skills: Sequence[str] | None = None,
+    ) -> list[DailySkillStat]:
+        """Accuracy and median time per skill per day: one trainee, each, or the cohort."""
+        result: list[DailySkillStat] = self._read(
+            lambda c: daily_skill_stats(
+                c,
+                first_day,
+                last_day,
+                trainee_id=trainee_id,
+                per_trainee=per_trainee,
+                skills=skills,
+            )
+        )
+        return result
+
+    # -- exams -----------------------------------------------------------------------
+
+    def create_exam(
+        self,
+        title: str,
+        ruleset_id: str,
+        skills: Sequence[str],
+        item_count: int,
+        seed: int,
+        pass_mark_percent: int,
+        time_limit: timedelta | None = None,
+    ) -> Exam:
+        """Define an exam: its items are reproducible from ``seed`` by the drills."""
+        _check_id_text(title, "title", 200)
+        _check_id_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
+        skill_list = list(skills)
+        if not skill_list:
+            raise ValueError("an exam tests at least one skill")
+        for skill in skill_list:
+            _check_id_text(skill, "skill", SKILL_LENGTH)
+        if item_count < 1:
+            raise ValueError("an exam has at least one item")
+        if not 0 <= seed < SEED_LIMIT:
+            raise ValueError("seed must be in [0, 2**63)")
+        if not 0 <= pass_mark_percent <= 100:
+            raise ValueError("pass_mark_percent must be between 0 and 100")
+        limit_s = None if time_limit is None else int(time_limit.total_seconds())
+        if limit_s is not None and limit_s <= 0:
+            raise ValueError("a time limit must be positive")
+
+        def work(connection: Connection) -> Exam:
+            new_id = connection.execute(
+                insert(ExamRow)
+                .values(
+                    title=title,
+                    ruleset_id=ruleset_id,
+                    skills=skill_list,
+                    item_count=item_count,
+                    seed=seed,
+                    time_limit_s=limit_s,
+                    pass_mark_percent=pass_mark_percent,
+                    created_by=self._session.instructor_id,
+                    created_at=self._store.now(),
+                )
+                .returning(ExamRow.id)
+            ).scalar_one()
+            return exam(connection.execute(select(ExamRow).where(ExamRow.id == new_id)).one())
+
+        result: Exam = self._write(work)
+        return result
+
+    def exams(self) -> list[Exam]:
+        query = select(ExamRow).order_by(ExamRow.created_at.desc(), ExamRow.id.desc())
+        result: list[Exam] = self._read(lambda c: [exam(r) for r in c.execute(query)])
+        return result
+
+    def assign_exam(
+        self, exam_id: int, trainee_ids: Iterable[int], due_at: datetime | None = None
+    ) -> list[ExamAssignment]:
+        """Assign an exam to trainees; assigning it again to the same trainee is refused."""
+        targets = sorted(set(trainee_ids))
+        if due_at is not None and due_at.utcoffset() is None:
+            raise ValueError("due_at must carry a time zone")
+
+        def work(connection: Connection) -> list[ExamAssignment]:
+            if connection.execute(select(ExamRow.id).where(ExamRow.id == exam_id)).first() is None:
+                raise StorageError(f"There is no exam {exam_id}.")
+            made = []
+            for trainee_id in targets:
+                taken = connection.execute(
+                    select(ExamAssignmentRow.id).where(
+                        ExamAssignmentRow.exam_id == exam_id,
+                        ExamAssignmentRow.trainee_id == trainee_id,
+                    )
+                ).first()
+                if taken is not None:
+                    raise StorageError(
+                        f"Exam {exam_id} is already assigned to trainee {trainee_id}."
+                    )
+                if (
+                    connection.execute(select(Trainee.id).where(Trainee.id == trainee_id)).first()
+                    is None
+                ):
+                    raise StorageError(f"There is no trainee {trainee_id}.")
+                new_id = connection.execute(
+                    insert(ExamAssignmentRow)
+                    .values(
+                        exam_id=exam_id,
+                        trainee_id=trainee_id,
+                        assigned_by=self._session.instructor_id,
+                        assigned_at=self._store.now(),
+                        due_at=due_at,
+                        completed_at=None,
+                    )
+                    .returning(ExamAssignmentRow.id)
+                ).scalar_one()
+                made.append(
+                    exam_assignment(
+                        connection.execute(
+                            select(ExamAssignmentRow).where(ExamAssignmentRow.id == new_id)
+                        ).one()
+                    )
+                )
+            return made
+
+        result: list[ExamAssignment] = self._write(work)
+        return result
+
+    def assignments(self, exam_id: int | None = None) -> list[ExamAssignment]:
+        query = select(ExamAssignmentRow).order_by(ExamAssignmentRow.id)
+        if exam_id is not None:
+            query = query.where(ExamAssignmentRow.exam_id == exam_id)
+        result: list[ExamAssignment] = self._read(
+            lambda c: [exam_assignment(r) for r in c.execute(query)]
+        )
+        return result

@@ -1,0 +1,1 @@
+"""Alembic revisions, oldest first; each one step from its ``down_revision``."""

@@ -1,0 +1,189 @@
+"""The schema: SQLAlchemy 2 models. Alembic migrations create it; tests check they agree.
+
+Answers are immutable (a database trigger refuses UPDATE and DELETE, see
+``immutability.py``). They carry ``trainee_id`` and ``answered_day`` besides the
+session so that the dashboard's per-skill, per-day aggregates read one covering
+index instead of the table.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# SQLite's INTEGER PRIMARY KEY is the rowid; BIGINT would not autoincrement there.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware datetime stored as UTC and read back aware (SQLite keeps no zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.utcoffset() is None:
+            raise ValueError("a naive datetime cannot be stored; give it a time zone")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, datetime)
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Instructor(Base):
+    __tablename__ = "instructors"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    failed_attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class Trainee(Base):
+    __tablename__ = "trainees"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    archived: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class ExamRow(Base):
+    __tablename__ = "exams"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    ruleset_id: Mapped[str] = mapped_column(String(64))
+    skills: Mapped[list[str]] = mapped_column(JSON)
+    item_count: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    time_limit_s: Mapped[int | None] = mapped_column(Integer)
+    pass_mark_percent: Mapped[int] = mapped_column(Integer)
+    created_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("item_count > 0", name="item_count_positive"),
+        CheckConstraint("pass_mark_percent BETWEEN 0 AND 100", name="pass_mark_percent"),
+    )
+
+
+class ExamAssignmentRow(Base):
+    __tablename__ = "exam_assignments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    exam_id: Mapped[int] = mapped_column(ForeignKey("exams.id"))
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"), index=True)
+    assigned_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    assigned_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    completed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (UniqueConstraint("exam_id", "trainee_id"),)
+
+
+class SessionRow(Base):
+    __tablename__ = "training_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
+    kind: Mapped[str] = mapped_column(String(20))
+    ruleset_id: Mapped[str] = mapped_column(String(64))
+    app_version: Mapped[str] = mapped_column(String(40))
+    workstation: Mapped[str] = mapped_column(String(100))
+    exam_assignment_id: Mapped[int | None] = mapped_column(ForeignKey("exam_assignments.id"))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("kind IN ('practice', 'review', 'exam')", name="kind"),
+        Index(None, "trainee_id", "started_at"),
+    )
+
+
+class AnswerRow(Base):
+    __tablename__ = "answers"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    uid: Mapped[str] = mapped_column(String(64), unique=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("training_sessions.id"), index=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
+    skill: Mapped[str] = mapped_column(String(100))
+    ruleset_id: Mapped[str] = mapped_column(String(64))
+    item_seed: Mapped[int] = mapped_column(BigInteger)
+    situation: Mapped[Any] = mapped_column(JSON)
+    expected: Mapped[Any] = mapped_column(JSON)
+    given: Mapped[Any] = mapped_column(JSON)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    time_taken_ms: Mapped[int] = mapped_column(Integer)
+    app_version: Mapped[str] = mapped_column(String(40))
+    presented_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    answered_day: Mapped[date] = mapped_column(Date)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("time_taken_ms >= 0", name="time_taken_ms_non_negative"),
+        # Dashboard: one trainee's skills per day, and the cohort's; both cover
+        # correct and time_taken_ms so the aggregates never touch the table.
+        Index(
+            "ix_answers_trainee_skill_day",
+            "trainee_id",
+            "skill",
+            "answered_day",
+            "time_taken_ms",
+            "correct",
+        ),
+        Index("ix_answers_skill_day", "skill", "answered_day", "time_taken_ms", "correct"),
+        Index(None, "trainee_id", "answered_at"),
+    )
+
+
+class ReviewStateRow(Base):
+    __tablename__ = "review_states"
+
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"), primary_key=True)
+    skill: Mapped[str] = mapped_column(String(100), primary_key=True)
+    state: Mapped[Any] = mapped_column(JSON)
+    due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index(None, "trainee_id", "due_at"),)

@@ -1,0 +1,241 @@
+"""Plain records passed in and out of the repository (never ORM objects).
+
+``AnswerRecord`` is what the drills fill for every answer. Money inside its JSON
+values is a decimal string (``"7.50"``); a ``Decimal`` is written as its string,
+a ``float`` is refused, so no binary fraction ever reaches the database.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from enum import StrEnum, unique
+from typing import TypeAlias
+
+JSONValue: TypeAlias = str | int | bool | Sequence["JSONValue"] | Mapping[str, "JSONValue"] | None
+
+SEED_LIMIT = 2**63  # the item seed is stored as a signed 64-bit integer
+NAME_LENGTH = 100
+SKILL_LENGTH = 100
+RULESET_LENGTH = 64
+VERSION_LENGTH = 40
+
+
+@unique
+class SessionKind(StrEnum):
+    """Why a trainee sat at the workstation."""
+
+    PRACTICE = "practice"
+    REVIEW = "review"
+    EXAM = "exam"
+
+
+def json_ready(value: object, where: str) -> JSONValue:
+    """Return ``value`` as plain JSON data; ``Decimal`` becomes its exact string.
+
+    Raises ``TypeError`` naming ``where`` for a float or any non-JSON type.
+    """
+    if value is None or isinstance(value, str | bool | int):
+        return value
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise TypeError(f"{where}: {value} is not an amount")
+        return str(value)
+    if isinstance(value, float):
+        raise TypeError(f"{where}: float {value!r}; write money as a decimal string such as '7.50'")
+    if isinstance(value, Mapping):
+        out: dict[str, JSONValue] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"{where}: key {key!r} is not a string")
+            out[key] = json_ready(item, f"{where}.{key}")
+        return out
+    if isinstance(value, list | tuple):
+        return [json_ready(item, f"{where}[{i}]") for i, item in enumerate(value)]
+    raise TypeError(f"{where}: {type(value).__name__} is not JSON data")
+
+
+def _check_text(value: str, name: str, limit: int) -> None:
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise ValueError(f"{name} must be a non-empty text of at most {limit} characters")
+
+
+def clean_name(name: str) -> str:
+    """A person's name with runs of spaces collapsed; 1 to NAME_LENGTH characters."""
+    cleaned = " ".join(str(name).split())
+    if not cleaned or len(cleaned) > NAME_LENGTH:
+        raise ValueError(f"A name must have 1 to {NAME_LENGTH} characters.")
+    return cleaned
+
+
+def _check_aware(value: datetime, name: str) -> None:
+    if not isinstance(value, datetime) or value.utcoffset() is None:
+        raise ValueError(f"{name} must be a datetime with a time zone")
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One answer as the drills give it, before it is stored.
+
+    ``situation`` is the table situation the item showed (reproducible from
+    ``item_seed``), ``expected`` the rules core's answer, ``given`` the trainee's.
+    ``time_taken_ms`` is measured by the drill (a monotonic clock), the two
+    timestamps are wall-clock and must carry a time zone. ``uid`` makes a retried
+    write idempotent: recording the same uid twice stores one answer.
+    """
+
+    item_seed: int
+    skill: str
+    ruleset_id: str
+    situation: JSONValue
+    expected: JSONValue
+    given: JSONValue
+    correct: bool
+    time_taken_ms: int
+    app_version: str
+    presented_at: datetime
+    answered_at: datetime
+    _: KW_ONLY
+    uid: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.item_seed, bool) or not isinstance(self.item_seed, int):
+            raise ValueError("item_seed must be an integer")
+        if not 0 <= self.item_seed < SEED_LIMIT:
+            raise ValueError(f"item_seed must be in [0, 2**63), not {self.item_seed}")
+        _check_text(self.skill, "skill", SKILL_LENGTH)
+        _check_text(self.ruleset_id, "ruleset_id", RULESET_LENGTH)
+        _check_text(self.app_version, "app_version", VERSION_LENGTH)
+        _check_text(self.uid, "uid", 64)
+        if not isinstance(self.correct, bool):
+            raise ValueError("correct must be a bool")
+        if isinstance(self.time_taken_ms, bool) or not isinstance(self.time_taken_ms, int):
+            raise ValueError("time_taken_ms must be an integer number of milliseconds")
+        if not 0 <= self.time_taken_ms < 2**31:
+            raise ValueError(f"time_taken_ms out of range: {self.time_taken_ms}")
+        _check_aware(self.presented_at, "presented_at")
+        _check_aware(self.answered_at, "answered_at")
+        if self.answered_at < self.presented_at:
+            raise ValueError("answered_at is before presented_at")
+        for name in ("situation", "expected", "given"):
+            object.__setattr__(self, name, json_ready(getattr(self, name), name))
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    """An answer as recorded: the record plus where and when it was stored."""
+
+    id: int
+    session_id: int
+    trainee_id: int
+    answered_day: date
+    recorded_at: datetime
+    record: AnswerRecord
+
+
+@dataclass(frozen=True)
+class TraineeProfile:
+    id: int
+    name: str
+    created_at: datetime
+    archived: bool
+
+
+@dataclass(frozen=True)
+class TrainingSession:
+    id: int
+    trainee_id: int
+    kind: SessionKind
+    ruleset_id: str
+    app_version: str
+    workstation: str
+    started_at: datetime
+    ended_at: datetime | None
+    exam_assignment_id: int | None
+
+
+@dataclass(frozen=True)
+class Exam:
+    id: int
+    title: str
+    ruleset_id: str
+    skills: tuple[str, ...]
+    item_count: int
+    seed: int
+    time_limit: timedelta | None
+    pass_mark_percent: int
+    created_by: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class ExamAssignment:
+    id: int
+    exam_id: int
+    trainee_id: int
+    assigned_by: int
+    assigned_at: datetime
+    due_at: datetime | None
+    completed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class ReviewState:
+    """The review scheduler's state for one trainee and skill (its content is the drills')."""
+
+    trainee_id: int
+    skill: str
+    state: JSONValue
+    due_at: datetime | None
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class InstructorSession:
+    """Proof that an instructor typed the password; hand it to ``Store.instructor``.
+
+    Only the store that issued it accepts it, until it is locked or sits idle too long.
+    """
+
+    instructor_id: int
+    name: str
+    token: str = field(repr=False)
+    unlocked_at: datetime
+
+
+@dataclass(frozen=True)
+class AnswerFilter:
+    """Which answers an instructor wants: every field narrows, ``None`` means all."""
+
+    trainee_id: int | None = None
+    session_id: int | None = None
+    skill: str | None = None
+    ruleset_id: str | None = None
+    correct: bool | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    limit: int | None = 1000
+    newest_first: bool = False
+
+
+@dataclass(frozen=True)
+class DailySkillStat:
+    """Accuracy and median time of one skill on one day, for a trainee or the cohort.
+
+    ``trainee_id`` is ``None`` for cohort rows. ``median_time_ms`` is exact: the
+    middle value, or the mean of the two middle values (a multiple of 0.5 ms).
+    """
+
+    day: date
+    skill: str
+    trainee_id: int | None
+    answers: int
+    correct: int
+    median_time_ms: Decimal
+
+    @property
+    def accuracy_percent(self) -> Decimal:
+        return (Decimal(100 * self.correct) / Decimal(self.answers)).quantize(Decimal("0.1"))

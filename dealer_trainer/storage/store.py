@@ -1,0 +1,350 @@
+"""The repository: the one door into storage.
+
+``Store.open()`` finds the database, refuses an unreadable one without touching
+it, migrates it to the current schema, and makes the day's backup copy (SQLite).
+Then:
+
+- anyone may list trainee profiles, and pick one: ``store.trainee(id)`` gives a
+  ``TraineeDesk`` that records and reads that trainee's own answers, nothing more;
+- ``store.verify_instructor(password)`` gives an ``InstructorSession`` once the
+  password matches (with a growing delay after failures), and
+  ``store.instructor(session)`` the ``InstructorDesk`` for everything else.
+
+Every method is one transaction, retried on lock contention; errors reach the
+caller as ``StorageError`` with a readable message.
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from pathlib import Path
+from types import TracebackType
+from typing import TypeVar
+
+from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from dealer_trainer.storage import backup, engine
+from dealer_trainer.storage.access import Passwords, check_new_password, next_attempt_at
+from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk, trainee_profile
+from dealer_trainer.storage.errors import (
+    AccessDeniedError,
+    InstructorLockedError,
+    StorageError,
+    WrongPasswordError,
+)
+from dealer_trainer.storage.models import Instructor, Trainee
+from dealer_trainer.storage.records import (
+    NAME_LENGTH,
+    InstructorSession,
+    TraineeProfile,
+    clean_name,
+)
+from dealer_trainer.storage.retry import retrying
+
+T = TypeVar("T")
+Clock = Callable[[], datetime]
+
+DEFAULT_BACKUPS_KEPT = 7
+DEFAULT_INSTRUCTOR_IDLE = timedelta(minutes=15)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class _Unlocked:
+    instructor_id: int
+    last_used: datetime
+
+
+class Store:
+    """An open database. Use ``Store.open``; close it (or use ``with``) when done."""
+
+    def __init__(
+        self,
+        sql: Engine,
+        location: engine.Location,
+        *,
+        clock: Clock,
+        passwords: Passwords,
+        day_zone: tzinfo,
+        instructor_idle: timedelta,
+    ) -> None:
+        self._engine = sql
+        self.location = location
+        self._clock = clock
+        self._passwords = passwords
+        self.day_zone = day_zone
+        self._instructor_idle = instructor_idle
+        self._unlocked: dict[str, _Unlocked] = {}
+        self.workstation = socket.gethostname()[:NAME_LENGTH] or "unknown"
+        self.backup_problem: str | None = None
+
+    @classmethod
+    def open(
+        cls,
+        url: str | None = None,
+        *,
+        data_dir: Path | None = None,
+        clock: Clock = utc_now,
+        passwords: Passwords | None = None,
+        day_zone: tzinfo | None = None,
+        backups_kept: int = DEFAULT_BACKUPS_KEPT,
+        instructor_idle: timedelta = DEFAULT_INSTRUCTOR_IDLE,
+    ) -> Store:
+        """Open (creating and migrating if needed) the database.
+
+        ``url`` defaults to ``$DEALER_TRAINER_DB_URL``, then to the SQLite file in
+        ``data_dir`` (default ``$DEALER_TRAINER_DATA_DIR`` or the user data dir).
+        ``day_zone`` decides which calendar day an answer counts for (default: this
+        machine's zone). Raises ``StorageError`` when the database cannot be used.
+        """
+        location = engine.locate(url, data_dir)
+        if location.sqlite_path is not None:
+            engine.check_sqlite_file(location.sqlite_path)
+        sql = engine.create(location)
+        try:
+            retrying(lambda: engine.migrate(sql, location))
+        except (SQLAlchemyError, StorageError) as exc:
+            sql.dispose()
+            raise engine.explain(exc, location) from exc
+        except BaseException:
+            sql.dispose()
+            raise
+        store = cls(
+            sql,
+            location,
+            clock=clock,
+            passwords=passwords or Passwords(),
+            day_zone=day_zone or datetime.now().astimezone().tzinfo or UTC,
+            instructor_idle=instructor_idle,
+        )
+        if location.sqlite_path is not None:
+            store.backup_if_due(backups_kept)
+        return store
+
+    def close(self) -> None:
+        self._unlocked.clear()
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- plumbing shared with the desks ---------------------------------------------
+
+    def now(self) -> datetime:
+        now = self._clock()
+        if now.utcoffset() is None:
+            raise ValueError("the clock must return aware datetimes")
+        return now.astimezone(UTC)
+
+    def day_of(self, moment: datetime) -> date:
+        return moment.astimezone(self.day_zone).date()
+
+    def read(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in one read transaction."""
+        return self._run(work, write=False)
+
+    def write(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in one write transaction, committed when this returns."""
+        return self._run(work, write=True)
+
+    def _run(self, work: Callable[[Connection], T], *, write: bool) -> T:
+        def attempt() -> T:
+            with self._engine.connect() as connection:
+                if write:
+                    connection.execution_options(write=True)
+                with connection.begin():
+                    return work(connection)
+
+        try:
+            return retrying(attempt)
+        except IntegrityError as exc:
+            raise StorageError(f"The database refused the change: {exc.orig}") from exc
+        except SQLAlchemyError as exc:
+            raise engine.explain(exc, self.location) from exc
+
+    # -- backup ----------------------------------------------------------------------
+
+    def backup_if_due(self, keep: int = DEFAULT_BACKUPS_KEPT) -> Path | None:
+        """Make today's backup copy of the SQLite file unless it exists (no-op on a server).
+
+        A failed backup does not stop training: it is kept in ``backup_problem``.
+        """
+        path = self.location.sqlite_path
+        if path is None:
+            return None
+        folder = path.parent / backup.BACKUP_DIRNAME
+        try:
+            made = backup.daily_backup(path, folder, self.day_of(self.now()), keep)
+        except (OSError, sqlite3.Error) as exc:
+            self.backup_problem = f"The daily backup into {folder} failed: {exc}"
+            return None
+        self.backup_problem = None
+        return made
+
+    # -- trainees: anyone may pick a profile ------------------------------------------
+
+    def trainees(self) -> list[TraineeProfile]:
+        """The active trainee profiles, by name, for the profile picker."""
+
+        def work(connection: Connection) -> list[TraineeProfile]:
+            rows = connection.execute(
+                select(Trainee).where(Trainee.archived.is_(False)).order_by(Trainee.name)
+            )
+            return [trainee_profile(row) for row in rows]
+
+        return self.read(work)
+
+    def trainee(self, trainee_id: int) -> TraineeDesk:
+        """The trainee-level API for one active profile."""
+
+        def work(connection: Connection) -> TraineeProfile:
+            row = connection.execute(select(Trainee).where(Trainee.id == trainee_id)).first()
+            if row is None or row.archived:
+                raise AccessDeniedError(f"There is no active trainee profile {trainee_id}.")
+            return trainee_profile(row)
+
+        return TraineeDesk(self, self.read(work))
+
+    # -- instructors -----------------------------------------------------------------
+
+    def has_instructor(self) -> bool:
+        """False on first start, before the instructor account exists."""
+        return self.read(
+            lambda c: c.execute(select(func.count()).select_from(Instructor)).scalar_one() > 0
+        )
+
+    def create_first_instructor(self, name: str, password: str) -> InstructorSession:
+        """First start: create the instructor account and unlock it.
+
+        Refused once any instructor exists (further ones are added by an instructor).
+        """
+        check_new_password(password)
+        name = clean_name(name)
+        password_hash = self._passwords.hash(password)
+
+        def work(connection: Connection) -> int:
+            if connection.execute(select(func.count()).select_from(Instructor)).scalar_one():
+                raise AccessDeniedError("The instructor account already exists.")
+            return self.insert_instructor(connection, name, password_hash)
+
+        instructor_id = self.write(work)
+        return self._unlock(instructor_id, name)
+
+    def insert_instructor(self, connection: Connection, name: str, password_hash: str) -> int:
+        return connection.execute(
+            insert(Instructor)
+            .values(
+                name=name,
+                password_hash=password_hash,
+                failed_attempts=0,
+                last_failed_at=None,
+                created_at=self.now(),
+            )
+            .returning(Instructor.id)
+        ).scalar_one()
+
+    def hash_password(self, password: str) -> str:
+        check_new_password(password)
+        return self._passwords.hash(password)
+
+    def verify_instructor(self, password: str, name: str | None = None) -> InstructorSession:
+        """Check the password and unlock the instructor views.
+
+        ``name`` may be left out while there is one instructor. Raises
+        ``InstructorLockedError`` (password not even checked) while the delay from earlier
+        failures runs, ``WrongPasswordError`` (with the new delay) on a mismatch.
+        """
+        outcome = self.write(lambda c: self._attempt(c, password, name))
+        if isinstance(outcome, AccessDeniedError):
+            raise outcome
+        instructor_id, instructor_name = outcome
+        return self._unlock(instructor_id, instructor_name)
+
+    def _attempt(
+        self, connection: Connection, password: str, name: str | None
+    ) -> tuple[int, str] | AccessDeniedError:
+        query = select(Instructor)
+        if name is not None:
+            query = query.where(Instructor.name == name)
+        rows = connection.execute(query.limit(2)).all()
+        if len(rows) != 1:
+            if name is None and rows:
+                return AccessDeniedError("Choose which instructor you are.")
+            return AccessDeniedError("There is no such instructor account.")
+        row = rows[0]
+        now = self.now()
+        allowed_at = next_attempt_at(row.failed_attempts, row.last_failed_at)
+        if allowed_at is not None and now < allowed_at:
+            return InstructorLockedError(allowed_at - now)
+        if not self._passwords.verify(row.password_hash, password):
+            failures = row.failed_attempts + 1
+            connection.execute(
+                update(Instructor)
+                .where(Instructor.id == row.id)
+                .values(failed_attempts=failures, last_failed_at=now)
+            )
+            wait = next_attempt_at(failures, now)
+            assert wait is not None
+            return WrongPasswordError(failures, wait - now)
+        values: dict[str, object] = {"failed_attempts": 0, "last_failed_at": None}
+        if self._passwords.needs_rehash(row.password_hash):
+            values["password_hash"] = self._passwords.hash(password)
+        connection.execute(update(Instructor).where(Instructor.id == row.id).values(**values))
+        return row.id, row.name
+
+    def check_password(self, instructor_id: int, password: str) -> bool:
+        row = self.read(
+            lambda c: c.execute(
+                select(Instructor.password_hash).where(Instructor.id == instructor_id)
+            ).scalar_one_or_none()
+        )
+        return row is not None and self._passwords.verify(row, password)
+
+    def _unlock(self, instructor_id: int, name: str) -> InstructorSession:
+        now = self.now()
+        token = secrets.token_urlsafe(32)
+        self._unlocked[token] = _Unlocked(instructor_id, now)
+        return InstructorSession(
+            instructor_id=instructor_id, name=name, token=token, unlocked_at=now
+        )
+
+    def instructor(self, session: InstructorSession) -> InstructorDesk:
+        """The instructor-level API; refused without a live session from this store."""
+        self.require(session)
+        return InstructorDesk(self, session)
+
+    def require(self, session: InstructorSession) -> None:
+        """Refuse unless ``session`` is unlocked here and was used within the idle limit."""
+        live = self._unlocked.get(getattr(session, "token", ""))
+        if live is None or live.instructor_id != getattr(session, "instructor_id", None):
+            raise AccessDeniedError(
+                "The instructor views are locked: enter the instructor password."
+            )
+        now = self.now()
+        if now - live.last_used > self._instructor_idle:
+            del self._unlocked[session.token]
+            raise AccessDeniedError(
+                "The instructor views locked themselves after a pause: enter the password again."
+            )
+        live.last_used = now
+
+    def lock(self, session: InstructorSession) -> None:
+        """End an instructor session (the views need the password again)."""
+        self._unlocked.pop(session.token, None)
