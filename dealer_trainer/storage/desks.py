@@ -298,8 +298,7 @@ class TraineeDesk:
     def open_exams(self) -> list[tuple[ExamAssignment, Exam]]:
         """Exams assigned to this trainee and not yet taken, soonest due first."""
         query = (
-            select(ExamAssignmentRow, ExamRow)
-            .join(ExamRow, ExamRow.id == ExamAssignmentRow.exam_id)
+            select(ExamAssignmentRow)
             .where(
                 ExamAssignmentRow.trainee_id == self.trainee_id,
                 ExamAssignmentRow.completed_at.is_(None),
@@ -309,21 +308,9 @@ class TraineeDesk:
 
         def work(connection: Connection) -> list[tuple[ExamAssignment, Exam]]:
             out = []
-            for row in connection.execute(query):
-                values = row._mapping
-                assignment = ExamAssignment(
-                    id=values[ExamAssignmentRow.id],
-                    exam_id=values[ExamAssignmentRow.exam_id],
-                    trainee_id=values[ExamAssignmentRow.trainee_id],
-                    assigned_by=values[ExamAssignmentRow.assigned_by],
-                    assigned_at=values[ExamAssignmentRow.assigned_at],
-                    due_at=values[ExamAssignmentRow.due_at],
-                    completed_at=values[ExamAssignmentRow.completed_at],
-                )
-                exam_row = connection.execute(
-                    select(ExamRow).where(ExamRow.id == assignment.exam_id)
-                ).one()
-                out.append((assignment, exam(exam_row)))
+            for row in connection.execute(query).all():
+                exam_row = connection.execute(select(ExamRow).where(ExamRow.id == row.exam_id))
+                out.append((exam_assignment(row), exam(exam_row.one())))
             return out
 
         return self._store.read(work)

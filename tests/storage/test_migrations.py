@@ -1,0 +1,76 @@
+"""Alembic builds exactly the models' schema, on SQLite and PostgreSQL, at open."""
+
+from __future__ import annotations
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect, text
+
+from dealer_trainer.storage import StorageError, Store
+from dealer_trainer.storage.engine import alembic_config, head_revision
+from dealer_trainer.storage.models import Base
+
+from .conftest import FAST_PASSWORDS
+
+
+def _diffs(url: str) -> list[object]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            return list(compare_metadata(context, Base.metadata))
+    finally:
+        engine.dispose()
+
+
+def test_issue6_migration_from_empty_matches_the_models(db_url: str) -> None:
+    Store.open(db_url, passwords=FAST_PASSWORDS).close()
+    assert _diffs(db_url) == []
+
+
+def test_issue6_open_records_the_head_revision_and_reopening_is_a_no_op(db_url: str) -> None:
+    Store.open(db_url, passwords=FAST_PASSWORDS).close()
+    Store.open(db_url, passwords=FAST_PASSWORDS).close()
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            revision = MigrationContext.configure(connection).get_current_revision()
+            tables = set(inspect(connection).get_table_names())
+    finally:
+        engine.dispose()
+    assert revision == head_revision()
+    assert tables == set(Base.metadata.tables) | {"alembic_version"}
+
+
+def test_issue6_downgrade_to_empty_and_upgrade_again(db_url: str) -> None:
+    Store.open(db_url, passwords=FAST_PASSWORDS).close()
+    engine = create_engine(db_url)
+    try:
+        config = alembic_config()
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "base")
+        with engine.connect() as connection:
+            assert set(inspect(connection).get_table_names()) <= {"alembic_version"}
+    finally:
+        engine.dispose()
+    Store.open(db_url, passwords=FAST_PASSWORDS).close()
+    assert _diffs(db_url) == []
+
+
+def test_issue6_database_of_a_newer_app_is_refused_untouched(db_url: str) -> None:
+    Store.open(db_url, passwords=FAST_PASSWORDS).close()
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+        with pytest.raises(StorageError, match="newer version"):
+            Store.open(db_url, passwords=FAST_PASSWORDS)
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == (
+                "9999"
+            )
+    finally:
+        engine.dispose()
