@@ -127,7 +127,11 @@ class Store:
             instructor_idle=instructor_idle,
         )
         if location.sqlite_path is not None:
-            store.backup_if_due(backups_kept)
+            try:
+                store.backup_if_due(backups_kept)
+            except BaseException:
+                store.close()
+                raise
         return store
 
     def close(self) -> None:
