@@ -129,7 +129,9 @@ class Card:
 
 
 #: The 52 cards of Art. 1(1), from the deuce of diamonds (index 0) to the ace of spades (51).
-DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in _RANKS_LOW_TO_HIGH for suit in _SUITS_LOW_TO_HIGH)
+DECK: tuple[Card, ...] = tuple(
+    Card(rank, suit) for rank in _RANKS_LOW_TO_HIGH for suit in _SUITS_LOW_TO_HIGH
+)
 _BY_CODE = {card.code: card for card in DECK}
 
 
@@ -137,13 +139,14 @@ def parse_card(text: object, where: str) -> Card:
     """One card of the CLI, two characters rank then suit; ``where`` names it in errors."""
     if not isinstance(text, str):
         raise RulesError(
-            "invalid_card", f"{where} must be a card written like \"TS\" (ten of spades), not {text!r}."
+            "invalid_card",
+            f'{where} must be a card written like "TS" (ten of spades), not {text!r}.',
         )
     card = _BY_CODE.get(text.strip().upper())
     if card is None:
         raise RulesError(
             "invalid_card",
-            f"{where} is not a card: {text!r} (rank A K Q J T 9-2, then suit S H C D, e.g. \"TS\").",
+            f'{where} is not a card: {text!r} (rank A K Q J T 9-2, then suit S H C D, e.g. "TS").',
         )
     return card
 
@@ -159,7 +162,9 @@ def parse_hand(values: object, where: str, count: int = 5) -> tuple[Card, ...]:
             f"a hand has exactly {count}.",
             cite(7, 1),
         )
-    cards = tuple(parse_card(value, f"{where}[{position}]") for position, value in enumerate(values))
+    cards = tuple(
+        parse_card(value, f"{where}[{position}]") for position, value in enumerate(values)
+    )
     check_one_deck({where: cards})
     return cards
 

@@ -82,7 +82,11 @@ class HandClass(StrEnum):
     @property
     def suit_can_decide(self) -> bool:
         """False where one deck cannot hold two hands with the same ranks (Art. 8(3), (4), (7))."""
-        return self not in (HandClass.FOUR_OF_A_KIND, HandClass.FULL_HOUSE, HandClass.THREE_OF_A_KIND)
+        return self not in (
+            HandClass.FOUR_OF_A_KIND,
+            HandClass.FULL_HOUSE,
+            HandClass.THREE_OF_A_KIND,
+        )
 
 
 _CLASSES_HIGH_TO_LOW = tuple(HandClass)

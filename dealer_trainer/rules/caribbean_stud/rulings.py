@@ -1,0 +1,236 @@
+"""Rulings on irregularities (Art. 11) and the players' prohibitions (Art. 12).
+
+Each irregularity of Despacho 61/2004, Art. 11, has a function returning a
+:class:`Ruling`: whether the round stands, what becomes of each kind of bet,
+whether the cards are dealt again, the citation and a short explanation.  A
+drill asks "what happens now?" and grades the answer against these records;
+:func:`all_rulings` gives every ruling (the distractors of a multiple choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+from dealer_trainer.rules.caribbean_stud.cards import cite
+from dealer_trainer.rules.caribbean_stud.dealing import Deal
+from dealer_trainer.rules.citations import Citation
+
+
+@unique
+class Irregularity(StrEnum):
+    WRONG_DEALING_PROCEDURE = "wrong_dealing_procedure"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    SEVERAL_CARDS_EXPOSED = "several_cards_exposed"
+    PLAYER_CARD_EXPOSED = "player_card_exposed"
+    DEALER_CARD_EXPOSED = "dealer_card_exposed"
+    CARD_TO_EMPTY_BOX = "card_to_empty_box"
+    SHUFFLER_FAILURE = "shuffler_failure"
+
+
+@unique
+class BetFate(StrEnum):
+    """What becomes of the bets on the table."""
+
+    PLAY_ON = "play_on"  # the round goes on as usual
+    RETURNED = "returned"  # the round is void: the bet goes back to the player
+    CARRIED_OVER = "carried_over"  # the progressive bet stays for the next round
+
+
+@dataclass(frozen=True)
+class Ruling:
+    irregularity: Irregularity
+    round_stands: bool
+    ante: BetFate
+    progressive: BetFate
+    redeal: bool
+    """True when bets are placed again and the cards dealt again."""
+    citation: Citation
+    explanation: str
+    dead_box: bool = False
+    """True when a hand is dead (cards dealt to a box without a bet)."""
+    dealer_cards_face_down: bool = False
+    """True when the dealer's other cards, the fifth included, go face down (Art. 11(2))."""
+
+
+def _void(irregularity: Irregularity, paragraph: int, explanation: str) -> Ruling:
+    return Ruling(
+        irregularity,
+        round_stands=False,
+        ante=BetFate.RETURNED,
+        progressive=BetFate.CARRIED_OVER,
+        redeal=True,
+        citation=cite(11, paragraph),
+        explanation=explanation,
+    )
+
+
+def wrong_dealing_procedure() -> Ruling:
+    """Art. 11(1): the cards were dealt other than as Art. 7 says."""
+    return _void(
+        Irregularity.WRONG_DEALING_PROCEDURE,
+        1,
+        "The cards were dealt the wrong way: the round is void and every bet is returned, "
+        "except the progressive bets, which carry over to the next round; bets are placed "
+        "again and the cards dealt again.",
+    )
+
+
+def wrong_card_count() -> Ruling:
+    """Art. 11(1): a hand received more or fewer than five cards."""
+    return _void(
+        Irregularity.WRONG_CARD_COUNT,
+        1,
+        "A wrong number of cards was dealt: the round is void and every bet is returned, "
+        "except the progressive bets, which carry over to the next round; bets are placed "
+        "again and the cards dealt again.",
+    )
+
+
+def cards_exposed(count: int, dealer_card: bool = False) -> Ruling:
+    """Art. 11(1), (2): ``count`` cards wrongly exposed while dealing.
+
+    One card: the round stands; if it is the dealer's, it stays face up and
+    the dealer's other cards, the fifth included, are dealt face down.  Two
+    or more: the round is void.
+    """
+    if count < 1:
+        raise ValueError("an exposure involves at least one card")
+    if count >= 2:
+        return _void(
+            Irregularity.SEVERAL_CARDS_EXPOSED,
+            1,
+            f"{count} cards were exposed by mistake: the round is void and every bet is "
+            "returned, except the progressive bets, which carry over to the next round.",
+        )
+    if dealer_card:
+        return Ruling(
+            Irregularity.DEALER_CARD_EXPOSED,
+            round_stands=True,
+            ante=BetFate.PLAY_ON,
+            progressive=BetFate.PLAY_ON,
+            redeal=False,
+            citation=cite(11, 2),
+            explanation="One of the dealer's cards was exposed by mistake: the round stands; "
+            "that card stays face up and the dealer's other cards, the fifth included, "
+            "are dealt face down.",
+            dealer_cards_face_down=True,
+        )
+    return Ruling(
+        Irregularity.PLAYER_CARD_EXPOSED,
+        round_stands=True,
+        ante=BetFate.PLAY_ON,
+        progressive=BetFate.PLAY_ON,
+        redeal=False,
+        citation=cite(11, 2),
+        explanation="One card was exposed by mistake while dealing: the round stands and play "
+        "goes on as usual.",
+    )
+
+
+def ruling_for_deal(deal: Deal) -> Ruling | None:
+    """The Art. 11 ruling for a deal's wrongly exposed cards, or None if there are none."""
+    steps = deal.exposed_by_mistake
+    if not steps:
+        return None
+    first = deal.moves[steps[0]]
+    return cards_exposed(len(steps), dealer_card=first.to_dealer)
+
+
+def card_to_empty_box() -> Ruling:
+    """Art. 11(3): cards dealt by mistake to a box without a bet."""
+    return Ruling(
+        Irregularity.CARD_TO_EMPTY_BOX,
+        round_stands=True,
+        ante=BetFate.PLAY_ON,
+        progressive=BetFate.PLAY_ON,
+        redeal=False,
+        citation=cite(11, 3),
+        explanation="Cards dealt by mistake to a box without a bet make a dead hand; the round "
+        "goes on as usual for every other box.",
+        dead_box=True,
+    )
+
+
+def shuffler_failure() -> Ruling:
+    """Art. 11(4): the shuffling machine fails while dealing."""
+    return _void(
+        Irregularity.SHUFFLER_FAILURE,
+        4,
+        "The shuffling machine failed while dealing: the round is void and every bet is "
+        "returned, except the progressive bets, which carry over to the next round; the "
+        "machine is replaced or the cards are dealt from the shoe.",
+    )
+
+
+def all_rulings() -> tuple[Ruling, ...]:
+    return (
+        wrong_dealing_procedure(),
+        wrong_card_count(),
+        cards_exposed(2),
+        cards_exposed(1),
+        cards_exposed(1, dealer_card=True),
+        card_to_empty_box(),
+        shuffler_failure(),
+    )
+
+
+# ------------------------------------------------------------ Art. 12 --
+
+
+@unique
+class PlayerAct(StrEnum):
+    RECORD_RESULTS = "record_results"
+    PREDICT_RESULTS = "predict_results"
+    PLAN_BETS = "plan_bets"
+    TALK_WHILE_DECIDING = "talk_while_deciding"
+    SHARE_BOX = "share_box"
+    LEAVE_TABLE_HOLDING_CARDS = "leave_table_holding_cards"
+
+
+@dataclass(frozen=True)
+class Prohibition:
+    act: PlayerAct
+    citation: Citation
+    text: str
+
+
+PROHIBITIONS: Sequence[Prohibition] = (
+    Prohibition(
+        PlayerAct.RECORD_RESULTS,
+        cite(12, 1),
+        "Players may not use any device to record the results.",
+    ),
+    Prohibition(
+        PlayerAct.PREDICT_RESULTS,
+        cite(12, 1),
+        "Players may not use any device to predict results.",
+    ),
+    Prohibition(
+        PlayerAct.PLAN_BETS,
+        cite(12, 1),
+        "Players may not use any device to work out a betting strategy.",
+    ),
+    Prohibition(
+        PlayerAct.TALK_WHILE_DECIDING,
+        cite(12, 2),
+        "While deciding whether to raise, a player may not talk to other players or anyone else.",
+    ),
+    Prohibition(
+        PlayerAct.SHARE_BOX,
+        cite(6, 1),
+        "A player bets on one box only and may not share a box with another player.",
+    ),
+    Prohibition(
+        PlayerAct.LEAVE_TABLE_HOLDING_CARDS,
+        cite(6, 4),
+        "A player holding cards may not leave the table.",
+    ),
+)
+_BY_ACT = {prohibition.act: prohibition for prohibition in PROHIBITIONS}
+
+
+def prohibition(act: PlayerAct) -> Prohibition:
+    """The article that forbids ``act`` (every :class:`PlayerAct` is forbidden)."""
+    return _BY_ACT[act]
