@@ -30,8 +30,9 @@ from dealer_trainer.layouts.model import (
     Spot,
     rotated_rect,
 )
+from dealer_trainer.rules.caribbean_stud import table as rules_table
 
-BOXES = tuple(range(1, 8))
+BOXES = tuple(rules_table.BOXES)  # Art. 2: seven player boxes, 1–7
 SPOT_KINDS = ("progressive", "ante", "raise")  # Art. 2, from the dealer outwards
 WIDTH = 2400.0
 HEIGHT = 1260.0
@@ -69,8 +70,8 @@ def _box_spots(box: int) -> list[Spot]:
     for kind in SPOT_KINDS:
         cx, cy = _at(RADIUS[kind], angle)
         if kind == "progressive":
-            shape: Ellipse | Polygon = Ellipse(cx, cy, 38, 38)
-            text, size = lbl.PROGRESSIVE, 11.0
+            shape: Ellipse | Polygon = Ellipse(cx, cy, 46, 46)
+            text, size = lbl.PROGRESSIVE, 13.0
         elif kind == "ante":
             shape, text, size = Ellipse(cx, cy, 66, 66), lbl.ANTE, 17.0
         else:
@@ -119,8 +120,8 @@ def caribbean_stud_felt(ruleset_id: str = "caribbean-stud-2004") -> Felt:
     fixtures: list[Fixture] = [
         Device("chip_tray", Rect(CENTER[0] - 330, 24, 660, 120), lbl.CHIP_TRAY),
         Device("shoe", Rect(CENTER[0] + 400, 30, 140, 150), lbl.SHOE),
-        Device("shuffler", Rect(CENTER[0] - 600, 30, 190, 150), lbl.SHUFFLER),
-        JackpotDisplay(Rect(70, 30, 560, 150), lbl.JACKPOT),
+        Device("shuffler", Rect(CENTER[0] - 540, 30, 180, 150), lbl.SHUFFLER),
+        JackpotDisplay(Rect(90, 30, 540, 150), lbl.JACKPOT),
         *_card_places(),
     ]
     return Felt(

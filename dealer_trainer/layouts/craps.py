@@ -26,10 +26,13 @@ from dealer_trainer.layouts.model import (
     Rect,
     Spot,
 )
+from dealer_trainer.rules.craps import BetKind
+from dealer_trainer.rules.craps.model import BIG_NUMBERS, HARD_NUMBERS, POINT_NUMBERS
 
-POINTS = (4, 5, 6, 8, 9, 10)
+POINTS = tuple(sorted(POINT_NUMBERS))  # the boxes, left to right
 HARD_WAYS = (6, 10, 8, 4)  # as printed: two rows, 9 to 1 beside 7 to 1
-BIGS = (6, 8, 5, 9, 4, 10)
+BIGS = (6, 8, 5, 9, 4, 10)  # as printed: Big 6/8, Big 5/9, Big 4/10
+assert set(HARD_WAYS) == HARD_NUMBERS and set(BIGS) == BIG_NUMBERS, "craps rules changed"
 
 MARGIN = 60.0
 WIDTH = 1900.0
@@ -64,6 +67,11 @@ HARD_PAYS = {4: "7 to 1", 10: "7 to 1", 6: "9 to 1", 8: "9 to 1"}
 BIG_PAYS = {6: "7 to 6", 8: "7 to 6", 5: "7 to 5", 9: "7 to 5", 4: "9 to 5", 10: "9 to 5"}
 
 
+def _bet(kind: BetKind, *, number: int | None = None, on: str | None = None) -> BetRef:
+    """The rules core's bet a spot is, by its own kind."""
+    return BetRef(kind.value, number=number, on=on)
+
+
 def point_box(number: int) -> Rect:
     """The box of a point number, where come bets travel and the puck marks the point."""
     slot = POINTS.index(number)
@@ -76,41 +84,101 @@ def _point_spots(number: int) -> list[Spot]:
     low_y = box.y + box.h - low_h
     dc, come = f"dont_come-{number}", f"come-{number}"
     return [
-        Spot(dc, BetRef("dont_come", number=number),
-             Rect(box.x, box.y, split, top_h).inset(3), lbl.DONT_COME, text_size=11),
-        Spot(f"{dc}-odds", BetRef("odds", number=number, on=dc),
-             Rect(box.x + split, box.y, box.w - split, top_h).inset(3), lbl.LAY_ODDS, text_size=11),
-        Spot(come, BetRef("come", number=number),
-             Rect(box.x, low_y, split, low_h).inset(3), lbl.COME, text_size=13),
-        Spot(f"{come}-odds", BetRef("odds", number=number, on=come),
-             Rect(box.x + split, low_y, box.w - split, low_h).inset(3), lbl.ODDS, text_size=13),
+        Spot(
+            dc,
+            _bet(BetKind.DONT_COME, number=number),
+            Rect(box.x, box.y, split, top_h).inset(3),
+            lbl.DONT_COME_SHORT,
+            text_size=10,
+        ),
+        Spot(
+            f"{dc}-odds",
+            _bet(BetKind.ODDS, number=number, on=dc),
+            Rect(box.x + split, box.y, box.w - split, top_h).inset(3),
+            lbl.LAY_ODDS,
+            text_size=10,
+        ),
+        Spot(
+            come,
+            _bet(BetKind.COME, number=number),
+            Rect(box.x, low_y, split, low_h).inset(3),
+            lbl.COME,
+            text_size=13,
+        ),
+        Spot(
+            f"{come}-odds",
+            _bet(BetKind.ODDS, number=number, on=come),
+            Rect(box.x + split, low_y, box.w - split, low_h).inset(3),
+            lbl.ODDS,
+            text_size=13,
+        ),
     ]
 
 
 def _line_spots() -> list[Spot]:
-    pass_shape = Polygon((
-        (MARGIN, BOX_Y), (LEFT, BOX_Y), (LEFT, PASS_Y), (RIGHT, PASS_Y),
-        (RIGHT, PASS_ODDS.y), (MARGIN, PASS_ODDS.y),
-    ))
+    pass_shape = Polygon(
+        (
+            (MARGIN, BOX_Y),
+            (LEFT, BOX_Y),
+            (LEFT, PASS_Y),
+            (RIGHT, PASS_Y),
+            (RIGHT, PASS_ODDS.y),
+            (MARGIN, PASS_ODDS.y),
+        )
+    )
     dont_pass = Rect(LEFT + BIG_W, DONT_PASS_Y, RIGHT - LEFT - BIG_W - 240, PASS_Y - DONT_PASS_Y)
     dont_pass_odds = Rect(dont_pass.x + dont_pass.w, DONT_PASS_Y, 240, dont_pass.h)
     return [
-        Spot("pass", BetRef("pass"), pass_shape, lbl.PASS, text_size=36,
-             text_box=Rect(LEFT, PASS_Y, RIGHT - LEFT, LINE_W)),
-        Spot("pass-odds", BetRef("odds", on="pass"), PASS_ODDS.inset(2), lbl.ODDS, text_size=20),
-        Spot("dont_pass", BetRef("dont_pass"), dont_pass.inset(2), lbl.DONT_PASS, text_size=24,
-             text_box=Rect(dont_pass.x, dont_pass.y, dont_pass.w * 0.62, dont_pass.h)),
-        Spot("dont_pass-odds", BetRef("odds", on="dont_pass"), dont_pass_odds.inset(2),
-             lbl.LAY_ODDS, text_size=18),
-        Spot("field", BetRef("field"), Rect(LEFT + BIG_W, FIELD_Y, RIGHT - LEFT - BIG_W,
-                                            DONT_PASS_Y - FIELD_Y).inset(2),
-             lbl.FIELD, text_size=30,
-             text_box=Rect(LEFT + BIG_W, FIELD_Y + 112, RIGHT - LEFT - BIG_W, 70)),
-        Spot("come", BetRef("come"), Rect(LEFT, COME_Y, RIGHT - LEFT, FIELD_Y - COME_Y).inset(2),
-             lbl.COME, text_size=52),
-        Spot("dont_come", BetRef("dont_come"), Rect(LEFT, BOX_Y, DONT_COME_W, BOX_H).inset(2),
-             lbl.DONT_COME, text_size=17,
-             text_box=Rect(LEFT, BOX_Y + BOX_H - 120, DONT_COME_W, 110)),
+        Spot(
+            "pass",
+            _bet(BetKind.PASS),
+            pass_shape,
+            lbl.PASS,
+            text_size=36,
+            text_box=Rect(LEFT, PASS_Y, RIGHT - LEFT, LINE_W),
+            anchor=(LEFT + 160, PASS_Y + LINE_W / 2),
+        ),
+        Spot(
+            "pass-odds", _bet(BetKind.ODDS, on="pass"), PASS_ODDS.inset(2), lbl.ODDS, text_size=20
+        ),
+        Spot(
+            "dont_pass",
+            _bet(BetKind.DONT_PASS),
+            dont_pass.inset(2),
+            lbl.DONT_PASS,
+            text_size=24,
+            text_box=Rect(dont_pass.x, dont_pass.y, dont_pass.w * 0.62, dont_pass.h),
+        ),
+        Spot(
+            "dont_pass-odds",
+            _bet(BetKind.ODDS, on="dont_pass"),
+            dont_pass_odds.inset(2),
+            lbl.LAY_ODDS,
+            text_size=18,
+        ),
+        Spot(
+            "field",
+            _bet(BetKind.FIELD),
+            Rect(LEFT + BIG_W, FIELD_Y, RIGHT - LEFT - BIG_W, DONT_PASS_Y - FIELD_Y).inset(2),
+            lbl.FIELD,
+            text_size=30,
+            text_box=Rect(LEFT + BIG_W, FIELD_Y + 112, RIGHT - LEFT - BIG_W, 70),
+        ),
+        Spot(
+            "come",
+            _bet(BetKind.COME),
+            Rect(LEFT, COME_Y, RIGHT - LEFT, FIELD_Y - COME_Y).inset(2),
+            lbl.COME,
+            text_size=52,
+        ),
+        Spot(
+            "dont_come",
+            _bet(BetKind.DONT_COME),
+            Rect(LEFT, BOX_Y, DONT_COME_W, BOX_H).inset(2),
+            lbl.DONT_COME,
+            text_size=17,
+            text_box=Rect(LEFT, BOX_Y + BOX_H - 120, DONT_COME_W, 110),
+        ),
     ]
 
 
@@ -121,9 +189,15 @@ def _big_spots() -> list[Spot]:
     for i, number in enumerate(BIGS):
         row, col = divmod(i, 2)
         rect = Rect(LEFT + col * w, top + row * h, w, h).inset(2)
-        spots.append(Spot(f"big-{number}", BetRef("big", number=number), rect,
-                          Label(f"大{number}", f"BIG {number} · {BIG_PAYS[number]}"),
-                          text_size=14))
+        spots.append(
+            Spot(
+                f"big-{number}",
+                _bet(BetKind.BIG, number=number),
+                rect,
+                Label(f"大{number}", f"BIG {number} · {BIG_PAYS[number]}"),
+                text_size=14,
+            )
+        )
     return spots
 
 
@@ -131,30 +205,59 @@ def _center_spots() -> tuple[list[Spot], list[Decor | Dice]]:
     x, w = CENTER_X, CENTER_W
     y = BOX_Y
     spots: list[Spot] = [
-        Spot("big7", BetRef("big7"), Rect(x, y, w, 110).inset(2), lbl.BIG7, tone="red",
-             text_size=28),
+        Spot(
+            "big7",
+            _bet(BetKind.BIG7),
+            Rect(x, y, w, 110).inset(2),
+            lbl.BIG7,
+            tone="red",
+            text_size=28,
+        ),
     ]
     extras: list[Decor | Dice] = [
-        Decor(None, lbl.HARD_WAYS, text_size=20, text_box=Rect(x, y + 118, w, 40)),
+        Decor(None, lbl.HARD_WAYS, text_size=18, text_box=Rect(x, y + 114, w, 44)),
     ]
-    y += 160
+    y += 166
     hw, hh = w / 2, 150.0
     for i, number in enumerate(HARD_WAYS):
         row, col = divmod(i, 2)
         rect = Rect(x + col * hw, y + row * hh, hw, hh).inset(2)
-        spots.append(Spot(f"hard-{number}", BetRef("hard", number=number), rect,
-                          Label(f"硬{number}", HARD_PAYS[number]), text_size=18,
-                          text_box=Rect(rect.x, rect.y + hh * 0.55, rect.w, hh * 0.4)))
+        spots.append(
+            Spot(
+                f"hard-{number}",
+                _bet(BetKind.HARD, number=number),
+                rect,
+                Label(f"硬{number}", HARD_PAYS[number]),
+                text_size=18,
+                text_box=Rect(rect.x, rect.y + hh * 0.55, rect.w, hh * 0.4),
+            )
+        )
         extras.append(Dice(rect.center[0], rect.y + hh * 0.3, (number // 2, number // 2), 40.0))
-    y += 2 * hh + 16
+    y += 2 * hh + 14
     eleven = Rect(x, y, w, 130).inset(2)
-    spots.append(Spot("eleven", BetRef("eleven"), eleven, lbl.ELEVEN, text_size=22,
-                      text_box=Rect(eleven.x + w * 0.3, eleven.y, w * 0.7, eleven.h)))
+    spots.append(
+        Spot(
+            "eleven",
+            _bet(BetKind.ELEVEN),
+            eleven,
+            lbl.ELEVEN,
+            text_size=22,
+            text_box=Rect(eleven.x + w * 0.3, eleven.y, w * 0.7, eleven.h),
+        )
+    )
     extras.append(Dice(x + w * 0.16, eleven.center[1], (5, 6), 36.0))
     y += 146
     craps = Rect(x, y, w, 150).inset(2)
-    spots.append(Spot("any_craps", BetRef("any_craps"), craps, lbl.ANY_CRAPS, text_size=22,
-                      text_box=Rect(craps.x, craps.y + 78, craps.w, 66)))
+    spots.append(
+        Spot(
+            "any_craps",
+            _bet(BetKind.ANY_CRAPS),
+            craps,
+            lbl.ANY_CRAPS,
+            text_size=22,
+            text_box=Rect(craps.x, craps.y + 78, craps.w, 66),
+        )
+    )
     for i, faces in enumerate(((1, 1), (1, 2), (6, 6))):
         extras.append(Dice(x + w * (0.22 + 0.28 * i), craps.y + 42, faces, 32.0))
     return spots, extras
@@ -171,11 +274,20 @@ def _field_decor() -> list[Decor]:
         doubled = number in (2, 12)
         if doubled:
             decor.append(Decor(Ellipse(cx, cy, 46, 46), tone="red", outline=True))
-        decor.append(Decor(None, Label("", str(number)), text_size=44 if doubled else 40,
-                           text_box=Rect(cx - 50, cy - 36, 100, 72)))
+        decor.append(
+            Decor(
+                None,
+                Label("", str(number)),
+                text_size=44 if doubled else 40,
+                text_box=Rect(cx - 50, cy - 36, 100, 72),
+            )
+        )
         if doubled:
-            decor.append(Decor(None, lbl.FIELD_DOUBLE, text_size=12,
-                               text_box=Rect(cx - 80, cy + 46, 160, 40)))
+            decor.append(
+                Decor(
+                    None, lbl.FIELD_DOUBLE, text_size=12, text_box=Rect(cx - 80, cy + 46, 160, 40)
+                )
+            )
     return decor
 
 
@@ -188,17 +300,30 @@ def craps_felt(ruleset_id: str = "craps-1985") -> Felt:
     center, extras = _center_spots()
     spots += center
     decor: list[Decor] = [
-        Decor(None, POINT_NAMES[n], text_size=40,
-              text_box=Rect(point_box(n).x, point_box(n).y + 62, BOX_W, point_box(n).h - 170))
+        Decor(
+            None,
+            POINT_NAMES[n],
+            text_size=40,
+            text_box=Rect(point_box(n).x, point_box(n).y + 140, BOX_W, point_box(n).h - 250),
+        )
         for n in POINTS
     ]
+    decor.append(
+        Decor(
+            None,
+            lbl.PASS,
+            text_size=30,
+            rotation=-90.0,
+            text_box=Rect(MARGIN + LINE_W / 2 - 200, (BOX_Y + PASS_Y) / 2 - 50, 400, 100),
+        )
+    )
     decor += [Decor(Rect(point_box(n).x, BOX_Y, BOX_W, BOX_H), outline=True) for n in POINTS]
     decor += _field_decor()
     decor += [d for d in extras if isinstance(d, Decor)]
     puck = Marker(
         "puck",
         (LEFT + DONT_COME_W / 2, BOX_Y + 60),
-        {n: (point_box(n).center[0], point_box(n).y + 84) for n in POINTS},
+        {n: (point_box(n).center[0], point_box(n).y + 100) for n in POINTS},
         36.0,
     )
     return Felt(

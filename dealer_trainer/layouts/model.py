@@ -177,10 +177,12 @@ class Spot:
     text_size: float = 20.0
     text_box: Rect | None = None
     rotation: float = 0.0  # of the label, degrees clockwise (boxes round a table face the dealer)
+    anchor: tuple[float, float] | None = None  # where chips go, if not the shape's centre
 
     @property
     def center(self) -> tuple[float, float]:
-        return self.shape.center
+        """Where chips on this spot are put (inside the spot, on its own layer)."""
+        return self.anchor if self.anchor is not None else self.shape.center
 
 
 @dataclass(frozen=True)

@@ -180,8 +180,8 @@ def roulette_felt(ruleset: Ruleset | None = None) -> Felt:
             box = Rect(GRID_X + sector_slot * 6 * CELL_W, SECTOR_Y, 6 * CELL_W, SECTOR_H).inset(2)
             sector_slot += 1
             shown = " · ".join(str(n) for n in numbers)
-            spots.append(Spot(position.spot_id, _ref(position), box, Label("十二門", shown),
-                              layer=1, text_size=17))
+            spots.append(Spot(position.spot_id, _ref(position), box, Label("", shown),
+                              layer=1, text_size=19))
         else:
             spots.append(_outside(position))
     return Felt(

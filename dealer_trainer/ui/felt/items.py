@@ -1,0 +1,298 @@
+"""Graphics items of a felt, each painted once into a ``QPicture`` and replayed.
+
+As pyqtgraph's ``customGraphicsItem`` example does: ``paint()`` only plays the
+recorded picture and ``boundingRect()`` is exact (the picture's bounds, with
+the pen's half-width).  Spots keep their painter path as ``shape()`` so that
+hit-testing is exact too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from dealer_trainer.layouts.chips import ChipSet
+from dealer_trainer.layouts.labels import Label
+from dealer_trainer.layouts.model import Marker, Spot
+from dealer_trainer.ui.felt.painting import (
+    INK,
+    TONES,
+    draw_card,
+    draw_label,
+    draw_shape,
+    qrect,
+    shape_path,
+)
+from dealer_trainer.ui.fonts import felt_font
+
+HOVER = QColor(255, 236, 140, 90)
+FOCUS = QColor("#ffd54a")
+CHIP_DIAMETER = 40.0  # mm, a casino chip
+CHIP_STEP = 3.6  # mm a chip rises in a drawn stack
+MAX_DRAWN_CHIPS = 12
+CAPTION_W, CAPTION_H = 84.0, 26.0  # mm: the stack's count and total under it
+
+
+def record(draw: Callable[[QPainter], None]) -> QPicture:
+    picture = QPicture()
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    draw(painter)
+    painter.end()
+    return picture
+
+
+class PictureItem(QGraphicsItem):
+    """A static drawing replayed from its picture."""
+
+    def __init__(self, draw: Callable[[QPainter], None], bounds: QRectF) -> None:
+        super().__init__()
+        self._draw = draw
+        self._picture = record(draw)
+        self._bounds = bounds
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def rerecord(self) -> None:
+        """Record the drawing again (its data changed) and repaint."""
+        self._picture = record(self._draw)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._picture.play(painter)
+
+
+class SpotItem(QGraphicsItem):
+    """One betting spot: its printed face, hover and focus highlights, clicks.
+
+    ``on_click(spot_id, button)`` and ``on_hover(spot_id or "")`` are the
+    scene's callbacks; the scene turns them into signals.
+    """
+
+    def __init__(self, spot: Spot, on_click: Callable[[str, Qt.MouseButton], None],
+                 on_hover: Callable[[str], None]) -> None:
+        super().__init__()
+        self.spot = spot
+        self._path = shape_path(spot.shape)
+        self._bounds = self._path.boundingRect().adjusted(-4, -4, 4, 4)
+        self._face = record(self._draw_face)
+        self._hovered = self._focused = False
+        self._on_click, self._on_hover = on_click, on_hover
+        self.setZValue(10 + spot.layer)
+        self.setAcceptHoverEvents(True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(spot.id)
+
+    def _draw_face(self, painter: QPainter) -> None:
+        spot = self.spot
+        if not spot.printed:
+            return
+        draw_shape(painter, spot.shape, spot.tone)
+        if spot.label is not None:
+            box = qrect(spot.text_box or spot.shape.bounds)
+            ink = QColor("#1b1b1b") if spot.tone == "light" else INK
+            if spot.tone in ("red", "black", "green", "gold"):
+                ink = QColor("#ffffff")
+            draw_label(painter, spot.label, box, spot.text_size, colour=ink, rotation=spot.rotation)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self._path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._face.play(painter)
+        if self._hovered or self._focused:
+            painter.setBrush(HOVER)
+            pen = QPen(FOCUS if self._focused else HOVER.lighter(), 3.0 if self._focused else 2.0)
+            if self._focused:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.drawPath(self._path)
+
+    @property
+    def highlighted(self) -> bool:
+        return self._hovered
+
+    def set_focused(self, focused: bool) -> None:
+        if focused != self._focused:
+            self._focused = focused
+            self.update()
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hovered = True
+        self.update()
+        self._on_hover(self.spot.id)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hovered = False
+        self.update()
+        self._on_hover("")
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._path.contains(event.pos()):
+            self._on_click(self.spot.id, event.button())
+
+
+class ChipStackItem(QGraphicsItem):
+    """The chips on one spot, drawn as a stack with its count and total."""
+
+    def __init__(self, centre: tuple[float, float], chip_set: ChipSet) -> None:
+        super().__init__()
+        self._chip_set = chip_set
+        self._chips: tuple[Decimal, ...] = ()
+        self._picture = QPicture()
+        self._bounds = QRectF()
+        self.setPos(QPointF(*centre))
+        self.setZValue(100)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    @property
+    def chips(self) -> tuple[Decimal, ...]:
+        return self._chips
+
+    @property
+    def caption(self) -> str:
+        """The stack's readable count and total: ``×7  650``."""
+        total = sum(self._chips, Decimal(0))
+        return f"×{len(self._chips)}  {total.normalize():f}"
+
+    def set_chips(self, chips: Sequence[Decimal]) -> None:
+        self.prepareGeometryChange()
+        self._chips = tuple(sorted(chips, reverse=True))  # largest at the bottom, as dealers stack
+        self._picture = record(self._draw)
+        r = CHIP_DIAMETER / 2
+        drawn = min(len(self._chips), MAX_DRAWN_CHIPS)
+        top = -r - CHIP_STEP * max(drawn - 1, 0)
+        self._bounds = QRectF(-CAPTION_W / 2, top - 2, CAPTION_W, r - top + CAPTION_H + 4)
+        self.setVisible(bool(self._chips))
+        self.update()
+
+    def _draw(self, painter: QPainter) -> None:
+        r = CHIP_DIAMETER / 2
+        drawn = self._chips[-MAX_DRAWN_CHIPS:] if len(self._chips) > MAX_DRAWN_CHIPS else self._chips
+        for i, value in enumerate(drawn):
+            chip = self._chip_set.get(value)
+            centre = QPointF(0, -i * CHIP_STEP)
+            painter.setPen(QPen(QColor("#111111"), 0.8))
+            painter.setBrush(QColor(chip.colour))
+            painter.drawEllipse(centre, r, r)
+            edge = QPen(QColor(chip.edge), 4.0, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+            edge.setDashPattern([1.6, 2.4])
+            painter.setPen(edge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(centre, r - 2.5, r - 2.5)
+            painter.setPen(QPen(QColor(chip.edge), 0.8))
+            painter.drawEllipse(centre, r * 0.62, r * 0.62)
+        if drawn:
+            top = QPointF(0, -(len(drawn) - 1) * CHIP_STEP)
+            chip = self._chip_set.get(drawn[-1])
+            painter.setPen(QColor(chip.ink))
+            painter.setFont(felt_font(11, bold=True))
+            painter.drawText(QRectF(top.x() - r, top.y() - 8, 2 * r, 16),
+                             Qt.AlignmentFlag.AlignCenter, chip.text)
+            caption = QRectF(-CAPTION_W / 2, r + 2, CAPTION_W, CAPTION_H)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(0, 0, 0, 190))
+            painter.drawRoundedRect(caption, 8, 8)
+            painter.setPen(QColor("#ffffff"))
+            painter.setFont(felt_font(18, bold=True))
+            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, self.caption)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._picture.play(painter)
+
+
+class MarkerItem(QGraphicsItem):
+    """The dolly (roulette) or the puck (craps), moved to a number or back to rest."""
+
+    def __init__(self, marker: Marker, on_label: Label, off_label: Label) -> None:
+        super().__init__()
+        self.marker = marker
+        self.number: int | None = None
+        self._labels = (on_label, off_label)
+        self._pictures = {on: record(lambda p, on=on: self._draw(p, on)) for on in (True, False)}
+        s = marker.size
+        self._bounds = QRectF(-s - 2, -s - 2, 2 * s + 4, 2 * s + 4)
+        self.setZValue(90)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.move_to(None)
+
+    def _draw(self, painter: QPainter, on: bool) -> None:
+        s = self.marker.size
+        if self.marker.kind == "dolly":
+            painter.setPen(QPen(QColor("#6b6b6b"), 1.5))
+            painter.setBrush(QColor("#f4f4f4"))
+            painter.drawEllipse(QPointF(0, 0), s * 0.55, s * 0.55)
+            painter.setBrush(QColor("#d8d8d8"))
+            painter.drawEllipse(QPointF(0, -s * 0.15), s * 0.32, s * 0.32)
+            return
+        painter.setPen(QPen(QColor("#111111"), 2))
+        painter.setBrush(QColor("#ffffff") if on else QColor("#151515"))
+        painter.drawEllipse(QPointF(0, 0), s, s)
+        label = self._labels[0] if on else self._labels[1]
+        draw_label(painter, label, QRectF(-s, -s, 2 * s, 2 * s), s * 0.42,
+                   colour=QColor("#151515") if on else QColor("#ffffff"))
+
+    def move_to(self, number: int | None) -> None:
+        """Put the marker on ``number`` (its spot on the felt) or back to rest."""
+        if number is not None and number not in self.marker.positions:
+            raise KeyError(f"the {self.marker.kind} cannot go to {number}")
+        self.number = number
+        self.setPos(QPointF(*(self.marker.rest if number is None else self.marker.positions[number])))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._pictures[self.number is not None].play(painter)
+
+
+class CardItem(QGraphicsItem):
+    """A card in a card place: face (``"AS"``) or back (``None``)."""
+
+    def __init__(self, bounds: QRectF, angle: float, code: str | None) -> None:
+        super().__init__()
+        self.code = code
+        w, h = bounds.width(), bounds.height()
+        self._bounds = QRectF(-w / 2, -h / 2, w, h)
+        self._picture = record(lambda p: draw_card(p, self._bounds, code))
+        self.setPos(bounds.center())
+        self.setRotation(angle)
+        self.setZValue(50)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._picture.play(painter)
+
+
+__all__ = ["TONES", "CardItem", "ChipStackItem", "MarkerItem", "PictureItem", "SpotItem"]

@@ -1,0 +1,218 @@
+"""The felt of a game as a ``QGraphicsScene``, in millimetres, built from its layout model.
+
+Clicking a spot emits ``spotClicked(spot_id)`` (right button:
+``spotRemoveRequested``); hovering emits ``spotHovered``.  Chips are a model
+(:class:`~dealer_trainer.layouts.chips.TableChips`) that the scene shows: a
+thin QObject adapter forwards the model's changes as a signal and the scene
+redraws the one stack that changed.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from PySide6.QtCore import QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from dealer_trainer.layouts import labels as lbl
+from dealer_trainer.layouts.chips import TableChips
+from dealer_trainer.layouts.model import (
+    CardPlace,
+    Device,
+    Dice,
+    Felt,
+    JackpotDisplay,
+    Marker,
+    Wheel,
+)
+from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, MarkerItem, PictureItem, SpotItem
+from dealer_trainer.ui.felt.painting import (
+    FELT,
+    RAIL,
+    draw_card_place,
+    draw_device,
+    draw_dice,
+    draw_label,
+    draw_shape,
+    draw_wheel,
+    qrect,
+    shape_path,
+)
+from dealer_trainer.ui.fonts import felt_font
+
+RAIL_WIDTH = 46.0  # mm of padded rail drawn round the cloth
+
+
+class ChipsAdapter(QObject):
+    """Qt face of a :class:`TableChips`: ``changed(spot_id)`` after each change."""
+
+    changed = Signal(str)
+
+    def __init__(self, chips: TableChips, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.chips = chips
+        self._unsubscribe = chips.subscribe(self.changed.emit)
+
+    def detach(self) -> None:
+        self._unsubscribe()
+
+
+class FeltScene(QGraphicsScene):
+    """One game's felt: background print, spot items, chip stacks, markers, cards."""
+
+    spotClicked = Signal(str)
+    spotRemoveRequested = Signal(str)
+    spotHovered = Signal(str)
+
+    def __init__(self, felt: Felt, chips: TableChips | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.felt = felt
+        self.chips = chips or TableChips(felt.spot_ids)
+        margin = RAIL_WIDTH + 4
+        self.setSceneRect(QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin))
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self._jackpot_text = ""
+        self._background = PictureItem(self._draw_background, self.sceneRect())
+        self._background.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.addItem(self._background)
+        self.spot_items: dict[str, SpotItem] = {}
+        for spot in felt.spots:
+            item = SpotItem(spot, self._clicked, self.spotHovered.emit)
+            self.spot_items[spot.id] = item
+            self.addItem(item)
+        self.stack_items: dict[str, ChipStackItem] = {}
+        self.markers: dict[str, MarkerItem] = {}
+        for fixture in felt.fixtures:
+            if isinstance(fixture, Marker):
+                on, off = (lbl.PUCK_ON, lbl.PUCK_OFF) if fixture.kind == "puck" else (
+                    lbl.Label("", ""), lbl.Label("", ""))
+                marker = MarkerItem(fixture, on, off)
+                self.markers[fixture.kind] = marker
+                self.addItem(marker)
+        self._cards: list[CardItem] = []
+        self._adapter = ChipsAdapter(self.chips, self)
+        self._adapter.changed.connect(self._refresh_stack)
+        for spot_id in self.chips.occupied():
+            self._refresh_stack(spot_id)
+
+    # ---------------------------------------------------------------- input --
+    def _clicked(self, spot_id: str, button: Qt.MouseButton) -> None:
+        if button == Qt.MouseButton.RightButton:
+            self.spotRemoveRequested.emit(spot_id)
+        else:
+            self.spotClicked.emit(spot_id)
+
+    # ---------------------------------------------------------------- chips --
+    def _refresh_stack(self, spot_id: str) -> None:
+        chips = self.chips.chips(spot_id)
+        item = self.stack_items.get(spot_id)
+        if item is None:
+            if not chips:
+                return
+            item = ChipStackItem(self.felt.spot(spot_id).center, self.chips.chip_set)
+            self.stack_items[spot_id] = item
+            self.addItem(item)
+        item.set_chips(chips)
+
+    def place_chip(self, spot_id: str, value: Decimal) -> None:
+        self.chips.place(spot_id, value)
+
+    def remove_chip(self, spot_id: str) -> Decimal | None:
+        return self.chips.remove(spot_id)
+
+    # -------------------------------------------------------------- markers --
+    def set_marker(self, kind: str, number: int | None) -> None:
+        """Move the dolly to the winning number or the puck to the point (``None``: rest/OFF)."""
+        self.markers[kind].move_to(number)
+
+    def set_jackpot(self, amount: Decimal | None, currency: str = "HK$") -> None:
+        """Show the progressive pool on the jackpot display."""
+        self._jackpot_text = "" if amount is None else f"{currency} {amount:,.2f}"
+        self._background.rerecord()
+
+    @property
+    def jackpot_text(self) -> str:
+        return self._jackpot_text
+
+    def deal(self, owner: str, cards: list[str | None]) -> None:
+        """Lay ``cards`` (``"AS"`` or ``None`` for face down) on the places of ``owner``."""
+        places = [f for f in self.felt.fixtures if isinstance(f, CardPlace) and f.owner == owner]
+        if owner.startswith("box-") and places:
+            place = places[0]
+            bounds = place.shape.bounds
+            cx, cy = bounds.center
+            (x0, y0), (x1, y1) = place.shape.points[0], place.shape.points[1]
+            angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+            spread = [(cx + (i - (len(cards) - 1) / 2) * 14 * math.cos(math.radians(angle)),
+                       cy + (i - (len(cards) - 1) / 2) * 14 * math.sin(math.radians(angle)))
+                      for i in range(len(cards))]
+            for (x, y), code in zip(spread, cards, strict=True):
+                self._add_card(QRectF(x - 31.5, y - 44, 63, 88), angle, code)
+            return
+        for place, code in zip(places, cards, strict=False):
+            b = place.shape.bounds
+            self._add_card(qrect(b), 0.0, code)
+
+    def _add_card(self, rect: QRectF, angle: float, code: str | None) -> None:
+        item = CardItem(rect, angle, code)
+        self._cards.append(item)
+        self.addItem(item)
+
+    def clear_cards(self) -> None:
+        for item in self._cards:
+            self.removeItem(item)
+        self._cards.clear()
+
+    # ----------------------------------------------------------- background --
+    def _draw_background(self, painter: QPainter) -> None:
+        felt = self.felt
+        table = shape_path(felt.table)
+        painter.setPen(QPen(QColor("#24140a"), 4))
+        painter.setBrush(RAIL)
+        painter.drawPath(_grown(table, RAIL_WIDTH))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(FELT)
+        painter.drawPath(table)
+        for decor in felt.decor:
+            if decor.shape is not None:
+                draw_shape(painter, decor.shape, decor.tone, decor.outline)
+            if decor.label is not None:
+                box = decor.text_box or (decor.shape.bounds if decor.shape else None)
+                if box is not None:
+                    ink = QColor("#1b1b1b") if decor.tone == "light" else QColor("#f1e7c7")
+                    draw_label(painter, decor.label, qrect(box), decor.text_size, colour=ink,
+                               rotation=decor.rotation)
+        for fixture in felt.fixtures:
+            if isinstance(fixture, Wheel):
+                draw_wheel(painter, fixture)
+            elif isinstance(fixture, Dice):
+                draw_dice(painter, fixture)
+            elif isinstance(fixture, CardPlace):
+                draw_card_place(painter, fixture)
+            elif isinstance(fixture, Device):
+                draw_device(painter, fixture)
+            elif isinstance(fixture, JackpotDisplay):
+                self._draw_jackpot(painter, fixture)
+
+    def _draw_jackpot(self, painter: QPainter, display: JackpotDisplay) -> None:
+        box = qrect(display.shape)
+        painter.setPen(QPen(QColor("#c9a227"), 3))
+        painter.setBrush(QColor("#120a02"))
+        painter.drawRoundedRect(box, 10, 10)
+        draw_label(painter, display.label, box.adjusted(0, 6, 0, -box.height() * 0.5), 17,
+                   colour=QColor("#f5d76e"))
+        painter.setPen(QColor("#ff5a36"))
+        painter.setFont(felt_font(40, bold=True))
+        amount = self._jackpot_text or "– – – – – –"
+        painter.drawText(box.adjusted(0, box.height() * 0.45, 0, -6), Qt.AlignmentFlag.AlignCenter,
+                         amount)
+
+
+def _grown(path: QPainterPath, by: float) -> QPainterPath:
+    stroker = QPainterPathStroker()
+    stroker.setWidth(2 * by)
+    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return stroker.createStroke(path).united(path)
