@@ -33,7 +33,7 @@ def test_craps_art2_1_pass_line_on_the_come_out(dice: tuple[int, int]) -> None:
     elif total in (2, 3, 12):
         assert state.outcome is Outcome.LOSE
         assert state.decision is not None
-        assert (state.decision.win, state.decision.returned) == (0, 0)
+        assert (state.decision.win, state.decision.returned) == (Decimal(0), Decimal(0))
     else:
         assert state.outcome is Outcome.OPEN
         assert state.point == total == table.point
@@ -120,8 +120,13 @@ def test_craps_art2_3_come_travels_to_its_own_point_and_wins_there() -> None:
 
 @pytest.mark.parametrize(
     ("dice", "outcome"),
-    [((3, 4), Outcome.WIN), ((5, 6), Outcome.WIN), ((1, 1), Outcome.LOSE),
-     ((1, 2), Outcome.LOSE), ((6, 6), Outcome.LOSE)],
+    [
+        ((3, 4), Outcome.WIN),
+        ((5, 6), Outcome.WIN),
+        ((1, 1), Outcome.LOSE),
+        ((1, 2), Outcome.LOSE),
+        ((6, 6), Outcome.LOSE),
+    ],
 )
 def test_craps_art2_3_come_roll_wins_on_7_or_11_and_loses_on_craps(
     dice: tuple[int, int], outcome: Outcome
@@ -149,7 +154,7 @@ def test_craps_art3_1_dont_pass_on_the_come_out(dice: tuple[int, int]) -> None:
     assert state.outcome is expected.get(total, Outcome.OPEN)
     if state.outcome is Outcome.PUSH:  # "empatando": the stake comes back, nothing more
         assert state.decision is not None
-        assert (state.decision.win, state.decision.returned) == (0, Decimal(10))
+        assert (state.decision.win, state.decision.returned) == (Decimal(0), Decimal(10))
         assert state.decided_at == 1
     if state.outcome is not Outcome.OPEN:
         assert state.citation == cite(3, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ ART_3_2 = Citation("craps-1985", 3, 2)
 POINT_DICE = {4: (1, 3), 5: (1, 4), 6: (1, 5), 8: (2, 6), 9: (3, 6), 10: (4, 6)}
 
 
-def with_point(kind: str, point: int, line: str | int, **settings: object) -> Table:
+def with_point(kind: str, point: int, line: str | int, **settings: Any) -> Table:
     return play(new_table(**settings), bet("line", kind, line), POINT_DICE[point])
 
 
@@ -32,8 +33,14 @@ def refusal(table: Table, amount: str | int) -> RulesError:
 
 @pytest.mark.parametrize(
     ("point", "odds", "win"),
-    [(4, "5", "10.00"), (10, "5", "10.00"), (5, "6", "9.00"), (9, "4", "6.00"),
-     (6, "5", "6.00"), (8, "5", "6.00")],
+    [
+        (4, "5", "10.00"),
+        (10, "5", "10.00"),
+        (5, "6", "9.00"),
+        (9, "4", "6.00"),
+        (6, "5", "6.00"),
+        (8, "5", "6.00"),
+    ],
 )
 def test_craps_art2_2_pass_odds_pay_2_to_1_3_to_2_6_to_5(point: int, odds: str, win: str) -> None:
     table = play(with_point("pass", point, 10), bet("o", "odds", odds, on="line"))
@@ -175,7 +182,7 @@ def test_craps_art2_3_come_odds_are_refused_before_the_come_bet_travels() -> Non
     assert caught.value.code == "no_point"
 
 
-def come_odds_then_come_out(dice: tuple[int, int], **settings: object) -> Table:
+def come_odds_then_come_out(dice: tuple[int, int], **settings: Any) -> Table:
     """A come bet on 5 with odds; the pass line point 4 is made; then a come-out roll."""
     table = play(new_table(**settings), bet("p", "pass", 10), (2, 2), bet("c", "come", 10))
     table = play(table, (1, 4), bet("o", "odds", 6, on="c"), (3, 1))
@@ -206,10 +213,18 @@ def test_craps_art2_3_come_odds_off_on_come_out_setting_returns_them() -> None:
 
 @pytest.mark.parametrize(
     ("point", "odds", "win"),
-    [(4, "10", "5.00"), (10, "10", "5.00"), (5, "9", "6.00"), (9, "9", "6.00"),
-     (6, "12", "10.00"), (8, "12", "10.00")],
+    [
+        (4, "10", "5.00"),
+        (10, "10", "5.00"),
+        (5, "9", "6.00"),
+        (9, "9", "6.00"),
+        (6, "12", "10.00"),
+        (8, "12", "10.00"),
+    ],
 )
-def test_craps_art3_2_dont_pass_odds_pay_1_to_2_2_to_3_5_to_6(point: int, odds: str, win: str) -> None:
+def test_craps_art3_2_dont_pass_odds_pay_1_to_2_2_to_3_5_to_6(
+    point: int, odds: str, win: str
+) -> None:
     table = play(with_point("dont_pass", point, 10), bet("o", "odds", odds, on="line"), (3, 4))
     state = table.bet("o")
     assert state.outcome is Outcome.WIN

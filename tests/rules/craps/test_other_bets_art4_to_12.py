@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,9 @@ def cite(article: int) -> Citation:
     return Citation("craps-1985", article)
 
 
-def one_roll(kind: str, amount: str, dice: tuple[int, int], **settings: object) -> tuple[Outcome, Decimal]:
+def one_roll(
+    kind: str, amount: str, dice: tuple[int, int], **settings: Any
+) -> tuple[Outcome, Decimal]:
     table = play(new_table(**settings), bet("x", kind, amount), dice)
     state = table.bet("x")
     assert state.decided_at == 1  # a one-roll bet is always decided by the next throw
@@ -38,7 +41,7 @@ def test_craps_art4_field_pays_1_to_1_and_2_to_1_on_2_and_12(dice: tuple[int, in
     elif total in (3, 4, 9, 10, 11):
         assert (outcome, win) == (Outcome.WIN, Decimal("10.00"))
     else:
-        assert (outcome, win) == (Outcome.LOSE, 0)
+        assert (outcome, win) == (Outcome.LOSE, Decimal(0))
 
 
 def test_craps_art4_field_cites_art4() -> None:
@@ -48,7 +51,9 @@ def test_craps_art4_field_cites_art4() -> None:
 # ----------------------------------------------------------------- Art. 5 --
 
 
-@pytest.mark.parametrize(("number", "win"), [(4, "70.00"), (6, "90.00"), (8, "90.00"), (10, "70.00")])
+@pytest.mark.parametrize(
+    ("number", "win"), [(4, "70.00"), (6, "90.00"), (8, "90.00"), (10, "70.00")]
+)
 def test_craps_art5_hard_way_wins_on_the_pair_9_to_1_or_7_to_1(number: int, win: str) -> None:
     half = number // 2
     table = play(new_table(), bet("h", "hard", 10, number=number), (1, 2), (6, 6), (half, half))
@@ -95,7 +100,9 @@ def test_craps_art5_hard_way_is_only_on_4_6_8_10(number: int) -> None:
 @pytest.mark.parametrize("dice", ALL_ROLLS, ids=lambda d: f"{d[0]}-{d[1]}")
 def test_craps_art6_big7_pays_4_and_a_half_to_1_on_seven_only(dice: tuple[int, int]) -> None:
     outcome, win = one_roll("big7", "10", dice)
-    assert (outcome, win) == ((Outcome.WIN, Decimal("45.00")) if sum(dice) == 7 else (Outcome.LOSE, 0))
+    assert (outcome, win) == (
+        (Outcome.WIN, Decimal("45.00")) if sum(dice) == 7 else (Outcome.LOSE, Decimal(0))
+    )
 
 
 def test_craps_art6_big7_half_cent_is_rounded_by_the_payout_rounding_setting() -> None:
@@ -109,13 +116,17 @@ def test_craps_art6_big7_half_cent_is_rounded_by_the_payout_rounding_setting() -
 @pytest.mark.parametrize("dice", ALL_ROLLS, ids=lambda d: f"{d[0]}-{d[1]}")
 def test_craps_art7_eleven_pays_15_to_1_on_eleven_only(dice: tuple[int, int]) -> None:
     outcome, win = one_roll("eleven", "2", dice)
-    assert (outcome, win) == ((Outcome.WIN, Decimal("30.00")) if sum(dice) == 11 else (Outcome.LOSE, 0))
+    assert (outcome, win) == (
+        (Outcome.WIN, Decimal("30.00")) if sum(dice) == 11 else (Outcome.LOSE, Decimal(0))
+    )
 
 
 @pytest.mark.parametrize("dice", ALL_ROLLS, ids=lambda d: f"{d[0]}-{d[1]}")
 def test_craps_art8_any_craps_pays_7_to_1_on_2_3_12(dice: tuple[int, int]) -> None:
     outcome, win = one_roll("any_craps", "5", dice)
-    expected = (Outcome.WIN, Decimal("35.00")) if sum(dice) in (2, 3, 12) else (Outcome.LOSE, 0)
+    expected = (
+        (Outcome.WIN, Decimal("35.00")) if sum(dice) in (2, 3, 12) else (Outcome.LOSE, Decimal(0))
+    )
     assert (outcome, win) == expected
 
 
@@ -129,11 +140,11 @@ def test_craps_art6_to_8_one_roll_bets_cite_their_article(kind: str, article: in
 # ---------------------------------------------------------- Arts. 9 - 11 --
 
 
-def big(number: int, amount: str, *events: tuple[int, int], **settings: object) -> Table:
+def big(number: int, amount: str, *events: tuple[int, int], **settings: Any) -> Table:
     return play(new_table(**settings), bet("b", "big", amount, number=number), *events)
 
 
-def big_win(number: int, amount: str, **settings: object) -> Decimal:
+def big_win(number: int, amount: str, **settings: Any) -> Decimal:
     half = number // 2
     dice = (half, number - half)
     state = big(number, amount, (1, 1), (5, 6), dice, **settings).bet("b")
@@ -228,13 +239,22 @@ def test_craps_art9_big_bet_win_rounds_once_when_the_unit_makes_cents() -> None:
 
 
 MULTI_ROLL_OR_ONE_ROLL = [
-    ("field", None), ("big7", None), ("eleven", None), ("any_craps", None),
-    ("hard", 4), ("hard", 8), ("big", 6), ("big", 5), ("big", 10),
+    ("field", None),
+    ("big7", None),
+    ("eleven", None),
+    ("any_craps", None),
+    ("hard", 4),
+    ("hard", 8),
+    ("big", 6),
+    ("big", 5),
+    ("big", 10),
 ]
 
 
 @pytest.mark.parametrize(("kind", "number"), MULTI_ROLL_OR_ONE_ROLL)
-def test_craps_art12_bets_of_arts_4_to_11_are_made_on_every_roll(kind: str, number: int | None) -> None:
+def test_craps_art12_bets_of_arts_4_to_11_are_made_on_every_roll(
+    kind: str, number: int | None
+) -> None:
     come_out = new_table()
     point_on = play(new_table(), (2, 2))
     for table in (come_out, point_on):

@@ -1,4 +1,4 @@
-"""Art. 1: the throw. An invalid throw decides nothing; a cocked die counts its most exposed face."""
+"""Art. 1: An invalid throw decides nothing; a cocked die counts its most exposed face."""
 
 from __future__ import annotations
 
