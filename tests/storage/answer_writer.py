@@ -1,11 +1,12 @@
 """A scripted training session run as a separate process by the crash and concurrency tests.
 
-    python answer_writer.py URL TRAINEE_ID COUNT
+    python answer_writer.py URL TRAINEE_ID COUNT [--wait] [--quiet]
 
 Opens the store, starts a session and records COUNT answers (0: forever),
 printing ``committed <uid>`` after each ``record_answer`` returned, i.e. at the
 moment the app would show feedback. Prints ``ready`` once the session exists
-and waits for a line on stdin before writing when ``--wait`` is given.
+and waits for a line on stdin before writing when ``--wait`` is given;
+``--quiet`` prints only ``done COUNT`` at the end.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dealer_trainer.storage import AnswerRecord, Store
 def main(argv: list[str]) -> int:
     url, trainee_id, count = argv[1], int(argv[2]), int(argv[3])
     wait = "--wait" in argv
+    quiet = "--quiet" in argv
     store = Store.open(url)
     try:
         desk = store.trainee(trainee_id)
@@ -44,9 +46,11 @@ def main(argv: list[str]) -> int:
                 answered_at=now,
             )
             desk.record_answer(session.id, record)
-            sys.stdout.write(f"committed {record.uid}\n")
-            sys.stdout.flush()
+            if not quiet:
+                sys.stdout.write(f"committed {record.uid}\n")
+                sys.stdout.flush()
         desk.end_session(session.id)
+        print(f"done {count}", flush=True)
     finally:
         store.close()
     return 0
