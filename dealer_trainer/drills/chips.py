@@ -1,0 +1,86 @@
+"""Chips: paying an amount with the fewest chips of a tray's denominations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from functools import cache
+
+#: A Macau tray (HKD): the denominations a drill may offer, smallest first.
+STANDARD_DENOMINATIONS: tuple[Decimal, ...] = tuple(
+    Decimal(d) for d in ("1", "5", "10", "25", "50", "100", "500", "1000", "5000", "10000")
+)
+_LIMIT = 2_000_000  # units: the largest exact search for a non-canonical tray
+
+
+def _greedy(target: int, values: tuple[int, ...]) -> list[int]:
+    counts = []
+    for value in values:
+        counts.append(target // value)
+        target %= value
+    return counts if target == 0 else []
+
+
+def _table(limit: int, values: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Fewest coins for every total up to ``limit`` (-1: impossible), and the last coin used."""
+    best = [0] + [-1] * limit
+    last = [0] * (limit + 1)
+    for total in range(1, limit + 1):
+        for value in values:
+            if value <= total and best[total - value] >= 0:
+                count = best[total - value] + 1
+                if best[total] < 0 or count < best[total]:
+                    best[total], last[total] = count, value
+    return best, last
+
+
+@cache
+def is_canonical(values: tuple[int, ...]) -> bool:
+    """Does paying greedily (largest chip first) always give the fewest chips?
+
+    Kozen and Zaks: if greedy ever fails, it fails below the sum of the two
+    largest denominations, so checking up to there decides it.
+    """
+    if len(values) < 3:
+        return True
+    limit = values[0] + values[1]
+    best, _ = _table(limit, values[::-1])
+    return all(
+        best[t] < 0 or sum(_greedy(t, values) or [limit]) == best[t] for t in range(limit + 1)
+    )
+
+
+def fewest_chips(amount: Decimal, denominations: Sequence[Decimal]) -> dict[Decimal, int] | None:
+    """The fewest chips that make ``amount`` exactly, largest first, or ``None`` if none can."""
+    if amount < 0:
+        raise ValueError("an amount to pay cannot be negative")
+    unit = min(denominations)
+    if amount % unit or any(d % unit for d in denominations):
+        return None
+    target = int(amount / unit)
+    values = tuple(sorted({int(d / unit) for d in denominations}, reverse=True))
+    if is_canonical(values):
+        counts = _greedy(target, values)
+        if not counts and target:
+            return None
+        pairs = zip(values, counts or [0] * len(values), strict=True)
+        return {Decimal(v) * unit: n for v, n in pairs if n}
+    if target > _LIMIT:
+        raise ValueError(f"{amount} is too large to search exactly with these chips")
+    best, last = _table(target, values)
+    if best[target] < 0:
+        return None
+    result: dict[Decimal, int] = {}
+    while target:
+        key = Decimal(last[target]) * unit
+        result[key] = result.get(key, 0) + 1
+        target -= last[target]
+    return dict(sorted(result.items(), reverse=True))
+
+
+def chips_total(chips: Mapping[Decimal, int]) -> Decimal:
+    return sum((d * n for d, n in chips.items()), Decimal(0))
+
+
+def chip_count(chips: Mapping[Decimal, int]) -> int:
+    return sum(chips.values())

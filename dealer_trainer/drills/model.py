@@ -1,0 +1,134 @@
+"""A drill item: a table situation, a question, the rules core's answer, and why.
+
+Items are plain, immutable data, reproducible from ``(skill, seed,
+difficulty, ruleset)``.  The situation holds the rules-CLI request that
+describes the table (``situation["request"]``), so an instructor can re-run
+any recorded item through ``python -m dealer_trainer.rules`` and get the same
+answer the trainee was graded against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import IntEnum, StrEnum, unique
+from typing import Any
+
+from dealer_trainer.drills.text import Text
+from dealer_trainer.rules.citations import Citation
+
+
+@unique
+class Difficulty(IntEnum):
+    """Sets the number of bets, the chip denominations, the amounts and the time allowed."""
+
+    BEGINNER = 1
+    INTERMEDIATE = 2
+    ADVANCED = 3
+
+
+@unique
+class AnswerKind(StrEnum):
+    AMOUNT = "amount"  # keypad or typed digits
+    CHIPS = "chips"  # build the payout from chips
+    ORDER = "order"  # click the bets in order
+    CHOICE = "choice"  # one option of several
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a multiple-choice question; wrong options name the mistake they stand for."""
+
+    id: str
+    label: Text
+    mistake: Text | None = None
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The rules core's answer, in the form the question asks for."""
+
+    kind: AnswerKind
+    amount: Decimal | None = None
+    order: tuple[tuple[str, ...], ...] = ()  # groups; within a group any order
+    choice: str | None = None
+    options: tuple[Option, ...] = ()
+    denominations: tuple[Decimal, ...] = ()  # chips available to build an amount
+    fewest_chips: Mapping[Decimal, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DrillItem:
+    skill: str
+    seed: int
+    difficulty: Difficulty
+    ruleset: str
+    situation: Mapping[str, Any]
+    question: Text
+    expected: Expected
+    solution: tuple[Text, ...]
+    citation: Citation
+    time_allowed_s: int
+    hint: Text | None = None
+
+    @property
+    def game(self) -> str:
+        return str(self.situation["request"]["game"])
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything storage needs to keep and later re-draw the item."""
+        return {
+            "skill": self.skill,
+            "seed": self.seed,
+            "difficulty": int(self.difficulty),
+            "ruleset": self.ruleset,
+            "situation": self.situation,
+            "question": self.question.to_json(),
+            "expected": expected_to_json(self.expected),
+            "citation": str(self.citation),
+        }
+
+
+def expected_to_json(expected: Expected) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": str(expected.kind)}
+    if expected.amount is not None:
+        out["amount"] = f"{expected.amount:.2f}"
+    if expected.order:
+        out["order"] = [list(group) for group in expected.order]
+    if expected.choice is not None:
+        out["choice"] = expected.choice
+    if expected.fewest_chips:
+        out["fewest_chips"] = {f"{d:.2f}": n for d, n in expected.fewest_chips.items()}
+    return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the trainee gave: exactly one field is filled, by the item's kind."""
+
+    amount: Decimal | None = None
+    chips: Mapping[Decimal, int] | None = None
+    order: tuple[str, ...] | None = None
+    choice: str | None = None
+    timed_out: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        if self.timed_out:
+            return {"timed_out": True}
+        if self.amount is not None:
+            return {"amount": f"{self.amount:.2f}"}
+        if self.chips is not None:
+            return {"chips": {f"{d:.2f}": n for d, n in self.chips.items() if n}}
+        if self.order is not None:
+            return {"order": list(self.order)}
+        return {"choice": self.choice}
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one answer, with what to tell the trainee."""
+
+    correct: bool
+    feedback: tuple[Text, ...]
+    notes: tuple[Text, ...] = ()

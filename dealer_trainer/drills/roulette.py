@@ -1,0 +1,567 @@
+"""Roulette drills: straight-up multiples, picture bets, outside bets, the zero rule,
+the pay order of Art. 5(1) and the rulings of Arts. 2, 3 and 5(3)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from dealer_trainer.drills.chips import fewest_chips
+from dealer_trainer.drills.model import AnswerKind, Difficulty, DrillItem, Expected, Option
+from dealer_trainer.drills.skills import Skill, register, seconds
+from dealer_trainer.drills.text import T, Text
+from dealer_trainer.rules.roulette import Bet, BetKind, BetPosition, all_positions, settle
+from dealer_trainer.rules.roulette.pay_order import judge_order
+from dealer_trainer.rules.roulette.rulings import disturbed_winning_chips, golpe_nulo, late_bet
+from dealer_trainer.rules.roulette.settle import Outcome, Settlement
+from dealer_trainer.rules.rulesets import Ruleset
+
+GAME = "roulette"
+
+#: Chip denominations on the table, by difficulty.
+DENOMINATIONS = {
+    Difficulty.BEGINNER: tuple(Decimal(d) for d in ("5", "25", "100")),
+    Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("5", "25", "100", "500")),
+    Difficulty.ADVANCED: tuple(Decimal(d) for d in ("5", "25", "100", "500", "1000", "5000")),
+}
+
+KIND_NAMES = {
+    BetKind.STRAIGHT: (T("straight-up"), T("straight-ups")),
+    BetKind.SPLIT: (T("split"), T("splits")),
+    BetKind.STREET: (T("street"), T("streets")),
+    BetKind.CORNER: (T("corner"), T("corners")),
+    BetKind.LINE: (T("six-line"), T("six-lines")),
+    BetKind.NINE: (T("nine-number bet"), T("nine-number bets")),
+    BetKind.SECTOR12: (T("twelve-number sector"), T("twelve-number sectors")),
+    BetKind.COLUMN: (T("column"), T("columns")),
+    BetKind.DOZEN: (T("dozen"), T("dozens")),
+    BetKind.RED: (T("red"), T("reds")),
+    BetKind.BLACK: (T("black"), T("blacks")),
+    BetKind.EVEN: (T("even"), T("evens")),
+    BetKind.ODD: (T("odd"), T("odds")),
+    BetKind.LOW: (T("low (1-18)"), T("lows (1-18)")),
+    BetKind.HIGH: (T("high (19-36)"), T("highs (19-36)")),
+}
+
+
+# ------------------------------------------------------------------ helpers --
+
+
+def _stake(rng: random.Random, difficulty: Difficulty) -> Decimal:
+    """A stake a player would put down at this level."""
+    if difficulty is Difficulty.BEGINNER:
+        return Decimal(5 * rng.randint(1, 10))
+    if difficulty is Difficulty.INTERMEDIATE:
+        return Decimal(rng.choice([5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 125, 150, 200]))
+    return Decimal(5 * rng.randint(1, 200))
+
+
+def _request(bets: Sequence[Bet], number: int, ruleset: Ruleset) -> dict[str, Any]:
+    """The rules-CLI request that is this table situation."""
+    return {
+        "game": GAME,
+        "ruleset": {"id": ruleset.id, "settings": _changed_settings(ruleset)},
+        "bets": [_bet_json(b) for b in bets],
+        "outcome": {"number": number},
+    }
+
+
+def _changed_settings(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        name: value
+        for name, value in ruleset.values.items()
+        if value != ruleset.settings[name].default
+    }
+
+
+def _bet_json(bet: Bet) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": bet.id, "kind": str(bet.kind), "amount": f"{bet.amount:.2f}"}
+    if bet.kind.takes_numbers:
+        out["numbers"] = list(bet.position.numbers)
+    elif bet.kind.takes_index:
+        out["index"] = bet.position.index
+    return out
+
+
+def _situation(bets: Sequence[Bet], number: int, ruleset: Ruleset, **extra: Any) -> dict[str, Any]:
+    return {
+        "request": _request(bets, number, ruleset),
+        "spots": {b.id: b.position.spot_id for b in bets},
+        "marker": number,
+        **extra,
+    }
+
+
+def _positions_on(ruleset: Ruleset, number: int, kinds: set[BetKind]) -> list[BetPosition]:
+    return [p for p in all_positions(ruleset) if p.kind in kinds and number in p.numbers]
+
+
+def _amount_item(
+    skill_id: str,
+    ruleset: Ruleset,
+    seed: int,
+    difficulty: Difficulty,
+    bets: list[Bet],
+    number: int,
+    question: Text,
+) -> DrillItem:
+    """An item asking for the total win of the bets, with the worked solution."""
+    settlement = settle(ruleset, bets, number)
+    winners = [r for r in settlement.results if r.outcome is Outcome.WIN]
+    total = sum((r.win for r in winners), Decimal(0))
+    denominations = DENOMINATIONS[difficulty]
+    lines = _worked_lines(ruleset, settlement)
+    if len(lines) > 1:
+        lines.append(T("Total to pay: {total}.", total=total))
+    if any(r.outcome is Outcome.LOSE for r in settlement.results):
+        lines.insert(0, T("Collect the losing bets first; they are not part of the payout."))
+    citations = sorted({r.citation for r in winners} or {settlement.pay_order_citation})
+    return DrillItem(
+        skill=skill_id,
+        seed=seed,
+        difficulty=difficulty,
+        ruleset=ruleset.id,
+        situation=_situation(bets, number, ruleset),
+        question=question,
+        expected=Expected(
+            kind=AnswerKind.AMOUNT,
+            amount=total,
+            denominations=denominations,
+            fewest_chips=fewest_chips(total, denominations) or {},
+        ),
+        solution=tuple(lines),
+        citation=citations[0]
+        if winners
+        else ruleset.cite(8 if number == 0 else 5, None if number == 0 else 1),
+        time_allowed_s=SKILLS[skill_id].time_allowed(difficulty),
+        hint=T("Count each kind of bet on the number, multiply by its payout, then add up."),
+    )
+
+
+def _worked_lines(ruleset: Ruleset, settlement: Settlement) -> list[Text]:
+    """ "3 splits × 17 × 25 = 1,275" per kind and stake among the winners.
+
+    The wins are the rules core's own; the line only shows how they arise.
+    """
+    groups: dict[tuple[BetKind, Decimal], list[Decimal]] = {}
+    for r in settlement.results:
+        if r.outcome is Outcome.WIN:
+            groups.setdefault((r.bet.kind, r.bet.amount), []).append(r.win)
+
+    def by_payout(entry: tuple[tuple[BetKind, Decimal], list[Decimal]]) -> Any:
+        return -ruleset.payout(str(entry[0][0])).ratio
+
+    lines = []
+    for (kind, stake), wins in sorted(groups.items(), key=by_payout):
+        payout = ruleset.payout(str(kind))
+        singular, plural = KIND_NAMES[kind]
+        lines.append(
+            T(
+                "{count} {kind} × {ratio} × {stake} = {win} ({article})",
+                count=len(wins),
+                kind=singular if len(wins) == 1 else plural,
+                ratio=str(payout.ratio),
+                stake=stake,
+                win=sum(wins, Decimal(0)),
+                article=payout.citation.article_ref,
+            )
+        )
+    if not lines:
+        lines.append(T("No bet wins: there is nothing to pay."))
+    return lines
+
+
+# --------------------------------------------------------------- generators --
+
+
+def straight_up(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    rng = random.Random(seed)
+    number = rng.randint(0, 36)
+    stake = _stake(rng, difficulty)
+    if difficulty is Difficulty.ADVANCED:
+        stake += Decimal(rng.choice([0, 1, 2, 3, 4]))
+    bet = Bet("a", BetPosition(BetKind.STRAIGHT, (number,)), stake)
+    return _amount_item(
+        "roulette.straight_up",
+        ruleset,
+        seed,
+        difficulty,
+        [bet],
+        number,
+        T(
+            "{stake} straight-up on {number}, and {number} wins. How much do you pay? "
+            "(The stake stays with the player.)",
+            stake=stake,
+            number=number,
+        ),
+    )
+
+
+def picture_bets(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    """Straights, splits, streets, corners and lines all touching the winning number."""
+    rng = random.Random(seed)
+    number = rng.randint(1, 36)
+    inside = {BetKind.STRAIGHT, BetKind.SPLIT, BetKind.STREET, BetKind.CORNER, BetKind.LINE}
+    if difficulty is Difficulty.BEGINNER:
+        inside = {BetKind.STRAIGHT, BetKind.SPLIT}
+    candidates = _positions_on(ruleset, number, inside)
+    count = {Difficulty.BEGINNER: 2, Difficulty.INTERMEDIATE: 4, Difficulty.ADVANCED: 7}[difficulty]
+    chosen = rng.sample(candidates, min(count, len(candidates)))
+    one_stake = _stake(rng, difficulty)
+    bets = []
+    for i, place in enumerate(sorted(chosen, key=lambda p: (len(p.numbers), p.numbers))):
+        stake = one_stake if difficulty is not Difficulty.ADVANCED else _stake(rng, difficulty)
+        bets.append(Bet(chr(ord("a") + i), place, stake))
+    return _amount_item(
+        "roulette.picture_bets",
+        ruleset,
+        seed,
+        difficulty,
+        bets,
+        number,
+        T("{number} wins. What is the total payout of the bets on the number?", number=number),
+    )
+
+
+def outside_bets(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    rng = random.Random(seed)
+    number = rng.randint(1, 36)
+    kinds = {
+        BetKind.COLUMN,
+        BetKind.DOZEN,
+        BetKind.RED,
+        BetKind.BLACK,
+        BetKind.EVEN,
+        BetKind.ODD,
+        BetKind.LOW,
+        BetKind.HIGH,
+    }
+    if difficulty is not Difficulty.BEGINNER:
+        kinds |= {BetKind.NINE, BetKind.SECTOR12}
+    places = [p for p in all_positions(ruleset) if p.kind in kinds]
+    count = {Difficulty.BEGINNER: 3, Difficulty.INTERMEDIATE: 5, Difficulty.ADVANCED: 8}[difficulty]
+    chosen = rng.sample(places, count)
+    bets = [Bet(chr(ord("a") + i), p, _stake(rng, difficulty)) for i, p in enumerate(chosen)]
+    return _amount_item(
+        "roulette.outside_bets",
+        ruleset,
+        seed,
+        difficulty,
+        bets,
+        number,
+        T(
+            "{number} wins. What is the total payout of the winning outside and sector bets?",
+            number=number,
+        ),
+    )
+
+
+def zero_rule(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    rng = random.Random(seed)
+    places = [
+        p for p in all_positions(ruleset) if p.kind is not BetKind.STRAIGHT or rng.random() < 0.05
+    ]
+    count = {Difficulty.BEGINNER: 3, Difficulty.INTERMEDIATE: 5, Difficulty.ADVANCED: 8}[difficulty]
+    chosen = rng.sample(places, count - 1)
+    if rng.random() < 0.75:
+        chosen.append(BetPosition(BetKind.STRAIGHT, (0,)))
+    bets = [Bet(chr(ord("a") + i), p, _stake(rng, difficulty)) for i, p in enumerate(chosen)]
+    item = _amount_item(
+        "roulette.zero_rule",
+        ruleset,
+        seed,
+        difficulty,
+        bets,
+        0,
+        T("0 wins. What is the total payout?"),
+    )
+    lines = (
+        T("When 0 wins, only straight-ups on 0 win; every other bet loses to the bank (Art. 8)."),
+        *item.solution,
+    )
+    return _replace(
+        item, solution=lines, citation=ruleset.cite(8), hint=T("Which bets cover 0 by themselves?")
+    )
+
+
+def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    rng = random.Random(seed)
+    number = rng.randint(1, 36)
+    count = {Difficulty.BEGINNER: 4, Difficulty.INTERMEDIATE: 6, Difficulty.ADVANCED: 9}[difficulty]
+    winners = rng.sample(all_positions_on(ruleset, number), count - count // 3)
+    losers = rng.sample([p for p in all_positions(ruleset) if number not in p.numbers], count // 3)
+    places = winners + losers
+    rng.shuffle(places)
+    bets = [Bet(chr(ord("a") + i), p, _stake(rng, difficulty)) for i, p in enumerate(places)]
+    settlement = settle(ruleset, bets, number)
+    expected_order = ((settlement.collect,) if settlement.collect else ()) + settlement.pay_order
+    by_id = {b.id: b for b in bets}
+
+    def listed(ids: Sequence[str]) -> Text:
+        return bet_list([by_id[i] for i in ids])
+
+    solution = (
+        [T("Collect the losing bets: {bets}.", bets=listed(settlement.collect))]
+        if settlement.collect
+        else []
+    )
+    for group, ids in zip(settlement.pay_order_groups, settlement.pay_order, strict=True):
+        solution.append(
+            T("Then pay the {group}: {bets}.", group=GROUP_NAMES[group], bets=listed(ids))
+        )
+    return DrillItem(
+        skill="roulette.pay_order",
+        seed=seed,
+        difficulty=difficulty,
+        ruleset=ruleset.id,
+        situation=_situation(bets, number, ruleset),
+        question=T("{number} wins. Click the bets in the order you settle them.", number=number),
+        expected=Expected(kind=AnswerKind.ORDER, order=expected_order),
+        solution=tuple(solution),
+        citation=ruleset.cite(5, 1),
+        time_allowed_s=SKILLS["roulette.pay_order"].time_allowed(difficulty),
+        hint=T("Collect first; then pay from the outside bets inwards, straight-ups last."),
+    )
+
+
+def bet_label(bet: Bet) -> Text:
+    """How a dealer names a bet: "split 17-20 (25)", "dozen 2 (10)", "red (50)"."""
+    singular = KIND_NAMES[bet.kind][0]
+    if bet.kind.takes_index:
+        return T(
+            "{kind} {index} ({stake})",
+            kind=singular,
+            index=bet.position.index or 0,
+            stake=bet.amount,
+        )
+    if bet.kind.takes_numbers and bet.kind is not BetKind.SECTOR12:
+        numbers = bet.position.numbers
+        shown = (
+            "-".join(str(n) for n in numbers)
+            if len(numbers) <= 4
+            else (f"{numbers[0]}-{numbers[-1]}")
+        )
+        return T("{kind} {numbers} ({stake})", kind=singular, numbers=shown, stake=bet.amount)
+    return T("{kind} ({stake})", kind=singular, stake=bet.amount)
+
+
+def bet_list(bets: Sequence[Bet]) -> Text:
+    """Bets named one after the other, joined for the reader's language."""
+    if not bets:
+        return T("none")
+    result = bet_label(bets[0])
+    for bet in bets[1:]:
+        result = T("{first}, {next}", first=result, next=bet_label(bet))
+    return result
+
+
+def all_positions_on(ruleset: Ruleset, number: int) -> list[BetPosition]:
+    return [p for p in all_positions(ruleset) if number in p.numbers]
+
+
+GROUP_NAMES = {
+    "columns_and_dozens": T("columns and dozens"),
+    "sectors": T("sectors (nine and twelve numbers)"),
+    "even_chances": T("even chances"),
+    "lines": T("six-lines"),
+    "streets": T("streets"),
+    "corners": T("corners"),
+    "streets_and_corners": T("streets and corners (either order)"),
+    "splits": T("splits"),
+    "straights": T("straight-ups"),
+}
+
+
+def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    """Multiple choice on an irregularity; the wrong options are real dealers' mistakes."""
+    rng = random.Random(seed)
+    case = rng.choice(["golpe_nulo", "late_bet", "disturbed_inspector", "disturbed_players"])
+    previous = rng.randint(0, 36)
+    if case == "golpe_nulo":
+        ruling = golpe_nulo(ruleset, previous)
+        question = T(
+            "The ball is spinning when a chip falls into the wheel. The previous winning "
+            "number was {previous}. What do you do?",
+            previous=previous,
+        )
+        options = [
+            Option(
+                "right",
+                T(
+                    "Announce golpe nulo, remove the chip, place the ball in {previous} "
+                    "and spin again; all bets stand.",
+                    previous=previous,
+                ),
+            ),
+            Option(
+                "let_it_run",
+                T("Let the ball finish and pay the number it lands on."),
+                T("The spin is void the moment an object falls in (Art. 2(2))."),
+            ),
+            Option(
+                "return_bets",
+                T("Stop the game and return every bet to the players."),
+                T("Golpe nulo does not void the bets: they stand for the new spin."),
+            ),
+            Option(
+                "spin_from_zero",
+                T("Remove the chip, put the ball in 0 and spin again."),
+                T("The ball goes back to the previous winning number, not to 0."),
+            ),
+        ]
+    elif case == "late_bet":
+        ruling = late_bet(ruleset)
+        question = T(
+            "You have rung the bell and launched the ball. A player pushes a straight-up "
+            "onto the layout. What do you do?"
+        )
+        options = [
+            Option("right", T("Refuse the bet and hand the chips back; the other bets stand.")),
+            Option(
+                "accept",
+                T("Accept it: the ball has not yet come to rest."),
+                T("After the bell no bet may be placed or changed (Art. 3)."),
+            ),
+            Option(
+                "accept_half",
+                T("Accept it, but pay it at half if it wins."),
+                T("The regulation has no reduced payout for late bets: it refuses them."),
+            ),
+            Option(
+                "void_spin",
+                T("Call golpe nulo and spin again."),
+                T("Golpe nulo is for an object falling into the wheel, not for a late bet."),
+            ),
+        ]
+    else:
+        can_restore = case == "disturbed_inspector"
+        ruling = disturbed_winning_chips(ruleset, can_restore)
+        question = (
+            T(
+                "While paying, you knock over the chips of a winning corner. The inspector "
+                "saw the layout and can put them back exactly. What happens?"
+            )
+            if can_restore
+            else T(
+                "While paying, you knock over the chips of several winning bets. The "
+                "inspector cannot say with certainty where they were. What happens?"
+            )
+        )
+        options = [
+            Option(
+                "right",
+                T("The inspector restores the bets, then they are paid.")
+                if can_restore
+                else T("The bets are reconstructed from what the players concerned indicate."),
+            ),
+            Option(
+                "lose",
+                T("The disturbed bets lose: the layout decides."),
+                T("A winning bet the dealer disturbs is reconstructed, never lost (Art. 5(3))."),
+            ),
+            Option(
+                "dealer_guess",
+                T("You put the chips back as you remember them."),
+                T("The inspector restores them, or the players indicate them (Art. 5(3))."),
+            ),
+            Option(
+                "players" if can_restore else "inspector",
+                T("The players say where their chips were.")
+                if can_restore
+                else T("The inspector puts them back as best he can."),
+                T("Players indicate only when the inspector cannot restore them with certainty.")
+                if can_restore
+                else T("The inspector restores them only when he can do so with certainty."),
+            ),
+        ]
+    rng.shuffle(options)
+    return DrillItem(
+        skill="roulette.rulings",
+        seed=seed,
+        difficulty=difficulty,
+        ruleset=ruleset.id,
+        situation={
+            "request": {"game": GAME, "ruleset": ruleset.id},
+            "ruling": ruling.code,
+            "previous_number": previous,
+        },
+        question=question,
+        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        solution=(
+            T("{decision}", decision=ruling.decision),
+            *(T("{step}", step=step) for step in ruling.steps),
+        ),
+        citation=ruling.citation,
+        time_allowed_s=SKILLS["roulette.rulings"].time_allowed(difficulty),
+    )
+
+
+def _replace(item: DrillItem, **changes: Any) -> DrillItem:
+    from dataclasses import replace  # noqa: PLC0415
+
+    return replace(item, **changes)
+
+
+SKILLS = {
+    s.id: register(s)
+    for s in (
+        Skill(
+            "roulette.straight_up",
+            GAME,
+            T("Straight-up multiples"),
+            T("Pay a winning straight-up at 35 to 1."),
+            AnswerKind.AMOUNT,
+            straight_up,
+            seconds(10, 8, 6),
+        ),
+        Skill(
+            "roulette.picture_bets",
+            GAME,
+            T("Picture bets"),
+            T("Total payout of straights, splits, streets, corners and lines on one number."),
+            AnswerKind.AMOUNT,
+            picture_bets,
+            seconds(30, 25, 20),
+        ),
+        Skill(
+            "roulette.outside_bets",
+            GAME,
+            T("Outside bets and sectors"),
+            T("Columns, dozens, even chances and the nine- and twelve-number sectors."),
+            AnswerKind.AMOUNT,
+            outside_bets,
+            seconds(25, 20, 15),
+        ),
+        Skill(
+            "roulette.zero_rule",
+            GAME,
+            T("The zero rule"),
+            T("When 0 wins only a straight-up on 0 is paid (Art. 8)."),
+            AnswerKind.AMOUNT,
+            zero_rule,
+            seconds(20, 15, 12),
+        ),
+        Skill(
+            "roulette.pay_order",
+            GAME,
+            T("Pay order"),
+            T("Collect the losers, then pay in the order of Art. 5(1)."),
+            AnswerKind.ORDER,
+            pay_order,
+            seconds(40, 35, 30),
+        ),
+        Skill(
+            "roulette.rulings",
+            GAME,
+            T("Irregularities"),
+            T("Golpe nulo, bets after the bell, disturbed winning chips."),
+            AnswerKind.CHOICE,
+            rulings,
+            seconds(30, 25, 20),
+        ),
+    )
+}
+
+__all__ = ["SKILLS", "judge_order"]

@@ -1,0 +1,76 @@
+"""Grading always agrees with the rules core: every generator, every difficulty, many seeds."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealer_trainer.drills import Answer, AnswerKind, Difficulty, all_skills, grade
+from dealer_trainer.drills.sessions import ItemSpec
+from dealer_trainer.rules.cli import handle
+
+SKILLS = sorted(all_skills())
+
+
+def _rules_core_total(request: dict) -> Decimal:  # type: ignore[type-arg]
+    answer = handle("settle", request)
+    return sum((Decimal(r["win"]) for r in answer["results"]), Decimal(0))
+
+
+@pytest.mark.parametrize("skill_id", SKILLS)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), difficulty=st.sampled_from(list(Difficulty)))
+def test_expected_answer_is_the_rules_core_answer(
+    skill_id: str, seed: int, difficulty: Difficulty
+) -> None:
+    item = ItemSpec(skill_id, seed, difficulty).make()
+    assert item == ItemSpec(skill_id, seed, difficulty).make(), "items are reproducible from a seed"
+    expected = item.expected
+    if expected.kind is AnswerKind.AMOUNT and item.game == "roulette":
+        assert expected.amount == _rules_core_total(dict(item.situation["request"]))
+    if expected.kind is AnswerKind.ORDER and item.game == "roulette":
+        answer = handle("settle", dict(item.situation["request"]))
+        groups = ([answer["collect"]] if answer["collect"] else []) + answer["pay_order"]
+        assert [list(g) for g in expected.order] == groups
+    # The rules core's own answer is graded right ...
+    right = _right_answer(item)
+    assert grade(item, right).correct
+    # ... and a wrong one wrong.
+    assert not grade(item, _wrong_answer(item)).correct
+    assert not grade(item, Answer(timed_out=True)).correct
+
+
+def _right_answer(item) -> Answer:  # type: ignore[no-untyped-def]
+    expected = item.expected
+    if expected.kind is AnswerKind.CHOICE:
+        return Answer(choice=expected.choice)
+    if expected.kind is AnswerKind.ORDER:
+        return Answer(order=tuple(b for group in expected.order for b in group))
+    return Answer(amount=expected.amount)
+
+
+def _wrong_answer(item) -> Answer:  # type: ignore[no-untyped-def]
+    expected = item.expected
+    if expected.kind is AnswerKind.CHOICE:
+        wrong = next(o.id for o in expected.options if o.id != expected.choice)
+        return Answer(choice=wrong)
+    if expected.kind is AnswerKind.ORDER:
+        flat = [b for group in expected.order for b in group]
+        if len(expected.order) == 1:
+            return Answer(order=tuple(flat[:-1]))  # one bet never settled
+        return Answer(order=tuple(reversed(flat)))
+    return Answer(amount=expected.amount + 1)
+
+
+def test_every_skill_has_a_citation_and_worked_solution() -> None:
+    for skill_id in SKILLS:
+        for difficulty in Difficulty:
+            item = ItemSpec(skill_id, 7, difficulty).make()
+            assert item.solution, skill_id
+            assert item.citation.ruleset == item.ruleset or item.citation.ruleset
+            assert item.time_allowed_s > 0
+            for line in (item.question, *item.solution):
+                assert "{" not in line.english(), line  # every placeholder is filled
