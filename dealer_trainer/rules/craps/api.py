@@ -114,7 +114,7 @@ def entry(state: BetState) -> dict[str, Any]:
         "win": fmt(ZERO if decision is None else decision.win),
         "returned": fmt(ZERO if decision is None else decision.returned),
         "decided_at": state.decided_at,
-        "citation": str(state.citation if decision is None else decision.citation),
+        "citation": str(state.citation),
     }
     if state.kind in (BetKind.COME, BetKind.DONT_COME):
         result["come_point"] = state.point

@@ -163,15 +163,19 @@ class BetState:
     ``point`` is the point of a line bet: the table point for Pass and Don't
     Pass, the bet's own come point for Come and Don't Come (Art. 2(3),
     Art. 3(3)); for an odds bet, the point of the bet it backs when it was taken.
-    ``citation`` is the article that governs the bet while it is open, or the
-    one that decided it.
+    ``governing`` is the article that governs the bet; :attr:`citation` is that
+    article while the bet is open, and the one that decided it afterwards.
     """
 
     bet: Bet
     placed_at: int
     point: int | None
-    citation: Citation
+    governing: Citation
     decision: Decision | None = None
+
+    @property
+    def citation(self) -> Citation:
+        return self.governing if self.decision is None else self.decision.citation
 
     @property
     def id(self) -> str:

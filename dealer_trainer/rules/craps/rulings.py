@@ -22,6 +22,7 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import OFF_TABLE, Roll, Throw
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulings import BetFate, Ruling
 
 _MAX_VISIBLE_FACES = 3  # a die resting on an edge shows two upper faces, on a corner three
 
@@ -47,11 +48,14 @@ DieLie = int | CockedDie
 
 @dataclass(frozen=True)
 class ThrowRuling:
-    """The throw that counts, the article that says so, and a sentence saying why."""
+    """The throw that counts and the ruling (with its article and steps) that says so."""
 
     throw: Throw
-    citation: Citation
-    explanation: str
+    ruling: Ruling
+
+    @property
+    def citation(self) -> Citation:
+        return self.ruling.citation
 
 
 def counted_face(die: DieLie, citation: Citation) -> int:
@@ -97,6 +101,53 @@ def counted_face(die: DieLie, citation: Citation) -> int:
     return leaders[0]
 
 
+def off_table(rules: CrapsRules) -> Ruling:
+    """One or both dice leave the table (Art. 1): the throw is not valid and is repeated."""
+    return Ruling(
+        code="craps.off_table",
+        decision="The throw is not valid and is repeated: no bet is decided and the point stays.",
+        bets=BetFate.STAND,
+        round_stands=False,
+        steps=(
+            'Call "no roll".',
+            "Bring the dice back (or give the shooter new dice from the bowl).",
+            "Every bet stays as it is; the shooter throws again.",
+        ),
+        citation=rules.cite("throw"),
+    )
+
+
+def cocked_die(rules: CrapsRules, roll: Roll) -> Ruling:
+    """A die does not lie flat (Art. 1): it counts its most exposed upper face."""
+    return Ruling(
+        code="craps.cocked_die",
+        decision=(
+            "A die that does not lie flat counts its most exposed upper face: "
+            f"the throw is {roll} ({roll.total})."
+        ),
+        bets=BetFate.SETTLED_AS_USUAL,
+        round_stands=True,
+        steps=(
+            "Look at the cocked die from above without touching it.",
+            "Call the face that is most exposed on top, and the total.",
+            "Settle the bets on that total as usual.",
+        ),
+        citation=rules.cite("throw"),
+    )
+
+
+def flat_throw(rules: CrapsRules, roll: Roll) -> Ruling:
+    """Both dice lie flat on the table: a valid throw, read as it lies (Art. 1)."""
+    return Ruling(
+        code="craps.valid_throw",
+        decision=f"Both dice lie flat on the table: the throw is {roll} ({roll.total}).",
+        bets=BetFate.SETTLED_AS_USUAL,
+        round_stands=True,
+        steps=("Call the total.", "Settle the bets it decides."),
+        citation=rules.cite("throw"),
+    )
+
+
 def rule_throw(
     first: DieLie, second: DieLie, rules: CrapsRules, *, left_table: bool = False
 ) -> ThrowRuling:
@@ -105,20 +156,15 @@ def rule_throw(
     A die off the table makes the throw invalid, whatever the dice show; a
     cocked die counts its most exposed upper face.
     """
-    citation = rules.cite("throw")
     if left_table:
-        return ThrowRuling(
-            OFF_TABLE,
-            citation,
-            "A die left the table: the throw is not valid and is repeated; no bet is decided.",
-        )
+        return ThrowRuling(OFF_TABLE, off_table(rules))
+    citation = rules.cite("throw")
     roll = Roll(counted_face(first, citation), counted_face(second, citation))
-    cocked = [d for d in (first, second) if isinstance(d, CockedDie)]
-    if not cocked:
-        explanation = f"Both dice lie flat: the throw is {roll} ({roll.total})."
-    else:
-        explanation = (
-            "A die that does not lie flat counts its most exposed upper face: "
-            f"the throw is {roll} ({roll.total})."
-        )
-    return ThrowRuling(roll, citation, explanation)
+    if isinstance(first, CockedDie) or isinstance(second, CockedDie):
+        return ThrowRuling(roll, cocked_die(rules, roll))
+    return ThrowRuling(roll, flat_throw(rules, roll))
+
+
+def all_rulings(rules: CrapsRules) -> tuple[Ruling, ...]:
+    """The rulings of Art. 1 a drill can ask about, with an example throw where one is needed."""
+    return (off_table(rules), cocked_die(rules, Roll(3, 4)))

@@ -54,7 +54,7 @@ from dealer_trainer.rules.craps.model import (
     Throw,
 )
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.money import MAX_AMOUNT, ZERO, to_cents
+from dealer_trainer.rules.money import MAX_AMOUNT, ZERO, fmt, to_cents
 from dealer_trainer.rules.rulesets import Ruleset
 
 Event = Bet | Throw
@@ -134,7 +134,7 @@ class Table:
         cent (5/6 of the line on 6 and 8); a stake must not exceed it.
         """
         backed = self.bet(bet_id)
-        if backed.point is None or not backed.kind.is_line:
+        if backed.point is None or not backed.kind.is_line or not backed.is_open:
             return Fraction(0)
         limit = self.rules.lay_odds_limit if backed.kind.is_dont else self.rules.odds_limit
         if limit is OddsLimit.NONE:
@@ -184,7 +184,7 @@ class Table:
                     "bet_not_allowed_now",
                     f"A {bet_name(kind)} bet is made before a come-out roll only, "
                     f"and the point is {self.point}.",
-                    rules.setting_citation("line_bet_timing", kind.value),
+                    rules.cite(kind.value),
                 )
         elif kind is BetKind.COME or kind is BetKind.DONT_COME:
             if self.is_come_out:
@@ -245,14 +245,13 @@ class Table:
             )
         room = self.odds_room(backed.id)
         if room is not None and Fraction(bet.amount) > room:
-            ratio = rules.odds_ratio(backed.kind.is_dont, backed.point)
             setting = "lay_odds_limit" if backed.kind.is_dont else "odds_limit"
-            largest = to_cents(room)
+            already = " with the odds already taken" if self.odds_on(backed.id) else ""
             raise RulesError(
                 "odds_over_limit",
-                f"Odds of {bet.amount} on {backed.point} would win "
-                f"{to_cents(Fraction(bet.amount) * ratio)}, more than the {backed.bet.amount} "
-                f"line bet allows; the largest odds bet now is {largest}.",
+                f"Odds of {fmt(bet.amount)} on {backed.point} would win more than the "
+                f"{fmt(backed.bet.amount)} {bet_name(backed.kind)} bet{already}; "
+                f"the largest odds bet now is {fmt(to_cents(room))}.",
                 rules.setting_citation(setting, odds_rule),
             )
 
@@ -297,7 +296,7 @@ class Table:
         if bet.kind is BetKind.ODDS:
             assert bet.on is not None
             point = self.bet(bet.on).point
-        state = BetState(bet=bet, placed_at=self.next_event, point=point, citation=citation)
+        state = BetState(bet=bet, placed_at=self.next_event, point=point, governing=citation)
         return replace(self, bets=(*self.bets, state), events=(*self.events, bet))
 
     def _governing(self, bet: Bet) -> Citation:
@@ -403,7 +402,7 @@ class Table:
         decision = backed.decision
         if decision is None or decision.event != index:
             return state
-        citation = state.citation
+        citation = state.governing
         if (
             come_out
             and backed.kind is BetKind.COME
@@ -435,7 +434,7 @@ class Table:
             returned=state.bet.amount,
             exact_win=exact,
             event=index,
-            citation=citation or state.citation,
+            citation=citation or state.governing,
         )
         return replace(state, decision=decision)
 
@@ -446,7 +445,7 @@ class Table:
             returned=ZERO,
             exact_win=Fraction(0),
             event=index,
-            citation=citation or state.citation,
+            citation=citation or state.governing,
         )
         return replace(state, decision=decision)
 
@@ -457,7 +456,7 @@ class Table:
             returned=state.bet.amount,
             exact_win=Fraction(0),
             event=index,
-            citation=citation or state.citation,
+            citation=citation or state.governing,
         )
         return replace(state, decision=decision)
 

@@ -8,7 +8,9 @@ import pytest
 
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import OFF_TABLE, CockedDie, Outcome, Roll, rule_throw
+from dealer_trainer.rules.craps.rulings import all_rulings
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulings import BetFate
 from tests.rules.craps.helpers import bet, new_table, play, rules
 
 ART_1 = Citation("craps-1985", 1)
@@ -49,6 +51,9 @@ def test_craps_art1_die_off_the_table_is_invalid_whatever_the_dice_show() -> Non
     ruling = rule_throw(6, 1, rules(), left_table=True)
     assert ruling.throw is OFF_TABLE
     assert ruling.citation == ART_1
+    assert ruling.ruling.code == "craps.off_table"
+    assert ruling.ruling.bets is BetFate.STAND
+    assert not ruling.ruling.round_stands
 
 
 def test_craps_art1_cocked_die_counts_its_most_exposed_upper_face() -> None:
@@ -56,7 +61,9 @@ def test_craps_art1_cocked_die_counts_its_most_exposed_upper_face() -> None:
     ruling = rule_throw(cocked, 4, rules())
     assert ruling.throw == Roll(3, 4)
     assert ruling.citation == ART_1
-    assert "most exposed" in ruling.explanation
+    assert ruling.ruling.code == "craps.cocked_die"
+    assert "most exposed" in ruling.ruling.decision
+    assert ruling.ruling.bets is BetFate.SETTLED_AS_USUAL
 
 
 def test_craps_art1_cocked_die_on_a_corner_counts_the_face_most_exposed_of_three() -> None:
@@ -92,3 +99,11 @@ def test_craps_art1_flat_dice_are_read_as_they_lie() -> None:
     ruling = rule_throw(5, 5, rules())
     assert ruling.throw == Roll(5, 5)
     assert ruling.throw.is_pair and ruling.throw.total == 10
+    assert ruling.ruling.code == "craps.valid_throw"
+
+
+def test_craps_art1_rulings_for_drills_all_cite_art1_in_both_rulesets() -> None:
+    for ruleset_id, citation in (("craps-1985", ART_1), ("craps-2010", ART_1)):
+        found = all_rulings(rules(ruleset_id))
+        assert {r.code for r in found} == {"craps.off_table", "craps.cocked_die"}
+        assert all(r.citation == citation and r.steps for r in found)
