@@ -90,7 +90,8 @@ class HandClass(StrEnum):
 
 
 _CLASSES_HIGH_TO_LOW = tuple(HandClass)
-_CLASS_SHIFT = 22
+CLASS_SHIFT = 22
+_CLASS_SHIFT = CLASS_SHIFT
 _RANKS_SHIFT = 2
 _SUIT_MASK = 0b11
 #: The rank strengths of 5-4-3-2-A, where the ace counts low (Art. 4(3)).
