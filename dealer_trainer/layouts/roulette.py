@@ -181,7 +181,7 @@ def roulette_felt(ruleset: Ruleset | None = None) -> Felt:
             sector_slot += 1
             shown = " · ".join(str(n) for n in numbers)
             spots.append(Spot(position.spot_id, _ref(position), box, Label("", shown),
-                              layer=1, text_size=19))
+                              layer=1, text_size=15))
         else:
             spots.append(_outside(position))
     return Felt(

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneHoverEvent,
@@ -40,7 +40,8 @@ FOCUS = QColor("#ffd54a")
 CHIP_DIAMETER = 40.0  # mm, a casino chip
 CHIP_STEP = 3.6  # mm a chip rises in a drawn stack
 MAX_DRAWN_CHIPS = 12
-CAPTION_W, CAPTION_H = 84.0, 26.0  # mm: the stack's count and total under it
+CAPTION_H = 30.0  # mm: the stack's count and total under it
+CAPTION_FONT = 24.0
 
 
 def record(draw: Callable[[QPainter], None]) -> QPicture:
@@ -183,13 +184,14 @@ class ChipStackItem(QGraphicsItem):
         r = CHIP_DIAMETER / 2
         drawn = min(len(self._chips), MAX_DRAWN_CHIPS)
         top = -r - CHIP_STEP * max(drawn - 1, 0)
-        self._bounds = QRectF(-CAPTION_W / 2, top - 2, CAPTION_W, r - top + CAPTION_H + 4)
+        width = max(2 * r, self._caption_width()) + 4
+        self._bounds = QRectF(-width / 2, top - 2, width, r - top + CAPTION_H + 4)
         self.setVisible(bool(self._chips))
         self.update()
 
     def _draw(self, painter: QPainter) -> None:
         r = CHIP_DIAMETER / 2
-        drawn = self._chips[-MAX_DRAWN_CHIPS:] if len(self._chips) > MAX_DRAWN_CHIPS else self._chips
+        drawn = self._chips[-MAX_DRAWN_CHIPS:]  # a tall stack shows its top chips
         for i, value in enumerate(drawn):
             chip = self._chip_set.get(value)
             centre = QPointF(0, -i * CHIP_STEP)
@@ -210,13 +212,18 @@ class ChipStackItem(QGraphicsItem):
             painter.setFont(felt_font(11, bold=True))
             painter.drawText(QRectF(top.x() - r, top.y() - 8, 2 * r, 16),
                              Qt.AlignmentFlag.AlignCenter, chip.text)
-            caption = QRectF(-CAPTION_W / 2, r + 2, CAPTION_W, CAPTION_H)
+            width = self._caption_width()
+            caption = QRectF(-width / 2, r + 2, width, CAPTION_H)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(0, 0, 0, 190))
+            painter.setBrush(QColor(0, 0, 0, 200))
             painter.drawRoundedRect(caption, 8, 8)
             painter.setPen(QColor("#ffffff"))
-            painter.setFont(felt_font(18, bold=True))
+            painter.setFont(felt_font(CAPTION_FONT, bold=True))
             painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, self.caption)
+
+    def _caption_width(self) -> float:
+        metrics = QFontMetricsF(felt_font(CAPTION_FONT, bold=True))
+        return metrics.horizontalAdvance(self.caption) + 14
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -234,14 +241,20 @@ class MarkerItem(QGraphicsItem):
         self.marker = marker
         self.number: int | None = None
         self._labels = (on_label, off_label)
-        self._pictures = {on: record(lambda p, on=on: self._draw(p, on)) for on in (True, False)}
+        self._pictures = {True: record(self._draw_on), False: record(self._draw_off)}
         s = marker.size
         self._bounds = QRectF(-s - 2, -s - 2, 2 * s + 4, 2 * s + 4)
         self.setZValue(90)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.move_to(None)
 
-    def _draw(self, painter: QPainter, on: bool) -> None:
+    def _draw_on(self, painter: QPainter) -> None:
+        self._draw(painter, on=True)
+
+    def _draw_off(self, painter: QPainter) -> None:
+        self._draw(painter, on=False)
+
+    def _draw(self, painter: QPainter, *, on: bool) -> None:
         s = self.marker.size
         if self.marker.kind == "dolly":
             painter.setPen(QPen(QColor("#6b6b6b"), 1.5))
@@ -262,7 +275,8 @@ class MarkerItem(QGraphicsItem):
         if number is not None and number not in self.marker.positions:
             raise KeyError(f"the {self.marker.kind} cannot go to {number}")
         self.number = number
-        self.setPos(QPointF(*(self.marker.rest if number is None else self.marker.positions[number])))
+        where = self.marker.rest if number is None else self.marker.positions[number]
+        self.setPos(QPointF(*where))
         self.update()
 
     def boundingRect(self) -> QRectF:

@@ -17,7 +17,6 @@ from dealer_trainer.layouts.model import (
     Device,
     Dice,
     Ellipse,
-    Polygon,
     Rect,
     Shape,
     Tone,
@@ -123,7 +122,8 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
     painter.setFont(font)
     for position, number in enumerate(wheel.pockets):
         middle = wheel.pocket_angle(position)
-        colour = TONES["green"] if number == 0 else TONES["red"] if number in wheel.red else TONES["black"]
+        tone: Tone = "green" if number == 0 else "red" if number in wheel.red else "black"
+        colour = TONES[tone]
         path = QPainterPath()
         for radius, angles in ((outer, (middle - step / 2, middle + step / 2)),
                                (inner, (middle + step / 2, middle - step / 2))):
@@ -152,11 +152,13 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
     painter.drawEllipse(c, inner, inner)
     painter.setBrush(QColor("#c9a227"))
     painter.drawEllipse(c, r * 0.12, r * 0.12)
-    painter.setPen(QPen(QColor("#e8d08a"), r * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    painter.setPen(
+        QPen(QColor("#e8d08a"), r * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
     for angle in (0, 90):
         a = math.radians(angle + 45)
         dx, dy = r * 0.32 * math.cos(a), r * 0.32 * math.sin(a)
-        painter.drawLine(QPointF(wheel.cx - dx, wheel.cy - dy), QPointF(wheel.cx + dx, wheel.cy + dy))
+        painter.drawLine(QPointF(wheel.cx - dx, wheel.cy - dy),
+                         QPointF(wheel.cx + dx, wheel.cy + dy))
 
 
 def draw_dice(painter: QPainter, dice: Dice) -> None:

@@ -40,7 +40,7 @@ def render_image(scene: FeltScene, width: int, height: int | None = None) -> QIm
 
 
 def export_png(scene: FeltScene, path: Path, width: int) -> None:
-    if not render_image(scene, width).save(str(path), "PNG"):
+    if not render_image(scene, width).save(str(path), b"PNG"):
         raise OSError(f"cannot write {path}")
 
 

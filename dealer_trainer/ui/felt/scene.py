@@ -72,7 +72,8 @@ class FeltScene(QGraphicsScene):
         self.felt = felt
         self.chips = chips or TableChips(felt.spot_ids)
         margin = RAIL_WIDTH + 4
-        self.setSceneRect(QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin))
+        self.setSceneRect(
+            QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self._jackpot_text = ""
         self._background = PictureItem(self._draw_background, self.sceneRect())

@@ -1,0 +1,161 @@
+"""``dealer-trainer``: the desktop trainer, and its layout export for handouts.
+
+    dealer-trainer [--game roulette|craps|caribbean_stud] [--exit-when-ready]
+    dealer-trainer export-layout --game GAME --out FILE.png|FILE.pdf [--width PX] [--ruleset ID]
+
+``--exit-when-ready`` starts as usual, waits for the main window's first
+paint, prints the seconds since the launcher started and exits 0 (the
+start-up benchmark uses it).  ``export-layout`` draws a felt without a
+display.  Bad arguments: a one-line message on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import time
+
+_STARTED = time.perf_counter()
+
+import argparse  # noqa: E402  (the clock starts first)
+import os  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+GAMES = ("roulette", "craps", "caribbean_stud")
+EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 1
+MIN_WIDTH, MAX_WIDTH = 16, 16384
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dealer-trainer",
+        description="Train casino dealers on the official Macau rules of Roulette, Craps "
+        "and Caribbean Stud Poker.",
+    )
+    parser.add_argument("--game", choices=GAMES, help="the game to open")
+    parser.add_argument("--exit-when-ready", action="store_true",
+                        help="print the seconds to the first paint of the window and exit")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    export = commands.add_parser(
+        "export-layout", help="write a felt as a PNG picture or a printable PDF page",
+        description="Write a felt as a PNG picture or a printable PDF page (no display needed).")
+    export.add_argument("--game", dest="export_game", required=True, choices=GAMES,
+                        help="the felt to draw")
+    export.add_argument("--out", required=True, type=Path, help="FILE.png or FILE.pdf")
+    export.add_argument("--width", type=int, default=1920,
+                        help="picture width in pixels for PNG (default 1920)")
+    export.add_argument("--ruleset", help="a ruleset id of the game (default: the game's default)")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "export-layout":
+        suffix = args.out.suffix.lower()
+        if suffix not in (".png", ".pdf"):
+            parser.error(f"--out must name a .png or .pdf file, not {str(args.out)!r}")
+        if not MIN_WIDTH <= args.width <= MAX_WIDTH:
+            parser.error(f"--width must be between {MIN_WIDTH} and {MAX_WIDTH} pixels, "
+                         f"not {args.width}")
+        folder = args.out.parent
+        if not folder.is_dir():
+            parser.error(f"--out: the folder {str(folder)!r} does not exist")
+        if args.ruleset is not None:
+            from dealer_trainer.rules.errors import RulesError  # noqa: PLC0415 (light CLI errors)
+            from dealer_trainer.rules.rulesets import get_ruleset  # noqa: PLC0415
+
+            try:
+                ruleset = get_ruleset(args.ruleset)
+            except RulesError as exc:
+                parser.error(f"--ruleset: {exc.message}")
+            if ruleset.game != args.export_game:
+                parser.error(f"--ruleset: {ruleset.id} is a {ruleset.game} ruleset, "
+                             f"not {args.export_game}")
+    return args
+
+
+def _application(argv: Sequence[str]) -> QApplication:
+    import dealer_trainer.ui  # noqa: F401, I001, PLC0415  (guards PySide6 before any Qt call)
+    from PySide6.QtCore import Qt  # noqa: PLC0415
+    from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from dealer_trainer.ui.fonts import install_cjk_fallback  # noqa: PLC0415
+
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
+    app.setApplicationName("Macau Dealer Trainer")
+    app.setOrganizationName("Macau Dealer Trainer")
+    QGuiApplication.setApplicationDisplayName(
+        QApplication.translate("app", "Macau Dealer Trainer"))
+    install_cjk_fallback()
+    return app
+
+
+def export_layout(args: argparse.Namespace) -> int:
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # handouts are drawn without a display
+    _application([])
+    from dealer_trainer.layouts import felt_for  # noqa: PLC0415
+    from dealer_trainer.rules.rulesets import default_ruleset, get_ruleset  # noqa: PLC0415
+    from dealer_trainer.ui.felt import FeltScene, export_pdf, export_png  # noqa: PLC0415
+
+    game = args.export_game
+    ruleset = get_ruleset(args.ruleset) if args.ruleset else default_ruleset(game)
+    scene = FeltScene(felt_for(game, ruleset))
+    try:
+        if args.out.suffix.lower() == ".pdf":
+            export_pdf(scene, args.out, f"{ruleset.title} · {ruleset.id} · {ruleset.source}")
+        else:
+            export_png(scene, args.out, args.width)
+    except OSError as exc:
+        print(f"dealer-trainer export-layout: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def run_window(args: argparse.Namespace) -> int:
+    app = _application([])
+    from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: PLC0415
+
+    from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
+
+    window = MainWindow()
+    if args.game:
+        window.panel.select_game(args.game)
+
+    class FirstPaint(QObject):
+        """Quit once the felt (drawn last in the window) has been painted."""
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                watched.removeEventFilter(self)
+                QTimer.singleShot(0, self.ready)
+            return False
+
+        def ready(self) -> None:
+            print(f"{time.perf_counter() - _STARTED:.3f}", flush=True)
+            app.exit(EXIT_OK)
+
+    if args.exit_when_ready:
+        watcher = FirstPaint(window)
+        window.view.viewport().installEventFilter(watcher)
+    window.show()
+    return int(app.exec())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "export-layout":
+        return export_layout(args)
+    return run_window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

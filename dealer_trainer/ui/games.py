@@ -1,0 +1,27 @@
+"""The games the trainer teaches, as the window names them (translatable data)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+
+#: Game id → (English name for translation, Chinese name as printed in Macau).
+GAME_NAMES: dict[str, tuple[str, str]] = {
+    "roulette": (QT_TRANSLATE_NOOP("games", "Roulette"), "輪盤"),
+    "craps": (QT_TRANSLATE_NOOP("games", "Craps"), "花旗骰"),
+    "caribbean_stud": (QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"), "聯獎撲克"),
+}
+
+REVOCATION_NOTE = QT_TRANSLATE_NOOP(
+    "games",
+    "Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M "
+    "(craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default "
+    "for graded drills.",
+)
+
+
+def game_title(game: str) -> str:
+    """``Roulette 輪盤``: the translated name and the Chinese print."""
+    english, chinese = GAME_NAMES[game]
+    return f"{QCoreApplication.translate('games', english)}\n{chinese}"

@@ -1,0 +1,226 @@
+"""The main window: pick a game, its ruleset and the trainee, and stand at the felt.
+
+Left: the side panel (game with live thumbnails, ruleset and the regulation it
+follows, trainee, chip rack).  Centre: the felt of the chosen game, which
+rescales with the window.  Click (or Enter) on a spot places the chosen chip,
+right click (or Delete) takes one off.  The status bar names the spot under
+the pointer or the keyboard focus, its payout and the article that sets it.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QWidget,
+)
+
+from dealer_trainer.layouts import felt_for
+from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
+from dealer_trainer.ui.felt.render import export_pdf, export_png, render_image
+from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.felt.view import FeltView
+from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
+
+
+class MainWindow(QMainWindow):
+    """The trainer's window.  ``scene_for(game)`` gives each game's felt scene."""
+
+    def __init__(self, chips: ChipSet = DEFAULT_CHIPS, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Macau Dealer Trainer"))
+        self.chip_set = chips
+        self._scenes: dict[str, FeltScene] = {}
+        self._chips: dict[str, TableChips] = {}
+        self._stale_thumbnails: set[str] = set()
+        self._thumbnail_timer = QTimer(self)
+        self._thumbnail_timer.setSingleShot(True)
+        self._thumbnail_timer.setInterval(120)
+        self._thumbnail_timer.timeout.connect(self._refresh_thumbnails)
+
+        self.panel = SidePanel(chips)
+        self.view = FeltView()
+        self.view.setAccessibleName(self.tr("Felt"))
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.panel)
+        splitter.addWidget(self.view)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([PANEL_WIDTH, 4 * PANEL_WIDTH])
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+        self.spot_info = QLabel()
+        self.statusBar().addWidget(self.spot_info, 1)
+        self._build_menus()
+
+        self.panel.gameChosen.connect(self.show_game)
+        self.panel.rulesetChosen.connect(self._ruleset_chosen)
+        self.panel.clearRequested.connect(self.clear_felt)
+        self.view.focusedSpotChanged.connect(self._describe_spot)
+        for game in GAME_NAMES:
+            self.panel.set_thumbnail(game, self._thumbnail(game))
+        self.panel.select_game(next(iter(GAME_NAMES)))
+        self.resize(self.sensible_size())
+
+    # ----------------------------------------------------------------- size --
+    def sensible_size(self) -> QSize:
+        """Most of the screen, within limits: fits a 1366×768 laptop, not lost on 4K."""
+        screen = self.screen()
+        available = screen.availableGeometry().size()
+        width = min(max(int(available.width() * 0.88), 960), 1680, available.width())
+        height = min(max(int(available.height() * 0.88), 600), 1050, available.height())
+        return QSize(width, height)
+
+    # --------------------------------------------------------------- scenes --
+    def scene_for(self, game: str, ruleset: Ruleset | None = None) -> FeltScene:
+        """The felt scene of ``game`` (built once; rebuilt when its ruleset changes the print)."""
+        ruleset = ruleset or self._ruleset_of(game)
+        scene = self._scenes.get(game)
+        if scene is not None and scene.felt.ruleset_id == (ruleset.id if ruleset else None):
+            return scene
+        felt = felt_for(game, ruleset)
+        chips = TableChips(felt.spot_ids, self.chip_set)
+        old = self._chips.get(game)
+        if old is not None:  # keep the bets that still have a spot
+            for spot_id in old.occupied():
+                if spot_id in felt:
+                    for value in old.chips(spot_id):
+                        chips.place(spot_id, value)
+        scene = FeltScene(felt, chips, self)
+        scene.spotClicked.connect(self._place_chip)
+        scene.spotRemoveRequested.connect(self._remove_chip)
+        scene.spotHovered.connect(self._describe_spot)
+        chips.subscribe(partial(self._chips_changed, game))
+        if old is not None:
+            self._scenes[game].deleteLater()
+        self._scenes[game], self._chips[game] = scene, chips
+        return scene
+
+    def _ruleset_of(self, game: str) -> Ruleset | None:
+        if game == self.panel.current_game():
+            current = self.panel.current_ruleset()
+            if current is not None:
+                return current
+        try:
+            return default_ruleset(game)
+        except RulesError:
+            return None
+
+    def scene(self) -> FeltScene:
+        return self.view.felt_scene()
+
+    def show_game(self, game: str) -> None:
+        self.view.set_felt_scene(self.scene_for(game))
+        self._describe_spot("")
+
+    def _ruleset_chosen(self, ruleset_id: str) -> None:
+        game = self.panel.current_game()
+        self.view.set_felt_scene(self.scene_for(game, get_ruleset(ruleset_id)))
+        self._thumbnail_changed(game)
+
+    # ---------------------------------------------------------------- chips --
+    def clear_felt(self) -> None:
+        """Take every chip off the felt on show."""
+        self.scene().chips.clear()
+        self._describe_spot("")
+
+    def _place_chip(self, spot_id: str) -> None:
+        self.scene().place_chip(spot_id, self.panel.current_chip())
+        self._describe_spot(spot_id)
+
+    def _remove_chip(self, spot_id: str) -> None:
+        self.scene().remove_chip(spot_id)
+        self._describe_spot(spot_id)
+
+    def _describe_spot(self, spot_id: str) -> None:
+        if not spot_id:
+            total = self.scene().chips.total()
+            self.spot_info.setText(self.tr("On the felt: %1").replace("%1", f"{total:,}"))
+            return
+        scene = self.scene()
+        spot = scene.felt.spot(spot_id)
+        parts = [spot_id]
+        ruleset = self.panel.current_ruleset()
+        if ruleset is not None and spot.bet.kind in ruleset.payouts:
+            payout = ruleset.payout(spot.bet.kind)
+            parts.append(self.tr("pays %1 to 1 (%2)").replace("%1", str(payout.ratio))
+                         .replace("%2", str(payout.citation)))
+        amount = scene.chips.amount(spot_id)
+        if amount:
+            parts.append(self.tr("bet %1").replace("%1", f"{amount:,}"))
+        self.spot_info.setText(" · ".join(parts))
+
+    # ----------------------------------------------------------- thumbnails --
+    def _thumbnail(self, game: str) -> QPixmap:
+        ratio = self.devicePixelRatioF()
+        scene = self.scene_for(game)
+        image = render_image(scene, round(THUMB.width() * ratio), round(THUMB.height() * ratio))
+        pixmap = QPixmap.fromImage(image)
+        pixmap.setDevicePixelRatio(ratio)
+        return pixmap
+
+    def _chips_changed(self, game: str, _spot_id: str) -> None:
+        self._thumbnail_changed(game)
+
+    def _thumbnail_changed(self, game: str) -> None:
+        self._stale_thumbnails.add(game)
+        self._thumbnail_timer.start()
+
+    def _refresh_thumbnails(self) -> None:
+        for game in sorted(self._stale_thumbnails):
+            self.panel.set_thumbnail(game, self._thumbnail(game))
+        self._stale_thumbnails.clear()
+
+    # ---------------------------------------------------------------- menus --
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        export = QAction(self.tr("&Export the layout…"), self)
+        export.setShortcut(QKeySequence("Ctrl+E"))
+        export.triggered.connect(self.export_layout)
+        file_menu.addAction(export)
+        file_menu.addSeparator()
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        file_menu.addAction(quit_action)
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        felt = QAction(self.tr("Go to the &felt"), self)
+        felt.setShortcut(QKeySequence("F6"))
+        felt.triggered.connect(lambda: self.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        view_menu.addAction(felt)
+        games = QAction(self.tr("Choose the &game"), self)
+        games.setShortcut(QKeySequence("Ctrl+G"))
+        games.triggered.connect(
+            lambda: self.panel.games.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        view_menu.addAction(games)
+
+    def export_layout(self) -> None:
+        game = self.panel.current_game()
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export the layout"), f"{game}.png",
+            self.tr("Picture (*.png);;Printable page (*.pdf)"))
+        if not path:
+            return
+        target = Path(path)
+        try:
+            if target.suffix.lower() == ".pdf":
+                export_pdf(self.scene(), target, self.windowTitle())
+            else:
+                export_png(self.scene(), target.with_suffix(".png"), 2400)
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Export the layout"), str(exc))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._thumbnail_timer.stop()
+        super().closeEvent(event)

@@ -1,0 +1,229 @@
+"""The main window's side panel: game (with live felt thumbnails), ruleset, trainee, chips.
+
+Every control has a mnemonic (Alt+G, Alt+R, Alt+T) and is reached by Tab;
+chips are chosen with Ctrl+1 … Ctrl+7.
+"""
+
+from __future__ import annotations
+
+import getpass
+from decimal import Decimal
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.layouts.chips import ChipSet, Denomination
+from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
+from dealer_trainer.ui.fonts import felt_font
+from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title
+
+THUMB = QSize(144, 82)
+PANEL_WIDTH = 300  # device-independent pixels: the felt gets the rest
+
+
+def chip_icon(chip: Denomination, size: int, ratio: float) -> QIcon:
+    """A chip seen from above, for the chip rack's buttons."""
+    pixmap = QPixmap(round(size * ratio), round(size * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    r = size / 2 - 1
+    centre = QPointF(size / 2, size / 2)
+    painter.setPen(QPen(QColor("#111111"), 1))
+    painter.setBrush(QColor(chip.colour))
+    painter.drawEllipse(centre, r, r)
+    edge = QPen(QColor(chip.edge), size * 0.1, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+    edge.setDashPattern([1.2, 1.6])
+    painter.setPen(edge)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(centre, r * 0.84, r * 0.84)
+    painter.setPen(QColor(chip.ink))
+    painter.setFont(felt_font(size * 0.3, bold=True))
+    painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, chip.text)
+    painter.end()
+    return QIcon(pixmap)
+
+
+class SidePanel(QWidget):
+    """Game, ruleset, trainee and chip choice; signals what the user picked."""
+
+    gameChosen = Signal(str)
+    rulesetChosen = Signal(str)
+    traineeChosen = Signal(str)
+    chipChosen = Signal(object)  # Decimal
+    clearRequested = Signal()
+
+    def __init__(self, chips: ChipSet, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.chip_set = chips
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 10, 10, 10)
+        self.setMinimumWidth(PANEL_WIDTH - 40)
+        self.setMaximumWidth(PANEL_WIDTH + 80)
+
+        self.games = QListWidget()
+        self.games.setIconSize(THUMB)
+        self.games.setViewMode(QListWidget.ViewMode.ListMode)
+        self.games.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.games.setUniformItemSizes(True)
+        self.games.setAccessibleName(self.tr("Game"))
+        for game in GAME_NAMES:
+            item = QListWidgetItem(game_title(game))
+            item.setData(Qt.ItemDataRole.UserRole, game)
+            item.setSizeHint(QSize(THUMB.width() + 40, THUMB.height() + 12))
+            self.games.addItem(item)
+        rows = self.games.count()
+        self.games.setFixedHeight(rows * (THUMB.height() + 12) + 2 * self.games.frameWidth() + 4)
+        game_label = QLabel(self.tr("&Game"))
+        game_label.setBuddy(self.games)
+        layout.addWidget(game_label)
+        layout.addWidget(self.games)
+
+        self.rulesets = QComboBox()
+        self.rulesets.setAccessibleName(self.tr("Ruleset"))
+        ruleset_label = QLabel(self.tr("&Ruleset"))
+        ruleset_label.setBuddy(self.rulesets)
+        self.regulation = QLabel()
+        self.regulation.setWordWrap(True)
+        self.regulation.setTextFormat(Qt.TextFormat.PlainText)
+        self.regulation.setObjectName("regulation")
+        layout.addWidget(ruleset_label)
+        layout.addWidget(self.rulesets)
+        layout.addWidget(self.regulation)
+
+        self.trainees = QComboBox()
+        self.trainees.setAccessibleName(self.tr("Trainee"))
+        trainee_label = QLabel(self.tr("&Trainee"))
+        trainee_label.setBuddy(self.trainees)
+        layout.addWidget(trainee_label)
+        layout.addWidget(self.trainees)
+        self.set_trainees([self.local_trainee()])
+
+        layout.addWidget(QLabel(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", len(chips.denominations))))
+        rack = QGridLayout()
+        self.chip_group = QButtonGroup(self)
+        self.chip_buttons: dict[Decimal, QToolButton] = {}
+        ratio = self.devicePixelRatioF()
+        for i, chip in enumerate(chips.denominations):
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setIcon(chip_icon(chip, 34, ratio))
+            button.setIconSize(QSize(34, 34))
+            button.setAutoRaise(True)
+            button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
+            button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
+            if i < 9:
+                button.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
+            self.chip_group.addButton(button, i)
+            self.chip_buttons[chip.value] = button
+            rack.addWidget(button, i // 4, i % 4)
+        layout.addLayout(rack)
+        self.clear = QPushButton(self.tr("C&lear the felt"))
+        layout.addWidget(self.clear)
+        layout.addStretch(1)
+
+        self.games.currentItemChanged.connect(self._game_changed)
+        self.rulesets.currentIndexChanged.connect(self._ruleset_changed)
+        self.trainees.currentTextChanged.connect(self.traineeChosen.emit)
+        self.chip_group.idClicked.connect(
+            lambda i: self.chipChosen.emit(chips.denominations[i].value))
+        self.clear.clicked.connect(self.clearRequested.emit)
+        self.chip_buttons[chips.denominations[0].value].setChecked(True)
+
+    # ----------------------------------------------------------------- game --
+    @staticmethod
+    def local_trainee() -> str:
+        """The trainee until the storage supplies the list: the computer's user."""
+        try:
+            return getpass.getuser()
+        except (OSError, KeyError):
+            return QCoreApplication.translate("SidePanel", "Local trainee")
+
+    def current_game(self) -> str:
+        item = self.games.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item else next(iter(GAME_NAMES))
+
+    def select_game(self, game: str) -> None:
+        for row in range(self.games.count()):
+            if self.games.item(row).data(Qt.ItemDataRole.UserRole) == game:
+                self.games.setCurrentRow(row)
+                return
+        raise KeyError(game)
+
+    def set_thumbnail(self, game: str, pixmap: QPixmap) -> None:
+        for row in range(self.games.count()):
+            item = self.games.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == game:
+                item.setIcon(QIcon(pixmap))
+
+    def _game_changed(self, current: QListWidgetItem | None, _previous: object) -> None:
+        if current is None:
+            return
+        game = str(current.data(Qt.ItemDataRole.UserRole))
+        self._fill_rulesets(game)
+        self.gameChosen.emit(game)
+
+    # -------------------------------------------------------------- ruleset --
+    def _fill_rulesets(self, game: str) -> None:
+        self.rulesets.blockSignals(True)
+        self.rulesets.clear()
+        found = sorted(rulesets_for(game), key=lambda r: (not r.is_default, r.id))
+        for ruleset in found:
+            self.rulesets.addItem(f"{ruleset.id} · {ruleset.title}", ruleset.id)
+        self.rulesets.blockSignals(False)
+        self.rulesets.setEnabled(bool(found))
+        self._ruleset_changed(self.rulesets.currentIndex())
+
+    def current_ruleset(self) -> Ruleset | None:
+        ruleset_id = self.rulesets.currentData()
+        for ruleset in rulesets_for(self.current_game()):
+            if ruleset.id == ruleset_id:
+                return ruleset
+        return None
+
+    def _ruleset_changed(self, _index: int) -> None:
+        ruleset = self.current_ruleset()
+        self.regulation.setText(self.describe(ruleset, self.current_game()))
+        if ruleset is not None:
+            self.rulesetChosen.emit(ruleset.id)
+
+    def describe(self, ruleset: Ruleset | None, game: str) -> str:
+        """Which regulation the ruleset follows, its status, and the craps revocation."""
+        if ruleset is None:
+            return self.tr("No ruleset of this game is installed.")
+        lines = [self.tr("Follows: %1").replace("%1", ruleset.source)]
+        if ruleset.status != "complete":
+            lines.append(self.tr("Partial text: only part of the regulation is on file."))
+        if game == "craps":
+            lines.append(QCoreApplication.translate("games", REVOCATION_NOTE))
+        return "\n".join(lines)
+
+    # -------------------------------------------------------------- trainee --
+    def set_trainees(self, names: list[str], current: str | None = None) -> None:
+        """The storage issue fills this with the registered trainees."""
+        self.trainees.blockSignals(True)
+        self.trainees.clear()
+        self.trainees.addItems(names)
+        if current is not None:
+            self.trainees.setCurrentText(current)
+        self.trainees.blockSignals(False)
+
+    def current_trainee(self) -> str:
+        return self.trainees.currentText()
+
+    def current_chip(self) -> Decimal:
+        return self.chip_set.denominations[max(self.chip_group.checkedId(), 0)].value
