@@ -127,3 +127,19 @@ def test_craps_settings_override_is_checked_against_its_choices() -> None:
     with pytest.raises(RulesetError) as caught:
         get_ruleset("craps-1985").with_settings({"odds_limit": "triple"})
     assert "odds_limit" in caught.value.message
+
+
+@pytest.mark.parametrize("ruleset_id", CRAPS_RULESETS)
+def test_craps_every_citation_the_core_can_give_is_an_article_on_file(ruleset_id: str) -> None:
+    """Feedback shows the article's text from the citation: none may point to a missing text."""
+    from dealer_trainer.rules.articles import article_for
+
+    ruleset = get_ruleset(ruleset_id)
+    rules = CrapsRules.from_ruleset(ruleset)
+    cited = [
+        *rules.citations.values(),
+        *(payout.citation for payout in ruleset.payouts.values()),
+        *(s.citation for s in ruleset.settings.values() if s.citation is not None),
+    ]
+    for citation in cited:
+        assert article_for(citation) is not None, str(citation)
