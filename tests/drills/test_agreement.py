@@ -74,3 +74,53 @@ def test_every_skill_has_a_citation_and_worked_solution() -> None:
             assert item.time_allowed_s > 0
             for line in (item.question, *item.solution):
                 assert "{" not in line.english(), line  # every placeholder is filled
+
+
+def _last_roll_index(events: list) -> int:  # type: ignore[type-arg]
+    return max(i for i, e in enumerate(events) if "roll" in e)
+
+
+@pytest.mark.parametrize(
+    "skill_id", [s for s in SKILLS if s.startswith("craps.") and s not in ("craps.odds_limit",)]
+)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), difficulty=st.sampled_from(list(Difficulty)))
+def test_craps_items_agree_with_the_rules_cli(
+    skill_id: str, seed: int, difficulty: Difficulty
+) -> None:
+    item = ItemSpec(skill_id, seed, difficulty).make()
+    if "events" not in item.situation["request"]:
+        return  # rulings: no table history
+    request = dict(item.situation["request"])
+    answer = handle("settle", request)
+    last = _last_roll_index(request["events"])
+    decided = [r for r in answer["results"] if r["decided_at"] == last]
+    if item.expected.amount is not None:
+        assert item.expected.amount == sum((Decimal(r["win"]) for r in decided), Decimal(0))
+    else:
+        losers = {r["id"] for r in decided if r["outcome"] == "lose"}
+        winners = {r["id"] for r in decided if r["outcome"] == "win"}
+        assert [set(g) for g in item.expected.order] == [losers, winners]
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), difficulty=st.sampled_from(list(Difficulty)))
+def test_craps_art2_2_largest_odds_is_accepted_and_one_chip_more_refused(
+    seed: int, difficulty: Difficulty
+) -> None:
+    item = ItemSpec("craps.odds_limit", seed, difficulty).make()
+    assert item.expected.amount is not None
+    request = dict(item.situation["request"])
+    line = item.situation["line_bet"]
+    chip = Decimal(item.question.params["chip"])  # type: ignore[arg-type]
+
+    def with_odds(amount: Decimal) -> dict:  # type: ignore[type-arg]
+        odds = {"bet": {"id": "o", "kind": "odds", "on": line, "amount": str(amount)}}
+        return {**request, "events": [*request["events"], odds]}
+
+    handle("settle", with_odds(item.expected.amount))  # accepted
+    from dealer_trainer.rules.errors import RulesError
+
+    with pytest.raises(RulesError) as refused:
+        handle("settle", with_odds(item.expected.amount + chip))
+    assert refused.value.code == "odds_over_limit"

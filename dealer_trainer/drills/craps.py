@@ -1,0 +1,634 @@
+"""Craps drills: line and come bets through a shooter's hand, odds and their 1985 limit,
+field, hard ways, one-roll bets, Big 6/8, 5/9 and 4/10, collect-then-pay, and the throw rulings."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from dealer_trainer.drills.chips import fewest_chips
+from dealer_trainer.drills.model import AnswerKind, Difficulty, DrillItem, Expected, Option
+from dealer_trainer.drills.skills import Skill, register, seconds
+from dealer_trainer.drills.text import T, Text
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.craps import (
+    Bet,
+    BetKind,
+    BetState,
+    CockedDie,
+    Outcome,
+    Roll,
+    Table,
+    rule_throw,
+)
+from dealer_trainer.rules.craps.config import CrapsRules
+from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
+from dealer_trainer.rules.money import format_ratio, to_cents
+from dealer_trainer.rules.rulesets import Ruleset
+
+GAME = "craps"
+#: "Collect, then pay" (先殺後賠): the procedure common to all tables, stated in roulette-2003
+#: Art. 5(1); Portaria 97/85/M for craps sets no order of its own.
+COLLECT_FIRST = Citation("roulette-2003", 5, 1)
+DENOMINATIONS = {
+    Difficulty.BEGINNER: tuple(Decimal(d) for d in ("1", "5", "25", "100")),
+    Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500")),
+    Difficulty.ADVANCED: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500", "1000")),
+}
+BET_NAMES = {
+    BetKind.PASS: T("Pass Line"),
+    BetKind.DONT_PASS: T("Don't Pass"),
+    BetKind.COME: T("Come"),
+    BetKind.DONT_COME: T("Don't Come"),
+    BetKind.ODDS: T("odds"),
+    BetKind.FIELD: T("Field"),
+    BetKind.HARD: T("Hard"),
+    BetKind.BIG7: T("Big 7"),
+    BetKind.ELEVEN: T("Eleven"),
+    BetKind.ANY_CRAPS: T("Any Craps"),
+    BetKind.BIG: T("Big"),
+}
+
+
+@dataclass
+class Hand:
+    """A shooter's hand built through the rules core, event by event, with its CLI request."""
+
+    ruleset: Ruleset
+    table: Table
+    events: list[dict[str, Any]] = field(default_factory=list)
+    _ids: int = 0
+
+    @classmethod
+    def new(cls, ruleset: Ruleset) -> Hand:
+        return cls(ruleset, Table.new(ruleset))
+
+    def bet(
+        self, kind: BetKind, amount: Decimal, *, number: int | None = None, on: str | None = None
+    ) -> str:
+        self._ids += 1
+        bet = Bet(f"b{self._ids}", kind, amount, number=number, on=on)
+        self.table = self.table.place(bet)
+        entry: dict[str, Any] = {"id": bet.id, "kind": str(kind), "amount": f"{amount:.2f}"}
+        if number is not None:
+            entry["number"] = number
+        if on is not None:
+            entry["on"] = on
+        self.events.append({"bet": entry})
+        return bet.id
+
+    def roll(self, throw: Throw) -> int:
+        self.table = self.table.roll(throw)
+        self.events.append(
+            {
+                "roll": "off_table"
+                if isinstance(throw, InvalidThrow)
+                else [throw.first, throw.second]
+            }
+        )
+        return len(self.events) - 1
+
+    def request(self) -> dict[str, Any]:
+        return {"game": GAME, "ruleset": self.ruleset.id, "events": list(self.events)}
+
+    def decided_by(self, event: int) -> tuple[BetState, ...]:
+        return self.table.decided_by(event)
+
+
+def _roll_with_total(rng: random.Random, total: int, hard: bool | None = None) -> Roll:
+    pairs = [(a, total - a) for a in range(1, 7) if 1 <= total - a <= 6]
+    if hard is not None:
+        pairs = [p for p in pairs if (p[0] == p[1]) is hard] or pairs
+    a, b = rng.choice(pairs)
+    return Roll(a, b)
+
+
+def _random_roll(rng: random.Random) -> Roll:
+    return Roll(rng.randint(1, 6), rng.randint(1, 6))
+
+
+def _unit(rng: random.Random, difficulty: Difficulty, multiple: int = 1) -> Decimal:
+    top = {Difficulty.BEGINNER: 10, Difficulty.INTERMEDIATE: 40, Difficulty.ADVANCED: 200}[
+        difficulty
+    ]
+    step = 5 if difficulty is Difficulty.BEGINNER else 1
+    value = rng.randint(1, top) * step
+    return Decimal(value - value % multiple or multiple)
+
+
+def _payout_item(
+    skill_id: str,
+    hand: Hand,
+    seed: int,
+    difficulty: Difficulty,
+    question: Text,
+    event: int,
+    citation: Citation | None = None,
+) -> DrillItem:
+    """Total to pay for the bets the last throw decided, from the rules core's decisions."""
+    decided = hand.decided_by(event)
+    winners = [s for s in decided if s.outcome is Outcome.WIN]
+    total = sum((s.decision.win for s in winners if s.decision), Decimal(0))
+    lines: list[Text] = []
+    losers = [s for s in decided if s.outcome is Outcome.LOSE]
+    if losers:
+        lines.append(T("Collect first: {bets}.", bets=_listing(losers)))
+    for state in winners:
+        assert state.decision is not None
+        lines.append(
+            T(
+                "{bet}: {stake} wins {win} ({article})",
+                bet=_name(state),
+                stake=state.bet.amount,
+                win=state.decision.win,
+                article=state.decision.citation.article_ref,
+            )
+        )
+    for state in (s for s in decided if s.outcome is Outcome.PUSH):
+        lines.append(
+            T(
+                "{bet}: a push, the stake is returned ({article})",
+                bet=_name(state),
+                article=state.citation.article_ref,
+            )
+        )
+    if not winners:
+        lines.append(T("Nothing wins on this throw: there is nothing to pay."))
+    elif len(winners) > 1:
+        lines.append(T("Total to pay: {total}.", total=total))
+    main = citation or (
+        winners[0].citation
+        if winners
+        else decided[0].citation
+        if decided
+        else hand.table.rules.cite("throw")
+    )
+    denominations = DENOMINATIONS[difficulty]
+    return DrillItem(
+        skill=skill_id,
+        seed=seed,
+        difficulty=difficulty,
+        ruleset=hand.ruleset.id,
+        situation={
+            "request": hand.request(),
+            "point": hand.table.point,
+            "dice": hand.events[event]["roll"],
+        },
+        question=question,
+        expected=Expected(
+            kind=AnswerKind.AMOUNT,
+            amount=total,
+            denominations=denominations,
+            fewest_chips=fewest_chips(total, denominations) or {},
+        ),
+        solution=tuple(lines),
+        citation=main,
+        time_allowed_s=SKILLS[skill_id].time_allowed(difficulty),
+        hint=T("Pay only the bets this throw decided; the stake stays with the player."),
+    )
+
+
+def _name(state: BetState) -> Text:
+    name = BET_NAMES[state.kind]
+    if state.bet.number is not None:
+        return T("{bet} {number}", bet=name, number=state.bet.number)
+    if state.kind is BetKind.ODDS:
+        return T("odds on {point}", point=state.point or 0)
+    return name
+
+
+def _listing(states: Sequence[BetState]) -> Text:
+    result = T("{bet} ({stake})", bet=_name(states[0]), stake=states[0].bet.amount)
+    for state in states[1:]:
+        result = T(
+            "{first}, {next}",
+            first=result,
+            next=T("{bet} ({stake})", bet=_name(state), stake=state.bet.amount),
+        )
+    return result
+
+
+def _winning_throw(rng: random.Random, state: BetState) -> tuple[int, bool | None]:
+    """A total (and whether thrown as a pair) on which the bet wins."""
+    kind, number = state.kind, state.bet.number
+    if kind is BetKind.FIELD:
+        return rng.choice([2, 3, 4, 9, 10, 11, 12]), None
+    if kind is BetKind.HARD:
+        assert number is not None
+        return number, True
+    if kind is BetKind.BIG:
+        assert number is not None
+        return number, None
+    if kind is BetKind.ELEVEN:
+        return 11, None
+    if kind is BetKind.ANY_CRAPS:
+        return rng.choice([2, 3, 12]), None
+    return 7, None
+
+
+def _throw_text(roll: Roll) -> Text:
+    return T("{first}-{second} ({total})", first=roll.first, second=roll.second, total=roll.total)
+
+
+# --------------------------------------------------------------- generators --
+
+
+def line_bets(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    """Pass, Don't Pass, Come and Don't Come through a shooter's hand."""
+    rng = random.Random(seed)
+    hand = Hand.new(ruleset)
+    hand.bet(BetKind.PASS, _unit(rng, difficulty))
+    if difficulty is not Difficulty.BEGINNER:
+        hand.bet(BetKind.DONT_PASS, _unit(rng, difficulty))
+    last = hand.roll(_roll_with_total(rng, rng.choice(sorted(POINT_NUMBERS))))
+    throws = {Difficulty.BEGINNER: 1, Difficulty.INTERMEDIATE: 3, Difficulty.ADVANCED: 5}[
+        difficulty
+    ]
+    for _ in range(throws):
+        if hand.table.point is None:
+            break
+        if rng.random() < 0.6:
+            kind = rng.choice(
+                [BetKind.COME, BetKind.DONT_COME]
+                if difficulty is not Difficulty.BEGINNER
+                else [BetKind.COME]
+            )
+            hand.bet(kind, _unit(rng, difficulty))
+        last = hand.roll(_random_roll(rng))
+        if hand.decided_by(last) and rng.random() < 0.5:
+            break
+    roll = hand.table.events[last]
+    assert isinstance(roll, Roll)
+    return _payout_item(
+        "craps.line_bets",
+        hand,
+        seed,
+        difficulty,
+        T("The shooter throws {throw}. How much do you pay in all?", throw=_throw_text(roll)),
+        last,
+    )
+
+
+def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    """The largest odds bet allowed behind a line bet (Art. 2(2))."""
+    rng = random.Random(seed)
+    rules = CrapsRules.from_ruleset(ruleset)
+    point = rng.choice(sorted(POINT_NUMBERS))
+    # A line bet whose odds limit is whole at the lower levels; any amount when advanced.
+    multiple = {4: 2, 10: 2, 5: 3, 9: 3, 6: 6, 8: 6}[point]
+    line = _unit(rng, difficulty, 1 if difficulty is Difficulty.ADVANCED else multiple)
+    hand = Hand.new(ruleset)
+    line_id = hand.bet(BetKind.PASS, line)
+    hand.roll(_roll_with_total(rng, point))
+    room = hand.table.odds_room(line_id)
+    if room is None:  # no cap under this ruleset (craps-2010)
+        raise ValueError("the odds limit drill needs a ruleset with an odds limit")
+    chip = DENOMINATIONS[difficulty][0]
+    # The question is asked in whole chips of the smallest denomination on the table:
+    # the largest stake that is a multiple of it and stays within the rules core's limit.
+    largest = chip * int(room / Fraction(chip))
+    ratio = rules.odds_ratio(False, point)
+    exact = to_cents(room)
+    return DrillItem(
+        skill="craps.odds_limit",
+        seed=seed,
+        difficulty=difficulty,
+        ruleset=ruleset.id,
+        situation={"request": hand.request(), "point": point, "line_bet": line_id},
+        question=T(
+            "Pass Line {line}, the point is {point}. In chips of {chip}, what is the "
+            "largest odds bet the player may take?",
+            line=line,
+            point=point,
+            chip=chip,
+        ),
+        expected=Expected(kind=AnswerKind.AMOUNT, amount=largest),
+        solution=(
+            T(
+                "The odds' win may never exceed the line bet (Art. 2(2)); on {point} odds pay "
+                "{ratio}.",
+                point=point,
+                ratio=format_ratio(ratio),
+            ),
+            T(
+                "The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.",
+                line=line,
+                inverse=f"{ratio.denominator}/{ratio.numerator}",
+                exact=exact,
+            ),
+            *(
+                (T("In chips of {chip}: {largest}.", chip=chip, largest=largest),)
+                if largest != exact
+                else ()
+            ),
+        ),
+        citation=rules.setting_citation("odds_limit", "pass_odds"),
+        time_allowed_s=SKILLS["craps.odds_limit"].time_allowed(difficulty),
+        hint=T("Which odds bet wins exactly the amount of the line bet?"),
+    )
+
+
+def odds_payout(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    """Pass Line with odds (or Don't Pass with lay odds): the point is decided."""
+    rng = random.Random(seed)
+    point = rng.choice(sorted(POINT_NUMBERS))
+    dont = difficulty is not Difficulty.BEGINNER and rng.random() < 0.4
+    multiple = {4: 2, 10: 2, 5: 3, 9: 3, 6: 6, 8: 6}[point]
+    hand = Hand.new(ruleset)
+    line = _unit(rng, difficulty, multiple)
+    line_id = hand.bet(BetKind.DONT_PASS if dont else BetKind.PASS, line)
+    hand.roll(_roll_with_total(rng, point))
+    room = hand.table.odds_room(line_id)
+    # Odds stakes that pay whole chips: 3:2 needs even stakes, 6:5 fives; lay 1:2 twos …
+    ratio = CrapsRules.from_ruleset(ruleset).odds_ratio(dont, point)
+    step = ratio.denominator
+    cap = Fraction(line * 2) if room is None else room  # lay odds have no cap: take up to 2×
+    stakes = [Decimal(n) for n in range(step, int(cap) + 1, step)]
+    hand.bet(BetKind.ODDS, rng.choice(stakes), on=line_id)
+    player_wins = rng.random() < 0.65
+    last = hand.roll(_roll_with_total(rng, 7 if player_wins == dont else point))
+    roll = hand.table.events[last]
+    assert isinstance(roll, Roll)
+    return _payout_item(
+        "craps.odds_payout",
+        hand,
+        seed,
+        difficulty,
+        T(
+            "The point is {point}; the shooter throws {throw}. How much do you pay?",
+            point=point,
+            throw=_throw_text(roll),
+        ),
+        last,
+    )
+
+
+def _one_roll_family(skill_id: str, kinds: Sequence[BetKind]) -> Any:
+    def generate(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+        rng = random.Random(seed)
+        hand = Hand.new(ruleset)
+        count = {Difficulty.BEGINNER: 1, Difficulty.INTERMEDIATE: 2, Difficulty.ADVANCED: 4}[
+            difficulty
+        ]
+        for _ in range(count):
+            kind = rng.choice(list(kinds))
+            number = None
+            if kind is BetKind.HARD:
+                number = rng.choice([4, 6, 8, 10])
+            elif kind is BetKind.BIG:
+                number = rng.choice([4, 5, 6, 8, 9, 10])
+            multiple = 2 if kind is BetKind.BIG7 else 1
+            hand.bet(kind, _unit(rng, difficulty, multiple), number=number)
+        # Aim the throw at a bet three times in four, so that paying is the usual case.
+        placed = [hand.table.bet(e["bet"]["id"]) for e in hand.events if "bet" in e]
+        if rng.random() < 0.75:
+            target, hard = _winning_throw(rng, rng.choice(placed))
+        else:
+            target, hard = rng.randint(2, 12), None
+        last = hand.roll(_roll_with_total(rng, target, hard=hard))
+        while not hand.decided_by(last):  # multi-roll bets: throw until something is decided
+            last = hand.roll(_random_roll(rng))
+        roll = hand.table.events[last]
+        assert isinstance(roll, Roll)
+        return _payout_item(
+            skill_id,
+            hand,
+            seed,
+            difficulty,
+            T("The shooter throws {throw}. How much do you pay?", throw=_throw_text(roll)),
+            last,
+        )
+
+    return generate
+
+
+def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    """Collect every losing bet first, then pay the winners."""
+    rng = random.Random(seed)
+    while True:
+        hand = Hand.new(ruleset)
+        hand.bet(BetKind.PASS, _unit(rng, difficulty))
+        for kind in rng.sample(
+            [
+                BetKind.FIELD,
+                BetKind.BIG7,
+                BetKind.ELEVEN,
+                BetKind.ANY_CRAPS,
+                BetKind.HARD,
+                BetKind.BIG,
+            ],
+            3 + int(difficulty),
+        ):
+            number = rng.choice([4, 6, 8, 10]) if kind in (BetKind.HARD, BetKind.BIG) else None
+            hand.bet(kind, _unit(rng, difficulty, 2 if kind is BetKind.BIG7 else 1), number=number)
+        last = hand.roll(_random_roll(rng))
+        decided = hand.decided_by(last)
+        losers = tuple(s.id for s in decided if s.outcome is Outcome.LOSE)
+        winners = tuple(s.id for s in decided if s.outcome is Outcome.WIN)
+        if losers and winners:
+            break
+    roll = hand.table.events[last]
+    assert isinstance(roll, Roll)
+    return DrillItem(
+        skill="craps.pay_order",
+        seed=seed,
+        difficulty=difficulty,
+        ruleset=ruleset.id,
+        situation={
+            "request": hand.request(),
+            "point": hand.table.point,
+            "dice": [roll.first, roll.second],
+        },
+        question=T(
+            "The shooter throws {throw}. Click the bets in the order you settle them.",
+            throw=_throw_text(roll),
+        ),
+        expected=Expected(kind=AnswerKind.ORDER, order=(losers, winners)),
+        solution=(
+            T(
+                "Collect the losing bets first: {bets}.",
+                bets=_listing([hand.table.bet(i) for i in losers]),
+            ),
+            T("Then pay the winners: {bets}.", bets=_listing([hand.table.bet(i) for i in winners])),
+        ),
+        citation=COLLECT_FIRST,
+        time_allowed_s=SKILLS["craps.pay_order"].time_allowed(difficulty),
+        hint=T("Losing bets are taken before any winner is paid."),
+    )
+
+
+def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
+    """A die leaves the table, or comes to rest cocked (Art. 1)."""
+    rng = random.Random(seed)
+    rules = CrapsRules.from_ruleset(ruleset)
+    off = rng.random() < 0.5
+    flat = rng.randint(1, 6)
+    if off:
+        ruling = rule_throw(flat, rng.randint(1, 6), rules, left_table=True)
+        question = T(
+            "One die shows {face}; the other bounces off the table. What is the throw?", face=flat
+        )
+        options = [
+            Option("right", T("No throw: it is invalid and repeated; no bet is decided.")),
+            Option(
+                "count_one",
+                T("Count the die on the table twice: {total}.", total=2 * flat),
+                T("A throw with a die off the table is not valid at all (Art. 1)."),
+            ),
+            Option(
+                "reroll_one",
+                T("Throw the lost die again and add it to {face}.", face=flat),
+                T("The whole throw is repeated, not one die (Art. 1)."),
+            ),
+            Option(
+                "seven_out",
+                T("It counts as a 7: the line bets lose."),
+                T("An invalid throw decides no bet (Art. 1)."),
+            ),
+        ]
+    else:
+        high, low = rng.sample(range(1, 7), 2)
+        while high + low == 7:  # opposite faces never show together
+            high, low = rng.sample(range(1, 7), 2)
+        cocked = CockedDie.of({high: 3, low: 1})
+        ruling = rule_throw(flat, cocked, rules)
+        assert isinstance(ruling.throw, Roll)
+        question = T(
+            "One die shows {face}. The other leans on a chip stack: {high} is the more "
+            "exposed upper face, {low} the less. What is the throw?",
+            face=flat,
+            high=high,
+            low=low,
+        )
+        options = [
+            Option(
+                "right", T("{total}: the most exposed upper face counts.", total=ruling.throw.total)
+            ),
+            Option(
+                "no_roll",
+                T("No roll: a cocked die makes the throw invalid."),
+                T("Only a die leaving the table makes a throw invalid (Art. 1)."),
+            ),
+            Option(
+                "low_face",
+                T("{total}: the lower face counts.", total=flat + low),
+                T("The most exposed upper face counts (Art. 1)."),
+            ),
+            Option(
+                "rethrow_die",
+                T("The dealer lifts the chip stack and lets the die fall."),
+                T("The die is read as it lies: its most exposed upper face (Art. 1)."),
+            ),
+        ]
+    rng.shuffle(options)
+    return DrillItem(
+        skill="craps.rulings",
+        seed=seed,
+        difficulty=difficulty,
+        ruleset=ruleset.id,
+        situation={
+            "request": {"game": GAME, "ruleset": ruleset.id},
+            "ruling": "off_table" if off else "cocked_die",
+            "dice": [flat] if off else [flat, [high, low]],
+        },
+        question=question,
+        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        solution=(
+            T("{decision}", decision=ruling.ruling.decision),
+            *(T("{step}", step=step) for step in ruling.ruling.steps),
+        ),
+        citation=ruling.citation,
+        time_allowed_s=SKILLS["craps.rulings"].time_allowed(difficulty),
+    )
+
+
+SKILLS = {
+    s.id: register(s)
+    for s in (
+        Skill(
+            "craps.line_bets",
+            GAME,
+            T("Line and come bets"),
+            T("Pass, Don't Pass, Come and Don't Come through a shooter's hand."),
+            AnswerKind.AMOUNT,
+            line_bets,
+            seconds(25, 20, 15),
+        ),
+        Skill(
+            "craps.odds_limit",
+            GAME,
+            T("Largest odds bet"),
+            T("The odds' win may not exceed the line bet (Art. 2(2))."),
+            AnswerKind.AMOUNT,
+            odds_limit,
+            seconds(20, 15, 12),
+        ),
+        Skill(
+            "craps.odds_payout",
+            GAME,
+            T("Odds payouts"),
+            T("Line bets with odds at 2:1, 3:2, 6:5 and lay odds at 1:2, 2:3, 5:6."),
+            AnswerKind.AMOUNT,
+            odds_payout,
+            seconds(25, 20, 15),
+        ),
+        Skill(
+            "craps.field",
+            GAME,
+            T("Field"),
+            T("3, 4, 9, 10, 11 pay even; 2 and 12 pay double."),
+            AnswerKind.AMOUNT,
+            _one_roll_family("craps.field", [BetKind.FIELD]),
+            seconds(10, 8, 6),
+        ),
+        Skill(
+            "craps.hard_ways",
+            GAME,
+            T("Hard ways"),
+            T("Hard 6 and 8 pay 9 to 1, hard 4 and 10 pay 7 to 1."),
+            AnswerKind.AMOUNT,
+            _one_roll_family("craps.hard_ways", [BetKind.HARD]),
+            seconds(15, 12, 10),
+        ),
+        Skill(
+            "craps.one_roll",
+            GAME,
+            T("Big 7, Eleven, Any Craps"),
+            T("One-roll bets at 4½, 15 and 7 to 1."),
+            AnswerKind.AMOUNT,
+            _one_roll_family("craps.one_roll", [BetKind.BIG7, BetKind.ELEVEN, BetKind.ANY_CRAPS]),
+            seconds(15, 12, 10),
+        ),
+        Skill(
+            "craps.big_bets",
+            GAME,
+            T("Big 6/8, 5/9, 4/10"),
+            T("7 to 6, 7 to 5 and 9 to 5 on the full blocks, even money on the rest."),
+            AnswerKind.AMOUNT,
+            _one_roll_family("craps.big_bets", [BetKind.BIG]),
+            seconds(20, 15, 12),
+        ),
+        Skill(
+            "craps.pay_order",
+            GAME,
+            T("Collect, then pay"),
+            T("Take every losing bet before paying any winner."),
+            AnswerKind.ORDER,
+            pay_order,
+            seconds(25, 20, 15),
+        ),
+        Skill(
+            "craps.rulings",
+            GAME,
+            T("Invalid throws and cocked dice"),
+            T("A die off the table; a die that does not lie flat (Art. 1)."),
+            AnswerKind.CHOICE,
+            throw_rulings,
+            seconds(20, 15, 12),
+        ),
+    )
+}
