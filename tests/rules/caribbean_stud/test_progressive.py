@@ -1,0 +1,174 @@
+"""Art. 10: the progressive jackpot, and the interpretations the ruleset names."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from dealer_trainer.rules.caribbean_stud.progressive import (
+    AwardSource,
+    ProgressiveEntry,
+    ProgressiveTable,
+    pay_progressive,
+)
+from dealer_trainer.rules.caribbean_stud.ranking import HandClass
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.money import Rounding
+
+ROYAL = HandClass.ROYAL_FLUSH
+STRAIGHT_FLUSH = HandClass.STRAIGHT_FLUSH
+FIXED = {
+    HandClass.ROYAL_FLUSH: Decimal("100000"),
+    HandClass.STRAIGHT_FLUSH: Decimal("10000"),
+    HandClass.FOUR_OF_A_KIND: Decimal("2500"),
+    HandClass.FULL_HOUSE: Decimal("1000"),
+    HandClass.FLUSH: Decimal("500"),
+}
+
+
+def table(pool: str, reset_to: str = "50000") -> ProgressiveTable:
+    return ProgressiveTable(pool=Decimal(pool), fixed=FIXED, reset_to=Decimal(reset_to))
+
+
+def entries(*pairs: tuple[int, HandClass]) -> list[ProgressiveEntry]:
+    return [ProgressiveEntry(box, hand_class) for box, hand_class in pairs]
+
+
+def test_art10_2_1_royal_flush_takes_the_whole_pool_when_higher_and_it_restarts() -> None:
+    result = pay_progressive(table("250000"), entries((2, ROYAL)))
+    assert result.award_of(2) == Decimal("250000")
+    assert result.awards[0].source is AwardSource.POOL
+    assert str(result.awards[0].citation) == "caribbean-stud-2004 Art. 10(2)(1)"
+    assert (result.pool_after, result.restarted) == (Decimal("50000"), True)
+
+
+def test_art10_2_1_royal_flush_gets_the_fixed_award_when_higher_and_the_pool_stays() -> None:
+    result = pay_progressive(table("80000"), entries((2, ROYAL)))
+    assert result.award_of(2) == Decimal("100000")
+    assert result.awards[0].source is AwardSource.FIXED
+    assert (result.pool_after, result.restarted) == (Decimal("80000"), False)
+
+
+def test_art10_2_2_straight_flush_takes_ten_percent_when_higher() -> None:
+    result = pay_progressive(table("250000"), entries((5, STRAIGHT_FLUSH)))
+    assert result.award_of(5) == Decimal("25000.00")
+    assert result.pool_after == Decimal("225000.00")
+
+
+def test_art10_2_2_straight_flush_gets_the_fixed_award_when_higher() -> None:
+    result = pay_progressive(table("50000"), entries((5, STRAIGHT_FLUSH)))
+    assert result.award_of(5) == Decimal("10000")
+    assert result.pool_after == Decimal("50000")
+
+
+@pytest.mark.parametrize(
+    ("hand_class", "award", "item"),
+    [
+        (HandClass.FOUR_OF_A_KIND, "2500", 3),
+        (HandClass.FULL_HOUSE, "1000", 4),
+        (HandClass.FLUSH, "500", 5),
+    ],
+)
+def test_art10_2_fixed_awards_are_paid_by_the_house(
+    hand_class: HandClass, award: str, item: int
+) -> None:
+    result = pay_progressive(table("250000"), entries((1, hand_class)))
+    assert result.award_of(1) == Decimal(award)
+    assert str(result.awards[0].citation) == f"caribbean-stud-2004 Art. 10(2)({item})"
+    assert result.pool_after == Decimal("250000")
+
+
+def test_art10_2_straights_and_smaller_hands_win_no_progressive() -> None:
+    result = pay_progressive(
+        table("250000"), entries((1, HandClass.STRAIGHT), (2, HandClass.THREE_OF_A_KIND))
+    )
+    assert result.awards == ()
+    assert result.pool_after == Decimal("250000")
+
+
+def test_art10_6_two_straight_flushes_second_gets_ten_percent_of_what_is_left() -> None:
+    result = pay_progressive(table("250000"), entries((1, STRAIGHT_FLUSH), (4, STRAIGHT_FLUSH)))
+    assert [award.amount for award in result.awards] == [Decimal("25000.00"), Decimal("22500.00")]
+    assert result.pool_after == Decimal("202500.00")
+    assert all(str(a.citation) == "caribbean-stud-2004 Art. 10(6)" for a in result.awards)
+
+
+def test_art10_6_percentage_of_the_pool_at_the_start_of_the_round_setting() -> None:
+    result = pay_progressive(
+        table("250000"),
+        entries((1, STRAIGHT_FLUSH), (4, STRAIGHT_FLUSH)),
+        percentage_of="pool_at_start_of_round",
+    )
+    assert [award.amount for award in result.awards] == [Decimal("25000.00"), Decimal("25000.00")]
+    assert result.pool_after == Decimal("200000.00")
+
+
+def test_art10_7_straight_flushes_are_paid_before_a_royal_flush() -> None:
+    result = pay_progressive(table("250000"), entries((1, ROYAL), (6, STRAIGHT_FLUSH)))
+    assert result.pay_order == (6, 1)
+    assert result.award_of(6) == Decimal("25000.00")
+    assert result.award_of(1) == Decimal("225000.00")  # the pool as the straight flush left it
+    assert result.pool_after == Decimal("50000")
+
+
+MIXED = entries(
+    (6, HandClass.FLUSH), (1, ROYAL), (3, HandClass.FOUR_OF_A_KIND), (4, STRAIGHT_FLUSH)
+)
+
+
+def test_art10_4_box_order_from_the_dealers_left_with_royal_last() -> None:
+    result = pay_progressive(
+        table("250000"),
+        MIXED,
+    )
+    assert result.pay_order == (3, 4, 6, 1)
+
+
+def test_art10_7_straight_flushes_before_royals_setting_keeps_other_boxes_in_order() -> None:
+    result = pay_progressive(
+        table("250000"),
+        MIXED,
+        order_rule="straight_flushes_before_royals",
+    )
+    assert result.pay_order == (3, 4, 1, 6)
+
+
+def test_art10_5_two_royals_share_the_pool_when_higher() -> None:
+    result = pay_progressive(table("250000"), entries((2, ROYAL), (5, ROYAL)))
+    assert [award.amount for award in result.awards] == [Decimal("125000.00")] * 2
+    assert all(str(a.citation) == "caribbean-stud-2004 Art. 10(5)" for a in result.awards)
+    assert (result.pool_after, result.restarted) == (Decimal("50000"), True)
+
+
+def test_art10_5_two_royals_each_get_the_higher_of_pool_and_fixed_shares() -> None:
+    result = pay_progressive(table("150000"), entries((2, ROYAL), (5, ROYAL)))
+    # max(150000 / 2, 100000 / 2) = 75000 from the pool each
+    assert [award.amount for award in result.awards] == [Decimal("75000.00")] * 2
+    result = pay_progressive(table("60000"), entries((2, ROYAL), (5, ROYAL)))
+    # max(60000 / 2, 100000 / 2) = 50000 fixed each, paid by the house
+    assert [award.amount for award in result.awards] == [Decimal("50000.00")] * 2
+    assert (result.pool_after, result.restarted) == (Decimal("60000"), False)
+
+
+def test_art10_8_shares_rounded_down_to_the_cent_by_default() -> None:
+    result = pay_progressive(table("123456.78"), entries((1, STRAIGHT_FLUSH)))
+    assert result.award_of(1) == Decimal("12345.67")
+    assert result.pool_after == Decimal("111111.11")
+    result = pay_progressive(table("100000"), entries((1, ROYAL), (2, ROYAL), (3, ROYAL)))
+    assert result.award_of(1) == Decimal("33333.33")
+
+
+def test_art10_8_rounding_setting_half_up() -> None:
+    result = pay_progressive(
+        table("123456.78"), entries((1, STRAIGHT_FLUSH)), rounding=Rounding.HALF_UP
+    )
+    assert result.award_of(1) == Decimal("12345.68")
+
+
+def test_art10_3_a_fixed_award_not_posted_is_an_error_when_won() -> None:
+    posted = ProgressiveTable(pool=Decimal("1000"), fixed={}, reset_to=Decimal("500"))
+    assert pay_progressive(posted, entries((1, HandClass.STRAIGHT))).awards == ()
+    with pytest.raises(RulesError) as raised:
+        pay_progressive(posted, entries((1, HandClass.FLUSH)))
+    assert str(raised.value.citation) == "caribbean-stud-2004 Art. 10(3)"

@@ -1,0 +1,104 @@
+"""Art. 11 (irregularities) and Art. 12 (prohibitions) as rulings a drill can ask about."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_trainer.rules.caribbean_stud.cards import DECK
+from dealer_trainer.rules.caribbean_stud.dealing import deal
+from dealer_trainer.rules.caribbean_stud.rulings import (
+    BetFate,
+    Irregularity,
+    PlayerAct,
+    Ruling,
+    all_rulings,
+    card_to_empty_box,
+    cards_exposed,
+    prohibition,
+    ruling_for_deal,
+    shuffler_failure,
+    wrong_card_count,
+    wrong_dealing_procedure,
+)
+
+
+VOID = [wrong_dealing_procedure(), wrong_card_count(), cards_exposed(2)]
+
+
+@pytest.mark.parametrize("ruling", VOID)
+def test_art11_1_void_round_returns_bets_and_carries_the_progressive_over(ruling: Ruling) -> None:
+    assert not ruling.round_stands
+    assert ruling.ante is BetFate.RETURNED
+    assert ruling.progressive is BetFate.CARRIED_OVER
+    assert ruling.redeal
+    assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(1)"
+
+
+def test_art11_2_one_card_exposed_the_round_stands() -> None:
+    ruling = cards_exposed(1)
+    assert ruling.irregularity is Irregularity.PLAYER_CARD_EXPOSED
+    assert ruling.round_stands and not ruling.redeal
+    assert ruling.ante is BetFate.PLAY_ON
+    assert not ruling.dealer_cards_face_down
+    assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(2)"
+
+
+def test_art11_2_dealers_card_exposed_others_face_down() -> None:
+    ruling = cards_exposed(1, dealer_card=True)
+    assert ruling.round_stands
+    assert ruling.dealer_cards_face_down
+    assert "fifth" in ruling.explanation
+
+
+def test_art11_1_and_2_ruling_follows_the_deal_record() -> None:
+    dealt = deal(tuple(DECK), [1])
+    assert ruling_for_deal(dealt) is None
+    once = dealt.expose_by_mistake(1)  # the dealer's first card
+    first = ruling_for_deal(once)
+    assert first is not None and first.irregularity is Irregularity.DEALER_CARD_EXPOSED
+    twice = once.expose_by_mistake(0)
+    second = ruling_for_deal(twice)
+    assert second is not None and second.irregularity is Irregularity.SEVERAL_CARDS_EXPOSED
+    assert not second.round_stands
+
+
+def test_art11_3_cards_to_a_box_without_a_bet_are_a_dead_hand() -> None:
+    ruling = card_to_empty_box()
+    assert ruling.round_stands and ruling.dead_box and not ruling.redeal
+    assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(3)"
+
+
+def test_art11_4_shuffler_failure_voids_the_round_progressive_carried_over() -> None:
+    ruling = shuffler_failure()
+    assert not ruling.round_stands
+    assert ruling.progressive is BetFate.CARRIED_OVER
+    assert ruling.ante is BetFate.RETURNED
+    assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(4)"
+    assert "shoe" in ruling.explanation
+
+
+def test_art11_every_irregularity_has_exactly_one_ruling() -> None:
+    rulings = all_rulings()
+    assert {r.irregularity for r in rulings} == set(Irregularity)
+    assert len(rulings) == len(Irregularity)
+    assert all(r.explanation.endswith(".") for r in rulings)
+
+
+def test_art11_exposing_no_card_is_not_an_irregularity() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        cards_exposed(0)
+
+
+@pytest.mark.parametrize(
+    ("act", "citation"),
+    [
+        (PlayerAct.RECORD_RESULTS, "Art. 12(1)"),
+        (PlayerAct.PREDICT_RESULTS, "Art. 12(1)"),
+        (PlayerAct.PLAN_BETS, "Art. 12(1)"),
+        (PlayerAct.TALK_WHILE_DECIDING, "Art. 12(2)"),
+        (PlayerAct.SHARE_BOX, "Art. 6(1)"),
+        (PlayerAct.LEAVE_TABLE_HOLDING_CARDS, "Art. 6(4)"),
+    ],
+)
+def test_art12_prohibitions_cite_their_article(act: PlayerAct, citation: str) -> None:
+    assert prohibition(act).citation.article_ref == citation
