@@ -21,7 +21,6 @@ from dealer_trainer.rules.caribbean_stud.rulings import (
     wrong_dealing_procedure,
 )
 
-
 VOID = [wrong_dealing_procedure(), wrong_card_count(), cards_exposed(2)]
 
 
