@@ -46,8 +46,20 @@ def refused(command: str, request: dict[str, Any]) -> dict[str, Any]:
     return error
 
 
-def box(number: int, cards: str, ante: Any = 100, decision: str = "raise", **extra: Any) -> Any:
-    return {"box": number, "ante": ante, "decision": decision, "cards": cards.split(), **extra}
+def box(
+    number: int,
+    cards: str,
+    ante: Any = 100,
+    decision: str = "raise",
+    *,
+    raise_: Any = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A box of the request; ``raise_`` becomes its optional "raise" amount."""
+    entry = {"box": number, "ante": ante, "decision": decision, "cards": cards.split(), **extra}
+    if raise_ is not None:
+        entry["raise"] = raise_
+    return entry
 
 
 def test_cli_settle_the_contract_example() -> None:
@@ -87,7 +99,7 @@ def test_cli_art9_and_art10_a_full_round() -> None:
             box(2, "TH 9H 8H 7H 6H", ante=10, progressive=True),  # straight flush
             box(3, "QC QD 9C 4H 3H", ante=25, decision="fold", progressive=True),
             box(4, "AH QH 8D 4D 3D", ante="12.50"),  # loses to A-K
-            box(5, "JC JD JH 2C 2D", ante=5, progressive=True, **{"raise": "10.00"}),
+            box(5, "JC JD JH 2C 2D", ante=5, progressive=True, raise_="10.00"),
         ],
     )
     results = {entry["box"]: entry for entry in answer["results"]}
@@ -142,9 +154,9 @@ def test_cli_art9_without_progressive_block() -> None:
             "duplicate_box",
             "Art. 6(1)",
         ),
-        ({"boxes": [box(1, "3S KS QS JS TS", **{"raise": 150})]}, "invalid_raise", "Art. 6(6)"),
+        ({"boxes": [box(1, "3S KS QS JS TS", raise_=150)]}, "invalid_raise", "Art. 6(6)"),
         (
-            {"boxes": [box(1, "3S KS QS JS TS", decision="fold", **{"raise": 200})]},
+            {"boxes": [box(1, "3S KS QS JS TS", decision="fold", raise_=200)]},
             "invalid_raise",
             "Art. 6(7)",
         ),
@@ -291,7 +303,7 @@ def test_cli_subprocess_settle_refuses_a_raise_that_is_not_twice_the_ante() -> N
         {
             "game": "caribbean_stud",
             "dealer": ["AS", "KD", "7C", "5H", "2S"],
-            "boxes": [box(1, "3C 3D 9S 4C 2D", ante=10, **{"raise": 30})],
+            "boxes": [box(1, "3C 3D 9S 4C 2D", ante=10, raise_=30)],
         },
     )
     assert code == 2
