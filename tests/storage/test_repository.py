@@ -256,3 +256,46 @@ def test_issue6_archived_trainee_leaves_the_picker_but_keeps_answers(
     assert len(desk.answers(AnswerFilter(trainee_id=chan.id))) == 1
     with pytest.raises(StorageError, match="already exists"):
         desk.add_trainee("Chan Tai Man")
+
+
+def test_issue6_aggregates_agree_with_a_plain_median_on_many_answers(
+    store: Store, desk: InstructorDesk
+) -> None:
+    import random
+    import statistics
+
+    rng = random.Random(6)
+    trainees = [store.trainee(desk.add_trainee(f"Trainee {n}").id) for n in range(3)]
+    sessions = {t.trainee_id: t.start_session("roulette-2003").id for t in trainees}
+    skills = ["craps.odds.four", "roulette.payout.split"]
+    truth: dict[tuple[int, str, date], list[tuple[int, bool]]] = {}
+    for n in range(150):
+        who = trainees[rng.randrange(3)]
+        skill = skills[rng.randrange(2)]
+        when = datetime(2026, 11, 28, 3, tzinfo=UTC) + timedelta(days=rng.randrange(3))
+        ms, ok = rng.randrange(500, 9000), rng.random() < 0.7
+        who.record_answer(
+            sessions[who.trainee_id],
+            answer(n, skill=skill, correct=ok, time_taken_ms=ms, answered_at=when),
+        )
+        truth.setdefault((who.trainee_id, skill, store.day_of(when)), []).append((ms, ok))
+
+    def expected(groups: dict[tuple[object, str, date], list[tuple[int, bool]]]) -> list[tuple]:  # type: ignore[type-arg]
+        return sorted(
+            (key, len(v), sum(ok for _, ok in v), Decimal(statistics.median(ms for ms, _ in v)))
+            for key, v in groups.items()
+        )
+
+    first, last = date(2026, 11, 28), date(2026, 11, 30)
+    each = desk.daily_skill_stats(first, last, per_trainee=True)
+    assert sorted(
+        ((s.trainee_id, s.skill, s.day), s.answers, s.correct, s.median_time_ms) for s in each
+    ) == expected(truth)  # type: ignore[arg-type]
+
+    cohort_truth: dict[tuple[object, str, date], list[tuple[int, bool]]] = {}
+    for (_, skill, day), values in truth.items():
+        cohort_truth.setdefault((None, skill, day), []).extend(values)
+    cohort = desk.daily_skill_stats(first, last)
+    assert sorted(
+        ((None, s.skill, s.day), s.answers, s.correct, s.median_time_ms) for s in cohort
+    ) == expected(cohort_truth)

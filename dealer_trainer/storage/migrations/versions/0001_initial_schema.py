@@ -190,12 +190,12 @@ def upgrade() -> None:
         op.f("ix_answers_trainee_id_answered_at"), "answers", ["trainee_id", "answered_at"]
     )
     op.create_index(
-        "ix_answers_trainee_skill_day",
+        "ix_answers_trainee_day",
         "answers",
-        ["trainee_id", "skill", "answered_day", "time_taken_ms", "correct"],
+        ["trainee_id", "answered_day", "skill", "time_taken_ms", "correct"],
     )
     op.create_index(
-        "ix_answers_skill_day", "answers", ["skill", "answered_day", "time_taken_ms", "correct"]
+        "ix_answers_day_skill", "answers", ["answered_day", "skill", "time_taken_ms", "correct"]
     )
     dialect = op.get_bind().dialect.name
     if dialect == "sqlite":
