@@ -1,0 +1,20 @@
+"""GUI tests run offscreen with the app's CJK font fallback installed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import dealer_trainer.ui  # noqa: E402, F401  (guards PySide6 before any Qt call)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cjk_fonts(qapp: object) -> Iterator[None]:
+    from dealer_trainer.ui.fonts import install_cjk_fallback
+
+    install_cjk_fallback()
+    yield

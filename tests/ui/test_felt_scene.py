@@ -1,0 +1,171 @@
+"""Felt scenes: every spot clickable to its id, chips shown as the model changes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from dealer_trainer.layouts import felt_for
+from dealer_trainer.ui.felt import FeltScene, FeltView, render_image
+
+GAMES = ("roulette", "craps", "caribbean_stud")
+
+
+def _shown(qtbot: QtBot, game: str) -> FeltView:
+    view = FeltView(FeltScene(felt_for(game)))
+    qtbot.addWidget(view)
+    view.resize(2400, 1400)  # about 1 px per mm: the thinnest zone (a split) is ~20 px
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    return view
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_felt_clicking_each_spot_emits_its_id(qtbot: QtBot, game: str) -> None:
+    view = _shown(qtbot, game)
+    scene = view.felt_scene()
+    clicked: list[str] = []
+    scene.spotClicked.connect(clicked.append)
+    for spot in scene.felt:
+        with qtbot.waitSignal(scene.spotClicked, timeout=1000,
+                              check_params_cb=lambda sid, want=spot.id: sid == want):
+            qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                             pos=view.map_spot(spot.id).toPoint())
+    assert clicked == list(scene.felt.spot_ids)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_felt_right_click_asks_to_remove_a_chip_from_that_spot(qtbot: QtBot, game: str) -> None:
+    view = _shown(qtbot, game)
+    scene = view.felt_scene()
+    spot = scene.felt.spots[len(scene.felt.spots) // 2]
+    with qtbot.waitSignal(scene.spotRemoveRequested, timeout=1000) as blocker:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton,
+                         pos=view.map_spot(spot.id).toPoint())
+    assert blocker.args == [spot.id]
+
+
+def test_felt_hover_highlights_the_spot_under_the_pointer(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "roulette")
+    scene = view.felt_scene()
+    with qtbot.waitSignal(scene.spotHovered, timeout=1000,
+                          check_params_cb=lambda sid: sid == "corner-17-18-20-21"):
+        _move(view, view.map_spot("corner-17-18-20-21"))
+    assert scene.spot_items["corner-17-18-20-21"].highlighted
+    assert not scene.spot_items["straight-17"].highlighted
+    with qtbot.waitSignal(scene.spotHovered, timeout=1000,
+                          check_params_cb=lambda sid: sid == "straight-17"):
+        _move(view, view.map_spot("straight-17"))
+    assert not scene.spot_items["corner-17-18-20-21"].highlighted
+    assert scene.spot_items["straight-17"].highlighted
+
+
+def _move(view: FeltView, at: QPointF) -> None:
+    """A pointer move over the viewport, as the window system delivers it.
+
+    (``QTest.mouseMove`` moves the offscreen cursor without a move event.)
+    """
+    event = QMouseEvent(QEvent.Type.MouseMove, at, view.viewport().mapToGlobal(at),
+                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def _pixel(view: FeltView, spot_id: str, width: int = 2400,
+           offset: tuple[float, float] = (0.0, 0.0)) -> QColor:
+    """The rendered colour at a spot's centre (moved by ``offset`` mm)."""
+    scene = view.felt_scene()
+    image = render_image(scene, width)
+    x, y = scene.felt.spot(spot_id).center
+    x, y = x + offset[0], y + offset[1]
+    rect = scene.sceneRect()
+    scale = width / rect.width()
+    return image.pixelColor(round((x - rect.x()) * scale), round((y - rect.y()) * scale))
+
+
+@pytest.mark.parametrize(("game", "spot_id"), [("roulette", "split-17-20"), ("craps", "hard-8"),
+                                               ("caribbean_stud", "box-3-ante")])
+def test_felt_placing_and_removing_chips_updates_model_and_view(
+        qtbot: QtBot, game: str, spot_id: str) -> None:
+    view = _shown(qtbot, game)
+    scene = view.felt_scene()
+    bare = _pixel(view, spot_id)
+    scene.place_chip(spot_id, Decimal(100))
+    scene.place_chip(spot_id, Decimal(500))
+    assert scene.chips.amount(spot_id) == Decimal(600)
+    stack = scene.stack_items[spot_id]
+    assert stack.isVisible()
+    assert stack.chips == (Decimal(500), Decimal(100))  # largest at the bottom
+    assert stack.caption == "×2  600"
+    assert _pixel(view, spot_id) != bare
+    assert scene.remove_chip(spot_id) == Decimal(500)
+    assert scene.remove_chip(spot_id) == Decimal(100)
+    assert not stack.isVisible()
+    assert scene.chips.amount(spot_id) == 0
+    assert _pixel(view, spot_id) == bare
+
+
+def test_felt_chips_set_by_the_drills_model_appear_on_the_scene(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "roulette")
+    scene = view.felt_scene()
+    scene.chips.set_amount("red", Decimal(1550))
+    assert scene.stack_items["red"].chips == (Decimal(1000), Decimal(500), Decimal(50))
+    x, y = scene.felt.spot("red").center
+    assert scene.stack_items["red"].pos() == QPointF(x, y)
+
+
+def test_felt_puck_goes_to_the_point_and_back_off(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "craps")
+    scene = view.felt_scene()
+    puck = scene.markers["puck"]
+    scene.set_marker("puck", 8)
+    assert puck.pos() == QPointF(*puck.marker.positions[8])
+    scene.set_marker("puck", None)
+    assert puck.pos() == QPointF(*puck.marker.rest)
+    with pytest.raises(KeyError):
+        scene.set_marker("puck", 7)
+
+
+def test_felt_keyboard_moves_between_spots_and_enter_clicks(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "roulette")
+    scene = view.felt_scene()
+    view.setFocus()
+    view.focus_spot("straight-17")
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.focused_spot == "split-17-20"
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.focused_spot == "straight-20"
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert view.focused_spot == "split-20-21"
+    with qtbot.waitSignal(scene.spotClicked, timeout=1000) as blocker:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert blocker.args == ["split-20-21"]
+    with qtbot.waitSignal(scene.spotRemoveRequested, timeout=1000) as blocker:
+        qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert blocker.args == ["split-20-21"]
+
+
+def test_felt_rescales_with_the_view_keeping_the_whole_table_in_sight(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "craps")
+    rect = view.felt_scene().sceneRect()
+    for width, height in ((800, 500), (1600, 1000), (3840, 2000)):
+        view.resize(width, height)
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        assert shown.contains(rect.adjusted(1, 1, -1, -1))
+        scale = view.transform().m11()
+        assert scale == pytest.approx(min(view.viewport().width() / rect.width(),
+                                          view.viewport().height() / rect.height()), rel=0.02)
+
+
+def test_felt_render_shows_red_and_black_numbers_where_the_layout_puts_them(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "roulette")
+    red = _pixel(view, "straight-1", 1920, offset=(-30, -25))  # beside the printed number
+    black = _pixel(view, "straight-2", 1920, offset=(-30, -25))
+    assert red.red() > 150 and red.green() < 60
+    assert max(black.red(), black.green(), black.blue()) < 60
