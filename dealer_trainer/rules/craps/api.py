@@ -29,6 +29,10 @@ from dealer_trainer.rules.requests import (
 from dealer_trainer.rules.rulesets import Ruleset
 
 _KINDS = ", ".join(kind.value for kind in BetKind)
+#: The longest history settled at once: hours of play at one table.  Each event
+#: copies the table record (immutable, so every step can be kept), so a longer
+#: history is refused rather than left to run for minutes; settle it hand by hand.
+MAX_EVENTS = 10_000
 
 
 def read_bet(value: Any, where: str) -> Bet:
@@ -81,6 +85,11 @@ def replay(request: Mapping[str, Any], ruleset: Ruleset | CrapsRules) -> Table:
     """The table after the request's events; errors name the event that caused them."""
     check_keys(request, "The request", required=("game", "events"), optional=("ruleset",))
     events = expect_list(request["events"], "events")
+    if len(events) > MAX_EVENTS:
+        raise invalid(
+            f"events has {len(events)} events; the rules settle at most {MAX_EVENTS} at once, "
+            "so settle a long session hand by hand."
+        )
     table = Table.new(ruleset)
     for index, raw in enumerate(events):
         where = f"events[{index}]"

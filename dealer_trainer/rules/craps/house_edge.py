@@ -57,7 +57,7 @@ class BetValue:
 
 def _key(table: Table) -> Hashable:
     """What the future of a table depends on: the point and the open bets with their points."""
-    return (table.point, tuple((s.id, s.point) for s in table.bets if s.is_open))
+    return (table.point, tuple((s.id, s.point) for s in table.open_bets()))
 
 
 def bet_value(table: Table, bet: Bet) -> BetValue:

@@ -25,7 +25,8 @@ the line bets):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -87,6 +88,25 @@ class Table:
     point: int | None = None
     bets: tuple[BetState, ...] = ()
     events: tuple[Event, ...] = ()
+    # Indexes into ``bets``, kept with each new table so that an event costs
+    # time for the open bets only, however long the history grows.
+    _positions: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _open: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    _odds: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self._positions) != len(self.bets):  # built by hand: index the bets once
+            positions = {state.id: index for index, state in enumerate(self.bets)}
+            if len(positions) != len(self.bets):
+                raise RulesError("duplicate_bet_id", "Two bets on this table have the same id.")
+            odds: dict[str, tuple[int, ...]] = {}
+            for index, state in enumerate(self.bets):
+                if state.kind is BetKind.ODDS and state.bet.on is not None:
+                    odds[state.bet.on] = (*odds.get(state.bet.on, ()), index)
+            is_open = tuple(index for index, state in enumerate(self.bets) if state.is_open)
+            object.__setattr__(self, "_positions", positions)
+            object.__setattr__(self, "_open", is_open)
+            object.__setattr__(self, "_odds", odds)
 
     @classmethod
     def new(cls, ruleset: Ruleset | CrapsRules) -> Table:
@@ -107,20 +127,19 @@ class Table:
         return len(self.events)
 
     def bet(self, bet_id: str) -> BetState:
-        for state in self.bets:
-            if state.id == bet_id:
-                return state
-        raise KeyError(bet_id)
+        """The bet with this id (``KeyError`` if there is none)."""
+        return self.bets[self._positions[bet_id]]
 
     def has_bet(self, bet_id: str) -> bool:
-        return any(state.id == bet_id for state in self.bets)
+        return bet_id in self._positions
 
     def odds_on(self, bet_id: str) -> tuple[BetState, ...]:
-        """The odds bets that back the bet ``bet_id``."""
-        return tuple(s for s in self.bets if s.kind is BetKind.ODDS and s.bet.on == bet_id)
+        """The odds bets that back the bet ``bet_id``, in placement order."""
+        return tuple(self.bets[index] for index in self._odds.get(bet_id, ()))
 
     def open_bets(self) -> tuple[BetState, ...]:
-        return tuple(s for s in self.bets if s.is_open)
+        """The bets still waiting for a decision, in placement order."""
+        return tuple(self.bets[index] for index in self._open)
 
     def decided_by(self, event: int) -> tuple[BetState, ...]:
         """The bets the event with index ``event`` decided."""
@@ -297,7 +316,18 @@ class Table:
             assert bet.on is not None
             point = self.bet(bet.on).point
         state = BetState(bet=bet, placed_at=self.next_event, point=point, governing=citation)
-        return replace(self, bets=(*self.bets, state), events=(*self.events, bet))
+        position = len(self.bets)
+        odds = self._odds
+        if bet.on is not None:
+            odds = {**odds, bet.on: (*odds.get(bet.on, ()), position)}
+        return replace(
+            self,
+            bets=(*self.bets, state),
+            events=(*self.events, bet),
+            _positions={**self._positions, bet.id: position},
+            _open=(*self._open, position),
+            _odds=odds,
+        )
 
     def _governing(self, bet: Bet) -> Citation:
         rules = self.rules
@@ -319,17 +349,17 @@ class Table:
         if not isinstance(throw, Roll):
             raise RulesError("invalid_roll", f"{throw!r} is not a throw of two dice.")
         come_out = self.is_come_out
-        states = {
-            s.id: self._decide(s, throw, index) if s.is_open and s.kind is not BetKind.ODDS else s
-            for s in self.bets
-        }
+        bets = list(self.bets)
+        for position in self._open:
+            if bets[position].kind is not BetKind.ODDS:
+                bets[position] = self._decide(bets[position], throw, index)
         # Odds are decided with the bet they back (Arts. 2(2), 3(2)).
-        for state in self.bets:
-            if state.kind is BetKind.ODDS and state.is_open:
+        for position in self._open:
+            state = bets[position]
+            if state.kind is BetKind.ODDS:
                 assert state.bet.on is not None
-                states[state.id] = self._decide_odds(
-                    state, states[state.bet.on], index, come_out=come_out
-                )
+                backed = bets[self._positions[state.bet.on]]
+                bets[position] = self._decide_odds(state, backed, index, come_out=come_out)
         point = self.point
         if point is None:
             if throw.total in POINT_NUMBERS:
@@ -339,8 +369,9 @@ class Table:
         return replace(
             self,
             point=point,
-            bets=tuple(states[s.id] for s in self.bets),
+            bets=tuple(bets),
             events=(*self.events, throw),
+            _open=tuple(position for position in self._open if bets[position].is_open),
         )
 
     def _decide(self, state: BetState, roll: Roll, index: int) -> BetState:

@@ -253,6 +253,16 @@ def test_craps_cli_refuses_malformed_requests(request_text: str) -> None:
     assert error["code"] != "internal_error"
 
 
+def test_craps_cli_refuses_a_history_longer_than_the_limit() -> None:
+    from dealer_trainer.rules.craps.api import MAX_EVENTS
+
+    error = refused(craps(*([{"roll": [1, 2]}] * (MAX_EVENTS + 1))))
+    assert error["code"] == "invalid_request"
+    assert str(MAX_EVENTS) in error["message"]
+    longest = [{"roll": [3, 3]}] + [{"roll": [1, 1]}] * (MAX_EVENTS - 1)
+    assert settle(craps(*longest)) == (0, {"results": [], "point": 6})
+
+
 def test_craps_cli_empty_history_is_a_come_out_table() -> None:
     assert settle(craps()) == (0, {"results": [], "point": None})
 
