@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError
 
 T = TypeVar("T")
 
@@ -30,8 +30,7 @@ def is_transient(exc: BaseException) -> bool:
     original = exc.orig
     if isinstance(original, sqlite3.OperationalError):
         return any(marker in str(original) for marker in _SQLITE_TRANSIENT)
-    sqlstate = getattr(original, "sqlstate", None)
-    return isinstance(exc, OperationalError | DBAPIError) and sqlstate in _POSTGRES_TRANSIENT
+    return getattr(original, "sqlstate", None) in _POSTGRES_TRANSIENT
 
 
 def retrying(
