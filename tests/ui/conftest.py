@@ -9,7 +9,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import dealer_trainer.ui  # noqa: E402, F401  (guards PySide6 before any Qt call)
+import dealer_trainer.ui  # noqa: F401  (guards PySide6 before any Qt call)
 
 
 @pytest.fixture(autouse=True, scope="session")

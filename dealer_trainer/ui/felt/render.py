@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, Qt
+from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -40,7 +40,10 @@ def render_image(scene: FeltScene, width: int, height: int | None = None) -> QIm
 
 
 def export_png(scene: FeltScene, path: Path, width: int) -> None:
-    if not render_image(scene, width).save(str(path), b"PNG"):
+    """Write the felt as a PNG picture (``path`` ends in ``.png``)."""
+    if path.suffix.lower() != ".png":
+        raise ValueError(f"{path} is not a .png file")
+    if not render_image(scene, width).save(str(path)):
         raise OSError(f"cannot write {path}")
 
 
@@ -64,7 +67,3 @@ def export_pdf(scene: FeltScene, path: Path, title: str) -> None:
     render_into(scene, painter, QRectF(page.left(), page.top() + heading, page.width(),
                                        page.height() - heading))
     painter.end()
-
-
-def translate(text: str) -> str:
-    return QCoreApplication.translate("export", text)

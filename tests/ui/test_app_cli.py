@@ -1,0 +1,87 @@
+"""``dealer-trainer``: --exit-when-ready and export-layout, run as a user runs them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+LAUNCH = [sys.executable, "-m", "dealer_trainer.app"]
+
+
+def _run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run([*LAUNCH, *args], capture_output=True, text=True, timeout=timeout,
+                          env=env, check=False)
+
+
+def test_app_exit_when_ready_prints_the_seconds_to_first_paint_and_exits_0() -> None:
+    done = _run("--exit-when-ready")
+    assert done.returncode == 0, done.stderr
+    seconds = float(done.stdout.strip())
+    assert 0 < seconds < 60
+
+
+def test_app_exit_when_ready_on_a_chosen_game() -> None:
+    done = _run("--game", "caribbean_stud", "--exit-when-ready")
+    assert done.returncode == 0, done.stderr
+    float(done.stdout.strip())
+
+
+@pytest.mark.parametrize("game", ["roulette", "craps", "caribbean_stud"])
+def test_app_export_layout_writes_a_png_of_the_requested_width(game: str, tmp_path: Path) -> None:
+    out = tmp_path / f"{game}.png"
+    env_free = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+    done = subprocess.run([*LAUNCH, "export-layout", "--game", game, "--out", str(out),
+                           "--width", "800"], capture_output=True, text=True, timeout=120,
+                          env=env_free, check=False)  # no display setting: it must go offscreen
+    assert done.returncode == 0, done.stderr
+    image = QImage(str(out))
+    assert not image.isNull()
+    assert image.width() == 800
+    assert 300 < image.height() < 800
+
+
+def test_app_export_layout_writes_a_printable_pdf(tmp_path: Path) -> None:
+    out = tmp_path / "craps.pdf"
+    done = _run("export-layout", "--game", "craps", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert len(data) > 10_000
+
+
+def test_app_export_layout_follows_a_ruleset_of_the_game(tmp_path: Path) -> None:
+    out = tmp_path / "craps-2010.png"
+    done = _run("export-layout", "--game", "craps", "--ruleset", "craps-2010", "--out", str(out),
+                "--width", "320")
+    assert done.returncode == 0, done.stderr
+    assert QImage(str(out)).width() == 320
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["export-layout", "--game", "baccarat", "--out", "x.png"], "invalid choice"),
+    (["export-layout", "--game", "craps", "--out", "x.gif"], ".png or .pdf"),
+    (["export-layout", "--game", "craps", "--out", "x.png", "--width", "0"], "--width"),
+    (["export-layout", "--game", "craps", "--out", "x.png", "--width", "wide"], "--width"),
+    (["export-layout", "--game", "craps", "--out", "no/such/folder/x.png"], "does not exist"),
+    (["export-layout", "--game", "craps", "--out", "x.png", "--ruleset", "roulette-2003"],
+     "roulette ruleset"),
+    (["export-layout", "--game", "craps", "--out", "x.png", "--ruleset", "craps-1999"],
+     "no ruleset"),
+    (["export-layout", "--out", "x.png"], "--game"),
+    (["--no-such-option"], "unrecognized"),
+])
+def test_app_bad_arguments_give_a_clear_message_and_exit_2(
+        args: list[str], message: str, tmp_path: Path) -> None:
+    done = subprocess.run([*LAUNCH, *args], capture_output=True, text=True, timeout=60,
+                          cwd=tmp_path, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                          check=False)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not list(tmp_path.iterdir())

@@ -1,0 +1,116 @@
+"""The main window: game, ruleset and trainee pickers, chips by mouse and keyboard."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from pytestqt.qtbot import QtBot
+
+from dealer_trainer.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1600, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_window_opens_on_roulette_with_its_regulation(window: MainWindow) -> None:
+    assert window.scene().felt.game == "roulette"
+    assert window.panel.rulesets.currentData() == "roulette-2003"
+    assert "30/2003" in window.panel.regulation.text()
+
+
+def test_window_craps_ruleset_picker_says_53_2010_revoked_the_1985_text(
+        window: MainWindow) -> None:
+    window.panel.select_game("craps")
+    assert window.scene().felt.game == "craps"
+    ids = [window.panel.rulesets.itemData(i) for i in range(window.panel.rulesets.count())]
+    assert ids == ["craps-1985", "craps-2010"]  # the default (complete) text first
+    assert "53/2010" in window.panel.regulation.text()
+    assert "97/85/M" in window.panel.regulation.text()
+    window.panel.rulesets.setCurrentIndex(1)
+    assert window.scene().felt.ruleset_id == "craps-2010"
+    assert "Partial text" in window.panel.regulation.text()
+
+
+def test_window_every_game_has_a_thumbnail_of_its_felt(window: MainWindow) -> None:
+    games = window.panel.games
+    for row in range(games.count()):
+        icon = games.item(row).icon()
+        assert not icon.isNull()
+        assert icon.availableSizes()
+
+
+def test_window_thumbnail_follows_the_chips_on_the_felt(qtbot: QtBot, window: MainWindow) -> None:
+    before = window.panel.games.item(0).icon().pixmap(144, 82).toImage()
+    window.scene().chips.set_amount("red", Decimal(10000))
+    qtbot.waitUntil(lambda: window.panel.games.item(0).icon().pixmap(144, 82).toImage() != before,
+                    timeout=2000)
+
+
+def test_window_click_places_the_chosen_chip_and_right_click_takes_it_off(
+        qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # the 50 chip
+    qtbot.waitUntil(lambda: window.panel.current_chip() == Decimal(50), timeout=2000)
+    view, scene = window.view, window.scene()
+    at = view.map_spot("corner-17-18-20-21").toPoint()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert scene.chips.chips("corner-17-18-20-21") == (Decimal(50), Decimal(50))
+    assert "pays 8 to 1 (roulette-2003 Art. 7(4))" in window.spot_info.text()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=at)
+    assert scene.chips.amount("corner-17-18-20-21") == Decimal(50)
+    window.panel.clear.click()
+    assert scene.chips.total() == 0
+
+
+def test_window_keyboard_only_bet(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_F6)  # to the felt
+    assert window.view.hasFocus()
+    assert window.view.focused_spot == window.scene().felt.spots[0].id
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    spot = window.view.focused_spot
+    assert spot is not None
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)
+    qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    assert window.scene().chips.amount(spot) == Decimal(20)
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert window.scene().chips.amount(spot) == Decimal(10)
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert window.panel.games.hasFocus()
+    qtbot.keyClick(window.panel.games, Qt.Key.Key_Down)
+    assert window.scene().felt.game == "craps"
+
+
+def test_window_bets_stay_on_each_game_when_switching(window: MainWindow) -> None:
+    window.scene().chips.place("red", Decimal(100))
+    window.panel.select_game("caribbean_stud")
+    window.scene().chips.place("box-1-ante", Decimal(10))
+    window.panel.select_game("roulette")
+    assert window.scene().chips.amount("red") == Decimal(100)
+    window.panel.select_game("caribbean_stud")
+    assert window.scene().chips.amount("box-1-ante") == Decimal(10)
+
+
+def test_window_trainee_defaults_to_the_local_user_until_storage_fills_it(
+        window: MainWindow) -> None:
+    assert window.panel.current_trainee() == window.panel.local_trainee()
+    window.panel.set_trainees(["Chan Tai Man", "Lei Siu Mei"], current="Lei Siu Mei")
+    assert window.panel.current_trainee() == "Lei Siu Mei"
+
+
+def test_window_fits_a_1366x768_laptop(window: MainWindow) -> None:
+    screen = QGuiApplication.primaryScreen()
+    size = window.sensible_size()
+    available = screen.availableGeometry().size()
+    assert size.width() <= available.width() and size.height() <= available.height()
+    assert window.minimumSizeHint().width() <= 1366
+    assert window.minimumSizeHint().height() <= 768
