@@ -300,6 +300,21 @@ class Table:
                 rules.setting_citation("big_bet_remainder", block_rule(bet.number)),
             )
 
+    def placing_citation(self, bet: Bet) -> Citation:
+        """The article that says whether ``bet`` may be made now, for a yes as much as a no.
+
+        Line and come bets: their own article; odds: the odds article of the bet
+        they back; the bets of Arts. 4 to 11: Art. 12 ("em todas as jogadas").
+        """
+        rules = self.rules
+        if bet.kind.is_line:
+            return rules.cite(bet.kind.value)
+        if bet.kind is BetKind.ODDS:
+            if bet.on is not None and self.has_bet(bet.on) and self.bet(bet.on).kind.is_line:
+                return rules.cite(f"{self.bet(bet.on).kind.value}_odds")
+            return rules.cite("pass_odds")
+        return rules.cite("every_roll")
+
     def can_place(self, bet: Bet) -> bool:
         try:
             self.verify_placing(bet)

@@ -259,6 +259,7 @@ def test_craps_art12_bets_of_arts_4_to_11_are_made_on_every_roll(
     point_on = play(new_table(), (2, 2))
     for table in (come_out, point_on):
         assert table.can_place(bet("x", kind, 6, number=number))
+        assert table.placing_citation(bet("x", kind, 6, number=number)) == cite(12)
         placed = table.place(bet("x", kind, 6, number=number))
         assert placed.bet("x").kind is BetKind(kind) and placed.bet("x").is_open
 

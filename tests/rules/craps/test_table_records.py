@@ -68,6 +68,7 @@ def test_craps_verify_placing_and_can_place_give_the_same_answer(
 ) -> None:
     table = play(new_table(), (2, 2))
     assert table.can_place(candidate) is (code is None)
+    assert table.placing_citation(candidate).article == 2
     if code is None:
         table.verify_placing(candidate)
     else:
