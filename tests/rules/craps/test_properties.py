@@ -81,14 +81,14 @@ def check_answer(code: int, answer: dict[str, Any]) -> None:
         assert entry["citation"].startswith(("craps-1985 Art. ", "craps-2010 Art. "))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(json_values)
 def test_craps_cli_any_json_gives_a_result_or_a_clean_error(value: Any) -> None:
     check_answer(*run_settle(value))
     check_answer(*run_settle({"game": "craps", "events": value}))
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(craps_requests)
 def test_craps_cli_any_craps_shaped_request_gives_a_result_or_a_clean_error(
     request: dict[str, Any],
