@@ -9,6 +9,8 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_trainer.rules.cli import run
 
@@ -309,3 +311,56 @@ def test_cli_subprocess_settle_refuses_a_raise_that_is_not_twice_the_ante() -> N
     assert code == 2
     assert answer["error"]["code"] == "invalid_raise"
     assert answer["error"]["citation"] == "caribbean-stud-2004 Art. 6(6)"
+
+
+_CODES = ["AS", "KD", "TS", "2C", "3H", "9D", "QC", "JH", "7S", "5D", "8H", "4C"]
+_leaf = st.one_of(
+    st.none(), st.booleans(), st.integers(-10, 10**13), st.text(max_size=3),
+    st.sampled_from([*_CODES, "raise", "fold", "0.001", "-0"]),
+)
+_junk = st.recursive(
+    _leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(
+            st.sampled_from(["box", "ante", "decision", "cards", "progressive", "raise", "pool"]),
+            inner,
+            max_size=4,
+        ),
+    ),
+    max_leaves=8,
+)
+_box = st.fixed_dictionaries(
+    {
+        "box": st.one_of(st.integers(0, 9), _leaf),
+        "ante": st.one_of(st.integers(0, 200), _leaf),
+        "decision": st.sampled_from(["raise", "fold", "stand"]),
+        "cards": st.one_of(st.lists(st.sampled_from(_CODES), min_size=4, max_size=6), _junk),
+    },
+    optional={"progressive": st.one_of(st.booleans(), _junk), "raise": _junk},
+)
+_request = st.fixed_dictionaries(
+    {"game": st.just("caribbean_stud")},
+    optional={
+        "dealer": st.one_of(st.lists(st.sampled_from(_CODES), min_size=4, max_size=6), _junk),
+        "boxes": st.one_of(st.lists(_box, max_size=8), _junk),
+        "hands": st.one_of(
+            st.lists(st.lists(st.sampled_from(_CODES), min_size=4, max_size=6), max_size=3), _junk
+        ),
+        "progressive": _junk,
+    },
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_request, st.sampled_from(["settle", "compare"]))
+def test_cli_any_request_gets_an_answer_or_a_clean_refusal(
+    request: dict[str, Any], command: str
+) -> None:
+    code, answer = call(command, request)
+    if code:
+        assert code == 2
+        assert answer["error"]["code"] != "internal_error", answer
+        assert isinstance(answer["error"]["message"], str)
+    else:
+        assert "results" in answer or "winner" in answer

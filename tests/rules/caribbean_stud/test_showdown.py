@@ -5,7 +5,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from dealer_trainer.rules.caribbean_stud.cards import DECK, Card
+from dealer_trainer.rules.caribbean_stud.ranking import HandClass, evaluate
 from dealer_trainer.rules.caribbean_stud.table import (
     Box,
     Decision,
@@ -19,6 +23,19 @@ from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from .helpers import cards, hand
 
 RULESET = default_ruleset("caribbean_stud")
+#: Art. 9(5)(1)-(9), written out from the text (royal flush at the default 100 to 1).
+RAISE_PAYS = {
+    HandClass.HIGH_CARD: 1,
+    HandClass.ONE_PAIR: 1,
+    HandClass.TWO_PAIRS: 2,
+    HandClass.THREE_OF_A_KIND: 3,
+    HandClass.STRAIGHT: 4,
+    HandClass.FLUSH: 5,
+    HandClass.FULL_HOUSE: 7,
+    HandClass.FOUR_OF_A_KIND: 20,
+    HandClass.STRAIGHT_FLUSH: 50,
+    HandClass.ROYAL_FLUSH: 100,
+}
 #: A-K high: the weakest qualifying dealer hand (Art. 9(1)).
 DEALER_AK = "AS KD 7C 5H 2S"
 
@@ -206,3 +223,29 @@ def test_art9_a_box_that_has_not_decided_cannot_be_settled() -> None:
     with pytest.raises(RulesError):
         settle_showdown(cards(DEALER_AK), [Box(1, Decimal("10"), cards("QH QD 9S 4C 3C"))], RULESET)
     assert Decision.RAISE.value == "raise"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(DECK), st.lists(st.booleans(), min_size=7, max_size=7), st.integers(1, 7))
+def test_art9_every_box_settles_by_the_text_on_random_tables(
+    deck: list[Card], raises: list[bool], count: int
+) -> None:
+    boxes = []
+    for number in range(1, count + 1):
+        dealt = Box(number, Decimal("10"), tuple(deck[5 * number : 5 * number + 5]))
+        boxes.append(dealt.raise_() if raises[number - 1] else dealt.fold())
+    dealer = evaluate(deck[:5])
+    showdown = settle_showdown(deck[:5], boxes, RULESET)
+    assert showdown.qualifies is dealer_qualifies(dealer)
+    for result in showdown.boxes:
+        if result.box.decision is Decision.FOLD:
+            assert (result.ante.outcome, result.raise_.outcome) == (Outcome.LOSE, Outcome.FOLDED)
+        elif not showdown.qualifies:
+            assert (result.ante.win, result.raise_.outcome) == (Decimal("10"), Outcome.RETURNED)
+        elif result.hand.key > dealer.key:
+            assert result.beats_dealer is True
+            assert result.ante.win == Decimal("10")
+            assert result.raise_.win == 20 * RAISE_PAYS[result.hand.hand_class]
+        else:
+            assert result.beats_dealer is False
+            assert result.ante.win == result.raise_.win == 0
