@@ -9,9 +9,9 @@ an answer or reads another trainee. ``InstructorDesk`` checks its unlocked
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, Row, insert, select, update
 
@@ -48,6 +48,8 @@ from dealer_trainer.storage.records import (
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.store import Store
+
+T = TypeVar("T")
 
 
 def trainee_profile(row: Row[Any]) -> TraineeProfile:
@@ -362,11 +364,11 @@ class InstructorDesk:
     def session(self) -> InstructorSession:
         return self._session
 
-    def _read(self, work: Any) -> Any:
+    def _read(self, work: Callable[[Connection], T]) -> T:
         self._store.require(self._session)
         return self._store.read(work)
 
-    def _write(self, work: Any) -> Any:
+    def _write(self, work: Callable[[Connection], T]) -> T:
         self._store.require(self._session)
         return self._store.write(work)
 
@@ -390,8 +392,7 @@ class InstructorDesk:
                 connection.execute(select(Trainee).where(Trainee.id == new_id)).one()
             )
 
-        result: TraineeProfile = self._write(work)
-        return result
+        return self._write(work)
 
     def set_trainee_archived(self, trainee_id: int, archived: bool) -> None:
         """Hide a trainee from the profile picker (their answers stay), or bring them back."""
@@ -407,10 +408,7 @@ class InstructorDesk:
 
     def all_trainees(self) -> list[TraineeProfile]:
         query = select(Trainee).order_by(Trainee.name)
-        result: list[TraineeProfile] = self._read(
-            lambda c: [trainee_profile(r) for r in c.execute(query)]
-        )
-        return result
+        return self._read(lambda c: [trainee_profile(r) for r in c.execute(query)])
 
     def add_instructor(self, name: str, password: str) -> int:
         name = clean_name(name)
@@ -421,8 +419,7 @@ class InstructorDesk:
                 raise StorageError(f"An instructor named {name!r} already exists.")
             return self._store.insert_instructor(connection, name, password_hash)
 
-        result: int = self._write(work)
-        return result
+        return self._write(work)
 
     def change_password(self, old_password: str, new_password: str) -> None:
         self._store.require(self._session)
@@ -443,10 +440,7 @@ class InstructorDesk:
         query = select(SessionRow).order_by(SessionRow.started_at.desc(), SessionRow.id.desc())
         if trainee_id is not None:
             query = query.where(SessionRow.trainee_id == trainee_id)
-        result: list[TrainingSession] = self._read(
-            lambda c: [training_session(r) for r in c.execute(query)]
-        )
-        return result
+        return self._read(lambda c: [training_session(r) for r in c.execute(query)])
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
         """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""
@@ -471,10 +465,7 @@ class InstructorDesk:
         else:
             query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
         query = query.limit(where.limit)
-        result: list[StoredAnswer] = self._read(
-            lambda c: [stored_answer(r) for r in c.execute(query)]
-        )
-        return result
+        return self._read(lambda c: [stored_answer(r) for r in c.execute(query)])
 
     def daily_skill_stats(
         self,
@@ -486,7 +477,7 @@ class InstructorDesk:
         skills: Sequence[str] | None = None,
     ) -> list[DailySkillStat]:
         """Accuracy and median time per skill per day: one trainee, each, or the cohort."""
-        result: list[DailySkillStat] = self._read(
+        return self._read(
             lambda c: daily_skill_stats(
                 c,
                 first_day,
@@ -496,7 +487,6 @@ class InstructorDesk:
                 skills=skills,
             )
         )
-        return result
 
     # -- exams -----------------------------------------------------------------------
 
@@ -546,13 +536,11 @@ class InstructorDesk:
             ).scalar_one()
             return exam(connection.execute(select(ExamRow).where(ExamRow.id == new_id)).one())
 
-        result: Exam = self._write(work)
-        return result
+        return self._write(work)
 
     def exams(self) -> list[Exam]:
         query = select(ExamRow).order_by(ExamRow.created_at.desc(), ExamRow.id.desc())
-        result: list[Exam] = self._read(lambda c: [exam(r) for r in c.execute(query)])
-        return result
+        return self._read(lambda c: [exam(r) for r in c.execute(query)])
 
     def assign_exam(
         self, exam_id: int, trainee_ids: Iterable[int], due_at: datetime | None = None
@@ -603,14 +591,10 @@ class InstructorDesk:
                 )
             return made
 
-        result: list[ExamAssignment] = self._write(work)
-        return result
+        return self._write(work)
 
     def assignments(self, exam_id: int | None = None) -> list[ExamAssignment]:
         query = select(ExamAssignmentRow).order_by(ExamAssignmentRow.id)
         if exam_id is not None:
             query = query.where(ExamAssignmentRow.exam_id == exam_id)
-        result: list[ExamAssignment] = self._read(
-            lambda c: [exam_assignment(r) for r in c.execute(query)]
-        )
-        return result
+        return self._read(lambda c: [exam_assignment(r) for r in c.execute(query)])

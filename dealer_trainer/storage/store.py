@@ -244,6 +244,8 @@ class Store:
         password_hash = self._passwords.hash(password)
 
         def work(connection: Connection) -> int:
+            if connection.dialect.name == "postgresql":  # two workstations on first start
+                connection.exec_driver_sql("LOCK TABLE instructors IN EXCLUSIVE MODE")
             if connection.execute(select(func.count()).select_from(Instructor)).scalar_one():
                 raise AccessDeniedError("The instructor account already exists.")
             return self.insert_instructor(connection, name, password_hash)
@@ -287,7 +289,8 @@ class Store:
         query = select(Instructor)
         if name is not None:
             query = query.where(Instructor.name == name)
-        rows = connection.execute(query.limit(2)).all()
+        # FOR UPDATE: two workstations failing at once both count (SQLite: BEGIN IMMEDIATE).
+        rows = connection.execute(query.order_by(Instructor.id).limit(2).with_for_update()).all()
         if len(rows) != 1:
             if name is None and rows:
                 return AccessDeniedError("Choose which instructor you are.")
