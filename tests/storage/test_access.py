@@ -225,3 +225,20 @@ def test_issue6_postgresql_refuses_truncating_answers(pg_url: str, clock: FakeCl
             c.execute(text("TRUNCATE answers"))
     finally:
         engine.dispose()
+
+
+def test_issue6_second_instructor_and_password_change(store: Store, clock: FakeClock) -> None:
+    desk = store.instructor(store.create_first_instructor("Ana Lei", PASSWORD))
+    desk.add_instructor("Ho Kin", "second password")
+    with pytest.raises(AccessDeniedError, match="Choose which instructor"):
+        store.verify_instructor(PASSWORD)
+    ho = store.verify_instructor("second password", name="Ho Kin")
+    assert ho.name == "Ho Kin"
+
+    with pytest.raises(AccessDeniedError, match="current password is wrong"):
+        desk.change_password("not it", "a new password")
+    desk.change_password(PASSWORD, "a new password")
+    with pytest.raises(WrongPasswordError):
+        store.verify_instructor(PASSWORD, name="Ana Lei")
+    clock.advance(seconds=1)
+    assert store.verify_instructor("a new password", name="Ana Lei").name == "Ana Lei"
