@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from functools import cached_property
+from functools import cached_property, total_ordering
 
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
@@ -90,6 +90,7 @@ _RANKS_LOW_TO_HIGH = tuple(Rank)
 _RANK_STRENGTH = {rank: strength for strength, rank in enumerate(_RANKS_LOW_TO_HIGH)}
 
 
+@total_ordering
 @dataclass(frozen=True, order=False)
 class Card:
     """One card of the deck, e.g. ``Card(Rank.TEN, Suit.SPADES)`` written ``"TS"``."""

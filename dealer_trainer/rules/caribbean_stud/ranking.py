@@ -90,10 +90,9 @@ class HandClass(StrEnum):
 
 
 _CLASSES_HIGH_TO_LOW = tuple(HandClass)
+#: ``key >> CLASS_SHIFT`` is the class strength: 9 for a royal flush … 0 for high card.
 CLASS_SHIFT = 22
-_CLASS_SHIFT = CLASS_SHIFT
 _RANKS_SHIFT = 2
-_SUIT_MASK = 0b11
 #: The rank strengths of 5-4-3-2-A, where the ace counts low (Art. 4(3)).
 _WHEEL = (12, 3, 2, 1, 0)
 _FIVE = Rank.FIVE.strength
@@ -147,7 +146,7 @@ def _pack(hand_class: HandClass, ranks: Sequence[int], suit: int) -> int:
     packed = 0
     for position in range(5):
         packed = packed << 4 | (ranks[position] + 1 if position < len(ranks) else 0)
-    return hand_class.strength << _CLASS_SHIFT | packed << _RANKS_SHIFT | suit
+    return hand_class.strength << CLASS_SHIFT | packed << _RANKS_SHIFT | suit
 
 
 @dataclass(frozen=True)
@@ -206,32 +205,35 @@ def evaluate(cards: Sequence[Card]) -> HandValue:
 
 
 def hand_class_of_key(key: int) -> HandClass:
-    return _CLASSES_HIGH_TO_LOW[9 - (key >> _CLASS_SHIFT)]
+    """The class of a key from :func:`hand_key` or :attr:`HandValue.key`."""
+    return _CLASSES_HIGH_TO_LOW[9 - (key >> CLASS_SHIFT)]
 
 
 # ------------------------------------------------------------ fast path --
 #
 # hand_key() works on the small ints of cards.Card.index (4 × rank + suit).
 # The product of the five ranks' primes names the multiset of ranks (the
-# Cactus Kev idea); the table _BY_PRIMES maps it to
-#     key_without_suit << 7  |  five_distinct_ranks << 6  |  deciding_rank
-# where deciding_rank is the rank (0–12) whose best suit decides last, or 13
-# when no suit can decide.  _SUIT_BITS[r][card] is ``1 << suit`` for a card of
-# rank r and 0 otherwise, so OR-ing the five cards' entries of that row leaves
-# the suits held in rank r, and _TOP_SUIT reads the highest of them.  Flushes
-# (five distinct ranks, one suit) are looked up in _FLUSH_KEYS by the
-# non-flush key of the same ranks.  Everything is a small int: no big-int
+# Cactus Kev idea); the table maps it, once for all 6,175 multisets, to
+#     (key without the suit, suit row, five distinct ranks?)
+# The suit row belongs to the rank whose best suit decides last (Art. 8): its
+# entry for a card is ``1 << suit`` when the card has that rank, else 0, so
+# OR-ing the five cards' entries leaves the suits held in that rank, and
+# _top_suit reads the highest.  Where no suit can decide, the row is all 0.
+# Flushes (five distinct ranks, one suit) are looked up in a second table by
+# the non-flush key of the same ranks.  Everything is a small int: no big-int
 # masks, no calls, one dict lookup and a few list lookups per hand.
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-_NO_SUIT = 13
-_DISTINCT = 1 << 6
-_RANK_FIELD = 63
-_ENTRY_SHIFT = 7
+_Entry = tuple[int, tuple[int, ...], bool]
 
 
-def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
-    by_primes: dict[int, int] = {}
+def _build_tables() -> tuple[dict[int, _Entry], dict[int, int]]:
+    no_suit = (0,) * 52
+    suit_rows = [
+        tuple(1 << (index & 3) if index >> 2 == rank else 0 for index in range(52))
+        for rank in range(13)
+    ]
+    by_primes: dict[int, _Entry] = {}
     flush_keys: dict[int, int] = {}
     for ranks in combinations_with_replacement(range(13), 5):
         if max(Counter(ranks).values()) > 4:
@@ -241,9 +243,9 @@ def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
             product *= _PRIMES[rank]
         shape = _shape(ranks, flush=False)
         key = _pack(shape.hand_class, shape.ranks, 0)
-        deciding = _NO_SUIT if shape.deciding_rank is None else shape.deciding_rank
-        distinct = _DISTINCT if len(set(ranks)) == 5 else 0
-        by_primes[product] = key << _ENTRY_SHIFT | distinct | deciding
+        row = no_suit if shape.deciding_rank is None else suit_rows[shape.deciding_rank]
+        distinct = len(set(ranks)) == 5
+        by_primes[product] = (key, row, distinct)
         if distinct:
             flush = _shape(ranks, flush=True)
             flush_keys[key] = _pack(flush.hand_class, flush.ranks, 0)
@@ -253,12 +255,7 @@ def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
 def _make_hand_key() -> Callable[[Sequence[int]], int]:
     by_primes, flush_keys = _build_tables()
     prime_of = tuple(_PRIMES[index >> 2] for index in range(52))
-    suit_bits = tuple(
-        tuple(1 << (index & 3) if index >> 2 == rank else 0 for index in range(52))
-        for rank in range(_NO_SUIT + 1)
-    )
     top_suit = tuple(max(0, bits.bit_length() - 1) for bits in range(16))
-    assert (_DISTINCT, _ENTRY_SHIFT, _RANK_FIELD) == (64, 7, 63)  # spelled out in hand_key
 
     # The tables are closure variables (fast to read), not globals.
     def hand_key(cards: Sequence[int]) -> int:
@@ -267,14 +264,13 @@ def _make_hand_key() -> Callable[[Sequence[int]], int]:
         Equal to ``evaluate(...).key``; a larger key is the better hand.  No
         checks, for speed: the cards must be five distinct ints 0–51.
         """
-        # Literal constants (not the module's names): _DISTINCT = 64,
-        # _ENTRY_SHIFT = 7, _RANK_FIELD = 63, and 3 masks a card's suit.
         a, b, c, d, e = cards
-        entry = by_primes[prime_of[a] * prime_of[b] * prime_of[c] * prime_of[d] * prime_of[e]]
-        if entry & 64 and a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
-            return flush_keys[entry >> 7] | (a & 3)
-        row = suit_bits[entry & 63]
-        return entry >> 7 | top_suit[row[a] | row[b] | row[c] | row[d] | row[e]]
+        key, row, distinct = by_primes[
+            prime_of[a] * prime_of[b] * prime_of[c] * prime_of[d] * prime_of[e]
+        ]
+        if distinct and a & 3 == b & 3 == c & 3 == d & 3 == e & 3:  # a flush: one suit
+            return flush_keys[key] | (a & 3)
+        return key | top_suit[row[a] | row[b] | row[c] | row[d] | row[e]]
 
     return hand_key
 
