@@ -40,6 +40,29 @@ CAPPED_CLASSES = frozenset(
 
 
 @unique
+class Spot(StrEnum):
+    """Art. 2(2): the three betting spots of a box."""
+
+    PROGRESSIVE = "progressive"  # nearest the dealer
+    ANTE = "ante"  # in the middle
+    RAISE = "raise"  # outermost
+
+    @property
+    def citation(self) -> Citation:
+        return cite(2, 2)
+
+
+#: Art. 2(2): the spots of a box from the dealer outwards.
+SPOTS_FROM_DEALER = (Spot.PROGRESSIVE, Spot.ANTE, Spot.RAISE)
+
+
+def spot_id(box: int, spot: Spot) -> str:
+    """The id of a betting spot on the felt: ``"box3.ante"``."""
+    verify_box_number(box)
+    return f"box{box}.{spot.value}"
+
+
+@unique
 class Decision(StrEnum):
     """Art. 6(5): after seeing the cards the player raises or folds."""
 

@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 from dealer_trainer.rules.caribbean_stud.cards import DECK, Card
 from dealer_trainer.rules.caribbean_stud.ranking import HandClass, evaluate
 from dealer_trainer.rules.caribbean_stud.table import (
+    SPOTS_FROM_DEALER,
     Box,
     Decision,
     Outcome,
+    Spot,
     dealer_qualifies,
     settle_showdown,
+    spot_id,
 )
 from dealer_trainer.rules.errors import RulesError, RulesetError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
@@ -222,7 +225,14 @@ def test_art9_settles_cents_exactly() -> None:
 def test_art9_a_box_that_has_not_decided_cannot_be_settled() -> None:
     with pytest.raises(RulesError):
         settle_showdown(cards(DEALER_AK), [Box(1, Decimal("10"), cards("QH QD 9S 4C 3C"))], RULESET)
-    assert Decision.RAISE.value == "raise"
+
+
+def test_art2_2_three_spots_per_box_progressive_nearest_the_dealer() -> None:
+    assert [spot.value for spot in SPOTS_FROM_DEALER] == ["progressive", "ante", "raise"]
+    assert spot_id(3, Spot.ANTE) == "box3.ante"
+    assert len({spot_id(box, spot) for box in range(1, 8) for spot in Spot}) == 21
+    with pytest.raises(RulesError):
+        spot_id(8, Spot.RAISE)
 
 
 @settings(max_examples=200, deadline=None)
