@@ -8,12 +8,9 @@ chips on their spot ids through :class:`~dealer_trainer.layouts.chips.TableChips
 
 from __future__ import annotations
 
-from dealer_trainer.layouts.caribbean_stud import caribbean_stud_felt
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, Denomination, TableChips
-from dealer_trainer.layouts.craps import craps_felt
 from dealer_trainer.layouts.labels import Label
 from dealer_trainer.layouts.model import GAMES, BetRef, Felt, Game, Spot
-from dealer_trainer.layouts.roulette import roulette_felt
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 
 __all__ = [
@@ -38,10 +35,18 @@ def felt_for(game: str, ruleset: Ruleset | None = None) -> Felt:
     definition, zero combinations); the craps and Caribbean Stud prints are the
     same under each of their rulesets.
     """
+    # Each game's module (and its rules package) is imported when its felt is
+    # first asked for: the window shows one felt before it builds the others.
     if game == "roulette":
+        from dealer_trainer.layouts.roulette import roulette_felt  # noqa: PLC0415
+
         return roulette_felt(ruleset or default_ruleset("roulette"))
     if game == "craps":
+        from dealer_trainer.layouts.craps import craps_felt  # noqa: PLC0415
+
         return craps_felt(ruleset.id if ruleset else "craps-1985")
     if game == "caribbean_stud":
+        from dealer_trainer.layouts.caribbean_stud import caribbean_stud_felt  # noqa: PLC0415
+
         return caribbean_stud_felt(ruleset.id if ruleset else "caribbean-stud-2004")
     raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")

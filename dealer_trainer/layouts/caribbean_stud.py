@@ -30,9 +30,8 @@ from dealer_trainer.layouts.model import (
     Spot,
     rotated_rect,
 )
-from dealer_trainer.rules.caribbean_stud import table as rules_table
 
-BOXES = tuple(rules_table.BOXES)  # Art. 2: seven player boxes, 1–7
+BOXES = tuple(range(1, 8))  # Art. 2: eight places with the dealer's, so seven boxes, 1–7
 SPOT_KINDS = ("progressive", "ante", "raise")  # Art. 2, from the dealer outwards
 WIDTH = 2400.0
 HEIGHT = 1260.0

@@ -53,9 +53,14 @@ def install_cjk_fallback() -> str | None:
 
 
 def felt_font(pixel_size: float, *, bold: bool = False) -> QFont:
-    """The felt's font at a size in scene units (millimetres)."""
+    """The felt's font at a size in scene units (millimetres); a copy the caller may change."""
+    return QFont(_felt_font(max(1, round(pixel_size)), bold))
+
+
+@cache
+def _felt_font(pixel_size: int, bold: bool) -> QFont:
     font = QFont(FELT_FAMILY)
-    font.setPixelSize(max(1, round(pixel_size)))
+    font.setPixelSize(pixel_size)
     font.setBold(bold)
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     return font

@@ -12,22 +12,14 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QSplitter,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
-from dealer_trainer.ui.felt.render import export_pdf, export_png, render_image
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
@@ -68,10 +60,10 @@ class MainWindow(QMainWindow):
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
         self.panel.clearRequested.connect(self.clear_felt)
         self.view.focusedSpotChanged.connect(self._describe_spot)
-        for game in GAME_NAMES:
-            self.panel.set_thumbnail(game, self._thumbnail(game))
         self.panel.select_game(next(iter(GAME_NAMES)))
         self.resize(self.sensible_size())
+        # The other felts and every thumbnail are drawn once the window has shown.
+        self.view.viewport().installEventFilter(self)
 
     # ----------------------------------------------------------------- size --
     def sensible_size(self) -> QSize:
@@ -162,7 +154,16 @@ class MainWindow(QMainWindow):
         self.spot_info.setText(" · ".join(parts))
 
     # ----------------------------------------------------------- thumbnails --
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view.viewport() and event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            self._stale_thumbnails.update(GAME_NAMES)
+            QTimer.singleShot(0, self._refresh_thumbnails)
+        return super().eventFilter(watched, event)
+
     def _thumbnail(self, game: str) -> QPixmap:
+        from dealer_trainer.ui.felt.render import render_image  # noqa: PLC0415 (after first paint)
+
         ratio = self.devicePixelRatioF()
         scene = self.scene_for(game)
         image = render_image(scene, round(THUMB.width() * ratio), round(THUMB.height() * ratio))
@@ -206,6 +207,11 @@ class MainWindow(QMainWindow):
         view_menu.addAction(games)
 
     def export_layout(self) -> None:
+        """Ask where, then write the felt on show as a PNG picture or a printable PDF page."""
+        from PySide6.QtWidgets import QFileDialog, QMessageBox  # noqa: PLC0415 (rarely used)
+
+        from dealer_trainer.ui.felt.render import export_pdf, export_png  # noqa: PLC0415
+
         game = self.panel.current_game()
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("Export the layout"), f"{game}.png",

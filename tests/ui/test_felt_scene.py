@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.layouts import felt_for
-from dealer_trainer.ui.felt import FeltScene, FeltView, render_image
+from dealer_trainer.ui.felt import FeltScene, FeltView
+from dealer_trainer.ui.felt.render import render_image
 
 GAMES = ("roulette", "craps", "caribbean_stud")
 

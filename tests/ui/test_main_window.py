@@ -41,8 +41,11 @@ def test_window_craps_ruleset_picker_says_53_2010_revoked_the_1985_text(
     assert "Partial text" in window.panel.regulation.text()
 
 
-def test_window_every_game_has_a_thumbnail_of_its_felt(window: MainWindow) -> None:
+def test_window_every_game_has_a_thumbnail_of_its_felt(qtbot: QtBot, window: MainWindow) -> None:
     games = window.panel.games
+    # drawn once the window has shown (they do not hold up the first paint)
+    qtbot.waitUntil(lambda: all(not games.item(r).icon().isNull() for r in range(games.count())),
+                    timeout=5000)
     for row in range(games.count()):
         icon = games.item(row).icon()
         assert not icon.isNull()
@@ -50,6 +53,7 @@ def test_window_every_game_has_a_thumbnail_of_its_felt(window: MainWindow) -> No
 
 
 def test_window_thumbnail_follows_the_chips_on_the_felt(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: not window.panel.games.item(0).icon().isNull(), timeout=5000)
     before = window.panel.games.item(0).icon().pixmap(144, 82).toImage()
     window.scene().chips.set_amount("red", Decimal(10000))
     qtbot.waitUntil(lambda: window.panel.games.item(0).icon().pixmap(144, 82).toImage() != before,

@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-from dealer_trainer.ui.felt.render import export_pdf, export_png, render_image
 from dealer_trainer.ui.felt.scene import ChipsAdapter, FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 
-__all__ = ["ChipsAdapter", "FeltScene", "FeltView", "export_pdf", "export_png", "render_image"]
+__all__ = ["ChipsAdapter", "FeltScene", "FeltView"]
+# render_image, export_png and export_pdf live in dealer_trainer.ui.felt.render
+# (imported when a picture is made, not at start-up).

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
@@ -76,11 +77,27 @@ class PictureItem(QGraphicsItem):
         self._picture.play(painter)
 
 
-class SpotItem(QGraphicsItem):
-    """One betting spot: its printed face, hover and focus highlights, clicks.
+def draw_spot_face(painter: QPainter, spot: Spot) -> None:
+    """The printed face of a spot (the felt's background records every face once)."""
+    if not spot.printed:
+        return
+    draw_shape(painter, spot.shape, spot.tone)
+    if spot.label is not None:
+        box = qrect(spot.text_box or spot.shape.bounds)
+        ink = QColor("#1b1b1b") if spot.tone == "light" else INK
+        if spot.tone in ("red", "black", "green", "gold"):
+            ink = QColor("#ffffff")
+        draw_label(painter, spot.label, box, spot.text_size, colour=ink, rotation=spot.rotation)
 
-    ``on_click(spot_id, button)`` and ``on_hover(spot_id or "")`` are the
-    scene's callbacks; the scene turns them into signals.
+
+class SpotItem(QGraphicsItem):
+    """One betting spot: its exact hit shape, hover and focus highlights, clicks.
+
+    The spot's printed face belongs to the felt's (cached) background, so a
+    spot at rest has no contents and costs nothing to draw; hovered or
+    focused, it replays its recorded highlight.  ``on_click(spot_id, button)``
+    and ``on_hover(spot_id or "")`` are the scene's callbacks; the scene turns
+    them into signals.
     """
 
     def __init__(self, spot: Spot, on_click: Callable[[str, Qt.MouseButton], None],
@@ -89,8 +106,9 @@ class SpotItem(QGraphicsItem):
         self.spot = spot
         self._path = shape_path(spot.shape)
         self._bounds = self._path.boundingRect().adjusted(-4, -4, 4, 4)
-        self._face = record(self._draw_face)
+        self._highlights: dict[bool, QPicture] = {}  # recorded on first use
         self._hovered = self._focused = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self._on_click, self._on_hover = on_click, on_hover
         self.setZValue(10 + spot.layer)
         self.setAcceptHoverEvents(True)
@@ -98,17 +116,18 @@ class SpotItem(QGraphicsItem):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(spot.id)
 
-    def _draw_face(self, painter: QPainter) -> None:
-        spot = self.spot
-        if not spot.printed:
-            return
-        draw_shape(painter, spot.shape, spot.tone)
-        if spot.label is not None:
-            box = qrect(spot.text_box or spot.shape.bounds)
-            ink = QColor("#1b1b1b") if spot.tone == "light" else INK
-            if spot.tone in ("red", "black", "green", "gold"):
-                ink = QColor("#ffffff")
-            draw_label(painter, spot.label, box, spot.text_size, colour=ink, rotation=spot.rotation)
+    def _draw_highlight(self, painter: QPainter, *, focused: bool) -> None:
+        painter.setBrush(HOVER)
+        pen = QPen(FOCUS if focused else HOVER.lighter(), 3.0 if focused else 2.0)
+        if focused:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawPath(self._path)
+
+    def _restyle(self) -> None:
+        lit = self._hovered or self._focused
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not lit)
+        self.update()
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -118,14 +137,12 @@ class SpotItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        self._face.play(painter)
         if self._hovered or self._focused:
-            painter.setBrush(HOVER)
-            pen = QPen(FOCUS if self._focused else HOVER.lighter(), 3.0 if self._focused else 2.0)
-            if self._focused:
-                pen.setStyle(Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.drawPath(self._path)
+            picture = self._highlights.get(self._focused)
+            if picture is None:
+                picture = record(partial(self._draw_highlight, focused=self._focused))
+                self._highlights[self._focused] = picture
+            picture.play(painter)
 
     @property
     def highlighted(self) -> bool:
@@ -134,16 +151,16 @@ class SpotItem(QGraphicsItem):
     def set_focused(self, focused: bool) -> None:
         if focused != self._focused:
             self._focused = focused
-            self.update()
+            self._restyle()
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hovered = True
-        self.update()
+        self._restyle()
         self._on_hover(self.spot.id)
 
     def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hovered = False
-        self.update()
+        self._restyle()
         self._on_hover("")
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -165,6 +182,7 @@ class ChipStackItem(QGraphicsItem):
         self._bounds = QRectF()
         self.setPos(QPointF(*centre))
         self.setZValue(100)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     @property
@@ -245,6 +263,7 @@ class MarkerItem(QGraphicsItem):
         s = marker.size
         self._bounds = QRectF(-s - 2, -s - 2, 2 * s + 4, 2 * s + 4)
         self.setZValue(90)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.move_to(None)
 
@@ -299,6 +318,7 @@ class CardItem(QGraphicsItem):
         self.setPos(bounds.center())
         self.setRotation(angle)
         self.setZValue(50)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:

@@ -13,7 +13,7 @@ import math
 from decimal import Decimal
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from dealer_trainer.layouts import labels as lbl
@@ -27,7 +27,14 @@ from dealer_trainer.layouts.model import (
     Marker,
     Wheel,
 )
-from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, MarkerItem, PictureItem, SpotItem
+from dealer_trainer.ui.felt.items import (
+    CardItem,
+    ChipStackItem,
+    MarkerItem,
+    PictureItem,
+    SpotItem,
+    draw_spot_face,
+)
 from dealer_trainer.ui.felt.painting import (
     FELT,
     RAIL,
@@ -167,13 +174,26 @@ class FeltScene(QGraphicsScene):
             self.removeItem(item)
         self._cards.clear()
 
+    def drop_caches(self) -> None:
+        """Forget the cached pixmaps: the next paint draws from the recorded pictures."""
+        for item in self.items():
+            if item.cacheMode() != QGraphicsItem.CacheMode.NoCache:
+                item.update()
+
     # ----------------------------------------------------------- background --
     def _draw_background(self, painter: QPainter) -> None:
         felt = self.felt
         table = shape_path(felt.table)
-        painter.setPen(QPen(QColor("#24140a"), 4))
-        painter.setBrush(RAIL)
-        painter.drawPath(_grown(table, RAIL_WIDTH))
+        # the padded rail: a wide round-joined stroke round the cloth, its edge darker
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        edge = QPen(QColor("#24140a"), 2 * RAIL_WIDTH + 6, Qt.PenStyle.SolidLine,
+                    Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(edge)
+        painter.drawPath(table)
+        edge.setColor(RAIL)
+        edge.setWidthF(2 * RAIL_WIDTH)
+        painter.setPen(edge)
+        painter.drawPath(table)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(FELT)
         painter.drawPath(table)
@@ -186,6 +206,8 @@ class FeltScene(QGraphicsScene):
                     ink = QColor("#1b1b1b") if decor.tone == "light" else QColor("#f1e7c7")
                     draw_label(painter, decor.label, qrect(box), decor.text_size, colour=ink,
                                rotation=decor.rotation)
+        for spot in felt.spots:
+            draw_spot_face(painter, spot)
         for fixture in felt.fixtures:
             if isinstance(fixture, Wheel):
                 draw_wheel(painter, fixture)
@@ -210,10 +232,3 @@ class FeltScene(QGraphicsScene):
         amount = self._jackpot_text or "– – – – – –"
         painter.drawText(box.adjusted(0, box.height() * 0.45, 0, -6), Qt.AlignmentFlag.AlignCenter,
                          amount)
-
-
-def _grown(path: QPainterPath, by: float) -> QPainterPath:
-    stroker = QPainterPathStroker()
-    stroker.setWidth(2 * by)
-    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    return stroker.createStroke(path).united(path)
