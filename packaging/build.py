@@ -1,0 +1,117 @@
+"""Build the frozen app (PyInstaller, one folder) on this machine's OS.
+
+    pip install -e '.[packaging]'
+    python packaging/build.py [--clean]
+
+Runs ``packaging/dealer_trainer.spec`` once, then prints where the build is,
+its executable and its size.  Output (all under the git-ignored ``dist/`` and
+``build/``):
+
+* Linux, Windows: ``dist/dealer-trainer/`` (``dealer-trainer[.exe]`` inside),
+* macOS: ``dist/Macau Dealer Trainer.app`` as well.
+
+The installers are made from that output by ``packaging/windows/dealer_trainer.iss``
+(Inno Setup) and ``packaging/macos/make_dmg.sh``.  Translations: any
+``dealer_trainer/i18n/*.ts`` without an up-to-date ``.qm`` is compiled with
+``pyside6-lrelease`` first, so that the spec finds the ``.qm`` files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "packaging" / "dealer_trainer.spec"
+DIST = ROOT / "dist"
+WORK = ROOT / "build" / "pyinstaller"
+FOLDER_NAME = "dealer-trainer"
+APP_BUNDLE = "Macau Dealer Trainer.app"
+SIZE_GOAL_MB = 150.0
+
+
+def build_folder(dist: Path = DIST) -> Path:
+    """The one-folder build (on macOS, the folder inside the .app is what is measured)."""
+    if sys.platform == "darwin":
+        return dist / APP_BUNDLE
+    return dist / FOLDER_NAME
+
+
+def executable(dist: Path = DIST) -> Path:
+    if sys.platform == "darwin":
+        return dist / APP_BUNDLE / "Contents" / "MacOS" / FOLDER_NAME
+    suffix = ".exe" if sys.platform == "win32" else ""
+    return dist / FOLDER_NAME / f"{FOLDER_NAME}{suffix}"
+
+
+def folder_size(folder: Path) -> int:
+    """Bytes of all files under ``folder`` (symbolic links not followed)."""
+    return sum(path.lstat().st_size for path in folder.rglob("*")
+               if path.is_file() and not path.is_symlink())
+
+
+def compile_translations(i18n: Path = ROOT / "dealer_trainer" / "i18n") -> list[Path]:
+    """Compile ``*.ts`` sources whose ``.qm`` is missing or older; returns the files written."""
+    sources = sorted(i18n.rglob("*.ts")) if i18n.is_dir() else []
+    stale = [ts for ts in sources
+             if not (qm := i18n / f"{ts.stem}.qm").exists()
+             or qm.stat().st_mtime < ts.stat().st_mtime]
+    if not stale:
+        return []
+    lrelease = shutil.which("pyside6-lrelease")
+    if lrelease is None:
+        raise SystemExit("build.py: pyside6-lrelease (PySide6) is needed to compile "
+                         + ", ".join(str(ts) for ts in stale))
+    written = []
+    for ts in stale:
+        qm = i18n / f"{ts.stem}.qm"
+        subprocess.run([lrelease, "-silent", str(ts), "-qm", str(qm)], check=True)
+        written.append(qm)
+    return written
+
+
+def run_pyinstaller(clean: bool) -> None:
+    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+               "--distpath", str(DIST), "--workpath", str(WORK)]
+    if clean:
+        command.append("--clean")
+    command.append(str(SPEC))
+    subprocess.run(command, check=True, cwd=ROOT)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clean", action="store_true",
+                        help="empty PyInstaller's cache first (slower; use after upgrades)")
+    args = parser.parse_args(argv)
+    try:
+        import PyInstaller  # noqa: PLC0415
+    except ImportError:
+        print("build.py: PyInstaller is missing: pip install -e '.[packaging]'", file=sys.stderr)
+        return 2
+
+    for qm in compile_translations():
+        print(f"compiled {qm.relative_to(ROOT)}")
+    started = time.perf_counter()
+    print(f"PyInstaller {PyInstaller.__version__}: building {SPEC.relative_to(ROOT)} …",
+          flush=True)
+    run_pyinstaller(args.clean)
+    exe = executable()
+    if not exe.is_file() or not os.access(exe, os.X_OK):
+        print(f"build.py: the build finished but {exe} is missing", file=sys.stderr)
+        return 1
+    size_mb = folder_size(build_folder()) / 1e6
+    print(f"built in {time.perf_counter() - started:.0f} s: {build_folder()}")
+    print(f"executable: {exe}")
+    verdict = "within" if size_mb <= SIZE_GOAL_MB else "OVER"
+    print(f"size: {size_mb:.1f} MB ({verdict} the {SIZE_GOAL_MB:.0f} MB goal)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
