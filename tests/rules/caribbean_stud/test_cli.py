@@ -137,6 +137,44 @@ def test_cli_art10_progressive_paid_when_the_dealer_does_not_qualify() -> None:
     assert answer["progressive_pool_after"] == "1000.00"
 
 
+def test_cli_art6_7_a_folded_royal_flush_wins_no_progressive() -> None:
+    answer = settle(
+        progressive={"pool": "250000", "reset_to": "50000", "fixed": FIXED},
+        dealer=["AD", "KD", "7C", "5H", "2S"],
+        boxes=[box(2, "AS KS QS JS TS", ante=10, decision="fold", progressive=True)],
+    )
+    (result,) = answer["results"]
+    assert result["hand"] == "royal_flush"
+    assert result["progressive"] == {"award": "0.00"}
+    assert result["citation"] == "caribbean-stud-2004 Art. 6(7)"
+    assert answer["progressive_pay_order"] == []
+    assert answer["progressive_pool_after"] == "250000.00"
+
+
+def test_cli_art10_2_progressive_paid_though_the_dealer_beats_the_box() -> None:
+    answer = settle(
+        progressive={"pool": "250000", "reset_to": "50000", "fixed": FIXED},
+        dealer=["9S", "9H", "9C", "9D", "2S"],
+        boxes=[box(7, "KS KH KD 6C 6D", ante=10, progressive=True)],
+    )
+    (result,) = answer["results"]
+    assert result["beats_dealer"] is False
+    assert result["ante"] == {"outcome": "lose", "win": "0.00"}
+    assert result["raise"] == {"outcome": "lose", "win": "0.00"}
+    assert result["progressive"] == {"award": "1000.00"}
+    assert answer["progressive_pay_order"] == [7]
+
+
+def test_cli_art10_a_box_without_the_progressive_bet_wins_no_award() -> None:
+    answer = settle(
+        progressive={"pool": "250000", "reset_to": "50000", "fixed": FIXED},
+        dealer=["AD", "KD", "7C", "5H", "2S"],
+        boxes=[box(1, "AS KS QS JS TS", ante=10)],
+    )
+    assert answer["results"][0]["progressive"] == {"award": "0.00"}
+    assert answer["progressive_pool_after"] == "250000.00"
+
+
 def test_cli_art9_without_progressive_block() -> None:
     answer = settle(dealer=["AD", "KD", "7C", "5H", "2S"], boxes=[box(1, "2C 2H 9S 4C 3C")])
     assert answer["progressive_pay_order"] == []
