@@ -402,3 +402,25 @@ def test_cli_any_request_gets_an_answer_or_a_clean_refusal(
         assert isinstance(answer["error"]["message"], str)
     else:
         assert "results" in answer or "winner" in answer
+
+
+def test_cli_art8_ties_push_house_variant_compare_and_settle() -> None:
+    ruleset = {"id": "caribbean-stud-2004", "settings": {"tie_rule": "ties_push"}}
+    code, answer = call(
+        "compare",
+        {
+            "game": "caribbean_stud",
+            "ruleset": ruleset,
+            "hands": [["KD", "JD", "9D", "6D", "3D"], ["KH", "JH", "9H", "6H", "3H"]],
+        },
+    )
+    assert code == 0
+    assert (answer["winner"], answer["decided_by"]) == (None, "tie")
+    answer = settle(
+        ruleset=ruleset,
+        dealer=["AS", "KD", "7C", "5H", "2S"],
+        boxes=[box(1, "AH KC 7D 5C 2D", ante=10)],
+    )
+    (result,) = answer["results"]
+    assert result["ante"] == {"outcome": "push", "win": "0.00"}
+    assert result["raise"] == {"outcome": "push", "win": "0.00"}
