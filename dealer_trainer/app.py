@@ -49,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--width", type=int, default=1920,
                         help="picture width in pixels for PNG (default 1920)")
     export.add_argument("--ruleset", help="a ruleset id of the game (default: the game's default)")
+    export.add_argument("--jackpot", metavar="AMOUNT",
+                        help="Caribbean Stud: the progressive pool shown on the display")
     return parser
 
 
@@ -62,6 +64,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         if not MIN_WIDTH <= args.width <= MAX_WIDTH:
             parser.error(f"--width must be between {MIN_WIDTH} and {MAX_WIDTH} pixels, "
                          f"not {args.width}")
+        if args.jackpot is not None:
+            if args.export_game != "caribbean_stud":
+                parser.error("--jackpot is shown on the Caribbean Stud felt only")
+            from dealer_trainer.rules.errors import RulesError  # noqa: PLC0415
+            from dealer_trainer.rules.money import parse_amount  # noqa: PLC0415
+
+            try:
+                args.jackpot = parse_amount(args.jackpot, "--jackpot")
+            except RulesError as exc:
+                parser.error(exc.message)
         folder = args.out.parent
         if not folder.is_dir():
             parser.error(f"--out: the folder {str(folder)!r} does not exist")
@@ -110,6 +122,8 @@ def export_layout(args: argparse.Namespace) -> int:
     game = args.export_game
     ruleset = get_ruleset(args.ruleset) if args.ruleset else default_ruleset(game)
     scene = FeltScene(felt_for(game, ruleset))
+    if args.jackpot is not None:
+        scene.set_jackpot(args.jackpot)
     try:
         if args.out.suffix.lower() == ".pdf":
             export_pdf(scene, args.out, f"{ruleset.title} · {ruleset.id} · {ruleset.source}")

@@ -72,6 +72,9 @@ def _bet(kind: BetKind, *, number: int | None = None, on: str | None = None) -> 
     return BetRef(kind.value, number=number, on=on)
 
 
+FELT_DONT_PASS = Rect(LEFT + BIG_W, DONT_PASS_Y, RIGHT - LEFT - BIG_W - 240, PASS_Y - DONT_PASS_Y)
+
+
 def point_box(number: int) -> Rect:
     """The box of a point number, where come bets travel and the puck marks the point."""
     slot = POINTS.index(number)
@@ -126,7 +129,7 @@ def _line_spots() -> list[Spot]:
             (MARGIN, PASS_ODDS.y),
         )
     )
-    dont_pass = Rect(LEFT + BIG_W, DONT_PASS_Y, RIGHT - LEFT - BIG_W - 240, PASS_Y - DONT_PASS_Y)
+    dont_pass = FELT_DONT_PASS
     dont_pass_odds = Rect(dont_pass.x + dont_pass.w, DONT_PASS_Y, 240, dont_pass.h)
     return [
         Spot(
@@ -334,5 +337,14 @@ def craps_felt(ruleset_id: str = "craps-1985") -> Felt:
         table=Rect(0, 0, WIDTH, HEIGHT),
         spots=tuple(spots),
         decor=tuple(decor),
-        fixtures=(*[d for d in extras if isinstance(d, Dice)], puck),
+        fixtures=(*[d for d in extras if isinstance(d, Dice)], *_bar_twelve(), puck),
+    )
+
+
+def _bar_twelve() -> tuple[Dice, ...]:
+    """Double six printed on both don't bars: a 12 there is barred, a push (Art. 3(1), 3(3))."""
+    dont_pass = FELT_DONT_PASS
+    return (
+        Dice(dont_pass.x + dont_pass.w * 0.8, dont_pass.center[1], (6, 6), 34.0),
+        Dice(LEFT + DONT_COME_W / 2, BOX_Y + BOX_H - 160, (6, 6), 34.0),
     )

@@ -166,7 +166,9 @@ class MainWindow(QMainWindow):
 
         ratio = self.devicePixelRatioF()
         scene = self.scene_for(game)
+        scene.show_captions(False)
         image = render_image(scene, round(THUMB.width() * ratio), round(THUMB.height() * ratio))
+        scene.show_captions(True)
         pixmap = QPixmap.fromImage(image)
         pixmap.setDevicePixelRatio(ratio)
         return pixmap

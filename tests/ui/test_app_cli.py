@@ -55,6 +55,16 @@ def test_app_export_layout_writes_a_printable_pdf(tmp_path: Path) -> None:
     assert len(data) > 10_000
 
 
+def test_app_export_layout_shows_the_progressive_pool_on_the_jackpot_display(
+        tmp_path: Path) -> None:
+    bare, pool = tmp_path / "bare.png", tmp_path / "pool.png"
+    for out, extra in ((bare, []), (pool, ["--jackpot", "2468135.70"])):
+        done = _run("export-layout", "--game", "caribbean_stud", "--out", str(out),
+                    "--width", "640", *extra)
+        assert done.returncode == 0, done.stderr
+    assert QImage(str(bare)) != QImage(str(pool))
+
+
 def test_app_export_layout_follows_a_ruleset_of_the_game(tmp_path: Path) -> None:
     out = tmp_path / "craps-2010.png"
     done = _run("export-layout", "--game", "craps", "--ruleset", "craps-2010", "--out", str(out),
@@ -74,6 +84,10 @@ def test_app_export_layout_follows_a_ruleset_of_the_game(tmp_path: Path) -> None
     (["export-layout", "--game", "craps", "--out", "x.png", "--ruleset", "craps-1999"],
      "no ruleset"),
     (["export-layout", "--out", "x.png"], "--game"),
+    (["export-layout", "--game", "caribbean_stud", "--out", "x.png", "--jackpot", "12.345"],
+     "more than two decimal places"),
+    (["export-layout", "--game", "craps", "--out", "x.png", "--jackpot", "100"],
+     "Caribbean Stud felt only"),
     (["--no-such-option"], "unrecognized"),
 ])
 def test_app_bad_arguments_give_a_clear_message_and_exit_2(

@@ -13,7 +13,7 @@ from decimal import Decimal
 from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneHoverEvent,
@@ -41,8 +41,7 @@ FOCUS = QColor("#ffd54a")
 CHIP_DIAMETER = 40.0  # mm, a casino chip
 CHIP_STEP = 3.6  # mm a chip rises in a drawn stack
 MAX_DRAWN_CHIPS = 12
-CAPTION_H = 30.0  # mm: the stack's count and total under it
-CAPTION_FONT = 24.0
+
 
 
 def record(draw: Callable[[QPainter], None]) -> QPicture:
@@ -171,8 +170,52 @@ class SpotItem(QGraphicsItem):
             self._on_click(self.spot.id, event.button())
 
 
+class CaptionItem(QGraphicsItem):
+    """A stack's count and total, in screen pixels whatever the zoom, so it stays readable."""
+
+    FONT_PX = 12
+
+    def __init__(self, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._font = QFont()
+        self._font.setPixelSize(self.FONT_PX)
+        self._font.setBold(True)
+        self._text = ""
+        self._bounds = QRectF()
+        self._picture = QPicture()
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def set_text(self, text: str) -> None:
+        self.prepareGeometryChange()
+        self._text = text
+        width = QFontMetricsF(self._font).horizontalAdvance(text) + 10
+        self._bounds = QRectF(-width / 2, 0, width, self.FONT_PX + 6)
+        self._picture = record(self._draw)
+        self.update()
+
+    def _draw(self, painter: QPainter) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 205))
+        painter.drawRoundedRect(self._bounds, 4, 4)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(self._font)
+        painter.drawText(self._bounds, Qt.AlignmentFlag.AlignCenter, self._text)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._picture.play(painter)
+
+
 class ChipStackItem(QGraphicsItem):
-    """The chips on one spot, drawn as a stack with its count and total."""
+    """The chips on one spot, drawn as a stack (to scale) with its count and total."""
 
     def __init__(self, centre: tuple[float, float], chip_set: ChipSet) -> None:
         super().__init__()
@@ -184,10 +227,16 @@ class ChipStackItem(QGraphicsItem):
         self.setZValue(100)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._caption = CaptionItem(self)
+        self._caption.setPos(0, CHIP_DIAMETER / 2 + 1)
 
     @property
     def chips(self) -> tuple[Decimal, ...]:
         return self._chips
+
+    def show_caption(self, shown: bool) -> None:
+        """Show or hide the count (hidden in thumbnails, where screen-sized text would swamp it)."""
+        self._caption.setVisible(shown)
 
     @property
     def caption(self) -> str:
@@ -202,8 +251,8 @@ class ChipStackItem(QGraphicsItem):
         r = CHIP_DIAMETER / 2
         drawn = min(len(self._chips), MAX_DRAWN_CHIPS)
         top = -r - CHIP_STEP * max(drawn - 1, 0)
-        width = max(2 * r, self._caption_width()) + 4
-        self._bounds = QRectF(-width / 2, top - 2, width, r - top + CAPTION_H + 4)
+        self._bounds = QRectF(-r - 1, top - 1, 2 * r + 2, r - top + 2)
+        self._caption.set_text(self.caption)
         self.setVisible(bool(self._chips))
         self.update()
 
@@ -230,18 +279,6 @@ class ChipStackItem(QGraphicsItem):
             painter.setFont(felt_font(11, bold=True))
             painter.drawText(QRectF(top.x() - r, top.y() - 8, 2 * r, 16),
                              Qt.AlignmentFlag.AlignCenter, chip.text)
-            width = self._caption_width()
-            caption = QRectF(-width / 2, r + 2, width, CAPTION_H)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(0, 0, 0, 200))
-            painter.drawRoundedRect(caption, 8, 8)
-            painter.setPen(QColor("#ffffff"))
-            painter.setFont(felt_font(CAPTION_FONT, bold=True))
-            painter.drawText(caption, Qt.AlignmentFlag.AlignCenter, self.caption)
-
-    def _caption_width(self) -> float:
-        metrics = QFontMetricsF(felt_font(CAPTION_FONT, bold=True))
-        return metrics.horizontalAdvance(self.caption) + 14
 
     def boundingRect(self) -> QRectF:
         return self._bounds

@@ -83,6 +83,7 @@ class FeltScene(QGraphicsScene):
             QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self._jackpot_text = ""
+        self._captions_shown = True
         self._background = PictureItem(self._draw_background, self.sceneRect())
         self._background.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(self._background)
@@ -121,9 +122,16 @@ class FeltScene(QGraphicsScene):
             if not chips:
                 return
             item = ChipStackItem(self.felt.spot(spot_id).center, self.chips.chip_set)
+            item.show_caption(self._captions_shown)
             self.stack_items[spot_id] = item
             self.addItem(item)
         item.set_chips(chips)
+
+    def show_captions(self, shown: bool) -> None:
+        """Show or hide every stack's count and total."""
+        self._captions_shown = shown
+        for item in self.stack_items.values():
+            item.show_caption(shown)
 
     def place_chip(self, spot_id: str, value: Decimal) -> None:
         self.chips.place(spot_id, value)
