@@ -170,3 +170,31 @@ def test_felt_render_shows_red_and_black_numbers_where_the_layout_puts_them(qtbo
     black = _pixel(view, "straight-2", 1920, offset=(-30, -25))
     assert red.red() > 150 and red.green() < 60
     assert max(black.red(), black.green(), black.blue()) < 60
+
+
+def test_felt_craps_thrown_dice_lie_on_the_felt_as_vector_items(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "craps")
+    scene = view.felt_scene()
+    before = render_image(scene, 960)
+    scene.show_roll((3, 5))
+    assert scene.roll == (3, 5)
+    assert render_image(scene, 960) != before
+    scene.show_roll(None)
+    assert scene.roll is None
+    assert render_image(scene, 960) == before
+    with pytest.raises(ValueError, match="1 to 6"):
+        scene.show_roll((0, 7))
+
+
+def test_felt_caribbean_art7_cards_dealt_face_down_the_dealers_fifth_face_up(
+        qtbot: QtBot) -> None:
+    from dealer_trainer.ui.felt.items import CardItem
+
+    view = _shown(qtbot, "caribbean_stud")
+    scene = view.felt_scene()
+    scene.deal("box-3", [None] * 5)
+    scene.deal("dealer", [None, None, None, None, "AS"])
+    cards = [item for item in scene.items() if isinstance(item, CardItem)]
+    assert sorted((c.code or "") for c in cards) == [""] * 9 + ["AS"]
+    scene.clear_cards()
+    assert not [item for item in scene.items() if isinstance(item, CardItem)]

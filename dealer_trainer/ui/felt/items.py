@@ -29,6 +29,7 @@ from dealer_trainer.ui.felt.painting import (
     INK,
     TONES,
     draw_card,
+    draw_die,
     draw_label,
     draw_shape,
     qrect,
@@ -366,4 +367,50 @@ class CardItem(QGraphicsItem):
         self._picture.play(painter)
 
 
-__all__ = ["TONES", "CardItem", "ChipStackItem", "MarkerItem", "PictureItem", "SpotItem"]
+class DiceItem(QGraphicsItem):
+    """The dice of the last throw, as they lie on the felt (vector, to scale: 19 mm dice)."""
+
+    SIZE = 19.0
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        super().__init__()
+        if not faces or any(face not in range(1, 7) for face in faces):
+            raise ValueError(f"dice faces must be 1 to 6, not {faces}")
+        self.faces = faces
+        gap = self.SIZE * 0.3
+        width = len(faces) * self.SIZE + (len(faces) - 1) * gap
+        self._bounds = QRectF(-width / 2 - 1, -self.SIZE / 2 - 1, width + 2, self.SIZE + 2)
+        self._picture = record(self._draw)
+        self.setZValue(95)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def _draw(self, painter: QPainter) -> None:
+        gap = self.SIZE * 0.3
+        x = self._bounds.x() + 1
+        for i, face in enumerate(self.faces):
+            painter.save()
+            rect = QRectF(x, -self.SIZE / 2, self.SIZE, self.SIZE)
+            painter.translate(rect.center())
+            painter.rotate(-12 + 24 * i)  # thrown dice never lie square
+            draw_die(painter, rect.translated(-rect.center()), face)
+            painter.restore()
+            x += self.SIZE + gap
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds.adjusted(-4, -4, 4, 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._picture.play(painter)
+
+
+__all__ = [
+    "TONES",
+    "CardItem",
+    "ChipStackItem",
+    "DiceItem",
+    "MarkerItem",
+    "PictureItem",
+    "SpotItem",
+]

@@ -30,6 +30,7 @@ from dealer_trainer.layouts.model import (
 from dealer_trainer.ui.felt.items import (
     CardItem,
     ChipStackItem,
+    DiceItem,
     MarkerItem,
     PictureItem,
     SpotItem,
@@ -102,6 +103,7 @@ class FeltScene(QGraphicsScene):
                 self.markers[fixture.kind] = marker
                 self.addItem(marker)
         self._cards: list[CardItem] = []
+        self._dice: DiceItem | None = None
         self._adapter = ChipsAdapter(self.chips, self)
         self._adapter.changed.connect(self._refresh_stack)
         for spot_id in self.chips.occupied():
@@ -176,6 +178,26 @@ class FeltScene(QGraphicsScene):
         item = CardItem(rect, angle, code)
         self._cards.append(item)
         self.addItem(item)
+
+    def show_roll(self, faces: tuple[int, ...] | None,
+                  at: tuple[float, float] | None = None) -> None:
+        """Lay the dice of a throw on the felt (``None`` takes them away).
+
+        ``at`` is where they come to rest, in mm; by default the middle of the felt.
+        """
+        if self._dice is not None:
+            self.removeItem(self._dice)
+            self._dice = None
+        if faces is None:
+            return
+        self._dice = DiceItem(faces)
+        x, y = at if at is not None else (self.felt.width * 0.45, self.felt.height * 0.42)
+        self._dice.setPos(x, y)
+        self.addItem(self._dice)
+
+    @property
+    def roll(self) -> tuple[int, ...] | None:
+        return self._dice.faces if self._dice is not None else None
 
     def clear_cards(self) -> None:
         for item in self._cards:
