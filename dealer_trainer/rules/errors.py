@@ -6,32 +6,35 @@ a regulation forbids the act, the article that forbids it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from dealer_trainer.rules.citations import Citation
 
 
-@dataclass(frozen=True)
 class RulesError(ValueError):
     """An input or an act the rules refuse.
 
     ``code`` is a stable snake_case name (part of the CLI contract),
     ``message`` one readable sentence, ``citation`` the article that decides,
     or ``None`` when the problem is not a rule of the game (bad JSON, a typo).
+
+    A plain exception class (not a frozen dataclass): Python sets
+    ``__traceback__`` and ``__context__`` on exceptions as they propagate.
     """
 
-    code: str
-    message: str
-    citation: Citation | None = None
-
-    def __post_init__(self) -> None:
-        ValueError.__init__(self, self.message)
+    def __init__(self, code: str, message: str, citation: Citation | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.citation = citation
 
     def __str__(self) -> str:
         if self.citation is None:
             return self.message
         return f"{self.message} ({self.citation})"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r}, {self.citation!r})"
 
     def to_json(self) -> dict[str, Any]:
         return {

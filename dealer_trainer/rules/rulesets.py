@@ -123,7 +123,8 @@ class Ruleset:
     base: str | None = None
 
     def cite(self, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
-        return Citation(self.id, article, paragraph, item)
+        """An article of the regulation: a house ruleset cites its base regulation."""
+        return Citation(self.base or self.id, article, paragraph, item)
 
     def payout(self, name: str) -> Payout:
         try:

@@ -152,3 +152,26 @@ def test_citations_in_files_use_the_article_format() -> None:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith("citation"):
                 assert pattern.fullmatch(line), f"{path.name}: {line}"
+
+
+def test_house_ruleset_cites_the_regulation_it_is_based_on(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text(
+        'id = "house-roulette"\nbase = "roulette-2003"\ntitle = "x"\n', encoding="utf-8"
+    )
+    assert str(load_house_ruleset(path).cite(7, 1)) == "roulette-2003 Art. 7(1)"
+
+
+def test_rules_error_propagates_through_context_managers() -> None:
+    from contextlib import contextmanager
+
+    from dealer_trainer.rules.errors import RulesError
+
+    @contextmanager
+    def guarded():  # type: ignore[no-untyped-def]
+        yield
+
+    with pytest.raises(RulesError) as caught, guarded():
+        raise RulesError("illegal_bet", "No.", None)
+    assert caught.value.code == "illegal_bet"
+    assert caught.value.__traceback__ is not None

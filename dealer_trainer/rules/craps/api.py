@@ -9,7 +9,6 @@ and the table point after the last event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from dealer_trainer.rules.craps.config import CrapsRules
@@ -111,7 +110,7 @@ def replay(request: Mapping[str, Any], ruleset: Ruleset | CrapsRules) -> Table:
 
 def _at(error: RulesError, where: str) -> RulesError:
     """The same refusal, saying which event it is about."""
-    return replace(error, message=f"{where}: {error.message}")
+    return type(error)(error.code, f"{where}: {error.message}", error.citation)
 
 
 def entry(state: BetState) -> dict[str, Any]:
