@@ -1,0 +1,211 @@
+"""Smoke test of the frozen app (issue 8): the PyInstaller build runs as users run it.
+
+The build is made by ``python packaging/build.py``; ``.ci/run`` builds it and runs
+this file with ``DEALER_TRAINER_FROZEN=dist/dealer-trainer``.  With that variable
+set, a missing build fails; without it, the tests look in ``dist/`` and skip
+when nothing has been built there (a plain ``pytest`` on a fresh clone).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import struct
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.packaging.helpers import ROOT, load_packaging_module
+
+build = load_packaging_module("build")
+spec_support = load_packaging_module("spec_support")
+
+FROZEN_ENV = "DEALER_TRAINER_FROZEN"
+GAMES = ("roulette", "craps", "caribbean_stud")
+TIMEOUT = 120
+
+
+def _locate() -> Path | None:
+    """The frozen executable, or ``None`` when there is no build to test."""
+    named = os.environ.get(FROZEN_ENV)
+    if not named:
+        exe = build.executable()
+        return exe if exe.is_file() else None
+    path = Path(named)
+    if path.is_file():
+        return path
+    exe = build.executable(path.parent)
+    return exe if exe.is_file() else path  # a missing path fails in the fixture
+
+
+@pytest.fixture(scope="module")
+def frozen() -> Path:
+    exe = _locate()
+    if exe is None:
+        pytest.skip(f"no frozen build in dist/: run python packaging/build.py "
+                    f"(or set {FROZEN_ENV})")
+    if not exe.is_file():
+        pytest.fail(f"{FROZEN_ENV}={os.environ[FROZEN_ENV]} names no frozen build ({exe})")
+    return exe
+
+
+@pytest.fixture(scope="module")
+def internal(frozen: Path) -> Path:
+    """The folder the frozen app runs from (``sys._MEIPASS``)."""
+    if sys.platform == "darwin":
+        return frozen.parent.parent / "Frameworks"
+    return frozen.parent / "_internal"
+
+
+def run(exe: Path, *args: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "DEALER_TRAINER_DATA_DIR": str(data_dir)}
+    # The frozen app must not lean on the development tree or its interpreter.
+    for name in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"):
+        env.pop(name, None)
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=TIMEOUT,
+                          env=env, cwd=data_dir, check=False)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    assert data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_issue8_frozen_app_starts_offscreen_and_exits_when_ready(
+        frozen: Path, tmp_path: Path) -> None:
+    done = run(frozen, "--exit-when-ready", data_dir=tmp_path)
+    assert done.returncode == 0, done.stderr
+    seconds = float(done.stdout.strip().splitlines()[-1])
+    assert 0 < seconds < 60
+
+
+def test_issue8_frozen_app_opens_a_chosen_game(frozen: Path, tmp_path: Path) -> None:
+    done = run(frozen, "--game", "caribbean_stud", "--exit-when-ready", data_dir=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert float(done.stdout.strip().splitlines()[-1]) > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_issue8_frozen_export_layout_draws_each_felt_as_png(
+        frozen: Path, tmp_path: Path, game: str) -> None:
+    out = tmp_path / f"{game}.png"
+    done = run(frozen, "export-layout", "--game", game, "--out", str(out), "--width", "640",
+               data_dir=tmp_path)
+    assert done.returncode == 0, done.stderr
+    width, height = png_size(out)
+    assert width == 640
+    assert 200 < height < 640
+    assert out.stat().st_size > 20_000  # a drawn felt, not an empty picture
+
+
+def test_issue8_frozen_export_layout_prints_a_pdf_page(frozen: Path, tmp_path: Path) -> None:
+    out = tmp_path / "craps.pdf"
+    done = run(frozen, "export-layout", "--game", "craps", "--out", str(out), data_dir=tmp_path)
+    assert done.returncode == 0, done.stderr
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert data.rstrip().endswith(b"%%EOF")
+    assert data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") + \
+        data.count(b"/Type/Page") >= 1
+
+
+def test_issue8_frozen_app_reads_the_rulesets_it_carries(frozen: Path, tmp_path: Path) -> None:
+    out = tmp_path / "craps-2010.png"
+    done = run(frozen, "export-layout", "--game", "craps", "--ruleset", "craps-2010",
+               "--out", str(out), "--width", "320", data_dir=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert png_size(out)[0] == 320
+
+    unknown = run(frozen, "export-layout", "--game", "craps", "--ruleset", "craps-1999",
+                  "--out", str(out), data_dir=tmp_path)
+    assert unknown.returncode == 2
+    shipped = sorted(path.stem for path in
+                     (ROOT / "dealer_trainer" / "rules" / "rulesets").glob("*.toml"))
+    assert f"known: {', '.join(shipped)}" in unknown.stderr
+
+
+def test_issue8_frozen_app_refuses_bad_arguments_with_exit_2(
+        frozen: Path, tmp_path: Path) -> None:
+    done = run(frozen, "export-layout", "--game", "baccarat", "--out", "x.png", data_dir=tmp_path)
+    assert done.returncode == 2
+    assert "invalid choice" in done.stderr
+
+
+def test_issue8_frozen_build_carries_every_data_file_byte_for_byte(internal: Path) -> None:
+    pairs = spec_support.data_files(ROOT)
+    assert pairs
+    for source, dest in pairs:
+        frozen_file = internal / dest / Path(source).name
+        assert frozen_file.is_file(), f"{dest}/{Path(source).name} is not in the build"
+        assert frozen_file.read_bytes() == Path(source).read_bytes(), f"{frozen_file} is stale"
+
+
+def test_issue8_frozen_build_knows_the_project_version(internal: Path) -> None:
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["version"]
+    # dealer_trainer.__version__ is importlib.metadata.version("macau-dealer-trainer"): the
+    # build carries the installed project's metadata (a wheel's dist-info, or the egg-info of
+    # an editable install).
+    found = [*internal.glob("macau_dealer_trainer-*.dist-info/METADATA"),
+             *internal.glob("macau_dealer_trainer.egg-info/PKG-INFO")]
+    assert len(found) == 1, f"project metadata in the build: {found}"
+    assert f"\nVersion: {version}\n" in found[0].read_text(encoding="utf-8")
+
+
+def _imports_of(path: Path) -> set[str]:
+    """Absolute module names a migration file imports (``from a import b`` gives a.b or a)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.update(f"{node.module}:{alias.name}" for alias in node.names)
+    return {name for name in names if not name.startswith("__future__")}
+
+
+def test_issue8_frozen_build_bundles_what_alembic_migrations_import(frozen: Path) -> None:
+    readers = pytest.importorskip("PyInstaller.archive.readers")
+    archive = readers.CArchiveReader(str(frozen))
+    modules = set(archive.open_embedded_archive("PYZ.pyz").toc)
+    migrations = ROOT / "dealer_trainer" / "storage" / "migrations"
+    wanted = set().union(*(_imports_of(path) for path in
+                           [migrations / "env.py", *sorted(migrations.glob("versions/*.py"))]))
+    assert "alembic:op" in wanted
+    missing = []
+    for name in sorted(wanted):
+        module, _, attribute = name.partition(":")
+        if f"{module}.{attribute}" not in modules and module not in modules:
+            missing.append(name)
+    # The database drivers the engine opens by URL are imported by name inside SQLAlchemy.
+    for module in ("alembic.runtime.migration", "alembic.ddl.sqlite", "alembic.ddl.postgresql",
+                   "sqlalchemy.dialects.sqlite.pysqlite", "sqlalchemy.dialects.postgresql.psycopg",
+                   "psycopg", "sqlite3", "dealer_trainer.storage.engine"):
+        if module not in modules:
+            missing.append(module)
+    assert not missing, f"not in the frozen app: {missing}"
+
+
+def test_issue8_frozen_build_has_desktop_and_headless_platform_plugins(internal: Path) -> None:
+    platforms = internal / "PySide6" / "Qt" / "plugins" / "platforms"
+    names = {path.name.split(".")[0].removeprefix("lib") for path in platforms.iterdir()}
+    assert "qoffscreen" in names
+    desktop = {"win32": {"qwindows"}, "darwin": {"qcocoa"}}.get(sys.platform, {"qxcb", "qwayland"})
+    assert desktop <= names
+    assert not names & {"qeglfs", "qlinuxfb", "qvnc", "qvkkhrdisplay"}
+
+
+def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal: Path) -> None:
+    present = {path.name.split(".")[0] for path in (internal / "PySide6").iterdir()}
+    assert {"QtCore", "QtGui", "QtWidgets"} <= present
+    assert not present & {"QtQml", "QtQuick", "QtNetwork", "QtOpenGLWidgets", "QtTest"}
+    top = {path.name for path in internal.iterdir()}
+    assert not top & {"pytest", "_pytest", "hypothesis", "mypy", "tkinter", "yaml", "PyInstaller"}
+    assert not list((internal / "PySide6").rglob("*qgtk3*"))
+    dangling = [path for path in internal.rglob("*") if path.is_symlink() and not path.exists()]
+    assert not dangling, f"links to pruned files: {dangling}"
