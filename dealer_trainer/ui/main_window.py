@@ -20,6 +20,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
+from dealer_trainer.ui.bet_names import bet_name, payouts_for, ratio_text
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
@@ -142,12 +143,11 @@ class MainWindow(QMainWindow):
             return
         scene = self.scene()
         spot = scene.felt.spot(spot_id)
-        parts = [spot_id]
+        parts = [bet_name(spot, scene.felt)]
         ruleset = self.panel.current_ruleset()
-        if ruleset is not None and spot.bet.kind in ruleset.payouts:
-            payout = ruleset.payout(spot.bet.kind)
-            parts.append(self.tr("pays %1 to 1 (%2)").replace("%1", str(payout.ratio))
-                         .replace("%2", str(payout.citation)))
+        if ruleset is not None and ruleset.id == scene.felt.ruleset_id:
+            parts += [self.tr("pays %1 (%2)").replace("%1", ratio_text(payout))
+                      .replace("%2", str(payout.citation)) for payout in payouts_for(spot, ruleset)]
         amount = scene.chips.amount(spot_id)
         if amount:
             parts.append(self.tr("bet %1").replace("%1", f"{amount:,}"))
