@@ -198,3 +198,17 @@ def test_felt_caribbean_art7_cards_dealt_face_down_the_dealers_fifth_face_up(
     assert sorted((c.code or "") for c in cards) == [""] * 9 + ["AS"]
     scene.clear_cards()
     assert not [item for item in scene.items() if isinstance(item, CardItem)]
+
+
+def test_felt_caribbean_art1_jackpot_display_shows_the_pool(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "caribbean_stud")
+    scene = view.felt_scene()
+    dashes = render_image(scene, 960)
+    scene.set_jackpot(Decimal("2468135.70"))
+    assert scene.jackpot_text == "HK$ 2,468,135.70"
+    assert render_image(scene, 960) != dashes
+    scene.set_jackpot(None)
+    assert render_image(scene, 960) == dashes
+    craps = FeltScene(felt_for("craps"))
+    with pytest.raises(KeyError, match="no progressive jackpot display"):
+        craps.set_jackpot(Decimal(1))

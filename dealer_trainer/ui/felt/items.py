@@ -59,15 +59,9 @@ class PictureItem(QGraphicsItem):
 
     def __init__(self, draw: Callable[[QPainter], None], bounds: QRectF) -> None:
         super().__init__()
-        self._draw = draw
         self._picture = record(draw)
         self._bounds = bounds
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def rerecord(self) -> None:
-        """Record the drawing again (its data changed) and repaint."""
-        self._picture = record(self._draw)
-        self.update()
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -367,6 +361,35 @@ class CardItem(QGraphicsItem):
         self._picture.play(painter)
 
 
+class JackpotItem(QGraphicsItem):
+    """The amount on the progressive jackpot display, lit like its LED digits."""
+
+    def __init__(self, box: QRectF) -> None:
+        super().__init__()
+        self._box = box
+        self.text = ""
+        self._picture = record(self._draw)
+        self.setZValue(60)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+        self._picture = record(self._draw)
+        self.update()
+
+    def _draw(self, painter: QPainter) -> None:
+        painter.setPen(QColor("#ff5a36"))
+        painter.setFont(felt_font(40, bold=True))
+        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.text or "– – – – – –")
+
+    def boundingRect(self) -> QRectF:
+        return self._box
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        self._picture.play(painter)
+
+
 class DiceItem(QGraphicsItem):
     """The dice of the last throw, as they lie on the felt (vector, to scale: 19 mm dice)."""
 
@@ -410,6 +433,7 @@ __all__ = [
     "CardItem",
     "ChipStackItem",
     "DiceItem",
+    "JackpotItem",
     "MarkerItem",
     "PictureItem",
     "SpotItem",

@@ -31,6 +31,7 @@ from dealer_trainer.ui.felt.items import (
     CardItem,
     ChipStackItem,
     DiceItem,
+    JackpotItem,
     MarkerItem,
     PictureItem,
     SpotItem,
@@ -48,7 +49,6 @@ from dealer_trainer.ui.felt.painting import (
     qrect,
     shape_path,
 )
-from dealer_trainer.ui.fonts import felt_font
 
 RAIL_WIDTH = 46.0  # mm of padded rail drawn round the cloth
 
@@ -83,7 +83,6 @@ class FeltScene(QGraphicsScene):
         self.setSceneRect(
             QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
-        self._jackpot_text = ""
         self._captions_shown = True
         self._background = PictureItem(self._draw_background, self.sceneRect())
         self._background.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -102,6 +101,12 @@ class FeltScene(QGraphicsScene):
                 marker = MarkerItem(fixture, on, off)
                 self.markers[fixture.kind] = marker
                 self.addItem(marker)
+        self._jackpot: JackpotItem | None = None
+        for fixture in felt.fixtures:
+            if isinstance(fixture, JackpotDisplay):
+                box = qrect(fixture.shape)
+                self._jackpot = JackpotItem(box.adjusted(0, box.height() * 0.45, 0, -6))
+                self.addItem(self._jackpot)
         self._cards: list[CardItem] = []
         self._dice: DiceItem | None = None
         self._adapter = ChipsAdapter(self.chips, self)
@@ -147,13 +152,14 @@ class FeltScene(QGraphicsScene):
         self.markers[kind].move_to(number)
 
     def set_jackpot(self, amount: Decimal | None, currency: str = "HK$") -> None:
-        """Show the progressive pool on the jackpot display."""
-        self._jackpot_text = "" if amount is None else f"{currency} {amount:,.2f}"
-        self._background.rerecord()
+        """Show the progressive pool on the jackpot display (``None``: dashes)."""
+        if self._jackpot is None:
+            raise KeyError(f"the {self.felt.game} felt has no progressive jackpot display")
+        self._jackpot.set_text("" if amount is None else f"{currency} {amount:,.2f}")
 
     @property
     def jackpot_text(self) -> str:
-        return self._jackpot_text
+        return self._jackpot.text if self._jackpot is not None else ""
 
     def deal(self, owner: str, cards: list[str | None]) -> None:
         """Lay ``cards`` (``"AS"`` or ``None`` for face down) on the places of ``owner``."""
@@ -257,8 +263,4 @@ class FeltScene(QGraphicsScene):
         painter.drawRoundedRect(box, 10, 10)
         draw_label(painter, display.label, box.adjusted(0, 6, 0, -box.height() * 0.5), 17,
                    colour=QColor("#f5d76e"))
-        painter.setPen(QColor("#ff5a36"))
-        painter.setFont(felt_font(40, bold=True))
-        amount = self._jackpot_text or "– – – – – –"
-        painter.drawText(box.adjusted(0, box.height() * 0.45, 0, -6), Qt.AlignmentFlag.AlignCenter,
-                         amount)
+

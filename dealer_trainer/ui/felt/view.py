@@ -50,6 +50,8 @@ class FeltView(QGraphicsView):
         return scene
 
     def set_felt_scene(self, scene: FeltScene) -> None:
+        if self._focused is not None and self.scene() is not None:
+            self.felt_scene().spot_items[self._focused].set_focused(False)
         self._focused = None
         self.setScene(scene)
         self.fit()
