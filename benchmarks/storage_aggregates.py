@@ -66,9 +66,15 @@ def build(path: Path, answers: int) -> None:
         "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'answers'"
         " AND sql IS NOT NULL"
     ).fetchall()
+    triggers = connection.execute(
+        "SELECT name, sql FROM sqlite_master"
+        " WHERE type = 'trigger' AND name = 'answers_count_daily'"
+    ).fetchall()
     connection.execute("BEGIN")
     for (sql,) in indexes:  # load first, index after: the same indexes, built faster
         connection.execute(f"DROP INDEX {sql.split()[2]}")
+    for name, _ in triggers:  # and count once at the end, as migration 0002 does
+        connection.execute(f"DROP TRIGGER {name}")
     first_day = LAST_DAY - timedelta(days=DAYS - 1)
     sessions: dict[tuple[int, int], int] = {}
     session_rows = []
@@ -136,6 +142,13 @@ def build(path: Path, answers: int) -> None:
         print(f"  loaded {offset + len(rows):,} answers", flush=True)
     for (sql,) in indexes:
         connection.execute(sql)
+    connection.execute(
+        "INSERT INTO daily_skill_counts (answered_day, skill, answers, correct) "
+        "SELECT answered_day, skill, count(*), sum(correct) FROM answers "
+        "GROUP BY answered_day, skill"
+    )
+    for _, sql in triggers:
+        connection.execute(sql)
     connection.execute("COMMIT")
     connection.execute("ANALYZE")
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -164,7 +177,9 @@ def main() -> None:
         started = time.perf_counter()
         build(path, args.answers)
         print(f"built in {time.perf_counter() - started:.0f} s", flush=True)
+    started = time.perf_counter()
     store = Store.open(f"sqlite:///{path}", backups_kept=1)
+    print(f"opened (migrations, daily backup) in {time.perf_counter() - started:.1f} s")
     total = store.read(lambda c: c.exec_driver_sql("SELECT count(*) FROM answers").scalar())
     print(f"{path}: {total:,} answers")
 

@@ -1,8 +1,9 @@
 """The daily backup copy of the SQLite database, with SQLite's online backup API.
 
-Copies are ``<data dir>/backups/dealer-trainer-YYYY-MM-DD.sqlite3``. At most one is
-made per (UTC) day, the newest ``keep`` are kept. The copy is written to a
-temporary name and renamed, so a crash never leaves a half copy under a real name.
+Copies are ``<data dir>/backups/dealer-trainer-YYYY-MM-DD.sqlite3`` (named after the
+database file). At most one is made per calendar day, the newest ``keep`` are kept.
+The copy is written to a temporary name and renamed, so a crash never leaves a half
+copy under a real name.
 """
 
 from __future__ import annotations
@@ -14,18 +15,19 @@ from datetime import date
 from pathlib import Path
 
 BACKUP_DIRNAME = "backups"
-_NAME = re.compile(r"^dealer-trainer-(\d{4}-\d{2}-\d{2})\.sqlite3$")
+_DAY = r"\d{4}-\d{2}-\d{2}"
 
 
-def backup_name(day: date) -> str:
-    return f"dealer-trainer-{day.isoformat()}.sqlite3"
+def backup_name(database: Path, day: date) -> str:
+    return f"{database.stem}-{day.isoformat()}.sqlite3"
 
 
-def backups(folder: Path) -> list[Path]:
-    """The backup copies in ``folder``, oldest first."""
+def backups(folder: Path, database: Path) -> list[Path]:
+    """The backup copies of ``database`` in ``folder``, oldest first."""
     if not folder.is_dir():
         return []
-    found = [path for path in folder.iterdir() if _NAME.match(path.name)]
+    pattern = re.compile(rf"^{re.escape(database.stem)}-{_DAY}\.sqlite3$")
+    found = [path for path in folder.iterdir() if pattern.match(path.name)]
     return sorted(found, key=lambda path: path.name)
 
 
@@ -37,7 +39,7 @@ def daily_backup(database: Path, folder: Path, today: date, keep: int) -> Path |
     if keep < 1:
         raise ValueError("keep at least one backup")
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / backup_name(today)
+    target = folder / backup_name(database, today)
     made: Path | None = None
     if not target.exists():
         partial = folder / f".{target.name}.{os.getpid()}.partial"
@@ -53,6 +55,6 @@ def daily_backup(database: Path, folder: Path, today: date, keep: int) -> Path |
             source.close()
         os.replace(partial, target)
         made = target
-    for old in backups(folder)[:-keep]:
+    for old in backups(folder, database)[:-keep]:
         old.unlink(missing_ok=True)
     return made

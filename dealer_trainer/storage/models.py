@@ -188,3 +188,18 @@ class ReviewStateRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index(None, "trainee_id", "due_at"),)
+
+
+class DailySkillCount(Base):
+    """Answers and correct answers per day and skill, all trainees together.
+
+    Kept by a database trigger on every answer insert (migration 0002): read it,
+    never write it.
+    """
+
+    __tablename__ = "daily_skill_counts"
+
+    answered_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    skill: Mapped[str] = mapped_column(String(100), primary_key=True)
+    answers: Mapped[int] = mapped_column(Integer)
+    correct: Mapped[int] = mapped_column(Integer)

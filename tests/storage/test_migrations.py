@@ -74,3 +74,38 @@ def test_issue6_database_of_a_newer_app_is_refused_untouched(db_url: str) -> Non
             )
     finally:
         engine.dispose()
+
+
+def test_issue6_upgrade_from_0001_counts_the_answers_already_recorded(db_url: str) -> None:
+    from datetime import date
+
+    from .conftest import answer
+
+    store = Store.open(db_url, passwords=FAST_PASSWORDS)
+    desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
+    trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
+    session = trainee.start_session("roulette-2003")
+    for n in range(5):
+        trainee.record_answer(session.id, answer(n, correct=n != 2, time_taken_ms=1000 * (n + 1)))
+    before = desk.daily_skill_stats(date(2026, 1, 1), date(2026, 12, 31))
+    store.close()
+
+    engine = create_engine(db_url)
+    try:
+        config = alembic_config()
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0001")
+        with engine.connect() as connection:
+            assert "daily_skill_counts" not in inspect(connection).get_table_names()
+    finally:
+        engine.dispose()
+
+    reopened = Store.open(db_url, passwords=FAST_PASSWORDS)
+    try:
+        desk = reopened.instructor(reopened.verify_instructor("correct horse"))
+        after = desk.daily_skill_stats(date(2026, 1, 1), date(2026, 12, 31))
+    finally:
+        reopened.close()
+    assert after == before
+    assert [(s.answers, s.correct) for s in after] == [(5, 4)]

@@ -131,7 +131,7 @@ def test_issue6_daily_backup_is_made_once_a_day_and_the_last_n_are_kept(tmp_path
             assert store.backup_if_due(keep=3) is None
         store.close()
         clock.advance(days=1)
-    names = [path.name for path in backups(folder)]
+    names = [path.name for path in backups(folder, tmp_path / DB_FILENAME)]
     assert names == [
         "dealer-trainer-2026-12-02.sqlite3",
         "dealer-trainer-2026-12-03.sqlite3",
