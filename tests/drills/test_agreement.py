@@ -124,3 +124,28 @@ def test_craps_art2_2_largest_odds_is_accepted_and_one_chip_more_refused(
     with pytest.raises(RulesError) as refused:
         handle("settle", with_odds(item.expected.amount + chip))
     assert refused.value.code == "odds_over_limit"
+
+
+@pytest.mark.parametrize("skill_id", ["stud.settlement", "stud.progressive", "stud.compare_hands"])
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), difficulty=st.sampled_from(list(Difficulty)))
+def test_caribbean_stud_items_agree_with_the_rules_cli(
+    skill_id: str, seed: int, difficulty: Difficulty
+) -> None:
+    item = ItemSpec(skill_id, seed, difficulty).make()
+    request = dict(item.situation["request"])
+    if skill_id == "stud.compare_hands":
+        answer = handle("compare", request)
+        right = next(o for o in item.expected.options if o.id == item.expected.choice)
+        assert right.label.english().startswith(("Hand A", "Hand B")[answer["winner"]])
+        return
+    answer = handle("settle", request)
+    if skill_id == "stud.settlement":
+        (result,) = answer["results"]
+        assert item.expected.amount == Decimal(result["ante"]["win"]) + Decimal(
+            result["raise"]["win"]
+        )
+    else:
+        box = int(item.question.params["box"])  # type: ignore[arg-type]
+        result = next(r for r in answer["results"] if r["box"] == box)
+        assert item.expected.amount == Decimal(result["progressive"]["award"])
