@@ -53,13 +53,18 @@ def _at(radius: float, degrees: float) -> tuple[float, float]:
     return (CENTER[0] + radius * math.cos(a), CENTER[1] + radius * math.sin(a))
 
 
-def _table() -> Polygon:
+RAIL = 46.0  # mm of padded rail round the cloth
+
+
+def _table(grow: float = 0.0) -> Polygon:
+    """The cloth: a straight dealer's side and the players' half-ellipse (``grow``: the rail)."""
+    rx, ry = TABLE_RX + grow, TABLE_RY + grow
     arc = [
-        (CENTER[0] + TABLE_RX * math.cos(a), CENTER[1] + TABLE_RY * math.sin(a))
-        for a in (math.radians(d) for d in range(0, 181, 4))
+        (CENTER[0] + rx * math.cos(a), CENTER[1] + ry * math.sin(a))
+        for a in (math.radians(d) for d in range(0, 181, 3))
     ]
-    top = RAIL_Y - 190
-    return Polygon(((CENTER[0] + TABLE_RX, top), *arc, (CENTER[0] - TABLE_RX, top)))
+    top = RAIL_Y - 190 - grow
+    return Polygon(((CENTER[0] + rx, top), *arc, (CENTER[0] - rx, top)))
 
 
 def _box_spots(box: int) -> list[Spot]:
@@ -129,6 +134,7 @@ def caribbean_stud_felt(ruleset_id: str = "caribbean-stud-2004") -> Felt:
         width=WIDTH,
         height=HEIGHT,
         table=_table(),
+        rail=_table(RAIL),
         spots=tuple(spots),
         decor=tuple(decor),
         fixtures=tuple(fixtures),

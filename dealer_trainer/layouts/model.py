@@ -284,6 +284,7 @@ class Felt:
     spots: tuple[Spot, ...]
     decor: tuple[Decor, ...] = ()
     fixtures: tuple[Fixture, ...] = ()
+    rail: Shape | None = None  # the padded rail's outer edge round ``table``; None: a band
     _index: dict[str, Spot] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -194,9 +194,8 @@ def draw_die(painter: QPainter, rect: QRectF, face: int) -> None:
 
 
 def draw_card_place(painter: QPainter, place: CardPlace) -> None:
-    pen = ink_pen(2.0, QColor(241, 231, 199, 150))
-    pen.setStyle(Qt.PenStyle.DashLine)
-    painter.setPen(pen)
+    """A card's place, printed as a faint outline."""
+    painter.setPen(ink_pen(2.0, QColor(241, 231, 199, 120)))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(shape_path(place.shape))
 

@@ -220,16 +220,15 @@ class FeltScene(QGraphicsScene):
     def _draw_background(self, painter: QPainter) -> None:
         felt = self.felt
         table = shape_path(felt.table)
-        # the padded rail: a wide round-joined stroke round the cloth, its edge darker
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        edge = QPen(QColor("#24140a"), 2 * RAIL_WIDTH + 6, Qt.PenStyle.SolidLine,
-                    Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-        painter.setPen(edge)
-        painter.drawPath(table)
-        edge.setColor(RAIL)
-        edge.setWidthF(2 * RAIL_WIDTH)
-        painter.setPen(edge)
-        painter.drawPath(table)
+        # the padded rail round the cloth, its outer edge darker
+        painter.setPen(QPen(QColor("#24140a"), 4))
+        painter.setBrush(RAIL)
+        if felt.rail is not None:
+            painter.drawPath(shape_path(felt.rail))
+        else:
+            bounds = qrect(felt.table.bounds).adjusted(-RAIL_WIDTH, -RAIL_WIDTH,
+                                                       RAIL_WIDTH, RAIL_WIDTH)
+            painter.drawRoundedRect(bounds, RAIL_WIDTH, RAIL_WIDTH)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(FELT)
         painter.drawPath(table)
