@@ -21,7 +21,7 @@ from decimal import Decimal
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, select
+from sqlalchemy import Connection, Select, bindparam, select
 
 from dealer_trainer.storage.models import AnswerRow, DailySkillCount, Trainee
 from dealer_trainer.storage.records import DailySkillStat
@@ -35,6 +35,34 @@ def _median(sorted_times: Sequence[int]) -> Decimal:
     count = len(sorted_times)
     middle = sorted_times[(count - 1) // 2 : count // 2 + 1]
     return Decimal(sum(middle)) / Decimal(len(middle))
+
+
+class _Prepared:
+    """A statement compiled once and run many times on the driver's own cursor.
+
+    The aggregates run thousands of small queries or read hundreds of thousands of
+    rows; skipping Core's per-execution and per-row work makes them several times
+    faster. Dates go in as ISO text on SQLite (how its Date type stores them).
+    """
+
+    def __init__(self, connection: Connection, statement: Select[Any]) -> None:
+        compiled = statement.compile(dialect=connection.dialect)
+        self._sql = str(compiled)
+        self._order = compiled.positiontup
+        self._sqlite = connection.dialect.name == "sqlite"
+        self._cursor = connection.connection.cursor()
+
+    def rows(self, **values: object) -> list[Any]:
+        if self._sqlite:
+            values = {k: v.isoformat() if isinstance(v, date) else v for k, v in values.items()}
+        if self._order is not None:
+            self._cursor.execute(self._sql, [values[name] for name in self._order])
+        else:
+            self._cursor.execute(self._sql, values)
+        return list(self._cursor.fetchall())
+
+    def close(self) -> None:
+        self._cursor.close()
 
 
 def daily_skill_stats(
@@ -53,39 +81,47 @@ def daily_skill_stats(
     trainees together (``trainee_id`` is ``None`` in those rows). Sorted by
     trainee, skill, day.
     """
-    skill_list = None if skills is None else list(skills)
-    if trainee_id is not None:
-        stats = _one_trainee(connection, trainee_id, first_day, last_day, skill_list)
-    elif per_trainee:
-        ids = connection.execute(select(Trainee.id).order_by(Trainee.id)).scalars().all()
-        stats = []
-        for each in ids:
-            stats += _one_trainee(connection, each, first_day, last_day, skill_list)
+    wanted = None if skills is None else frozenset(skills)
+    if trainee_id is None and not per_trainee:
+        stats = _cohort(connection, first_day, last_day, wanted)
     else:
-        stats = _cohort(connection, first_day, last_day, skill_list)
+        if trainee_id is not None:
+            ids: Sequence[int] = [trainee_id]
+        else:
+            ids = connection.execute(select(Trainee.id).order_by(Trainee.id)).scalars().all()
+        scan = _Prepared(
+            connection,
+            select(
+                AnswerRow.answered_day,
+                AnswerRow.skill,
+                AnswerRow.time_taken_ms,
+                AnswerRow.correct,
+            )
+            .where(
+                AnswerRow.trainee_id == bindparam("trainee"),
+                AnswerRow.answered_day >= bindparam("first"),
+                AnswerRow.answered_day <= bindparam("last"),
+            )
+            .order_by(AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms),
+        )
+        stats = []
+        try:
+            for each in ids:
+                rows = scan.rows(trainee=each, first=first_day, last=last_day)
+                stats += _from_ordered_rows(each, rows, wanted)
+        finally:
+            scan.close()
     return sorted(stats, key=lambda s: (s.trainee_id or 0, s.skill, s.day))
 
 
-def _one_trainee(
-    connection: Connection,
-    trainee_id: int,
-    first_day: date,
-    last_day: date,
-    skills: list[str] | None,
+def _from_ordered_rows(
+    trainee_id: int, rows: Iterable[Any], wanted: frozenset[str] | None
 ) -> list[DailySkillStat]:
-    query = select(
-        AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms, AnswerRow.correct
-    ).where(
-        AnswerRow.trainee_id == trainee_id,
-        AnswerRow.answered_day >= first_day,
-        AnswerRow.answered_day <= last_day,
-    )
-    if skills is not None:
-        query = query.where(AnswerRow.skill.in_(skills))
-    query = query.order_by(AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms)
-    rows: Iterable[Any] = connection.execute(query)
+    """Stats from rows ``(day, skill, time, correct)`` ordered by day, skill, time."""
     stats = []
     for (day, skill), group in groupby(rows, key=lambda row: (row[0], row[1])):
+        if wanted is not None and skill not in wanted:
+            continue
         members = list(group)
         stats.append(
             DailySkillStat(
@@ -101,60 +137,48 @@ def _one_trainee(
 
 
 def _cohort(
-    connection: Connection, first_day: date, last_day: date, skills: list[str] | None
+    connection: Connection, first_day: date, last_day: date, wanted: frozenset[str] | None
 ) -> list[DailySkillStat]:
-    conditions = [
-        DailySkillCount.answered_day >= first_day,
-        DailySkillCount.answered_day <= last_day,
-    ]
-    if skills is not None:
-        conditions.append(DailySkillCount.skill.in_(skills))
     counts = connection.execute(
         select(
             DailySkillCount.answered_day,
             DailySkillCount.skill,
             DailySkillCount.answers,
             DailySkillCount.correct,
-        ).where(and_(*conditions))
+        ).where(
+            DailySkillCount.answered_day >= first_day,
+            DailySkillCount.answered_day <= last_day,
+        )
     ).all()
-    # Thousands of tiny index seeks: compiled once and run on the driver's cursor,
-    # which costs a few microseconds each instead of a full Core execution.
-    middle = (
+    middle = _Prepared(
+        connection,
         select(AnswerRow.time_taken_ms)
         .where(AnswerRow.answered_day == bindparam("day"), AnswerRow.skill == bindparam("skill"))
         .order_by(AnswerRow.time_taken_ms)
         .limit(bindparam("take"))
-        .offset(bindparam("skip"))
-        .compile(dialect=connection.dialect)
+        .offset(bindparam("skip")),
     )
-    sql = str(middle)
-    sqlite = connection.dialect.name == "sqlite"
-    cursor = connection.connection.cursor()
     stats = []
     try:
-        for day, skill, n, ok in counts:
-            count = int(n)
-            values = {
-                "day": day.isoformat() if sqlite else day,
-                "skill": skill,
-                "take": 2 - count % 2,
-                "skip": (count - 1) // 2,
-            }
-            if middle.positiontup is not None:
-                cursor.execute(sql, [values[name] for name in middle.positiontup])
-            else:
-                cursor.execute(sql, values)
-            times = [int(time) for (time,) in cursor.fetchall()]
+        for day, skill, answers, correct in counts:
+            if wanted is not None and skill not in wanted:
+                continue
+            times = [
+                int(time)
+                for (time,) in middle.rows(
+                    day=day, skill=skill, take=2 - answers % 2, skip=(answers - 1) // 2
+                )
+            ]
             stats.append(
                 DailySkillStat(
                     day=day,
                     skill=skill,
                     trainee_id=None,
-                    answers=count,
-                    correct=int(ok),
+                    answers=answers,
+                    correct=correct,
                     median_time_ms=Decimal(sum(times)) / Decimal(len(times)),
                 )
             )
     finally:
-        cursor.close()
+        middle.close()
     return stats
