@@ -1,0 +1,50 @@
+"""Amounts written the way each language's reader expects, never changing the value.
+
+No floats: the digits come from the ``Decimal`` itself.  English and
+Traditional Chinese (Macau) group thousands with "," and use "." for cents;
+Portuguese groups with "." and uses "," for cents.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+_SEPARATORS = {
+    "en": (",", "."),
+    "zh_Hant": (",", "."),
+    "pt": (".", ","),
+}
+
+
+def format_amount(value: Decimal, language: str = "en", *, cents: bool | None = None) -> str:
+    """``Decimal("1275")`` → ``"1,275"`` (en), ``"1.275"`` (pt); cents shown when there are any.
+
+    ``cents=True`` always shows two decimals; ``False`` never (the value must then be whole).
+    """
+    if not value.is_finite():
+        raise ValueError(f"{value} is not an amount")
+    group, point = _SEPARATORS.get(language, _SEPARATORS["en"])
+    whole_only = value == value.to_integral_value()
+    show_cents = (not whole_only) if cents is None else cents
+    if not show_cents and not whole_only:
+        raise ValueError(f"{value} has cents; it cannot be shown without them")
+    quantized = value.quantize(Decimal("0.01")) if show_cents else value.to_integral_value()
+    sign = "-" if quantized < 0 else ""
+    digits = format(abs(quantized), "f")
+    integer, _, fraction = digits.partition(".")
+    grouped = ""
+    while len(integer) > 3:
+        grouped = group + integer[-3:] + grouped
+        integer = integer[:-3]
+    grouped = integer + grouped
+    return f"{sign}{grouped}{point}{fraction}" if show_cents else f"{sign}{grouped}"
+
+
+def parse_amount(text: str, language: str = "en") -> Decimal:
+    """Read an amount typed in the reader's convention ("1.275,50" in Portuguese)."""
+    group, point = _SEPARATORS.get(language, _SEPARATORS["en"])
+    cleaned = text.strip().replace(" ", "").replace("\u00a0", "").replace(group, "")
+    cleaned = cleaned.replace(point, ".")
+    if not cleaned or cleaned.count(".") > 1 or not cleaned.replace(".", "").isdigit():
+        raise ValueError(f"{text!r} is not an amount")
+    return Decimal(cleaned)
