@@ -139,10 +139,10 @@ class BetRef:
     """The rules-core bet a spot is, in the terms of the rules CLI contract.
 
     ``kind`` is the contract's bet kind (``split``, ``hard``, ``ante`` …);
-    ``numbers`` (roulette inside bets and sectors), ``index`` (column, dozen),
-    ``number`` (craps hard ways, bigs, come points) and ``box`` (Caribbean
-    Stud) name which one.  An odds spot names in ``on`` the spot id of the
-    line or come bet it backs.
+    ``numbers`` (roulette inside bets and sectors, the numbers the request
+    names), ``index`` (column, dozen), ``number`` (craps hard ways, bigs,
+    come points) and ``box`` (Caribbean Stud) name which one.  An odds spot
+    names in ``on`` the spot id of the line or come bet it backs.
     """
 
     kind: str
@@ -151,6 +151,27 @@ class BetRef:
     number: int | None = None
     box: int | None = None
     on: str | None = None
+
+    def request_fields(self) -> dict[str, object]:
+        """The bet as a rules CLI request names it, without ``id`` and ``amount``.
+
+        ``{"kind": "split", "numbers": [17, 20]}``, ``{"kind": "dozen", "index": 2}``,
+        ``{"kind": "hard", "number": 8}``.  An odds bet's ``on`` is the *bet id*
+        of the bet it backs, which only the table knows: it is left to the caller
+        (``self.on`` names the spot).  A Caribbean Stud spot gives ``box`` and
+        which of the box's three bets it is (the request's ``ante``,
+        ``progressive`` or ``raise`` of that box).
+        """
+        fields: dict[str, object] = {"kind": self.kind}
+        if self.numbers:
+            fields["numbers"] = list(self.numbers)
+        if self.index is not None:
+            fields["index"] = self.index
+        if self.number is not None and self.kind in ("hard", "big"):
+            fields["number"] = self.number
+        if self.box is not None:
+            fields["box"] = self.box
+        return fields
 
 
 Tone = Literal["felt", "red", "black", "green", "gold", "light"]

@@ -152,7 +152,9 @@ def _outside(position: BetPosition) -> Spot:
 
 
 def _ref(position: BetPosition) -> BetRef:
-    return BetRef(str(position.kind), position.numbers, position.index)
+    """The request's terms: numbers for inside bets and sectors, an index for columns and dozens."""
+    numbers = position.numbers if position.kind.takes_numbers else ()
+    return BetRef(position.kind.value, numbers, position.index)
 
 
 def roulette_felt(ruleset: Ruleset | None = None) -> Felt:

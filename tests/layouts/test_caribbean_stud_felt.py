@@ -92,3 +92,8 @@ def test_caribbean_a_chip_at_each_spot_centre_lands_on_that_spot(spot_id: str) -
     spot = FELT.spot(spot_id)
     assert FELT.spot_at(*spot.center) is spot
     assert FELT.table.contains(*spot.center)
+
+
+def test_caribbean_spots_name_their_box_and_bet() -> None:
+    assert FELT.spot("box-3-ante").bet.request_fields() == {"kind": "ante", "box": 3}
+    assert FELT.spot("box-7-progressive").bet.request_fields() == {"kind": "progressive", "box": 7}

@@ -65,10 +65,7 @@ def _history(spot_id: str) -> tuple[list[dict[str, Any]], str]:
             {"roll": [2, 2]},
             {"bet": {"id": spot_id, "kind": "odds", "on": "line", "amount": 10}},
         ], spot_id
-    placed: dict[str, Any] = {"id": spot_id, "kind": bet.kind, "amount": 30}
-    if bet.number is not None:
-        placed["number"] = bet.number
-    return [{"bet": placed}], spot_id
+    return [{"bet": {"id": spot_id, "amount": 30, **bet.request_fields()}}], spot_id
 
 
 @pytest.mark.parametrize("ruleset_id", ["craps-1985", "craps-2010"])
@@ -119,3 +116,11 @@ def test_craps_art4_field_prints_2_and_12_circled_as_paying_double() -> None:
 def test_craps_a_chip_at_each_spot_centre_lands_on_that_spot() -> None:
     for spot in FELT:
         assert FELT.spot_at(*spot.center) is spot, spot.id
+
+
+def test_craps_spots_give_the_rules_cli_terms_of_their_bet() -> None:
+    assert FELT.spot("hard-8").bet.request_fields() == {"kind": "hard", "number": 8}
+    assert FELT.spot("big-5").bet.request_fields() == {"kind": "big", "number": 5}
+    assert FELT.spot("come-8").bet.request_fields() == {"kind": "come"}  # travelled: its point
+    assert FELT.spot("come-8-odds").bet.request_fields() == {"kind": "odds"}  # + the backed id
+    assert FELT.spot("field").bet.request_fields() == {"kind": "field"}
