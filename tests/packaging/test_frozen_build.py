@@ -34,7 +34,7 @@ def _locate() -> Path | None:
     if not named:
         exe = build.executable()
         return exe if exe.is_file() else None
-    path = Path(named)
+    path = Path(named).absolute()  # the app runs in a temporary folder
     if path.is_file():
         return path
     exe = build.executable(path.parent)
