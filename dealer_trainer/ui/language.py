@@ -1,0 +1,105 @@
+"""Switching the app's language at run time, and remembering the choice.
+
+:class:`LanguageManager` installs the app's translator (``dealer_trainer_<code>.qm``)
+and Qt's own (for standard dialogs and buttons), sets the default ``QLocale``
+and stores the choice.  Installing a translator makes Qt send every widget a
+``QEvent.LanguageChange``; widgets answer it by setting their texts again
+(their ``retranslate()``), so open screens change language without a restart.
+On first start the language follows the system locale.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QObject,
+    QSettings,
+    QTranslator,
+    Signal,
+)
+
+from dealer_trainer.i18n import CODES, LANGUAGES, language, match_locale
+from dealer_trainer.i18n.numbers import format_amount
+
+SETTINGS_KEY = "ui/language"
+#: Qt's own catalogues (standard buttons and dialogs) nearest to each language.
+QT_CATALOGUES = {
+    "zh_Hant": ("zh_MO", "zh_HK", "zh_TW"),
+    "pt": ("pt_PT", "pt", "pt_BR"),
+    "en": ("en",),
+}
+
+
+class LanguageManager(QObject):
+    """The app's current language; ``changed`` fires after the switch."""
+
+    changed = Signal(str)
+
+    def __init__(self, settings: QSettings | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._settings = settings if settings is not None else QSettings()
+        self._translators: list[QTranslator] = []
+        self._code = ""
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    def initial_language(self) -> str:
+        """The stored choice, else the system locale's language."""
+        stored = self._settings.value(SETTINGS_KEY)
+        if isinstance(stored, str) and stored in CODES:
+            return stored
+        return match_locale(QLocale.system().name())
+
+    def start(self) -> str:
+        """Install the initial language; returns its code."""
+        code = self.initial_language()
+        self.set_language(code, remember=False)
+        return code
+
+    def set_language(self, code: str, *, remember: bool = True) -> None:
+        """Switch to ``code`` (zh_Hant, pt or en) now; open screens retranslate themselves."""
+        chosen = language(code)  # KeyError names the known codes
+        app = QCoreApplication.instance()
+        if app is None:
+            raise RuntimeError("the language is set once a QApplication exists")
+        for translator in self._translators:
+            app.removeTranslator(translator)
+        self._translators = []
+        qt_translator = QTranslator(self)
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        # Qt ships qtbase_pt_BR and qtbase_zh_TW but no pt_PT or zh_MO: take the nearest.
+        for name in QT_CATALOGUES[chosen.code]:
+            if qt_translator.load(f"qtbase_{name}", qt_dir):
+                self._translators.append(qt_translator)
+                break
+        ours = QTranslator(self)
+        folder = resources.files("dealer_trainer.i18n")
+        qm = folder.joinpath(f"dealer_trainer_{chosen.code}.qm")
+        if qm.is_file() and ours.load(str(qm)):
+            self._translators.append(ours)
+        for translator in self._translators:
+            app.installTranslator(translator)  # sends QEvent.LanguageChange to every widget
+        QLocale.setDefault(QLocale(chosen.qt_locale))
+        self._code = chosen.code
+        if remember:
+            self._settings.setValue(SETTINGS_KEY, chosen.code)
+        self.changed.emit(chosen.code)
+
+    def amount(self, value: object) -> str:
+        """An amount in the current language's convention (a Decimal, never a float)."""
+        from decimal import Decimal  # noqa: PLC0415
+
+        if not isinstance(value, Decimal):
+            raise TypeError(f"amounts are Decimal, not {type(value).__name__}")
+        return format_amount(value, self._code or "en")
+
+
+def language_names() -> list[tuple[str, str]]:
+    """(code, native name) for a language picker."""
+    return [(lang.code, lang.native_name) for lang in LANGUAGES]

@@ -1,0 +1,61 @@
+"""Switching language at run time: translators installed, widgets told, the choice kept."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QLocale, QSettings
+from PySide6.QtWidgets import QWidget
+
+from dealer_trainer.ui.language import LanguageManager
+
+
+class Listener(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.changes = 0
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.changes += 1
+        super().changeEvent(event)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def test_switching_language_tells_open_widgets_and_is_remembered(  # type: ignore[no-untyped-def]
+    qtbot, settings: QSettings
+) -> None:
+    widget = Listener()
+    qtbot.addWidget(widget)
+    manager = LanguageManager(settings)
+    with qtbot.waitSignal(manager.changed) as blocker:
+        manager.set_language("pt")
+    assert blocker.args == ["pt"]
+    assert manager.code == "pt"
+    qtbot.waitUntil(lambda: widget.changes >= 1)  # Qt posts LanguageChange to every widget
+    assert QLocale().name().startswith("pt")
+    assert manager.amount(Decimal("1234.5")) == "1.234,50"
+    assert LanguageManager(settings).initial_language() == "pt"
+    manager.set_language("en")
+
+
+def test_first_start_follows_the_system_locale(qtbot, settings: QSettings) -> None:  # type: ignore[no-untyped-def]
+    manager = LanguageManager(settings)
+    expected = {"zh": "zh_Hant", "pt": "pt"}.get(QLocale.system().name()[:2], "en")
+    assert manager.initial_language() == expected
+
+
+def test_unknown_language_is_refused(qtbot, settings: QSettings) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(KeyError, match="no language 'fr'"):
+        LanguageManager(settings).set_language("fr")
+
+
+def test_amounts_must_be_decimal(qtbot, settings: QSettings) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TypeError):
+        LanguageManager(settings).amount(7.5)
