@@ -135,7 +135,20 @@ def export_layout(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _no_display() -> bool:
+    """True on a Linux or BSD box with no screen to open a window on, and no platform chosen."""
+    if sys.platform in ("win32", "darwin") or os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run_window(args: argparse.Namespace) -> int:
+    if _no_display():
+        if not args.exit_when_ready:
+            print("dealer-trainer: there is no display to open the window on (set DISPLAY, or "
+                  "QT_QPA_PLATFORM=offscreen to run without a screen).", file=sys.stderr)
+            return EXIT_FAILED
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a measurement needs no screen
     app = _application([])
     from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: PLC0415
 

@@ -99,3 +99,17 @@ def test_app_bad_arguments_give_a_clear_message_and_exit_2(
     assert message in done.stderr
     assert "Traceback" not in done.stderr
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="X11/Wayland displays only")
+def test_app_without_a_display_says_so_instead_of_crashing() -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    done = subprocess.run(LAUNCH, capture_output=True, text=True, timeout=60, env=env,
+                          check=False)
+    assert done.returncode == 1
+    assert "no display" in done.stderr
+    measured = subprocess.run([*LAUNCH, "--exit-when-ready"], capture_output=True, text=True,
+                              timeout=120, env=env, check=False)
+    assert measured.returncode == 0, measured.stderr
+    float(measured.stdout.strip())
