@@ -160,7 +160,11 @@ def _ref(position: BetPosition) -> BetRef:
 def roulette_felt(ruleset: Ruleset | None = None) -> Felt:
     """The felt of a roulette ruleset: one spot per legal bet position, in mm."""
     ruleset = ruleset or default_ruleset("roulette")
-    wheel = Wheel(WHEEL_X, WHEEL_Y, WHEEL_RADIUS, WHEEL_ORDERS[ruleset.choice("wheel_order")], RED)
+    on_track = ruleset.choice("nine_number_definition") != "layout_block"
+    # the neighbours' track round the wheel needs a deeper table than the wheel alone
+    wheel_y = max(WHEEL_Y, TRACK[1] + 40.0) if on_track else WHEEL_Y
+    height = max(HEIGHT, wheel_y + TRACK[1] + 40.0) if on_track else HEIGHT
+    wheel = Wheel(WHEEL_X, wheel_y, WHEEL_RADIUS, WHEEL_ORDERS[ruleset.choice("wheel_order")], RED)
     spots: list[Spot] = []
     sector_slot = 0
     for position in all_positions(ruleset):
@@ -190,8 +194,8 @@ def roulette_felt(ruleset: Ruleset | None = None) -> Felt:
         game="roulette",
         ruleset_id=ruleset.id,
         width=WIDTH,
-        height=HEIGHT,
-        table=Rect(0, 0, WIDTH, HEIGHT),
+        height=height,
+        table=Rect(0, 0, WIDTH, height),
         spots=tuple(spots),
         decor=_decor(spots),
         fixtures=(wheel, _dolly()),
@@ -209,7 +213,7 @@ def _decor(spots: list[Spot]) -> tuple[Decor, ...]:
                            text_box=Rect(GRID_X, NINE_Y - 42, 12 * CELL_W, 38)))
     else:
         decor.append(Decor(None, lbl.NINE_TITLE, text_size=18,
-                           text_box=Rect(WHEEL_X - 250, 12, 500, 34)))
+                           text_box=Rect(10, 12, 340, 56)))  # the track's corner
     decor.append(Decor(None, lbl.SECTOR12_TITLE, text_size=18,
                        text_box=Rect(GRID_X, SECTOR_Y + SECTOR_H + 6, 12 * CELL_W, 38)))
     for kind in ("red", "black"):

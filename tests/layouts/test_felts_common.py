@@ -1,0 +1,43 @@
+"""What every felt keeps: spots on the cloth, unique ids, markers on their spots."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_trainer.layouts import felt_for
+from dealer_trainer.layouts.model import Felt, Marker
+from dealer_trainer.rules.rulesets import default_ruleset
+
+ROULETTE_VARIANTS = [
+    {},
+    {"nine_number_definition": "wheel_neighbours"},
+    {"nine_number_definition": "wheel_neighbours", "wheel_order": "american_single_zero",
+     "zero_combinations": "allowed"},
+]
+
+
+def _felts() -> list[Felt]:
+    roulette = default_ruleset("roulette")
+    felts = [felt_for("roulette", roulette.with_settings(v)) for v in ROULETTE_VARIANTS]
+    return [*felts, felt_for("craps"), felt_for("caribbean_stud")]
+
+
+@pytest.mark.parametrize("felt", _felts(), ids=lambda f: f"{f.game}-{f.height:.0f}")
+def test_every_spot_lies_wholly_on_the_cloth(felt: Felt) -> None:
+    for spot in felt:
+        box = spot.shape.bounds
+        for x, y in ((box.x, box.y), (box.x + box.w, box.y), (box.x, box.y + box.h),
+                     (box.x + box.w, box.y + box.h)):
+            assert felt.table.contains(x, y), f"{spot.id} leaves the cloth at {x:.0f}, {y:.0f}"
+
+
+@pytest.mark.parametrize("felt", _felts(), ids=lambda f: f"{f.game}-{f.height:.0f}")
+def test_markers_rest_and_move_on_the_cloth(felt: Felt) -> None:
+    for marker in (f for f in felt.fixtures if isinstance(f, Marker)):
+        for x, y in (marker.rest, *marker.positions.values()):
+            assert felt.table.contains(x, y)
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown game 'baccarat'"):
+        felt_for("baccarat")
