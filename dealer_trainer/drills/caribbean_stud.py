@@ -18,7 +18,7 @@ from dealer_trainer.rules.caribbean_stud.cards import Card, Rank, Suit
 from dealer_trainer.rules.caribbean_stud.dealing import DealingMethod, deal
 from dealer_trainer.rules.caribbean_stud.ranking import HandClass, HandValue, compare, evaluate
 from dealer_trainer.rules.caribbean_stud.rulings import (
-    Ruling,
+    IrregularityRuling,
     card_to_empty_box,
     cards_exposed,
     shuffler_failure,
@@ -556,7 +556,7 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
 def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     """What the regulation rules on an irregularity in dealing (Art. 11)."""
     rng = random.Random(seed)
-    cases: list[tuple[Text, Ruling]] = [
+    cases: list[tuple[Text, IrregularityRuling]] = [
         (
             T("While dealing from the shoe you expose one player's card by mistake."),
             cards_exposed(1),

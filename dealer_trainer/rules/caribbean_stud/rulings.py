@@ -1,10 +1,13 @@
 """Rulings on irregularities (Art. 11) and the players' prohibitions (Art. 12).
 
-Each irregularity of Despacho 61/2004, Art. 11, has a function returning a
-:class:`Ruling`: whether the round stands, what becomes of each kind of bet,
-whether the cards are dealt again, the citation and a short explanation.  A
-drill asks "what happens now?" and grades the answer against these records;
-:func:`all_rulings` gives every ruling (the distractors of a multiple choice).
+Each irregularity of Despacho 61/2004, Art. 11, has a function returning an
+:class:`IrregularityRuling`: whether the round stands, what becomes of the ante
+and raise and of the progressive bets, whether the cards are dealt again, the
+citation and a short explanation.  :meth:`IrregularityRuling.as_ruling` gives the
+same decision as the shared :class:`~dealer_trainer.rules.rulings.Ruling` record
+every game uses.  A drill asks "what happens now?" and grades the answer against
+these records; :func:`all_rulings` gives every ruling (the distractors of a
+multiple choice).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from enum import StrEnum, unique
 from dealer_trainer.rules.caribbean_stud.cards import cite
 from dealer_trainer.rules.caribbean_stud.dealing import Deal
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.rulings import BetFate, Ruling
 
 
 @unique
@@ -29,17 +33,8 @@ class Irregularity(StrEnum):
     SHUFFLER_FAILURE = "shuffler_failure"
 
 
-@unique
-class BetFate(StrEnum):
-    """What becomes of the bets on the table."""
-
-    PLAY_ON = "play_on"  # the round goes on as usual
-    RETURNED = "returned"  # the round is void: the bet goes back to the player
-    CARRIED_OVER = "carried_over"  # the progressive bet stays for the next round
-
-
 @dataclass(frozen=True)
-class Ruling:
+class IrregularityRuling:
     irregularity: Irregularity
     round_stands: bool
     ante: BetFate
@@ -53,9 +48,23 @@ class Ruling:
     dealer_cards_face_down: bool = False
     """True when the dealer's other cards, the fifth included, go face down (Art. 11(2))."""
 
+    def as_ruling(self) -> Ruling:
+        """The decision as the shared ruling record (``bets``: the ante and raise)."""
+        steps = [self.explanation]
+        if self.progressive is not self.ante:
+            steps.append(f"Progressive bets: {self.progressive.value.replace('_', ' ')}.")
+        return Ruling(
+            code=f"caribbean_stud.{self.irregularity.value}",
+            decision=self.explanation,
+            bets=self.ante,
+            round_stands=self.round_stands,
+            steps=tuple(steps),
+            citation=self.citation,
+        )
 
-def _void(irregularity: Irregularity, paragraph: int, explanation: str) -> Ruling:
-    return Ruling(
+
+def _void(irregularity: Irregularity, paragraph: int, explanation: str) -> IrregularityRuling:
+    return IrregularityRuling(
         irregularity,
         round_stands=False,
         ante=BetFate.RETURNED,
@@ -66,7 +75,7 @@ def _void(irregularity: Irregularity, paragraph: int, explanation: str) -> Rulin
     )
 
 
-def wrong_dealing_procedure() -> Ruling:
+def wrong_dealing_procedure() -> IrregularityRuling:
     """Art. 11(1): the cards were dealt other than as Art. 7 says."""
     return _void(
         Irregularity.WRONG_DEALING_PROCEDURE,
@@ -77,7 +86,7 @@ def wrong_dealing_procedure() -> Ruling:
     )
 
 
-def wrong_card_count() -> Ruling:
+def wrong_card_count() -> IrregularityRuling:
     """Art. 11(1): a hand received more or fewer than five cards."""
     return _void(
         Irregularity.WRONG_CARD_COUNT,
@@ -88,7 +97,7 @@ def wrong_card_count() -> Ruling:
     )
 
 
-def cards_exposed(count: int, dealer_card: bool = False) -> Ruling:
+def cards_exposed(count: int, dealer_card: bool = False) -> IrregularityRuling:
     """Art. 11(1), (2): ``count`` cards wrongly exposed while dealing.
 
     One card: the round stands; if it is the dealer's, it stays face up and
@@ -105,11 +114,11 @@ def cards_exposed(count: int, dealer_card: bool = False) -> Ruling:
             "returned, except the progressive bets, which carry over to the next round.",
         )
     if dealer_card:
-        return Ruling(
+        return IrregularityRuling(
             Irregularity.DEALER_CARD_EXPOSED,
             round_stands=True,
-            ante=BetFate.PLAY_ON,
-            progressive=BetFate.PLAY_ON,
+            ante=BetFate.SETTLED_AS_USUAL,
+            progressive=BetFate.SETTLED_AS_USUAL,
             redeal=False,
             citation=cite(11, 2),
             explanation="One of the dealer's cards was exposed by mistake: the round stands; "
@@ -117,11 +126,11 @@ def cards_exposed(count: int, dealer_card: bool = False) -> Ruling:
             "are dealt face down.",
             dealer_cards_face_down=True,
         )
-    return Ruling(
+    return IrregularityRuling(
         Irregularity.PLAYER_CARD_EXPOSED,
         round_stands=True,
-        ante=BetFate.PLAY_ON,
-        progressive=BetFate.PLAY_ON,
+        ante=BetFate.SETTLED_AS_USUAL,
+        progressive=BetFate.SETTLED_AS_USUAL,
         redeal=False,
         citation=cite(11, 2),
         explanation="One card was exposed by mistake while dealing: the round stands and play "
@@ -129,7 +138,7 @@ def cards_exposed(count: int, dealer_card: bool = False) -> Ruling:
     )
 
 
-def ruling_for_deal(deal: Deal) -> Ruling | None:
+def ruling_for_deal(deal: Deal) -> IrregularityRuling | None:
     """The Art. 11 ruling for a deal's wrongly exposed cards, or None if there are none."""
     steps = deal.exposed_by_mistake
     if not steps:
@@ -138,13 +147,13 @@ def ruling_for_deal(deal: Deal) -> Ruling | None:
     return cards_exposed(len(steps), dealer_card=first.to_dealer)
 
 
-def card_to_empty_box() -> Ruling:
+def card_to_empty_box() -> IrregularityRuling:
     """Art. 11(3): cards dealt by mistake to a box without a bet."""
-    return Ruling(
+    return IrregularityRuling(
         Irregularity.CARD_TO_EMPTY_BOX,
         round_stands=True,
-        ante=BetFate.PLAY_ON,
-        progressive=BetFate.PLAY_ON,
+        ante=BetFate.SETTLED_AS_USUAL,
+        progressive=BetFate.SETTLED_AS_USUAL,
         redeal=False,
         citation=cite(11, 3),
         explanation="Cards dealt by mistake to a box without a bet make a dead hand; the round "
@@ -153,7 +162,7 @@ def card_to_empty_box() -> Ruling:
     )
 
 
-def shuffler_failure() -> Ruling:
+def shuffler_failure() -> IrregularityRuling:
     """Art. 11(4): the shuffling machine fails while dealing."""
     return _void(
         Irregularity.SHUFFLER_FAILURE,
@@ -164,7 +173,7 @@ def shuffler_failure() -> Ruling:
     )
 
 
-def all_rulings() -> tuple[Ruling, ...]:
+def all_rulings() -> tuple[IrregularityRuling, ...]:
     return (
         wrong_dealing_procedure(),
         wrong_card_count(),

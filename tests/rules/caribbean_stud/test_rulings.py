@@ -7,10 +7,9 @@ import pytest
 from dealer_trainer.rules.caribbean_stud.cards import DECK
 from dealer_trainer.rules.caribbean_stud.dealing import deal
 from dealer_trainer.rules.caribbean_stud.rulings import (
-    BetFate,
     Irregularity,
+    IrregularityRuling,
     PlayerAct,
-    Ruling,
     all_rulings,
     card_to_empty_box,
     cards_exposed,
@@ -20,12 +19,15 @@ from dealer_trainer.rules.caribbean_stud.rulings import (
     wrong_card_count,
     wrong_dealing_procedure,
 )
+from dealer_trainer.rules.rulings import BetFate, Ruling
 
 VOID = [wrong_dealing_procedure(), wrong_card_count(), cards_exposed(2)]
 
 
 @pytest.mark.parametrize("ruling", VOID)
-def test_art11_1_void_round_returns_bets_and_carries_the_progressive_over(ruling: Ruling) -> None:
+def test_art11_1_void_round_returns_bets_and_carries_the_progressive_over(
+    ruling: IrregularityRuling,
+) -> None:
     assert not ruling.round_stands
     assert ruling.ante is BetFate.RETURNED
     assert ruling.progressive is BetFate.CARRIED_OVER
@@ -37,7 +39,7 @@ def test_art11_2_one_card_exposed_the_round_stands() -> None:
     ruling = cards_exposed(1)
     assert ruling.irregularity is Irregularity.PLAYER_CARD_EXPOSED
     assert ruling.round_stands and not ruling.redeal
-    assert ruling.ante is BetFate.PLAY_ON
+    assert ruling.ante is BetFate.SETTLED_AS_USUAL
     assert not ruling.dealer_cards_face_down
     assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(2)"
 
@@ -101,3 +103,15 @@ def test_art11_exposing_no_card_is_not_an_irregularity() -> None:
 )
 def test_art12_prohibitions_cite_their_article(act: PlayerAct, citation: str) -> None:
     assert prohibition(act).citation.article_ref == citation
+
+
+@pytest.mark.parametrize("ruling", all_rulings())
+def test_art11_every_ruling_reads_as_the_shared_ruling_record(ruling: IrregularityRuling) -> None:
+    shared = ruling.as_ruling()
+    assert isinstance(shared, Ruling)
+    assert shared.code == f"caribbean_stud.{ruling.irregularity.value}"
+    assert shared.citation == ruling.citation
+    assert shared.round_stands is ruling.round_stands
+    assert shared.bets is ruling.ante
+    if ruling.progressive is BetFate.CARRIED_OVER:
+        assert any("carried over" in step for step in shared.steps)
