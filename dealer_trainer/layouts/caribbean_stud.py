@@ -30,9 +30,10 @@ from dealer_trainer.layouts.model import (
     Spot,
     rotated_rect,
 )
+from dealer_trainer.rules.caribbean_stud import table as rules_table
 
-BOXES = tuple(range(1, 8))  # Art. 2: eight places with the dealer's, so seven boxes, 1–7
-SPOT_KINDS = ("progressive", "ante", "raise")  # Art. 2, from the dealer outwards
+BOXES = tuple(rules_table.BOXES)  # Art. 2(1): eight places with the dealer's, seven boxes
+SPOT_KINDS = tuple(spot.value for spot in rules_table.SPOTS_FROM_DEALER)  # Art. 2(2)
 WIDTH = 2400.0
 HEIGHT = 1260.0
 RAIL_Y = 210.0  # the dealer's straight edge ends; the players' arc begins

@@ -113,7 +113,8 @@ class SidePanel(QWidget):
         layout.addWidget(self.trainees)
         self.set_trainees([self.local_trainee()])
 
-        layout.addWidget(QLabel(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", len(chips.denominations))))
+        shortcuts = min(len(chips.denominations), 9)
+        layout.addWidget(QLabel(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts)))
         rack = QGridLayout()
         self.chip_group = QButtonGroup(self)
         self.chip_buttons: dict[Decimal, QToolButton] = {}

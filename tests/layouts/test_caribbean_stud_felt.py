@@ -11,7 +11,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.caribbean_stud import CENTER
 from dealer_trainer.layouts.model import CardPlace, Device, JackpotDisplay
 from dealer_trainer.rules.caribbean_stud import api
-from dealer_trainer.rules.caribbean_stud.table import BOXES
+from dealer_trainer.rules.caribbean_stud.table import BOXES, SPOTS_FROM_DEALER
 from dealer_trainer.rules.rulesets import default_ruleset
 
 FELT = felt_for("caribbean_stud")
@@ -27,9 +27,10 @@ def test_caribbean_art2_seven_boxes_of_progressive_ante_and_raise() -> None:
 
 
 def test_caribbean_art2_progressive_nearest_the_dealer_then_ante_then_raise() -> None:
+    assert [spot.value for spot in SPOTS_FROM_DEALER] == ["progressive", "ante", "raise"]
     for box in BOXES:
-        reach = [math.dist(CENTER, FELT.spot(f"box-{box}-{kind}").center)
-                 for kind in ("progressive", "ante", "raise")]
+        reach = [math.dist(CENTER, FELT.spot(f"box-{box}-{spot.value}").center)
+                 for spot in SPOTS_FROM_DEALER]
         assert reach == sorted(reach)
 
 
