@@ -13,6 +13,7 @@ import re
 import sqlite3
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 BACKUP_DIRNAME = "backups"
 _DAY = r"\d{4}-\d{2}-\d{2}"
@@ -31,9 +32,16 @@ def backups(folder: Path, database: Path) -> list[Path]:
     return sorted(found, key=lambda path: path.name)
 
 
+class DamagedDatabaseError(sqlite3.DatabaseError):
+    """The copy failed its integrity check: the database itself is damaged."""
+
+
 def daily_backup(database: Path, folder: Path, today: date, keep: int) -> Path | None:
     """Copy ``database`` into ``folder`` unless today's copy exists; prune to ``keep``.
 
+    The copy must pass ``PRAGMA quick_check`` before it takes its name; a damaged
+    copy is thrown away and the older copies are all kept (``DamagedDatabaseError``),
+    so a damaged database never pushes the good backups out.
     Returns the new copy, or ``None`` when today's copy was already there.
     """
     if keep < 1:
@@ -43,18 +51,38 @@ def daily_backup(database: Path, folder: Path, today: date, keep: int) -> Path |
     made: Path | None = None
     if not target.exists():
         partial = folder / f".{target.name}.{os.getpid()}.partial"
-        source = sqlite3.connect(database)
         try:
-            copy = sqlite3.connect(partial)
-            try:
-                source.backup(copy)
-                copy.execute("PRAGMA journal_mode = DELETE")  # a standalone single file
-            finally:
-                copy.close()
+            _copy(database, partial)
+            os.replace(partial, target)
         finally:
-            source.close()
-        os.replace(partial, target)
+            partial.unlink(missing_ok=True)
         made = target
     for old in backups(folder, database)[:-keep]:
         old.unlink(missing_ok=True)
     return made
+
+
+def _copy(database: Path, partial: Path) -> None:
+    try:
+        verdict = _copy_and_check(database, partial)
+    except sqlite3.DatabaseError as exc:
+        if any(sign in str(exc) for sign in ("malformed", "not a database", "corrupt")):
+            raise DamagedDatabaseError(f"copying it failed: {exc}") from exc
+        raise
+    if verdict != [("ok",)]:
+        problems = "; ".join(str(row[0]) for row in verdict[:3])
+        raise DamagedDatabaseError(f"its copy failed the integrity check: {problems}")
+
+
+def _copy_and_check(database: Path, partial: Path) -> list[Any]:
+    source = sqlite3.connect(database)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode = DELETE")  # a standalone single file
+            return copy.execute("PRAGMA quick_check").fetchall()
+        finally:
+            copy.close()
+    finally:
+        source.close()

@@ -89,6 +89,7 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
 
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+_DAMAGE = ("not a database", "malformed", "corrupt")
 
 
 def check_sqlite_file(path: Path) -> None:
@@ -122,7 +123,11 @@ def check_sqlite_file(path: Path) -> None:
         finally:
             probe.close()
     except sqlite3.DatabaseError as exc:
-        raise StorageError(corrupt_message(path, str(exc))) from exc
+        why = str(exc)
+        if any(sign in why for sign in _DAMAGE):
+            raise StorageError(corrupt_message(path, why)) from exc
+        # Anything else (say a WAL index that a read-only probe may not rebuild) is
+        # not a verdict on the file: the real open below reports what is wrong.
 
 
 def corrupt_message(path: Path, why: str) -> str:
@@ -217,7 +222,7 @@ def explain(exc: BaseException, location: Location) -> StorageError:
     original = exc.orig if isinstance(exc, DBAPIError) else exc
     if location.sqlite_path is not None and isinstance(original, sqlite3.DatabaseError):
         why = str(original)
-        if "malformed" in why or "not a database" in why:
+        if any(sign in why for sign in _DAMAGE):
             return StorageError(corrupt_message(location.sqlite_path, why))
         return StorageError(f"The database file {location.display} cannot be used: {why}.")
     return StorageError(f"The database {location.display} cannot be used: {original}")

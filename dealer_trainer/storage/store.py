@@ -196,6 +196,12 @@ class Store:
         folder = path.parent / backup.BACKUP_DIRNAME
         try:
             made = backup.daily_backup(path, folder, self.day_of(self.now()), keep)
+        except backup.DamagedDatabaseError as exc:
+            self.backup_problem = (
+                f"{engine.corrupt_message(path, str(exc))} No backup was made today and "
+                f"every earlier copy in {folder} is kept."
+            )
+            return None
         except (OSError, sqlite3.Error) as exc:
             self.backup_problem = f"The daily backup into {folder} failed: {exc}"
             return None

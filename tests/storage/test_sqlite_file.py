@@ -178,3 +178,36 @@ def test_issue6_a_clock_without_time_zone_is_refused(tmp_path: Path) -> None:
 
     with pytest.raises(ValueError, match="aware"):
         Store.open(data_dir=tmp_path, clock=lambda: datetime(2026, 1, 1), passwords=FAST_PASSWORDS)
+
+
+def test_issue6_damaged_database_makes_no_backup_and_keeps_the_good_ones(tmp_path: Path) -> None:
+    clock = FakeClock()
+    store = _open(tmp_path, clock)
+    desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
+    trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
+    session = trainee.start_session("roulette-2003")
+    for n in range(300):
+        trainee.record_answer(session.id, answer(n))
+    store.close()
+    database = tmp_path / DB_FILENAME
+    with sqlite3.connect(database) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    first_copy = tmp_path / "backups" / "dealer-trainer-2026-11-30.sqlite3"
+    good = first_copy.read_bytes()
+
+    # Smash the last page: an answers page or index, not the schema on page 1.
+    data = bytearray(database.read_bytes())
+    data[-4096:] = bytes(range(256)) * 16
+    database.write_bytes(bytes(data))
+
+    clock.advance(days=1)
+    reopened = _open(tmp_path, clock, keep=1)
+    try:
+        assert reopened.backup_problem is not None
+        assert "damaged" in reopened.backup_problem and str(database) in reopened.backup_problem
+        assert reopened.trainees()[0].name == "Chan Tai Man"  # the intact part still works
+    finally:
+        reopened.close()
+    assert [p.name for p in (tmp_path / "backups").iterdir()] == [first_copy.name]
+    assert first_copy.read_bytes() == good
