@@ -11,16 +11,14 @@ its executable and its size.  Output (all under the git-ignored ``dist/`` and
 * macOS: ``dist/Macau Dealer Trainer.app`` as well.
 
 The installers are made from that output by ``packaging/windows/dealer_trainer.iss``
-(Inno Setup) and ``packaging/macos/make_dmg.sh``.  Translations: any
-``dealer_trainer/i18n/*.ts`` without an up-to-date ``.qm`` is compiled with
-``pyside6-lrelease`` first, so that the spec finds the ``.qm`` files.
+(Inno Setup) and ``packaging/macos/make_dmg.sh``.  The translations are the committed
+``dealer_trainer/i18n/*.qm`` (``python -m dealer_trainer.i18n.build`` makes them).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -55,26 +53,6 @@ def folder_size(folder: Path) -> int:
                if path.is_file() and not path.is_symlink())
 
 
-def compile_translations(i18n: Path = ROOT / "dealer_trainer" / "i18n") -> list[Path]:
-    """Compile ``*.ts`` sources whose ``.qm`` is missing or older; returns the files written."""
-    sources = sorted(i18n.rglob("*.ts")) if i18n.is_dir() else []
-    stale = [ts for ts in sources
-             if not (qm := i18n / f"{ts.stem}.qm").exists()
-             or qm.stat().st_mtime < ts.stat().st_mtime]
-    if not stale:
-        return []
-    lrelease = shutil.which("pyside6-lrelease")
-    if lrelease is None:
-        raise SystemExit("build.py: pyside6-lrelease (PySide6) is needed to compile "
-                         + ", ".join(str(ts) for ts in stale))
-    written = []
-    for ts in stale:
-        qm = i18n / f"{ts.stem}.qm"
-        subprocess.run([lrelease, "-silent", str(ts), "-qm", str(qm)], check=True)
-        written.append(qm)
-    return written
-
-
 def run_pyinstaller(clean: bool) -> None:
     command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
                "--distpath", str(DIST), "--workpath", str(WORK)]
@@ -90,13 +68,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="empty PyInstaller's cache first (slower; use after upgrades)")
     args = parser.parse_args(argv)
     try:
-        import PyInstaller  # noqa: PLC0415
+        import PyInstaller  # type: ignore[import-untyped]  # noqa: PLC0415
     except ImportError:
         print("build.py: PyInstaller is missing: pip install -e '.[packaging]'", file=sys.stderr)
         return 2
 
-    for qm in compile_translations():
-        print(f"compiled {qm.relative_to(ROOT)}")
     started = time.perf_counter()
     print(f"PyInstaller {PyInstaller.__version__}: building {SPEC.relative_to(ROOT)} …",
           flush=True)

@@ -222,7 +222,8 @@ def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
+    # PySide6 6.12 takes the format as str at run time (bytes is refused), unlike its stubs.
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
         raise OSError("Qt could not encode a PNG")
     buffer.close()
     return bytes(data.data())

@@ -45,7 +45,8 @@ KEEP_PLUGINS: dict[str, frozenset[str] | None] = {
 }
 
 #: Qt's own translations (dialog buttons and the like) for the app's languages.
-QT_LANGUAGES = frozenset({"en", "pt", "pt_BR", "pt_PT", "zh_CN", "zh_TW", "zh_HK"})
+#: dealer_trainer.ui.language.QT_CATALOGUES names those it looks for (a test keeps them in step).
+QT_LANGUAGES = frozenset({"en", "pt", "pt_BR", "pt_PT", "zh_MO", "zh_HK", "zh_TW"})
 
 
 def _posix(dest: str) -> PurePosixPath:
@@ -62,7 +63,7 @@ def plugin_kept(dest: str) -> bool:
     if folder not in KEEP_PLUGINS:
         return False
     keep = KEEP_PLUGINS[folder]
-    if keep is None:
+    if keep is None or len(parts) > index + 3:  # the folder's own sub-folders (platforms/darwin)
         return True
     stem = parts[-1].split(".")[0]  # libqxcb.so / qwindows.dll / libqcocoa.dylib
     return stem.removeprefix("lib") in keep
@@ -128,7 +129,7 @@ def data_files(root: Path) -> list[tuple[str, str]]:
                              "dealer_trainer/storage/migrations"), "Alembic environment"),
         *_required(_matching(migrations / "versions", ["*.py"],
                              "dealer_trainer/storage/migrations/versions"), "Alembic migrations"),
-        # Compiled translations (built by packaging/build.py from the .ts sources, if any).
+        # The app's translations (committed; python -m dealer_trainer.i18n.build makes them).
         *_matching(package / "i18n", ["*.qm"], "dealer_trainer/i18n"),
         *_tree(root / "assets", "assets"),
         *_tree(package / "assets", "dealer_trainer/assets"),
@@ -192,7 +193,7 @@ def _target(dest: str, source: str) -> str:
 
 def elf_imports(source: str) -> list[str]:
     """File names of the shared libraries an ELF file needs, as ``ldd`` resolves them."""
-    from PyInstaller.depend import bindepend  # noqa: PLC0415  (only inside a build)
+    from PyInstaller.depend import bindepend  # type: ignore[import-untyped]  # noqa: PLC0415
 
     return [PurePosixPath(name).name for name, _ in bindepend.get_imports(source)]
 

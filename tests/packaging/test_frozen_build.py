@@ -207,6 +207,14 @@ def test_issue8_frozen_build_bundles_what_alembic_migrations_import(frozen: Path
     assert not missing, f"not in the frozen app: {missing}"
 
 
+def test_issue8_frozen_build_carries_qts_own_catalogue_for_each_language(internal: Path) -> None:
+    from dealer_trainer.ui.language import QT_CATALOGUES
+
+    shipped = {path.stem for path in (internal / "PySide6").rglob("qtbase_*.qm")}
+    for code, names in QT_CATALOGUES.items():
+        assert shipped & {f"qtbase_{name}" for name in names}, f"no Qt catalogue for {code}"
+
+
 def test_issue8_frozen_build_has_desktop_and_headless_platform_plugins(internal: Path) -> None:
     platforms = internal / "PySide6" / "Qt" / "plugins" / "platforms"
     names = {path.name.split(".")[0].removeprefix("lib") for path in platforms.iterdir()}

@@ -24,7 +24,7 @@ def gui() -> QGuiApplication:
 
 
 def decode(png: bytes) -> QImage:
-    image = QImage.fromData(png, "PNG")
+    image = QImage.fromData(png)  # the format is read from the data
     assert not image.isNull()
     return image
 
@@ -97,8 +97,11 @@ def _nearest(colour: QColor) -> str:
     palette = {"red": make_icons.POCKET_RED, "black": make_icons.POCKET_BLACK,
                "green": make_icons.POCKET_GREEN, "gold": make_icons.GOLD}
     return min(palette, key=lambda name: sum(
-        (a - b) ** 2 for a, b in zip(colour.getRgb()[:3], palette[name].getRgb()[:3],
-                                     strict=True)))
+        (a - b) ** 2 for a, b in zip(_rgba(colour)[:3], _rgba(palette[name])[:3], strict=True)))
+
+
+def _rgba(colour: QColor) -> tuple[int, int, int, int]:
+    return colour.red(), colour.green(), colour.blue(), colour.alpha()
 
 
 def test_issue8_committed_icons_are_what_make_icons_draws(
@@ -111,6 +114,6 @@ def test_issue8_committed_icons_are_what_make_icons_draws(
     worst = max(
         abs(a - b)
         for y in range(0, 256, 3) for x in range(0, 256, 3)
-        for a, b in zip(fresh.pixelColor(x, y).getRgb(), committed.pixelColor(x, y).getRgb(),
+        for a, b in zip(_rgba(fresh.pixelColor(x, y)), _rgba(committed.pixelColor(x, y)),
                         strict=True))
     assert worst <= 8, "packaging/icons is out of date: run python packaging/make_icons.py"

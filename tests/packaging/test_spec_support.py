@@ -23,6 +23,8 @@ spec_support = load_packaging_module("spec_support")
     "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
     "PySide6/Qt/plugins/styles/qmodernwindowsstyle.dll",
     "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
+    "PySide6/Qt/plugins/styles/libqmacstyle.dylib",
+    "PySide6/Qt/plugins/platforms/darwin/libqcocoa-support.dylib",  # a kept folder's sub-folder
 ])
 def test_issue8_desktop_platforms_and_input_methods_are_kept(dest: str) -> None:
     assert spec_support.qt_file_kept(dest)
@@ -47,7 +49,7 @@ def test_issue8_embedded_and_unused_qt_plugins_are_dropped(dest: str) -> None:
 
 @pytest.mark.parametrize(("dest", "kept"), [
     ("PySide6/Qt/translations/qtbase_zh_TW.qm", True),
-    ("PySide6/Qt/translations/qtbase_zh_CN.qm", True),
+    ("PySide6/Qt/translations/qtbase_zh_CN.qm", False),  # the app has no Simplified Chinese
     ("PySide6/Qt/translations/qt_pt_BR.qm", True),
     ("PySide6/Qt/translations/qtbase_en.qm", True),
     ("PySide6/Qt/translations/qtbase_de.qm", False),
@@ -57,6 +59,14 @@ def test_issue8_embedded_and_unused_qt_plugins_are_dropped(dest: str) -> None:
 def test_issue8_only_the_qt_translations_of_the_apps_languages_are_kept(
         dest: str, kept: bool) -> None:
     assert spec_support.qt_file_kept(dest) is kept
+
+
+def test_issue8_every_qt_catalogue_the_language_manager_loads_is_kept() -> None:
+    from dealer_trainer.ui.language import QT_CATALOGUES
+
+    for names in QT_CATALOGUES.values():
+        for name in names:
+            assert spec_support.qt_file_kept(f"PySide6/Qt/translations/qtbase_{name}.qm"), name
 
 
 def test_issue8_files_outside_pyside6_are_never_trimmed() -> None:
