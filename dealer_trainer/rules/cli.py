@@ -49,6 +49,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def parse_request(text: str) -> Mapping[str, Any]:
     """Read the request: decimals stay exact (no floats), duplicate keys are refused."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write
     if len(text) > _MAX_INPUT:
         raise invalid("The request is too large to be a table situation.", "invalid_json")
     try:

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.money import parse_amount
+
+
+def shown(value: Any) -> str:
+    """A value as the request wrote it (JSON), for messages: ``1E+400``, ``"abc"``, ``null``."""
+    if isinstance(value, Decimal):
+        return str(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def invalid(message: str, code: str = "invalid_request") -> RulesError:
@@ -31,7 +43,7 @@ def expect_int(value: Any, where: str, choices: Collection[int] | None = None) -
         if isinstance(value, Decimal) and value == value.to_integral_value() and abs(value) < 10**6:
             value = int(value)
         else:
-            raise invalid(f"{where} must be a whole number, not {value!r}.")
+            raise invalid(f"{where} must be a whole number, not {shown(value)}.")
     number = int(value)
     if choices is not None and number not in choices:
         allowed = ", ".join(str(c) for c in sorted(choices))
@@ -41,13 +53,13 @@ def expect_int(value: Any, where: str, choices: Collection[int] | None = None) -
 
 def expect_str(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise invalid(f"{where} must be a string, not {value!r}.")
+        raise invalid(f"{where} must be a string, not {shown(value)}.")
     return value
 
 
 def expect_bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise invalid(f"{where} must be true or false, not {value!r}.")
+        raise invalid(f"{where} must be true or false, not {shown(value)}.")
     return value
 
 
@@ -73,7 +85,7 @@ def amount(obj: Mapping[str, Any], key: str, where: str) -> Decimal:
 
 def bet_id(value: Any, where: str) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise invalid(f"{where} must be a string (or a number), not {value!r}.")
+        raise invalid(f"{where} must be a string (or a number), not {shown(value)}.")
     text = str(value)
     if not text:
         raise invalid(f"{where} cannot be empty.")

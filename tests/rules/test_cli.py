@@ -321,3 +321,19 @@ def test_settled_spin_money_adds_up(request: dict[str, Any]) -> None:
         else:
             assert Decimal(result["win"]) == Decimal(result["returned"]) == 0
             assert result["id"] in answer["collect"]
+
+
+def test_a_byte_order_mark_is_accepted() -> None:
+    code, answer = call("\ufeff" + json.dumps(CONTRACT_EXAMPLE))
+    assert code == 0
+    assert answer["collect"] == ["d"]
+
+
+def test_messages_show_values_as_json() -> None:
+    code, answer = call(
+        '{"game": "roulette", "outcome": {"number": 1},'
+        ' "bets": [{"id": "a", "kind": "dozen", "index": 1e400, "amount": 1}]}'
+    )
+    assert_clean_error(code, answer, "invalid_request")
+    assert "1E+400" in answer["error"]["message"]
+    assert "Decimal" not in answer["error"]["message"]
