@@ -175,3 +175,16 @@ def test_rules_error_propagates_through_context_managers() -> None:
         raise RulesError("illegal_bet", "No.", None)
     assert caught.value.code == "illegal_bet"
     assert caught.value.__traceback__ is not None
+
+
+def test_docs_rulesets_md_is_the_description_of_the_shipped_rulesets() -> None:
+    from dealer_trainer.rules.describe import describe
+
+    document = Path(__file__).parents[2] / "docs" / "rulesets.md"
+    expected = describe(official_rulesets().values())
+    assert document.read_text(encoding="utf-8") == expected, (
+        "docs/rulesets.md is stale: python -m dealer_trainer.rules.describe > docs/rulesets.md"
+    )
+    for ruleset in official_rulesets().values():
+        for setting in ruleset.interpretations():
+            assert f"`{setting.name}`" in expected
