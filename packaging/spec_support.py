@@ -88,6 +88,19 @@ def qt_file_kept(dest: str) -> bool:
     return True
 
 
+#: The oldest macOS each Qt release runs on (doc.qt.io/qt-6.x/macos.html), newest first.
+MACOS_MINIMUM_FOR_QT = (((6, 12), "14.4"), ((6, 10), "13.0"), ((6, 7), "12.0"))
+
+
+def macos_minimum(qt_version: str) -> str:
+    """``LSMinimumSystemVersion`` for a bundle of Qt ``qt_version`` (``"6.12.0"`` -> ``"14.4"``)."""
+    major, minor = (int(part) for part in qt_version.split(".")[:2])
+    for release, minimum in MACOS_MINIMUM_FOR_QT:
+        if (major, minor) >= release:
+            return minimum
+    raise SystemExit(f"dealer_trainer.spec: Qt {qt_version} is older than the app supports")
+
+
 # -- data files -------------------------------------------------------------------------------
 
 def _matching(folder: Path, patterns: Iterable[str], dest: str) -> list[tuple[str, str]]:

@@ -142,3 +142,16 @@ def test_issue8_data_files_list_every_ruleset_text_and_migration_of_the_checkout
 def test_issue8_a_checkout_without_rulesets_cannot_be_frozen(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="no rulesets"):
         spec_support.data_files(tmp_path)
+
+
+@pytest.mark.parametrize(("qt", "macos"), [
+    ("6.12.0", "14.4"), ("6.13.1", "14.4"), ("6.10.2", "13.0"), ("6.11.0", "13.0"),
+    ("6.8.3", "12.0"), ("6.7.0", "12.0"),
+])
+def test_issue8_macos_bundle_asks_for_the_oldest_macos_its_qt_supports(qt: str, macos: str) -> None:
+    assert spec_support.macos_minimum(qt) == macos
+
+
+def test_issue8_a_qt_older_than_pyproject_allows_is_refused() -> None:
+    with pytest.raises(SystemExit, match=r"Qt 6\.6\.3"):
+        spec_support.macos_minimum("6.6.3")
