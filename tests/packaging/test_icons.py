@@ -16,11 +16,10 @@ ICONS = PACKAGING / "icons"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture(scope="module")
-def gui() -> QGuiApplication:
-    app = QGuiApplication.instance() or QGuiApplication([])
-    assert isinstance(app, QGuiApplication)
-    return app
+@pytest.fixture
+def gui(qapp: QGuiApplication) -> QGuiApplication:
+    """pytest-qt's application (a QApplication: the widget tests share the process)."""
+    return qapp
 
 
 def decode(png: bytes) -> QImage:
