@@ -1,6 +1,7 @@
 """Dashboard aggregates on a large SQLite database: accuracy and median time per skill per day.
 
     python benchmarks/storage_aggregates.py [--answers 10000000] [--db PATH] [--repeat 3]
+    python benchmarks/storage_aggregates.py --pg "$DEALER_TRAINER_TEST_PG_URL" [--answers N]
 
 Builds (once, then reuses ``--db``) a database through ``Store.open`` (the real
 migrations, indexes and triggers) and fills it with generated answers: 200
@@ -32,6 +33,8 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from argon2 import PasswordHasher
+from sqlalchemy import Date, bindparam, create_engine, text
+from sqlalchemy.engine import make_url
 
 from dealer_trainer.storage import Store
 from dealer_trainer.storage.access import Passwords
@@ -47,14 +50,14 @@ SKILLS = [
 DAYS = 365
 LAST_DAY = date(2026, 11, 30)
 BUDGET_S = 1.0
+FAST = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+SITUATION = json.dumps({"number": 17, "bets": [{"kind": "straight_up", "amount": "10.00"}]})
+EXPECTED = json.dumps({"payout": "350.00"})
 
 
 def build(path: Path, answers: int) -> None:
     """Create the schema with the app's migrations, then bulk-load ``answers`` rows."""
-    store = Store.open(
-        f"sqlite:///{path}",
-        passwords=Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)),
-    )
+    store = Store.open(f"sqlite:///{path}", passwords=FAST)
     desk = store.instructor(store.create_first_instructor("Bench", "benchmark password"))
     trainees = [desk.add_trainee(f"Trainee {n:03d}").id for n in range(TRAINEES)]
     store.close()
@@ -101,8 +104,7 @@ def build(path: Path, answers: int) -> None:
         "INSERT INTO training_sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", session_rows
     )
     rng = random.Random(6)
-    situation = json.dumps({"number": 17, "bets": [{"kind": "straight_up", "amount": "10.00"}]})
-    expected = json.dumps({"payout": "350.00"})
+    situation, expected = SITUATION, EXPECTED
     chunk = 200_000
     for offset in range(0, answers, chunk):
         rows = []
@@ -155,6 +157,111 @@ def build(path: Path, answers: int) -> None:
     connection.close()
 
 
+PG_SCHEMA = "bench_aggregates"
+
+
+def pg_url(base: str) -> str:
+    """``base`` with its search_path set to the benchmark's own schema."""
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={PG_SCHEMA}"})
+    return url.render_as_string(hide_password=False)
+
+
+def build_pg(base: str, answers: int) -> None:
+    """The same data generated inside PostgreSQL (``generate_series``), schema by migrations."""
+    admin = create_engine(base)
+    with admin.begin() as connection:
+        connection.execute(text(f"DROP SCHEMA IF EXISTS {PG_SCHEMA} CASCADE"))
+        connection.execute(text(f"CREATE SCHEMA {PG_SCHEMA}"))
+    admin.dispose()
+    url = pg_url(base)
+    store = Store.open(url, passwords=FAST)
+    desk = store.instructor(store.create_first_instructor("Bench", "benchmark password"))
+    trainees = [desk.add_trainee(f"Trainee {n:03d}").id for n in range(TRAINEES)]
+    store.close()
+    assert trainees == list(range(1, TRAINEES + 1))
+    first_day = LAST_DAY - timedelta(days=DAYS - 1)
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        indexes = connection.execute(
+            text(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'answers'"
+                " AND schemaname = :schema AND indexname LIKE 'ix_%'"
+            ),
+            {"schema": PG_SCHEMA},
+        ).all()
+        for name, _ in indexes:
+            connection.execute(text(f"DROP INDEX {name}"))
+        connection.execute(text("ALTER TABLE answers DISABLE TRIGGER answers_count_daily"))
+        connection.execute(
+            text(
+                "INSERT INTO training_sessions (id, trainee_id, kind, ruleset_id, app_version,"
+                " workstation, started_at)"
+                " SELECT (t - 1) * :days + d + 1, t, 'practice', 'roulette-2003', '0.1.0', 'bench',"
+                " (CAST(:first AS date) + d) + interval '1 hour'"
+                " FROM generate_series(1, :trainees) AS t, generate_series(0, :days - 1) AS d"
+            ),
+            {"days": DAYS, "first": first_day, "trainees": TRAINEES},
+        )
+        connection.execute(text("SELECT setseed(0.6)"))
+        connection.execute(
+            text(
+                """
+                INSERT INTO answers (id, uid, session_id, trainee_id, skill, ruleset_id,
+                    item_seed, situation, expected, given, correct, time_taken_ms, app_version,
+                    presented_at, answered_at, answered_day, recorded_at)
+                SELECT g.n, lpad(to_hex(g.n), 32, '0'), (g.tr - 1) * :days + g.d + 1, g.tr,
+                    (CAST(:skills AS text[]))[1 + g.sk], 'roulette-2003', g.n,
+                    CAST(:situation AS json), CAST(:expected AS json),
+                    CAST(CASE WHEN g.ok THEN :expected ELSE '{"payout": "35.00"}' END AS json),
+                    g.ok, g.ms, '0.1.0', w.ts - g.ms * interval '1 millisecond', w.ts,
+                    CAST(:first AS date) + g.d, w.ts
+                FROM (
+                    SELECT n, 1 + floor(random() * :trainees)::int AS tr,
+                        floor(random() * :days)::int AS d, floor(random() * 40)::int AS sk,
+                        random() < 0.85 AS ok,
+                        exp(8.2 + 0.5 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()))::int
+                            AS ms,
+                        random() AS r
+                    FROM generate_series(1, :answers) AS n
+                ) AS g
+                CROSS JOIN LATERAL (
+                    SELECT ((CAST(:first AS date) + g.d)::timestamp AT TIME ZONE 'UTC')
+                        + (3600 + floor(g.r * 39600)) * interval '1 second' AS ts
+                ) AS w
+                """
+            ),
+            {
+                "days": DAYS,
+                "trainees": TRAINEES,
+                "answers": answers,
+                "first": first_day,
+                "skills": SKILLS,
+                "situation": SITUATION,
+                "expected": EXPECTED,
+            },
+        )
+        print(f"  loaded {answers:,} answers", flush=True)
+        for _, definition in indexes:
+            connection.execute(text(definition))
+        connection.execute(
+            text(
+                "INSERT INTO daily_skill_counts (answered_day, skill, answers, correct)"
+                " SELECT answered_day, skill, count(*), sum(CASE WHEN correct THEN 1 ELSE 0 END)"
+                " FROM answers GROUP BY answered_day, skill"
+            )
+        )
+        connection.execute(text("ALTER TABLE answers ENABLE TRIGGER answers_count_daily"))
+        for table in ("answers", "training_sessions"):
+            connection.execute(
+                text(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), max(id)) FROM {table}"
+                )
+            )
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        connection.execute(text("VACUUM ANALYZE"))  # index-only scans need the visibility map
+    engine.dispose()
+
+
 def best_time(run: Callable[[], object], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -169,27 +276,58 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=10_000_000)
     parser.add_argument("--db", type=Path, default=None, help="reuse or create this file")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--pg", default=None, help="PostgreSQL URL: run on its schema bench_aggregates instead"
+    )
+    parser.add_argument("--rebuild", action="store_true", help="generate the data again")
     args = parser.parse_args()
 
-    path = args.db or Path(tempfile.gettempdir()) / f"dealer-trainer-bench-{args.answers}.sqlite3"
-    if not path.exists():
-        print(f"building {path} with {args.answers:,} answers …", flush=True)
-        started = time.perf_counter()
-        build(path, args.answers)
-        print(f"built in {time.perf_counter() - started:.0f} s", flush=True)
+    if args.pg:
+        url = pg_url(args.pg)
+        probe = create_engine(url)
+        with probe.connect() as connection:
+            present = connection.execute(
+                text(
+                    "SELECT count(*) FROM pg_tables WHERE schemaname = :s AND tablename = 'answers'"
+                ),
+                {"s": PG_SCHEMA},
+            ).scalar()
+            if present:
+                present = connection.execute(text("SELECT count(*) FROM answers")).scalar()
+        probe.dispose()
+        if args.rebuild or present != args.answers:
+            print(f"building schema {PG_SCHEMA} with {args.answers:,} answers …", flush=True)
+            started = time.perf_counter()
+            build_pg(args.pg, args.answers)
+            print(f"built in {time.perf_counter() - started:.0f} s", flush=True)
+        where = f"PostgreSQL schema {PG_SCHEMA}"
+    else:
+        path = (
+            args.db or Path(tempfile.gettempdir()) / f"dealer-trainer-bench-{args.answers}.sqlite3"
+        )
+        if args.rebuild and path.exists():
+            path.unlink()
+        if not path.exists():
+            print(f"building {path} with {args.answers:,} answers …", flush=True)
+            started = time.perf_counter()
+            build(path, args.answers)
+            print(f"built in {time.perf_counter() - started:.0f} s", flush=True)
+        url = f"sqlite:///{path}"
+        where = str(path)
     started = time.perf_counter()
-    store = Store.open(f"sqlite:///{path}", backups_kept=1)
+    store = Store.open(url, backups_kept=1)
     print(f"opened (migrations, daily backup) in {time.perf_counter() - started:.1f} s")
     total = store.read(lambda c: c.exec_driver_sql("SELECT count(*) FROM answers").scalar())
-    print(f"{path}: {total:,} answers")
+    print(f"{where}: {total:,} answers")
+
+    plain = text(
+        "SELECT skill, answered_day, count(*), sum(CASE WHEN correct THEN 1 ELSE 0 END)"
+        " FROM answers WHERE answered_day BETWEEN :first AND :last GROUP BY skill, answered_day"
+    ).bindparams(bindparam("first", type_=Date()), bindparam("last", type_=Date()))
 
     def reference(first: date) -> Callable[[], object]:
-        sql = (
-            "SELECT skill, answered_day, count(*), sum(correct) FROM answers"
-            " WHERE answered_day BETWEEN ? AND ? GROUP BY skill, answered_day"
-        )
         return lambda: store.read(
-            lambda c: c.exec_driver_sql(sql, (first.isoformat(), LAST_DAY.isoformat())).all()
+            lambda c: c.execute(plain, {"first": first, "last": LAST_DAY}).all()
         )
 
     cases: list[tuple[str, date, Callable[[], object]]] = [

@@ -7,7 +7,7 @@ on SQLite as on PostgreSQL, with exact medians:
   ``daily_skill_counts`` (kept by a trigger on every answer); then, for each
   group, the one or two middle times are read by a seek in the covering index
   ``ix_answers_day_skill`` (``ORDER BY time_taken_ms LIMIT 2 OFFSET (n-1)/2``),
-  never sorting anything.
+  never sorting anything (on PostgreSQL all seeks run in one LATERAL query).
 - One trainee: a range scan of ``ix_answers_trainee_day`` already ordered by day,
   skill and time; the medians are picked from the stream.
 - Each trainee: the same, trainee by trainee (each a short range scan).
@@ -21,7 +21,7 @@ from decimal import Decimal
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Connection, Select, bindparam, select
+from sqlalchemy import Connection, Select, bindparam, select, text
 
 from dealer_trainer.storage.models import AnswerRow, DailySkillCount, Trainee
 from dealer_trainer.storage.records import DailySkillStat
@@ -83,7 +83,8 @@ def daily_skill_stats(
     """
     wanted = None if skills is None else frozenset(skills)
     if trainee_id is None and not per_trainee:
-        stats = _cohort(connection, first_day, last_day, wanted)
+        cohort = _cohort_lateral if connection.dialect.name == "postgresql" else _cohort
+        stats = cohort(connection, first_day, last_day, wanted)
     else:
         if trainee_id is not None:
             ids: Sequence[int] = [trainee_id]
@@ -182,3 +183,42 @@ def _cohort(
     finally:
         middle.close()
     return stats
+
+
+# PostgreSQL takes the same seeks in one statement: a LATERAL subquery may use the
+# outer row in its LIMIT and OFFSET, so there is one round trip, not one per group.
+_COHORT_LATERAL = text(
+    """
+    SELECT c.answered_day, c.skill, c.answers, c.correct, m.middle_sum, m.middle_count
+    FROM daily_skill_counts AS c
+    CROSS JOIN LATERAL (
+        SELECT sum(s.t) AS middle_sum, count(*) AS middle_count
+        FROM (
+            SELECT a.time_taken_ms AS t
+            FROM answers AS a
+            WHERE a.answered_day = c.answered_day AND a.skill = c.skill
+            ORDER BY a.time_taken_ms
+            LIMIT 2 - c.answers % 2 OFFSET (c.answers - 1) / 2
+        ) AS s
+    ) AS m
+    WHERE c.answered_day BETWEEN :first AND :last
+    """
+)
+
+
+def _cohort_lateral(
+    connection: Connection, first_day: date, last_day: date, wanted: frozenset[str] | None
+) -> list[DailySkillStat]:
+    rows = connection.execute(_COHORT_LATERAL, {"first": first_day, "last": last_day})
+    return [
+        DailySkillStat(
+            day=day,
+            skill=skill,
+            trainee_id=None,
+            answers=answers,
+            correct=correct,
+            median_time_ms=Decimal(int(middle_sum)) / Decimal(int(middle_count)),
+        )
+        for day, skill, answers, correct, middle_sum, middle_count in rows
+        if wanted is None or skill in wanted
+    ]
