@@ -3,11 +3,17 @@
 Reached only through the repository in :mod:`dealer_trainer.storage.store`::
 
     store = Store.open()                      # SQLite in the data dir, or $DEALER_TRAINER_DB_URL
-    trainee = store.trainee(profile_id)       # trainee level: record and read own answers
-    session = store.verify_instructor(pw)     # instructor level needs the password
-    desk = store.instructor(session)
+    if not store.has_instructor():            # first start
+        store.create_first_instructor(name, password)
+    profiles = store.trainees()               # the profile picker
+    trainee = store.trainee(profile.id)       # TraineeDesk: own sessions and answers only
+    session = trainee.start_session("roulette-2003")
+    trainee.record_answer(session.id, AnswerRecord(...))   # committed on return: then feedback
+    unlocked = store.verify_instructor(pw)    # may raise WrongPasswordError / InstructorLockedError
+    desk = store.instructor(unlocked)         # InstructorDesk: trainees, answers, exams, stats
 
-No Qt here; the rules core and the drills never import this package.
+Every error is a ``StorageError`` with a sentence for the user. No Qt here; the
+rules core and the drills never import this package.
 """
 
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
