@@ -212,3 +212,18 @@ def test_felt_caribbean_art1_jackpot_display_shows_the_pool(qtbot: QtBot) -> Non
     craps = FeltScene(felt_for("craps"))
     with pytest.raises(KeyError, match="no progressive jackpot display"):
         craps.set_jackpot(Decimal(1))
+
+
+def test_felt_chips_model_outlives_a_deleted_scene(qtbot: QtBot) -> None:
+    from shiboken6 import Shiboken
+
+    from dealer_trainer.layouts.chips import TableChips
+
+    felt = felt_for("roulette")
+    chips = TableChips(felt.spot_ids)
+    scene = FeltScene(felt, chips)
+    chips.place("red", Decimal(10))
+    assert scene.stack_items["red"].chips == (Decimal(10),)
+    Shiboken.delete(scene)
+    chips.place("red", Decimal(10))  # no view left to tell: no error
+    assert chips.amount("red") == Decimal(20)

@@ -61,9 +61,13 @@ class ChipsAdapter(QObject):
     def __init__(self, chips: TableChips, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.chips = chips
-        self._unsubscribe = chips.subscribe(self.changed.emit)
+        unsubscribe = chips.subscribe(self.changed.emit)
+        self._unsubscribe = unsubscribe
+        # the model may outlive its view: stop telling a deleted adapter
+        self.destroyed.connect(lambda *_: unsubscribe())
 
     def detach(self) -> None:
+        """Stop following the model (the adapter also stops when it is deleted)."""
         self._unsubscribe()
 
 
@@ -78,7 +82,7 @@ class FeltScene(QGraphicsScene):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.felt = felt
-        self.chips = chips or TableChips(felt.spot_ids)
+        self.chips = chips if chips is not None else TableChips(felt.spot_ids)
         margin = RAIL_WIDTH + 4
         self.setSceneRect(
             QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin))
