@@ -41,6 +41,13 @@ def _locate() -> Path | None:
     return exe if exe.is_file() else path  # a missing path fails in the fixture
 
 
+def _newer_sources(exe: Path) -> list[Path]:
+    """Package files changed since ``exe`` was built."""
+    built = exe.stat().st_mtime
+    return [path for path in (ROOT / "dealer_trainer").rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts and path.stat().st_mtime > built]
+
+
 @pytest.fixture(scope="module")
 def frozen() -> Path:
     exe = _locate()
@@ -49,6 +56,10 @@ def frozen() -> Path:
                     f"(or set {FROZEN_ENV})")
     if not exe.is_file():
         pytest.fail(f"{FROZEN_ENV}={os.environ[FROZEN_ENV]} names no frozen build ({exe})")
+    if FROZEN_ENV not in os.environ and (newer := _newer_sources(exe)):
+        # A build left in dist/ by an earlier run: testing it would report others' edits.
+        pytest.skip(f"the build in dist/ is older than {newer[0].relative_to(ROOT)}: "
+                    f"run python packaging/build.py (or set {FROZEN_ENV} to test it anyway)")
     return exe
 
 
