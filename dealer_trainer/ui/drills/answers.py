@@ -1,0 +1,403 @@
+"""Answer entry fit for each question: keypad, chips, bets in order, multiple choice.
+
+Every widget emits ``answered(Answer)`` and is worked from the keyboard:
+
+- :class:`AmountPad`: digits (typed or clicked), 00, the decimal point,
+  backspace, clear; Enter answers.  :meth:`AmountPad.amount_answer` parses.
+- :class:`ChipBuilder`: a button per denomination the item offers (keys 1-9),
+  the count of each, the total, undo (Backspace); Enter pays.
+- :class:`OrderPicker`: the bets in a list (arrows and Enter, or clicks on the
+  felt through :meth:`OrderPicker.pick_spot`); the sequence so far; undo.
+- :class:`ChoicePicker`: radio buttons; keys 1-4 choose, Enter answers.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import QLocale, QRegularExpression, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QRegularExpressionValidator, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills import Answer, DrillItem
+from dealer_trainer.ui.drills.rendering import (
+    DRILL_CHIPS,
+    format_money,
+    parse_amount_text,
+    render,
+)
+from dealer_trainer.ui.drills.situation import StagedBet
+from dealer_trainer.ui.sidebar import chip_icon
+
+
+class AnswerWidget(QWidget):
+    """Base of the answer widgets: ``answered(Answer)``."""
+
+    answered = Signal(object)
+
+    def prepare(self, item: DrillItem) -> None:
+        """Clear for a new item."""
+
+    def focus_entry(self) -> None:
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+class AmountPad(AnswerWidget):
+    """A keypad and a line to type an amount in."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        locale = QLocale()
+        point = locale.decimalPoint()
+        self.display = QLineEdit()
+        self.display.setAccessibleName(self.tr("Amount to pay"))
+        self.display.setPlaceholderText(self.tr("Type or tap the amount"))
+        self.display.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.display.setObjectName("amountDisplay")
+        allowed = QRegularExpression(
+            "[0-9" + QRegularExpression.escape(locale.groupSeparator() + point) + " ,.]{0,16}")
+        self.display.setValidator(QRegularExpressionValidator(allowed, self.display))
+        self.display.returnPressed.connect(self.enter)
+        self.error = QLabel()
+        self.error.setObjectName("answerError")
+        self.error.setWordWrap(True)
+        grid = QGridLayout()
+        grid.setSpacing(6)
+        self.keys: dict[str, QPushButton] = {}
+        rows = [["7", "8", "9"], ["4", "5", "6"], ["1", "2", "3"], ["0", "00", point]]
+        for r, row in enumerate(rows):
+            for c, key in enumerate(row):
+                button = self._key(key, key)
+                button.clicked.connect(lambda _=False, k=key: self.press(k))
+                grid.addWidget(button, r, c)
+        back = self._key("back", "⌫")
+        back.setToolTip(self.tr("Delete the last digit (Backspace)"))
+        back.setAccessibleName(self.tr("Delete the last digit"))
+        back.clicked.connect(self.backspace)
+        clear = self._key("clear", self.tr("C"))
+        clear.setToolTip(self.tr("Clear the amount (Esc)"))
+        clear.setAccessibleName(self.tr("Clear the amount"))
+        clear.clicked.connect(self.clear)
+        enter = self._key("enter", self.tr("Pay ↵"))
+        enter.setObjectName("primary")
+        enter.setToolTip(self.tr("Give this amount (Enter)"))
+        enter.clicked.connect(self.enter)
+        grid.addWidget(back, 4, 0)
+        grid.addWidget(clear, 4, 1)
+        grid.addWidget(enter, 4, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.display)
+        layout.addLayout(grid)
+        layout.addWidget(self.error)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.clear,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def _key(self, key: str, text: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # typing goes to the line
+        button.setMinimumHeight(40)
+        button.setObjectName("padKey")
+        self.keys[key] = button
+        return button
+
+    def prepare(self, item: DrillItem) -> None:
+        self.clear()
+
+    def focus_entry(self) -> None:
+        self.display.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def press(self, key: str) -> None:
+        self.display.insert(key)
+        self.error.clear()
+        self.display.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def backspace(self) -> None:
+        self.display.backspace()
+
+    def clear(self) -> None:
+        self.display.clear()
+        self.error.clear()
+
+    def amount_answer(self) -> Answer:
+        """The typed amount as an answer; ``ValueError`` says what is wrong with it."""
+        return parse_amount_text(self.display.text())
+
+    def enter(self) -> None:
+        try:
+            answer = self.amount_answer()
+        except ValueError:
+            self.error.setText(self.tr("Type an amount such as %1.").replace(
+                "%1", format_money(Decimal("1275"))))
+            return
+        self.answered.emit(answer)
+
+
+class ChipBuilder(AnswerWidget):
+    """Build the payout from chips of the denominations the item offers."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.counts: dict[Decimal, int] = {}
+        self._history: list[Decimal] = []
+        self._buttons: dict[Decimal, QToolButton] = {}
+        self.rack = QGridLayout()
+        self.rack.setSpacing(4)
+        self.total = QLabel()
+        self.total.setObjectName("chipTotal")
+        self.total.setAccessibleName(self.tr("Total of the chips"))
+        undo = QPushButton(self.tr("&Undo"))
+        undo.setToolTip(self.tr("Take back the last chip (Backspace)"))
+        undo.clicked.connect(self.undo)
+        clear = QPushButton(self.tr("C&lear"))
+        clear.clicked.connect(self.clear)
+        self.pay = QPushButton(self.tr("Pay ↵"))
+        self.pay.setObjectName("primary")
+        self.pay.clicked.connect(self.enter)
+        buttons = QHBoxLayout()
+        buttons.addWidget(undo)
+        buttons.addWidget(clear)
+        buttons.addWidget(self.pay)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        hint = QLabel(self.tr("Keys 1-9 add a chip; Backspace takes it back."))
+        hint.setObjectName("muted")
+        layout.addLayout(self.rack)
+        layout.addWidget(self.total)
+        layout.addLayout(buttons)
+        layout.addWidget(hint)
+
+    @property
+    def denominations(self) -> tuple[Decimal, ...]:
+        return tuple(self._buttons)
+
+    def prepare(self, item: DrillItem) -> None:
+        for button in self._buttons.values():
+            self.rack.removeWidget(button)
+            button.deleteLater()
+        self._buttons.clear()
+        ratio = self.devicePixelRatioF()
+        for i, value in enumerate(sorted(item.expected.denominations)):
+            chip = DRILL_CHIPS.get(value)
+            button = QToolButton()
+            button.setIcon(chip_icon(chip, 40, ratio))
+            button.setIconSize(QSize(40, 40))
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+            button.setAccessibleName(self.tr("Add a chip of %1").replace("%1", chip.text))
+            button.setToolTip(self.tr("Add a chip of %1 (key %2)").replace("%1", chip.text)
+                              .replace("%2", str(i + 1)))
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, v=value: self.add(v))
+            self._buttons[value] = button
+            self.rack.addWidget(button, i // 5, i % 5)
+        self.clear()
+
+    def add(self, value: Decimal) -> None:
+        self.counts[value] = self.counts.get(value, 0) + 1
+        self._history.append(value)
+        self._refresh()
+
+    def undo(self) -> None:
+        if self._history:
+            value = self._history.pop()
+            self.counts[value] -= 1
+            if not self.counts[value]:
+                del self.counts[value]
+            self._refresh()
+
+    def clear(self) -> None:
+        self.counts.clear()
+        self._history.clear()
+        self._refresh()
+
+    def chips_total(self) -> Decimal:
+        return sum((d * n for d, n in self.counts.items()), Decimal(0))
+
+    def _refresh(self) -> None:
+        for value, button in self._buttons.items():
+            count = self.counts.get(value, 0)
+            button.setText(f"×{count}" if count else " ")
+        chips = sum(self.counts.values())
+        self.total.setText(self.tr("%1 in %n chip(s)", "", chips).replace(
+            "%1", format_money(self.chips_total())))
+
+    def enter(self) -> None:
+        self.answered.emit(Answer(chips=dict(self.counts)))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        values = sorted(self._buttons)
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and key - Qt.Key.Key_1 < len(values):
+            self.add(values[key - Qt.Key.Key_1])
+        elif key == Qt.Key.Key_Backspace:
+            self.undo()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.enter()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+
+class OrderPicker(AnswerWidget):
+    """Pick the bets in the order they are settled: from the list or from the felt."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bets: list[StagedBet] = []
+        self.sequence: list[str] = []
+        self.bet_list = QListWidget()
+        self.bet_list.setAccessibleName(self.tr("Bets on the table"))
+        self.bet_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.bet_list.itemActivated.connect(self._activated)
+        self.bet_list.itemClicked.connect(self._activated)
+        self.chosen = QListWidget()
+        self.chosen.setAccessibleName(self.tr("Your order"))
+        self.chosen.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        undo = QPushButton(self.tr("&Undo"))
+        undo.clicked.connect(self.undo)
+        clear = QPushButton(self.tr("C&lear"))
+        clear.clicked.connect(self.clear)
+        self.done = QPushButton(self.tr("&Done"))
+        self.done.setObjectName("primary")
+        self.done.clicked.connect(self.enter)
+        buttons = QHBoxLayout()
+        buttons.addWidget(undo)
+        buttons.addWidget(clear)
+        buttons.addWidget(self.done)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel(self.tr("Click the bets (here or on the felt) in order:")))
+        layout.addWidget(self.bet_list, 3)
+        layout.addWidget(QLabel(self.tr("Your order:")))
+        layout.addWidget(self.chosen, 2)
+        layout.addLayout(buttons)
+
+    def set_bets(self, bets: list[StagedBet]) -> None:
+        self._bets = list(bets)
+        self.clear()
+
+    def focus_entry(self) -> None:
+        self.bet_list.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.bet_list.currentRow() < 0 and self.bet_list.count():
+            self.bet_list.setCurrentRow(0)
+
+    def _refresh(self) -> None:
+        self.bet_list.clear()
+        for bet in self._bets:
+            if bet.bet_id not in self.sequence:
+                row = QListWidgetItem(bet.label)
+                row.setData(Qt.ItemDataRole.UserRole, bet.bet_id)
+                self.bet_list.addItem(row)
+        self.chosen.clear()
+        labels = {b.bet_id: b.label for b in self._bets}
+        for i, bet_id in enumerate(self.sequence, 1):
+            self.chosen.addItem(f"{i}. {labels.get(bet_id, bet_id)}")
+        self.done.setEnabled(len(self.sequence) == len(self._bets))
+
+    def _activated(self, row: QListWidgetItem) -> None:
+        self.pick(str(row.data(Qt.ItemDataRole.UserRole)))
+
+    def pick(self, bet_id: str) -> None:
+        if bet_id not in self.sequence and any(b.bet_id == bet_id for b in self._bets):
+            self.sequence.append(bet_id)
+            self._refresh()
+            if self.bet_list.count():
+                self.bet_list.setCurrentRow(0)
+
+    def pick_spot(self, spot_id: str) -> None:
+        """A click on the felt: the first bet on that spot not yet picked."""
+        for bet in self._bets:
+            if bet.spot_id == spot_id and bet.bet_id not in self.sequence:
+                self.pick(bet.bet_id)
+                return
+
+    def undo(self) -> None:
+        if self.sequence:
+            self.sequence.pop()
+            self._refresh()
+
+    def clear(self) -> None:
+        self.sequence = []
+        self._refresh()
+
+    def enter(self) -> None:
+        self.answered.emit(Answer(order=tuple(self.sequence)))
+
+
+class ChoicePicker(AnswerWidget):
+    """One option of several: radio buttons, keys 1-4, Enter to answer."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.group = QButtonGroup(self)
+        self.buttons: list[QRadioButton] = []
+        self._ids: list[str] = []
+        self.options = QVBoxLayout()
+        self.answer = QPushButton(self.tr("Answer ↵"))
+        self.answer.setObjectName("primary")
+        self.answer.clicked.connect(self.enter)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.options)
+        layout.addWidget(self.answer)
+
+    def prepare(self, item: DrillItem) -> None:
+        for button in self.buttons:
+            self.group.removeButton(button)
+            self.options.removeWidget(button)
+            button.deleteLater()
+        self.buttons, self._ids = [], []
+        for i, option in enumerate(item.expected.options):
+            button = QRadioButton(f"&{i + 1}  {render(option.label)}")
+            button.setObjectName("choice")
+            self.group.addButton(button, i)
+            self.options.addWidget(button)
+            self.buttons.append(button)
+            self._ids.append(option.id)
+        self.answer.setEnabled(True)
+
+    def focus_entry(self) -> None:
+        target = self.buttons[0] if self.buttons else self
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def choose(self, index: int) -> None:
+        if 0 <= index < len(self.buttons):
+            self.buttons[index].setChecked(True)
+            self.buttons[index].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def selected(self) -> str | None:
+        index = self.group.checkedId()
+        return self._ids[index] if index >= 0 else None
+
+    def enter(self) -> None:
+        choice = self.selected()
+        if choice is not None:
+            self.answered.emit(Answer(choice=choice))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if Qt.Key.Key_1 <= key <= Qt.Key.Key_9:
+            self.choose(key - Qt.Key.Key_1)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.enter()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()

@@ -1,0 +1,228 @@
+"""What a trainee is told: feedback on one answer, the article on demand, the summary.
+
+:class:`FeedbackPanel` shows right or wrong, what was wrong, the correct
+answer, each line of the worked solution and the article that decides it as
+a button; :class:`ArticleDialog` opens that article's official texts
+(Portuguese, Chinese) and the project's English reading.
+:class:`SummaryView` ends a session: score, pass or fail against the pass
+mark, a row per skill and the time taken.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills import AnswerKind, DrillItem, ExamSpec, Outcome, Summary, skill
+from dealer_trainer.rules.articles import article_for
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.ui.drills.rendering import clock_text, format_money, render, seconds_text
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("drills", text)
+
+
+def correct_answer_text(item: DrillItem) -> str:
+    """The rules core's answer as a trainee reads it."""
+    expected = item.expected
+    if expected.kind in (AnswerKind.AMOUNT, AnswerKind.CHIPS) and expected.amount is not None:
+        text = format_money(expected.amount)
+        if expected.fewest_chips:
+            chips = ", ".join(f"{n} × {format_money(d)}"
+                              for d, n in sorted(expected.fewest_chips.items(), reverse=True))
+            text += "  " + _tr("(fewest chips: %1)").replace("%1", chips)
+        return text
+    if expected.kind is AnswerKind.CHOICE:
+        right = next((o for o in expected.options if o.id == expected.choice), None)
+        return render(right.label) if right is not None else ""
+    return " → ".join("/".join(group) for group in expected.order)
+
+
+class ArticleDialog(QDialog):
+    """An article: the official Portuguese and Chinese texts and the English reading."""
+
+    def __init__(self, citation: Citation, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(str(citation))
+        self.resize(640, 520)
+        self.tabs = QTabWidget()
+        article = article_for(citation)
+        heading = QLabel()
+        heading.setObjectName("articleHeading")
+        heading.setWordWrap(True)
+        if article is None:
+            heading.setText(self.tr("The text of %1 is not on file.").replace("%1", str(citation)))
+        else:
+            titles = " · ".join(t for t in (article.title("pt"), article.title("zh")) if t)
+            heading.setText(f"{citation}  {titles}")
+            if article.reading_en:
+                self._add_tab(article.reading_en, self.tr("English reading"), markdown=True)
+            for language, name in (("pt", self.tr("Português (official)")),
+                                   ("zh", self.tr("中文 (official)"))):
+                text = article.text(language)
+                if text:
+                    self._add_tab(text, name)
+        note = QLabel(self.tr("The English reading is the project's aid, not an official text."))
+        note.setObjectName("muted")
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+
+    def _add_tab(self, text: str, name: str, *, markdown: bool = False) -> None:
+        browser = QTextBrowser()
+        if markdown:
+            browser.setMarkdown(text)
+        else:
+            browser.setPlainText(text)
+        self.tabs.addTab(browser, name)
+
+
+class FeedbackPanel(QFrame):
+    """The verdict on one answer and its worked solution, with the article on demand."""
+
+    articleRequested = Signal(object)  # Citation
+    nextRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("feedback")
+        self.headline = QLabel()
+        self.headline.setObjectName("headline")
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.answer = QLabel()
+        self.answer.setWordWrap(True)
+        self.answer.setObjectName("rightAnswer")
+        self.solution = QLabel()
+        self.solution.setWordWrap(True)
+        self.solution.setObjectName("solution")
+        self.article = QPushButton()
+        self.article.setObjectName("article")
+        self.article.setToolTip(self.tr("Read the article (F1)"))
+        self.article.clicked.connect(lambda: self.articleRequested.emit(self._citation))
+        self.next = QPushButton(self.tr("&Next item ↵"))
+        self.next.setObjectName("primary")
+        self.next.clicked.connect(self.nextRequested.emit)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.next)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.details)
+        layout.addWidget(self.answer)
+        layout.addWidget(self.solution)
+        layout.addWidget(self.article)
+        layout.addLayout(buttons)
+        self._citation: Citation | None = None
+        self.outcome: Outcome | None = None
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        item = outcome.item
+        if outcome.answer.timed_out:
+            headline, verdict = self.tr("⏱ Time is up"), "timeout"
+        elif outcome.correct:
+            headline, verdict = self.tr("✓ Right"), "right"
+        else:
+            headline, verdict = self.tr("✗ Not right"), "wrong"
+        self.setProperty("verdict", verdict)
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.headline.setText(headline + "  ·  " + seconds_text(outcome.elapsed_ms))
+        lines = [render(t) for t in (*outcome.grade.feedback, *outcome.grade.notes)]
+        self.details.setText("\n".join(lines))
+        self.answer.setText(self.tr("Correct answer: %1").replace("%1", correct_answer_text(item)))
+        steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
+        self.solution.setText(f"<b>{escape(self.tr('Worked solution'))}</b><ol>{steps}</ol>")
+        self._citation = item.citation
+        self.article.setText(self.tr("Article: %1  (F1)").replace("%1", str(item.citation)))
+        self.next.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class SummaryView(QWidget):
+    """The end of a session: score, pass or fail, skill by skill, time."""
+
+    closeRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headline = QLabel()
+        self.headline.setObjectName("summaryHeadline")
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Skill"), self.tr("Answered"), self.tr("Right"), self.tr("Median time")])
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.time = QLabel()
+        self.close_button = QPushButton(self.tr("&Close"))
+        self.close_button.setObjectName("primary")
+        self.close_button.clicked.connect(self.closeRequested.emit)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.time)
+        layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
+
+    def show_summary(self, summary: Summary, total_ms: int, exam: ExamSpec | None) -> None:
+        percent = round(100 * summary.score)
+        self.headline.setText(
+            self.tr("%1 of %2 right (%3%)").replace("%1", str(summary.correct))
+            .replace("%2", str(summary.answered)).replace("%3", str(percent)))
+        if exam is not None:
+            mark = round(100 * exam.pass_mark)
+            passed = exam.passed(summary)
+            self.verdict.setText(
+                (self.tr("PASSED — the pass mark is %1%") if passed
+                 else self.tr("NOT PASSED — the pass mark is %1%")).replace("%1", str(mark)))
+            self.verdict.setProperty("passed", passed)
+        else:
+            self.verdict.setText("")
+            self.verdict.setProperty("passed", None)
+        self.verdict.style().unpolish(self.verdict)
+        self.verdict.style().polish(self.verdict)
+        self.table.setRowCount(len(summary.by_skill))
+        for row, score in enumerate(summary.by_skill):
+            cells = [
+                render(skill(score.skill).title),
+                str(score.answered),
+                str(score.correct),
+                seconds_text(score.median_ms) if score.median_ms is not None else "—",
+            ]
+            for column, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                if column:
+                    cell.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, column, cell)
+        self.time.setText(self.tr("Time: %1").replace("%1", clock_text(total_ms)))
+        self.close_button.setFocus(Qt.FocusReason.OtherFocusReason)

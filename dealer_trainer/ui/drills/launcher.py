@@ -1,0 +1,308 @@
+"""The way into the drills: mode, skills and difficulty, for the trainee the window has chosen.
+
+:class:`DrillLauncher` is a panel the main window embeds (or opens from a
+menu).  It asks the window for the trainee's name (and, if given, the game
+and ruleset on show), finds that trainee in storage and starts a session:
+Practise, Timed, Exam (an instructor's assigned exam, or a mock exam),
+Review (the skills FSRS says are due) or My mistakes.  Each session opens in
+its own :class:`~dealer_trainer.ui.drills.screen.DrillScreen` window.
+
+Every answer of a registered trainee is stored before its feedback.  A name
+storage does not know may still practise (the screen says it is not
+recorded); exams, review and mistakes need a registered trainee.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills import (
+    Difficulty,
+    DrillSession,
+    ExamSpec,
+    ItemSpec,
+    exam,
+    practice,
+    replay,
+    skills_for,
+)
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
+from dealer_trainer.storage import Exam, ExamAssignment, StorageError, Store, TraineeDesk
+from dealer_trainer.ui.drills.controller import DrillController
+from dealer_trainer.ui.drills.recorder import StoreRecorder, mistake_specs, review_specs
+from dealer_trainer.ui.drills.rendering import render
+from dealer_trainer.ui.drills.screen import DrillScreen, mode_name
+from dealer_trainer.ui.games import GAME_NAMES
+
+DIFFICULTY_NAMES = {
+    Difficulty.BEGINNER: QT_TRANSLATE_NOOP("drills", "Beginner"),
+    Difficulty.INTERMEDIATE: QT_TRANSLATE_NOOP("drills", "Intermediate"),
+    Difficulty.ADVANCED: QT_TRANSLATE_NOOP("drills", "Advanced"),
+}
+#: Storage's exams name no difficulty: an assigned exam is sat at this level.
+ASSIGNED_EXAM_DIFFICULTY = Difficulty.INTERMEDIATE
+MOCK_PASS_MARK = Fraction(4, 5)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("drills", text)
+
+
+class DrillLauncher(QWidget):
+    """Choose and start a drill session.  ``sessionStarted(DrillScreen)`` for each one."""
+
+    sessionStarted = Signal(object)
+
+    def __init__(self, trainee: Callable[[], str], *,
+                 game: Callable[[], str] | None = None,
+                 ruleset: Callable[[], Ruleset | None] | None = None,
+                 store: Store | Callable[[], Store] = Store.open,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._trainee = trainee
+        self._game = game
+        self._ruleset = ruleset
+        self._store_source = store
+        self._store: Store | None = store if isinstance(store, Store) else None
+        self.screens: list[DrillScreen] = []
+
+        self.games = QComboBox()
+        for game_id, (english, _chinese) in GAME_NAMES.items():
+            self.games.addItem(QCoreApplication.translate("games", english), game_id)
+        self.games.currentIndexChanged.connect(self._fill_skills)
+        self.skills = QListWidget()
+        self.skills.setAccessibleName(self.tr("Skills"))
+        self.difficulty = QComboBox()
+        for level, name in DIFFICULTY_NAMES.items():
+            self.difficulty.addItem(_tr(name), int(level))
+        self.exam_size = QSpinBox()
+        self.exam_size.setRange(1, 500)
+        self.exam_size.setValue(20)
+        self.exam_size.setAccessibleName(self.tr("Items in a mock exam"))
+        self.exams = QComboBox()
+        self.exams.setAccessibleName(self.tr("Exam to sit"))
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setObjectName("launcherStatus")
+        self.buttons: dict[str, QPushButton] = {}
+        grid = QGridLayout()
+        labels = [(self.tr("&Game"), self.games), (self.tr("&Difficulty"), self.difficulty),
+                  (self.tr("E&xam"), self.exams), (self.tr("Mock exam &items"), self.exam_size)]
+        for row, (text, widget) in enumerate(labels):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            grid.addWidget(label, row, 0)
+            grid.addWidget(widget, row, 1)
+        starts = QGridLayout()
+        for i, (key, text) in enumerate([
+            ("practice", self.tr("&Practise")), ("timed", self.tr("&Timed")),
+            ("exam", self.tr("&Exam")), ("review", self.tr("Re&view")),
+            ("mistakes", self.tr("My &mistakes")),
+        ]):
+            button = QPushButton(text)
+            button.clicked.connect(lambda _=False, k=key: self.start(k))
+            self.buttons[key] = button
+            starts.addWidget(button, i // 2, i % 2)
+        skills_label = QLabel(self.tr("&Skills"))
+        skills_label.setBuddy(self.skills)
+        layout = QVBoxLayout(self)
+        title = QLabel(self.tr("Drills"))
+        title.setStyleSheet("font-size: 16px; font-weight: 600;")
+        layout.addWidget(title)
+        layout.addLayout(grid)
+        layout.addWidget(skills_label)
+        layout.addWidget(self.skills, 1)
+        layout.addLayout(starts)
+        layout.addWidget(self.status)
+        self._fill_skills()
+        self.refresh_exams()
+
+    # ------------------------------------------------------------- choices --
+    def current_game(self) -> str:
+        return str(self.games.currentData())
+
+    def set_game(self, game: str) -> None:
+        index = self.games.findData(game)
+        if index >= 0:
+            self.games.setCurrentIndex(index)
+
+    def _fill_skills(self) -> None:
+        self.skills.clear()
+        for found in skills_for(self.current_game()):
+            row = QListWidgetItem(render(found.title))
+            row.setToolTip(render(found.description))
+            row.setData(Qt.ItemDataRole.UserRole, found.id)
+            row.setFlags(row.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            row.setCheckState(Qt.CheckState.Checked)
+            self.skills.addItem(row)
+
+    def chosen_skills(self) -> list[str]:
+        rows = (self.skills.item(i) for i in range(self.skills.count()))
+        return [str(r.data(Qt.ItemDataRole.UserRole)) for r in rows
+                if r.checkState() == Qt.CheckState.Checked]
+
+    def chosen_difficulty(self) -> Difficulty:
+        return Difficulty(int(self.difficulty.currentData()))
+
+    def ruleset_id(self) -> str:
+        game = self.current_game()
+        chosen = self._ruleset() if self._ruleset is not None else None
+        if chosen is not None and self._game is not None and self._game() == game:
+            return chosen.id
+        return default_ruleset(game).id
+
+    # ------------------------------------------------------------- storage --
+    def store(self) -> Store:
+        if self._store is None:
+            source = self._store_source
+            assert not isinstance(source, Store)
+            self._store = source()
+        return self._store
+
+    def desk(self) -> TraineeDesk | None:
+        """The chosen trainee's desk, or ``None`` when storage does not know the name."""
+        name = " ".join(self._trainee().split())
+        store = self.store()
+        for profile in store.trainees():
+            if profile.name.casefold() == name.casefold() and not profile.archived:
+                return store.trainee(profile.id)
+        return None
+
+    def refresh_exams(self) -> None:
+        """The exams the trainee may sit: assigned ones first, then a mock exam."""
+        self.exams.clear()
+        try:
+            desk = self.desk()
+            assigned = desk.open_exams() if desk is not None else []
+        except (StorageError, OSError) as exc:
+            self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
+            assigned = []
+        for assignment, paper in assigned:
+            self.exams.addItem(self.tr("Assigned: %1").replace("%1", paper.title),
+                               (assignment, paper))
+        self.exams.addItem(self.tr("Mock exam (chosen skills, pass mark %1%)").replace(
+            "%1", str(round(100 * MOCK_PASS_MARK))), None)
+
+    # ---------------------------------------------------------------- start --
+    def start(self, kind: str) -> DrillScreen | None:
+        """Start a session (``practice``, ``timed``, ``exam``, ``review``, ``mistakes``)."""
+        self.status.clear()
+        skills = self.chosen_skills()
+        assigned = kind == "exam" and self.exams.currentData() is not None
+        if kind in ("practice", "timed", "exam") and not skills and not assigned:
+            self.status.setText(self.tr("Tick at least one skill."))
+            return None
+        try:
+            desk = self.desk()
+        except (StorageError, OSError) as exc:
+            self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
+            return None
+        if desk is None and kind not in ("practice", "timed"):
+            self.status.setText(self.tr(
+                "%1 is not a registered trainee: exams, review and mistakes need an "
+                "instructor to register you first.").replace("%1", self._trainee()))
+            return None
+        seed = random.SystemRandom().getrandbits(32)
+        difficulty = self.chosen_difficulty()
+        spec: ExamSpec | None = None
+        assignment: int | None = None
+        ruleset_id = self.ruleset_id()
+        try:
+            if kind in ("practice", "timed"):
+                session = practice(skills, difficulty, seed, timed=kind == "timed")
+                session = _with_ruleset(session, ruleset_id)
+            elif kind == "exam":
+                chosen = self.exams.currentData()
+                if chosen is not None:
+                    paper_assignment, paper = chosen
+                    spec, assignment = _assigned_spec(paper_assignment, paper), paper_assignment.id
+                    ruleset_id = paper.ruleset_id
+                else:
+                    spec = ExamSpec(tuple(skills), difficulty, self.exam_size.value(),
+                                    MOCK_PASS_MARK, seed, ruleset_id)
+                session = exam(spec)
+            else:
+                assert desk is not None
+                specs = (review_specs(desk, difficulty, seed) if kind == "review"
+                         else mistake_specs(desk))
+                if not specs:
+                    self.status.setText(self.tr("No skill is due for review: well done.")
+                                        if kind == "review" else
+                                        self.tr("You have no wrong answers to try again."))
+                    return None
+                session = replay(specs)
+                ruleset_id = specs[0].ruleset or default_ruleset(
+                    specs[0].make().game).id
+            recorder = None
+            if desk is not None:
+                recorder = StoreRecorder.start(desk, ruleset_id, session.mode,
+                                               exam_assignment_id=assignment)
+                session.recorder = recorder
+        except (StorageError, OSError, ValueError) as exc:
+            self.status.setText(self.tr("The session could not start: %1").replace("%1", str(exc)))
+            return None
+        return self._open(session, spec, recorder, kind == "mistakes")
+
+    def _open(self, session: DrillSession, spec: ExamSpec | None,
+              recorder: StoreRecorder | None, mistakes: bool) -> DrillScreen:
+        controller = DrillController(session, exam=spec)
+        title = _tr("My mistakes") if mistakes else mode_name(session.mode)
+        screen = DrillScreen(controller, title=title,
+                             on_finish=recorder.close if recorder is not None else None)
+        controller.setParent(screen)
+        if recorder is None:
+            screen.mode_label.setText(screen.mode_label.text() + " · " + _tr("not recorded"))
+        screen.setWindowTitle(_tr("Drills — %1").replace("%1", self._trainee()))
+        screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        screen.closed.connect(screen.close)
+        screen.destroyed.connect(lambda _=None, s=screen: self._forget(s))
+        self.screens.append(screen)
+        self.sessionStarted.emit(screen)
+        if screen.parent() is None:
+            screen.resize(1400, 860)
+            screen.show()
+        controller.start()
+        if spec is not None or mistakes:
+            self.refresh_exams()
+        return screen
+
+    def _forget(self, screen: DrillScreen) -> None:
+        if screen in self.screens:
+            self.screens.remove(screen)
+
+
+def _with_ruleset(session: DrillSession, ruleset_id: str) -> DrillSession:
+    """The practice stream, its items drawn under ``ruleset_id``."""
+    draw = session.specs
+
+    def specs(index: int) -> ItemSpec | None:
+        spec = draw(index)
+        return None if spec is None else ItemSpec(spec.skill, spec.seed, spec.difficulty,
+                                                  ruleset_id)
+
+    return DrillSession(session.mode, specs, session.recorder)
+
+
+def _assigned_spec(assignment: ExamAssignment, paper: Exam) -> ExamSpec:
+    del assignment
+    return ExamSpec(paper.skills, ASSIGNED_EXAM_DIFFICULTY, paper.item_count,
+                    Fraction(paper.pass_mark_percent, 100), paper.seed, paper.ruleset_id)
+
+
+__all__ = ["ASSIGNED_EXAM_DIFFICULTY", "DrillLauncher"]

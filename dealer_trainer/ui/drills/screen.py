@@ -1,0 +1,362 @@
+"""The drill screen: the situation on the felt, the question, the answer, the feedback.
+
+Left, the felt of the item's game with its situation drawn on it; right, the
+question, the answer widget the question calls for, and (after an answer is
+stored) the feedback.  A bar above names the mode and skill, counts the
+items and, in timed modes, runs the clock.  The screen listens to a
+:class:`~dealer_trainer.ui.drills.controller.DrillController`; it never
+grades and never stores by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills import Answer, AnswerKind, DrillItem, Mode, Outcome, Summary, skill
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.ui.drills.answers import (
+    AmountPad,
+    AnswerWidget,
+    ChipBuilder,
+    ChoicePicker,
+    OrderPicker,
+)
+from dealer_trainer.ui.drills.controller import DrillController
+from dealer_trainer.ui.drills.feedback import ArticleDialog, FeedbackPanel, SummaryView, escape
+from dealer_trainer.ui.drills.rendering import clock_text, render
+from dealer_trainer.ui.drills.situation import FeltStage, hands_html
+from dealer_trainer.ui.drills.style import DRILL_STYLE
+from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.felt.view import FeltView
+
+MODE_NAMES = {
+    Mode.PRACTICE: QT_TRANSLATE_NOOP("drills", "Practice"),
+    Mode.TIMED: QT_TRANSLATE_NOOP("drills", "Timed"),
+    Mode.EXAM: QT_TRANSLATE_NOOP("drills", "Exam"),
+    Mode.REVIEW: QT_TRANSLATE_NOOP("drills", "Review"),
+}
+
+
+def mode_name(mode: Mode) -> str:
+    return QCoreApplication.translate("drills", MODE_NAMES[mode])
+
+
+class SituationView(FeltView):
+    """A felt view that fits the part of the felt the item is about (all of it by default)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(None, parent)
+        self.focus_rect: QRectF | None = None
+
+    def fit(self) -> None:
+        scene = self.scene()
+        if scene is not None:
+            target = self.focus_rect if self.focus_rect is not None else scene.sceneRect()
+            self.fitInView(target, Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class DrillScreen(QWidget):
+    """One drill session on screen.  ``closed`` when the trainee leaves it."""
+
+    closed = Signal()
+
+    def __init__(self, controller: DrillController, *, title: str = "",
+                 on_finish: Callable[[], None] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.session = controller.session
+        self._on_finish = on_finish
+        self.stage = FeltStage(self)
+        self._connected: set[int] = set()
+        self.setStyleSheet(DRILL_STYLE)
+        self.setObjectName("drillScreen")
+
+        # -- the bar ------------------------------------------------------------------
+        self.mode_label = QLabel(mode_name(self.session.mode))
+        self.mode_label.setObjectName("modeBadge")
+        self.skill_label = QLabel(title)
+        self.skill_label.setObjectName("skillTitle")
+        self.progress_label = QLabel()
+        self.score_label = QLabel()
+        self.clock = QLabel()
+        self.clock.setObjectName("clock")
+        self.clock_bar = QProgressBar()
+        self.clock_bar.setTextVisible(False)
+        self.clock_bar.setFixedWidth(160)
+        self.clock_bar.setAccessibleName(self.tr("Time left"))
+        self.end_button = QPushButton(self.tr("&End session"))
+        self.end_button.clicked.connect(self.end_session)
+        bar = QHBoxLayout()
+        bar_widgets: list[QWidget] = [self.mode_label, self.skill_label]
+        for widget in bar_widgets:
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        bar_widgets = [self.progress_label, self.score_label, self.clock, self.clock_bar,
+                       self.end_button]
+        for widget in bar_widgets:
+            bar.addWidget(widget)
+        self.clock.setVisible(self.session.timed)
+        self.clock_bar.setVisible(self.session.timed)
+
+        # -- the felt and the panel ------------------------------------------------------
+        self.view = SituationView()
+        self.view.setAccessibleName(self.tr("Felt"))
+        self.question = QLabel()
+        self.question.setObjectName("question")
+        self.question.setWordWrap(True)
+        self.question.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.bet_list = QLabel()
+        self.bet_list.setObjectName("betList")
+        self.bet_list.setWordWrap(True)
+        self.hint_button = QPushButton(self.tr("Show a &hint"))
+        self.hint_button.clicked.connect(self.show_hint)
+        self.hint = QLabel()
+        self.hint.setObjectName("hint")
+        self.hint.setWordWrap(True)
+        self.pad = AmountPad()
+        self.chips = ChipBuilder()
+        self.amount_tabs = QTabWidget()
+        self.amount_tabs.addTab(self.pad, self.tr("&Keypad"))
+        self.amount_tabs.addTab(self.chips, self.tr("C&hips"))
+        self.order = OrderPicker()
+        self.choice = ChoicePicker()
+        self.answers = QStackedWidget()
+        for page in (self.amount_tabs, self.order, self.choice):
+            self.answers.addWidget(page)
+        entries: list[AnswerWidget] = [self.pad, self.chips, self.order, self.choice]
+        for entry in entries:
+            entry.answered.connect(self.submit)
+        self.error = QFrame()
+        self.error.setObjectName("recordError")
+        self.error_text = QLabel()
+        self.error_text.setWordWrap(True)
+        self.retry_button = QPushButton(self.tr("&Retry saving"))
+        self.retry_button.clicked.connect(self.retry)
+        error_layout = QHBoxLayout(self.error)
+        error_layout.addWidget(self.error_text, 1)
+        error_layout.addWidget(self.retry_button)
+        self.error.hide()
+        self.feedback = FeedbackPanel()
+        self.feedback.hide()
+        self.feedback.articleRequested.connect(self.open_article)
+        self.feedback.nextRequested.connect(self.controller.next_item)
+        panel = QWidget()
+        panel.setObjectName("questionPanel")
+        panel.setMinimumWidth(400)
+        panel.setMaximumWidth(560)
+        side = QVBoxLayout(panel)
+        side.addWidget(self.question)
+        side.addWidget(self.bet_list)
+        side.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignLeft)
+        side.addWidget(self.hint)
+        side.addWidget(self.answers)
+        side.addWidget(self.error)
+        side.addWidget(self.feedback)
+        side.addStretch(1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.view)
+        splitter.addWidget(panel)
+        splitter.setStretchFactor(0, 1)
+        splitter.setChildrenCollapsible(False)
+        drill = QWidget()
+        drill_layout = QVBoxLayout(drill)
+        drill_layout.setContentsMargins(8, 8, 8, 8)
+        drill_layout.addLayout(bar)
+        drill_layout.addWidget(splitter, 1)
+        self.summary = SummaryView()
+        self.summary.closeRequested.connect(self.close_screen)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(drill)
+        self.pages.addWidget(self.summary)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+        QShortcut(QKeySequence(Qt.Key.Key_F1), self, self._article_shortcut)
+
+        controller.itemShown.connect(self.show_item)
+        controller.ticked.connect(self.show_clock)
+        controller.answerRecorded.connect(self._recorded)
+        controller.feedbackReady.connect(self.show_feedback)
+        controller.recordFailed.connect(self.show_record_error)
+        controller.finished.connect(self.show_summary)
+
+    # ----------------------------------------------------------------- items --
+    @property
+    def answer_widget(self) -> AnswerWidget:
+        page = self.answers.currentWidget()
+        if page is self.amount_tabs:
+            current = self.amount_tabs.currentWidget()
+            assert isinstance(current, AnswerWidget)
+            return current
+        assert isinstance(page, AnswerWidget)
+        return page
+
+    def show_item(self, item: DrillItem) -> None:
+        scene = self.stage.stage(item)
+        self.view.focus_rect = self.stage.focus
+        if self.view.scene() is not scene:
+            self.view.set_felt_scene(scene)
+        self.view.fit()
+        self._listen(scene)
+        self.skill_label.setText(render(skill(item.skill).title))
+        self.question.setText(render(item.question))
+        self.hint.clear()
+        self.hint.hide()
+        self.hint_button.setVisible(self.session.shows_hints and item.hint is not None)
+        kind = item.expected.kind
+        staged = self.stage.bets
+        lines = []
+        if "cards" in item.situation:
+            lines.append(hands_html(item.situation["cards"]))
+        if staged and kind is not AnswerKind.ORDER:
+            lines.append(escape(self.tr("On the table: %1").replace(
+                "%1", " · ".join(bet.label for bet in staged))))
+        self.bet_list.setText("<br>".join(lines))
+        self.bet_list.setVisible(bool(lines))
+        if kind is AnswerKind.ORDER:
+            self.answers.setCurrentWidget(self.order)
+            self.order.set_bets(self.stage.bets)
+        elif kind is AnswerKind.CHOICE:
+            self.answers.setCurrentWidget(self.choice)
+            self.choice.prepare(item)
+        else:
+            self.answers.setCurrentWidget(self.amount_tabs)
+            self.pad.prepare(item)
+            has_chips = bool(item.expected.denominations)
+            self.amount_tabs.setTabEnabled(1, has_chips)
+            if has_chips:
+                self.chips.prepare(item)
+            else:
+                self.amount_tabs.setCurrentWidget(self.pad)
+        self.answers.setEnabled(True)
+        self.answers.show()
+        self.error.hide()
+        self.feedback.hide()
+        self._show_progress(len(self.session.outcomes) + 1)
+        self.answer_widget.focus_entry()
+
+    def _listen(self, scene: FeltScene) -> None:
+        if id(scene) not in self._connected:
+            self._connected.add(id(scene))
+            scene.spotClicked.connect(self._spot_clicked)
+
+    def _spot_clicked(self, spot_id: str) -> None:
+        if self.answers.isEnabled() and self.answers.currentWidget() is self.order:
+            self.order.pick_spot(spot_id)
+
+    def show_hint(self) -> None:
+        item = self.controller.item
+        if item is not None and item.hint is not None and self.session.shows_hints:
+            self.hint.setText(render(item.hint))
+            self.hint.show()
+
+    def _show_progress(self, number: int) -> None:
+        done = len(self.session.outcomes)
+        exam = self.controller.exam
+        if exam is not None:
+            text = self.tr("Item %1 of %2").replace("%1", str(number)).replace(
+                "%2", str(exam.size))
+        else:
+            text = self.tr("Item %1").replace("%1", str(number))
+        self.progress_label.setText(text)
+        right = sum(o.correct for o in self.session.outcomes)
+        self.score_label.setVisible(self.session.shows_feedback and done > 0)
+        self.score_label.setText(self.tr("%1 of %2 right").replace("%1", str(right))
+                                 .replace("%2", str(done)))
+
+    def show_clock(self, left_ms: int) -> None:
+        item = self.controller.item
+        allowed = item.time_allowed_s * 1000 if item is not None else 1
+        self.clock.setText(clock_text(left_ms))
+        self.clock_bar.setMaximum(allowed)
+        self.clock_bar.setValue(left_ms)
+        self.clock.setProperty("urgent", left_ms <= 5000)
+        self.clock.style().unpolish(self.clock)
+        self.clock.style().polish(self.clock)
+
+    # --------------------------------------------------------------- answers --
+    def submit(self, answer: Answer) -> None:
+        if self.controller.item is None or not self.answers.isEnabled():
+            return
+        self.answers.setEnabled(False)  # nothing more is taken while the answer is stored
+        self.controller.submit(answer)
+
+    def retry(self) -> None:
+        self.controller.retry()
+
+    def _recorded(self, outcome: Outcome) -> None:
+        del outcome
+        self.error.hide()
+
+    def show_record_error(self, reason: str) -> None:
+        self.feedback.hide()
+        self.answers.setEnabled(False)
+        self.error_text.setText(
+            self.tr("Your answer could not be saved, so no feedback is shown yet: %1\n"
+                    "It is kept here; retry saving when the database is back.")
+            .replace("%1", reason))
+        self.error.show()
+        self.retry_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def show_feedback(self, outcome: Outcome) -> None:
+        self.feedback.show_outcome(outcome)
+        self.answers.hide()
+        self.hint_button.hide()
+        self.feedback.show()
+        self._show_progress(len(self.session.outcomes))
+
+    def _article_shortcut(self) -> None:
+        outcome = self.feedback.outcome
+        if self.feedback.isVisible() and outcome is not None:
+            self.open_article(outcome.item.citation)
+
+    def open_article(self, citation: Citation) -> ArticleDialog:
+        dialog = ArticleDialog(citation, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    # ------------------------------------------------------------------- end --
+    def end_session(self) -> bool:
+        """End now (an unanswered item is left out); refused while an answer is unsaved."""
+        if self.controller.pending is not None:
+            self.error_text.setText(self.tr(
+                "An answer is not saved yet. Retry saving before you end the session."))
+            self.error.show()
+            return False
+        self.controller.finish()
+        return True
+
+    def show_summary(self, summary: Summary) -> None:
+        problem = None
+        if self._on_finish is not None:
+            try:
+                self._on_finish()
+            except Exception as exc:  # the answers are stored; only closing the session failed
+                problem = str(exc)
+        self.summary.show_summary(summary, self.controller.total_ms, self.controller.exam)
+        if problem:
+            self.summary.time.setText(self.summary.time.text() + "\n" + self.tr(
+                "The session could not be closed in the database: %1").replace("%1", problem))
+        self.pages.setCurrentWidget(self.summary)
+
+    def close_screen(self) -> None:
+        self.controller.stop()
+        self.closed.emit()
