@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -56,7 +57,7 @@ def trainee(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TraineeD
 @settings(max_examples=60, deadline=None)
 @given(situation=json_data, given_answer=json_data, seed=st.integers(0, 2**63 - 1))
 def test_issue6_any_json_answer_round_trips_exactly(
-    trainee: tuple[TraineeDesk, int], situation: object, given_answer: object, seed: int
+    trainee: tuple[TraineeDesk, int], situation: Any, given_answer: Any, seed: int
 ) -> None:
     desk, session_id = trainee
     record = replace(answer(seed, given={"answer": given_answer}), situation={"table": situation})

@@ -60,11 +60,10 @@ def test_issue6_eight_processes_write_a_thousand_answers_each_at_once(db_url: st
     engine = create_engine(db_url)
     try:
         with engine.connect() as connection:
-            per_trainee = dict(
-                connection.execute(
-                    text("SELECT trainee_id, count(*) FROM answers GROUP BY trainee_id")
-                ).all()
-            )
+            rows = connection.execute(
+                text("SELECT trainee_id, count(*) FROM answers GROUP BY trainee_id")
+            ).all()
+            per_trainee: dict[int, int] = {row[0]: row[1] for row in rows}
             distinct = connection.execute(text("SELECT count(DISTINCT uid) FROM answers")).scalar()
             counted = connection.execute(
                 text("SELECT sum(answers) FROM daily_skill_counts")
