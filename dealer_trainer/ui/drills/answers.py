@@ -233,8 +233,9 @@ class ChipBuilder(AnswerWidget):
             count = self.counts.get(value, 0)
             button.setText(f"×{count}" if count else " ")
         chips = sum(self.counts.values())
-        self.total.setText(self.tr("%1 in %n chip(s)", "", chips).replace(
-            "%1", format_money(self.chips_total())))
+        text = self.tr("%1 in one chip") if chips == 1 else self.tr("%1 in %2 chips")
+        self.total.setText(text.replace("%1", format_money(self.chips_total()))
+                           .replace("%2", str(chips)))
 
     def enter(self) -> None:
         self.answered.emit(Answer(chips=dict(self.counts)))

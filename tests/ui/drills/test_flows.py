@@ -1,0 +1,225 @@
+"""Drill flows on screen: right, wrong, timeout, exam to summary; stored before feedback."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from dealer_trainer.drills import (
+    Difficulty,
+    ExamSpec,
+    Mode,
+    Outcome,
+    exam,
+    practice,
+)
+from dealer_trainer.storage import SessionKind, TraineeDesk
+from dealer_trainer.ui.drills.controller import DrillController
+from dealer_trainer.ui.drills.feedback import ArticleDialog
+from dealer_trainer.ui.drills.recorder import StoreRecorder, decode_card
+from dealer_trainer.ui.drills.screen import DrillScreen
+from tests.ui.drills.conftest import HandClock, right_answer, wrong_answer
+
+
+def _screen(qtbot: QtBot, controller: DrillController) -> DrillScreen:
+    screen = DrillScreen(controller)
+    qtbot.addWidget(screen)
+    screen.resize(1400, 860)
+    screen.show()
+    with qtbot.waitSignal(controller.itemShown):
+        controller.start()
+    return screen
+
+
+def test_roulette_art7_1_right_straight_up_typed_is_stored_then_praised(
+    qtbot: QtBot, desk: TraineeDesk
+) -> None:
+    session = practice(["roulette.straight_up"], Difficulty.BEGINNER, seed=11)
+    recorder = StoreRecorder.start(desk, "roulette-2003", session.mode)
+    session.recorder = recorder
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None and item.expected.amount is not None
+    assert item.expected.amount == 35 * Decimal(item.situation["request"]["bets"][0]["amount"])
+    assert not screen.feedback.isVisible()
+
+    typed = f"{int(item.expected.amount):,}"  # "1,575": grouped as a dealer says it
+    qtbot.keyClicks(screen.pad.display, typed)
+    with qtbot.waitSignal(controller.feedbackReady) as blocker:
+        qtbot.keyClick(screen.pad.display, Qt.Key.Key_Return)
+
+    outcome = blocker.args[0]
+    assert isinstance(outcome, Outcome) and outcome.correct
+    assert screen.feedback.isVisible()
+    assert screen.feedback.headline.text().startswith("✓")
+    assert "Art. 7(1)" in screen.feedback.article.text()
+    (stored,) = desk.answers()
+    assert stored.record.correct and stored.record.skill == "roulette.straight_up"
+    assert stored.record.given == {"amount": f"{item.expected.amount:.2f}"}
+    assert stored.record.situation["seed"] == item.seed  # type: ignore[index]
+    (state,) = desk.review_states()
+    assert decode_card(state.state)["stability"] is not None  # type: ignore[arg-type]
+    assert [s.kind for s in desk.sessions()] == [SessionKind.PRACTICE]
+
+
+def test_roulette_art7_wrong_total_shows_the_right_amount_solution_and_article(
+    qtbot: QtBot, desk: TraineeDesk
+) -> None:
+    session = practice(["roulette.picture_bets"], Difficulty.INTERMEDIATE, seed=5)
+    session.recorder = StoreRecorder.start(desk, "roulette-2003", session.mode)
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None and item.expected.amount is not None
+    too_little = item.expected.amount - 5
+    qtbot.keyClicks(screen.pad.display, str(too_little))
+    with qtbot.waitSignal(controller.feedbackReady):
+        qtbot.mouseClick(screen.pad.keys["enter"], Qt.MouseButton.LeftButton)
+
+    assert screen.feedback.headline.text().startswith("✗")
+    assert "5 too little" in screen.feedback.details.text()
+    assert f"{int(item.expected.amount):,}" in screen.feedback.answer.text()
+    assert "Total to pay" in screen.feedback.solution.text()
+    assert not desk.answers()[0].record.correct
+    dialog = screen.open_article(item.citation)
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog, ArticleDialog)
+    names = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    assert any("Português" in n for n in names) and any("中文" in n for n in names)
+    texts = [dialog.tabs.widget(i).toPlainText() for i in range(dialog.tabs.count())]
+    assert any("cavalo" in t for t in texts)  # Art. 7(2): the split, in the official text
+
+
+def test_answer_is_recorded_before_any_feedback_is_visible(qtbot: QtBot) -> None:
+    seen: list[tuple[str, bool]] = []
+    screen_ref: list[DrillScreen] = []
+
+    def recorder(outcome: Outcome, mode: Mode) -> None:
+        seen.append(("recorded", screen_ref[0].feedback.isVisible()))
+
+    session = practice(["craps.field"], Difficulty.BEGINNER, seed=2, recorder=recorder)
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    screen_ref.append(screen)
+    controller.feedbackReady.connect(lambda _o: seen.append(("feedback", True)))
+    item = controller.item
+    assert item is not None
+    with qtbot.waitSignal(controller.feedbackReady):
+        screen.submit(right_answer(item))
+    assert seen == [("recorded", False), ("feedback", True)]
+    assert screen.feedback.isVisible()
+
+
+def test_failing_recorder_shows_an_error_no_feedback_and_keeps_the_answer(
+    qtbot: QtBot,
+) -> None:
+    attempts: list[Outcome] = []
+    broken = [True]
+
+    def recorder(outcome: Outcome, mode: Mode) -> None:
+        attempts.append(outcome)
+        if broken[0]:
+            raise OSError("database is locked")
+
+    session = practice(["roulette.zero_rule"], Difficulty.BEGINNER, seed=3, recorder=recorder)
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None
+    with qtbot.waitSignal(controller.recordFailed) as failed:
+        screen.submit(wrong_answer(item))
+    assert failed.args == ["database is locked"]
+    assert screen.error.isVisible() and "database is locked" in screen.error_text.text()
+    assert not screen.feedback.isVisible()
+    assert controller.pending is not None and controller.pending.answer == wrong_answer(item)
+    assert session.outcomes == []
+    assert not screen.end_session()  # an unsaved answer blocks the end
+    broken[0] = False
+    with qtbot.waitSignal(controller.feedbackReady) as shown:
+        qtbot.mouseClick(screen.retry_button, Qt.MouseButton.LeftButton)
+    assert shown.args[0].answer == wrong_answer(item)
+    assert len(attempts) == 2 and attempts[0].answer == attempts[1].answer
+    assert screen.feedback.isVisible() and not screen.error.isVisible()
+
+
+def test_timed_item_at_zero_is_submitted_as_a_timeout(qtbot: QtBot, clock: HandClock) -> None:
+    recorded: list[Outcome] = []
+    session = practice(["craps.hard_ways"], Difficulty.ADVANCED, seed=8,
+                       recorder=lambda o, m: recorded.append(o), timed=True)
+    controller = DrillController(session, clock=clock)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None
+    assert screen.clock.isVisible() and screen.clock.text() == f"0:{item.time_allowed_s:02d}"
+    clock.advance(item.time_allowed_s * 1000 - 3000)
+    with qtbot.waitSignal(controller.ticked) as tick:
+        pass
+    assert tick.args == [3000] and screen.clock.property("urgent") is True
+    clock.advance(3000)
+    with qtbot.waitSignal(controller.feedbackReady, timeout=3000) as blocker:
+        pass
+    outcome = blocker.args[0]
+    assert outcome.answer.timed_out and not outcome.correct
+    assert outcome.elapsed_ms == item.time_allowed_s * 1000
+    assert recorded == [outcome]
+    assert screen.feedback.headline.text().startswith("⏱")
+
+
+def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
+    qtbot: QtBot, desk: TraineeDesk, clock: HandClock
+) -> None:
+    spec = ExamSpec(("roulette.straight_up", "craps.field", "stud.qualify"),
+                    Difficulty.BEGINNER, size=5, pass_mark=Fraction(4, 5), seed=99)
+    session = exam(spec)
+    recorder = StoreRecorder.start(desk, "roulette-2003", session.mode)
+    session.recorder = recorder
+    controller = DrillController(session, exam=spec, clock=clock)
+    screen = DrillScreen(controller, on_finish=recorder.close)
+    qtbot.addWidget(screen)
+    screen.show()
+    feedback: list[object] = []
+    controller.feedbackReady.connect(feedback.append)
+    with qtbot.waitSignal(controller.itemShown):
+        controller.start()
+    for number in range(1, 6):
+        item = controller.item
+        assert item is not None
+        assert screen.progress_label.text() == f"Item {number} of 5"
+        assert not screen.hint_button.isVisible()
+        clock.advance(2000)
+        answer = wrong_answer(item) if number == 3 else right_answer(item)
+        signal = controller.finished if number == 5 else controller.itemShown
+        with qtbot.waitSignal(signal):
+            screen.submit(answer)
+        assert not screen.feedback.isVisible()
+    assert feedback == []
+    assert screen.pages.currentWidget() is screen.summary
+    assert screen.summary.headline.text() == "4 of 5 right (80%)"
+    assert screen.summary.verdict.text().startswith("PASSED")
+    assert screen.summary.table.rowCount() == 3
+    assert screen.summary.time.text() == "Time: 0:10"
+    assert len(desk.answers()) == 5
+    (stored_session,) = desk.sessions()
+    assert stored_session.kind is SessionKind.PRACTICE  # a mock exam: not an assigned one
+    assert stored_session.ended_at is not None
+
+
+@pytest.mark.parametrize("skill_id", ["roulette.rulings", "craps.rulings", "stud.misdeal"])
+def test_rulings_are_answered_with_number_keys_and_enter(qtbot: QtBot, skill_id: str) -> None:
+    session = practice([skill_id], Difficulty.BEGINNER, seed=4)
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None
+    right = [o.id for o in item.expected.options].index("right")
+    assert screen.answers.currentWidget() is screen.choice
+    qtbot.keyClick(screen.choice, Qt.Key(Qt.Key.Key_1 + right))
+    assert screen.choice.selected() == "right"
+    with qtbot.waitSignal(controller.feedbackReady) as blocker:
+        qtbot.keyClick(screen.choice.buttons[right], Qt.Key.Key_Return)
+    assert blocker.args[0].correct
