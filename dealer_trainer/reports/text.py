@@ -1,0 +1,67 @@
+"""Words and numbers shared by the dashboard and the reports: skill titles, times, JSON values."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from PySide6.QtCore import QCoreApplication
+
+from dealer_trainer.drills import Difficulty, all_skills
+
+
+def skill_title(skill_id: str | None) -> str:
+    """The skill's translated title, or its id when this version does not know it."""
+    if skill_id is None:
+        return ""
+    known = all_skills().get(skill_id)
+    if known is None:
+        return skill_id
+    return known.title.render(QCoreApplication.translate)
+
+
+def skill_targets_ms() -> dict[str, int]:
+    """A trained dealer's time per skill (intermediate level), in milliseconds."""
+    return {k: s.time_allowed(Difficulty.INTERMEDIATE) * 1000 for k, s in all_skills().items()}
+
+
+def seconds_text(ms: Decimal | int | None) -> str:
+    if ms is None:
+        return ""
+    return f"{Decimal(ms) / 1000:.1f} s"
+
+
+def json_text(value: object) -> str:
+    """A stored JSON value as a short line: ``payout 350.00``, ``order a, b``."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {json_text(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(json_text(v) for v in value)
+    if isinstance(value, str | int | bool):
+        return str(value)
+    return json.dumps(value)
+
+
+def answer_text(value: object) -> str:
+    """A recorded answer (given or expected) as a dealer reads it: ``175.00``, ``a, b → c``."""
+    if not isinstance(value, dict):
+        return json_text(value)
+    if value.get("timed_out"):
+        return QCoreApplication.translate("reports", "no answer in time")
+    if "amount" in value:
+        return str(value["amount"])
+    if isinstance(value.get("chips"), dict):
+        chips = value["chips"]
+        total = sum((Decimal(str(k)) * int(n) for k, n in chips.items()), Decimal(0))
+        stacks = ", ".join(f"{n} × {k}" for k, n in chips.items())
+        return f"{total:.2f} ({stacks})"
+    if isinstance(value.get("order"), list):
+        return " → ".join(
+            ", ".join(map(str, group)) if isinstance(group, list) else str(group)
+            for group in value["order"]
+        )
+    if "choice" in value:
+        return str(value["choice"])
+    return json_text(value)

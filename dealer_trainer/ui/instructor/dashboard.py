@@ -1,0 +1,551 @@
+"""The dashboard's two views: the cohort and one trainee.
+
+Each view asks storage for its figures on a worker thread (``Jobs``) and
+fills widgets that were built once: plots get ``setData``, tables get a new
+list of rows. The cohort view first loads the cohort's per-day aggregates
+(the rollup kept by storage, so the first plot paints at once), then the
+per-trainee table; a trainee's answers are read only when that trainee is
+shown, a page at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, tzinfo
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.reports import figures
+from dealer_trainer.reports.exams import ExamResult, trainee_exam_history
+from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
+from dealer_trainer.storage import (
+    AnswerFilter,
+    DailySkillStat,
+    Exam,
+    InstructorDesk,
+    StoredAnswer,
+    TraineeProfile,
+)
+from dealer_trainer.ui.instructor.detail import AnswerDetail
+from dealer_trainer.ui.instructor.jobs import Jobs
+from dealer_trainer.ui.instructor.models import (
+    ID_ROLE,
+    AnswersModel,
+    CohortModel,
+    sorting_proxy,
+)
+from dealer_trainer.ui.instructor.plots import TrendPlots
+
+PERIODS = (30, 90, 365)
+DEFAULT_PERIOD = 90
+ANSWER_PAGE = 200
+
+
+@dataclass(frozen=True)
+class Period:
+    first: date
+    last: date
+
+    @classmethod
+    def ending(cls, last: date, days: int) -> Period:
+        return cls(last - timedelta(days=days - 1), last)
+
+
+def period_box(parent: QWidget) -> QComboBox:
+    box = QComboBox(parent)
+    for days in PERIODS:
+        box.addItem(parent.tr("Last %1 days").replace("%1", str(days)), days)
+    box.setCurrentIndex(PERIODS.index(DEFAULT_PERIOD))
+    return box
+
+
+def skill_box(parent: QWidget) -> QComboBox:
+    box = QComboBox(parent)
+    box.addItem(parent.tr("All skills"), None)
+    box.setMinimumContentsLength(22)
+    return box
+
+
+def fill_skills(box: QComboBox, skills: Sequence[str]) -> None:
+    current = box.currentData()
+    box.blockSignals(True)
+    while box.count() > 1:
+        box.removeItem(1)
+    for skill in sorted(skills, key=lambda s: skill_title(s).casefold()):
+        box.addItem(skill_title(skill), skill)
+    found = box.findData(current)
+    box.setCurrentIndex(max(found, 0))
+    box.blockSignals(False)
+
+
+def fill_skill_table(table: QTableWidget, rows: Sequence[figures.SkillFigure]) -> None:
+    table.setSortingEnabled(False)
+    table.setRowCount(len(rows))
+    for number, figure in enumerate(rows):
+        accuracy = figure.totals.accuracy_percent
+        cells = [
+            (skill_title(figure.skill), skill_title(figure.skill).casefold()),
+            (f"{figure.totals.answers:,}", figure.totals.answers),
+            ("" if accuracy is None else f"{accuracy} %", float(accuracy or 0)),
+            (seconds_text(figure.totals.typical_ms), float(figure.totals.typical_ms or 0)),
+        ]
+        for column, (text, key) in enumerate(cells):
+            cell = _SortItem(text, key)
+            if column:
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            cell.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            table.setItem(number, column, cell)
+    table.setSortingEnabled(True)
+
+
+class _SortItem(QTableWidgetItem):
+    def __init__(self, text: str, key: object) -> None:
+        super().__init__(text)
+        self.key = key
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        if isinstance(other, _SortItem):
+            return bool(self.key < other.key)  # type: ignore[operator]
+        return super().__lt__(other)
+
+
+def skill_table(parent: QWidget) -> QTableWidget:
+    table = QTableWidget(0, 4, parent)
+    table.setHorizontalHeaderLabels(
+        [parent.tr("Skill"), parent.tr("Answers"), parent.tr("Accuracy"), parent.tr("Typical time")]
+    )
+    table.verticalHeader().hide()
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    table.setWordWrap(False)
+    table.setAlternatingRowColors(True)
+    return table
+
+
+def heading(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setStyleSheet("font-weight: 600; font-size: 11pt; color: #263238; padding-top: 4px;")
+    return label
+
+
+class CohortView(QWidget):
+    """The group: its plots, its weakest skills, and a sortable table of trainees."""
+
+    traineeChosen = Signal(int)
+    plotsLoaded = Signal()
+    tableLoaded = Signal()
+
+    def __init__(
+        self, desk: InstructorDesk, jobs: Jobs, today: Callable[[], date],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._jobs = jobs
+        self._today = today
+        self._stats: list[DailySkillStat] = []
+        self.period = period_box(self)
+        self.skill = skill_box(self)
+        self.status = QLabel()
+        self.status.setStyleSheet("color: #607d8b;")
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Period:")))
+        bar.addWidget(self.period)
+        bar.addWidget(QLabel(self.tr("Skill:")))
+        bar.addWidget(self.skill)
+        bar.addStretch(1)
+        bar.addWidget(self.status)
+
+        self.plots = TrendPlots(self)
+        self.summary = QLabel()
+        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.weak = skill_table(self)
+
+        self.model = CohortModel()
+        self.proxy = sorting_proxy(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.doubleClicked.connect(self._open_trainee)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Find a trainee…"))
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table_status = QLabel()
+        self.table_status.setStyleSheet("color: #607d8b;")
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.summary)
+        left_layout.addWidget(self.plots, 1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(heading(self.tr("Skills, weakest first")))
+        right_layout.addWidget(self.weak, 1)
+        top = QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(left)
+        top.addWidget(right)
+        top.setStretchFactor(0, 3)
+        top.setStretchFactor(1, 2)
+        bottom = QWidget()
+        bottom_layout = QVBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 0, 0, 0)
+        table_bar = QHBoxLayout()
+        table_bar.addWidget(heading(self.tr("Trainees (double-click for details)")))
+        table_bar.addStretch(1)
+        table_bar.addWidget(self.table_status)
+        table_bar.addWidget(self.filter)
+        bottom_layout.addLayout(table_bar)
+        bottom_layout.addWidget(self.table, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(bottom)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([480, 320])
+        top.setSizes([700, 460])
+        self.table.setWordWrap(False)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(split, 1)
+
+        self.period.currentIndexChanged.connect(self.reload)
+        self.skill.currentIndexChanged.connect(self._show_plots)
+
+    def current_period(self) -> Period:
+        return Period.ending(self._today(), int(self.period.currentData()))
+
+    def reload(self) -> None:
+        """Ask for the cohort's figures: plots first, then the table of trainees."""
+        period = self.current_period()
+        self.status.setText(self.tr("Loading…"))
+        desk = self._desk
+        self._jobs.run(
+            "cohort-plots",
+            lambda: desk.daily_skill_stats(period.first, period.last),
+            lambda stats: self._plots_ready(period, stats),
+        )
+
+    def _plots_ready(self, period: Period, stats: list[DailySkillStat]) -> None:
+        self._stats = stats
+        fill_skills(self.skill, sorted({s.skill for s in stats}))
+        self._show_plots()
+        skills = figures.per_skill(stats, skill_targets_ms())
+        weak = figures.weakest(skills, len(skills))
+        weak += [s for s in skills if s not in weak]
+        fill_skill_table(self.weak, weak)
+        self.weak.sortItems(2, Qt.SortOrder.AscendingOrder)
+        self.status.setText(
+            self.tr("%1 to %2").replace("%1", period.first.isoformat())
+            .replace("%2", period.last.isoformat())
+        )
+        self.plotsLoaded.emit()
+        self.table_status.setText(self.tr("Loading the trainees' figures…"))
+        desk = self._desk
+        self._jobs.run(
+            "cohort-table",
+            lambda: (
+                desk.all_trainees(),
+                desk.daily_skill_stats(period.first, period.last, per_trainee=True),
+            ),
+            self._table_ready,
+        )
+
+    def _show_plots(self) -> None:
+        skill = self.skill.currentData()
+        series = figures.by_day(self._stats, skill)
+        self.plots.show_series(series)
+        overall = figures.totals(s for s in self._stats if skill is None or s.skill == skill)
+        accuracy = overall.accuracy_percent
+        self.summary.setText(
+            self.tr("%1 answers · %2 correct · typical time %3")
+            .replace("%1", f"{overall.answers:,}")
+            .replace("%2", "–" if accuracy is None else f"{accuracy} %")
+            .replace("%3", seconds_text(overall.typical_ms) or "–")
+        )
+
+    def _table_ready(self, loaded: tuple[list[TraineeProfile], list[DailySkillStat]]) -> None:
+        trainees, stats = loaded
+        names = {t.id: (t.name, t.archived) for t in trainees}
+        self.model.set_rows(figures.per_trainee(stats, names, skill_targets_ms()))
+        self.table_status.setText(self.tr("%1 trainees").replace("%1", str(len(trainees))))
+        self.tableLoaded.emit()
+
+    def _open_trainee(self, index: QModelIndex) -> None:
+        trainee_id = self.proxy.data(index, ID_ROLE)
+        if trainee_id is not None:
+            self.traineeChosen.emit(int(trainee_id))
+
+
+class TraineeView(QWidget):
+    """One trainee: plots, weakest skills, exam history, and every answer to drill down into."""
+
+    figuresLoaded = Signal()
+    answersLoaded = Signal()
+
+    def __init__(
+        self, desk: InstructorDesk, jobs: Jobs, today: Callable[[], date], zone: tzinfo,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._zone = zone
+        self._desk = desk
+        self._jobs = jobs
+        self._today = today
+        self._stats: list[DailySkillStat] = []
+        self.trainee = QComboBox()
+        self.trainee.setMinimumContentsLength(20)
+        self.period = period_box(self)
+        self.skill = skill_box(self)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Trainee:")))
+        bar.addWidget(self.trainee)
+        bar.addWidget(QLabel(self.tr("Period:")))
+        bar.addWidget(self.period)
+        bar.addWidget(QLabel(self.tr("Skill:")))
+        bar.addWidget(self.skill)
+        bar.addStretch(1)
+        self.status = QLabel()
+        self.status.setStyleSheet("color: #607d8b;")
+        bar.addWidget(self.status)
+
+        self.plots = TrendPlots(self)
+        self.summary = QLabel()
+        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.weak = skill_table(self)
+        self.exams = QTableWidget(0, 4)
+        self.exams.setHorizontalHeaderLabels(
+            [self.tr("Exam"), self.tr("Assigned"), self.tr("Score"), self.tr("Result")]
+        )
+        self.exams.verticalHeader().hide()
+        self.exams.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.exams.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+        self.answers = AnswersModel()
+        self.answers_proxy = sorting_proxy(self.answers)
+        self.answer_table = QTableView()
+        self.answer_table.setModel(self.answers_proxy)
+        self.answer_table.setSortingEnabled(True)
+        self.answer_table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        self.answer_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.answer_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.answer_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.answer_table.verticalHeader().hide()
+        self.answer_table.setWordWrap(False)
+        self.answer_table.setAlternatingRowColors(True)
+        header = self.answer_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.only_wrong = QComboBox()
+        self.only_wrong.addItem(self.tr("All answers"), None)
+        self.only_wrong.addItem(self.tr("Wrong answers only"), False)
+        self.more = QPushButton(self.tr("Load older answers"))
+        self.more.clicked.connect(self.load_older)
+        self.detail = AnswerDetail()
+
+        overview = QWidget()
+        grid = QHBoxLayout(overview)
+        left = QVBoxLayout()
+        left.addWidget(self.summary)
+        left.addWidget(self.plots, 1)
+        right = QVBoxLayout()
+        right.addWidget(heading(self.tr("Weakest skills")))
+        right.addWidget(self.weak, 3)
+        right.addWidget(heading(self.tr("Exams")))
+        right.addWidget(self.exams, 2)
+        grid.addLayout(left, 3)
+        grid.addLayout(right, 2)
+
+        answers_page = QWidget()
+        answers_layout = QVBoxLayout(answers_page)
+        answers_bar = QHBoxLayout()
+        answers_bar.addWidget(self.only_wrong)
+        answers_bar.addStretch(1)
+        answers_bar.addWidget(self.more)
+        answers_layout.addLayout(answers_bar)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.answer_table)
+        split.addWidget(self.detail)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        answers_layout.addWidget(split, 1)
+
+        self.pages = QTabWidget()
+        self.pages.addTab(overview, self.tr("Progress"))
+        self.pages.addTab(answers_page, self.tr("Answers"))
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.pages, 1)
+
+        self.trainee.currentIndexChanged.connect(self.reload)
+        self.period.currentIndexChanged.connect(self.reload)
+        self.skill.currentIndexChanged.connect(self._skill_changed)
+        self.only_wrong.currentIndexChanged.connect(self.load_answers)
+        self.answer_table.selectionModel().currentRowChanged.connect(self._answer_chosen)
+
+    def set_trainees(self, trainees: Sequence[TraineeProfile]) -> None:
+        current = self.trainee.currentData()
+        self.trainee.blockSignals(True)
+        self.trainee.clear()
+        for trainee in trainees:
+            label = trainee.name + (self.tr(" (archived)") if trainee.archived else "")
+            self.trainee.addItem(label, trainee.id)
+        self.trainee.setCurrentIndex(max(self.trainee.findData(current), 0))
+        self.trainee.blockSignals(False)
+
+    def show_trainee(self, trainee_id: int) -> None:
+        index = self.trainee.findData(trainee_id)
+        if index >= 0 and index != self.trainee.currentIndex():
+            self.trainee.setCurrentIndex(index)
+        else:
+            self.reload()
+
+    def current_trainee(self) -> int | None:
+        data = self.trainee.currentData()
+        return None if data is None else int(data)
+
+    def current_period(self) -> Period:
+        return Period.ending(self._today(), int(self.period.currentData()))
+
+    def reload(self) -> None:
+        trainee_id = self.current_trainee()
+        if trainee_id is None:
+            return
+        period = self.current_period()
+        desk = self._desk
+        self.status.setText(self.tr("Loading…"))
+        self._jobs.run(
+            "trainee-figures",
+            lambda: (
+                desk.daily_skill_stats(period.first, period.last, trainee_id=trainee_id),
+                trainee_exam_history(desk, trainee_id),
+            ),
+            self._figures_ready,
+        )
+        self.load_answers()
+
+    def _figures_ready(
+        self, loaded: tuple[list[DailySkillStat], list[tuple[Exam, ExamResult]]]
+    ) -> None:
+        self._stats, history = loaded
+        fill_skills(self.skill, sorted({s.skill for s in self._stats}))
+        self._show_plots()
+        skills = figures.per_skill(self._stats, skill_targets_ms())
+        weak = figures.weakest(skills, len(skills))
+        fill_skill_table(self.weak, weak + [s for s in skills if s not in weak])
+        self._fill_exams(history)
+        period = self.current_period()
+        self.status.setText(
+            self.tr("%1 to %2").replace("%1", period.first.isoformat())
+            .replace("%2", period.last.isoformat())
+        )
+        self.figuresLoaded.emit()
+
+    def _fill_exams(self, history: Sequence[tuple[Exam, ExamResult]]) -> None:
+        self.exams.setRowCount(len(history))
+        for row, (exam, result) in enumerate(history):
+            score = result.score_percent
+            if result.passed is None:
+                verdict = self.tr("not taken yet")
+            else:
+                verdict = self.tr("passed") if result.passed else self.tr("failed")
+            cells = [
+                exam.title,
+                result.assignment.assigned_at.astimezone().strftime("%Y-%m-%d"),
+                "" if score is None else self.tr("%1/%2 (%3 %)")
+                .replace("%1", str(result.correct)).replace("%2", str(result.item_count))
+                .replace("%3", f"{float(score):.0f}"),
+                verdict,
+            ]
+            for column, text in enumerate(cells):
+                self.exams.setItem(row, column, QTableWidgetItem(text))
+
+    def _skill_changed(self) -> None:
+        self._show_plots()
+        self.load_answers()
+
+    def _show_plots(self) -> None:
+        skill = self.skill.currentData()
+        self.plots.show_series(figures.by_day(self._stats, skill))
+        overall = figures.totals(s for s in self._stats if skill is None or s.skill == skill)
+        accuracy = overall.accuracy_percent
+        self.summary.setText(
+            self.tr("%1 answers · %2 correct · typical time %3")
+            .replace("%1", f"{overall.answers:,}")
+            .replace("%2", "–" if accuracy is None else f"{accuracy} %")
+            .replace("%3", seconds_text(overall.typical_ms) or "–")
+        )
+
+    def _filter(self, until: datetime | None = None) -> AnswerFilter:
+        trainee_id = self.current_trainee()
+        period = self.current_period()
+        return AnswerFilter(
+            trainee_id=trainee_id,
+            skill=self.skill.currentData(),
+            correct=self.only_wrong.currentData(),
+            since=datetime.combine(period.first, time(), self._zone),
+            until=until,
+            limit=ANSWER_PAGE,
+            newest_first=True,
+        )
+
+    def load_answers(self) -> None:
+        if self.current_trainee() is None:
+            return
+        where = self._filter()
+        desk = self._desk
+        self._jobs.run("trainee-answers", lambda: desk.answers(where), self._answers_ready)
+
+    def _answers_ready(self, answers: list[StoredAnswer]) -> None:
+        self.answers.set_answers(answers)
+        self.more.setEnabled(len(answers) == ANSWER_PAGE)
+        self.answersLoaded.emit()
+
+    def load_older(self) -> None:
+        oldest = self.answers.oldest()
+        if oldest is None:
+            return
+        # answered_at < until: one microsecond later keeps answers of the same instant
+        where = self._filter(oldest.record.answered_at + timedelta(microseconds=1))
+        desk = self._desk
+
+        def ready(answers: list[StoredAnswer]) -> None:
+            self.answers.add_older(answers)
+            self.more.setEnabled(len(answers) == ANSWER_PAGE)
+            self.answersLoaded.emit()
+
+        self._jobs.run("trainee-answers", lambda: desk.answers(where), ready)
+
+    def _answer_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        source = self.answers_proxy.mapToSource(current)
+        self.detail.show_answer(self.answers.answer(source.row()))

@@ -1,0 +1,153 @@
+"""One recorded answer, drilled down: the situation re-drawn on its felt, and what was asked.
+
+The item is re-created from ``(skill, seed, difficulty, ruleset)`` with the
+drills' ``ItemSpec``; the stored situation says which difficulty made it (the
+one whose situation is the stored one). The felt shows the stored situation
+itself, so even an item this version no longer makes is drawn as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+
+from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
+from dealer_trainer.reports.text import answer_text, seconds_text, skill_title
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.storage import StoredAnswer
+from dealer_trainer.storage.records import json_ready
+from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.felt.view import FeltView
+from dealer_trainer.ui.instructor.stage import felt_scene_for, request_of, stage
+
+
+def _canonical(value: object) -> str:
+    return json.dumps(json_ready(value, "situation"), sort_keys=True)
+
+
+def remake(answer: StoredAnswer) -> DrillItem | None:
+    """The drill item the answer was given to, re-created from its seed; ``None`` if it cannot be.
+
+    Only an item whose situation equals the stored one is returned, so the
+    question shown is the question the trainee saw.
+    """
+    record = answer.record
+    stored = request_of(record.situation)
+    if stored is None:
+        return None
+    wanted = _canonical(stored)
+    hinted = stored.get("difficulty") if isinstance(stored, dict) else None
+    order = [Difficulty(hinted)] if hinted in (1, 2, 3) else []
+    order += [d for d in Difficulty if d not in order]
+    for difficulty in order:
+        try:
+            item = ItemSpec(record.skill, record.item_seed, difficulty, record.ruleset_id).make()
+        except (KeyError, ValueError, RulesError):
+            return None
+        if _canonical(item.situation) == wanted:
+            return item
+    return None
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("AnswerDetail", text)
+
+
+def describe(answer: StoredAnswer, item: DrillItem | None) -> str:
+    """The drill-down's text, as simple HTML."""
+    record = answer.record
+    verdict = _tr("correct") if record.correct else _tr("wrong")
+    colour = "#2e7d32" if record.correct else "#c62828"
+    lines: list[str] = [
+        f"<h3>{skill_title(record.skill)}</h3>",
+        f"<p><b style='color:{colour}'>{verdict}</b> · "
+        + _tr("answered %1 in %2").replace(
+            "%1", record.answered_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        ).replace("%2", seconds_text(record.time_taken_ms))
+        + "</p>",
+    ]
+    if item is not None:
+        lines.append(f"<p>{item.question.render(QCoreApplication.translate)}</p>")
+    else:
+        note = _tr("This version cannot re-create the question; the table is the recorded one.")
+        lines.append(f"<p><i>{note}</i></p>")
+    lines.append(
+        "<table cellpadding='2'>"
+        f"<tr><td><b>{_tr('Given')}</b></td><td>{answer_text(record.given)}</td></tr>"
+        f"<tr><td><b>{_tr('Expected')}</b></td><td>{answer_text(record.expected)}</td></tr>"
+        "</table>"
+    )
+    if item is not None:
+        lines.append(f"<p><b>{_tr('Rule')}</b>: {item.citation}</p>")
+        steps = "".join(
+            f"<li>{step.render(QCoreApplication.translate)}</li>" for step in item.solution
+        )
+        if steps:
+            lines.append(f"<p><b>{_tr('Worked answer')}</b></p><ol>{steps}</ol>")
+    lines.append(
+        f"<p style='color:#607d8b'>{_tr('Seed')} {record.item_seed} · {record.ruleset_id} · "
+        f"{_tr('app')} {record.app_version}</p>"
+    )
+    return "".join(lines)
+
+
+class AnswerDetail(QWidget):
+    """The felt with the recorded situation, beside what was asked and answered."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = FeltView()
+        self.view.setInteractive(False)
+        self.view.setMinimumSize(320, 200)
+        self.text = QTextBrowser()
+        self.text.setOpenLinks(False)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setStyleSheet("color: #8d6e63;")
+        self.placeholder = QLabel(self.tr("Choose an answer to see its table and question."))
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.view)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.text, 1)
+        side_layout.addWidget(self.notes)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.placeholder)
+        layout.addWidget(splitter, 1)
+        self._splitter = splitter
+        splitter.hide()
+        self.scene: FeltScene | None = None
+        self.item: DrillItem | None = None
+        self.answer: StoredAnswer | None = None
+
+    def show_answer(self, answer: StoredAnswer) -> None:
+        self.answer = answer
+        self.item = remake(answer)
+        old = self.scene
+        self.scene = felt_scene_for(answer.record.situation, answer.record.ruleset_id)
+        missing: list[str] = []
+        if self.scene is not None:
+            missing = stage(self.scene, answer.record.situation)
+            self.view.set_felt_scene(self.scene)
+            self.view.show()
+        else:
+            self.view.hide()
+            missing = [self.tr("The recorded situation has no table to draw.")]
+        if old is not None:
+            old.deleteLater()
+        self.text.setHtml(describe(answer, self.item))
+        self.notes.setText("\n".join(missing))
+        self.placeholder.hide()
+        self._splitter.show()
+
+    def situation_json(self) -> Any:
+        return None if self.answer is None else self.answer.record.situation

@@ -1,0 +1,403 @@
+"""Exams: build one (skills, difficulty, size, pass mark, seed), assign it, see the results.
+
+The seed makes the exam: every trainee it is assigned to gets the same items in
+the same order (``ExamSpec.items()``). The preview lists those items before
+the exam is saved, so the instructor sees what the trainees will see.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, time, timedelta, tzinfo
+
+from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
+from dealer_trainer.reports.exams import (
+    MAX_BASE_SEED,
+    MAX_ITEMS,
+    difficulty_of,
+    exam_results,
+    exam_spec,
+    stored_seed,
+)
+from dealer_trainer.reports.text import skill_title
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import GAMES, official_rulesets
+from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
+
+DIFFICULTY_NAMES = {
+    Difficulty.BEGINNER: "Beginner",
+    Difficulty.INTERMEDIATE: "Intermediate",
+    Difficulty.ADVANCED: "Advanced",
+}
+
+
+def difficulty_name(difficulty: Difficulty) -> str:
+    return QCoreApplication.translate("ExamsPanel", DIFFICULTY_NAMES[difficulty])
+
+
+class ExamBuilder(QGroupBox):
+    """The form that defines an exam, with a preview of its seeded items."""
+
+    created = Signal(int)
+
+    def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("New exam"))
+        self._desk = desk
+        self.title = QLineEdit()
+        self.title.setPlaceholderText(self.tr("e.g. Roulette payouts, week 3"))
+        self.ruleset = QComboBox()
+        order = {game: n for n, game in enumerate(GAMES)}
+        for ruleset in sorted(official_rulesets().values(),
+                              key=lambda r: (order.get(r.game, 99), not r.is_default, r.id)):
+            self.ruleset.addItem(f"{ruleset.id} · {ruleset.title}", ruleset.id)
+        self.skills = QListWidget()
+        self.skills.setMinimumHeight(120)
+        self.difficulty = QComboBox()
+        for difficulty in Difficulty:
+            self.difficulty.addItem(difficulty_name(difficulty), int(difficulty))
+        self.difficulty.setCurrentIndex(1)
+        self.size = QSpinBox()
+        self.size.setRange(1, MAX_ITEMS)
+        self.size.setValue(20)
+        self.pass_mark = QSpinBox()
+        self.pass_mark.setRange(1, 100)
+        self.pass_mark.setValue(80)
+        self.pass_mark.setSuffix(" %")
+        self.time_limit = QSpinBox()
+        self.time_limit.setRange(0, 600)
+        self.time_limit.setSpecialValueText(self.tr("none"))
+        self.time_limit.setSuffix(self.tr(" min"))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(secrets.randbelow(2**31))
+        self.seed.setToolTip(
+            self.tr("The same seed gives the same items in the same order to every trainee.")
+        )
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.preview = QListWidget()
+        self.preview.setMinimumHeight(80)
+        self.create_button = QPushButton(self.tr("&Save the exam"))
+        self.create_button.clicked.connect(self.create)
+        form = QFormLayout()
+        form.addRow(self.tr("Title:"), self.title)
+        form.addRow(self.tr("Ruleset:"), self.ruleset)
+        form.addRow(self.tr("Skills:"), self.skills)
+        form.addRow(self.tr("Difficulty:"), self.difficulty)
+        form.addRow(self.tr("Items:"), self.size)
+        form.addRow(self.tr("Pass mark:"), self.pass_mark)
+        form.addRow(self.tr("Time limit:"), self.time_limit)
+        form.addRow(self.tr("Seed:"), self.seed)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(QLabel(self.tr("The items every trainee will get:")))
+        layout.addWidget(self.preview, 1)
+        layout.addWidget(self.message)
+        layout.addWidget(self.create_button)
+        self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
+        self.skills.itemChanged.connect(self.update_preview)
+        for box in (self.difficulty,):
+            box.currentIndexChanged.connect(self.update_preview)
+        for spin in (self.size, self.seed, self.pass_mark):
+            spin.valueChanged.connect(self.update_preview)
+        self._ruleset_changed()
+
+    def _ruleset_changed(self) -> None:
+        ruleset = official_rulesets()[self.ruleset.currentData()]
+        self.skills.blockSignals(True)
+        self.skills.clear()
+        for skill in skills_for(ruleset.game):
+            item = QListWidgetItem(skill_title(skill.id))
+            item.setData(Qt.ItemDataRole.UserRole, skill.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.skills.addItem(item)
+        self.skills.blockSignals(False)
+        self.update_preview()
+
+    def chosen_skills(self) -> tuple[str, ...]:
+        return tuple(
+            str(self.skills.item(i).data(Qt.ItemDataRole.UserRole))
+            for i in range(self.skills.count())
+            if self.skills.item(i).checkState() == Qt.CheckState.Checked
+        )
+
+    def set_skills(self, skill_ids: set[str]) -> None:
+        for i in range(self.skills.count()):
+            item = self.skills.item(i)
+            checked = item.data(Qt.ItemDataRole.UserRole) in skill_ids
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+
+    def spec(self) -> ExamSpec:
+        """The exam as the drills will run it (raises ``ValueError`` while incomplete)."""
+        from fractions import Fraction  # noqa: PLC0415
+
+        difficulty = Difficulty(self.difficulty.currentData())
+        return ExamSpec(
+            skills=self.chosen_skills(),
+            difficulty=difficulty,
+            size=self.size.value(),
+            pass_mark=Fraction(self.pass_mark.value(), 100),
+            seed=stored_seed(self.seed.value(), difficulty),
+            ruleset=str(self.ruleset.currentData()),
+        )
+
+    def update_preview(self) -> None:
+        self.preview.clear()
+        try:
+            spec = self.spec()
+        except ValueError:
+            self.preview.addItem(self.tr("Tick at least one skill."))
+            return
+        for number, item_spec in enumerate(spec.items()[:50], start=1):
+            try:
+                question = item_spec.make().question.render(QCoreApplication.translate)
+            except RulesError as exc:
+                question = str(exc)
+            self.preview.addItem(f"{number}. {skill_title(item_spec.skill)}: {question}")
+        if spec.size > 50:
+            self.preview.addItem(self.tr("… and %1 more").replace("%1", str(spec.size - 50)))
+
+    def create(self) -> Exam | None:
+        try:
+            spec = self.spec()
+        except ValueError:
+            self._say(self.tr("Tick at least one skill."), error=True)
+            return None
+        title = self.title.text().strip()
+        if not title:
+            self._say(self.tr("Give the exam a title."), error=True)
+            return None
+        minutes = self.time_limit.value()
+        try:
+            made = self._desk.create_exam(
+                title=title,
+                ruleset_id=str(spec.ruleset),
+                skills=spec.skills,
+                item_count=spec.size,
+                seed=spec.seed,
+                pass_mark_percent=self.pass_mark.value(),
+                time_limit=timedelta(minutes=minutes) if minutes else None,
+            )
+        except (ValueError, StorageError) as exc:
+            self._say(str(exc), error=True)
+            return None
+        self._say(self.tr("Saved: %1").replace("%1", made.title), error=False)
+        self.title.clear()
+        self.seed.setValue(secrets.randbelow(min(2**31, MAX_BASE_SEED)))
+        self.created.emit(made.id)
+        return made
+
+    def _say(self, text: str, *, error: bool) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setText(text)
+
+
+class ExamsPanel(QWidget):
+    """The builder on the left; the exams, their assignment and results on the right."""
+
+    assigned = Signal()
+
+    def __init__(self, desk: InstructorDesk, zone: tzinfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._zone = zone
+        self._exams: list[Exam] = []
+        self.builder = ExamBuilder(desk)
+        self.builder.created.connect(self._created)
+        self.exam_list = QListWidget()
+        self.exam_list.currentRowChanged.connect(self._exam_chosen)
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.trainees = QListWidget()
+        self.trainees.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.due = QDateEdit()
+        self.due.setCalendarPopup(True)
+        self.due.setDisplayFormat("yyyy-MM-dd")
+        self.due.setDate(QDate.currentDate().addDays(7))
+        self.has_due = QCheckBox(self.tr("Due by"))
+        self.has_due.setChecked(True)
+        self.assign_button = QPushButton(self.tr("&Assign to the ticked trainees"))
+        self.assign_button.clicked.connect(self.assign)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.results = QTableWidget(0, 5)
+        self.results.setHorizontalHeaderLabels(
+            [self.tr("Trainee"), self.tr("Assigned"), self.tr("Taken"), self.tr("Score"),
+             self.tr("Result")]
+        )
+        self.results.verticalHeader().hide()
+        self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.results.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.results.setSortingEnabled(True)
+
+        assign_box = QGroupBox(self.tr("Assign"))
+        assign_layout = QVBoxLayout(assign_box)
+        assign_layout.addWidget(self.trainees, 1)
+        due_row = QHBoxLayout()
+        due_row.addWidget(self.has_due)
+        due_row.addWidget(self.due)
+        due_row.addStretch(1)
+        due_row.addWidget(self.assign_button)
+        assign_layout.addLayout(due_row)
+        assign_layout.addWidget(self.message)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.addWidget(QLabel(self.tr("Exams")))
+        right_layout.addWidget(self.exam_list, 1)
+        right_layout.addWidget(self.about)
+        right_layout.addWidget(assign_box, 1)
+        right_layout.addWidget(QLabel(self.tr("Results")))
+        right_layout.addWidget(self.results, 2)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.builder)
+        split.addWidget(right)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
+
+    def refresh(self) -> None:
+        chosen = self.current_exam()
+        self._exams = self._desk.exams()
+        self.exam_list.blockSignals(True)
+        self.exam_list.clear()
+        for each in self._exams:
+            self.exam_list.addItem(
+                f"{each.title} · {each.item_count} "
+                + self.tr("items") + f" · {difficulty_name(difficulty_of(each))}"
+            )
+        self.exam_list.blockSignals(False)
+        ids = [e.id for e in self._exams]
+        row = ids.index(chosen.id) if chosen is not None and chosen.id in ids else 0
+        if self._exams:
+            self.exam_list.setCurrentRow(row)
+        self._exam_chosen(self.exam_list.currentRow())
+
+    def set_trainees(self, trainees: list[TraineeProfile]) -> None:
+        self.trainees.clear()
+        for trainee in trainees:
+            if trainee.archived:
+                continue
+            item = QListWidgetItem(trainee.name)
+            item.setData(Qt.ItemDataRole.UserRole, trainee.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.trainees.addItem(item)
+        self._names = {t.id: t.name for t in trainees}
+
+    def current_exam(self) -> Exam | None:
+        row = self.exam_list.currentRow()
+        return self._exams[row] if 0 <= row < len(self._exams) else None
+
+    def _created(self, exam_id: int) -> None:
+        self.refresh()
+        ids = [e.id for e in self._exams]
+        if exam_id in ids:
+            self.exam_list.setCurrentRow(ids.index(exam_id))
+
+    def _exam_chosen(self, _row: int) -> None:
+        exam = self.current_exam()
+        self.assign_button.setEnabled(exam is not None)
+        if exam is None:
+            self.about.setText(self.tr("No exam yet: build one on the left."))
+            self.results.setRowCount(0)
+            return
+        spec = exam_spec(exam)
+        skills = ", ".join(skill_title(s) for s in spec.skills)
+        limit = (
+            self.tr("no time limit") if exam.time_limit is None
+            else self.tr("%1 min").replace("%1", str(int(exam.time_limit.total_seconds() // 60)))
+        )
+        self.about.setText(
+            self.tr("%1: %2 items, %3, pass mark %4 %, %5. Skills: %6")
+            .replace("%1", exam.ruleset_id).replace("%2", str(exam.item_count))
+            .replace("%3", difficulty_name(spec.difficulty))
+            .replace("%4", str(exam.pass_mark_percent)).replace("%5", limit)
+            .replace("%6", skills)
+        )
+        self.show_results(exam)
+
+    def show_results(self, exam: Exam) -> None:
+        names = getattr(self, "_names", {})
+        results = exam_results(self._desk, exam)
+        self.results.setSortingEnabled(False)
+        self.results.setRowCount(len(results))
+        for row, result in enumerate(results):
+            assignment = result.assignment
+            score = result.score_percent
+            verdict = (self.tr("not taken yet") if result.passed is None
+                       else self.tr("passed") if result.passed else self.tr("failed"))
+            cells = [
+                names.get(assignment.trainee_id, str(assignment.trainee_id)),
+                assignment.assigned_at.astimezone(self._zone).strftime("%Y-%m-%d"),
+                "" if assignment.completed_at is None
+                else assignment.completed_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
+                "" if score is None else f"{result.correct}/{result.item_count} "
+                f"({float(score):.0f} %)",
+                verdict,
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 4 and result.passed is not None:
+                    item.setForeground(Qt.GlobalColor.darkGreen if result.passed
+                                       else Qt.GlobalColor.darkRed)
+                self.results.setItem(row, column, item)
+        self.results.setSortingEnabled(True)
+
+    def ticked_trainees(self) -> list[int]:
+        return [
+            int(self.trainees.item(i).data(Qt.ItemDataRole.UserRole))
+            for i in range(self.trainees.count())
+            if self.trainees.item(i).checkState() == Qt.CheckState.Checked
+        ]
+
+    def tick(self, trainee_ids: set[int]) -> None:
+        for i in range(self.trainees.count()):
+            item = self.trainees.item(i)
+            on = item.data(Qt.ItemDataRole.UserRole) in trainee_ids
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def assign(self) -> None:
+        exam = self.current_exam()
+        targets = self.ticked_trainees()
+        if exam is None or not targets:
+            self.message.setText(self.tr("Choose an exam and tick at least one trainee."))
+            return
+        due = None
+        if self.has_due.isChecked():
+            day = self.due.date().toPython()
+            due = datetime.combine(day, time(23, 59), self._zone)
+        try:
+            made = self._desk.assign_exam(exam.id, targets, due)
+        except StorageError as exc:
+            self.message.setText(str(exc))
+            return
+        self.message.setText(self.tr("Assigned to %1 trainees.").replace("%1", str(len(made))))
+        self.tick(set())
+        self.show_results(exam)
+        self.assigned.emit()

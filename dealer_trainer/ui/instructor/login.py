@@ -1,0 +1,220 @@
+"""The two doors to the instructor views: first-start account creation and the password.
+
+``FirstStartDialog`` appears while the store has no instructor: it creates the
+account (argon2-hashed by storage) and unlocks it. ``LoginDialog`` asks for the
+password; after a wrong one it counts down the growing delay storage imposes
+(1 s, 2 s, 4 s … at most 15 min) and keeps the button disabled until then.
+Both leave the unlocked :class:`InstructorSession` in ``session``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from datetime import timedelta
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.storage import (
+    InstructorLockedError,
+    InstructorSession,
+    StorageError,
+    Store,
+    WrongPasswordError,
+)
+from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
+
+ERROR_STYLE = "color: #b71c1c;"
+
+
+def _password_field() -> QLineEdit:
+    field = QLineEdit()
+    field.setEchoMode(QLineEdit.EchoMode.Password)
+    return field
+
+
+class FirstStartDialog(QDialog):
+    """Create the instructor account on first start (only while there is none)."""
+
+    def __init__(self, store: Store, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self.session: InstructorSession | None = None
+        self.setWindowTitle(self.tr("Create the instructor account"))
+        intro = QLabel(
+            self.tr(
+                "This is the first start: nobody can open the instructor views yet. "
+                "Choose the instructor's name and a password of at least %1 characters. "
+                "Trainees only choose their profile; the results, exams and reports "
+                "need this password."
+            ).replace("%1", str(MIN_PASSWORD_LENGTH))
+        )
+        intro.setWordWrap(True)
+        self.name = QLineEdit()
+        self.password = _password_field()
+        self.repeat = _password_field()
+        form = QFormLayout()
+        form.addRow(self.tr("Instructor's &name:"), self.name)
+        form.addRow(self.tr("&Password:"), self.password)
+        form.addRow(self.tr("&Repeat the password:"), self.repeat)
+        self.message = QLabel()
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.create_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.create_button.setText(self.tr("&Create the account"))
+        self.buttons.accepted.connect(self.create)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(440)
+
+    def create(self) -> None:
+        if self.password.text() != self.repeat.text():
+            self.message.setText(self.tr("The two passwords differ."))
+            return
+        if len(self.password.text()) < MIN_PASSWORD_LENGTH:
+            self.message.setText(
+                self.tr("The password must have at least %1 characters.").replace(
+                    "%1", str(MIN_PASSWORD_LENGTH)
+                )
+            )
+            return
+        try:
+            self.session = self._store.create_first_instructor(
+                self.name.text(), self.password.text()
+            )
+        except ValueError as exc:
+            self.message.setText(self.tr("Please check the name: %1").replace("%1", str(exc)))
+            return
+        except StorageError as exc:
+            self.message.setText(str(exc))
+            return
+        self.password.clear()
+        self.repeat.clear()
+        self.accept()
+
+
+class LoginDialog(QDialog):
+    """The instructor password, with the wait after wrong attempts shown as a countdown."""
+
+    countdownFinished = Signal()
+
+    def __init__(
+        self,
+        store: Store,
+        parent: QWidget | None = None,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._monotonic = monotonic
+        self._until: float | None = None
+        self.session: InstructorSession | None = None
+        self.setWindowTitle(self.tr("Instructor views"))
+        intro = QLabel(self.tr("The results, exams and reports are for the instructor."))
+        intro.setWordWrap(True)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(self.tr("only needed when there are several instructors"))
+        self.password = _password_field()
+        form = QFormLayout()
+        form.addRow(self.tr("&Instructor:"), self.name)
+        form.addRow(self.tr("&Password:"), self.password)
+        self.message = QLabel()
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setWordWrap(True)
+        self.countdown = QLabel()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.unlock_button = QPushButton(self.tr("&Unlock"))
+        self.unlock_button.setDefault(True)
+        self.buttons.addButton(self.unlock_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.attempt)
+        self.buttons.rejected.connect(self.reject)
+        self._timer = QTimer(self)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self._tick)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(self.countdown)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(420)
+
+    def attempt(self) -> None:
+        if self._until is not None:
+            return
+        name = self.name.text().strip() or None
+        try:
+            self.session = self._store.verify_instructor(self.password.text(), name)
+        except WrongPasswordError as exc:
+            self.password.clear()
+            self.message.setText(
+                self.tr("Wrong password (%1 failed attempts in a row).").replace(
+                    "%1", str(exc.failed_attempts)
+                )
+            )
+            self._wait(exc.retry_after)
+            return
+        except InstructorLockedError as exc:
+            self.message.setText(self.tr("Too many wrong passwords."))
+            self._wait(exc.wait)
+            return
+        except StorageError as exc:
+            self.message.setText(str(exc))
+            return
+        self.password.clear()
+        self.accept()
+
+    def remaining_seconds(self) -> int:
+        """Whole seconds left before the next attempt (0: it may be made now)."""
+        if self._until is None:
+            return 0
+        return max(0, math.ceil(self._until - self._monotonic()))
+
+    def _wait(self, delay: timedelta) -> None:
+        self._until = self._monotonic() + delay.total_seconds()
+        self.unlock_button.setEnabled(False)
+        self.password.setEnabled(False)
+        self._timer.start()
+        self._tick()
+
+    def _tick(self) -> None:
+        left = self.remaining_seconds()
+        if left > 0:
+            minutes, seconds = divmod(left, 60)
+            shown = f"{minutes}:{seconds:02d}" if minutes else str(seconds)
+            self.countdown.setText(
+                self.tr("Next attempt possible in %1 s.").replace("%1", shown)
+                if not minutes
+                else self.tr("Next attempt possible in %1 min.").replace("%1", shown)
+            )
+            return
+        self._timer.stop()
+        self._until = None
+        self.countdown.clear()
+        self.unlock_button.setEnabled(True)
+        self.password.setEnabled(True)
+        self.password.setFocus()
+        self.countdownFinished.emit()
+
+    def done(self, result: int) -> None:
+        self._timer.stop()
+        super().done(result)

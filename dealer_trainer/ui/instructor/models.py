@@ -1,0 +1,208 @@
+"""Table models of the dashboard: the cohort's trainees and one trainee's answers.
+
+Both are read-only views of records: no model has a ``setData`` and no flag
+makes a cell editable, so no answer can be changed through the dashboard.
+Sorting goes through a ``QSortFilterProxyModel`` on ``SORT_ROLE`` (numbers sort
+as numbers, empty cells last).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QColor
+
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.reports.figures import TraineeFigure
+from dealer_trainer.reports.text import answer_text, seconds_text, skill_title
+from dealer_trainer.storage import StoredAnswer
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+ID_ROLE = Qt.ItemDataRole.UserRole + 2
+Index = QModelIndex | QPersistentModelIndex
+_NO_INDEX = QModelIndex()
+
+
+class CohortModel(QAbstractTableModel):
+    """One row per trainee: answers, accuracy, typical time, days active, last day, weakest."""
+
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("CohortModel", "Trainee"),
+        QT_TRANSLATE_NOOP("CohortModel", "Answers"),
+        QT_TRANSLATE_NOOP("CohortModel", "Accuracy"),
+        QT_TRANSLATE_NOOP("CohortModel", "Typical time"),
+        QT_TRANSLATE_NOOP("CohortModel", "Days active"),
+        QT_TRANSLATE_NOOP("CohortModel", "Last active"),
+        QT_TRANSLATE_NOOP("CohortModel", "Weakest skill"),
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[TraineeFigure] = []
+        self._titles: dict[str | None, str] = {}
+
+    def set_rows(self, rows: Sequence[TraineeFigure]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._titles = {r.weakest_skill: skill_title(r.weakest_skill) for r in self._rows}
+        self.endResetModel()
+
+    def figure(self, row: int) -> TraineeFigure:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = _NO_INDEX) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = _NO_INDEX) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return QCoreApplication.translate(type(self).__name__, self.COLUMNS[section])
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        accuracy = row.totals.accuracy_percent
+        if role == ID_ROLE:
+            return row.trainee_id
+        if role == Qt.ItemDataRole.DisplayRole:
+            shown: list[str] = [
+                row.name + (self.tr(" (archived)") if row.archived else ""),
+                f"{row.totals.answers:,}",
+                "" if accuracy is None else f"{accuracy} %",
+                seconds_text(row.totals.typical_ms),
+                str(row.active_days),
+                "" if row.last_day is None else row.last_day.isoformat(),
+                self._titles.get(row.weakest_skill, ""),
+            ]
+            return shown[column]
+        if role == SORT_ROLE:
+            keys: list[Any] = [
+                row.name.casefold(),
+                row.totals.answers,
+                -1.0 if accuracy is None else float(accuracy),
+                float("inf") if row.totals.typical_ms is None else float(row.totals.typical_ms),
+                row.active_days,
+                "" if row.last_day is None else row.last_day.isoformat(),
+                self._titles.get(row.weakest_skill, "").casefold(),
+            ]
+            return keys[column]
+        if role == Qt.ItemDataRole.TextAlignmentRole and 1 <= column <= 5:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and row.archived:
+            return QColor("#9e9e9e")
+        return None
+
+
+class AnswersModel(QAbstractTableModel):
+    """One trainee's recorded answers, newest first; read-only."""
+
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("AnswersModel", "Answered"),
+        QT_TRANSLATE_NOOP("AnswersModel", "Skill"),
+        QT_TRANSLATE_NOOP("AnswersModel", "Result"),
+        QT_TRANSLATE_NOOP("AnswersModel", "Time"),
+        QT_TRANSLATE_NOOP("AnswersModel", "Given"),
+        QT_TRANSLATE_NOOP("AnswersModel", "Expected"),
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[StoredAnswer] = []
+
+    def set_answers(self, answers: Sequence[StoredAnswer]) -> None:
+        self.beginResetModel()
+        self._rows = list(answers)
+        self.endResetModel()
+
+    def add_older(self, answers: Sequence[StoredAnswer]) -> None:
+        known = {a.id for a in self._rows}
+        fresh = [a for a in answers if a.id not in known]
+        if not fresh:
+            return
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+        self._rows += fresh
+        self.endInsertRows()
+
+    def answer(self, row: int) -> StoredAnswer:
+        return self._rows[row]
+
+    def oldest(self) -> StoredAnswer | None:
+        return self._rows[-1] if self._rows else None
+
+    def rowCount(self, parent: Index = _NO_INDEX) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = _NO_INDEX) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return QCoreApplication.translate(type(self).__name__, self.COLUMNS[section])
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        answer = self._rows[index.row()]
+        record = answer.record
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            shown = [
+                record.answered_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+                skill_title(record.skill),
+                self.tr("correct") if record.correct else self.tr("wrong"),
+                seconds_text(record.time_taken_ms),
+                answer_text(record.given),
+                answer_text(record.expected),
+            ]
+            return shown[column]
+        if role == SORT_ROLE:
+            keys: list[Any] = [
+                record.answered_at.timestamp(),
+                skill_title(record.skill).casefold(),
+                int(record.correct),
+                record.time_taken_ms,
+                answer_text(record.given),
+                answer_text(record.expected),
+            ]
+            return keys[column]
+        if role == Qt.ItemDataRole.ForegroundRole and column == 2:
+            return QColor("#2e7d32") if record.correct else QColor("#c62828")
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 3:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+def sorting_proxy(model: QAbstractTableModel) -> QSortFilterProxyModel:
+    """Sort by ``SORT_ROLE``; filter on the first column, case-insensitively."""
+    proxy = QSortFilterProxyModel(model)
+    proxy.setSourceModel(model)
+    proxy.setSortRole(SORT_ROLE)
+    proxy.setFilterKeyColumn(0)
+    proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    return proxy

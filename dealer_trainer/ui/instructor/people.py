@@ -1,0 +1,132 @@
+"""Trainee management: add a trainee, archive one (their answers stay) or bring them back."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
+
+
+class TraineesPanel(QWidget):
+    """The list of every trainee, archived ones greyed, with add and archive/restore."""
+
+    changed = Signal()
+
+    def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._trainees: list[TraineeProfile] = []
+        self.name = QLineEdit()
+        self.name.setPlaceholderText(self.tr("New trainee's full name"))
+        self.add_button = QPushButton(self.tr("&Add trainee"))
+        self.add_button.clicked.connect(self.add)
+        self.name.returnPressed.connect(self.add)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Name"), self.tr("Profile created"), self.tr("Status")]
+        )
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.archive_button = QPushButton(self.tr("A&rchive"))
+        self.archive_button.setEnabled(False)
+        self.archive_button.clicked.connect(self.toggle_archived)
+        explain = QLabel(
+            self.tr(
+                "An archived trainee no longer appears in the profile picker; their answers "
+                "and exams stay in the records and in the reports."
+            )
+        )
+        explain.setWordWrap(True)
+        explain.setStyleSheet("color: #607d8b;")
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.name, 1)
+        add_row.addWidget(self.add_button)
+        actions = QHBoxLayout()
+        actions.addWidget(explain, 1)
+        actions.addWidget(self.archive_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(add_row)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(actions)
+
+    def trainees(self) -> list[TraineeProfile]:
+        return list(self._trainees)
+
+    def refresh(self) -> None:
+        self._trainees = self._desk.all_trainees()
+        self.table.setRowCount(len(self._trainees))
+        for row, trainee in enumerate(self._trainees):
+            status = self.tr("archived") if trainee.archived else self.tr("active")
+            cells = [
+                trainee.name,
+                trainee.created_at.astimezone().strftime("%Y-%m-%d"),
+                status,
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, trainee.id)
+                if trainee.archived:
+                    item.setForeground(Qt.GlobalColor.gray)
+                self.table.setItem(row, column, item)
+        self._selection_changed()
+
+    def add(self) -> None:
+        try:
+            added = self._desk.add_trainee(self.name.text())
+        except (ValueError, StorageError) as exc:
+            self.message.setStyleSheet("color: #b71c1c;")
+            self.message.setText(str(exc))
+            return
+        self.name.clear()
+        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setText(self.tr("%1 can now choose their profile.").replace("%1", added.name))
+        self.refresh()
+        self.changed.emit()
+
+    def selected(self) -> TraineeProfile | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self._trainees[rows[0].row()] if rows else None
+
+    def select(self, trainee_id: int) -> None:
+        for row, trainee in enumerate(self._trainees):
+            if trainee.id == trainee_id:
+                self.table.selectRow(row)
+
+    def _selection_changed(self) -> None:
+        trainee = self.selected()
+        self.archive_button.setEnabled(trainee is not None)
+        self.archive_button.setText(
+            self.tr("&Restore") if trainee is not None and trainee.archived else self.tr("A&rchive")
+        )
+
+    def toggle_archived(self) -> None:
+        trainee = self.selected()
+        if trainee is None:
+            return
+        try:
+            self._desk.set_trainee_archived(trainee.id, not trainee.archived)
+        except StorageError as exc:
+            self.message.setText(str(exc))
+            return
+        self.refresh()
+        self.select(trainee.id)
+        self.changed.emit()

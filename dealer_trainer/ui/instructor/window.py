@@ -1,0 +1,224 @@
+"""The instructor's window: cohort, trainee, exams, trainees and reports, behind the password.
+
+It exists only for an unlocked :class:`InstructorSession`: the constructor asks
+the store for the ``InstructorDesk``, which refuses any other session. "Lock"
+(or storage locking the session after a pause) closes the window; reopening
+needs the password again.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
+from dealer_trainer.storage import (
+    AccessDeniedError,
+    AnswerFilter,
+    InstructorSession,
+    Store,
+    TraineeProfile,
+)
+from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
+from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
+from dealer_trainer.ui.instructor.jobs import Jobs
+from dealer_trainer.ui.instructor.people import TraineesPanel
+
+
+class ReportsPanel(QWidget):
+    """Save a PDF report (a trainee or the cohort) or the answers as CSV."""
+
+    written = Signal(str)
+
+    def __init__(self, window: InstructorWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self.scope = QComboBox()
+        self.period = period_box(self)
+        self.pdf_button = QPushButton(self.tr("Save the &PDF report…"))
+        self.csv_button = QPushButton(self.tr("Save the answers as &CSV…"))
+        self.pdf_button.clicked.connect(self.ask_pdf)
+        self.csv_button.clicked.connect(self.ask_csv)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        box = QGroupBox(self.tr("Reports"))
+        form = QFormLayout(box)
+        form.addRow(self.tr("For:"), self.scope)
+        form.addRow(self.tr("Period:"), self.period)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.pdf_button)
+        buttons.addWidget(self.csv_button)
+        buttons.addStretch(1)
+        form.addRow(buttons)
+        note = QLabel(
+            self.tr(
+                "The PDF has the figures, the accuracy and time charts, the skills weakest "
+                "first and the exams (trainee) or every trainee (cohort). The CSV has one row "
+                "per answer, with the situation, the expected and the given answer as recorded; "
+                "amounts stay exact decimal strings."
+            )
+        )
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #607d8b;")
+        layout = QVBoxLayout(self)
+        layout.addWidget(box)
+        layout.addWidget(note)
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+
+    def set_trainees(self, trainees: list[TraineeProfile]) -> None:
+        current = self.scope.currentData()
+        self.scope.clear()
+        self.scope.addItem(self.tr("The cohort (every trainee)"), None)
+        for trainee in trainees:
+            self.scope.addItem(trainee.name, trainee.id)
+        self.scope.setCurrentIndex(max(self.scope.findData(current), 0))
+
+    def current_period(self) -> Period:
+        return Period.ending(self._window.today(), int(self.period.currentData()))
+
+    def ask_pdf(self) -> None:
+        name = "cohort" if self.scope.currentData() is None else self.scope.currentText()
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save the PDF report"), f"{name}.pdf", self.tr("PDF (*.pdf)"))
+        if path:
+            self.write_pdf(Path(path))
+
+    def ask_csv(self) -> None:
+        name = "answers" if self.scope.currentData() is None else self.scope.currentText()
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save the answers"), f"{name}.csv", self.tr("CSV (*.csv)"))
+        if path:
+            self.write_csv(Path(path))
+
+    def write_pdf(self, path: Path) -> None:
+        trainee_id = self.scope.currentData()
+        period = self.current_period()
+        desk = self._window.desk
+        self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
+        if trainee_id is None:
+            def work() -> object:
+                return cohort_pdf(desk, period.first, period.last, path)
+        else:
+            def work() -> object:
+                return trainee_pdf(desk, int(trainee_id), period.first, period.last, path)
+        self._window.jobs.run("report", work, lambda pages: self._done(path, int(pages)))
+
+    def write_csv(self, path: Path) -> None:
+        trainee_id = self.scope.currentData()
+        period = self.current_period()
+        zone = self._window.store.day_zone
+        from datetime import datetime, time  # noqa: PLC0415
+
+        where = AnswerFilter(
+            trainee_id=trainee_id,
+            since=datetime.combine(period.first, time(), zone),
+            limit=None,
+        )
+        desk = self._window.desk
+        self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
+        self._window.jobs.run(
+            "report", lambda: write_answers_csv(desk, path, where),
+            lambda rows: self._done(path, int(rows), csv=True),
+        )
+
+    def _done(self, path: Path, count: int, *, csv: bool = False) -> None:
+        text = (self.tr("%1 answers written to %2") if csv
+                else self.tr("%1 pages written to %2"))
+        self.message.setText(text.replace("%1", f"{count:,}").replace("%2", str(path)))
+        self.written.emit(str(path))
+
+
+class InstructorWindow(QMainWindow):
+    """Everything an instructor sees. Built only with a live session of ``store``."""
+
+    lockedOut = Signal(str)
+
+    def __init__(
+        self, store: Store, session: InstructorSession, parent: QWidget | None = None
+    ) -> None:
+        desk = store.instructor(session)  # AccessDeniedError without a live session
+        super().__init__(parent)
+        self.desk = desk
+        self.store = store
+        self.setWindowTitle(self.tr("Instructor · %1").replace("%1", session.name))
+        self.jobs = Jobs(self)
+        self.jobs.failed.connect(self._failed)
+        self.jobs.locked.connect(self._locked)
+        self.cohort = CohortView(self.desk, self.jobs, self.today)
+        self.trainee = TraineeView(self.desk, self.jobs, self.today, store.day_zone)
+        self.exams = ExamsPanel(self.desk, store.day_zone)
+        self.people = TraineesPanel(self.desk)
+        self.reports = ReportsPanel(self)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.cohort, self.tr("&Cohort"))
+        self.tabs.addTab(self.trainee, self.tr("T&rainee"))
+        self.tabs.addTab(self.exams, self.tr("&Exams"))
+        self.tabs.addTab(self.people, self.tr("Trainee &profiles"))
+        self.tabs.addTab(self.reports, self.tr("Re&ports"))
+        self.setCentralWidget(self.tabs)
+        lock = QAction(self.tr("&Lock the instructor views"), self)
+        lock.setShortcut(QKeySequence("Ctrl+L"))
+        lock.triggered.connect(self.lock)
+        toolbar = self.addToolBar(self.tr("Instructor"))
+        toolbar.setMovable(False)
+        toolbar.addAction(lock)
+        self.cohort.traineeChosen.connect(self.open_trainee)
+        self.people.changed.connect(self._trainees_changed)
+        self.exams.assigned.connect(self.trainee.reload)
+        self.resize(1280, 860)
+        self._trainees_changed()
+        self.exams.refresh()
+        self.cohort.reload()
+
+    def today(self) -> date:
+        return self.store.day_of(self.store.now())
+
+    def _trainees_changed(self) -> None:
+        try:
+            self.people.refresh()
+        except AccessDeniedError as exc:
+            self._locked(str(exc))
+            return
+        trainees = self.people.trainees()
+        self.trainee.set_trainees(trainees)
+        self.exams.set_trainees(trainees)
+        self.reports.set_trainees(trainees)
+
+    def open_trainee(self, trainee_id: int) -> None:
+        self.tabs.setCurrentWidget(self.trainee)
+        self.trainee.show_trainee(trainee_id)
+
+    def lock(self) -> None:
+        self.desk.lock()
+        self.close()
+
+    def _failed(self, message: str) -> None:
+        self.statusBar().showMessage(message, 15000)
+
+    def _locked(self, message: str) -> None:
+        self.lockedOut.emit(message)
+        QMessageBox.information(self, self.tr("Instructor views"), message)
+        self.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.jobs.shutdown()
+        self.desk.lock()
+        super().closeEvent(event)
