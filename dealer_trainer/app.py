@@ -152,9 +152,12 @@ def run_window(args: argparse.Namespace) -> int:
     app = _application([])
     from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: PLC0415
 
+    from dealer_trainer.ui.language import LanguageManager  # noqa: PLC0415
     from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
 
-    window = MainWindow()
+    languages = LanguageManager(parent=app)
+    languages.start()  # the remembered language, else the system's
+    window = MainWindow(languages=languages)
     if args.game:
         window.panel.select_game(args.game)
 

@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPixmap
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
 from dealer_trainer.layouts import felt_for
@@ -24,16 +24,18 @@ from dealer_trainer.ui.bet_names import bet_name, payouts_for, ratio_text
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.language import LanguageManager, language_names
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
 
 
 class MainWindow(QMainWindow):
     """The trainer's window.  ``scene_for(game)`` gives each game's felt scene."""
 
-    def __init__(self, chips: ChipSet = DEFAULT_CHIPS, parent: QWidget | None = None) -> None:
+    def __init__(self, chips: ChipSet = DEFAULT_CHIPS, languages: LanguageManager | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Macau Dealer Trainer"))
         self.chip_set = chips
+        self.languages = languages  # None: no language menu (the app passes its manager)
         self._scenes: dict[str, FeltScene] = {}
         self._chips: dict[str, TableChips] = {}
         self._stale_thumbnails: set[str] = set()
@@ -44,7 +46,6 @@ class MainWindow(QMainWindow):
 
         self.panel = SidePanel(chips)
         self.view = FeltView()
-        self.view.setAccessibleName(self.tr("Felt"))
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.panel)
         splitter.addWidget(self.view)
@@ -56,6 +57,7 @@ class MainWindow(QMainWindow):
         self.spot_info = QLabel()
         self.statusBar().addWidget(self.spot_info, 1)
         self._build_menus()
+        self.retranslate()
 
         self.panel.gameChosen.connect(self.show_game)
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
@@ -187,26 +189,62 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- menus --
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        export = QAction(self.tr("&Export the layout…"), self)
-        export.setShortcut(QKeySequence("Ctrl+E"))
-        export.triggered.connect(self.export_layout)
-        file_menu.addAction(export)
-        file_menu.addSeparator()
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
-        felt = QAction(self.tr("Go to the &felt"), self)
-        felt.setShortcut(QKeySequence("F6"))
-        felt.triggered.connect(lambda: self.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
-        view_menu.addAction(felt)
-        games = QAction(self.tr("Choose the &game"), self)
-        games.setShortcut(QKeySequence("Ctrl+G"))
-        games.triggered.connect(
+        bar = self.menuBar()
+        self._file_menu = bar.addMenu("")
+        self._export_action = QAction(self)
+        self._export_action.setShortcut(QKeySequence("Ctrl+E"))
+        self._export_action.triggered.connect(self.export_layout)
+        self._file_menu.addAction(self._export_action)
+        self._file_menu.addSeparator()
+        self._quit_action = QAction(self)
+        self._quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self._quit_action.triggered.connect(self.close)
+        self._file_menu.addAction(self._quit_action)
+        self._view_menu = bar.addMenu("")
+        self._felt_action = QAction(self)
+        self._felt_action.setShortcut(QKeySequence("F6"))
+        self._felt_action.triggered.connect(
+            lambda: self.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+        self._view_menu.addAction(self._felt_action)
+        self._games_action = QAction(self)
+        self._games_action.setShortcut(QKeySequence("Ctrl+G"))
+        self._games_action.triggered.connect(
             lambda: self.panel.games.setFocus(Qt.FocusReason.ShortcutFocusReason))
-        view_menu.addAction(games)
+        self._view_menu.addAction(self._games_action)
+        self._language_menu = self._view_menu.addMenu("")
+        self._language_menu.menuAction().setVisible(self.languages is not None)
+        if self.languages is not None:
+            group = QActionGroup(self)
+            for code, name in language_names():
+                action = QAction(name, self, checkable=True)
+                action.setChecked(code == self.languages.code)
+                action.triggered.connect(partial(self.languages.set_language, code))
+                group.addAction(action)
+                self._language_menu.addAction(action)
+
+    # ------------------------------------------------------------- language --
+    def retranslate(self) -> None:
+        """Set every text again in the language now installed, felts included."""
+        self.setWindowTitle(self.tr("Macau Dealer Trainer"))
+        self.view.setAccessibleName(self.tr("Felt"))
+        self._file_menu.setTitle(self.tr("&File"))
+        self._export_action.setText(self.tr("&Export the layout…"))
+        self._quit_action.setText(self.tr("&Quit"))
+        self._view_menu.setTitle(self.tr("&View"))
+        self._felt_action.setText(self.tr("Go to the &felt"))
+        self._games_action.setText(self.tr("Choose the &game"))
+        self._language_menu.setTitle(self.tr("&Language"))
+        for scene in self._scenes.values():
+            scene.retranslate()
+        self._stale_thumbnails.update(self._scenes)
+        self._thumbnail_timer.start()
+        if self.view.scene() is not None:
+            self._describe_spot(self.view.focused_spot or "")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def export_layout(self) -> None:
         """Ask where, then write the felt on show as a PNG picture or a printable PDF page."""

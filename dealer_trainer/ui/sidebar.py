@@ -9,7 +9,7 @@ from __future__ import annotations
 import getpass
 from decimal import Decimal
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -80,41 +80,38 @@ class SidePanel(QWidget):
         self.games.setViewMode(QListWidget.ViewMode.ListMode)
         self.games.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.games.setUniformItemSizes(True)
-        self.games.setAccessibleName(self.tr("Game"))
         for game in GAME_NAMES:
-            item = QListWidgetItem(game_title(game))
+            item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, game)
             item.setSizeHint(QSize(THUMB.width() + 40, THUMB.height() + 12))
             self.games.addItem(item)
         rows = self.games.count()
         self.games.setFixedHeight(rows * (THUMB.height() + 12) + 2 * self.games.frameWidth() + 4)
-        game_label = QLabel(self.tr("&Game"))
-        game_label.setBuddy(self.games)
-        layout.addWidget(game_label)
+        self._game_label = QLabel()
+        self._game_label.setBuddy(self.games)
+        layout.addWidget(self._game_label)
         layout.addWidget(self.games)
 
         self.rulesets = QComboBox()
-        self.rulesets.setAccessibleName(self.tr("Ruleset"))
-        ruleset_label = QLabel(self.tr("&Ruleset"))
-        ruleset_label.setBuddy(self.rulesets)
+        self._ruleset_label = QLabel()
+        self._ruleset_label.setBuddy(self.rulesets)
         self.regulation = QLabel()
         self.regulation.setWordWrap(True)
         self.regulation.setTextFormat(Qt.TextFormat.PlainText)
         self.regulation.setObjectName("regulation")
-        layout.addWidget(ruleset_label)
+        layout.addWidget(self._ruleset_label)
         layout.addWidget(self.rulesets)
         layout.addWidget(self.regulation)
 
         self.trainees = QComboBox()
-        self.trainees.setAccessibleName(self.tr("Trainee"))
-        trainee_label = QLabel(self.tr("&Trainee"))
-        trainee_label.setBuddy(self.trainees)
-        layout.addWidget(trainee_label)
+        self._trainee_label = QLabel()
+        self._trainee_label.setBuddy(self.trainees)
+        layout.addWidget(self._trainee_label)
         layout.addWidget(self.trainees)
         self.set_trainees([self.local_trainee()])
 
-        shortcuts = min(len(chips.denominations), 9)
-        layout.addWidget(QLabel(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts)))
+        self._chips_label = QLabel()
+        layout.addWidget(self._chips_label)
         rack = QGridLayout()
         self.chip_group = QButtonGroup(self)
         self.chip_buttons: dict[Decimal, QToolButton] = {}
@@ -125,17 +122,16 @@ class SidePanel(QWidget):
             button.setIcon(chip_icon(chip, 34, ratio))
             button.setIconSize(QSize(34, 34))
             button.setAutoRaise(True)
-            button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
-            button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
             if i < 9:
                 button.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
             self.chip_group.addButton(button, i)
             self.chip_buttons[chip.value] = button
             rack.addWidget(button, i // 4, i % 4)
         layout.addLayout(rack)
-        self.clear = QPushButton(self.tr("C&lear the felt"))
+        self.clear = QPushButton()
         layout.addWidget(self.clear)
         layout.addStretch(1)
+        self.retranslate()
 
         self.games.currentItemChanged.connect(self._game_changed)
         self.rulesets.currentIndexChanged.connect(self._ruleset_changed)
@@ -144,6 +140,33 @@ class SidePanel(QWidget):
             lambda i: self.chipChosen.emit(chips.denominations[i].value))
         self.clear.clicked.connect(self.clearRequested.emit)
         self.chip_buttons[chips.denominations[0].value].setChecked(True)
+
+    # ------------------------------------------------------------- language --
+    def retranslate(self) -> None:
+        """Set every text again, in the language now installed."""
+        self._game_label.setText(self.tr("&Game"))
+        self.games.setAccessibleName(self.tr("Game"))
+        for row in range(self.games.count()):
+            item = self.games.item(row)
+            item.setText(game_title(str(item.data(Qt.ItemDataRole.UserRole))))
+        self._ruleset_label.setText(self.tr("&Ruleset"))
+        self.rulesets.setAccessibleName(self.tr("Ruleset"))
+        self._trainee_label.setText(self.tr("&Trainee"))
+        self.trainees.setAccessibleName(self.tr("Trainee"))
+        shortcuts = min(len(self.chip_set.denominations), 9)
+        self._chips_label.setText(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts))
+        for chip in self.chip_set.denominations:
+            button = self.chip_buttons[chip.value]
+            button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
+            button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
+        self.clear.setText(self.tr("C&lear the felt"))
+        if self.rulesets.count():
+            self.regulation.setText(self.describe(self.current_ruleset(), self.current_game()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     # ----------------------------------------------------------------- game --
     @staticmethod

@@ -227,3 +227,15 @@ def test_felt_chips_model_outlives_a_deleted_scene(qtbot: QtBot) -> None:
     Shiboken.delete(scene)
     chips.place("red", Decimal(10))  # no view left to tell: no error
     assert chips.amount("red") == Decimal(20)
+
+
+def test_felt_a_picture_made_straight_after_a_change_shows_it(qtbot: QtBot) -> None:
+    scene = FeltScene(felt_for("roulette"))
+    scene.place_chip("red", Decimal(10))
+    one = render_image(scene, 1200)
+    scene.place_chip("red", Decimal(1000))  # same stack item, new chips: no stale cache
+    assert render_image(scene, 1200) != one
+    scene.set_marker("dolly", 17)
+    moved = render_image(scene, 1200)
+    scene.set_marker("dolly", 18)
+    assert render_image(scene, 1200) != moved

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
@@ -119,3 +119,30 @@ def test_window_fits_a_1366x768_laptop(window: MainWindow) -> None:
     assert size.width() <= available.width() and size.height() <= available.height()
     assert window.minimumSizeHint().width() <= 1366
     assert window.minimumSizeHint().height() <= 768
+
+
+class _Marked(QTranslator):
+    """A stand-in catalogue: every text of the window, the panel and the felt in «»."""
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str:
+        return f"«{source}»" if context in ("MainWindow", "SidePanel", "felt") else ""
+
+    def isEmpty(self) -> bool:
+        return False
+
+
+def test_window_and_felt_change_language_while_open(qtbot: QtBot, window: MainWindow) -> None:
+    from dealer_trainer.ui.felt.render import render_image
+
+    felt_before = render_image(window.scene(), 960)
+    catalogue = _Marked()
+    QCoreApplication.installTranslator(catalogue)
+    try:
+        qtbot.waitUntil(lambda: window.windowTitle() == "«Macau Dealer Trainer»", timeout=2000)
+        assert window.panel.clear.text() == "«C&lear the felt»"
+        assert render_image(window.scene(), 960) != felt_before  # the felt's English lines
+    finally:
+        QCoreApplication.removeTranslator(catalogue)
+    qtbot.waitUntil(lambda: window.windowTitle() == "Macau Dealer Trainer", timeout=2000)
+    assert render_image(window.scene(), 960) == felt_before

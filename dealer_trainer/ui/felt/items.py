@@ -54,14 +54,33 @@ def record(draw: Callable[[QPainter], None]) -> QPicture:
     return picture
 
 
+def repaint_now(item: QGraphicsItem) -> None:
+    """Drop the item's cached pixmap at once (not at the next event loop pass) and repaint.
+
+    ``update()`` alone lets a picture rendered straight after a change (an
+    export, a thumbnail) reuse the stale cache.
+    """
+    mode = item.cacheMode()
+    if mode != QGraphicsItem.CacheMode.NoCache:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        item.setCacheMode(mode)
+    item.update()
+
+
 class PictureItem(QGraphicsItem):
     """A static drawing replayed from its picture."""
 
     def __init__(self, draw: Callable[[QPainter], None], bounds: QRectF) -> None:
         super().__init__()
+        self._draw = draw
         self._picture = record(draw)
         self._bounds = bounds
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def rerecord(self) -> None:
+        """Draw the picture again (its texts changed language) and repaint."""
+        self._picture = record(self._draw)
+        repaint_now(self)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -249,7 +268,7 @@ class ChipStackItem(QGraphicsItem):
         self._bounds = QRectF(-r - 1, top - 1, 2 * r + 2, r - top + 2)
         self._caption.set_text(self.caption)
         self.setVisible(bool(self._chips))
-        self.update()
+        repaint_now(self)
 
     def _draw(self, painter: QPainter) -> None:
         r = CHIP_DIAMETER / 2
@@ -321,6 +340,11 @@ class MarkerItem(QGraphicsItem):
         draw_label(painter, label, QRectF(-s, -s, 2 * s, 2 * s), s * 0.42,
                    colour=QColor("#151515") if on else QColor("#ffffff"))
 
+    def rerecord(self) -> None:
+        """Draw the marker again (its ON/OFF words changed language)."""
+        self._pictures = {True: record(self._draw_on), False: record(self._draw_off)}
+        repaint_now(self)
+
     def move_to(self, number: int | None) -> None:
         """Put the marker on ``number`` (its spot on the felt) or back to rest."""
         if number is not None and number not in self.marker.positions:
@@ -328,7 +352,7 @@ class MarkerItem(QGraphicsItem):
         self.number = number
         where = self.marker.rest if number is None else self.marker.positions[number]
         self.setPos(QPointF(*where))
-        self.update()
+        repaint_now(self)  # the puck turns over: ON on a point, OFF at rest
 
     def boundingRect(self) -> QRectF:
         return self._bounds

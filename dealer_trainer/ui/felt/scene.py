@@ -214,6 +214,12 @@ class FeltScene(QGraphicsScene):
             self.removeItem(item)
         self._cards.clear()
 
+    def retranslate(self) -> None:
+        """Print the felt's English lines again in the language now installed."""
+        self._background.rerecord()
+        for marker in self.markers.values():
+            marker.rerecord()
+
     def drop_caches(self) -> None:
         """Forget the cached pixmaps: the next paint draws from the recorded pictures."""
         for item in self.items():
