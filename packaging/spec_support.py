@@ -76,11 +76,18 @@ def translation_kept(dest: str) -> bool:
     return language in QT_LANGUAGES
 
 
+#: Windows: Mesa's software OpenGL (20 MB), a fallback for Qt Quick and OpenGL widgets on
+#: machines without a GPU driver.  The felts and plots are painted by QPainter's raster engine.
+DROPPED_QT_FILES = frozenset({"opengl32sw.dll"})
+
+
 def qt_file_kept(dest: str) -> bool:
     """The filter of the analysis' binaries and datas: trims only what lies under ``PySide6/``."""
     path = _posix(dest)
     if not path.parts or path.parts[0] != "PySide6":
         return True
+    if path.name.lower() in DROPPED_QT_FILES:
+        return False
     if "plugins" in path.parts:
         return plugin_kept(dest)
     if "translations" in path.parts and path.suffix == ".qm":
