@@ -4,7 +4,8 @@ Kept out of the spec so that it is linted, typed and unit-tested
 (``tests/packaging/test_spec_support.py``); the spec imports it.
 
 * :func:`data_files`: every data file the frozen app reads, listed explicitly.
-* :func:`qt_file_kept`: the Qt plugins and Qt translations a desktop build needs.
+* :func:`qt_file_kept`: the Qt plugins and Qt translations a desktop build needs (and
+  not Windows' software OpenGL).
 * :func:`orphaned_libraries`: shared libraries that only a dropped plugin needed
   (the GTK stack of ``libqgtk3``, the EGLFS libraries …).
 * :func:`strip_debug_info`: Linux only, strip DWARF debug sections (not symbols)
@@ -36,7 +37,7 @@ KEEP_PLUGINS: dict[str, frozenset[str] | None] = {
                                         "ibusplatforminputcontextplugin"}),
     "imageformats": frozenset({"qico", "qjpeg", "qgif", "qsvg", "qicns"}),
     "iconengines": None,
-    "styles": None,  # the Windows 11 style
+    "styles": None,  # the Windows 11 and macOS styles
     "printsupport": None,  # printing handouts
     "xcbglintegrations": None,
     "wayland-decoration-client": None,
