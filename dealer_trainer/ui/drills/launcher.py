@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -252,7 +252,8 @@ class DrillLauncher(QWidget):
             recorder = None
             if desk is not None:
                 recorder = StoreRecorder.start(desk, ruleset_id, session.mode,
-                                               exam_assignment_id=assignment)
+                                               exam_assignment_id=assignment,
+                                               defer=after_feedback)
                 session.recorder = recorder
         except (StorageError, OSError, ValueError) as exc:
             self.status.setText(self.tr("The session could not start: %1").replace("%1", str(exc)))
@@ -285,6 +286,11 @@ class DrillLauncher(QWidget):
     def _forget(self, screen: DrillScreen) -> None:
         if screen in self.screens:
             self.screens.remove(screen)
+
+
+def after_feedback(work: Callable[[], None]) -> None:
+    """Run ``work`` once the event loop has shown what is pending (the feedback)."""
+    QTimer.singleShot(0, work)
 
 
 def _with_ruleset(session: DrillSession, ruleset_id: str) -> DrillSession:

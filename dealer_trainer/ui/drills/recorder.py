@@ -5,7 +5,8 @@
 :class:`~dealer_trainer.storage.AnswerRecord` through
 :meth:`TraineeDesk.record_answer` (which returns only once the answer is
 durable), then moves the skill's FSRS card and saves it with
-:meth:`TraineeDesk.save_review_state`.  Any failure propagates, so the drill
+:meth:`TraineeDesk.save_review_state` (at once, or once the feedback is on
+screen when given a ``defer``).  Any failure propagates, so the drill
 session shows no feedback; a retry writes the same answer ``uid`` again,
 which storage stores once.
 
@@ -27,7 +28,13 @@ from dealer_trainer import __version__
 from dealer_trainer.drills import Difficulty, ItemSpec, Mode, Outcome, all_skills
 from dealer_trainer.drills.model import expected_to_json
 from dealer_trainer.drills.review import SkillCard, review, review_items
-from dealer_trainer.storage import AnswerRecord, ReviewState, SessionKind, TraineeDesk
+from dealer_trainer.storage import (
+    AnswerRecord,
+    ReviewState,
+    SessionKind,
+    StorageError,
+    TraineeDesk,
+)
 
 Clock = Callable[[], datetime]
 _FLOAT_FIELDS = ("stability", "difficulty")
@@ -134,22 +141,34 @@ def answer_record(outcome: Outcome, uid: str, answered_at: datetime) -> AnswerRe
 
 
 class StoreRecorder:
-    """Records a drill session's answers and review states for one trainee, in one session."""
+    """Records a drill session's answers and review states for one trainee, in one session.
 
-    def __init__(self, desk: TraineeDesk, session_id: int, clock: Clock = utc_now) -> None:
+    The answer is committed inside the call, before the session returns its
+    grade.  The skill's FSRS card is updated at once in memory; writing it is
+    handed to ``defer`` (the launcher passes "after the feedback is on screen"),
+    as the review state is a schedule derived from the answers, not an answer.
+    A card that could not be written stays unsaved and goes with the next write.
+    """
+
+    def __init__(self, desk: TraineeDesk, session_id: int, clock: Clock = utc_now,
+                 defer: Callable[[Callable[[], None]], None] | None = None) -> None:
         self.desk = desk
         self.session_id = session_id
         self.clock = clock
+        self.defer = defer
         self.recorded = 0
+        self.review_problem: str | None = None
         self._cards = {card.skill: card for card in skill_cards(desk.review_states())}
+        self._unsaved: dict[str, SkillCard] = {}
 
     @classmethod
     def start(cls, desk: TraineeDesk, ruleset_id: str, mode: Mode, *,
-              exam_assignment_id: int | None = None, clock: Clock = utc_now) -> StoreRecorder:
+              exam_assignment_id: int | None = None, clock: Clock = utc_now,
+              defer: Callable[[Callable[[], None]], None] | None = None) -> StoreRecorder:
         """Open a storage session of the right kind and a recorder for it."""
         kind = session_kind(mode, assigned_exam=exam_assignment_id is not None)
         session = desk.start_session(ruleset_id, kind, exam_assignment_id=exam_assignment_id)
-        return cls(desk, session.id, clock)
+        return cls(desk, session.id, clock, defer)
 
     def uid(self) -> str:
         """The next answer's id: the same on a retry, so a retried write stores one answer."""
@@ -159,12 +178,37 @@ class StoreRecorder:
         del mode  # the session's kind was fixed when it was opened
         when = self.clock()
         self.desk.record_answer(self.session_id, answer_record(outcome, self.uid(), when))
+        self.recorded += 1
         skill_id = outcome.item.skill
         card = review(self._cards.get(skill_id), skill_id, outcome, when)
-        self.desk.save_review_state(skill_id, encode_card(card.state), card.due)
         self._cards[skill_id] = card
-        self.recorded += 1
+        self._unsaved[skill_id] = card
+        if self.defer is None:
+            self.save_reviews()
+        else:
+            self.defer(self._save_later)
+
+    def _save_later(self) -> None:
+        self.save_reviews()
+
+    @property
+    def unsaved_reviews(self) -> list[str]:
+        return sorted(self._unsaved)
+
+    def save_reviews(self) -> bool:
+        """Write the FSRS cards not yet stored; ``False`` (and kept for later) if storage fails."""
+        for skill_id, card in sorted(self._unsaved.items()):
+            try:
+                self.desk.save_review_state(skill_id, encode_card(card.state), card.due)
+            except Exception as exc:  # kept; the next answer or close() writes it again
+                self.review_problem = str(exc) or type(exc).__name__
+                return False
+            del self._unsaved[skill_id]
+        self.review_problem = None
+        return True
 
     def close(self) -> None:
-        """End the storage session (completing an exam assignment)."""
+        """Write what is left and end the storage session (completing an exam assignment)."""
+        if not self.save_reviews():
+            raise StorageError(f"the review schedule could not be saved: {self.review_problem}")
         self.desk.end_session(self.session_id)

@@ -85,6 +85,7 @@ class DrillScreen(QWidget):
         self._on_finish = on_finish
         self.stage = FeltStage(self)
         self._connected: set[int] = set()
+        self._right = 0  # answers graded right so far (kept, not recounted per item)
         self.setStyleSheet(DRILL_STYLE)
         self.setObjectName("drillScreen")
 
@@ -276,7 +277,7 @@ class DrillScreen(QWidget):
         else:
             text = self.tr("Item %1").replace("%1", str(number))
         self.progress_label.setText(text)
-        right = sum(o.correct for o in self.session.outcomes)
+        right = self._right
         self.score_label.setVisible(self.session.shows_feedback and done > 0)
         self.score_label.setText(self.tr("%1 of %2 right").replace("%1", str(right))
                                  .replace("%2", str(done)))
@@ -302,7 +303,7 @@ class DrillScreen(QWidget):
         self.controller.retry()
 
     def _recorded(self, outcome: Outcome) -> None:
-        del outcome
+        self._right += outcome.correct
         self.error.hide()
 
     def show_record_error(self, reason: str) -> None:
