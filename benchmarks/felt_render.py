@@ -48,7 +48,6 @@ def main() -> int:
     from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
-    import dealer_trainer.ui  # noqa: F401  (the PySide6 guard)
     from dealer_trainer.layouts import felt_for
     from dealer_trainer.ui.felt import FeltScene
     from dealer_trainer.ui.felt.render import render_image

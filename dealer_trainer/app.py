@@ -92,7 +92,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def _application(argv: Sequence[str]) -> QApplication:
-    import dealer_trainer.ui  # noqa: F401, I001, PLC0415  (guards PySide6 before any Qt call)
     from PySide6.QtCore import Qt  # noqa: PLC0415
     from PySide6.QtGui import QGuiApplication  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415

@@ -29,7 +29,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 # isort: off
-import dealer_trainer.ui  # noqa: F401  (pins None for PySide6 6.12 on 3.11, before any Qt call)
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,

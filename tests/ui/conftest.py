@@ -9,8 +9,6 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import dealer_trainer.ui  # noqa: F401  (guards PySide6 before any Qt call)
-
 
 @pytest.fixture(autouse=True, scope="session")
 def _cjk_fonts(qapp: object) -> Iterator[None]:

@@ -1,4 +1,4 @@
-"""The guard against PySide6 6.12's unreferenced None/True/False on Python 3.11."""
+"""The installed PySide6 keeps Python's reference counts (6.12.0 did not: see pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,20 @@ import pytest
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="None and bools are immortal on 3.12+")
-def test_many_void_and_bool_qt_calls_do_not_kill_the_interpreter() -> None:
+def test_void_and_bool_qt_calls_keep_the_reference_counts_of_none_and_bools() -> None:
     script = textwrap.dedent("""
-        import dealer_trainer.ui
+        import sys
         from PySide6.QtCore import QRectF
         from PySide6.QtGui import QPainterPath
-        path = QPainterPath()
-        for _ in range(300_000):
-            path.addRect(QRectF(0, 0, 1, 1))   # returns None
-            path.isEmpty()                     # returns False
-        print("alive")
+        path, rect = QPainterPath(), QRectF(0, 0, 1, 1)
+        before = sys.getrefcount(None), sys.getrefcount(False)
+        for _ in range(20_000):
+            path.addRect(rect)   # returns None
+            path.isEmpty()       # returns False
+        after = sys.getrefcount(None), sys.getrefcount(False)
+        print(after[0] - before[0], after[1] - before[1])
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-500:]
-    assert done.stdout.strip() == "alive"
+    assert done.stdout.split() == ["0", "0"], "this PySide6 leaks references of None/False"
