@@ -57,9 +57,9 @@ SPOTS_FROM_DEALER = (Spot.PROGRESSIVE, Spot.ANTE, Spot.RAISE)
 
 
 def spot_id(box: int, spot: Spot) -> str:
-    """The id of a betting spot on the felt: ``"box3.ante"``."""
+    """The id of a betting spot on the felt and in the drills: ``"box-3-ante"``."""
     verify_box_number(box)
-    return f"box{box}.{spot.value}"
+    return f"box-{box}-{spot.value}"
 
 
 @unique

@@ -229,7 +229,7 @@ def test_art9_a_box_that_has_not_decided_cannot_be_settled() -> None:
 
 def test_art2_2_three_spots_per_box_progressive_nearest_the_dealer() -> None:
     assert [spot.value for spot in SPOTS_FROM_DEALER] == ["progressive", "ante", "raise"]
-    assert spot_id(3, Spot.ANTE) == "box3.ante"
+    assert spot_id(3, Spot.ANTE) == "box-3-ante"
     assert len({spot_id(box, spot) for box in range(1, 8) for spot in Spot}) == 21
     with pytest.raises(RulesError):
         spot_id(8, Spot.RAISE)
