@@ -81,7 +81,8 @@ def _box_spots(box: int) -> list[Spot]:
             shape, text, size = Ellipse(cx, cy, 66, 66), lbl.ANTE, 17.0
         else:
             shape, text, size = rotated_rect(cx, cy, 170, 108, facing), lbl.RAISE, 19.0
-        spots.append(Spot(f"box-{box}-{kind}", BetRef(kind, box=box), shape, text,
+        spot_id = rules_table.spot_id(box, rules_table.Spot(kind))
+        spots.append(Spot(spot_id, BetRef(kind, box=box), shape, text,
                           text_size=size, rotation=facing,
                           tone="gold" if kind == "progressive" else "felt"))
     return spots
