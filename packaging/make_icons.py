@@ -28,7 +28,6 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-# isort: off
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -40,7 +39,6 @@ from PySide6.QtGui import (
     QPen,
     QRadialGradient,
 )
-# isort: on
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_OUT = HERE / "icons"
@@ -221,7 +219,7 @@ def png_bytes(image: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    # PySide6 6.12 takes the format as str at run time (bytes is refused), unlike its stubs.
+    # PySide6 (6.11, 6.12) takes the format as str at run time and refuses bytes: its stubs differ.
     if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
         raise OSError("Qt could not encode a PNG")
     buffer.close()
