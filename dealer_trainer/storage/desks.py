@@ -236,7 +236,8 @@ class TraineeDesk:
         """Store one answer and commit it; returns only once it is durable.
 
         Call it before showing feedback. Recording the same ``record.uid`` again
-        (a retry) returns the answer already stored.
+        (a retry) returns the answer already stored. If it raises ``StorageError``
+        the answer is not stored: show that message, not the feedback.
         """
         if not isinstance(record, AnswerRecord):
             raise TypeError("record_answer takes an AnswerRecord")
