@@ -21,6 +21,7 @@ from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
 from dealer_trainer.ui.bet_names import bet_name, payouts_for, ratio_text
+from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
@@ -221,6 +222,7 @@ class MainWindow(QMainWindow):
                 action.triggered.connect(partial(self.languages.set_language, code))
                 group.addAction(action)
                 self._language_menu.addAction(action)
+        self.drills = install_drills(self)  # Drills menu and dock (dealer_trainer.ui.drills)
 
     # ------------------------------------------------------------- language --
     def retranslate(self) -> None:

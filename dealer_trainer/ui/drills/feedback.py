@@ -158,7 +158,6 @@ class FeedbackPanel(QFrame):
         self.solution.setText(f"<b>{escape(self.tr('Worked solution'))}</b><ol>{steps}</ol>")
         self._citation = item.citation
         self.article.setText(self.tr("Article: %1  (F1)").replace("%1", str(item.citation)))
-        self.next.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def escape(text: str) -> str:

@@ -155,7 +155,6 @@ class DrillScreen(QWidget):
         error_layout.addWidget(self.retry_button)
         self.error.hide()
         self.feedback = FeedbackPanel()
-        self.feedback.hide()
         self.feedback.articleRequested.connect(self.open_article)
         self.feedback.nextRequested.connect(self.controller.next_item)
         panel = QWidget()
@@ -167,9 +166,12 @@ class DrillScreen(QWidget):
         side.addWidget(self.bet_list)
         side.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignLeft)
         side.addWidget(self.hint)
-        side.addWidget(self.answers)
+        # The answer and then its feedback take the same place: a swap, not a new layout.
+        self.work = QStackedWidget()
+        self.work.addWidget(self.answers)
+        self.work.addWidget(self.feedback)
         side.addWidget(self.error)
-        side.addWidget(self.feedback)
+        side.addWidget(self.work)
         side.addStretch(1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
@@ -247,9 +249,8 @@ class DrillScreen(QWidget):
             else:
                 self.amount_tabs.setCurrentWidget(self.pad)
         self.answers.setEnabled(True)
-        self.answers.show()
+        self.work.setCurrentWidget(self.answers)
         self.error.hide()
-        self.feedback.hide()
         self._show_progress(len(self.session.outcomes) + 1)
         self.answer_widget.focus_entry()
 
@@ -294,9 +295,10 @@ class DrillScreen(QWidget):
 
     # --------------------------------------------------------------- answers --
     def submit(self, answer: Answer) -> None:
+        # One answer per item: the controller takes none once the item is answered or
+        # while an answer waits to be stored (the answers are disabled then).
         if self.controller.item is None or not self.answers.isEnabled():
             return
-        self.answers.setEnabled(False)  # nothing more is taken while the answer is stored
         self.controller.submit(answer)
 
     def retry(self) -> None:
@@ -307,7 +309,7 @@ class DrillScreen(QWidget):
         self.error.hide()
 
     def show_record_error(self, reason: str) -> None:
-        self.feedback.hide()
+        self.work.setCurrentWidget(self.answers)
         self.answers.setEnabled(False)
         self.error_text.setText(
             self.tr("Your answer could not be saved, so no feedback is shown yet: %1\n"
@@ -318,9 +320,9 @@ class DrillScreen(QWidget):
 
     def show_feedback(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome)
-        self.answers.hide()
         self.hint_button.hide()
-        self.feedback.show()
+        self.work.setCurrentWidget(self.feedback)
+        self.feedback.next.setFocus(Qt.FocusReason.OtherFocusReason)
         self._show_progress(len(self.session.outcomes))
 
     def _article_shortcut(self) -> None:

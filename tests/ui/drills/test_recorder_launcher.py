@@ -164,3 +164,28 @@ def test_launcher_sits_an_assigned_exam_as_an_exam_session(
     (session,) = desk.sessions()
     assert session.kind is SessionKind.EXAM and session.ended_at is not None
     assert desk.open_exams() == []
+
+
+def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
+    qtbot: QtBot, store: Store
+) -> None:
+    from dealer_trainer.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.panel.set_trainees([TRAINEE, "Somebody Else"], TRAINEE)
+    dock = window.drills
+    titles = [a.text() for a in dock.menu.actions() if a.text()]
+    assert titles == ["Choose a &drill…", "&Practise", "&Timed", "&Exam", "&Review",
+                      "My &mistakes"]
+    from dealer_trainer.ui.drills.launcher import DrillLauncher
+
+    dock.launcher = DrillLauncher(window.panel.current_trainee, game=window.panel.current_game,
+                                  ruleset=window.panel.current_ruleset, store=store)
+    dock.setWidget(dock.launcher)
+    window.panel.select_game("caribbean_stud")
+    launcher = dock.open()
+    assert dock.isVisibleTo(window) and launcher.current_game() == "caribbean_stud"
+    assert launcher.desk() is not None
+    window.panel.set_trainees([TRAINEE, "Somebody Else"], "Somebody Else")
+    assert launcher.desk() is None

@@ -1,0 +1,103 @@
+"""The drills' way into the main window: a Drills menu and a dock with the launcher.
+
+``install_drills(window)`` is all the main window calls.  It adds the menu
+at once and builds the launcher (which opens storage) only when the trainee
+first asks for it, so the window starts as fast as before.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from dealer_trainer.rules.rulesets import Ruleset
+    from dealer_trainer.ui.drills.launcher import DrillLauncher
+
+
+MODE_ACTIONS = {
+    "practice": QT_TRANSLATE_NOOP("drills", "&Practise"),
+    "timed": QT_TRANSLATE_NOOP("drills", "&Timed"),
+    "exam": QT_TRANSLATE_NOOP("drills", "&Exam"),
+    "review": QT_TRANSLATE_NOOP("drills", "&Review"),
+    "mistakes": QT_TRANSLATE_NOOP("drills", "My &mistakes"),
+}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("drills", text)
+
+
+class _Panel(Protocol):
+    """What the launcher needs of the main window's side panel."""
+
+    def current_trainee(self) -> str: ...
+    def current_game(self) -> str: ...
+    def current_ruleset(self) -> Ruleset | None: ...
+
+
+class DrillsDock(QDockWidget):
+    """The launcher in a dock of the main window, built on first show."""
+
+    def __init__(self, window: QMainWindow, panel: _Panel) -> None:
+        super().__init__(window)
+        self.setObjectName("drillsDock")
+        self._panel = panel
+        self.launcher: DrillLauncher | None = None
+        self.menu = window.menuBar().addMenu("")
+        self.show_action = QAction(self)
+        self.show_action.setShortcut(QKeySequence("Ctrl+D"))
+        self.show_action.triggered.connect(self.open)
+        self.menu.addAction(self.show_action)
+        self.menu.addSeparator()
+        self.start_actions: dict[str, QAction] = {}
+        for kind in MODE_ACTIONS:
+            action = QAction(self)
+            action.triggered.connect(lambda _=False, k=kind: self.start(k))
+            self.menu.addAction(action)
+            self.start_actions[kind] = action
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(_tr("Drills"))
+        self.menu.setTitle(_tr("&Drills"))
+        self.show_action.setText(_tr("Choose a &drill…"))
+        for kind, action in self.start_actions.items():
+            action.setText(_tr(MODE_ACTIONS[kind]))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def open(self) -> DrillLauncher:
+        if self.launcher is None:
+            from dealer_trainer.ui.drills.launcher import DrillLauncher  # noqa: PLC0415
+
+            panel = self._panel
+            self.launcher = DrillLauncher(panel.current_trainee, game=panel.current_game,
+                                          ruleset=panel.current_ruleset)
+            self.setWidget(self.launcher)
+        self.launcher.set_game(self._panel.current_game())
+        self.launcher.refresh_exams()
+        self.show()
+        self.raise_()
+        self.launcher.skills.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return self.launcher
+
+    def start(self, kind: str) -> None:
+        self.open().start(kind)
+
+
+def install_drills(window: QMainWindow, panel: _Panel | None = None) -> DrillsDock:
+    """Add the Drills menu (Practise, Timed, Exam, Review, My mistakes) and its dock."""
+    side: _Panel = panel if panel is not None else getattr(window, "panel")  # noqa: B009
+    dock = DrillsDock(window, side)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
+    return dock
