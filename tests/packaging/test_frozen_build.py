@@ -221,14 +221,19 @@ def test_issue8_frozen_build_bundles_what_alembic_migrations_import(frozen: Path
 def test_issue8_frozen_build_carries_qts_own_catalogue_for_each_language(internal: Path) -> None:
     from dealer_trainer.ui.language import QT_CATALOGUES
 
-    shipped = {path.stem for path in (internal / "PySide6").rglob("qtbase_*.qm")}
+    # In a macOS bundle the data files lie in Contents/Resources (linked from Frameworks).
+    roots = [internal, internal.parent / "Resources"] if sys.platform == "darwin" else [internal]
+    shipped = {path.stem for root in roots for path in (root / "PySide6").rglob("qtbase_*.qm")}
     for code, names in QT_CATALOGUES.items():
         assert shipped & {f"qtbase_{name}" for name in names}, f"no Qt catalogue for {code}"
 
 
 def test_issue8_frozen_build_has_desktop_and_headless_platform_plugins(internal: Path) -> None:
-    platforms = internal / "PySide6" / "Qt" / "plugins" / "platforms"
-    names = {path.name.split(".")[0].removeprefix("lib") for path in platforms.iterdir()}
+    # PySide6/Qt/plugins on Linux and macOS, PySide6/plugins on Windows.
+    folders = [path for path in (internal / "PySide6").rglob("platforms")
+               if path.is_dir() and path.parent.name == "plugins"]
+    assert len(folders) == 1, folders
+    names = {path.name.split(".")[0].removeprefix("lib") for path in folders[0].iterdir()}
     assert "qoffscreen" in names
     desktop = {"win32": {"qwindows"}, "darwin": {"qcocoa"}}.get(sys.platform, {"qxcb", "qwayland"})
     assert desktop <= names
@@ -242,5 +247,6 @@ def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal
     top = {path.name for path in internal.iterdir()}
     assert not top & {"pytest", "_pytest", "hypothesis", "mypy", "tkinter", "yaml", "PyInstaller"}
     assert not list((internal / "PySide6").rglob("*qgtk3*"))
-    dangling = [path for path in internal.rglob("*") if path.is_symlink() and not path.exists()]
+    bundle = internal.parent if sys.platform == "darwin" else internal
+    dangling = [path for path in bundle.rglob("*") if path.is_symlink() and not path.exists()]
     assert not dangling, f"links to pruned files: {dangling}"
