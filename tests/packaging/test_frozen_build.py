@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -107,6 +108,21 @@ def test_issue8_frozen_app_starts_offscreen_and_exits_when_ready(
     assert done.returncode == 0, done.stderr
     seconds = reported_seconds(done)
     assert seconds is None or 0 < seconds < 60
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 is the Linux desktop")
+def test_issue8_frozen_app_starts_on_an_x11_display_with_xcb(
+        frozen: Path, tmp_path: Path) -> None:
+    xvfb_run = shutil.which("xvfb-run")
+    if xvfb_run is None:
+        pytest.skip("xvfb-run is not installed (.ci/run installs it)")
+    env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "DEALER_TRAINER_DATA_DIR": str(tmp_path)}
+    done = subprocess.run([xvfb_run, "-a", "-s", "-screen 0 1920x1080x24", str(frozen),
+                           "--exit-when-ready"], capture_output=True, text=True,
+                          timeout=TIMEOUT, env=env, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "could not load the Qt platform plugin" not in done.stderr
+    assert 0 < float(done.stdout.strip().splitlines()[-1]) < 60
 
 
 def test_issue8_frozen_app_opens_a_chosen_game(frozen: Path, tmp_path: Path) -> None:
