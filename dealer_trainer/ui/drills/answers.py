@@ -16,7 +16,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import QLocale, QRegularExpression, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QRegularExpressionValidator, QShortcut
+from PySide6.QtGui import (
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QRegularExpressionValidator,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -42,6 +48,22 @@ from dealer_trainer.ui.drills.rendering import (
 )
 from dealer_trainer.ui.drills.situation import StagedBet
 from dealer_trainer.ui.sidebar import chip_icon
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class _OptionText(QLabel):
+    """An option's text, wrapped; a click on it chooses its radio button."""
+
+    def __init__(self, text: str, button: QRadioButton) -> None:
+        super().__init__(text)
+        self._button = button
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._button.click()
+        event.accept()
 
 
 class AnswerWidget(QWidget):
@@ -104,6 +126,7 @@ class AmountPad(AnswerWidget):
         layout.addWidget(self.display)
         layout.addLayout(grid)
         layout.addWidget(self.error)
+        layout.addStretch(1)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.clear,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
@@ -181,6 +204,7 @@ class ChipBuilder(AnswerWidget):
         layout.addWidget(self.total)
         layout.addLayout(buttons)
         layout.addWidget(hint)
+        layout.addStretch(1)
 
     @property
     def denominations(self) -> tuple[Decimal, ...]:
@@ -350,6 +374,7 @@ class ChoicePicker(AnswerWidget):
         self.group = QButtonGroup(self)
         self.buttons: list[QRadioButton] = []
         self._ids: list[str] = []
+        self._rows: list[QWidget] = []
         self.options = QVBoxLayout()
         self.answer = QPushButton(self.tr("Answer ↵"))
         self.answer.setObjectName("primary")
@@ -358,20 +383,34 @@ class ChoicePicker(AnswerWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self.options)
         layout.addWidget(self.answer)
+        layout.addStretch(1)
 
     def prepare(self, item: DrillItem) -> None:
+        for row in self._rows:
+            self.options.removeWidget(row)
+            row.deleteLater()
         for button in self.buttons:
             self.group.removeButton(button)
-            self.options.removeWidget(button)
-            button.deleteLater()
-        self.buttons, self._ids = [], []
+        self.buttons, self._ids, self._rows = [], [], []
         for i, option in enumerate(item.expected.options):
-            button = QRadioButton(f"&{i + 1}  {render(option.label)}")
+            button = QRadioButton()
             button.setObjectName("choice")
+            button.setAccessibleName(render(option.label))
+            label = _OptionText(f"&{i + 1}  {_escape(render(option.label))}", button)
+            label.setObjectName("choiceText")
+            label.setWordWrap(True)
+            label.setBuddy(button)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 2, 0, 2)
+            line.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+            line.addWidget(label, 1)
             self.group.addButton(button, i)
-            self.options.addWidget(button)
+            self.options.addWidget(row)
             self.buttons.append(button)
             self._ids.append(option.id)
+            self._rows.append(row)
         self.answer.setEnabled(True)
 
     def focus_entry(self) -> None:

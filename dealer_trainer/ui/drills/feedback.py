@@ -10,6 +10,8 @@ mark, a row per skill and the time taken.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,8 +40,16 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("drills", text)
 
 
-def correct_answer_text(item: DrillItem) -> str:
-    """The rules core's answer as a trainee reads it."""
+#: The grader's sentences that restate the right answer, shown by the panel itself.
+RESTATED = frozenset({
+    "The right amount is {amount}.",
+    "The right answer: {answer}",
+    "The right order: {order}.",
+})
+
+
+def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = None) -> str:
+    """The rules core's answer as a trainee reads it (bets by their names on the felt)."""
     expected = item.expected
     if expected.kind in (AnswerKind.AMOUNT, AnswerKind.CHIPS) and expected.amount is not None:
         text = format_money(expected.amount)
@@ -51,7 +61,12 @@ def correct_answer_text(item: DrillItem) -> str:
     if expected.kind is AnswerKind.CHOICE:
         right = next((o for o in expected.options if o.id == expected.choice), None)
         return render(right.label) if right is not None else ""
-    return " → ".join("/".join(group) for group in expected.order)
+    names = bet_labels or {}
+    steps = []
+    for group in expected.order:
+        bets = ", ".join(names.get(bet, bet) for bet in group)
+        steps.append(bets if len(group) == 1 else _tr("%1 (in any order)").replace("%1", bets))
+    return "\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
 
 
 class ArticleDialog(QDialog):
@@ -135,10 +150,11 @@ class FeedbackPanel(QFrame):
         layout.addWidget(self.solution)
         layout.addWidget(self.article)
         layout.addLayout(buttons)
+        layout.addStretch(1)
         self._citation: Citation | None = None
         self.outcome: Outcome | None = None
 
-    def show_outcome(self, outcome: Outcome) -> None:
+    def show_outcome(self, outcome: Outcome, bet_labels: Mapping[str, str] | None = None) -> None:
         self.outcome = outcome
         item = outcome.item
         if outcome.answer.timed_out:
@@ -151,9 +167,17 @@ class FeedbackPanel(QFrame):
         self.style().unpolish(self)
         self.style().polish(self)
         self.headline.setText(headline + "  ·  " + seconds_text(outcome.elapsed_ms))
-        lines = [render(t) for t in (*outcome.grade.feedback, *outcome.grade.notes)]
+        # The right answer has its own line below (bets by name, not by request id).
+        said = [t for t in outcome.grade.feedback if t.source not in RESTATED]
+        lines = [render(t) for t in (*said, *outcome.grade.notes)]
+        given = outcome.answer.order
+        if given is not None and item.expected.kind is AnswerKind.ORDER:
+            names = bet_labels or {}
+            lines.append(self.tr("Your order: %1").replace(
+                "%1", " → ".join(names.get(bet, bet) for bet in given) or "—"))
         self.details.setText("\n".join(lines))
-        self.answer.setText(self.tr("Correct answer: %1").replace("%1", correct_answer_text(item)))
+        right = correct_answer_text(item, bet_labels)
+        self.answer.setText(self.tr("Correct answer: %1").replace("%1", right))
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
         self.solution.setText(f"<b>{escape(self.tr('Worked solution'))}</b><ol>{steps}</ol>")
         self._citation = item.citation

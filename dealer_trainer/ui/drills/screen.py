@@ -319,7 +319,7 @@ class DrillScreen(QWidget):
         self.retry_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_feedback(self, outcome: Outcome) -> None:
-        self.feedback.show_outcome(outcome)
+        self.feedback.show_outcome(outcome, {b.bet_id: b.label for b in self.stage.bets})
         self.hint_button.hide()
         self.work.setCurrentWidget(self.feedback)
         self.feedback.next.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -24,6 +24,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QRectF
 from dealer_trainer.drills import DrillItem
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import TableChips
+from dealer_trainer.layouts.model import CardPlace, JackpotDisplay
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
 from dealer_trainer.ui.bet_names import bet_name
@@ -223,7 +224,8 @@ class FeltStage(QObject):
                     shown.setScale(DICE_SCALE)
 
     def _stage_stud(self, scene: FeltScene, situation: Mapping[str, Any]) -> None:
-        for owner, codes in situation.get("cards", {}).items():
+        cards: Mapping[str, list[str]] = situation.get("cards", {})
+        for owner, codes in cards.items():
             scene.deal(owner, list(codes))
         request = situation["request"]
         for box in request.get("boxes", []):
@@ -236,3 +238,14 @@ class FeltStage(QObject):
         pool = situation.get("pool")
         if pool is not None:
             scene.set_jackpot(Decimal(pool))
+        # Close in on the hands the question is about, the boxes' bets and the pool.
+        bounds = QRectF()
+        for fixture in scene.felt.fixtures:
+            if isinstance(fixture, CardPlace) and fixture.owner in cards:
+                bounds = bounds.united(qrect(fixture.shape.bounds))
+            elif isinstance(fixture, JackpotDisplay) and pool is not None:
+                bounds = bounds.united(qrect(fixture.shape))
+        for bet in self._bets:
+            bounds = bounds.united(qrect(scene.felt.spot(bet.spot_id).shape.bounds))
+        if not bounds.isEmpty():
+            self.focus = bounds.adjusted(-90, -60, 90, 90)

@@ -18,13 +18,14 @@ DRILL_STYLE = """
 #padKey { font-size: 20px; font-weight: 600; min-height: 42px; }
 #amountDisplay { font-size: 26px; font-weight: 700; padding: 6px; }
 #primary { background: #0f5a3c; color: #ffffff; border: none; border-radius: 5px;
-           font-weight: 700; }
+           font-weight: 700; font-size: 15px; padding: 6px 14px; }
 #primary:disabled { background: #9fb8ad; }
 #primary:focus { outline: none; border: 2px solid #ffd54a; }
 #chipTotal { font-size: 18px; font-weight: 600; }
 #answerError { color: #b3202a; }
 #muted { color: #5c5c5c; font-size: 13px; }
 #questionPanel QListWidget { font-size: 15px; }
+#choiceText { font-size: 16px; }
 #choice { font-size: 16px; padding: 4px 0; }
 #recordError { background: #fde2e1; border: 2px solid #b3202a; border-radius: 6px; }
 #feedback { background: #ffffff; border: 2px solid #9e9e9e; border-radius: 8px; }
