@@ -122,6 +122,19 @@ def craps_bets(request: Mapping[str, Any], ruleset: Ruleset, *,
     return table.point, placed
 
 
+def _at_least(area: QRectF, scene: FeltScene, share: float) -> QRectF:
+    """``area`` grown about its centre to ``share`` of the felt at least, kept on the table."""
+    felt = scene.felt
+    width = max(area.width(), felt.width * share)
+    height = max(area.height(), felt.height * share)
+    grown = QRectF(0, 0, width, height)
+    grown.moveCenter(area.center())
+    table = scene.sceneRect()
+    grown.moveLeft(max(table.left(), min(grown.left(), table.right() - width)))
+    grown.moveTop(max(table.top(), min(grown.top(), table.bottom() - height)))
+    return grown
+
+
 class FeltStage(QObject):
     """The felts of the drills, one scene per game and ruleset print, restaged per item."""
 
@@ -218,7 +231,8 @@ class FeltStage(QObject):
         if dice:
             faces = tuple(int(d[0]) if isinstance(d, list) else int(d) for d in dice)
             # In the open Come area, drawn large: the throw is what the question is about.
-            scene.show_roll(faces, at=scene.felt.spot("come").center)
+            come = scene.felt.spot("come").shape.bounds  # right of the Come chips
+            scene.show_roll(faces, at=(come.x + come.w * 0.8, come.y + come.h / 2))
             for shown in scene.items():
                 if isinstance(shown, DiceItem):
                     shown.setScale(DICE_SCALE)
@@ -248,4 +262,4 @@ class FeltStage(QObject):
         for bet in self._bets:
             bounds = bounds.united(qrect(scene.felt.spot(bet.spot_id).shape.bounds))
         if not bounds.isEmpty():
-            self.focus = bounds.adjusted(-90, -60, 90, 90)
+            self.focus = _at_least(bounds.adjusted(-90, -60, 90, 90), scene, 0.6)
