@@ -4,7 +4,7 @@ from __future__ import annotations
 
 DRILL_STYLE = """
 #drillScreen { background: #f4f1ea; }
-#drillScreen QLabel { color: #1d1d1d; font-size: 15px; }
+QLabel { color: #1d1d1d; font-size: 15px; }
 #modeBadge { background: #0f5a3c; color: #ffffff; border-radius: 6px; padding: 3px 10px;
              font-weight: 600; }
 #skillTitle { font-size: 18px; font-weight: 600; padding-left: 8px; }
