@@ -326,10 +326,17 @@ class TraineeDesk:
         query = query.order_by(ReviewStateRow.due_at, ReviewStateRow.skill)
         return self._store.read(lambda c: [review_state(r) for r in c.execute(query)])
 
+    def review_state(self, skill: str) -> ReviewState | None:
+        """The scheduler's state for one skill, or ``None`` before its first answer."""
+        query = select(ReviewStateRow).where(
+            ReviewStateRow.trainee_id == self.trainee_id, ReviewStateRow.skill == skill
+        )
+        return self._store.read(lambda c: next((review_state(r) for r in c.execute(query)), None))
+
     def save_review_state(self, skill: str, state: object, due_at: datetime | None) -> ReviewState:
         """Replace the scheduler's state for one skill (this is not an answer: it changes)."""
         _check_id_text(skill, "skill", SKILL_LENGTH)
-        data = json_ready(state, "state")
+        data = json_ready(state, "state", floats=True)
         if due_at is not None and due_at.utcoffset() is None:
             raise ValueError("due_at must carry a time zone")
 

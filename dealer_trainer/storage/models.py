@@ -134,7 +134,7 @@ class SessionRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (
-        CheckConstraint("kind IN ('practice', 'review', 'exam')", name="kind"),
+        CheckConstraint("kind IN ('practice', 'timed', 'review', 'exam')", name="kind"),
         Index(None, "trainee_id", "started_at"),
     )
 

@@ -7,6 +7,7 @@ a ``float`` is refused, so no binary fraction ever reaches the database.
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
@@ -15,7 +16,9 @@ from decimal import Decimal
 from enum import StrEnum, unique
 from typing import TypeAlias
 
-JSONValue: TypeAlias = str | int | bool | Sequence["JSONValue"] | Mapping[str, "JSONValue"] | None
+JSONValue: TypeAlias = (
+    str | int | float | bool | Sequence["JSONValue"] | Mapping[str, "JSONValue"] | None
+)
 
 SEED_LIMIT = 2**63  # the item seed is stored as a signed 64-bit integer
 NAME_LENGTH = 100
@@ -29,14 +32,16 @@ class SessionKind(StrEnum):
     """Why a trainee sat at the workstation."""
 
     PRACTICE = "practice"
+    TIMED = "timed"
     REVIEW = "review"
     EXAM = "exam"
 
 
-def json_ready(value: object, where: str) -> JSONValue:
+def json_ready(value: object, where: str, *, floats: bool = False) -> JSONValue:
     """Return ``value`` as plain JSON data; ``Decimal`` becomes its exact string.
 
-    Raises ``TypeError`` naming ``where`` for a float or any non-JSON type.
+    Raises ``TypeError`` naming ``where`` for any non-JSON type, and for a float
+    unless ``floats`` (only for scheduler numbers, never for answers and money).
     """
     if value is None or isinstance(value, str | bool | int):
         return value
@@ -45,16 +50,18 @@ def json_ready(value: object, where: str) -> JSONValue:
             raise TypeError(f"{where}: {value} is not an amount")
         return str(value)
     if isinstance(value, float):
+        if floats and math.isfinite(value):
+            return value
         raise TypeError(f"{where}: float {value!r}; write money as a decimal string such as '7.50'")
     if isinstance(value, Mapping):
         out: dict[str, JSONValue] = {}
         for key, item in value.items():
             if not isinstance(key, str):
                 raise TypeError(f"{where}: key {key!r} is not a string")
-            out[key] = json_ready(item, f"{where}.{key}")
+            out[key] = json_ready(item, f"{where}.{key}", floats=floats)
         return out
     if isinstance(value, list | tuple):
-        return [json_ready(item, f"{where}[{i}]") for i, item in enumerate(value)]
+        return [json_ready(item, f"{where}[{i}]", floats=floats) for i, item in enumerate(value)]
     raise TypeError(f"{where}: {type(value).__name__} is not JSON data")
 
 
@@ -184,7 +191,10 @@ class ExamAssignment:
 
 @dataclass(frozen=True)
 class ReviewState:
-    """The review scheduler's state for one trainee and skill (its content is the drills')."""
+    """The review scheduler's state for one trainee and skill (its content is the drills').
+
+    Unlike answers it may hold floats (FSRS stability and difficulty), never money.
+    """
 
     trainee_id: int
     skill: str

@@ -149,6 +149,7 @@ def test_issue6_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "my_daily_skill_stats",
         "open_exams",
         "record_answer",
+        "review_state",
         "review_states",
         "save_review_state",
         "sessions",

@@ -135,7 +135,8 @@ def upgrade() -> None:
         sa.Column("started_at", _when(), nullable=False),
         sa.Column("ended_at", _when(), nullable=True),
         sa.CheckConstraint(
-            "kind IN ('practice', 'review', 'exam')", name=op.f("ck_training_sessions_kind")
+            "kind IN ('practice', 'timed', 'review', 'exam')",
+            name=op.f("ck_training_sessions_kind"),
         ),
         sa.ForeignKeyConstraint(
             ["exam_assignment_id"],
