@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Connection, Row, insert, select, update
@@ -106,7 +107,8 @@ def exam(row: Row[Any]) -> Exam:
         item_count=row.item_count,
         seed=row.seed,
         time_limit=None if row.time_limit_s is None else timedelta(seconds=row.time_limit_s),
-        pass_mark_percent=row.pass_mark_percent,
+        difficulty=row.difficulty,
+        pass_mark=Fraction(row.pass_mark_numerator, row.pass_mark_denominator),
         created_by=row.created_by,
         created_at=row.created_at,
     )
@@ -505,10 +507,14 @@ class InstructorDesk:
         skills: Sequence[str],
         item_count: int,
         seed: int,
-        pass_mark_percent: int,
+        pass_mark: Fraction,
+        difficulty: int = 1,
         time_limit: timedelta | None = None,
     ) -> Exam:
-        """Define an exam: its items are reproducible from ``seed`` by the drills."""
+        """Define an exam: its items are reproducible from ``seed`` by the drills.
+
+        ``pass_mark`` is the share of items to get right (``Fraction(4, 5)``).
+        """
         _check_id_text(title, "title", 200)
         _check_id_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
         skill_list = list(skills)
@@ -516,12 +522,15 @@ class InstructorDesk:
             raise ValueError("an exam tests at least one skill")
         for skill in skill_list:
             _check_id_text(skill, "skill", SKILL_LENGTH)
-        if item_count < 1:
-            raise ValueError("an exam has at least one item")
+        if not 1 <= item_count <= 500:
+            raise ValueError("an exam has between 1 and 500 items")
+        if difficulty not in (1, 2, 3):
+            raise ValueError("difficulty is 1, 2 or 3")
         if not 0 <= seed < SEED_LIMIT:
             raise ValueError("seed must be in [0, 2**63)")
-        if not 0 <= pass_mark_percent <= 100:
-            raise ValueError("pass_mark_percent must be between 0 and 100")
+        pass_mark = Fraction(pass_mark)
+        if not 0 < pass_mark <= 1:
+            raise ValueError("the pass mark is a share between 0 (excluded) and 1")
         limit_s = None if time_limit is None else int(time_limit.total_seconds())
         if limit_s is not None and limit_s <= 0:
             raise ValueError("a time limit must be positive")
@@ -536,7 +545,9 @@ class InstructorDesk:
                     item_count=item_count,
                     seed=seed,
                     time_limit_s=limit_s,
-                    pass_mark_percent=pass_mark_percent,
+                    difficulty=difficulty,
+                    pass_mark_numerator=pass_mark.numerator,
+                    pass_mark_denominator=pass_mark.denominator,
                     created_by=self._session.instructor_id,
                     created_at=self._store.now(),
                 )

@@ -96,13 +96,19 @@ class ExamRow(Base):
     item_count: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     time_limit_s: Mapped[int | None] = mapped_column(Integer)
-    pass_mark_percent: Mapped[int] = mapped_column(Integer)
+    difficulty: Mapped[int] = mapped_column(Integer)
+    pass_mark_numerator: Mapped[int] = mapped_column(Integer)
+    pass_mark_denominator: Mapped[int] = mapped_column(Integer)
     created_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (
-        CheckConstraint("item_count > 0", name="item_count_positive"),
-        CheckConstraint("pass_mark_percent BETWEEN 0 AND 100", name="pass_mark_percent"),
+        CheckConstraint("item_count BETWEEN 1 AND 500", name="item_count"),
+        CheckConstraint("difficulty BETWEEN 1 AND 3", name="difficulty"),
+        CheckConstraint(
+            "pass_mark_numerator > 0 AND pass_mark_numerator <= pass_mark_denominator",
+            name="pass_mark",
+        ),
     )
 
 

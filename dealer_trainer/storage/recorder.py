@@ -16,10 +16,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from dealer_trainer import __version__
+from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.review import SkillCard, review
-from dealer_trainer.drills.sessions import Mode, Outcome
+from dealer_trainer.drills.sessions import ExamSpec, Mode, Outcome
 from dealer_trainer.storage.desks import TraineeDesk
-from dealer_trainer.storage.records import AnswerRecord, SessionKind, StoredAnswer
+from dealer_trainer.storage.records import AnswerRecord, Exam, SessionKind, StoredAnswer
 
 SESSION_KINDS = {
     Mode.PRACTICE: SessionKind.PRACTICE,
@@ -52,6 +53,18 @@ def answer_record(
         app_version=app_version,
         presented_at=answered_at - timedelta(milliseconds=outcome.elapsed_ms),
         answered_at=answered_at,
+    )
+
+
+def exam_spec(exam: Exam) -> ExamSpec:
+    """The drills' exam for a stored one: every trainee gets the same items."""
+    return ExamSpec(
+        skills=exam.skills,
+        difficulty=Difficulty(exam.difficulty),
+        size=exam.item_count,
+        pass_mark=exam.pass_mark,
+        seed=exam.seed,
+        ruleset=exam.ruleset_id,
     )
 
 

@@ -14,6 +14,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum, unique
+from fractions import Fraction
 from typing import TypeAlias
 
 JSONValue: TypeAlias = (
@@ -166,14 +167,21 @@ class TrainingSession:
 
 @dataclass(frozen=True)
 class Exam:
+    """An exam as the instructor set it: the drills draw the same items from ``seed``.
+
+    ``difficulty`` is the drills' level (1 beginner … 3 advanced); ``pass_mark`` the
+    share of items to answer correctly, exact (4/5, 2/3).
+    """
+
     id: int
     title: str
     ruleset_id: str
     skills: tuple[str, ...]
     item_count: int
     seed: int
+    difficulty: int
+    pass_mark: Fraction
     time_limit: timedelta | None
-    pass_mark_percent: int
     created_by: int
     created_at: datetime
 

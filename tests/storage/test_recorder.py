@@ -101,3 +101,40 @@ def test_issue6_no_grade_when_the_answer_cannot_be_stored(
         drill.submit(_right_answer(item), elapsed_ms=1500)
     assert drill.outcomes == []
     assert trainee.answers() == []
+
+
+def test_issue6_stored_exam_gives_every_trainee_the_same_items(
+    store: Store, clock: FakeClock
+) -> None:
+    from fractions import Fraction
+
+    from dealer_trainer.drills.sessions import exam
+    from dealer_trainer.storage import AnswerFilter
+    from dealer_trainer.storage.recorder import exam_spec
+
+    desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
+    people = [desk.add_trainee(name) for name in ("Chan Tai Man", "Wong Mei")]
+    stored_exam = desk.create_exam(
+        "Roulette basics", "roulette-2003", ROULETTE[:3], 4, 77, Fraction(3, 4)
+    )
+    assignments = desk.assign_exam(stored_exam.id, [p.id for p in people])
+    desk.lock()
+
+    drawn = []
+    for person, assignment in zip(people, assignments, strict=True):
+        trainee = store.trainee(person.id)
+        sitting = trainee.start_session(
+            "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignment.id
+        )
+        drill = exam(exam_spec(stored_exam), StoreRecorder(trainee, sitting.id, clock))
+        while (item := drill.next_item()) is not None:
+            drill.submit(_right_answer(item), elapsed_ms=4000)
+        trainee.end_session(sitting.id)
+        assert exam_spec(stored_exam).passed(drill.summary())
+        assert trainee.open_exams() == []
+        drawn.append([(a.record.skill, a.record.item_seed) for a in trainee.answers()])
+    assert drawn[0] == drawn[1] and len(drawn[0]) == 4
+
+    desk = store.instructor(store.verify_instructor("correct horse"))
+    assert all(a.completed_at == START for a in desk.assignments(stored_exam.id))
+    assert len(desk.answers(AnswerFilter(correct=True))) == 8

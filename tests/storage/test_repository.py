@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -124,9 +125,11 @@ def test_issue6_exam_assignment_is_taken_once(
         ["roulette.payout.straight_up"],
         20,
         99,
-        80,
+        Fraction(4, 5),
+        difficulty=2,
         time_limit=timedelta(minutes=10),
     )
+    assert (exam.pass_mark, exam.difficulty) == (Fraction(4, 5), 2)
     due = START + timedelta(days=7)
     assignments = desk.assign_exam(exam.id, [chan.id, wong.id], due_at=due)
     assert [a.trainee_id for a in assignments] == sorted([chan.id, wong.id])

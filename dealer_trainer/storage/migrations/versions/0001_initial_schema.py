@@ -70,12 +70,16 @@ def upgrade() -> None:
         sa.Column("item_count", sa.Integer(), nullable=False),
         sa.Column("seed", sa.BigInteger(), nullable=False),
         sa.Column("time_limit_s", sa.Integer(), nullable=True),
-        sa.Column("pass_mark_percent", sa.Integer(), nullable=False),
+        sa.Column("difficulty", sa.Integer(), nullable=False),
+        sa.Column("pass_mark_numerator", sa.Integer(), nullable=False),
+        sa.Column("pass_mark_denominator", sa.Integer(), nullable=False),
         sa.Column("created_by", sa.Integer(), nullable=False),
         sa.Column("created_at", _when(), nullable=False),
-        sa.CheckConstraint("item_count > 0", name=op.f("ck_exams_item_count_positive")),
+        sa.CheckConstraint("item_count BETWEEN 1 AND 500", name=op.f("ck_exams_item_count")),
+        sa.CheckConstraint("difficulty BETWEEN 1 AND 3", name=op.f("ck_exams_difficulty")),
         sa.CheckConstraint(
-            "pass_mark_percent BETWEEN 0 AND 100", name=op.f("ck_exams_pass_mark_percent")
+            "pass_mark_numerator > 0 AND pass_mark_numerator <= pass_mark_denominator",
+            name=op.f("ck_exams_pass_mark"),
         ),
         sa.ForeignKeyConstraint(
             ["created_by"], ["instructors.id"], name=op.f("fk_exams_created_by_instructors")
