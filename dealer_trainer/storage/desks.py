@@ -283,13 +283,24 @@ class TraineeDesk:
         return self._store.write(work)
 
     def answers(
-        self, session_id: int | None = None, limit: int | None = 1000
+        self,
+        session_id: int | None = None,
+        limit: int | None = 1000,
+        *,
+        correct: bool | None = None,
+        newest_first: bool = False,
     ) -> list[StoredAnswer]:
-        """This trainee's own answers, oldest first (of one session, or all)."""
+        """This trainee's own answers (of one session, or all; right or wrong, or both)."""
         query = select(AnswerRow).where(AnswerRow.trainee_id == self.trainee_id)
         if session_id is not None:
             query = query.where(AnswerRow.session_id == session_id)
-        query = query.order_by(AnswerRow.answered_at, AnswerRow.id).limit(limit)
+        if correct is not None:
+            query = query.where(AnswerRow.correct.is_(correct))
+        if newest_first:
+            query = query.order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
+        else:
+            query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
+        query = query.limit(limit)
         return self._store.read(lambda c: [stored_answer(r) for r in c.execute(query)])
 
     def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:

@@ -12,13 +12,13 @@ load the drills; import it where a drill session is wired to a trainee.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 
 from dealer_trainer import __version__
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.review import SkillCard, review
-from dealer_trainer.drills.sessions import ExamSpec, Mode, Outcome
+from dealer_trainer.drills.sessions import ExamSpec, ItemSpec, Mode, Outcome
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.records import AnswerRecord, Exam, SessionKind, StoredAnswer
 
@@ -66,6 +66,25 @@ def exam_spec(exam: Exam) -> ExamSpec:
         seed=exam.seed,
         ruleset=exam.ruleset_id,
     )
+
+
+def replay_specs(answers: Iterable[StoredAnswer]) -> list[ItemSpec]:
+    """The items of stored answers, to sit again ("my mistakes": ``drills.sessions.replay``)."""
+    specs = []
+    for stored in answers:
+        situation = stored.record.situation
+        difficulty = situation.get("difficulty") if isinstance(situation, Mapping) else None
+        if not isinstance(difficulty, int):
+            raise ValueError(f"answer {stored.id} was not recorded from a drill item")
+        specs.append(
+            ItemSpec(
+                stored.record.skill,
+                stored.record.item_seed,
+                Difficulty(difficulty),
+                stored.record.ruleset_id,
+            )
+        )
+    return specs
 
 
 def skill_cards(desk: TraineeDesk) -> list[SkillCard]:

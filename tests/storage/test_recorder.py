@@ -138,3 +138,29 @@ def test_issue6_stored_exam_gives_every_trainee_the_same_items(
     desk = store.instructor(store.verify_instructor("correct horse"))
     assert all(a.completed_at == START for a in desk.assignments(stored_exam.id))
     assert len(desk.answers(AnswerFilter(correct=True))) == 8
+
+
+def test_issue6_my_mistakes_replay_the_very_items_answered_wrong(
+    trainee: TraineeDesk, clock: FakeClock
+) -> None:
+    from dealer_trainer.drills.sessions import replay
+    from dealer_trainer.storage.recorder import replay_specs
+
+    session = trainee.start_session("roulette-2003", SessionKind.PRACTICE)
+    drill = practice(
+        ROULETTE, Difficulty.BEGINNER, seed=11, recorder=StoreRecorder(trainee, session.id, clock)
+    )
+    wrong_items = []
+    for n in range(6):
+        item = drill.next_item()
+        assert item is not None
+        if n in (1, 4):
+            wrong_items.append(item)
+            drill.submit(Answer(timed_out=True), elapsed_ms=900)
+        else:
+            drill.submit(_right_answer(item), elapsed_ms=900)
+
+    mistakes = trainee.answers(correct=False, newest_first=True)
+    assert [m.record.item_seed for m in mistakes] == [i.seed for i in reversed(wrong_items)]
+    again = replay(replay_specs(reversed(mistakes)))
+    assert again.next_item() == wrong_items[0]
