@@ -145,6 +145,15 @@ def build(path: Path, answers: int) -> None:
     connection.close()
 
 
+def schema(path: Path) -> dict[str, str]:
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')"
+            " AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+    return {name: sql for name, sql in rows}
+
+
 def wait_for(signal: object, timeout_s: float = 120.0) -> None:
     loop = QEventLoop()
     signal.connect(loop.quit)  # type: ignore[attr-defined]
@@ -184,6 +193,19 @@ def main() -> None:
     OUT.mkdir(exist_ok=True)
     app = QApplication.instance() or QApplication([])
     full = OUT / f"dashboard-{args.answers}.sqlite3"
+    empty = OUT / "dashboard-empty.sqlite3"
+    for stale in (empty, full):  # a cached file from an older schema is rebuilt
+        if stale.exists():
+            fresh = OUT / "schema-probe.sqlite3"
+            for old in OUT.glob(fresh.name + "*"):
+                old.unlink()
+            create(fresh).close()
+            if schema(fresh) != schema(stale):
+                print(f"{stale.name}: schema changed, rebuilding", flush=True)
+                for old in OUT.glob(stale.name + "*"):
+                    old.unlink()
+            for old in OUT.glob(fresh.name + "*"):
+                old.unlink()
     if not full.exists():
         print(f"building {full} with {args.answers:,} answers …", flush=True)
         started = time.perf_counter()
@@ -193,7 +215,6 @@ def main() -> None:
         build(partial, args.answers)
         partial.rename(full)
         print(f"generation: {time.perf_counter() - started:.0f} s (not measured)", flush=True)
-    empty = OUT / "dashboard-empty.sqlite3"
     if not empty.exists():
         create(empty).close()
     stores = {

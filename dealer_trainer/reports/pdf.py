@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfW
 
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.charts import draw_line_chart
-from dealer_trainer.reports.exams import trainee_exam_history
+from dealer_trainer.reports.exams import percent_text, trainee_exam_history
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import DailySkillStat, InstructorDesk, StorageError
 
@@ -208,7 +208,7 @@ def trainee_pdf(
         doc.text(_tr("Exams"), 12, bold=True)
         rows = []
         for exam, result in history:
-            score = result.score_percent
+            score = result.score
             verdict = (_tr("not taken yet") if result.passed is None
                        else _tr("passed") if result.passed else _tr("failed"))
             rows.append([
@@ -217,8 +217,8 @@ def trainee_pdf(
                 "" if result.assignment.completed_at is None
                 else result.assignment.completed_at.astimezone().strftime("%Y-%m-%d"),
                 "" if score is None
-                else f"{result.correct}/{result.item_count} ({float(score):.0f} %)",
-                f"{exam.pass_mark_percent} %",
+                else f"{result.correct}/{result.item_count} ({percent_text(score)})",
+                percent_text(exam.pass_mark),
                 verdict,
             ])
         if rows:

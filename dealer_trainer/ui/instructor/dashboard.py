@@ -11,7 +11,7 @@ shown, a page at a time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.reports import figures
-from dealer_trainer.reports.exams import ExamResult, trainee_exam_history
+from dealer_trainer.reports.exams import ExamResult, percent_text, trainee_exam_history
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import (
     AnswerFilter,
@@ -49,6 +49,7 @@ from dealer_trainer.ui.instructor.models import (
     ID_ROLE,
     AnswersModel,
     CohortModel,
+    cell,
     sorting_proxy,
 )
 from dealer_trainer.ui.instructor.plots import TrendPlots
@@ -180,8 +181,8 @@ class CohortView(QWidget):
         self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
         self.weak = skill_table(self)
 
-        self.model = CohortModel()
-        self.proxy = sorting_proxy(self.model)
+        self.model = CohortModel(self)
+        self.proxy = sorting_proxy(self.model, self)
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
@@ -349,8 +350,8 @@ class TraineeView(QWidget):
         self.exams.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.exams.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
-        self.answers = AnswersModel()
-        self.answers_proxy = sorting_proxy(self.answers)
+        self.answers = AnswersModel(self)
+        self.answers_proxy = sorting_proxy(self.answers, self)
         self.answer_table = QTableView()
         self.answer_table.setModel(self.answers_proxy)
         self.answer_table.setSortingEnabled(True)
@@ -472,7 +473,7 @@ class TraineeView(QWidget):
     def _fill_exams(self, history: Sequence[tuple[Exam, ExamResult]]) -> None:
         self.exams.setRowCount(len(history))
         for row, (exam, result) in enumerate(history):
-            score = result.score_percent
+            score = result.score
             if result.passed is None:
                 verdict = self.tr("not taken yet")
             else:
@@ -480,13 +481,13 @@ class TraineeView(QWidget):
             cells = [
                 exam.title,
                 result.assignment.assigned_at.astimezone().strftime("%Y-%m-%d"),
-                "" if score is None else self.tr("%1/%2 (%3 %)")
+                "" if score is None else self.tr("%1/%2 (%3)")
                 .replace("%1", str(result.correct)).replace("%2", str(result.item_count))
-                .replace("%3", f"{float(score):.0f}"),
+                .replace("%3", percent_text(score)),
                 verdict,
             ]
             for column, text in enumerate(cells):
-                self.exams.setItem(row, column, QTableWidgetItem(text))
+                self.exams.setItem(row, column, cell(text))
 
     def _skill_changed(self) -> None:
         self._show_plots()
@@ -530,16 +531,22 @@ class TraineeView(QWidget):
         self.answersLoaded.emit()
 
     def load_older(self) -> None:
+        """The next page of older answers (answers sharing the oldest instant are not lost)."""
         oldest = self.answers.oldest()
         if oldest is None:
             return
-        # answered_at < until: one microsecond later keeps answers of the same instant
-        where = self._filter(oldest.record.answered_at + timedelta(microseconds=1))
+        edge = oldest.record.answered_at
+        shown_at_edge = self.answers.count_at(edge)
+        # answered_at < until: one microsecond later takes in the answers of that instant,
+        # those already shown are asked for on top of the page and dropped by add_older
+        where = replace(
+            self._filter(edge + timedelta(microseconds=1)), limit=ANSWER_PAGE + shown_at_edge
+        )
         desk = self._desk
 
         def ready(answers: list[StoredAnswer]) -> None:
-            self.answers.add_older(answers)
-            self.more.setEnabled(len(answers) == ANSWER_PAGE)
+            added = self.answers.add_older(answers)
+            self.more.setEnabled(added == ANSWER_PAGE)
             self.answersLoaded.emit()
 
         self._jobs.run("trainee-answers", lambda: desk.answers(where), ready)

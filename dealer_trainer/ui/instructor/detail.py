@@ -39,7 +39,8 @@ def remake(answer: StoredAnswer) -> DrillItem | None:
     if stored is None:
         return None
     wanted = _canonical(stored)
-    hinted = stored.get("difficulty") if isinstance(stored, dict) else None
+    whole = record.situation if isinstance(record.situation, dict) else {}
+    hinted = whole.get("difficulty", stored.get("difficulty"))
     order = [Difficulty(hinted)] if hinted in (1, 2, 3) else []
     order += [d for d in Difficulty if d not in order]
     for difficulty in order:
@@ -133,7 +134,7 @@ class AnswerDetail(QWidget):
         self.answer = answer
         self.item = remake(answer)
         old = self.scene
-        self.scene = felt_scene_for(answer.record.situation, answer.record.ruleset_id)
+        self.scene = felt_scene_for(answer.record.situation, answer.record.ruleset_id, self)
         missing: list[str] = []
         if self.scene is not None:
             missing = stage(self.scene, answer.record.situation)

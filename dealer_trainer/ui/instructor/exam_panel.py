@@ -28,24 +28,23 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
 from dealer_trainer.reports.exams import (
-    MAX_BASE_SEED,
-    MAX_ITEMS,
-    difficulty_of,
     exam_results,
     exam_spec,
-    stored_seed,
+    percent_text,
 )
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import GAMES, official_rulesets
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.ui.instructor.models import cell
+
+MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
 
 DIFFICULTY_NAMES = {
     Difficulty.BEGINNER: "Beginner",
@@ -162,7 +161,7 @@ class ExamBuilder(QGroupBox):
             difficulty=difficulty,
             size=self.size.value(),
             pass_mark=Fraction(self.pass_mark.value(), 100),
-            seed=stored_seed(self.seed.value(), difficulty),
+            seed=self.seed.value(),
             ruleset=str(self.ruleset.currentData()),
         )
 
@@ -200,7 +199,8 @@ class ExamBuilder(QGroupBox):
                 skills=spec.skills,
                 item_count=spec.size,
                 seed=spec.seed,
-                pass_mark_percent=self.pass_mark.value(),
+                pass_mark=spec.pass_mark,
+                difficulty=int(spec.difficulty),
                 time_limit=timedelta(minutes=minutes) if minutes else None,
             )
         except (ValueError, StorageError) as exc:
@@ -208,7 +208,7 @@ class ExamBuilder(QGroupBox):
             return None
         self._say(self.tr("Saved: %1").replace("%1", made.title), error=False)
         self.title.clear()
-        self.seed.setValue(secrets.randbelow(min(2**31, MAX_BASE_SEED)))
+        self.seed.setValue(secrets.randbelow(2**31))
         self.created.emit(made.id)
         return made
 
@@ -289,7 +289,7 @@ class ExamsPanel(QWidget):
         for each in self._exams:
             self.exam_list.addItem(
                 f"{each.title} · {each.item_count} "
-                + self.tr("items") + f" · {difficulty_name(difficulty_of(each))}"
+                + self.tr("items") + f" · {difficulty_name(Difficulty(each.difficulty))}"
             )
         self.exam_list.blockSignals(False)
         ids = [e.id for e in self._exams]
@@ -334,10 +334,10 @@ class ExamsPanel(QWidget):
             else self.tr("%1 min").replace("%1", str(int(exam.time_limit.total_seconds() // 60)))
         )
         self.about.setText(
-            self.tr("%1: %2 items, %3, pass mark %4 %, %5. Skills: %6")
+            self.tr("%1: %2 items, %3, pass mark %4, %5. Skills: %6")
             .replace("%1", exam.ruleset_id).replace("%2", str(exam.item_count))
             .replace("%3", difficulty_name(spec.difficulty))
-            .replace("%4", str(exam.pass_mark_percent)).replace("%5", limit)
+            .replace("%4", percent_text(exam.pass_mark)).replace("%5", limit)
             .replace("%6", skills)
         )
         self.show_results(exam)
@@ -349,7 +349,7 @@ class ExamsPanel(QWidget):
         self.results.setRowCount(len(results))
         for row, result in enumerate(results):
             assignment = result.assignment
-            score = result.score_percent
+            score = result.score
             verdict = (self.tr("not taken yet") if result.passed is None
                        else self.tr("passed") if result.passed else self.tr("failed"))
             cells = [
@@ -357,12 +357,12 @@ class ExamsPanel(QWidget):
                 assignment.assigned_at.astimezone(self._zone).strftime("%Y-%m-%d"),
                 "" if assignment.completed_at is None
                 else assignment.completed_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
-                "" if score is None else f"{result.correct}/{result.item_count} "
-                f"({float(score):.0f} %)",
+                "" if score is None
+                else f"{result.correct}/{result.item_count} ({percent_text(score)})",
                 verdict,
             ]
             for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = cell(text)
                 if column == 4 and result.passed is not None:
                     item.setForeground(Qt.GlobalColor.darkGreen if result.passed
                                        else Qt.GlobalColor.darkRed)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from dealer_trainer.storage import AccessDeniedError, StorageError
 
@@ -22,21 +22,18 @@ class _Relay(QObject):
     error = Signal(int, object)
 
 
-class _Job(QRunnable):
-    def __init__(self, number: int, work: Callable[[], object], relay: _Relay) -> None:
-        super().__init__()
-        self.setAutoDelete(True)
-        self._number = number
-        self._work = work
-        self._relay = relay
+def _runner(number: int, work: Callable[[], object], relay: _Relay) -> Callable[[], None]:
+    """The callable the pool runs (a plain callable: no QRunnable wrapper for Qt to delete)."""
 
-    def run(self) -> None:
+    def run() -> None:
         try:
-            result = self._work()
+            result = work()
         except (StorageError, ValueError) as exc:
-            self._relay.error.emit(self._number, exc)
+            relay.error.emit(number, exc)
         else:
-            self._relay.finished.emit(self._number, result)
+            relay.finished.emit(number, result)
+
+    return run
 
 
 class Jobs(QObject):
@@ -61,7 +58,7 @@ class Jobs(QObject):
         self._count += 1
         self._waiting[self._count] = (key, done)
         self._latest[key] = self._count
-        self._pool.start(_Job(self._count, work, self._relay))
+        self._pool.start(_runner(self._count, work, self._relay))
 
     def busy(self) -> bool:
         return bool(self._waiting)

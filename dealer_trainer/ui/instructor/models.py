@@ -9,17 +9,20 @@ as numbers, empty cells last).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QTableWidgetItem
 
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.reports.figures import TraineeFigure
@@ -45,8 +48,8 @@ class CohortModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("CohortModel", "Weakest skill"),
     )
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self._rows: list[TraineeFigure] = []
         self._titles: dict[str | None, str] = {}
 
@@ -124,8 +127,8 @@ class AnswersModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("AnswersModel", "Expected"),
     )
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self._rows: list[StoredAnswer] = []
 
     def set_answers(self, answers: Sequence[StoredAnswer]) -> None:
@@ -133,15 +136,19 @@ class AnswersModel(QAbstractTableModel):
         self._rows = list(answers)
         self.endResetModel()
 
-    def add_older(self, answers: Sequence[StoredAnswer]) -> None:
+    def add_older(self, answers: Sequence[StoredAnswer]) -> int:
+        """Append the answers not shown yet; return how many were new."""
         known = {a.id for a in self._rows}
         fresh = [a for a in answers if a.id not in known]
-        if not fresh:
-            return
-        first = len(self._rows)
-        self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
-        self._rows += fresh
-        self.endInsertRows()
+        if fresh:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+            self._rows += fresh
+            self.endInsertRows()
+        return len(fresh)
+
+    def count_at(self, moment: datetime) -> int:
+        return sum(1 for a in self._rows if a.record.answered_at == moment)
 
     def answer(self, row: int) -> StoredAnswer:
         return self._rows[row]
@@ -198,9 +205,20 @@ class AnswersModel(QAbstractTableModel):
         return None
 
 
-def sorting_proxy(model: QAbstractTableModel) -> QSortFilterProxyModel:
-    """Sort by ``SORT_ROLE``; filter on the first column, case-insensitively."""
-    proxy = QSortFilterProxyModel(model)
+def cell(text: str) -> QTableWidgetItem:
+    """A table cell that can be selected and copied, never edited."""
+    item = QTableWidgetItem(text)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+    return item
+
+
+def sorting_proxy(model: QAbstractTableModel, parent: QObject) -> QSortFilterProxyModel:
+    """Sort by ``SORT_ROLE``; filter on the first column, case-insensitively.
+
+    The model and its proxy should both have ``parent`` (the view's owner) as their
+    QObject parent, so that Qt, not Python's garbage collector, deletes them.
+    """
+    proxy = QSortFilterProxyModel(parent)
     proxy.setSourceModel(model)
     proxy.setSortRole(SORT_ROLE)
     proxy.setFilterKeyColumn(0)

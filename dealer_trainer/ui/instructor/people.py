@@ -11,12 +11,12 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.ui.instructor.models import cell
 
 
 class TraineesPanel(QWidget):
@@ -82,7 +82,7 @@ class TraineesPanel(QWidget):
                 status,
             ]
             for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = cell(text)
                 item.setData(Qt.ItemDataRole.UserRole, trainee.id)
                 if trainee.archived:
                     item.setForeground(Qt.GlobalColor.gray)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, Denomination, TableChips
@@ -111,8 +111,10 @@ def _craps_spot(bet: Mapping[str, Any], spots_of: Mapping[str, str]) -> str:
     return kind
 
 
-def felt_scene_for(situation: object, ruleset_id: str | None) -> FeltScene | None:
-    """A new scene of the situation's game (its ruleset's print when known)."""
+def felt_scene_for(
+    situation: object, ruleset_id: str | None, parent: QObject | None = None
+) -> FeltScene | None:
+    """A new scene of the situation's game (its ruleset's print when known), owned by ``parent``."""
     game = game_of(situation)
     if game is None:
         return None
@@ -123,7 +125,7 @@ def felt_scene_for(situation: object, ruleset_id: str | None) -> FeltScene | Non
         except RulesError:
             ruleset = None
     felt = felt_for(game, ruleset)
-    return FeltScene(felt, TableChips(felt.spot_ids, STAGE_CHIPS))
+    return FeltScene(felt, TableChips(felt.spot_ids, STAGE_CHIPS), parent)
 
 
 def stage(scene: FeltScene, situation: object) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -214,8 +214,12 @@ class InstructorWindow(QMainWindow):
         self.statusBar().showMessage(message, 15000)
 
     def _locked(self, message: str) -> None:
+        """Storage locked the session (a pause too long): say so, and close."""
+        notice = QMessageBox(QMessageBox.Icon.Information, self.tr("Instructor views"), message,
+                             QMessageBox.StandardButton.Ok, self.parentWidget())
+        notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        notice.open()
         self.lockedOut.emit(message)
-        QMessageBox.information(self, self.tr("Instructor views"), message)
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:

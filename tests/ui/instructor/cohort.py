@@ -12,16 +12,23 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
-from dealer_trainer.drills import Difficulty, ItemSpec
-from dealer_trainer.drills.model import expected_to_json
-from dealer_trainer.reports.exams import exam_spec, stored_seed
+from dealer_trainer.drills import (
+    Answer,
+    AnswerKind,
+    Difficulty,
+    DrillItem,
+    ItemSpec,
+    Outcome,
+    grade,
+)
+from dealer_trainer.reports.exams import exam_spec
 from dealer_trainer.storage import (
-    AnswerRecord,
     InstructorSession,
     SessionKind,
     Store,
     TraineeDesk,
 )
+from dealer_trainer.storage.recorder import answer_record
 
 START = datetime(2026, 11, 30, 1, 0, tzinfo=UTC)  # 09:00 in Macau
 PASSWORD = "correct horse battery"
@@ -36,38 +43,32 @@ class Cohort:
     exam_id: int = 0
 
 
+def answer_to(item: DrillItem, right: bool) -> Answer:
+    """The expected answer, or a typical wrong one (5 too much, another option, reversed)."""
+    expected = item.expected
+    if expected.kind in (AnswerKind.AMOUNT, AnswerKind.CHIPS):
+        assert expected.amount is not None
+        return Answer(amount=expected.amount if right else expected.amount + Decimal(5))
+    if expected.kind is AnswerKind.CHOICE:
+        others = [o.id for o in expected.options if o.id != expected.choice]
+        return Answer(choice=expected.choice if right or not others else others[0])
+    flat = tuple(bet for group in expected.order for bet in group)
+    return Answer(order=flat if right else flat[::-1])
+
+
 def record(
     desk: TraineeDesk,
     session_id: int,
     spec: ItemSpec,
     answered_at: datetime,
-    correct: bool,
+    right: bool,
     time_ms: int,
 ) -> None:
+    """Answer a real item as the drill screen does: graded by the drills, stored by storage."""
     item = spec.make()
-    expected = expected_to_json(item.expected)
-    given: dict[str, object] = dict(expected)
-    if not correct:
-        if "amount" in given:
-            given["amount"] = f"{Decimal(str(given['amount'])) + Decimal('5.00'):.2f}"
-        else:
-            given = {"choice": "wrong"}
-    desk.record_answer(
-        session_id,
-        AnswerRecord(
-            item_seed=spec.seed,
-            skill=spec.skill,
-            ruleset_id=item.ruleset,
-            situation=item.situation,
-            expected=expected,
-            given=given,
-            correct=correct,
-            time_taken_ms=time_ms,
-            app_version="0.1.0",
-            presented_at=answered_at - timedelta(milliseconds=time_ms),
-            answered_at=answered_at,
-        ),
-    )
+    answer = answer_to(item, right)
+    outcome = Outcome(item, answer, grade(item, answer), time_ms)
+    desk.record_answer(session_id, answer_record(outcome, answered_at))
 
 
 def fill(
@@ -88,22 +89,26 @@ def fill(
         cohort.trainees[name] = trainee.id
         mine = store.trainee(trainee.id)
         practice = mine.start_session("roulette-2003")
-        skill_level = 0.9 - 0.2 * rank
         for day in range(days, 0, -1):
+            progress = 1 - day / days  # trainees get better and faster over the weeks
+            level = max(0.3, 0.9 - 0.15 * rank) + 0.08 * progress
+            pace = (2500 + 600 * rank) * (1.2 - 0.4 * progress)
             for n in range(per_day):
                 skill = SKILLS[(n + day) % len(SKILLS)]
                 when = START - timedelta(days=day) + timedelta(minutes=7 * n)
-                correct = rng.random() < skill_level
+                correct = rng.random() < level
                 spec = ItemSpec(skill, rng.getrandbits(32), Difficulty.INTERMEDIATE)
-                record(mine, practice.id, spec, when, correct, 2000 + 700 * rank + 100 * n)
+                time_ms = int(pace * rng.lognormvariate(0, 0.3))
+                record(mine, practice.id, spec, when, correct, time_ms)
         mine.end_session(practice.id)
     made = desk.create_exam(
         title="Roulette payouts",
         ruleset_id="roulette-2003",
         skills=["roulette.straight_up", "roulette.picture_bets"],
         item_count=4,
-        seed=stored_seed(77, Difficulty.BEGINNER),
-        pass_mark_percent=75,
+        seed=77,
+        pass_mark=Fraction(3, 4),
+        difficulty=int(Difficulty.BEGINNER),
     )
     cohort.exam_id = made.id
     first = names[0]
@@ -114,7 +119,7 @@ def fill(
         "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignments[0].id
     )
     spec = exam_spec(made)
-    assert spec.pass_mark == Fraction(3, 4)
+    assert spec.pass_mark == Fraction(3, 4) and spec.difficulty is Difficulty.BEGINNER
     for number, item_spec in enumerate(spec.items()):
         record(taker, exam_session.id, item_spec, START - timedelta(hours=2, minutes=-number),
                number != 2, 4000)

@@ -1,0 +1,184 @@
+"""Issue 6, the instructor dashboard: cohort and trainee plots on a date axis, the sortable
+cohort table, weakest skills, exam history, and the drill-down that re-draws an answer's table."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from dealer_trainer.reports import figures
+from dealer_trainer.storage import AnswerFilter
+from dealer_trainer.ui.instructor import InstructorWindow
+from dealer_trainer.ui.instructor.models import ID_ROLE
+from tests.ui.instructor.cohort import Cohort
+
+TODAY = date(2026, 11, 30)  # the fake clock's day in Macau
+
+
+def open_window(qtbot: QtBot, cohort: Cohort) -> InstructorWindow:
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+        window.show()
+    return window
+
+
+def test_issue6_cohort_plots_show_each_days_exact_accuracy_on_a_date_axis(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = open_window(qtbot, cohort)
+    plots = window.cohort.plots
+    assert isinstance(plots.accuracy_plot.getPlotItem().getAxis("bottom"), pg.DateAxisItem)
+    stats = window.desk.daily_skill_stats(TODAY - timedelta(days=89), TODAY)
+    days = sorted({s.day for s in stats})
+    x, y = plots.accuracy_curve.getData()
+    assert len(x) == len(days) == 13  # 12 days of practice, then the exam day
+    assert x[0] == figures.day_timestamp(days[0])
+    first = [s for s in stats if s.day == days[0]]
+    assert y[0] == 100 * sum(s.correct for s in first) / sum(s.answers for s in first)
+    answers = sum(s.answers for s in stats)
+    assert f"{answers:,} answers" in window.cohort.summary.text()
+
+
+def test_issue6_plots_are_built_once_and_updated_with_set_data(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = open_window(qtbot, cohort)
+    plots = window.cohort.plots
+    curve, item = plots.accuracy_curve, plots.accuracy_plot.getPlotItem()
+    items_before = len(item.listDataItems())
+    window.cohort.skill.setCurrentIndex(window.cohort.skill.findData("craps.hard_ways"))
+    assert plots.accuracy_curve is curve and len(item.listDataItems()) == items_before
+    stats = [s for s in window.desk.daily_skill_stats(TODAY - timedelta(days=89), TODAY)
+             if s.skill == "craps.hard_ways"]
+    _, y = curve.getData()
+    assert list(y) == [100 * s.correct / s.answers for s in stats]
+    with qtbot.waitSignal(window.cohort.plotsLoaded):
+        window.cohort.period.setCurrentIndex(0)  # last 30 days
+    assert plots.accuracy_curve is curve
+
+
+def test_issue6_cohort_table_sorts_by_accuracy_and_finds_a_trainee(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = open_window(qtbot, cohort)
+    view = window.cohort
+    assert view.proxy.rowCount() == 3
+    view.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+    accuracy = [view.model.figure(view.proxy.mapToSource(view.proxy.index(r, 0)).row())
+                .totals.accuracy_percent for r in range(3)]
+    assert accuracy == sorted(accuracy)
+    view.table.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+    assert [view.model.figure(view.proxy.mapToSource(view.proxy.index(r, 0)).row())
+            .totals.accuracy_percent for r in range(3)] == sorted(accuracy, reverse=True)
+    view.filter.setText("carla")
+    assert view.proxy.rowCount() == 1
+    assert view.proxy.data(view.proxy.index(0, 0), ID_ROLE) == cohort.trainees["Carla Ho"]
+
+
+def test_issue6_cohort_table_figures_match_the_trainees_answers(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = open_window(qtbot, cohort)
+    rows = {window.cohort.model.figure(r).trainee_id: window.cohort.model.figure(r)
+            for r in range(window.cohort.model.rowCount())}
+    for trainee_id in cohort.trainees.values():
+        answers = window.desk.answers(AnswerFilter(trainee_id=trainee_id, limit=None))
+        practice = [a for a in answers if a.answered_day >= TODAY - timedelta(days=89)]
+        assert rows[trainee_id].totals.answers == len(practice)
+        assert rows[trainee_id].totals.correct == sum(a.record.correct for a in practice)
+        assert rows[trainee_id].last_day == max(a.answered_day for a in practice)
+
+
+def test_issue6_double_click_opens_the_trainee_with_weakest_skills_and_exams(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = open_window(qtbot, cohort)
+    view = window.cohort
+    view.filter.setText("Ana")
+    with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
+        view.table.doubleClicked.emit(view.proxy.index(0, 0))
+    trainee = window.trainee
+    assert window.tabs.currentWidget() is trainee
+    assert trainee.current_trainee() == cohort.trainees["Ana Lei"]
+    # the exam Ana sat: 3 of 4 right, pass mark 3/4 → passed
+    assert trainee.exams.rowCount() == 1
+    assert trainee.exams.item(0, 0).text() == "Roulette payouts"
+    assert trainee.exams.item(0, 2).text() == "3/4 (75 %)"
+    assert trainee.exams.item(0, 3).text() == "passed"
+    # skills weakest first: the first row has the lowest accuracy of those with 5+ answers
+    stats = window.desk.daily_skill_stats(TODAY - timedelta(days=89), TODAY,
+                                          trainee_id=cohort.trainees["Ana Lei"])
+    weakest = figures.weakest(figures.per_skill(stats), 1)[0]
+    assert trainee.weak.rowCount() == 4
+    assert trainee.weak.item(0, 2).text() == f"{weakest.totals.accuracy_percent} %"
+
+
+def test_issue6_drill_down_redraws_the_answers_situation_on_the_felt(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = open_window(qtbot, cohort)
+    trainee = window.trainee
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Bruno Chan"])
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        trainee.skill.setCurrentIndex(trainee.skill.findData("roulette.straight_up"))
+    assert trainee.answers_proxy.rowCount() > 0
+    trainee.answer_table.selectRow(0)
+    detail = trainee.detail
+    answer = detail.answer
+    assert answer is not None and answer.record.skill == "roulette.straight_up"
+    inner = answer.record.situation["situation"]  # type: ignore[index]
+    bet = inner["request"]["bets"][0]
+    spot = inner["spots"][bet["id"]]
+    scene = detail.scene
+    assert scene is not None and scene.felt.game == "roulette"
+    assert sum(scene.chips.chips(spot)) == __import__("decimal").Decimal(bet["amount"])
+    assert scene.markers["dolly"].isVisible()
+    # the item is re-created from its seed: the question the trainee saw, and its rule
+    assert detail.item is not None and detail.item.seed == answer.record.item_seed
+    text = detail.text.toPlainText()
+    assert detail.item.question.english() in text
+    assert "roulette-2003 Art. 7(1)" in text
+
+
+def test_issue6_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: Cohort) -> None:
+    window = open_window(qtbot, cohort)
+    trainee = window.trainee
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Ana Lei"])
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        trainee.skill.setCurrentIndex(trainee.skill.findData("craps.hard_ways"))
+    trainee.answer_table.selectRow(0)
+    scene = trainee.detail.scene
+    answer = trainee.detail.answer
+    assert scene is not None and answer is not None and scene.felt.game == "craps"
+    inner = answer.record.situation["situation"]  # type: ignore[index]
+    assert scene.roll == tuple(inner["dice"])
+    hard = [e["bet"] for e in inner["request"]["events"] if "bet" in e]
+    for bet in hard:
+        assert scene.chips.chips(f"hard-{bet['number']}")
+
+
+def test_issue6_older_answers_load_a_page_at_a_time(
+    qtbot: QtBot, cohort: Cohort, monkeypatch: object
+) -> None:
+    from dealer_trainer.ui.instructor import dashboard
+
+    monkeypatch.setattr(dashboard, "ANSWER_PAGE", 10)  # type: ignore[attr-defined]
+    window = open_window(qtbot, cohort)
+    trainee = window.trainee
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Carla Ho"])
+    assert trainee.answers.rowCount() == 10 and trainee.more.isEnabled()
+    newest = [trainee.answers.answer(r).id for r in range(10)]
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        trainee.more.click()
+    ids = [trainee.answers.answer(r).id for r in range(trainee.answers.rowCount())]
+    assert ids[:10] == newest and len(ids) == len(set(ids)) == 20
+    everything = window.desk.answers(AnswerFilter(trainee_id=cohort.trainees["Carla Ho"],
+                                                  newest_first=True, limit=20))
+    assert ids == [a.id for a in everything]
