@@ -39,9 +39,10 @@ def draw_line_chart(
     *,
     unit: str = "",
     y_range: tuple[float, float] | None = None,
+    x_range: tuple[date, date] | None = None,
     font_size: float = 8.0,
 ) -> None:
-    """One series over days, with its title above and labelled axes."""
+    """One series over days (the whole ``x_range`` if given), titled, with labelled axes."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     font = QFont(painter.font())
@@ -54,10 +55,11 @@ def draw_line_chart(
     title_font.setPointSizeF(font_size * 1.2)
     painter.setFont(title_font)
     painter.setPen(INK)
+    shown_title = f"{title} ({unit})" if unit else title
     painter.drawText(QRectF(area.left(), area.top(), area.width(), line * 1.6),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown_title)
     painter.setFont(font)
-    left_margin = metrics.horizontalAdvance("00000 " + unit)
+    left_margin = metrics.horizontalAdvance("00000")
     plot = QRectF(area.left() + left_margin, area.top() + line * 1.8,
                   area.width() - left_margin - line, area.height() - line * 3.4)
     if not days:
@@ -67,7 +69,8 @@ def draw_line_chart(
         return
     low, high = y_range if y_range is not None else (0.0, max(values) * 1.1 or 1.0)
     step = nice_step(high - low)
-    x0, x1 = days[0].toordinal(), max(days[-1].toordinal(), days[0].toordinal() + 1)
+    start, end = x_range if x_range is not None else (days[0], days[-1])
+    x0, x1 = start.toordinal(), max(end.toordinal(), start.toordinal() + 1)
 
     def at(day: date, value: float) -> QPointF:
         x = plot.left() + (day.toordinal() - x0) / (x1 - x0) * plot.width()
@@ -86,10 +89,6 @@ def draw_line_chart(
         painter.drawText(QRectF(area.left(), y - line / 2, left_margin - line * 0.3, line),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
         tick += step
-    painter.setPen(INK)
-    if unit:
-        painter.drawText(QRectF(area.left(), plot.top() - line * 1.2, left_margin, line),
-                         Qt.AlignmentFlag.AlignRight, unit)
     labels = 6
     span = x1 - x0
     for n in range(labels):

@@ -84,11 +84,13 @@ class _Document:
         self.y += height + gap * MM
 
     def chart(self, title: str, days: Sequence[date], values: Sequence[float], colour: str,
-              unit: str, y_range: tuple[float, float] | None = None) -> None:
+              unit: str, y_range: tuple[float, float] | None = None,
+              x_range: tuple[date, date] | None = None) -> None:
         height = 62 * MM
         self.room(height)
         draw_line_chart(self.painter, QRectF(self.page.left(), self.y, self.page.width(), height),
-                        title, days, values, colour, unit=unit, y_range=y_range, font_size=8)
+                        title, days, values, colour, unit=unit, y_range=y_range,
+                        x_range=x_range, font_size=8)
         self.y += height + 3 * MM
 
     def table(self, columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> None:
@@ -157,12 +159,12 @@ def _summary(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     )
 
 
-def _charts(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
+def _charts(doc: _Document, stats: Sequence[DailySkillStat], first: date, last: date) -> None:
     series = figures.by_day(stats)
     doc.chart(_tr("Accuracy per day"), series.days, series.accuracy_percent(), ACCURACY_COLOUR,
-              "%", (0.0, 100.0))
+              "%", (0.0, 100.0), (first, last))
     doc.chart(_tr("Typical time per answer, per day"), series.days, series.time_seconds(),
-              TIME_COLOUR, "s")
+              TIME_COLOUR, "s", None, (first, last))
 
 
 def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
@@ -203,7 +205,7 @@ def trainee_pdf(
     try:
         _heading(doc, title, first, last, desk)
         _summary(doc, stats)
-        _charts(doc, stats)
+        _charts(doc, stats, first, last)
         _skills(doc, stats)
         doc.text(_tr("Exams"), 12, bold=True)
         rows = []
@@ -250,7 +252,7 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
     try:
         _heading(doc, title, first, last, desk)
         _summary(doc, stats)
-        _charts(doc, stats)
+        _charts(doc, stats, first, last)
         _skills(doc, stats)
         doc.text(_tr("Trainees, lowest accuracy first"), 12, bold=True)
         table = []
@@ -267,7 +269,7 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
             ])
         doc.table(
             [Column(_tr("Trainee"), 3), Column(_tr("Answers"), 1.3, True),
-             Column(_tr("Accuracy"), 1.3, True), Column(_tr("Typical time"), 1.4, True),
+             Column(_tr("Accuracy"), 1.3, True), Column(_tr("Typical time"), 1.8, True),
              Column(_tr("Days"), 0.8, True), Column(_tr("Last active"), 1.6, True),
              Column(_tr("Weakest skill"), 3)],
             table,

@@ -1,0 +1,12 @@
+"""Report tests: the instructor UI's temporary store with a small cohort, and a Qt application."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import dealer_trainer.ui  # noqa: F401  (guards PySide6 before any Qt call)
+from tests.ui.instructor.conftest import clock, cohort, empty_store
+
+__all__ = ["clock", "cohort", "empty_store"]

@@ -1,0 +1,165 @@
+"""Issue 6, exams (built from skills, difficulty, size and pass mark; seeded; assigned; results)
+and trainee management (add, archive)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from dealer_trainer.drills import Difficulty
+from dealer_trainer.reports.exams import exam_results, exam_spec
+from dealer_trainer.storage import SessionKind, Store
+from dealer_trainer.ui.instructor import InstructorWindow
+from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
+from dealer_trainer.ui.instructor.people import TraineesPanel
+from tests.storage.conftest import MACAU
+from tests.ui.instructor.cohort import Cohort, record
+
+
+def panel(qtbot: QtBot, cohort: Cohort) -> ExamsPanel:
+    exams = ExamsPanel(cohort.store.instructor(cohort.session), MACAU)
+    qtbot.addWidget(exams)
+    exams.set_trainees(cohort.store.instructor(cohort.session).all_trainees())
+    exams.refresh()
+    return exams
+
+
+def test_issue6_exam_builder_saves_skills_difficulty_size_pass_mark_and_seed(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    exams = panel(qtbot, cohort)
+    builder = exams.builder
+    builder.ruleset.setCurrentIndex(builder.ruleset.findData("craps-1985"))
+    builder.set_skills({"craps.hard_ways", "craps.field"})
+    builder.difficulty.setCurrentIndex(builder.difficulty.findData(int(Difficulty.ADVANCED)))
+    builder.size.setValue(12)
+    builder.pass_mark.setValue(90)
+    builder.seed.setValue(4242)
+    builder.title.setText("Craps one-roll bets")
+    planned = builder.spec().items()
+    with qtbot.waitSignal(builder.created) as made:
+        builder.create_button.click()
+    stored = next(e for e in exams._desk.exams() if e.id == made.args[0])
+    assert stored.ruleset_id == "craps-1985"
+    assert set(stored.skills) == {"craps.hard_ways", "craps.field"}
+    assert (stored.item_count, stored.seed, stored.difficulty) == (12, 4242, 3)
+    assert stored.pass_mark == Fraction(9, 10)
+    # what the trainees will sit is what the builder's spec said
+    assert exam_spec(stored).items() == planned and len(planned) == 12
+    assert exams.current_exam() is not None and exams.current_exam().id == stored.id
+
+
+def test_issue6_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohort: Cohort) -> None:
+    exams = panel(qtbot, cohort)
+    builder = exams.builder
+    builder.ruleset.setCurrentIndex(builder.ruleset.findData("roulette-2003"))
+    builder.set_skills({"roulette.straight_up"})
+    builder.size.setValue(3)
+    builder.seed.setValue(99)
+    items = builder.spec().items()
+    lines = [builder.preview.item(i).text() for i in range(builder.preview.count())]
+    assert len(lines) == 3
+    for line, spec in zip(lines, items, strict=True):
+        assert spec.make().question.english() in line
+    builder.seed.setValue(100)
+    assert [builder.preview.item(i).text() for i in range(3)] != lines
+
+
+def test_issue6_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: Cohort) -> None:
+    exams = panel(qtbot, cohort)
+    before = len(exams._desk.exams())
+    exams.builder.title.setText("Empty")
+    assert exams.builder.create() is None
+    exams.builder.set_skills({"roulette.straight_up"})
+    exams.builder.title.setText("  ")
+    assert exams.builder.create() is None
+    assert len(exams._desk.exams()) == before
+
+
+def test_issue6_assigning_gives_every_trainee_the_same_exam_and_shows_results(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    exams = panel(qtbot, cohort)
+    exam = exams.current_exam()
+    assert exam is not None and exam.id == cohort.exam_id
+    carla = cohort.trainees["Carla Ho"]
+    exams.tick({carla})
+    with qtbot.waitSignal(exams.assigned):
+        exams.assign_button.click()
+    assert exams.results.rowCount() == 3
+    # Carla sits it and gets every item wrong: failed, 0/4
+    desk = cohort.store.trainee(carla)
+    (assignment, paper), = desk.open_exams()
+    session = desk.start_session(paper.ruleset_id, SessionKind.EXAM,
+                                 exam_assignment_id=assignment.id)
+    assert exam_spec(paper).items() == exam_spec(exam).items()  # the same items as Ana's
+    for number, spec in enumerate(exam_spec(paper).items()):
+        record(desk, session.id, spec, cohort.session.unlocked_at.replace(minute=number), False,
+               3000)
+    desk.end_session(session.id)
+    exams.show_results(exam)
+    rows = {exams.results.item(r, 0).text(): r for r in range(exams.results.rowCount())}
+    assert exams.results.item(rows["Carla Ho"], 3).text() == "0/4 (0 %)"
+    assert exams.results.item(rows["Carla Ho"], 4).text() == "failed"
+    assert exams.results.item(rows["Ana Lei"], 4).text() == "passed"
+    assert exams.results.item(rows["Bruno Chan"], 4).text() == "not taken yet"
+    by_trainee = {r.assignment.trainee_id: r for r in exam_results(exams._desk, exam)}
+    assert by_trainee[carla].score == 0 and by_trainee[carla].passed is False
+    assert by_trainee[cohort.trainees["Ana Lei"]].score == Fraction(3, 4)
+
+
+def test_issue6_assigning_twice_to_the_same_trainee_is_refused(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    exams = panel(qtbot, cohort)
+    exams.tick({cohort.trainees["Ana Lei"]})
+    exams.assign_button.click()
+    assert "already assigned" in exams.message.text()
+
+
+def test_issue6_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
+    people = TraineesPanel(cohort.store.instructor(cohort.session))
+    qtbot.addWidget(people)
+    people.refresh()
+    people.name.setText("  Duarte   Sousa ")
+    with qtbot.waitSignal(people.changed):
+        people.add_button.click()
+    added = next(t for t in people.trainees() if t.name == "Duarte Sousa")
+    assert added.id in {t.id for t in cohort.store.trainees()}
+    people.select(added.id)
+    assert people.archive_button.text().replace("&", "") == "Archive"
+    with qtbot.waitSignal(people.changed):
+        people.archive_button.click()
+    assert added.id not in {t.id for t in cohort.store.trainees()}  # gone from the picker
+    assert people.archive_button.text().replace("&", "") == "Restore"
+    row = next(r for r in range(people.table.rowCount())
+               if people.table.item(r, 0).data(Qt.ItemDataRole.UserRole) == added.id)
+    assert people.table.item(row, 2).text() == "archived"
+    with qtbot.waitSignal(people.changed):
+        people.archive_button.click()
+    assert added.id in {t.id for t in cohort.store.trainees()}
+
+
+def test_issue6_a_duplicate_trainee_name_is_refused(qtbot: QtBot, cohort: Cohort) -> None:
+    people = TraineesPanel(cohort.store.instructor(cohort.session))
+    qtbot.addWidget(people)
+    people.refresh()
+    people.name.setText("Ana Lei")
+    people.add_button.click()
+    assert "already exists" in people.message.text()
+    assert len(people.trainees()) == 3
+
+
+def test_issue6_an_archived_trainee_stays_in_the_dashboard(qtbot: QtBot, cohort: Cohort) -> None:
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+        window.show()
+    window.people.select(cohort.trainees["Carla Ho"])
+    window.people.toggle_archived()
+    assert window.trainee.trainee.findData(cohort.trainees["Carla Ho"]) >= 0
+    assert "(archived)" in window.trainee.trainee.itemText(
+        window.trainee.trainee.findData(cohort.trainees["Carla Ho"]))
+    assert isinstance(cohort.store, Store)
