@@ -25,6 +25,7 @@ from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.instructor.menu import install_instructor
 from dealer_trainer.ui.language import LanguageManager, language_names
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
 
@@ -223,6 +224,7 @@ class MainWindow(QMainWindow):
                 group.addAction(action)
                 self._language_menu.addAction(action)
         self.drills = install_drills(self)  # Drills menu and dock (dealer_trainer.ui.drills)
+        self.instructor = install_instructor(self)  # Instructor menu (ui.instructor)
 
     # ------------------------------------------------------------- language --
     def retranslate(self) -> None:

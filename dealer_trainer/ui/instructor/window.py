@@ -150,6 +150,7 @@ class InstructorWindow(QMainWindow):
     """Everything an instructor sees. Built only with a live session of ``store``."""
 
     lockedOut = Signal(str)
+    closed = Signal()
 
     def __init__(
         self, store: Store, session: InstructorSession, parent: QWidget | None = None
@@ -226,3 +227,4 @@ class InstructorWindow(QMainWindow):
         self.jobs.shutdown()
         self.desk.lock()
         super().closeEvent(event)
+        self.closed.emit()
