@@ -10,7 +10,7 @@ graded the answer, the recorder has stored it, the panel is filled and the
 event loop has laid it out and painted it.  Two recorders:
 
 - ``memory``: keeps the outcome in a list (grading and the screen alone);
-- ``sqlite``: a :class:`StoreRecorder` on a SQLite file in a temporary
+- ``sqlite``: a :class:`SessionRecorder` on a SQLite file in a temporary
   directory, as in the app: the answer is committed (WAL, synchronous=FULL)
   before the feedback; the FSRS state is written once the feedback is shown
   (outside the timed span).
@@ -157,14 +157,14 @@ def main() -> int:
 
     from dealer_trainer.storage import Store
     from dealer_trainer.ui.drills.launcher import after_feedback
-    from dealer_trainer.ui.drills.recorder import StoreRecorder
+    from dealer_trainer.ui.drills.recorder import SessionRecorder
 
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'bench.db'}")
         try:
             instructor = store.instructor(store.create_first_instructor("Bench", "bench password"))
             profile = instructor.add_trainee("Benchmark trainee")
-            recorder = StoreRecorder.start(store.trainee(profile.id), "roulette-2003",
+            recorder = SessionRecorder.start(store.trainee(profile.id), "roulette-2003",
                                            Mode.PRACTICE, defer=after_feedback)
             sqlite_times, sqlite_ref = run(recorder)
             stored = len(store.trainee(profile.id).answers(limit=None))

@@ -5,7 +5,7 @@
   trainee the main window has chosen.
 - :class:`DrillScreen`: one session on screen, driven by a :class:`DrillController`
   (a Qt adapter round :class:`~dealer_trainer.drills.DrillSession`).
-- :class:`StoreRecorder`: records each answer in storage before its feedback.
+- :class:`SessionRecorder`: records each answer in storage before its feedback.
 
 The names are imported when first used, so the main window can install the
 menu without loading storage at start-up.
@@ -20,18 +20,18 @@ if TYPE_CHECKING:
     from dealer_trainer.ui.drills.controller import DrillController
     from dealer_trainer.ui.drills.launcher import DrillLauncher
     from dealer_trainer.ui.drills.menu import install_drills
-    from dealer_trainer.ui.drills.recorder import StoreRecorder
+    from dealer_trainer.ui.drills.recorder import SessionRecorder
     from dealer_trainer.ui.drills.screen import DrillScreen
 
 _HOMES = {
     "DrillController": "controller",
     "DrillLauncher": "launcher",
     "DrillScreen": "screen",
-    "StoreRecorder": "recorder",
+    "SessionRecorder": "recorder",
     "install_drills": "menu",
 }
 
-__all__ = ["DrillController", "DrillLauncher", "DrillScreen", "StoreRecorder", "install_drills"]
+__all__ = ["DrillController", "DrillLauncher", "DrillScreen", "SessionRecorder", "install_drills"]
 
 
 def __getattr__(name: str) -> Any:

@@ -315,20 +315,28 @@ class OrderPicker(AnswerWidget):
 
     def set_bets(self, bets: list[StagedBet]) -> None:
         self._bets = list(bets)
+        self.bet_list.clear()
+        for bet in self._bets:
+            row = QListWidgetItem(bet.label)
+            row.setData(Qt.ItemDataRole.UserRole, bet.bet_id)
+            self.bet_list.addItem(row)
         self.clear()
 
     def focus_entry(self) -> None:
         self.bet_list.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.bet_list.currentRow() < 0 and self.bet_list.count():
-            self.bet_list.setCurrentRow(0)
+        self._current_to_first()
+
+    def _current_to_first(self) -> None:
+        for r in range(self.bet_list.count()):
+            if not self.bet_list.item(r).isHidden():
+                self.bet_list.setCurrentRow(r)
+                return
 
     def _refresh(self) -> None:
-        self.bet_list.clear()
-        for bet in self._bets:
-            if bet.bet_id not in self.sequence:
-                row = QListWidgetItem(bet.label)
-                row.setData(Qt.ItemDataRole.UserRole, bet.bet_id)
-                self.bet_list.addItem(row)
+        # Rows picked are hidden, not deleted: a row may be the one whose signal is running.
+        for r in range(self.bet_list.count()):
+            row = self.bet_list.item(r)
+            row.setHidden(row.data(Qt.ItemDataRole.UserRole) in self.sequence)
         self.chosen.clear()
         labels = {b.bet_id: b.label for b in self._bets}
         for i, bet_id in enumerate(self.sequence, 1):
@@ -342,8 +350,7 @@ class OrderPicker(AnswerWidget):
         if bet_id not in self.sequence and any(b.bet_id == bet_id for b in self._bets):
             self.sequence.append(bet_id)
             self._refresh()
-            if self.bet_list.count():
-                self.bet_list.setCurrentRow(0)
+            self._current_to_first()
 
     def pick_spot(self, spot_id: str) -> None:
         """A click on the felt: the first bet on that spot not yet picked."""

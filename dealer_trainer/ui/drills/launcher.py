@@ -43,11 +43,12 @@ from dealer_trainer.drills import (
 )
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
-from dealer_trainer.storage import Exam, ExamAssignment, StorageError, Store, TraineeDesk
+from dealer_trainer.storage import StorageError, Store, TraineeDesk
+from dealer_trainer.storage.recorder import exam_spec
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.recorder import StoreRecorder, mistake_specs, review_specs
+from dealer_trainer.ui.drills.recorder import SessionRecorder, mistake_specs, review_specs
 from dealer_trainer.ui.drills.rendering import render
-from dealer_trainer.ui.drills.screen import DrillScreen, mode_name
+from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.games import GAME_NAMES
 
 DIFFICULTY_NAMES = {
@@ -55,8 +56,6 @@ DIFFICULTY_NAMES = {
     Difficulty.INTERMEDIATE: QT_TRANSLATE_NOOP("drills", "Intermediate"),
     Difficulty.ADVANCED: QT_TRANSLATE_NOOP("drills", "Advanced"),
 }
-#: Storage's exams name no difficulty: an assigned exam is sat at this level.
-ASSIGNED_EXAM_DIFFICULTY = Difficulty.INTERMEDIATE
 MOCK_PASS_MARK = Fraction(4, 5)
 
 
@@ -231,7 +230,7 @@ class DrillLauncher(QWidget):
                 chosen = self.exams.currentData()
                 if chosen is not None:
                     paper_assignment, paper = chosen
-                    spec, assignment = _assigned_spec(paper_assignment, paper), paper_assignment.id
+                    spec, assignment = exam_spec(paper), paper_assignment.id
                     ruleset_id = paper.ruleset_id
                 else:
                     spec = ExamSpec(tuple(skills), difficulty, self.exam_size.value(),
@@ -251,7 +250,7 @@ class DrillLauncher(QWidget):
                     specs[0].make().game).id
             recorder = None
             if desk is not None:
-                recorder = StoreRecorder.start(desk, ruleset_id, session.mode,
+                recorder = SessionRecorder.start(desk, ruleset_id, session.mode,
                                                exam_assignment_id=assignment,
                                                defer=after_feedback)
                 session.recorder = recorder
@@ -261,9 +260,9 @@ class DrillLauncher(QWidget):
         return self._open(session, spec, recorder, kind == "mistakes")
 
     def _open(self, session: DrillSession, spec: ExamSpec | None,
-              recorder: StoreRecorder | None, mistakes: bool) -> DrillScreen:
+              recorder: SessionRecorder | None, mistakes: bool) -> DrillScreen:
         controller = DrillController(session, exam=spec)
-        title = _tr("My mistakes") if mistakes else mode_name(session.mode)
+        title = _tr("My mistakes") if mistakes else ""
         screen = DrillScreen(controller, title=title,
                              on_finish=recorder.close if recorder is not None else None)
         controller.setParent(screen)
@@ -305,10 +304,4 @@ def _with_ruleset(session: DrillSession, ruleset_id: str) -> DrillSession:
     return DrillSession(session.mode, specs, session.recorder)
 
 
-def _assigned_spec(assignment: ExamAssignment, paper: Exam) -> ExamSpec:
-    del assignment
-    return ExamSpec(paper.skills, ASSIGNED_EXAM_DIFFICULTY, paper.item_count,
-                    Fraction(paper.pass_mark_percent, 100), paper.seed, paper.ruleset_id)
-
-
-__all__ = ["ASSIGNED_EXAM_DIFFICULTY", "DrillLauncher"]
+__all__ = ["DrillLauncher", "after_feedback"]

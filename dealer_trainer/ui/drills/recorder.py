@@ -1,40 +1,33 @@
 """Drill answers into storage: every answer committed before its feedback is shown.
 
-:class:`StoreRecorder` is the drills session's recorder.  For each
-:class:`~dealer_trainer.drills.Outcome` it writes an
-:class:`~dealer_trainer.storage.AnswerRecord` through
+:class:`SessionRecorder` is the drill screens' recorder.  For each
+:class:`~dealer_trainer.drills.Outcome` it writes the storage module's
+:func:`~dealer_trainer.storage.recorder.answer_record` through
 :meth:`TraineeDesk.record_answer` (which returns only once the answer is
-durable), then moves the skill's FSRS card and saves it with
-:meth:`TraineeDesk.save_review_state` (at once, or once the feedback is on
-screen when given a ``defer``).  Any failure propagates, so the drill
-session shows no feedback; a retry writes the same answer ``uid`` again,
-which storage stores once.
+durable), under an id that stays the same when the write is retried, so a
+write whose reply was lost is not stored twice.  It then moves the skill's
+FSRS card in memory and saves it with :meth:`TraineeDesk.save_review_state`,
+at once or, given a ``defer``, once the feedback is on screen.  A failure to
+store the answer propagates: the drill session shows no feedback.
 
-Storage keeps three session kinds (practice, review, exam).  A timed run is
-a practice session whose answers carry their times; an exam is an exam
-session only when it is an instructor's assignment, otherwise a mock exam a
-trainee set himself is kept as practice.
+Session kinds are the storage module's (practice, timed, review, exam); an
+exam is an exam session only when it is an instructor's assignment (storage
+asks for the assignment), a mock exam a trainee sets himself is practice.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from fsrs.card import CardDict
 
-from dealer_trainer import __version__
 from dealer_trainer.drills import Difficulty, ItemSpec, Mode, Outcome, all_skills
-from dealer_trainer.drills.model import expected_to_json
 from dealer_trainer.drills.review import SkillCard, review, review_items
-from dealer_trainer.storage import (
-    AnswerRecord,
-    ReviewState,
-    SessionKind,
-    StorageError,
-    TraineeDesk,
-)
+from dealer_trainer.storage import ReviewState, SessionKind, StorageError, TraineeDesk
+from dealer_trainer.storage.recorder import SESSION_KINDS, answer_record
 
 Clock = Callable[[], datetime]
 _FLOAT_FIELDS = ("stability", "difficulty")
@@ -45,31 +38,17 @@ def utc_now() -> datetime:
 
 
 def session_kind(mode: Mode, *, assigned_exam: bool = False) -> SessionKind:
-    """The storage session kind of a drill mode (timed runs and mock exams are practice)."""
-    if mode is Mode.REVIEW:
-        return SessionKind.REVIEW
-    if mode is Mode.EXAM and assigned_exam:
-        return SessionKind.EXAM
-    return SessionKind.PRACTICE
+    """The storage session kind of a drill mode (a mock exam is practice)."""
+    if mode is Mode.EXAM and not assigned_exam:
+        return SessionKind.PRACTICE
+    return SESSION_KINDS[mode]
 
 
 # ------------------------------------------------------------- FSRS cards --
 
 
-def encode_card(state: CardDict) -> dict[str, Any]:
-    """An FSRS card as storage keeps it: its two floats as exact decimal strings.
-
-    Storage refuses floats (no binary fraction reaches the database);
-    ``repr`` of a float reads back as the very same float.
-    """
-    out: dict[str, Any] = dict(state)
-    for name in _FLOAT_FIELDS:
-        value = out.get(name)
-        out[name] = None if value is None else repr(float(value))
-    return out
-
-
 def decode_card(data: Mapping[str, Any]) -> CardDict:
+    """An FSRS card as storage returns it (numbers given as text are read back too)."""
     out = dict(data)
     for name in _FLOAT_FIELDS:
         value = out.get(name)
@@ -120,27 +99,7 @@ def mistake_specs(desk: TraineeDesk, limit: int = 20, history: int = 1000) -> li
 # --------------------------------------------------------------- recorder --
 
 
-def answer_record(outcome: Outcome, uid: str, answered_at: datetime) -> AnswerRecord:
-    """What storage keeps of one answer: the whole item (to redraw it), the answer, the time."""
-    item = outcome.item
-    presented_at = answered_at - timedelta(milliseconds=outcome.elapsed_ms)
-    return AnswerRecord(
-        item_seed=item.seed,
-        skill=item.skill,
-        ruleset_id=item.ruleset,
-        situation=item.to_json(),
-        expected=expected_to_json(item.expected),
-        given=outcome.answer.to_json(),
-        correct=outcome.correct,
-        time_taken_ms=outcome.elapsed_ms,
-        app_version=__version__,
-        presented_at=presented_at,
-        answered_at=answered_at,
-        uid=uid,
-    )
-
-
-class StoreRecorder:
+class SessionRecorder:
     """Records a drill session's answers and review states for one trainee, in one session.
 
     The answer is committed inside the call, before the session returns its
@@ -164,7 +123,7 @@ class StoreRecorder:
     @classmethod
     def start(cls, desk: TraineeDesk, ruleset_id: str, mode: Mode, *,
               exam_assignment_id: int | None = None, clock: Clock = utc_now,
-              defer: Callable[[Callable[[], None]], None] | None = None) -> StoreRecorder:
+              defer: Callable[[Callable[[], None]], None] | None = None) -> SessionRecorder:
         """Open a storage session of the right kind and a recorder for it."""
         kind = session_kind(mode, assigned_exam=exam_assignment_id is not None)
         session = desk.start_session(ruleset_id, kind, exam_assignment_id=exam_assignment_id)
@@ -177,7 +136,8 @@ class StoreRecorder:
     def __call__(self, outcome: Outcome, mode: Mode) -> None:
         del mode  # the session's kind was fixed when it was opened
         when = self.clock()
-        self.desk.record_answer(self.session_id, answer_record(outcome, self.uid(), when))
+        record = dataclasses.replace(answer_record(outcome, when), uid=self.uid())
+        self.desk.record_answer(self.session_id, record)
         self.recorded += 1
         skill_id = outcome.item.skill
         card = review(self._cards.get(skill_id), skill_id, outcome, when)
@@ -199,7 +159,7 @@ class StoreRecorder:
         """Write the FSRS cards not yet stored; ``False`` (and kept for later) if storage fails."""
         for skill_id, card in sorted(self._unsaved.items()):
             try:
-                self.desk.save_review_state(skill_id, encode_card(card.state), card.due)
+                self.desk.save_review_state(skill_id, card.state, card.due)
             except Exception as exc:  # kept; the next answer or close() writes it again
                 self.review_problem = str(exc) or type(exc).__name__
                 return False

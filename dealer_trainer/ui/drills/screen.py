@@ -81,6 +81,8 @@ class DrillScreen(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        if controller.parent() is None:
+            controller.setParent(self)  # the screen's clock stops and goes with the screen
         self.session = controller.session
         self._on_finish = on_finish
         self.stage = FeltStage(self)
@@ -90,9 +92,10 @@ class DrillScreen(QWidget):
         self.setObjectName("drillScreen")
 
         # -- the bar ------------------------------------------------------------------
-        self.mode_label = QLabel(mode_name(self.session.mode))
+        badge = mode_name(self.session.mode)
+        self.mode_label = QLabel(f"{badge} · {title}" if title else badge)
         self.mode_label.setObjectName("modeBadge")
-        self.skill_label = QLabel(title)
+        self.skill_label = QLabel()
         self.skill_label.setObjectName("skillTitle")
         self.progress_label = QLabel()
         self.score_label = QLabel()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -67,3 +68,17 @@ def wrong_answer(item: DrillItem) -> Answer:
     if expected.choice is not None:
         return Answer(choice=next(o.id for o in expected.options if o.id != expected.choice))
     return Answer(order=tuple(reversed([bet for group in expected.order for bet in group])))
+
+
+@pytest.fixture(autouse=True)
+def _collect_between_tests() -> Iterator[None]:
+    """Free each test's screens before the next test paints.
+
+    A test's top-level screens are Python-owned and sit in reference cycles
+    (signal connections to their own methods); left to the cyclic collector,
+    one may be freed in the middle of the next test's paint event, deleting a
+    widget tree while Qt paints another (a crash inside shiboken).  In the app
+    the launcher's screens are deleted on close by Qt, at a safe point.
+    """
+    yield
+    gc.collect()

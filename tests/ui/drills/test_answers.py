@@ -114,12 +114,14 @@ def test_craps_collect_then_pay_by_keyboard_in_the_bet_list(qtbot: QtBot) -> Non
     listing = screen.order.bet_list
     wanted = [bet for group in item.expected.order for bet in group]
     assert listing.count() == len(wanted)
+    shown = [listing.item(r) for r in range(listing.count())]
     for bet in wanted:
         row = next(r for r in range(listing.count())
                    if listing.item(r).data(Qt.ItemDataRole.UserRole) == bet)
         listing.setCurrentRow(row)
         qtbot.keyClick(listing, Qt.Key.Key_Return)
     assert screen.order.sequence == wanted
+    assert all(row.isHidden() for row in shown)  # picked bets leave the list
     with qtbot.waitSignal(controller.feedbackReady) as blocker:
         screen.order.enter()
     assert blocker.args[0].correct

@@ -20,7 +20,7 @@ from dealer_trainer.drills import (
 from dealer_trainer.storage import SessionKind, TraineeDesk
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
-from dealer_trainer.ui.drills.recorder import StoreRecorder, decode_card
+from dealer_trainer.ui.drills.recorder import SessionRecorder, decode_card
 from dealer_trainer.ui.drills.screen import DrillScreen
 from tests.ui.drills.conftest import HandClock, right_answer, wrong_answer
 
@@ -39,7 +39,7 @@ def test_roulette_art7_1_right_straight_up_typed_is_stored_then_praised(
     qtbot: QtBot, desk: TraineeDesk
 ) -> None:
     session = practice(["roulette.straight_up"], Difficulty.BEGINNER, seed=11)
-    recorder = StoreRecorder.start(desk, "roulette-2003", session.mode)
+    recorder = SessionRecorder.start(desk, "roulette-2003", session.mode)
     session.recorder = recorder
     controller = DrillController(session)
     screen = _screen(qtbot, controller)
@@ -62,16 +62,17 @@ def test_roulette_art7_1_right_straight_up_typed_is_stored_then_praised(
     assert stored.record.correct and stored.record.skill == "roulette.straight_up"
     assert stored.record.given == {"amount": f"{item.expected.amount:.2f}"}
     assert stored.record.situation["seed"] == item.seed  # type: ignore[index]
+    assert desk.sessions()[0].kind is SessionKind.PRACTICE
+    qtbot.waitUntil(lambda: recorder.unsaved_reviews == [])
     (state,) = desk.review_states()
     assert decode_card(state.state)["stability"] is not None  # type: ignore[arg-type]
-    assert [s.kind for s in desk.sessions()] == [SessionKind.PRACTICE]
 
 
 def test_roulette_art7_wrong_total_shows_the_right_amount_solution_and_article(
     qtbot: QtBot, desk: TraineeDesk
 ) -> None:
     session = practice(["roulette.picture_bets"], Difficulty.INTERMEDIATE, seed=5)
-    session.recorder = StoreRecorder.start(desk, "roulette-2003", session.mode)
+    session.recorder = SessionRecorder.start(desk, "roulette-2003", session.mode)
     controller = DrillController(session)
     screen = _screen(qtbot, controller)
     item = controller.item
@@ -87,7 +88,6 @@ def test_roulette_art7_wrong_total_shows_the_right_amount_solution_and_article(
     assert "Total to pay" in screen.feedback.solution.text()
     assert not desk.answers()[0].record.correct
     dialog = screen.open_article(item.citation)
-    qtbot.addWidget(dialog)
     assert isinstance(dialog, ArticleDialog)
     names = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
     assert any("Português" in n for n in names) and any("中文" in n for n in names)
@@ -176,7 +176,7 @@ def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
     spec = ExamSpec(("roulette.straight_up", "craps.field", "stud.qualify"),
                     Difficulty.BEGINNER, size=5, pass_mark=Fraction(4, 5), seed=99)
     session = exam(spec)
-    recorder = StoreRecorder.start(desk, "roulette-2003", session.mode)
+    recorder = SessionRecorder.start(desk, "roulette-2003", session.mode)
     session.recorder = recorder
     controller = DrillController(session, exam=spec, clock=clock)
     screen = DrillScreen(controller, on_finish=recorder.close)
@@ -223,3 +223,26 @@ def test_rulings_are_answered_with_number_keys_and_enter(qtbot: QtBot, skill_id:
     with qtbot.waitSignal(controller.feedbackReady) as blocker:
         qtbot.keyClick(screen.choice.buttons[right], Qt.Key.Key_Return)
     assert blocker.args[0].correct
+
+
+def test_feedback_is_worked_by_keyboard_next_item_and_article_on_f1(qtbot: QtBot) -> None:
+    session = practice(["craps.one_roll"], Difficulty.INTERMEDIATE, seed=6)
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None
+    with qtbot.waitSignal(controller.feedbackReady):
+        screen.submit(right_answer(item))
+    assert screen.focusWidget() is screen.feedback.next
+    qtbot.mouseClick(screen.feedback.article, Qt.MouseButton.LeftButton)
+    (dialog,) = screen.findChildren(ArticleDialog)
+    assert dialog.windowTitle() == str(item.citation) and dialog.isVisible()
+    dialog.close()
+    qtbot.waitUntil(lambda: not screen.findChildren(ArticleDialog))  # deleted on close
+    screen._article_shortcut()  # what F1 does
+    (again,) = screen.findChildren(ArticleDialog)
+    again.close()
+    with qtbot.waitSignal(controller.itemShown):
+        qtbot.keyClick(screen.feedback.next, Qt.Key.Key_Space)
+    assert not screen.feedback.isVisible() and screen.answers.isEnabled()
+    assert screen.progress_label.text() == "Item 2"
