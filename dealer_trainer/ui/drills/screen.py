@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -362,6 +362,14 @@ class DrillScreen(QWidget):
             self.summary.time.setText(self.summary.time.text() + "\n" + self.tr(
                 "The session could not be closed in the database: %1").replace("%1", problem))
         self.pages.setCurrentWidget(self.summary)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing the window ends the session; never while an answer waits to be saved."""
+        if not self.controller.is_over and not self.end_session():
+            event.ignore()
+            return
+        self.controller.stop()
+        super().closeEvent(event)
 
     def close_screen(self) -> None:
         self.controller.stop()

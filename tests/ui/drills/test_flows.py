@@ -246,3 +246,27 @@ def test_feedback_is_worked_by_keyboard_next_item_and_article_on_f1(qtbot: QtBot
         qtbot.keyClick(screen.feedback.next, Qt.Key.Key_Space)
     assert not screen.feedback.isVisible() and screen.answers.isEnabled()
     assert screen.progress_label.text() == "Item 2"
+
+
+def test_closing_the_window_ends_the_session_but_never_drops_an_unsaved_answer(
+    qtbot: QtBot,
+) -> None:
+    broken = [True]
+
+    def recorder(outcome: Outcome, mode: Mode) -> None:
+        if broken[0]:
+            raise OSError("disk full")
+
+    session = practice(["roulette.straight_up"], Difficulty.BEGINNER, seed=9, recorder=recorder)
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None
+    screen.submit(right_answer(item))
+    assert not screen.close()  # refused: the answer is not saved yet
+    assert screen.isVisible() and controller.pending is not None
+    broken[0] = False
+    screen.retry()
+    with qtbot.waitSignal(controller.finished):
+        assert screen.close()
+    assert controller.is_over and len(session.outcomes) == 1
