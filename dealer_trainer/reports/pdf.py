@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from dealer_trainer.reports import figures
@@ -102,7 +102,8 @@ class _Document:
             self.font(8.5, bold=True)
             self._row([c.title for c in columns], columns, widths, row_height, None)
             self.painter.setPen(HEAD)
-            self.painter.drawLine(self.page.left(), int(self.y), self.page.right(), int(self.y))
+            left, right = QPointF(self.page.left(), self.y), QPointF(self.page.right(), self.y)
+            self.painter.drawLine(left, right)
             self.font(8.5)
 
         self.room(row_height * 3)

@@ -8,7 +8,7 @@ the exam is saved, so the instructor sees what the trainees will see.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
 from PySide6.QtWidgets import (
@@ -66,8 +66,8 @@ class ExamBuilder(QGroupBox):
         super().__init__(parent)
         self.setTitle(self.tr("New exam"))
         self._desk = desk
-        self.title = QLineEdit()
-        self.title.setPlaceholderText(self.tr("e.g. Roulette payouts, week 3"))
+        self.exam_title = QLineEdit()
+        self.exam_title.setPlaceholderText(self.tr("e.g. Roulette payouts, week 3"))
         self.ruleset = QComboBox()
         order = {game: n for n, game in enumerate(GAMES)}
         for ruleset in sorted(official_rulesets().values(),
@@ -79,9 +79,9 @@ class ExamBuilder(QGroupBox):
         for difficulty in Difficulty:
             self.difficulty.addItem(difficulty_name(difficulty), int(difficulty))
         self.difficulty.setCurrentIndex(1)
-        self.size = QSpinBox()
-        self.size.setRange(1, MAX_ITEMS)
-        self.size.setValue(20)
+        self.item_count = QSpinBox()
+        self.item_count.setRange(1, MAX_ITEMS)
+        self.item_count.setValue(20)
         self.pass_mark = QSpinBox()
         self.pass_mark.setRange(1, 100)
         self.pass_mark.setValue(80)
@@ -101,13 +101,13 @@ class ExamBuilder(QGroupBox):
         self.preview = QListWidget()
         self.preview.setMinimumHeight(80)
         self.create_button = QPushButton(self.tr("&Save the exam"))
-        self.create_button.clicked.connect(self.create)
+        self.create_button.clicked.connect(self.save_exam)
         form = QFormLayout()
-        form.addRow(self.tr("Title:"), self.title)
+        form.addRow(self.tr("Title:"), self.exam_title)
         form.addRow(self.tr("Ruleset:"), self.ruleset)
         form.addRow(self.tr("Skills:"), self.skills)
         form.addRow(self.tr("Difficulty:"), self.difficulty)
-        form.addRow(self.tr("Items:"), self.size)
+        form.addRow(self.tr("Items:"), self.item_count)
         form.addRow(self.tr("Pass mark:"), self.pass_mark)
         form.addRow(self.tr("Time limit:"), self.time_limit)
         form.addRow(self.tr("Seed:"), self.seed)
@@ -121,7 +121,7 @@ class ExamBuilder(QGroupBox):
         self.skills.itemChanged.connect(self.update_preview)
         for box in (self.difficulty,):
             box.currentIndexChanged.connect(self.update_preview)
-        for spin in (self.size, self.seed, self.pass_mark):
+        for spin in (self.item_count, self.seed, self.pass_mark):
             spin.valueChanged.connect(self.update_preview)
         self._ruleset_changed()
 
@@ -159,7 +159,7 @@ class ExamBuilder(QGroupBox):
         return ExamSpec(
             skills=self.chosen_skills(),
             difficulty=difficulty,
-            size=self.size.value(),
+            size=self.item_count.value(),
             pass_mark=Fraction(self.pass_mark.value(), 100),
             seed=self.seed.value(),
             ruleset=str(self.ruleset.currentData()),
@@ -181,13 +181,13 @@ class ExamBuilder(QGroupBox):
         if spec.size > 50:
             self.preview.addItem(self.tr("… and %1 more").replace("%1", str(spec.size - 50)))
 
-    def create(self) -> Exam | None:
+    def save_exam(self) -> Exam | None:
         try:
             spec = self.spec()
         except ValueError:
             self._say(self.tr("Tick at least one skill."), error=True)
             return None
-        title = self.title.text().strip()
+        title = self.exam_title.text().strip()
         if not title:
             self._say(self.tr("Give the exam a title."), error=True)
             return None
@@ -207,7 +207,7 @@ class ExamBuilder(QGroupBox):
             self._say(str(exc), error=True)
             return None
         self._say(self.tr("Saved: %1").replace("%1", made.title), error=False)
-        self.title.clear()
+        self.exam_title.clear()
         self.seed.setValue(secrets.randbelow(2**31))
         self.created.emit(made.id)
         return made
@@ -390,7 +390,7 @@ class ExamsPanel(QWidget):
             return
         due = None
         if self.has_due.isChecked():
-            day = self.due.date().toPython()
+            day: date = self.due.date().toPython()  # type: ignore[assignment]
             due = datetime.combine(day, time(23, 59), self._zone)
         try:
             made = self._desk.assign_exam(exam.id, targets, due)

@@ -76,7 +76,7 @@ class FirstStartDialog(QDialog):
         )
         self.create_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.create_button.setText(self.tr("&Create the account"))
-        self.buttons.accepted.connect(self.create)
+        self.buttons.accepted.connect(self.create_account)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
@@ -85,7 +85,7 @@ class FirstStartDialog(QDialog):
         layout.addWidget(self.buttons)
         self.setMinimumWidth(440)
 
-    def create(self) -> None:
+    def create_account(self) -> None:
         if self.password.text() != self.repeat.text():
             self.message.setText(self.tr("The two passwords differ."))
             return

@@ -34,10 +34,10 @@ def test_issue6_exam_builder_saves_skills_difficulty_size_pass_mark_and_seed(
     builder.ruleset.setCurrentIndex(builder.ruleset.findData("craps-1985"))
     builder.set_skills({"craps.hard_ways", "craps.field"})
     builder.difficulty.setCurrentIndex(builder.difficulty.findData(int(Difficulty.ADVANCED)))
-    builder.size.setValue(12)
+    builder.item_count.setValue(12)
     builder.pass_mark.setValue(90)
     builder.seed.setValue(4242)
-    builder.title.setText("Craps one-roll bets")
+    builder.exam_title.setText("Craps one-roll bets")
     planned = builder.spec().items()
     with qtbot.waitSignal(builder.created) as made:
         builder.create_button.click()
@@ -56,7 +56,7 @@ def test_issue6_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohor
     builder = exams.builder
     builder.ruleset.setCurrentIndex(builder.ruleset.findData("roulette-2003"))
     builder.set_skills({"roulette.straight_up"})
-    builder.size.setValue(3)
+    builder.item_count.setValue(3)
     builder.seed.setValue(99)
     items = builder.spec().items()
     lines = [builder.preview.item(i).text() for i in range(builder.preview.count())]
@@ -70,11 +70,11 @@ def test_issue6_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohor
 def test_issue6_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: Cohort) -> None:
     exams = panel(qtbot, cohort)
     before = len(exams._desk.exams())
-    exams.builder.title.setText("Empty")
-    assert exams.builder.create() is None
+    exams.builder.exam_title.setText("Empty")
+    assert exams.builder.save_exam() is None
     exams.builder.set_skills({"roulette.straight_up"})
-    exams.builder.title.setText("  ")
-    assert exams.builder.create() is None
+    exams.builder.exam_title.setText("  ")
+    assert exams.builder.save_exam() is None
     assert len(exams._desk.exams()) == before
 
 
