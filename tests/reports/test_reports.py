@@ -161,3 +161,27 @@ def test_issue6_a_locked_session_writes_no_report(
         cohort_pdf(desk, FIRST, TODAY, tmp_path / "cohort.pdf")
     with pytest.raises(AccessDeniedError):
         write_answers_csv(desk, io.StringIO())
+
+
+def test_issue6_the_reports_tab_writes_a_trainees_pdf_and_csv(
+    qtbot: object, cohort: Cohort, tmp_path: Path
+) -> None:
+    from pytestqt.qtbot import QtBot
+
+    from dealer_trainer.ui.instructor.window import InstructorWindow
+
+    assert isinstance(qtbot, QtBot)
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    panel = window.reports
+    panel.scope.setCurrentIndex(panel.scope.findData(cohort.trainees["Carla Ho"]))
+    with qtbot.waitSignal(panel.written, timeout=20_000):
+        panel.write_pdf(tmp_path / "carla.pdf")
+    assert (tmp_path / "carla.pdf").read_bytes().startswith(b"%PDF")
+    with qtbot.waitSignal(panel.written, timeout=20_000):
+        panel.write_csv(tmp_path / "carla.csv")
+    with (tmp_path / "carla.csv").open(newline="", encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    assert rows and {r["trainee"] for r in rows} == {"Carla Ho"}
+    assert f"{len(rows):,} answers written" in panel.message.text()
+    qtbot.waitUntil(lambda: not window.jobs.busy())

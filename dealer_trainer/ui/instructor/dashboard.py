@@ -114,6 +114,8 @@ def fill_skill_table(table: QTableWidget, rows: Sequence[figures.SkillFigure]) -
             cell.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
             table.setItem(number, column, cell)
     table.setSortingEnabled(True)
+    # weakest first: lowest accuracy on top (the header lets the instructor sort otherwise)
+    table.sortItems(2, Qt.SortOrder.AscendingOrder)
 
 
 class _SortItem(QTableWidgetItem):
@@ -156,7 +158,10 @@ class CohortView(QWidget):
     tableLoaded = Signal()
 
     def __init__(
-        self, desk: InstructorDesk, jobs: Jobs, today: Callable[[], date],
+        self,
+        desk: InstructorDesk,
+        jobs: Jobs,
+        today: Callable[[], date],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -192,7 +197,10 @@ class CohortView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
         self.table.doubleClicked.connect(self._open_trainee)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText(self.tr("Find a trainee…"))
@@ -263,9 +271,9 @@ class CohortView(QWidget):
         weak = figures.weakest(skills, len(skills))
         weak += [s for s in skills if s not in weak]
         fill_skill_table(self.weak, weak)
-        self.weak.sortItems(2, Qt.SortOrder.AscendingOrder)
         self.status.setText(
-            self.tr("%1 to %2").replace("%1", period.first.isoformat())
+            self.tr("%1 to %2")
+            .replace("%1", period.first.isoformat())
             .replace("%2", period.last.isoformat())
         )
         self.plotsLoaded.emit()
@@ -313,7 +321,11 @@ class TraineeView(QWidget):
     answersLoaded = Signal()
 
     def __init__(
-        self, desk: InstructorDesk, jobs: Jobs, today: Callable[[], date], zone: tzinfo,
+        self,
+        desk: InstructorDesk,
+        jobs: Jobs,
+        today: Callable[[], date],
+        zone: tzinfo,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -350,7 +362,7 @@ class TraineeView(QWidget):
         self.exams.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.exams.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
-        self.answers = AnswersModel(self)
+        self.answers = AnswersModel(self, zone)
         self.answers_proxy = sorting_proxy(self.answers, self)
         self.answer_table = QTableView()
         self.answer_table.setModel(self.answers_proxy)
@@ -364,13 +376,14 @@ class TraineeView(QWidget):
         self.answer_table.setAlternatingRowColors(True)
         header = self.answer_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.only_wrong = QComboBox()
         self.only_wrong.addItem(self.tr("All answers"), None)
         self.only_wrong.addItem(self.tr("Wrong answers only"), False)
         self.more = QPushButton(self.tr("Load older answers"))
         self.more.clicked.connect(self.load_older)
-        self.detail = AnswerDetail()
+        self.detail = AnswerDetail(zone=zone)
 
         overview = QWidget()
         grid = QHBoxLayout(overview)
@@ -397,6 +410,7 @@ class TraineeView(QWidget):
         split.addWidget(self.detail)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
+        split.setSizes([260, 440])
         answers_layout.addWidget(split, 1)
 
         self.pages = QTabWidget()
@@ -465,7 +479,8 @@ class TraineeView(QWidget):
         self._fill_exams(history)
         period = self.current_period()
         self.status.setText(
-            self.tr("%1 to %2").replace("%1", period.first.isoformat())
+            self.tr("%1 to %2")
+            .replace("%1", period.first.isoformat())
             .replace("%2", period.last.isoformat())
         )
         self.figuresLoaded.emit()
@@ -480,9 +495,12 @@ class TraineeView(QWidget):
                 verdict = self.tr("passed") if result.passed else self.tr("failed")
             cells = [
                 exam.title,
-                result.assignment.assigned_at.astimezone().strftime("%Y-%m-%d"),
-                "" if score is None else self.tr("%1/%2 (%3)")
-                .replace("%1", str(result.correct)).replace("%2", str(result.item_count))
+                result.assignment.assigned_at.astimezone(self._zone).strftime("%Y-%m-%d"),
+                ""
+                if score is None
+                else self.tr("%1/%2 (%3)")
+                .replace("%1", str(result.correct))
+                .replace("%2", str(result.item_count))
                 .replace("%3", percent_text(score)),
                 verdict,
             ]

@@ -9,6 +9,7 @@ itself, so even an item this version no longer makes is drawn as it was.
 from __future__ import annotations
 
 import json
+from datetime import tzinfo
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -57,7 +58,7 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("AnswerDetail", text)
 
 
-def describe(answer: StoredAnswer, item: DrillItem | None) -> str:
+def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None = None) -> str:
     """The drill-down's text, as simple HTML."""
     record = answer.record
     verdict = _tr("correct") if record.correct else _tr("wrong")
@@ -65,9 +66,9 @@ def describe(answer: StoredAnswer, item: DrillItem | None) -> str:
     lines: list[str] = [
         f"<h3>{skill_title(record.skill)}</h3>",
         f"<p><b style='color:{colour}'>{verdict}</b> · "
-        + _tr("answered %1 in %2").replace(
-            "%1", record.answered_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-        ).replace("%2", seconds_text(record.time_taken_ms))
+        + _tr("answered %1 in %2")
+        .replace("%1", record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"))
+        .replace("%2", seconds_text(record.time_taken_ms))
         + "</p>",
     ]
     if item is not None:
@@ -98,8 +99,9 @@ def describe(answer: StoredAnswer, item: DrillItem | None) -> str:
 class AnswerDetail(QWidget):
     """The felt with the recorded situation, beside what was asked and answered."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, zone: tzinfo | None = None) -> None:
         super().__init__(parent)
+        self._zone = zone
         self.view = FeltView()
         self.view.setInteractive(False)
         self.view.setMinimumSize(320, 200)
@@ -145,7 +147,7 @@ class AnswerDetail(QWidget):
             missing = [self.tr("The recorded situation has no table to draw.")]
         if old is not None:
             old.deleteLater()
-        self.text.setHtml(describe(answer, self.item))
+        self.text.setHtml(describe(answer, self.item, self._zone))
         self.notes.setText("\n".join(missing))
         self.placeholder.hide()
         self._splitter.show()

@@ -70,8 +70,10 @@ class ExamBuilder(QGroupBox):
         self.exam_title.setPlaceholderText(self.tr("e.g. Roulette payouts, week 3"))
         self.ruleset = QComboBox()
         order = {game: n for n, game in enumerate(GAMES)}
-        for ruleset in sorted(official_rulesets().values(),
-                              key=lambda r: (order.get(r.game, 99), not r.is_default, r.id)):
+        for ruleset in sorted(
+            official_rulesets().values(),
+            key=lambda r: (order.get(r.game, 99), not r.is_default, r.id),
+        ):
             self.ruleset.addItem(f"{ruleset.id} · {ruleset.title}", ruleset.id)
         self.skills = QListWidget()
         self.skills.setMinimumHeight(120)
@@ -247,11 +249,19 @@ class ExamsPanel(QWidget):
         self.message.setWordWrap(True)
         self.results = QTableWidget(0, 5)
         self.results.setHorizontalHeaderLabels(
-            [self.tr("Trainee"), self.tr("Assigned"), self.tr("Taken"), self.tr("Score"),
-             self.tr("Result")]
+            [
+                self.tr("Trainee"),
+                self.tr("Assigned"),
+                self.tr("Taken"),
+                self.tr("Score"),
+                self.tr("Result"),
+            ]
         )
         self.results.verticalHeader().hide()
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.results.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
         self.results.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.results.setSortingEnabled(True)
 
@@ -289,7 +299,8 @@ class ExamsPanel(QWidget):
         for each in self._exams:
             self.exam_list.addItem(
                 f"{each.title} · {each.item_count} "
-                + self.tr("items") + f" · {difficulty_name(Difficulty(each.difficulty))}"
+                + self.tr("items")
+                + f" · {difficulty_name(Difficulty(each.difficulty))}"
             )
         self.exam_list.blockSignals(False)
         ids = [e.id for e in self._exams]
@@ -330,14 +341,17 @@ class ExamsPanel(QWidget):
         spec = exam_spec(exam)
         skills = ", ".join(skill_title(s) for s in spec.skills)
         limit = (
-            self.tr("no time limit") if exam.time_limit is None
+            self.tr("no time limit")
+            if exam.time_limit is None
             else self.tr("%1 min").replace("%1", str(int(exam.time_limit.total_seconds() // 60)))
         )
         self.about.setText(
             self.tr("%1: %2 items, %3, pass mark %4, %5. Skills: %6")
-            .replace("%1", exam.ruleset_id).replace("%2", str(exam.item_count))
+            .replace("%1", exam.ruleset_id)
+            .replace("%2", str(exam.item_count))
             .replace("%3", difficulty_name(spec.difficulty))
-            .replace("%4", percent_text(exam.pass_mark)).replace("%5", limit)
+            .replace("%4", percent_text(exam.pass_mark))
+            .replace("%5", limit)
             .replace("%6", skills)
         )
         self.show_results(exam)
@@ -350,22 +364,30 @@ class ExamsPanel(QWidget):
         for row, result in enumerate(results):
             assignment = result.assignment
             score = result.score
-            verdict = (self.tr("not taken yet") if result.passed is None
-                       else self.tr("passed") if result.passed else self.tr("failed"))
+            verdict = (
+                self.tr("not taken yet")
+                if result.passed is None
+                else self.tr("passed")
+                if result.passed
+                else self.tr("failed")
+            )
             cells = [
                 names.get(assignment.trainee_id, str(assignment.trainee_id)),
                 assignment.assigned_at.astimezone(self._zone).strftime("%Y-%m-%d"),
-                "" if assignment.completed_at is None
+                ""
+                if assignment.completed_at is None
                 else assignment.completed_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
-                "" if score is None
+                ""
+                if score is None
                 else f"{result.correct}/{result.item_count} ({percent_text(score)})",
                 verdict,
             ]
             for column, text in enumerate(cells):
                 item = cell(text)
                 if column == 4 and result.passed is not None:
-                    item.setForeground(Qt.GlobalColor.darkGreen if result.passed
-                                       else Qt.GlobalColor.darkRed)
+                    item.setForeground(
+                        Qt.GlobalColor.darkGreen if result.passed else Qt.GlobalColor.darkRed
+                    )
                 self.results.setItem(row, column, item)
         self.results.setSortingEnabled(True)
 

@@ -167,7 +167,7 @@ class LoginDialog(QDialog):
         except WrongPasswordError as exc:
             self.password.clear()
             self.message.setText(
-                self.tr("Wrong password (%1 failed attempts in a row).").replace(
+                self.tr("Wrong password. Failed attempts in a row: %1.").replace(
                     "%1", str(exc.failed_attempts)
                 )
             )

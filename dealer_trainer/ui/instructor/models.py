@@ -9,7 +9,7 @@ as numbers, empty cells last).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any
 
 from PySide6.QtCore import (
@@ -127,8 +127,9 @@ class AnswersModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("AnswersModel", "Expected"),
     )
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, zone: tzinfo | None = None) -> None:
         super().__init__(parent)
+        self._zone = zone  # the training centre's zone (the store's day zone)
         self._rows: list[StoredAnswer] = []
 
     def set_answers(self, answers: Sequence[StoredAnswer]) -> None:
@@ -180,7 +181,7 @@ class AnswersModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             shown = [
-                record.answered_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+                record.answered_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 skill_title(record.skill),
                 self.tr("correct") if record.correct else self.tr("wrong"),
                 seconds_text(record.time_taken_ms),

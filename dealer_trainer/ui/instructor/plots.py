@@ -35,9 +35,7 @@ def _plot(title: str, unit: str, colour: str) -> tuple[pg.PlotWidget, pg.PlotDat
     pen = QPen(QColor(colour))
     pen.setWidthF(2.0)
     pen.setCosmetic(True)
-    curve = item.plot(
-        [], [], pen=pen, symbol="o", symbolSize=4, symbolBrush=colour, symbolPen=None
-    )
+    curve = item.plot([], [], pen=pen, symbol="o", symbolSize=4, symbolBrush=colour, symbolPen=None)
     widget.setMinimumHeight(150)
     return widget, curve
 
@@ -79,6 +77,7 @@ class TrendPlots(QWidget):
         if x:
             self.accuracy_plot.getPlotItem().enableAutoRange(axis="x")
             self.time_plot.getPlotItem().enableAutoRange(axis="y")
+        self.accuracy_plot.setYRange(0, 100, padding=0.02)  # accuracy always on its full scale
         self._shown = True
 
     def points(self) -> int:

@@ -77,10 +77,15 @@ class ReportsPanel(QWidget):
         )
         note.setWordWrap(True)
         note.setStyleSheet("color: #607d8b;")
+        column = QWidget()
+        column.setMaximumWidth(760)
+        inner = QVBoxLayout(column)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(box)
+        inner.addWidget(note)
+        inner.addWidget(self.message)
         layout = QVBoxLayout(self)
-        layout.addWidget(box)
-        layout.addWidget(note)
-        layout.addWidget(self.message)
+        layout.addWidget(column)
         layout.addStretch(1)
 
     def set_trainees(self, trainees: list[TraineeProfile]) -> None:
@@ -97,14 +102,16 @@ class ReportsPanel(QWidget):
     def ask_pdf(self) -> None:
         name = "cohort" if self.scope.currentData() is None else self.scope.currentText()
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save the PDF report"), f"{name}.pdf", self.tr("PDF (*.pdf)"))
+            self, self.tr("Save the PDF report"), f"{name}.pdf", self.tr("PDF (*.pdf)")
+        )
         if path:
             self.write_pdf(Path(path))
 
     def ask_csv(self) -> None:
         name = "answers" if self.scope.currentData() is None else self.scope.currentText()
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save the answers"), f"{name}.csv", self.tr("CSV (*.csv)"))
+            self, self.tr("Save the answers"), f"{name}.csv", self.tr("CSV (*.csv)")
+        )
         if path:
             self.write_csv(Path(path))
 
@@ -114,11 +121,14 @@ class ReportsPanel(QWidget):
         desk = self._window.desk
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         if trainee_id is None:
+
             def work() -> object:
                 return cohort_pdf(desk, period.first, period.last, path)
         else:
+
             def work() -> object:
                 return trainee_pdf(desk, int(trainee_id), period.first, period.last, path)
+
         self._window.jobs.run("report", work, lambda pages: self._done(path, int(pages)))
 
     def write_csv(self, path: Path) -> None:
@@ -135,13 +145,13 @@ class ReportsPanel(QWidget):
         desk = self._window.desk
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         self._window.jobs.run(
-            "report", lambda: write_answers_csv(desk, path, where),
+            "report",
+            lambda: write_answers_csv(desk, path, where),
             lambda rows: self._done(path, int(rows), csv=True),
         )
 
     def _done(self, path: Path, count: int, *, csv: bool = False) -> None:
-        text = (self.tr("%1 answers written to %2") if csv
-                else self.tr("%1 pages written to %2"))
+        text = self.tr("%1 answers written to %2") if csv else self.tr("%1 pages written to %2")
         self.message.setText(text.replace("%1", f"{count:,}").replace("%2", str(path)))
         self.written.emit(str(path))
 
@@ -216,8 +226,13 @@ class InstructorWindow(QMainWindow):
 
     def _locked(self, message: str) -> None:
         """Storage locked the session (a pause too long): say so, and close."""
-        notice = QMessageBox(QMessageBox.Icon.Information, self.tr("Instructor views"), message,
-                             QMessageBox.StandardButton.Ok, self.parentWidget())
+        notice = QMessageBox(
+            QMessageBox.Icon.Information,
+            self.tr("Instructor views"),
+            message,
+            QMessageBox.StandardButton.Ok,
+            self.parentWidget(),
+        )
         notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         notice.open()
         self.lockedOut.emit(message)

@@ -102,7 +102,7 @@ def test_issue6_wrong_password_shows_the_growing_delay_as_a_countdown(
     dialog.unlock_button.click()
     assert dialog.remaining_seconds() == 2
     assert "2 s" in dialog.countdown.text()
-    assert "2 failed attempts" in dialog.message.text()
+    assert "Failed attempts in a row: 2." in dialog.message.text()
 
 
 def test_issue6_no_attempt_is_checked_while_the_delay_runs(
