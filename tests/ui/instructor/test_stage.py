@@ -1,0 +1,60 @@
+"""Issue 6, drill-down: every skill's recorded situation is re-drawn on its felt, whole."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from dealer_trainer.drills import Difficulty, ItemSpec, all_skills
+from dealer_trainer.ui.instructor.stage import felt_scene_for, game_of, stage
+
+
+def staked(situation: dict[str, Any]) -> Decimal:
+    """Every amount the request puts on the table."""
+    request = situation["request"]
+    total = Decimal(0)
+    for bet in request.get("bets") or []:
+        total += Decimal(bet["amount"])
+    for event in request.get("events") or []:
+        if "bet" in event:
+            total += Decimal(event["bet"]["amount"])
+    for box in request.get("boxes") or []:
+        for part in ("ante", "raise", "progressive"):
+            if part in box and not isinstance(box[part], bool):
+                total += Decimal(str(box[part]))
+    return total
+
+
+@pytest.mark.parametrize("skill", sorted(all_skills()))
+def test_issue6_every_skills_situation_is_drawn_with_all_its_stakes(
+    qapp: QApplication, skill: str
+) -> None:
+    for seed in range(4):
+        for difficulty in Difficulty:
+            item = ItemSpec(skill, seed, difficulty).make()
+            stored = item.to_json()  # what the drill screen records as the situation
+            scene = felt_scene_for(stored, item.ruleset)
+            assert scene is not None and scene.felt.game == game_of(stored) == item.game
+            assert stage(scene, stored) == []
+            assert scene.chips.total() == staked(item.situation)
+            situation = item.situation
+            if "marker" in situation:
+                assert scene.markers["dolly"].isVisible()
+            if isinstance(situation.get("dice"), list) and all(
+                isinstance(d, int) for d in situation["dice"]
+            ):
+                assert scene.roll == tuple(situation["dice"])
+            if "cards" in situation:
+                assert len(scene._cards) == sum(len(h) for h in situation["cards"].values())
+            scene.deleteLater()
+
+
+def test_a_situation_without_a_table_says_so(qapp: QApplication) -> None:
+    assert felt_scene_for({"note": "no request"}, None) is None
+    item = ItemSpec("roulette.straight_up", 1, Difficulty.BEGINNER).make()
+    scene = felt_scene_for(item.to_json(), item.ruleset)
+    assert scene is not None
+    assert stage(scene, {"note": "no request"}) == ["The recorded situation has no table to draw."]
