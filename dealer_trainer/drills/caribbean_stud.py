@@ -634,7 +634,7 @@ def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         },
         question=T("{situation} What does the regulation rule?", situation=situation),
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=chosen),
-        solution=(T("{explanation}", explanation=ruling.explanation),),
+        solution=(ruling.explanation,),
         citation=ruling.citation,
         time_allowed_s=SKILLS["stud.misdeal"].time_allowed(difficulty),
     )

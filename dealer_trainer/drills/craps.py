@@ -537,10 +537,7 @@ def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
         },
         question=question,
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
-        solution=(
-            T("{decision}", decision=ruling.ruling.decision),
-            *(T("{step}", step=step) for step in ruling.ruling.steps),
-        ),
+        solution=(ruling.ruling.decision, *ruling.ruling.steps),
         citation=ruling.citation,
         time_allowed_s=SKILLS["craps.rulings"].time_allowed(difficulty),
     )

@@ -489,10 +489,7 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         },
         question=question,
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
-        solution=(
-            T("{decision}", decision=ruling.decision),
-            *(T("{step}", step=step) for step in ruling.steps),
-        ),
+        solution=(ruling.decision, *ruling.steps),
         citation=ruling.citation,
         time_allowed_s=SKILLS["roulette.rulings"].time_allowed(difficulty),
     )

@@ -1,8 +1,10 @@
 """Rulings: what a regulation decides when something irregular happens at a table.
 
-A ruling is data: a stable ``code`` (drills and translations key on it), the
-decision in one sentence, what happens to the bets, and the article that
-decides.  The games build their rulings with :class:`Ruling`.
+A ruling is data: a stable ``code`` (drills key on it), the decision in one
+sentence, what happens to the bets, the dealer's steps, and the article that
+decides.  The sentences are :class:`~dealer_trainer.text.Text`, so that the app
+shows them in the trainee's language.  The games build their rulings with
+:class:`Ruling`.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.text import Text
 
 
 @unique
@@ -31,8 +34,8 @@ class Ruling:
     """The decision of the regulation on one irregularity."""
 
     code: str
-    decision: str
+    decision: Text
     bets: BetFate
     round_stands: bool
-    steps: tuple[str, ...]
+    steps: tuple[Text, ...]
     citation: Citation

@@ -20,6 +20,7 @@ from dealer_trainer.rules.caribbean_stud.cards import cite
 from dealer_trainer.rules.caribbean_stud.dealing import Deal
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.rulings import BetFate, Ruling
+from dealer_trainer.text import T, Text
 
 
 @unique
@@ -42,7 +43,7 @@ class IrregularityRuling:
     redeal: bool
     """True when bets are placed again and the cards dealt again."""
     citation: Citation
-    explanation: str
+    explanation: Text
     dead_box: bool = False
     """True when a hand is dead (cards dealt to a box without a bet)."""
     dealer_cards_face_down: bool = False
@@ -51,8 +52,8 @@ class IrregularityRuling:
     def as_ruling(self) -> Ruling:
         """The decision as the shared ruling record (``bets``: the ante and raise)."""
         steps = [self.explanation]
-        if self.progressive is not self.ante:
-            steps.append(f"Progressive bets: {self.progressive.value.replace('_', ' ')}.")
+        if self.progressive is BetFate.CARRIED_OVER and self.ante is not BetFate.CARRIED_OVER:
+            steps.append(T("Progressive bets are carried over to the next round."))
         return Ruling(
             code=f"caribbean_stud.{self.irregularity.value}",
             decision=self.explanation,
@@ -63,7 +64,7 @@ class IrregularityRuling:
         )
 
 
-def _void(irregularity: Irregularity, paragraph: int, explanation: str) -> IrregularityRuling:
+def _void(irregularity: Irregularity, paragraph: int, explanation: Text) -> IrregularityRuling:
     return IrregularityRuling(
         irregularity,
         round_stands=False,
@@ -80,9 +81,11 @@ def wrong_dealing_procedure() -> IrregularityRuling:
     return _void(
         Irregularity.WRONG_DEALING_PROCEDURE,
         1,
-        "The cards were dealt the wrong way: the round is void and every bet is returned, "
-        "except the progressive bets, which carry over to the next round; bets are placed "
-        "again and the cards dealt again.",
+        T(
+            "The cards were dealt the wrong way: the round is void and every bet is returned, "
+            "except the progressive bets, which carry over to the next round; bets are placed "
+            "again and the cards dealt again."
+        ),
     )
 
 
@@ -91,9 +94,11 @@ def wrong_card_count() -> IrregularityRuling:
     return _void(
         Irregularity.WRONG_CARD_COUNT,
         1,
-        "A wrong number of cards was dealt: the round is void and every bet is returned, "
-        "except the progressive bets, which carry over to the next round; bets are placed "
-        "again and the cards dealt again.",
+        T(
+            "A wrong number of cards was dealt: the round is void and every bet is returned, "
+            "except the progressive bets, which carry over to the next round; bets are placed "
+            "again and the cards dealt again."
+        ),
     )
 
 
@@ -110,8 +115,11 @@ def cards_exposed(count: int, dealer_card: bool = False) -> IrregularityRuling:
         return _void(
             Irregularity.SEVERAL_CARDS_EXPOSED,
             1,
-            f"{count} cards were exposed by mistake: the round is void and every bet is "
-            "returned, except the progressive bets, which carry over to the next round.",
+            T(
+                "{count} cards were exposed by mistake: the round is void and every bet is "
+                "returned, except the progressive bets, which carry over to the next round.",
+                count=count,
+            ),
         )
     if dealer_card:
         return IrregularityRuling(
@@ -121,9 +129,11 @@ def cards_exposed(count: int, dealer_card: bool = False) -> IrregularityRuling:
             progressive=BetFate.SETTLED_AS_USUAL,
             redeal=False,
             citation=cite(11, 2),
-            explanation="One of the dealer's cards was exposed by mistake: the round stands; "
-            "that card stays face up and the dealer's other cards, the fifth included, "
-            "are dealt face down.",
+            explanation=T(
+                "One of the dealer's cards was exposed by mistake: the round stands; "
+                "that card stays face up and the dealer's other cards, the fifth included, "
+                "are dealt face down."
+            ),
             dealer_cards_face_down=True,
         )
     return IrregularityRuling(
@@ -133,8 +143,10 @@ def cards_exposed(count: int, dealer_card: bool = False) -> IrregularityRuling:
         progressive=BetFate.SETTLED_AS_USUAL,
         redeal=False,
         citation=cite(11, 2),
-        explanation="One card was exposed by mistake while dealing: the round stands and play "
-        "goes on as usual.",
+        explanation=T(
+            "One card was exposed by mistake while dealing: the round stands and play "
+            "goes on as usual."
+        ),
     )
 
 
@@ -156,8 +168,10 @@ def card_to_empty_box() -> IrregularityRuling:
         progressive=BetFate.SETTLED_AS_USUAL,
         redeal=False,
         citation=cite(11, 3),
-        explanation="Cards dealt by mistake to a box without a bet make a dead hand; the round "
-        "goes on as usual for every other box.",
+        explanation=T(
+            "Cards dealt by mistake to a box without a bet make a dead hand; the round "
+            "goes on as usual for every other box."
+        ),
         dead_box=True,
     )
 
@@ -167,9 +181,11 @@ def shuffler_failure() -> IrregularityRuling:
     return _void(
         Irregularity.SHUFFLER_FAILURE,
         4,
-        "The shuffling machine failed while dealing: the round is void and every bet is "
-        "returned, except the progressive bets, which carry over to the next round; the "
-        "machine is replaced or the cards are dealt from the shoe.",
+        T(
+            "The shuffling machine failed while dealing: the round is void and every bet is "
+            "returned, except the progressive bets, which carry over to the next round; the "
+            "machine is replaced or the cards are dealt from the shoe."
+        ),
     )
 
 
@@ -202,39 +218,41 @@ class PlayerAct(StrEnum):
 class Prohibition:
     act: PlayerAct
     citation: Citation
-    text: str
+    text: Text
 
 
 PROHIBITIONS: Sequence[Prohibition] = (
     Prohibition(
         PlayerAct.RECORD_RESULTS,
         cite(12, 1),
-        "Players may not use any device to record the results.",
+        T("Players may not use any device to record the results."),
     ),
     Prohibition(
         PlayerAct.PREDICT_RESULTS,
         cite(12, 1),
-        "Players may not use any device to predict results.",
+        T("Players may not use any device to predict results."),
     ),
     Prohibition(
         PlayerAct.PLAN_BETS,
         cite(12, 1),
-        "Players may not use any device to work out a betting strategy.",
+        T("Players may not use any device to work out a betting strategy."),
     ),
     Prohibition(
         PlayerAct.TALK_WHILE_DECIDING,
         cite(12, 2),
-        "While deciding whether to raise, a player may not talk to other players or anyone else.",
+        T(
+            "While deciding whether to raise, a player may not talk to other players or anyone else."
+        ),
     ),
     Prohibition(
         PlayerAct.SHARE_BOX,
         cite(6, 1),
-        "A player bets on one box only and may not share a box with another player.",
+        T("A player bets on one box only and may not share a box with another player."),
     ),
     Prohibition(
         PlayerAct.LEAVE_TABLE_HOLDING_CARDS,
         cite(6, 4),
-        "A player holding cards may not leave the table.",
+        T("A player holding cards may not leave the table."),
     ),
 )
 _BY_ACT = {prohibition.act: prohibition for prohibition in PROHIBITIONS}

@@ -23,6 +23,7 @@ from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import OFF_TABLE, Roll, Throw
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulings import BetFate, Ruling
+from dealer_trainer.text import T
 
 _MAX_VISIBLE_FACES = 3  # a die resting on an edge shows two upper faces, on a corner three
 
@@ -105,13 +106,15 @@ def off_table(rules: CrapsRules) -> Ruling:
     """One or both dice leave the table (Art. 1): the throw is not valid and is repeated."""
     return Ruling(
         code="craps.off_table",
-        decision="The throw is not valid and is repeated: no bet is decided and the point stays.",
+        decision=T(
+            "The throw is not valid and is repeated: no bet is decided and the point stays."
+        ),
         bets=BetFate.STAND,
         round_stands=False,
         steps=(
-            'Call "no roll".',
-            "Bring the dice back (or give the shooter new dice from the bowl).",
-            "Every bet stays as it is; the shooter throws again.",
+            T('Call "no roll".'),
+            T("Bring the dice back (or give the shooter new dice from the bowl)."),
+            T("Every bet stays as it is; the shooter throws again."),
         ),
         citation=rules.cite("throw"),
     )
@@ -121,16 +124,19 @@ def cocked_die(rules: CrapsRules, roll: Roll) -> Ruling:
     """A die does not lie flat (Art. 1): it counts its most exposed upper face."""
     return Ruling(
         code="craps.cocked_die",
-        decision=(
+        decision=T(
             "A die that does not lie flat counts its most exposed upper face: "
-            f"the throw is {roll} ({roll.total})."
+            "the throw is {first}-{second} ({total}).",
+            first=roll.first,
+            second=roll.second,
+            total=roll.total,
         ),
         bets=BetFate.SETTLED_AS_USUAL,
         round_stands=True,
         steps=(
-            "Look at the cocked die from above without touching it.",
-            "Call the face that is most exposed on top, and the total.",
-            "Settle the bets on that total as usual.",
+            T("Look at the cocked die from above without touching it."),
+            T("Call the face that is most exposed on top, and the total."),
+            T("Settle the bets on that total as usual."),
         ),
         citation=rules.cite("throw"),
     )
@@ -140,10 +146,15 @@ def flat_throw(rules: CrapsRules, roll: Roll) -> Ruling:
     """Both dice lie flat on the table: a valid throw, read as it lies (Art. 1)."""
     return Ruling(
         code="craps.valid_throw",
-        decision=f"Both dice lie flat on the table: the throw is {roll} ({roll.total}).",
+        decision=T(
+            "Both dice lie flat on the table: the throw is {first}-{second} ({total}).",
+            first=roll.first,
+            second=roll.second,
+            total=roll.total,
+        ),
         bets=BetFate.SETTLED_AS_USUAL,
         round_stands=True,
-        steps=("Call the total.", "Settle the bets it decides."),
+        steps=(T("Call the total."), T("Settle the bets it decides.")),
         citation=rules.cite("throw"),
     )
 

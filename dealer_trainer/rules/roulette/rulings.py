@@ -16,6 +16,7 @@ from dealer_trainer.rules.roulette.bets import Bet
 from dealer_trainer.rules.roulette.settle import Settlement, settle
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.rulings import BetFate, Ruling
+from dealer_trainer.text import T
 
 
 @unique
@@ -117,19 +118,24 @@ class Spin:
 
 def golpe_nulo(ruleset: Ruleset, previous_number: int | None) -> Ruling:
     """A chip or any object falls into the wheel while the ball is moving (Art. 2(2))."""
-    pocket = "the pocket of the previous winning number" + (
-        f" ({previous_number})" if previous_number is not None else ""
+    place = (
+        T(
+            "Place the ball in the pocket of the previous winning number ({number}).",
+            number=previous_number,
+        )
+        if previous_number is not None
+        else T("Place the ball in the pocket of the previous winning number.")
     )
     return Ruling(
         code="roulette.golpe_nulo",
-        decision="The spin is void (golpe nulo): the bets stand and the ball is launched again.",
+        decision=T("The spin is void (golpe nulo): the bets stand and the ball is launched again."),
         bets=BetFate.STAND,
         round_stands=False,
         steps=(
-            'Stop the game and announce "golpe nulo".',
-            "Take the object out of the wheel.",
-            f"Place the ball in {pocket}.",
-            "Launch the ball again; the bets on the layout stand as they are.",
+            T('Stop the game and announce "golpe nulo".'),
+            T("Take the object out of the wheel."),
+            place,
+            T("Launch the ball again; the bets on the layout stand as they are."),
         ),
         citation=ruleset.cite(2, 2),
     )
@@ -139,12 +145,12 @@ def late_bet(ruleset: Ruleset) -> Ruling:
     """A player places or changes a bet after the bell (Art. 3)."""
     return Ruling(
         code="roulette.late_bet",
-        decision="The bet is refused: after the bell no bet may be placed or changed.",
+        decision=T("The bet is refused: after the bell no bet may be placed or changed."),
         bets=BetFate.REFUSED,
         round_stands=True,
         steps=(
-            "Refuse the new bet or the change and hand the chips back to the player.",
-            "The bets placed before the bell stand and are settled as usual.",
+            T("Refuse the new bet or the change and hand the chips back to the player."),
+            T("The bets placed before the bell stand and are settled as usual."),
         ),
         citation=ruleset.cite(3),
     )
@@ -155,28 +161,28 @@ def disturbed_winning_chips(ruleset: Ruleset, inspector_can_restore: bool) -> Ru
     if inspector_can_restore:
         return Ruling(
             code="roulette.disturbed_chips.inspector",
-            decision="The inspector restores the winning bets as they were, then they are paid.",
+            decision=T("The inspector restores the winning bets as they were, then they are paid."),
             bets=BetFate.RECONSTRUCTED,
             round_stands=True,
             steps=(
-                "Stop paying and call the inspector.",
-                "The inspector puts the chips back where they were, with certainty.",
-                "Pay the restored bets in the order of Art. 5(1).",
+                T("Stop paying and call the inspector."),
+                T("The inspector puts the chips back where they were, with certainty."),
+                T("Pay the restored bets in the order of Art. 5(1)."),
             ),
             citation=ruleset.cite(5, 3),
         )
     return Ruling(
         code="roulette.disturbed_chips.players",
-        decision=(
+        decision=T(
             "The inspector cannot restore them with certainty, so the bets are reconstructed "
             "from what the players concerned indicate."
         ),
         bets=BetFate.RECONSTRUCTED,
         round_stands=True,
         steps=(
-            "Stop paying and call the inspector.",
-            "Reconstruct the bets as the players concerned indicate them.",
-            "Pay the reconstructed bets in the order of Art. 5(1).",
+            T("Stop paying and call the inspector."),
+            T("Reconstruct the bets as the players concerned indicate them."),
+            T("Pay the reconstructed bets in the order of Art. 5(1)."),
         ),
         citation=ruleset.cite(5, 3),
     )

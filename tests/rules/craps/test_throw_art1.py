@@ -62,7 +62,7 @@ def test_craps_art1_cocked_die_counts_its_most_exposed_upper_face() -> None:
     assert ruling.throw == Roll(3, 4)
     assert ruling.citation == ART_1
     assert ruling.ruling.code == "craps.cocked_die"
-    assert "most exposed" in ruling.ruling.decision
+    assert "most exposed" in ruling.ruling.decision.english()
     assert ruling.ruling.bets is BetFate.SETTLED_AS_USUAL
 
 

@@ -1,0 +1,87 @@
+"""Translatable text without Qt.
+
+The rules core and the drills engine have no Qt, yet every sentence they show
+a trainee (a ruling, a question, a worked solution) must reach Qt's
+translation functions.  Sentences are made with :func:`T`, which
+``pyside6-lupdate`` extracts as an alias of ``QT_TR_NOOP``
+(``-tr-function-alias QT_TR_NOOP+=T``; the translation context is the empty
+one), and carried as :class:`Text`: the English source with ``{named}``
+placeholders and typed parameters.  A parameter may itself be a
+:class:`Text` (a bet name inside a sentence).
+
+The UI translates with ``QCoreApplication.translate(context, source)`` and
+formats amounts for the reader's language (:meth:`Text.render`);
+:meth:`Text.english` does the same in English for logs, reports and tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Union
+
+#: The translation context of every :func:`T` sentence.
+CONTEXT = ""
+
+Param = Union[str, int, Decimal, "Text"]
+Translate = Callable[[str, str], str]
+FormatAmount = Callable[[Decimal], str]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence to translate, with its parameters."""
+
+    source: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+    context: str = CONTEXT
+
+    def render(self, translate: Translate | None = None, amount: FormatAmount | None = None) -> str:
+        """The sentence in the reader's language: translated, then filled in."""
+        tr = translate or _untranslated
+        fmt = amount or format_amount
+        values = {k: _render_param(v, tr, fmt) for k, v in self.params.items()}
+        return tr(self.context, self.source).format(**values)
+
+    def english(self) -> str:
+        return self.render()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "params": {k: _param_json(v) for k, v in self.params.items()},
+        }
+
+
+def T(source: str, **params: Param) -> Text:  # noqa: N802 - an alias of QT_TR_NOOP for lupdate
+    """Mark ``source`` for translation and attach its parameters."""
+    return Text(source, params)
+
+
+def _untranslated(context: str, source: str) -> str:
+    del context
+    return source
+
+
+def _render_param(value: Param, tr: Translate, fmt: FormatAmount) -> str | int:
+    if isinstance(value, Text):
+        return value.render(tr, fmt)
+    if isinstance(value, Decimal):
+        return fmt(value)
+    return value
+
+
+def _param_json(value: Param) -> Any:
+    if isinstance(value, Text):
+        return value.to_json()
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    return value
+
+
+def format_amount(value: Decimal) -> str:
+    """``1275`` → ``"1,275"``; ``7.5`` → ``"7.50"``: never changes the value."""
+    if value == value.to_integral_value():
+        return f"{int(value):,}"
+    return f"{value.quantize(Decimal('0.01')):,}"
