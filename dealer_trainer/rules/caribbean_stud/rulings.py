@@ -241,7 +241,8 @@ PROHIBITIONS: Sequence[Prohibition] = (
         PlayerAct.TALK_WHILE_DECIDING,
         cite(12, 2),
         T(
-            "While deciding whether to raise, a player may not talk to other players or anyone else."
+            "While deciding whether to raise, a player may not talk to other players "
+            "or anyone else."
         ),
     ),
     Prohibition(
