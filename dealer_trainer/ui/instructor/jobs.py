@@ -64,17 +64,24 @@ class Jobs(QObject):
         return bool(self._waiting)
 
     def _take(self, number: int) -> Callable[[Any], None] | None:
-        key, done = self._waiting.pop(number)
+        waiting = self._waiting.pop(number, None)
+        if waiting is None:  # dropped by shutdown(): its result arrives after the window went
+            return None
+        key, done = waiting
         stale = self._latest.get(key) != number
         return None if stale else done
 
     def _finished(self, number: int, result: object) -> None:
+        if number not in self._waiting:
+            return
         done = self._take(number)
         if done is not None:
             done(result)
         self._check_idle()
 
     def _error(self, number: int, error: object) -> None:
+        if number not in self._waiting:
+            return
         self._take(number)
         if isinstance(error, AccessDeniedError):
             self.locked.emit(str(error))
