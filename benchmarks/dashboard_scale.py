@@ -235,6 +235,9 @@ def main() -> None:
         store.close()
     ours = statistics.median(paint["10M"])
     reference = statistics.median(paint["reference"])
+    for name in stores:
+        runs = ", ".join(f"{t:.3f}" for t in paint[name])
+        print(f"  {name:>9} runs (first is the coldest): {runs} s")
     print(f"first painted cohort plot, median of {args.runs}:")
     print(f"  empty dashboard (reference) {reference:8.3f} s")
     print(f"  {total:,} answers     {ours:8.3f} s   ratio {ours / reference:5.2f}"
