@@ -179,6 +179,7 @@ class ChipBuilder(AnswerWidget):
         self.counts: dict[Decimal, int] = {}
         self._history: list[Decimal] = []
         self._buttons: dict[Decimal, QToolButton] = {}
+        self._offered: tuple[Decimal, ...] = ()
         self.rack = QGridLayout()
         self.rack.setSpacing(4)
         self.total = QLabel()
@@ -208,27 +209,37 @@ class ChipBuilder(AnswerWidget):
 
     @property
     def denominations(self) -> tuple[Decimal, ...]:
-        return tuple(self._buttons)
+        """The chips the current item offers, smallest first."""
+        return self._offered
 
-    def prepare(self, item: DrillItem) -> None:
-        for button in self._buttons.values():
-            self.rack.removeWidget(button)
-            button.deleteLater()
-        self._buttons.clear()
-        ratio = self.devicePixelRatioF()
-        for i, value in enumerate(sorted(item.expected.denominations)):
+    def _button(self, value: Decimal) -> QToolButton:
+        """The button of one chip of the tray, made the first time it is offered."""
+        button = self._buttons.get(value)
+        if button is None:
             chip = DRILL_CHIPS.get(value)
             button = QToolButton()
-            button.setIcon(chip_icon(chip, 40, ratio))
+            button.setIcon(chip_icon(chip, 40, self.devicePixelRatioF()))
             button.setIconSize(QSize(40, 40))
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
             button.setAccessibleName(self.tr("Add a chip of %1").replace("%1", chip.text))
-            button.setToolTip(self.tr("Add a chip of %1 (key %2)").replace("%1", chip.text)
-                              .replace("%2", str(i + 1)))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, v=value: self.add(v))
             self._buttons[value] = button
+        return button
+
+    def prepare(self, item: DrillItem) -> None:
+        # Buttons are kept and reused: making widgets for every item costs a frame.
+        self._offered = tuple(sorted(item.expected.denominations))
+        for button in self._buttons.values():
+            self.rack.removeWidget(button)
+            button.hide()
+        for i, value in enumerate(self._offered):
+            button = self._button(value)
+            chip = DRILL_CHIPS.get(value)
+            button.setToolTip(self.tr("Add a chip of %1 (key %2)").replace("%1", chip.text)
+                              .replace("%2", str(i + 1)))
             self.rack.addWidget(button, i // 5, i % 5)
+            button.show()
         self.clear()
 
     def add(self, value: Decimal) -> None:
@@ -253,7 +264,8 @@ class ChipBuilder(AnswerWidget):
         return sum((d * n for d, n in self.counts.items()), Decimal(0))
 
     def _refresh(self) -> None:
-        for value, button in self._buttons.items():
+        for value in self._offered:
+            button = self._buttons[value]
             count = self.counts.get(value, 0)
             button.setText(f"×{count}" if count else " ")
         chips = sum(self.counts.values())
@@ -266,7 +278,7 @@ class ChipBuilder(AnswerWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        values = sorted(self._buttons)
+        values = self._offered
         if Qt.Key.Key_1 <= key <= Qt.Key.Key_9 and key - Qt.Key.Key_1 < len(values):
             self.add(values[key - Qt.Key.Key_1])
         elif key == Qt.Key.Key_Backspace:
@@ -381,7 +393,7 @@ class ChoicePicker(AnswerWidget):
         self.group = QButtonGroup(self)
         self.buttons: list[QRadioButton] = []
         self._ids: list[str] = []
-        self._rows: list[QWidget] = []
+        self._rows: list[tuple[QWidget, QRadioButton, _OptionText]] = []
         self.options = QVBoxLayout()
         self.answer = QPushButton(self.tr("Answer ↵"))
         self.answer.setObjectName("primary")
@@ -392,18 +404,12 @@ class ChoicePicker(AnswerWidget):
         layout.addWidget(self.answer)
         layout.addStretch(1)
 
-    def prepare(self, item: DrillItem) -> None:
-        for row in self._rows:
-            self.options.removeWidget(row)
-            row.deleteLater()
-        for button in self.buttons:
-            self.group.removeButton(button)
-        self.buttons, self._ids, self._rows = [], [], []
-        for i, option in enumerate(item.expected.options):
+    def _row(self, index: int) -> tuple[QRadioButton, _OptionText]:
+        """The ``index``-th option row, made the first time an item has that many options."""
+        while len(self._rows) <= index:
             button = QRadioButton()
             button.setObjectName("choice")
-            button.setAccessibleName(render(option.label))
-            label = _OptionText(f"&{i + 1}  {_escape(render(option.label))}", button)
+            label = _OptionText("", button)
             label.setObjectName("choiceText")
             label.setWordWrap(True)
             label.setBuddy(button)
@@ -413,11 +419,28 @@ class ChoicePicker(AnswerWidget):
             line.setContentsMargins(0, 2, 0, 2)
             line.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
             line.addWidget(label, 1)
-            self.group.addButton(button, i)
+            self.group.addButton(button, len(self._rows))
             self.options.addWidget(row)
+            self._rows.append((row, button, label))
+        _row, button, label = self._rows[index]
+        return button, label
+
+    def prepare(self, item: DrillItem) -> None:
+        options = item.expected.options
+        self.group.setExclusive(False)  # lets every radio button be cleared
+        for row, button, _label in self._rows:
+            button.setChecked(False)
+            row.hide()
+        self.group.setExclusive(True)
+        self.buttons, self._ids = [], []
+        for i, option in enumerate(options):
+            button, label = self._row(i)
+            text = render(option.label)
+            label.setText(f"&{i + 1}  {_escape(text)}")
+            button.setAccessibleName(text)
+            self._rows[i][0].show()
             self.buttons.append(button)
             self._ids.append(option.id)
-            self._rows.append(row)
         self.answer.setEnabled(True)
 
     def focus_entry(self) -> None:
@@ -431,7 +454,7 @@ class ChoicePicker(AnswerWidget):
 
     def selected(self) -> str | None:
         index = self.group.checkedId()
-        return self._ids[index] if index >= 0 else None
+        return self._ids[index] if 0 <= index < len(self._ids) else None
 
     def enter(self) -> None:
         choice = self.selected()
