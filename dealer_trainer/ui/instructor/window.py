@@ -8,10 +8,12 @@ needs the password again.
 
 from __future__ import annotations
 
-from datetime import date
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,10 +38,16 @@ from dealer_trainer.storage import (
     Store,
     TraineeProfile,
 )
+from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
+
+_INPUT_EVENTS = frozenset({
+    QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress, QEvent.Type.Wheel,
+    QEvent.Type.MouseMove,
+})
 
 
 class ReportsPanel(QWidget):
@@ -163,12 +171,30 @@ class InstructorWindow(QMainWindow):
     closed = Signal()
 
     def __init__(
-        self, store: Store, session: InstructorSession, parent: QWidget | None = None
+        self,
+        store: Store,
+        session: InstructorSession,
+        parent: QWidget | None = None,
+        *,
+        idle_limit: timedelta = DEFAULT_INSTRUCTOR_IDLE,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         desk = store.instructor(session)  # AccessDeniedError without a live session
         super().__init__(parent)
         self.desk = desk
         self.store = store
+        # An unattended window locks itself, as storage locks an idle session: the figures
+        # must not stay on screen for whoever sits down next.
+        self._idle_limit = idle_limit.total_seconds()
+        self._monotonic = monotonic
+        self._last_input = monotonic()
+        self._idle_timer = QTimer(self)
+        self._idle_timer.setInterval(10_000)
+        self._idle_timer.timeout.connect(self.check_idle)
+        self._idle_timer.start()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
         self.setWindowTitle(self.tr("Instructor · %1").replace("%1", session.name))
         self.jobs = Jobs(self)
         self.jobs.failed.connect(self._failed)
@@ -198,6 +224,21 @@ class InstructorWindow(QMainWindow):
         self._trainees_changed()
         self.exams.refresh()
         self.cohort.reload()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in _INPUT_EVENTS and isinstance(watched, QWidget) and (
+            watched.window() is self or self.isAncestorOf(watched)
+        ):
+            self._last_input = self._monotonic()
+        return super().eventFilter(watched, event)
+
+    def check_idle(self) -> bool:
+        """Lock and close when nobody has used the window for the idle limit; True if it did."""
+        if self._monotonic() - self._last_input < self._idle_limit:
+            return False
+        self._locked(self.tr("The instructor views locked themselves after a pause: "
+                             "enter the password again."))
+        return True
 
     def today(self) -> date:
         return self.store.day_of(self.store.now())
@@ -239,6 +280,10 @@ class InstructorWindow(QMainWindow):
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._idle_timer.stop()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
         self.jobs.shutdown()
         self.desk.lock()
         super().closeEvent(event)

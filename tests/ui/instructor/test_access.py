@@ -3,8 +3,11 @@ and a trainee's session that can neither reach the instructor views nor change a
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QTableView, QTableWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import text
@@ -215,3 +218,23 @@ def test_issue6_a_pause_locks_the_instructor_views(
     assert not window.isVisible()
     with pytest.raises(AccessDeniedError):
         window.desk.all_trainees()
+
+
+def test_issue6_an_unattended_window_locks_itself(qtbot: QtBot, cohort: Cohort) -> None:
+    ticks = Ticks()
+    window = InstructorWindow(cohort.store, cohort.session, monotonic=ticks,
+                              idle_limit=timedelta(minutes=15))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: not window.jobs.busy())
+    ticks.now += 14 * 60
+    # a key pressed in the window counts as use: the pause starts again
+    QTest.keyClick(window.cohort.filter, Qt.Key.Key_A)
+    ticks.now += 14 * 60
+    assert not window.check_idle() and window.isVisible()
+    ticks.now += 2 * 60
+    with qtbot.waitSignal(window.lockedOut):
+        assert window.check_idle()
+    assert not window.isVisible()
+    with pytest.raises(AccessDeniedError):
+        cohort.store.instructor(cohort.session)
