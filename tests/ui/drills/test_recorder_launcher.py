@@ -61,8 +61,9 @@ def test_record_keeps_the_item_the_answer_and_the_time(desk: TraineeDesk) -> Non
     assert record.time_taken_ms == 6250
     assert record.presented_at == WHEN - timedelta(milliseconds=6250)
     assert record.answered_at == WHEN
-    assert record.expected["amount"] == f"{outcome.item.expected.amount:.2f}"  # type: ignore[index]
-    assert record.situation["difficulty"] == 2  # type: ignore[index]
+    assert isinstance(record.expected, dict) and isinstance(record.situation, dict)
+    assert record.expected["amount"] == f"{outcome.item.expected.amount:.2f}"
+    assert record.situation["difficulty"] == 2
     (state,) = desk.review_states()
     assert state.skill == "craps.hard_ways" and state.due_at is not None
 
@@ -116,11 +117,11 @@ def test_launcher_practice_for_a_registered_trainee_is_recorded(
     screen = launcher.start("timed")
     assert screen is not None and started == [screen]
     qtbot.addWidget(screen)
-    item = screen.controller.item
-    assert item is not None and item.skill == "craps.field"
+    shown = screen.controller.item
+    assert shown is not None and shown.skill == "craps.field"
     assert screen.session.mode is Mode.TIMED and screen.clock.isVisible()
     with qtbot.waitSignal(screen.controller.feedbackReady):
-        screen.submit(right_answer(item))
+        screen.submit(right_answer(shown))
     assert len(desk.answers()) == 1
     with qtbot.waitSignal(screen.controller.finished):
         assert screen.end_session()

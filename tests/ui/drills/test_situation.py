@@ -59,7 +59,7 @@ def test_craps_art2_3_come_bet_sits_on_its_come_point_and_the_puck_on_the_point(
     come = moved[0]
     assert scene.chips.amount(f"come-{come.point}") >= come.bet.amount
     puck = scene.markers["puck"]
-    assert puck.number == before.point  # type: ignore[attr-defined]
+    assert puck.number == before.point
     assert scene.roll == tuple(events[last_roll]["roll"])
     dice = [i for i in scene.items() if isinstance(i, DiceItem)]
     assert len(dice) == 1 and dice[0].scale() == DICE_SCALE
