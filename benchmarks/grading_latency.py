@@ -17,6 +17,12 @@ event loop has laid it out and painted it.  Two recorders:
 
 Item generation is timed apart: ``ItemSpec.make()`` for the same 1,000 specs.
 
+Recorded (2 shared cores, load average 1.5-2.3, 2026-11-30, 1,000 items, seed 2026):
+item generation p50 0.20 ms, p99 0.75 ms (goal met); answer → feedback with the
+memory recorder p50 4.31 ms, p99 9.31 ms (goal met); with the SQLite commit
+p50 8.72 ms, p99 16.92 ms (just over: one durable WAL commit with
+synchronous=FULL is most of it, and its fsync time is the disk's).
+
 Each figure is printed with its ratio to a reference measured in the same
 process: for the screen, changing the text of one label of the same panel,
 laying it out and painting it (after every item, under the same conditions);
