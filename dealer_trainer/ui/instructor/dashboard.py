@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -330,6 +331,7 @@ class TraineeView(QWidget):
     ) -> None:
         super().__init__(parent)
         self._zone = zone
+        self._shown_trainee: int | None = None
         self._desk = desk
         self._jobs = jobs
         self._today = today
@@ -426,6 +428,12 @@ class TraineeView(QWidget):
         self.only_wrong.currentIndexChanged.connect(self.load_answers)
         self.answer_table.selectionModel().currentRowChanged.connect(self._answer_chosen)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """Opening the tab shows the chosen trainee's figures (read when first needed)."""
+        super().showEvent(event)
+        if self._shown_trainee != self.current_trainee():
+            self.reload()
+
     def set_trainees(self, trainees: Sequence[TraineeProfile]) -> None:
         current = self.trainee.currentData()
         self.trainee.blockSignals(True)
@@ -456,6 +464,7 @@ class TraineeView(QWidget):
             return
         period = self.current_period()
         desk = self._desk
+        self._shown_trainee = trainee_id
         self.status.setText(self.tr("Loading…"))
         self._jobs.run(
             "trainee-figures",

@@ -255,8 +255,8 @@ class InstructorWindow(QMainWindow):
         self.reports.set_trainees(trainees)
 
     def open_trainee(self, trainee_id: int) -> None:
+        self.trainee.show_trainee(trainee_id)  # first, so the tab opens on this trainee
         self.tabs.setCurrentWidget(self.trainee)
-        self.trainee.show_trainee(trainee_id)
 
     def lock(self) -> None:
         self.desk.lock()

@@ -182,3 +182,12 @@ def test_issue6_older_answers_load_a_page_at_a_time(
     everything = window.desk.answers(AnswerFilter(trainee_id=cohort.trainees["Carla Ho"],
                                                   newest_first=True, limit=20))
     assert ids == [a.id for a in everything]
+
+
+def test_opening_the_trainee_tab_shows_the_first_trainee(qtbot: QtBot, cohort: Cohort) -> None:
+    window = open_window(qtbot, cohort)
+    with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
+        window.tabs.setCurrentWidget(window.trainee)
+    first = window.trainee.current_trainee()
+    assert first is not None and window.trainee.plots.points() > 0
+    assert window.trainee.trainee.currentText() == "Ana Lei"  # by name
