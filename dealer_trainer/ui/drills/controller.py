@@ -48,10 +48,14 @@ class DrillController(QObject):
     finished = Signal(object)  # Summary
 
     def __init__(self, session: DrillSession, *, exam: ExamSpec | None = None,
+                 time_limit_ms: int | None = None,
                  clock: Clock = monotonic_ms, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.exam = exam
+        #: The whole session's time (an exam's): at the limit the item on show is a
+        #: timeout and the session ends; items never shown count as not answered.
+        self.time_limit_ms = time_limit_ms
         self.clock = clock
         self.pending: PendingAnswer | None = None
         self.last_error: str | None = None
@@ -86,6 +90,9 @@ class DrillController(QObject):
         """Show the next item, or finish the session when there is none."""
         if self._over or self.pending is not None:
             return
+        if self.session_time_left_ms() == 0:
+            self.finish()
+            return
         item = self.session.next_item()
         if item is None:
             self.finish()
@@ -97,10 +104,20 @@ class DrillController(QObject):
             self.ticked.emit(self.time_left_ms())
 
     def time_left_ms(self) -> int:
+        """Time left on the item, or on the session when that ends first."""
         item = self.item
         if item is None or not self.session.timed:
             return 0
-        return max(item.time_allowed_s * 1000 - (self.clock() - self._shown_at), 0)
+        left = item.time_allowed_s * 1000 - (self.clock() - self._shown_at)
+        session_left = self.session_time_left_ms()
+        if session_left is not None:
+            left = min(left, session_left)
+        return max(left, 0)
+
+    def session_time_left_ms(self) -> int | None:
+        if self.time_limit_ms is None:
+            return None
+        return max(self.time_limit_ms - (self.clock() - self._started_at), 0)
 
     def _tick(self) -> None:
         if self.item is None or self.pending is not None:

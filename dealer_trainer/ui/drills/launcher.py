@@ -15,6 +15,7 @@ recorded); exams, review and mistakes need a registered trainee.
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -221,6 +222,7 @@ class DrillLauncher(QWidget):
         difficulty = self.chosen_difficulty()
         spec: ExamSpec | None = None
         assignment: int | None = None
+        time_limit_ms: int | None = None
         ruleset_id = self.ruleset_id()
         try:
             if kind in ("practice", "timed"):
@@ -231,6 +233,8 @@ class DrillLauncher(QWidget):
                 if chosen is not None:
                     paper_assignment, paper = chosen
                     spec, assignment = exam_spec(paper), paper_assignment.id
+                    if paper.time_limit is not None:
+                        time_limit_ms = paper.time_limit // timedelta(milliseconds=1)
                     ruleset_id = paper.ruleset_id
                 else:
                     spec = ExamSpec(tuple(skills), difficulty, self.exam_size.value(),
@@ -257,11 +261,12 @@ class DrillLauncher(QWidget):
         except (StorageError, OSError, ValueError) as exc:
             self.status.setText(self.tr("The session could not start: %1").replace("%1", str(exc)))
             return None
-        return self._open(session, spec, recorder, kind == "mistakes")
+        return self._open(session, spec, recorder, kind == "mistakes", time_limit_ms)
 
     def _open(self, session: DrillSession, spec: ExamSpec | None,
-              recorder: SessionRecorder | None, mistakes: bool) -> DrillScreen:
-        controller = DrillController(session, exam=spec)
+              recorder: SessionRecorder | None, mistakes: bool,
+              time_limit_ms: int | None = None) -> DrillScreen:
+        controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         title = _tr("My mistakes") if mistakes else ""
         screen = DrillScreen(controller, title=title,
                              on_finish=recorder.close if recorder is not None else None)

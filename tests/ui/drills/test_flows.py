@@ -273,3 +273,26 @@ def test_closing_the_window_ends_the_session_but_never_drops_an_unsaved_answer(
     with qtbot.waitSignal(controller.finished):
         assert screen.close()
     assert controller.is_over and len(session.outcomes) == 1
+
+
+def test_exam_time_limit_ends_the_exam_and_unseen_items_fail_it(
+    qtbot: QtBot, clock: HandClock
+) -> None:
+    spec = ExamSpec(("roulette.straight_up",), Difficulty.BEGINNER, size=3,
+                    pass_mark=Fraction(1, 3), seed=5)
+    session = exam(spec)
+    controller = DrillController(session, exam=spec, time_limit_ms=8000, clock=clock)
+    screen = _screen(qtbot, controller)
+    first = controller.item
+    assert first is not None and first.time_allowed_s * 1000 > 8000  # the exam's limit bites
+    clock.advance(3000)
+    with qtbot.waitSignal(controller.itemShown):
+        screen.submit(right_answer(first))
+    clock.advance(5000)  # the exam's 8 s are up, the second item's own 10 s are not
+    with qtbot.waitSignal(controller.finished, timeout=3000) as done:
+        pass
+    summary = done.args[0]
+    assert summary.answered == 2 and summary.correct == 1
+    assert session.outcomes[1].answer.timed_out
+    assert not spec.passed(summary)  # the third item was never shown
+    assert screen.summary.verdict.text().startswith("NOT PASSED")
