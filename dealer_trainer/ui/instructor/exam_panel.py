@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
 from dealer_trainer.reports.exams import (
+    ExamResult,
     exam_results,
     exam_spec,
     percent_text,
@@ -42,6 +43,7 @@ from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import GAMES, official_rulesets
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
@@ -223,10 +225,15 @@ class ExamsPanel(QWidget):
     """The builder on the left; the exams, their assignment and results on the right."""
 
     assigned = Signal()
+    resultsShown = Signal()
 
-    def __init__(self, desk: InstructorDesk, zone: tzinfo, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, desk: InstructorDesk, zone: tzinfo, parent: QWidget | None = None,
+        jobs: Jobs | None = None,
+    ) -> None:
         super().__init__(parent)
         self._desk = desk
+        self._jobs = jobs
         self._zone = zone
         self._exams: list[Exam] = []
         self.builder = ExamBuilder(desk)
@@ -357,8 +364,15 @@ class ExamsPanel(QWidget):
         self.show_results(exam)
 
     def show_results(self, exam: Exam) -> None:
+        """Read the exam's results (on the job pool when there is one) and show them."""
+        desk = self._desk
+        if self._jobs is None:
+            self._fill_results(exam_results(desk, exam))
+        else:
+            self._jobs.run("exam-results", lambda: exam_results(desk, exam), self._fill_results)
+
+    def _fill_results(self, results: list[ExamResult]) -> None:
         names = getattr(self, "_names", {})
-        results = exam_results(self._desk, exam)
         self.results.setSortingEnabled(False)
         self.results.setRowCount(len(results))
         for row, result in enumerate(results):
@@ -390,6 +404,7 @@ class ExamsPanel(QWidget):
                     )
                 self.results.setItem(row, column, item)
         self.results.setSortingEnabled(True)
+        self.resultsShown.emit()
 
     def ticked_trainees(self) -> list[int]:
         return [

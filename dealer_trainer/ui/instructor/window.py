@@ -201,7 +201,7 @@ class InstructorWindow(QMainWindow):
         self.jobs.locked.connect(self._locked)
         self.cohort = CohortView(self.desk, self.jobs, self.today)
         self.trainee = TraineeView(self.desk, self.jobs, self.today, store.day_zone)
-        self.exams = ExamsPanel(self.desk, store.day_zone)
+        self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs)
         self.people = TraineesPanel(self.desk)
         self.reports = ReportsPanel(self)
         self.tabs = QTabWidget()

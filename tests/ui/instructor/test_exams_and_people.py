@@ -163,3 +163,17 @@ def test_issue6_an_archived_trainee_stays_in_the_dashboard(qtbot: QtBot, cohort:
     assert "(archived)" in window.trainee.trainee.itemText(
         window.trainee.trainee.findData(cohort.trainees["Carla Ho"]))
     assert isinstance(cohort.store, Store)
+
+
+def test_issue6_exam_results_are_read_off_the_gui_thread_in_the_window(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    if window.exams.results.rowCount() == 0:
+        with qtbot.waitSignal(window.exams.resultsShown, timeout=10_000):
+            pass
+    verdicts = {window.exams.results.item(r, 0).text(): window.exams.results.item(r, 4).text()
+                for r in range(window.exams.results.rowCount())}
+    assert verdicts == {"Ana Lei": "passed", "Bruno Chan": "not taken yet"}
+    qtbot.waitUntil(lambda: not window.jobs.busy())
