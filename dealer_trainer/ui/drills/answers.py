@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import QLocale, QRegularExpression, QSize, Qt, Signal
+from PySide6.QtCore import QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
@@ -43,8 +43,10 @@ from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.ui.drills.rendering import (
     DRILL_CHIPS,
     format_money,
+    language_code,
     parse_amount_text,
     render,
+    separators,
 )
 from dealer_trainer.ui.drills.situation import StagedBet
 from dealer_trainer.ui.sidebar import chip_icon
@@ -83,15 +85,14 @@ class AmountPad(AnswerWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        locale = QLocale()
-        point = locale.decimalPoint()
+        group, point = separators(language_code())
         self.display = QLineEdit()
         self.display.setAccessibleName(self.tr("Amount to pay"))
         self.display.setPlaceholderText(self.tr("Type or tap the amount"))
         self.display.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.display.setObjectName("amountDisplay")
         allowed = QRegularExpression(
-            "[0-9" + QRegularExpression.escape(locale.groupSeparator() + point) + " ,.]{0,16}")
+            "[0-9" + QRegularExpression.escape(group + point) + " ,.]{0,16}")
         self.display.setValidator(QRegularExpressionValidator(allowed, self.display))
         self.display.returnPressed.connect(self.enter)
         self.error = QLabel()

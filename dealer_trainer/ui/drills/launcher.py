@@ -15,8 +15,8 @@ recorded); exams, review and mistakes need a registered trainee.
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 from collections.abc import Callable
+from datetime import timedelta
 from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal

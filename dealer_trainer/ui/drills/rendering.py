@@ -8,12 +8,15 @@ with the locale's digit grouping and decimal point (never through a float).
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from dealer_trainer.drills import Answer, amount_answer
-from dealer_trainer.drills.text import Text, format_amount
+from dealer_trainer.drills.text import Text
+from dealer_trainer.i18n import match_locale
+from dealer_trainer.i18n.numbers import format_amount, parse_amount
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 
 #: Every chip a drill may show or ask for (the drills' tray, HKD), lowest first.
@@ -35,16 +38,23 @@ DRILL_CHIPS = ChipSet(
 )
 
 
-def _separators(locale: QLocale | None = None) -> tuple[str, str]:
-    locale = locale or QLocale()
-    return locale.groupSeparator(), locale.decimalPoint()
+def language_code(locale: QLocale | None = None) -> str:
+    """The app language (``en``, ``pt``, ``zh_Hant``) of a locale; the default one by default.
+
+    The language manager sets the default ``QLocale`` when the trainee picks a language.
+    """
+    return match_locale((locale or QLocale()).name())
+
+
+def separators(code: str) -> tuple[str, str]:
+    """The digit-group separator and the decimal point of a language, as amounts show them."""
+    sample = format_amount(Decimal("1000.50"), code)  # "1,000.50" or "1.000,50"
+    return sample[1], sample[5]
 
 
 def format_money(value: Decimal, locale: QLocale | None = None) -> str:
     """``1275`` → ``1,275`` (``1.275`` in Portuguese); cents shown only when there are any."""
-    group, point = _separators(locale)
-    english = format_amount(value)
-    return "".join(group if c == "," else point if c == "." else c for c in english)
+    return format_amount(value, language_code(locale))
 
 
 def render(text: Text) -> str:
@@ -53,20 +63,26 @@ def render(text: Text) -> str:
 
 
 def parse_amount_text(typed: str, locale: QLocale | None = None) -> Answer:
-    """What the trainee typed, read as an amount answer (``ValueError`` with the reason)."""
-    group, point = _separators(locale)
+    """What the trainee typed, read as an amount answer (``ValueError`` with the reason).
+
+    Digit grouping must be real grouping (threes): in Portuguese "7.50" is refused
+    rather than read as 750, so a slip of convention never changes an amount.
+    """
+    code = language_code(locale)
+    group, point = separators(code)
     cleaned = typed.strip().replace(" ", "").replace("\u00a0", "")
-    if group and group != point:
-        cleaned = cleaned.replace(group, "")
-    if point != ".":
-        cleaned = cleaned.replace(point, ".")
-    return amount_answer(cleaned)
+    if group in cleaned:
+        grouped = rf"\d{{1,3}}(?:{re.escape(group)}\d{{3}})+(?:{re.escape(point)}\d*)?"
+        if not re.fullmatch(grouped, cleaned):
+            raise ValueError(f"{typed!r}: digits are grouped in threes ({group})")
+    amount = parse_amount(cleaned, code)
+    return amount_answer(f"{amount}")
 
 
 def seconds_text(milliseconds: int) -> str:
     """``12.3 s``: a time a trainee took, to the tenth of a second."""
     tenths = (max(milliseconds, 0) + 50) // 100
-    number = f"{tenths // 10}{_separators()[1]}{tenths % 10}"
+    number = f"{tenths // 10}{separators(language_code())[1]}{tenths % 10}"
     return QCoreApplication.translate("drills", "%1 s").replace("%1", number)
 
 

@@ -42,12 +42,14 @@ def test_keypad_buttons_backspace_and_clear_build_the_amount(qtbot: QtBot) -> No
     assert screen.controller.session.outcomes == []
 
 
-def test_portuguese_amounts_read_with_their_separators() -> None:
+def test_portuguese_amounts_read_with_their_separators_and_misgrouping_refused() -> None:
     portuguese = QLocale(QLocale.Language.Portuguese, QLocale.Country.Macao)
-    group, point = portuguese.groupSeparator(), portuguese.decimalPoint()
-    assert format_money(Decimal("1275.5"), portuguese) == f"1{group}275{point}50"
-    typed = f"1{group}275{point}50"
-    assert parse_amount_text(typed, portuguese) == Answer(amount=Decimal("1275.50"))
+    # The app's convention for Portuguese (dealer_trainer.i18n.numbers): "." groups, "," cents.
+    assert format_money(Decimal("1275.5"), portuguese) == "1.275,50"
+    assert parse_amount_text("1.275,50", portuguese) == Answer(amount=Decimal("1275.50"))
+    assert parse_amount_text("7,50", portuguese) == Answer(amount=Decimal("7.50"))
+    with pytest.raises(ValueError, match="grouped in threes"):
+        parse_amount_text("7.50", portuguese)  # never read as 750
     with pytest.raises(ValueError):
         parse_amount_text("7.505", QLocale(QLocale.Language.English))
 
