@@ -185,3 +185,33 @@ def test_issue6_the_reports_tab_writes_a_trainees_pdf_and_csv(
     assert rows and {r["trainee"] for r in rows} == {"Carla Ho"}
     assert f"{len(rows):,} answers written" in panel.message.text()
     qtbot.waitUntil(lambda: not window.jobs.busy())
+
+
+def test_issue6_cohort_pdf_flows_onto_more_pages_for_a_large_group(
+    qapp: QApplication, cohort: Cohort, tmp_path: Path
+) -> None:
+    desk = cohort.store.instructor(cohort.session)
+    for n in range(80):
+        desk.add_trainee(f"Trainee {n:02d}")
+    target = tmp_path / "cohort.pdf"
+    pages = cohort_pdf(desk, FIRST, TODAY, target)
+    assert pages >= 2
+    if shutil.which("pdftotext") is not None:
+        last = subprocess.run(["pdftotext", "-f", str(pages), "-l", str(pages), str(target), "-"],
+                              check=True, capture_output=True, text=True).stdout
+        assert "Trainee" in last and "Weakest skill" in last  # the header is repeated
+
+
+def test_issue6_a_trainee_without_answers_gets_a_report_that_says_so(
+    qapp: QApplication, cohort: Cohort, tmp_path: Path
+) -> None:
+    desk = cohort.store.instructor(cohort.session)
+    newcomer = desk.add_trainee("Iris Leong")
+    target = tmp_path / "iris.pdf"
+    assert trainee_pdf(desk, newcomer.id, FIRST, TODAY, target) == 1
+    if shutil.which("pdftotext") is not None:
+        raw = subprocess.run(["pdftotext", "-raw", str(target), "-"], check=True,
+                             capture_output=True, text=True).stdout
+        text = " ".join(unicodedata.normalize("NFKC", raw).split())
+        assert "0 answers on 0 days" in text and "No answers in this period." in text
+        assert "No exam assigned." in text

@@ -191,3 +191,19 @@ def test_opening_the_trainee_tab_shows_the_first_trainee(qtbot: QtBot, cohort: C
     first = window.trainee.current_trainee()
     assert first is not None and window.trainee.plots.points() > 0
     assert window.trainee.trainee.currentText() == "Ana Lei"  # by name
+
+
+def test_the_dashboard_of_a_new_centre_opens_empty(qtbot: QtBot, empty_store: object) -> None:
+    from dealer_trainer.storage import Store
+
+    assert isinstance(empty_store, Store)
+    session = empty_store.create_first_instructor("Mrs Wong", "correct horse battery")
+    window = InstructorWindow(empty_store, session)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.cohort.plots.firstPainted, timeout=10_000):
+        window.show()
+    qtbot.waitUntil(lambda: not window.jobs.busy())
+    assert window.cohort.plots.points() == 0
+    assert window.cohort.model.rowCount() == 0
+    assert window.cohort.summary.text().startswith("0 answers")
+    assert window.exams.about.text().startswith("No exam yet")
