@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import QRegularExpression, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
@@ -79,21 +79,23 @@ class AnswerWidget(QWidget):
     def focus_entry(self) -> None:
         self.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def retranslate(self) -> None:
+        """Set every text again in the language now installed."""
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
 
 class AmountPad(AnswerWidget):
     """A keypad and a line to type an amount in."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        group, point = separators(language_code())
         self.display = QLineEdit()
-        self.display.setAccessibleName(self.tr("Amount to pay"))
-        self.display.setPlaceholderText(self.tr("Type or tap the amount"))
         self.display.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.display.setObjectName("amountDisplay")
-        allowed = QRegularExpression(
-            "[0-9" + QRegularExpression.escape(group + point) + " ,.]{0,16}")
-        self.display.setValidator(QRegularExpressionValidator(allowed, self.display))
         self.display.returnPressed.connect(self.enter)
         self.error = QLabel()
         self.error.setObjectName("answerError")
@@ -101,23 +103,18 @@ class AmountPad(AnswerWidget):
         grid = QGridLayout()
         grid.setSpacing(6)
         self.keys: dict[str, QPushButton] = {}
-        rows = [["7", "8", "9"], ["4", "5", "6"], ["1", "2", "3"], ["0", "00", point]]
+        rows = [["7", "8", "9"], ["4", "5", "6"], ["1", "2", "3"], ["0", "00", "point"]]
         for r, row in enumerate(rows):
             for c, key in enumerate(row):
                 button = self._key(key, key)
                 button.clicked.connect(lambda _=False, k=key: self.press(k))
                 grid.addWidget(button, r, c)
         back = self._key("back", "⌫")
-        back.setToolTip(self.tr("Delete the last digit (Backspace)"))
-        back.setAccessibleName(self.tr("Delete the last digit"))
         back.clicked.connect(self.backspace)
-        clear = self._key("clear", self.tr("C"))
-        clear.setToolTip(self.tr("Clear the amount (Esc)"))
-        clear.setAccessibleName(self.tr("Clear the amount"))
+        clear = self._key("clear", "")
         clear.clicked.connect(self.clear)
-        enter = self._key("enter", self.tr("Pay ↵"))
+        enter = self._key("enter", "")
         enter.setObjectName("primary")
-        enter.setToolTip(self.tr("Give this amount (Enter)"))
         enter.clicked.connect(self.enter)
         grid.addWidget(back, 4, 0)
         grid.addWidget(clear, 4, 1)
@@ -130,6 +127,23 @@ class AmountPad(AnswerWidget):
         layout.addStretch(1)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.clear,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        group, point = separators(language_code())
+        allowed = QRegularExpression(
+            "[0-9" + QRegularExpression.escape(group + point) + " ,.]{0,16}")
+        self.display.setValidator(QRegularExpressionValidator(allowed, self.display))
+        self.display.setAccessibleName(self.tr("Amount to pay"))
+        self.display.setPlaceholderText(self.tr("Type or tap the amount"))
+        self.keys["point"].setText(point)
+        self.keys["back"].setToolTip(self.tr("Delete the last digit (Backspace)"))
+        self.keys["back"].setAccessibleName(self.tr("Delete the last digit"))
+        self.keys["clear"].setText(self.tr("C"))
+        self.keys["clear"].setToolTip(self.tr("Clear the amount (Esc)"))
+        self.keys["clear"].setAccessibleName(self.tr("Clear the amount"))
+        self.keys["enter"].setText(self.tr("Pay ↵"))
+        self.keys["enter"].setToolTip(self.tr("Give this amount (Enter)"))
 
     def _key(self, key: str, text: str) -> QPushButton:
         button = QPushButton(text)
@@ -146,7 +160,8 @@ class AmountPad(AnswerWidget):
         self.display.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def press(self, key: str) -> None:
-        self.display.insert(key)
+        """A keypad key: a digit, ``00``, or ``point`` (the reader's decimal point)."""
+        self.display.insert(separators(language_code())[1] if key == "point" else key)
         self.error.clear()
         self.display.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -185,28 +200,42 @@ class ChipBuilder(AnswerWidget):
         self.rack.setSpacing(4)
         self.total = QLabel()
         self.total.setObjectName("chipTotal")
-        self.total.setAccessibleName(self.tr("Total of the chips"))
-        undo = QPushButton(self.tr("&Undo"))
-        undo.setToolTip(self.tr("Take back the last chip (Backspace)"))
-        undo.clicked.connect(self.undo)
-        clear = QPushButton(self.tr("C&lear"))
-        clear.clicked.connect(self.clear)
-        self.pay = QPushButton(self.tr("Pay ↵"))
+        self.undo_button = QPushButton()
+        self.undo_button.clicked.connect(self.undo)
+        self.clear_button = QPushButton()
+        self.clear_button.clicked.connect(self.clear)
+        self.pay = QPushButton()
         self.pay.setObjectName("primary")
         self.pay.clicked.connect(self.enter)
         buttons = QHBoxLayout()
-        buttons.addWidget(undo)
-        buttons.addWidget(clear)
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.clear_button)
         buttons.addWidget(self.pay)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        hint = QLabel(self.tr("Keys 1-9 add a chip; Backspace takes it back."))
-        hint.setObjectName("muted")
+        self.keys_hint = QLabel()
+        self.keys_hint.setObjectName("muted")
         layout.addLayout(self.rack)
         layout.addWidget(self.total)
         layout.addLayout(buttons)
-        layout.addWidget(hint)
+        layout.addWidget(self.keys_hint)
         layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.total.setAccessibleName(self.tr("Total of the chips"))
+        self.undo_button.setText(self.tr("&Undo"))
+        self.undo_button.setToolTip(self.tr("Take back the last chip (Backspace)"))
+        self.clear_button.setText(self.tr("C&lear"))
+        self.pay.setText(self.tr("Pay ↵"))
+        self.keys_hint.setText(self.tr("Keys 1-9 add a chip; Backspace takes it back."))
+        for i, value in enumerate(self._offered):
+            chip = DRILL_CHIPS.get(value)
+            button = self._buttons[value]
+            button.setAccessibleName(self.tr("Add a chip of %1").replace("%1", chip.text))
+            button.setToolTip(self.tr("Add a chip of %1 (key %2)").replace("%1", chip.text)
+                              .replace("%2", str(i + 1)))
+        self._refresh()
 
     @property
     def denominations(self) -> tuple[Decimal, ...]:
@@ -222,7 +251,6 @@ class ChipBuilder(AnswerWidget):
             button.setIcon(chip_icon(chip, 40, self.devicePixelRatioF()))
             button.setIconSize(QSize(40, 40))
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
-            button.setAccessibleName(self.tr("Add a chip of %1").replace("%1", chip.text))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, v=value: self.add(v))
             self._buttons[value] = button
@@ -236,12 +264,11 @@ class ChipBuilder(AnswerWidget):
             button.hide()
         for i, value in enumerate(self._offered):
             button = self._button(value)
-            chip = DRILL_CHIPS.get(value)
-            button.setToolTip(self.tr("Add a chip of %1 (key %2)").replace("%1", chip.text)
-                              .replace("%2", str(i + 1)))
             self.rack.addWidget(button, i // 5, i % 5)
             button.show()
-        self.clear()
+        self.counts.clear()
+        self._history.clear()
+        self.retranslate()
 
     def add(self, value: Decimal) -> None:
         self.counts[value] = self.counts.get(value, 0) + 1
@@ -300,31 +327,46 @@ class OrderPicker(AnswerWidget):
         self._bets: list[StagedBet] = []
         self.sequence: list[str] = []
         self.bet_list = QListWidget()
-        self.bet_list.setAccessibleName(self.tr("Bets on the table"))
         self.bet_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.bet_list.itemActivated.connect(self._activated)
         self.bet_list.itemClicked.connect(self._activated)
         self.chosen = QListWidget()
-        self.chosen.setAccessibleName(self.tr("Your order"))
         self.chosen.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        undo = QPushButton(self.tr("&Undo"))
-        undo.clicked.connect(self.undo)
-        clear = QPushButton(self.tr("C&lear"))
-        clear.clicked.connect(self.clear)
-        self.done = QPushButton(self.tr("&Done"))
+        self.undo_button = QPushButton()
+        self.undo_button.clicked.connect(self.undo)
+        self.clear_button = QPushButton()
+        self.clear_button.clicked.connect(self.clear)
+        self.done = QPushButton()
         self.done.setObjectName("primary")
         self.done.clicked.connect(self.enter)
         buttons = QHBoxLayout()
-        buttons.addWidget(undo)
-        buttons.addWidget(clear)
+        buttons.addWidget(self.undo_button)
+        buttons.addWidget(self.clear_button)
         buttons.addWidget(self.done)
+        self.list_label = QLabel()
+        self.order_label = QLabel()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel(self.tr("Click the bets (here or on the felt) in order:")))
+        layout.addWidget(self.list_label)
         layout.addWidget(self.bet_list, 3)
-        layout.addWidget(QLabel(self.tr("Your order:")))
+        layout.addWidget(self.order_label)
         layout.addWidget(self.chosen, 2)
         layout.addLayout(buttons)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.bet_list.setAccessibleName(self.tr("Bets on the table"))
+        self.chosen.setAccessibleName(self.tr("Your order"))
+        self.undo_button.setText(self.tr("&Undo"))
+        self.clear_button.setText(self.tr("C&lear"))
+        self.done.setText(self.tr("&Done"))
+        self.list_label.setText(self.tr("Click the bets (here or on the felt) in order:"))
+        self.order_label.setText(self.tr("Your order:"))
+        labels = {b.bet_id: b.label for b in self._bets}
+        for r in range(self.bet_list.count()):
+            row = self.bet_list.item(r)
+            row.setText(labels.get(str(row.data(Qt.ItemDataRole.UserRole)), row.text()))
+        self._refresh()
 
     def set_bets(self, bets: list[StagedBet]) -> None:
         self._bets = list(bets)
@@ -396,14 +438,24 @@ class ChoicePicker(AnswerWidget):
         self._ids: list[str] = []
         self._rows: list[tuple[QWidget, QRadioButton, _OptionText]] = []
         self.options = QVBoxLayout()
-        self.answer = QPushButton(self.tr("Answer ↵"))
+        self.answer = QPushButton()
         self.answer.setObjectName("primary")
+        self._item: DrillItem | None = None
         self.answer.clicked.connect(self.enter)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self.options)
         layout.addWidget(self.answer)
         layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.answer.setText(self.tr("Answer ↵"))
+        if self._item is not None:
+            for i, option in enumerate(self._item.expected.options):
+                text = render(option.label)
+                self._rows[i][2].setText(f"&{i + 1}  {_escape(text)}")
+                self._rows[i][1].setAccessibleName(text)
 
     def _row(self, index: int) -> tuple[QRadioButton, _OptionText]:
         """The ``index``-th option row, made the first time an item has that many options."""
@@ -427,6 +479,7 @@ class ChoicePicker(AnswerWidget):
         return button, label
 
     def prepare(self, item: DrillItem) -> None:
+        self._item = item
         options = item.expected.options
         self.group.setExclusive(False)  # lets every radio button be cleared
         for row, button, _label in self._rows:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -135,9 +135,8 @@ class FeedbackPanel(QFrame):
         self.solution.setObjectName("solution")
         self.article = QPushButton()
         self.article.setObjectName("article")
-        self.article.setToolTip(self.tr("Read the article (F1)"))
         self.article.clicked.connect(lambda: self.articleRequested.emit(self._citation))
-        self.next = QPushButton(self.tr("&Next item ↵"))
+        self.next = QPushButton()
         self.next.setObjectName("primary")
         self.next.clicked.connect(self.nextRequested.emit)
         buttons = QHBoxLayout()
@@ -153,9 +152,23 @@ class FeedbackPanel(QFrame):
         layout.addStretch(1)
         self._citation: Citation | None = None
         self.outcome: Outcome | None = None
+        self._labels: Mapping[str, str] | None = None
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.article.setToolTip(self.tr("Read the article (F1)"))
+        self.next.setText(self.tr("&Next item ↵"))
+        if self.outcome is not None:
+            self.show_outcome(self.outcome, self._labels)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_outcome(self, outcome: Outcome, bet_labels: Mapping[str, str] | None = None) -> None:
         self.outcome = outcome
+        self._labels = bet_labels
         item = outcome.item
         if outcome.answer.timed_out:
             headline, verdict = self.tr("⏱ Time is up"), "timeout"
@@ -200,13 +213,11 @@ class SummaryView(QWidget):
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(
-            [self.tr("Skill"), self.tr("Answered"), self.tr("Right"), self.tr("Median time")])
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.time = QLabel()
-        self.close_button = QPushButton(self.tr("&Close"))
+        self.close_button = QPushButton()
         self.close_button.setObjectName("primary")
         self.close_button.clicked.connect(self.closeRequested.emit)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -223,8 +234,23 @@ class SummaryView(QWidget):
         layout.addStretch(1)
         layout.addWidget(body, 4)
         layout.addStretch(1)
+        self._shown: tuple[Summary, int, ExamSpec | None] | None = None
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Skill"), self.tr("Answered"), self.tr("Right"), self.tr("Median time")])
+        self.close_button.setText(self.tr("&Close"))
+        if self._shown is not None:
+            self.show_summary(*self._shown)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_summary(self, summary: Summary, total_ms: int, exam: ExamSpec | None) -> None:
+        self._shown = (summary, total_ms, exam)
         percent = round(100 * summary.score)
         self.headline.setText(
             self.tr("%1 of %2 right (%3%)").replace("%1", str(summary.correct))

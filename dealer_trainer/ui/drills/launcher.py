@@ -19,7 +19,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from fractions import Fraction
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -58,6 +58,13 @@ DIFFICULTY_NAMES = {
     Difficulty.ADVANCED: QT_TRANSLATE_NOOP("drills", "Advanced"),
 }
 MOCK_PASS_MARK = Fraction(4, 5)
+START_BUTTONS = {
+    "practice": QT_TRANSLATE_NOOP("drills", "&Practise"),
+    "timed": QT_TRANSLATE_NOOP("drills", "&Timed"),
+    "exam": QT_TRANSLATE_NOOP("drills", "&Exam"),
+    "review": QT_TRANSLATE_NOOP("drills", "Re&view"),
+    "mistakes": QT_TRANSLATE_NOOP("drills", "My &mistakes"),
+}
 
 
 def _tr(text: str) -> str:
@@ -83,55 +90,82 @@ class DrillLauncher(QWidget):
         self.screens: list[DrillScreen] = []
 
         self.games = QComboBox()
-        for game_id, (english, _chinese) in GAME_NAMES.items():
-            self.games.addItem(QCoreApplication.translate("games", english), game_id)
+        for game_id in GAME_NAMES:
+            self.games.addItem("", game_id)
         self.games.currentIndexChanged.connect(self._fill_skills)
         self.skills = QListWidget()
-        self.skills.setAccessibleName(self.tr("Skills"))
         self.difficulty = QComboBox()
-        for level, name in DIFFICULTY_NAMES.items():
-            self.difficulty.addItem(_tr(name), int(level))
+        for level in DIFFICULTY_NAMES:
+            self.difficulty.addItem("", int(level))
         self.exam_size = QSpinBox()
         self.exam_size.setRange(1, 500)
         self.exam_size.setValue(20)
-        self.exam_size.setAccessibleName(self.tr("Items in a mock exam"))
         self.exams = QComboBox()
-        self.exams.setAccessibleName(self.tr("Exam to sit"))
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setObjectName("launcherStatus")
         self.buttons: dict[str, QPushButton] = {}
+        self._labels: list[tuple[QLabel, str]] = []
         grid = QGridLayout()
-        labels = [(self.tr("&Game"), self.games), (self.tr("&Difficulty"), self.difficulty),
-                  (self.tr("E&xam"), self.exams), (self.tr("Mock exam &items"), self.exam_size)]
-        for row, (text, widget) in enumerate(labels):
-            label = QLabel(text)
+        fields = [(QT_TRANSLATE_NOOP("drills", "&Game"), self.games),
+                  (QT_TRANSLATE_NOOP("drills", "&Difficulty"), self.difficulty),
+                  (QT_TRANSLATE_NOOP("drills", "E&xam"), self.exams),
+                  (QT_TRANSLATE_NOOP("drills", "Mock exam &items"), self.exam_size)]
+        for row, (text, widget) in enumerate(fields):
+            label = QLabel()
             label.setBuddy(widget)
+            self._labels.append((label, text))
             grid.addWidget(label, row, 0)
             grid.addWidget(widget, row, 1)
         starts = QGridLayout()
-        for i, (key, text) in enumerate([
-            ("practice", self.tr("&Practise")), ("timed", self.tr("&Timed")),
-            ("exam", self.tr("&Exam")), ("review", self.tr("Re&view")),
-            ("mistakes", self.tr("My &mistakes")),
-        ]):
-            button = QPushButton(text)
+        for i, key in enumerate(START_BUTTONS):
+            button = QPushButton()
             button.clicked.connect(lambda _=False, k=key: self.start(k))
             self.buttons[key] = button
             starts.addWidget(button, i // 2, i % 2)
-        skills_label = QLabel(self.tr("&Skills"))
+        skills_label = QLabel()
         skills_label.setBuddy(self.skills)
+        self._labels.append((skills_label, QT_TRANSLATE_NOOP("drills", "&Skills")))
         layout = QVBoxLayout(self)
-        title = QLabel(self.tr("Drills"))
+        title = QLabel()
         title.setStyleSheet("font-size: 16px; font-weight: 600;")
+        self._labels.append((title, QT_TRANSLATE_NOOP("drills", "Drills")))
         layout.addWidget(title)
         layout.addLayout(grid)
         layout.addWidget(skills_label)
         layout.addWidget(self.skills, 1)
         layout.addLayout(starts)
         layout.addWidget(self.status)
-        self._fill_skills()
+        self.retranslate()
         self.refresh_exams()
+
+    def retranslate(self) -> None:
+        """Every text again in the language now installed."""
+        for label, text in self._labels:
+            label.setText(_tr(text))
+        for key, button in self.buttons.items():
+            button.setText(_tr(START_BUTTONS[key]))
+        for index in range(self.games.count()):
+            english, _chinese = GAME_NAMES[str(self.games.itemData(index))]
+            self.games.setItemText(index, QCoreApplication.translate("games", english))
+        for index, name in enumerate(DIFFICULTY_NAMES.values()):
+            self.difficulty.setItemText(index, _tr(name))
+        self.skills.setAccessibleName(self.tr("Skills"))
+        self.exam_size.setAccessibleName(self.tr("Items in a mock exam"))
+        self.exams.setAccessibleName(self.tr("Exam to sit"))
+        chosen = set(self.chosen_skills()) if self.skills.count() else None
+        self._fill_skills()
+        if chosen is not None:
+            for row in range(self.skills.count()):
+                item = self.skills.item(row)
+                ticked = item.data(Qt.ItemDataRole.UserRole) in chosen
+                item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            self.refresh_exams()
+        super().changeEvent(event)
 
     # ------------------------------------------------------------- choices --
     def current_game(self) -> str:
@@ -267,12 +301,13 @@ class DrillLauncher(QWidget):
               recorder: SessionRecorder | None, mistakes: bool,
               time_limit_ms: int | None = None) -> DrillScreen:
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
-        title = _tr("My mistakes") if mistakes else ""
+        title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""
         screen = DrillScreen(controller, title=title,
                              on_finish=recorder.close if recorder is not None else None)
         controller.setParent(screen)
         if recorder is None:
-            screen.mode_label.setText(screen.mode_label.text() + " · " + _tr("not recorded"))
+            screen.recorded = False
+            screen.retranslate()
         screen.setWindowTitle(_tr("Drills — %1").replace("%1", self._trainee()))
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         screen.closed.connect(screen.close)

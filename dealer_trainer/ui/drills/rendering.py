@@ -58,8 +58,15 @@ def format_money(value: Decimal, locale: QLocale | None = None) -> str:
 
 
 def render(text: Text) -> str:
-    """A drill sentence in the reader's language, amounts in the reader's format."""
-    return text.render(QCoreApplication.translate, format_money)
+    """A drill sentence in the reader's language, amounts in the reader's format.
+
+    A translation whose placeholders do not match its source (a translator's slip)
+    falls back to the English sentence rather than failing the screen.
+    """
+    try:
+        return text.render(QCoreApplication.translate, format_money)
+    except (KeyError, IndexError, ValueError):
+        return text.render(None, format_money)
 
 
 def parse_amount_text(typed: str, locale: QLocale | None = None) -> Answer:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -92,8 +92,9 @@ class DrillScreen(QWidget):
         self.setObjectName("drillScreen")
 
         # -- the bar ------------------------------------------------------------------
-        badge = mode_name(self.session.mode)
-        self.mode_label = QLabel(f"{badge} · {title}" if title else badge)
+        self._title = title  # English source, translated in context "drills"
+        self.recorded = True  # False: the badge says answers are not kept
+        self.mode_label = QLabel()
         self.mode_label.setObjectName("modeBadge")
         self.skill_label = QLabel()
         self.skill_label.setObjectName("skillTitle")
@@ -104,8 +105,7 @@ class DrillScreen(QWidget):
         self.clock_bar = QProgressBar()
         self.clock_bar.setTextVisible(False)
         self.clock_bar.setFixedWidth(160)
-        self.clock_bar.setAccessibleName(self.tr("Time left"))
-        self.end_button = QPushButton(self.tr("&End session"))
+        self.end_button = QPushButton()
         self.end_button.clicked.connect(self.end_session)
         bar = QHBoxLayout()
         bar_widgets: list[QWidget] = [self.mode_label, self.skill_label]
@@ -121,7 +121,6 @@ class DrillScreen(QWidget):
 
         # -- the felt and the panel ------------------------------------------------------
         self.view = SituationView()
-        self.view.setAccessibleName(self.tr("Felt"))
         self.question = QLabel()
         self.question.setObjectName("question")
         self.question.setWordWrap(True)
@@ -129,7 +128,7 @@ class DrillScreen(QWidget):
         self.bet_list = QLabel()
         self.bet_list.setObjectName("betList")
         self.bet_list.setWordWrap(True)
-        self.hint_button = QPushButton(self.tr("Show a &hint"))
+        self.hint_button = QPushButton()
         self.hint_button.clicked.connect(self.show_hint)
         self.hint = QLabel()
         self.hint.setObjectName("hint")
@@ -137,8 +136,8 @@ class DrillScreen(QWidget):
         self.pad = AmountPad()
         self.chips = ChipBuilder()
         self.amount_tabs = QTabWidget()
-        self.amount_tabs.addTab(self.pad, self.tr("&Keypad"))
-        self.amount_tabs.addTab(self.chips, self.tr("C&hips"))
+        self.amount_tabs.addTab(self.pad, "")
+        self.amount_tabs.addTab(self.chips, "")
         self.order = OrderPicker()
         self.choice = ChoicePicker()
         self.answers = QStackedWidget()
@@ -151,7 +150,7 @@ class DrillScreen(QWidget):
         self.error.setObjectName("recordError")
         self.error_text = QLabel()
         self.error_text.setWordWrap(True)
-        self.retry_button = QPushButton(self.tr("&Retry saving"))
+        self.retry_button = QPushButton()
         self.retry_button.clicked.connect(self.retry)
         error_layout = QHBoxLayout(self.error)
         error_layout.addWidget(self.error_text, 1)
@@ -196,12 +195,58 @@ class DrillScreen(QWidget):
         layout.addWidget(self.pages)
         QShortcut(QKeySequence(Qt.Key.Key_F1), self, self._article_shortcut)
 
+        self.retranslate()
         controller.itemShown.connect(self.show_item)
         controller.ticked.connect(self.show_clock)
         controller.answerRecorded.connect(self._recorded)
         controller.feedbackReady.connect(self.show_feedback)
         controller.recordFailed.connect(self.show_record_error)
         controller.finished.connect(self.show_summary)
+
+    # -------------------------------------------------------------- language --
+    def retranslate(self) -> None:
+        """Every text again in the language now installed, the item on show included."""
+        badge = mode_name(self.session.mode)
+        if self._title:
+            badge += " · " + QCoreApplication.translate("drills", self._title)
+        if not self.recorded:
+            badge += " · " + self.tr("not recorded")
+        self.mode_label.setText(badge)
+        self.clock_bar.setAccessibleName(self.tr("Time left"))
+        self.end_button.setText(self.tr("&End session"))
+        self.view.setAccessibleName(self.tr("Felt"))
+        self.hint_button.setText(self.tr("Show a &hint"))
+        self.amount_tabs.setTabText(0, self.tr("&Keypad"))
+        self.amount_tabs.setTabText(1, self.tr("C&hips"))
+        self.retry_button.setText(self.tr("&Retry saving"))
+        item = self.controller.item or (
+            self.feedback.outcome.item if self.feedback.outcome is not None else None)
+        if item is not None:
+            self._show_texts(item)
+        if self.controller.pending is not None and self.controller.last_error:
+            self.show_record_error(self.controller.last_error)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _show_texts(self, item: DrillItem) -> None:
+        """The item's own sentences: skill, question, what is on the table, the hint."""
+        self.skill_label.setText(render(skill(item.skill).title))
+        self.question.setText(render(item.question))
+        lines = []
+        if "cards" in item.situation:
+            lines.append(hands_html(item.situation["cards"]))
+        staged = self.stage.bets
+        if staged and item.expected.kind is not AnswerKind.ORDER:
+            lines.append(escape(self.tr("On the table: %1").replace(
+                "%1", " · ".join(bet.label for bet in staged))))
+        self.bet_list.setText("<br>".join(lines))
+        self.bet_list.setVisible(bool(lines))
+        if self.hint.isVisibleTo(self) and item.hint is not None:
+            self.hint.setText(render(item.hint))
+        self._show_progress(len(self.session.outcomes) + (self.controller.item is not None))
 
     # ----------------------------------------------------------------- items --
     @property
@@ -221,21 +266,11 @@ class DrillScreen(QWidget):
             self.view.set_felt_scene(scene)
         self.view.fit()
         self._listen(scene)
-        self.skill_label.setText(render(skill(item.skill).title))
-        self.question.setText(render(item.question))
         self.hint.clear()
         self.hint.hide()
         self.hint_button.setVisible(self.session.shows_hints and item.hint is not None)
         kind = item.expected.kind
-        staged = self.stage.bets
-        lines = []
-        if "cards" in item.situation:
-            lines.append(hands_html(item.situation["cards"]))
-        if staged and kind is not AnswerKind.ORDER:
-            lines.append(escape(self.tr("On the table: %1").replace(
-                "%1", " · ".join(bet.label for bet in staged))))
-        self.bet_list.setText("<br>".join(lines))
-        self.bet_list.setVisible(bool(lines))
+        self._show_texts(item)
         if kind is AnswerKind.ORDER:
             self.answers.setCurrentWidget(self.order)
             self.order.set_bets(self.stage.bets)
@@ -254,7 +289,6 @@ class DrillScreen(QWidget):
         self.answers.setEnabled(True)
         self.work.setCurrentWidget(self.answers)
         self.error.hide()
-        self._show_progress(len(self.session.outcomes) + 1)
         self.answer_widget.focus_entry()
 
     def _listen(self, scene: FeltScene) -> None:

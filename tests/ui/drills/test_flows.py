@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtCore import Qt, QTranslator
+from PySide6.QtWidgets import QApplication, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import (
@@ -296,3 +297,41 @@ def test_exam_time_limit_ends_the_exam_and_unseen_items_fail_it(
     assert session.outcomes[1].answer.timed_out
     assert not spec.passed(summary)  # the third item was never shown
     assert screen.summary.verdict.text().startswith("NOT PASSED")
+
+
+class _Shouting(QTranslator):
+    """A stand-in language: every drill text in capitals (amounts untouched)."""
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str:
+        if source and not context.startswith("Q"):  # placeholders ({amount}, %1) kept
+            parts = re.split(r"(\{[^}]*\})", source)
+            return "".join(p if p.startswith("{") else p.upper() for p in parts)
+        return ""
+
+    def isEmpty(self) -> bool:
+        return False
+
+
+def test_switching_language_retranslates_the_open_screen_and_its_feedback(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
+    session = practice(["roulette.straight_up"], Difficulty.BEGINNER, seed=14)
+    controller = DrillController(session)
+    screen = _screen(qtbot, controller)
+    item = controller.item
+    assert item is not None
+    with qtbot.waitSignal(controller.feedbackReady):
+        screen.submit(wrong_answer(item))
+    assert screen.end_button.text() == "&End session"
+    shouting = _Shouting()
+    qapp.installTranslator(shouting)
+    try:
+        qtbot.waitUntil(lambda: screen.end_button.text() == "&END SESSION")
+        assert "HOW MUCH DO YOU PAY" in screen.question.text()
+        assert screen.feedback.next.text() == "&NEXT ITEM ↵"
+        assert "TOO MUCH" in screen.feedback.details.text()
+        assert screen.pad.keys["enter"].text() == "PAY ↵"
+    finally:
+        qapp.removeTranslator(shouting)
+    qtbot.waitUntil(lambda: screen.end_button.text() == "&End session")
