@@ -11,10 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QMarginsF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+)
 
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.charts import draw_line_chart
@@ -29,6 +38,21 @@ TIME_COLOUR = "#1565c0"
 HEAD = QColor("#263238")
 MUTED = QColor("#607d8b")
 STRIPE = QColor("#f3f6f8")
+
+
+#: Latin faces for the report text, the first installed is used. Not the app's CJK
+#: fallback: its digits reach the PDF without their text (a report must be searchable);
+#: Chinese names still print, Qt falls back per character.
+REPORT_FAMILIES = (
+    "Segoe UI", "Helvetica Neue", "Helvetica", "Arial", "DejaVu Sans", "Liberation Sans",
+    "Noto Sans",
+)
+
+
+@cache
+def report_family() -> str:
+    installed = set(QFontDatabase.families())
+    return next((f for f in REPORT_FAMILIES if f in installed), QFont().family())
 
 
 def _tr(text: str) -> str:
@@ -62,7 +86,7 @@ class _Document:
         self.pages = 1
 
     def font(self, points: float, bold: bool = False) -> None:
-        font = QFont()
+        font = QFont(report_family())
         font.setPointSizeF(points)
         font.setBold(bold)
         self.painter.setFont(font)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
+from functools import partial
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -58,6 +59,7 @@ from dealer_trainer.ui.instructor.plots import TrendPlots
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90
 ANSWER_PAGE = 200
+TABLE_CHUNK = 10  # trainees read per job: the cohort table fills in as they come
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,9 @@ class CohortView(QWidget):
         self._jobs = jobs
         self._today = today
         self._stats: list[DailySkillStat] = []
+        self._table_round = 0
+        self._table_pending = 0
+        self._table_expected = 0
         self.period = period_box(self)
         self.skill = skill_box(self)
         self.status = QLabel()
@@ -278,16 +283,61 @@ class CohortView(QWidget):
             .replace("%2", period.last.isoformat())
         )
         self.plotsLoaded.emit()
+        self._table_round += 1
+        this_round = self._table_round
+        self.model.set_rows([])
         self.table_status.setText(self.tr("Loading the trainees' figures…"))
-        desk = self._desk
         self._jobs.run(
-            "cohort-table",
-            lambda: (
-                desk.all_trainees(),
-                desk.daily_skill_stats(period.first, period.last, per_trainee=True),
-            ),
-            self._table_ready,
+            "cohort-trainees",
+            self._desk.all_trainees,
+            lambda trainees: self._load_table(this_round, period, trainees),
         )
+
+    def _load_table(self, this_round: int, period: Period, trainees: list[TraineeProfile]) -> None:
+        """Read the trainees' figures a few trainees at a time; rows appear as they come."""
+        if this_round != self._table_round:
+            return
+        desk = self._desk
+        targets = skill_targets_ms()
+        chunks = [trainees[n : n + TABLE_CHUNK] for n in range(0, len(trainees), TABLE_CHUNK)]
+        self._table_expected = len(trainees)
+        self._table_pending = len(chunks)
+        if not chunks:
+            self._table_done()
+            return
+        for number, chunk in enumerate(chunks):
+
+            def work(chunk: list[TraineeProfile] = chunk) -> list[figures.TraineeFigure]:
+                stats: list[DailySkillStat] = []
+                for trainee in chunk:
+                    stats += desk.daily_skill_stats(
+                        period.first, period.last, trainee_id=trainee.id
+                    )
+                names = {t.id: (t.name, t.archived) for t in chunk}
+                return figures.per_trainee(stats, names, targets)
+
+            self._jobs.run(
+                f"cohort-table-{this_round}-{number}", work, partial(self._rows_ready, this_round)
+            )
+
+    def _rows_ready(self, this_round: int, rows: list[figures.TraineeFigure]) -> None:
+        if this_round != self._table_round:
+            return
+        self.model.add_rows(rows)
+        self._table_pending -= 1
+        if self._table_pending:
+            self.table_status.setText(
+                self.tr("Loading… %1 of %2 trainees")
+                .replace("%1", str(self.model.rowCount()))
+                .replace("%2", str(self._table_expected))
+            )
+        else:
+            self._table_done()
+
+    def _table_done(self) -> None:
+        self.table_status.setText(
+            self.tr("%1 trainees").replace("%1", str(self.model.rowCount())))
+        self.tableLoaded.emit()
 
     def _show_plots(self) -> None:
         skill = self.skill.currentData()
@@ -301,13 +351,6 @@ class CohortView(QWidget):
             .replace("%2", "–" if accuracy is None else f"{accuracy} %")
             .replace("%3", seconds_text(overall.typical_ms) or "–")
         )
-
-    def _table_ready(self, loaded: tuple[list[TraineeProfile], list[DailySkillStat]]) -> None:
-        trainees, stats = loaded
-        names = {t.id: (t.name, t.archived) for t in trainees}
-        self.model.set_rows(figures.per_trainee(stats, names, skill_targets_ms()))
-        self.table_status.setText(self.tr("%1 trainees").replace("%1", str(len(trainees))))
-        self.tableLoaded.emit()
 
     def _open_trainee(self, index: QModelIndex) -> None:
         trainee_id = self.proxy.data(index, ID_ROLE)

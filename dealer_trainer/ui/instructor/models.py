@@ -59,6 +59,15 @@ class CohortModel(QAbstractTableModel):
         self._titles = {r.weakest_skill: skill_title(r.weakest_skill) for r in self._rows}
         self.endResetModel()
 
+    def add_rows(self, rows: Sequence[TraineeFigure]) -> None:
+        if not rows:
+            return
+        first = len(self._rows)
+        self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
+        self._rows += rows
+        self._titles.update({r.weakest_skill: skill_title(r.weakest_skill) for r in rows})
+        self.endInsertRows()
+
     def figure(self, row: int) -> TraineeFigure:
         return self._rows[row]
 
