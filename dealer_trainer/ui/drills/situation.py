@@ -241,6 +241,8 @@ class FeltStage(QObject):
         cards: Mapping[str, list[str]] = situation.get("cards", {})
         for owner, codes in cards.items():
             scene.deal(owner, list(codes))
+        for box in situation.get("boxes", []):  # a dealing question: the boxes that play
+            scene.deal(f"box-{int(box)}", [None] * 5)
         request = situation["request"]
         for box in request.get("boxes", []):
             number = int(box["box"])
