@@ -58,12 +58,14 @@ DIFFICULTY_NAMES = {
     Difficulty.ADVANCED: QT_TRANSLATE_NOOP("drills", "Advanced"),
 }
 MOCK_PASS_MARK = Fraction(4, 5)
+#: Mnemonics chosen not to clash with the main window's (Alt+F, V, D, I menus;
+#: Alt+G, R, T of its side panel).
 START_BUTTONS = {
     "practice": QT_TRANSLATE_NOOP("drills", "&Practise"),
-    "timed": QT_TRANSLATE_NOOP("drills", "&Timed"),
+    "timed": QT_TRANSLATE_NOOP("drills", "Ti&med"),
     "exam": QT_TRANSLATE_NOOP("drills", "&Exam"),
-    "review": QT_TRANSLATE_NOOP("drills", "Re&view"),
-    "mistakes": QT_TRANSLATE_NOOP("drills", "My &mistakes"),
+    "review": QT_TRANSLATE_NOOP("drills", "Revie&w"),
+    "mistakes": QT_TRANSLATE_NOOP("drills", "My mista&kes"),
 }
 
 
@@ -107,10 +109,10 @@ class DrillLauncher(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         self._labels: list[tuple[QLabel, str]] = []
         grid = QGridLayout()
-        fields = [(QT_TRANSLATE_NOOP("drills", "&Game"), self.games),
-                  (QT_TRANSLATE_NOOP("drills", "&Difficulty"), self.difficulty),
+        fields = [(QT_TRANSLATE_NOOP("drills", "G&ame"), self.games),
+                  (QT_TRANSLATE_NOOP("drills", "Diffic&ulty"), self.difficulty),
                   (QT_TRANSLATE_NOOP("drills", "E&xam"), self.exams),
-                  (QT_TRANSLATE_NOOP("drills", "Mock exam &items"), self.exam_size)]
+                  (QT_TRANSLATE_NOOP("drills", "Mock exam si&ze"), self.exam_size)]
         for row, (text, widget) in enumerate(fields):
             label = QLabel()
             label.setBuddy(widget)

@@ -216,7 +216,7 @@ class DrillScreen(QWidget):
         self.view.setAccessibleName(self.tr("Felt"))
         self.hint_button.setText(self.tr("Show a &hint"))
         self.amount_tabs.setTabText(0, self.tr("&Keypad"))
-        self.amount_tabs.setTabText(1, self.tr("C&hips"))
+        self.amount_tabs.setTabText(1, self.tr("Ch&ips"))
         self.retry_button.setText(self.tr("&Retry saving"))
         item = self.controller.item or (
             self.feedback.outcome.item if self.feedback.outcome is not None else None)
