@@ -162,8 +162,8 @@ def main() -> int:
     memory_times, memory_ref = run(lambda outcome, mode: kept.append(outcome))
 
     from dealer_trainer.storage import Store
+    from dealer_trainer.storage.recorder import SessionRecorder
     from dealer_trainer.ui.drills.launcher import after_feedback
-    from dealer_trainer.ui.drills.recorder import SessionRecorder
 
     with tempfile.TemporaryDirectory() as folder:
         store = Store.open(f"sqlite:///{Path(folder) / 'bench.db'}")

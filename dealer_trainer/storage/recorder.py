@@ -1,10 +1,17 @@
-"""The drills' ``Recorder`` backed by the store: how a drill session keeps its answers.
+"""Drill answers into storage: every answer committed before its feedback is shown.
 
-``DrillSession.submit`` calls the recorder before it returns the grade, and
-``StoreRecorder`` returns only once the answer is committed, so no feedback is
-ever shown for an answer that is not stored. It then moves the skill's review
-card (FSRS) on, in its own transaction: the answer is the record that matters;
-a review card can always be rebuilt from the answers.
+``DrillSession.submit`` calls its recorder before it returns the grade, and
+:class:`SessionRecorder` returns only once :meth:`TraineeDesk.record_answer`
+has made the answer durable, so no feedback is ever shown for an answer that is
+not stored.  The answer's id stays the same when the write is retried, so a
+write whose reply was lost is not stored twice.  The skill's FSRS review card
+then moves on in memory and is saved with :meth:`TraineeDesk.save_review_state`,
+at once or, given a ``defer``, once the feedback is on screen: the answer is the
+record that matters; a review card can always be rebuilt from the answers.
+
+Session kinds follow the drill modes (practice, timed, review, exam); an exam
+is an exam session only when it is an instructor's assignment, a mock exam a
+trainee sets himself is practice.
 
 Not imported by ``dealer_trainer.storage`` itself, so the storage core does not
 load the drills; import it where a drill session is wired to a trainee.
@@ -12,15 +19,35 @@ load the drills; import it where a drill session is wired to a trainee.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
+from typing import Any, cast
+
+from fsrs.card import CardDict
 
 from dealer_trainer import __version__
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.review import SkillCard, review
+from dealer_trainer.drills.review import SkillCard, review, review_items
 from dealer_trainer.drills.sessions import ExamSpec, ItemSpec, Mode, Outcome
+from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.storage.desks import TraineeDesk
-from dealer_trainer.storage.records import AnswerRecord, Exam, SessionKind, StoredAnswer
+from dealer_trainer.storage.errors import StorageError
+from dealer_trainer.storage.records import (
+    AnswerRecord,
+    Exam,
+    ReviewState,
+    SessionKind,
+    StoredAnswer,
+)
+
+Clock = Callable[[], datetime]
+_FLOAT_FIELDS = ("stability", "difficulty")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
 
 SESSION_KINDS = {
     Mode.PRACTICE: SessionKind.PRACTICE,
@@ -87,36 +114,155 @@ def replay_specs(answers: Iterable[StoredAnswer]) -> list[ItemSpec]:
     return specs
 
 
-def skill_cards(desk: TraineeDesk) -> list[SkillCard]:
-    """The trainee's review cards, for ``drills.review.review_items``."""
-    return [SkillCard(state.skill, state.state) for state in desk.review_states()]  # type: ignore[arg-type]
+def session_kind(mode: Mode, *, assigned_exam: bool = False) -> SessionKind:
+    """The storage session kind of a drill mode (a mock exam is practice)."""
+    if mode is Mode.EXAM and not assigned_exam:
+        return SessionKind.PRACTICE
+    return SESSION_KINDS[mode]
 
 
-class StoreRecorder:
-    """Records every answer of one drill session into one stored training session."""
+# ------------------------------------------------------------- FSRS cards --
+
+
+def decode_card(data: Mapping[str, Any]) -> CardDict:
+    """An FSRS card as storage returns it (numbers given as text are read back too)."""
+    out = dict(data)
+    for name in _FLOAT_FIELDS:
+        value = out.get(name)
+        out[name] = None if value is None else float(value)
+    return cast(CardDict, out)
+
+
+def skill_cards(states: list[ReviewState]) -> list[SkillCard]:
+    """The trainee's FSRS cards, from the review states storage keeps."""
+    known = all_skills()
+    cards = []
+    for state in states:
+        if state.skill in known and isinstance(state.state, Mapping):
+            cards.append(SkillCard(state.skill, decode_card(state.state)))
+    return cards
+
+
+def review_specs(
+    desk: TraineeDesk,
+    difficulty: Difficulty,
+    seed: int,
+    size: int = 10,
+    now: datetime | None = None,
+) -> list[ItemSpec]:
+    """Items of the trainee's due skills, the weakest most often (empty: nothing is due)."""
+    when = now or utc_now()
+    return review_items(skill_cards(desk.review_states()), when, difficulty, seed, size)
+
+
+def mistake_specs(desk: TraineeDesk, limit: int = 20, history: int = 1000) -> list[ItemSpec]:
+    """ "My mistakes": the trainee's wrongly answered items, newest first, each once."""
+    known = all_skills()
+    seen: set[tuple[str, int, int, str]] = set()
+    specs: list[ItemSpec] = []
+    for stored in reversed(desk.answers(limit=None)[-history:]):
+        record = stored.record
+        situation = record.situation
+        if record.correct or record.skill not in known or not isinstance(situation, Mapping):
+            continue
+        level = situation.get("difficulty")
+        if not isinstance(level, int) or level not in {int(d) for d in Difficulty}:
+            continue
+        key = (record.skill, record.item_seed, level, record.ruleset_id)
+        if key in seen:
+            continue
+        seen.add(key)
+        specs.append(ItemSpec(record.skill, record.item_seed, Difficulty(level), record.ruleset_id))
+        if len(specs) >= limit:
+            break
+    return specs
+
+
+# --------------------------------------------------------------- recorder --
+
+
+class SessionRecorder:
+    """Records a drill session's answers and review states for one trainee, in one session.
+
+    The answer is committed inside the call, before the session returns its
+    grade.  The skill's FSRS card is updated at once in memory; writing it is
+    handed to ``defer`` (the launcher passes "after the feedback is on screen"),
+    as the review state is a schedule derived from the answers, not an answer.
+    A card that could not be written stays unsaved and goes with the next write.
+    """
 
     def __init__(
         self,
         desk: TraineeDesk,
         session_id: int,
-        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-        *,
-        review_cards: bool = True,
+        clock: Clock = utc_now,
+        defer: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
-        self._desk = desk
-        self._session_id = session_id
-        self._clock = clock
-        self._review_cards = review_cards
-        self.stored: list[StoredAnswer] = []
+        self.desk = desk
+        self.session_id = session_id
+        self.clock = clock
+        self.defer = defer
+        self.recorded = 0
+        self.review_problem: str | None = None
+        self._cards = {card.skill: card for card in skill_cards(desk.review_states())}
+        self._unsaved: dict[str, SkillCard] = {}
+
+    @classmethod
+    def start(
+        cls,
+        desk: TraineeDesk,
+        ruleset_id: str,
+        mode: Mode,
+        *,
+        exam_assignment_id: int | None = None,
+        clock: Clock = utc_now,
+        defer: Callable[[Callable[[], None]], None] | None = None,
+    ) -> SessionRecorder:
+        """Open a storage session of the right kind and a recorder for it."""
+        kind = session_kind(mode, assigned_exam=exam_assignment_id is not None)
+        session = desk.start_session(ruleset_id, kind, exam_assignment_id=exam_assignment_id)
+        return cls(desk, session.id, clock, defer)
+
+    def uid(self) -> str:
+        """The next answer's id: the same on a retry, so a retried write stores one answer."""
+        return f"session-{self.session_id}-answer-{self.recorded + 1}"
 
     def __call__(self, outcome: Outcome, mode: Mode) -> None:
-        del mode  # the stored session already says which mode it is
-        stored = self._desk.record_answer(self._session_id, answer_record(outcome, self._clock()))
-        self.stored.append(stored)
-        if not self._review_cards:
-            return
-        skill = outcome.item.skill
-        saved = self._desk.review_state(skill)
-        current = None if saved is None else SkillCard(skill, saved.state)  # type: ignore[arg-type]
-        card = review(current, skill, outcome, stored.record.answered_at)
-        self._desk.save_review_state(skill, card.state, card.due)
+        del mode  # the session's kind was fixed when it was opened
+        when = self.clock()
+        record = dataclasses.replace(answer_record(outcome, when), uid=self.uid())
+        self.desk.record_answer(self.session_id, record)
+        self.recorded += 1
+        skill_id = outcome.item.skill
+        card = review(self._cards.get(skill_id), skill_id, outcome, when)
+        self._cards[skill_id] = card
+        self._unsaved[skill_id] = card
+        if self.defer is None:
+            self.save_reviews()
+        else:
+            self.defer(self._save_later)
+
+    def _save_later(self) -> None:
+        self.save_reviews()
+
+    @property
+    def unsaved_reviews(self) -> list[str]:
+        return sorted(self._unsaved)
+
+    def save_reviews(self) -> bool:
+        """Write the FSRS cards not yet stored; ``False`` (and kept for later) if storage fails."""
+        for skill_id, card in sorted(self._unsaved.items()):
+            try:
+                self.desk.save_review_state(skill_id, card.state, card.due)
+            except Exception as exc:  # kept; the next answer or close() writes it again
+                self.review_problem = str(exc) or type(exc).__name__
+                return False
+            del self._unsaved[skill_id]
+        self.review_problem = None
+        return True
+
+    def close(self) -> None:
+        """Write what is left and end the storage session (completing an exam assignment)."""
+        if not self.save_reviews():
+            raise StorageError(f"the review schedule could not be saved: {self.review_problem}")
+        self.desk.end_session(self.session_id)

@@ -11,7 +11,7 @@ from dealer_trainer.drills.review import due_skills
 from dealer_trainer.drills.sessions import ItemSpec, Mode, practice
 from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.storage import SessionKind, StorageError, Store, TraineeDesk
-from dealer_trainer.storage.recorder import SESSION_KINDS, StoreRecorder, skill_cards
+from dealer_trainer.storage.recorder import SESSION_KINDS, SessionRecorder, skill_cards
 
 from .conftest import START, FakeClock
 
@@ -39,7 +39,7 @@ def test_issue6_every_drill_answer_is_stored_before_its_grade_returns(
     trainee: TraineeDesk, clock: FakeClock
 ) -> None:
     stored_session = trainee.start_session("roulette-2003", SESSION_KINDS[Mode.PRACTICE])
-    recorder = StoreRecorder(trainee, stored_session.id, clock)
+    recorder = SessionRecorder(trainee, stored_session.id, clock)
     drill = practice(ROULETTE, Difficulty.BEGINNER, seed=2026, recorder=recorder)
     for n in range(6):
         item = drill.next_item()
@@ -67,12 +67,12 @@ def test_issue6_every_drill_answer_is_stored_before_its_grade_returns(
 
 def test_issue6_review_cards_follow_the_answers(trainee: TraineeDesk, clock: FakeClock) -> None:
     session = trainee.start_session("roulette-2003", SessionKind.PRACTICE)
-    recorder = StoreRecorder(trainee, session.id, clock)
+    recorder = SessionRecorder(trainee, session.id, clock)
     drill = practice(ROULETTE[:1], Difficulty.BEGINNER, seed=1, recorder=recorder)
     item = drill.next_item()
     assert item is not None
     drill.submit(Answer(timed_out=True), elapsed_ms=1000)  # wrong: Again, due soon
-    [card] = skill_cards(trainee)
+    [card] = skill_cards(trainee.review_states())
     assert card.skill == item.skill
     first_due = card.due
     assert START < first_due <= START + timedelta(days=1)
@@ -82,7 +82,7 @@ def test_issue6_review_cards_follow_the_answers(trainee: TraineeDesk, clock: Fak
     item = drill.next_item()
     assert item is not None
     drill.submit(_right_answer(item), elapsed_ms=1000)
-    [card] = skill_cards(trainee)
+    [card] = skill_cards(trainee.review_states())
     assert card.due > first_due
     assert trainee.review_state(item.skill) is not None
 
@@ -92,7 +92,7 @@ def test_issue6_no_grade_when_the_answer_cannot_be_stored(
 ) -> None:
     session = trainee.start_session("roulette-2003", SessionKind.TIMED)
     drill = practice(
-        ROULETTE, Difficulty.BEGINNER, seed=3, recorder=StoreRecorder(trainee, session.id, clock)
+        ROULETTE, Difficulty.BEGINNER, seed=3, recorder=SessionRecorder(trainee, session.id, clock)
     )
     trainee.end_session(session.id)
     item = drill.next_item()
@@ -126,7 +126,7 @@ def test_issue6_stored_exam_gives_every_trainee_the_same_items(
         sitting = trainee.start_session(
             "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignment.id
         )
-        drill = exam(exam_spec(stored_exam), StoreRecorder(trainee, sitting.id, clock))
+        drill = exam(exam_spec(stored_exam), SessionRecorder(trainee, sitting.id, clock))
         while (item := drill.next_item()) is not None:
             drill.submit(_right_answer(item), elapsed_ms=4000)
         trainee.end_session(sitting.id)
@@ -148,7 +148,7 @@ def test_issue6_my_mistakes_replay_the_very_items_answered_wrong(
 
     session = trainee.start_session("roulette-2003", SessionKind.PRACTICE)
     drill = practice(
-        ROULETTE, Difficulty.BEGINNER, seed=11, recorder=StoreRecorder(trainee, session.id, clock)
+        ROULETTE, Difficulty.BEGINNER, seed=11, recorder=SessionRecorder(trainee, session.id, clock)
     )
     wrong_items = []
     for n in range(6):

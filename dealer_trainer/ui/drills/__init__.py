@@ -17,10 +17,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from dealer_trainer.storage.recorder import SessionRecorder
     from dealer_trainer.ui.drills.controller import DrillController
     from dealer_trainer.ui.drills.launcher import DrillLauncher
     from dealer_trainer.ui.drills.menu import install_drills
-    from dealer_trainer.ui.drills.recorder import SessionRecorder
     from dealer_trainer.ui.drills.screen import DrillScreen
 
 _HOMES = {

@@ -45,9 +45,8 @@ from dealer_trainer.drills import (
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
-from dealer_trainer.storage.recorder import exam_spec
+from dealer_trainer.storage.recorder import SessionRecorder, exam_spec, mistake_specs, review_specs
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.recorder import SessionRecorder, mistake_specs, review_specs
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.games import GAME_NAMES

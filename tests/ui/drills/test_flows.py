@@ -20,9 +20,9 @@ from dealer_trainer.drills import (
     practice,
 )
 from dealer_trainer.storage import SessionKind, TraineeDesk
+from dealer_trainer.storage.recorder import SessionRecorder, decode_card
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
-from dealer_trainer.ui.drills.recorder import SessionRecorder, decode_card
 from dealer_trainer.ui.drills.screen import DrillScreen
 from tests.ui.drills.conftest import HandClock, right_answer, wrong_answer
 

@@ -12,15 +12,15 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Difficulty, ItemSpec, Mode, Outcome, grade
 from dealer_trainer.storage import SessionKind, Store, TraineeDesk
-from dealer_trainer.storage.recorder import answer_record
-from dealer_trainer.ui.drills.launcher import DrillLauncher
-from dealer_trainer.ui.drills.recorder import (
+from dealer_trainer.storage.recorder import (
     SessionRecorder,
+    answer_record,
     decode_card,
     mistake_specs,
     review_specs,
     session_kind,
 )
+from dealer_trainer.ui.drills.launcher import DrillLauncher
 from tests.ui.drills.conftest import TRAINEE, right_answer, wrong_answer
 
 WHEN = datetime(2026, 11, 30, 9, 30, tzinfo=UTC)
