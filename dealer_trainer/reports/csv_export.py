@@ -1,5 +1,7 @@
 """Answers as CSV, one row per recorded answer, read page by page (any number of answers).
 
+Rows come trainee by trainee (by trainee id), each trainee's answers oldest first.
+
 Money is never turned into a number: ``given``, ``expected`` and ``situation``
 are the stored JSON, in which amounts are decimal strings (``"7.50"``).
 Times are ISO 8601 in UTC.
@@ -42,10 +44,26 @@ def _json(value: object) -> str:
 
 
 def iter_answers(desk: InstructorDesk, where: AnswerFilter) -> Iterator[StoredAnswer]:
-    """Every answer ``where`` selects, oldest first, a page at a time.
+    """Every answer ``where`` selects, a page at a time: trainee by trainee, oldest first.
 
-    ``where.limit`` caps the total (``None``: no cap); ``newest_first`` is ignored.
+    Each page is a range of the (trainee, time) index, so exporting the whole cohort
+    never sorts the answers table. ``where.limit`` caps the total (``None``: no cap);
+    ``newest_first`` is ignored.
     """
+    if where.trainee_id is not None:
+        yield from _one_trainee(desk, where)
+        return
+    left = where.limit
+    for trainee in desk.all_trainees():
+        if left is not None and left <= 0:
+            return
+        for answer in _one_trainee(desk, replace(where, trainee_id=trainee.id, limit=left)):
+            yield answer
+            if left is not None:
+                left -= 1
+
+
+def _one_trainee(desk: InstructorDesk, where: AnswerFilter) -> Iterator[StoredAnswer]:
     cap = where.limit
     sent = 0
     since = where.since
