@@ -79,6 +79,9 @@ def test_issue6_answers_csv_has_every_answer_with_money_as_decimal_strings(
     everything = desk.answers(AnswerFilter(limit=None))
     assert written == len(rows) == len(everything)
     assert tuple(rows[0]) == CSV_COLUMNS
+    # trainee by trainee, each one's answers oldest first
+    keys = [(int(r["trainee_id"]), r["answered_at_utc"], int(r["answer_id"])) for r in rows]
+    assert keys == sorted(keys)
     by_id = {a.id: a for a in everything}
     for row in rows:
         stored = by_id[int(row["answer_id"])]
