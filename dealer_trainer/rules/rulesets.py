@@ -32,6 +32,7 @@ SettingType = Literal["choice", "integer", "decimal", "boolean", "ratio"]
 SettingValue = str | int | Decimal | bool | Fraction | None
 _SETTING_TYPES: tuple[SettingType, ...] = ("choice", "integer", "decimal", "boolean", "ratio")
 GAMES = ("roulette", "craps", "caribbean_stud")
+NAME_LANGUAGES = ("en", "pt", "zh_Hant")
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,8 @@ class Ruleset:
     data: Mapping[str, Any] = field(repr=False)
     file: str = ""
     base: str | None = None
+    names: Mapping[str, str] = field(default_factory=dict)
+    """How the regulation is named in each language of the app (``en``, ``pt``, ``zh_Hant``)."""
 
     def cite(self, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
         """An article of the regulation: a house ruleset cites its base regulation."""
@@ -320,6 +323,15 @@ def parse_ruleset(text: str, file: str) -> Ruleset:
         settings[name] = Setting(**{**setting.__dict__, "default": default})
         values[name] = default
 
+    names_table = top.sub("names", required=False)
+    names: dict[str, str] = {}
+    for language in names_table.table:
+        if language not in NAME_LANGUAGES:
+            raise names_table.error(
+                language, f"is not a language of the app ({', '.join(NAME_LANGUAGES)})"
+            )
+        names[language] = names_table.get(language, str)
+
     return Ruleset(
         id=ruleset_id,
         game=game,
@@ -334,6 +346,7 @@ def parse_ruleset(text: str, file: str) -> Ruleset:
         values=values,
         data=raw,
         file=file,
+        names=names,
     )
 
 

@@ -1,0 +1,67 @@
+"""Citations as a reader of each language expects them.
+
+The rules core cites as ``roulette-2003 Art. 7(1)``: stable, and what the CLI
+and the tests use.  On screen a trainee reads the regulation's name and the
+article in their own language's legal style:
+
+- en: ``Art. 7(1), Roulette Regulation (Despacho 30/2003)``
+- pt: ``art. 7.º, n.º 1, do Regulamento Oficial da «Roleta» (Despacho …)``
+- zh_Hant: ``《輪盤法定規章》（…）第七條第一款``
+
+The names come from the ruleset files' ``[names]`` tables.
+"""
+
+from __future__ import annotations
+
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import get_ruleset
+
+_DIGITS = "零一二三四五六七八九"
+
+
+def chinese_number(value: int) -> str:
+    """1 → 一, 10 → 十, 13 → 十三, 21 → 二十一, 100 → 一百 (article numbers)."""
+    if value < 0:
+        raise ValueError("article numbers are positive")
+    if value < 10:
+        return _DIGITS[value]
+    if value < 100:
+        tens, units = divmod(value, 10)
+        return ("" if tens == 1 else _DIGITS[tens]) + "十" + (_DIGITS[units] if units else "")
+    hundreds, rest = divmod(value, 100)
+    if rest == 0:
+        return _DIGITS[hundreds] + "百"
+    middle = "零" if rest < 10 else ""
+    tail = chinese_number(rest) if rest >= 20 or rest < 10 else "一" + chinese_number(rest)
+    return _DIGITS[hundreds] + "百" + middle + tail
+
+
+def regulation_name(ruleset_id: str, language: str) -> str:
+    """The regulation's name in ``language``; the ruleset id if it has none."""
+    try:
+        names = get_ruleset(ruleset_id).names
+    except RulesError:
+        return ruleset_id
+    return names.get(language) or names.get("en") or ruleset_id
+
+
+def format_citation(citation: Citation, language: str = "en") -> str:
+    """The citation as a sentence fragment in ``language`` (en, pt or zh_Hant)."""
+    name = regulation_name(citation.ruleset, language)
+    if language == "zh_Hant":
+        text = f"{name}第{chinese_number(citation.article)}條"
+        if citation.paragraph is not None:
+            text += f"第{chinese_number(citation.paragraph)}款"
+        if citation.item is not None:
+            text += f"第（{citation.item}）項"
+        return text
+    if language == "pt":
+        text = f"art. {citation.article}.º"
+        if citation.paragraph is not None:
+            text += f", n.º {citation.paragraph}"
+        if citation.item is not None:
+            text += f", alínea {citation.item})"
+        return f"{text}, do {name}"
+    text = citation.article_ref
+    return f"{text}, {name}"
