@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from datetime import tzinfo
-from typing import Any
+from html import escape
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
@@ -64,7 +64,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
     verdict = _tr("correct") if record.correct else _tr("wrong")
     colour = "#2e7d32" if record.correct else "#c62828"
     lines: list[str] = [
-        f"<h3>{skill_title(record.skill)}</h3>",
+        f"<h3>{escape(skill_title(record.skill))}</h3>",
         f"<p><b style='color:{colour}'>{verdict}</b> · "
         + _tr("answered %1 in %2")
         .replace("%1", record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"))
@@ -72,26 +72,26 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
         + "</p>",
     ]
     if item is not None:
-        lines.append(f"<p>{item.question.render(QCoreApplication.translate)}</p>")
+        lines.append(f"<p>{escape(item.question.render(QCoreApplication.translate))}</p>")
     else:
         note = _tr("This version cannot re-create the question; the table is the recorded one.")
         lines.append(f"<p><i>{note}</i></p>")
     lines.append(
         "<table cellpadding='2'>"
-        f"<tr><td><b>{_tr('Given')}</b></td><td>{answer_text(record.given)}</td></tr>"
-        f"<tr><td><b>{_tr('Expected')}</b></td><td>{answer_text(record.expected)}</td></tr>"
+        f"<tr><td><b>{_tr('Given')}</b></td><td>{escape(answer_text(record.given))}</td></tr>"
+        f"<tr><td><b>{_tr('Expected')}</b></td><td>{escape(answer_text(record.expected))}</td></tr>"
         "</table>"
     )
     if item is not None:
         lines.append(f"<p><b>{_tr('Rule')}</b>: {item.citation}</p>")
         steps = "".join(
-            f"<li>{step.render(QCoreApplication.translate)}</li>" for step in item.solution
+            f"<li>{escape(step.render(QCoreApplication.translate))}</li>" for step in item.solution
         )
         if steps:
             lines.append(f"<p><b>{_tr('Worked answer')}</b></p><ol>{steps}</ol>")
     lines.append(
-        f"<p style='color:#607d8b'>{_tr('Seed')} {record.item_seed} · {record.ruleset_id} · "
-        f"{_tr('app')} {record.app_version}</p>"
+        f"<p style='color:#607d8b'>{_tr('Seed')} {record.item_seed} · "
+        f"{escape(record.ruleset_id)} · {_tr('app')} {escape(record.app_version)}</p>"
     )
     return "".join(lines)
 
@@ -151,6 +151,3 @@ class AnswerDetail(QWidget):
         self.notes.setText("\n".join(missing))
         self.placeholder.hide()
         self._splitter.show()
-
-    def situation_json(self) -> Any:
-        return None if self.answer is None else self.answer.record.situation
