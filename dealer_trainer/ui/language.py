@@ -23,7 +23,9 @@ from PySide6.QtCore import (
 )
 
 from dealer_trainer.i18n import CODES, LANGUAGES, language, match_locale
+from dealer_trainer.i18n.citations import format_citation
 from dealer_trainer.i18n.numbers import format_amount
+from dealer_trainer.rules.citations import Citation
 
 SETTINGS_KEY = "ui/language"
 #: Qt's own catalogues (standard buttons and dialogs) nearest to each language.
@@ -98,6 +100,16 @@ class LanguageManager(QObject):
         if not isinstance(value, Decimal):
             raise TypeError(f"amounts are Decimal, not {type(value).__name__}")
         return format_amount(value, self._code or "en")
+
+
+def current_language() -> str:
+    """The app's language now (zh_Hant, pt or en), from the default locale the manager set."""
+    return match_locale(QLocale().name())
+
+
+def citation_text(citation: Citation) -> str:
+    """A citation as the reader of the current language expects it."""
+    return format_citation(citation, current_language())
 
 
 def language_names() -> list[tuple[str, str]]:

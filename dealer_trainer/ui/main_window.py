@@ -26,7 +26,7 @@ from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.menu import install_instructor
-from dealer_trainer.ui.language import LanguageManager, language_names
+from dealer_trainer.ui.language import LanguageManager, citation_text, language_names
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
 
 
@@ -151,7 +151,8 @@ class MainWindow(QMainWindow):
         ruleset = self.panel.current_ruleset()
         if ruleset is not None and ruleset.id == scene.felt.ruleset_id:
             parts += [self.tr("pays %1 (%2)").replace("%1", ratio_text(payout))
-                      .replace("%2", str(payout.citation)) for payout in payouts_for(spot, ruleset)]
+                      .replace("%2", citation_text(payout.citation))
+                      for payout in payouts_for(spot, ruleset)]
         amount = scene.chips.amount(spot_id)
         if amount:
             parts.append(self.tr("bet %1").replace("%1", f"{amount:,}"))

@@ -69,8 +69,9 @@ def test_window_click_places_the_chosen_chip_and_right_click_takes_it_off(
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert scene.chips.chips("corner-17-18-20-21") == (Decimal(50), Decimal(50))
-    assert window.spot_info.text().startswith("Corner 17-18-20-21 · pays 8 to 1 "
-                                              "(roulette-2003 Art. 7(4)) · bet 100")
+    assert window.spot_info.text().startswith(
+        "Corner 17-18-20-21 · pays 8 to 1 (Art. 7(4), Roulette Regulation (Despacho 30/2003))"
+        " · bet 100")
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=at)
     assert scene.chips.amount("corner-17-18-20-21") == Decimal(50)
     window.panel.clear.click()

@@ -34,6 +34,7 @@ from dealer_trainer.drills import AnswerKind, DrillItem, ExamSpec, Outcome, Summ
 from dealer_trainer.rules.articles import article_for
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.ui.drills.rendering import clock_text, format_money, render, seconds_text
+from dealer_trainer.ui.language import citation_text
 
 
 def _tr(text: str) -> str:
@@ -74,7 +75,7 @@ class ArticleDialog(QDialog):
 
     def __init__(self, citation: Citation, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(str(citation))
+        self.setWindowTitle(citation_text(citation))
         self.resize(640, 520)
         self.tabs = QTabWidget()
         article = article_for(citation)
@@ -82,10 +83,12 @@ class ArticleDialog(QDialog):
         heading.setObjectName("articleHeading")
         heading.setWordWrap(True)
         if article is None:
-            heading.setText(self.tr("The text of %1 is not on file.").replace("%1", str(citation)))
+            heading.setText(
+                self.tr("The text of %1 is not on file.").replace("%1", citation_text(citation))
+            )
         else:
             titles = " · ".join(t for t in (article.title("pt"), article.title("zh")) if t)
-            heading.setText(f"{citation}  {titles}")
+            heading.setText(f"{citation_text(citation)}  {titles}")
             if article.reading_en:
                 self._add_tab(article.reading_en, self.tr("English reading"), markdown=True)
             for language, name in (("pt", self.tr("Português (official)")),
@@ -194,7 +197,9 @@ class FeedbackPanel(QFrame):
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
         self.solution.setText(f"<b>{escape(self.tr('Worked solution'))}</b><ol>{steps}</ol>")
         self._citation = item.citation
-        self.article.setText(self.tr("Article: %1  (F1)").replace("%1", str(item.citation)))
+        self.article.setText(
+            self.tr("Article: %1  (F1)").replace("%1", citation_text(item.citation))
+        )
 
 
 def escape(text: str) -> str:

@@ -24,6 +24,7 @@ from dealer_trainer.storage.recorder import SessionRecorder, decode_card
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
 from dealer_trainer.ui.drills.screen import DrillScreen
+from dealer_trainer.ui.language import citation_text
 from tests.ui.drills.conftest import HandClock, right_answer, wrong_answer
 
 
@@ -240,7 +241,8 @@ def test_feedback_is_worked_by_keyboard_next_item_and_article_on_f1(qtbot: QtBot
     assert screen.focusWidget() is screen.feedback.next
     qtbot.mouseClick(screen.feedback.article, Qt.MouseButton.LeftButton)
     (dialog,) = screen.findChildren(ArticleDialog)
-    assert dialog.windowTitle() == str(item.citation) and dialog.isVisible()
+    assert dialog.windowTitle() == citation_text(item.citation) and dialog.isVisible()
+    assert "Official Craps Regulation" in dialog.windowTitle()
     dialog.close()
     qtbot.waitUntil(lambda: not screen.findChildren(ArticleDialog))  # deleted on close
     screen._article_shortcut()  # what F1 does
