@@ -44,7 +44,12 @@ STRIPE = QColor("#f3f6f8")
 #: fallback: its digits reach the PDF without their text (a report must be searchable);
 #: Chinese names still print, Qt falls back per character.
 REPORT_FAMILIES = (
-    "Segoe UI", "Helvetica Neue", "Helvetica", "Arial", "DejaVu Sans", "Liberation Sans",
+    "Segoe UI",
+    "Helvetica Neue",
+    "Helvetica",
+    "Arial",
+    "DejaVu Sans",
+    "Liberation Sans",
     "Noto Sans",
 )
 
@@ -53,10 +58,6 @@ REPORT_FAMILIES = (
 def report_family() -> str:
     installed = set(QFontDatabase.families())
     return next((f for f in REPORT_FAMILIES if f in installed), QFont().family())
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("reports", text)
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,12 @@ class _Document:
         self.writer.setTitle(title)
         self.writer.setCreator("Macau Dealer Trainer")
         self.writer.setPageLayout(
-            QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                        QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
+            QPageLayout(
+                QPageSize(QPageSize.PageSizeId.A4),
+                QPageLayout.Orientation.Portrait,
+                QMarginsF(15, 15, 15, 15),
+                QPageLayout.Unit.Millimeter,
+            )
         )
         self.painter = QPainter()
         if not self.painter.begin(self.writer):
@@ -97,24 +102,50 @@ class _Document:
             self.pages += 1
             self.y = self.page.top()
 
-    def text(self, text: str, points: float = 10, *, bold: bool = False,
-             colour: QColor = HEAD, gap: float = 1.5) -> None:
+    def text(
+        self,
+        text: str,
+        points: float = 10,
+        *,
+        bold: bool = False,
+        colour: QColor = HEAD,
+        gap: float = 1.5,
+    ) -> None:
         self.font(points, bold)
         height = self.painter.fontMetrics().height() * 1.25
         self.room(height)
         self.painter.setPen(colour)
-        self.painter.drawText(QRectF(self.page.left(), self.y, self.page.width(), height),
-                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        self.painter.drawText(
+            QRectF(self.page.left(), self.y, self.page.width(), height),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            text,
+        )
         self.y += height + gap * MM
 
-    def chart(self, title: str, days: Sequence[date], values: Sequence[float], colour: str,
-              unit: str, y_range: tuple[float, float] | None = None,
-              x_range: tuple[date, date] | None = None) -> None:
+    def chart(
+        self,
+        title: str,
+        days: Sequence[date],
+        values: Sequence[float],
+        colour: str,
+        unit: str,
+        y_range: tuple[float, float] | None = None,
+        x_range: tuple[date, date] | None = None,
+    ) -> None:
         height = 62 * MM
         self.room(height)
-        draw_line_chart(self.painter, QRectF(self.page.left(), self.y, self.page.width(), height),
-                        title, days, values, colour, unit=unit, y_range=y_range,
-                        x_range=x_range, font_size=8)
+        draw_line_chart(
+            self.painter,
+            QRectF(self.page.left(), self.y, self.page.width(), height),
+            title,
+            days,
+            values,
+            colour,
+            unit=unit,
+            y_range=y_range,
+            x_range=x_range,
+            font_size=8,
+        )
         self.y += height + 3 * MM
 
     def table(self, columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> None:
@@ -139,8 +170,14 @@ class _Document:
             self._row(cells, columns, widths, row_height, STRIPE if number % 2 else None)
         self.y += 4 * MM
 
-    def _row(self, cells: Sequence[str], columns: Sequence[Column], widths: Sequence[float],
-             height: float, fill: QColor | None) -> None:
+    def _row(
+        self,
+        cells: Sequence[str],
+        columns: Sequence[Column],
+        widths: Sequence[float],
+        height: float,
+        fill: QColor | None,
+    ) -> None:
         if fill is not None:
             self.painter.fillRect(QRectF(self.page.left(), self.y, self.page.width(), height), fill)
         self.painter.setPen(HEAD)
@@ -149,9 +186,13 @@ class _Document:
         for cell, column, width in zip(cells, columns, widths, strict=True):
             align = Qt.AlignmentFlag.AlignRight if column.right else Qt.AlignmentFlag.AlignLeft
             shown = self.painter.fontMetrics().elidedText(
-                cell, Qt.TextElideMode.ElideRight, int(width - 2 * pad))
-            self.painter.drawText(QRectF(x + pad, self.y, width - 2 * pad, height),
-                                  align | Qt.AlignmentFlag.AlignVCenter, shown)
+                cell, Qt.TextElideMode.ElideRight, int(width - 2 * pad)
+            )
+            self.painter.drawText(
+                QRectF(x + pad, self.y, width - 2 * pad, height),
+                align | Qt.AlignmentFlag.AlignVCenter,
+                shown,
+            )
             x += width
         self.y += height
 
@@ -163,11 +204,14 @@ class _Document:
 def _heading(doc: _Document, title: str, first: date, last: date, desk: InstructorDesk) -> None:
     doc.text(title, 18, bold=True, gap=1)
     doc.text(
-        _tr("%1 to %2 · made %3 by %4").replace("%1", first.isoformat())
+        QCoreApplication.translate("reports", "%1 to %2 · made %3 by %4")
+        .replace("%1", first.isoformat())
         .replace("%2", last.isoformat())
         .replace("%3", datetime.now().astimezone().strftime("%Y-%m-%d %H:%M"))
         .replace("%4", desk.session.name),
-        9, colour=MUTED, gap=4,
+        9,
+        colour=MUTED,
+        gap=4,
     )
 
 
@@ -176,20 +220,39 @@ def _summary(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     accuracy = overall.accuracy_percent
     days = len({s.day for s in stats})
     doc.text(
-        _tr("%1 answers on %2 days · %3 correct · typical time %4")
-        .replace("%1", f"{overall.answers:,}").replace("%2", str(days))
+        QCoreApplication.translate(
+            "reports", "%1 answers on %2 days · %3 correct · typical time %4"
+        )
+        .replace("%1", f"{overall.answers:,}")
+        .replace("%2", str(days))
         .replace("%3", "–" if accuracy is None else f"{accuracy} %")
         .replace("%4", seconds_text(overall.typical_ms) or "–"),
-        11, bold=True, gap=3,
+        11,
+        bold=True,
+        gap=3,
     )
 
 
 def _charts(doc: _Document, stats: Sequence[DailySkillStat], first: date, last: date) -> None:
     series = figures.by_day(stats)
-    doc.chart(_tr("Accuracy per day"), series.days, series.accuracy_percent(), ACCURACY_COLOUR,
-              "%", (0.0, 100.0), (first, last))
-    doc.chart(_tr("Typical time per answer, per day"), series.days, series.time_seconds(),
-              TIME_COLOUR, "s", None, (first, last))
+    doc.chart(
+        QCoreApplication.translate("reports", "Accuracy per day"),
+        series.days,
+        series.accuracy_percent(),
+        ACCURACY_COLOUR,
+        "%",
+        (0.0, 100.0),
+        (first, last),
+    )
+    doc.chart(
+        QCoreApplication.translate("reports", "Typical time per answer, per day"),
+        series.days,
+        series.time_seconds(),
+        TIME_COLOUR,
+        "s",
+        None,
+        (first, last),
+    )
 
 
 def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
@@ -197,66 +260,84 @@ def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     skills = figures.per_skill(stats, targets)
     ordered = figures.weakest(skills, len(skills))
     ordered += [s for s in skills if s not in ordered]
-    doc.text(_tr("Skills, weakest first"), 12, bold=True)
+    doc.text(QCoreApplication.translate("reports", "Skills, weakest first"), 12, bold=True)
     rows = []
     for figure in ordered:
         accuracy = figure.totals.accuracy_percent
-        rows.append([
-            skill_title(figure.skill),
-            f"{figure.totals.answers:,}",
-            "" if accuracy is None else f"{accuracy} %",
-            seconds_text(figure.totals.typical_ms),
-            seconds_text(figure.target_ms),
-        ])
+        rows.append(
+            [
+                skill_title(figure.skill),
+                f"{figure.totals.answers:,}",
+                "" if accuracy is None else f"{accuracy} %",
+                seconds_text(figure.totals.typical_ms),
+                seconds_text(figure.target_ms),
+            ]
+        )
     doc.table(
-        [Column(_tr("Skill"), 4), Column(_tr("Answers"), 1.3, True),
-         Column(_tr("Accuracy"), 1.3, True), Column(_tr("Typical time"), 1.5, True),
-         Column(_tr("Target"), 1.2, True)],
+        [
+            Column(QCoreApplication.translate("reports", "Skill"), 4),
+            Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Typical time"), 1.5, True),
+            Column(QCoreApplication.translate("reports", "Target"), 1.2, True),
+        ],
         rows,
     )
 
 
-def trainee_pdf(
-    desk: InstructorDesk, trainee_id: int, first: date, last: date, path: Path
-) -> int:
+def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, path: Path) -> int:
     """Write one trainee's report; return the number of pages."""
     trainee = next((t for t in desk.all_trainees() if t.id == trainee_id), None)
     if trainee is None:
         raise StorageError(f"There is no trainee {trainee_id}.")
     stats = desk.daily_skill_stats(first, last, trainee_id=trainee_id)
     history = trainee_exam_history(desk, trainee_id)
-    title = _tr("Training report: %1").replace("%1", trainee.name)
+    title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", trainee.name)
     doc = _Document(path, title)
     try:
         _heading(doc, title, first, last, desk)
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)
-        doc.text(_tr("Exams"), 12, bold=True)
+        doc.text(QCoreApplication.translate("reports", "Exams"), 12, bold=True)
         rows = []
         for exam, result in history:
             score = result.score
-            verdict = (_tr("not taken yet") if result.passed is None
-                       else _tr("passed") if result.passed else _tr("failed"))
-            rows.append([
-                exam.title,
-                result.assignment.assigned_at.astimezone().strftime("%Y-%m-%d"),
-                "" if result.assignment.completed_at is None
-                else result.assignment.completed_at.astimezone().strftime("%Y-%m-%d"),
-                "" if score is None
-                else f"{result.correct}/{result.item_count} ({percent_text(score)})",
-                percent_text(exam.pass_mark),
-                verdict,
-            ])
+            verdict = (
+                QCoreApplication.translate("reports", "not taken yet")
+                if result.passed is None
+                else QCoreApplication.translate("reports", "passed")
+                if result.passed
+                else QCoreApplication.translate("reports", "failed")
+            )
+            rows.append(
+                [
+                    exam.title,
+                    result.assignment.assigned_at.astimezone().strftime("%Y-%m-%d"),
+                    ""
+                    if result.assignment.completed_at is None
+                    else result.assignment.completed_at.astimezone().strftime("%Y-%m-%d"),
+                    ""
+                    if score is None
+                    else f"{result.correct}/{result.item_count} ({percent_text(score)})",
+                    percent_text(exam.pass_mark),
+                    verdict,
+                ]
+            )
         if rows:
             doc.table(
-                [Column(_tr("Exam"), 3.5), Column(_tr("Assigned"), 1.5),
-                 Column(_tr("Taken"), 1.5), Column(_tr("Score"), 1.8, True),
-                 Column(_tr("Pass mark"), 1.2, True), Column(_tr("Result"), 1.4)],
+                [
+                    Column(QCoreApplication.translate("reports", "Exam"), 3.5),
+                    Column(QCoreApplication.translate("reports", "Assigned"), 1.5),
+                    Column(QCoreApplication.translate("reports", "Taken"), 1.5),
+                    Column(QCoreApplication.translate("reports", "Score"), 1.8, True),
+                    Column(QCoreApplication.translate("reports", "Pass mark"), 1.2, True),
+                    Column(QCoreApplication.translate("reports", "Result"), 1.4),
+                ],
                 rows,
             )
         else:
-            doc.text(_tr("No exam assigned."), 9, colour=MUTED)
+            doc.text(QCoreApplication.translate("reports", "No exam assigned."), 9, colour=MUTED)
     except BaseException:
         doc.finish()
         raise
@@ -270,33 +351,50 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
     each = desk.daily_skill_stats(first, last, per_trainee=True)
     names = {t.id: (t.name, t.archived) for t in trainees}
     rows = figures.per_trainee(each, names, skill_targets_ms())
-    rows.sort(key=lambda r: (r.totals.accuracy_percent is None,
-                             r.totals.accuracy_percent or 0, r.name.casefold()))
-    title = _tr("Cohort report")
+    rows.sort(
+        key=lambda r: (
+            r.totals.accuracy_percent is None,
+            r.totals.accuracy_percent or 0,
+            r.name.casefold(),
+        )
+    )
+    title = QCoreApplication.translate("reports", "Cohort report")
     doc = _Document(path, title)
     try:
         _heading(doc, title, first, last, desk)
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)
-        doc.text(_tr("Trainees, lowest accuracy first"), 12, bold=True)
+        doc.text(
+            QCoreApplication.translate("reports", "Trainees, lowest accuracy first"), 12, bold=True
+        )
         table = []
         for row in rows:
             accuracy = row.totals.accuracy_percent
-            table.append([
-                row.name + (_tr(" (archived)") if row.archived else ""),
-                f"{row.totals.answers:,}",
-                "" if accuracy is None else f"{accuracy} %",
-                seconds_text(row.totals.typical_ms),
-                str(row.active_days),
-                "" if row.last_day is None else row.last_day.isoformat(),
-                skill_title(row.weakest_skill),
-            ])
+            table.append(
+                [
+                    row.name
+                    + (
+                        QCoreApplication.translate("reports", " (archived)") if row.archived else ""
+                    ),
+                    f"{row.totals.answers:,}",
+                    "" if accuracy is None else f"{accuracy} %",
+                    seconds_text(row.totals.typical_ms),
+                    str(row.active_days),
+                    "" if row.last_day is None else row.last_day.isoformat(),
+                    skill_title(row.weakest_skill),
+                ]
+            )
         doc.table(
-            [Column(_tr("Trainee"), 3), Column(_tr("Answers"), 1.3, True),
-             Column(_tr("Accuracy"), 1.3, True), Column(_tr("Typical time"), 1.8, True),
-             Column(_tr("Days"), 0.8, True), Column(_tr("Last active"), 1.6, True),
-             Column(_tr("Weakest skill"), 3)],
+            [
+                Column(QCoreApplication.translate("reports", "Trainee"), 3),
+                Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
+                Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
+                Column(QCoreApplication.translate("reports", "Typical time"), 1.8, True),
+                Column(QCoreApplication.translate("reports", "Days"), 0.8, True),
+                Column(QCoreApplication.translate("reports", "Last active"), 1.6, True),
+                Column(QCoreApplication.translate("reports", "Weakest skill"), 3),
+            ],
             table,
         )
     except BaseException:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import partial
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -75,14 +75,15 @@ class Period:
 def period_box(parent: QWidget) -> QComboBox:
     box = QComboBox(parent)
     for days in PERIODS:
-        box.addItem(parent.tr("Last %1 days").replace("%1", str(days)), days)
+        label = QCoreApplication.translate("dashboard", "Last %1 days").replace("%1", str(days))
+        box.addItem(label, days)
     box.setCurrentIndex(PERIODS.index(DEFAULT_PERIOD))
     return box
 
 
 def skill_box(parent: QWidget) -> QComboBox:
     box = QComboBox(parent)
-    box.addItem(parent.tr("All skills"), None)
+    box.addItem(QCoreApplication.translate("dashboard", "All skills"), None)
     box.setMinimumContentsLength(22)
     return box
 
@@ -135,7 +136,12 @@ class _SortItem(QTableWidgetItem):
 def skill_table(parent: QWidget) -> QTableWidget:
     table = QTableWidget(0, 4, parent)
     table.setHorizontalHeaderLabels(
-        [parent.tr("Skill"), parent.tr("Answers"), parent.tr("Accuracy"), parent.tr("Typical time")]
+        [
+            QCoreApplication.translate("dashboard", "Skill"),
+            QCoreApplication.translate("dashboard", "Answers"),
+            QCoreApplication.translate("dashboard", "Accuracy"),
+            QCoreApplication.translate("dashboard", "Typical time"),
+        ]
     )
     table.verticalHeader().hide()
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -54,19 +54,19 @@ def remake(answer: StoredAnswer) -> DrillItem | None:
     return None
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AnswerDetail", text)
-
-
 def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None = None) -> str:
     """The drill-down's text, as simple HTML."""
     record = answer.record
-    verdict = _tr("correct") if record.correct else _tr("wrong")
+    verdict = (
+        QCoreApplication.translate("AnswerDetail", "correct")
+        if record.correct
+        else QCoreApplication.translate("AnswerDetail", "wrong")
+    )
     colour = "#2e7d32" if record.correct else "#c62828"
     lines: list[str] = [
         f"<h3>{escape(skill_title(record.skill))}</h3>",
         f"<p><b style='color:{colour}'>{verdict}</b> · "
-        + _tr("answered %1 in %2")
+        + QCoreApplication.translate("AnswerDetail", "answered %1 in %2")
         .replace("%1", record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"))
         .replace("%2", seconds_text(record.time_taken_ms))
         + "</p>",
@@ -74,24 +74,33 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
     if item is not None:
         lines.append(f"<p>{escape(item.question.render(QCoreApplication.translate))}</p>")
     else:
-        note = _tr("This version cannot re-create the question; the table is the recorded one.")
+        note = QCoreApplication.translate(
+            "AnswerDetail",
+            "This version cannot re-create the question; the table is the recorded one.",
+        )
         lines.append(f"<p><i>{note}</i></p>")
+    given = QCoreApplication.translate("AnswerDetail", "Given")
+    expected = QCoreApplication.translate("AnswerDetail", "Expected")
     lines.append(
         "<table cellpadding='2'>"
-        f"<tr><td><b>{_tr('Given')}</b></td><td>{escape(answer_text(record.given))}</td></tr>"
-        f"<tr><td><b>{_tr('Expected')}</b></td><td>{escape(answer_text(record.expected))}</td></tr>"
+        f"<tr><td><b>{given}</b></td><td>{escape(answer_text(record.given))}</td></tr>"
+        f"<tr><td><b>{expected}</b></td><td>{escape(answer_text(record.expected))}</td></tr>"
         "</table>"
     )
     if item is not None:
-        lines.append(f"<p><b>{_tr('Rule')}</b>: {item.citation}</p>")
+        rule = QCoreApplication.translate("AnswerDetail", "Rule")
+        lines.append(f"<p><b>{rule}</b>: {item.citation}</p>")
         steps = "".join(
             f"<li>{escape(step.render(QCoreApplication.translate))}</li>" for step in item.solution
         )
         if steps:
-            lines.append(f"<p><b>{_tr('Worked answer')}</b></p><ol>{steps}</ol>")
+            worked = QCoreApplication.translate("AnswerDetail", "Worked answer")
+            lines.append(f"<p><b>{worked}</b></p><ol>{steps}</ol>")
+    seed = QCoreApplication.translate("AnswerDetail", "Seed")
+    app = QCoreApplication.translate("AnswerDetail", "app")
     lines.append(
-        f"<p style='color:#607d8b'>{_tr('Seed')} {record.item_seed} · "
-        f"{escape(record.ruleset_id)} · {_tr('app')} {escape(record.app_version)}</p>"
+        f"<p style='color:#607d8b'>{seed} {record.item_seed} · "
+        f"{escape(record.ruleset_id)} · {app} {escape(record.app_version)}</p>"
     )
     return "".join(lines)
 

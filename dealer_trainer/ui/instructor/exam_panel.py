@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
@@ -49,9 +50,9 @@ from dealer_trainer.ui.instructor.models import cell
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
 
 DIFFICULTY_NAMES = {
-    Difficulty.BEGINNER: "Beginner",
-    Difficulty.INTERMEDIATE: "Intermediate",
-    Difficulty.ADVANCED: "Advanced",
+    Difficulty.BEGINNER: QT_TRANSLATE_NOOP("ExamsPanel", "Beginner"),
+    Difficulty.INTERMEDIATE: QT_TRANSLATE_NOOP("ExamsPanel", "Intermediate"),
+    Difficulty.ADVANCED: QT_TRANSLATE_NOOP("ExamsPanel", "Advanced"),
 }
 
 

@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from dealer_trainer.ui.instructor.window import InstructorWindow
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("instructor", text)
-
-
 class InstructorMenu(QObject):
     """The menu and its actions; keeps the store and the open instructor window."""
 
@@ -48,9 +44,11 @@ class InstructorMenu(QObject):
         window.installEventFilter(self)
 
     def retranslate(self) -> None:
-        self.menu.setTitle(_tr("&Instructor"))
-        self.open_action.setText(_tr("&Instructor views…"))
-        self.lock_action.setText(_tr("&Lock the instructor views"))
+        self.menu.setTitle(QCoreApplication.translate("instructor", "&Instructor"))
+        self.open_action.setText(QCoreApplication.translate("instructor", "&Instructor views…"))
+        self.lock_action.setText(
+            QCoreApplication.translate("instructor", "&Lock the instructor views")
+        )
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() == QEvent.Type.LanguageChange:
@@ -78,7 +76,9 @@ class InstructorMenu(QObject):
         try:
             opened = open_instructor_views(self.store(), None)
         except StorageError as exc:
-            QMessageBox.warning(self._window, _tr("Instructor views"), str(exc))
+            QMessageBox.warning(
+                self._window, QCoreApplication.translate("instructor", "Instructor views"), str(exc)
+            )
             return None
         if opened is not None:
             self.instructor_window = opened

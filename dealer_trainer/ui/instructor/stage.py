@@ -40,10 +40,6 @@ STAGE_CHIPS = ChipSet(
 )
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("stage", text)
-
-
 def request_of(situation: object) -> Mapping[str, Any] | None:
     """The rules request inside a stored situation (also inside a whole stored item)."""
     if not isinstance(situation, Mapping):
@@ -66,8 +62,11 @@ def game_of(situation: object) -> str | None:
     ruleset = found["request"].get("ruleset")
     ruleset_id = ruleset.get("id") if isinstance(ruleset, Mapping) else ruleset
     if isinstance(ruleset_id, str):
-        for prefix, name in (("roulette", "roulette"), ("craps", "craps"),
-                             ("caribbean", "caribbean_stud")):
+        for prefix, name in (
+            ("roulette", "roulette"),
+            ("craps", "craps"),
+            ("caribbean", "caribbean_stud"),
+        ):
             if ruleset_id.startswith(prefix):
                 return name
     return None
@@ -86,14 +85,20 @@ def _put(scene: FeltScene, spot_id: str, value: object, missing: list[str], labe
     if amount is None:
         return
     if spot_id not in scene.felt:
-        missing.append(_tr("%1 (%2) is not on this felt").replace("%1", label)
-                       .replace("%2", f"{amount:.2f}"))
+        missing.append(
+            QCoreApplication.translate("stage", "%1 (%2) is not on this felt")
+            .replace("%1", label)
+            .replace("%2", f"{amount:.2f}")
+        )
         return
     try:
         chips = scene.chips.chip_set.breakdown(amount)
     except ValueError:
-        missing.append(_tr("%1: %2 cannot be made with the table's chips").replace("%1", label)
-                       .replace("%2", f"{amount:.2f}"))
+        missing.append(
+            QCoreApplication.translate("stage", "%1: %2 cannot be made with the table's chips")
+            .replace("%1", label)
+            .replace("%2", f"{amount:.2f}")
+        )
         return
     for chip in chips:
         scene.place_chip(spot_id, chip)
@@ -132,7 +137,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
     """Draw ``situation`` on ``scene``; return sentences for what could not be drawn."""
     found = request_of(situation)
     if found is None:
-        return [_tr("The recorded situation has no table to draw.")]
+        return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
     request = found["request"]
     missing: list[str] = []
     game = game_of(situation)
@@ -140,8 +145,13 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
         spots = found.get("spots") or {}
         for bet in request.get("bets") or []:
             spot = spots.get(bet.get("id")) if isinstance(spots, Mapping) else None
-            _put(scene, str(spot or bet.get("kind")), bet.get("amount"), missing,
-                 str(bet.get("kind")))
+            _put(
+                scene,
+                str(spot or bet.get("kind")),
+                bet.get("amount"),
+                missing,
+                str(bet.get("kind")),
+            )
         number = found.get("marker", (request.get("outcome") or {}).get("number"))
         if isinstance(number, int) and "dolly" in scene.markers:
             scene.set_marker("dolly", number)
