@@ -6,1336 +6,2362 @@
     <message>
         <location filename="../../drills/caribbean_stud.py" line="+40"/>
         <source>royal flush (黃袍麒)</source>
-        <translation type="unfinished"></translation>
+        <translation>黃袍麒</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>straight flush (同花順)</source>
-        <translation type="unfinished"></translation>
+        <translation>同花順</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>four of a kind (四條)</source>
-        <translation type="unfinished"></translation>
+        <translation>四條</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>full house (夫盧)</source>
-        <translation type="unfinished"></translation>
+        <translation>夫盧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>flush (同花)</source>
-        <translation type="unfinished"></translation>
+        <translation>同花</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>straight (順)</source>
-        <translation type="unfinished"></translation>
+        <translation>順</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>three of a kind (三條)</source>
-        <translation type="unfinished"></translation>
+        <translation>三條</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>two pairs (兩對)</source>
-        <translation type="unfinished"></translation>
+        <translation>兩對</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>one pair (一對)</source>
-        <translation type="unfinished"></translation>
+        <translation>一對</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>high card (五張散牌)</source>
-        <translation type="unfinished"></translation>
+        <translation>五張散牌</translation>
     </message>
     <message>
         <location line="+107"/>
         <source>This hand is a {name}, not a {wrong} (Art. 8).</source>
         <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>這手牌是{name}，不是{wrong}（第八條）。</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>What is this hand: {cards}?</source>
-        <translation type="unfinished"></translation>
+        <translation>{cards}是甚麼組合？</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>{cards}: {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{cards}：{name}。</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>Hand A: {cards}</source>
-        <translation type="unfinished"></translation>
+        <translation>A手牌：{cards}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hand B: {cards}</source>
-        <translation type="unfinished"></translation>
+        <translation>B手牌：{cards}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>A tie: the hands push</source>
-        <translation type="unfinished"></translation>
+        <translation>和局：兩手牌不分勝負</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Art. 8 decides for the other hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>按第八條，是另一手牌勝。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Same class and same ranks: the suit decides (♠ &gt; ♥ &gt; ♣ &gt; ♦). The deciding card is the {card}.</source>
-        <translation type="unfinished"></translation>
+        <translation>組合相同，點數亦相同：以花色定勝負（♠ &gt; ♥ &gt; ♣ &gt; ♦）。決定勝負的是{card}。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>A {better} beats a {worse}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{better}大過{worse}。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Both are a {name}: the ranks decide, from the highest that differs.</source>
-        <translation type="unfinished"></translation>
+        <translation>兩手都是{name}：以點數定勝負，由最大而點數不同的一張比起。</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Which hand wins?</source>
-        <translation type="unfinished"></translation>
+        <translation>哪一手牌勝？</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Class first; then ranks from the top; the suit only when all ranks are equal.</source>
-        <translation type="unfinished"></translation>
+        <translation>先比組合，再由最大一張起比點數；各牌點數均相同時才比花色。</translation>
     </message>
     <message>
         <location line="+44"/>
         <source>The dealer qualifies: open the players&apos; cards.</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷合資格：開博彩者的牌。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The dealer needs at least an ace and a king (Art. 9(1)).</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷必須至少有一張A和一張K（第九條（一）項）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The dealer does not qualify: pay every ante 1 to 1 and return every raise.</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷不合資格：每門原注一賠一，加注全數退回。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>有A和K，或一對或以上，即合資格（第九條（一）及（三）項）。</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>The dealer turns over {cards}. Does the dealer qualify?</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷的牌是{cards}。莊荷是否合資格？</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{cards} is a {name}: {verdict}</source>
-        <translation type="unfinished"></translation>
+        <translation>{cards}是{name}：{verdict}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>it qualifies (at least A and K, or a pair or better).</source>
-        <translation type="unfinished"></translation>
+        <translation>合資格（至少有A和K，或一對或以上）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>it does not hold both an ace and a king.</source>
-        <translation type="unfinished"></translation>
+        <translation>不合資格，沒有同時持有A和K。</translation>
     </message>
     <message>
         <location line="+42"/>
         <source>Dealer: {cards}, a {name}; {qualifies}.</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷：{cards}，{name}；{qualifies}。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>qualifies</source>
-        <translation type="unfinished"></translation>
+        <translation>合資格</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>does not qualify</source>
-        <translation type="unfinished"></translation>
+        <translation>不合資格</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Ante {ante} wins {win} (1 to 1); the raise of {raised} is returned (Art. 9(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>原注{ante}贏{win}（一賠一）；加注{raised}退回（第九條（二）項）。</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).</source>
-        <translation type="unfinished"></translation>
+        <translation>原注 {ante} × 1 = {ante_win}；加注 {raised} × {ratio} = {raise_win}（{name}）。</translation>
     </message>
     <message>
         <location line="+9"/>
         <location filename="../../drills/craps.py" line="+162"/>
         <location filename="../../drills/roulette.py" line="+117"/>
         <source>Total to pay: {total}.</source>
-        <translation type="unfinished"></translation>
+        <translation>合共賠：{total}。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The dealer&apos;s hand is higher: collect the ante and the raise (Art. 9(4)).</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷的牌較大：收去原注及加注（第九條（四）項）。</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Box 4 raised on an ante of {ante}. How much do you pay box 4? (Stakes returned are not part of the payout.)</source>
-        <translation type="unfinished"></translation>
+        <translation>第4門下了原注{ante}並已加注。你應賠第4門多少？（退回的注碼不計入派彩。）</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Does the dealer qualify? Then who wins? Then the raise by the pay table.</source>
-        <translation type="unfinished"></translation>
+        <translation>先看莊荷是否合資格，再看誰勝，然後按派彩表賠加注。</translation>
     </message>
     <message>
         <location line="+74"/>
         <source>Pool before the round: {pool}; paid in the order {order} (dealer&apos;s left first, straight flushes before a royal).</source>
-        <translation type="unfinished"></translation>
+        <translation>本局前彩池：{pool}；派彩次序為第{order}門（由莊荷左手邊起，同花順先於黃袍麒）。</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Box {box}, {name}: {award}.</source>
-        <translation type="unfinished"></translation>
+        <translation>第{box}門，{name}：{award}。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Pool after the round: {after}.</source>
-        <translation type="unfinished"></translation>
+        <translation>本局後彩池：{after}。</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>The progressive pool shows {pool}. Every box bet the progressive. What does box {box} receive from the progressive?</source>
-        <translation type="unfinished"></translation>
+        <translation>累進大獎彩池顯示{pool}。每門均有投注累進大獎。第{box}門獲派多少累進大獎彩金？</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Straight flush: 10% of the pool as it stands or the fixed award, the higher; royal flush: the pool or the fixed award, the higher.</source>
-        <translation type="unfinished"></translation>
+        <translation>同花順：當時彩池的一成（10%）或定額彩金，取其較高者；黃袍麒：全部彩池或定額彩金，取其較高者。</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>While dealing from the shoe you expose one player&apos;s card by mistake.</source>
-        <translation type="unfinished"></translation>
+        <translation>用派牌盒派牌時，你錯誤陽開了一張博彩者的牌。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>While dealing from the shoe you expose one of the dealer&apos;s own cards by mistake.</source>
-        <translation type="unfinished"></translation>
+        <translation>用派牌盒派牌時，你錯誤陽開了一張莊荷自己的牌。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>While dealing you expose two cards by mistake.</source>
-        <translation type="unfinished"></translation>
+        <translation>派牌時，你錯誤陽開了兩張牌。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>You deal a hand to box 5, where nobody has bet.</source>
-        <translation type="unfinished"></translation>
+        <translation>你派了一手牌給沒有人下注的第5門。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The shuffling machine jams halfway through the deal.</source>
-        <translation type="unfinished"></translation>
+        <translation>派牌途中洗牌機失靈。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box 2 has received six cards.</source>
-        <translation type="unfinished"></translation>
+        <translation>第2門派了六張牌。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>You dealt the dealer&apos;s cards first, before the boxes.</source>
-        <translation type="unfinished"></translation>
+        <translation>你先派莊荷的牌，後派各門。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round, bets are placed again and the cards dealt again.</source>
-        <translation type="unfinished"></translation>
+        <translation>該局無效：原注及加注退回，累進大獎的投注轉到下一局，然後重新投注及派牌。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The round stands and play goes on as usual.</source>
-        <translation type="unfinished"></translation>
+        <translation>該局維持有效，牌局如常進行。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>The round stands; the exposed dealer&apos;s card stays up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
-        <translation type="unfinished"></translation>
+        <translation>該局維持有效；被陽開的莊荷牌繼續陽開，莊荷其餘的牌（包括第五張）全部牌面向下派出。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>That hand is dead; the round goes on as usual.</source>
-        <translation type="unfinished"></translation>
+        <translation>該門作廢；牌局如常進行。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The round is void and every bet is returned, the progressive bets included.</source>
-        <translation type="unfinished"></translation>
+        <translation>該局無效，所有投注退回，包括累進大獎的投注。</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>One exposed card, or a hand to an empty box, does not void the round (Art. 11).</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤陽開一張牌，或派牌給沒有下注的一門，都不會令該局無效（第十一條）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>This irregularity voids the round (Art. 11(1), (4)).</source>
-        <translation type="unfinished"></translation>
+        <translation>這種不當情事令該局無效（第十一條（一）及（四）項）。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>That is the rule for one exposed dealer&apos;s card only (Art. 11(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>這只是錯誤陽開一張莊荷牌時的處理方法（第十一條（二）項）。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>That is the rule for cards dealt to a box without a bet (Art. 11(3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>這是錯誤派牌給沒有下注的一門時的處理方法（第十一條（三）項）。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Progressive bets are never returned: they carry over to the next round (Art. 11(1), (4)).</source>
-        <translation type="unfinished"></translation>
+        <translation>累進大獎的投注不會退回：自動轉到下一局（第十一條（一）及（四）項）。</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>{situation} What does the regulation rule?</source>
-        <translation type="unfinished"></translation>
+        <translation>{situation}規章如何處理？</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>{explanation}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>the dealer</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>box {box}</source>
-        <translation type="unfinished"></translation>
+        <translation>第{box}門</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>{where}, face up</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}，牌面向上</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>{where}, face down</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}，牌面向下</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Cards go left to right to the boxes with a bet, the dealer last; only the dealer&apos;s fifth card is face up (Art. 7).</source>
-        <translation type="unfinished"></translation>
+        <translation>由左至右派給有投注的各門，莊荷最後獲牌；只有莊荷的第五張牌牌面向上（第七條）。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>one card at a time from the shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>用派牌盒每次派一張</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>five cards at a time from the shuffling machine</source>
-        <translation type="unfinished"></translation>
+        <translation>用洗牌機每次派五張</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Boxes {boxes} have bets. Dealing {how}, where does card number {number} go?</source>
-        <translation type="unfinished"></translation>
+        <translation>第{boxes}門有投注。{how}，第{number}張牌派到哪裏？</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Order of seats: {order}, then the dealer; card {number} goes to {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>派牌次序：第{order}門，然後莊荷；第{number}張牌派到{where}。</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Name the hand</source>
-        <translation type="unfinished"></translation>
+        <translation>說出紙牌組合</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The ten hands of Art. 8.</source>
-        <translation type="unfinished"></translation>
+        <translation>第八條的十種組合。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Compare hands</source>
-        <translation type="unfinished"></translation>
+        <translation>比較組合大小</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Which hand wins, down to the suit (♠ &gt; ♥ &gt; ♣ &gt; ♦).</source>
-        <translation type="unfinished"></translation>
+        <translation>哪一手牌勝，直至以花色定勝負（♠ &gt; ♥ &gt; ♣ &gt; ♦）。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Does the dealer qualify?</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷是否合資格？</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>At least an ace and a king (Art. 9(1)).</source>
-        <translation type="unfinished"></translation>
+        <translation>至少一張A和一張K（第九條（一）項）。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Ante and raise</source>
-        <translation type="unfinished"></translation>
+        <translation>原注及加注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ante 1 to 1, the raise by the pay table of Art. 9(5).</source>
-        <translation type="unfinished"></translation>
+        <translation>原注一賠一，加注按第九條（五）項的派彩表賠。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Progressive jackpot</source>
-        <translation type="unfinished"></translation>
+        <translation>累進大獎</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Awards, their order and the pool (Art. 10).</source>
-        <translation type="unfinished"></translation>
+        <translation>彩金、派彩次序及彩池（第十條）。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Misdeals</source>
-        <translation type="unfinished"></translation>
+        <translation>派牌不當</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Exposed cards, empty boxes, a failing shuffler (Art. 11).</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤陽開的牌、沒有下注的門、洗牌機失靈（第十一條）。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Dealing order</source>
-        <translation type="unfinished"></translation>
+        <translation>派牌次序</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Left to right, the dealer last, the fifth card face up (Art. 7).</source>
-        <translation type="unfinished"></translation>
+        <translation>由左至右，莊荷最後，莊荷第五張牌面向上（第七條）。</translation>
     </message>
     <message>
         <location filename="../../drills/craps.py" line="-119"/>
         <source>Pass Line</source>
         <extracomment>&quot;Collect, then pay&quot; (先殺後賠): the procedure common to all tables, stated in roulette-2003 Art. 5(1); Portaria 97/85/M for craps sets no order of its own.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>派司拉</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Pass</source>
-        <translation type="unfinished"></translation>
+        <translation>東派司</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Come</source>
-        <translation type="unfinished"></translation>
+        <translation>襟</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Come</source>
-        <translation type="unfinished"></translation>
+        <translation>東襟</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../../drills/roulette.py" line="-74"/>
         <source>odds</source>
-        <translation type="unfinished"></translation>
+        <translation>單</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+534"/>
+        <location line="+531"/>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>場區</translation>
     </message>
     <message>
-        <location line="-533"/>
+        <location line="-530"/>
         <source>Hard</source>
-        <translation type="unfinished"></translation>
+        <translation>硬</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big 7</source>
-        <translation type="unfinished"></translation>
+        <translation>大七</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Eleven</source>
-        <translation type="unfinished"></translation>
+        <translation>十一</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Any Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>任何垃圾</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big</source>
-        <translation type="unfinished"></translation>
+        <translation>大</translation>
     </message>
     <message>
         <location line="+86"/>
         <source>Collect first: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>先殺：{bets}。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet}：{stake}贏{win}（{article}）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet}：和，注碼退回（{article}）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
-        <translation type="unfinished"></translation>
+        <translation>這次擲骰沒有投注贏：無須派彩。</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
-        <translation type="unfinished"></translation>
+        <translation>只賠這次擲骰定出輸贏的投注；注碼仍歸博彩者。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>{bet} {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet}{number}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>odds on {point}</source>
-        <translation type="unfinished"></translation>
+        <translation>{point}點附加投注</translation>
     </message>
     <message>
         <location line="+5"/>
         <location line="+5"/>
         <source>{bet} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet}（{stake}）</translation>
     </message>
     <message>
         <location line="-2"/>
         <location filename="../../drills/roulette.py" line="+313"/>
         <source>{first}, {next}</source>
-        <translation type="unfinished"></translation>
+        <translation>{first}、{next}</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>{first}-{second} ({total})</source>
-        <translation type="unfinished"></translation>
+        <translation>{first}-{second}（{total}點）</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>The shooter throws {throw}. How much do you pay in all?</source>
-        <translation type="unfinished"></translation>
+        <translation>擲骰者擲出{throw}。你合共要賠多少？</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Pass Line {line}, the point is {point}. In chips of {chip}, what is the largest odds bet the player may take?</source>
-        <translation type="unfinished"></translation>
+        <translation>派司拉投注{line}，點數為{point}。以{chip}的籌碼計，博彩者最多可作多少附加投注？</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>The odds&apos; win may never exceed the line bet (Art. 2(2)); on {point} odds pay {ratio}.</source>
-        <translation type="unfinished"></translation>
+        <translation>附加投注的彩金永不可超過原來的派司拉投注（第二條第二款）；{point}點的附加投注賠率為{ratio}。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.</source>
-        <translation type="unfinished"></translation>
+        <translation>最大的附加投注所贏的恰好等於派司拉投注：{line} × {inverse} = {exact}。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>In chips of {chip}: {largest}.</source>
-        <translation type="unfinished"></translation>
+        <translation>以{chip}的籌碼計：{largest}。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Which odds bet wins exactly the amount of the line bet?</source>
-        <translation type="unfinished"></translation>
+        <translation>多少附加投注所贏的恰好等於派司拉投注的金額？</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>The point is {point}; the shooter throws {throw}. How much do you pay?</source>
-        <translation type="unfinished"></translation>
+        <translation>點數為{point}；擲骰者擲出{throw}。你要賠多少？</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>The shooter throws {throw}. How much do you pay?</source>
-        <translation type="unfinished"></translation>
+        <translation>擲骰者擲出{throw}。你要賠多少？</translation>
     </message>
     <message>
         <location line="+45"/>
         <source>The shooter throws {throw}. Click the bets in the order you settle them.</source>
-        <translation type="unfinished"></translation>
+        <translation>擲骰者擲出{throw}。請按你殺賠的次序點選各注。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Collect the losing bets first: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>先收去輸注：{bets}。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Then pay the winners: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>然後賠贏注：{bets}。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Losing bets are taken before any winner is paid.</source>
-        <translation type="unfinished"></translation>
+        <translation>先殺後賠：賠任何贏注之前，先收去所有輸注。</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>One die shows {face}; the other bounces off the table. What is the throw?</source>
-        <translation type="unfinished"></translation>
+        <translation>一粒骰子是{face}點；另一粒彈出檯外。這次擲骰的結果是甚麼？</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No throw: it is invalid and repeated; no bet is decided.</source>
-        <translation type="unfinished"></translation>
+        <translation>不算：這次擲骰無效，須重擲；所有投注都不定輸贏。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Count the die on the table twice: {total}.</source>
-        <translation type="unfinished"></translation>
+        <translation>把檯上的骰子計兩次：{total}點。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A throw with a die off the table is not valid at all (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>有骰子離開檯面的擲骰完全無效（第一條）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Throw the lost die again and add it to {face}.</source>
-        <translation type="unfinished"></translation>
+        <translation>重擲離開檯面的那粒骰子，再加上{face}點。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The whole throw is repeated, not one die (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>須重擲整次，而非只擲一粒骰子（第一條）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>It counts as a 7: the line bets lose.</source>
-        <translation type="unfinished"></translation>
+        <translation>作7點計：線注輸。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An invalid throw decides no bet (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>無效的擲骰不定任何投注的輸贏（第一條）。</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>One die shows {face}. The other leans on a chip stack: {high} is the more exposed upper face, {low} the less. What is the throw?</source>
-        <translation type="unfinished"></translation>
+        <translation>一粒骰子是{face}點。另一粒斜靠在一疊籌碼上：較外露的上面是{high}點，較不外露的是{low}點。這次擲骰的結果是甚麼？</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>{total}: the most exposed upper face counts.</source>
-        <translation type="unfinished"></translation>
+        <translation>{total}點：以最外露的上面計。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No roll: a cocked die makes the throw invalid.</source>
-        <translation type="unfinished"></translation>
+        <translation>無效擲骰：骰子未平放，這次擲骰無效。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Only a die leaving the table makes a throw invalid (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>只有骰子離開檯面，擲骰才無效（第一條）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{total}: the lower face counts.</source>
-        <translation type="unfinished"></translation>
+        <translation>{total}點：以較不外露的一面計。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The most exposed upper face counts (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>以最外露的上面計（第一條）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The dealer lifts the chip stack and lets the die fall.</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷拿起那疊籌碼，讓骰子跌下平放。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The die is read as it lies: its most exposed upper face (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>骰子按停下時的位置讀數：以最外露的上面計（第一條）。</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <location filename="../../drills/roulette.py" line="+137"/>
-        <source>{decision}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/roulette.py" line="+1"/>
-        <source>{step}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+28"/>
         <source>Line and come bets</source>
-        <translation type="unfinished"></translation>
+        <translation>線注及襟注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pass, Don&apos;t Pass, Come and Don&apos;t Come through a shooter&apos;s hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>同一擲骰者整手擲骰中的派司拉、東派司、襟及東襟。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Largest odds bet</source>
-        <translation type="unfinished"></translation>
+        <translation>最大附加投注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The odds&apos; win may not exceed the line bet (Art. 2(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>附加投注的彩金不可超過原來的線注（第二條第二款）。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Odds payouts</source>
-        <translation type="unfinished"></translation>
+        <translation>附加投注派彩</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Line bets with odds at 2:1, 3:2, 6:5 and lay odds at 1:2, 2:3, 5:6.</source>
-        <translation type="unfinished"></translation>
+        <translation>線注連附加投注：派司拉方 2:1、3:2、6:5，東派司方 1:2、2:3、5:6。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>3, 4, 9, 10, 11 pay even; 2 and 12 pay double.</source>
-        <translation type="unfinished"></translation>
+        <translation>3、4、9、10、11 一賠一；2 和 12 一賠二。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Hard ways</source>
-        <translation type="unfinished"></translation>
+        <translation>硬路</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hard 6 and 8 pay 9 to 1, hard 4 and 10 pay 7 to 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>硬6和硬8一賠九，硬4和硬10一賠七。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Big 7, Eleven, Any Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>大七、十一、任何垃圾</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One-roll bets at 4½, 15 and 7 to 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>一次擲骰定輸贏的投注：一賠4½、一賠15、一賠7。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Big 6/8, 5/9, 4/10</source>
-        <translation type="unfinished"></translation>
+        <translation>大6/8、大5/9、大4/10</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>7 to 6, 7 to 5 and 9 to 5 on the full blocks, even money on the rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>每滿6或5個單位分別按6賠7、5賠7、5賠9，餘數一賠一。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Collect, then pay</source>
-        <translation type="unfinished"></translation>
+        <translation>先殺後賠</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Take every losing bet before paying any winner.</source>
-        <translation type="unfinished"></translation>
+        <translation>賠任何贏注之前，先收去所有輸注。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Invalid throws and cocked dice</source>
-        <translation type="unfinished"></translation>
+        <translation>無效擲骰及未平放的骰子</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A die off the table; a die that does not lie flat (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>骰子離開檯面；骰子未平放（第一條）。</translation>
     </message>
     <message>
         <location filename="../../drills/grading.py" line="+25"/>
         <source>Time is up.</source>
-        <translation type="unfinished"></translation>
+        <translation>時間到。</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>The right amount is {amount}.</source>
-        <translation type="unfinished"></translation>
+        <translation>正確金額是{amount}。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The right answer: {answer}</source>
-        <translation type="unfinished"></translation>
+        <translation>正確答案：{answer}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The right order: {order}.</source>
-        <translation type="unfinished"></translation>
+        <translation>正確次序：{order}。</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Your chips make {given}; the payout is {amount}.</source>
-        <translation type="unfinished"></translation>
+        <translation>你的籌碼合共{given}；應賠{amount}。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Right amount, but {given} chips where {fewest} would do.</source>
-        <translation type="unfinished"></translation>
+        <translation>金額正確，但用了{given}個籌碼，其實{fewest}個已足夠。</translation>
     </message>
     <message>
         <location line="+6"/>
         <location line="+4"/>
         <source>Right: {amount}.</source>
-        <translation type="unfinished"></translation>
+        <translation>正確：{amount}。</translation>
     </message>
     <message>
         <location line="-2"/>
         <source>No amount was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有輸入金額。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>You said {given}; the payout is {amount} ({difference} {direction}).</source>
-        <translation type="unfinished"></translation>
+        <translation>你答{given}；應賠{amount}（{direction}{difference}）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>too much</source>
-        <translation type="unfinished"></translation>
+        <translation>多了</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>too little</source>
-        <translation type="unfinished"></translation>
+        <translation>少了</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>{problem} ({citation})</source>
-        <translation type="unfinished"></translation>
+        <translation>{problem}（{citation}）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{note}</source>
-        <translation type="unfinished"></translation>
+        <translation>{note}</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+7"/>
         <source>Right order.</source>
-        <translation type="unfinished"></translation>
+        <translation>次序正確。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Right.</source>
-        <translation type="unfinished"></translation>
+        <translation>正確。</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-463"/>
+        <location filename="../../drills/roulette.py" line="-325"/>
         <source>straight-up</source>
         <extracomment>Chip denominations on the table, by difficulty.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>孤丁</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+342"/>
         <source>straight-ups</source>
-        <translation type="unfinished"></translation>
+        <translation>孤丁</translation>
     </message>
     <message>
         <location line="-341"/>
         <source>split</source>
-        <translation type="unfinished"></translation>
+        <translation>兩門騎</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+340"/>
         <source>splits</source>
-        <translation type="unfinished"></translation>
+        <translation>兩門騎</translation>
     </message>
     <message>
         <location line="-339"/>
         <source>street</source>
-        <translation type="unfinished"></translation>
+        <translation>三門一列</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+336"/>
         <source>streets</source>
-        <translation type="unfinished"></translation>
+        <translation>三門一列</translation>
     </message>
     <message>
         <location line="-335"/>
         <source>corner</source>
-        <translation type="unfinished"></translation>
+        <translation>四門騎</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+336"/>
         <source>corners</source>
-        <translation type="unfinished"></translation>
+        <translation>四門騎</translation>
     </message>
     <message>
         <location line="-335"/>
         <source>six-line</source>
-        <translation type="unfinished"></translation>
+        <translation>六門</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+333"/>
         <source>six-lines</source>
-        <translation type="unfinished"></translation>
+        <translation>六門</translation>
     </message>
     <message>
         <location line="-332"/>
         <source>nine-number bet</source>
-        <translation type="unfinished"></translation>
+        <translation>九門</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>nine-number bets</source>
-        <translation type="unfinished"></translation>
+        <translation>九門</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>twelve-number sector</source>
-        <translation type="unfinished"></translation>
+        <translation>十二門</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>twelve-number sectors</source>
-        <translation type="unfinished"></translation>
+        <translation>十二門</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>column</source>
-        <translation type="unfinished"></translation>
+        <translation>直十二門</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>columns</source>
-        <translation type="unfinished"></translation>
+        <translation>直十二門</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>dozen</source>
-        <translation type="unfinished"></translation>
+        <translation>小中大十二門</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>dozens</source>
-        <translation type="unfinished"></translation>
+        <translation>小中大十二門</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>red</source>
-        <translation type="unfinished"></translation>
+        <translation>紅</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>reds</source>
-        <translation type="unfinished"></translation>
+        <translation>紅</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>black</source>
-        <translation type="unfinished"></translation>
+        <translation>黑</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>blacks</source>
-        <translation type="unfinished"></translation>
+        <translation>黑</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>even</source>
-        <translation type="unfinished"></translation>
+        <translation>雙</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>evens</source>
-        <translation type="unfinished"></translation>
+        <translation>雙</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>odd</source>
-        <translation type="unfinished"></translation>
+        <translation>單</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>low (1-18)</source>
-        <translation type="unfinished"></translation>
+        <translation>小（1-18）</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>lows (1-18)</source>
-        <translation type="unfinished"></translation>
+        <translation>小（1-18）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>high (19-36)</source>
-        <translation type="unfinished"></translation>
+        <translation>大（19-36）</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>highs (19-36)</source>
-        <translation type="unfinished"></translation>
+        <translation>大（19-36）</translation>
     </message>
     <message>
         <location line="+74"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
-        <translation type="unfinished"></translation>
+        <translation>先收去輸注；輸注不計入派彩。</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Count each kind of bet on the number, multiply by its payout, then add up.</source>
-        <translation type="unfinished"></translation>
+        <translation>數清號碼上每類投注的注數，乘以各自的賠率，再相加。</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>{count} {kind} × {ratio} × {stake} = {win} ({article})</source>
-        <translation type="unfinished"></translation>
+        <translation>{count}注{kind} × {ratio} × {stake} = {win}（{article}）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>No bet wins: there is nothing to pay.</source>
-        <translation type="unfinished"></translation>
+        <translation>沒有投注中獎：無須派彩。</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>{stake} straight-up on {number}, and {number} wins. How much do you pay? (The stake stays with the player.)</source>
-        <translation type="unfinished"></translation>
+        <translation>客人在{number}號下孤丁{stake}，開出{number}號。你應賠多少？（注碼仍歸客人。）</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>{number} wins. What is the total payout of the bets on the number?</source>
-        <translation type="unfinished"></translation>
+        <translation>開出{number}號。該號碼上各注的派彩合共多少？</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>{number} wins. What is the total payout of the winning outside and sector bets?</source>
-        <translation type="unfinished"></translation>
+        <translation>開出{number}號。中獎的外圍注及九門、十二門注派彩合共多少？</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>0 wins. What is the total payout?</source>
-        <translation type="unfinished"></translation>
+        <translation>開出0號。派彩合共多少？</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>When 0 wins, only straight-ups on 0 win; every other bet loses to the bank (Art. 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>凡0號開出，只有0號孤丁勝，其餘通吃（第八條）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Which bets cover 0 by themselves?</source>
-        <translation type="unfinished"></translation>
+        <translation>哪些投注是單獨押在0號上的？</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>Collect the losing bets: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>收去輸注：{bets}。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Then pay the {group}: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>然後賠{group}：{bets}。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>{number} wins. Click the bets in the order you settle them.</source>
-        <translation type="unfinished"></translation>
+        <translation>開出{number}號。請按你殺賠的次序點選各注。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Collect first; then pay from the outside bets inwards, straight-ups last.</source>
-        <translation type="unfinished"></translation>
+        <translation>先殺後賠；由外圍注向內賠，孤丁最後。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>{kind} {index} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind} {index}（{stake}）</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>{kind} {numbers} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind} {numbers}（{stake}）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{kind} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind}（{stake}）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>無</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>columns and dozens</source>
-        <translation type="unfinished"></translation>
+        <translation>直十二門及小中大十二門</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>sectors (nine and twelve numbers)</source>
-        <translation type="unfinished"></translation>
+        <translation>九門及十二門</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>even chances</source>
-        <translation type="unfinished"></translation>
+        <translation>紅黑、單雙、大小</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>streets and corners (either order)</source>
-        <translation type="unfinished"></translation>
+        <translation>三門一列及四門騎（先後皆可）</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}. What do you do?</source>
-        <translation type="unfinished"></translation>
+        <translation>珠滾動時，有籌碼跌入盤內。上局中獎號碼是{previous}號。你應怎樣做？</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Announce golpe nulo, remove the chip, place the ball in {previous} and spin again; all bets stand.</source>
-        <translation type="unfinished"></translation>
+        <translation>宣佈該局無效（golpe nulo），取出籌碼，把珠放回{previous}號的間格內，再重新打珠；所有投注維持不變。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Let the ball finish and pay the number it lands on.</source>
-        <translation type="unfinished"></translation>
+        <translation>讓珠滾完，按其停下的號碼殺賠。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The spin is void the moment an object falls in (Art. 2(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>物體一跌入盤內，該局即無效（第二條第二款）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Stop the game and return every bet to the players.</source>
-        <translation type="unfinished"></translation>
+        <translation>停止該局，把所有投注退回客人。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Golpe nulo does not void the bets: they stand for the new spin.</source>
-        <translation type="unfinished"></translation>
+        <translation>宣佈該局無效（golpe nulo）不會令投注作廢：投注保留至重新打珠。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
-        <translation type="unfinished"></translation>
+        <translation>取出籌碼，把珠放在0號的間格內，再重新打珠。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The ball goes back to the previous winning number, not to 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>珠要放回上局中獎號碼，而不是0號。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
-        <translation type="unfinished"></translation>
+        <translation>你已打鐘並打珠。一名客人把一注孤丁推上檯面。你應怎樣做？</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
-        <translation type="unfinished"></translation>
+        <translation>拒絕該注並把籌碼交還；其他投注維持不變。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Accept it: the ball has not yet come to rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>接受：珠還未靜止。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>After the bell no bet may be placed or changed (Art. 3).</source>
-        <translation type="unfinished"></translation>
+        <translation>打鐘後不得再投注，已投注的注碼亦不得更動（第三條）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Accept it, but pay it at half if it wins.</source>
-        <translation type="unfinished"></translation>
+        <translation>接受，但如中獎只賠一半。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The regulation has no reduced payout for late bets: it refuses them.</source>
-        <translation type="unfinished"></translation>
+        <translation>規章沒有減賠遲下注的規定：遲下的注一律不接受。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Call golpe nulo and spin again.</source>
-        <translation type="unfinished"></translation>
+        <translation>宣佈該局無效（golpe nulo），重新打珠。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Golpe nulo is for an object falling into the wheel, not for a late bet.</source>
-        <translation type="unfinished"></translation>
+        <translation>宣佈該局無效（golpe nulo）是用於有物體跌入盤內，而非遲下的注。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>While paying, you knock over the chips of a winning corner. The inspector saw the layout and can put them back exactly. What happens?</source>
-        <translation type="unfinished"></translation>
+        <translation>賠注時，你弄亂了一注中獎四門騎的籌碼。監場看清檯面，能準確地把籌碼放回原位。應如何處理？</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>While paying, you knock over the chips of several winning bets. The inspector cannot say with certainty where they were. What happens?</source>
-        <translation type="unfinished"></translation>
+        <translation>賠注時，你弄亂了幾注中獎投注的籌碼。監場未能確定籌碼原來的位置。應如何處理？</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>The inspector restores the bets, then they are paid.</source>
-        <translation type="unfinished"></translation>
+        <translation>由監場把投注還原，然後賠注。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The bets are reconstructed from what the players concerned indicate.</source>
-        <translation type="unfinished"></translation>
+        <translation>按有關客人的指正重組投注。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The disturbed bets lose: the layout decides.</source>
-        <translation type="unfinished"></translation>
+        <translation>被弄亂的投注作輸論：以檯面為準。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A winning bet the dealer disturbs is reconstructed, never lost (Art. 5(3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>荷官弄亂的中獎投注須重組，絕不作輸論（第五條第三款）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>You put the chips back as you remember them.</source>
-        <translation type="unfinished"></translation>
+        <translation>你憑記憶把籌碼放回。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The inspector restores them, or the players indicate them (Art. 5(3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>由監場還原，或由客人指正（第五條第三款）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The players say where their chips were.</source>
-        <translation type="unfinished"></translation>
+        <translation>由客人說出籌碼原來的位置。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The inspector puts them back as best he can.</source>
-        <translation type="unfinished"></translation>
+        <translation>由監場盡量把籌碼放回。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Players indicate only when the inspector cannot restore them with certainty.</source>
-        <translation type="unfinished"></translation>
+        <translation>只有監場未能準確還原時，才由客人指正。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The inspector restores them only when he can do so with certainty.</source>
-        <translation type="unfinished"></translation>
+        <translation>監場只在能準確還原時才還原籌碼。</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+34"/>
         <source>Straight-up multiples</source>
-        <translation type="unfinished"></translation>
+        <translation>孤丁倍數</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pay a winning straight-up at 35 to 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>中獎孤丁按一賠三十五賠注。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Picture bets</source>
-        <translation type="unfinished"></translation>
+        <translation>號碼上的組合注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Total payout of straights, splits, streets, corners and lines on one number.</source>
-        <translation type="unfinished"></translation>
+        <translation>同一號碼上孤丁、兩門騎、三門一列、四門騎及六門的派彩總額。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Outside bets and sectors</source>
-        <translation type="unfinished"></translation>
+        <translation>外圍注及九門、十二門</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Columns, dozens, even chances and the nine- and twelve-number sectors.</source>
-        <translation type="unfinished"></translation>
+        <translation>直十二門、小中大十二門、紅黑單雙大小，以及九門和十二門。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>The zero rule</source>
-        <translation type="unfinished"></translation>
+        <translation>0號規則</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>When 0 wins only a straight-up on 0 is paid (Art. 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>開出0號時只賠0號孤丁（第八條）。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Pay order</source>
-        <translation type="unfinished"></translation>
+        <translation>賠注次序</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Collect the losers, then pay in the order of Art. 5(1).</source>
-        <translation type="unfinished"></translation>
+        <translation>先殺，再按第五條第一款的次序賠注。</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Irregularities</source>
-        <translation type="unfinished"></translation>
+        <translation>不當情事</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Golpe nulo, bets after the bell, disturbed winning chips.</source>
+        <translation>宣佈該局無效（golpe nulo）、打鐘後的投注、被弄亂的中獎籌碼。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/caribbean_stud/rulings.py" line="+56"/>
+        <source>Progressive bets are carried over to the next round.</source>
+        <translation>累進大獎的投注自動轉到下一局。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The cards were dealt the wrong way: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; bets are placed again and the cards dealt again.</source>
+        <translation>派牌方法不正確：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局；然後重新投注及派牌。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>A wrong number of cards was dealt: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; bets are placed again and the cards dealt again.</source>
+        <translation>派出的牌數有誤：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局；然後重新投注及派牌。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{count} cards were exposed by mistake: the round is void and every bet is returned, except the progressive bets, which carry over to the next round.</source>
+        <translation>{count}張牌被錯誤陽開：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>One of the dealer&apos;s cards was exposed by mistake: the round stands; that card stays face up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
+        <translation>莊荷的一張牌被錯誤陽開：該局維持有效；該牌繼續陽開，莊荷其餘的牌（包括第五張）全部牌面向下派出。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>One card was exposed by mistake while dealing: the round stands and play goes on as usual.</source>
+        <translation>派牌時一張牌被錯誤陽開：該局維持有效，牌局如常進行。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Cards dealt by mistake to a box without a bet make a dead hand; the round goes on as usual for every other box.</source>
+        <translation>錯誤派給沒有下注一門的牌作廢；其他各門的牌局如常進行。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The shuffling machine failed while dealing: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
+        <translation>派牌過程中洗牌機失靈：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局；須更換洗牌機或改用派牌盒派牌。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Players may not use any device to record the results.</source>
+        <translation>博彩者不得使用任何工具紀錄投注結果。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Players may not use any device to predict results.</source>
+        <translation>博彩者不得使用任何工具進行預測。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Players may not use any device to work out a betting strategy.</source>
+        <translation>博彩者不得使用任何工具訂出投注策略。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>While deciding whether to raise, a player may not talk to other players or anyone else.</source>
+        <translation>博彩者在決定加注與否時，不得與其他博彩者或第三者交談。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A player bets on one box only and may not share a box with another player.</source>
+        <translation>每名博彩者只可投注一門，且不得與其他博彩者同門投注。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A player holding cards may not leave the table.</source>
+        <translation>博彩者持牌時不得離開博彩桌。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/rulings.py" line="+110"/>
+        <source>The throw is not valid and is repeated: no bet is decided and the point stays.</source>
+        <translation>這次擲骰無效，須重擲：所有投注都不定輸贏，點數維持不變。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Call &quot;no roll&quot;.</source>
+        <translation>宣佈「no roll」（擲骰無效）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bring the dice back (or give the shooter new dice from the bowl).</source>
+        <translation>收回骰子（或從骰碗給擲骰者另一對骰子）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every bet stays as it is; the shooter throws again.</source>
+        <translation>所有投注維持原狀；擲骰者重擲。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>A die that does not lie flat counts its most exposed upper face: the throw is {first}-{second} ({total}).</source>
+        <translation>未平放的骰子以最外露的上面計：這次擲骰是{first}-{second}（{total}點）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Look at the cocked die from above without touching it.</source>
+        <translation>不要觸碰未平放的骰子，從上方看清楚。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the face that is most exposed on top, and the total.</source>
+        <translation>報出最外露的上面的點數及總點數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Settle the bets on that total as usual.</source>
+        <translation>按該總點數如常殺賠。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Both dice lie flat on the table: the throw is {first}-{second} ({total}).</source>
+        <translation>兩粒骰子都平放在檯上：這次擲骰是{first}-{second}（{total}點）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Call the total.</source>
+        <translation>報出總點數。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Settle the bets it decides.</source>
+        <translation>殺賠這次擲骰定出輸贏的投注。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/roulette/rulings.py" line="+123"/>
+        <source>Place the ball in the pocket of the previous winning number ({number}).</source>
+        <translation>把珠放回上局中獎號碼（{number}號）的間格內。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Place the ball in the pocket of the previous winning number.</source>
+        <translation>把珠放回上局中獎號碼的間格內。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The spin is void (golpe nulo): the bets stand and the ball is launched again.</source>
+        <translation>該局無效（golpe nulo）：投注維持不變，重新打珠。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop the game and announce &quot;golpe nulo&quot;.</source>
+        <translation>停止該局，宣佈「golpe nulo」（該局無效）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the object out of the wheel.</source>
+        <translation>把物體從盤中取出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Launch the ball again; the bets on the layout stand as they are.</source>
+        <translation>重新打珠；檯面上的投注維持原狀。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The bet is refused: after the bell no bet may be placed or changed.</source>
+        <translation>該注不獲接受：打鐘後不得再投注，已投注的注碼亦不得更動。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the new bet or the change and hand the chips back to the player.</source>
+        <translation>拒絕新投注或更動，並把籌碼交還客人。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The bets placed before the bell stand and are settled as usual.</source>
+        <translation>打鐘前已下的注維持有效，如常殺賠。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The inspector restores the winning bets as they were, then they are paid.</source>
+        <translation>由監場把中獎投注還原，然後賠注。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>Stop paying and call the inspector.</source>
+        <translation>停止賠注，請監場處理。</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>The inspector puts the chips back where they were, with certainty.</source>
+        <translation>監場準確地把籌碼放回原位。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay the restored bets in the order of Art. 5(1).</source>
+        <translation>按第五條第一款的次序賠還原後的投注。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The inspector cannot restore them with certainty, so the bets are reconstructed from what the players concerned indicate.</source>
+        <translation>監場未能準確還原，因此按有關客人的指正重組投注。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Reconstruct the bets as the players concerned indicate them.</source>
+        <translation>按有關客人的指正重組投注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay the reconstructed bets in the order of Art. 5(1).</source>
+        <translation>按第五條第一款的次序賠重組後的投注。</translation>
+    </message>
+</context>
+<context>
+    <name>AmountPad</name>
+    <message>
+        <location filename="../../ui/drills/answers.py" line="+137"/>
+        <source>Amount to pay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type or tap the amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the last digit (Backspace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the last digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the amount (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay ↵</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give this amount (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Type an amount such as %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AnswerDetail</name>
+    <message>
+        <location filename="../../ui/instructor/detail.py" line="+113"/>
+        <source>Choose an answer to see its table and question.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The recorded situation has no table to draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AnswersModel</name>
+    <message>
+        <location filename="../../ui/instructor/models.py" line="+131"/>
+        <source>Answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ArticleDialog</name>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="+85"/>
+        <source>The text of %1 is not on file.</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>English reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Português (official)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>中文 (official)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The English reading is the project&apos;s aid, not an official text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChipBuilder</name>
+    <message>
+        <location filename="../../ui/drills/answers.py" line="+43"/>
+        <source>Total of the chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take back the last chip (Backspace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay ↵</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys 1-9 add a chip; Backspace takes it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a chip of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add a chip of %1 (key %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>%1 in one chip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 in %2 chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChoicePicker</name>
+    <message>
+        <location line="+153"/>
+        <source>Answer ↵</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CohortModel</name>
+    <message>
+        <location filename="../../ui/instructor/models.py" line="-153"/>
+        <source>Trainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Typical time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Days active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weakest skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source> (archived)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CohortView</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="+183"/>
+        <source>Period:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skill:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Find a trainee…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Skills, weakest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Trainees (double-click for details)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Loading the trainees&apos; figures…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Loading… %1 of %2 trainees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 trainees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 answers · %2 correct · typical time %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DrillLauncher</name>
+    <message>
+        <location filename="../../ui/drills/launcher.py" line="+154"/>
+        <source>Skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items in a mock exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam to sit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <location line="+20"/>
+        <source>Storage is not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Assigned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mock exam (chosen skills, pass mark %1%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tick at least one skill.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>No skill is due for review: well done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You have no wrong answers to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The session could not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DrillScreen</name>
+    <message>
+        <location filename="../../ui/drills/screen.py" line="+212"/>
+        <source>not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;End session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Felt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show a &amp;hint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keypad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ch&amp;ips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Retry saving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>On the table: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Item %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Your answer could not be saved, so no feedback is shown yet: %1
+It is kept here; retry saving when the database is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>An answer is not saved yet. Retry saving before you end the session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The session could not be closed in the database: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExamBuilder</name>
+    <message>
+        <location filename="../../ui/instructor/exam_panel.py" line="+69"/>
+        <source>New exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. Roulette payouts, week 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The same seed gives the same items in the same order to every trainee.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Save the exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Title:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ruleset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skills:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Difficulty:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The items every trainee will get:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <location line="+15"/>
+        <source>Tick at least one skill.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>… and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Give the exam a title.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExamsPanel</name>
+    <message>
+        <location line="+38"/>
+        <source>Due by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Assign to the ticked trainees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Trainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Assign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>No exam yet: build one on the left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no time limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 items, %3, pass mark %4, %5. Skills: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>not taken yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Choose an exam and tick at least one trainee.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Assigned to %1 trainees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FeedbackPanel</name>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="+63"/>
+        <source>Read the article (F1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Next item ↵</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>⏱ Time is up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✗ Not right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Your order: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Correct answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Article: %1  (F1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FirstStartDialog</name>
+    <message>
+        <location filename="../../ui/instructor/login.py" line="+54"/>
+        <source>Create the instructor account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name and a password of at least %1 characters. Trainees only choose their profile; the results, exams and reports need this password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Instructor&apos;s &amp;name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Repeat the password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Create the account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The two passwords differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The password must have at least %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Please check the name: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InstructorWindow</name>
+    <message>
+        <location filename="../../ui/instructor/window.py" line="+198"/>
+        <source>Instructor · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Cohort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T&amp;rainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Exams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainee &amp;profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Lock the instructor views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Instructor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The instructor views locked themselves after a pause: enter the password again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Instructor views</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LoginDialog</name>
+    <message>
+        <location filename="../../ui/instructor/login.py" line="+27"/>
+        <source>Instructor views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The results, exams and reports are for the instructor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>only needed when there are several instructors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Instructor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Unlock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Wrong password. Failed attempts in a row: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Too many wrong passwords.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Next attempt possible in %1 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next attempt possible in %1 min.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+35"/>
+        <location filename="../../ui/main_window.py" line="+232"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+1"/>
         <source>Felt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="-87"/>
         <source>On the felt: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1350,7 +2376,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+77"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1360,12 +2386,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1375,12 +2401,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Choose the &amp;game</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <location line="+11"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -1392,14 +2423,126 @@
     </message>
 </context>
 <context>
-    <name>SidePanel</name>
+    <name>OrderPicker</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+83"/>
-        <source>Game</source>
+        <location filename="../../ui/drills/answers.py" line="-95"/>
+        <source>Bets on the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;lear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click the bets (here or on the felt) in order:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your order:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReportsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/window.py" line="-209"/>
+        <source>Save the &amp;PDF report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the answers as &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+8"/>
+        <source>The PDF has the figures, the accuracy and time charts, the skills weakest first and the exams (trainee) or every trainee (cohort). The CSV has one row per answer, with the situation, the expected and the given answer as recorded; amounts stay exact decimal strings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The cohort (every trainee)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Save the PDF report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save the answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+24"/>
+        <source>Writing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 answers written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 pages written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SidePanel</name>
+    <message>
+        <location filename="../../ui/sidebar.py" line="+148"/>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-1"/>
         <source>&amp;Game</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1409,40 +2552,40 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>&amp;Ruleset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>&amp;Trainee</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Chips (Ctrl+1 … Ctrl+%n)</source>
         <translation type="unfinished">
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
         <location line="+1"/>
         <source>Chip of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>C&amp;lear the felt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>Local trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1463,9 +2606,257 @@
     </message>
 </context>
 <context>
+    <name>SummaryView</name>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="+45"/>
+        <source>Skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Median time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 of %2 right (%3%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PASSED — the pass mark is %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NOT PASSED — the pass mark is %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TraineeView</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="+38"/>
+        <source>Trainee:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Period:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skill:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Assigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>All answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrong answers only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load older answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Weakest skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source> (archived)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not taken yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1/%2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 answers · %2 correct · typical time %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TraineesPanel</name>
+    <message>
+        <location filename="../../ui/instructor/people.py" line="+32"/>
+        <source>New trainee&apos;s full name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add trainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Profile created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+70"/>
+        <source>A&amp;rchive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-65"/>
+        <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>archived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 can now choose their profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&amp;Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrendPlots</name>
+    <message>
+        <location filename="../../ui/instructor/plots.py" line="+51"/>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>% correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Time per answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+109"/>
+        <location filename="../../app.py" line="+108"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1635,6 +3026,143 @@
     <message>
         <location line="+1"/>
         <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>drills</name>
+    <message>
+        <location filename="../../ui/drills/launcher.py" line="-242"/>
+        <source>Beginner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intermediate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location filename="../../ui/drills/menu.py" line="+24"/>
+        <source>&amp;Practise</source>
+        <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ti&amp;med</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../ui/drills/menu.py" line="+2"/>
+        <source>&amp;Exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Revie&amp;w</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>My mista&amp;kes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>G&amp;ame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Diffic&amp;ulty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E&amp;xam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mock exam si&amp;ze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Drills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+172"/>
+        <source>My mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/menu.py" line="-1"/>
+        <source>&amp;Timed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>My &amp;mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/rendering.py" line="+93"/>
+        <source>%1 s</source>
+        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first. The colours follow the main window&apos;s chips where the values coincide.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/screen.py" line="-348"/>
+        <source>Practice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Timed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/situation.py" line="+54"/>
+        <source>Dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Box %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1866,6 +3394,52 @@
     <message>
         <location line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>parent</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="-494"/>
+        <source>Last %1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>All skills</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Skill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Typical time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>reports</name>
+    <message>
+        <location filename="../../reports/charts.py" line="+67"/>
+        <source>No answers in this period.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../reports/text.py" line="+52"/>
+        <source>no answer in time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
