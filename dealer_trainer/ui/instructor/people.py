@@ -1,10 +1,13 @@
-"""Trainee management: add a trainee, archive one (their answers stay) or bring them back."""
+"""Trainee management (add a trainee, archive one: their answers stay, or bring them back)
+and the instructor's own password."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -16,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.ui.instructor.models import cell
 
 
@@ -67,6 +71,9 @@ class TraineesPanel(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.table, 1)
         layout.addLayout(actions)
+        self.password = PasswordBox(desk)
+        self.password.setMaximumWidth(520)
+        layout.addWidget(self.password)
 
     def trainees(self) -> list[TraineeProfile]:
         return list(self._trainees)
@@ -130,3 +137,51 @@ class TraineesPanel(QWidget):
         self.refresh()
         self.select(trainee.id)
         self.changed.emit()
+
+
+class PasswordBox(QGroupBox):
+    """The instructor changes their own password (the current one is asked again)."""
+
+    changed = Signal()
+
+    def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Your password"))
+        self._desk = desk
+        self.current = QLineEdit()
+        self.new = QLineEdit()
+        self.repeat = QLineEdit()
+        for field in (self.current, self.new, self.repeat):
+            field.setEchoMode(QLineEdit.EchoMode.Password)
+        self.change_button = QPushButton(self.tr("C&hange the password"))
+        self.change_button.clicked.connect(self.change)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        form = QFormLayout(self)
+        form.addRow(self.tr("Current password:"), self.current)
+        form.addRow(self.tr("New password:"), self.new)
+        form.addRow(self.tr("Repeat the new password:"), self.repeat)
+        form.addRow(self.message)
+        form.addRow(self.change_button)
+
+    def change(self) -> None:
+        if self.new.text() != self.repeat.text():
+            self._say(self.tr("The two new passwords differ."), error=True)
+            return
+        if len(self.new.text()) < MIN_PASSWORD_LENGTH:
+            self._say(self.tr("The password must have at least %1 characters.")
+                      .replace("%1", str(MIN_PASSWORD_LENGTH)), error=True)
+            return
+        try:
+            self._desk.change_password(self.current.text(), self.new.text())
+        except (ValueError, StorageError) as exc:
+            self._say(str(exc), error=True)
+            return
+        for field in (self.current, self.new, self.repeat):
+            field.clear()
+        self._say(self.tr("The password is changed."), error=False)
+        self.changed.emit()
+
+    def _say(self, text: str, *, error: bool) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setText(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -177,3 +178,29 @@ def test_issue6_exam_results_are_read_off_the_gui_thread_in_the_window(
                 for r in range(window.exams.results.rowCount())}
     assert verdicts == {"Ana Lei": "passed", "Bruno Chan": "not taken yet"}
     qtbot.waitUntil(lambda: not window.jobs.busy())
+
+
+def test_issue6_the_instructor_changes_the_password(qtbot: QtBot, cohort: Cohort) -> None:
+    from dealer_trainer.storage import WrongPasswordError
+    from tests.ui.instructor.cohort import PASSWORD
+
+    people = TraineesPanel(cohort.store.instructor(cohort.session))
+    qtbot.addWidget(people)
+    box = people.password
+    box.current.setText("not the password")
+    box.new.setText("a brand new secret")
+    box.repeat.setText("a brand new secret")
+    box.change_button.click()
+    assert "wrong" in box.message.text()
+    box.current.setText(PASSWORD)
+    box.repeat.setText("a different secret")
+    box.change_button.click()
+    assert "differ" in box.message.text()
+    box.repeat.setText("a brand new secret")
+    with qtbot.waitSignal(box.changed):
+        box.change_button.click()
+    assert box.current.text() == "" and "changed" in box.message.text()
+    cohort.store.lock(cohort.session)
+    assert cohort.store.verify_instructor("a brand new secret").name == "Mrs Wong"
+    with pytest.raises(WrongPasswordError):
+        cohort.store.verify_instructor(PASSWORD)
