@@ -1516,52 +1516,52 @@
     <message>
         <location filename="../../ui/drills/answers.py" line="+137"/>
         <source>Amount to pay</source>
-        <translation type="unfinished"></translation>
+        <translation>應賠金額</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Type or tap the amount</source>
-        <translation type="unfinished"></translation>
+        <translation>輸入或點按金額</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Delete the last digit (Backspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除最後一位數字（Backspace）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Delete the last digit</source>
-        <translation type="unfinished"></translation>
+        <translation>刪除最後一位數字</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>C</source>
-        <translation type="unfinished"></translation>
+        <translation>C</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Clear the amount (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>清除金額（Esc）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Clear the amount</source>
-        <translation type="unfinished"></translation>
+        <translation>清除金額</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pay ↵</source>
-        <translation type="unfinished"></translation>
+        <translation>派彩 ↵</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Give this amount (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>以此金額作答（Enter）</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>Type an amount such as %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>請輸入金額，例如 %1。</translation>
     </message>
 </context>
 <context>
@@ -1569,12 +1569,12 @@
     <message>
         <location filename="../../ui/instructor/detail.py" line="+113"/>
         <source>Choose an answer to see its table and question.</source>
-        <translation type="unfinished"></translation>
+        <translation>選擇一個答案，查看當時的檯面及題目。</translation>
     </message>
     <message>
         <location line="+34"/>
         <source>The recorded situation has no table to draw.</source>
-        <translation type="unfinished"></translation>
+        <translation>所記錄的情境沒有可繪製的檯面。</translation>
     </message>
 </context>
 <context>
@@ -1582,42 +1582,42 @@
     <message>
         <location filename="../../ui/instructor/models.py" line="+131"/>
         <source>Answered</source>
-        <translation type="unfinished"></translation>
+        <translation>作答時間</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Skill</source>
-        <translation type="unfinished"></translation>
+        <translation>技能</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>用時</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Given</source>
-        <translation type="unfinished"></translation>
+        <translation>所答</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Expected</source>
-        <translation type="unfinished"></translation>
+        <translation>正確答案</translation>
     </message>
     <message>
         <location line="+59"/>
         <source>correct</source>
-        <translation type="unfinished"></translation>
+        <translation>正確</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>wrong</source>
-        <translation type="unfinished"></translation>
+        <translation>錯誤</translation>
     </message>
 </context>
 <context>
@@ -1626,27 +1626,27 @@
         <location filename="../../ui/drills/feedback.py" line="+85"/>
         <source>The text of %1 is not on file.</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>未存有%1的文本。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>English reading</source>
-        <translation type="unfinished"></translation>
+        <translation>英文解讀</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Português (official)</source>
-        <translation type="unfinished"></translation>
+        <translation>葡文（官方文本）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>中文 (official)</source>
-        <translation type="unfinished"></translation>
+        <translation>中文（官方文本）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
-        <translation type="unfinished"></translation>
+        <translation>英文解讀只是本系統提供的輔助資料，並非官方文本。</translation>
     </message>
 </context>
 <context>
@@ -1654,52 +1654,52 @@
     <message>
         <location filename="../../ui/drills/answers.py" line="+43"/>
         <source>Total of the chips</source>
-        <translation type="unfinished"></translation>
+        <translation>籌碼總額</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>復原(&amp;U)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Take back the last chip (Backspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>收回最後一個籌碼（Backspace）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>C&amp;lear</source>
-        <translation type="unfinished"></translation>
+        <translation>清除(&amp;L)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pay ↵</source>
-        <translation type="unfinished"></translation>
+        <translation>派彩 ↵</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Keys 1-9 add a chip; Backspace takes it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>按 1-9 鍵加一個籌碼；按 Backspace 收回。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Add a chip of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>加一個 %1 的籌碼</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Add a chip of %1 (key %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>加一個 %1 的籌碼（%2 鍵）</translation>
     </message>
     <message>
         <location line="+64"/>
         <source>%1 in one chip</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，一個籌碼</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 in %2 chips</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，共 %2 個籌碼</translation>
     </message>
 </context>
 <context>
@@ -1707,7 +1707,7 @@
     <message>
         <location line="+153"/>
         <source>Answer ↵</source>
-        <translation type="unfinished"></translation>
+        <translation>作答 ↵</translation>
     </message>
 </context>
 <context>
@@ -1715,42 +1715,42 @@
     <message>
         <location filename="../../ui/instructor/models.py" line="-153"/>
         <source>Trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>學員</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Answers</source>
-        <translation type="unfinished"></translation>
+        <translation>答題數</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Accuracy</source>
-        <translation type="unfinished"></translation>
+        <translation>準確率</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Typical time</source>
-        <translation type="unfinished"></translation>
+        <translation>一般用時</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Days active</source>
-        <translation type="unfinished"></translation>
+        <translation>活躍日數</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Last active</source>
-        <translation type="unfinished"></translation>
+        <translation>最後活躍</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Weakest skill</source>
-        <translation type="unfinished"></translation>
+        <translation>最弱技能</translation>
     </message>
     <message>
         <location line="+52"/>
         <source> (archived)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已封存）</translation>
     </message>
 </context>
 <context>
@@ -1758,57 +1758,57 @@
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="+183"/>
         <source>Period:</source>
-        <translation type="unfinished"></translation>
+        <translation>期間：</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Skill:</source>
-        <translation type="unfinished"></translation>
+        <translation>技能：</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>Find a trainee…</source>
-        <translation type="unfinished"></translation>
+        <translation>搜尋學員…</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Skills, weakest first</source>
-        <translation type="unfinished"></translation>
+        <translation>技能（由最弱起）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Trainees (double-click for details)</source>
-        <translation type="unfinished"></translation>
+        <translation>學員（按兩下查看詳情）</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>載入中…</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 至 %2</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Loading the trainees&apos; figures…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在載入學員數據…</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>Loading… %1 of %2 trainees</source>
-        <translation type="unfinished"></translation>
+        <translation>載入中…（%1／%2 名學員）</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>%1 trainees</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 名學員</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1 answers · %2 correct · typical time %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
 </context>
 <context>
@@ -1816,58 +1816,58 @@
     <message>
         <location filename="../../ui/drills/launcher.py" line="+154"/>
         <source>Skills</source>
-        <translation type="unfinished"></translation>
+        <translation>技能</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Items in a mock exam</source>
-        <translation type="unfinished"></translation>
+        <translation>模擬考試題數</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Exam to sit</source>
-        <translation type="unfinished"></translation>
+        <translation>應考的考試</translation>
     </message>
     <message>
         <location line="+73"/>
         <location line="+20"/>
         <source>Storage is not available: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
         <location line="-17"/>
         <source>Assigned: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已指派：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
-        <translation type="unfinished"></translation>
+        <translation>模擬考試（所選技能，合格分數 %1%）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Tick at least one skill.</source>
-        <translation type="unfinished"></translation>
+        <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是已登記的學員：考試、複習及錯題功能須先由導師為你登記。</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>No skill is due for review: well done.</source>
-        <translation type="unfinished"></translation>
+        <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>You have no wrong answers to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>The session could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法開始練習：%1</translation>
     </message>
 </context>
 <context>
@@ -1875,78 +1875,79 @@
     <message>
         <location filename="../../ui/drills/screen.py" line="+212"/>
         <source>not recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>不作記錄</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Time left</source>
-        <translation type="unfinished"></translation>
+        <translation>剩餘時間</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;End session</source>
-        <translation type="unfinished"></translation>
+        <translation>結束練習(&amp;E)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Felt</source>
-        <translation type="unfinished"></translation>
+        <translation>檯面</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Show a &amp;hint</source>
-        <translation type="unfinished"></translation>
+        <translation>顯示提示(&amp;H)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Keypad</source>
-        <translation type="unfinished"></translation>
+        <translation>數字鍵盤(&amp;K)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ch&amp;ips</source>
-        <translation type="unfinished"></translation>
+        <translation>籌碼(&amp;I)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Retry saving</source>
-        <translation type="unfinished"></translation>
+        <translation>重新儲存(&amp;R)</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>On the table: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>檯上：%1</translation>
     </message>
     <message>
         <location line="+70"/>
         <source>Item %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 題（共 %2 題）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Item %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 題</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 of %2 right</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 題中答對 %1 題</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Your answer could not be saved, so no feedback is shown yet: %1
 It is kept here; retry saving when the database is back.</source>
-        <translation type="unfinished"></translation>
+        <translation>你的答案未能儲存，所以暫不顯示回饋：%1
+答案已保留在此；資料庫恢復後請重新儲存。</translation>
     </message>
     <message>
         <location line="+29"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
-        <translation type="unfinished"></translation>
+        <translation>有答案尚未儲存。結束練習前請重新儲存。</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>The session could not be closed in the database: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>無法在資料庫中結束這次練習：%1</translation>
     </message>
 </context>
 <context>
@@ -1954,98 +1955,98 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/exam_panel.py" line="+69"/>
         <source>New exam</source>
-        <translation type="unfinished"></translation>
+        <translation>新考試</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>e.g. Roulette payouts, week 3</source>
-        <translation type="unfinished"></translation>
+        <translation>例如：輪盤派彩，第3週</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>無</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation> 分鐘</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The same seed gives the same items in the same order to every trainee.</source>
-        <translation type="unfinished"></translation>
+        <translation>相同的種子會讓每名學員以相同次序得到相同的題目。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>&amp;Save the exam</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存考試(&amp;S)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Title:</source>
-        <translation type="unfinished"></translation>
+        <translation>標題：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ruleset:</source>
-        <translation type="unfinished"></translation>
+        <translation>規則集：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Skills:</source>
-        <translation type="unfinished"></translation>
+        <translation>技能：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Difficulty:</source>
-        <translation type="unfinished"></translation>
+        <translation>難度：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Items:</source>
-        <translation type="unfinished"></translation>
+        <translation>題數：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pass mark:</source>
-        <translation type="unfinished"></translation>
+        <translation>合格分數：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Time limit:</source>
-        <translation type="unfinished"></translation>
+        <translation>時限：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Seed:</source>
-        <translation type="unfinished"></translation>
+        <translation>種子：</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The items every trainee will get:</source>
-        <translation type="unfinished"></translation>
+        <translation>每名學員會得到的題目：</translation>
     </message>
     <message>
         <location line="+57"/>
         <location line="+15"/>
         <source>Tick at least one skill.</source>
-        <translation type="unfinished"></translation>
+        <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>… and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>…… 另有 %1 題</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Give the exam a title.</source>
-        <translation type="unfinished"></translation>
+        <translation>請為考試輸入標題。</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已儲存：%1</translation>
     </message>
 </context>
 <context>
@@ -2053,102 +2054,102 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+38"/>
         <source>Due by</source>
-        <translation type="unfinished"></translation>
+        <translation>限期</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Assign to the ticked trainees</source>
-        <translation type="unfinished"></translation>
+        <translation>指派給已勾選的學員(&amp;A)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>學員</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Assigned</source>
-        <translation type="unfinished"></translation>
+        <translation>指派</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Taken</source>
-        <translation type="unfinished"></translation>
+        <translation>應考</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>分數</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Assign</source>
-        <translation type="unfinished"></translation>
+        <translation>指派</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Exams</source>
-        <translation type="unfinished"></translation>
+        <translation>考試</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Results</source>
-        <translation type="unfinished"></translation>
+        <translation>成績</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>items</source>
-        <translation type="unfinished"></translation>
+        <translation>題</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>No exam yet: build one on the left.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未有考試：請在左邊建立。</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>no time limit</source>
-        <translation type="unfinished"></translation>
+        <translation>不限時</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分鐘</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1: %2 items, %3, pass mark %4, %5. Skills: %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 題，%3，合格分數 %4，%5。技能：%6</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>not taken yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未應考</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>passed</source>
-        <translation type="unfinished"></translation>
+        <translation>合格</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>不合格</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>Choose an exam and tick at least one trainee.</source>
-        <translation type="unfinished"></translation>
+        <translation>請選擇考試，並至少勾選一名學員。</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Assigned to %1 trainees.</source>
-        <translation type="unfinished"></translation>
+        <translation>已指派給 %1 名學員。</translation>
     </message>
 </context>
 <context>
@@ -2156,42 +2157,42 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/drills/feedback.py" line="+63"/>
         <source>Read the article (F1)</source>
-        <translation type="unfinished"></translation>
+        <translation>閱讀條文（F1）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Next item ↵</source>
-        <translation type="unfinished"></translation>
+        <translation>下一題(&amp;N) ↵</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>⏱ Time is up</source>
-        <translation type="unfinished"></translation>
+        <translation>⏱ 時間到</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>✓ Right</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 正確</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>✗ Not right</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ 不正確</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Your order: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>你的次序：%1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Correct answer: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正確答案：%1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Article: %1  (F1)</source>
-        <translation type="unfinished"></translation>
+        <translation>條文：%1（F1）</translation>
     </message>
 </context>
 <context>
@@ -2199,47 +2200,47 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/login.py" line="+54"/>
         <source>Create the instructor account</source>
-        <translation type="unfinished"></translation>
+        <translation>建立導師帳戶</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name and a password of at least %1 characters. Trainees only choose their profile; the results, exams and reports need this password.</source>
-        <translation type="unfinished"></translation>
+        <translation>這是首次啟動：目前還沒有人可以開啟導師畫面。請設定導師的名稱及一個至少 %1 個字元的密碼。學員只需選擇自己的個人檔案；查看成績、考試及報告則需要這個密碼。</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Instructor&apos;s &amp;name:</source>
-        <translation type="unfinished"></translation>
+        <translation>導師名稱(&amp;N)：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Password:</source>
-        <translation type="unfinished"></translation>
+        <translation>密碼(&amp;P)：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Repeat the password:</source>
-        <translation type="unfinished"></translation>
+        <translation>再次輸入密碼(&amp;R)：</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>&amp;Create the account</source>
-        <translation type="unfinished"></translation>
+        <translation>建立帳戶(&amp;C)</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>The two passwords differ.</source>
-        <translation type="unfinished"></translation>
+        <translation>兩次輸入的密碼不相同。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The password must have at least %1 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>密碼必須至少有 %1 個字元。</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Please check the name: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>請檢查名稱：%1</translation>
     </message>
 </context>
 <context>
@@ -2247,52 +2248,52 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/window.py" line="+198"/>
         <source>Instructor · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>導師 · %1</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>&amp;Cohort</source>
-        <translation type="unfinished"></translation>
+        <translation>全體學員(&amp;C)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>T&amp;rainee</source>
-        <translation type="unfinished"></translation>
+        <translation>學員(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Exams</source>
-        <translation type="unfinished"></translation>
+        <translation>考試(&amp;E)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Trainee &amp;profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>學員檔案(&amp;P)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Re&amp;ports</source>
-        <translation type="unfinished"></translation>
+        <translation>報告(&amp;P)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Lock the instructor views</source>
-        <translation type="unfinished"></translation>
+        <translation>鎖定導師畫面(&amp;L)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Instructor</source>
-        <translation type="unfinished"></translation>
+        <translation>導師</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
-        <translation type="unfinished"></translation>
+        <translation>導師畫面閒置後已自動鎖定：請再次輸入密碼。</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>Instructor views</source>
-        <translation type="unfinished"></translation>
+        <translation>導師畫面</translation>
     </message>
 </context>
 <context>
@@ -2300,52 +2301,52 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/login.py" line="+27"/>
         <source>Instructor views</source>
-        <translation type="unfinished"></translation>
+        <translation>導師畫面</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The results, exams and reports are for the instructor.</source>
-        <translation type="unfinished"></translation>
+        <translation>成績、考試及報告只供導師使用。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>only needed when there are several instructors</source>
-        <translation type="unfinished"></translation>
+        <translation>只在有多名導師時才需要</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Instructor:</source>
-        <translation type="unfinished"></translation>
+        <translation>導師(&amp;I)：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Password:</source>
-        <translation type="unfinished"></translation>
+        <translation>密碼(&amp;P)：</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>&amp;Unlock</source>
-        <translation type="unfinished"></translation>
+        <translation>解鎖(&amp;U)</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>密碼錯誤。連續失敗次數：%1。</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Too many wrong passwords.</source>
-        <translation type="unfinished"></translation>
+        <translation>密碼錯誤次數過多。</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>Next attempt possible in %1 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒後可再嘗試。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Next attempt possible in %1 min.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分鐘後可再嘗試。</translation>
     </message>
 </context>
 <context>
@@ -2353,73 +2354,73 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/main_window.py" line="+232"/>
         <source>Macau Dealer Trainer</source>
-        <translation type="unfinished"></translation>
+        <translation>澳門荷官培訓系統</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Felt</source>
-        <translation type="unfinished"></translation>
+        <translation>檯面</translation>
     </message>
     <message>
         <location line="-87"/>
         <source>On the felt: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>檯面上合共：%1</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>pays %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>賠率 %1（%2）</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>bet %1</source>
-        <translation type="unfinished"></translation>
+        <translation>注碼 %1</translation>
     </message>
     <message>
         <location line="+77"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>檔案(&amp;F)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Export the layout…</source>
-        <translation type="unfinished"></translation>
+        <translation>匯出檯面圖(&amp;E)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>結束(&amp;Q)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>檢視(&amp;V)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Go to the &amp;felt</source>
-        <translation type="unfinished"></translation>
+        <translation>前往檯面(&amp;F)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Choose the &amp;game</source>
-        <translation type="unfinished"></translation>
+        <translation>選擇遊戲(&amp;G)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>語言(&amp;L)</translation>
     </message>
     <message>
         <location line="+21"/>
         <location line="+11"/>
         <source>Export the layout</source>
-        <translation type="unfinished"></translation>
+        <translation>匯出檯面圖</translation>
     </message>
     <message>
         <location line="-10"/>
         <source>Picture (*.png);;Printable page (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>圖片 (*.png);;可列印頁面 (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -2427,37 +2428,37 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/drills/answers.py" line="-95"/>
         <source>Bets on the table</source>
-        <translation type="unfinished"></translation>
+        <translation>檯上的投注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Your order</source>
-        <translation type="unfinished"></translation>
+        <translation>你的次序</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>復原(&amp;U)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>C&amp;lear</source>
-        <translation type="unfinished"></translation>
+        <translation>清除(&amp;L)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成(&amp;D)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Click the bets (here or on the felt) in order:</source>
-        <translation type="unfinished"></translation>
+        <translation>按次序點選各注（在此或在檯面上）：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Your order:</source>
-        <translation type="unfinished"></translation>
+        <translation>你的次序：</translation>
     </message>
 </context>
 <context>
@@ -2465,73 +2466,73 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/window.py" line="-209"/>
         <source>Save the &amp;PDF report…</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save the answers as &amp;CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>把答案儲存為 CSV(&amp;C)…</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Reports</source>
-        <translation type="unfinished"></translation>
+        <translation>報告</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>For:</source>
-        <translation type="unfinished"></translation>
+        <translation>對象：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Period:</source>
-        <translation type="unfinished"></translation>
+        <translation>期間：</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>The PDF has the figures, the accuracy and time charts, the skills weakest first and the exams (trainee) or every trainee (cohort). The CSV has one row per answer, with the situation, the expected and the given answer as recorded; amounts stay exact decimal strings.</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 包括各項數據、準確率及用時圖表、由最弱起排列的技能，以及考試（個別學員）或每名學員（全體學員）。CSV 每個答案一行，按記錄列出情境、正確答案及所答；金額保持為精確的十進位字串。</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>The cohort (every trainee)</source>
-        <translation type="unfinished"></translation>
+        <translation>全體學員（每名學員）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Save the PDF report</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存 PDF 報告</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Save the answers</source>
-        <translation type="unfinished"></translation>
+        <translation>儲存答案</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <location line="+9"/>
         <location line="+24"/>
         <source>Writing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在寫入 %1…</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 answers written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已把 %1 個答案寫入 %2</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 pages written to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已把 %1 頁寫入 %2</translation>
     </message>
 </context>
 <context>
@@ -2539,70 +2540,70 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/sidebar.py" line="+148"/>
         <source>Game</source>
-        <translation type="unfinished"></translation>
+        <translation>遊戲</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
-        <translation type="unfinished"></translation>
+        <translation>遊戲(&amp;G)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Ruleset</source>
-        <translation type="unfinished"></translation>
+        <translation>規則集</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Ruleset</source>
-        <translation type="unfinished"></translation>
+        <translation>規則集(&amp;R)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>學員</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>學員(&amp;T)</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>Chips (Ctrl+1 … Ctrl+%n)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>籌碼（Ctrl+1 … Ctrl+%n）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+3"/>
         <location line="+1"/>
         <source>Chip of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 籌碼</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>C&amp;lear the felt</source>
-        <translation type="unfinished"></translation>
+        <translation>清空檯面(&amp;L)</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>Local trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>本機學員</translation>
     </message>
     <message>
         <location line="+53"/>
         <source>No ruleset of this game is installed.</source>
-        <translation type="unfinished"></translation>
+        <translation>未安裝此遊戲的規則集。</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Follows: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>依據：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Partial text: only part of the regulation is on file.</source>
-        <translation type="unfinished"></translation>
+        <translation>部分文本：只存有規章的一部分。</translation>
     </message>
 </context>
 <context>
@@ -2610,47 +2611,47 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/drills/feedback.py" line="+45"/>
         <source>Skill</source>
-        <translation type="unfinished"></translation>
+        <translation>技能</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Answered</source>
-        <translation type="unfinished"></translation>
+        <translation>已答</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Right</source>
-        <translation type="unfinished"></translation>
+        <translation>答對</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Median time</source>
-        <translation type="unfinished"></translation>
+        <translation>中位用時</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>關閉(&amp;C)</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>%1 of %2 right (%3%)</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 題中答對 %1 題（%3%）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>PASSED — the pass mark is %1%</source>
-        <translation type="unfinished"></translation>
+        <translation>合格 — 合格分數為 %1%</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>NOT PASSED — the pass mark is %1%</source>
-        <translation type="unfinished"></translation>
+        <translation>不合格 — 合格分數為 %1%</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>Time: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>用時：%1</translation>
     </message>
 </context>
 <context>
@@ -2658,112 +2659,112 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="+38"/>
         <source>Trainee:</source>
-        <translation type="unfinished"></translation>
+        <translation>學員：</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Period:</source>
-        <translation type="unfinished"></translation>
+        <translation>期間：</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Skill:</source>
-        <translation type="unfinished"></translation>
+        <translation>技能：</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Exam</source>
-        <translation type="unfinished"></translation>
+        <translation>考試</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Assigned</source>
-        <translation type="unfinished"></translation>
+        <translation>指派</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>分數</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>結果</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>All answers</source>
-        <translation type="unfinished"></translation>
+        <translation>全部答案</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Wrong answers only</source>
-        <translation type="unfinished"></translation>
+        <translation>只顯示答錯的</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Load older answers</source>
-        <translation type="unfinished"></translation>
+        <translation>載入較早的答案</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Weakest skills</source>
-        <translation type="unfinished"></translation>
+        <translation>最弱技能</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Exams</source>
-        <translation type="unfinished"></translation>
+        <translation>考試</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>進度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Answers</source>
-        <translation type="unfinished"></translation>
+        <translation>答案</translation>
     </message>
     <message>
         <location line="+22"/>
         <source> (archived)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已封存）</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>載入中…</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 至 %2</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>not taken yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未應考</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>passed</source>
-        <translation type="unfinished"></translation>
+        <translation>合格</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>不合格</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>%1/%2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2（%3）</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>%1 answers · %2 correct · typical time %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
 </context>
 <context>
@@ -2771,58 +2772,58 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/people.py" line="+32"/>
         <source>New trainee&apos;s full name</source>
-        <translation type="unfinished"></translation>
+        <translation>新學員的全名</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Add trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>新增學員(&amp;A)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>姓名</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Profile created</source>
-        <translation type="unfinished"></translation>
+        <translation>檔案建立日期</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>狀態</translation>
     </message>
     <message>
         <location line="+8"/>
         <location line="+70"/>
         <source>A&amp;rchive</source>
-        <translation type="unfinished"></translation>
+        <translation>封存(&amp;R)</translation>
     </message>
     <message>
         <location line="-65"/>
         <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
-        <translation type="unfinished"></translation>
+        <translation>已封存的學員不再出現在個人檔案選單中；其答案及考試仍保留在記錄和報告內。</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>archived</source>
-        <translation type="unfinished"></translation>
+        <translation>已封存</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>active</source>
-        <translation type="unfinished"></translation>
+        <translation>使用中</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>%1 can now choose their profile.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 現在可以選擇自己的個人檔案。</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>&amp;Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>恢復(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2830,27 +2831,27 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/plots.py" line="+51"/>
         <source>Accuracy</source>
-        <translation type="unfinished"></translation>
+        <translation>準確率</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>% correct</source>
-        <translation type="unfinished"></translation>
+        <translation>正確百分比</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Time per answer</source>
-        <translation type="unfinished"></translation>
+        <translation>每題用時</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>秒</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>單一技能：每日的中位用時。所有技能：各技能每日中位數的中位數，按各技能的答題數加權。</translation>
     </message>
 </context>
 <context>
@@ -2858,7 +2859,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../app.py" line="+108"/>
         <source>Macau Dealer Trainer</source>
-        <translation type="unfinished"></translation>
+        <translation>澳門荷官培訓系統</translation>
     </message>
 </context>
 <context>
@@ -2866,167 +2867,167 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/bet_names.py" line="+16"/>
         <source>Straight-up %1</source>
-        <translation type="unfinished"></translation>
+        <translation>孤丁 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Split %1</source>
-        <translation type="unfinished"></translation>
+        <translation>兩門騎 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Street %1</source>
-        <translation type="unfinished"></translation>
+        <translation>三門一列 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Corner %1</source>
-        <translation type="unfinished"></translation>
+        <translation>四門騎 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Six-line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>六門 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nine numbers %1</source>
-        <translation type="unfinished"></translation>
+        <translation>九門 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Twelve-number sector %1</source>
-        <translation type="unfinished"></translation>
+        <translation>十二門 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Column %1</source>
-        <translation type="unfinished"></translation>
+        <translation>直十二門 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Dozen %1</source>
-        <translation type="unfinished"></translation>
+        <translation>小中大十二門 %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Red</source>
-        <translation type="unfinished"></translation>
+        <translation>紅</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Black</source>
-        <translation type="unfinished"></translation>
+        <translation>黑</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Even</source>
-        <translation type="unfinished"></translation>
+        <translation>雙</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Odd</source>
-        <translation type="unfinished"></translation>
+        <translation>單</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Low 1–18</source>
-        <translation type="unfinished"></translation>
+        <translation>小 1–18</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>High 19–36</source>
-        <translation type="unfinished"></translation>
+        <translation>大 19–36</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pass Line</source>
-        <translation type="unfinished"></translation>
+        <translation>派司拉</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Pass</source>
-        <translation type="unfinished"></translation>
+        <translation>東派司</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Come</source>
-        <translation type="unfinished"></translation>
+        <translation>襟</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Come bet on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1點襟注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Come</source>
-        <translation type="unfinished"></translation>
+        <translation>東襟</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Come bet on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1點東襟注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Odds behind %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1的附加投注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>場區</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hard %1</source>
-        <translation type="unfinished"></translation>
+        <translation>硬%1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big %1</source>
-        <translation type="unfinished"></translation>
+        <translation>大%1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big 7</source>
-        <translation type="unfinished"></translation>
+        <translation>大七</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Eleven</source>
-        <translation type="unfinished"></translation>
+        <translation>十一</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Any Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>任何垃圾</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 ante</source>
-        <translation type="unfinished"></translation>
+        <translation>第%1門原注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 raise</source>
-        <translation type="unfinished"></translation>
+        <translation>第%1門加注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 progressive jackpot bet</source>
-        <translation type="unfinished"></translation>
+        <translation>第%1門累進大獎投注</translation>
     </message>
     <message>
         <location line="+49"/>
         <source>%1 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>1賠%1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2賠%1</translation>
     </message>
 </context>
 <context>
@@ -3034,136 +3035,136 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/drills/launcher.py" line="-242"/>
         <source>Beginner</source>
-        <translation type="unfinished"></translation>
+        <translation>初級</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Intermediate</source>
-        <translation type="unfinished"></translation>
+        <translation>中級</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Advanced</source>
-        <translation type="unfinished"></translation>
+        <translation>高級</translation>
     </message>
     <message>
         <location line="+6"/>
         <location filename="../../ui/drills/menu.py" line="+24"/>
         <source>&amp;Practise</source>
         <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>練習(&amp;P)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ti&amp;med</source>
-        <translation type="unfinished"></translation>
+        <translation>計時(&amp;M)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../../ui/drills/menu.py" line="+2"/>
         <source>&amp;Exam</source>
-        <translation type="unfinished"></translation>
+        <translation>考試(&amp;E)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Revie&amp;w</source>
-        <translation type="unfinished"></translation>
+        <translation>複習(&amp;W)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>My mista&amp;kes</source>
-        <translation type="unfinished"></translation>
+        <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
         <location line="+44"/>
         <source>G&amp;ame</source>
-        <translation type="unfinished"></translation>
+        <translation>遊戲(&amp;A)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Diffic&amp;ulty</source>
-        <translation type="unfinished"></translation>
+        <translation>難度(&amp;U)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>E&amp;xam</source>
-        <translation type="unfinished"></translation>
+        <translation>考試(&amp;X)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Mock exam si&amp;ze</source>
-        <translation type="unfinished"></translation>
+        <translation>模擬考試題數(&amp;Z)</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>&amp;Skills</source>
-        <translation type="unfinished"></translation>
+        <translation>技能(&amp;S)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Drills</source>
-        <translation type="unfinished"></translation>
+        <translation>練習</translation>
     </message>
     <message>
         <location line="+172"/>
         <source>My mistakes</source>
-        <translation type="unfinished"></translation>
+        <translation>我的錯題</translation>
     </message>
     <message>
         <location filename="../../ui/drills/menu.py" line="-1"/>
         <source>&amp;Timed</source>
-        <translation type="unfinished"></translation>
+        <translation>計時(&amp;T)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Review</source>
-        <translation type="unfinished"></translation>
+        <translation>複習(&amp;R)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>My &amp;mistakes</source>
-        <translation type="unfinished"></translation>
+        <translation>我的錯題(&amp;M)</translation>
     </message>
     <message>
         <location filename="../../ui/drills/rendering.py" line="+93"/>
         <source>%1 s</source>
         <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first. The colours follow the main window&apos;s chips where the values coincide.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <location filename="../../ui/drills/screen.py" line="-348"/>
         <source>Practice</source>
-        <translation type="unfinished"></translation>
+        <translation>練習</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Timed</source>
-        <translation type="unfinished"></translation>
+        <translation>計時</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Exam</source>
-        <translation type="unfinished"></translation>
+        <translation>考試</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Review</source>
-        <translation type="unfinished"></translation>
+        <translation>複習</translation>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+54"/>
         <source>Dealer</source>
-        <translation type="unfinished"></translation>
+        <translation>莊荷</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Box %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第%1門</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -3171,207 +3172,207 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../layouts/craps.py" line="+61"/>
         <source>SIX</source>
-        <translation type="unfinished"></translation>
+        <translation>SIX</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>NINE</source>
-        <translation type="unfinished"></translation>
+        <translation>NINE</translation>
     </message>
     <message>
         <location filename="../../layouts/labels.py" line="+40"/>
         <source>1st 12 · 1–12</source>
-        <translation type="unfinished"></translation>
+        <translation>1st 12 · 1–12</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>2nd 12 · 13–24</source>
-        <translation type="unfinished"></translation>
+        <translation>2nd 12 · 13–24</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>3rd 12 · 25–36</source>
-        <translation type="unfinished"></translation>
+        <translation>3rd 12 · 25–36</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>2 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>2 to 1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>1 – 18</source>
-        <translation type="unfinished"></translation>
+        <translation>1 – 18</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>EVEN</source>
-        <translation type="unfinished"></translation>
+        <translation>EVEN</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>RED</source>
-        <translation type="unfinished"></translation>
+        <translation>RED</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BLACK</source>
-        <translation type="unfinished"></translation>
+        <translation>BLACK</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ODD</source>
-        <translation type="unfinished"></translation>
+        <translation>ODD</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>19 – 36</source>
-        <translation type="unfinished"></translation>
+        <translation>19 – 36</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>NINE NUMBERS · 3 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>NINE NUMBERS · 3 to 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>TWELVE NUMBERS · 2 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>TWELVE NUMBERS · 2 to 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>WHEEL</source>
-        <translation type="unfinished"></translation>
+        <translation>WHEEL</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PASS LINE</source>
-        <translation type="unfinished"></translation>
+        <translation>PASS LINE</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DON&apos;T PASS BAR</source>
-        <translation type="unfinished"></translation>
+        <translation>DON&apos;T PASS BAR</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>COME</source>
-        <translation type="unfinished"></translation>
+        <translation>COME</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DON&apos;T COME BAR</source>
-        <translation type="unfinished"></translation>
+        <translation>DON&apos;T COME BAR</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DON&apos;T COME</source>
-        <translation type="unfinished"></translation>
+        <translation>DON&apos;T COME</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FIELD</source>
-        <translation type="unfinished"></translation>
+        <translation>FIELD</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PAYS DOUBLE</source>
-        <translation type="unfinished"></translation>
+        <translation>PAYS DOUBLE</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ODDS</source>
-        <translation type="unfinished"></translation>
+        <translation>ODDS</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>LAY ODDS</source>
-        <translation type="unfinished"></translation>
+        <translation>LAY ODDS</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BIG 7 · 4½ to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>BIG 7 · 4½ to 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ELEVEN · 15 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>ELEVEN · 15 to 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ANY CRAPS · 7 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>ANY CRAPS · 7 to 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>HARD WAYS</source>
-        <translation type="unfinished"></translation>
+        <translation>HARD WAYS</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BIG</source>
-        <translation type="unfinished"></translation>
+        <translation>BIG</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>OFF</source>
-        <translation type="unfinished"></translation>
+        <translation>OFF</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ON</source>
-        <translation type="unfinished"></translation>
+        <translation>ON</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>ANTE</source>
-        <translation type="unfinished"></translation>
+        <translation>ANTE</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>RAISE</source>
-        <translation type="unfinished"></translation>
+        <translation>RAISE</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>JACKPOT</source>
-        <translation type="unfinished"></translation>
+        <translation>JACKPOT</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DEALER</source>
-        <translation type="unfinished"></translation>
+        <translation>DEALER</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>SHOE</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>SHUFFLER</source>
-        <translation type="unfinished"></translation>
+        <translation>SHUFFLER</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CHIP TRAY</source>
-        <translation type="unfinished"></translation>
+        <translation>CHIP TRAY</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PROGRESSIVE JACKPOT</source>
-        <translation type="unfinished"></translation>
+        <translation>PROGRESSIVE JACKPOT</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CARIBBEAN STUD POKER</source>
-        <translation type="unfinished"></translation>
+        <translation>CARIBBEAN STUD POKER</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>DEALER QUALIFIES WITH ACE-KING OR BETTER</source>
-        <translation type="unfinished"></translation>
+        <translation>DEALER QUALIFIES WITH ACE-KING OR BETTER</translation>
     </message>
 </context>
 <context>
@@ -3379,22 +3380,22 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/games.py" line="+11"/>
         <source>Roulette</source>
-        <translation type="unfinished"></translation>
+        <translation>輪盤</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>花旗骰</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Caribbean Stud Poker</source>
-        <translation type="unfinished"></translation>
+        <translation>聯獎撲克</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
-        <translation type="unfinished"></translation>
+        <translation>第53/2010號經濟財政司司長批示核准了新的花旗骰規章，並廢止第97/85/M號訓令（craps-1985）。由於只存有2010年規章的部分文本，評分練習仍以 craps-1985 為預設。</translation>
     </message>
 </context>
 <context>
@@ -3402,32 +3403,32 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="-494"/>
         <source>Last %1 days</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 %1 日</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>All skills</source>
-        <translation type="unfinished"></translation>
+        <translation>所有技能</translation>
     </message>
     <message>
         <location line="+53"/>
         <source>Skill</source>
-        <translation type="unfinished"></translation>
+        <translation>技能</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Answers</source>
-        <translation type="unfinished"></translation>
+        <translation>答題數</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Accuracy</source>
-        <translation type="unfinished"></translation>
+        <translation>準確率</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Typical time</source>
-        <translation type="unfinished"></translation>
+        <translation>一般用時</translation>
     </message>
 </context>
 <context>
@@ -3435,12 +3436,12 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../reports/charts.py" line="+67"/>
         <source>No answers in this period.</source>
-        <translation type="unfinished"></translation>
+        <translation>此期間沒有答案。</translation>
     </message>
     <message>
         <location filename="../../reports/text.py" line="+52"/>
         <source>no answer in time</source>
-        <translation type="unfinished"></translation>
+        <translation>未在時限內作答</translation>
     </message>
 </context>
 </TS>
