@@ -497,12 +497,12 @@
     <message>
         <location line="+5"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
-        <translation>{bet}：{stake}贏{win}（{article}）</translation>
+        <translation>{bet}：注碼{stake}，贏{win}（{article}）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
-        <translation>{bet}：和，注碼退回（{article}）</translation>
+        <translation>{bet}：打和，注碼退回（{article}）</translation>
     </message>
     <message>
         <location line="+6"/>
