@@ -183,6 +183,7 @@ class InstructorWindow(QMainWindow):
         super().__init__(parent)
         self.desk = desk
         self.store = store
+        self.notice: QMessageBox | None = None  # why the window closed itself, if it did
         # An unattended window locks itself, as storage locks an idle session: the figures
         # must not stay on screen for whoever sits down next.
         self._idle_limit = idle_limit.total_seconds()
@@ -276,6 +277,7 @@ class InstructorWindow(QMainWindow):
         )
         notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         notice.open()
+        self.notice = notice
         self.lockedOut.emit(message)
         self.close()
 

@@ -216,6 +216,8 @@ def test_issue6_a_pause_locks_the_instructor_views(
         window.cohort.reload()
     assert "password" in locked.args[0]
     assert not window.isVisible()
+    assert window.notice is not None and window.notice.isVisible()  # says why
+    window.notice.close()
     with pytest.raises(AccessDeniedError):
         window.desk.all_trainees()
 
@@ -236,5 +238,7 @@ def test_issue6_an_unattended_window_locks_itself(qtbot: QtBot, cohort: Cohort) 
     with qtbot.waitSignal(window.lockedOut):
         assert window.check_idle()
     assert not window.isVisible()
+    assert window.notice is not None
+    window.notice.close()
     with pytest.raises(AccessDeniedError):
         cohort.store.instructor(cohort.session)
