@@ -6,1469 +6,2861 @@
     <message>
         <location filename="../../drills/caribbean_stud.py" line="+40"/>
         <source>royal flush (黃袍麒)</source>
-        <translation type="unfinished"></translation>
+        <translation>royal flush (sequência real, 黃袍麒)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>straight flush (同花順)</source>
-        <translation type="unfinished"></translation>
+        <translation>sequência de cor (同花順)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>four of a kind (四條)</source>
-        <translation type="unfinished"></translation>
+        <translation>póquer (四條)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>full house (夫盧)</source>
-        <translation type="unfinished"></translation>
+        <translation>full house (夫盧)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>flush (同花)</source>
-        <translation type="unfinished"></translation>
+        <translation>cor (同花)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>straight (順)</source>
-        <translation type="unfinished"></translation>
+        <translation>sequência (順)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>three of a kind (三條)</source>
-        <translation type="unfinished"></translation>
+        <translation>trinca (三條)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>two pairs (兩對)</source>
-        <translation type="unfinished"></translation>
+        <translation>dois pares (兩對)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>one pair (一對)</source>
-        <translation type="unfinished"></translation>
+        <translation>um par (一對)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>high card (五張散牌)</source>
-        <translation type="unfinished"></translation>
+        <translation>carta alta (五張散牌)</translation>
     </message>
     <message>
         <location line="+107"/>
         <source>This hand is a {name}, not a {wrong} (Art. 8).</source>
         <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Esta mão classifica-se como {name}, não como {wrong} (art. 8.º).</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>What is this hand: {cards}?</source>
-        <translation type="unfinished"></translation>
+        <translation>Que mão é esta: {cards}?</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>{cards}: {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{cards}: {name}.</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>Hand A: {cards}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mão A: {cards}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hand B: {cards}</source>
-        <translation type="unfinished"></translation>
+        <translation>Mão B: {cards}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>A tie: the hands push</source>
-        <translation type="unfinished"></translation>
+        <translation>Empate: nenhuma das mãos ganha</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Art. 8 decides for the other hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>O art. 8.º dá a vitória à outra mão.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Same class and same ranks: the suit decides (♠ &gt; ♥ &gt; ♣ &gt; ♦). The deciding card is the {card}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mesma categoria e mesmos valores: decide o naipe (♠ &gt; ♥ &gt; ♣ &gt; ♦). A carta decisiva é {card}.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>A {better} beats a {worse}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ganha a mão com {better}, que bate {worse}.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Both are a {name}: the ranks decide, from the highest that differs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ambas as mãos têm {name}: decidem os valores das cartas, a partir do mais alto que difere.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Which hand wins?</source>
-        <translation type="unfinished"></translation>
+        <translation>Que mão ganha?</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Class first; then ranks from the top; the suit only when all ranks are equal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeiro a categoria; depois os valores, do mais alto para baixo; o naipe só quando todos os valores são iguais.</translation>
     </message>
     <message>
         <location line="+44"/>
         <source>The dealer qualifies: open the players&apos; cards.</source>
-        <translation type="unfinished"></translation>
+        <translation>A banca qualifica-se: abra as cartas dos jogadores.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The dealer needs at least an ace and a king (Art. 9(1)).</source>
-        <translation type="unfinished"></translation>
+        <translation>A banca precisa de ter, pelo menos, um ás e um rei (art. 9.º, n.º 1).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The dealer does not qualify: pay every ante 1 to 1 and return every raise.</source>
-        <translation type="unfinished"></translation>
+        <translation>A banca não se qualifica: pague cada ante a 1 para 1 e devolva cada aumento.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>Qualifica-se com ás-rei ou com qualquer par ou mão superior (art. 9.º, n.os 1 e 3).</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>The dealer turns over {cards}. Does the dealer qualify?</source>
-        <translation type="unfinished"></translation>
+        <translation>O croupier vira as cartas da banca: {cards}. A banca qualifica-se?</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{cards} is a {name}: {verdict}</source>
-        <translation type="unfinished"></translation>
+        <translation>{cards}: {name}; {verdict}</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>it qualifies (at least A and K, or a pair or better).</source>
-        <translation type="unfinished"></translation>
+        <translation>qualifica-se (pelo menos A e K, ou um par ou mão superior).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>it does not hold both an ace and a king.</source>
-        <translation type="unfinished"></translation>
+        <translation>não tem ao mesmo tempo um ás e um rei.</translation>
     </message>
     <message>
         <location line="+42"/>
         <source>Dealer: {cards}, a {name}; {qualifies}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Banca: {cards}, {name}; {qualifies}.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>qualifies</source>
-        <translation type="unfinished"></translation>
+        <translation>qualifica-se</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>does not qualify</source>
-        <translation type="unfinished"></translation>
+        <translation>não se qualifica</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Ante {ante} wins {win} (1 to 1); the raise of {raised} is returned (Art. 9(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>O ante de {ante} ganha {win} (1 para 1); o aumento de {raised} é devolvido (art. 9.º, n.º 2).</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ante {ante} × 1 = {ante_win}; aumento {raised} × {ratio} = {raise_win} ({name}).</translation>
     </message>
     <message>
         <location line="+9"/>
         <location filename="../../drills/craps.py" line="+162"/>
         <location filename="../../drills/roulette.py" line="+117"/>
         <source>Total to pay: {total}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Total a pagar: {total}.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The dealer&apos;s hand is higher: collect the ante and the raise (Art. 9(4)).</source>
-        <translation type="unfinished"></translation>
+        <translation>A mão da banca é superior: recolha o ante e o aumento (art. 9.º, n.º 4).</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Box 4 raised on an ante of {ante}. How much do you pay box 4? (Stakes returned are not part of the payout.)</source>
-        <translation type="unfinished"></translation>
+        <translation>A casa 4 fez o aumento sobre um ante de {ante}. Quanto paga à casa 4? (As apostas devolvidas não fazem parte do pagamento.)</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Does the dealer qualify? Then who wins? Then the raise by the pay table.</source>
-        <translation type="unfinished"></translation>
+        <translation>A banca qualifica-se? Depois, quem ganha? Por fim, o aumento pela tabela de pagamentos.</translation>
     </message>
     <message>
         <location line="+74"/>
         <source>Pool before the round: {pool}; paid in the order {order} (dealer&apos;s left first, straight flushes before a royal).</source>
-        <translation type="unfinished"></translation>
+        <translation>Fundo antes da jogada: {pool}; pagamento pela ordem {order} (a começar à esquerda do croupier, as sequências de cor antes de um royal flush).</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Box {box}, {name}: {award}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Casa {box}, {name}: {award}.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Pool after the round: {after}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fundo depois da jogada: {after}.</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>The progressive pool shows {pool}. Every box bet the progressive. What does box {box} receive from the progressive?</source>
-        <translation type="unfinished"></translation>
+        <translation>O fundo do jackpot progressivo mostra {pool}. Todas as casas fizeram a aposta progressiva. Quanto recebe a casa {box} do jackpot progressivo?</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Straight flush: 10% of the pool as it stands or the fixed award, the higher; royal flush: the pool or the fixed award, the higher.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequência de cor: 10% do fundo tal como está ou o prémio fixo, o que for maior; royal flush: o fundo ou o prémio fixo, o que for maior.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>While dealing from the shoe you expose one player&apos;s card by mistake.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ao dar as cartas pelo sabot, expõe por engano uma carta de um jogador.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>While dealing from the shoe you expose one of the dealer&apos;s own cards by mistake.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ao dar as cartas pelo sabot, expõe por engano uma das cartas da própria banca.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>While dealing you expose two cards by mistake.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ao dar as cartas, expõe duas cartas por engano.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>You deal a hand to box 5, where nobody has bet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dá uma mão à casa 5, onde ninguém apostou.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The shuffling machine jams halfway through the deal.</source>
-        <translation type="unfinished"></translation>
+        <translation>A máquina de baralhar encrava a meio da distribuição.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box 2 has received six cards.</source>
-        <translation type="unfinished"></translation>
+        <translation>A casa 2 recebeu seis cartas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>You dealt the dealer&apos;s cards first, before the boxes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Deu primeiro as cartas da banca, antes das casas.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round, bets are placed again and the cards dealt again.</source>
-        <translation type="unfinished"></translation>
+        <translation>A jogada é anulada: as apostas de ante e de aumento são devolvidas, as apostas progressivas transitam para a jogada seguinte, as apostas voltam a ser feitas e as cartas voltam a ser dadas.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The round stands and play goes on as usual.</source>
-        <translation type="unfinished"></translation>
+        <translation>A jogada mantém-se e o jogo prossegue normalmente.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>The round stands; the exposed dealer&apos;s card stays up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
-        <translation type="unfinished"></translation>
+        <translation>A jogada mantém-se; a carta exposta da banca fica voltada para cima e as outras cartas da banca, incluindo a quinta, são dadas voltadas para baixo.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>That hand is dead; the round goes on as usual.</source>
-        <translation type="unfinished"></translation>
+        <translation>Essa mão é morta; a jogada prossegue normalmente.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The round is void and every bet is returned, the progressive bets included.</source>
-        <translation type="unfinished"></translation>
+        <translation>A jogada é anulada e todas as apostas são devolvidas, incluindo as apostas progressivas.</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>One exposed card, or a hand to an empty box, does not void the round (Art. 11).</source>
-        <translation type="unfinished"></translation>
+        <translation>Uma carta exposta, ou uma mão dada a uma casa vazia, não anula a jogada (art. 11.º).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>This irregularity voids the round (Art. 11(1), (4)).</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta irregularidade anula a jogada (art. 11.º, n.os 1 e 4).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>That is the rule for one exposed dealer&apos;s card only (Art. 11(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>Essa regra aplica-se apenas a uma carta da banca exposta (art. 11.º, n.º 2).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>That is the rule for cards dealt to a box without a bet (Art. 11(3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>Essa regra aplica-se a cartas dadas a uma casa sem aposta (art. 11.º, n.º 3).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Progressive bets are never returned: they carry over to the next round (Art. 11(1), (4)).</source>
-        <translation type="unfinished"></translation>
+        <translation>As apostas progressivas nunca são devolvidas: transitam para a jogada seguinte (art. 11.º, n.os 1 e 4).</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>{situation} What does the regulation rule?</source>
-        <translation type="unfinished"></translation>
+        <translation>{situation} O que determina o regulamento?</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>{explanation}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>the dealer</source>
-        <translation type="unfinished"></translation>
+        <translation>a banca</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>box {box}</source>
-        <translation type="unfinished"></translation>
+        <translation>a casa {box}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>{where}, face up</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}, voltada para cima</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>{where}, face down</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}, voltada para baixo</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Cards go left to right to the boxes with a bet, the dealer last; only the dealer&apos;s fifth card is face up (Art. 7).</source>
-        <translation type="unfinished"></translation>
+        <translation>As cartas vão da esquerda para a direita para as casas com aposta, e a banca recebe em último lugar; só a quinta carta da banca fica voltada para cima (art. 7.º).</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>one card at a time from the shoe</source>
-        <translation type="unfinished"></translation>
+        <translation>uma carta de cada vez, pelo sabot</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>five cards at a time from the shuffling machine</source>
-        <translation type="unfinished"></translation>
+        <translation>cinco cartas de cada vez, pela máquina de baralhar</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Boxes {boxes} have bets. Dealing {how}, where does card number {number} go?</source>
-        <translation type="unfinished"></translation>
+        <translation>As casas {boxes} têm apostas. Ao dar as cartas ({how}), para onde vai a carta n.º {number}?</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Order of seats: {order}, then the dealer; card {number} goes to {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordem dos lugares: {order} e, por fim, a banca; a carta n.º {number} vai para {where}.</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Name the hand</source>
-        <translation type="unfinished"></translation>
+        <translation>Identificar a mão</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The ten hands of Art. 8.</source>
-        <translation type="unfinished"></translation>
+        <translation>As dez mãos do art. 8.º.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Compare hands</source>
-        <translation type="unfinished"></translation>
+        <translation>Comparar mãos</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Which hand wins, down to the suit (♠ &gt; ♥ &gt; ♣ &gt; ♦).</source>
-        <translation type="unfinished"></translation>
+        <translation>Que mão ganha, até ao naipe (♠ &gt; ♥ &gt; ♣ &gt; ♦).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Does the dealer qualify?</source>
-        <translation type="unfinished"></translation>
+        <translation>A banca qualifica-se?</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>At least an ace and a king (Art. 9(1)).</source>
-        <translation type="unfinished"></translation>
+        <translation>Pelo menos um ás e um rei (art. 9.º, n.º 1).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Ante and raise</source>
-        <translation type="unfinished"></translation>
+        <translation>Ante e aumento</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ante 1 to 1, the raise by the pay table of Art. 9(5).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ante a 1 para 1; o aumento pela tabela de pagamentos do n.º 5 do art. 9.º.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Progressive jackpot</source>
-        <translation type="unfinished"></translation>
+        <translation>Jackpot progressivo</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Awards, their order and the pool (Art. 10).</source>
-        <translation type="unfinished"></translation>
+        <translation>Os prémios, a sua ordem e o fundo (art. 10.º).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Misdeals</source>
-        <translation type="unfinished"></translation>
+        <translation>Erros na distribuição</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Exposed cards, empty boxes, a failing shuffler (Art. 11).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cartas expostas, casas vazias, avaria da máquina de baralhar (art. 11.º).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Dealing order</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordem de distribuição</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Left to right, the dealer last, the fifth card face up (Art. 7).</source>
-        <translation type="unfinished"></translation>
+        <translation>Da esquerda para a direita, a banca em último lugar, a quinta carta voltada para cima (art. 7.º).</translation>
     </message>
     <message>
         <location filename="../../drills/craps.py" line="-119"/>
         <source>Pass Line</source>
         <extracomment>&quot;Collect, then pay&quot; (先殺後賠): the procedure common to all tables, stated in roulette-2003 Art. 5(1); Portaria 97/85/M for craps sets no order of its own.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Pass Line</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Pass</source>
-        <translation type="unfinished"></translation>
+        <translation>Don&apos;t Pass</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Come</source>
-        <translation type="unfinished"></translation>
+        <translation>Come</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Come</source>
-        <translation type="unfinished"></translation>
+        <translation>Don&apos;t Come</translation>
     </message>
     <message>
         <location line="+1"/>
         <location filename="../../drills/roulette.py" line="-74"/>
         <source>odds</source>
-        <translation type="unfinished"></translation>
+        <translation>ímpares</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+534"/>
+        <location line="+531"/>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>Field</translation>
     </message>
     <message>
-        <location line="-533"/>
+        <location line="-530"/>
         <source>Hard</source>
-        <translation type="unfinished"></translation>
+        <translation>Hard</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big 7</source>
-        <translation type="unfinished"></translation>
+        <translation>Big 7</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Eleven</source>
-        <translation type="unfinished"></translation>
+        <translation>Eleven</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Any Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>Any Craps</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big</source>
-        <translation type="unfinished"></translation>
+        <translation>Big</translation>
     </message>
     <message>
         <location line="+86"/>
         <source>Collect first: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolha primeiro: {bets}.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet}: {stake} ganha {win} ({article})</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet}: empate, a aposta é devolvida ({article})</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma aposta ganha neste lançamento: não há nada a pagar.</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pague só as apostas que este lançamento decidiu; o valor apostado continua a ser do jogador.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>{bet} {number}</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet} {number}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>odds on {point}</source>
-        <translation type="unfinished"></translation>
+        <translation>aposta adicional no {point}</translation>
     </message>
     <message>
         <location line="+5"/>
         <location line="+5"/>
         <source>{bet} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{bet} ({stake})</translation>
     </message>
     <message>
         <location line="-2"/>
         <location filename="../../drills/roulette.py" line="+313"/>
         <source>{first}, {next}</source>
-        <translation type="unfinished"></translation>
+        <translation>{first}, {next}</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>{first}-{second} ({total})</source>
-        <translation type="unfinished"></translation>
+        <translation>{first}-{second} ({total})</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>The shooter throws {throw}. How much do you pay in all?</source>
-        <translation type="unfinished"></translation>
+        <translation>O lançador tira {throw}. Quanto paga no total?</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Pass Line {line}, the point is {point}. In chips of {chip}, what is the largest odds bet the player may take?</source>
-        <translation type="unfinished"></translation>
+        <translation>Pass Line de {line}, o ponto é o {point}. Em fichas de {chip}, qual é a maior aposta adicional que o jogador pode fazer?</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>The odds&apos; win may never exceed the line bet (Art. 2(2)); on {point} odds pay {ratio}.</source>
-        <translation type="unfinished"></translation>
+        <translation>O ganho da aposta adicional nunca pode exceder a aposta de linha (art. 2.º, n.º 2); no {point}, a aposta adicional paga {ratio}.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.</source>
-        <translation type="unfinished"></translation>
+        <translation>A maior aposta adicional é a que ganha exactamente o valor da aposta de linha: {line} × {inverse} = {exact}.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>In chips of {chip}: {largest}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Em fichas de {chip}: {largest}.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Which odds bet wins exactly the amount of the line bet?</source>
-        <translation type="unfinished"></translation>
+        <translation>Que aposta adicional ganha exactamente o valor da aposta de linha?</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>The point is {point}; the shooter throws {throw}. How much do you pay?</source>
-        <translation type="unfinished"></translation>
+        <translation>O ponto é o {point}; o lançador tira {throw}. Quanto paga?</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>The shooter throws {throw}. How much do you pay?</source>
-        <translation type="unfinished"></translation>
+        <translation>O lançador tira {throw}. Quanto paga?</translation>
     </message>
     <message>
         <location line="+45"/>
         <source>The shooter throws {throw}. Click the bets in the order you settle them.</source>
-        <translation type="unfinished"></translation>
+        <translation>O lançador tira {throw}. Clique nas apostas pela ordem em que as liquida.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Collect the losing bets first: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolha primeiro as apostas perdedoras: {bets}.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Then pay the winners: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois pague as apostas ganhadoras: {bets}.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Losing bets are taken before any winner is paid.</source>
-        <translation type="unfinished"></translation>
+        <translation>As apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora.</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>One die shows {face}; the other bounces off the table. What is the throw?</source>
-        <translation type="unfinished"></translation>
+        <translation>Um dado mostra {face}; o outro salta para fora da mesa. Qual é o resultado do lançamento?</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No throw: it is invalid and repeated; no bet is decided.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não há resultado: o lançamento é inválido e repete-se; nenhuma aposta é decidida.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Count the die on the table twice: {total}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conta-se duas vezes o dado que ficou na mesa: {total}.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A throw with a die off the table is not valid at all (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Um lançamento com um dado fora da mesa não tem qualquer validade (art. 1.º).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Throw the lost die again and add it to {face}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lança-se de novo o dado perdido e soma-se a {face}.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The whole throw is repeated, not one die (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Repete-se o lançamento inteiro, não apenas um dado (art. 1.º).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>It counts as a 7: the line bets lose.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conta como um 7: as apostas de linha perdem.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An invalid throw decides no bet (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Um lançamento inválido não decide nenhuma aposta (art. 1.º).</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>One die shows {face}. The other leans on a chip stack: {high} is the more exposed upper face, {low} the less. What is the throw?</source>
-        <translation type="unfinished"></translation>
+        <translation>Um dado mostra {face}. O outro está encostado a uma pilha de fichas: {high} é a face superior mais exposta e {low} a menos exposta. Qual é o resultado do lançamento?</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>{total}: the most exposed upper face counts.</source>
-        <translation type="unfinished"></translation>
+        <translation>{total}: conta a face superior mais exposta.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No roll: a cocked die makes the throw invalid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lançamento nulo: um dado inclinado torna o lançamento inválido.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Only a die leaving the table makes a throw invalid (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Só um dado que sai da mesa torna o lançamento inválido (art. 1.º).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>{total}: the lower face counts.</source>
-        <translation type="unfinished"></translation>
+        <translation>{total}: conta a face menos exposta.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The most exposed upper face counts (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Conta a face superior mais exposta (art. 1.º).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The dealer lifts the chip stack and lets the die fall.</source>
-        <translation type="unfinished"></translation>
+        <translation>O croupier levanta a pilha de fichas e deixa o dado cair.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The die is read as it lies: its most exposed upper face (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>O dado lê-se tal como está: pela face superior mais exposta (art. 1.º).</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <location filename="../../drills/roulette.py" line="+137"/>
-        <source>{decision}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/roulette.py" line="+1"/>
-        <source>{step}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+28"/>
         <source>Line and come bets</source>
-        <translation type="unfinished"></translation>
+        <translation>Apostas de linha e Come</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pass, Don&apos;t Pass, Come and Don&apos;t Come through a shooter&apos;s hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pass Line, Don&apos;t Pass, Come e Don&apos;t Come ao longo da série de lançamentos de um lançador.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Largest odds bet</source>
-        <translation type="unfinished"></translation>
+        <translation>Maior aposta adicional</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The odds&apos; win may not exceed the line bet (Art. 2(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>O ganho da aposta adicional não pode exceder a aposta de linha (art. 2.º, n.º 2).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Odds payouts</source>
-        <translation type="unfinished"></translation>
+        <translation>Prémios das apostas adicionais</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Line bets with odds at 2:1, 3:2, 6:5 and lay odds at 1:2, 2:3, 5:6.</source>
-        <translation type="unfinished"></translation>
+        <translation>Apostas de linha com aposta adicional a 2:1, 3:2, 6:5 e, do lado Don&apos;t, a 1:2, 2:3, 5:6.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>3, 4, 9, 10, 11 pay even; 2 and 12 pay double.</source>
-        <translation type="unfinished"></translation>
+        <translation>3, 4, 9, 10 e 11 pagam 1 para 1; 2 e 12 pagam o dobro.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Hard ways</source>
-        <translation type="unfinished"></translation>
+        <translation>Hard Ways</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hard 6 and 8 pay 9 to 1, hard 4 and 10 pay 7 to 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hard 6 e 8 pagam 9 para 1; hard 4 e 10 pagam 7 para 1.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Big 7, Eleven, Any Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>Big 7, Eleven, Any Craps</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One-roll bets at 4½, 15 and 7 to 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Apostas de um só lançamento a 4½, 15 e 7 para 1.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Big 6/8, 5/9, 4/10</source>
-        <translation type="unfinished"></translation>
+        <translation>Big 6/8, 5/9, 4/10</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>7 to 6, 7 to 5 and 9 to 5 on the full blocks, even money on the rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>7 para 6, 7 para 5 e 9 para 5 nos blocos completos; 1 para 1 no resto.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Collect, then pay</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolher, depois pagar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Take every losing bet before paying any winner.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolha todas as apostas perdedoras antes de pagar qualquer aposta ganhadora.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Invalid throws and cocked dice</source>
-        <translation type="unfinished"></translation>
+        <translation>Lançamentos inválidos e dados inclinados</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A die off the table; a die that does not lie flat (Art. 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Um dado fora da mesa; um dado que não fica assente numa face (art. 1.º).</translation>
     </message>
     <message>
         <location filename="../../drills/grading.py" line="+25"/>
         <source>Time is up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Acabou o tempo.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>The right amount is {amount}.</source>
-        <translation type="unfinished"></translation>
+        <translation>O montante certo é {amount}.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The right answer: {answer}</source>
-        <translation type="unfinished"></translation>
+        <translation>A resposta certa: {answer}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The right order: {order}.</source>
-        <translation type="unfinished"></translation>
+        <translation>A ordem certa: {order}.</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Your chips make {given}; the payout is {amount}.</source>
-        <translation type="unfinished"></translation>
+        <translation>As suas fichas somam {given}; o pagamento é {amount}.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Right amount, but {given} chips where {fewest} would do.</source>
-        <translation type="unfinished"></translation>
+        <translation>Montante certo, mas com {given} fichas quando bastavam {fewest}.</translation>
     </message>
     <message>
         <location line="+6"/>
         <location line="+4"/>
         <source>Right: {amount}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Certo: {amount}.</translation>
     </message>
     <message>
         <location line="-2"/>
         <source>No amount was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não foi indicado nenhum montante.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>You said {given}; the payout is {amount} ({difference} {direction}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Indicou {given}; o pagamento é {amount} ({difference} {direction}).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>too much</source>
-        <translation type="unfinished"></translation>
+        <translation>a mais</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>too little</source>
-        <translation type="unfinished"></translation>
+        <translation>a menos</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>{problem} ({citation})</source>
-        <translation type="unfinished"></translation>
+        <translation>{problem} ({citation})</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{note}</source>
-        <translation type="unfinished"></translation>
+        <translation>{note}</translation>
     </message>
     <message>
         <location line="+2"/>
         <location line="+7"/>
         <source>Right order.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordem certa.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Right.</source>
-        <translation type="unfinished"></translation>
+        <translation>Certo.</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-463"/>
+        <location filename="../../drills/roulette.py" line="-325"/>
         <source>straight-up</source>
         <extracomment>Chip denominations on the table, by difficulty.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pleno</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+342"/>
         <source>straight-ups</source>
-        <translation type="unfinished"></translation>
+        <translation>plenos</translation>
     </message>
     <message>
         <location line="-341"/>
         <source>split</source>
-        <translation type="unfinished"></translation>
+        <translation>cavalo</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+340"/>
         <source>splits</source>
-        <translation type="unfinished"></translation>
+        <translation>cavalos</translation>
     </message>
     <message>
         <location line="-339"/>
         <source>street</source>
-        <translation type="unfinished"></translation>
+        <translation>rua</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+336"/>
         <source>streets</source>
-        <translation type="unfinished"></translation>
+        <translation>ruas</translation>
     </message>
     <message>
         <location line="-335"/>
         <source>corner</source>
-        <translation type="unfinished"></translation>
+        <translation>quadro</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+336"/>
         <source>corners</source>
-        <translation type="unfinished"></translation>
+        <translation>quadros</translation>
     </message>
     <message>
         <location line="-335"/>
         <source>six-line</source>
-        <translation type="unfinished"></translation>
+        <translation>linha</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+333"/>
         <source>six-lines</source>
-        <translation type="unfinished"></translation>
+        <translation>linhas</translation>
     </message>
     <message>
         <location line="-332"/>
         <source>nine-number bet</source>
-        <translation type="unfinished"></translation>
+        <translation>sector de nove números</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>nine-number bets</source>
-        <translation type="unfinished"></translation>
+        <translation>sectores de nove números</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>twelve-number sector</source>
-        <translation type="unfinished"></translation>
+        <translation>sector de doze números</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>twelve-number sectors</source>
-        <translation type="unfinished"></translation>
+        <translation>sectores de doze números</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>column</source>
-        <translation type="unfinished"></translation>
+        <translation>coluna</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>columns</source>
-        <translation type="unfinished"></translation>
+        <translation>colunas</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>dozen</source>
-        <translation type="unfinished"></translation>
+        <translation>dúzia</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>dozens</source>
-        <translation type="unfinished"></translation>
+        <translation>dúzias</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>red</source>
-        <translation type="unfinished"></translation>
+        <translation>encarnado</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>reds</source>
-        <translation type="unfinished"></translation>
+        <translation>encarnados</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>black</source>
-        <translation type="unfinished"></translation>
+        <translation>preto</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>blacks</source>
-        <translation type="unfinished"></translation>
+        <translation>pretos</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>even</source>
-        <translation type="unfinished"></translation>
+        <translation>par</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>evens</source>
-        <translation type="unfinished"></translation>
+        <translation>pares</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>odd</source>
-        <translation type="unfinished"></translation>
+        <translation>ímpar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>low (1-18)</source>
-        <translation type="unfinished"></translation>
+        <translation>menor (1-18)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>lows (1-18)</source>
-        <translation type="unfinished"></translation>
+        <translation>menores (1-18)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>high (19-36)</source>
-        <translation type="unfinished"></translation>
+        <translation>maior (19-36)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>highs (19-36)</source>
-        <translation type="unfinished"></translation>
+        <translation>maiores (19-36)</translation>
     </message>
     <message>
         <location line="+74"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolha primeiro as apostas perdedoras; não fazem parte do pagamento.</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Count each kind of bet on the number, multiply by its payout, then add up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conte cada tipo de aposta no número, multiplique pelo respectivo prémio e some tudo.</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>{count} {kind} × {ratio} × {stake} = {win} ({article})</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} {kind} × {ratio} × {stake} = {win} ({article})</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>No bet wins: there is nothing to pay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma aposta ganha: não há nada a pagar.</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>{stake} straight-up on {number}, and {number} wins. How much do you pay? (The stake stays with the player.)</source>
-        <translation type="unfinished"></translation>
+        <translation>{stake} em pleno no {number}, e sai o {number}. Quanto paga? (A parada continua a ser do jogador.)</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>{number} wins. What is the total payout of the bets on the number?</source>
-        <translation type="unfinished"></translation>
+        <translation>Sai o {number}. Qual é o pagamento total das apostas no número?</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>{number} wins. What is the total payout of the winning outside and sector bets?</source>
-        <translation type="unfinished"></translation>
+        <translation>Sai o {number}. Qual é o pagamento total das apostas exteriores e de sector que ganham?</translation>
     </message>
     <message>
         <location line="+23"/>
         <source>0 wins. What is the total payout?</source>
-        <translation type="unfinished"></translation>
+        <translation>Sai o 0. Qual é o pagamento total?</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>When 0 wins, only straight-ups on 0 win; every other bet loses to the bank (Art. 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando sai o 0, só ganham os plenos no 0; todas as outras apostas perdem a favor da banca (art. 8.º).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Which bets cover 0 by themselves?</source>
-        <translation type="unfinished"></translation>
+        <translation>Que apostas cobrem, por si só, o 0?</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>Collect the losing bets: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolha as apostas perdedoras: {bets}.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Then pay the {group}: {bets}.</source>
-        <translation type="unfinished"></translation>
+        <translation>A seguir, pague {group}: {bets}.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>{number} wins. Click the bets in the order you settle them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sai o {number}. Clique nas apostas pela ordem em que as liquida.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Collect first; then pay from the outside bets inwards, straight-ups last.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolha primeiro; depois pague das apostas exteriores para o centro, com os plenos em último lugar.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>{kind} {index} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind} {index} ({stake})</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>{kind} {numbers} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind} {numbers} ({stake})</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{kind} ({stake})</source>
-        <translation type="unfinished"></translation>
+        <translation>{kind} ({stake})</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>nenhuma</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>columns and dozens</source>
-        <translation type="unfinished"></translation>
+        <translation>colunas e dúzias</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>sectors (nine and twelve numbers)</source>
-        <translation type="unfinished"></translation>
+        <translation>sectores (de nove e de doze números)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>even chances</source>
-        <translation type="unfinished"></translation>
+        <translation>chances simples</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>streets and corners (either order)</source>
-        <translation type="unfinished"></translation>
+        <translation>ruas e quadros (por qualquer ordem)</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}. What do you do?</source>
-        <translation type="unfinished"></translation>
+        <translation>A bola está em movimento quando uma ficha cai no prato da roleta. O número saído no golpe anterior foi o {previous}. O que faz?</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Announce golpe nulo, remove the chip, place the ball in {previous} and spin again; all bets stand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anunciar «golpe nulo», retirar a ficha, colocar a bola no compartimento do {previous} e lançá-la de novo; todas as apostas se mantêm.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Let the ball finish and pay the number it lands on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Deixar a bola parar e pagar o número em que cair.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The spin is void the moment an object falls in (Art. 2(2)).</source>
-        <translation type="unfinished"></translation>
+        <translation>O golpe é nulo a partir do momento em que cai um objecto no prato (art. 2.º, n.º 2).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Stop the game and return every bet to the players.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parar o jogo e devolver todas as apostas aos jogadores.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Golpe nulo does not void the bets: they stand for the new spin.</source>
-        <translation type="unfinished"></translation>
+        <translation>O golpe nulo não anula as apostas: mantêm-se para o novo lançamento.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirar a ficha, colocar a bola no 0 e lançá-la de novo.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The ball goes back to the previous winning number, not to 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>A bola volta ao número saído no golpe anterior, não ao 0.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
-        <translation type="unfinished"></translation>
+        <translation>Já tocou a campainha e lançou a bola. Um jogador empurra um pleno para o tabuleiro. O que faz?</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Recusar a aposta e devolver as fichas; as outras apostas mantêm-se.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Accept it: the ball has not yet come to rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aceitá-la: a bola ainda não parou.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>After the bell no bet may be placed or changed (Art. 3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Depois da campainha não são permitidas novas apostas nem a alteração das já feitas (art. 3.º).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Accept it, but pay it at half if it wins.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aceitá-la, mas pagá-la a metade se ganhar.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The regulation has no reduced payout for late bets: it refuses them.</source>
-        <translation type="unfinished"></translation>
+        <translation>O regulamento não prevê prémio reduzido para apostas tardias: recusa-as.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Call golpe nulo and spin again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anunciar «golpe nulo» e lançar de novo.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Golpe nulo is for an object falling into the wheel, not for a late bet.</source>
-        <translation type="unfinished"></translation>
+        <translation>O golpe nulo aplica-se a um objecto que cai no prato, não a uma aposta tardia.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>While paying, you knock over the chips of a winning corner. The inspector saw the layout and can put them back exactly. What happens?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ao pagar, desmarca as fichas de um quadro premiado. O fiscal viu o tabuleiro e pode repô-las exactamente. O que acontece?</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>While paying, you knock over the chips of several winning bets. The inspector cannot say with certainty where they were. What happens?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ao pagar, desmarca as fichas de várias apostas premiadas. O fiscal não consegue dizer com segurança onde estavam. O que acontece?</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>The inspector restores the bets, then they are paid.</source>
-        <translation type="unfinished"></translation>
+        <translation>O fiscal repõe as apostas e depois são pagas.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The bets are reconstructed from what the players concerned indicate.</source>
-        <translation type="unfinished"></translation>
+        <translation>As apostas são reconstituídas de harmonia com as indicações dos jogadores intervenientes.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The disturbed bets lose: the layout decides.</source>
-        <translation type="unfinished"></translation>
+        <translation>As apostas desmarcadas perdem: decide o tabuleiro.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A winning bet the dealer disturbs is reconstructed, never lost (Art. 5(3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>Uma aposta premiada que o croupier desmarque é reconstituída, nunca perdida (art. 5.º, n.º 3).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>You put the chips back as you remember them.</source>
-        <translation type="unfinished"></translation>
+        <translation>O próprio croupier repõe as fichas de memória.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The inspector restores them, or the players indicate them (Art. 5(3)).</source>
-        <translation type="unfinished"></translation>
+        <translation>O fiscal repõe-nas ou, se não puder, os jogadores indicam-nas (art. 5.º, n.º 3).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The players say where their chips were.</source>
-        <translation type="unfinished"></translation>
+        <translation>Os jogadores dizem onde estavam as suas fichas.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The inspector puts them back as best he can.</source>
-        <translation type="unfinished"></translation>
+        <translation>O fiscal repõe-nas o melhor que pode.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Players indicate only when the inspector cannot restore them with certainty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Os jogadores só dão indicações quando o fiscal não as pode repor com segurança.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The inspector restores them only when he can do so with certainty.</source>
-        <translation type="unfinished"></translation>
+        <translation>O fiscal só as repõe quando o pode fazer com segurança.</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+34"/>
         <source>Straight-up multiples</source>
-        <translation type="unfinished"></translation>
+        <translation>Múltiplos do pleno</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pay a winning straight-up at 35 to 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pague um pleno premiado a 35 para 1.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Picture bets</source>
-        <translation type="unfinished"></translation>
+        <translation>Apostas interiores num número</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Total payout of straights, splits, streets, corners and lines on one number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pagamento total de plenos, cavalos, ruas, quadros e linhas num mesmo número.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Outside bets and sectors</source>
-        <translation type="unfinished"></translation>
+        <translation>Apostas exteriores e sectores</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Columns, dozens, even chances and the nine- and twelve-number sectors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Colunas, dúzias, chances simples e os sectores de nove e de doze números.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>The zero rule</source>
-        <translation type="unfinished"></translation>
+        <translation>A regra do zero</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>When 0 wins only a straight-up on 0 is paid (Art. 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>Quando sai o 0, só se paga o pleno no 0 (art. 8.º).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Pay order</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordem de pagamento</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Collect the losers, then pay in the order of Art. 5(1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Recolha as apostas perdedoras e depois pague pela ordem do n.º 1 do art. 5.º.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Irregularities</source>
-        <translation type="unfinished"></translation>
+        <translation>Irregularidades</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Golpe nulo, bets after the bell, disturbed winning chips.</source>
-        <translation type="unfinished"></translation>
+        <translation>Golpe nulo, apostas depois da campainha, fichas premiadas desmarcadas.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/caribbean_stud/rulings.py" line="+56"/>
+        <source>Progressive bets are carried over to the next round.</source>
+        <translation>As apostas progressivas transitam para a jogada seguinte.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The cards were dealt the wrong way: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; bets are placed again and the cards dealt again.</source>
+        <translation>As cartas foram dadas de forma irregular: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte; as apostas voltam a ser feitas e as cartas voltam a ser dadas.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>A wrong number of cards was dealt: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; bets are placed again and the cards dealt again.</source>
+        <translation>Foi dado um número errado de cartas: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte; as apostas voltam a ser feitas e as cartas voltam a ser dadas.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{count} cards were exposed by mistake: the round is void and every bet is returned, except the progressive bets, which carry over to the next round.</source>
+        <translation>Foram expostas {count} cartas por engano: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>One of the dealer&apos;s cards was exposed by mistake: the round stands; that card stays face up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
+        <translation>Uma das cartas da banca foi exposta por engano: a jogada mantém-se; essa carta fica voltada para cima e as outras cartas da banca, incluindo a quinta, são dadas voltadas para baixo.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>One card was exposed by mistake while dealing: the round stands and play goes on as usual.</source>
+        <translation>Foi exposta uma carta por engano durante a distribuição: a jogada mantém-se e o jogo prossegue normalmente.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Cards dealt by mistake to a box without a bet make a dead hand; the round goes on as usual for every other box.</source>
+        <translation>As cartas dadas por engano a uma casa sem aposta constituem uma mão morta; a jogada prossegue normalmente para todas as outras casas.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The shuffling machine failed while dealing: the round is void and every bet is returned, except the progressive bets, which carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
+        <translation>A máquina de baralhar avariou durante a distribuição: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte; a máquina é substituída ou as cartas passam a ser dadas pelo sabot.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Players may not use any device to record the results.</source>
+        <translation>Os jogadores não podem usar qualquer dispositivo para registar os resultados.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Players may not use any device to predict results.</source>
+        <translation>Os jogadores não podem usar qualquer dispositivo para prever resultados.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Players may not use any device to work out a betting strategy.</source>
+        <translation>Os jogadores não podem usar qualquer dispositivo para delinear uma estratégia de apostas.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>While deciding whether to raise, a player may not talk to other players or anyone else.</source>
+        <translation>Enquanto decide se faz o aumento, o jogador não pode falar com outros jogadores nem com terceiros.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A player bets on one box only and may not share a box with another player.</source>
+        <translation>Cada jogador aposta numa só casa e não pode partilhar uma casa com outro jogador.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A player holding cards may not leave the table.</source>
+        <translation>Um jogador com cartas na mão não pode abandonar a mesa.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/rulings.py" line="+110"/>
+        <source>The throw is not valid and is repeated: no bet is decided and the point stays.</source>
+        <translation>O lançamento não é válido e repete-se: nenhuma aposta é decidida e o ponto mantém-se.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Call &quot;no roll&quot;.</source>
+        <translation>Anuncie «lançamento nulo».</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bring the dice back (or give the shooter new dice from the bowl).</source>
+        <translation>Recolha os dados (ou dê ao lançador dados novos da taça).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every bet stays as it is; the shooter throws again.</source>
+        <translation>Todas as apostas ficam como estão; o lançador lança de novo.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>A die that does not lie flat counts its most exposed upper face: the throw is {first}-{second} ({total}).</source>
+        <translation>Um dado que não fica assente numa face conta a face superior mais exposta: o lançamento é {first}-{second} ({total}).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Look at the cocked die from above without touching it.</source>
+        <translation>Observe o dado inclinado de cima, sem lhe tocar.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the face that is most exposed on top, and the total.</source>
+        <translation>Anuncie a face superior mais exposta e o total.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Settle the bets on that total as usual.</source>
+        <translation>Liquide as apostas com esse total, como habitualmente.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Both dice lie flat on the table: the throw is {first}-{second} ({total}).</source>
+        <translation>Ambos os dados estão assentes na mesa: o lançamento é {first}-{second} ({total}).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Call the total.</source>
+        <translation>Anuncie o total.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Settle the bets it decides.</source>
+        <translation>Liquide as apostas que ele decide.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/roulette/rulings.py" line="+123"/>
+        <source>Place the ball in the pocket of the previous winning number ({number}).</source>
+        <translation>Coloque a bola no compartimento do número saído no golpe anterior ({number}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Place the ball in the pocket of the previous winning number.</source>
+        <translation>Coloque a bola no compartimento do número saído no golpe anterior.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The spin is void (golpe nulo): the bets stand and the ball is launched again.</source>
+        <translation>O golpe é anulado («golpe nulo»): as apostas mantêm-se e a bola é lançada de novo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop the game and announce &quot;golpe nulo&quot;.</source>
+        <translation>Pare o jogo e anuncie «golpe nulo».</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the object out of the wheel.</source>
+        <translation>Retire o objecto do prato da roleta.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Launch the ball again; the bets on the layout stand as they are.</source>
+        <translation>Lance de novo a bola; as apostas no tabuleiro mantêm-se tal como estão.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The bet is refused: after the bell no bet may be placed or changed.</source>
+        <translation>A aposta é recusada: depois da campainha não são permitidas novas apostas nem a alteração das já feitas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the new bet or the change and hand the chips back to the player.</source>
+        <translation>Recuse a nova aposta ou a alteração e devolva as fichas ao jogador.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The bets placed before the bell stand and are settled as usual.</source>
+        <translation>As apostas feitas antes da campainha mantêm-se e são liquidadas normalmente.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The inspector restores the winning bets as they were, then they are paid.</source>
+        <translation>O fiscal repõe as apostas premiadas tal como estavam e depois são pagas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>Stop paying and call the inspector.</source>
+        <translation>Pare de pagar e chame o fiscal.</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>The inspector puts the chips back where they were, with certainty.</source>
+        <translation>O fiscal repõe as fichas onde estavam, com segurança.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay the restored bets in the order of Art. 5(1).</source>
+        <translation>Pague as apostas repostas pela ordem do n.º 1 do art. 5.º.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The inspector cannot restore them with certainty, so the bets are reconstructed from what the players concerned indicate.</source>
+        <translation>O fiscal não as pode repor com segurança, pelo que as apostas são reconstituídas de harmonia com as indicações dos jogadores intervenientes.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Reconstruct the bets as the players concerned indicate them.</source>
+        <translation>Reconstitua as apostas de harmonia com as indicações dos jogadores intervenientes.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay the reconstructed bets in the order of Art. 5(1).</source>
+        <translation>Pague as apostas reconstituídas pela ordem do n.º 1 do art. 5.º.</translation>
+    </message>
+</context>
+<context>
+    <name>AmountPad</name>
+    <message>
+        <location filename="../../ui/drills/answers.py" line="+137"/>
+        <source>Amount to pay</source>
+        <translation>Montante a pagar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type or tap the amount</source>
+        <translation>Escreva ou toque no montante</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the last digit (Backspace)</source>
+        <translation>Apagar o último algarismo (Backspace)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the last digit</source>
+        <translation>Apagar o último algarismo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the amount (Esc)</source>
+        <translation>Limpar o montante (Esc)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the amount</source>
+        <translation>Limpar o montante</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay ↵</source>
+        <translation>Pagar ↵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give this amount (Enter)</source>
+        <translation>Dar este montante (Enter)</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Type an amount such as %1.</source>
+        <translation>Escreva um montante, por exemplo %1.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerDetail</name>
+    <message>
+        <location filename="../../ui/instructor/detail.py" line="+113"/>
+        <source>Choose an answer to see its table and question.</source>
+        <translation>Escolha uma resposta para ver a respectiva mesa e pergunta.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The recorded situation has no table to draw.</source>
+        <translation>A situação registada não tem mesa para desenhar.</translation>
+    </message>
+</context>
+<context>
+    <name>AnswersModel</name>
+    <message>
+        <location filename="../../ui/instructor/models.py" line="+131"/>
+        <source>Answered</source>
+        <translation>Respondida em</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given</source>
+        <translation>Resposta dada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expected</source>
+        <translation>Resposta esperada</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>correct</source>
+        <translation>certa</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>wrong</source>
+        <translation>errada</translation>
+    </message>
+</context>
+<context>
+    <name>ArticleDialog</name>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="+85"/>
+        <source>The text of %1 is not on file.</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <translation>O texto do %1 não está disponível.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>English reading</source>
+        <translation>Leitura em inglês</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Português (official)</source>
+        <translation>Português (oficial)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>中文 (official)</source>
+        <translation>中文 (oficial)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The English reading is the project&apos;s aid, not an official text.</source>
+        <translation>A leitura em inglês é um auxílio do projecto, não um texto oficial.</translation>
+    </message>
+</context>
+<context>
+    <name>ChipBuilder</name>
+    <message>
+        <location filename="../../ui/drills/answers.py" line="+43"/>
+        <source>Total of the chips</source>
+        <translation>Total das fichas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Anular</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take back the last chip (Backspace)</source>
+        <translation>Retirar a última ficha (Backspace)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;lear</source>
+        <translation>Li&amp;mpar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay ↵</source>
+        <translation>Pagar ↵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys 1-9 add a chip; Backspace takes it back.</source>
+        <translation>As teclas 1-9 juntam uma ficha; Backspace retira-a.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add a chip of %1</source>
+        <translation>Juntar uma ficha de %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add a chip of %1 (key %2)</source>
+        <translation>Juntar uma ficha de %1 (tecla %2)</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>%1 in one chip</source>
+        <translation>%1 numa só ficha</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 in %2 chips</source>
+        <translation>%1 em %2 fichas</translation>
+    </message>
+</context>
+<context>
+    <name>ChoicePicker</name>
+    <message>
+        <location line="+153"/>
+        <source>Answer ↵</source>
+        <translation>Responder ↵</translation>
+    </message>
+</context>
+<context>
+    <name>CohortModel</name>
+    <message>
+        <location filename="../../ui/instructor/models.py" line="-153"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answers</source>
+        <translation>Respostas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accuracy</source>
+        <translation>Taxa de acerto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Typical time</source>
+        <translation>Tempo típico</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Days active</source>
+        <translation>Dias activos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last active</source>
+        <translation>Última actividade</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weakest skill</source>
+        <translation>Competência mais fraca</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source> (archived)</source>
+        <translation> (arquivado)</translation>
+    </message>
+</context>
+<context>
+    <name>CohortView</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="+183"/>
+        <source>Period:</source>
+        <translation>Período:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skill:</source>
+        <translation>Competência:</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Find a trainee…</source>
+        <translation>Procurar um formando…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Skills, weakest first</source>
+        <translation>Competências, da mais fraca para a mais forte</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Trainees (double-click for details)</source>
+        <translation>Formandos (duplo clique para ver os pormenores)</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Loading…</source>
+        <translation>A carregar…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Loading the trainees&apos; figures…</source>
+        <translation>A carregar os números dos formandos…</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Loading… %1 of %2 trainees</source>
+        <translation>A carregar… %1 de %2 formandos</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 trainees</source>
+        <translation>%1 formandos</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 answers · %2 correct · typical time %3</source>
+        <translation>%1 respostas · %2 certas · tempo típico %3</translation>
+    </message>
+</context>
+<context>
+    <name>DrillLauncher</name>
+    <message>
+        <location filename="../../ui/drills/launcher.py" line="+154"/>
+        <source>Skills</source>
+        <translation>Competências</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items in a mock exam</source>
+        <translation>Perguntas num exame simulado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam to sit</source>
+        <translation>Exame a realizar</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <location line="+20"/>
+        <source>Storage is not available: %1</source>
+        <translation>O armazenamento não está disponível: %1</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Assigned: %1</source>
+        <translation>Atribuído: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mock exam (chosen skills, pass mark %1%)</source>
+        <translation>Exame simulado (competências escolhidas, nota mínima %1%)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tick at least one skill.</source>
+        <translation>Assinale pelo menos uma competência.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
+        <translation>%1 não é um formando registado: os exames, a revisão e os erros exigem que um instrutor faça primeiro o seu registo.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>No skill is due for review: well done.</source>
+        <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You have no wrong answers to try again.</source>
+        <translation>Não tem respostas erradas para tentar de novo.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The session could not start: %1</source>
+        <translation>Não foi possível iniciar a sessão: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DrillScreen</name>
+    <message>
+        <location filename="../../ui/drills/screen.py" line="+212"/>
+        <source>not recorded</source>
+        <translation>não registado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time left</source>
+        <translation>Tempo restante</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;End session</source>
+        <translation>T&amp;erminar a sessão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Felt</source>
+        <translation>Pano</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show a &amp;hint</source>
+        <translation>Mostrar uma &amp;pista</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keypad</source>
+        <translation>&amp;Teclado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ch&amp;ips</source>
+        <translation>Fic&amp;has</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Retry saving</source>
+        <translation>Tentar &amp;gravar de novo</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>On the table: %1</source>
+        <translation>Na mesa: %1</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Item %1 of %2</source>
+        <translation>Pergunta %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item %1</source>
+        <translation>Pergunta %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 right</source>
+        <translation>%1 de %2 certas</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Your answer could not be saved, so no feedback is shown yet: %1
+It is kept here; retry saving when the database is back.</source>
+        <translation>Não foi possível gravar a sua resposta, por isso a correcção ainda não é mostrada: %1
+A resposta fica guardada aqui; tente gravar de novo quando a base de dados voltar a estar disponível.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>An answer is not saved yet. Retry saving before you end the session.</source>
+        <translation>Há uma resposta que ainda não foi gravada. Tente gravar de novo antes de terminar a sessão.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The session could not be closed in the database: %1</source>
+        <translation>Não foi possível fechar a sessão na base de dados: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExamBuilder</name>
+    <message>
+        <location filename="../../ui/instructor/exam_panel.py" line="+69"/>
+        <source>New exam</source>
+        <translation>Novo exame</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. Roulette payouts, week 3</source>
+        <translation>p. ex. Pagamentos na roleta, semana 3</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The same seed gives the same items in the same order to every trainee.</source>
+        <translation>A mesma semente dá as mesmas perguntas, pela mesma ordem, a todos os formandos.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Save the exam</source>
+        <translation>&amp;Guardar o exame</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Title:</source>
+        <translation>Título:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ruleset:</source>
+        <translation>Regulamento:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skills:</source>
+        <translation>Competências:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Difficulty:</source>
+        <translation>Dificuldade:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items:</source>
+        <translation>Perguntas:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark:</source>
+        <translation>Nota mínima:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time limit:</source>
+        <translation>Tempo limite:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>Semente:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The items every trainee will get:</source>
+        <translation>As perguntas que todos os formandos vão receber:</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <location line="+15"/>
+        <source>Tick at least one skill.</source>
+        <translation>Assinale pelo menos uma competência.</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>… and %1 more</source>
+        <translation>… e mais %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Give the exam a title.</source>
+        <translation>Dê um título ao exame.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Saved: %1</source>
+        <translation>Guardado: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExamsPanel</name>
+    <message>
+        <location line="+38"/>
+        <source>Due by</source>
+        <translation>Prazo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Assign to the ticked trainees</source>
+        <translation>&amp;Atribuir aos formandos assinalados</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assigned</source>
+        <translation>Atribuído</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Taken</source>
+        <translation>Realizado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation>Pontuação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Assign</source>
+        <translation>Atribuir</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exams</source>
+        <translation>Exames</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Results</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>items</source>
+        <translation>perguntas</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>No exam yet: build one on the left.</source>
+        <translation>Ainda não há exames: crie um à esquerda.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no time limit</source>
+        <translation>sem tempo limite</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 items, %3, pass mark %4, %5. Skills: %6</source>
+        <translation>%1: %2 perguntas, %3, nota mínima %4, %5. Competências: %6</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>not taken yet</source>
+        <translation>ainda não realizado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>reprovado</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Choose an exam and tick at least one trainee.</source>
+        <translation>Escolha um exame e assinale pelo menos um formando.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Assigned to %1 trainees.</source>
+        <translation>Atribuído a %1 formandos.</translation>
+    </message>
+</context>
+<context>
+    <name>FeedbackPanel</name>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="+63"/>
+        <source>Read the article (F1)</source>
+        <translation>Ler o artigo (F1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Next item ↵</source>
+        <translation>Pergunta &amp;seguinte ↵</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>⏱ Time is up</source>
+        <translation>⏱ Acabou o tempo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Right</source>
+        <translation>✓ Certo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✗ Not right</source>
+        <translation>✗ Errado</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Your order: %1</source>
+        <translation>A sua ordem: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Correct answer: %1</source>
+        <translation>Resposta certa: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Article: %1  (F1)</source>
+        <translation>Artigo: %1  (F1)</translation>
+    </message>
+</context>
+<context>
+    <name>FirstStartDialog</name>
+    <message>
+        <location filename="../../ui/instructor/login.py" line="+54"/>
+        <source>Create the instructor account</source>
+        <translation>Criar a conta de instrutor</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name and a password of at least %1 characters. Trainees only choose their profile; the results, exams and reports need this password.</source>
+        <translation>Este é o primeiro arranque: ainda ninguém pode abrir a área do instrutor. Escolha o nome do instrutor e uma palavra-passe com pelo menos %1 caracteres. Os formandos só escolhem o seu perfil; os resultados, os exames e os relatórios exigem esta palavra-passe.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Instructor&apos;s &amp;name:</source>
+        <translation>&amp;Nome do instrutor:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Password:</source>
+        <translation>&amp;Palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Repeat the password:</source>
+        <translation>&amp;Repetir a palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Create the account</source>
+        <translation>&amp;Criar a conta</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The two passwords differ.</source>
+        <translation>As duas palavras-passe são diferentes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The password must have at least %1 characters.</source>
+        <translation>A palavra-passe tem de ter pelo menos %1 caracteres.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Please check the name: %1</source>
+        <translation>Verifique o nome: %1</translation>
+    </message>
+</context>
+<context>
+    <name>InstructorWindow</name>
+    <message>
+        <location filename="../../ui/instructor/window.py" line="+198"/>
+        <source>Instructor · %1</source>
+        <translation>Instrutor · %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Cohort</source>
+        <translation>&amp;Turma</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T&amp;rainee</source>
+        <translation>&amp;Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Exams</source>
+        <translation>&amp;Exames</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainee &amp;profiles</source>
+        <translation>&amp;Perfis dos formandos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;ports</source>
+        <translation>&amp;Relatórios</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Lock the instructor views</source>
+        <translation>&amp;Bloquear a área do instrutor</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Instructor</source>
+        <translation>Instrutor</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The instructor views locked themselves after a pause: enter the password again.</source>
+        <translation>A área do instrutor bloqueou-se após um período de inactividade: introduza de novo a palavra-passe.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Instructor views</source>
+        <translation>Área do instrutor</translation>
+    </message>
+</context>
+<context>
+    <name>LoginDialog</name>
+    <message>
+        <location filename="../../ui/instructor/login.py" line="+27"/>
+        <source>Instructor views</source>
+        <translation>Área do instrutor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The results, exams and reports are for the instructor.</source>
+        <translation>Os resultados, os exames e os relatórios são reservados ao instrutor.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>only needed when there are several instructors</source>
+        <translation>só é necessário quando há vários instrutores</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Instructor:</source>
+        <translation>&amp;Instrutor:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Password:</source>
+        <translation>&amp;Palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Unlock</source>
+        <translation>&amp;Desbloquear</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Wrong password. Failed attempts in a row: %1.</source>
+        <translation>Palavra-passe errada. Tentativas falhadas seguidas: %1.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Too many wrong passwords.</source>
+        <translation>Demasiadas palavras-passe erradas.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Next attempt possible in %1 s.</source>
+        <translation>Nova tentativa possível dentro de %1 s.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next attempt possible in %1 min.</source>
+        <translation>Nova tentativa possível dentro de %1 min.</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+35"/>
+        <location filename="../../ui/main_window.py" line="+232"/>
         <source>Macau Dealer Trainer</source>
-        <translation type="unfinished"></translation>
+        <translation>Treino de Croupiers de Macau</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+1"/>
         <source>Felt</source>
-        <translation type="unfinished"></translation>
+        <translation>Pano</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="-87"/>
         <source>On the felt: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No pano: %1</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>pays %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>paga %1 (%2)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>bet %1</source>
-        <translation type="unfinished"></translation>
+        <translation>apostado %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+77"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ficheiro</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Export the layout…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Exportar o pano…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sair</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ver</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Go to the &amp;felt</source>
-        <translation type="unfinished"></translation>
+        <translation>Ir para o &amp;pano</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Choose the &amp;game</source>
-        <translation type="unfinished"></translation>
+        <translation>Escolher o &amp;jogo</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <location line="+11"/>
         <source>Export the layout</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar o pano</translation>
     </message>
     <message>
         <location line="-10"/>
         <source>Picture (*.png);;Printable page (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imagem (*.png);;Página para imprimir (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>OrderPicker</name>
+    <message>
+        <location filename="../../ui/drills/answers.py" line="-95"/>
+        <source>Bets on the table</source>
+        <translation>Apostas na mesa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your order</source>
+        <translation>A sua ordem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Anular</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;lear</source>
+        <translation>Li&amp;mpar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Done</source>
+        <translation>&amp;Concluído</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click the bets (here or on the felt) in order:</source>
+        <translation>Clique nas apostas (aqui ou no pano) pela ordem:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your order:</source>
+        <translation>A sua ordem:</translation>
+    </message>
+</context>
+<context>
+    <name>ReportsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/window.py" line="-209"/>
+        <source>Save the &amp;PDF report…</source>
+        <translation>Guardar o relatório P&amp;DF…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the answers as &amp;CSV…</source>
+        <translation>Guardar as respostas em &amp;CSV…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reports</source>
+        <translation>Relatórios</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>For:</source>
+        <translation>Para:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Period:</source>
+        <translation>Período:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The PDF has the figures, the accuracy and time charts, the skills weakest first and the exams (trainee) or every trainee (cohort). The CSV has one row per answer, with the situation, the expected and the given answer as recorded; amounts stay exact decimal strings.</source>
+        <translation>O PDF contém os números, os gráficos da taxa de acerto e do tempo, as competências da mais fraca para a mais forte e os exames (formando) ou todos os formandos (turma). O CSV tem uma linha por resposta, com a situação, a resposta esperada e a resposta dada tal como foram registadas; os montantes ficam como números decimais exactos, em texto.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The cohort (every trainee)</source>
+        <translation>A turma (todos os formandos)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Save the PDF report</source>
+        <translation>Guardar o relatório PDF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save the answers</source>
+        <translation>Guardar as respostas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+24"/>
+        <source>Writing %1…</source>
+        <translation>A escrever %1…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 answers written to %2</source>
+        <translation>%1 respostas escritas em %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 pages written to %2</source>
+        <translation>%1 páginas escritas em %2</translation>
     </message>
 </context>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+83"/>
+        <location filename="../../ui/sidebar.py" line="+148"/>
         <source>Game</source>
-        <translation type="unfinished"></translation>
+        <translation>Jogo</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-1"/>
         <source>&amp;Game</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Jogo</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Ruleset</source>
-        <translation type="unfinished"></translation>
+        <translation>Regulamento</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>&amp;Ruleset</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Regulamento</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
         <source>Trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>Formando</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>&amp;Trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>F&amp;ormando</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Chips (Ctrl+1 … Ctrl+%n)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fichas (Ctrl+1 … Ctrl+%n)</numerusform>
+            <numerusform>Fichas (Ctrl+1 … Ctrl+%n)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
         <location line="+1"/>
         <source>Chip of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ficha de %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>C&amp;lear the felt</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Limpar o pano</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>Local trainee</source>
-        <translation type="unfinished"></translation>
+        <translation>Formando local</translation>
     </message>
     <message>
         <location line="+53"/>
         <source>No ruleset of this game is installed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não está instalado nenhum regulamento deste jogo.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Follows: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Segue: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Partial text: only part of the regulation is on file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Texto parcial: só parte do regulamento está disponível.</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryView</name>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="+45"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Answered</source>
+        <translation>Respondidas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right</source>
+        <translation>Certas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Median time</source>
+        <translation>Tempo mediano</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Close</source>
+        <translation>&amp;Fechar</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 of %2 right (%3%)</source>
+        <translation>%1 de %2 certas (%3%)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PASSED — the pass mark is %1%</source>
+        <translation>APROVADO — a nota mínima é %1%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NOT PASSED — the pass mark is %1%</source>
+        <translation>NÃO APROVADO — a nota mínima é %1%</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Time: %1</source>
+        <translation>Tempo: %1</translation>
+    </message>
+</context>
+<context>
+    <name>TraineeView</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="+38"/>
+        <source>Trainee:</source>
+        <translation>Formando:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Period:</source>
+        <translation>Período:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skill:</source>
+        <translation>Competência:</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Exam</source>
+        <translation>Exame</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Assigned</source>
+        <translation>Atribuído</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Score</source>
+        <translation>Pontuação</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>All answers</source>
+        <translation>Todas as respostas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrong answers only</source>
+        <translation>Só as respostas erradas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load older answers</source>
+        <translation>Carregar respostas mais antigas</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Weakest skills</source>
+        <translation>Competências mais fracas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exams</source>
+        <translation>Exames</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Progress</source>
+        <translation>Progresso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answers</source>
+        <translation>Respostas</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source> (archived)</source>
+        <translation> (arquivado)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Loading…</source>
+        <translation>A carregar…</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not taken yet</source>
+        <translation>ainda não realizado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>reprovado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1/%2 (%3)</source>
+        <translation>%1/%2 (%3)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 answers · %2 correct · typical time %3</source>
+        <translation>%1 respostas · %2 certas · tempo típico %3</translation>
+    </message>
+</context>
+<context>
+    <name>TraineesPanel</name>
+    <message>
+        <location filename="../../ui/instructor/people.py" line="+32"/>
+        <source>New trainee&apos;s full name</source>
+        <translation>Nome completo do novo formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add trainee</source>
+        <translation>&amp;Adicionar formando</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Profile created</source>
+        <translation>Perfil criado em</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+70"/>
+        <source>A&amp;rchive</source>
+        <translation>Arq&amp;uivar</translation>
+    </message>
+    <message>
+        <location line="-65"/>
+        <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
+        <translation>Um formando arquivado deixa de aparecer na escolha de perfis; as suas respostas e os seus exames continuam nos registos e nos relatórios.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>archived</source>
+        <translation>arquivado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>active</source>
+        <translation>activo</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 can now choose their profile.</source>
+        <translation>%1 já pode escolher o seu perfil.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&amp;Restore</source>
+        <translation>Re&amp;staurar</translation>
+    </message>
+</context>
+<context>
+    <name>TrendPlots</name>
+    <message>
+        <location filename="../../ui/instructor/plots.py" line="+51"/>
+        <source>Accuracy</source>
+        <translation>Taxa de acerto</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>% correct</source>
+        <translation>% de certas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Time per answer</source>
+        <translation>Tempo por resposta</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>seconds</source>
+        <translation>segundos</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
+        <translation>Uma competência: o tempo mediano de cada dia. Todas as competências: a mediana das medianas diárias das competências, cada uma ponderada pelo respectivo número de respostas.</translation>
     </message>
 </context>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+109"/>
+        <location filename="../../app.py" line="+108"/>
         <source>Macau Dealer Trainer</source>
-        <translation type="unfinished"></translation>
+        <translation>Treino de Croupiers de Macau</translation>
     </message>
 </context>
 <context>
@@ -1476,167 +2868,304 @@
     <message>
         <location filename="../../ui/bet_names.py" line="+16"/>
         <source>Straight-up %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Pleno %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Split %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Cavalo %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Street %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rua %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Corner %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Quadro %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Six-line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Linha %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nine numbers %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sector de nove números %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Twelve-number sector %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sector de doze números %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Column %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Coluna %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Dozen %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Dúzia %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Red</source>
-        <translation type="unfinished"></translation>
+        <translation>Encarnado</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Black</source>
-        <translation type="unfinished"></translation>
+        <translation>Preto</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Even</source>
-        <translation type="unfinished"></translation>
+        <translation>Par</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Odd</source>
-        <translation type="unfinished"></translation>
+        <translation>Ímpar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Low 1–18</source>
-        <translation type="unfinished"></translation>
+        <translation>Menor 1–18</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>High 19–36</source>
-        <translation type="unfinished"></translation>
+        <translation>Maior 19–36</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pass Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Pass Line</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Pass</source>
-        <translation type="unfinished"></translation>
+        <translation>Don&apos;t Pass</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Come</source>
-        <translation type="unfinished"></translation>
+        <translation>Come</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Come bet on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Come no %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Come</source>
-        <translation type="unfinished"></translation>
+        <translation>Don&apos;t Come</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Don&apos;t Come bet on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Don&apos;t Come no %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Odds behind %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aposta adicional (%1)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Field</source>
-        <translation type="unfinished"></translation>
+        <translation>Field</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hard %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hard %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Big %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Big 7</source>
-        <translation type="unfinished"></translation>
+        <translation>Big 7</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Eleven</source>
-        <translation type="unfinished"></translation>
+        <translation>Eleven</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Any Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>Any Craps</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 ante</source>
-        <translation type="unfinished"></translation>
+        <translation>Ante da casa %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 raise</source>
-        <translation type="unfinished"></translation>
+        <translation>Aumento da casa %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 progressive jackpot bet</source>
-        <translation type="unfinished"></translation>
+        <translation>Aposta no jackpot progressivo da casa %1</translation>
     </message>
     <message>
         <location line="+49"/>
         <source>%1 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 para 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 para %2</translation>
+    </message>
+</context>
+<context>
+    <name>drills</name>
+    <message>
+        <location filename="../../ui/drills/launcher.py" line="-242"/>
+        <source>Beginner</source>
+        <translation>Principiante</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intermediate</source>
+        <translation>Intermédio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advanced</source>
+        <translation>Avançado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location filename="../../ui/drills/menu.py" line="+24"/>
+        <source>&amp;Practise</source>
+        <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
+        <translation>&amp;Praticar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ti&amp;med</source>
+        <translation>Cro&amp;nometrado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../ui/drills/menu.py" line="+2"/>
+        <source>&amp;Exam</source>
+        <translation>&amp;Exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Revie&amp;w</source>
+        <translation>Revi&amp;são</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>My mista&amp;kes</source>
+        <translation>Os me&amp;us erros</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>G&amp;ame</source>
+        <translation>Jo&amp;go</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Diffic&amp;ulty</source>
+        <translation>Difi&amp;culdade</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E&amp;xam</source>
+        <translation>E&amp;xame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mock exam si&amp;ze</source>
+        <translation>&amp;Tamanho do exame simulado</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Skills</source>
+        <translation>Co&amp;mpetências</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Drills</source>
+        <translation>Exercícios</translation>
+    </message>
+    <message>
+        <location line="+172"/>
+        <source>My mistakes</source>
+        <translation>Os meus erros</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/menu.py" line="-1"/>
+        <source>&amp;Timed</source>
+        <translation>&amp;Cronometrado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Review</source>
+        <translation>&amp;Revisão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>My &amp;mistakes</source>
+        <translation>Os &amp;meus erros</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/rendering.py" line="+93"/>
+        <source>%1 s</source>
+        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first. The colours follow the main window&apos;s chips where the values coincide.</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/screen.py" line="-348"/>
+        <source>Practice</source>
+        <translation>Prática</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Timed</source>
+        <translation>Cronometrado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam</source>
+        <translation>Exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Review</source>
+        <translation>Revisão</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/situation.py" line="+54"/>
+        <source>Dealer</source>
+        <translation>Banca</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Box %1</source>
+        <translation>Casa %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -1644,207 +3173,207 @@
     <message>
         <location filename="../../layouts/craps.py" line="+61"/>
         <source>SIX</source>
-        <translation type="unfinished"></translation>
+        <translation>SEIS</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>NINE</source>
-        <translation type="unfinished"></translation>
+        <translation>NOVE</translation>
     </message>
     <message>
         <location filename="../../layouts/labels.py" line="+40"/>
         <source>1st 12 · 1–12</source>
-        <translation type="unfinished"></translation>
+        <translation>Pequeno · 1–12</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>2nd 12 · 13–24</source>
-        <translation type="unfinished"></translation>
+        <translation>Médio · 13–24</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>3rd 12 · 25–36</source>
-        <translation type="unfinished"></translation>
+        <translation>Grande · 25–36</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>2 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>2 para 1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>1 – 18</source>
-        <translation type="unfinished"></translation>
+        <translation>1 – 18</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>EVEN</source>
-        <translation type="unfinished"></translation>
+        <translation>PAR</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>RED</source>
-        <translation type="unfinished"></translation>
+        <translation>ENCARNADO</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BLACK</source>
-        <translation type="unfinished"></translation>
+        <translation>PRETO</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ODD</source>
-        <translation type="unfinished"></translation>
+        <translation>ÍMPAR</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>19 – 36</source>
-        <translation type="unfinished"></translation>
+        <translation>19 – 36</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>NINE NUMBERS · 3 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>SECTOR (9 NÚMEROS) · 3 para 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>TWELVE NUMBERS · 2 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>SECTOR (12 NÚMEROS) · 2 para 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>WHEEL</source>
-        <translation type="unfinished"></translation>
+        <translation>CILINDRO</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PASS LINE</source>
-        <translation type="unfinished"></translation>
+        <translation>PASS LINE</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DON&apos;T PASS BAR</source>
-        <translation type="unfinished"></translation>
+        <translation>DON&apos;T PASS BAR</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>COME</source>
-        <translation type="unfinished"></translation>
+        <translation>COME</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DON&apos;T COME BAR</source>
-        <translation type="unfinished"></translation>
+        <translation>DON&apos;T COME BAR</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DON&apos;T COME</source>
-        <translation type="unfinished"></translation>
+        <translation>DON&apos;T COME</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>FIELD</source>
-        <translation type="unfinished"></translation>
+        <translation>FIELD</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PAYS DOUBLE</source>
-        <translation type="unfinished"></translation>
+        <translation>PAGA O DOBRO</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ODDS</source>
-        <translation type="unfinished"></translation>
+        <translation>ADICIONAL</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>LAY ODDS</source>
-        <translation type="unfinished"></translation>
+        <translation>ADICIONAL</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BIG 7 · 4½ to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>BIG 7 · 4½ para 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ELEVEN · 15 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>ELEVEN · 15 para 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ANY CRAPS · 7 to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>ANY CRAPS · 7 para 1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>HARD WAYS</source>
-        <translation type="unfinished"></translation>
+        <translation>HARD WAYS</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>BIG</source>
-        <translation type="unfinished"></translation>
+        <translation>BIG</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>OFF</source>
-        <translation type="unfinished"></translation>
+        <translation>OFF</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ON</source>
-        <translation type="unfinished"></translation>
+        <translation>ON</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>ANTE</source>
-        <translation type="unfinished"></translation>
+        <translation>ANTE</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>RAISE</source>
-        <translation type="unfinished"></translation>
+        <translation>AUMENTO</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>JACKPOT</source>
-        <translation type="unfinished"></translation>
+        <translation>JACKPOT</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DEALER</source>
-        <translation type="unfinished"></translation>
+        <translation>BANCA</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>SHOE</source>
-        <translation type="unfinished"></translation>
+        <translation>SABOT</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>SHUFFLER</source>
-        <translation type="unfinished"></translation>
+        <translation>BARALHADORA</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CHIP TRAY</source>
-        <translation type="unfinished"></translation>
+        <translation>PORTA-FICHAS</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PROGRESSIVE JACKPOT</source>
-        <translation type="unfinished"></translation>
+        <translation>JACKPOT PROGRESSIVO</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CARIBBEAN STUD POKER</source>
-        <translation type="unfinished"></translation>
+        <translation>CARIBBEAN STUD POKER</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>DEALER QUALIFIES WITH ACE-KING OR BETTER</source>
-        <translation type="unfinished"></translation>
+        <translation>A BANCA QUALIFICA-SE COM ÁS-REI OU SUPERIOR</translation>
     </message>
 </context>
 <context>
@@ -1852,22 +3381,68 @@
     <message>
         <location filename="../../ui/games.py" line="+11"/>
         <source>Roulette</source>
-        <translation type="unfinished"></translation>
+        <translation>Roleta</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Craps</source>
-        <translation type="unfinished"></translation>
+        <translation>Craps</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Caribbean Stud Poker</source>
-        <translation type="unfinished"></translation>
+        <translation>Caribbean Stud Poker</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
-        <translation type="unfinished"></translation>
+        <translation>O Despacho n.º 53/2010 aprovou um novo Regulamento Oficial do CRAPS e revogou a Portaria n.º 97/85/M (craps-1985). Só parte do texto de 2010 está disponível, pelo que craps-1985 continua a ser o regulamento predefinido nos exercícios avaliados.</translation>
+    </message>
+</context>
+<context>
+    <name>parent</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="-494"/>
+        <source>Last %1 days</source>
+        <translation>Últimos %1 dias</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>All skills</source>
+        <translation>Todas as competências</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Answers</source>
+        <translation>Respostas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Accuracy</source>
+        <translation>Taxa de acerto</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Typical time</source>
+        <translation>Tempo típico</translation>
+    </message>
+</context>
+<context>
+    <name>reports</name>
+    <message>
+        <location filename="../../reports/charts.py" line="+67"/>
+        <source>No answers in this period.</source>
+        <translation>Sem respostas neste período.</translation>
+    </message>
+    <message>
+        <location filename="../../reports/text.py" line="+52"/>
+        <source>no answer in time</source>
+        <translation>sem resposta dentro do tempo</translation>
     </message>
 </context>
 </TS>
