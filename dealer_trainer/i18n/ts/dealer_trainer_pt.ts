@@ -177,7 +177,7 @@
     <message>
         <location line="+10"/>
         <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).</source>
-        <translation>Ante {ante} × 1 = {ante_win}; aumento {raised} × {ratio} = {raise_win} ({name}).</translation>
+        <translation>Ante {ante} × 1 = {ante_win}; aumento {raised} × {ratio} = {raise_win}, por {name}.</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1147,7 +1147,7 @@
     <message>
         <location line="+6"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
-        <translation>Já tocou a campainha e lançou a bola. Um jogador empurra um pleno para o tabuleiro. O que faz?</translation>
+        <translation>Já tocou a campainha e lançou a bola. Um jogador empurra fichas para o tabuleiro, numa aposta em pleno. O que faz?</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1157,7 +1157,7 @@
     <message>
         <location line="+3"/>
         <source>Accept it: the ball has not yet come to rest.</source>
-        <translation>Aceitá-la: a bola ainda não parou.</translation>
+        <translation>Aceitar a aposta: a bola ainda não parou.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1167,7 +1167,7 @@
     <message>
         <location line="+4"/>
         <source>Accept it, but pay it at half if it wins.</source>
-        <translation>Aceitá-la, mas pagá-la a metade se ganhar.</translation>
+        <translation>Aceitar a aposta, mas pagá-la a metade se ganhar.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1965,7 +1965,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+23"/>
         <source>none</source>
-        <translation>nenhum</translation>
+        <translation>sem limite</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2599,7 +2599,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Follows: %1</source>
-        <translation>Segue: %1</translation>
+        <translation>Base legal: %1</translation>
     </message>
     <message>
         <location line="+2"/>
