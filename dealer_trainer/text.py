@@ -7,7 +7,9 @@ translation functions.  Sentences are made with :func:`T`, which
 (``-tr-function-alias QT_TR_NOOP+=T``; the translation context is the empty
 one), and carried as :class:`Text`: the English source with ``{named}``
 placeholders and typed parameters.  A parameter may itself be a
-:class:`Text` (a bet name inside a sentence).
+:class:`Text` (a bet name inside a sentence) or a
+:class:`~dealer_trainer.rules.citations.Citation` (written in the reader's
+legal style).
 
 The UI translates with ``QCoreApplication.translate(context, source)`` and
 formats amounts for the reader's language (:meth:`Text.render`);
@@ -21,12 +23,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Union
 
+from dealer_trainer.rules.citations import Citation
+
 #: The translation context of every :func:`T` sentence.
 CONTEXT = ""
 
-Param = Union[str, int, Decimal, "Text"]
+Param = Union[str, int, Decimal, Citation, "Text"]
 Translate = Callable[[str, str], str]
 FormatAmount = Callable[[Decimal], str]
+FormatArticle = Callable[[Citation], str]
 
 
 @dataclass(frozen=True)
@@ -37,11 +42,21 @@ class Text:
     params: Mapping[str, Param] = field(default_factory=dict)
     context: str = CONTEXT
 
-    def render(self, translate: Translate | None = None, amount: FormatAmount | None = None) -> str:
-        """The sentence in the reader's language: translated, then filled in."""
+    def render(
+        self,
+        translate: Translate | None = None,
+        amount: FormatAmount | None = None,
+        article: FormatArticle | None = None,
+    ) -> str:
+        """The sentence in the reader's language: translated, then filled in.
+
+        ``amount`` writes Decimal parameters (default: English grouping);
+        ``article`` writes Citation parameters (default: ``Art. 7(1)``).
+        """
         tr = translate or _untranslated
         fmt = amount or format_amount
-        values = {k: _render_param(v, tr, fmt) for k, v in self.params.items()}
+        cite = article or _article_ref
+        values = {k: _render_param(v, tr, fmt, cite) for k, v in self.params.items()}
         return tr(self.context, self.source).format(**values)
 
     def english(self) -> str:
@@ -64,17 +79,25 @@ def _untranslated(context: str, source: str) -> str:
     return source
 
 
-def _render_param(value: Param, tr: Translate, fmt: FormatAmount) -> str | int:
+def _article_ref(citation: Citation) -> str:
+    return citation.article_ref
+
+
+def _render_param(value: Param, tr: Translate, fmt: FormatAmount, cite: FormatArticle) -> str | int:
     if isinstance(value, Text):
-        return value.render(tr, fmt)
+        return value.render(tr, fmt, cite)
     if isinstance(value, Decimal):
         return fmt(value)
+    if isinstance(value, Citation):
+        return cite(value)
     return value
 
 
 def _param_json(value: Param) -> Any:
     if isinstance(value, Text):
         return value.to_json()
+    if isinstance(value, Citation):
+        return str(value)
     if isinstance(value, Decimal):
         return f"{value:.2f}"
     return value

@@ -27,7 +27,7 @@ from dealer_trainer.rules.craps import (
 )
 from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
-from dealer_trainer.rules.money import format_ratio, to_cents
+from dealer_trainer.rules.money import to_cents
 from dealer_trainer.rules.rulesets import Ruleset
 
 GAME = "craps"
@@ -145,7 +145,7 @@ def _payout_item(
                 bet=_name(state),
                 stake=state.bet.amount,
                 win=state.decision.win,
-                article=state.decision.citation.article_ref,
+                article=state.decision.citation,
             )
         )
     for state in (s for s in decided if s.outcome is Outcome.PUSH):
@@ -153,7 +153,7 @@ def _payout_item(
             T(
                 "{bet}: a push, the stake is returned ({article})",
                 bet=_name(state),
-                article=state.citation.article_ref,
+                article=state.citation,
             )
         )
     if not winners:
@@ -312,7 +312,7 @@ def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
                 "The odds' win may never exceed the line bet (Art. 2(2)); on {point} odds pay "
                 "{ratio}.",
                 point=point,
-                ratio=format_ratio(ratio),
+                ratio=T("{win} to {stake}", win=ratio.numerator, stake=ratio.denominator),
             ),
             T(
                 "The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.",

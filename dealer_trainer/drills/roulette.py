@@ -165,7 +165,7 @@ def _worked_lines(ruleset: Ruleset, settlement: Settlement) -> list[Text]:
                 ratio=str(payout.ratio),
                 stake=stake,
                 win=sum(wins, Decimal(0)),
-                article=payout.citation.article_ref,
+                article=payout.citation,
             )
         )
     if not lines:

@@ -46,11 +46,13 @@ def regulation_name(ruleset_id: str, language: str) -> str:
     return names.get(language) or names.get("en") or ruleset_id
 
 
-def format_citation(citation: Citation, language: str = "en") -> str:
-    """The citation as a sentence fragment in ``language`` (en, pt or zh_Hant)."""
-    name = regulation_name(citation.ruleset, language)
+def format_article(citation: Citation, language: str = "en") -> str:
+    """The article alone, inside a sentence: ``Art. 7(1)``, ``art. 7.º, n.º 1``, ``第七條第一款``.
+
+    (The regulation is named once elsewhere on the screen.)
+    """
     if language == "zh_Hant":
-        text = f"{name}第{chinese_number(citation.article)}條"
+        text = f"第{chinese_number(citation.article)}條"
         if citation.paragraph is not None:
             text += f"第{chinese_number(citation.paragraph)}款"
         if citation.item is not None:
@@ -62,6 +64,16 @@ def format_citation(citation: Citation, language: str = "en") -> str:
             text += f", n.º {citation.paragraph}"
         if citation.item is not None:
             text += f", alínea {citation.item})"
-        return f"{text}, do {name}"
-    text = citation.article_ref
-    return f"{text}, {name}"
+        return text
+    return citation.article_ref
+
+
+def format_citation(citation: Citation, language: str = "en") -> str:
+    """The citation as a sentence fragment in ``language`` (en, pt or zh_Hant)."""
+    name = regulation_name(citation.ruleset, language)
+    article = format_article(citation, language)
+    if language == "zh_Hant":
+        return f"{name}{article}"
+    if language == "pt":
+        return f"{article}, do {name}"
+    return f"{article}, {name}"

@@ -45,3 +45,21 @@ def test_caribbean_stud_art9_5_9_item_in_chinese_and_portuguese() -> None:
 
 def test_unknown_ruleset_keeps_its_id() -> None:
     assert format_citation(Citation("house-x", 3), "pt") == "art. 3.º, do house-x"
+
+
+def test_articles_inside_a_sentence() -> None:
+    from dealer_trainer.i18n.citations import format_article
+
+    citation = Citation("craps-1985", 2, 2)
+    assert format_article(citation, "en") == "Art. 2(2)"
+    assert format_article(citation, "pt") == "art. 2.º, n.º 2"
+    assert format_article(citation, "zh_Hant") == "第二條第二款"
+
+
+def test_a_sentence_writes_its_article_as_the_reader_cites() -> None:
+    from dealer_trainer.i18n.citations import format_article
+    from dealer_trainer.text import T
+
+    line = T("{win} ({article})", win="350", article=Citation("roulette-2003", 7, 1))
+    assert line.english() == "350 (Art. 7(1))"
+    assert line.render(article=lambda c: format_article(c, "pt")) == "350 (art. 7.º, n.º 1)"

@@ -16,8 +16,10 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from dealer_trainer.drills import Answer, amount_answer
 from dealer_trainer.drills.text import Text
 from dealer_trainer.i18n import match_locale
+from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
 from dealer_trainer.layouts.chips import ChipSet, Denomination
+from dealer_trainer.rules.citations import Citation
 
 #: Every chip a drill may show or ask for (the drills' tray, HKD), lowest first.
 #: The colours follow the main window's chips where the values coincide.
@@ -57,6 +59,11 @@ def format_money(value: Decimal, locale: QLocale | None = None) -> str:
     return format_amount(value, language_code(locale))
 
 
+def article_text(citation: Citation) -> str:
+    """An article inside a sentence, in the reader's legal style (``第七條第一款``)."""
+    return format_article(citation, language_code())
+
+
 def render(text: Text) -> str:
     """A drill sentence in the reader's language, amounts in the reader's format.
 
@@ -64,9 +71,9 @@ def render(text: Text) -> str:
     falls back to the English sentence rather than failing the screen.
     """
     try:
-        return text.render(QCoreApplication.translate, format_money)
+        return text.render(QCoreApplication.translate, format_money, article_text)
     except (KeyError, IndexError, ValueError):
-        return text.render(None, format_money)
+        return text.render(None, format_money, article_text)
 
 
 def parse_amount_text(typed: str, locale: QLocale | None = None) -> Answer:
