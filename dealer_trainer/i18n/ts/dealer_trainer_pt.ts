@@ -3094,7 +3094,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Mock exam si&amp;ze</source>
-        <translation>&amp;Tamanho do exame simulado</translation>
+        <translation>Tamanho do exame simula&amp;do</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -3104,7 +3104,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+4"/>
         <source>Drills</source>
-        <translation>Exercícios</translation>
+        <translation>Treino</translation>
     </message>
     <message>
         <location line="+172"/>
