@@ -3094,7 +3094,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Mock exam si&amp;ze</source>
-        <translation>Tamanho do exame simula&amp;do</translation>
+        <translation>T&amp;amanho do exame simulado</translation>
     </message>
     <message>
         <location line="+15"/>
