@@ -128,6 +128,25 @@ def _attempt(
     return tuple(cards)
 
 
+def _deal_classes(rng: random.Random, wanted: Sequence[HandClass]) -> list[tuple[Card, ...]]:
+    """Disjoint hands of the wanted classes (in the order asked), from one deck.
+
+    The rarest hands are drawn first; when one draw leaves no room for the next
+    hand (a royal blocked by the other hands' cards), the whole deal is made again.
+    """
+    order = sorted(range(len(wanted)), key=lambda i: CLASSES.index(wanted[i]))
+    for _ in range(100):
+        used: set[Card] = set()
+        hands: dict[int, tuple[Card, ...]] = {}
+        try:
+            for index in order:
+                hands[index] = _make_class(rng, wanted[index], used)
+        except LookupError:
+            continue
+        return [hands[i] for i in range(len(wanted))]
+    raise LookupError(f"no deal of {[w.value for w in wanted]} found")
+
+
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.label for card in cards)
 
@@ -181,7 +200,6 @@ def name_hand(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
 def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     """Two hands from one deck; at the higher levels, same class and same ranks (suits decide)."""
     rng = random.Random(seed)
-    used: set[Card] = set()
     same_ranks = difficulty is Difficulty.ADVANCED or (
         difficulty is Difficulty.INTERMEDIATE and rng.random() < 0.3
     )
@@ -199,8 +217,9 @@ def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
         )
         first, second = _same_ranks_pair(rng, wanted)
     else:
-        first = _make_class(rng, rng.choice(CLASS_MIX[difficulty]), used)
-        second = _make_class(rng, rng.choice(CLASS_MIX[difficulty]), used)
+        first, second = _deal_classes(
+            rng, [rng.choice(CLASS_MIX[difficulty]), rng.choice(CLASS_MIX[difficulty])]
+        )
     values = (evaluate(first), evaluate(second))
     verdict = compare(*values, ties_push=ruleset.choice("tie_rule") == "ties_push")
     request = {
@@ -350,9 +369,9 @@ def _ante(rng: random.Random, difficulty: Difficulty) -> Decimal:
 def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     """One raised box against the dealer: ante 1 to 1 and the raise by the pay table (Art. 9)."""
     rng = random.Random(seed)
-    used: set[Card] = set()
-    dealer = _make_class(rng, rng.choice(CLASS_MIX[Difficulty.BEGINNER][:3]), used)
-    player = _make_class(rng, rng.choice(CLASS_MIX[difficulty]), used)
+    dealer, player = _deal_classes(
+        rng, [rng.choice(CLASS_MIX[Difficulty.BEGINNER][:3]), rng.choice(CLASS_MIX[difficulty])]
+    )
     ante = _ante(rng, difficulty)
     request: dict[str, Any] = {
         "game": GAME,
@@ -461,23 +480,8 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
     boxes = sorted(rng.sample(range(1, 8), len(winners) + 1))
     classes = [*winners, HandClass.ONE_PAIR]
     rng.shuffle(classes)
-    # Draw the hands that need particular cards first (a royal, straight flushes, four of a
-    # kind); when one deal leaves no room for the next hand, deal again.
-    for _ in range(100):
-        used: set[Card] = set()
-        try:
-            hands = {
-                box: _make_class(rng, hand_class, used)
-                for box, hand_class in sorted(
-                    zip(boxes, classes, strict=True), key=lambda bc: CLASSES.index(bc[1])
-                )
-            }
-            dealer = _make_class(rng, HandClass.HIGH_CARD, used)
-        except LookupError:
-            continue
-        break
-    else:
-        raise RuntimeError("no deal found for the progressive drill")
+    *box_hands, dealer = _deal_classes(rng, [*classes, HandClass.HIGH_CARD])
+    hands = dict(zip(boxes, box_hands, strict=True))
     entries = [
         {
             "box": box,

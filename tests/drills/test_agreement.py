@@ -149,3 +149,11 @@ def test_caribbean_stud_items_agree_with_the_rules_cli(
         box = int(item.question.params["box"])  # type: ignore[arg-type]
         result = next(r for r in answer["results"] if r["box"] == box)
         assert item.expected.amount == Decimal(result["progressive"]["award"])
+
+
+def test_caribbean_stud_settlement_deals_a_royal_even_when_the_dealer_blocks_one() -> None:
+    # Seed 1666 once drew a dealer's hand that left no royal flush in the deck for the box.
+    item = ItemSpec("stud.settlement", 1666, Difficulty.ADVANCED).make()
+    answer = handle("settle", dict(item.situation["request"]))
+    (result,) = answer["results"]
+    assert item.expected.amount == Decimal(result["ante"]["win"]) + Decimal(result["raise"]["win"])
