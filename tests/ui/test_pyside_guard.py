@@ -26,4 +26,8 @@ def test_void_and_bool_qt_calls_keep_the_reference_counts_of_none_and_bools() ->
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-500:]
-    assert done.stdout.split() == ["0", "0"], "this PySide6 leaks references of None/False"
+    none_drift, false_drift = (int(word) for word in done.stdout.split())
+    # 6.12.0 loses one reference per call (about -20,000 here); a few from elsewhere are noise.
+    assert abs(none_drift) < 100 and abs(false_drift) < 100, (
+        f"this PySide6 leaks references of None/False ({none_drift}, {false_drift})"
+    )
