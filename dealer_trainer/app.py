@@ -2,6 +2,7 @@
 
     dealer-trainer [--game roulette|craps|caribbean_stud] [--exit-when-ready]
     dealer-trainer export-layout --game GAME --out FILE.png|FILE.pdf [--width PX] [--ruleset ID]
+    dealer-trainer self-check
 
 ``--exit-when-ready`` starts as usual, waits for the main window's first
 paint, prints the seconds since the launcher started and exits 0 (the
@@ -51,6 +52,12 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--ruleset", help="a ruleset id of the game (default: the game's default)")
     export.add_argument("--jackpot", metavar="AMOUNT",
                         help="Caribbean Stud: the progressive pool shown on the display")
+    commands.add_parser(
+        "self-check",
+        help="check this installation: every module, the rules, the database, the felts",
+        description="Check this installation without a display: import every module of the app, "
+        "settle a round of each game, create and migrate a database in a temporary folder, "
+        "draw every felt and a dashboard plot. Prints one line per check; exit 0 if all pass.")
     return parser
 
 
@@ -183,10 +190,26 @@ def run_window(args: argparse.Namespace) -> int:
     return int(app.exec())
 
 
+def self_check() -> int:
+    """What an IT department runs after installing (and what CI runs on the frozen app)."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from dealer_trainer.selfcheck import run_checks  # noqa: PLC0415
+
+    _application([])
+    failures = 0
+    for name, problem in run_checks():
+        print(f"{'FAIL' if problem else 'ok  '} {name}{': ' + problem if problem else ''}",
+              flush=True)
+        failures += problem is not None
+    return EXIT_FAILED if failures else EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "export-layout":
         return export_layout(args)
+    if args.command == "self-check":
+        return self_check()
     return run_window(args)
 
 

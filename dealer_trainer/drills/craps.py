@@ -44,7 +44,7 @@ BET_NAMES = {
     BetKind.DONT_PASS: T("Don't Pass"),
     BetKind.COME: T("Come"),
     BetKind.DONT_COME: T("Don't Come"),
-    BetKind.ODDS: T("odds"),
+    BetKind.ODDS: T("odds bet"),
     BetKind.FIELD: T("Field"),
     BetKind.HARD: T("Hard"),
     BetKind.BIG7: T("Big 7"),

@@ -173,6 +173,18 @@ def test_issue8_frozen_app_reads_the_rulesets_it_carries(frozen: Path, tmp_path:
     assert f"known: {', '.join(shipped)}" in unknown.stderr
 
 
+def test_issue8_frozen_self_check_passes_modules_database_felts_and_dashboard(
+    frozen: Path, tmp_path: Path
+) -> None:
+    done = run(frozen, "self-check", data_dir=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    if lines:  # a windowed Windows executable may have no stdout
+        assert all(line.startswith("ok") for line in lines), lines
+        assert any("database and migrations" in line for line in lines)
+        assert any("dashboard plot" in line for line in lines)
+
+
 def test_issue8_frozen_app_refuses_bad_arguments_with_exit_2(
         frozen: Path, tmp_path: Path) -> None:
     done = run(frozen, "export-layout", "--game", "baccarat", "--out", "x.png", data_dir=tmp_path)
