@@ -33,7 +33,13 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills import AnswerKind, DrillItem, ExamSpec, Outcome, Summary, skill
 from dealer_trainer.rules.articles import article_for
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.ui.drills.rendering import clock_text, format_money, render, seconds_text
+from dealer_trainer.ui.drills.rendering import (
+    article_text,
+    clock_text,
+    format_money,
+    render,
+    seconds_text,
+)
 from dealer_trainer.ui.language import citation_text
 
 
@@ -197,9 +203,10 @@ class FeedbackPanel(QFrame):
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
         self.solution.setText(f"<b>{escape(self.tr('Worked solution'))}</b><ol>{steps}</ol>")
         self._citation = item.citation
-        self.article.setText(
-            self.tr("Article: %1  (F1)").replace("%1", citation_text(item.citation))
-        )
+        # The button names the article; its tooltip and the dialog name the regulation too.
+        article = article_text(item.citation)
+        self.article.setText(self.tr("Article: %1  (F1)").replace("%1", article))
+        self.article.setToolTip(citation_text(item.citation))
 
 
 def escape(text: str) -> str:
