@@ -54,7 +54,7 @@
         <translation>carta alta (五張散牌)</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+126"/>
         <source>This hand is a {name}, not a {wrong} (Art. 8).</source>
         <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
         <translation>Esta mão classifica-se como {name}, não como {wrong} (art. 8.º).</translation>
@@ -202,7 +202,7 @@
         <translation>A banca qualifica-se? Depois, quem ganha? Por fim, o aumento pela tabela de pagamentos.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+59"/>
         <source>Pool before the round: {pool}; paid in the order {order} (dealer&apos;s left first, straight flushes before a royal).</source>
         <translation>Fundo antes da jogada: {pool}; pagamento pela ordem {order} (a começar à esquerda do croupier, as sequências de cor antes de um royal flush).</translation>
     </message>
@@ -453,10 +453,14 @@
         <translation>Don&apos;t Come</translation>
     </message>
     <message>
-        <location line="+1"/>
         <location filename="../../drills/roulette.py" line="-74"/>
         <source>odds</source>
         <translation>ímpares</translation>
+    </message>
+    <message>
+        <location filename="../../drills/craps.py" line="+1"/>
+        <source>odds bet</source>
+        <translation>aposta adicional</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -557,7 +561,12 @@
         <translation>O ganho da aposta adicional nunca pode exceder a aposta de linha (art. 2.º, n.º 2); no {point}, a aposta adicional paga {ratio}.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>{win} to {stake}</source>
+        <translation>{win} para {stake}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.</source>
         <translation>A maior aposta adicional é a que ganha exactamente o valor da aposta de linha: {line} × {inverse} = {exact}.</translation>
     </message>
@@ -1567,7 +1576,57 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+113"/>
+        <location filename="../../ui/instructor/detail.py" line="+61"/>
+        <source>correct</source>
+        <translation>certa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>wrong</source>
+        <translation>errada</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>answered %1 in %2</source>
+        <translation>respondida em %1, em %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This version cannot re-create the question; the table is the recorded one.</source>
+        <translation>Esta versão não consegue recriar a pergunta; a mesa é a registada.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Given</source>
+        <translation>Resposta dada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expected</source>
+        <translation>Resposta certa</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Rule</source>
+        <translation>Regra</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Worked answer</source>
+        <translation>Resolução</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seed</source>
+        <translation>Semente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>app</source>
+        <translation>versão</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Choose an answer to see its table and question.</source>
         <translation>Escolha uma resposta para ver a respectiva mesa e pergunta.</translation>
     </message>
@@ -1623,13 +1682,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+85"/>
+        <location filename="../../ui/drills/feedback.py" line="+95"/>
         <source>The text of %1 is not on file.</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>English reading</source>
         <translation>Leitura em inglês</translation>
     </message>
@@ -1756,7 +1814,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+183"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+189"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -1873,7 +1931,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+212"/>
+        <location filename="../../ui/drills/screen.py" line="+222"/>
         <source>not recorded</source>
         <translation>não registado</translation>
     </message>
@@ -1953,7 +2011,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+69"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+70"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -2052,7 +2110,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="+38"/>
+        <location line="-161"/>
+        <source>Beginner</source>
+        <translation>Iniciado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intermediate</source>
+        <translation>Intermédio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advanced</source>
+        <translation>Avançado</translation>
+    </message>
+    <message>
+        <location line="+197"/>
         <source>Due by</source>
         <translation>Prazo</translation>
     </message>
@@ -2190,7 +2263,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resposta certa: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>Worked solution</source>
+        <translation>Resolução</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Article: %1  (F1)</source>
         <translation>Artigo: %1  (F1)</translation>
     </message>
@@ -2246,7 +2324,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+198"/>
+        <location filename="../../ui/instructor/window.py" line="+199"/>
         <source>Instructor · %1</source>
         <translation>Instrutor · %1</translation>
     </message>
@@ -2352,7 +2430,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+232"/>
+        <location filename="../../ui/main_window.py" line="+233"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -2362,7 +2440,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-88"/>
         <source>On the felt: %1</source>
         <translation>No pano: %1</translation>
     </message>
@@ -2372,7 +2450,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>paga %1 (%2)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>bet %1</source>
         <translation>apostado %1</translation>
     </message>
@@ -2462,9 +2540,52 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>PasswordBox</name>
+    <message>
+        <location filename="../../ui/instructor/people.py" line="+149"/>
+        <source>Your password</source>
+        <translation>A sua palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>C&amp;hange the password</source>
+        <translation>&amp;Alterar a palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Current password:</source>
+        <translation>Palavra-passe actual:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New password:</source>
+        <translation>Nova palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repeat the new password:</source>
+        <translation>Repita a nova palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The two new passwords differ.</source>
+        <translation>As duas novas palavras-passe são diferentes.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The password must have at least %1 characters.</source>
+        <translation>A palavra-passe tem de ter pelo menos %1 caracteres.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The password is changed.</source>
+        <translation>A palavra-passe foi alterada.</translation>
+    </message>
+</context>
+<context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-209"/>
+        <location filename="../../ui/instructor/window.py" line="-210"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -2610,7 +2731,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+45"/>
+        <location filename="../../ui/drills/feedback.py" line="+46"/>
         <source>Skill</source>
         <translation>Competência</translation>
     </message>
@@ -2771,7 +2892,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+32"/>
+        <location filename="../../ui/instructor/people.py" line="-146"/>
         <source>New trainee&apos;s full name</source>
         <translation>Nome completo do novo formando</translation>
     </message>
@@ -2797,17 +2918,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+8"/>
-        <location line="+70"/>
+        <location line="+73"/>
         <source>A&amp;rchive</source>
         <translation>Arq&amp;uivar</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-68"/>
         <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
         <translation>Um formando arquivado deixa de aparecer na escolha de perfis; as suas respostas e os seus exames continuam nos registos e nos relatórios.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -2858,7 +2979,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+108"/>
+        <location filename="../../app.py" line="+115"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -3032,6 +3153,39 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>dashboard</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
+        <source>Last %1 days</source>
+        <translation>Últimos %1 dias</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>All skills</source>
+        <translation>Todas as competências</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answers</source>
+        <translation>Respostas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accuracy</source>
+        <translation>Acerto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Typical time</source>
+        <translation>Tempo típico</translation>
+    </message>
+</context>
+<context>
     <name>drills</name>
     <message>
         <location filename="../../ui/drills/launcher.py" line="-242"/>
@@ -3103,6 +3257,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../ui/drills/menu.py" line="+41"/>
         <source>Drills</source>
         <translation>Treino</translation>
     </message>
@@ -3112,7 +3267,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os meus erros</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-1"/>
+        <location line="+7"/>
+        <source>Drills — %1</source>
+        <translation>Treino — %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/menu.py" line="-42"/>
         <source>&amp;Timed</source>
         <translation>&amp;Cronometrado</translation>
     </message>
@@ -3127,13 +3287,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os &amp;meus erros</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+93"/>
+        <location line="+40"/>
+        <source>&amp;Drills</source>
+        <translation>&amp;Treino</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose a &amp;drill…</source>
+        <translation>Escolher um &amp;exercício…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/rendering.py" line="+100"/>
         <source>%1 s</source>
         <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first. The colours follow the main window&apos;s chips where the values coincide.</extracomment>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-348"/>
+        <location filename="../../ui/drills/screen.py" line="-357"/>
         <source>Practice</source>
         <translation>Prática</translation>
     </message>
@@ -3166,6 +3336,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+17"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="-235"/>
+        <source>(fewest chips: %1)</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <translation>(menos fichas: %1)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (in any order)</source>
+        <translation>%1 (por qualquer ordem)</translation>
     </message>
 </context>
 <context>
@@ -3400,36 +3581,26 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
-    <name>parent</name>
+    <name>instructor</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-494"/>
-        <source>Last %1 days</source>
-        <translation>Últimos %1 dias</translation>
+        <location filename="../../ui/instructor/menu.py" line="+47"/>
+        <source>&amp;Instructor</source>
+        <translation>&amp;Formador</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>All skills</source>
-        <translation>Todas as competências</translation>
+        <location line="+1"/>
+        <source>&amp;Instructor views…</source>
+        <translation>Vistas do &amp;formador…</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <source>Skill</source>
-        <translation>Competência</translation>
+        <location line="+2"/>
+        <source>&amp;Lock the instructor views</source>
+        <translation>&amp;Bloquear as vistas do formador</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Answers</source>
-        <translation>Respostas</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Accuracy</source>
-        <translation>Taxa de acerto</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Typical time</source>
-        <translation>Tempo típico</translation>
+        <location line="+30"/>
+        <source>Instructor views</source>
+        <translation>Vistas do formador</translation>
     </message>
 </context>
 <context>
@@ -3443,6 +3614,174 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location filename="../../reports/text.py" line="+52"/>
         <source>no answer in time</source>
         <translation>sem resposta dentro do tempo</translation>
+    </message>
+    <message>
+        <location filename="../../reports/pdf.py" line="+207"/>
+        <source>%1 to %2 · made %3 by %4</source>
+        <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
+        <translation>%1 a %2 · feito em %3 por %4</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 answers on %2 days · %3 correct · typical time %4</source>
+        <translation>%1 respostas em %2 dias · %3 certas · tempo típico %4</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Accuracy per day</source>
+        <translation>Acerto por dia</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Typical time per answer, per day</source>
+        <translation>Tempo típico por resposta, por dia</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Skills, weakest first</source>
+        <translation>Competências, a mais fraca primeiro</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+112"/>
+        <source>Answers</source>
+        <translation>Respostas</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <location line="+112"/>
+        <source>Accuracy</source>
+        <translation>Acerto</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <location line="+112"/>
+        <source>Typical time</source>
+        <translation>Tempo típico</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <source>Target</source>
+        <translation>Objectivo</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Training report: %1</source>
+        <translation>Relatório de formação: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exams</source>
+        <translation>Exames</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not taken yet</source>
+        <translation>ainda não feito</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>reprovado</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Exam</source>
+        <translation>Exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assigned</source>
+        <translation>Atribuído</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Taken</source>
+        <translation>Feito</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark</source>
+        <translation>Nota mínima</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Avaliação</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No exam assigned.</source>
+        <translation>Nenhum exame atribuído.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Cohort report</source>
+        <translation>Relatório do grupo</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Trainees, lowest accuracy first</source>
+        <translation>Formandos, o de menor acerto primeiro</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> (archived)</source>
+        <translation> (arquivado)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Days</source>
+        <translation>Dias</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last active</source>
+        <translation>Última actividade</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weakest skill</source>
+        <translation>Competência mais fraca</translation>
+    </message>
+</context>
+<context>
+    <name>stage</name>
+    <message>
+        <location filename="../../ui/instructor/stage.py" line="+89"/>
+        <source>%1 (%2) is not on this felt</source>
+        <extracomment>The table&apos;s chips plus the small ones drills use for stakes (1, 5, 25), so every whole stake shows as a stack.</extracomment>
+        <translation>%1 (%2) não está neste pano</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: %2 cannot be made with the table&apos;s chips</source>
+        <translation>%1: %2 não se faz com as fichas da mesa</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>The recorded situation has no table to draw.</source>
+        <translation>A situação registada não tem mesa para desenhar.</translation>
     </message>
 </context>
 </TS>

@@ -54,7 +54,7 @@
         <translation>五張散牌</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+126"/>
         <source>This hand is a {name}, not a {wrong} (Art. 8).</source>
         <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
         <translation>這手牌是{name}，不是{wrong}（第八條）。</translation>
@@ -202,7 +202,7 @@
         <translation>先看莊荷是否合資格，再看誰勝，然後按派彩表賠加注。</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+59"/>
         <source>Pool before the round: {pool}; paid in the order {order} (dealer&apos;s left first, straight flushes before a royal).</source>
         <translation>本局前彩池：{pool}；派彩次序為第{order}門（由莊荷左手邊起，同花順先於黃袍麒）。</translation>
     </message>
@@ -453,10 +453,14 @@
         <translation>東襟</translation>
     </message>
     <message>
-        <location line="+1"/>
         <location filename="../../drills/roulette.py" line="-74"/>
         <source>odds</source>
         <translation>單</translation>
+    </message>
+    <message>
+        <location filename="../../drills/craps.py" line="+1"/>
+        <source>odds bet</source>
+        <translation>附加投注</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -557,7 +561,12 @@
         <translation>附加投注的彩金永不可超過原來的派司拉投注（第二條第二款）；{point}點的附加投注賠率為{ratio}。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>{win} to {stake}</source>
+        <translation>{stake}賠{win}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.</source>
         <translation>最大的附加投注所贏的恰好等於派司拉投注：{line} × {inverse} = {exact}。</translation>
     </message>
@@ -1567,7 +1576,57 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+113"/>
+        <location filename="../../ui/instructor/detail.py" line="+61"/>
+        <source>correct</source>
+        <translation>答對</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>wrong</source>
+        <translation>答錯</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>answered %1 in %2</source>
+        <translation>%1作答，用時%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This version cannot re-create the question; the table is the recorded one.</source>
+        <translation>此版本無法重現該題目；檯面為記錄時的情況。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Given</source>
+        <translation>學員答案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expected</source>
+        <translation>正確答案</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Rule</source>
+        <translation>規則</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Worked answer</source>
+        <translation>解題步驟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seed</source>
+        <translation>種子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>app</source>
+        <translation>程式版本</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Choose an answer to see its table and question.</source>
         <translation>選擇一個答案，查看當時的檯面及題目。</translation>
     </message>
@@ -1623,13 +1682,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+85"/>
+        <location filename="../../ui/drills/feedback.py" line="+95"/>
         <source>The text of %1 is not on file.</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>未存有%1的文本。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>English reading</source>
         <translation>英文解讀</translation>
     </message>
@@ -1756,7 +1814,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+183"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+189"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -1873,7 +1931,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+212"/>
+        <location filename="../../ui/drills/screen.py" line="+222"/>
         <source>not recorded</source>
         <translation>不作記錄</translation>
     </message>
@@ -1953,7 +2011,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+69"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+70"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -2052,7 +2110,22 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="+38"/>
+        <location line="-161"/>
+        <source>Beginner</source>
+        <translation>初級</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intermediate</source>
+        <translation>中級</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advanced</source>
+        <translation>高級</translation>
+    </message>
+    <message>
+        <location line="+197"/>
         <source>Due by</source>
         <translation>限期</translation>
     </message>
@@ -2190,7 +2263,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>正確答案：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>Worked solution</source>
+        <translation>解題步驟</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Article: %1  (F1)</source>
         <translation>條文：%1（F1）</translation>
     </message>
@@ -2246,7 +2324,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+198"/>
+        <location filename="../../ui/instructor/window.py" line="+199"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
@@ -2352,7 +2430,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+232"/>
+        <location filename="../../ui/main_window.py" line="+233"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -2362,7 +2440,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檯面</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-88"/>
         <source>On the felt: %1</source>
         <translation>檯面上合共：%1</translation>
     </message>
@@ -2372,7 +2450,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賠率 %1（%2）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>bet %1</source>
         <translation>注碼 %1</translation>
     </message>
@@ -2462,9 +2540,52 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>PasswordBox</name>
+    <message>
+        <location filename="../../ui/instructor/people.py" line="+149"/>
+        <source>Your password</source>
+        <translation>你的密碼</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>C&amp;hange the password</source>
+        <translation>更改密碼(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Current password:</source>
+        <translation>現時密碼：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New password:</source>
+        <translation>新密碼：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repeat the new password:</source>
+        <translation>再次輸入新密碼：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The two new passwords differ.</source>
+        <translation>兩次輸入的新密碼不一致。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The password must have at least %1 characters.</source>
+        <translation>密碼最少要有%1個字元。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The password is changed.</source>
+        <translation>密碼已更改。</translation>
+    </message>
+</context>
+<context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-209"/>
+        <location filename="../../ui/instructor/window.py" line="-210"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -2609,7 +2730,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+45"/>
+        <location filename="../../ui/drills/feedback.py" line="+46"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>
@@ -2770,7 +2891,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+32"/>
+        <location filename="../../ui/instructor/people.py" line="-146"/>
         <source>New trainee&apos;s full name</source>
         <translation>新學員的全名</translation>
     </message>
@@ -2796,17 +2917,17 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+70"/>
+        <location line="+73"/>
         <source>A&amp;rchive</source>
         <translation>封存(&amp;R)</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-68"/>
         <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
         <translation>已封存的學員不再出現在個人檔案選單中；其答案及考試仍保留在記錄和報告內。</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -2857,7 +2978,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+108"/>
+        <location filename="../../app.py" line="+115"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -3031,6 +3152,39 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>dashboard</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
+        <source>Last %1 days</source>
+        <translation>最近%1日</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>All skills</source>
+        <translation>所有技能</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answers</source>
+        <translation>作答數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accuracy</source>
+        <translation>準確率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Typical time</source>
+        <translation>一般用時</translation>
+    </message>
+</context>
+<context>
     <name>drills</name>
     <message>
         <location filename="../../ui/drills/launcher.py" line="-242"/>
@@ -3102,6 +3256,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../ui/drills/menu.py" line="+41"/>
         <source>Drills</source>
         <translation>練習</translation>
     </message>
@@ -3111,7 +3266,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-1"/>
+        <location line="+7"/>
+        <source>Drills — %1</source>
+        <translation>操練 — %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/menu.py" line="-42"/>
         <source>&amp;Timed</source>
         <translation>計時(&amp;T)</translation>
     </message>
@@ -3126,13 +3286,23 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+93"/>
+        <location line="+40"/>
+        <source>&amp;Drills</source>
+        <translation>操練(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose a &amp;drill…</source>
+        <translation>選擇操練(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/rendering.py" line="+100"/>
         <source>%1 s</source>
         <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first. The colours follow the main window&apos;s chips where the values coincide.</extracomment>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-348"/>
+        <location filename="../../ui/drills/screen.py" line="-357"/>
         <source>Practice</source>
         <translation>練習</translation>
     </message>
@@ -3165,6 +3335,17 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+17"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/drills/feedback.py" line="-235"/>
+        <source>(fewest chips: %1)</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <translation>（最少籌碼：%1）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (in any order)</source>
+        <translation>%1（次序不拘）</translation>
     </message>
 </context>
 <context>
@@ -3399,36 +3580,26 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
-    <name>parent</name>
+    <name>instructor</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-494"/>
-        <source>Last %1 days</source>
-        <translation>最近 %1 日</translation>
+        <location filename="../../ui/instructor/menu.py" line="+47"/>
+        <source>&amp;Instructor</source>
+        <translation>導師(&amp;I)</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>All skills</source>
-        <translation>所有技能</translation>
+        <location line="+1"/>
+        <source>&amp;Instructor views…</source>
+        <translation>導師介面(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <source>Skill</source>
-        <translation>技能</translation>
+        <location line="+2"/>
+        <source>&amp;Lock the instructor views</source>
+        <translation>鎖上導師介面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Answers</source>
-        <translation>答題數</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Accuracy</source>
-        <translation>準確率</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Typical time</source>
-        <translation>一般用時</translation>
+        <location line="+30"/>
+        <source>Instructor views</source>
+        <translation>導師介面</translation>
     </message>
 </context>
 <context>
@@ -3442,6 +3613,174 @@ It is kept here; retry saving when the database is back.</source>
         <location filename="../../reports/text.py" line="+52"/>
         <source>no answer in time</source>
         <translation>未在時限內作答</translation>
+    </message>
+    <message>
+        <location filename="../../reports/pdf.py" line="+207"/>
+        <source>%1 to %2 · made %3 by %4</source>
+        <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
+        <translation>%1至%2 · %4於%3製作</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 answers on %2 days · %3 correct · typical time %4</source>
+        <translation>%2日內作答%1次 · 答對%3 · 一般用時%4</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Accuracy per day</source>
+        <translation>每日準確率</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Typical time per answer, per day</source>
+        <translation>每日每題一般用時</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Skills, weakest first</source>
+        <translation>技能（最弱的排先）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+112"/>
+        <source>Answers</source>
+        <translation>作答數</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <location line="+112"/>
+        <source>Accuracy</source>
+        <translation>準確率</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <location line="+112"/>
+        <source>Typical time</source>
+        <translation>一般用時</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <source>Target</source>
+        <translation>目標</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Training report: %1</source>
+        <translation>培訓報告：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exams</source>
+        <translation>考試</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not taken yet</source>
+        <translation>尚未應考</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation>合格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>不合格</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Exam</source>
+        <translation>考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Assigned</source>
+        <translation>指派日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Taken</source>
+        <translation>應考日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark</source>
+        <translation>合格分數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No exam assigned.</source>
+        <translation>未有指派考試。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Cohort report</source>
+        <translation>學員組別報告</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Trainees, lowest accuracy first</source>
+        <translation>學員（準確率最低的排先）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> (archived)</source>
+        <translation>（已封存）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Trainee</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Days</source>
+        <translation>日數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last active</source>
+        <translation>最後練習</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weakest skill</source>
+        <translation>最弱技能</translation>
+    </message>
+</context>
+<context>
+    <name>stage</name>
+    <message>
+        <location filename="../../ui/instructor/stage.py" line="+89"/>
+        <source>%1 (%2) is not on this felt</source>
+        <extracomment>The table&apos;s chips plus the small ones drills use for stakes (1, 5, 25), so every whole stake shows as a stack.</extracomment>
+        <translation>%1（%2）不在此檯面上</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: %2 cannot be made with the table&apos;s chips</source>
+        <translation>%1：%2無法用此檯的籌碼組成</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>The recorded situation has no table to draw.</source>
+        <translation>記錄的情況沒有可繪畫的檯面。</translation>
     </message>
 </context>
 </TS>

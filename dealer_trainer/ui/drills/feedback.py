@@ -63,7 +63,8 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
         if expected.fewest_chips:
             chips = ", ".join(f"{n} × {format_money(d)}"
                               for d, n in sorted(expected.fewest_chips.items(), reverse=True))
-            text += "  " + _tr("(fewest chips: %1)").replace("%1", chips)
+            fewest = QCoreApplication.translate("drills", "(fewest chips: %1)")
+            text += "  " + fewest.replace("%1", chips)
         return text
     if expected.kind is AnswerKind.CHOICE:
         right = next((o for o in expected.options if o.id == expected.choice), None)
@@ -72,7 +73,8 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
     steps = []
     for group in expected.order:
         bets = ", ".join(names.get(bet, bet) for bet in group)
-        steps.append(bets if len(group) == 1 else _tr("%1 (in any order)").replace("%1", bets))
+        any_order = QCoreApplication.translate("drills", "%1 (in any order)")
+        steps.append(bets if len(group) == 1 else any_order.replace("%1", bets))
     return "\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
 
 
@@ -201,7 +203,8 @@ class FeedbackPanel(QFrame):
         right = correct_answer_text(item, bet_labels)
         self.answer.setText(self.tr("Correct answer: %1").replace("%1", right))
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
-        self.solution.setText(f"<b>{escape(self.tr('Worked solution'))}</b><ol>{steps}</ol>")
+        heading = escape(self.tr("Worked solution"))
+        self.solution.setText(f"<b>{heading}</b><ol>{steps}</ol>")
         self._citation = item.citation
         # The button names the article; its tooltip and the dialog name the regulation too.
         article = article_text(item.citation)

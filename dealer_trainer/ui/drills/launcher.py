@@ -309,7 +309,8 @@ class DrillLauncher(QWidget):
         if recorder is None:
             screen.recorded = False
             screen.retranslate()
-        screen.setWindowTitle(_tr("Drills — %1").replace("%1", self._trainee()))
+        title = QCoreApplication.translate("drills", "Drills — %1")
+        screen.setWindowTitle(title.replace("%1", self._trainee()))
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         screen.closed.connect(screen.close)
         screen.destroyed.connect(lambda _=None, s=screen: self._forget(s))

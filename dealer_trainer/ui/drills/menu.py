@@ -64,9 +64,9 @@ class DrillsDock(QDockWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.setWindowTitle(_tr("Drills"))
-        self.menu.setTitle(_tr("&Drills"))
-        self.show_action.setText(_tr("Choose a &drill…"))
+        self.setWindowTitle(QCoreApplication.translate("drills", "Drills"))
+        self.menu.setTitle(QCoreApplication.translate("drills", "&Drills"))
+        self.show_action.setText(QCoreApplication.translate("drills", "Choose a &drill…"))
         for kind, action in self.start_actions.items():
             action.setText(_tr(MODE_ACTIONS[kind]))
 
