@@ -9,8 +9,14 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from dealer_trainer.drills.chips import fewest_chips
-from dealer_trainer.drills.model import AnswerKind, Difficulty, DrillItem, Expected, Option
+from dealer_trainer.drills.model import (
+    AnswerKind,
+    Difficulty,
+    DrillItem,
+    Expected,
+    Option,
+    amount_to_pay,
+)
 from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.caribbean_stud import api
@@ -438,12 +444,7 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
             "returned are not part of the payout.)",
             ante=ante,
         ),
-        expected=Expected(
-            kind=AnswerKind.AMOUNT,
-            amount=win,
-            denominations=denominations,
-            fewest_chips=fewest_chips(win, denominations) or {},
-        ),
+        expected=amount_to_pay(win, denominations),
         solution=tuple(lines),
         citation=Citation.parse(result["citation"]),
         time_allowed_s=SKILLS["stud.settlement"].time_allowed(difficulty),

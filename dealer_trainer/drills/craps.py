@@ -10,8 +10,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from dealer_trainer.drills.chips import fewest_chips
-from dealer_trainer.drills.model import AnswerKind, Difficulty, DrillItem, Expected, Option
+from dealer_trainer.drills.model import (
+    AnswerKind,
+    Difficulty,
+    DrillItem,
+    Expected,
+    Option,
+    amount_to_pay,
+)
 from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.citations import Citation
@@ -179,12 +185,7 @@ def _payout_item(
             "dice": hand.events[event]["roll"],
         },
         question=question,
-        expected=Expected(
-            kind=AnswerKind.AMOUNT,
-            amount=total,
-            denominations=denominations,
-            fewest_chips=fewest_chips(total, denominations) or {},
-        ),
+        expected=amount_to_pay(total, denominations),
         solution=tuple(lines),
         citation=main,
         time_allowed_s=SKILLS[skill_id].time_allowed(difficulty),

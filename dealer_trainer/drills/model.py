@@ -15,6 +15,7 @@ from decimal import Decimal
 from enum import IntEnum, StrEnum, unique
 from typing import Any
 
+from dealer_trainer.drills.chips import fewest_chips
 from dealer_trainer.drills.text import Text
 from dealer_trainer.rules.citations import Citation
 
@@ -56,6 +57,16 @@ class Expected:
     options: tuple[Option, ...] = ()
     denominations: tuple[Decimal, ...] = ()  # chips available to build an amount
     fewest_chips: Mapping[Decimal, int] = field(default_factory=dict)
+
+
+def amount_to_pay(amount: Decimal, denominations: tuple[Decimal, ...] = ()) -> Expected:
+    """An amount question's expected answer, with the fewest chips that pay it (if any)."""
+    return Expected(
+        kind=AnswerKind.AMOUNT,
+        amount=amount,
+        denominations=denominations,
+        fewest_chips=(fewest_chips(amount, denominations) or {}) if denominations else {},
+    )
 
 
 @dataclass(frozen=True)

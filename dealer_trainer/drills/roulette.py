@@ -8,8 +8,14 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from dealer_trainer.drills.chips import fewest_chips
-from dealer_trainer.drills.model import AnswerKind, Difficulty, DrillItem, Expected, Option
+from dealer_trainer.drills.model import (
+    AnswerKind,
+    Difficulty,
+    DrillItem,
+    Expected,
+    Option,
+    amount_to_pay,
+)
 from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.roulette import Bet, BetKind, BetPosition, all_positions, settle
@@ -125,12 +131,7 @@ def _amount_item(
         ruleset=ruleset.id,
         situation=_situation(bets, number, ruleset),
         question=question,
-        expected=Expected(
-            kind=AnswerKind.AMOUNT,
-            amount=total,
-            denominations=denominations,
-            fewest_chips=fewest_chips(total, denominations) or {},
-        ),
+        expected=amount_to_pay(total, denominations),
         solution=tuple(lines),
         citation=citations[0]
         if winners
