@@ -1588,12 +1588,12 @@
     <message>
         <location line="+6"/>
         <source>answered %1 in %2</source>
-        <translation>respondida em %1, em %2</translation>
+        <translation>respondida a %1, em %2</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>This version cannot re-create the question; the table is the recorded one.</source>
-        <translation>Esta versão não consegue recriar a pergunta; a mesa é a registada.</translation>
+        <translation>Esta versão não consegue recriar a pergunta; a mesa mostrada é a que foi registada.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1603,7 +1603,7 @@
     <message>
         <location line="+1"/>
         <source>Expected</source>
-        <translation>Resposta certa</translation>
+        <translation>Resposta esperada</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2112,7 +2112,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="-161"/>
         <source>Beginner</source>
-        <translation>Iniciado</translation>
+        <translation>Principiante</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2549,7 +2549,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+7"/>
         <source>C&amp;hange the password</source>
-        <translation>&amp;Alterar a palavra-passe</translation>
+        <translation>&amp;Mudar a palavra-passe</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2564,7 +2564,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Repeat the new password:</source>
-        <translation>Repita a nova palavra-passe:</translation>
+        <translation>Repetir a nova palavra-passe:</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -3177,7 +3177,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Accuracy</source>
-        <translation>Acerto</translation>
+        <translation>Taxa de acerto</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3294,7 +3294,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Choose a &amp;drill…</source>
-        <translation>Escolher um &amp;exercício…</translation>
+        <translation>Escolher um e&amp;xercício…</translation>
     </message>
     <message>
         <location filename="../../ui/drills/rendering.py" line="+100"/>
@@ -3341,7 +3341,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location filename="../../ui/drills/feedback.py" line="-235"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
-        <translation>(menos fichas: %1)</translation>
+        <translation>(com o mínimo de fichas: %1)</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -3585,22 +3585,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location filename="../../ui/instructor/menu.py" line="+47"/>
         <source>&amp;Instructor</source>
-        <translation>&amp;Formador</translation>
+        <translation>&amp;Instrutor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Instructor views…</source>
-        <translation>Vistas do &amp;formador…</translation>
+        <translation>&amp;Área do instrutor…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&amp;Lock the instructor views</source>
-        <translation>&amp;Bloquear as vistas do formador</translation>
+        <translation>&amp;Bloquear a área do instrutor</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>Instructor views</source>
-        <translation>Vistas do formador</translation>
+        <translation>Área do instrutor</translation>
     </message>
 </context>
 <context>
@@ -3619,7 +3619,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location filename="../../reports/pdf.py" line="+207"/>
         <source>%1 to %2 · made %3 by %4</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
-        <translation>%1 a %2 · feito em %3 por %4</translation>
+        <translation>%1 a %2 · elaborado a %3 por %4</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -3629,7 +3629,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+16"/>
         <source>Accuracy per day</source>
-        <translation>Acerto por dia</translation>
+        <translation>Taxa de acerto por dia</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3639,7 +3639,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+15"/>
         <source>Skills, weakest first</source>
-        <translation>Competências, a mais fraca primeiro</translation>
+        <translation>Competências, da mais fraca para a mais forte</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -3656,7 +3656,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="-111"/>
         <location line="+112"/>
         <source>Accuracy</source>
-        <translation>Acerto</translation>
+        <translation>Taxa de acerto</translation>
     </message>
     <message>
         <location line="-111"/>
@@ -3682,7 +3682,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+5"/>
         <source>not taken yet</source>
-        <translation>ainda não feito</translation>
+        <translation>ainda não realizado</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3707,12 +3707,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Taken</source>
-        <translation>Feito</translation>
+        <translation>Realizado</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Score</source>
-        <translation>Resultado</translation>
+        <translation>Pontuação</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3722,7 +3722,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Result</source>
-        <translation>Avaliação</translation>
+        <translation>Resultado</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3732,12 +3732,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+21"/>
         <source>Cohort report</source>
-        <translation>Relatório do grupo</translation>
+        <translation>Relatório da turma</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Trainees, lowest accuracy first</source>
-        <translation>Formandos, o de menor acerto primeiro</translation>
+        <translation>Formandos, da menor para a maior taxa de acerto</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3776,7 +3776,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+9"/>
         <source>%1: %2 cannot be made with the table&apos;s chips</source>
-        <translation>%1: %2 não se faz com as fichas da mesa</translation>
+        <translation>%1: não é possível formar %2 com as fichas da mesa</translation>
     </message>
     <message>
         <location line="+42"/>
