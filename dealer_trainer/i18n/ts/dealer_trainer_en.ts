@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+40"/>
+        <location filename="../../drills/caribbean_stud.py" line="+46"/>
         <source>royal flush (黃袍麒)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -181,8 +181,8 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../drills/craps.py" line="+162"/>
-        <location filename="../../drills/roulette.py" line="+117"/>
+        <location filename="../../drills/craps.py" line="+168"/>
+        <location filename="../../drills/roulette.py" line="+123"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -197,7 +197,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Does the dealer qualify? Then who wins? Then the raise by the pay table.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -464,12 +464,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+531"/>
+        <location line="+526"/>
         <source>Field</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-530"/>
+        <location line="-525"/>
         <source>Hard</source>
         <translation type="unfinished"></translation>
     </message>
@@ -514,7 +514,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+26"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -536,7 +536,7 @@
     </message>
     <message>
         <location line="-2"/>
-        <location filename="../../drills/roulette.py" line="+313"/>
+        <location filename="../../drills/roulette.py" line="+308"/>
         <source>{first}, {next}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -853,63 +853,63 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-325"/>
+        <location filename="../../drills/roulette.py" line="-320"/>
         <source>straight-up</source>
         <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+337"/>
         <source>straight-ups</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-341"/>
+        <location line="-336"/>
         <source>split</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+340"/>
+        <location line="+335"/>
         <source>splits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-334"/>
         <source>street</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+336"/>
+        <location line="+331"/>
         <source>streets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-330"/>
         <source>corner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+336"/>
+        <location line="+331"/>
         <source>corners</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-330"/>
         <source>six-line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+333"/>
+        <location line="+328"/>
         <source>six-lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-332"/>
+        <location line="-327"/>
         <source>nine-number bet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1009,7 +1009,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+15"/>
         <source>Count each kind of bet on the number, multiply by its payout, then add up.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+40"/>
+        <location filename="../../drills/caribbean_stud.py" line="+46"/>
         <source>royal flush (黃袍麒)</source>
         <translation>royal flush (sequência real, 黃袍麒)</translation>
     </message>
@@ -181,8 +181,8 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../drills/craps.py" line="+162"/>
-        <location filename="../../drills/roulette.py" line="+117"/>
+        <location filename="../../drills/craps.py" line="+168"/>
+        <location filename="../../drills/roulette.py" line="+123"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -197,7 +197,7 @@
         <translation>A casa 4 fez o aumento sobre um ante de {ante}. Quanto paga à casa 4? (As apostas devolvidas não fazem parte do pagamento.)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Does the dealer qualify? Then who wins? Then the raise by the pay table.</source>
         <translation>A banca qualifica-se? Depois, quem ganha? Por fim, o aumento pela tabela de pagamentos.</translation>
     </message>
@@ -464,12 +464,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+531"/>
+        <location line="+526"/>
         <source>Field</source>
         <translation>Field</translation>
     </message>
     <message>
-        <location line="-530"/>
+        <location line="-525"/>
         <source>Hard</source>
         <translation>Hard</translation>
     </message>
@@ -514,7 +514,7 @@
         <translation>Nenhuma aposta ganha neste lançamento: não há nada a pagar.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+26"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation>Pague só as apostas que este lançamento decidiu; o valor apostado continua a ser do jogador.</translation>
     </message>
@@ -536,7 +536,7 @@
     </message>
     <message>
         <location line="-2"/>
-        <location filename="../../drills/roulette.py" line="+313"/>
+        <location filename="../../drills/roulette.py" line="+308"/>
         <source>{first}, {next}</source>
         <translation>{first}, {next}</translation>
     </message>
@@ -853,63 +853,63 @@
         <translation>Certo.</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-325"/>
+        <location filename="../../drills/roulette.py" line="-320"/>
         <source>straight-up</source>
         <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation>pleno</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+337"/>
         <source>straight-ups</source>
         <translation>plenos</translation>
     </message>
     <message>
-        <location line="-341"/>
+        <location line="-336"/>
         <source>split</source>
         <translation>cavalo</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+340"/>
+        <location line="+335"/>
         <source>splits</source>
         <translation>cavalos</translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-334"/>
         <source>street</source>
         <translation>rua</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+336"/>
+        <location line="+331"/>
         <source>streets</source>
         <translation>ruas</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-330"/>
         <source>corner</source>
         <translation>quadro</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+336"/>
+        <location line="+331"/>
         <source>corners</source>
         <translation>quadros</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-330"/>
         <source>six-line</source>
         <translation>linha</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+333"/>
+        <location line="+328"/>
         <source>six-lines</source>
         <translation>linhas</translation>
     </message>
     <message>
-        <location line="-332"/>
+        <location line="-327"/>
         <source>nine-number bet</source>
         <translation>sector de nove números</translation>
     </message>
@@ -1009,7 +1009,7 @@
         <translation>Recolha primeiro as apostas perdedoras; não fazem parte do pagamento.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+15"/>
         <source>Count each kind of bet on the number, multiply by its payout, then add up.</source>
         <translation>Conte cada tipo de aposta no número, multiplique pelo respectivo prémio e some tudo.</translation>
     </message>

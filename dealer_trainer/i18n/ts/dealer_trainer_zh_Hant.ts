@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+40"/>
+        <location filename="../../drills/caribbean_stud.py" line="+46"/>
         <source>royal flush (黃袍麒)</source>
         <translation>黃袍麒</translation>
     </message>
@@ -181,8 +181,8 @@
     </message>
     <message>
         <location line="+9"/>
-        <location filename="../../drills/craps.py" line="+162"/>
-        <location filename="../../drills/roulette.py" line="+117"/>
+        <location filename="../../drills/craps.py" line="+168"/>
+        <location filename="../../drills/roulette.py" line="+123"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -197,7 +197,7 @@
         <translation>第4門下了原注{ante}並已加注。你應賠第4門多少？（退回的注碼不計入派彩。）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Does the dealer qualify? Then who wins? Then the raise by the pay table.</source>
         <translation>先看莊荷是否合資格，再看誰勝，然後按派彩表賠加注。</translation>
     </message>
@@ -464,12 +464,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+531"/>
+        <location line="+526"/>
         <source>Field</source>
         <translation>場區</translation>
     </message>
     <message>
-        <location line="-530"/>
+        <location line="-525"/>
         <source>Hard</source>
         <translation>硬</translation>
     </message>
@@ -514,7 +514,7 @@
         <translation>這次擲骰沒有投注贏：無須派彩。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+26"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation>只賠這次擲骰定出輸贏的投注；注碼仍歸博彩者。</translation>
     </message>
@@ -536,7 +536,7 @@
     </message>
     <message>
         <location line="-2"/>
-        <location filename="../../drills/roulette.py" line="+313"/>
+        <location filename="../../drills/roulette.py" line="+308"/>
         <source>{first}, {next}</source>
         <translation>{first}、{next}</translation>
     </message>
@@ -853,63 +853,63 @@
         <translation>正確。</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-325"/>
+        <location filename="../../drills/roulette.py" line="-320"/>
         <source>straight-up</source>
         <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation>孤丁</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+342"/>
+        <location line="+337"/>
         <source>straight-ups</source>
         <translation>孤丁</translation>
     </message>
     <message>
-        <location line="-341"/>
+        <location line="-336"/>
         <source>split</source>
         <translation>兩門騎</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+340"/>
+        <location line="+335"/>
         <source>splits</source>
         <translation>兩門騎</translation>
     </message>
     <message>
-        <location line="-339"/>
+        <location line="-334"/>
         <source>street</source>
         <translation>三門一列</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+336"/>
+        <location line="+331"/>
         <source>streets</source>
         <translation>三門一列</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-330"/>
         <source>corner</source>
         <translation>四門騎</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+336"/>
+        <location line="+331"/>
         <source>corners</source>
         <translation>四門騎</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-330"/>
         <source>six-line</source>
         <translation>六門</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+333"/>
+        <location line="+328"/>
         <source>six-lines</source>
         <translation>六門</translation>
     </message>
     <message>
-        <location line="-332"/>
+        <location line="-327"/>
         <source>nine-number bet</source>
         <translation>九門</translation>
     </message>
@@ -1009,7 +1009,7 @@
         <translation>先收去輸注；輸注不計入派彩。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+15"/>
         <source>Count each kind of bet on the number, multiply by its payout, then add up.</source>
         <translation>數清號碼上每類投注的注數，乘以各自的賠率，再相加。</translation>
     </message>
