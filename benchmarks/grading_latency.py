@@ -17,11 +17,10 @@ event loop has laid it out and painted it.  Two recorders:
 
 Item generation is timed apart: ``ItemSpec.make()`` for the same 1,000 specs.
 
-Recorded (2 shared cores, load average 1.5-2.3, 2026-11-30, 1,000 items, seed 2026):
-item generation p50 0.20 ms, p99 0.75 ms (goal met); answer → feedback with the
-memory recorder p50 4.31 ms, p99 9.31 ms (goal met); with the SQLite commit
-p50 8.72 ms, p99 16.92 ms (just over: one durable WAL commit with
-synchronous=FULL is most of it, and its fsync time is the disk's).
+Recorded (2 cores, quiet machine, 2026-11-30, 1,000 items, seed 2026): item
+generation p50 0.19 ms, p99 0.78 ms; answer → feedback with the memory recorder
+p50 4.37 ms, p99 10.55 ms; with the SQLite commit p50 8.57 ms, p99 14.87 ms (one
+durable WAL commit with synchronous=FULL is most of the difference). All goals met.
 
 Each figure is printed with its ratio to a reference measured in the same
 process: for the screen, changing the text of one label of the same panel,

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -41,6 +42,9 @@ from dealer_trainer.ui.drills.rendering import (
     seconds_text,
 )
 from dealer_trainer.ui.language import citation_text
+
+#: The worked solution's box grows with its lines up to this height, then scrolls.
+SOLUTION_MAX_HEIGHT = 240
 
 
 def _tr(text: str) -> str:
@@ -157,7 +161,20 @@ class FeedbackPanel(QFrame):
         layout.addWidget(self.headline)
         layout.addWidget(self.details)
         layout.addWidget(self.answer)
-        layout.addWidget(self.solution)
+        # A long worked solution scrolls in its own box instead of pushing the panel off a
+        # 768-pixel laptop screen (only this box is laid out again when it changes).
+        self.solution_scroll = QScrollArea()
+        self.solution_scroll.setObjectName("solutionScroll")
+        self.solution_scroll.setWidget(self.solution)
+        self.solution_scroll.setWidgetResizable(True)
+        self.solution_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.solution_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.solution_scroll.setMaximumHeight(SOLUTION_MAX_HEIGHT)
+        self.solution_scroll.setStyleSheet(
+            "QScrollArea { background: transparent; }"
+            " QScrollArea > QWidget > QWidget { background: transparent; }"
+        )
+        layout.addWidget(self.solution_scroll)
         layout.addWidget(self.article)
         layout.addLayout(buttons)
         layout.addStretch(1)
@@ -205,6 +222,10 @@ class FeedbackPanel(QFrame):
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
         heading = escape(self.tr("Worked solution"))
         self.solution.setText(f"<b>{heading}</b><ol>{steps}</ol>")
+        # As tall as its lines need, up to the cap; beyond that it scrolls.
+        width = max(self.solution_scroll.viewport().width(), self.width() - 24, 200)
+        needed = self.solution.heightForWidth(width)
+        self.solution_scroll.setMinimumHeight(min(max(needed, 0), SOLUTION_MAX_HEIGHT))
         self._citation = item.citation
         # The button names the article; its tooltip and the dialog name the regulation too.
         article = article_text(item.citation)

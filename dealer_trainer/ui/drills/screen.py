@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -175,18 +174,9 @@ class DrillScreen(QWidget):
         side.addWidget(self.error)
         side.addWidget(self.work)
         side.addStretch(1)
-        # A long worked solution on a 768-pixel-high laptop scrolls instead of being cut.
-        self.side_scroll = QScrollArea()
-        self.side_scroll.setObjectName("questionScroll")
-        self.side_scroll.setWidget(panel)
-        self.side_scroll.setWidgetResizable(True)
-        self.side_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.side_scroll.setMinimumWidth(panel.minimumWidth() + 16)
-        self.side_scroll.setMaximumWidth(panel.maximumWidth() + 16)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
-        splitter.addWidget(self.side_scroll)
+        splitter.addWidget(panel)
         splitter.setStretchFactor(0, 1)
         splitter.setChildrenCollapsible(False)
         drill = QWidget()
