@@ -187,7 +187,9 @@ def run_window(args: argparse.Namespace) -> int:
         watcher = FirstPaint(window)
         window.view.viewport().installEventFilter(watcher)
     window.show()
-    return int(app.exec())
+    code = int(app.exec())
+    window.app_store.close()  # the last answers are committed already; this ends the session
+    return code
 
 
 def self_check() -> int:

@@ -1,4 +1,10 @@
 import os
+import tempfile
 
 # Every GUI test runs without a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# No test may touch the real user's records: the app's default store lives in a folder of
+# the test session (tests that need a store of their own pass one explicitly).
+os.environ.setdefault(
+    "DEALER_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="dealer-trainer-tests-")
+)

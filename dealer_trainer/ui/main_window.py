@@ -20,6 +20,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
+from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.bet_names import bet_name, payouts_for, ratio_text
 from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -34,9 +35,10 @@ class MainWindow(QMainWindow):
     """The trainer's window.  ``scene_for(game)`` gives each game's felt scene."""
 
     def __init__(self, chips: ChipSet = DEFAULT_CHIPS, languages: LanguageManager | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, app_store: AppStore | None = None) -> None:
         super().__init__(parent)
         self.chip_set = chips
+        self.app_store = app_store if app_store is not None else AppStore(parent=self)
         self.languages = languages  # None: no language menu (the app passes its manager)
         self._scenes: dict[str, FeltScene] = {}
         self._chips: dict[str, TableChips] = {}
@@ -164,6 +166,7 @@ class MainWindow(QMainWindow):
             watched.removeEventFilter(self)
             self._stale_thumbnails.update(GAME_NAMES)
             QTimer.singleShot(0, self._refresh_thumbnails)
+            QTimer.singleShot(0, self.refresh_trainees)
         return super().eventFilter(watched, event)
 
     def _thumbnail(self, game: str) -> QPixmap:
@@ -224,8 +227,10 @@ class MainWindow(QMainWindow):
                 action.triggered.connect(partial(self.languages.set_language, code))
                 group.addAction(action)
                 self._language_menu.addAction(action)
-        self.drills = install_drills(self)  # Drills menu and dock (dealer_trainer.ui.drills)
-        self.instructor = install_instructor(self)  # Instructor menu (ui.instructor)
+        # One store for the drills, the instructor views and the trainee picker, opened on
+        # first use (after the first paint), never at start-up.
+        self.drills = install_drills(self, store=self.app_store.store)  # ui.drills
+        self.instructor = install_instructor(self, store=self.app_store.store)  # ui.instructor
 
     # ------------------------------------------------------------- language --
     def retranslate(self) -> None:
@@ -249,7 +254,26 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif (event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
+              and self.app_store.is_open):
+            # Back from the instructor views, where trainees may have been added or archived.
+            self.refresh_trainees()
         super().changeEvent(event)
+
+    def refresh_trainees(self) -> None:
+        """Fill the trainee picker with the registered profiles (the local name if none)."""
+        from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
+
+        current = self.panel.current_trainee()
+        try:
+            names = self.app_store.trainee_names()
+        except StorageError as exc:
+            self.statusBar().showMessage(
+                self.tr("Records are not available: %1").replace("%1", str(exc)), 15000)
+            return
+        if not names:  # no instructor has registered anyone yet
+            names = [self.panel.local_trainee()]
+        self.panel.set_trainees(names, current if current in names else None)
 
     def export_layout(self) -> None:
         """Ask where, then write the felt on show as a PNG picture or a printable PDF page."""

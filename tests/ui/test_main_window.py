@@ -147,3 +147,27 @@ def test_window_and_felt_change_language_while_open(qtbot: QtBot, window: MainWi
         QCoreApplication.removeTranslator(catalogue)
     qtbot.waitUntil(lambda: window.windowTitle() == "Macau Dealer Trainer", timeout=2000)
     assert render_image(window.scene(), 960) == felt_before
+
+
+def test_issue6_trainee_picker_lists_the_registered_profiles(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from argon2 import PasswordHasher
+
+    from dealer_trainer.storage import Store
+    from dealer_trainer.storage.access import Passwords
+    from dealer_trainer.ui.app_store import AppStore
+
+    passwords = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+    store = Store.open(f"sqlite:///{tmp_path / 'centre.sqlite3'}", passwords=passwords)
+    desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
+    for name in ("Chan Tai Man", "Ana Lei"):
+        desk.add_trainee(name)
+    window = MainWindow(app_store=AppStore(lambda: store))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.panel.trainees.count() == 2)
+    names = [window.panel.trainees.itemText(i) for i in range(window.panel.trainees.count())]
+    assert names == ["Ana Lei", "Chan Tai Man"]
+    desk.add_trainee("Wong Mei")
+    window.refresh_trainees()
+    assert window.panel.trainees.count() == 3
+    store.close()

@@ -1682,7 +1682,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+95"/>
+        <location filename="../../ui/drills/feedback.py" line="+99"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1931,7 +1931,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+222"/>
+        <location filename="../../ui/drills/screen.py" line="+212"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2227,7 +2227,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FeedbackPanel</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+63"/>
+        <location filename="../../ui/drills/feedback.py" line="+76"/>
         <source>Read the article (F1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2267,7 +2267,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Article: %1  (F1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2429,7 +2429,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+233"/>
+        <location filename="../../ui/main_window.py" line="+238"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2439,7 +2439,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-91"/>
         <source>On the felt: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2454,7 +2454,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+80"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2489,7 +2489,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
+        <source>Records are not available: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <location line="+11"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -3203,7 +3208,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../ui/drills/menu.py" line="+24"/>
+        <location filename="../../ui/drills/menu.py" line="+27"/>
         <source>&amp;Practise</source>
         <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation type="unfinished"></translation>
@@ -3256,7 +3261,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+41"/>
+        <location filename="../../ui/drills/menu.py" line="+44"/>
         <source>Drills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3271,7 +3276,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-42"/>
+        <location filename="../../ui/drills/menu.py" line="-45"/>
         <source>&amp;Timed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3286,7 +3291,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>&amp;Drills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3302,7 +3307,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-357"/>
+        <location filename="../../ui/drills/screen.py" line="-348"/>
         <source>Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3337,9 +3342,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-235"/>
+        <location filename="../../ui/drills/feedback.py" line="-252"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <extracomment>The worked solution&apos;s box grows with its lines up to this height, then scrolls. The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>

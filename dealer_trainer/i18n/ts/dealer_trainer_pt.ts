@@ -1682,7 +1682,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+95"/>
+        <location filename="../../ui/drills/feedback.py" line="+99"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
@@ -1931,7 +1931,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+222"/>
+        <location filename="../../ui/drills/screen.py" line="+212"/>
         <source>not recorded</source>
         <translation>não registado</translation>
     </message>
@@ -2228,7 +2228,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>FeedbackPanel</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+63"/>
+        <location filename="../../ui/drills/feedback.py" line="+76"/>
         <source>Read the article (F1)</source>
         <translation>Ler o artigo (F1)</translation>
     </message>
@@ -2268,7 +2268,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resolução</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Article: %1  (F1)</source>
         <translation>Artigo: %1  (F1)</translation>
     </message>
@@ -2430,7 +2430,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+233"/>
+        <location filename="../../ui/main_window.py" line="+238"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -2440,7 +2440,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-91"/>
         <source>On the felt: %1</source>
         <translation>No pano: %1</translation>
     </message>
@@ -2455,7 +2455,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>apostado %1</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+80"/>
         <source>&amp;File</source>
         <translation>&amp;Ficheiro</translation>
     </message>
@@ -2490,7 +2490,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
+        <source>Records are not available: %1</source>
+        <translation>Os registos não estão disponíveis: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <location line="+11"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
@@ -3204,7 +3209,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../ui/drills/menu.py" line="+24"/>
+        <location filename="../../ui/drills/menu.py" line="+27"/>
         <source>&amp;Practise</source>
         <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>&amp;Praticar</translation>
@@ -3257,7 +3262,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+41"/>
+        <location filename="../../ui/drills/menu.py" line="+44"/>
         <source>Drills</source>
         <translation>Treino</translation>
     </message>
@@ -3272,7 +3277,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-42"/>
+        <location filename="../../ui/drills/menu.py" line="-45"/>
         <source>&amp;Timed</source>
         <translation>&amp;Cronometrado</translation>
     </message>
@@ -3287,7 +3292,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os &amp;meus erros</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>&amp;Drills</source>
         <translation>&amp;Treino</translation>
     </message>
@@ -3303,7 +3308,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-357"/>
+        <location filename="../../ui/drills/screen.py" line="-348"/>
         <source>Practice</source>
         <translation>Prática</translation>
     </message>
@@ -3338,9 +3343,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-235"/>
+        <location filename="../../ui/drills/feedback.py" line="-252"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <extracomment>The worked solution&apos;s box grows with its lines up to this height, then scrolls. The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>
     </message>
     <message>

@@ -16,7 +16,10 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from dealer_trainer.rules.rulesets import Ruleset
+    from dealer_trainer.storage import Store
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
 
@@ -44,10 +47,13 @@ class _Panel(Protocol):
 class DrillsDock(QDockWidget):
     """The launcher in a dock of the main window, built on first show."""
 
-    def __init__(self, window: QMainWindow, panel: _Panel) -> None:
+    def __init__(
+        self, window: QMainWindow, panel: _Panel, store: Callable[[], Store] | None = None
+    ) -> None:
         super().__init__(window)
         self.setObjectName("drillsDock")
         self._panel = panel
+        self._store = store  # None: the launcher opens the default store itself
         self.launcher: DrillLauncher | None = None
         self.menu = window.menuBar().addMenu("")
         self.show_action = QAction(self)
@@ -80,8 +86,12 @@ class DrillsDock(QDockWidget):
             from dealer_trainer.ui.drills.launcher import DrillLauncher  # noqa: PLC0415
 
             panel = self._panel
-            self.launcher = DrillLauncher(panel.current_trainee, game=panel.current_game,
-                                          ruleset=panel.current_ruleset)
+            if self._store is None:
+                self.launcher = DrillLauncher(panel.current_trainee, game=panel.current_game,
+                                              ruleset=panel.current_ruleset)
+            else:
+                self.launcher = DrillLauncher(panel.current_trainee, game=panel.current_game,
+                                              ruleset=panel.current_ruleset, store=self._store)
             self.setWidget(self.launcher)
         self.launcher.set_game(self._panel.current_game())
         self.launcher.refresh_exams()
@@ -94,10 +104,12 @@ class DrillsDock(QDockWidget):
         self.open().start(kind)
 
 
-def install_drills(window: QMainWindow, panel: _Panel | None = None) -> DrillsDock:
+def install_drills(
+    window: QMainWindow, panel: _Panel | None = None, store: Callable[[], Store] | None = None
+) -> DrillsDock:
     """Add the Drills menu (Practise, Timed, Exam, Review, My mistakes) and its dock."""
     side: _Panel = panel if panel is not None else getattr(window, "panel")  # noqa: B009
-    dock = DrillsDock(window, side)
+    dock = DrillsDock(window, side, store)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     dock.hide()
     return dock
