@@ -18,24 +18,23 @@ from dealer_trainer.drills.text import Text
 from dealer_trainer.i18n import match_locale
 from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
-from dealer_trainer.layouts.chips import ChipSet, Denomination
+from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, Denomination
 from dealer_trainer.rules.citations import Citation
 
-#: Every chip a drill may show or ask for (the drills' tray, HKD), lowest first.
-#: The colours follow the main window's chips where the values coincide.
+#: Every chip a drill may show or ask for (the drills' tray, HKD), lowest first: the main
+#: window's chips and the small ones (1, 5, 25) that drill payouts need.
 DRILL_CHIPS = ChipSet(
-    "HKD",
-    (
-        Denomination(Decimal(1), "#e8e4da", "#2b6cb0", "#1b1b1b"),
-        Denomination(Decimal(5), "#c62828", "#ffffff"),
-        Denomination(Decimal(10), "#1f5fbf", "#ffffff"),
-        Denomination(Decimal(25), "#2e7d32", "#ffffff"),
-        Denomination(Decimal(50), "#e07b16", "#ffffff"),
-        Denomination(Decimal(100), "#1b1b1b", "#e9c46a"),
-        Denomination(Decimal(500), "#6a2c91", "#ffffff"),
-        Denomination(Decimal(1000), "#d4a017", "#7a1f1f", "#1b1b1b"),
-        Denomination(Decimal(5000), "#b3202a", "#ffffff"),
-        Denomination(Decimal(10000), "#0f7a5a", "#f1e4b3"),
+    DEFAULT_CHIPS.currency,
+    tuple(
+        sorted(
+            (
+                *DEFAULT_CHIPS.denominations,
+                Denomination(Decimal(1), "#e8e4da", "#2b6cb0", "#1b1b1b"),
+                Denomination(Decimal(5), "#c62828", "#ffffff"),
+                Denomination(Decimal(25), "#2e7d32", "#ffffff"),
+            ),
+            key=lambda chip: chip.value,
+        )
     ),
 )
 
