@@ -83,6 +83,20 @@ def amount(obj: Mapping[str, Any], key: str, where: str) -> Decimal:
     return parse_amount(obj[key], f"{where}.{key}")
 
 
+def given_ids(raws: list[Any]) -> dict[str, Any]:
+    """The ids as the request wrote them (``7`` or ``"7"``), by the text the rules use.
+
+    The rules name bets by text; the answer gives each id back exactly as it came.
+    """
+    found: dict[str, Any] = {}
+    for raw in raws:
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str | int) and not isinstance(
+            raw.get("id"), bool
+        ):
+            found.setdefault(str(raw["id"]), raw["id"])
+    return found
+
+
 def bet_id(value: Any, where: str) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise invalid(f"{where} must be a string (or a number), not {shown(value)}.")

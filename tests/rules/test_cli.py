@@ -312,9 +312,9 @@ def test_settled_spin_money_adds_up(request: dict[str, Any]) -> None:
         return
     stakes = {str(b["id"]): Decimal(str(b["amount"])) for b in request["bets"]}
     paid_ids = [i for group in answer["pay_order"] for i in group]
-    assert sorted(answer["collect"] + paid_ids) == sorted(stakes)
+    assert sorted(str(i) for i in answer["collect"] + paid_ids) == sorted(stakes)
     for result in answer["results"]:
-        stake = stakes[result["id"]]
+        stake = stakes[str(result["id"])]
         if result["outcome"] == "win":
             assert Decimal(result["returned"]) == stake
             assert result["id"] in paid_ids
@@ -337,3 +337,32 @@ def test_messages_show_values_as_json() -> None:
     assert_clean_error(code, answer, "invalid_request")
     assert "1E+400" in answer["error"]["message"]
     assert "Decimal" not in answer["error"]["message"]
+
+
+def test_ids_come_back_exactly_as_the_request_wrote_them() -> None:
+    code, answer = call(
+        {
+            "game": "roulette",
+            "outcome": {"number": 1},
+            "bets": [
+                {"id": 7, "kind": "red", "amount": 5},
+                {"id": "b", "kind": "black", "amount": 5},
+            ],
+        }
+    )
+    assert code == 0
+    assert [r["id"] for r in answer["results"]] == [7, "b"]
+    assert answer["collect"] == ["b"] and answer["pay_order"] == [[7]]
+    code, answer = call(
+        {
+            "game": "craps",
+            "events": [
+                {"bet": {"id": 1, "kind": "pass", "amount": 10}},
+                {"roll": [2, 2]},
+                {"bet": {"id": 2, "kind": "odds", "on": 1, "amount": 5}},
+                {"roll": [3, 1]},
+            ],
+        }
+    )
+    assert code == 0
+    assert [r["id"] for r in answer["results"]] == [1, 2]

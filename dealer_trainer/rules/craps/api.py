@@ -23,6 +23,7 @@ from dealer_trainer.rules.requests import (
     expect_int,
     expect_list,
     expect_object,
+    given_ids,
     invalid,
 )
 from dealer_trainer.rules.rulesets import Ruleset
@@ -113,11 +114,11 @@ def _at(error: RulesError, where: str) -> RulesError:
     return type(error)(error.code, f"{where}: {error.message}", error.citation)
 
 
-def entry(state: BetState) -> dict[str, Any]:
-    """One result entry of the contract."""
+def entry(state: BetState, ids: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One result entry of the contract (``ids``: the ids as the request wrote them)."""
     decision = state.decision
     result: dict[str, Any] = {
-        "id": state.id,
+        "id": (ids or {}).get(state.id, state.id),
         "outcome": state.outcome.value,
         "win": fmt(ZERO if decision is None else decision.win),
         "returned": fmt(ZERO if decision is None else decision.returned),
@@ -132,4 +133,6 @@ def entry(state: BetState) -> dict[str, Any]:
 def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     """Settle a craps history: one entry per bet in placement order, and the point."""
     table = replay(request, ruleset)
-    return {"results": [entry(state) for state in table.bets], "point": table.point}
+    events = request["events"]
+    ids = given_ids([e["bet"] for e in events if isinstance(e, dict) and "bet" in e])
+    return {"results": [entry(state, ids) for state in table.bets], "point": table.point}

@@ -15,6 +15,7 @@ from dealer_trainer.rules.requests import (
     expect_list,
     expect_object,
     expect_str,
+    given_ids,
 )
 from dealer_trainer.rules.roulette.bets import Bet, BetKind
 from dealer_trainer.rules.roulette.layout import position
@@ -59,10 +60,11 @@ def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     check_keys(outcome, "outcome", required=("number",))
     number = expect_int(outcome["number"], "outcome.number")
     settlement = settle_spin(ruleset, bets, number)
+    ids = given_ids(raw_bets)
     return {
         "results": [
             {
-                "id": r.bet.id,
+                "id": ids.get(r.bet.id, r.bet.id),
                 "outcome": str(r.outcome),
                 "win": fmt(r.win),
                 "returned": fmt(r.returned),
@@ -70,6 +72,6 @@ def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
             }
             for r in settlement.results
         ],
-        "collect": list(settlement.collect),
-        "pay_order": [list(group) for group in settlement.pay_order],
+        "collect": [ids.get(bet, bet) for bet in settlement.collect],
+        "pay_order": [[ids.get(bet, bet) for bet in group] for group in settlement.pay_order],
     }
