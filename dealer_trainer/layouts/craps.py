@@ -63,8 +63,21 @@ POINT_NAMES = {
     9: Label("九", QT_TRANSLATE_NOOP("felt", "NINE")),
     10: Label("十", "10"),
 }
-HARD_PAYS = {4: "7 to 1", 10: "7 to 1", 6: "9 to 1", 8: "9 to 1"}
-BIG_PAYS = {6: "7 to 6", 8: "7 to 6", 5: "7 to 5", 9: "7 to 5", 4: "9 to 5", 10: "9 to 5"}
+# The printed payouts, each a literal for the translators (Art. 5 and Arts. 9 to 11).
+HARD_PAYS = {
+    4: QT_TRANSLATE_NOOP("felt", "7 to 1"),
+    10: QT_TRANSLATE_NOOP("felt", "7 to 1"),
+    6: QT_TRANSLATE_NOOP("felt", "9 to 1"),
+    8: QT_TRANSLATE_NOOP("felt", "9 to 1"),
+}
+BIG_LABELS = {
+    6: QT_TRANSLATE_NOOP("felt", "BIG 6 · 7 to 6"),
+    8: QT_TRANSLATE_NOOP("felt", "BIG 8 · 7 to 6"),
+    5: QT_TRANSLATE_NOOP("felt", "BIG 5 · 7 to 5"),
+    9: QT_TRANSLATE_NOOP("felt", "BIG 9 · 7 to 5"),
+    4: QT_TRANSLATE_NOOP("felt", "BIG 4 · 9 to 5"),
+    10: QT_TRANSLATE_NOOP("felt", "BIG 10 · 9 to 5"),
+}
 
 
 def _bet(kind: BetKind, *, number: int | None = None, on: str | None = None) -> BetRef:
@@ -197,7 +210,7 @@ def _big_spots() -> list[Spot]:
                 f"big-{number}",
                 _bet(BetKind.BIG, number=number),
                 rect,
-                Label(f"大{number}", f"BIG {number} · {BIG_PAYS[number]}"),
+                Label(f"大{number}", BIG_LABELS[number]),
                 text_size=14,
             )
         )

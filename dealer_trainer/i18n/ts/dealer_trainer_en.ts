@@ -3301,9 +3301,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+100"/>
+        <location filename="../../ui/drills/rendering.py" line="+99"/>
         <source>%1 s</source>
-        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first. The colours follow the main window&apos;s chips where the values coincide.</extracomment>
+        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first: the main window&apos;s chips and the small ones (1, 5, 25) that drill payouts need.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3363,6 +3363,48 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+2"/>
         <source>NINE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+1"/>
+        <source>7 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>9 to 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BIG 6 · 7 to 6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 8 · 7 to 6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 5 · 7 to 5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 9 · 7 to 5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 4 · 9 to 5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 10 · 9 to 5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

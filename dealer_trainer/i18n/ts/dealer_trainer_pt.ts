@@ -3302,9 +3302,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolher um e&amp;xercício…</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+100"/>
+        <location filename="../../ui/drills/rendering.py" line="+99"/>
         <source>%1 s</source>
-        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first. The colours follow the main window&apos;s chips where the values coincide.</extracomment>
+        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first: the main window&apos;s chips and the small ones (1, 5, 25) that drill payouts need.</extracomment>
         <translation>%1 s</translation>
     </message>
     <message>
@@ -3365,6 +3365,48 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+2"/>
         <source>NINE</source>
         <translation>NOVE</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+1"/>
+        <source>7 to 1</source>
+        <translation>7 para 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>9 to 1</source>
+        <translation>9 para 1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BIG 6 · 7 to 6</source>
+        <translation>BIG 6 · 7 para 6</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 8 · 7 to 6</source>
+        <translation>BIG 8 · 7 para 6</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 5 · 7 to 5</source>
+        <translation>BIG 5 · 7 para 5</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 9 · 7 to 5</source>
+        <translation>BIG 9 · 7 para 5</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 4 · 9 to 5</source>
+        <translation>BIG 4 · 9 para 5</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BIG 10 · 9 to 5</source>
+        <translation>BIG 10 · 9 para 5</translation>
     </message>
     <message>
         <location filename="../../layouts/labels.py" line="+40"/>
