@@ -7,7 +7,6 @@ Art. 5(1) (roulette) or by collect-then-pay with the groups the core gave.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from itertools import pairwise
 
 from dealer_trainer.drills.chips import chip_count, chips_total
@@ -15,7 +14,7 @@ from dealer_trainer.drills.model import Answer, AnswerKind, Difficulty, DrillIte
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.roulette.pay_order import judge_order
 from dealer_trainer.rules.roulette.settle import settle as settle_roulette
-from dealer_trainer.rules.rulesets import get_ruleset, resolve_ruleset
+from dealer_trainer.rules.rulesets import resolve_ruleset
 
 
 def grade(item: DrillItem, answer: Answer) -> Grade:
@@ -122,10 +121,3 @@ def _grade_choice(item: DrillItem, answer: Answer) -> Grade:
     chosen = next((o for o in expected.options if o.id == answer.choice), None)
     feedback = [] if chosen is None or chosen.mistake is None else [chosen.mistake]
     return Grade(False, (*feedback, *_show_expected(item)))
-
-
-def ruleset_of(item: DrillItem) -> str:
-    return get_ruleset(item.ruleset).id
-
-
-__all__ = ["Decimal", "grade"]

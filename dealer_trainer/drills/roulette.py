@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +20,6 @@ from dealer_trainer.drills.model import (
 from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.roulette import Bet, BetKind, BetPosition, all_positions, settle
-from dealer_trainer.rules.roulette.pay_order import judge_order
 from dealer_trainer.rules.roulette.rulings import disturbed_winning_chips, golpe_nulo, late_bet
 from dealer_trainer.rules.roulette.settle import Outcome, Settlement
 from dealer_trainer.rules.rulesets import Ruleset
@@ -282,7 +282,7 @@ def zero_rule(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         T("When 0 wins, only straight-ups on 0 win; every other bet loses to the bank (Art. 8)."),
         *item.solution,
     )
-    return _replace(
+    return replace(
         item, solution=lines, citation=ruleset.cite(8), hint=T("Which bets cover 0 by themselves?")
     )
 
@@ -496,12 +496,6 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     )
 
 
-def _replace(item: DrillItem, **changes: Any) -> DrillItem:
-    from dataclasses import replace  # noqa: PLC0415
-
-    return replace(item, **changes)
-
-
 SKILLS = {
     s.id: register(s)
     for s in (
@@ -561,5 +555,3 @@ SKILLS = {
         ),
     )
 }
-
-__all__ = ["SKILLS", "judge_order"]

@@ -51,9 +51,3 @@ class Citation:
             None if match["paragraph"] is None else int(match["paragraph"]),
             None if match["item"] is None else int(match["item"]),
         )
-
-
-def cite(
-    ruleset: str, article: int, paragraph: int | None = None, item: int | None = None
-) -> Citation:
-    return Citation(ruleset, article, paragraph, item)

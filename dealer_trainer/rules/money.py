@@ -133,7 +133,10 @@ def parse_ratio(text: str) -> Fraction:
 
 
 def format_ratio(ratio: Fraction) -> str:
-    """``Fraction(9, 2)`` → ``"4½ to 1"``-style plain text ``"9 to 2"``."""
+    """A ratio as plain text: ``Fraction(35)`` → ``"35 to 1"``, ``Fraction(9, 2)`` → ``"9 to 2"``.
+
+    (English, for CLI messages; screens write ratios as translatable text.)
+    """
     if ratio.denominator == 1:
         return f"{ratio.numerator} to 1"
     return f"{ratio.numerator} to {ratio.denominator}"
