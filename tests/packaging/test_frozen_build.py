@@ -9,6 +9,7 @@ when nothing has been built there (a plain ``pytest`` on a fresh clone).
 from __future__ import annotations
 
 import ast
+import json
 import os
 import shutil
 import struct
@@ -280,3 +281,56 @@ def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal
     bundle = internal.parent if sys.platform == "darwin" else internal
     dangling = [path for path in bundle.rglob("*") if path.is_symlink() and not path.exists()]
     assert not dangling, f"links to pruned files: {dangling}"
+
+
+# -- Linux: ICU's data, cut to the app's languages (packaging/icu_data.py) ----------------------
+
+#: Run with the development interpreter's Qt, and print what ICU decides for the app's languages:
+#: the order of names (collation), upper case, time-zone names, and whether the legacy Chinese
+#: and Portuguese encodings are there (PySide6 does not bind QStringDecoder's decoding itself).
+ICU_PROBE = r"""
+import json, sys
+from PySide6.QtCore import QCollator, QLocale, QStringDecoder, QTimeZone
+names = ["陳大文", "李小明", "張偉", "黃嘉欣", "歐陽", "Órfão", "ovo", "Ana", "ábaco", "Zé",
+         "émile"]
+out = {"loaded": [line.split()[-1] for line in open("/proc/self/maps") if "libicudata" in line][:1]}
+macau = QTimeZone(b"Asia/Macau")
+for name in ("zh_Hant_MO", "zh_Hant_HK", "zh_TW", "zh_Hans_CN", "pt_PT", "pt_MO", "pt_BR",
+             "en_US", "en_GB", "en_MO"):
+    locale = QLocale(name)
+    out[name] = [sorted(names, key=QCollator(locale).sortKey), locale.toUpper("ação émile"),
+                 macau.displayName(QTimeZone.TimeType.StandardTime,
+                                   QTimeZone.NameType.LongName, locale)]
+for encoding in ("Big5", "Big5-HKSCS", "windows-950", "GBK", "GB18030", "windows-1252",
+                 "ISO-8859-15"):
+    out[encoding] = QStringDecoder(encoding).isValid()
+json.dump(out, sys.stdout, ensure_ascii=False)
+"""
+
+
+def _icu_probe(preload: Path | None) -> dict[str, object]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    if preload is not None:  # the loader then takes it for every libicudata.so.73 Qt needs
+        env["LD_PRELOAD"] = str(preload)
+    done = subprocess.run([sys.executable, "-c", ICU_PROBE], capture_output=True, text=True,
+                          env=env, timeout=TIMEOUT, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ICU is bundled on Linux only")
+def test_issue8_frozen_icu_data_is_cut_and_serves_the_apps_languages_as_the_full_data(
+        internal: Path) -> None:
+    slim = internal / "PySide6" / "Qt" / "lib" / "libicudata.so.73"
+    full = Path(__import__("PySide6").__file__).parent / "Qt" / "lib" / "libicudata.so.73"
+    if not slim.is_file() or not full.is_file():
+        pytest.skip("this PySide6 brings no libicudata.so.73")
+    assert slim.stat().st_size < full.stat().st_size / 2, "the ICU data was not cut"
+    with_slim, with_full = _icu_probe(slim), _icu_probe(None)
+    assert with_slim.pop("loaded") == [str(slim)]
+    assert with_full.pop("loaded") == [str(full)]
+    assert with_slim == with_full
+    assert all(with_slim[encoding] is True for encoding in ("Big5", "Big5-HKSCS", "windows-950",
+                                                            "GBK", "GB18030", "windows-1252",
+                                                            "ISO-8859-15"))
+    assert with_slim["zh_Hant_MO"][2]  # type: ignore[index]  # a Chinese time-zone name
