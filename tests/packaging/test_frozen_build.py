@@ -283,6 +283,15 @@ def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal
     assert not dangling, f"links to pruned files: {dangling}"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="numpy is compiled on Linux only")
+def test_issue8_frozen_numpy_carries_no_blas_library(internal: Path) -> None:
+    # packaging/build.py compiles numpy without BLAS on Linux: OpenBLAS is 28 MB of the wheel.
+    assert (internal / "numpy" / "_core").is_dir()
+    libraries = [path.name for path in internal.rglob("*") if "blas" in path.name.lower()
+                 or "gfortran" in path.name.lower()]
+    assert not libraries
+
+
 # -- Linux: ICU's data, cut to the app's languages (packaging/icu_data.py) ----------------------
 
 #: Run with the development interpreter's Qt, and print what ICU decides for the app's languages:
