@@ -9,6 +9,11 @@ their payouts and settings from here.
 A house may add its own ruleset file that names a ``base`` ruleset and
 overrides settings; the regulation's own files are read-only.
 
+A shipped file is named after its id, which begins with its game
+(``roulette-2003.toml``, ``caribbean-stud-2004.toml``): each file is parsed
+the first time it is asked for, and a game's rulesets load without the
+other games' files (the main window starts with one game).
+
 Any error names the file and the key: ``roulette-2003.toml: payouts.split.ratio: …``.
 """
 
@@ -22,11 +27,14 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.money import parse_ratio
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 SettingType = Literal["choice", "integer", "decimal", "boolean", "ratio"]
 SettingValue = str | int | Decimal | bool | Fraction | None
@@ -382,25 +390,46 @@ def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> R
     )
 
 
+def _official_folder() -> Traversable:
+    return resources.files("dealer_trainer.rules").joinpath("rulesets")
+
+
+@cache
+def _official_names() -> tuple[str, ...]:
+    """The ruleset files shipped with the package, sorted (``roulette-2003.toml`` …)."""
+    return tuple(sorted(entry.name for entry in _official_folder().iterdir()
+                        if entry.name.endswith(".toml")))
+
+
+def _file_prefix(game: str) -> str:
+    """How the file names (and ids) of a game's rulesets begin: ``caribbean-stud-``."""
+    return game.replace("_", "-") + "-"
+
+
+@cache
+def _official_file(name: str) -> Ruleset:
+    """One shipped ruleset file, parsed the first time it is needed."""
+    entry = _official_folder().joinpath(name)
+    ruleset = parse_ruleset(entry.read_text(encoding="utf-8"), name)
+    if f"{ruleset.id}.toml" != name:
+        raise RulesetError(
+            "invalid_ruleset", f"{name}: id: {ruleset.id!r} does not match the file name."
+        )
+    if not ruleset.id.startswith(_file_prefix(ruleset.game)):
+        # rulesets_for() finds a game's files by this prefix without parsing the others.
+        raise RulesetError(
+            "invalid_ruleset",
+            f"{name}: id: {ruleset.id!r} must begin with {_file_prefix(ruleset.game)!r} "
+            f"(it is a {ruleset.game} ruleset).",
+        )
+    return ruleset
+
+
 @cache
 def official_rulesets() -> Mapping[str, Ruleset]:
-    """The regulations' own rulesets shipped with the package, by id."""
-    found: dict[str, Ruleset] = {}
-    folder = resources.files("dealer_trainer.rules").joinpath("rulesets")
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if not entry.name.endswith(".toml"):
-            continue
-        ruleset = parse_ruleset(entry.read_text(encoding="utf-8"), entry.name)
-        if ruleset.id in found:
-            raise RulesetError(
-                "invalid_ruleset", f"{entry.name}: id: {ruleset.id!r} is used twice."
-            )
-        if f"{ruleset.id}.toml" != entry.name:
-            raise RulesetError(
-                "invalid_ruleset", f"{entry.name}: id: {ruleset.id!r} does not match the file name."
-            )
-        found[ruleset.id] = ruleset
-    return found
+    """The regulations' own rulesets shipped with the package, by id (every file parsed)."""
+    # The id is the file name, so no id can be used twice.
+    return {ruleset.id: ruleset for ruleset in map(_official_file, _official_names())}
 
 
 def load_house_ruleset(path: Path) -> Ruleset:
@@ -412,25 +441,28 @@ def load_house_ruleset(path: Path) -> Ruleset:
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    rulesets = official_rulesets()
-    try:
-        return rulesets[ruleset_id]
-    except KeyError:
-        known = ", ".join(sorted(rulesets))
-        raise RulesetError(
-            "unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known})."
-        ) from None
+    """A shipped ruleset by id; only its own file is parsed."""
+    name = f"{ruleset_id}.toml"
+    if name in _official_names():
+        return _official_file(name)
+    known = ", ".join(sorted(official_rulesets()))
+    raise RulesetError(
+        "unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known})."
+    )
 
 
 def default_ruleset(game: str) -> Ruleset:
-    for ruleset in official_rulesets().values():
-        if ruleset.game == game and ruleset.is_default:
+    for ruleset in rulesets_for(game):
+        if ruleset.is_default:
             return ruleset
     raise RulesetError("unknown_game", f"There is no default ruleset for the game {game!r}.")
 
 
 def rulesets_for(game: str) -> list[Ruleset]:
-    return [r for r in official_rulesets().values() if r.game == game]
+    """The shipped rulesets of ``game``; the files of the other games are not parsed."""
+    prefix = _file_prefix(game)
+    found = (_official_file(name) for name in _official_names() if name.startswith(prefix))
+    return [ruleset for ruleset in found if ruleset.game == game]
 
 
 def resolve_ruleset(game: str, spec: Any) -> Ruleset:

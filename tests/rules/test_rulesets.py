@@ -4,16 +4,23 @@ and a malformed file is refused with a message naming the file and the key."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from dealer_trainer.rules import rulesets as rulesets_module
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.rulesets import (
+    GAMES,
+    Ruleset,
+    default_ruleset,
+    get_ruleset,
     load_house_ruleset,
     official_rulesets,
     parse_ruleset,
     resolve_ruleset,
+    rulesets_for,
 )
 
 RULESET_DIR = Path(__file__).parents[2] / "dealer_trainer" / "rules" / "rulesets"
@@ -188,3 +195,84 @@ def test_docs_rulesets_md_is_the_description_of_the_shipped_rulesets() -> None:
     for ruleset in official_rulesets().values():
         for setting in ruleset.interpretations():
             assert f"`{setting.name}`" in expected
+
+
+# ----------------------------------------------- loading one game at a time --
+
+
+@pytest.fixture
+def fresh_rulesets() -> Iterator[None]:
+    """Forget the parsed files before and after the test (as a new process starts)."""
+    rulesets_module._official_file.cache_clear()
+    rulesets_module._official_names.cache_clear()
+    official_rulesets.cache_clear()
+    yield
+    rulesets_module._official_file.cache_clear()
+    rulesets_module._official_names.cache_clear()
+    official_rulesets.cache_clear()
+
+
+def _parsed_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    parsed: list[str] = []
+    real = rulesets_module.parse_ruleset
+
+    def spy(text: str, file: str) -> Ruleset:
+        parsed.append(file)
+        return real(text, file)
+
+    monkeypatch.setattr(rulesets_module, "parse_ruleset", spy)
+    return parsed
+
+
+@pytest.mark.usefixtures("fresh_rulesets")
+def test_a_game_s_rulesets_load_without_parsing_the_other_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    parsed = _parsed_files(monkeypatch)
+    assert [r.id for r in rulesets_for("roulette")] == ["roulette-2003"]
+    assert default_ruleset("roulette").id == "roulette-2003"
+    assert parsed == ["roulette-2003.toml"]  # the start-up screen reads one file
+    assert get_ruleset("craps-2010").game == "craps"
+    assert parsed == ["roulette-2003.toml", "craps-2010.toml"]
+    assert sorted(r.id for r in rulesets_for("craps")) == ["craps-1985", "craps-2010"]
+    assert parsed == ["roulette-2003.toml", "craps-2010.toml", "craps-1985.toml"]
+    official_rulesets()
+    # every file parsed once, however it was asked for
+    assert sorted(parsed) == sorted(path.name for path in RULESET_DIR.glob("*.toml"))
+
+
+@pytest.mark.usefixtures("fresh_rulesets")
+def test_a_ruleset_picked_later_is_the_one_loaded_with_all_the_others() -> None:
+    one_by_one = {game: rulesets_for(game) for game in GAMES}
+    defaults = {game: default_ruleset(game) for game in GAMES}
+    by_id = {ruleset_id: get_ruleset(ruleset_id)
+             for ruleset_id in ("caribbean-stud-2004", "craps-1985", "craps-2010", "roulette-2003")}
+    rulesets_module._official_file.cache_clear()
+    official_rulesets.cache_clear()
+    together = official_rulesets()  # every file parsed afresh, at once
+    assert by_id == dict(together)
+    for game in GAMES:
+        assert one_by_one[game] == [r for r in together.values() if r.game == game]
+        assert defaults[game] == next(r for r in together.values() if r.game == game
+                                      and r.is_default)
+    craps = by_id["craps-2010"]  # complete: payouts, settings and their values
+    assert craps.payouts and craps.settings
+    assert set(craps.values) == set(craps.settings)
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("craps-1999")
+    assert caught.value.code == "unknown_ruleset"
+    assert "craps-2010" in caught.value.message and "roulette-2003" in caught.value.message
+
+
+@pytest.mark.usefixtures("fresh_rulesets")
+def test_a_ruleset_file_must_be_named_after_its_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # rulesets_for() finds a game's files by their name: a file named otherwise is refused.
+    (tmp_path / "wheel-2003.toml").write_text(
+        ROULETTE.replace('id = "roulette-2003"', 'id = "wheel-2003"'), encoding="utf-8")
+    monkeypatch.setattr(rulesets_module, "_official_folder", lambda: tmp_path)
+    with pytest.raises(RulesetError) as caught:
+        official_rulesets()
+    assert caught.value.message.startswith("wheel-2003.toml: id: ")
+    assert "'roulette-'" in caught.value.message
