@@ -239,3 +239,28 @@ def test_felt_a_picture_made_straight_after_a_change_shows_it(qtbot: QtBot) -> N
     moved = render_image(scene, 1200)
     scene.set_marker("dolly", 18)
     assert render_image(scene, 1200) != moved
+
+
+def test_felt_view_viewport_is_set_up_as_qt_sets_up_its_own(qtbot: QtBot) -> None:
+    # FeltView gives QGraphicsView a viewport made in Python (wrapping Qt's own costs
+    # ~10 ms at start-up): it must behave as the one Qt makes.
+    from PySide6.QtWidgets import QGraphicsView
+
+    plain = QGraphicsView()
+    plain.setMouseTracking(True)
+    ours = FeltView()
+    qtbot.addWidget(plain)
+    qtbot.addWidget(ours)
+    for view in (plain, ours):
+        view.show()
+        qtbot.waitExposed(view)
+    theirs, mine = plain.viewport(), ours.viewport()
+    assert mine.parentWidget() is ours
+    assert mine.focusProxy() is ours
+    assert mine.backgroundRole() == theirs.backgroundRole()
+    assert mine.autoFillBackground() == theirs.autoFillBackground()
+    assert mine.focusPolicy() == theirs.focusPolicy()
+    assert mine.acceptDrops() == theirs.acceptDrops()
+    attributes = [a for a in Qt.WidgetAttribute if theirs.testAttribute(a)]
+    assert [a for a in Qt.WidgetAttribute if mine.testAttribute(a)] == attributes
+    assert mine.isVisible()

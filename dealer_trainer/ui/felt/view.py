@@ -29,6 +29,12 @@ class FeltView(QGraphicsView):
 
     def __init__(self, scene: FeltScene | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # A viewport made here, not the one Qt made: PySide wraps a widget that C++ created by
+        # looking its class up among every QtWidgets class (~10 ms, at start-up).  Qt sets
+        # this one up as its own (background, focus proxy, drops); input methods as the view.
+        viewport = QWidget()
+        viewport.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled)
+        self.setViewport(viewport)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
                             | QPainter.RenderHint.SmoothPixmapTransform)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
