@@ -8,20 +8,24 @@ the stacks that changed.  Amounts are :class:`~decimal.Decimal`, never float.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from decimal import Decimal
+
+from dealer_trainer.frozen import Frozen
 
 Listener = Callable[[str], None]
 
 
-@dataclass(frozen=True)
-class Denomination:
+class Denomination(Frozen):
     """One chip value and how it looks: body colour, edge inserts, text colour (``#rrggbb``)."""
 
+    _fields = ("value", "colour", "edge", "ink")
     value: Decimal
     colour: str
     edge: str
-    ink: str = "#ffffff"
+    ink: str
+
+    def __init__(self, value: Decimal, colour: str, edge: str, ink: str = "#ffffff") -> None:
+        self.__dict__.update(value=value, colour=colour, edge=edge, ink=ink)
 
     @property
     def text(self) -> str:
@@ -32,14 +36,15 @@ class Denomination:
         return f"{value.normalize():f}"
 
 
-@dataclass(frozen=True)
-class ChipSet:
+class ChipSet(Frozen):
     """The chips a table uses, lowest value first."""
 
+    _fields = ("currency", "denominations")
     currency: str
     denominations: tuple[Denomination, ...]
 
-    def __post_init__(self) -> None:
+    def __init__(self, currency: str, denominations: tuple[Denomination, ...]) -> None:
+        self.__dict__.update(currency=currency, denominations=denominations)
         values = [d.value for d in self.denominations]
         if not values:
             raise ValueError("a chip set needs at least one denomination")
