@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPixmap
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
 from dealer_trainer.layouts import felt_for
@@ -29,6 +30,9 @@ from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.menu import install_instructor
 from dealer_trainer.ui.language import LanguageManager, citation_text, language_names
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
 
 
 class MainWindow(QMainWindow):

@@ -107,7 +107,8 @@ def draw_label(
 
 def draw_shape(painter: QPainter, shape: Shape, tone: Tone, outline: bool = True) -> None:
     painter.setPen(ink_pen() if outline else Qt.PenStyle.NoPen)
-    painter.setBrush(QBrush(TONES[tone]) if tone != "felt" else Qt.BrushStyle.NoBrush)
+    # A colour, not QBrush(colour): building a QBrush makes PySide set up QGradient (~2 ms).
+    painter.setBrush(TONES[tone] if tone != "felt" else Qt.BrushStyle.NoBrush)
     painter.drawPath(shape_path(shape))
 
 

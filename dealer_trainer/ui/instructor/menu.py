@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import Store
@@ -76,6 +76,8 @@ class InstructorMenu(QObject):
         try:
             opened = open_instructor_views(self.store(), None)
         except StorageError as exc:
+            from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 (not at start-up)
+
             QMessageBox.warning(
                 self._window, QCoreApplication.translate("instructor", "Instructor views"), str(exc)
             )
