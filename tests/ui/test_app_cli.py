@@ -113,3 +113,30 @@ def test_app_without_a_display_says_so_instead_of_crashing() -> None:
                               timeout=120, env=env, check=False)
     assert measured.returncode == 0, measured.stderr
     float(measured.stdout.strip())
+
+
+def test_app_collects_garbage_again_once_the_window_has_painted(tmp_path: Path) -> None:
+    # Start-up runs without the garbage collector (it would only walk objects that live on);
+    # the first paint of the felt turns it back on.
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import gc, sys\n"
+        "from dealer_trainer import app\n"
+        "real = app._application\n"
+        "def probe(argv):\n"
+        "    qt = real(argv)\n"
+        "    from PySide6.QtCore import QTimer\n"
+        "    print('before', gc.isenabled(), flush=True)\n"
+        "    def check():\n"
+        "        print('after', gc.isenabled(), flush=True)\n"
+        "        qt.quit()\n"
+        "    QTimer.singleShot(1500, check)\n"
+        "    return qt\n"
+        "app._application = probe\n"
+        "sys.exit(app.main([]))\n", encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["before", "False", "after", "True"]
