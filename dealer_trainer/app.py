@@ -16,15 +16,17 @@ import time
 
 _STARTED = time.perf_counter()
 
-import argparse  # noqa: E402  (the clock starts first)
-import gc  # noqa: E402
+import gc  # noqa: E402  (the clock starts first)
 import os  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 
 if TYPE_CHECKING:
+    import argparse
+
     from PySide6.QtWidgets import QApplication
 
 GAMES = ("roulette", "craps", "caribbean_stud")
@@ -33,6 +35,8 @@ MIN_WIDTH, MAX_WIDTH = 16, 16384
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse  # noqa: PLC0415 (see _window_args)
+
     parser = argparse.ArgumentParser(
         prog="dealer-trainer",
         description="Train casino dealers on the official Macau rules of Roulette, Craps "
@@ -62,9 +66,36 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+def _window_args(argv: Sequence[str]) -> SimpleNamespace | None:
+    """The window's own options (``--game GAME``, ``--exit-when-ready``) read without argparse.
+
+    Building the parser costs ~5 ms of start-up (argparse, gettext and locale
+    imports, the translations it looks up); the icon starts the app with no
+    argument at all.  ``None`` for anything else (a command, ``--help``, an
+    abbreviation, a mistake): the parser reads those, as it reads these.
+    """
+    game: str | None = None
+    exit_when_ready = False
+    rest = list(argv)
+    while rest:
+        item = rest.pop(0)
+        if item == "--exit-when-ready":
+            exit_when_ready = True
+        elif item == "--game" and rest and rest[0] in GAMES:
+            game = rest.pop(0)
+        elif item.startswith("--game=") and item.removeprefix("--game=") in GAMES:
+            game = item.removeprefix("--game=")
+        else:
+            return None
+    return SimpleNamespace(game=game, exit_when_ready=exit_when_ready, command=None)
+
+
+def parse_args(argv: Sequence[str] | None) -> SimpleNamespace:
+    quick = _window_args(sys.argv[1:] if argv is None else argv)
+    if quick is not None:
+        return quick
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv, namespace=SimpleNamespace())
     if args.command == "export-layout":
         suffix = args.out.suffix.lower()
         if suffix not in (".png", ".pdf"):
@@ -118,7 +149,7 @@ def _application(argv: Sequence[str]) -> QApplication:
     return app
 
 
-def export_layout(args: argparse.Namespace) -> int:
+def export_layout(args: SimpleNamespace) -> int:
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # handouts are drawn without a display
     _application([])
     from dealer_trainer.layouts import felt_for  # noqa: PLC0415
@@ -149,7 +180,7 @@ def _no_display() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def run_window(args: argparse.Namespace) -> int:
+def run_window(args: SimpleNamespace) -> int:
     if _no_display():
         if not args.exit_when_ready:
             print("dealer-trainer: there is no display to open the window on (set DISPLAY, or "

@@ -140,3 +140,31 @@ def test_app_collects_garbage_again_once_the_window_has_painted(tmp_path: Path) 
                           timeout=120, env=env, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["before", "False", "after", "True"]
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--exit-when-ready"], ["--game", "craps"], ["--game=caribbean_stud"],
+    ["--exit-when-ready", "--game", "roulette", "--exit-when-ready"],
+    ["--game", "craps", "--game", "roulette"],
+])
+def test_app_reads_the_window_options_as_its_parser_does(argv: list[str]) -> None:
+    # The icon's launch (no argument) skips building the parser; the answer is the same.
+    from types import SimpleNamespace
+
+    from dealer_trainer import app
+
+    quick = app._window_args(argv)
+    assert quick is not None
+    assert vars(quick) == vars(app._parser().parse_args(argv, namespace=SimpleNamespace()))
+    assert app.parse_args(argv) == quick
+
+
+@pytest.mark.parametrize("argv", [
+    ["--help"], ["-h"], ["--game"], ["--game", "baccarat"], ["--game=baccarat"], ["--ga", "craps"],
+    ["--exit"], ["self-check"], ["export-layout", "--game", "craps", "--out", "x.png"],
+    ["--game", "craps", "--", "x"], ["--no-such-option"],
+])
+def test_app_leaves_every_other_command_line_to_its_parser(argv: list[str]) -> None:
+    from dealer_trainer import app
+
+    assert app._window_args(argv) is None
