@@ -283,6 +283,13 @@ def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal
     assert not dangling, f"links to pruned files: {dangling}"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the goal is measured on Linux")
+def test_issue8_frozen_one_folder_build_stays_within_the_size_goal(frozen: Path) -> None:
+    size_mb = build.folder_size(frozen.parent) / 1e6
+    assert size_mb <= build.SIZE_GOAL_MB, (
+        f"{size_mb:.1f} MB; largest parts: {build.largest_parts(frozen.parent)}")
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="numpy is compiled on Linux only")
 def test_issue8_frozen_numpy_carries_no_blas_library(internal: Path) -> None:
     # packaging/build.py compiles numpy without BLAS on Linux: OpenBLAS is 28 MB of the wheel.
