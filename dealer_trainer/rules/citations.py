@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from dealer_trainer.frozen import Frozen
 
 _PATTERN = re.compile(
     r"^(?P<ruleset>[a-z0-9][a-z0-9-]*) Art\. (?P<article>\d+)"
@@ -12,14 +13,45 @@ _PATTERN = re.compile(
 _SHORT = re.compile(r"^Art\. (?P<article>\d+)(?:\((?P<paragraph>\d+)\))?(?:\((?P<item>\d+)\))?$")
 
 
-@dataclass(frozen=True, order=True)
-class Citation:
-    """One article (and optionally paragraph and item) of one ruleset."""
+class Citation(Frozen):
+    """One article (and optionally paragraph and item) of one ruleset.
 
+    Citations are read-only values, compared, hashed and ordered by their fields.
+    """
+
+    _fields = ("ruleset", "article", "paragraph", "item")
     ruleset: str
     article: int
-    paragraph: int | None = None
-    item: int | None = None
+    paragraph: int | None
+    item: int | None
+
+    def __init__(self, ruleset: str, article: int, paragraph: int | None = None,
+                 item: int | None = None) -> None:
+        self.__dict__.update(ruleset=ruleset, article=article, paragraph=paragraph, item=item)
+
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Citation)
+        return self._values() < other._values()
+
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Citation)
+        return self._values() <= other._values()
+
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Citation)
+        return self._values() > other._values()
+
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Citation)
+        return self._values() >= other._values()
 
     def __str__(self) -> str:
         text = f"{self.ruleset} Art. {self.article}"

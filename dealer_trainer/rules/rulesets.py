@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -29,6 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from dealer_trainer.frozen import Frozen
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.money import parse_ratio
@@ -43,20 +43,29 @@ GAMES = ("roulette", "craps", "caribbean_stud")
 NAME_LANGUAGES = ("en", "pt", "zh_Hant")
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Frozen):
     """One named, documented setting of a ruleset."""
 
+    _fields = ("name", "type", "default", "description", "citation", "interpretation", "choices",
+               "minimum", "maximum", "nullable")
     name: str
     type: SettingType
     default: SettingValue
     description: str
     citation: Citation | None
     interpretation: bool
-    choices: tuple[str, ...] = ()
-    minimum: Decimal | None = None
-    maximum: Decimal | None = None
-    nullable: bool = False
+    choices: tuple[str, ...]
+    minimum: Decimal | None
+    maximum: Decimal | None
+    nullable: bool
+
+    def __init__(self, name: str, type: SettingType, default: SettingValue,
+                 description: str, citation: Citation | None, interpretation: bool,
+                 choices: tuple[str, ...] = (), minimum: Decimal | None = None,
+                 maximum: Decimal | None = None, nullable: bool = False) -> None:
+        self.__dict__.update(name=name, type=type, default=default, description=description,
+                             citation=citation, interpretation=interpretation, choices=choices,
+                             minimum=minimum, maximum=maximum, nullable=nullable)
 
     def coerce(self, value: Any, where: str) -> SettingValue:
         """Check ``value`` for this setting and return it in its Python type."""
@@ -103,19 +112,24 @@ def _setting_error(where: str, message: str) -> RulesetError:
     return RulesetError("invalid_setting", f"{where}: {message}.")
 
 
-@dataclass(frozen=True)
-class Payout:
+class Payout(Frozen):
     """A payout ratio (to 1) and the article that sets it."""
 
+    _fields = ("name", "ratio", "citation")
     name: str
     ratio: Fraction
     citation: Citation
 
+    def __init__(self, name: str, ratio: Fraction, citation: Citation) -> None:
+        self.__dict__.update(name=name, ratio=ratio, citation=citation)
 
-@dataclass(frozen=True)
-class Ruleset:
+
+class Ruleset(Frozen):
     """A loaded, validated ruleset, with the values of its settings."""
 
+    _fields = ("id", "game", "title", "source", "source_text", "status", "notes", "is_default",
+               "payouts", "settings", "values", "data", "file", "base", "names")
+    _unshown = ("data",)
     id: str
     game: str
     title: str
@@ -127,11 +141,22 @@ class Ruleset:
     payouts: Mapping[str, Payout]
     settings: Mapping[str, Setting]
     values: Mapping[str, SettingValue]
-    data: Mapping[str, Any] = field(repr=False)
-    file: str = ""
-    base: str | None = None
-    names: Mapping[str, str] = field(default_factory=dict)
+    data: Mapping[str, Any]  # the file's tables as read (not in the repr)
+    file: str
+    base: str | None
+    names: Mapping[str, str]
     """How the regulation is named in each language of the app (``en``, ``pt``, ``zh_Hant``)."""
+
+    def __init__(self, id: str, game: str, title: str, source: str,
+                 source_text: str | None, status: str, notes: tuple[str, ...], is_default: bool,
+                 payouts: Mapping[str, Payout], settings: Mapping[str, Setting],
+                 values: Mapping[str, SettingValue], data: Mapping[str, Any], file: str = "",
+                 base: str | None = None, names: Mapping[str, str] | None = None) -> None:
+        self.__dict__.update(id=id, game=game, title=title, source=source,
+                             source_text=source_text, status=status, notes=notes,
+                             is_default=is_default, payouts=payouts, settings=settings,
+                             values=values, data=data, file=file, base=base,
+                             names={} if names is None else names)
 
     def cite(self, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
         """An article of the regulation: a house ruleset cites its base regulation."""
@@ -198,7 +223,7 @@ class Ruleset:
 
 
 def _replace_values(ruleset: Ruleset, values: dict[str, SettingValue]) -> Ruleset:
-    return replace(ruleset, values=values)
+    return ruleset.replace(values=values)
 
 
 # ---------------------------------------------------------------- loading --
@@ -381,8 +406,7 @@ def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> R
         changed = base.with_settings(overrides, where=f"{file}: overrides")
     except RulesetError as exc:
         raise RulesetError("invalid_ruleset", exc.message) from None
-    return replace(
-        changed,
+    return changed.replace(
         title=top.get("title", str),
         is_default=False,
         file=file,

@@ -70,3 +70,44 @@ def test_felt_compares_its_fields_not_its_spot_index() -> None:
     assert "_index" not in repr(one)
     with pytest.raises(ValueError, match="used twice"):
         Felt("roulette", "roulette-2003", 10, 10, Rect(0, 0, 10, 10), spots + spots[:1])
+
+
+def test_replace_changes_some_fields_as_dataclasses_replace_did() -> None:
+    rect = Rect(1, 2, 3, 4)
+    assert rect.replace(w=9) == Rect(1, 2, 9, 4)
+    assert rect == Rect(1, 2, 3, 4)
+    with pytest.raises(TypeError):
+        rect.replace(depth=1)
+    spots = (Spot("a", BetRef("a"), rect),)
+    felt = Felt("roulette", "roulette-2003", 10, 10, rect, spots)
+    assert felt.replace(ruleset_id="x").spot("a") is spots[0]  # the index is rebuilt
+
+
+def test_citations_order_as_the_dataclass_did() -> None:
+    from dealer_trainer.rules.citations import Citation
+
+    @dataclasses.dataclass(frozen=True, order=True)
+    class Old:
+        ruleset: str
+        article: int
+        paragraph: int | None = None
+        item: int | None = None
+
+    pairs = [("roulette-2003", 7, 1, None), ("roulette-2003", 5, None, None),
+             ("craps-1985", 12, 3, 2), ("roulette-2003", 7, 1, None)]
+    new = sorted(Citation(*p) for p in pairs)
+    old = sorted(Old(*p) for p in pairs)
+    assert [c._values() for c in new] == [dataclasses.astuple(c) for c in old]
+    assert Citation("a", 1) <= Citation("a", 1) < Citation("a", 2)
+    assert Citation("b", 1) > Citation("a", 9) >= Citation("a", 9)
+    with pytest.raises(TypeError):
+        assert Citation("a", 1) < ("a", 1)  # only citations compare
+
+
+def test_a_ruleset_repr_leaves_out_its_file_tables() -> None:
+    from dealer_trainer.rules.rulesets import get_ruleset
+
+    ruleset = get_ruleset("roulette-2003")
+    assert repr(ruleset).startswith("Ruleset(id='roulette-2003', game='roulette', ")
+    assert "data=" not in repr(ruleset)
+    assert ruleset.replace(data={}) != ruleset  # still compared

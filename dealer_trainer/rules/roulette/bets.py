@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum, unique
+
+from dealer_trainer.frozen import Frozen
 
 
 @unique
@@ -81,17 +82,20 @@ ART6_ITEM: dict[BetKind, int] = {
 }
 
 
-@dataclass(frozen=True)
-class BetPosition:
+class BetPosition(Frozen):
     """Where a bet lies on the layout: its kind and the numbers it covers.
 
     ``numbers`` is sorted and always filled (a column lists its twelve
     numbers); ``index`` names a column or dozen (1–3) and is ``None`` otherwise.
     """
 
+    _fields = ("kind", "numbers", "index")
     kind: BetKind
     numbers: tuple[int, ...]
-    index: int | None = None
+    index: int | None
+
+    def __init__(self, kind: BetKind, numbers: tuple[int, ...], index: int | None = None) -> None:
+        self.__dict__.update(kind=kind, numbers=numbers, index=index)
 
     @property
     def spot_id(self) -> str:
@@ -103,13 +107,16 @@ class BetPosition:
         return str(self.kind)
 
 
-@dataclass(frozen=True)
-class Bet:
+class Bet(Frozen):
     """A stake on a position, with the id the table (or a request) gave it."""
 
+    _fields = ("id", "position", "amount")
     id: str
     position: BetPosition
     amount: Decimal
+
+    def __init__(self, id: str, position: BetPosition, amount: Decimal) -> None:
+        self.__dict__.update(id=id, position=position, amount=amount)
 
     @property
     def kind(self) -> BetKind:
