@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
 GAMES = ("roulette", "craps", "caribbean_stud")
+CACHE_DIR_ENV = "DEALER_TRAINER_CACHE_DIR"  # moves the app's cache folder (tests use it)
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 1
 MIN_WIDTH, MAX_WIDTH = 16, 16384
 
@@ -192,11 +193,16 @@ def run_window(args: SimpleNamespace) -> int:
     # walk them again and again (~5 ms).  FirstPaint turns it back on.
     gc.disable()
     app = _application([])
-    from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: PLC0415
+    from PySide6.QtCore import QEvent, QObject, QStandardPaths, QTimer  # noqa: PLC0415
 
+    from dealer_trainer.rules.rulesets import cache_parsed_files  # noqa: PLC0415
     from dealer_trainer.ui.language import LanguageManager  # noqa: PLC0415
     from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
 
+    cache = os.environ.get(CACHE_DIR_ENV) or QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.CacheLocation)
+    if cache:  # the rulesets' parsed tables, kept from one start to the next
+        cache_parsed_files(Path(cache) / "rulesets")
     languages = LanguageManager(parent=app)
     languages.start()  # the remembered language, else the system's
     window = MainWindow(languages=languages)

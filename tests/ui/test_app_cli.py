@@ -168,3 +168,13 @@ def test_app_leaves_every_other_command_line_to_its_parser(argv: list[str]) -> N
     from dealer_trainer import app
 
     assert app._window_args(argv) is None
+
+
+def test_app_keeps_the_parsed_rulesets_in_its_cache_folder(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "DEALER_TRAINER_CACHE_DIR": str(tmp_path)}
+    for _ in range(2):  # the second start reads the entry the first one wrote
+        done = subprocess.run([*LAUNCH, "--exit-when-ready"], capture_output=True, text=True,
+                              timeout=120, env=env, check=False)
+        assert done.returncode == 0, done.stderr
+        assert [p.name for p in (tmp_path / "rulesets").iterdir()] == [
+            "roulette-2003.toml.marshal"]  # the one game on show at start-up
