@@ -42,7 +42,10 @@ FOCUS = QColor("#ffd54a")
 CHIP_DIAMETER = 40.0  # mm, a casino chip
 CHIP_STEP = 3.6  # mm a chip rises in a drawn stack
 MAX_DRAWN_CHIPS = 12
-
+# Looked up (and combined) once: a felt builds a spot item for each of its ~160 bets.
+_NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+_SPOT_BUTTONS = Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton
+_HAND = Qt.CursorShape.PointingHandCursor
 
 
 def record(draw: Callable[[QPainter], None]) -> QPicture:
@@ -141,12 +144,12 @@ class SpotItem(QGraphicsItem):
         self._bounds = self._path.boundingRect().adjusted(-4, -4, 4, 4)
         self._highlights: dict[bool, QPicture] = {}  # recorded on first use
         self._hovered = self._focused = False
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.setFlag(_NO_CONTENTS, True)
         self._on_click, self._on_hover = on_click, on_hover
         self.setZValue(10 + spot.layer)
         self.setAcceptHoverEvents(True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setAcceptedMouseButtons(_SPOT_BUTTONS)
+        self.setCursor(_HAND)
         self.setToolTip(spot.id)
 
     def _draw_highlight(self, painter: QPainter, *, focused: bool) -> None:
@@ -159,7 +162,7 @@ class SpotItem(QGraphicsItem):
 
     def _restyle(self) -> None:
         lit = self._hovered or self._focused
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not lit)
+        self.setFlag(_NO_CONTENTS, not lit)
         self.update()
 
     def boundingRect(self) -> QRectF:

@@ -37,6 +37,7 @@ TONES: dict[Tone, QColor] = {
     "light": QColor("#f1e7c7"),
 }
 LINE_WIDTH = 3.0  # mm, the felt's printed lines
+_LABEL_FLAGS = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip  # combined once
 SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 
@@ -100,7 +101,7 @@ def draw_label(
             font = felt_font(size * scale * room / wide, bold=bold)
         painter.setFont(font)
         row = QRectF(local.left(), y, local.width(), height)
-        painter.drawText(row, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip, text)
+        painter.drawText(row, _LABEL_FLAGS, text)
         y += height
     painter.restore()
 
