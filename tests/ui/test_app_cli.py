@@ -178,3 +178,15 @@ def test_app_keeps_the_parsed_rulesets_in_its_cache_folder(tmp_path: Path) -> No
         assert done.returncode == 0, done.stderr
         assert [p.name for p in (tmp_path / "rulesets").iterdir()] == [
             "roulette-2003.toml.marshal"]  # the one game on show at start-up
+
+
+def test_app_modules_imported_before_qt_do_not_use_qt() -> None:
+    # run_window imports them before PySide6 (whose import hook reads every module's
+    # source after it); one that used Qt would load Qt early and defeat that.
+    code = ("import sys\nfrom importlib import import_module\nfrom dealer_trainer import app\n"
+            "for name in app.WITHOUT_QT:\n    import_module(name)\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
