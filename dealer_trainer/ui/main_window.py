@@ -22,7 +22,6 @@ from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
 from dealer_trainer.ui.app_store import AppStore
-from dealer_trainer.ui.bet_names import bet_name, payouts_for, ratio_text
 from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
@@ -151,6 +150,12 @@ class MainWindow(QMainWindow):
             total = self.scene().chips.total()
             self.spot_info.setText(self.tr("On the felt: %1").replace("%1", f"{total:,}"))
             return
+        from dealer_trainer.ui.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
+            bet_name,
+            payouts_for,
+            ratio_text,
+        )
+
         scene = self.scene()
         spot = scene.felt.spot(spot_id)
         parts = [bet_name(spot, scene.felt)]

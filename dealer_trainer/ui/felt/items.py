@@ -46,6 +46,7 @@ MAX_DRAWN_CHIPS = 12
 _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _SPOT_BUTTONS = Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton
 _HAND = Qt.CursorShape.PointingHandCursor
+_DARK_INK, _WHITE_INK = QColor("#1b1b1b"), QColor("#ffffff")  # labels on light, filled spots
 
 
 def record(draw: Callable[[QPainter], None]) -> QPicture:
@@ -120,9 +121,9 @@ def draw_spot_face(painter: QPainter, spot: Spot) -> None:
     draw_shape(painter, spot.shape, spot.tone)
     if spot.label is not None:
         box = qrect(spot.text_box or spot.shape.bounds)
-        ink = QColor("#1b1b1b") if spot.tone == "light" else INK
+        ink = _DARK_INK if spot.tone == "light" else INK
         if spot.tone in ("red", "black", "green", "gold"):
-            ink = QColor("#ffffff")
+            ink = _WHITE_INK
         draw_label(painter, spot.label, box, spot.text_size, colour=ink, rotation=spot.rotation)
 
 

@@ -64,6 +64,9 @@ def ink_pen(width: float = LINE_WIDTH, colour: QColor = INK) -> QPen:
     return pen
 
 
+_PRINT_PEN = ink_pen()  # the felt's printed lines (the painter copies it)
+
+
 def translated(text: str) -> str:
     """The felt's English line in the user's language (context ``felt``)."""
     return QCoreApplication.translate(CONTEXT, text) if text else ""
@@ -107,7 +110,7 @@ def draw_label(
 
 
 def draw_shape(painter: QPainter, shape: Shape, tone: Tone, outline: bool = True) -> None:
-    painter.setPen(ink_pen() if outline else Qt.PenStyle.NoPen)
+    painter.setPen(_PRINT_PEN if outline else Qt.PenStyle.NoPen)
     # A colour, not QBrush(colour): building a QBrush makes PySide set up QGradient (~2 ms).
     painter.setBrush(TONES[tone] if tone != "felt" else Qt.BrushStyle.NoBrush)
     painter.drawPath(shape_path(shape))
@@ -127,6 +130,9 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
     pocket_ring = r * 0.70
     font = felt_font(r * 0.07, bold=True)
     painter.setFont(font)
+    fret = QPen(QColor("#d9c27a"), 1.2)  # the same for every pocket: made once
+    white = QColor("#ffffff")
+    number_box = QRectF(-r * 0.06, -r * 0.05, r * 0.12, r * 0.10)
     for position, number in enumerate(wheel.pockets):
         middle = wheel.pocket_angle(position)
         tone: Tone = "green" if number == 0 else "red" if number in wheel.red else "black"
@@ -142,7 +148,7 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
                 else:
                     path.lineTo(point)
         path.closeSubpath()
-        painter.setPen(QPen(QColor("#d9c27a"), 1.2))
+        painter.setPen(fret)
         painter.setBrush(colour)
         painter.drawPath(path)
         painter.save()
@@ -150,9 +156,8 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
         painter.translate(wheel.cx + text_r * math.cos(math.radians(middle)),
                           wheel.cy + text_r * math.sin(math.radians(middle)))
         painter.rotate(middle + 90)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(QRectF(-r * 0.06, -r * 0.05, r * 0.12, r * 0.10),
-                         Qt.AlignmentFlag.AlignCenter, str(number))
+        painter.setPen(white)
+        painter.drawText(number_box, Qt.AlignmentFlag.AlignCenter, str(number))
         painter.restore()
     painter.setPen(QPen(QColor("#d9c27a"), 2))
     painter.setBrush(QColor("#5a3418"))
