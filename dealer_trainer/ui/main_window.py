@@ -10,7 +10,6 @@ the pointer or the keyboard focus, its payout and the article that sets it.
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
@@ -286,6 +285,8 @@ class MainWindow(QMainWindow):
 
     def export_layout(self) -> None:
         """Ask where, then write the felt on show as a PNG picture or a printable PDF page."""
+        from pathlib import Path  # noqa: PLC0415 (PySide's import hook reads what it imports)
+
         from PySide6.QtWidgets import QFileDialog, QMessageBox  # noqa: PLC0415 (rarely used)
 
         from dealer_trainer.ui.felt.render import export_pdf, export_png  # noqa: PLC0415
