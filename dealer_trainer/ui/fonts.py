@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF
 
 #: Traditional Chinese first (Macau prints traditional characters).
 CJK_FAMILIES = (
@@ -55,6 +55,21 @@ def install_cjk_fallback() -> str | None:
 def felt_font(pixel_size: float, *, bold: bool = False) -> QFont:
     """The felt's font at a size in scene units (millimetres); a copy the caller may change."""
     return QFont(_felt_font(max(1, round(pixel_size)), bold))
+
+
+def felt_drawing_font(pixel_size: float, *, bold: bool = False) -> QFont:
+    """:func:`felt_font` itself, not a copy, for drawing with (never change it)."""
+    return _felt_font(max(1, round(pixel_size)), bold)
+
+
+def felt_metrics(pixel_size: float, *, bold: bool = False) -> QFontMetricsF:
+    """The metrics of :func:`felt_font` at that size (made once per size)."""
+    return _felt_metrics(max(1, round(pixel_size)), bold)
+
+
+@cache
+def _felt_metrics(pixel_size: int, bold: bool) -> QFontMetricsF:
+    return QFontMetricsF(_felt_font(pixel_size, bold))
 
 
 @cache

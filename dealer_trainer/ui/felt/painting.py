@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from dealer_trainer.layouts.labels import CONTEXT, Label
 from dealer_trainer.layouts.model import (
@@ -22,7 +22,7 @@ from dealer_trainer.layouts.model import (
     Tone,
     Wheel,
 )
-from dealer_trainer.ui.fonts import felt_font
+from dealer_trainer.ui.fonts import felt_drawing_font, felt_font, felt_metrics
 
 FELT = QColor("#0e5a3a")
 FELT_DARK = QColor("#0a4a2f")
@@ -96,12 +96,12 @@ def draw_label(
     y = -sum(heights) / 2
     painter.setPen(colour)
     for (text, scale, bold), height in zip(lines, heights, strict=True):
-        font = felt_font(size * scale, bold=bold)
+        font = felt_drawing_font(size * scale, bold=bold)
         # A translation longer than the print shrinks to fit its spot (never grows).
-        wide = QFontMetricsF(font).horizontalAdvance(text)
+        wide = felt_metrics(size * scale, bold=bold).horizontalAdvance(text)
         room = local.width() * 0.94
         if wide > room > 0:
-            font = felt_font(size * scale * room / wide, bold=bold)
+            font = felt_drawing_font(size * scale * room / wide, bold=bold)
         painter.setFont(font)
         row = QRectF(local.left(), y, local.width(), height)
         painter.drawText(row, _LABEL_FLAGS, text)
