@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-
-from dealer_trainer.frozen import Frozen
+from dataclasses import dataclass
 
 _PATTERN = re.compile(
     r"^(?P<ruleset>[a-z0-9][a-z0-9-]*) Art\. (?P<article>\d+)"
@@ -13,45 +12,14 @@ _PATTERN = re.compile(
 _SHORT = re.compile(r"^Art\. (?P<article>\d+)(?:\((?P<paragraph>\d+)\))?(?:\((?P<item>\d+)\))?$")
 
 
-class Citation(Frozen):
-    """One article (and optionally paragraph and item) of one ruleset.
+@dataclass(frozen=True, order=True)
+class Citation:
+    """One article (and optionally paragraph and item) of one ruleset."""
 
-    Citations are read-only values, compared, hashed and ordered by their fields.
-    """
-
-    _fields = ("ruleset", "article", "paragraph", "item")
     ruleset: str
     article: int
-    paragraph: int | None
-    item: int | None
-
-    def __init__(self, ruleset: str, article: int, paragraph: int | None = None,
-                 item: int | None = None) -> None:
-        self.__dict__.update(ruleset=ruleset, article=article, paragraph=paragraph, item=item)
-
-    def __lt__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Citation)
-        return self._values() < other._values()
-
-    def __le__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Citation)
-        return self._values() <= other._values()
-
-    def __gt__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Citation)
-        return self._values() > other._values()
-
-    def __ge__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Citation)
-        return self._values() >= other._values()
+    paragraph: int | None = None
+    item: int | None = None
 
     def __str__(self) -> str:
         text = f"{self.ruleset} Art. {self.article}"

@@ -23,6 +23,7 @@ import marshal
 import os
 import sys
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -30,7 +31,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from dealer_trainer.frozen import Frozen
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.money import parse_ratio
@@ -45,29 +45,20 @@ GAMES = ("roulette", "craps", "caribbean_stud")
 NAME_LANGUAGES = ("en", "pt", "zh_Hant")
 
 
-class Setting(Frozen):
+@dataclass(frozen=True)
+class Setting:
     """One named, documented setting of a ruleset."""
 
-    _fields = ("name", "type", "default", "description", "citation", "interpretation", "choices",
-               "minimum", "maximum", "nullable")
     name: str
     type: SettingType
     default: SettingValue
     description: str
     citation: Citation | None
     interpretation: bool
-    choices: tuple[str, ...]
-    minimum: Decimal | None
-    maximum: Decimal | None
-    nullable: bool
-
-    def __init__(self, name: str, type: SettingType, default: SettingValue,
-                 description: str, citation: Citation | None, interpretation: bool,
-                 choices: tuple[str, ...] = (), minimum: Decimal | None = None,
-                 maximum: Decimal | None = None, nullable: bool = False) -> None:
-        self.__dict__.update(name=name, type=type, default=default, description=description,
-                             citation=citation, interpretation=interpretation, choices=choices,
-                             minimum=minimum, maximum=maximum, nullable=nullable)
+    choices: tuple[str, ...] = ()
+    minimum: Decimal | None = None
+    maximum: Decimal | None = None
+    nullable: bool = False
 
     def coerce(self, value: Any, where: str) -> SettingValue:
         """Check ``value`` for this setting and return it in its Python type."""
@@ -114,24 +105,19 @@ def _setting_error(where: str, message: str) -> RulesetError:
     return RulesetError("invalid_setting", f"{where}: {message}.")
 
 
-class Payout(Frozen):
+@dataclass(frozen=True)
+class Payout:
     """A payout ratio (to 1) and the article that sets it."""
 
-    _fields = ("name", "ratio", "citation")
     name: str
     ratio: Fraction
     citation: Citation
 
-    def __init__(self, name: str, ratio: Fraction, citation: Citation) -> None:
-        self.__dict__.update(name=name, ratio=ratio, citation=citation)
 
-
-class Ruleset(Frozen):
+@dataclass(frozen=True)
+class Ruleset:
     """A loaded, validated ruleset, with the values of its settings."""
 
-    _fields = ("id", "game", "title", "source", "source_text", "status", "notes", "is_default",
-               "payouts", "settings", "values", "data", "file", "base", "names")
-    _unshown = ("data",)
     id: str
     game: str
     title: str
@@ -143,22 +129,11 @@ class Ruleset(Frozen):
     payouts: Mapping[str, Payout]
     settings: Mapping[str, Setting]
     values: Mapping[str, SettingValue]
-    data: Mapping[str, Any]  # the file's tables as read (not in the repr)
-    file: str
-    base: str | None
-    names: Mapping[str, str]
+    data: Mapping[str, Any] = field(repr=False)
+    file: str = ""
+    base: str | None = None
+    names: Mapping[str, str] = field(default_factory=dict)
     """How the regulation is named in each language of the app (``en``, ``pt``, ``zh_Hant``)."""
-
-    def __init__(self, id: str, game: str, title: str, source: str,
-                 source_text: str | None, status: str, notes: tuple[str, ...], is_default: bool,
-                 payouts: Mapping[str, Payout], settings: Mapping[str, Setting],
-                 values: Mapping[str, SettingValue], data: Mapping[str, Any], file: str = "",
-                 base: str | None = None, names: Mapping[str, str] | None = None) -> None:
-        self.__dict__.update(id=id, game=game, title=title, source=source,
-                             source_text=source_text, status=status, notes=notes,
-                             is_default=is_default, payouts=payouts, settings=settings,
-                             values=values, data=data, file=file, base=base,
-                             names={} if names is None else names)
 
     def cite(self, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
         """An article of the regulation: a house ruleset cites its base regulation."""
@@ -225,7 +200,7 @@ class Ruleset(Frozen):
 
 
 def _replace_values(ruleset: Ruleset, values: dict[str, SettingValue]) -> Ruleset:
-    return ruleset.replace(values=values)
+    return replace(ruleset, values=values)
 
 
 # ---------------------------------------------------------------- loading --
@@ -415,7 +390,8 @@ def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> R
         changed = base.with_settings(overrides, where=f"{file}: overrides")
     except RulesetError as exc:
         raise RulesetError("invalid_ruleset", exc.message) from None
-    return changed.replace(
+    return replace(
+        changed,
         title=top.get("title", str),
         is_default=False,
         file=file,

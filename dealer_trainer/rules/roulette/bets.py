@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum, unique
-
-from dealer_trainer.frozen import Frozen
 
 
 @unique
@@ -82,20 +81,17 @@ ART6_ITEM: dict[BetKind, int] = {
 }
 
 
-class BetPosition(Frozen):
+@dataclass(frozen=True)
+class BetPosition:
     """Where a bet lies on the layout: its kind and the numbers it covers.
 
     ``numbers`` is sorted and always filled (a column lists its twelve
     numbers); ``index`` names a column or dozen (1–3) and is ``None`` otherwise.
     """
 
-    _fields = ("kind", "numbers", "index")
     kind: BetKind
     numbers: tuple[int, ...]
-    index: int | None
-
-    def __init__(self, kind: BetKind, numbers: tuple[int, ...], index: int | None = None) -> None:
-        self.__dict__.update(kind=kind, numbers=numbers, index=index)
+    index: int | None = None
 
     @property
     def spot_id(self) -> str:
@@ -107,16 +103,13 @@ class BetPosition(Frozen):
         return str(self.kind)
 
 
-class Bet(Frozen):
+@dataclass(frozen=True)
+class Bet:
     """A stake on a position, with the id the table (or a request) gave it."""
 
-    _fields = ("id", "position", "amount")
     id: str
     position: BetPosition
     amount: Decimal
-
-    def __init__(self, id: str, position: BetPosition, amount: Decimal) -> None:
-        self.__dict__.update(id=id, position=position, amount=amount)
 
     @property
     def kind(self) -> BetKind:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum, unique
 
-from dealer_trainer.frozen import Frozen
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.money import ZERO, Rounding, win_at
@@ -36,40 +36,27 @@ class PayGroup(StrEnum):
     STRAIGHTS = "straights"
 
 
-class BetResult(Frozen):
+@dataclass(frozen=True)
+class BetResult:
     """The decision on one bet: the win is the profit, ``returned`` the stake handed back."""
 
-    _fields = ("bet", "outcome", "win", "returned", "citation")
     bet: Bet
     outcome: Outcome
     win: Decimal
     returned: Decimal
     citation: Citation
 
-    def __init__(self, bet: Bet, outcome: Outcome, win: Decimal, returned: Decimal,
-                 citation: Citation) -> None:
-        self.__dict__.update(bet=bet, outcome=outcome, win=win, returned=returned,
-                             citation=citation)
 
-
-class Settlement(Frozen):
+@dataclass(frozen=True)
+class Settlement:
     """A settled spin: each bet's result, the bets to collect, then the pay order."""
 
-    _fields = ("number", "results", "collect", "pay_order", "pay_order_groups",
-               "pay_order_citation")
     number: int
     results: tuple[BetResult, ...]
     collect: tuple[str, ...]
     pay_order: tuple[tuple[str, ...], ...]
     pay_order_groups: tuple[PayGroup, ...]
     pay_order_citation: Citation
-
-    def __init__(self, number: int, results: tuple[BetResult, ...], collect: tuple[str, ...],
-                 pay_order: tuple[tuple[str, ...], ...], pay_order_groups: tuple[PayGroup, ...],
-                 pay_order_citation: Citation) -> None:
-        self.__dict__.update(number=number, results=results, collect=collect,
-                             pay_order=pay_order, pay_order_groups=pay_order_groups,
-                             pay_order_citation=pay_order_citation)
 
     def result(self, bet_id: str) -> BetResult:
         for result in self.results:

@@ -89,9 +89,11 @@ def test_craps_house_edge_reads_the_payouts_of_the_ruleset() -> None:
     """The edges come from the ruleset's payouts, not from numbers typed into the computation."""
     richer = rules("craps-1985")
     ruleset = richer.ruleset
+    from dataclasses import replace
+
     payouts = dict(ruleset.payouts)
-    payouts["field_2_12"] = payouts["field_2_12"].replace(ratio=Fraction(3))
-    field = house_edges(ruleset.replace(payouts=payouts))["field"]
+    payouts["field_2_12"] = replace(payouts["field_2_12"], ratio=Fraction(3))
+    field = house_edges(replace(ruleset, payouts=payouts))["field"]
     assert field.house_edge == Fraction(0)  # 2 and 12 at 3:1 make the field an even bet
 
 
