@@ -22,6 +22,11 @@ REVOCATION_NOTE = QT_TRANSLATE_NOOP(
 
 
 def game_title(game: str) -> str:
-    """``Roulette 輪盤``: the translated name and the Chinese print."""
+    """``Roulette 輪盤``: the translated name and the Chinese print.
+
+    Where the translated name is the Chinese print (the Chinese window), the
+    second line gives the English name instead, as the felts print both.
+    """
     english, chinese = GAME_NAMES[game]
-    return f"{QCoreApplication.translate('games', english)}\n{chinese}"
+    name = QCoreApplication.translate("games", english)
+    return f"{name}\n{english if name == chinese else chinese}"

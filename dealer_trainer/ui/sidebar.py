@@ -148,7 +148,9 @@ class SidePanel(QWidget):
         self.games.setAccessibleName(self.tr("Game"))
         for row in range(self.games.count()):
             item = self.games.item(row)
-            item.setText(game_title(str(item.data(Qt.ItemDataRole.UserRole))))
+            title = game_title(str(item.data(Qt.ItemDataRole.UserRole)))
+            item.setText(title)
+            item.setToolTip(title.replace("\n", " · "))  # the whole name where it is elided
         self._ruleset_label.setText(self.tr("&Ruleset"))
         self.rulesets.setAccessibleName(self.tr("Ruleset"))
         self._trainee_label.setText(self.tr("&Trainee"))

@@ -59,3 +59,21 @@ def test_unknown_language_is_refused(qtbot, settings: QSettings) -> None:  # typ
 def test_amounts_must_be_decimal(qtbot, settings: QSettings) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(TypeError):
         LanguageManager(settings).amount(7.5)
+
+
+def test_game_list_names_each_game_in_two_languages_never_the_same_twice(  # type: ignore[no-untyped-def]
+    qtbot, settings: QSettings
+) -> None:
+    from dealer_trainer.ui.games import game_title
+
+    manager = LanguageManager(settings)
+    try:
+        manager.set_language("zh_Hant")
+        assert game_title("roulette") == "輪盤\nRoulette"
+        assert game_title("caribbean_stud") == "聯獎撲克\nCaribbean Stud Poker"
+        manager.set_language("pt")
+        assert game_title("roulette") == "Roleta\n輪盤"
+        manager.set_language("en")
+        assert game_title("craps") == "Craps\n花旗骰"
+    finally:
+        manager.set_language("en")
