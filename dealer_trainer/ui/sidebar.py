@@ -25,10 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
 from dealer_trainer.ui.fonts import felt_font
 from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title
+from dealer_trainer.ui.language import current_language
 
 THUMB = QSize(144, 82)
 PANEL_WIDTH = 300  # device-independent pixels: the felt gets the rest
@@ -231,7 +233,9 @@ class SidePanel(QWidget):
         """Which regulation the ruleset follows, its status, and the craps revocation."""
         if ruleset is None:
             return self.tr("No ruleset of this game is installed.")
-        lines = [self.tr("Follows: %1").replace("%1", ruleset.source)]
+        # The regulation as it is named in the window's language (a house ruleset: its base's).
+        name = regulation_name(ruleset.base or ruleset.id, current_language())
+        lines = [self.tr("Follows: %1").replace("%1", name)]
         if ruleset.status != "complete":
             lines.append(self.tr("Partial text: only part of the regulation is on file."))
         if game == "craps":

@@ -171,3 +171,22 @@ def test_issue6_trainee_picker_lists_the_registered_profiles(qtbot, tmp_path) ->
     window.refresh_trainees()
     assert window.panel.trainees.count() == 3
     store.close()
+
+
+def test_window_names_the_regulation_in_the_windows_language(
+        qtbot: QtBot, window: MainWindow, tmp_path: object) -> None:
+    from PySide6.QtCore import QSettings
+
+    from dealer_trainer.ui.language import LanguageManager
+
+    manager = LanguageManager(QSettings(f"{tmp_path}/ui.ini", QSettings.Format.IniFormat))
+    try:
+        manager.set_language("zh_Hant")
+        qtbot.waitUntil(lambda: "《輪盤法定規章》" in window.panel.regulation.text())
+        assert "第30/2003號" in window.panel.regulation.text()
+        manager.set_language("pt")
+        qtbot.waitUntil(lambda: "Regulamento Oficial da «Roleta»" in window.panel.regulation.text())
+    finally:
+        manager.set_language("en")
+    qtbot.waitUntil(lambda: "Roulette Regulation (Despacho 30/2003)"
+                    in window.panel.regulation.text())
