@@ -144,11 +144,9 @@ def _outside(position: BetPosition) -> Spot:
                     layer=1, text_size=26)
     slot = _OUTSIDE_ORDER.index(kind)
     box = Rect(GRID_X + slot * 2 * CELL_W, OUTSIDE_Y + CELL_H, 2 * CELL_W, CELL_H).inset(1)
-    text_box = None
-    if kind in (BetKind.RED, BetKind.BLACK):
-        text_box = Rect(box.x + box.w * 0.52, box.y, box.w * 0.46, box.h)
+    # red and black: the label is printed across the spot's diamond (see _decor)
     return Spot(spot_id, _ref(position), box, lbl.EVEN_CHANCE_LABELS[str(kind)], layer=1,
-                text_size=24, text_box=text_box)
+                text_size=24)
 
 
 def _ref(position: BetPosition) -> BetRef:
@@ -218,8 +216,11 @@ def _decor(spots: list[Spot]) -> tuple[Decor, ...]:
                        text_box=Rect(GRID_X, SECTOR_Y + SECTOR_H + 6, 12 * CELL_W, 38)))
     for kind in ("red", "black"):
         box = next(s.shape for s in spots if s.id == kind).bounds
-        cx, cy = box.x + box.w * 0.3, box.y + box.h / 2
-        diamond = Polygon(((cx - 42, cy), (cx, cy - 26), (cx + 42, cy), (cx, cy + 26)))
+        # the diamond fills the spot, as on the tables; the label is printed across it
+        cx, cy = box.x + box.w / 2, box.y + box.h / 2
+        half_w, half_h = box.w * 0.44, box.h * 0.42
+        diamond = Polygon(((cx - half_w, cy), (cx, cy - half_h), (cx + half_w, cy),
+                           (cx, cy + half_h)))
         decor.append(Decor(diamond, tone="red" if kind == "red" else "black", outline=False))
     return tuple(decor)
 
