@@ -199,7 +199,6 @@ def name_hand(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
         solution=(T("{cards}: {name}.", cards=_cards_text(cards), name=_hand_name(value)),),
         citation=value.citation,
-        time_allowed_s=SKILLS["stud.name_hand"].time_allowed(difficulty),
     )
 
 
@@ -279,7 +278,6 @@ def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
         solution=(why,),
         citation=verdict.citation,
-        time_allowed_s=SKILLS["stud.compare_hands"].time_allowed(difficulty),
         hint=T("Class first; then ranks from the top; the suit only when all ranks are equal."),
     )
 
@@ -359,7 +357,6 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
             ),
         ),
         citation=ruleset.cite(9, 1 if not qualifies else 3),
-        time_allowed_s=SKILLS["stud.qualify"].time_allowed(difficulty),
     )
 
 
@@ -447,7 +444,6 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
         expected=amount_to_pay(win, denominations),
         solution=tuple(lines),
         citation=Citation.parse(result["citation"]),
-        time_allowed_s=SKILLS["stud.settlement"].time_allowed(difficulty),
         hint=T("Does the dealer qualify? Then who wins? Then the raise by the pay table."),
     )
 
@@ -550,7 +546,6 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
         citation=Citation("caribbean-stud-2004", 10, 2)
         if difficulty is Difficulty.BEGINNER
         else Citation("caribbean-stud-2004", 10, 7),
-        time_allowed_s=SKILLS["stud.progressive"].time_allowed(difficulty),
         hint=T(
             "Straight flush: 10% of the pool as it stands or the fixed award, the higher; "
             "royal flush: the pool or the fixed award, the higher."
@@ -641,7 +636,6 @@ def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=chosen),
         solution=(ruling.explanation,),
         citation=ruling.citation,
-        time_allowed_s=SKILLS["stud.misdeal"].time_allowed(difficulty),
     )
 
 
@@ -719,7 +713,6 @@ def dealing_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             ),
         ),
         citation=move.citation,
-        time_allowed_s=SKILLS["stud.dealing_order"].time_allowed(difficulty),
     )
 
 

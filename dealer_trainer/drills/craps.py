@@ -188,7 +188,6 @@ def _payout_item(
         expected=amount_to_pay(total, denominations),
         solution=tuple(lines),
         citation=main,
-        time_allowed_s=SKILLS[skill_id].time_allowed(difficulty),
         hint=T("Pay only the bets this throw decided; the stake stays with the player."),
     )
 
@@ -328,7 +327,6 @@ def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
             ),
         ),
         citation=rules.setting_citation("odds_limit", "pass_odds"),
-        time_allowed_s=SKILLS["craps.odds_limit"].time_allowed(difficulty),
         hint=T("Which odds bet wins exactly the amount of the line bet?"),
     )
 
@@ -457,7 +455,6 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             T("Then pay the winners: {bets}.", bets=_listing([hand.table.bet(i) for i in winners])),
         ),
         citation=COLLECT_FIRST,
-        time_allowed_s=SKILLS["craps.pay_order"].time_allowed(difficulty),
         hint=T("Losing bets are taken before any winner is paid."),
     )
 
@@ -540,7 +537,6 @@ def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
         solution=(ruling.ruling.decision, *ruling.ruling.steps),
         citation=ruling.citation,
-        time_allowed_s=SKILLS["craps.rulings"].time_allowed(difficulty),
     )
 
 

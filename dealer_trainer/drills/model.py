@@ -80,12 +80,18 @@ class DrillItem:
     expected: Expected
     solution: tuple[Text, ...]
     citation: Citation
-    time_allowed_s: int
     hint: Text | None = None
 
     @property
     def game(self) -> str:
         return str(self.situation["request"]["game"])
+
+    @property
+    def time_allowed_s(self) -> int:
+        """Seconds allowed in the timed modes: the skill's target at the item's difficulty."""
+        from dealer_trainer.drills.skills import skill  # noqa: PLC0415 (skills imports this)
+
+        return skill(self.skill).time_allowed(self.difficulty)
 
     def to_json(self) -> dict[str, Any]:
         """Everything storage needs to keep and later re-draw the item."""

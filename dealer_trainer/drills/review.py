@@ -18,7 +18,6 @@ from fsrs.card import CardDict
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.sessions import ItemSpec, Outcome
-from dealer_trainer.drills.skills import skill
 
 _SCHEDULER = Scheduler(enable_fuzzing=False)
 
@@ -27,7 +26,7 @@ def rating_for(outcome: Outcome) -> Rating:
     """How well the skill was recalled, from correctness and speed against the target."""
     if not outcome.correct:
         return Rating.Again
-    target_ms = skill(outcome.item.skill).time_allowed(outcome.item.difficulty) * 1000
+    target_ms = outcome.item.time_allowed_s * 1000
     if outcome.elapsed_ms > target_ms:
         return Rating.Hard
     if outcome.elapsed_ms <= target_ms // 2:

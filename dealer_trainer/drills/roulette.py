@@ -136,7 +136,6 @@ def _amount_item(
         citation=citations[0]
         if winners
         else ruleset.cite(8 if number == 0 else 5, None if number == 0 else 1),
-        time_allowed_s=SKILLS[skill_id].time_allowed(difficulty),
         hint=T("Count each kind of bet on the number, multiply by its payout, then add up."),
     )
 
@@ -322,7 +321,6 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         expected=Expected(kind=AnswerKind.ORDER, order=expected_order),
         solution=tuple(solution),
         citation=ruleset.cite(5, 1),
-        time_allowed_s=SKILLS["roulette.pay_order"].time_allowed(difficulty),
         hint=T("Collect first; then pay from the outside bets inwards, straight-ups last."),
     )
 
@@ -492,7 +490,6 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
         solution=(ruling.decision, *ruling.steps),
         citation=ruling.citation,
-        time_allowed_s=SKILLS["roulette.rulings"].time_allowed(difficulty),
     )
 
 
