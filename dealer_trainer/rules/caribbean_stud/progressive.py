@@ -149,83 +149,42 @@ def pay_progressive(
     start = table.pool
     awards: list[ProgressiveAward] = []
     ordered = pay_order(entries, order_rule)
-    royals = [e for e in ordered if e.hand_class is HandClass.ROYAL_FLUSH]
+    royals = sum(e.hand_class is HandClass.ROYAL_FLUSH for e in ordered)
     straight_flushes = sum(e.hand_class is HandClass.STRAIGHT_FLUSH for e in ordered)
     royal_share: tuple[Decimal, Decimal] | None = None  # (pool share, fixed share), fixed once
     royals_took_pool = False
     for entry in ordered:
         fixed = table.fixed_award(entry.hand_class)
-        item = AWARD_ITEMS[entry.hand_class]
-        citation = cite(10, 2, item)
-        before = pool
+        citation = cite(10, 2, AWARD_ITEMS[entry.hand_class])
+        share: Decimal | None = None  # what the pool would pay, for the classes it pays
         if entry.hand_class is HandClass.STRAIGHT_FLUSH:
             base = pool if percentage_of == "pool_as_it_stands" else start
             share = to_cents(Fraction(base) * STRAIGHT_FLUSH_SHARE, rounding)
             share = min(share, pool)  # the pool cannot pay what it no longer holds
             if straight_flushes > 1:
                 citation = cite(10, 6)
-            if share > fixed:
-                pool -= share
-                awards.append(
-                    ProgressiveAward(
-                        entry.box, entry.hand_class, share, AwardSource.POOL, citation, before, pool
-                    )
-                )
-            else:
-                awards.append(
-                    ProgressiveAward(
-                        entry.box,
-                        entry.hand_class,
-                        fixed,
-                        AwardSource.FIXED,
-                        citation,
-                        before,
-                        pool,
-                    )
-                )
         elif entry.hand_class is HandClass.ROYAL_FLUSH:
-            count = len(royals)
             if royal_share is None:
                 # Art. 10(5): several royals share the pool or the fixed award, the higher.
                 royal_share = (
-                    to_cents(Fraction(pool) / count, rounding),
-                    to_cents(Fraction(fixed) / count, rounding),
+                    to_cents(Fraction(pool) / royals, rounding),
+                    to_cents(Fraction(fixed) / royals, rounding),
                 )
-            pool_share, fixed_share = royal_share
-            if count > 1:
+            share, fixed = royal_share
+            if royals > 1:
                 citation = cite(10, 5)
-            if pool_share > fixed_share:
-                pool -= pool_share
-                royals_took_pool = True
-                awards.append(
-                    ProgressiveAward(
-                        entry.box,
-                        entry.hand_class,
-                        pool_share,
-                        AwardSource.POOL,
-                        citation,
-                        before,
-                        pool,
-                    )
-                )
-            else:
-                awards.append(
-                    ProgressiveAward(
-                        entry.box,
-                        entry.hand_class,
-                        fixed_share,
-                        AwardSource.FIXED,
-                        citation,
-                        before,
-                        pool,
-                    )
-                )
-        else:
-            awards.append(
-                ProgressiveAward(
-                    entry.box, entry.hand_class, fixed, AwardSource.FIXED, citation, before, pool
-                )
+        before = pool
+        if share is not None and share > fixed:
+            pool -= share
+            royals_took_pool |= entry.hand_class is HandClass.ROYAL_FLUSH
+            award = ProgressiveAward(
+                entry.box, entry.hand_class, share, AwardSource.POOL, citation, before, pool
             )
+        else:
+            award = ProgressiveAward(
+                entry.box, entry.hand_class, fixed, AwardSource.FIXED, citation, before, pool
+            )
+        awards.append(award)
     if royals_took_pool:
         if table.reset_to is None:
             raise RulesError(
