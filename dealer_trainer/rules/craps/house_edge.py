@@ -123,10 +123,6 @@ def _solve(rows: list[tuple[dict[int, Fraction], list[Fraction]]]) -> list[Fract
     return matrix[0][size : size + width]
 
 
-def _rules(ruleset: Ruleset | CrapsRules) -> CrapsRules:
-    return ruleset if isinstance(ruleset, CrapsRules) else CrapsRules.from_ruleset(ruleset)
-
-
 def _with_point(table: Table, point: int) -> Table:
     """``table`` after a come-out roll that makes ``point``."""
     first = min(point - 1, 6)
@@ -141,8 +137,8 @@ def house_edges(ruleset: Ruleset | CrapsRules) -> Mapping[str, BetValue]:
     (the largest whole odds bet, up to 60 units, that the ruleset allows behind a
     60-unit line bet on that point).
     """
-    rules = _rules(ruleset)
-    empty = Table.new(rules)
+    empty = Table.new(ruleset)
+    rules = empty.rules
     unit = Decimal("1.00")
     values: dict[str, BetValue] = {}
     values["pass"] = bet_value(empty, Bet("x", BetKind.PASS, unit))
