@@ -36,7 +36,6 @@ from dealer_trainer.drills import (
     Difficulty,
     DrillSession,
     ExamSpec,
-    ItemSpec,
     exam,
     practice,
     replay,
@@ -195,12 +194,12 @@ class DrillLauncher(QWidget):
     def chosen_difficulty(self) -> Difficulty:
         return Difficulty(int(self.difficulty.currentData()))
 
-    def ruleset_id(self) -> str:
+    def chosen_ruleset(self) -> Ruleset:
         game = self.current_game()
         chosen = self._ruleset() if self._ruleset is not None else None
         if chosen is not None and self._game is not None and self._game() == game:
-            return chosen.id
-        return default_ruleset(game).id
+            return chosen
+        return default_ruleset(game)
 
     # ------------------------------------------------------------- storage --
     def store(self) -> Store:
@@ -258,11 +257,11 @@ class DrillLauncher(QWidget):
         spec: ExamSpec | None = None
         assignment: int | None = None
         time_limit_ms: int | None = None
-        ruleset_id = self.ruleset_id()
+        ruleset = self.chosen_ruleset()
+        ruleset_id = ruleset.id
         try:
             if kind in ("practice", "timed"):
-                session = practice(skills, difficulty, seed, timed=kind == "timed")
-                session = _with_ruleset(session, ruleset_id)
+                session = practice(skills, difficulty, seed, ruleset, timed=kind == "timed")
             elif kind == "exam":
                 chosen = self.exams.currentData()
                 if chosen is not None:
@@ -332,18 +331,6 @@ class DrillLauncher(QWidget):
 def after_feedback(work: Callable[[], None]) -> None:
     """Run ``work`` once the event loop has shown what is pending (the feedback)."""
     QTimer.singleShot(0, work)
-
-
-def _with_ruleset(session: DrillSession, ruleset_id: str) -> DrillSession:
-    """The practice stream, its items drawn under ``ruleset_id``."""
-    draw = session.specs
-
-    def specs(index: int) -> ItemSpec | None:
-        spec = draw(index)
-        return None if spec is None else ItemSpec(spec.skill, spec.seed, spec.difficulty,
-                                                  ruleset_id)
-
-    return DrillSession(session.mode, specs, session.recorder)
 
 
 __all__ = ["DrillLauncher", "after_feedback"]
