@@ -39,6 +39,7 @@ from dealer_trainer.drills import (
     exam,
     practice,
     replay,
+    skill,
     skills_for,
 )
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
@@ -284,8 +285,7 @@ class DrillLauncher(QWidget):
                                         self.tr("You have no wrong answers to try again."))
                     return None
                 session = replay(specs)
-                ruleset_id = specs[0].ruleset or default_ruleset(
-                    specs[0].make().game).id
+                ruleset_id = specs[0].ruleset or default_ruleset(skill(specs[0].skill).game).id
             recorder = None
             if desk is not None:
                 recorder = SessionRecorder.start(desk, ruleset_id, session.mode,
