@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.ui.drills.rendering import (
     DRILL_CHIPS,
+    escape,
     format_money,
     language_code,
     parse_amount_text,
@@ -50,10 +51,6 @@ from dealer_trainer.ui.drills.rendering import (
 )
 from dealer_trainer.ui.drills.situation import StagedBet
 from dealer_trainer.ui.sidebar import chip_icon
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class _OptionText(QLabel):
@@ -454,7 +451,7 @@ class ChoicePicker(AnswerWidget):
         if self._item is not None:
             for i, option in enumerate(self._item.expected.options):
                 text = render(option.label)
-                self._rows[i][2].setText(f"&{i + 1}  {_escape(text)}")
+                self._rows[i][2].setText(f"&{i + 1}  {escape(text)}")
                 self._rows[i][1].setAccessibleName(text)
 
     def _row(self, index: int) -> tuple[QRadioButton, _OptionText]:
@@ -490,7 +487,7 @@ class ChoicePicker(AnswerWidget):
         for i, option in enumerate(options):
             button, label = self._row(i)
             text = render(option.label)
-            label.setText(f"&{i + 1}  {_escape(text)}")
+            label.setText(f"&{i + 1}  {escape(text)}")
             button.setAccessibleName(text)
             self._rows[i][0].show()
             self.buttons.append(button)

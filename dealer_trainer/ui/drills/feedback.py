@@ -37,6 +37,7 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
+    escape,
     format_money,
     render,
     seconds_text,
@@ -45,10 +46,6 @@ from dealer_trainer.ui.language import citation_text
 
 #: The worked solution's box grows with its lines up to this height, then scrolls.
 SOLUTION_MAX_HEIGHT = 240
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("drills", text)
 
 
 #: The grader's sentences that restate the right answer, shown by the panel itself.
@@ -231,10 +228,6 @@ class FeedbackPanel(QFrame):
         article = article_text(item.citation)
         self.article.setText(self.tr("Article: %1  (F1)").replace("%1", article))
         self.article.setToolTip(citation_text(item.citation))
-
-
-def escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class SummaryView(QWidget):

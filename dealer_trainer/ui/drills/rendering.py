@@ -8,6 +8,7 @@ with the locale's digit grouping and decimal point (never through a float).
 
 from __future__ import annotations
 
+import html
 import re
 from decimal import Decimal
 
@@ -73,6 +74,11 @@ def render(text: Text) -> str:
         return text.render(QCoreApplication.translate, format_money, article_text)
     except (KeyError, IndexError, ValueError):
         return text.render(None, format_money, article_text)
+
+
+def escape(text: str) -> str:
+    """Plain text made safe to show in a label's rich text."""
+    return html.escape(text, quote=False)
 
 
 def parse_amount_text(typed: str, locale: QLocale | None = None) -> Answer:

@@ -38,8 +38,8 @@ from dealer_trainer.ui.drills.answers import (
     OrderPicker,
 )
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.feedback import ArticleDialog, FeedbackPanel, SummaryView, escape
-from dealer_trainer.ui.drills.rendering import DRILL_STYLE, clock_text, render
+from dealer_trainer.ui.drills.feedback import ArticleDialog, FeedbackPanel, SummaryView
+from dealer_trainer.ui.drills.rendering import DRILL_STYLE, clock_text, escape, render
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
