@@ -192,15 +192,11 @@ class Ruleset:
                     f"{where}: {self.id} has no setting {name!r} (it has {known}).",
                 )
             values[name] = setting.coerce(value, f"{where}.{name}")
-        return _replace_values(self, values)
+        return replace(self, values=values)
 
     def interpretations(self) -> Iterator[Setting]:
         """The settings that decide where the regulation's text is silent."""
         return (s for s in self.settings.values() if s.interpretation)
-
-
-def _replace_values(ruleset: Ruleset, values: dict[str, SettingValue]) -> Ruleset:
-    return replace(ruleset, values=values)
 
 
 # ---------------------------------------------------------------- loading --
@@ -340,7 +336,7 @@ def _ruleset_from_tables(raw: dict[str, Any], file: str) -> Ruleset:
             default = setting.coerce(default_raw, f"{file}: settings.{name}.default")
         except RulesetError as exc:
             raise RulesetError("invalid_ruleset", exc.message) from None
-        settings[name] = Setting(**{**setting.__dict__, "default": default})
+        settings[name] = replace(setting, default=default)
         values[name] = default
 
     names_table = top.sub("names", required=False)
