@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills import Answer, DrillItem
+from dealer_trainer.drills.chips import chip_count, chips_total
 from dealer_trainer.ui.drills.rendering import (
     DRILL_CHIPS,
     escape,
@@ -286,14 +287,14 @@ class ChipBuilder(AnswerWidget):
         self._refresh()
 
     def chips_total(self) -> Decimal:
-        return sum((d * n for d, n in self.counts.items()), Decimal(0))
+        return chips_total(self.counts)
 
     def _refresh(self) -> None:
         for value in self._offered:
             button = self._buttons[value]
             count = self.counts.get(value, 0)
             button.setText(f"×{count}" if count else " ")
-        chips = sum(self.counts.values())
+        chips = chip_count(self.counts)
         text = self.tr("%1 in one chip") if chips == 1 else self.tr("%1 in %2 chips")
         self.total.setText(text.replace("%1", format_money(self.chips_total()))
                            .replace("%2", str(chips)))
