@@ -449,13 +449,17 @@ class ChoicePicker(AnswerWidget):
 
     def retranslate(self) -> None:
         self.answer.setText(self.tr("Answer ↵"))
+        self._option_texts()
+
+    def _option_texts(self) -> None:
+        """Each option of the item on show in its row: ``&1  text``, the button named too."""
         if self._item is not None:
             for i, option in enumerate(self._item.expected.options):
                 text = render(option.label)
                 self._rows[i][2].setText(f"&{i + 1}  {escape(text)}")
                 self._rows[i][1].setAccessibleName(text)
 
-    def _row(self, index: int) -> tuple[QRadioButton, _OptionText]:
+    def _row(self, index: int) -> tuple[QWidget, QRadioButton, _OptionText]:
         """The ``index``-th option row, made the first time an item has that many options."""
         while len(self._rows) <= index:
             button = QRadioButton()
@@ -473,8 +477,7 @@ class ChoicePicker(AnswerWidget):
             self.group.addButton(button, len(self._rows))
             self.options.addWidget(row)
             self._rows.append((row, button, label))
-        _row, button, label = self._rows[index]
-        return button, label
+        return self._rows[index]
 
     def prepare(self, item: DrillItem) -> None:
         self._item = item
@@ -486,13 +489,11 @@ class ChoicePicker(AnswerWidget):
         self.group.setExclusive(True)
         self.buttons, self._ids = [], []
         for i, option in enumerate(options):
-            button, label = self._row(i)
-            text = render(option.label)
-            label.setText(f"&{i + 1}  {escape(text)}")
-            button.setAccessibleName(text)
-            self._rows[i][0].show()
+            row, button, _label = self._row(i)
+            row.show()
             self.buttons.append(button)
             self._ids.append(option.id)
+        self._option_texts()
         self.answer.setEnabled(True)
 
     def focus_entry(self) -> None:
