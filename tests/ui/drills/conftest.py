@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 from argon2 import PasswordHasher
+from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.storage import Store, TraineeDesk
 from dealer_trainer.storage.access import Passwords
+from dealer_trainer.ui.drills.controller import DrillController
+from dealer_trainer.ui.drills.screen import DrillScreen
 
 FAST_PASSWORDS = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
 TRAINEE = "Ana Lei"
@@ -50,6 +53,17 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def desk(store: Store) -> TraineeDesk:
     (profile,) = store.trainees()
     return store.trainee(profile.id)
+
+
+def open_screen(qtbot: QtBot, controller: DrillController) -> DrillScreen:
+    """A drill screen of the controller, shown at the app's size, its first item on show."""
+    screen = DrillScreen(controller)
+    qtbot.addWidget(screen)
+    screen.resize(1400, 860)
+    screen.show()
+    with qtbot.waitSignal(controller.itemShown):
+        controller.start()
+    return screen
 
 
 def right_answer(item: DrillItem) -> Answer:

@@ -12,17 +12,11 @@ from dealer_trainer.drills import Answer, Difficulty, practice
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import format_money, parse_amount_text
 from dealer_trainer.ui.drills.screen import DrillScreen
+from tests.ui.drills.conftest import open_screen
 
 
 def _screen(qtbot: QtBot, skill_id: str, difficulty: Difficulty, seed: int) -> DrillScreen:
-    controller = DrillController(practice([skill_id], difficulty, seed))
-    screen = DrillScreen(controller)
-    qtbot.addWidget(screen)
-    screen.resize(1400, 860)
-    screen.show()
-    with qtbot.waitSignal(controller.itemShown):
-        controller.start()
-    return screen
+    return open_screen(qtbot, DrillController(practice([skill_id], difficulty, seed)))
 
 
 def test_keypad_buttons_backspace_and_clear_build_the_amount(qtbot: QtBot) -> None:

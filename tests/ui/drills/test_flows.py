@@ -25,17 +25,7 @@ from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.language import citation_text
-from tests.ui.drills.conftest import HandClock, right_answer, wrong_answer
-
-
-def _screen(qtbot: QtBot, controller: DrillController) -> DrillScreen:
-    screen = DrillScreen(controller)
-    qtbot.addWidget(screen)
-    screen.resize(1400, 860)
-    screen.show()
-    with qtbot.waitSignal(controller.itemShown):
-        controller.start()
-    return screen
+from tests.ui.drills.conftest import HandClock, open_screen, right_answer, wrong_answer
 
 
 def test_roulette_art7_1_right_straight_up_typed_is_stored_then_praised(
@@ -45,7 +35,7 @@ def test_roulette_art7_1_right_straight_up_typed_is_stored_then_praised(
     recorder = SessionRecorder.start(desk, "roulette-2003", session.mode)
     session.recorder = recorder
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None and item.expected.amount is not None
     assert item.expected.amount == 35 * Decimal(item.situation["request"]["bets"][0]["amount"])
@@ -78,7 +68,7 @@ def test_roulette_art7_wrong_total_shows_the_right_amount_solution_and_article(
     session = practice(["roulette.picture_bets"], Difficulty.INTERMEDIATE, seed=5)
     session.recorder = SessionRecorder.start(desk, "roulette-2003", session.mode)
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None and item.expected.amount is not None
     too_little = item.expected.amount - 5
@@ -109,7 +99,7 @@ def test_answer_is_recorded_before_any_feedback_is_visible(qtbot: QtBot) -> None
 
     session = practice(["craps.field"], Difficulty.BEGINNER, seed=2, recorder=recorder)
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     screen_ref.append(screen)
     controller.feedbackReady.connect(lambda _o: seen.append(("feedback", True)))
     item = controller.item
@@ -133,7 +123,7 @@ def test_failing_recorder_shows_an_error_no_feedback_and_keeps_the_answer(
 
     session = practice(["roulette.zero_rule"], Difficulty.BEGINNER, seed=3, recorder=recorder)
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None
     with qtbot.waitSignal(controller.recordFailed) as failed:
@@ -157,7 +147,7 @@ def test_timed_item_at_zero_is_submitted_as_a_timeout(qtbot: QtBot, clock: HandC
     session = practice(["craps.hard_ways"], Difficulty.ADVANCED, seed=8,
                        recorder=lambda o, m: recorded.append(o), timed=True)
     controller = DrillController(session, clock=clock)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None
     assert screen.clock.isVisible() and screen.clock.text() == f"0:{item.time_allowed_s:02d}"
@@ -218,7 +208,7 @@ def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
 def test_rulings_are_answered_with_number_keys_and_enter(qtbot: QtBot, skill_id: str) -> None:
     session = practice([skill_id], Difficulty.BEGINNER, seed=4)
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None
     right = [o.id for o in item.expected.options].index("right")
@@ -233,7 +223,7 @@ def test_rulings_are_answered_with_number_keys_and_enter(qtbot: QtBot, skill_id:
 def test_feedback_is_worked_by_keyboard_next_item_and_article_on_f1(qtbot: QtBot) -> None:
     session = practice(["craps.one_roll"], Difficulty.INTERMEDIATE, seed=6)
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None
     with qtbot.waitSignal(controller.feedbackReady):
@@ -265,7 +255,7 @@ def test_closing_the_window_ends_the_session_but_never_drops_an_unsaved_answer(
 
     session = practice(["roulette.straight_up"], Difficulty.BEGINNER, seed=9, recorder=recorder)
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None
     screen.submit(right_answer(item))
@@ -285,7 +275,7 @@ def test_exam_time_limit_ends_the_exam_and_unseen_items_fail_it(
                     pass_mark=Fraction(1, 3), seed=5)
     session = exam(spec)
     controller = DrillController(session, exam=spec, time_limit_ms=8000, clock=clock)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     first = controller.item
     assert first is not None and first.time_allowed_s * 1000 > 8000  # the exam's limit bites
     clock.advance(3000)
@@ -320,7 +310,7 @@ def test_switching_language_retranslates_the_open_screen_and_its_feedback(
 ) -> None:
     session = practice(["roulette.straight_up"], Difficulty.BEGINNER, seed=14)
     controller = DrillController(session)
-    screen = _screen(qtbot, controller)
+    screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None
     with qtbot.waitSignal(controller.feedbackReady):
