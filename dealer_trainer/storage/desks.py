@@ -43,6 +43,7 @@ from dealer_trainer.storage.records import (
     StoredAnswer,
     TraineeProfile,
     TrainingSession,
+    check_text,
     clean_name,
     json_ready,
 )
@@ -136,11 +137,6 @@ def review_state(row: Row[Any]) -> ReviewState:
     )
 
 
-def _check_id_text(value: str, name: str, limit: int) -> None:
-    if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise ValueError(f"{name} must be a non-empty text of at most {limit} characters")
-
-
 class TraineeDesk:
     """The trainee-level API: one trainee's sessions, answers, exams and review state."""
 
@@ -164,7 +160,7 @@ class TraineeDesk:
     ) -> TrainingSession:
         """Begin a session; an exam session names this trainee's open assignment."""
         kind = SessionKind(kind)
-        _check_id_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
+        check_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
         if (kind is SessionKind.EXAM) != (exam_assignment_id is not None):
             raise ValueError("an exam session, and only an exam session, names its assignment")
 
@@ -348,7 +344,7 @@ class TraineeDesk:
 
     def save_review_state(self, skill: str, state: object, due_at: datetime | None) -> ReviewState:
         """Replace the scheduler's state for one skill (this is not an answer: it changes)."""
-        _check_id_text(skill, "skill", SKILL_LENGTH)
+        check_text(skill, "skill", SKILL_LENGTH)
         data = json_ready(state, "state", floats=True)
         if due_at is not None and due_at.utcoffset() is None:
             raise ValueError("due_at must carry a time zone")
@@ -526,13 +522,13 @@ class InstructorDesk:
 
         ``pass_mark`` is the share of items to get right (``Fraction(4, 5)``).
         """
-        _check_id_text(title, "title", 200)
-        _check_id_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
+        check_text(title, "title", 200)
+        check_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
         skill_list = list(skills)
         if not skill_list:
             raise ValueError("an exam tests at least one skill")
         for skill in skill_list:
-            _check_id_text(skill, "skill", SKILL_LENGTH)
+            check_text(skill, "skill", SKILL_LENGTH)
         if not 1 <= item_count <= 500:
             raise ValueError("an exam has between 1 and 500 items")
         if difficulty not in (1, 2, 3):

@@ -66,7 +66,7 @@ def json_ready(value: object, where: str, *, floats: bool = False) -> JSONValue:
     raise TypeError(f"{where}: {type(value).__name__} is not JSON data")
 
 
-def _check_text(value: str, name: str, limit: int) -> None:
+def check_text(value: str, name: str, limit: int) -> None:
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
         raise ValueError(f"{name} must be a non-empty text of at most {limit} characters")
 
@@ -114,10 +114,10 @@ class AnswerRecord:
             raise ValueError("item_seed must be an integer")
         if not 0 <= self.item_seed < SEED_LIMIT:
             raise ValueError(f"item_seed must be in [0, 2**63), not {self.item_seed}")
-        _check_text(self.skill, "skill", SKILL_LENGTH)
-        _check_text(self.ruleset_id, "ruleset_id", RULESET_LENGTH)
-        _check_text(self.app_version, "app_version", VERSION_LENGTH)
-        _check_text(self.uid, "uid", 64)
+        check_text(self.skill, "skill", SKILL_LENGTH)
+        check_text(self.ruleset_id, "ruleset_id", RULESET_LENGTH)
+        check_text(self.app_version, "app_version", VERSION_LENGTH)
+        check_text(self.uid, "uid", 64)
         if not isinstance(self.correct, bool):
             raise ValueError("correct must be a bool")
         if isinstance(self.time_taken_ms, bool) or not isinstance(self.time_taken_ms, int):
