@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, Row, Select, insert, select, update
 
 from dealer_trainer import __version__
 from dealer_trainer.storage.aggregates import daily_skill_stats
@@ -135,6 +135,30 @@ def review_state(row: Row[Any]) -> ReviewState:
         due_at=row.due_at,
         updated_at=row.updated_at,
     )
+
+
+def _answers_query(where: AnswerFilter) -> Select[Any]:
+    """The answers ``where`` selects, oldest first unless it asks for newest first."""
+    query = select(AnswerRow)
+    if where.trainee_id is not None:
+        query = query.where(AnswerRow.trainee_id == where.trainee_id)
+    if where.session_id is not None:
+        query = query.where(AnswerRow.session_id == where.session_id)
+    if where.skill is not None:
+        query = query.where(AnswerRow.skill == where.skill)
+    if where.ruleset_id is not None:
+        query = query.where(AnswerRow.ruleset_id == where.ruleset_id)
+    if where.correct is not None:
+        query = query.where(AnswerRow.correct.is_(where.correct))
+    if where.since is not None:
+        query = query.where(AnswerRow.answered_at >= where.since)
+    if where.until is not None:
+        query = query.where(AnswerRow.answered_at < where.until)
+    if where.newest_first:
+        query = query.order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
+    else:
+        query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
+    return query.limit(where.limit)
 
 
 class TraineeDesk:
@@ -287,16 +311,15 @@ class TraineeDesk:
         newest_first: bool = False,
     ) -> list[StoredAnswer]:
         """This trainee's own answers (of one session, or all; right or wrong, or both)."""
-        query = select(AnswerRow).where(AnswerRow.trainee_id == self.trainee_id)
-        if session_id is not None:
-            query = query.where(AnswerRow.session_id == session_id)
-        if correct is not None:
-            query = query.where(AnswerRow.correct.is_(correct))
-        if newest_first:
-            query = query.order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
-        else:
-            query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
-        query = query.limit(limit)
+        query = _answers_query(
+            AnswerFilter(
+                trainee_id=self.trainee_id,
+                session_id=session_id,
+                correct=correct,
+                limit=limit,
+                newest_first=newest_first,
+            )
+        )
         return self._store.read(lambda c: [stored_answer(r) for r in c.execute(query)])
 
     def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:
@@ -461,27 +484,7 @@ class InstructorDesk:
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
         """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""
-        where = where or AnswerFilter()
-        query = select(AnswerRow)
-        if where.trainee_id is not None:
-            query = query.where(AnswerRow.trainee_id == where.trainee_id)
-        if where.session_id is not None:
-            query = query.where(AnswerRow.session_id == where.session_id)
-        if where.skill is not None:
-            query = query.where(AnswerRow.skill == where.skill)
-        if where.ruleset_id is not None:
-            query = query.where(AnswerRow.ruleset_id == where.ruleset_id)
-        if where.correct is not None:
-            query = query.where(AnswerRow.correct.is_(where.correct))
-        if where.since is not None:
-            query = query.where(AnswerRow.answered_at >= where.since)
-        if where.until is not None:
-            query = query.where(AnswerRow.answered_at < where.until)
-        if where.newest_first:
-            query = query.order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
-        else:
-            query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
-        query = query.limit(where.limit)
+        query = _answers_query(where or AnswerFilter())
         return self._read(lambda c: [stored_answer(r) for r in c.execute(query)])
 
     def daily_skill_stats(
