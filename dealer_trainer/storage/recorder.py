@@ -160,7 +160,7 @@ def mistake_specs(desk: TraineeDesk, limit: int = 20, history: int = 1000) -> li
     known = all_skills()
     seen: set[tuple[str, int, int, str]] = set()
     specs: list[ItemSpec] = []
-    for stored in reversed(desk.answers(limit=None)[-history:]):
+    for stored in desk.answers(limit=history, newest_first=True):
         record = stored.record
         situation = record.situation
         if record.correct or record.skill not in known or not isinstance(situation, Mapping):
