@@ -64,19 +64,14 @@ def exam_results(
 ) -> list[ExamResult]:
     """Every assignment of ``exam`` (or one trainee's), scored from the recorded answers."""
     results = []
-    sessions: dict[int, list[int]] = {}
     for assignment in desk.assignments(exam.id):
         if trainee_id is not None and assignment.trainee_id != trainee_id:
             continue
-        if assignment.trainee_id not in sessions:
-            sessions[assignment.trainee_id] = [
-                s.id for s in desk.sessions(assignment.trainee_id)
-                if s.kind is SessionKind.EXAM and s.exam_assignment_id is not None
-                and s.exam_assignment_id == assignment.id
-            ]
         answered = correct = 0
-        for session_id in sessions[assignment.trainee_id]:
-            answers = desk.answers(AnswerFilter(session_id=session_id, limit=None))
+        for session in desk.sessions(assignment.trainee_id):
+            if session.kind is not SessionKind.EXAM or session.exam_assignment_id != assignment.id:
+                continue
+            answers = desk.answers(AnswerFilter(session_id=session.id, limit=None))
             answered += len(answers)
             correct += sum(1 for a in answers if a.record.correct)
         results.append(ExamResult(assignment, answered, correct, exam.item_count, exam.pass_mark))
