@@ -154,6 +154,12 @@ def weakest(figures: Sequence[SkillFigure], count: int = 5) -> list[SkillFigure]
     return sorted(candidates, key=key)[:count]
 
 
+def weakest_first(figures: Sequence[SkillFigure]) -> list[SkillFigure]:
+    """Every skill: the weak ones first (as ``weakest`` orders them), then the others."""
+    weak = weakest(figures, len(figures))
+    return weak + [f for f in figures if f not in weak]
+
+
 @dataclass(frozen=True)
 class TraineeFigure:
     """One row of the cohort table."""

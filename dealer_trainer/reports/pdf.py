@@ -258,11 +258,9 @@ def _charts(doc: _Document, stats: Sequence[DailySkillStat], first: date, last: 
 def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     targets = skill_targets_ms()
     skills = figures.per_skill(stats, targets)
-    ordered = figures.weakest(skills, len(skills))
-    ordered += [s for s in skills if s not in ordered]
     doc.text(QCoreApplication.translate("reports", "Skills, weakest first"), 12, bold=True)
     rows = []
-    for figure in ordered:
+    for figure in figures.weakest_first(skills):
         accuracy = figure.totals.accuracy_percent
         rows.append(
             [

@@ -280,9 +280,7 @@ class CohortView(QWidget):
         fill_skills(self.skill, sorted({s.skill for s in stats}))
         self._show_plots()
         skills = figures.per_skill(stats, skill_targets_ms())
-        weak = figures.weakest(skills, len(skills))
-        weak += [s for s in skills if s not in weak]
-        fill_skill_table(self.weak, weak)
+        fill_skill_table(self.weak, figures.weakest_first(skills))
         self.status.setText(
             self.tr("%1 to %2")
             .replace("%1", period.first.isoformat())
@@ -532,8 +530,7 @@ class TraineeView(QWidget):
         fill_skills(self.skill, sorted({s.skill for s in self._stats}))
         self._show_plots()
         skills = figures.per_skill(self._stats, skill_targets_ms())
-        weak = figures.weakest(skills, len(skills))
-        fill_skill_table(self.weak, weak + [s for s in skills if s not in weak])
+        fill_skill_table(self.weak, figures.weakest_first(skills))
         self._fill_exams(history)
         period = self.current_period()
         self.status.setText(
