@@ -35,7 +35,30 @@ Index = QModelIndex | QPersistentModelIndex
 _NO_INDEX = QModelIndex()
 
 
-class CohortModel(QAbstractTableModel):
+class _RecordsModel(QAbstractTableModel):
+    """A read-only table of records, one per row (no ``setData``, no editable flag)."""
+
+    COLUMNS: tuple[str, ...]
+    _rows: Sequence[object]
+
+    def rowCount(self, parent: Index = _NO_INDEX) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = _NO_INDEX) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return QCoreApplication.translate(type(self).__name__, self.COLUMNS[section])
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+
+class CohortModel(_RecordsModel):
     """One row per trainee: answers, accuracy, typical time, days active, last day, weakest."""
 
     COLUMNS = (
@@ -70,22 +93,6 @@ class CohortModel(QAbstractTableModel):
 
     def figure(self, row: int) -> TraineeFigure:
         return self._rows[row]
-
-    def rowCount(self, parent: Index = _NO_INDEX) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = _NO_INDEX) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return QCoreApplication.translate(type(self).__name__, self.COLUMNS[section])
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -124,7 +131,7 @@ class CohortModel(QAbstractTableModel):
         return None
 
 
-class AnswersModel(QAbstractTableModel):
+class AnswersModel(_RecordsModel):
     """One trainee's recorded answers, newest first; read-only."""
 
     COLUMNS = (
@@ -165,22 +172,6 @@ class AnswersModel(QAbstractTableModel):
 
     def oldest(self) -> StoredAnswer | None:
         return self._rows[-1] if self._rows else None
-
-    def rowCount(self, parent: Index = _NO_INDEX) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = _NO_INDEX) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return QCoreApplication.translate(type(self).__name__, self.COLUMNS[section])
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
