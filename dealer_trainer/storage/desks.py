@@ -21,7 +21,6 @@ from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.errors import AccessDeniedError, StorageError
 from dealer_trainer.storage.models import (
     AnswerRow,
-    Base,
     ExamAssignmentRow,
     ExamRow,
     Instructor,
@@ -138,13 +137,6 @@ def review_state(row: Row[Any]) -> ReviewState:
     )
 
 
-def _inserted(connection: Connection, model: type[Base], **values: Any) -> Row[Any]:
-    """Insert one row and return it as stored (RETURNING: no second query to read it back)."""
-    return connection.execute(
-        insert(model).values(**values).returning(*model.__table__.c)
-    ).one()
-
-
 def _answers_query(where: AnswerFilter) -> Select[Any]:
     """The answers ``where`` selects, oldest first unless it asks for newest first."""
     query = select(AnswerRow)
@@ -215,7 +207,11 @@ class TraineeDesk:
                 "started_at": self._store.now(),
                 "ended_at": None,
             }
-            return training_session(_inserted(connection, SessionRow, **values))
+            new_id = connection.execute(
+                insert(SessionRow).values(**values).returning(SessionRow.id)
+            ).scalar_one()
+            row = connection.execute(select(SessionRow).where(SessionRow.id == new_id)).one()
+            return training_session(row)
 
         return self._store.write(work)
 
@@ -297,7 +293,12 @@ class TraineeDesk:
                 "answered_day": self._store.day_of(record.answered_at),
                 "recorded_at": self._store.now(),
             }
-            return stored_answer(_inserted(connection, AnswerRow, **values))
+            new_id = connection.execute(
+                insert(AnswerRow).values(**values).returning(AnswerRow.id)
+            ).scalar_one()
+            return stored_answer(
+                connection.execute(select(AnswerRow).where(AnswerRow.id == new_id)).one()
+            )
 
         return self._store.write(work)
 
@@ -422,10 +423,13 @@ class InstructorDesk:
         def work(connection: Connection) -> TraineeProfile:
             if connection.execute(select(Trainee.id).where(Trainee.name == name)).first():
                 raise StorageError(f"A trainee named {name!r} already exists.")
+            new_id = connection.execute(
+                insert(Trainee)
+                .values(name=name, archived=False, created_at=self._store.now())
+                .returning(Trainee.id)
+            ).scalar_one()
             return trainee_profile(
-                _inserted(
-                    connection, Trainee, name=name, archived=False, created_at=self._store.now()
-                )
+                connection.execute(select(Trainee).where(Trainee.id == new_id)).one()
             )
 
         return self._write(work)
@@ -542,22 +546,24 @@ class InstructorDesk:
             raise ValueError("a time limit must be positive")
 
         def work(connection: Connection) -> Exam:
-            row = _inserted(
-                connection,
-                ExamRow,
-                title=title,
-                ruleset_id=ruleset_id,
-                skills=skill_list,
-                item_count=item_count,
-                seed=seed,
-                time_limit_s=limit_s,
-                difficulty=difficulty,
-                pass_mark_numerator=pass_mark.numerator,
-                pass_mark_denominator=pass_mark.denominator,
-                created_by=self._session.instructor_id,
-                created_at=self._store.now(),
-            )
-            return exam(row)
+            new_id = connection.execute(
+                insert(ExamRow)
+                .values(
+                    title=title,
+                    ruleset_id=ruleset_id,
+                    skills=skill_list,
+                    item_count=item_count,
+                    seed=seed,
+                    time_limit_s=limit_s,
+                    difficulty=difficulty,
+                    pass_mark_numerator=pass_mark.numerator,
+                    pass_mark_denominator=pass_mark.denominator,
+                    created_by=self._session.instructor_id,
+                    created_at=self._store.now(),
+                )
+                .returning(ExamRow.id)
+            ).scalar_one()
+            return exam(connection.execute(select(ExamRow).where(ExamRow.id == new_id)).one())
 
         return self._write(work)
 
@@ -593,17 +599,25 @@ class InstructorDesk:
                     is None
                 ):
                     raise StorageError(f"There is no trainee {trainee_id}.")
-                row = _inserted(
-                    connection,
-                    ExamAssignmentRow,
-                    exam_id=exam_id,
-                    trainee_id=trainee_id,
-                    assigned_by=self._session.instructor_id,
-                    assigned_at=self._store.now(),
-                    due_at=due_at,
-                    completed_at=None,
+                new_id = connection.execute(
+                    insert(ExamAssignmentRow)
+                    .values(
+                        exam_id=exam_id,
+                        trainee_id=trainee_id,
+                        assigned_by=self._session.instructor_id,
+                        assigned_at=self._store.now(),
+                        due_at=due_at,
+                        completed_at=None,
+                    )
+                    .returning(ExamAssignmentRow.id)
+                ).scalar_one()
+                made.append(
+                    exam_assignment(
+                        connection.execute(
+                            select(ExamAssignmentRow).where(ExamAssignmentRow.id == new_id)
+                        ).one()
+                    )
                 )
-                made.append(exam_assignment(row))
             return made
 
         return self._write(work)
