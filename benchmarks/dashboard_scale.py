@@ -94,8 +94,19 @@ def build(path: Path, answers: int) -> None:
         start = f"{day_texts[d]} 01:00:00.000000"
         for trainee in trainee_ids:
             sessions[trainee, d] = len(rows) + 1
-            rows.append((len(rows) + 1, trainee, "practice", "roulette-2003", "0.1.0", "bench",
-                         None, start, start))
+            rows.append(
+                (
+                    len(rows) + 1,
+                    trainee,
+                    "practice",
+                    "roulette-2003",
+                    "0.1.0",
+                    "bench",
+                    None,
+                    start,
+                    start,
+                )
+            )
     connection.executemany(
         "INSERT INTO training_sessions (id, trainee_id, kind, ruleset_id, app_version,"
         " workstation, exam_assignment_id, started_at, ended_at) VALUES (?,?,?,?,?,?,?,?,?)",
@@ -124,12 +135,31 @@ def build(path: Path, answers: int) -> None:
             correct = rng.random() < level[trainee] + 0.05 * progress
             ms = int(rng.lognormvariate(0, 0.35) * pace[trainee] * (1.15 - 0.3 * progress))
             seconds = 3600 + rng.randrange(8 * 3600)
-            stamp = f"{day_texts[d]} {seconds // 3600:02d}:{seconds // 60 % 60:02d}:" \
-                    f"{seconds % 60:02d}.000000"
-            batch.append((n + 1, f"{n:032x}", sessions[trainee, d], trainee,
-                          skills[rng.randrange(len(skills))], "roulette-2003", n, situation,
-                          expected, right if correct else wrong, correct, ms, "0.1.0", stamp,
-                          stamp, day_texts[d], stamp))
+            stamp = (
+                f"{day_texts[d]} {seconds // 3600:02d}:{seconds // 60 % 60:02d}:"
+                f"{seconds % 60:02d}.000000"
+            )
+            batch.append(
+                (
+                    n + 1,
+                    f"{n:032x}",
+                    sessions[trainee, d],
+                    trainee,
+                    skills[rng.randrange(len(skills))],
+                    "roulette-2003",
+                    n,
+                    situation,
+                    expected,
+                    right if correct else wrong,
+                    correct,
+                    ms,
+                    "0.1.0",
+                    stamp,
+                    stamp,
+                    day_texts[d],
+                    stamp,
+                )
+            )
         connection.executemany(insert, batch)
         print(f"  loaded {offset + len(batch):,} answers", flush=True)
     for _, sql in indexes:
@@ -233,8 +263,7 @@ def main() -> None:
         "reference": Store.open(f"sqlite:///{empty}", clock=clock, backups_kept=1),
         "10M": Store.open(f"sqlite:///{full}", clock=clock, backups_kept=1),
     }
-    total = stores["10M"].read(
-        lambda c: c.exec_driver_sql("SELECT max(id) FROM answers").scalar())
+    total = stores["10M"].read(lambda c: c.exec_driver_sql("SELECT max(id) FROM answers").scalar())
     print(f"{full}: {total:,} answers, {TRAINEES} trainees, {DAYS} days")
     paint: dict[str, list[float]] = {name: [] for name in stores}
     table: dict[str, list[float]] = {name: [] for name in stores}
@@ -254,14 +283,20 @@ def main() -> None:
         print(f"  {name:>9} runs (first is the coldest): {runs} s")
     print(f"first painted cohort plot, median of {args.runs}:")
     print(f"  empty dashboard (reference) {reference:8.3f} s")
-    print(f"  {total:,} answers     {ours:8.3f} s   ratio {ours / reference:5.2f}"
-          f"   {ours / GOAL_S:4.2f} of the 1 s goal")
-    print(f"trainee table filled (after the plot, not in the goal): "
-          f"{statistics.median(table['10M']):.2f} s (reference "
-          f"{statistics.median(table['reference']):.2f} s)")
-    print(f"one trainee's figures on opening them (90 days): "
-          f"{statistics.median(trainee['10M']):.3f} s (reference "
-          f"{statistics.median(trainee['reference']):.3f} s)")
+    print(
+        f"  {total:,} answers     {ours:8.3f} s   ratio {ours / reference:5.2f}"
+        f"   {ours / GOAL_S:4.2f} of the 1 s goal"
+    )
+    print(
+        f"trainee table filled (after the plot, not in the goal): "
+        f"{statistics.median(table['10M']):.2f} s (reference "
+        f"{statistics.median(table['reference']):.2f} s)"
+    )
+    print(
+        f"one trainee's figures on opening them (90 days): "
+        f"{statistics.median(trainee['10M']):.3f} s (reference "
+        f"{statistics.median(trainee['reference']):.3f} s)"
+    )
     del app
 
 

@@ -82,9 +82,11 @@ def main() -> int:
         warm_ms = _median_ms(lambda scene=scene: render_image(scene, WIDTH, HEIGHT), args.repeat)
         worst = max(worst, cold_ms)
         verdict = "ok" if cold_ms <= GOAL_MS else "OVER GOAL"
-        print(f"{game:15s} cold median {cold_ms:6.2f} ms (ratio to reference "
-              f"{cold_ms / base:5.2f}; goal <= {GOAL_MS} ms: {verdict}); "
-              f"warm median {warm_ms:5.2f} ms (ratio {warm_ms / base:5.2f})")
+        print(
+            f"{game:15s} cold median {cold_ms:6.2f} ms (ratio to reference "
+            f"{cold_ms / base:5.2f}; goal <= {GOAL_MS} ms: {verdict}); "
+            f"warm median {warm_ms:5.2f} ms (ratio {warm_ms / base:5.2f})"
+        )
     print(f"worst felt, cold: {worst:.2f} ms per {WIDTH}x{HEIGHT} render (goal <= {GOAL_MS} ms)")
     del app
     return 0

@@ -41,8 +41,14 @@ def default_frozen() -> Path:
 def launch(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall-clock seconds to exit, seconds to first paint as the app reports them)."""
     start = time.perf_counter()
-    done = subprocess.run([*command, "--exit-when-ready"], capture_output=True, text=True,
-                          env=env, timeout=120, check=False)
+    done = subprocess.run(
+        [*command, "--exit-when-ready"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     wall = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{command[0]} failed ({done.returncode}):\n{done.stderr}")
@@ -52,8 +58,12 @@ def launch(command: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each (median)")
-    parser.add_argument("--frozen", type=Path, default=None,
-                        help="the frozen executable (default: the one packaging/build.py makes)")
+    parser.add_argument(
+        "--frozen",
+        type=Path,
+        default=None,
+        help="the frozen executable (default: the one packaging/build.py makes)",
+    )
     args = parser.parse_args()
 
     frozen = args.frozen or default_frozen()
@@ -80,8 +90,10 @@ def main() -> None:
     print(f"frozen:    {frozen}")
     print(f"installed: {installed} ({sys.version.split()[0]})")
     for name in apps:
-        print(f"{name:<9}  median of {args.runs}: {statistics.median(walls[name]):.3f} s to exit, "
-              f"{statistics.median(painted[name]):.3f} s to first paint (as reported)")
+        print(
+            f"{name:<9}  median of {args.runs}: {statistics.median(walls[name]):.3f} s to exit, "
+            f"{statistics.median(painted[name]):.3f} s to first paint (as reported)"
+        )
     ratio = statistics.median(walls["frozen"]) / statistics.median(walls["installed"])
     verdict = "meets" if ratio <= GOAL else "MISSES"
     print(f"ratio frozen / installed (wall clock): {ratio:.2f}  ({verdict} the goal ≤ {GOAL})")

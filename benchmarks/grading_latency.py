@@ -55,8 +55,10 @@ def _percentile(values: list[float], share: float) -> float:
 
 def _line(name: str, values: list[float], reference: float, goal: float | None) -> str:
     p50, p99 = statistics.median(values), _percentile(values, 0.99)
-    text = (f"{name:<34} p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   "
-            f"max {max(values):7.2f} ms   p99/reference {p99 / reference:6.1f}×")
+    text = (
+        f"{name:<34} p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   "
+        f"max {max(values):7.2f} ms   p99/reference {p99 / reference:6.1f}×"
+    )
     if goal is not None:
         text += f"   goal p99 ≤ {goal:g} ms: {'met' if p99 <= goal else 'NOT met'}"
     return text
@@ -90,8 +92,10 @@ def main() -> int:
     install_cjk_fallback()
     rng = random.Random(args.seed)
     skills = sorted(all_skills())
-    specs = [ItemSpec(rng.choice(skills), rng.getrandbits(32), rng.choice(list(Difficulty)))
-             for _ in range(args.items)]
+    specs = [
+        ItemSpec(rng.choice(skills), rng.getrandbits(32), rng.choice(list(Difficulty)))
+        for _ in range(args.items)
+    ]
 
     # -- item generation ------------------------------------------------------------
     for spec in specs[:50]:
@@ -125,8 +129,9 @@ def main() -> int:
         return Answer(order=tuple(reversed([b for g in e.order for b in g])))
 
     def run(recorder: Any) -> tuple[list[float], float]:
-        session = DrillSession(Mode.PRACTICE,
-                               lambda i: specs[i] if i < len(specs) else None, recorder)
+        session = DrillSession(
+            Mode.PRACTICE, lambda i: specs[i] if i < len(specs) else None, recorder
+        )
         controller = DrillController(session)
         screen = DrillScreen(controller)
         screen.resize(1400, 860)
@@ -169,8 +174,9 @@ def main() -> int:
         try:
             instructor = store.instructor(store.create_first_instructor("Bench", "bench password"))
             profile = instructor.add_trainee("Benchmark trainee")
-            recorder = SessionRecorder.start(store.trainee(profile.id), "roulette-2003",
-                                           Mode.PRACTICE, defer=after_feedback)
+            recorder = SessionRecorder.start(
+                store.trainee(profile.id), "roulette-2003", Mode.PRACTICE, defer=after_feedback
+            )
             sqlite_times, sqlite_ref = run(recorder)
             stored = len(store.trainee(profile.id).answers(limit=None))
         finally:
@@ -182,8 +188,7 @@ def main() -> int:
     print(f"reference (label repaint)          median {memory_ref:.3f} ms")
     print(_line("answer → feedback, memory", memory_times, memory_ref, FEEDBACK_GOAL_MS))
     print(f"reference (label repaint, sqlite)  median {sqlite_ref:.3f} ms")
-    print(_line("answer → feedback, sqlite commit", sqlite_times, sqlite_ref,
-                FEEDBACK_GOAL_MS))
+    print(_line("answer → feedback, sqlite commit", sqlite_times, sqlite_ref, FEEDBACK_GOAL_MS))
     print(f"answers stored in sqlite: {stored}")
     return 0
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 GOAL = 1.5
 
-REFERENCE = '''
+REFERENCE = """
 import os
 import sys
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -51,7 +51,7 @@ watcher = FirstPaint()
 window.centralWidget().installEventFilter(watcher)
 window.show()
 sys.exit(app.exec())
-'''
+"""
 
 #: The same window with one use of the ``Qt`` namespace, as every real window makes (alignment,
 #: focus, keys, pens).  PySide6 6.11 builds all of the namespace's enums as Python enums on that
@@ -61,14 +61,16 @@ REFERENCE_WITH_QT_NAMESPACE = REFERENCE.replace(
     "window.resize(1280, 720)",
     "window.resize(1280, 720)\n"
     "from PySide6.QtCore import Qt\n"
-    "window.centralWidget().setAlignment(Qt.AlignmentFlag.AlignCenter)")
+    "window.centralWidget().setAlignment(Qt.AlignmentFlag.AlignCenter)",
+)
 assert REFERENCE_WITH_QT_NAMESPACE != REFERENCE
 
 
 def _time(command: list[str], env: dict[str, str]) -> tuple[float, str]:
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120,
-                          check=False)
+    done = subprocess.run(
+        command, capture_output=True, text=True, env=env, timeout=120, check=False
+    )
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
@@ -105,12 +107,16 @@ def main() -> int:
     app_median, ref_median = statistics.median(app_times), statistics.median(ref_times)
     qt_median = statistics.median(qt_times)
     ratio = app_median / ref_median
-    print(f"bare window + one Qt enum: median {qt_median:.3f} s over {args.runs} runs "
-          f"(PySide6 setting up the Qt namespace: {1000 * (qt_median - ref_median):+.0f} ms; "
-          f"dealer-trainer against it: ratio {app_median / qt_median:.2f})")
+    print(
+        f"bare window + one Qt enum: median {qt_median:.3f} s over {args.runs} runs "
+        f"(PySide6 setting up the Qt namespace: {1000 * (qt_median - ref_median):+.0f} ms; "
+        f"dealer-trainer against it: ratio {app_median / qt_median:.2f})"
+    )
     print(f"bare PySide6 QMainWindow : median {ref_median:.3f} s over {args.runs} runs")
-    print(f"dealer-trainer           : median {app_median:.3f} s over {args.runs} runs "
-          f"(it reports {statistics.median(reported):.3f} s from launcher start to first paint)")
+    print(
+        f"dealer-trainer           : median {app_median:.3f} s over {args.runs} runs "
+        f"(it reports {statistics.median(reported):.3f} s from launcher start to first paint)"
+    )
     print(f"ratio {ratio:.2f} (goal <= {GOAL}: {'ok' if ratio <= GOAL else 'OVER GOAL'})")
     return 0
 

@@ -33,8 +33,12 @@ GAMES = ("roulette", "craps", "caribbean_stud")
 CACHE_DIR_ENV = "DEALER_TRAINER_CACHE_DIR"  # moves the app's cache folder (tests use it)
 #: What the window needs that has no Qt: the rules and rulesets, the languages, the felt
 #: geometry (the first felt shown is roulette's), the trainee's login name.
-WITHOUT_QT = ("getpass", "dealer_trainer.i18n.citations", "dealer_trainer.i18n.numbers",
-              "dealer_trainer.layouts.roulette")
+WITHOUT_QT = (
+    "getpass",
+    "dealer_trainer.i18n.citations",
+    "dealer_trainer.i18n.numbers",
+    "dealer_trainer.layouts.roulette",
+)
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 1
 MIN_WIDTH, MAX_WIDTH = 16, 16384
 
@@ -48,26 +52,37 @@ def _parser() -> argparse.ArgumentParser:
         "and Caribbean Stud Poker.",
     )
     parser.add_argument("--game", choices=GAMES, help="the game to open")
-    parser.add_argument("--exit-when-ready", action="store_true",
-                        help="print the seconds to the first paint of the window and exit")
+    parser.add_argument(
+        "--exit-when-ready",
+        action="store_true",
+        help="print the seconds to the first paint of the window and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     export = commands.add_parser(
-        "export-layout", help="write a felt as a PNG picture or a printable PDF page",
-        description="Write a felt as a PNG picture or a printable PDF page (no display needed).")
-    export.add_argument("--game", dest="export_game", required=True, choices=GAMES,
-                        help="the felt to draw")
+        "export-layout",
+        help="write a felt as a PNG picture or a printable PDF page",
+        description="Write a felt as a PNG picture or a printable PDF page (no display needed).",
+    )
+    export.add_argument(
+        "--game", dest="export_game", required=True, choices=GAMES, help="the felt to draw"
+    )
     export.add_argument("--out", required=True, type=Path, help="FILE.png or FILE.pdf")
-    export.add_argument("--width", type=int, default=1920,
-                        help="picture width in pixels for PNG (default 1920)")
+    export.add_argument(
+        "--width", type=int, default=1920, help="picture width in pixels for PNG (default 1920)"
+    )
     export.add_argument("--ruleset", help="a ruleset id of the game (default: the game's default)")
-    export.add_argument("--jackpot", metavar="AMOUNT",
-                        help="Caribbean Stud: the progressive pool shown on the display")
+    export.add_argument(
+        "--jackpot",
+        metavar="AMOUNT",
+        help="Caribbean Stud: the progressive pool shown on the display",
+    )
     commands.add_parser(
         "self-check",
         help="check this installation: every module, the rules, the database, the felts",
         description="Check this installation without a display: import every module of the app, "
         "settle a round of each game, create and migrate a database in a temporary folder, "
-        "draw every felt and a dashboard plot. Prints one line per check; exit 0 if all pass.")
+        "draw every felt and a dashboard plot. Prints one line per check; exit 0 if all pass.",
+    )
     return parser
 
 
@@ -106,8 +121,9 @@ def parse_args(argv: Sequence[str] | None) -> SimpleNamespace:
         if suffix not in (".png", ".pdf"):
             parser.error(f"--out must name a .png or .pdf file, not {str(args.out)!r}")
         if not MIN_WIDTH <= args.width <= MAX_WIDTH:
-            parser.error(f"--width must be between {MIN_WIDTH} and {MAX_WIDTH} pixels, "
-                         f"not {args.width}")
+            parser.error(
+                f"--width must be between {MIN_WIDTH} and {MAX_WIDTH} pixels, not {args.width}"
+            )
         if args.jackpot is not None:
             if args.export_game != "caribbean_stud":
                 parser.error("--jackpot is shown on the Caribbean Stud felt only")
@@ -130,8 +146,9 @@ def parse_args(argv: Sequence[str] | None) -> SimpleNamespace:
             except RulesError as exc:
                 parser.error(f"--ruleset: {exc.message}")
             if ruleset.game != args.export_game:
-                parser.error(f"--ruleset: {ruleset.id} is a {ruleset.game} ruleset, "
-                             f"not {args.export_game}")
+                parser.error(
+                    f"--ruleset: {ruleset.id} is a {ruleset.game} ruleset, not {args.export_game}"
+                )
     return args
 
 
@@ -143,13 +160,13 @@ def _application(argv: Sequence[str]) -> QApplication:
     from dealer_trainer.ui.fonts import install_cjk_fallback  # noqa: PLC0415
 
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+    )
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     app.setApplicationName("Macau Dealer Trainer")
     app.setOrganizationName("Macau Dealer Trainer")
-    QGuiApplication.setApplicationDisplayName(
-        QApplication.translate("app", "Macau Dealer Trainer"))
+    QGuiApplication.setApplicationDisplayName(QApplication.translate("app", "Macau Dealer Trainer"))
     install_cjk_fallback()
     return app
 
@@ -188,8 +205,11 @@ def _no_display() -> bool:
 def run_window(args: SimpleNamespace) -> int:
     if _no_display():
         if not args.exit_when_ready:
-            print("dealer-trainer: there is no display to open the window on (set DISPLAY, or "
-                  "QT_QPA_PLATFORM=offscreen to run without a screen).", file=sys.stderr)
+            print(
+                "dealer-trainer: there is no display to open the window on (set DISPLAY, or "
+                "QT_QPA_PLATFORM=offscreen to run without a screen).",
+                file=sys.stderr,
+            )
             return EXIT_FAILED
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a measurement needs no screen
     # No garbage collection until the window has painted: start-up creates objects that
@@ -210,7 +230,8 @@ def run_window(args: SimpleNamespace) -> int:
     from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
 
     cache = os.environ.get(CACHE_DIR_ENV) or QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.CacheLocation)
+        QStandardPaths.StandardLocation.CacheLocation
+    )
     if cache:  # the rulesets' parsed tables, kept from one start to the next
         cache_parsed_files(Path(cache) / "rulesets")
     languages = LanguageManager(parent=app)
@@ -255,8 +276,9 @@ def self_check() -> int:
     _application([])
     failures = 0
     for name, problem in run_checks():
-        print(f"{'FAIL' if problem else 'ok  '} {name}{': ' + problem if problem else ''}",
-              flush=True)
+        print(
+            f"{'FAIL' if problem else 'ok  '} {name}{': ' + problem if problem else ''}", flush=True
+        )
         failures += problem is not None
     return EXIT_FAILED if failures else EXIT_OK
 

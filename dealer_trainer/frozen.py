@@ -51,8 +51,9 @@ class Frozen:
 
     def __repr__(self) -> str:
         values = self.__dict__
-        shown = ", ".join(f"{name}={values[name]!r}" for name in self._fields
-                          if name not in self._unshown)
+        shown = ", ".join(
+            f"{name}={values[name]!r}" for name in self._fields if name not in self._unshown
+        )
         return f"{type(self).__qualname__}({shown})"
 
     if not TYPE_CHECKING:  # (mypy flags assignments itself: see dataclass_transform)
@@ -66,4 +67,3 @@ class Frozen:
             from dataclasses import FrozenInstanceError  # noqa: PLC0415 (errors only)
 
             raise FrozenInstanceError(f"cannot delete field {name!r}")
-

@@ -37,14 +37,30 @@ def _modules() -> None:
 def _rules() -> None:
     from dealer_trainer.rules.cli import handle  # noqa: PLC0415
 
-    roulette = handle("settle", {"game": "roulette", "outcome": {"number": 17}, "bets": [
-        {"id": "a", "kind": "split", "numbers": [17, 20], "amount": 25}]})
+    roulette = handle(
+        "settle",
+        {
+            "game": "roulette",
+            "outcome": {"number": 17},
+            "bets": [{"id": "a", "kind": "split", "numbers": [17, 20], "amount": 25}],
+        },
+    )
     assert roulette["results"][0]["win"] == "425.00", roulette
-    craps = handle("settle", {"game": "craps", "events": [
-        {"bet": {"id": "p", "kind": "pass", "amount": 10}}, {"roll": [3, 4]}]})
+    craps = handle(
+        "settle",
+        {
+            "game": "craps",
+            "events": [{"bet": {"id": "p", "kind": "pass", "amount": 10}}, {"roll": [3, 4]}],
+        },
+    )
     assert craps["results"][0]["outcome"] == "win", craps
-    stud = handle("compare", {"game": "caribbean_stud", "hands": [
-        ["AS", "KS", "QS", "JS", "9S"], ["AH", "KH", "QH", "JH", "9H"]]})
+    stud = handle(
+        "compare",
+        {
+            "game": "caribbean_stud",
+            "hands": [["AS", "KS", "QS", "JS", "9S"], ["AH", "KH", "QH", "JH", "9H"]],
+        },
+    )
     assert stud["winner"] == 0 and stud["decided_by"] == "suit", stud
 
 

@@ -53,8 +53,11 @@ FREEZE_ENV = ROOT / "build" / "freeze-env"
 DIST_NAME = "macau-dealer-trainer"
 #: numpy's build options (meson) for a numpy without BLAS or LAPACK libraries: its own
 #: loops for products and lapack_lite for numpy.linalg.
-NUMPY_WITHOUT_BLAS = ("-Csetup-args=-Dblas=none", "-Csetup-args=-Dlapack=none",
-                      "-Csetup-args=-Dallow-noblas=true")
+NUMPY_WITHOUT_BLAS = (
+    "-Csetup-args=-Dblas=none",
+    "-Csetup-args=-Dlapack=none",
+    "-Csetup-args=-Dallow-noblas=true",
+)
 
 
 def build_folder(dist: Path = DIST) -> Path:
@@ -73,16 +76,28 @@ def executable(dist: Path = DIST) -> Path:
 
 def folder_size(folder: Path) -> int:
     """Bytes of all files under ``folder`` (symbolic links not followed)."""
-    return sum(path.lstat().st_size for path in folder.rglob("*")
-               if path.is_file() and not path.is_symlink())
+    return sum(
+        path.lstat().st_size
+        for path in folder.rglob("*")
+        if path.is_file() and not path.is_symlink()
+    )
 
 
 def largest_parts(folder: Path, count: int = 6) -> list[tuple[str, int]]:
     """The biggest entries of the folder the app runs from (where the size goes)."""
-    internal = next((path for path in (folder / "_internal", folder / "Contents" / "Frameworks")
-                     if path.is_dir()), folder)
-    sizes = [(entry.name, folder_size(entry) if entry.is_dir() else entry.lstat().st_size)
-             for entry in internal.iterdir() if not entry.is_symlink()]
+    internal = next(
+        (
+            path
+            for path in (folder / "_internal", folder / "Contents" / "Frameworks")
+            if path.is_dir()
+        ),
+        folder,
+    )
+    sizes = [
+        (entry.name, folder_size(entry) if entry.is_dir() else entry.lstat().st_size)
+        for entry in internal.iterdir()
+        if not entry.is_symlink()
+    ]
     return sorted(sizes, key=lambda item: -item[1])[:count]
 
 
@@ -96,22 +111,43 @@ def pinned_versions() -> list[str]:
     Used as pip constraints in the freeze environment: the build takes the
     versions the tests ran with, and only those of them the app needs.
     """
-    pins = {re.sub(r"[-_.]+", "-", dist.metadata["Name"]).lower(): dist.version
-            for dist in distributions() if dist.metadata["Name"]}
+    pins = {
+        re.sub(r"[-_.]+", "-", dist.metadata["Name"]).lower(): dist.version
+        for dist in distributions()
+        if dist.metadata["Name"]
+    }
     pins.pop(DIST_NAME, None)
     return [f"{name}=={pinned}" for name, pinned in sorted(pins.items())]
 
 
 def environment_key(pins: list[str], numpy_from: str) -> str:
     """What the freeze environment is made of; it is made again when this changes."""
-    recipe = "\n".join([sys.version, platform.machine(), numpy_from,
-                        (ROOT / "pyproject.toml").read_text(encoding="utf-8"), *pins])
+    recipe = "\n".join(
+        [
+            sys.version,
+            platform.machine(),
+            numpy_from,
+            (ROOT / "pyproject.toml").read_text(encoding="utf-8"),
+            *pins,
+        ]
+    )
     return hashlib.sha256(recipe.encode("utf-8")).hexdigest()
 
 
 def pip(env: Path, *args: str) -> None:
-    subprocess.run([str(env_python(env)), "-m", "pip", "install", "--disable-pip-version-check",
-                    "--quiet", *args], check=True, cwd=ROOT)
+    subprocess.run(
+        [
+            str(env_python(env)),
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "--quiet",
+            *args,
+        ],
+        check=True,
+        cwd=ROOT,
+    )
 
 
 def freeze_environment(numpy_from: str, env: Path = FREEZE_ENV) -> Path:
@@ -129,20 +165,39 @@ def freeze_environment(numpy_from: str, env: Path = FREEZE_ENV) -> Path:
     if numpy_from == "source":
         print(f"compiling numpy {version('numpy')} without BLAS (minutes, once) ...", flush=True)
         try:
-            pip(env, "-c", str(constraints), "--no-binary", "numpy", *NUMPY_WITHOUT_BLAS,
-                f"numpy=={version('numpy')}")
+            pip(
+                env,
+                "-c",
+                str(constraints),
+                "--no-binary",
+                "numpy",
+                *NUMPY_WITHOUT_BLAS,
+                f"numpy=={version('numpy')}",
+            )
         except subprocess.CalledProcessError as error:
-            raise SystemExit("build.py: numpy could not be compiled without BLAS (it needs a C "
-                             "and C++ compiler and Python's headers); --numpy wheel takes "
-                             "numpy's wheel instead (28 MB more)") from error
+            raise SystemExit(
+                "build.py: numpy could not be compiled without BLAS (it needs a C "
+                "and C++ compiler and Python's headers); --numpy wheel takes "
+                "numpy's wheel instead (28 MB more)"
+            ) from error
     pip(env, "-c", str(constraints), "-e", ".[packaging]")
     stamp.write_text(key, encoding="utf-8")
     return env_python(env)
 
 
 def run_pyinstaller(python: Path, clean: bool) -> None:
-    command = [str(python), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-               "--distpath", str(DIST), "--workpath", str(WORK)]
+    command = [
+        str(python),
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(DIST),
+        "--workpath",
+        str(WORK),
+    ]
     if clean:
         command.append("--clean")
     command.append(str(SPEC))
@@ -151,23 +206,35 @@ def run_pyinstaller(python: Path, clean: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clean", action="store_true",
-                        help="empty PyInstaller's cache first (slower; use after upgrades)")
-    parser.add_argument("--numpy", choices=("source", "wheel"),
-                        default="source" if sys.platform.startswith("linux") else "wheel",
-                        help="compile numpy without BLAS (default on Linux) or take its wheel")
+    parser.add_argument(
+        "--clean",
+        action="store_true",
+        help="empty PyInstaller's cache first (slower; use after upgrades)",
+    )
+    parser.add_argument(
+        "--numpy",
+        choices=("source", "wheel"),
+        default="source" if sys.platform.startswith("linux") else "wheel",
+        help="compile numpy without BLAS (default on Linux) or take its wheel",
+    )
     args = parser.parse_args(argv)
-    missing = [name for name in ("pyinstaller", "numpy") if name not in
-               {dist.metadata["Name"].lower() for dist in distributions()}]
+    missing = [
+        name
+        for name in ("pyinstaller", "numpy")
+        if name not in {dist.metadata["Name"].lower() for dist in distributions()}
+    ]
     if missing:
-        print(f"build.py: {' and '.join(missing)} missing here: pip install -e '.[packaging]'",
-              file=sys.stderr)
+        print(
+            f"build.py: {' and '.join(missing)} missing here: pip install -e '.[packaging]'",
+            file=sys.stderr,
+        )
         return 2
 
     started = time.perf_counter()
     python = freeze_environment(args.numpy)
-    print(f"PyInstaller {version('pyinstaller')}: building {SPEC.relative_to(ROOT)} ...",
-          flush=True)
+    print(
+        f"PyInstaller {version('pyinstaller')}: building {SPEC.relative_to(ROOT)} ...", flush=True
+    )
     run_pyinstaller(python, args.clean)
     exe = executable()
     if not exe.is_file() or not os.access(exe, os.X_OK):
@@ -177,9 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"built in {time.perf_counter() - started:.0f} s: {build_folder()}")
     print(f"executable: {exe}")
     verdict = "within" if size_mb <= SIZE_GOAL_MB else "OVER"
-    print(f"size: {size_mb:.1f} MB ({verdict} the {SIZE_GOAL_MB:.0f} MB goal); largest parts: "
-          + ", ".join(f"{name} {size / 1e6:.1f} MB"
-                      for name, size in largest_parts(build_folder())))
+    print(
+        f"size: {size_mb:.1f} MB ({verdict} the {SIZE_GOAL_MB:.0f} MB goal); largest parts: "
+        + ", ".join(f"{name} {size / 1e6:.1f} MB" for name, size in largest_parts(build_folder()))
+    )
     return 0
 
 

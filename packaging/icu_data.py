@@ -41,11 +41,18 @@ KEEP_LANGUAGES = frozenset({"en", "pt", "zh", "yue"})
 
 #: Converter tables that stay: Big5 and its Windows form, Big5-HKSCS, GBK and GB18030,
 #: windows-1252 and ISO-8859-15.  (windows-950 and windows-936 extend ibm-1373 and ibm-1386.)
-KEEP_CONVERTERS = frozenset({
-    "ibm-1373_P100-2002.cnv", "windows-950-2000.cnv", "ibm-1375_P100-2008.cnv",
-    "ibm-1386_P100-2001.cnv", "windows-936-2000.cnv", "gb18030.cnv",
-    "ibm-5348_P100-1997.cnv", "ibm-923_P100-1998.cnv",
-})
+KEEP_CONVERTERS = frozenset(
+    {
+        "ibm-1373_P100-2002.cnv",
+        "windows-950-2000.cnv",
+        "ibm-1375_P100-2008.cnv",
+        "ibm-1386_P100-2001.cnv",
+        "windows-936-2000.cnv",
+        "gb18030.cnv",
+        "ibm-5348_P100-1997.cnv",
+        "ibm-923_P100-1998.cnv",
+    }
+)
 
 #: Trees dropped whole: the transliterators.
 DROPPED_TREES = frozenset({"translit"})
@@ -78,16 +85,21 @@ def items_to_drop(items: Iterable[str]) -> list[str]:
 def _run(command: list[str], cwd: Path | None = None) -> str:
     result = subprocess.run(command, capture_output=True, text=True, cwd=cwd, check=False)
     if result.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}): "
-                           f"{(result.stderr or result.stdout).strip()}")
+        raise RuntimeError(
+            f"{' '.join(command)} failed ({result.returncode}): "
+            f"{(result.stderr or result.stdout).strip()}"
+        )
     return result.stdout
 
 
 def data_location(library: Path) -> tuple[str, int, int]:
     """(symbol, file offset, size) of the ICU data inside ``library``."""
     symbols = _run(["nm", "--dynamic", "--print-size", "--defined-only", str(library)])
-    found = [line.split() for line in symbols.splitlines()
-             if re.fullmatch(r"icudt\d+_dat", line.split()[-1])]
+    found = [
+        line.split()
+        for line in symbols.splitlines()
+        if re.fullmatch(r"icudt\d+_dat", line.split()[-1])
+    ]
     if len(found) != 1 or len(found[0]) != 4:
         raise RuntimeError(f"{library}: no single icudt*_dat symbol in {symbols!r}")
     address, size, symbol = int(found[0][0], 16), int(found[0][1], 16), found[0][3]
@@ -131,10 +143,10 @@ def slim_library(library: Path, workdir: Path) -> Path:
     items = _run(["icupkg", "--list", str(full / package)]).split()
     (workdir / "drop.txt").write_text("\n".join(items_to_drop(items)) + "\n", encoding="ascii")
     # icupkg checks every kept item's dependencies: a needed item that was dropped stops it.
-    _run(["icupkg", "--remove", str(workdir / "drop.txt"), str(full / package),
-          str(slim / package)])
-    (slim / "data.s").write_text(ASSEMBLY.format(symbol=symbol, package=package),
-                                 encoding="ascii")
+    _run(
+        ["icupkg", "--remove", str(workdir / "drop.txt"), str(full / package), str(slim / package)]
+    )
+    (slim / "data.s").write_text(ASSEMBLY.format(symbol=symbol, package=package), encoding="ascii")
     _run(["as", "-o", "data.o", "data.s"], cwd=slim)
     _run(["ld", "-shared", "-soname", library.name, "-o", library.name, "data.o"], cwd=slim)
     return slim / library.name
@@ -152,14 +164,20 @@ def slim_icu_data(entries: list[TocEntry], workdir: Path) -> tuple[list[TocEntry
     """
     if not sys.platform.startswith("linux"):
         return entries, 0
-    targets = [entry for entry in entries
-               if entry[2] == "BINARY" and LIBRARY_NAME.match(PurePosixPath(entry[0]).name)]
+    targets = [
+        entry
+        for entry in entries
+        if entry[2] == "BINARY" and LIBRARY_NAME.match(PurePosixPath(entry[0]).name)
+    ]
     if not targets:
         return entries, 0
     missing = tools_missing()
     if missing:
-        print(f"WARNING: ICU's data stays whole (32 MB): {', '.join(missing)} not found "
-              "(apt-get install icu-devtools binutils)", file=sys.stderr)
+        print(
+            f"WARNING: ICU's data stays whole (32 MB): {', '.join(missing)} not found "
+            "(apt-get install icu-devtools binutils)",
+            file=sys.stderr,
+        )
         return entries, 0
     result, saved = [], 0
     for dest, source, kind in entries:

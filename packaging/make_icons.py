@@ -47,20 +47,62 @@ GRID = 1024.0  # the drawing's own units; every size is this grid scaled
 
 #: The European single-zero wheel, clockwise from zero.
 WHEEL_ORDER = (
-    0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10,
-    5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+    0,
+    32,
+    15,
+    19,
+    4,
+    21,
+    2,
+    25,
+    17,
+    34,
+    6,
+    27,
+    13,
+    36,
+    11,
+    30,
+    8,
+    23,
+    10,
+    5,
+    24,
+    16,
+    33,
+    1,
+    20,
+    14,
+    31,
+    9,
+    22,
+    18,
+    29,
+    7,
+    28,
+    12,
+    35,
+    3,
+    26,
 )
-RED_NUMBERS = frozenset(
-    (1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36))
+RED_NUMBERS = frozenset((1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36))
 
 PNG_SIZE = 256
 SMALL, SMALL_ZOOM = 32, 1000.0 / 896.0  # at or below 32 px the tile grows to the edges
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 #: ICNS element types (PNG payloads) and their pixel sizes.
 ICNS_ELEMENTS = (
-    (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256),
-    (b"ic09", 512), (b"ic10", 1024),  # 512@2x
-    (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),  # 16, 32, 128, 256 @2x
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),  # 512@2x
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic13", 256),
+    (b"ic14", 512),  # 16, 32, 128, 256 @2x
 )
 
 FELT_LIGHT, FELT_DARK = QColor("#23864f"), QColor("#0c4227")
@@ -76,8 +118,9 @@ def pocket_color(number: int) -> QColor:
     return POCKET_RED if number in RED_NUMBERS else POCKET_BLACK
 
 
-def _radial(center: QPointF, radius: float, inner: QColor, outer: QColor,
-            focal: QPointF | None = None) -> QBrush:
+def _radial(
+    center: QPointF, radius: float, inner: QColor, outer: QColor, focal: QPointF | None = None
+) -> QBrush:
     gradient = QRadialGradient(center, radius, focal if focal is not None else center)
     gradient.setColorAt(0.0, inner)
     gradient.setColorAt(1.0, outer)
@@ -88,8 +131,9 @@ def _circle(painter: QPainter, center: QPointF, radius: float) -> None:
     painter.drawEllipse(center, radius, radius)
 
 
-def _ring_sector(center: QPointF, outer: float, inner: float,
-                 start_deg: float, span_deg: float) -> QPainterPath:
+def _ring_sector(
+    center: QPointF, outer: float, inner: float, start_deg: float, span_deg: float
+) -> QPainterPath:
     """One pocket: the band between two radii over an angle (Qt angles, counter-clockwise)."""
     path = QPainterPath()
     outer_rect = QRectF(center.x() - outer, center.y() - outer, 2 * outer, 2 * outer)
@@ -119,8 +163,9 @@ def draw_wheel(painter: QPainter, centre: QPointF, radius: float, *, detailed: b
     pocket_outer, pocket_inner = radius * 0.86, radius * 0.62
     cone = radius * 0.60
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(_radial(centre, radius, WOOD_LIGHT, WOOD_DARK,
-                             centre - QPointF(radius * 0.3, radius * 0.3)))
+    painter.setBrush(
+        _radial(centre, radius, WOOD_LIGHT, WOOD_DARK, centre - QPointF(radius * 0.3, radius * 0.3))
+    )
     _circle(painter, centre, radius)
     painter.setPen(QPen(GOLD, radius * 0.025))
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -136,8 +181,11 @@ def draw_wheel(painter: QPainter, centre: QPointF, radius: float, *, detailed: b
         painter.drawPath(_ring_sector(centre, pocket_outer, pocket_inner, start, span))
 
     painter.setPen(QPen(GOLD_DARK, radius * 0.02))
-    painter.setBrush(_radial(centre, cone, QColor("#b0652f"), WOOD_DARK,
-                             centre - QPointF(cone * 0.35, cone * 0.35)))
+    painter.setBrush(
+        _radial(
+            centre, cone, QColor("#b0652f"), WOOD_DARK, centre - QPointF(cone * 0.35, cone * 0.35)
+        )
+    )
     _circle(painter, centre, cone)
 
     # The turret: four gold spokes with knobs, and the hub.
@@ -148,8 +196,9 @@ def draw_wheel(painter: QPainter, centre: QPointF, radius: float, *, detailed: b
         offset = QPointF(math.cos(rad) * arm, math.sin(rad) * arm)
         painter.drawLine(centre - offset, centre + offset)
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(_radial(centre, cone * 0.3, GOLD, GOLD_DARK,
-                             centre - QPointF(cone * 0.08, cone * 0.08)))
+    painter.setBrush(
+        _radial(centre, cone * 0.3, GOLD, GOLD_DARK, centre - QPointF(cone * 0.08, cone * 0.08))
+    )
     for angle in (45.0, 135.0, 225.0, 315.0):
         rad = math.radians(angle)
         _circle(painter, centre + QPointF(math.cos(rad) * arm, math.sin(rad) * arm), cone * 0.1)
@@ -160,8 +209,15 @@ def draw_wheel(painter: QPainter, centre: QPointF, radius: float, *, detailed: b
     rad = math.radians(90.0 - index * span)
     middle = (pocket_outer + pocket_inner) / 2
     ball = centre + QPointF(math.cos(rad) * middle, -math.sin(rad) * middle)
-    painter.setBrush(_radial(ball, radius * 0.06, QColor("#ffffff"), QColor("#c9c4b8"),
-                             ball - QPointF(radius * 0.02, radius * 0.02)))
+    painter.setBrush(
+        _radial(
+            ball,
+            radius * 0.06,
+            QColor("#ffffff"),
+            QColor("#c9c4b8"),
+            ball - QPointF(radius * 0.02, radius * 0.02),
+        )
+    )
     _circle(painter, ball, radius * 0.055)
 
 
@@ -170,8 +226,11 @@ def draw_chip(painter: QPainter, centre: QPointF, radius: float) -> None:
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(0, 0, 0, 90))  # its shadow on the felt and the wheel
     _circle(painter, centre + QPointF(radius * 0.06, radius * 0.09), radius)
-    painter.setBrush(_radial(centre, radius, CHIP_BLUE, CHIP_BLUE_DARK,
-                             centre - QPointF(radius * 0.3, radius * 0.3)))
+    painter.setBrush(
+        _radial(
+            centre, radius, CHIP_BLUE, CHIP_BLUE_DARK, centre - QPointF(radius * 0.3, radius * 0.3)
+        )
+    )
     painter.setPen(QPen(CHIP_BLUE_DARK, radius * 0.03))
     _circle(painter, centre, radius)
     painter.setPen(Qt.PenStyle.NoPen)

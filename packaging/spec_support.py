@@ -28,13 +28,15 @@ TocEntry = tuple[str, str, str]
 KEEP_PLUGINS: dict[str, frozenset[str] | None] = {
     # windows / direct2d, cocoa, xcb and wayland for desktops; offscreen for export-layout,
     # the smoke test and CI; minimal for diagnostics.
-    "platforms": frozenset({"qwindows", "qdirect2d", "qcocoa", "qxcb", "qwayland",
-                            "qoffscreen", "qminimal"}),
+    "platforms": frozenset(
+        {"qwindows", "qdirect2d", "qcocoa", "qxcb", "qwayland", "qoffscreen", "qminimal"}
+    ),
     # Native dialogs through the desktop portal; qgtk3 is left out (it pulls in all of GTK 3).
     "platformthemes": frozenset({"qxdgdesktopportal"}),
     # Typing Chinese trainee names needs an input method (ibus), dead keys need compose.
-    "platforminputcontexts": frozenset({"composeplatforminputcontextplugin",
-                                        "ibusplatforminputcontextplugin"}),
+    "platforminputcontexts": frozenset(
+        {"composeplatforminputcontextplugin", "ibusplatforminputcontextplugin"}
+    ),
     "imageformats": frozenset({"qico", "qjpeg", "qgif", "qsvg", "qicns"}),
     "iconengines": None,
     "styles": None,  # the Windows 11 and macOS styles
@@ -111,9 +113,11 @@ def macos_minimum(qt_version: str) -> str:
 
 # -- data files -------------------------------------------------------------------------------
 
+
 def _matching(folder: Path, patterns: Iterable[str], dest: str) -> list[tuple[str, str]]:
-    found = sorted({path for pattern in patterns for path in folder.glob(pattern)
-                    if path.is_file()})
+    found = sorted(
+        {path for pattern in patterns for path in folder.glob(pattern) if path.is_file()}
+    )
     return [(str(path), dest) for path in found]
 
 
@@ -121,9 +125,11 @@ def _tree(folder: Path, dest: str) -> list[tuple[str, str]]:
     """Every file under ``folder`` (an asset tree), keeping its sub-folders."""
     if not folder.is_dir():
         return []
-    return [(str(path), str(PurePosixPath(dest, *path.parent.relative_to(folder).parts)))
-            for path in sorted(folder.rglob("*"))
-            if path.is_file() and "__pycache__" not in path.parts and path.name != ".gitkeep"]
+    return [
+        (str(path), str(PurePosixPath(dest, *path.parent.relative_to(folder).parts)))
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and path.name != ".gitkeep"
+    ]
 
 
 def _required(pairs: list[tuple[str, str]], what: str) -> list[tuple[str, str]]:
@@ -141,15 +147,26 @@ def data_files(root: Path) -> list[tuple[str, str]]:
     package = root / "dealer_trainer"
     rules, migrations = package / "rules", package / "storage" / "migrations"
     return [
-        *_required(_matching(rules / "rulesets", ["*.toml"], "dealer_trainer/rules/rulesets"),
-                   "rulesets"),
-        *_required(_matching(rules / "texts", ["*.txt", "*.toml"], "dealer_trainer/rules/texts"),
-                   "official texts"),
+        *_required(
+            _matching(rules / "rulesets", ["*.toml"], "dealer_trainer/rules/rulesets"), "rulesets"
+        ),
+        *_required(
+            _matching(rules / "texts", ["*.txt", "*.toml"], "dealer_trainer/rules/texts"),
+            "official texts",
+        ),
         # Alembic runs env.py and each version file from source, found by path.
-        *_required(_matching(migrations, ["env.py", "script.py.mako"],
-                             "dealer_trainer/storage/migrations"), "Alembic environment"),
-        *_required(_matching(migrations / "versions", ["*.py"],
-                             "dealer_trainer/storage/migrations/versions"), "Alembic migrations"),
+        *_required(
+            _matching(
+                migrations, ["env.py", "script.py.mako"], "dealer_trainer/storage/migrations"
+            ),
+            "Alembic environment",
+        ),
+        *_required(
+            _matching(
+                migrations / "versions", ["*.py"], "dealer_trainer/storage/migrations/versions"
+            ),
+            "Alembic migrations",
+        ),
         # The app's translations (committed; python -m dealer_trainer.i18n.build makes them).
         *_matching(package / "i18n", ["*.qm"], "dealer_trainer/i18n"),
         *_tree(root / "assets", "assets"),
@@ -159,8 +176,10 @@ def data_files(root: Path) -> list[tuple[str, str]]:
 
 # -- libraries only a dropped plugin needed ---------------------------------------------------
 
-def orphaned_libraries(kept: Iterable[TocEntry], dropped: Iterable[TocEntry],
-                       imports: Callable[[str], Iterable[str]]) -> set[str]:
+
+def orphaned_libraries(
+    kept: Iterable[TocEntry], dropped: Iterable[TocEntry], imports: Callable[[str], Iterable[str]]
+) -> set[str]:
     """Destination names of libraries reachable only from ``dropped`` entries.
 
     ``imports(source)`` gives the file names of the libraries a binary needs
@@ -188,16 +207,20 @@ def without_dangling_links(entries: list[TocEntry], files: Iterable[TocEntry]) -
     ``PySide6/Qt/lib/libQt6Core.so.6``; a pruned library must take its links along.
     """
     present = {_posix(dest).as_posix() for dest, _, kind in files if kind != "SYMLINK"}
-    links = {_posix(dest).as_posix(): _target(dest, source)
-             for dest, source, kind in entries if kind == "SYMLINK"}
+    links = {
+        _posix(dest).as_posix(): _target(dest, source)
+        for dest, source, kind in entries
+        if kind == "SYMLINK"
+    }
 
     def resolves(name: str, seen: frozenset[str] = frozenset()) -> bool:
         if name in present:
             return True
         return name in links and name not in seen and resolves(links[name], seen | {name})
 
-    return [entry for entry in entries
-            if entry[2] != "SYMLINK" or resolves(_posix(entry[0]).as_posix())]
+    return [
+        entry for entry in entries if entry[2] != "SYMLINK" or resolves(_posix(entry[0]).as_posix())
+    ]
 
 
 def _target(dest: str, source: str) -> str:
@@ -221,9 +244,11 @@ def elf_imports(source: str) -> list[str]:
 
 # -- debug information --------------------------------------------------------------------------
 
+
 def has_debug_info(source: str) -> bool:
-    result = subprocess.run(["readelf", "-S", "--wide", source], capture_output=True,
-                            text=True, check=False)
+    result = subprocess.run(
+        ["readelf", "-S", "--wide", source], capture_output=True, text=True, check=False
+    )
     return result.returncode == 0 and ".debug_info" in result.stdout
 
 
@@ -234,8 +259,11 @@ def strip_debug_info(entries: list[TocEntry], workdir: Path) -> tuple[list[TocEn
     work as before).  Libraries vendored by auditwheel (``*.libs/``) are left
     untouched.  Returns the new entries and the bytes saved.
     """
-    if not sys.platform.startswith("linux") or shutil.which("strip") is None \
-            or shutil.which("readelf") is None:
+    if (
+        not sys.platform.startswith("linux")
+        or shutil.which("strip") is None
+        or shutil.which("readelf") is None
+    ):
         return entries, 0
     result, saved = [], 0
     for dest, source, kind in entries:

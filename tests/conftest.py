@@ -5,10 +5,6 @@ import tempfile
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # No test may touch the real user's records: the app's default store lives in a folder of
 # the test session (tests that need a store of their own pass one explicitly).
-os.environ.setdefault(
-    "DEALER_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="dealer-trainer-tests-")
-)
+os.environ.setdefault("DEALER_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="dealer-trainer-tests-"))
 # Nor the real user's cache folder (the app keeps its parsed rulesets there).
-os.environ.setdefault(
-    "DEALER_TRAINER_CACHE_DIR", tempfile.mkdtemp(prefix="dealer-trainer-cache-")
-)
+os.environ.setdefault("DEALER_TRAINER_CACHE_DIR", tempfile.mkdtemp(prefix="dealer-trainer-cache-"))

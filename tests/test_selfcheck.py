@@ -12,7 +12,11 @@ def test_self_check_passes_every_check(tmp_path: Path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "DEALER_TRAINER_DATA_DIR": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-m", "dealer_trainer.app", "self-check"],
-        capture_output=True, text=True, env=env, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     names = [line.split(maxsplit=1)[1] for line in done.stdout.splitlines()]

@@ -16,7 +16,7 @@ from enum import IntEnum, StrEnum, unique
 from typing import Any
 
 from dealer_trainer.drills.chips import fewest_chips
-from dealer_trainer.drills.text import Text
+from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.citations import Citation
 
 
@@ -81,6 +81,10 @@ class DrillItem:
     solution: tuple[Text, ...]
     citation: Citation
     hint: Text | None = None
+    #: What the answer rests on beyond the regulation's words, said in full in the feedback:
+    #: an interpretation (the text is silent), a house option (the text leaves the house a
+    #: choice) or table procedure (the text sets none). Made with the functions below.
+    rests_on: tuple[Text, ...] = ()
 
     @property
     def game(self) -> str:
@@ -118,6 +122,31 @@ def expected_to_json(expected: Expected) -> dict[str, Any]:
     if expected.fewest_chips:
         out["fewest_chips"] = {f"{d:.2f}": n for d, n in expected.fewest_chips.items()}
     return out
+
+
+def interpretation(text: Text) -> Text:
+    """An answer that rests on a reading of the texts where they are silent (a ruleset setting)."""
+    return T(
+        "Interpretation (a setting of the ruleset; the regulation does not say): {text}", text=text
+    )
+
+
+def house_option(text: Text) -> Text:
+    """An answer that rests on a choice the regulation leaves to the house."""
+    return T("House option (the regulation leaves this to the house): {text}", text=text)
+
+
+def table_procedure(text: Text) -> Text:
+    """An answer that rests on the table's procedure, which the regulation does not set."""
+    return T("Table procedure, not in the regulation: {text}", text=text)
+
+
+#: The sources of the three sentences above, so that a test or a view can tell them apart.
+RESTS_ON_KINDS = {
+    "interpretation": interpretation(T("")).source,
+    "house_option": house_option(T("")).source,
+    "table_procedure": table_procedure(T("")).source,
+}
 
 
 @dataclass(frozen=True)

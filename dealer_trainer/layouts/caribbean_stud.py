@@ -82,9 +82,17 @@ def _box_spots(box: int) -> list[Spot]:
         else:
             shape, text, size = rotated_rect(cx, cy, 170, 108, facing), lbl.RAISE, 19.0
         spot_id = rules_table.spot_id(box, rules_table.Spot(kind))
-        spots.append(Spot(spot_id, BetRef(kind, box=box), shape, text,
-                          text_size=size, rotation=facing,
-                          tone="gold" if kind == "progressive" else "felt"))
+        spots.append(
+            Spot(
+                spot_id,
+                BetRef(kind, box=box),
+                shape,
+                text,
+                text_size=size,
+                rotation=facing,
+                tone="gold" if kind == "progressive" else "felt",
+            )
+        )
     return spots
 
 
@@ -99,13 +107,19 @@ def _card_places() -> list[CardPlace]:
     for box in BOXES:
         angle = box_angle(box)
         cx, cy = _at(RADIUS["cards"], angle)
-        places.append(CardPlace(rotated_rect(cx, cy, CARD_W * 1.6, CARD_H * 1.1, angle - 90.0),
-                                owner=f"box-{box}"))
+        places.append(
+            CardPlace(
+                rotated_rect(cx, cy, CARD_W * 1.6, CARD_H * 1.1, angle - 90.0), owner=f"box-{box}"
+            )
+        )
     first_x = CENTER[0] - 2 * (CARD_W + 14)
     for i in range(5):  # Art. 7: the dealer's fifth card is dealt face up
         x = first_x + i * (CARD_W + 14)
-        places.append(CardPlace(rotated_rect(x, RAIL_Y + 8, CARD_W, CARD_H, 0.0),
-                                face_up=i == 4, owner="dealer"))
+        places.append(
+            CardPlace(
+                rotated_rect(x, RAIL_Y + 8, CARD_W, CARD_H, 0.0), face_up=i == 4, owner="dealer"
+            )
+        )
     return places
 
 
@@ -118,10 +132,18 @@ def caribbean_stud_felt(ruleset_id: str = "caribbean-stud-2004") -> Felt:
         decor += _box_decor(box)
     decor += [
         Decor(None, lbl.DEALER, text_size=20, text_box=Rect(CENTER[0] - 200, RAIL_Y + 64, 400, 50)),
-        Decor(None, lbl.STUD_TITLE, text_size=36,
-              text_box=Rect(CENTER[0] - 500, RAIL_Y + 150, 1000, 100)),
-        Decor(None, lbl.DEALER_QUALIFIES, text_size=15,
-              text_box=Rect(CENTER[0] - 450, RAIL_Y + 250, 900, 60)),
+        Decor(
+            None,
+            lbl.STUD_TITLE,
+            text_size=36,
+            text_box=Rect(CENTER[0] - 500, RAIL_Y + 150, 1000, 100),
+        ),
+        Decor(
+            None,
+            lbl.DEALER_QUALIFIES,
+            text_size=15,
+            text_box=Rect(CENTER[0] - 450, RAIL_Y + 250, 900, 60),
+        ),
     ]
     fixtures: list[Fixture] = [
         Device("chip_tray", Rect(CENTER[0] - 330, 24, 660, 120), lbl.CHIP_TRAY),

@@ -131,13 +131,17 @@ def annular_sector(
 ) -> Polygon:
     """A ring segment from angle ``start`` over ``sweep`` degrees (clockwise, y down)."""
     outer = [
-        (cx + r_out * math.cos(math.radians(start + sweep * i / steps)),
-         cy + r_out * math.sin(math.radians(start + sweep * i / steps)))
+        (
+            cx + r_out * math.cos(math.radians(start + sweep * i / steps)),
+            cy + r_out * math.sin(math.radians(start + sweep * i / steps)),
+        )
         for i in range(steps + 1)
     ]
     inner = [
-        (cx + r_in * math.cos(math.radians(start + sweep * i / steps)),
-         cy + r_in * math.sin(math.radians(start + sweep * i / steps)))
+        (
+            cx + r_in * math.cos(math.radians(start + sweep * i / steps)),
+            cy + r_in * math.sin(math.radians(start + sweep * i / steps)),
+        )
         for i in range(steps, -1, -1)
     ]
     return Polygon(tuple(outer + inner))
@@ -164,11 +168,16 @@ class BetRef(Frozen):
     box: int | None
     on: str | None
 
-    def __init__(self, kind: str, numbers: tuple[int, ...] = (), index: int | None = None,
-                 number: int | None = None, box: int | None = None,
-                 on: str | None = None) -> None:
-        self.__dict__.update(kind=kind, numbers=numbers, index=index, number=number, box=box,
-                             on=on)
+    def __init__(
+        self,
+        kind: str,
+        numbers: tuple[int, ...] = (),
+        index: int | None = None,
+        number: int | None = None,
+        box: int | None = None,
+        on: str | None = None,
+    ) -> None:
+        self.__dict__.update(kind=kind, numbers=numbers, index=index, number=number, box=box, on=on)
 
     def request_fields(self) -> dict[str, object]:
         """The bet as a rules CLI request names it, without ``id`` and ``amount``.
@@ -205,8 +214,19 @@ class Spot(Frozen):
     layer is hit first.
     """
 
-    _fields = ("id", "bet", "shape", "label", "tone", "printed", "layer", "text_size", "text_box",
-               "rotation", "anchor")
+    _fields = (
+        "id",
+        "bet",
+        "shape",
+        "label",
+        "tone",
+        "printed",
+        "layer",
+        "text_size",
+        "text_box",
+        "rotation",
+        "anchor",
+    )
     id: str
     bet: BetRef
     shape: Shape
@@ -219,13 +239,33 @@ class Spot(Frozen):
     rotation: float  # of the label, degrees clockwise (boxes round a table face the dealer)
     anchor: tuple[float, float] | None  # where chips go, if not the shape's centre
 
-    def __init__(self, id: str, bet: BetRef, shape: Shape,
-                 label: Label | None = None, tone: Tone = "felt", printed: bool = True,
-                 layer: int = 0, text_size: float = 20.0, text_box: Rect | None = None,
-                 rotation: float = 0.0, anchor: tuple[float, float] | None = None) -> None:
-        self.__dict__.update(id=id, bet=bet, shape=shape, label=label, tone=tone, printed=printed,
-                             layer=layer, text_size=text_size, text_box=text_box,
-                             rotation=rotation, anchor=anchor)
+    def __init__(
+        self,
+        id: str,
+        bet: BetRef,
+        shape: Shape,
+        label: Label | None = None,
+        tone: Tone = "felt",
+        printed: bool = True,
+        layer: int = 0,
+        text_size: float = 20.0,
+        text_box: Rect | None = None,
+        rotation: float = 0.0,
+        anchor: tuple[float, float] | None = None,
+    ) -> None:
+        self.__dict__.update(
+            id=id,
+            bet=bet,
+            shape=shape,
+            label=label,
+            tone=tone,
+            printed=printed,
+            layer=layer,
+            text_size=text_size,
+            text_box=text_box,
+            rotation=rotation,
+            anchor=anchor,
+        )
 
     @property
     def center(self) -> tuple[float, float]:
@@ -245,11 +285,25 @@ class Decor(Frozen):
     rotation: float
     text_box: Rect | None
 
-    def __init__(self, shape: Shape | None, label: Label | None = None, tone: Tone = "felt",
-                 outline: bool = True, text_size: float = 20.0, rotation: float = 0.0,
-                 text_box: Rect | None = None) -> None:
-        self.__dict__.update(shape=shape, label=label, tone=tone, outline=outline,
-                             text_size=text_size, rotation=rotation, text_box=text_box)
+    def __init__(
+        self,
+        shape: Shape | None,
+        label: Label | None = None,
+        tone: Tone = "felt",
+        outline: bool = True,
+        text_size: float = 20.0,
+        rotation: float = 0.0,
+        text_box: Rect | None = None,
+    ) -> None:
+        self.__dict__.update(
+            shape=shape,
+            label=label,
+            tone=tone,
+            outline=outline,
+            text_size=text_size,
+            rotation=rotation,
+            text_box=text_box,
+        )
 
 
 # ---------------------------------------------------------------- fixtures --
@@ -265,8 +319,9 @@ class Wheel(Frozen):
     pockets: tuple[int, ...]
     red: frozenset[int]
 
-    def __init__(self, cx: float, cy: float, radius: float, pockets: tuple[int, ...],
-                 red: frozenset[int]) -> None:
+    def __init__(
+        self, cx: float, cy: float, radius: float, pockets: tuple[int, ...], red: frozenset[int]
+    ) -> None:
         self.__dict__.update(cx=cx, cy=cy, radius=radius, pockets=pockets, red=red)
 
     def pocket_angle(self, position: int) -> float:
@@ -287,8 +342,13 @@ class Marker(Frozen):
     positions: Mapping[int, tuple[float, float]]
     size: float
 
-    def __init__(self, kind: Literal["dolly", "puck"], rest: tuple[float, float],
-                 positions: Mapping[int, tuple[float, float]], size: float) -> None:
+    def __init__(
+        self,
+        kind: Literal["dolly", "puck"],
+        rest: tuple[float, float],
+        positions: Mapping[int, tuple[float, float]],
+        size: float,
+    ) -> None:
         self.__dict__.update(kind=kind, rest=rest, positions=positions, size=size)
 
 
@@ -312,8 +372,9 @@ class Device(Frozen):
     shape: Rect
     label: Label
 
-    def __init__(self, kind: Literal["shoe", "shuffler", "chip_tray"], shape: Rect,
-                 label: Label) -> None:
+    def __init__(
+        self, kind: Literal["shoe", "shuffler", "chip_tray"], shape: Rect, label: Label
+    ) -> None:
         self.__dict__.update(kind=kind, shape=shape, label=label)
 
 
@@ -350,8 +411,17 @@ Fixture = Wheel | Marker | CardPlace | Device | JackpotDisplay | Dice
 class Felt(Frozen):
     """One game's table layout at real scale (millimetres)."""
 
-    _fields = ("game", "ruleset_id", "width", "height", "table", "spots", "decor", "fixtures",
-               "rail")
+    _fields = (
+        "game",
+        "ruleset_id",
+        "width",
+        "height",
+        "table",
+        "spots",
+        "decor",
+        "fixtures",
+        "rail",
+    )
     game: Game
     ruleset_id: str
     width: float
@@ -363,17 +433,35 @@ class Felt(Frozen):
     rail: Shape | None  # the padded rail's outer edge round ``table``; None: a band
     _index: dict[str, Spot]  # not a field: not compared, hashed or shown
 
-    def __init__(self, game: Game, ruleset_id: str, width: float, height: float, table: Shape,
-                 spots: tuple[Spot, ...], decor: tuple[Decor, ...] = (),
-                 fixtures: tuple[Fixture, ...] = (), rail: Shape | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        ruleset_id: str,
+        width: float,
+        height: float,
+        table: Shape,
+        spots: tuple[Spot, ...],
+        decor: tuple[Decor, ...] = (),
+        fixtures: tuple[Fixture, ...] = (),
+        rail: Shape | None = None,
+    ) -> None:
         index: dict[str, Spot] = {}
         for spot in spots:
             if spot.id in index:
                 raise ValueError(f"spot id {spot.id!r} is used twice on the {game} felt")
             index[spot.id] = spot
-        self.__dict__.update(game=game, ruleset_id=ruleset_id, width=width, height=height,
-                             table=table, spots=spots, decor=decor, fixtures=fixtures, rail=rail,
-                             _index=index)
+        self.__dict__.update(
+            game=game,
+            ruleset_id=ruleset_id,
+            width=width,
+            height=height,
+            table=table,
+            spots=spots,
+            decor=decor,
+            fixtures=fixtures,
+            rail=rail,
+            _index=index,
+        )
 
     def spot(self, spot_id: str) -> Spot:
         try:

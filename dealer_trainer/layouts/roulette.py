@@ -117,7 +117,8 @@ def _nine_shape(numbers: tuple[int, ...], wheel: Wheel) -> tuple[Shape, Label]:
     count = len(pockets)
     members = set(numbers)
     start = next(
-        i for i in range(count)
+        i
+        for i in range(count)
         if all(pockets[(i + j) % count] in members for j in range(len(numbers)))
     )
     middle = (start + len(numbers) // 2) % count
@@ -140,13 +141,20 @@ def _outside(position: BetPosition) -> Spot:
     if kind is BetKind.DOZEN:
         assert position.index is not None
         box = Rect(GRID_X + (position.index - 1) * 4 * CELL_W, OUTSIDE_Y, 4 * CELL_W, CELL_H)
-        return Spot(spot_id, _ref(position), box.inset(1), lbl.DOZEN_LABELS[position.index - 1],
-                    layer=1, text_size=26)
+        return Spot(
+            spot_id,
+            _ref(position),
+            box.inset(1),
+            lbl.DOZEN_LABELS[position.index - 1],
+            layer=1,
+            text_size=26,
+        )
     slot = _OUTSIDE_ORDER.index(kind)
     box = Rect(GRID_X + slot * 2 * CELL_W, OUTSIDE_Y + CELL_H, 2 * CELL_W, CELL_H).inset(1)
     # red and black: the label is printed across the spot's diamond (see _decor)
-    return Spot(spot_id, _ref(position), box, lbl.EVEN_CHANCE_LABELS[str(kind)], layer=1,
-                text_size=24)
+    return Spot(
+        spot_id, _ref(position), box, lbl.EVEN_CHANCE_LABELS[str(kind)], layer=1, text_size=24
+    )
 
 
 def _ref(position: BetPosition) -> BetRef:
@@ -170,22 +178,47 @@ def roulette_felt(ruleset: Ruleset | None = None) -> Felt:
         if kind is BetKind.STRAIGHT:
             number = numbers[0]
             tone: Tone = "green" if number == 0 else "red" if number in RED else "black"
-            spots.append(Spot(position.spot_id, _ref(position), _inside_shape(kind, numbers),
-                              Label("", str(number)), tone=tone, layer=1, text_size=34))
+            spots.append(
+                Spot(
+                    position.spot_id,
+                    _ref(position),
+                    _inside_shape(kind, numbers),
+                    Label("", str(number)),
+                    tone=tone,
+                    layer=1,
+                    text_size=34,
+                )
+            )
         elif kind in (BetKind.SPLIT, BetKind.STREET, BetKind.CORNER, BetKind.LINE):
-            spots.append(Spot(position.spot_id, _ref(position), _inside_shape(kind, numbers),
-                              printed=False, layer=3))
+            spots.append(
+                Spot(
+                    position.spot_id,
+                    _ref(position),
+                    _inside_shape(kind, numbers),
+                    printed=False,
+                    layer=3,
+                )
+            )
         elif kind is BetKind.NINE:
             shape, text = _nine_shape(numbers, wheel)
             on_track = not isinstance(shape, Rect)
-            spots.append(Spot(position.spot_id, _ref(position), shape, text, layer=2,
-                              text_size=14 if on_track else 20))
+            spots.append(
+                Spot(
+                    position.spot_id,
+                    _ref(position),
+                    shape,
+                    text,
+                    layer=2,
+                    text_size=14 if on_track else 20,
+                )
+            )
         elif kind is BetKind.SECTOR12:
             box = Rect(GRID_X + sector_slot * 6 * CELL_W, SECTOR_Y, 6 * CELL_W, SECTOR_H).inset(2)
             sector_slot += 1
             shown = " · ".join(str(n) for n in numbers)
-            spots.append(Spot(position.spot_id, _ref(position), box, Label("", shown),
-                              layer=1, text_size=15))
+            spots.append(
+                Spot(position.spot_id, _ref(position), box, Label("", shown), layer=1, text_size=15)
+            )
         else:
             spots.append(_outside(position))
     return Felt(
@@ -207,20 +240,34 @@ def _decor(spots: list[Spot]) -> tuple[Decor, ...]:
     ]
     has_nine_strip = any(s.bet.kind == "nine" and isinstance(s.shape, Rect) for s in spots)
     if has_nine_strip:
-        decor.append(Decor(None, lbl.NINE_TITLE, text_size=18,
-                           text_box=Rect(GRID_X, NINE_Y - 42, 12 * CELL_W, 38)))
+        decor.append(
+            Decor(
+                None,
+                lbl.NINE_TITLE,
+                text_size=18,
+                text_box=Rect(GRID_X, NINE_Y - 42, 12 * CELL_W, 38),
+            )
+        )
     else:
-        decor.append(Decor(None, lbl.NINE_TITLE, text_size=18,
-                           text_box=Rect(10, 12, 340, 56)))  # the track's corner
-    decor.append(Decor(None, lbl.SECTOR12_TITLE, text_size=18,
-                       text_box=Rect(GRID_X, SECTOR_Y + SECTOR_H + 6, 12 * CELL_W, 38)))
+        decor.append(
+            Decor(None, lbl.NINE_TITLE, text_size=18, text_box=Rect(10, 12, 340, 56))
+        )  # the track's corner
+    decor.append(
+        Decor(
+            None,
+            lbl.SECTOR12_TITLE,
+            text_size=18,
+            text_box=Rect(GRID_X, SECTOR_Y + SECTOR_H + 6, 12 * CELL_W, 38),
+        )
+    )
     for kind in ("red", "black"):
         box = next(s.shape for s in spots if s.id == kind).bounds
         # the diamond fills the spot, as on the tables; the label is printed across it
         cx, cy = box.x + box.w / 2, box.y + box.h / 2
         half_w, half_h = box.w * 0.44, box.h * 0.42
-        diamond = Polygon(((cx - half_w, cy), (cx, cy - half_h), (cx + half_w, cy),
-                           (cx, cy + half_h)))
+        diamond = Polygon(
+            ((cx - half_w, cy), (cx, cy - half_h), (cx + half_w, cy), (cx, cy + half_h))
+        )
         decor.append(Decor(diamond, tone="red" if kind == "red" else "black", outline=False))
     return tuple(decor)
 

@@ -56,15 +56,25 @@ def draw_line_chart(
     painter.setFont(title_font)
     painter.setPen(INK)
     shown_title = f"{title} ({unit})" if unit else title
-    painter.drawText(QRectF(area.left(), area.top(), area.width(), line * 1.6),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, shown_title)
+    painter.drawText(
+        QRectF(area.left(), area.top(), area.width(), line * 1.6),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        shown_title,
+    )
     painter.setFont(font)
     left_margin = metrics.horizontalAdvance("00000")
-    plot = QRectF(area.left() + left_margin, area.top() + line * 1.8,
-                  area.width() - left_margin - line, area.height() - line * 3.4)
+    plot = QRectF(
+        area.left() + left_margin,
+        area.top() + line * 1.8,
+        area.width() - left_margin - line,
+        area.height() - line * 3.4,
+    )
     if not days:
-        painter.drawText(plot, Qt.AlignmentFlag.AlignCenter,
-                         QCoreApplication.translate("reports", "No answers in this period."))
+        painter.drawText(
+            plot,
+            Qt.AlignmentFlag.AlignCenter,
+            QCoreApplication.translate("reports", "No answers in this period."),
+        )
         painter.restore()
         return
     low, high = y_range if y_range is not None else (0.0, max(values) * 1.1 or 1.0)
@@ -86,8 +96,11 @@ def draw_line_chart(
         painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
         painter.setPen(INK)
         label = f"{tick:g}"
-        painter.drawText(QRectF(area.left(), y - line / 2, left_margin - line * 0.3, line),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+        painter.drawText(
+            QRectF(area.left(), y - line / 2, left_margin - line * 0.3, line),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            label,
+        )
         tick += step
     labels = 6
     span = x1 - x0
@@ -97,8 +110,11 @@ def draw_line_chart(
         painter.setPen(grid_pen)
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
         painter.setPen(INK)
-        painter.drawText(QRectF(x - line * 3, plot.bottom() + line * 0.2, line * 6, line),
-                         Qt.AlignmentFlag.AlignHCenter, day.strftime("%d %b"))
+        painter.drawText(
+            QRectF(x - line * 3, plot.bottom() + line * 0.2, line * 6, line),
+            Qt.AlignmentFlag.AlignHCenter,
+            day.strftime("%d %b"),
+        )
     axis_pen = QPen(INK)
     axis_pen.setWidthF(max(0.6, line * 0.06))
     painter.setPen(axis_pen)

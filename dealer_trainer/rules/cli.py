@@ -2,7 +2,7 @@
 
 One JSON object on stdin, one JSON object on stdout.  Exit 0 with the result,
 or exit 2 with ``{"error": {"code", "message", "citation"}}`` for any bad input,
-never a traceback (see ``shared/contracts/rules-cli.md``).
+never a traceback (see ``docs/rules-cli.md``).
 """
 
 from __future__ import annotations

@@ -90,8 +90,10 @@ def given_ids(raws: list[Any]) -> dict[str, Any]:
     """
     found: dict[str, Any] = {}
     for raw in raws:
-        if isinstance(raw, dict) and isinstance(raw.get("id"), str | int) and not isinstance(
-            raw.get("id"), bool
+        if (
+            isinstance(raw, dict)
+            and isinstance(raw.get("id"), str | int)
+            and not isinstance(raw.get("id"), bool)
         ):
             found.setdefault(str(raw["id"]), raw["id"])
     return found

@@ -402,8 +402,9 @@ def _official_folder() -> Traversable:
 @cache
 def _official_names() -> tuple[str, ...]:
     """The ruleset files shipped with the package, sorted (``roulette-2003.toml`` …)."""
-    return tuple(sorted(entry.name for entry in _official_folder().iterdir()
-                        if entry.name.endswith(".toml")))
+    return tuple(
+        sorted(entry.name for entry in _official_folder().iterdir() if entry.name.endswith(".toml"))
+    )
 
 
 def _file_prefix(game: str) -> str:
@@ -501,9 +502,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     if name in _official_names():
         return _official_file(name)
     known = ", ".join(sorted(official_rulesets()))
-    raise RulesetError(
-        "unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known})."
-    )
+    raise RulesetError("unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known}).")
 
 
 def default_ruleset(game: str) -> Ruleset:

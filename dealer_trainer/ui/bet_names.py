@@ -93,5 +93,8 @@ def ratio_text(payout: Payout) -> str:
     ratio = payout.ratio
     if ratio.denominator == 1:
         return _tr(QT_TRANSLATE_NOOP("bets", "%1 to 1")).replace("%1", str(ratio.numerator))
-    return (_tr(QT_TRANSLATE_NOOP("bets", "%1 to %2")).replace("%1", str(ratio.numerator))
-            .replace("%2", str(ratio.denominator)))
+    return (
+        _tr(QT_TRANSLATE_NOOP("bets", "%1 to %2"))
+        .replace("%1", str(ratio.numerator))
+        .replace("%2", str(ratio.denominator))
+    )

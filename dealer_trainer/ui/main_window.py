@@ -36,8 +36,13 @@ if TYPE_CHECKING:
 class MainWindow(QMainWindow):
     """The trainer's window.  ``scene_for(game)`` gives each game's felt scene."""
 
-    def __init__(self, chips: ChipSet = DEFAULT_CHIPS, languages: LanguageManager | None = None,
-                 parent: QWidget | None = None, app_store: AppStore | None = None) -> None:
+    def __init__(
+        self,
+        chips: ChipSet = DEFAULT_CHIPS,
+        languages: LanguageManager | None = None,
+        parent: QWidget | None = None,
+        app_store: AppStore | None = None,
+    ) -> None:
         super().__init__(parent)
         self.chip_set = chips
         self.app_store = app_store if app_store is not None else AppStore(parent=self)
@@ -160,9 +165,12 @@ class MainWindow(QMainWindow):
         parts = [bet_name(spot, scene.felt)]
         ruleset = self.panel.current_ruleset()
         if ruleset is not None and ruleset.id == scene.felt.ruleset_id:
-            parts += [self.tr("pays %1 (%2)").replace("%1", ratio_text(payout))
-                      .replace("%2", citation_text(payout.citation))
-                      for payout in payouts_for(spot, ruleset)]
+            parts += [
+                self.tr("pays %1 (%2)")
+                .replace("%1", ratio_text(payout))
+                .replace("%2", citation_text(payout.citation))
+                for payout in payouts_for(spot, ruleset)
+            ]
         amount = scene.chips.amount(spot_id)
         if amount:
             parts.append(self.tr("bet %1").replace("%1", f"{amount:,}"))
@@ -218,12 +226,14 @@ class MainWindow(QMainWindow):
         self._felt_action = QAction(self)
         self._felt_action.setShortcut(QKeySequence("F6"))
         self._felt_action.triggered.connect(
-            lambda: self.view.setFocus(Qt.FocusReason.ShortcutFocusReason))
+            lambda: self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        )
         self._view_menu.addAction(self._felt_action)
         self._games_action = QAction(self)
         self._games_action.setShortcut(QKeySequence("Ctrl+G"))
         self._games_action.triggered.connect(
-            lambda: self.panel.games.setFocus(Qt.FocusReason.ShortcutFocusReason))
+            lambda: self.panel.games.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        )
         self._view_menu.addAction(self._games_action)
         self._language_menu = self._view_menu.addMenu("")
         self._language_menu.menuAction().setVisible(self.languages is not None)
@@ -262,8 +272,11 @@ class MainWindow(QMainWindow):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif (event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
-              and self.app_store.is_open):
+        elif (
+            event.type() == QEvent.Type.ActivationChange
+            and self.isActiveWindow()
+            and self.app_store.is_open
+        ):
             # Back from the instructor views, where trainees may have been added or archived.
             self.refresh_trainees()
         super().changeEvent(event)
@@ -277,7 +290,8 @@ class MainWindow(QMainWindow):
             names = self.app_store.trainee_names()
         except StorageError as exc:
             self.statusBar().showMessage(
-                self.tr("Records are not available: %1").replace("%1", str(exc)), 15000)
+                self.tr("Records are not available: %1").replace("%1", str(exc)), 15000
+            )
             return
         if not names:  # no instructor has registered anyone yet
             names = [self.panel.local_trainee()]
@@ -293,8 +307,11 @@ class MainWindow(QMainWindow):
 
         game = self.panel.current_game()
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export the layout"), f"{game}.png",
-            self.tr("Picture (*.png);;Printable page (*.pdf)"))
+            self,
+            self.tr("Export the layout"),
+            f"{game}.png",
+            self.tr("Picture (*.png);;Printable page (*.pdf)"),
+        )
         if not path:
             return
         target = Path(path)

@@ -139,7 +139,8 @@ class SidePanel(QWidget):
         self.rulesets.currentIndexChanged.connect(self._ruleset_changed)
         self.trainees.currentTextChanged.connect(self.traineeChosen.emit)
         self.chip_group.idClicked.connect(
-            lambda i: self.chipChosen.emit(chips.denominations[i].value))
+            lambda i: self.chipChosen.emit(chips.denominations[i].value)
+        )
         self.clear.clicked.connect(self.clearRequested.emit)
         self.chip_buttons[chips.denominations[0].value].setChecked(True)
 

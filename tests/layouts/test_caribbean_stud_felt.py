@@ -29,8 +29,10 @@ def test_caribbean_art2_seven_boxes_of_progressive_ante_and_raise() -> None:
 def test_caribbean_art2_progressive_nearest_the_dealer_then_ante_then_raise() -> None:
     assert [spot.value for spot in SPOTS_FROM_DEALER] == ["progressive", "ante", "raise"]
     for box in BOXES:
-        reach = [math.dist(CENTER, FELT.spot(f"box-{box}-{spot.value}").center)
-                 for spot in SPOTS_FROM_DEALER]
+        reach = [
+            math.dist(CENTER, FELT.spot(f"box-{box}-{spot.value}").center)
+            for spot in SPOTS_FROM_DEALER
+        ]
         assert reach == sorted(reach)
 
 
@@ -40,10 +42,15 @@ def test_caribbean_art7_boxes_are_numbered_from_the_dealers_left() -> None:
     assert xs == sorted(xs, reverse=True)
 
 
-HAND = {1: ["QH", "QD", "9S", "4C", "3C"], 2: ["AH", "KH", "7D", "5D", "2C"],
-        3: ["8S", "8H", "8C", "6D", "6S"], 4: ["2H", "3H", "4H", "5H", "7S"],
-        5: ["TC", "JC", "9D", "3S", "4D"], 6: ["KS", "KC", "TS", "TD", "9H"],
-        7: ["JS", "JD", "5S", "6C", "7C"]}
+HAND = {
+    1: ["QH", "QD", "9S", "4C", "3C"],
+    2: ["AH", "KH", "7D", "5D", "2C"],
+    3: ["8S", "8H", "8C", "6D", "6S"],
+    4: ["2H", "3H", "4H", "5H", "7S"],
+    5: ["TC", "JC", "9D", "3S", "4D"],
+    6: ["KS", "KC", "TS", "TD", "9H"],
+    7: ["JS", "JD", "5S", "6C", "7C"],
+}
 
 
 def test_caribbean_the_rules_core_settles_a_bet_on_every_spot() -> None:

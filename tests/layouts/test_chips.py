@@ -37,14 +37,24 @@ def test_chips_refuse_unknown_spots_and_denominations() -> None:
 
 def test_chips_breakdown_uses_fewest_chips_largest_first_and_refuses_what_it_cannot_make() -> None:
     assert DEFAULT_CHIPS.breakdown(Decimal(1660)) == [
-        Decimal(1000), Decimal(500), Decimal(100), Decimal(50), Decimal(10)]
+        Decimal(1000),
+        Decimal(500),
+        Decimal(100),
+        Decimal(50),
+        Decimal(10),
+    ]
     with pytest.raises(ValueError, match="cannot be made"):
         DEFAULT_CHIPS.breakdown(Decimal("7.50"))
 
 
 def test_chip_set_is_configurable_and_checked() -> None:
-    house = ChipSet("MOP", (Denomination(Decimal(25), "#00aa00", "#ffffff"),
-                            Denomination(Decimal(5000), "#aa0000", "#ffffff")))
+    house = ChipSet(
+        "MOP",
+        (
+            Denomination(Decimal(25), "#00aa00", "#ffffff"),
+            Denomination(Decimal(5000), "#aa0000", "#ffffff"),
+        ),
+    )
     assert [d.text for d in house.denominations] == ["25", "5K"]
     with pytest.raises(ValueError, match="lowest first"):
         ChipSet("MOP", tuple(reversed(house.denominations)))

@@ -102,11 +102,18 @@ def test_craps_point_puck_marks_every_point_and_lies_off_in_the_dont_come_bar() 
 
 def test_craps_art4_field_prints_2_and_12_circled_as_paying_double() -> None:
     field = FELT.spot("field").shape
-    circled = [d for d in FELT.decor if isinstance(d.shape, Ellipse) and field.contains(
-        d.shape.cx, d.shape.cy)]
+    circled = [
+        d
+        for d in FELT.decor
+        if isinstance(d.shape, Ellipse) and field.contains(d.shape.cx, d.shape.cy)
+    ]
     printed = {
-        d.label.en for d in FELT.decor
-        if isinstance(d, Decor) and d.label is not None and d.shape is None and d.text_box
+        d.label.en
+        for d in FELT.decor
+        if isinstance(d, Decor)
+        and d.label is not None
+        and d.shape is None
+        and d.text_box
         and any(c.shape is not None and c.shape.contains(*d.text_box.center) for c in circled)
     }
     assert printed == {"2", "12"}

@@ -11,8 +11,11 @@ from dealer_trainer.rules.rulesets import default_ruleset
 ROULETTE_VARIANTS = [
     {},
     {"nine_number_definition": "wheel_neighbours"},
-    {"nine_number_definition": "wheel_neighbours", "wheel_order": "american_single_zero",
-     "zero_combinations": "allowed"},
+    {
+        "nine_number_definition": "wheel_neighbours",
+        "wheel_order": "american_single_zero",
+        "zero_combinations": "allowed",
+    },
 ]
 
 
@@ -26,8 +29,12 @@ def _felts() -> list[Felt]:
 def test_every_spot_lies_wholly_on_the_cloth(felt: Felt) -> None:
     for spot in felt:
         box = spot.shape.bounds
-        for x, y in ((box.x, box.y), (box.x + box.w, box.y), (box.x, box.y + box.h),
-                     (box.x + box.w, box.y + box.h)):
+        for x, y in (
+            (box.x, box.y),
+            (box.x + box.w, box.y),
+            (box.x, box.y + box.h),
+            (box.x + box.w, box.y + box.h),
+        ):
             assert felt.table.contains(x, y), f"{spot.id} leaves the cloth at {x:.0f}, {y:.0f}"
 
 

@@ -36,7 +36,8 @@ def test_repr_is_the_dataclass_repr() -> None:
     assert repr(Rect(1, 2.5, 3, 4)) == repr(_Rect(1, 2.5, 3, 4)).replace("_Rect", "Rect")
     assert repr(Label("紅", "RED")) == "Label(zh='紅', en='RED')"
     assert repr(BetRef("split", (17, 20))) == (
-        "BetRef(kind='split', numbers=(17, 20), index=None, number=None, box=None, on=None)")
+        "BetRef(kind='split', numbers=(17, 20), index=None, number=None, box=None, on=None)"
+    )
 
 
 def test_read_only() -> None:
@@ -52,15 +53,24 @@ def test_read_only() -> None:
 
 def test_defaults_and_keywords() -> None:
     spot = Spot("red", BetRef("red"), Rect(0, 0, 1, 1), text_size=12.0)
-    assert (spot.label, spot.tone, spot.printed, spot.layer, spot.text_size, spot.text_box,
-            spot.rotation, spot.anchor) == (None, "felt", True, 0, 12.0, None, 0.0, None)
+    assert (
+        spot.label,
+        spot.tone,
+        spot.printed,
+        spot.layer,
+        spot.text_size,
+        spot.text_box,
+        spot.rotation,
+        spot.anchor,
+    ) == (None, "felt", True, 0, 12.0, None, 0.0, None)
     assert spot.center == (0.5, 0.5)
     assert Denomination(Decimal(10), "#1f5fbf", "#ffffff").ink == "#ffffff"
     with pytest.raises(TypeError):
         Rect(1, 2, 3)  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="lowest first"):
-        ChipSet("HKD", (Denomination(Decimal(50), "#1", "#2"),
-                        Denomination(Decimal(10), "#1", "#2")))
+        ChipSet(
+            "HKD", (Denomination(Decimal(50), "#1", "#2"), Denomination(Decimal(10), "#1", "#2"))
+        )
 
 
 def test_felt_compares_its_fields_not_its_spot_index() -> None:
@@ -91,19 +101,32 @@ def _frozen_classes() -> list[type[Frozen]]:
     import dealer_trainer.layouts.labels
     import dealer_trainer.layouts.model
 
-    modules = (dealer_trainer.i18n, dealer_trainer.layouts.chips, dealer_trainer.layouts.labels,
-               dealer_trainer.layouts.model)
-    return [value for module in modules for value in vars(module).values()
-            if isinstance(value, type) and issubclass(value, Frozen) and value is not Frozen
-            and value.__module__ == module.__name__]
+    modules = (
+        dealer_trainer.i18n,
+        dealer_trainer.layouts.chips,
+        dealer_trainer.layouts.labels,
+        dealer_trainer.layouts.model,
+    )
+    return [
+        value
+        for module in modules
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, Frozen)
+        and value is not Frozen
+        and value.__module__ == module.__name__
+    ]
 
 
 @pytest.mark.parametrize("cls", _frozen_classes(), ids=lambda cls: cls.__qualname__)
 def test_every_annotated_field_is_compared_and_set_by_init(cls: type[Frozen]) -> None:
     # _fields is written by hand: a field missing from it would silently drop out of
     # equality, hashing and repr.
-    annotated = [name for name, kind in cls.__annotations__.items()
-                 if not name.startswith("_") and "ClassVar" not in str(kind)]
+    annotated = [
+        name
+        for name, kind in cls.__annotations__.items()
+        if not name.startswith("_") and "ClassVar" not in str(kind)
+    ]
     assert list(cls._fields) == annotated
     parameters = list(inspect.signature(cls.__init__).parameters)[1:]
     assert parameters == annotated

@@ -17,8 +17,10 @@ VARIANTS = {
     "default": {},
     "wheel_neighbours": {"nine_number_definition": "wheel_neighbours"},
     "zero_allowed": {"zero_combinations": "allowed"},
-    "american_wheel": {"wheel_order": "american_single_zero",
-                       "nine_number_definition": "wheel_neighbours"},
+    "american_wheel": {
+        "wheel_order": "american_single_zero",
+        "nine_number_definition": "wheel_neighbours",
+    },
 }
 
 
@@ -52,8 +54,17 @@ def test_roulette_art7_the_rules_core_settles_a_bet_on_every_spot(variant: str) 
     result = settle({"game": "roulette", "bets": bets, "outcome": {"number": 17}}, ruleset)
     assert [r["id"] for r in result["results"]] == list(felt.spot_ids)
     winners = {r["id"] for r in result["results"] if r["outcome"] == "win"}
-    assert {"straight-17", "split-17-20", "split-14-17", "street-16-17-18", "black", "odd",
-            "low", "dozen-2", "column-2"} <= winners
+    assert {
+        "straight-17",
+        "split-17-20",
+        "split-14-17",
+        "street-16-17-18",
+        "black",
+        "odd",
+        "low",
+        "dozen-2",
+        "column-2",
+    } <= winners
     covered = {p.spot_id: p.numbers for p in all_positions(ruleset)}
     assert all(17 in covered[w] for w in winners)
 

@@ -25,4 +25,3 @@ def test_issue8_build_environment_is_made_again_when_its_recipe_changes() -> Non
     assert key == build.environment_key(list(pins), "source")
     assert key != build.environment_key(pins, "wheel")
     assert key != build.environment_key(["numpy==2.4.7", "pyside6-essentials==6.11.3"], "source")
-

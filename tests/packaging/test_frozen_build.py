@@ -46,22 +46,28 @@ def _locate() -> Path | None:
 def _newer_sources(exe: Path) -> list[Path]:
     """Package files changed since ``exe`` was built."""
     built = exe.stat().st_mtime
-    return [path for path in (ROOT / "dealer_trainer").rglob("*")
-            if path.is_file() and "__pycache__" not in path.parts and path.stat().st_mtime > built]
+    return [
+        path
+        for path in (ROOT / "dealer_trainer").rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.stat().st_mtime > built
+    ]
 
 
 @pytest.fixture(scope="module")
 def frozen() -> Path:
     exe = _locate()
     if exe is None:
-        pytest.skip(f"no frozen build in dist/: run python packaging/build.py "
-                    f"(or set {FROZEN_ENV})")
+        pytest.skip(
+            f"no frozen build in dist/: run python packaging/build.py (or set {FROZEN_ENV})"
+        )
     if not exe.is_file():
         pytest.fail(f"{FROZEN_ENV}={os.environ[FROZEN_ENV]} names no frozen build ({exe})")
     if FROZEN_ENV not in os.environ and (newer := _newer_sources(exe)):
         # A build left in dist/ by an earlier run: testing it would report others' edits.
-        pytest.skip(f"the build in dist/ is older than {newer[0].relative_to(ROOT)}: "
-                    f"run python packaging/build.py (or set {FROZEN_ENV} to test it anyway)")
+        pytest.skip(
+            f"the build in dist/ is older than {newer[0].relative_to(ROOT)}: "
+            f"run python packaging/build.py (or set {FROZEN_ENV} to test it anyway)"
+        )
     return exe
 
 
@@ -78,8 +84,15 @@ def run(exe: Path, *args: str, data_dir: Path) -> subprocess.CompletedProcess[st
     # The frozen app must not lean on the development tree or its interpreter.
     for name in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"):
         env.pop(name, None)
-    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=TIMEOUT,
-                          env=env, cwd=data_dir, check=False)
+    return subprocess.run(
+        [str(exe), *args],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=env,
+        cwd=data_dir,
+        check=False,
+    )
 
 
 def reported_seconds(done: subprocess.CompletedProcess[str]) -> float | None:
@@ -104,7 +117,8 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def test_issue8_frozen_app_starts_offscreen_and_exits_when_ready(
-        frozen: Path, tmp_path: Path) -> None:
+    frozen: Path, tmp_path: Path
+) -> None:
     done = run(frozen, "--exit-when-ready", data_dir=tmp_path)
     assert done.returncode == 0, done.stderr
     seconds = reported_seconds(done)
@@ -112,15 +126,20 @@ def test_issue8_frozen_app_starts_offscreen_and_exits_when_ready(
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 is the Linux desktop")
-def test_issue8_frozen_app_starts_on_an_x11_display_with_xcb(
-        frozen: Path, tmp_path: Path) -> None:
+def test_issue8_frozen_app_starts_on_an_x11_display_with_xcb(frozen: Path, tmp_path: Path) -> None:
     xvfb_run = shutil.which("xvfb-run")
     if xvfb_run is None:
         pytest.skip("xvfb-run is not installed (.ci/run installs it)")
     env = {**os.environ, "QT_QPA_PLATFORM": "xcb", "DEALER_TRAINER_DATA_DIR": str(tmp_path)}
-    done = subprocess.run([xvfb_run, "-a", "-s", "-screen 0 1920x1080x24", str(frozen),
-                           "--exit-when-ready"], capture_output=True, text=True,
-                          timeout=TIMEOUT, env=env, cwd=tmp_path, check=False)
+    done = subprocess.run(
+        [xvfb_run, "-a", "-s", "-screen 0 1920x1080x24", str(frozen), "--exit-when-ready"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert "could not load the Qt platform plugin" not in done.stderr
     assert 0 < float(done.stdout.strip().splitlines()[-1]) < 60
@@ -135,10 +154,20 @@ def test_issue8_frozen_app_opens_a_chosen_game(frozen: Path, tmp_path: Path) -> 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_issue8_frozen_export_layout_draws_each_felt_as_png(
-        frozen: Path, tmp_path: Path, game: str) -> None:
+    frozen: Path, tmp_path: Path, game: str
+) -> None:
     out = tmp_path / f"{game}.png"
-    done = run(frozen, "export-layout", "--game", game, "--out", str(out), "--width", "640",
-               data_dir=tmp_path)
+    done = run(
+        frozen,
+        "export-layout",
+        "--game",
+        game,
+        "--out",
+        str(out),
+        "--width",
+        "640",
+        data_dir=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     width, height = png_size(out)
     assert width == 640
@@ -153,24 +182,46 @@ def test_issue8_frozen_export_layout_prints_a_pdf_page(frozen: Path, tmp_path: P
     data = out.read_bytes()
     assert data.startswith(b"%PDF-")
     assert data.rstrip().endswith(b"%%EOF")
-    assert data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") + \
-        data.count(b"/Type/Page") >= 1
+    assert (
+        data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") + data.count(b"/Type/Page") >= 1
+    )
 
 
 def test_issue8_frozen_app_reads_the_rulesets_it_carries(frozen: Path, tmp_path: Path) -> None:
     out = tmp_path / "craps-2010.png"
-    done = run(frozen, "export-layout", "--game", "craps", "--ruleset", "craps-2010",
-               "--out", str(out), "--width", "320", data_dir=tmp_path)
+    done = run(
+        frozen,
+        "export-layout",
+        "--game",
+        "craps",
+        "--ruleset",
+        "craps-2010",
+        "--out",
+        str(out),
+        "--width",
+        "320",
+        data_dir=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert png_size(out)[0] == 320
 
-    unknown = run(frozen, "export-layout", "--game", "craps", "--ruleset", "craps-1999",
-                  "--out", str(out), data_dir=tmp_path)
+    unknown = run(
+        frozen,
+        "export-layout",
+        "--game",
+        "craps",
+        "--ruleset",
+        "craps-1999",
+        "--out",
+        str(out),
+        data_dir=tmp_path,
+    )
     assert unknown.returncode == 2
     if sys.platform == "win32" and not unknown.stderr:
         return  # a windowed executable may have no stderr to write to (see reported_seconds)
-    shipped = sorted(path.stem for path in
-                     (ROOT / "dealer_trainer" / "rules" / "rulesets").glob("*.toml"))
+    shipped = sorted(
+        path.stem for path in (ROOT / "dealer_trainer" / "rules" / "rulesets").glob("*.toml")
+    )
     assert f"known: {', '.join(shipped)}" in unknown.stderr
 
 
@@ -186,8 +237,7 @@ def test_issue8_frozen_self_check_passes_modules_database_felts_and_dashboard(
         assert any("dashboard plot" in line for line in lines)
 
 
-def test_issue8_frozen_app_refuses_bad_arguments_with_exit_2(
-        frozen: Path, tmp_path: Path) -> None:
+def test_issue8_frozen_app_refuses_bad_arguments_with_exit_2(frozen: Path, tmp_path: Path) -> None:
     done = run(frozen, "export-layout", "--game", "baccarat", "--out", "x.png", data_dir=tmp_path)
     assert done.returncode == 2
     assert "invalid choice" in done.stderr or (sys.platform == "win32" and not done.stderr)
@@ -203,13 +253,16 @@ def test_issue8_frozen_build_carries_every_data_file_byte_for_byte(internal: Pat
 
 
 def test_issue8_frozen_build_knows_the_project_version(internal: Path) -> None:
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
-        "project"]["version"]
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "version"
+    ]
     # dealer_trainer.__version__ is importlib.metadata.version("macau-dealer-trainer"): the
     # build carries the installed project's metadata (a wheel's dist-info, or the egg-info of
     # an editable install).
-    found = [*internal.glob("macau_dealer_trainer-*.dist-info/METADATA"),
-             *internal.glob("macau_dealer_trainer.egg-info/PKG-INFO")]
+    found = [
+        *internal.glob("macau_dealer_trainer-*.dist-info/METADATA"),
+        *internal.glob("macau_dealer_trainer.egg-info/PKG-INFO"),
+    ]
     assert len(found) == 1, f"project metadata in the build: {found}"
     assert f"\nVersion: {version}\n" in found[0].read_text(encoding="utf-8")
 
@@ -230,8 +283,12 @@ def test_issue8_frozen_build_bundles_what_alembic_migrations_import(frozen: Path
     archive = readers.CArchiveReader(str(frozen))
     modules = set(archive.open_embedded_archive("PYZ.pyz").toc)
     migrations = ROOT / "dealer_trainer" / "storage" / "migrations"
-    wanted = set().union(*(_imports_of(path) for path in
-                           [migrations / "env.py", *sorted(migrations.glob("versions/*.py"))]))
+    wanted = set().union(
+        *(
+            _imports_of(path)
+            for path in [migrations / "env.py", *sorted(migrations.glob("versions/*.py"))]
+        )
+    )
     assert "alembic:op" in wanted
     missing = []
     for name in sorted(wanted):
@@ -239,9 +296,16 @@ def test_issue8_frozen_build_bundles_what_alembic_migrations_import(frozen: Path
         if f"{module}.{attribute}" not in modules and module not in modules:
             missing.append(name)
     # The database drivers the engine opens by URL are imported by name inside SQLAlchemy.
-    for module in ("alembic.runtime.migration", "alembic.ddl.sqlite", "alembic.ddl.postgresql",
-                   "sqlalchemy.dialects.sqlite.pysqlite", "sqlalchemy.dialects.postgresql.psycopg",
-                   "psycopg", "sqlite3", "dealer_trainer.storage.engine"):
+    for module in (
+        "alembic.runtime.migration",
+        "alembic.ddl.sqlite",
+        "alembic.ddl.postgresql",
+        "sqlalchemy.dialects.sqlite.pysqlite",
+        "sqlalchemy.dialects.postgresql.psycopg",
+        "psycopg",
+        "sqlite3",
+        "dealer_trainer.storage.engine",
+    ):
         if module not in modules:
             missing.append(module)
     assert not missing, f"not in the frozen app: {missing}"
@@ -259,8 +323,11 @@ def test_issue8_frozen_build_carries_qts_own_catalogue_for_each_language(interna
 
 def test_issue8_frozen_build_has_desktop_and_headless_platform_plugins(internal: Path) -> None:
     # PySide6/Qt/plugins on Linux and macOS, PySide6/plugins on Windows.
-    folders = [path for path in (internal / "PySide6").rglob("platforms")
-               if path.is_dir() and path.parent.name == "plugins"]
+    folders = [
+        path
+        for path in (internal / "PySide6").rglob("platforms")
+        if path.is_dir() and path.parent.name == "plugins"
+    ]
     assert len(folders) == 1, folders
     names = {path.name.split(".")[0].removeprefix("lib") for path in folders[0].iterdir()}
     assert "qoffscreen" in names
@@ -287,15 +354,19 @@ def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal
 def test_issue8_frozen_one_folder_build_stays_within_the_size_goal(frozen: Path) -> None:
     size_mb = build.folder_size(frozen.parent) / 1e6
     assert size_mb <= build.SIZE_GOAL_MB, (
-        f"{size_mb:.1f} MB; largest parts: {build.largest_parts(frozen.parent)}")
+        f"{size_mb:.1f} MB; largest parts: {build.largest_parts(frozen.parent)}"
+    )
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="numpy is compiled on Linux only")
 def test_issue8_frozen_numpy_carries_no_blas_library(internal: Path) -> None:
     # packaging/build.py compiles numpy without BLAS on Linux: OpenBLAS is 28 MB of the wheel.
     assert (internal / "numpy" / "_core").is_dir()
-    libraries = [path.name for path in internal.rglob("*") if "blas" in path.name.lower()
-                 or "gfortran" in path.name.lower()]
+    libraries = [
+        path.name
+        for path in internal.rglob("*")
+        if "blas" in path.name.lower() or "gfortran" in path.name.lower()
+    ]
     assert not libraries
 
 
@@ -328,15 +399,22 @@ def _icu_probe(preload: Path | None) -> dict[str, object]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     if preload is not None:  # the loader then takes it for every libicudata.so.73 Qt needs
         env["LD_PRELOAD"] = str(preload)
-    done = subprocess.run([sys.executable, "-c", ICU_PROBE], capture_output=True, text=True,
-                          env=env, timeout=TIMEOUT, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", ICU_PROBE],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT,
+        check=True,
+    )
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ICU is bundled on Linux only")
 def test_issue8_frozen_icu_data_is_cut_and_serves_the_apps_languages_as_the_full_data(
-        internal: Path) -> None:
+    internal: Path,
+) -> None:
     slim = internal / "PySide6" / "Qt" / "lib" / "libicudata.so.73"
     full = Path(__import__("PySide6").__file__).parent / "Qt" / "lib" / "libicudata.so.73"
     if not slim.is_file() or not full.is_file():
@@ -346,7 +424,16 @@ def test_issue8_frozen_icu_data_is_cut_and_serves_the_apps_languages_as_the_full
     assert with_slim.pop("loaded") == [str(slim)]
     assert with_full.pop("loaded") == [str(full)]
     assert with_slim == with_full
-    assert all(with_slim[encoding] is True for encoding in ("Big5", "Big5-HKSCS", "windows-950",
-                                                            "GBK", "GB18030", "windows-1252",
-                                                            "ISO-8859-15"))
+    assert all(
+        with_slim[encoding] is True
+        for encoding in (
+            "Big5",
+            "Big5-HKSCS",
+            "windows-950",
+            "GBK",
+            "GB18030",
+            "windows-1252",
+            "ISO-8859-15",
+        )
+    )
     assert with_slim["zh_Hant_MO"][2]  # type: ignore[index]  # a Chinese time-zone name

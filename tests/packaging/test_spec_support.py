@@ -11,54 +11,64 @@ from tests.packaging.helpers import ROOT, load_packaging_module
 spec_support = load_packaging_module("spec_support")
 
 
-@pytest.mark.parametrize("dest", [
-    "PySide6/Qt/plugins/platforms/libqxcb.so",
-    "PySide6/Qt/plugins/platforms/libqwayland.so",
-    "PySide6/Qt/plugins/platforms/libqoffscreen.so",
-    "PySide6\\Qt\\plugins\\platforms\\qwindows.dll",
-    "PySide6/Qt/plugins/platforms/libqcocoa.dylib",
-    "PySide6/Qt/plugins/imageformats/libqsvg.so",
-    "PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so",
-    "PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so",
-    "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
-    "PySide6/Qt/plugins/styles/qmodernwindowsstyle.dll",
-    "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
-    "PySide6/Qt/plugins/styles/libqmacstyle.dylib",
-    "PySide6/Qt/plugins/platforms/darwin/libqcocoa-support.dylib",  # a kept folder's sub-folder
-])
+@pytest.mark.parametrize(
+    "dest",
+    [
+        "PySide6/Qt/plugins/platforms/libqxcb.so",
+        "PySide6/Qt/plugins/platforms/libqwayland.so",
+        "PySide6/Qt/plugins/platforms/libqoffscreen.so",
+        "PySide6\\Qt\\plugins\\platforms\\qwindows.dll",
+        "PySide6/Qt/plugins/platforms/libqcocoa.dylib",
+        "PySide6/Qt/plugins/imageformats/libqsvg.so",
+        "PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so",
+        "PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so",
+        "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
+        "PySide6/Qt/plugins/styles/qmodernwindowsstyle.dll",
+        "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
+        "PySide6/Qt/plugins/styles/libqmacstyle.dylib",
+        "PySide6/Qt/plugins/platforms/darwin/libqcocoa-support.dylib",  # a kept folder's sub-folder
+    ],
+)
 def test_issue8_desktop_platforms_and_input_methods_are_kept(dest: str) -> None:
     assert spec_support.qt_file_kept(dest)
 
 
-@pytest.mark.parametrize("dest", [
-    "PySide6/Qt/plugins/platforms/libqeglfs.so",
-    "PySide6/Qt/plugins/platforms/libqvnc.so",
-    "PySide6/Qt/plugins/platforms/libqlinuxfb.so",
-    "PySide6/Qt/plugins/platformthemes/libqgtk3.so",  # would pull GTK 3, cairo and pango
-    "PySide6/Qt/plugins/egldeviceintegrations/libqeglfs-kms-integration.so",
-    "PySide6/Qt/plugins/generic/libqevdevmouseplugin.so",
-    "PySide6/Qt/plugins/imageformats/libqtiff.so",
-    "PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so",
-    "PySide6/Qt/plugins/qmltooling/libqmldbg_debugger.so",
-    "PySide6/Qt/plugins/sqldrivers/libqsqlite.so",
-    "PySide6/Qt/plugins/wayland-shell-integration/libivi-shell.so",
-    "PySide6\\opengl32sw.dll",  # software OpenGL: the app paints with the raster engine
-])
+@pytest.mark.parametrize(
+    "dest",
+    [
+        "PySide6/Qt/plugins/platforms/libqeglfs.so",
+        "PySide6/Qt/plugins/platforms/libqvnc.so",
+        "PySide6/Qt/plugins/platforms/libqlinuxfb.so",
+        "PySide6/Qt/plugins/platformthemes/libqgtk3.so",  # would pull GTK 3, cairo and pango
+        "PySide6/Qt/plugins/egldeviceintegrations/libqeglfs-kms-integration.so",
+        "PySide6/Qt/plugins/generic/libqevdevmouseplugin.so",
+        "PySide6/Qt/plugins/imageformats/libqtiff.so",
+        "PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so",
+        "PySide6/Qt/plugins/qmltooling/libqmldbg_debugger.so",
+        "PySide6/Qt/plugins/sqldrivers/libqsqlite.so",
+        "PySide6/Qt/plugins/wayland-shell-integration/libivi-shell.so",
+        "PySide6\\opengl32sw.dll",  # software OpenGL: the app paints with the raster engine
+    ],
+)
 def test_issue8_embedded_and_unused_qt_plugins_are_dropped(dest: str) -> None:
     assert not spec_support.qt_file_kept(dest)
 
 
-@pytest.mark.parametrize(("dest", "kept"), [
-    ("PySide6/Qt/translations/qtbase_zh_TW.qm", True),
-    ("PySide6/Qt/translations/qtbase_zh_CN.qm", False),  # the app has no Simplified Chinese
-    ("PySide6/Qt/translations/qt_pt_BR.qm", True),
-    ("PySide6/Qt/translations/qtbase_en.qm", True),
-    ("PySide6/Qt/translations/qtbase_de.qm", False),
-    ("PySide6/Qt/translations/qt_ja.qm", False),
-    ("PySide6/Qt/translations/qtbase_zh_TW.ts", True),  # not a .qm: not a translation we trim
-])
+@pytest.mark.parametrize(
+    ("dest", "kept"),
+    [
+        ("PySide6/Qt/translations/qtbase_zh_TW.qm", True),
+        ("PySide6/Qt/translations/qtbase_zh_CN.qm", False),  # the app has no Simplified Chinese
+        ("PySide6/Qt/translations/qt_pt_BR.qm", True),
+        ("PySide6/Qt/translations/qtbase_en.qm", True),
+        ("PySide6/Qt/translations/qtbase_de.qm", False),
+        ("PySide6/Qt/translations/qt_ja.qm", False),
+        ("PySide6/Qt/translations/qtbase_zh_TW.ts", True),  # not a .qm: not a translation we trim
+    ],
+)
 def test_issue8_only_the_qt_translations_of_the_apps_languages_are_kept(
-        dest: str, kept: bool) -> None:
+    dest: str, kept: bool
+) -> None:
     assert spec_support.qt_file_kept(dest) is kept
 
 
@@ -117,8 +127,11 @@ def test_issue8_a_link_to_a_pruned_library_goes_with_it() -> None:
     kept = spec_support.without_dangling_links(links, [*files, *links])
 
     assert [dest for dest, _, _ in kept] == [
-        "libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so", "libcore.so",
-        "dealer_trainer/rules/rulesets/roulette-2003.toml"]
+        "libQt6Core.so.6",
+        "PySide6/Qt/lib/libQt6Core.so",
+        "libcore.so",
+        "dealer_trainer/rules/rulesets/roulette-2003.toml",
+    ]
 
 
 def test_issue8_data_files_list_every_ruleset_text_and_migration_of_the_checkout() -> None:
@@ -127,9 +140,15 @@ def test_issue8_data_files_list_every_ruleset_text_and_migration_of_the_checkout
     package = ROOT / "dealer_trainer"
     expected = {
         path.relative_to(ROOT).as_posix()
-        for pattern in ("rules/rulesets/*.toml", "rules/texts/*.txt", "rules/texts/*.toml",
-                        "storage/migrations/env.py", "storage/migrations/script.py.mako",
-                        "storage/migrations/versions/*.py", "i18n/*.qm")
+        for pattern in (
+            "rules/rulesets/*.toml",
+            "rules/texts/*.txt",
+            "rules/texts/*.toml",
+            "storage/migrations/env.py",
+            "storage/migrations/script.py.mako",
+            "storage/migrations/versions/*.py",
+            "i18n/*.qm",
+        )
         for path in package.glob(pattern)
     }
     assert "dealer_trainer/rules/rulesets/roulette-2003.toml" in expected
@@ -145,10 +164,17 @@ def test_issue8_a_checkout_without_rulesets_cannot_be_frozen(tmp_path: Path) -> 
         spec_support.data_files(tmp_path)
 
 
-@pytest.mark.parametrize(("qt", "macos"), [
-    ("6.12.0", "14.4"), ("6.13.1", "14.4"), ("6.10.2", "13.0"), ("6.11.0", "13.0"),
-    ("6.8.3", "12.0"), ("6.7.0", "12.0"),
-])
+@pytest.mark.parametrize(
+    ("qt", "macos"),
+    [
+        ("6.12.0", "14.4"),
+        ("6.13.1", "14.4"),
+        ("6.10.2", "13.0"),
+        ("6.11.0", "13.0"),
+        ("6.8.3", "12.0"),
+        ("6.7.0", "12.0"),
+    ],
+)
 def test_issue8_macos_bundle_asks_for_the_oldest_macos_its_qt_supports(qt: str, macos: str) -> None:
     assert spec_support.macos_minimum(qt) == macos
 

@@ -89,10 +89,12 @@ def test_issue6_answers_csv_has_every_answer_with_money_as_decimal_strings(
         assert json.loads(row["expected"]) == stored.record.expected
         assert row["correct"] == ("1" if stored.record.correct else "0")
         assert row["trainee"] in cohort.trainees
-    amounts = [json.loads(r["expected"])["amount"] for r in rows
-               if "amount" in json.loads(r["expected"])]
-    assert amounts and all(isinstance(a, str) and Decimal(a) == Decimal(a).quantize(
-        Decimal("0.01")) for a in amounts)
+    amounts = [
+        json.loads(r["expected"])["amount"] for r in rows if "amount" in json.loads(r["expected"])
+    ]
+    assert amounts and all(
+        isinstance(a, str) and Decimal(a) == Decimal(a).quantize(Decimal("0.01")) for a in amounts
+    )
 
 
 def test_issue6_answers_csv_of_one_trainee_pages_through_without_loss(
@@ -113,8 +115,10 @@ def test_issue6_answers_csv_of_one_trainee_pages_through_without_loss(
 def _page_one(pdf: Path, tmp_path: Path) -> Path | None:
     if shutil.which("pdftoppm") is None:
         return None
-    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(pdf),
-                    str(tmp_path / "page")], check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
+        check=True,
+    )
     return next(tmp_path.glob("page*.png"))
 
 
@@ -133,8 +137,12 @@ def test_issue6_trainee_pdf_has_the_plots_figures_and_exams(
         image = QImage(str(png))
         assert not image.isNull() and image.height() > image.width()  # an A4 portrait page
         # the accuracy line (#2e7d32) is drawn on page one
-        greens = sum(1 for y in range(0, image.height(), 2) for x in range(0, image.width(), 2)
-                     if image.pixelColor(x, y).name() in ("#2e7d32", "#2f7d33", "#2e7c32"))
+        greens = sum(
+            1
+            for y in range(0, image.height(), 2)
+            for x in range(0, image.width(), 2)
+            if image.pixelColor(x, y).name() in ("#2e7d32", "#2f7d33", "#2e7c32")
+        )
         assert greens > 5
 
 
@@ -145,8 +153,9 @@ def test_issue6_cohort_pdf_lists_every_trainee(
     target = tmp_path / "cohort.pdf"
     assert cohort_pdf(desk, FIRST, TODAY, target) >= 1
     if shutil.which("pdftotext") is not None:
-        raw = subprocess.run(["pdftotext", str(target), "-"], check=True,
-                             capture_output=True, text=True).stdout
+        raw = subprocess.run(
+            ["pdftotext", str(target), "-"], check=True, capture_output=True, text=True
+        ).stdout
         text = " ".join(unicodedata.normalize("NFKC", raw).split())  # "ﬁ" ligatures → "fi"
         for name in cohort.trainees:
             assert name in text
@@ -200,8 +209,12 @@ def test_issue6_cohort_pdf_flows_onto_more_pages_for_a_large_group(
     pages = cohort_pdf(desk, FIRST, TODAY, target)
     assert pages >= 2
     if shutil.which("pdftotext") is not None:
-        last = subprocess.run(["pdftotext", "-f", str(pages), "-l", str(pages), str(target), "-"],
-                              check=True, capture_output=True, text=True).stdout
+        last = subprocess.run(
+            ["pdftotext", "-f", str(pages), "-l", str(pages), str(target), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
         assert "Trainee" in last and "Weakest skill" in last  # the header is repeated
 
 
@@ -213,8 +226,9 @@ def test_issue6_a_trainee_without_answers_gets_a_report_that_says_so(
     target = tmp_path / "iris.pdf"
     assert trainee_pdf(desk, newcomer.id, FIRST, TODAY, target) == 1
     if shutil.which("pdftotext") is not None:
-        raw = subprocess.run(["pdftotext", "-raw", str(target), "-"], check=True,
-                             capture_output=True, text=True).stdout
+        raw = subprocess.run(
+            ["pdftotext", "-raw", str(target), "-"], check=True, capture_output=True, text=True
+        ).stdout
         text = " ".join(unicodedata.normalize("NFKC", raw).split())
         assert "0 answers on 0 days" in text and "No answers in this period." in text
         assert "No exam assigned." in text

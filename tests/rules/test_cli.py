@@ -1,4 +1,4 @@
-"""The rules CLI contract (shared/contracts/rules-cli.md), game-independent parts and roulette."""
+"""The rules CLI contract (docs/rules-cli.md), game-independent parts and roulette."""
 
 from __future__ import annotations
 

@@ -244,16 +244,19 @@ def test_a_game_s_rulesets_load_without_parsing_the_other_games(
 def test_a_ruleset_picked_later_is_the_one_loaded_with_all_the_others() -> None:
     one_by_one = {game: rulesets_for(game) for game in GAMES}
     defaults = {game: default_ruleset(game) for game in GAMES}
-    by_id = {ruleset_id: get_ruleset(ruleset_id)
-             for ruleset_id in ("caribbean-stud-2004", "craps-1985", "craps-2010", "roulette-2003")}
+    by_id = {
+        ruleset_id: get_ruleset(ruleset_id)
+        for ruleset_id in ("caribbean-stud-2004", "craps-1985", "craps-2010", "roulette-2003")
+    }
     rulesets_module._official_file.cache_clear()
     official_rulesets.cache_clear()
     together = official_rulesets()  # every file parsed afresh, at once
     assert by_id == dict(together)
     for game in GAMES:
         assert one_by_one[game] == [r for r in together.values() if r.game == game]
-        assert defaults[game] == next(r for r in together.values() if r.game == game
-                                      and r.is_default)
+        assert defaults[game] == next(
+            r for r in together.values() if r.game == game and r.is_default
+        )
     craps = by_id["craps-2010"]  # complete: payouts, settings and their values
     assert craps.payouts and craps.settings
     assert set(craps.values) == set(craps.settings)
@@ -269,7 +272,8 @@ def test_a_ruleset_file_must_be_named_after_its_game(
 ) -> None:
     # rulesets_for() finds a game's files by their name: a file named otherwise is refused.
     (tmp_path / "wheel-2003.toml").write_text(
-        ROULETTE.replace('id = "roulette-2003"', 'id = "wheel-2003"'), encoding="utf-8")
+        ROULETTE.replace('id = "roulette-2003"', 'id = "wheel-2003"'), encoding="utf-8"
+    )
     monkeypatch.setattr(rulesets_module, "_official_folder", lambda: tmp_path)
     with pytest.raises(RulesetError) as caught:
         official_rulesets()
@@ -301,7 +305,8 @@ def test_the_parse_cache_serves_the_very_tables_the_parser_gives(
     rulesets_module.cache_parsed_files(tmp_path)
     first = {game: rulesets_for(game) for game in GAMES}  # parsed, and written
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        f"{path.name}.marshal" for path in RULESET_DIR.glob("*.toml"))
+        f"{path.name}.marshal" for path in RULESET_DIR.glob("*.toml")
+    )
     _new_process()
     with monkeypatch.context() as patch:
         _no_toml_parsing(patch)

@@ -34,10 +34,12 @@ def test_felt_clicking_each_spot_emits_its_id(qtbot: QtBot, game: str) -> None:
     clicked: list[str] = []
     scene.spotClicked.connect(clicked.append)
     for spot in scene.felt:
-        with qtbot.waitSignal(scene.spotClicked, timeout=1000,
-                              check_params_cb=lambda sid, want=spot.id: sid == want):
-            qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
-                             pos=view.map_spot(spot.id).toPoint())
+        with qtbot.waitSignal(
+            scene.spotClicked, timeout=1000, check_params_cb=lambda sid, want=spot.id: sid == want
+        ):
+            qtbot.mouseClick(
+                view.viewport(), Qt.MouseButton.LeftButton, pos=view.map_spot(spot.id).toPoint()
+            )
     assert clicked == list(scene.felt.spot_ids)
 
 
@@ -47,21 +49,24 @@ def test_felt_right_click_asks_to_remove_a_chip_from_that_spot(qtbot: QtBot, gam
     scene = view.felt_scene()
     spot = scene.felt.spots[len(scene.felt.spots) // 2]
     with qtbot.waitSignal(scene.spotRemoveRequested, timeout=1000) as blocker:
-        qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton,
-                         pos=view.map_spot(spot.id).toPoint())
+        qtbot.mouseClick(
+            view.viewport(), Qt.MouseButton.RightButton, pos=view.map_spot(spot.id).toPoint()
+        )
     assert blocker.args == [spot.id]
 
 
 def test_felt_hover_highlights_the_spot_under_the_pointer(qtbot: QtBot) -> None:
     view = _shown(qtbot, "roulette")
     scene = view.felt_scene()
-    with qtbot.waitSignal(scene.spotHovered, timeout=1000,
-                          check_params_cb=lambda sid: sid == "corner-17-18-20-21"):
+    with qtbot.waitSignal(
+        scene.spotHovered, timeout=1000, check_params_cb=lambda sid: sid == "corner-17-18-20-21"
+    ):
         _move(view, view.map_spot("corner-17-18-20-21"))
     assert scene.spot_items["corner-17-18-20-21"].highlighted
     assert not scene.spot_items["straight-17"].highlighted
-    with qtbot.waitSignal(scene.spotHovered, timeout=1000,
-                          check_params_cb=lambda sid: sid == "straight-17"):
+    with qtbot.waitSignal(
+        scene.spotHovered, timeout=1000, check_params_cb=lambda sid: sid == "straight-17"
+    ):
         _move(view, view.map_spot("straight-17"))
     assert not scene.spot_items["corner-17-18-20-21"].highlighted
     assert scene.spot_items["straight-17"].highlighted
@@ -72,14 +77,20 @@ def _move(view: FeltView, at: QPointF) -> None:
 
     (``QTest.mouseMove`` moves the offscreen cursor without a move event.)
     """
-    event = QMouseEvent(QEvent.Type.MouseMove, at, view.viewport().mapToGlobal(at),
-                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
-                        Qt.KeyboardModifier.NoModifier)
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        at,
+        view.viewport().mapToGlobal(at),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(view.viewport(), event)
 
 
-def _pixel(view: FeltView, spot_id: str, width: int = 2400,
-           offset: tuple[float, float] = (0.0, 0.0)) -> QColor:
+def _pixel(
+    view: FeltView, spot_id: str, width: int = 2400, offset: tuple[float, float] = (0.0, 0.0)
+) -> QColor:
     """The rendered colour at a spot's centre (moved by ``offset`` mm)."""
     scene = view.felt_scene()
     image = render_image(scene, width)
@@ -90,10 +101,13 @@ def _pixel(view: FeltView, spot_id: str, width: int = 2400,
     return image.pixelColor(round((x - rect.x()) * scale), round((y - rect.y()) * scale))
 
 
-@pytest.mark.parametrize(("game", "spot_id"), [("roulette", "split-17-20"), ("craps", "hard-8"),
-                                               ("caribbean_stud", "box-3-ante")])
+@pytest.mark.parametrize(
+    ("game", "spot_id"),
+    [("roulette", "split-17-20"), ("craps", "hard-8"), ("caribbean_stud", "box-3-ante")],
+)
 def test_felt_placing_and_removing_chips_updates_model_and_view(
-        qtbot: QtBot, game: str, spot_id: str) -> None:
+    qtbot: QtBot, game: str, spot_id: str
+) -> None:
     view = _shown(qtbot, game)
     scene = view.felt_scene()
     bare = _pixel(view, spot_id)
@@ -160,8 +174,10 @@ def test_felt_rescales_with_the_view_keeping_the_whole_table_in_sight(qtbot: QtB
         shown = view.mapToScene(view.viewport().rect()).boundingRect()
         assert shown.contains(rect.adjusted(1, 1, -1, -1))
         scale = view.transform().m11()
-        assert scale == pytest.approx(min(view.viewport().width() / rect.width(),
-                                          view.viewport().height() / rect.height()), rel=0.02)
+        assert scale == pytest.approx(
+            min(view.viewport().width() / rect.width(), view.viewport().height() / rect.height()),
+            rel=0.02,
+        )
 
 
 def test_felt_render_shows_red_and_black_numbers_where_the_layout_puts_them(qtbot: QtBot) -> None:
@@ -186,8 +202,7 @@ def test_felt_craps_thrown_dice_lie_on_the_felt_as_vector_items(qtbot: QtBot) ->
         scene.show_roll((0, 7))
 
 
-def test_felt_caribbean_art7_cards_dealt_face_down_the_dealers_fifth_face_up(
-        qtbot: QtBot) -> None:
+def test_felt_caribbean_art7_cards_dealt_face_down_the_dealers_fifth_face_up(qtbot: QtBot) -> None:
     from dealer_trainer.ui.felt.items import CardItem
 
     view = _shown(qtbot, "caribbean_stud")
@@ -268,7 +283,8 @@ def test_felt_view_viewport_is_set_up_as_qt_sets_up_its_own(qtbot: QtBot) -> Non
 
 @pytest.mark.parametrize("game", GAMES)
 def test_felt_background_first_drawn_straight_away_then_replayed_from_its_picture(
-        qtbot: QtBot, game: str) -> None:
+    qtbot: QtBot, game: str
+) -> None:
     # The window's first paint draws the felt without recording it (recording would lay
     # out every label twice before the window shows); later paints replay the picture.
     scene = FeltScene(felt_for(game))
@@ -282,10 +298,20 @@ def test_felt_background_first_drawn_straight_away_then_replayed_from_its_pictur
     scene.drop_caches()
     assert render_image(scene, 1200) == again
     # The same drawing: a few antialiased edge pixels may differ by one shade.
-    differ = [(x, y) for y in range(first.height()) for x in range(first.width())
-              if first.pixel(x, y) != again.pixel(x, y)]
+    differ = [
+        (x, y)
+        for y in range(first.height())
+        for x in range(first.width())
+        if first.pixel(x, y) != again.pixel(x, y)
+    ]
     assert len(differ) < first.width() * first.height() / 2000
     for x, y in differ:
         one, two = QColor(first.pixel(x, y)), QColor(again.pixel(x, y))
-        assert max(abs(one.red() - two.red()), abs(one.green() - two.green()),
-                   abs(one.blue() - two.blue())) <= 1
+        assert (
+            max(
+                abs(one.red() - two.red()),
+                abs(one.green() - two.green()),
+                abs(one.blue() - two.blue()),
+            )
+            <= 1
+        )

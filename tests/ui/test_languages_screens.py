@@ -46,8 +46,12 @@ def languages(qtbot: QtBot, tmp_path: Path) -> Iterator[LanguageManager]:
 
 @pytest.fixture
 def cohort(tmp_path: Path) -> Iterator[Cohort]:
-    store = Store.open(f"sqlite:///{tmp_path / 'centre.sqlite3'}", clock=FakeClock(),
-                       passwords=FAST_PASSWORDS, day_zone=MACAU)
+    store = Store.open(
+        f"sqlite:///{tmp_path / 'centre.sqlite3'}",
+        clock=FakeClock(),
+        passwords=FAST_PASSWORDS,
+        day_zone=MACAU,
+    )
     try:
         yield fill(store)
     finally:
@@ -141,7 +145,9 @@ def test_switching_language_updates_the_open_screens(
     assert english_menu == "&File"
     languages.set_language("pt", remember=False)
     qtbot.waitUntil(
-        lambda: window.menuBar().actions()[0].text()
-        == QCoreApplication.translate("MainWindow", "&File")
+        lambda: (
+            window.menuBar().actions()[0].text()
+            == QCoreApplication.translate("MainWindow", "&File")
+        )
     )
     assert window.menuBar().actions()[0].text() != chinese_menu

@@ -28,8 +28,7 @@ def test_window_opens_on_roulette_with_its_regulation(window: MainWindow) -> Non
     assert "30/2003" in window.panel.regulation.text()
 
 
-def test_window_craps_ruleset_picker_says_53_2010_revoked_the_1985_text(
-        window: MainWindow) -> None:
+def test_window_craps_ruleset_picker_says_53_2010_revoked_the_1985_text(window: MainWindow) -> None:
     window.panel.select_game("craps")
     assert window.scene().felt.game == "craps"
     ids = [window.panel.rulesets.itemData(i) for i in range(window.panel.rulesets.count())]
@@ -44,8 +43,9 @@ def test_window_craps_ruleset_picker_says_53_2010_revoked_the_1985_text(
 def test_window_every_game_has_a_thumbnail_of_its_felt(qtbot: QtBot, window: MainWindow) -> None:
     games = window.panel.games
     # drawn once the window has shown (they do not hold up the first paint)
-    qtbot.waitUntil(lambda: all(not games.item(r).icon().isNull() for r in range(games.count())),
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: all(not games.item(r).icon().isNull() for r in range(games.count())), timeout=5000
+    )
     for row in range(games.count()):
         icon = games.item(row).icon()
         assert not icon.isNull()
@@ -56,12 +56,14 @@ def test_window_thumbnail_follows_the_chips_on_the_felt(qtbot: QtBot, window: Ma
     qtbot.waitUntil(lambda: not window.panel.games.item(0).icon().isNull(), timeout=5000)
     before = window.panel.games.item(0).icon().pixmap(144, 82).toImage()
     window.scene().chips.set_amount("red", Decimal(10000))
-    qtbot.waitUntil(lambda: window.panel.games.item(0).icon().pixmap(144, 82).toImage() != before,
-                    timeout=2000)
+    qtbot.waitUntil(
+        lambda: window.panel.games.item(0).icon().pixmap(144, 82).toImage() != before, timeout=2000
+    )
 
 
 def test_window_click_places_the_chosen_chip_and_right_click_takes_it_off(
-        qtbot: QtBot, window: MainWindow) -> None:
+    qtbot: QtBot, window: MainWindow
+) -> None:
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # the 50 chip
     qtbot.waitUntil(lambda: window.panel.current_chip() == Decimal(50), timeout=2000)
     view, scene = window.view, window.scene()
@@ -71,7 +73,8 @@ def test_window_click_places_the_chosen_chip_and_right_click_takes_it_off(
     assert scene.chips.chips("corner-17-18-20-21") == (Decimal(50), Decimal(50))
     assert window.spot_info.text().startswith(
         "Corner 17-18-20-21 · pays 8 to 1 (Art. 7(4), Roulette Regulation (Despacho 30/2003))"
-        " · bet 100")
+        " · bet 100"
+    )
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=at)
     assert scene.chips.amount("corner-17-18-20-21") == Decimal(50)
     window.panel.clear.click()
@@ -107,7 +110,8 @@ def test_window_bets_stay_on_each_game_when_switching(window: MainWindow) -> Non
 
 
 def test_window_trainee_defaults_to_the_local_user_until_storage_fills_it(
-        window: MainWindow) -> None:
+    window: MainWindow,
+) -> None:
     assert window.panel.current_trainee() == window.panel.local_trainee()
     window.panel.set_trainees(["Chan Tai Man", "Lei Siu Mei"], current="Lei Siu Mei")
     assert window.panel.current_trainee() == "Lei Siu Mei"
@@ -125,8 +129,9 @@ def test_window_fits_a_1366x768_laptop(window: MainWindow) -> None:
 class _Marked(QTranslator):
     """A stand-in catalogue: every text of the window, the panel and the felt in «»."""
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
-                  n: int = -1) -> str:
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str:
         return f"«{source}»" if context in ("MainWindow", "SidePanel", "felt") else ""
 
     def isEmpty(self) -> bool:
@@ -174,7 +179,8 @@ def test_issue6_trainee_picker_lists_the_registered_profiles(qtbot, tmp_path) ->
 
 
 def test_window_names_the_regulation_in_the_windows_language(
-        qtbot: QtBot, window: MainWindow, tmp_path: object) -> None:
+    qtbot: QtBot, window: MainWindow, tmp_path: object
+) -> None:
     from PySide6.QtCore import QSettings
 
     from dealer_trainer.ui.language import LanguageManager
@@ -188,5 +194,6 @@ def test_window_names_the_regulation_in_the_windows_language(
         qtbot.waitUntil(lambda: "Regulamento Oficial da «Roleta»" in window.panel.regulation.text())
     finally:
         manager.set_language("en")
-    qtbot.waitUntil(lambda: "Roulette Regulation (Despacho 30/2003)"
-                    in window.panel.regulation.text())
+    qtbot.waitUntil(
+        lambda: "Roulette Regulation (Despacho 30/2003)" in window.panel.regulation.text()
+    )

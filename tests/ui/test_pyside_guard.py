@@ -23,8 +23,9 @@ def test_void_and_bool_qt_calls_keep_the_reference_counts_of_none_and_bools() ->
         after = sys.getrefcount(None), sys.getrefcount(False)
         print(after[0] - before[0], after[1] - before[1])
     """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.returncode == 0, done.stderr[-500:]
     none_drift, false_drift = (int(word) for word in done.stdout.split())
     # 6.12.0 loses one reference per call (about -20,000 here); a few from elsewhere are noise.

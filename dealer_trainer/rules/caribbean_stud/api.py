@@ -1,6 +1,6 @@
 """``settle`` and ``compare`` for Caribbean Stud, as the rules CLI calls them.
 
-The JSON shapes are those of ``shared/contracts/rules-cli.md``; each function
+The JSON shapes are those of ``docs/rules-cli.md``; each function
 takes the parsed request and the resolved ruleset and returns the JSON-ready
 answer, or raises :class:`RulesError` for any bad input.
 """
@@ -84,9 +84,7 @@ def _parse_progressive(raw: Any) -> ProgressiveTable:
     obj = expect_object(raw, "progressive")
     check_keys(obj, "progressive", required=("pool", "fixed"), optional=("reset_to",))
     pool = parse_amount(obj["pool"], "progressive.pool")
-    reset_to = (
-        parse_amount(obj["reset_to"], "progressive.reset_to") if "reset_to" in obj else None
-    )
+    reset_to = parse_amount(obj["reset_to"], "progressive.reset_to") if "reset_to" in obj else None
     fixed_raw = expect_object(obj["fixed"], "progressive.fixed")
     names = [hand.value for hand in AWARD_ITEMS]
     check_keys(fixed_raw, "progressive.fixed", optional=names)

@@ -1,4 +1,4 @@
-"""Craps for the rules CLI: ``settle(request, ruleset)`` (see ``shared/contracts/rules-cli.md``).
+"""Craps for the rules CLI: ``settle(request, ruleset)`` (see ``docs/rules-cli.md``).
 
 The request is the table's history, oldest first: ``{"bet": {...}}`` places a
 bet, ``{"roll": [a, b]}`` throws the dice, ``{"roll": "off_table"}`` is an

@@ -123,14 +123,19 @@ class AmountPad(AnswerWidget):
         layout.addLayout(grid)
         layout.addWidget(self.error)
         layout.addStretch(1)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.clear,
-                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        QShortcut(
+            QKeySequence(Qt.Key.Key_Escape),
+            self,
+            self.clear,
+            context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
+        )
         self.retranslate()
 
     def retranslate(self) -> None:
         group, point = separators(language_code())
         allowed = QRegularExpression(
-            "[0-9" + QRegularExpression.escape(group + point) + " ,.]{0,16}")
+            "[0-9" + QRegularExpression.escape(group + point) + " ,.]{0,16}"
+        )
         self.display.setValidator(QRegularExpressionValidator(allowed, self.display))
         self.display.setAccessibleName(self.tr("Amount to pay"))
         self.display.setPlaceholderText(self.tr("Type or tap the amount"))
@@ -178,8 +183,9 @@ class AmountPad(AnswerWidget):
         try:
             answer = self.amount_answer()
         except ValueError:
-            self.error.setText(self.tr("Type an amount such as %1.").replace(
-                "%1", format_money(Decimal("1275"))))
+            self.error.setText(
+                self.tr("Type an amount such as %1.").replace("%1", format_money(Decimal("1275")))
+            )
             return
         self.answered.emit(answer)
 
@@ -231,8 +237,11 @@ class ChipBuilder(AnswerWidget):
             chip = DRILL_CHIPS.get(value)
             button = self._buttons[value]
             button.setAccessibleName(self.tr("Add a chip of %1").replace("%1", chip.text))
-            button.setToolTip(self.tr("Add a chip of %1 (key %2)").replace("%1", chip.text)
-                              .replace("%2", str(i + 1)))
+            button.setToolTip(
+                self.tr("Add a chip of %1 (key %2)")
+                .replace("%1", chip.text)
+                .replace("%2", str(i + 1))
+            )
         self._refresh()
 
     @property
@@ -296,8 +305,9 @@ class ChipBuilder(AnswerWidget):
             button.setText(f"×{count}" if count else " ")
         chips = chip_count(self.counts)
         text = self.tr("%1 in one chip") if chips == 1 else self.tr("%1 in %2 chips")
-        self.total.setText(text.replace("%1", format_money(self.chips_total()))
-                           .replace("%2", str(chips)))
+        self.total.setText(
+            text.replace("%1", format_money(self.chips_total())).replace("%2", str(chips))
+        )
 
     def enter(self) -> None:
         self.answered.emit(Answer(chips=dict(self.counts)))

@@ -47,9 +47,15 @@ class DrillController(QObject):
     recordFailed = Signal(str)
     finished = Signal(object)  # Summary
 
-    def __init__(self, session: DrillSession, *, exam: ExamSpec | None = None,
-                 time_limit_ms: int | None = None,
-                 clock: Clock = monotonic_ms, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        session: DrillSession,
+        *,
+        exam: ExamSpec | None = None,
+        time_limit_ms: int | None = None,
+        clock: Clock = monotonic_ms,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.session = session
         self.exam = exam

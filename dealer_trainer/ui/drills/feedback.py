@@ -49,11 +49,13 @@ SOLUTION_MAX_HEIGHT = 240
 
 
 #: The grader's sentences that restate the right answer, shown by the panel itself.
-RESTATED = frozenset({
-    "The right amount is {amount}.",
-    "The right answer: {answer}",
-    "The right order: {order}.",
-})
+RESTATED = frozenset(
+    {
+        "The right amount is {amount}.",
+        "The right answer: {answer}",
+        "The right order: {order}.",
+    }
+)
 
 
 def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = None) -> str:
@@ -62,8 +64,10 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
     if expected.kind in (AnswerKind.AMOUNT, AnswerKind.CHIPS) and expected.amount is not None:
         text = format_money(expected.amount)
         if expected.fewest_chips:
-            chips = ", ".join(f"{n} × {format_money(d)}"
-                              for d, n in sorted(expected.fewest_chips.items(), reverse=True))
+            chips = ", ".join(
+                f"{n} × {format_money(d)}"
+                for d, n in sorted(expected.fewest_chips.items(), reverse=True)
+            )
             fewest = QCoreApplication.translate("drills", "(fewest chips: %1)")
             text += "  " + fewest.replace("%1", chips)
         return text
@@ -100,8 +104,10 @@ class ArticleDialog(QDialog):
             heading.setText(f"{citation_text(citation)}  {titles}")
             if article.reading_en:
                 self._add_tab(article.reading_en, self.tr("English reading"), markdown=True)
-            for language, name in (("pt", self.tr("Português (official)")),
-                                   ("zh", self.tr("中文 (official)"))):
+            for language, name in (
+                ("pt", self.tr("Português (official)")),
+                ("zh", self.tr("中文 (official)")),
+            ):
                 text = article.text(language)
                 if text:
                     self._add_tab(text, name)
@@ -211,14 +217,19 @@ class FeedbackPanel(QFrame):
         given = outcome.answer.order
         if given is not None and item.expected.kind is AnswerKind.ORDER:
             names = bet_labels or {}
-            lines.append(self.tr("Your order: %1").replace(
-                "%1", " → ".join(names.get(bet, bet) for bet in given) or "—"))
+            lines.append(
+                self.tr("Your order: %1").replace(
+                    "%1", " → ".join(names.get(bet, bet) for bet in given) or "—"
+                )
+            )
         self.details.setText("\n".join(lines))
         right = correct_answer_text(item, bet_labels)
         self.answer.setText(self.tr("Correct answer: %1").replace("%1", right))
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
         heading = escape(self.tr("Worked solution"))
-        self.solution.setText(f"<b>{heading}</b><ol>{steps}</ol>")
+        # Where the answer rests on more than the regulation's words, say so in full.
+        rests = "".join(f"<p><i>{escape(render(t))}</i></p>" for t in item.rests_on)
+        self.solution.setText(f"<b>{heading}</b><ol>{steps}</ol>{rests}")
         # As tall as its lines need, up to the cap; beyond that it scrolls.
         width = max(self.solution_scroll.viewport().width(), self.width() - 24, 200)
         needed = self.solution.heightForWidth(width)
@@ -268,7 +279,8 @@ class SummaryView(QWidget):
 
     def retranslate(self) -> None:
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Skill"), self.tr("Answered"), self.tr("Right"), self.tr("Median time")])
+            [self.tr("Skill"), self.tr("Answered"), self.tr("Right"), self.tr("Median time")]
+        )
         self.close_button.setText(self.tr("&Close"))
         if self._shown is not None:
             self.show_summary(*self._shown)
@@ -282,14 +294,21 @@ class SummaryView(QWidget):
         self._shown = (summary, total_ms, exam)
         percent = round(100 * summary.score)
         self.headline.setText(
-            self.tr("%1 of %2 right (%3%)").replace("%1", str(summary.correct))
-            .replace("%2", str(summary.answered)).replace("%3", str(percent)))
+            self.tr("%1 of %2 right (%3%)")
+            .replace("%1", str(summary.correct))
+            .replace("%2", str(summary.answered))
+            .replace("%3", str(percent))
+        )
         if exam is not None:
             mark = round(100 * exam.pass_mark)
             passed = exam.passed(summary)
             self.verdict.setText(
-                (self.tr("PASSED — the pass mark is %1%") if passed
-                 else self.tr("NOT PASSED — the pass mark is %1%")).replace("%1", str(mark)))
+                (
+                    self.tr("PASSED — the pass mark is %1%")
+                    if passed
+                    else self.tr("NOT PASSED — the pass mark is %1%")
+                ).replace("%1", str(mark))
+            )
             self.verdict.setProperty("passed", passed)
         else:
             self.verdict.setText("")
@@ -308,7 +327,8 @@ class SummaryView(QWidget):
                 cell = QTableWidgetItem(text)
                 if column:
                     cell.setTextAlignment(
-                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
                 self.table.setItem(row, column, cell)
         rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
         self.table.setFixedHeight(min(rows + self.table.horizontalHeader().height() + 4, 520))

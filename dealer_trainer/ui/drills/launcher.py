@@ -77,11 +77,15 @@ class DrillLauncher(QWidget):
 
     sessionStarted = Signal(object)
 
-    def __init__(self, trainee: Callable[[], str], *,
-                 game: Callable[[], str] | None = None,
-                 ruleset: Callable[[], Ruleset | None] | None = None,
-                 store: Store | Callable[[], Store] = Store.open,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        trainee: Callable[[], str],
+        *,
+        game: Callable[[], str] | None = None,
+        ruleset: Callable[[], Ruleset | None] | None = None,
+        store: Store | Callable[[], Store] = Store.open,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._trainee = trainee
         self._game = game
@@ -108,10 +112,12 @@ class DrillLauncher(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         self._labels: list[tuple[QLabel, str]] = []
         grid = QGridLayout()
-        fields = [(QT_TRANSLATE_NOOP("drills", "G&ame"), self.games),
-                  (QT_TRANSLATE_NOOP("drills", "Diffic&ulty"), self.difficulty),
-                  (QT_TRANSLATE_NOOP("drills", "E&xam"), self.exams),
-                  (QT_TRANSLATE_NOOP("drills", "Mock exam si&ze"), self.exam_size)]
+        fields = [
+            (QT_TRANSLATE_NOOP("drills", "G&ame"), self.games),
+            (QT_TRANSLATE_NOOP("drills", "Diffic&ulty"), self.difficulty),
+            (QT_TRANSLATE_NOOP("drills", "E&xam"), self.exams),
+            (QT_TRANSLATE_NOOP("drills", "Mock exam si&ze"), self.exam_size),
+        ]
         for row, (text, widget) in enumerate(fields):
             label = QLabel()
             label.setBuddy(widget)
@@ -189,8 +195,11 @@ class DrillLauncher(QWidget):
 
     def chosen_skills(self) -> list[str]:
         rows = (self.skills.item(i) for i in range(self.skills.count()))
-        return [str(r.data(Qt.ItemDataRole.UserRole)) for r in rows
-                if r.checkState() == Qt.CheckState.Checked]
+        return [
+            str(r.data(Qt.ItemDataRole.UserRole))
+            for r in rows
+            if r.checkState() == Qt.CheckState.Checked
+        ]
 
     def chosen_difficulty(self) -> Difficulty:
         return Difficulty(int(self.difficulty.currentData()))
@@ -229,10 +238,15 @@ class DrillLauncher(QWidget):
             self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
             assigned = []
         for assignment, paper in assigned:
-            self.exams.addItem(self.tr("Assigned: %1").replace("%1", paper.title),
-                               (assignment, paper))
-        self.exams.addItem(self.tr("Mock exam (chosen skills, pass mark %1%)").replace(
-            "%1", str(round(100 * MOCK_PASS_MARK))), None)
+            self.exams.addItem(
+                self.tr("Assigned: %1").replace("%1", paper.title), (assignment, paper)
+            )
+        self.exams.addItem(
+            self.tr("Mock exam (chosen skills, pass mark %1%)").replace(
+                "%1", str(round(100 * MOCK_PASS_MARK))
+            ),
+            None,
+        )
 
     # ---------------------------------------------------------------- start --
     def start(self, kind: str) -> DrillScreen | None:
@@ -249,9 +263,12 @@ class DrillLauncher(QWidget):
             self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
             return None
         if desk is None and kind not in ("practice", "timed"):
-            self.status.setText(self.tr(
-                "%1 is not a registered trainee: exams, review and mistakes need an "
-                "instructor to register you first.").replace("%1", self._trainee()))
+            self.status.setText(
+                self.tr(
+                    "%1 is not a registered trainee: exams, review and mistakes need an "
+                    "instructor to register you first."
+                ).replace("%1", self._trainee())
+            )
             return None
         seed = random.SystemRandom().getrandbits(32)
         difficulty = self.chosen_difficulty()
@@ -272,38 +289,59 @@ class DrillLauncher(QWidget):
                         time_limit_ms = paper.time_limit // timedelta(milliseconds=1)
                     ruleset_id = paper.ruleset_id
                 else:
-                    spec = ExamSpec(tuple(skills), difficulty, self.exam_size.value(),
-                                    MOCK_PASS_MARK, seed, ruleset_id)
+                    spec = ExamSpec(
+                        tuple(skills),
+                        difficulty,
+                        self.exam_size.value(),
+                        MOCK_PASS_MARK,
+                        seed,
+                        ruleset_id,
+                    )
                 session = exam(spec)
             else:
                 assert desk is not None
-                specs = (review_specs(desk, difficulty, seed) if kind == "review"
-                         else mistake_specs(desk))
+                specs = (
+                    review_specs(desk, difficulty, seed)
+                    if kind == "review"
+                    else mistake_specs(desk)
+                )
                 if not specs:
-                    self.status.setText(self.tr("No skill is due for review: well done.")
-                                        if kind == "review" else
-                                        self.tr("You have no wrong answers to try again."))
+                    self.status.setText(
+                        self.tr("No skill is due for review: well done.")
+                        if kind == "review"
+                        else self.tr("You have no wrong answers to try again.")
+                    )
                     return None
                 session = replay(specs)
                 ruleset_id = specs[0].ruleset or default_ruleset(skill(specs[0].skill).game).id
             recorder = None
             if desk is not None:
-                recorder = SessionRecorder.start(desk, ruleset_id, session.mode,
-                                               exam_assignment_id=assignment,
-                                               defer=after_feedback)
+                recorder = SessionRecorder.start(
+                    desk,
+                    ruleset_id,
+                    session.mode,
+                    exam_assignment_id=assignment,
+                    defer=after_feedback,
+                )
                 session.recorder = recorder
         except (StorageError, OSError, ValueError) as exc:
             self.status.setText(self.tr("The session could not start: %1").replace("%1", str(exc)))
             return None
         return self._open(session, spec, recorder, kind == "mistakes", time_limit_ms)
 
-    def _open(self, session: DrillSession, spec: ExamSpec | None,
-              recorder: SessionRecorder | None, mistakes: bool,
-              time_limit_ms: int | None = None) -> DrillScreen:
+    def _open(
+        self,
+        session: DrillSession,
+        spec: ExamSpec | None,
+        recorder: SessionRecorder | None,
+        mistakes: bool,
+        time_limit_ms: int | None = None,
+    ) -> DrillScreen:
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""
-        screen = DrillScreen(controller, title=title,
-                             on_finish=recorder.close if recorder is not None else None)
+        screen = DrillScreen(
+            controller, title=title, on_finish=recorder.close if recorder is not None else None
+        )
         controller.setParent(screen)
         if recorder is None:
             screen.recorded = False

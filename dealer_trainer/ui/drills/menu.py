@@ -87,11 +87,16 @@ class DrillsDock(QDockWidget):
 
             panel = self._panel
             if self._store is None:
-                self.launcher = DrillLauncher(panel.current_trainee, game=panel.current_game,
-                                              ruleset=panel.current_ruleset)
+                self.launcher = DrillLauncher(
+                    panel.current_trainee, game=panel.current_game, ruleset=panel.current_ruleset
+                )
             else:
-                self.launcher = DrillLauncher(panel.current_trainee, game=panel.current_game,
-                                              ruleset=panel.current_ruleset, store=self._store)
+                self.launcher = DrillLauncher(
+                    panel.current_trainee,
+                    game=panel.current_game,
+                    ruleset=panel.current_ruleset,
+                    store=self._store,
+                )
             self.setWidget(self.launcher)
         self.launcher.set_game(self._panel.current_game())
         self.launcher.refresh_exams()

@@ -75,9 +75,14 @@ class DrillScreen(QWidget):
 
     closed = Signal()
 
-    def __init__(self, controller: DrillController, *, title: str = "",
-                 on_finish: Callable[[], None] | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: DrillController,
+        *,
+        title: str = "",
+        on_finish: Callable[[], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.controller = controller
         if controller.parent() is None:
@@ -111,8 +116,13 @@ class DrillScreen(QWidget):
         for widget in bar_widgets:
             bar.addWidget(widget)
         bar.addStretch(1)
-        bar_widgets = [self.progress_label, self.score_label, self.clock, self.clock_bar,
-                       self.end_button]
+        bar_widgets = [
+            self.progress_label,
+            self.score_label,
+            self.clock,
+            self.clock_bar,
+            self.end_button,
+        ]
         for widget in bar_widgets:
             bar.addWidget(widget)
         self.clock.setVisible(self.session.timed)
@@ -219,7 +229,8 @@ class DrillScreen(QWidget):
         self.amount_tabs.setTabText(1, self.tr("Ch&ips"))
         self.retry_button.setText(self.tr("&Retry saving"))
         item = self.controller.item or (
-            self.feedback.outcome.item if self.feedback.outcome is not None else None)
+            self.feedback.outcome.item if self.feedback.outcome is not None else None
+        )
         if item is not None:
             self._show_texts(item)
         if self.controller.pending is not None and self.controller.last_error:
@@ -239,8 +250,13 @@ class DrillScreen(QWidget):
             lines.append(hands_html(item.situation["cards"]))
         staged = self.stage.bets
         if staged and item.expected.kind is not AnswerKind.ORDER:
-            lines.append(escape(self.tr("On the table: %1").replace(
-                "%1", " · ".join(bet.label for bet in staged))))
+            lines.append(
+                escape(
+                    self.tr("On the table: %1").replace(
+                        "%1", " · ".join(bet.label for bet in staged)
+                    )
+                )
+            )
         self.bet_list.setText("<br>".join(lines))
         self.bet_list.setVisible(bool(lines))
         if self.hint.isVisibleTo(self) and item.hint is not None:
@@ -309,15 +325,15 @@ class DrillScreen(QWidget):
         done = len(self.session.outcomes)
         exam = self.controller.exam
         if exam is not None:
-            text = self.tr("Item %1 of %2").replace("%1", str(number)).replace(
-                "%2", str(exam.size))
+            text = self.tr("Item %1 of %2").replace("%1", str(number)).replace("%2", str(exam.size))
         else:
             text = self.tr("Item %1").replace("%1", str(number))
         self.progress_label.setText(text)
         right = self._right
         self.score_label.setVisible(self.session.shows_feedback and done > 0)
-        self.score_label.setText(self.tr("%1 of %2 right").replace("%1", str(right))
-                                 .replace("%2", str(done)))
+        self.score_label.setText(
+            self.tr("%1 of %2 right").replace("%1", str(right)).replace("%2", str(done))
+        )
 
     def show_clock(self, left_ms: int) -> None:
         item = self.controller.item
@@ -348,9 +364,11 @@ class DrillScreen(QWidget):
         self.work.setCurrentWidget(self.answers)
         self.answers.setEnabled(False)
         self.error_text.setText(
-            self.tr("Your answer could not be saved, so no feedback is shown yet: %1\n"
-                    "It is kept here; retry saving when the database is back.")
-            .replace("%1", reason))
+            self.tr(
+                "Your answer could not be saved, so no feedback is shown yet: %1\n"
+                "It is kept here; retry saving when the database is back."
+            ).replace("%1", reason)
+        )
         self.error.show()
         self.retry_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -376,8 +394,9 @@ class DrillScreen(QWidget):
     def end_session(self) -> bool:
         """End now (an unanswered item is left out); refused while an answer is unsaved."""
         if self.controller.pending is not None:
-            self.error_text.setText(self.tr(
-                "An answer is not saved yet. Retry saving before you end the session."))
+            self.error_text.setText(
+                self.tr("An answer is not saved yet. Retry saving before you end the session.")
+            )
             self.error.show()
             return False
         self.controller.finish()
@@ -392,8 +411,13 @@ class DrillScreen(QWidget):
                 problem = str(exc)
         self.summary.show_summary(summary, self.controller.total_ms, self.controller.exam)
         if problem:
-            self.summary.time.setText(self.summary.time.text() + "\n" + self.tr(
-                "The session could not be closed in the database: %1").replace("%1", problem))
+            self.summary.time.setText(
+                self.summary.time.text()
+                + "\n"
+                + self.tr("The session could not be closed in the database: %1").replace(
+                    "%1", problem
+                )
+            )
         self.pages.setCurrentWidget(self.summary)
 
     def closeEvent(self, event: QCloseEvent) -> None:

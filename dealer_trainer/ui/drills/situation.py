@@ -54,7 +54,8 @@ def hands_html(cards: Mapping[str, list[str]]) -> str:
             name = QCoreApplication.translate("drills", "Dealer")
         else:
             name = QCoreApplication.translate("drills", "Box %1").replace(
-                "%1", owner.removeprefix("box-"))
+                "%1", owner.removeprefix("box-")
+            )
         lines.append(f"<b>{name}:</b> " + " ".join(card_html(c) for c in codes))
     return "<br>".join(lines)
 
@@ -70,8 +71,11 @@ class StagedBet:
 
     @property
     def label(self) -> str:
-        return QCoreApplication.translate("drills", "%1 — %2").replace("%1", self.name).replace(
-            "%2", format_money(self.amount))
+        return (
+            QCoreApplication.translate("drills", "%1 — %2")
+            .replace("%1", self.name)
+            .replace("%2", format_money(self.amount))
+        )
 
 
 def _ruleset_of(item: DrillItem) -> Ruleset:
@@ -93,8 +97,9 @@ def _craps_spot(state: Any) -> str:
     return str(kind)
 
 
-def craps_bets(request: Mapping[str, Any], ruleset: Ruleset, *,
-               before_last_roll: bool) -> tuple[int | None, list[tuple[str, str, Decimal]]]:
+def craps_bets(
+    request: Mapping[str, Any], ruleset: Ruleset, *, before_last_roll: bool
+) -> tuple[int | None, list[tuple[str, str, Decimal]]]:
     """The point and the bets (id, spot, amount) on the table, replayed by the rules core.
 
     With ``before_last_roll`` the table is shown as it stood when the last
@@ -202,8 +207,9 @@ class FeltStage(QObject):
             stack.set_chips(chips)
             scene.addItem(stack)
             self._extra.append((scene, stack))
-        self._bets.append(StagedBet(bet_id, spot_id, amount, bet_name(scene.felt.spot(spot_id),
-                                                                      scene.felt)))
+        self._bets.append(
+            StagedBet(bet_id, spot_id, amount, bet_name(scene.felt.spot(spot_id), scene.felt))
+        )
 
     def _stage_roulette(self, scene: FeltScene, situation: Mapping[str, Any]) -> None:
         spots: Mapping[str, str] = situation.get("spots", {})
@@ -218,8 +224,9 @@ class FeltStage(QObject):
                 bounds = bounds.united(qrect(spot.shape.bounds))
             self.focus = bounds.adjusted(-30, -30, 30, 30)
 
-    def _stage_craps(self, scene: FeltScene, situation: Mapping[str, Any],
-                     ruleset: Ruleset) -> None:
+    def _stage_craps(
+        self, scene: FeltScene, situation: Mapping[str, Any], ruleset: Ruleset
+    ) -> None:
         request = situation["request"]
         dice = situation.get("dice")
         point: int | None = situation.get("point")

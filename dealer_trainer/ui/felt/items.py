@@ -102,8 +102,9 @@ class PictureItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if self._picture is None and not self._painted:
             self._painted = True
             painter.save()
@@ -137,8 +138,12 @@ class SpotItem(QGraphicsItem):
     them into signals.
     """
 
-    def __init__(self, spot: Spot, on_click: Callable[[str, Qt.MouseButton], None],
-                 on_hover: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        spot: Spot,
+        on_click: Callable[[str, Qt.MouseButton], None],
+        on_hover: Callable[[str], None],
+    ) -> None:
         super().__init__()
         self.spot = spot
         self._path = shape_path(spot.shape)
@@ -172,8 +177,9 @@ class SpotItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         if self._hovered or self._focused:
             picture = self._highlights.get(self._focused)
             if picture is None:
@@ -247,8 +253,9 @@ class CaptionItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         self._picture.play(painter)
 
 
@@ -315,14 +322,16 @@ class ChipStackItem(QGraphicsItem):
             chip = self._chip_set.get(drawn[-1])
             painter.setPen(QColor(chip.ink))
             painter.setFont(felt_font(11, bold=True))
-            painter.drawText(QRectF(top.x() - r, top.y() - 8, 2 * r, 16),
-                             Qt.AlignmentFlag.AlignCenter, chip.text)
+            painter.drawText(
+                QRectF(top.x() - r, top.y() - 8, 2 * r, 16), Qt.AlignmentFlag.AlignCenter, chip.text
+            )
 
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         self._picture.play(painter)
 
 
@@ -361,8 +370,13 @@ class MarkerItem(QGraphicsItem):
         painter.setBrush(QColor("#ffffff") if on else QColor("#151515"))
         painter.drawEllipse(QPointF(0, 0), s, s)
         label = self._labels[0] if on else self._labels[1]
-        draw_label(painter, label, QRectF(-s, -s, 2 * s, 2 * s), s * 0.42,
-                   colour=QColor("#151515") if on else QColor("#ffffff"))
+        draw_label(
+            painter,
+            label,
+            QRectF(-s, -s, 2 * s, 2 * s),
+            s * 0.42,
+            colour=QColor("#151515") if on else QColor("#ffffff"),
+        )
 
     def rerecord(self) -> None:
         """Draw the marker again (its ON/OFF words changed language)."""
@@ -381,8 +395,9 @@ class MarkerItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         self._pictures[self.number is not None].play(painter)
 
 
@@ -404,8 +419,9 @@ class CardItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds.adjusted(-1, -1, 1, 1)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         self._picture.play(painter)
 
 
@@ -433,8 +449,9 @@ class JackpotItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._box
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         self._picture.play(painter)
 
 
@@ -471,8 +488,9 @@ class DiceItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds.adjusted(-4, -4, 4, 4)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         self._picture.play(painter)
 
 

@@ -83,8 +83,11 @@ def draw_label(
 ) -> None:
     """Chinese above English, centred in ``box``, turned by ``rotation`` degrees."""
     en = translated(label.en)
-    lines = [(text, scale, bold) for text, scale, bold in
-             ((label.zh, 1.15, True), (en, 1.0, True)) if text]
+    lines = [
+        (text, scale, bold)
+        for text, scale, bold in ((label.zh, 1.15, True), (en, 1.0, True))
+        if text
+    ]
     if not lines:
         return
     painter.save()
@@ -138,11 +141,15 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
         tone: Tone = "green" if number == 0 else "red" if number in wheel.red else "black"
         colour = TONES[tone]
         path = QPainterPath()
-        for radius, angles in ((outer, (middle - step / 2, middle + step / 2)),
-                               (inner, (middle + step / 2, middle - step / 2))):
+        for radius, angles in (
+            (outer, (middle - step / 2, middle + step / 2)),
+            (inner, (middle + step / 2, middle - step / 2)),
+        ):
             for angle in angles:
-                point = QPointF(wheel.cx + radius * math.cos(math.radians(angle)),
-                                wheel.cy + radius * math.sin(math.radians(angle)))
+                point = QPointF(
+                    wheel.cx + radius * math.cos(math.radians(angle)),
+                    wheel.cy + radius * math.sin(math.radians(angle)),
+                )
                 if path.elementCount() == 0:
                     path.moveTo(point)
                 else:
@@ -153,8 +160,10 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
         painter.drawPath(path)
         painter.save()
         text_r = (outer + pocket_ring) / 2
-        painter.translate(wheel.cx + text_r * math.cos(math.radians(middle)),
-                          wheel.cy + text_r * math.sin(math.radians(middle)))
+        painter.translate(
+            wheel.cx + text_r * math.cos(math.radians(middle)),
+            wheel.cy + text_r * math.sin(math.radians(middle)),
+        )
         painter.rotate(middle + 90)
         painter.setPen(white)
         painter.drawText(number_box, Qt.AlignmentFlag.AlignCenter, str(number))
@@ -165,12 +174,14 @@ def draw_wheel(painter: QPainter, wheel: Wheel) -> None:
     painter.setBrush(QColor("#c9a227"))
     painter.drawEllipse(c, r * 0.12, r * 0.12)
     painter.setPen(
-        QPen(QColor("#e8d08a"), r * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        QPen(QColor("#e8d08a"), r * 0.03, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    )
     for angle in (0, 90):
         a = math.radians(angle + 45)
         dx, dy = r * 0.32 * math.cos(a), r * 0.32 * math.sin(a)
-        painter.drawLine(QPointF(wheel.cx - dx, wheel.cy - dy),
-                         QPointF(wheel.cx + dx, wheel.cy + dy))
+        painter.drawLine(
+            QPointF(wheel.cx - dx, wheel.cy - dy), QPointF(wheel.cx + dx, wheel.cy + dy)
+        )
 
 
 def draw_dice(painter: QPainter, dice: Dice) -> None:
@@ -201,8 +212,9 @@ def draw_die(painter: QPainter, rect: QRectF, face: int) -> None:
     painter.setBrush(QColor("#ffffff"))
     pip = rect.width() * 0.09
     for fx, fy in _PIPS[face]:
-        painter.drawEllipse(QPointF(rect.x() + fx * rect.width(), rect.y() + fy * rect.height()),
-                            pip, pip)
+        painter.drawEllipse(
+            QPointF(rect.x() + fx * rect.width(), rect.y() + fy * rect.height()), pip, pip
+        )
 
 
 def draw_card_place(painter: QPainter, place: CardPlace) -> None:
@@ -241,8 +253,9 @@ def draw_card(painter: QPainter, rect: QRectF, code: str | None) -> None:
     corner.translate(0, rect.height() * 0.2)
     painter.drawText(corner, Qt.AlignmentFlag.AlignCenter, SUITS[suit])
     painter.setFont(felt_font(rect.height() * 0.42))
-    painter.drawText(rect.adjusted(0, rect.height() * 0.15, 0, 0), Qt.AlignmentFlag.AlignCenter,
-                     SUITS[suit])
+    painter.drawText(
+        rect.adjusted(0, rect.height() * 0.15, 0, 0), Qt.AlignmentFlag.AlignCenter, SUITS[suit]
+    )
 
 
 def draw_device(painter: QPainter, device: Device) -> None:

@@ -53,17 +53,28 @@ def export_pdf(scene: FeltScene, path: Path, title: str) -> None:
     writer.setResolution(300)
     writer.setTitle(title)
     writer.setCreator("Macau Dealer Trainer")
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A3),
-                                     QPageLayout.Orientation.Landscape, QMarginsF(12, 12, 12, 12),
-                                     QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A3),
+            QPageLayout.Orientation.Landscape,
+            QMarginsF(12, 12, 12, 12),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError(f"cannot write {path}")
     page = QRectF(painter.viewport())
     heading = page.height() * 0.06
     painter.setFont(felt_font(heading * 0.45, bold=True))
-    painter.drawText(QRectF(page.left(), page.top(), page.width(), heading),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
-    render_into(scene, painter, QRectF(page.left(), page.top() + heading, page.width(),
-                                       page.height() - heading))
+    painter.drawText(
+        QRectF(page.left(), page.top(), page.width(), heading),
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        title,
+    )
+    render_into(
+        scene,
+        painter,
+        QRectF(page.left(), page.top() + heading, page.width(), page.height() - heading),
+    )
     painter.end()

@@ -78,14 +78,16 @@ class FeltScene(QGraphicsScene):
     spotRemoveRequested = Signal(str)
     spotHovered = Signal(str)
 
-    def __init__(self, felt: Felt, chips: TableChips | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, felt: Felt, chips: TableChips | None = None, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.felt = felt
         self.chips = chips if chips is not None else TableChips(felt.spot_ids)
         margin = RAIL_WIDTH + 4
         self.setSceneRect(
-            QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin))
+            QRectF(-margin, -margin, felt.width + 2 * margin, felt.height + 2 * margin)
+        )
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self._captions_shown = True
         self._background = PictureItem(self._draw_background, self.sceneRect())
@@ -100,8 +102,11 @@ class FeltScene(QGraphicsScene):
         self.markers: dict[str, MarkerItem] = {}
         for fixture in felt.fixtures:
             if isinstance(fixture, Marker):
-                on, off = (lbl.PUCK_ON, lbl.PUCK_OFF) if fixture.kind == "puck" else (
-                    lbl.Label("", ""), lbl.Label("", ""))
+                on, off = (
+                    (lbl.PUCK_ON, lbl.PUCK_OFF)
+                    if fixture.kind == "puck"
+                    else (lbl.Label("", ""), lbl.Label("", ""))
+                )
                 marker = MarkerItem(fixture, on, off)
                 self.markers[fixture.kind] = marker
                 self.addItem(marker)
@@ -174,9 +179,13 @@ class FeltScene(QGraphicsScene):
             cx, cy = bounds.center
             (x0, y0), (x1, y1) = place.shape.points[0], place.shape.points[1]
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
-            spread = [(cx + (i - (len(cards) - 1) / 2) * 14 * math.cos(math.radians(angle)),
-                       cy + (i - (len(cards) - 1) / 2) * 14 * math.sin(math.radians(angle)))
-                      for i in range(len(cards))]
+            spread = [
+                (
+                    cx + (i - (len(cards) - 1) / 2) * 14 * math.cos(math.radians(angle)),
+                    cy + (i - (len(cards) - 1) / 2) * 14 * math.sin(math.radians(angle)),
+                )
+                for i in range(len(cards))
+            ]
             for (x, y), code in zip(spread, cards, strict=True):
                 self._add_card(QRectF(x - 31.5, y - 44, 63, 88), angle, code)
             return
@@ -189,8 +198,9 @@ class FeltScene(QGraphicsScene):
         self._cards.append(item)
         self.addItem(item)
 
-    def show_roll(self, faces: tuple[int, ...] | None,
-                  at: tuple[float, float] | None = None) -> None:
+    def show_roll(
+        self, faces: tuple[int, ...] | None, at: tuple[float, float] | None = None
+    ) -> None:
         """Lay the dice of a throw on the felt (``None`` takes them away).
 
         ``at`` is where they come to rest, in mm; by default the middle of the felt.
@@ -236,8 +246,9 @@ class FeltScene(QGraphicsScene):
         if felt.rail is not None:
             painter.drawPath(shape_path(felt.rail))
         else:
-            bounds = qrect(felt.table.bounds).adjusted(-RAIL_WIDTH, -RAIL_WIDTH,
-                                                       RAIL_WIDTH, RAIL_WIDTH)
+            bounds = qrect(felt.table.bounds).adjusted(
+                -RAIL_WIDTH, -RAIL_WIDTH, RAIL_WIDTH, RAIL_WIDTH
+            )
             painter.drawRoundedRect(bounds, RAIL_WIDTH, RAIL_WIDTH)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(FELT)
@@ -249,8 +260,14 @@ class FeltScene(QGraphicsScene):
                 box = decor.text_box or (decor.shape.bounds if decor.shape else None)
                 if box is not None:
                     ink = QColor("#1b1b1b") if decor.tone == "light" else QColor("#f1e7c7")
-                    draw_label(painter, decor.label, qrect(box), decor.text_size, colour=ink,
-                               rotation=decor.rotation)
+                    draw_label(
+                        painter,
+                        decor.label,
+                        qrect(box),
+                        decor.text_size,
+                        colour=ink,
+                        rotation=decor.rotation,
+                    )
         for spot in felt.spots:
             draw_spot_face(painter, spot)
         for fixture in felt.fixtures:
@@ -270,6 +287,10 @@ class FeltScene(QGraphicsScene):
         painter.setPen(QPen(QColor("#c9a227"), 3))
         painter.setBrush(QColor("#120a02"))
         painter.drawRoundedRect(box, 10, 10)
-        draw_label(painter, display.label, box.adjusted(0, 6, 0, -box.height() * 0.5), 17,
-                   colour=QColor("#f5d76e"))
-
+        draw_label(
+            painter,
+            display.label,
+            box.adjusted(0, 6, 0, -box.height() * 0.5),
+            17,
+            colour=QColor("#f5d76e"),
+        )

@@ -55,8 +55,11 @@ def unlock(store: Store, parent: QWidget | None = None) -> InstructorSession | N
     from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog  # noqa: PLC0415
 
     dialog: FirstStartDialog | LoginDialog
-    dialog = FirstStartDialog(store, parent) if not store.has_instructor() else LoginDialog(
-        store, parent)
+    dialog = (
+        FirstStartDialog(store, parent)
+        if not store.has_instructor()
+        else LoginDialog(store, parent)
+    )
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return dialog.session

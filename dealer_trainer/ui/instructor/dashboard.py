@@ -339,8 +339,7 @@ class CohortView(QWidget):
             self._table_done()
 
     def _table_done(self) -> None:
-        self.table_status.setText(
-            self.tr("%1 trainees").replace("%1", str(self.model.rowCount())))
+        self.table_status.setText(self.tr("%1 trainees").replace("%1", str(self.model.rowCount())))
         self.tableLoaded.emit()
 
     def _show_plots(self) -> None:

@@ -229,7 +229,10 @@ class ExamsPanel(QWidget):
     resultsShown = Signal()
 
     def __init__(
-        self, desk: InstructorDesk, zone: tzinfo, parent: QWidget | None = None,
+        self,
+        desk: InstructorDesk,
+        zone: tzinfo,
+        parent: QWidget | None = None,
         jobs: Jobs | None = None,
     ) -> None:
         super().__init__(parent)

@@ -169,8 +169,12 @@ class PasswordBox(QGroupBox):
             self._say(self.tr("The two new passwords differ."), error=True)
             return
         if len(self.new.text()) < MIN_PASSWORD_LENGTH:
-            self._say(self.tr("The password must have at least %1 characters.")
-                      .replace("%1", str(MIN_PASSWORD_LENGTH)), error=True)
+            self._say(
+                self.tr("The password must have at least %1 characters.").replace(
+                    "%1", str(MIN_PASSWORD_LENGTH)
+                ),
+                error=True,
+            )
             return
         try:
             self._desk.change_password(self.current.text(), self.new.text())

@@ -44,10 +44,14 @@ from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 
-_INPUT_EVENTS = frozenset({
-    QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress, QEvent.Type.Wheel,
-    QEvent.Type.MouseMove,
-})
+_INPUT_EVENTS = frozenset(
+    {
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.KeyPress,
+        QEvent.Type.Wheel,
+        QEvent.Type.MouseMove,
+    }
+)
 
 
 class ReportsPanel(QWidget):
@@ -227,8 +231,10 @@ class InstructorWindow(QMainWindow):
         self.cohort.reload()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() in _INPUT_EVENTS and isinstance(watched, QWidget) and (
-            watched.window() is self or self.isAncestorOf(watched)
+        if (
+            event.type() in _INPUT_EVENTS
+            and isinstance(watched, QWidget)
+            and (watched.window() is self or self.isAncestorOf(watched))
         ):
             self._last_input = self._monotonic()
         return super().eventFilter(watched, event)
@@ -237,8 +243,11 @@ class InstructorWindow(QMainWindow):
         """Lock and close when nobody has used the window for the idle limit; True if it did."""
         if self._monotonic() - self._last_input < self._idle_limit:
             return False
-        self._locked(self.tr("The instructor views locked themselves after a pause: "
-                             "enter the password again."))
+        self._locked(
+            self.tr(
+                "The instructor views locked themselves after a pause: enter the password again."
+            )
+        )
         return True
 
     def today(self) -> date:

@@ -33,7 +33,19 @@ def test_art4_1_suits_spades_hearts_clubs_diamonds_high_to_low() -> None:
 def test_art4_2_ranks_ace_high_down_to_two() -> None:
     ordered = sorted(Rank, key=lambda rank: rank.strength, reverse=True)
     assert [rank.label for rank in ordered] == [
-        "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
+        "A",
+        "K",
+        "Q",
+        "J",
+        "10",
+        "9",
+        "8",
+        "7",
+        "6",
+        "5",
+        "4",
+        "3",
+        "2",
     ]
 
 

@@ -1,4 +1,4 @@
-"""The rules CLI for Caribbean Stud: ``settle`` and ``compare`` (shared/contracts/rules-cli.md)."""
+"""The rules CLI for Caribbean Stud: ``settle`` and ``compare`` (docs/rules-cli.md)."""
 
 from __future__ import annotations
 
@@ -296,7 +296,10 @@ def test_cli_compare_different_classes_cite_the_winner() -> None:
         ([["AS", "KS", "QS", "JS", "TS"], ["AS", "KH", "QH", "JH", "TH"]], "duplicate_card"),
         ([["AS", "AS", "QS", "JS", "TS"], ["AH", "KH", "QH", "JH", "TH"]], "duplicate_card"),
         ([["AS", "KS", "QS", "JS"], ["AH", "KH", "QH", "JH", "TH"]], "wrong_card_count"),
-        ([["AS", "KS", "QS", "JS", "TS", "9S"], ["AH", "KH", "QH", "JH", "TH"]], "wrong_card_count"),  # noqa: E501
+        (
+            [["AS", "KS", "QS", "JS", "TS", "9S"], ["AH", "KH", "QH", "JH", "TH"]],
+            "wrong_card_count",
+        ),
         ([["AS", "KS", "QS", "JS", "1S"], ["AH", "KH", "QH", "JH", "TH"]], "invalid_card"),
         ([["AS", "KS", "QS", "JS", "TS"]], "invalid_request"),
     ],
@@ -353,7 +356,10 @@ def test_cli_subprocess_settle_refuses_a_raise_that_is_not_twice_the_ante() -> N
 
 _CODES = ["AS", "KD", "TS", "2C", "3H", "9D", "QC", "JH", "7S", "5D", "8H", "4C"]
 _leaf = st.one_of(
-    st.none(), st.booleans(), st.integers(-10, 10**13), st.text(max_size=3),
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 10**13),
+    st.text(max_size=3),
     st.sampled_from([*_CODES, "raise", "fold", "0.001", "-0"]),
 )
 _junk = st.recursive(

@@ -49,9 +49,16 @@ def test_art8_classes_by_the_text_examples(text: str, expected: HandClass) -> No
 
 def test_art8_classes_in_order_from_royal_flush_down() -> None:
     examples = [
-        "AS KS QS JS TS", "KH QH JH TH 9H", "9S 9H 9C 9D 2S", "KS KH KD 6C 6D",
-        "TD 9D 7D 5D 2D", "6S 7H 8C 9D TS", "KS KH KD 6C 5D", "TS TH 6C 6D 5S",
-        "TS TH 9C 7D 6S", "AS KH 9C 7D 6S",
+        "AS KS QS JS TS",
+        "KH QH JH TH 9H",
+        "9S 9H 9C 9D 2S",
+        "KS KH KD 6C 6D",
+        "TD 9D 7D 5D 2D",
+        "6S 7H 8C 9D TS",
+        "KS KH KD 6C 5D",
+        "TS TH 6C 6D 5S",
+        "TS TH 9C 7D 6S",
+        "AS KH 9C 7D 6S",
     ]
     values = [hand(text) for text in examples]
     assert [value.hand_class.item for value in values] == list(range(1, 11))

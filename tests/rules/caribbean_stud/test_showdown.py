@@ -47,13 +47,17 @@ def raised(number: int, ante: str, text: str) -> Box:
     return Box(number, Decimal(ante), cards(text)).raise_()
 
 
-def settle_one(box: Box, dealer: str = DEALER_AK, ruleset: Ruleset = RULESET) -> tuple[
-    Outcome, Decimal, Outcome, Decimal, str, bool | None
-]:
+def settle_one(
+    box: Box, dealer: str = DEALER_AK, ruleset: Ruleset = RULESET
+) -> tuple[Outcome, Decimal, Outcome, Decimal, str, bool | None]:
     result = settle_showdown(cards(dealer), [box], ruleset).boxes[0]
     return (
-        result.ante.outcome, result.ante.win, result.raise_.outcome, result.raise_.win,
-        str(result.citation), result.beats_dealer,
+        result.ante.outcome,
+        result.ante.win,
+        result.raise_.outcome,
+        result.raise_.win,
+        str(result.citation),
+        result.beats_dealer,
     )
 
 
@@ -98,8 +102,12 @@ def test_art6_7_a_folded_box_loses_its_ante_and_has_no_raise() -> None:
     box = Box(2, Decimal("10"), cards("AH AC 9S 4C 3C")).fold()
     assert box.raise_amount == 0
     assert settle_one(box) == (
-        Outcome.LOSE, Decimal("0"), Outcome.FOLDED, Decimal("0"),
-        "caribbean-stud-2004 Art. 6(7)", None,
+        Outcome.LOSE,
+        Decimal("0"),
+        Outcome.FOLDED,
+        Decimal("0"),
+        "caribbean-stud-2004 Art. 6(7)",
+        None,
     )
 
 
@@ -135,16 +143,24 @@ def test_art9_1_dealer_qualifies_with_ace_king_or_better(dealer: str, qualifies:
 def test_art9_2_dealer_not_qualified_returns_raise_and_pays_ante_one_to_one() -> None:
     box = raised(1, "100", "2H 3D 7S 8C 9C")  # a hand the dealer would beat
     assert settle_one(box, dealer="AS QD JC 5H 2S") == (
-        Outcome.WIN, Decimal("100.00"), Outcome.RETURNED, Decimal("0.00"),
-        "caribbean-stud-2004 Art. 9(2)", None,
+        Outcome.WIN,
+        Decimal("100.00"),
+        Outcome.RETURNED,
+        Decimal("0.00"),
+        "caribbean-stud-2004 Art. 9(2)",
+        None,
     )
 
 
 def test_art9_4_dealer_wins_takes_ante_and_raise() -> None:
     box = raised(1, "100", "AH QC 9S 8C 3C")
     assert settle_one(box) == (
-        Outcome.LOSE, Decimal("0"), Outcome.LOSE, Decimal("0"),
-        "caribbean-stud-2004 Art. 9(4)", False,
+        Outcome.LOSE,
+        Decimal("0"),
+        Outcome.LOSE,
+        Decimal("0"),
+        "caribbean-stud-2004 Art. 9(4)",
+        False,
     )
 
 
@@ -152,7 +168,10 @@ def test_art9_4_same_ranks_the_suit_decides_for_the_dealer() -> None:
     # Dealer A♠ K♦ 7♣ 5♥ 2♠ against A♥ K♣ 7♦ 5♣ 2♦: equal ranks, the ace of spades wins.
     box = raised(1, "10", "AH KC 7D 5C 2D")
     assert settle_one(box)[2:] == (
-        Outcome.LOSE, Decimal("0"), "caribbean-stud-2004 Art. 9(4)", False,
+        Outcome.LOSE,
+        Decimal("0"),
+        "caribbean-stud-2004 Art. 9(4)",
+        False,
     )
 
 
@@ -212,7 +231,10 @@ def test_art8_ties_push_house_variant_returns_ante_and_raise() -> None:
     ruleset = RULESET.with_settings({"tie_rule": "ties_push"})
     box = raised(1, "10", "AH KC 7D 5C 2D")
     assert settle_one(box, ruleset=ruleset)[:4] == (
-        Outcome.PUSH, Decimal("0"), Outcome.PUSH, Decimal("0"),
+        Outcome.PUSH,
+        Decimal("0"),
+        Outcome.PUSH,
+        Decimal("0"),
     )
 
 

@@ -1,4 +1,4 @@
-"""The rules CLI for craps, exactly as ``shared/contracts/rules-cli.md`` specifies it."""
+"""The rules CLI for craps, exactly as ``docs/rules-cli.md`` specifies it."""
 
 from __future__ import annotations
 

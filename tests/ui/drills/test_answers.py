@@ -112,8 +112,11 @@ def test_craps_collect_then_pay_by_keyboard_in_the_bet_list(qtbot: QtBot) -> Non
     assert listing.count() == len(wanted)
     shown = [listing.item(r) for r in range(listing.count())]
     for bet in wanted:
-        row = next(r for r in range(listing.count())
-                   if listing.item(r).data(Qt.ItemDataRole.UserRole) == bet)
+        row = next(
+            r
+            for r in range(listing.count())
+            if listing.item(r).data(Qt.ItemDataRole.UserRole) == bet
+        )
         listing.setCurrentRow(row)
         qtbot.keyClick(listing, Qt.Key.Key_Return)
     assert screen.order.sequence == wanted
@@ -128,8 +131,7 @@ def test_hints_in_practice_only(qtbot: QtBot) -> None:
     assert screen.hint_button.isVisible() and not screen.hint.isVisible()
     qtbot.mouseClick(screen.hint_button, Qt.MouseButton.LeftButton)
     assert "multiply" in screen.hint.text()
-    timed = DrillController(practice(["roulette.picture_bets"], Difficulty.BEGINNER, 2,
-                                     timed=True))
+    timed = DrillController(practice(["roulette.picture_bets"], Difficulty.BEGINNER, 2, timed=True))
     other = DrillScreen(timed)
     qtbot.addWidget(other)
     other.show()

@@ -144,8 +144,13 @@ def test_failing_recorder_shows_an_error_no_feedback_and_keeps_the_answer(
 
 def test_timed_item_at_zero_is_submitted_as_a_timeout(qtbot: QtBot, clock: HandClock) -> None:
     recorded: list[Outcome] = []
-    session = practice(["craps.hard_ways"], Difficulty.ADVANCED, seed=8,
-                       recorder=lambda o, m: recorded.append(o), timed=True)
+    session = practice(
+        ["craps.hard_ways"],
+        Difficulty.ADVANCED,
+        seed=8,
+        recorder=lambda o, m: recorded.append(o),
+        timed=True,
+    )
     controller = DrillController(session, clock=clock)
     screen = open_screen(qtbot, controller)
     item = controller.item
@@ -168,8 +173,13 @@ def test_timed_item_at_zero_is_submitted_as_a_timeout(qtbot: QtBot, clock: HandC
 def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
     qtbot: QtBot, desk: TraineeDesk, clock: HandClock
 ) -> None:
-    spec = ExamSpec(("roulette.straight_up", "craps.field", "stud.qualify"),
-                    Difficulty.BEGINNER, size=5, pass_mark=Fraction(4, 5), seed=99)
+    spec = ExamSpec(
+        ("roulette.straight_up", "craps.field", "stud.qualify"),
+        Difficulty.BEGINNER,
+        size=5,
+        pass_mark=Fraction(4, 5),
+        seed=99,
+    )
     session = exam(spec)
     recorder = SessionRecorder.start(desk, "roulette-2003", session.mode)
     session.recorder = recorder
@@ -271,8 +281,9 @@ def test_closing_the_window_ends_the_session_but_never_drops_an_unsaved_answer(
 def test_exam_time_limit_ends_the_exam_and_unseen_items_fail_it(
     qtbot: QtBot, clock: HandClock
 ) -> None:
-    spec = ExamSpec(("roulette.straight_up",), Difficulty.BEGINNER, size=3,
-                    pass_mark=Fraction(1, 3), seed=5)
+    spec = ExamSpec(
+        ("roulette.straight_up",), Difficulty.BEGINNER, size=3, pass_mark=Fraction(1, 3), seed=5
+    )
     session = exam(spec)
     controller = DrillController(session, exam=spec, time_limit_ms=8000, clock=clock)
     screen = open_screen(qtbot, controller)
@@ -294,8 +305,9 @@ def test_exam_time_limit_ends_the_exam_and_unseen_items_fail_it(
 class _Shouting(QTranslator):
     """A stand-in language: every drill text in capitals (amounts untouched)."""
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
-                  n: int = -1) -> str:
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str:
         if source and not context.startswith("Q"):  # placeholders ({amount}, %1) kept
             parts = re.split(r"(\{[^}]*\})", source)
             return "".join(p if p.startswith("{") else p.upper() for p in parts)

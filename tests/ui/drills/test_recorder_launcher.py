@@ -80,10 +80,12 @@ def test_a_retried_write_after_a_lost_reply_stores_one_answer(desk: TraineeDesk)
 
 def test_my_mistakes_are_the_wrong_items_newest_first_each_once(desk: TraineeDesk) -> None:
     recorder = SessionRecorder.start(desk, "roulette-2003", Mode.PRACTICE, clock=lambda: WHEN)
-    for skill_id, seed, right in [("roulette.straight_up", 1, False),
-                                  ("roulette.zero_rule", 2, True),
-                                  ("roulette.picture_bets", 3, False),
-                                  ("roulette.straight_up", 1, False)]:
+    for skill_id, seed, right in [
+        ("roulette.straight_up", 1, False),
+        ("roulette.zero_rule", 2, True),
+        ("roulette.picture_bets", 3, False),
+        ("roulette.straight_up", 1, False),
+    ]:
         recorder(_outcome(skill_id, seed, right), Mode.PRACTICE)
     specs = mistake_specs(desk)
     assert specs == [
@@ -96,8 +98,7 @@ def test_review_brings_back_the_skill_answered_wrongly(desk: TraineeDesk) -> Non
     recorder = SessionRecorder.start(desk, "roulette-2003", Mode.PRACTICE, clock=lambda: WHEN)
     recorder(_outcome("roulette.zero_rule", 4, right=False), Mode.PRACTICE)
     recorder(_outcome("roulette.straight_up", 5, right=True, elapsed_ms=1000), Mode.PRACTICE)
-    due = review_specs(desk, Difficulty.BEGINNER, seed=1, size=6,
-                       now=WHEN + timedelta(hours=1))
+    due = review_specs(desk, Difficulty.BEGINNER, seed=1, size=6, now=WHEN + timedelta(hours=1))
     assert {s.skill for s in due} == {"roulette.zero_rule"}
     assert len(due) == 6
 
@@ -145,8 +146,9 @@ def test_launcher_sits_an_assigned_exam_as_an_exam_session(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
     instructor = store.instructor(store.verify_instructor("a long password"))
-    paper = instructor.create_exam("Roulette payouts", "roulette-2003",
-                                   ["roulette.straight_up"], 2, 77, Fraction(1, 2), 3)
+    paper = instructor.create_exam(
+        "Roulette payouts", "roulette-2003", ["roulette.straight_up"], 2, 77, Fraction(1, 2), 3
+    )
     instructor.assign_exam(paper.id, [desk.trainee_id])
     launcher = DrillLauncher(lambda: TRAINEE, store=store)
     qtbot.addWidget(launcher)
@@ -179,12 +181,15 @@ def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
     window.panel.set_trainees([TRAINEE, "Somebody Else"], TRAINEE)
     dock = window.drills
     titles = [a.text() for a in dock.menu.actions() if a.text()]
-    assert titles == ["Choose a &drill…", "&Practise", "&Timed", "&Exam", "&Review",
-                      "My &mistakes"]
+    assert titles == ["Choose a &drill…", "&Practise", "&Timed", "&Exam", "&Review", "My &mistakes"]
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
-    dock.launcher = DrillLauncher(window.panel.current_trainee, game=window.panel.current_game,
-                                  ruleset=window.panel.current_ruleset, store=store)
+    dock.launcher = DrillLauncher(
+        window.panel.current_trainee,
+        game=window.panel.current_game,
+        ruleset=window.panel.current_ruleset,
+        store=store,
+    )
     dock.setWidget(dock.launcher)
     window.panel.select_game("caribbean_stud")
     launcher = dock.open()

@@ -75,8 +75,11 @@ def test_craps_several_bets_on_one_spot_each_get_their_own_stack(qtbot: QtBot) -
     field = [b for b in stage.bets if b.spot_id == "field"]
     assert len(field) >= 2
     assert scene.chips.amount("field") == field[0].amount
-    extra = [i for i in scene.items() if isinstance(i, ChipStackItem)
-             and i not in scene.stack_items.values()]
+    extra = [
+        i
+        for i in scene.items()
+        if isinstance(i, ChipStackItem) and i not in scene.stack_items.values()
+    ]
     assert sorted(sum(i.chips) for i in extra) == sorted(b.amount for b in field[1:])
 
 

@@ -121,7 +121,13 @@ def fill(
     spec = exam_spec(made)
     assert spec.pass_mark == Fraction(3, 4) and spec.difficulty is Difficulty.BEGINNER
     for number, item_spec in enumerate(spec.items()):
-        record(taker, exam_session.id, item_spec, START - timedelta(hours=2, minutes=-number),
-               number != 2, 4000)
+        record(
+            taker,
+            exam_session.id,
+            item_spec,
+            START - timedelta(hours=2, minutes=-number),
+            number != 2,
+            4000,
+        )
     taker.end_session(exam_session.id)
     return cohort

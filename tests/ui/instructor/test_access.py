@@ -133,7 +133,9 @@ def test_issue6_the_window_refuses_any_session_but_an_unlocked_instructor(
 ) -> None:
     session = cohort.session
     forged = InstructorSession(
-        instructor_id=session.instructor_id, name=session.name, token="guessed",
+        instructor_id=session.instructor_id,
+        name=session.name,
+        token="guessed",
         unlocked_at=session.unlocked_at,
     )
     with pytest.raises(AccessDeniedError):
@@ -157,8 +159,11 @@ def test_issue6_a_trainee_session_has_no_path_to_the_instructor_views(cohort: Co
 def _models(window: InstructorWindow) -> list[QAbstractItemModel]:
     """The models of every table and list (a combo box's own list of choices aside)."""
     choices = {id(combo.view()) for combo in window.findChildren(QComboBox)}
-    return [view.model() for view in window.findChildren(QAbstractItemView)
-            if view.model() is not None and id(view) not in choices]
+    return [
+        view.model()
+        for view in window.findChildren(QAbstractItemView)
+        if view.model() is not None and id(view) not in choices
+    ]
 
 
 def test_issue6_no_answer_can_be_edited_through_the_instructor_window(
@@ -224,8 +229,9 @@ def test_issue6_a_pause_locks_the_instructor_views(
 
 def test_issue6_an_unattended_window_locks_itself(qtbot: QtBot, cohort: Cohort) -> None:
     ticks = Ticks()
-    window = InstructorWindow(cohort.store, cohort.session, monotonic=ticks,
-                              idle_limit=timedelta(minutes=15))
+    window = InstructorWindow(
+        cohort.store, cohort.session, monotonic=ticks, idle_limit=timedelta(minutes=15)
+    )
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: not window.jobs.busy())

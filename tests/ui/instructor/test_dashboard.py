@@ -52,8 +52,11 @@ def test_issue6_plots_are_built_once_and_updated_with_set_data(
     items_before = len(item.listDataItems())
     window.cohort.skill.setCurrentIndex(window.cohort.skill.findData("craps.hard_ways"))
     assert plots.accuracy_curve is curve and len(item.listDataItems()) == items_before
-    stats = [s for s in window.desk.daily_skill_stats(TODAY - timedelta(days=89), TODAY)
-             if s.skill == "craps.hard_ways"]
+    stats = [
+        s
+        for s in window.desk.daily_skill_stats(TODAY - timedelta(days=89), TODAY)
+        if s.skill == "craps.hard_ways"
+    ]
     _, y = curve.getData()
     assert list(y) == [100 * s.correct / s.answers for s in stats]
     with qtbot.waitSignal(window.cohort.plotsLoaded):
@@ -68,12 +71,20 @@ def test_issue6_cohort_table_sorts_by_accuracy_and_finds_a_trainee(
     view = window.cohort
     assert view.proxy.rowCount() == 3
     view.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
-    accuracy = [view.model.figure(view.proxy.mapToSource(view.proxy.index(r, 0)).row())
-                .totals.accuracy_percent for r in range(3)]
+    accuracy = [
+        view.model.figure(
+            view.proxy.mapToSource(view.proxy.index(r, 0)).row()
+        ).totals.accuracy_percent
+        for r in range(3)
+    ]
     assert accuracy == sorted(accuracy)
     view.table.sortByColumn(2, Qt.SortOrder.DescendingOrder)
-    assert [view.model.figure(view.proxy.mapToSource(view.proxy.index(r, 0)).row())
-            .totals.accuracy_percent for r in range(3)] == sorted(accuracy, reverse=True)
+    assert [
+        view.model.figure(
+            view.proxy.mapToSource(view.proxy.index(r, 0)).row()
+        ).totals.accuracy_percent
+        for r in range(3)
+    ] == sorted(accuracy, reverse=True)
     view.filter.setText("carla")
     assert view.proxy.rowCount() == 1
     assert view.proxy.data(view.proxy.index(0, 0), ID_ROLE) == cohort.trainees["Carla Ho"]
@@ -83,8 +94,10 @@ def test_issue6_cohort_table_figures_match_the_trainees_answers(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     window = open_window(qtbot, cohort)
-    rows = {window.cohort.model.figure(r).trainee_id: window.cohort.model.figure(r)
-            for r in range(window.cohort.model.rowCount())}
+    rows = {
+        window.cohort.model.figure(r).trainee_id: window.cohort.model.figure(r)
+        for r in range(window.cohort.model.rowCount())
+    }
     for trainee_id in cohort.trainees.values():
         answers = window.desk.answers(AnswerFilter(trainee_id=trainee_id, limit=None))
         practice = [a for a in answers if a.answered_day >= TODAY - timedelta(days=89)]
@@ -110,8 +123,9 @@ def test_issue6_double_click_opens_the_trainee_with_weakest_skills_and_exams(
     assert trainee.exams.item(0, 2).text() == "3/4 (75 %)"
     assert trainee.exams.item(0, 3).text() == "passed"
     # skills weakest first: the first row has the lowest accuracy of those with 5+ answers
-    stats = window.desk.daily_skill_stats(TODAY - timedelta(days=89), TODAY,
-                                          trainee_id=cohort.trainees["Ana Lei"])
+    stats = window.desk.daily_skill_stats(
+        TODAY - timedelta(days=89), TODAY, trainee_id=cohort.trainees["Ana Lei"]
+    )
     weakest = figures.weakest(figures.per_skill(stats), 1)[0]
     assert trainee.weak.rowCount() == 4
     assert trainee.weak.item(0, 2).text() == f"{weakest.totals.accuracy_percent} %"
@@ -179,8 +193,9 @@ def test_issue6_older_answers_load_a_page_at_a_time(
         trainee.more.click()
     ids = [trainee.answers.answer(r).id for r in range(trainee.answers.rowCount())]
     assert ids[:10] == newest and len(ids) == len(set(ids)) == 20
-    everything = window.desk.answers(AnswerFilter(trainee_id=cohort.trainees["Carla Ho"],
-                                                  newest_first=True, limit=20))
+    everything = window.desk.answers(
+        AnswerFilter(trainee_id=cohort.trainees["Carla Ho"], newest_first=True, limit=20)
+    )
     assert ids == [a.id for a in everything]
 
 

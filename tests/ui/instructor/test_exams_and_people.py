@@ -92,13 +92,15 @@ def test_issue6_assigning_gives_every_trainee_the_same_exam_and_shows_results(
     assert exams.results.rowCount() == 3
     # Carla sits it and gets every item wrong: failed, 0/4
     desk = cohort.store.trainee(carla)
-    (assignment, paper), = desk.open_exams()
-    session = desk.start_session(paper.ruleset_id, SessionKind.EXAM,
-                                 exam_assignment_id=assignment.id)
+    ((assignment, paper),) = desk.open_exams()
+    session = desk.start_session(
+        paper.ruleset_id, SessionKind.EXAM, exam_assignment_id=assignment.id
+    )
     assert exam_spec(paper).items() == exam_spec(exam).items()  # the same items as Ana's
     for number, spec in enumerate(exam_spec(paper).items()):
-        record(desk, session.id, spec, cohort.session.unlocked_at.replace(minute=number), False,
-               3000)
+        record(
+            desk, session.id, spec, cohort.session.unlocked_at.replace(minute=number), False, 3000
+        )
     desk.end_session(session.id)
     exams.show_results(exam)
     rows = {exams.results.item(r, 0).text(): r for r in range(exams.results.rowCount())}
@@ -135,8 +137,11 @@ def test_issue6_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
         people.archive_button.click()
     assert added.id not in {t.id for t in cohort.store.trainees()}  # gone from the picker
     assert people.archive_button.text().replace("&", "") == "Restore"
-    row = next(r for r in range(people.table.rowCount())
-               if people.table.item(r, 0).data(Qt.ItemDataRole.UserRole) == added.id)
+    row = next(
+        r
+        for r in range(people.table.rowCount())
+        if people.table.item(r, 0).data(Qt.ItemDataRole.UserRole) == added.id
+    )
     assert people.table.item(row, 2).text() == "archived"
     with qtbot.waitSignal(people.changed):
         people.archive_button.click()
@@ -162,7 +167,8 @@ def test_issue6_an_archived_trainee_stays_in_the_dashboard(qtbot: QtBot, cohort:
     window.people.toggle_archived()
     assert window.trainee.trainee.findData(cohort.trainees["Carla Ho"]) >= 0
     assert "(archived)" in window.trainee.trainee.itemText(
-        window.trainee.trainee.findData(cohort.trainees["Carla Ho"]))
+        window.trainee.trainee.findData(cohort.trainees["Carla Ho"])
+    )
     assert isinstance(cohort.store, Store)
 
 
@@ -174,8 +180,10 @@ def test_issue6_exam_results_are_read_off_the_gui_thread_in_the_window(
     if window.exams.results.rowCount() == 0:
         with qtbot.waitSignal(window.exams.resultsShown, timeout=10_000):
             pass
-    verdicts = {window.exams.results.item(r, 0).text(): window.exams.results.item(r, 4).text()
-                for r in range(window.exams.results.rowCount())}
+    verdicts = {
+        window.exams.results.item(r, 0).text(): window.exams.results.item(r, 4).text()
+        for r in range(window.exams.results.rowCount())
+    }
     assert verdicts == {"Ana Lei": "passed", "Bruno Chan": "not taken yet"}
     qtbot.waitUntil(lambda: not window.jobs.busy())
 

@@ -16,8 +16,11 @@ def test_results_come_back_on_the_gui_thread(qtbot: QtBot) -> None:
     seen: list[tuple[object, bool]] = []
     gui = threading.get_ident()
     with qtbot.waitSignal(jobs.idle):
-        jobs.run("a", threading.get_ident,
-                 lambda worker: seen.append((worker, threading.get_ident() == gui)))
+        jobs.run(
+            "a",
+            threading.get_ident,
+            lambda worker: seen.append((worker, threading.get_ident() == gui)),
+        )
     assert seen and seen[0][0] != gui and seen[0][1]
     jobs.shutdown()
 
