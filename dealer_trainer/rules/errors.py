@@ -6,9 +6,40 @@ a regulation forbids the act, the article that forbids it.
 
 from __future__ import annotations
 
+import json
+from decimal import Decimal
 from typing import Any
 
 from dealer_trainer.rules.citations import Citation
+
+
+class WrittenNumber(Decimal):
+    """A JSON number of a request, exact, that remembers how the request wrote it.
+
+    Messages show ``1e400`` as ``1e400``, not ``Decimal('1E+400')``; arithmetic on it
+    gives plain :class:`~decimal.Decimal`.
+    """
+
+    written: str
+
+    def __new__(cls, text: str) -> WrittenNumber:
+        number = super().__new__(cls, text)
+        number.written = text
+        return number
+
+
+def shown(value: Any) -> str:
+    """A value as the request wrote it (JSON), for messages: ``1e400``, ``"abc"``, ``null``."""
+    if isinstance(value, WrittenNumber):
+        text = value.written
+    elif isinstance(value, Decimal):
+        text = str(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class RulesError(ValueError):

@@ -14,7 +14,7 @@ from enum import StrEnum, unique
 from fractions import Fraction
 from typing import Any
 
-from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.errors import RulesError, shown
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
@@ -54,9 +54,11 @@ def parse_amount(value: Any, what: str) -> Decimal:
     try:
         amount = Decimal(value.strip()) if isinstance(value, str) else Decimal(value)
     except decimal.InvalidOperation:
-        raise RulesError("invalid_amount", f"{what} is not a decimal number: {value!r}.") from None
+        raise RulesError(
+            "invalid_amount", f"{what} is not a decimal number: {shown(value)}."
+        ) from None
     if not amount.is_finite():
-        raise RulesError("invalid_amount", f"{what} must be a finite number, not {value!r}.")
+        raise RulesError("invalid_amount", f"{what} must be a finite number, not {shown(value)}.")
     if amount < 0:
         raise RulesError("negative_amount", f"{what} cannot be negative ({amount}).")
     if amount > MAX_AMOUNT:
@@ -64,7 +66,9 @@ def parse_amount(value: Any, what: str) -> Decimal:
             "invalid_amount", f"{what} is larger than any table accepts ({MAX_AMOUNT:,} at most)."
         )
     if amount != amount.quantize(CENT, rounding=decimal.ROUND_DOWN):
-        raise RulesError("invalid_amount", f"{what} has more than two decimal places ({value!r}).")
+        raise RulesError(
+            "invalid_amount", f"{what} has more than two decimal places ({shown(value)})."
+        )
     return amount.quantize(CENT)
 
 
@@ -74,12 +78,12 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
-        return f"the float {value!r}"
+        return f"the float {value}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
         return "an object"
-    return repr(value)
+    return shown(value)
 
 
 def to_cents(value: Fraction | Decimal | int, rounding: Rounding = Rounding.DOWN) -> Decimal:

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import Any
 
-from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.errors import RulesError, shown
 from dealer_trainer.rules.money import parse_amount
-
-
-def shown(value: Any) -> str:
-    """A value as the request wrote it (JSON), for messages: ``1E+400``, ``"abc"``, ``null``."""
-    if isinstance(value, Decimal):
-        return str(value)
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def invalid(message: str, code: str = "invalid_request") -> RulesError:

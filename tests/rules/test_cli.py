@@ -335,7 +335,7 @@ def test_messages_show_values_as_json() -> None:
         ' "bets": [{"id": "a", "kind": "dozen", "index": 1e400, "amount": 1}]}'
     )
     assert_clean_error(code, answer, "invalid_request")
-    assert "1E+400" in answer["error"]["message"]
+    assert "1e400" in answer["error"]["message"]
     assert "Decimal" not in answer["error"]["message"]
 
 
