@@ -42,7 +42,7 @@ from dealer_trainer.rules.craps import (
     rule_throw,
     settle_throw,
 )
-from dealer_trainer.rules.craps.api import replay
+from dealer_trainer.rules.craps.api import read_throw, replay
 from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
 from dealer_trainer.rules.money import to_cents
@@ -458,12 +458,7 @@ def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
-        situation={
-            "request": hand.request(),
-            "point": point,
-            "line_bet": line_id,
-            "chip": f"{chip:.2f}",  # the smallest chip on the table: the question's unit
-        },
+        situation={"request": hand.request(), "point": point, "line_bet": line_id},
         question=T(
             "Pass Line {line}, the point is {point}. In chips of {chip}, what is the "
             "largest odds bet the player may take?",
@@ -696,10 +691,13 @@ def _right_order(hand: Hand, settlement: ThrowSettlement) -> Text:
 def grade_order(item: DrillItem, answer: Answer) -> Grade:
     """Grade a "collect, then pay" answer with the craps rules core's judge, bets by name."""
     request = item.situation["request"]
-    table = replay(request, get_ruleset(item.ruleset))
-    last = max(i for i, e in enumerate(request["events"]) if "roll" in e)
-    before = replay({**request, "events": request["events"][:last]}, get_ruleset(item.ruleset))
-    hand = Hand(get_ruleset(item.ruleset), table, before)
+    ruleset = get_ruleset(item.ruleset)
+    events = list(request["events"])
+    last = max(i for i, e in enumerate(events) if "roll" in e)
+    # The drills' histories end with the throw asked about: the table before it, then after it.
+    before = replay({**request, "events": events[:last]}, ruleset)
+    table = before.roll(read_throw(events[last]["roll"], f"events[{last}].roll"))
+    hand = Hand(ruleset, table, before)
     settlement = settle_throw(table, last)
     right = _right_order(hand, settlement)
     if answer.timed_out:
