@@ -2,7 +2,8 @@
 
 The expected answer of every item was computed by the rules core when the
 item was made; order questions are judged by the rules core's own judge of
-Art. 5(1) (roulette) or by collect-then-pay with the groups the core gave.
+Art. 5(1) (roulette) or of the craps table procedure, collect-then-pay
+(:func:`dealer_trainer.drills.craps.grade_order`, bets by name).
 """
 
 from __future__ import annotations
