@@ -11,53 +11,77 @@ from fractions import Fraction
 from typing import Any
 
 from dealer_trainer.drills.model import (
+    Answer,
     AnswerKind,
     Difficulty,
     DrillItem,
     Expected,
+    Grade,
     Option,
     amount_to_pay,
+    interpretation,
+    table_procedure,
 )
 from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import (
+    Action,
     Bet,
     BetKind,
     BetState,
     CockedDie,
+    OrderCode,
+    OrderProblem,
     Outcome,
     Roll,
+    Step,
     Table,
+    ThrowSettlement,
+    judge_order,
     rule_throw,
+    settle_throw,
 )
+from dealer_trainer.rules.craps.api import read_throw, replay
 from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
 from dealer_trainer.rules.money import to_cents
-from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 
 GAME = "craps"
-#: "Collect, then pay" (先殺後賠): the procedure common to all tables, stated in roulette-2003
-#: Art. 5(1); Portaria 97/85/M for craps sets no order of its own.
-COLLECT_FIRST = Citation("roulette-2003", 5, 1)
 DENOMINATIONS = {
     Difficulty.BEGINNER: tuple(Decimal(d) for d in ("1", "5", "25", "100")),
     Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500")),
     Difficulty.ADVANCED: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500", "1000")),
 }
+#: The names of the bets that carry no number, as the felt names them (ui/bet_names.py).
 BET_NAMES = {
     BetKind.PASS: T("Pass Line"),
     BetKind.DONT_PASS: T("Don't Pass"),
     BetKind.COME: T("Come"),
     BetKind.DONT_COME: T("Don't Come"),
-    BetKind.ODDS: T("odds bet"),
     BetKind.FIELD: T("Field"),
-    BetKind.HARD: T("Hard"),
     BetKind.BIG7: T("Big 7"),
     BetKind.ELEVEN: T("Eleven"),
     BetKind.ANY_CRAPS: T("Any Craps"),
-    BetKind.BIG: T("Big"),
 }
+
+
+def bet_name(state: BetState, table: Table) -> Text:
+    """A bet's name as the felt shows it on ``table``: "Hard 8", "Odds behind Come bet on 8"."""
+    kind, number = state.kind, state.bet.number
+    if kind is BetKind.ODDS:
+        assert state.bet.on is not None
+        return T("Odds behind {bet}", bet=bet_name(table.bet(state.bet.on), table))
+    if kind is BetKind.HARD:
+        return T("Hard {number}", number=number or 0)
+    if kind is BetKind.BIG:
+        return T("Big {number}", number=number or 0)
+    if kind is BetKind.COME and state.point is not None:
+        return T("Come bet on {number}", number=state.point)
+    if kind is BetKind.DONT_COME and state.point is not None:
+        return T("Don't Come bet on {number}", number=state.point)
+    return BET_NAMES[kind]
 
 
 @dataclass
@@ -66,12 +90,15 @@ class Hand:
 
     ruleset: Ruleset
     table: Table
+    #: The table as the last throw found it: what the felt shows, and how its bets are named.
+    before: Table
     events: list[dict[str, Any]] = field(default_factory=list)
     _ids: int = 0
 
     @classmethod
     def new(cls, ruleset: Ruleset) -> Hand:
-        return cls(ruleset, Table.new(ruleset))
+        table = Table.new(ruleset)
+        return cls(ruleset, table, table)
 
     def bet(
         self, kind: BetKind, amount: Decimal, *, number: int | None = None, on: str | None = None
@@ -88,6 +115,7 @@ class Hand:
         return bet.id
 
     def roll(self, throw: Throw) -> int:
+        self.before = self.table
         self.table = self.table.roll(throw)
         self.events.append(
             {
@@ -103,6 +131,10 @@ class Hand:
 
     def decided_by(self, event: int) -> tuple[BetState, ...]:
         return self.table.decided_by(event)
+
+    def name(self, bet_id: str) -> Text:
+        """The bet's name as the felt shows it when the last throw lands."""
+        return bet_name(self.before.bet(bet_id), self.before)
 
 
 def _roll_with_total(rng: random.Random, total: int, hard: bool | None = None) -> Roll:
@@ -133,46 +165,42 @@ def _payout_item(
     difficulty: Difficulty,
     question: Text,
     event: int,
-    citation: Citation | None = None,
 ) -> DrillItem:
-    """Total to pay for the bets the last throw decided, from the rules core's decisions."""
-    decided = hand.decided_by(event)
-    winners = [s for s in decided if s.outcome is Outcome.WIN]
-    total = sum((s.decision.win for s in winners if s.decision), Decimal(0))
+    """Total to pay for the bets the last throw decided, from the rules core's settlement."""
+    settlement = settle_throw(hand.table, event)
     lines: list[Text] = []
-    losers = [s for s in decided if s.outcome is Outcome.LOSE]
-    if losers:
-        lines.append(T("Collect first: {bets}.", bets=_listing(losers)))
-    for state in winners:
-        assert state.decision is not None
-        lines.append(
-            T(
-                "{bet}: {stake} wins {win} ({article})",
-                bet=_name(state),
-                stake=state.bet.amount,
-                win=state.decision.win,
-                article=state.decision.citation,
-            )
-        )
-    for state in (s for s in decided if s.outcome is Outcome.PUSH):
+    rests_on: list[Text] = []
+    collects = _steps(settlement, Action.COLLECT)
+    pays = _steps(settlement, Action.PAY)
+    if collects:
+        lines.append(T("Losing bets, to collect: {bets}.", bets=_listing(hand, collects)))
+    for step in pays:
+        line, rests = _win_line(hand, step)
+        lines.append(line)
+        rests_on.extend(rests)
+    for step in _steps(settlement, Action.RETURN):
         lines.append(
             T(
                 "{bet}: a push, the stake is returned ({article})",
-                bet=_name(state),
-                article=state.citation,
+                bet=hand.name(step.bet),
+                article=step.citation,
             )
         )
-    if not winners:
+    for step in _steps(settlement, Action.MOVE):
+        lines.append(
+            T(
+                "{bet}: {number} is its come point; it moves to {number} ({article})",
+                bet=hand.name(step.bet),
+                number=step.to or 0,
+                article=step.citation,
+            )
+        )
+    lines.extend(_staying_lines(hand, settlement))
+    total = sum((step.amount or Decimal(0) for step in pays), Decimal(0))
+    if not pays:
         lines.append(T("Nothing wins on this throw: there is nothing to pay."))
-    elif len(winners) > 1:
+    elif len(pays) > 1:
         lines.append(T("Total to pay: {total}.", total=total))
-    main = citation or (
-        winners[0].citation
-        if winners
-        else decided[0].citation
-        if decided
-        else hand.table.rules.cite("throw")
-    )
     denominations = DENOMINATIONS[difficulty]
     return DrillItem(
         skill=skill_id,
@@ -187,28 +215,160 @@ def _payout_item(
         question=question,
         expected=amount_to_pay(total, denominations),
         solution=tuple(lines),
-        citation=main,
+        citation=_deciding_article(hand, settlement),
         hint=T("Pay only the bets this throw decided; the stake stays with the player."),
+        rests_on=tuple(r for i, r in enumerate(rests_on) if r not in rests_on[:i]),
     )
 
 
-def _name(state: BetState) -> Text:
-    name = BET_NAMES[state.kind]
-    if state.bet.number is not None:
-        return T("{bet} {number}", bet=name, number=state.bet.number)
-    if state.kind is BetKind.ODDS:
-        return T("odds on {point}", point=state.point or 0)
-    return name
+def _steps(settlement: ThrowSettlement, action: Action) -> list[Step]:
+    return [step for step in settlement.steps if step.action is action]
 
 
-def _listing(states: Sequence[BetState]) -> Text:
-    result = T("{bet} ({stake})", bet=_name(states[0]), stake=states[0].bet.amount)
-    for state in states[1:]:
-        result = T(
-            "{first}, {next}",
-            first=result,
-            next=T("{bet} ({stake})", bet=_name(state), stake=state.bet.amount),
+def _deciding_article(hand: Hand, settlement: ThrowSettlement) -> Citation:
+    """The article that decides the item: a winner's, else a loser's, else why the bets stay.
+
+    A throw that decides no bet is answered by the article that keeps the bets
+    on the layout (a Pass Line with its point on: Art. 2(1)), never by Art. 1,
+    which is about throws that do not count.
+    """
+    for action in (Action.PAY, Action.COLLECT, Action.RETURN, Action.MOVE):
+        steps = _steps(settlement, action)
+        if steps:
+            return steps[0].citation
+    if settlement.staying:
+        return settlement.staying[0].governing
+    return hand.table.rules.cite("throw")
+
+
+def _win_line(hand: Hand, step: Step) -> tuple[Text, list[Text]]:
+    """One winner's line of the worked solution, and the readings its win rests on."""
+    state = hand.table.bet(step.bet)
+    name = hand.name(step.bet)
+    amount = state.bet.amount
+    if state.kind is not BetKind.BIG:
+        return T(
+            "{bet}: {stake} wins {win} ({article})",
+            bet=name,
+            stake=amount,
+            win=step.amount or Decimal(0),
+            article=step.citation,
+        ), []
+    assert state.bet.number is not None
+    parts = hand.table.big_parts(amount, state.bet.number)
+    win = step.amount or Decimal(0)
+    ratio, short = _ratio_text(parts.ratio), _ratio_text(parts.short_ratio)
+    if parts.blocks and parts.rest:
+        line = T(
+            "{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} "
+            "at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})",
+            bet=name,
+            blocks=parts.blocks,
+            block=parts.block,
+            ratio=ratio,
+            block_win=to_cents(parts.block_win),
+            rest=parts.rest,
+            short=short,
+            rest_win=to_cents(parts.rest_win),
+            win=win,
+            article=step.citation,
         )
+        reading = T(
+            "{article} fixes the win of one block of {block} and of a bet under it, not of a "
+            "remainder over full blocks; the remainder is paid {short}, as a bet under the "
+            "block is.",
+            article=parts.citation,
+            block=parts.block,
+            short=short,
+        )
+        return line, [interpretation(reading)]
+    if parts.blocks:
+        return T(
+            "{bet}: {blocks} × {block} at {ratio}: {stake} wins {win} ({article})",
+            bet=name,
+            blocks=parts.blocks,
+            block=parts.block,
+            ratio=ratio,
+            stake=amount,
+            win=win,
+            article=step.citation,
+        ), []
+    if parts.interpretation is None:
+        return T(
+            "{bet}: {stake} is under one block of {block}, so it is paid {short}: wins {win} "
+            "({article})",
+            bet=name,
+            stake=amount,
+            block=parts.block,
+            short=short,
+            win=win,
+            article=step.citation,
+        ), []
+    line = T(
+        "{bet}: {stake} is under one block of {block}, paid {short} (an interpretation, see "
+        "below): wins {win} ({article})",
+        bet=name,
+        stake=amount,
+        block=parts.block,
+        short=short,
+        win=win,
+        article=step.citation,
+    )
+    reading = T(
+        "{article} does not say how a Big {number} bet under {block} is paid: {short}, as "
+        "Arts. 9 and 10 pay a bet under the block.",
+        article=parts.citation,
+        number=parts.number,
+        block=parts.block,
+        short=short,
+    )
+    return line, [interpretation(reading)]
+
+
+def _ratio_text(ratio: Fraction) -> Text:
+    return T("{win} to {stake}", win=ratio.numerator, stake=ratio.denominator)
+
+
+def _staying_lines(hand: Hand, settlement: ThrowSettlement) -> list[Text]:
+    """A line for each bet the throw left on the layout, with the article that keeps it there."""
+    lines = []
+    new_point = hand.table.point if hand.before.point is None else None
+    for state in settlement.staying:
+        if new_point is not None and state.kind in (BetKind.PASS, BetKind.DONT_PASS):
+            lines.append(
+                T(
+                    "{bet}: {number} becomes the point; no decision on this throw, it stays on "
+                    "the layout ({article})",
+                    bet=hand.name(state.id),
+                    number=new_point,
+                    article=state.governing,
+                )
+            )
+        else:
+            lines.append(
+                T(
+                    "{bet}: no decision on this throw; it stays on the layout ({article})",
+                    bet=hand.name(state.id),
+                    article=state.governing,
+                )
+            )
+    return lines
+
+
+def _listing(hand: Hand, steps: Sequence[Step]) -> Text:
+    """``Field (25, Art. 4), Big 7 (10, Art. 6)``: the bets by name, stake and deciding article."""
+
+    def one(step: Step) -> Text:
+        return T(
+            "{bet} ({stake}, {article})",
+            bet=hand.name(step.bet),
+            stake=hand.table.bet(step.bet).bet.amount,
+            article=step.citation,
+        )
+
+    result = one(steps[0])
+    for step in steps[1:]:
+        result = T("{first}, {next}", first=result, next=one(step))
     return result
 
 
@@ -306,7 +466,9 @@ def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
             point=point,
             chip=chip,
         ),
-        expected=Expected(kind=AnswerKind.AMOUNT, amount=largest),
+        expected=Expected(
+            kind=AnswerKind.AMOUNT, amount=largest, amount_name=T("the largest odds bet")
+        ),
         solution=(
             T(
                 "The odds' win may never exceed the line bet (Art. 2(2)); on {point} odds pay "
@@ -328,6 +490,16 @@ def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
         ),
         citation=rules.setting_citation("odds_limit", "pass_odds"),
         hint=T("Which odds bet wins exactly the amount of the line bet?"),
+        rests_on=(
+            interpretation(
+                T(
+                    '{article} says the odds\' win "may never exceed" the line bet; the limit '
+                    "is applied when the odds are taken, so the largest odds bet is the one "
+                    "whose win equals the line bet, and a larger one is refused.",
+                    article=rules.setting_citation("odds_limit", "pass_odds"),
+                )
+            ),
+        ),
     )
 
 
@@ -406,7 +578,12 @@ def _one_roll_family(skill_id: str, kinds: Sequence[BetKind]) -> Any:
 
 
 def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
-    """Collect every losing bet first, then pay the winners."""
+    """Collect every losing bet first, then pay the winners: table procedure, not an article.
+
+    Portaria n.º 97/85/M sets no order of settlement; the order is the ruleset's
+    ``collect_before_pay`` (on by default), named in the feedback as table
+    procedure.  The item cites the article that decides a bet of the throw.
+    """
     rng = random.Random(seed)
     while True:
         hand = Hand.new(ruleset)
@@ -425,13 +602,31 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             number = rng.choice([4, 6, 8, 10]) if kind in (BetKind.HARD, BetKind.BIG) else None
             hand.bet(kind, _unit(rng, difficulty, 2 if kind is BetKind.BIG7 else 1), number=number)
         last = hand.roll(_random_roll(rng))
-        decided = hand.decided_by(last)
-        losers = tuple(s.id for s in decided if s.outcome is Outcome.LOSE)
-        winners = tuple(s.id for s in decided if s.outcome is Outcome.WIN)
-        if losers and winners:
+        settlement = settle_throw(hand.table, last)
+        if _steps(settlement, Action.COLLECT) and _steps(settlement, Action.PAY):
             break
     roll = hand.table.events[last]
     assert isinstance(roll, Roll)
+    groups = tuple(tuple(step.bet for step in group) for group in settlement.groups)
+    lines: list[Text] = []
+    for step in settlement.steps:
+        lines.append(
+            T(
+                "{bet} ({stake}) loses on this throw ({article}).",
+                bet=hand.name(step.bet),
+                stake=hand.table.bet(step.bet).bet.amount,
+                article=step.citation,
+            )
+            if step.action is Action.COLLECT
+            else T(
+                "{bet} ({stake}) wins on this throw ({article}).",
+                bet=hand.name(step.bet),
+                stake=hand.table.bet(step.bet).bet.amount,
+                article=step.citation,
+            )
+        )
+    lines.extend(_staying_lines(hand, settlement))
+    lines.append(_right_order(hand, settlement))
     return DrillItem(
         skill="craps.pay_order",
         seed=seed,
@@ -446,17 +641,117 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             "The shooter throws {throw}. Click the bets in the order you settle them.",
             throw=_throw_text(roll),
         ),
-        expected=Expected(kind=AnswerKind.ORDER, order=(losers, winners)),
-        solution=(
-            T(
-                "Collect the losing bets first: {bets}.",
-                bets=_listing([hand.table.bet(i) for i in losers]),
-            ),
-            T("Then pay the winners: {bets}.", bets=_listing([hand.table.bet(i) for i in winners])),
+        expected=Expected(kind=AnswerKind.ORDER, order=groups),
+        solution=tuple(lines),
+        # The order is table procedure and cites nothing: the item cites the article that
+        # decides the first bet to settle (each bet's own article is in the worked solution).
+        citation=settlement.steps[0].citation,
+        hint=T(
+            "Settle only the bets this throw decided, losing bets first; the others stay "
+            "on the layout."
         ),
-        citation=COLLECT_FIRST,
-        hint=T("Losing bets are taken before any winner is paid."),
+        rests_on=(_order_procedure(settlement),),
     )
+
+
+def _order_procedure(settlement: ThrowSettlement) -> Text:
+    if settlement.collect_first:
+        return table_procedure(
+            T(
+                "every losing bet is collected before any winner is paid. The craps "
+                "regulation sets no order of settlement; this is the table's procedure."
+            )
+        )
+    return table_procedure(
+        T(
+            "this table settles the decided bets in any order; the craps regulation sets no "
+            "order of settlement."
+        )
+    )
+
+
+def _right_order(hand: Hand, settlement: ThrowSettlement) -> Text:
+    def names(steps: Sequence[Step]) -> Text:
+        result = hand.name(steps[0].bet)
+        for step in steps[1:]:
+            result = T("{first}, {next}", first=result, next=hand.name(step.bet))
+        return result
+
+    collects = _steps(settlement, Action.COLLECT)
+    others = [step for step in settlement.steps if step.action is not Action.COLLECT]
+    if settlement.collect_first and collects and others:
+        return T(
+            "The right order: first collect {losers}; then pay {winners}.",
+            losers=names(collects),
+            winners=names(others),
+        )
+    return T("The right order: settle {bets}, in any order.", bets=names(settlement.steps))
+
+
+def grade_order(item: DrillItem, answer: Answer) -> Grade:
+    """Grade a "collect, then pay" answer with the craps rules core's judge, bets by name."""
+    request = item.situation["request"]
+    ruleset = get_ruleset(item.ruleset)
+    events = list(request["events"])
+    last = max(i for i, e in enumerate(events) if "roll" in e)
+    # The drills' histories end with the throw asked about: the table before it, then after it.
+    before = replay({**request, "events": events[:last]}, ruleset)
+    table = before.roll(read_throw(events[last]["roll"], f"events[{last}].roll"))
+    hand = Hand(ruleset, table, before)
+    settlement = settle_throw(table, last)
+    right = _right_order(hand, settlement)
+    if answer.timed_out:
+        return Grade(False, (T("Time is up."), right))
+    verdict = judge_order(settlement, answer.order or ())
+    if verdict.correct:
+        return Grade(True, (T("Right order."),))
+    # One "collected late" is enough to say: the first winner paid too early is named.
+    late = [p for p in verdict.problems if p.code is OrderCode.PAID_BEFORE_COLLECTING]
+    problems = [p for p in verdict.problems if p.code is not OrderCode.PAID_BEFORE_COLLECTING]
+    shown = [*problems, *late[:1]]
+    return Grade(False, (*(_problem_text(hand, p) for p in shown), right))
+
+
+def _problem_text(hand: Hand, problem: OrderProblem) -> Text:
+    code = problem.code
+    if code is OrderCode.NOT_ON_LAYOUT:
+        return T("A bet you settled is not on the layout.")
+    name = hand.name(problem.bet)
+    if code is OrderCode.NO_DECISION:
+        return T(
+            "{bet} has no decision on this throw: it stays on the layout ({article}).",
+            bet=name,
+            article=problem.citation or hand.table.bet(problem.bet).governing,
+        )
+    if code is OrderCode.SETTLED_TWICE:
+        return T("You settled {bet} twice.", bet=name)
+    if code is OrderCode.PAID_BEFORE_COLLECTING:
+        assert problem.paid is not None
+        return T(
+            "{loser} must be collected before {winner} is paid; you paid {winner} first "
+            "(table procedure, not in the regulation).",
+            loser=name,
+            winner=hand.name(problem.paid),
+        )
+    state = hand.table.bet(problem.bet)
+    article = problem.citation or state.governing
+    if state.outcome is Outcome.LOSE:
+        return T(
+            "{bet} loses on this throw and was never collected ({article}).",
+            bet=name,
+            article=article,
+        )
+    if state.outcome is Outcome.PUSH:
+        return T(
+            "{bet} is a push and its stake was never returned ({article}).",
+            bet=name,
+            article=article,
+        )
+    if state.outcome is Outcome.WIN:
+        return T(
+            "{bet} wins on this throw and was never paid ({article}).", bet=name, article=article
+        )
+    return T("{bet} was never moved to its come point ({article}).", bet=name, article=article)
 
 
 def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:

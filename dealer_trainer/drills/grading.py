@@ -2,7 +2,8 @@
 
 The expected answer of every item was computed by the rules core when the
 item was made; order questions are judged by the rules core's own judge of
-Art. 5(1) (roulette) or by collect-then-pay with the groups the core gave.
+Art. 5(1) (roulette) or of the craps table procedure, collect-then-pay
+(:func:`dealer_trainer.drills.craps.grade_order`, bets by name).
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ from dealer_trainer.rules.rulesets import resolve_ruleset
 def grade(item: DrillItem, answer: Answer) -> Grade:
     """Grade ``answer`` for ``item``: correct or not, and the feedback to show."""
     expected = item.expected
+    if expected.kind is AnswerKind.ORDER and item.game == "craps":
+        # Judged by the craps rules core with the bets' names, a time-out included.
+        from dealer_trainer.drills.craps import grade_order  # noqa: PLC0415 (craps imports this)
+
+        return grade_order(item, answer)
     if answer.timed_out:
         return Grade(False, (T("Time is up."), *_show_expected(item)))
     if expected.kind is AnswerKind.AMOUNT or expected.kind is AnswerKind.CHIPS:
@@ -56,6 +62,13 @@ def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
                         "Your chips make {given}; the payout is {amount}.",
                         given=total,
                         amount=expected.amount,
+                    )
+                    if expected.amount_name is None
+                    else T(
+                        "Your chips make {given}; {what} is {amount}.",
+                        given=total,
+                        what=expected.amount_name,
+                        amount=expected.amount,
                     ),
                 ),
             )
@@ -73,18 +86,26 @@ def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
         return Grade(False, (T("No amount was given."), *_show_expected(item)))
     if answer.amount == expected.amount:
         return Grade(True, (T("Right: {amount}.", amount=expected.amount),))
-    return Grade(
-        False,
-        (
-            T(
-                "You said {given}; the payout is {amount} ({difference} {direction}).",
-                given=answer.amount,
-                amount=expected.amount,
-                difference=abs(answer.amount - expected.amount),
-                direction=T("too much") if answer.amount > expected.amount else T("too little"),
-            ),
-        ),
-    )
+    difference = abs(answer.amount - expected.amount)
+    direction = T("too much") if answer.amount > expected.amount else T("too little")
+    if expected.amount_name is None:
+        said = T(
+            "You said {given}; the payout is {amount} ({difference} {direction}).",
+            given=answer.amount,
+            amount=expected.amount,
+            difference=difference,
+            direction=direction,
+        )
+    else:
+        said = T(
+            "You said {given}; {what} is {amount} ({difference} {direction}).",
+            given=answer.amount,
+            what=expected.amount_name,
+            amount=expected.amount,
+            difference=difference,
+            direction=direction,
+        )
+    return Grade(False, (said,))
 
 
 def _grade_order(item: DrillItem, answer: Answer) -> Grade:

@@ -52,6 +52,9 @@ class Expected:
 
     kind: AnswerKind
     amount: Decimal | None = None
+    #: What the amount is, when it is not the payout ("the largest odds bet"): the feedback
+    #: names it so ("the largest odds bet is 26", not "the payout is 26").
+    amount_name: Text | None = None
     order: tuple[tuple[str, ...], ...] = ()  # groups; within a group any order
     choice: str | None = None
     options: tuple[Option, ...] = ()

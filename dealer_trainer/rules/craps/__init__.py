@@ -18,26 +18,45 @@ from dealer_trainer.rules.craps.model import (
     Throw,
 )
 from dealer_trainer.rules.craps.rulings import CockedDie, ThrowRuling, counted_face, rule_throw
-from dealer_trainer.rules.craps.table import Event, Table
+from dealer_trainer.rules.craps.settlement import (
+    Action,
+    OrderCode,
+    OrderProblem,
+    OrderVerdict,
+    Step,
+    ThrowSettlement,
+    judge_order,
+    settle_throw,
+)
+from dealer_trainer.rules.craps.table import BigWin, Event, Table
 
 __all__ = [
     "OFF_TABLE",
+    "Action",
     "Bet",
     "BetKind",
     "BetState",
     "BetValue",
+    "BigWin",
     "CockedDie",
     "CrapsRules",
     "Decision",
     "Event",
     "InvalidThrow",
+    "OrderCode",
+    "OrderProblem",
+    "OrderVerdict",
     "Outcome",
     "Roll",
+    "Step",
     "Table",
     "Throw",
     "ThrowRuling",
+    "ThrowSettlement",
     "bet_value",
     "counted_face",
     "house_edges",
+    "judge_order",
     "rule_throw",
+    "settle_throw",
 ]

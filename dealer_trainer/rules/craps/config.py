@@ -127,6 +127,9 @@ class CrapsRules:
     big_bet_remainder: BigBetPart
     big_4_10_short_bet: BigBetPart
     rounding: Rounding
+    #: Table procedure, not in the regulation: the losers are collected before any winner is
+    #: paid. Portaria n.º 97/85/M sets no order of settlement, so this cites no article.
+    collect_before_pay: bool
 
     @property
     def id(self) -> str:
@@ -191,6 +194,8 @@ class CrapsRules:
         assert isinstance(unit, Decimal)
         if unit <= 0:
             raise _error(file, "settings.big_bet_unit.default", f"must be more than 0, not {unit}")
+        collect_first = _setting(ruleset, file, "collect_before_pay", "boolean")
+        assert isinstance(collect_first, bool)
         return cls(
             ruleset=ruleset,
             citations=citations,
@@ -221,6 +226,7 @@ class CrapsRules:
             big_bet_remainder=_choice(ruleset, file, "big_bet_remainder", BigBetPart),
             big_4_10_short_bet=_choice(ruleset, file, "big_4_10_short_bet", BigBetPart),
             rounding=_choice(ruleset, file, "payout_rounding", Rounding),
+            collect_before_pay=collect_first,
         )
 
 

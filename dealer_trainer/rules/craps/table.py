@@ -60,6 +60,35 @@ from dealer_trainer.rules.rulesets import Ruleset
 
 Event = Bet | Throw
 
+
+@dataclass(frozen=True)
+class BigWin:
+    """A Big 6/8, 5/9 or 4/10 win, part by part (Arts. 9 to 11).
+
+    ``blocks`` full blocks of ``block`` win at ``ratio``; the ``rest`` (the
+    whole bet when it is under one block) wins at ``short_ratio``.
+    ``interpretation`` is the setting's article when the answer rests on a
+    reading of the text rather than its words: a remainder over full blocks
+    (``big_bet_remainder``), or a Big 4/10 bet under its block
+    (``big_4_10_short_bet``); ``None`` when the text fixes the win itself.
+    """
+
+    number: int
+    block: Decimal
+    blocks: int
+    block_win: Fraction
+    rest: Decimal
+    rest_win: Fraction
+    ratio: Fraction
+    short_ratio: Fraction
+    citation: Citation
+    interpretation: Citation | None
+
+    @property
+    def exact_win(self) -> Fraction:
+        return self.block_win + self.rest_win
+
+
 _NAMES = {
     BetKind.PASS: "Pass Line",
     BetKind.DONT_PASS: "Don't Pass",
@@ -419,12 +448,32 @@ class Table:
 
     def big_win(self, amount: Decimal, number: int) -> Fraction:
         """The exact win of a Big bet: full blocks at its ratio, the rest 1 to 1 (Arts. 9 to 11)."""
-        block = self.rules.big[number]
-        block_amount = Fraction(block.units * self.rules.big_bet_unit)
-        stake = Fraction(amount)
-        blocks = stake // block_amount
-        rest = stake - blocks * block_amount
-        return blocks * block_amount * block.ratio + rest * block.short_ratio
+        return self.big_parts(amount, number).exact_win
+
+    def big_parts(self, amount: Decimal, number: int) -> BigWin:
+        """How a Big bet on ``number`` wins: its full blocks, the rest, and what that rests on."""
+        rules = self.rules
+        block = rules.big[number]
+        block_amount = block.units * rules.big_bet_unit
+        blocks = int(amount // block_amount)
+        rest = amount - blocks * block_amount
+        reading: Citation | None = None
+        if blocks and rest:  # the text fixes one block and a bet under it, not a remainder
+            reading = rules.setting_citation("big_bet_remainder", block_rule(number))
+        elif not blocks and number in (4, 10):  # Art. 11 says nothing of a bet under 5 units
+            reading = rules.setting_citation("big_4_10_short_bet", "big_4_10")
+        return BigWin(
+            number=number,
+            block=block_amount,
+            blocks=blocks,
+            block_win=Fraction(blocks * block_amount) * block.ratio,
+            rest=rest,
+            rest_win=Fraction(rest) * block.short_ratio,
+            ratio=block.ratio,
+            short_ratio=block.short_ratio,
+            citation=block.citation,
+            interpretation=reading,
+        )
 
     def _decide_line(self, state: BetState, roll: Roll, index: int) -> BetState:
         total, dont = roll.total, state.kind.is_dont

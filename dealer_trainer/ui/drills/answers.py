@@ -404,7 +404,9 @@ class OrderPicker(AnswerWidget):
         labels = {b.bet_id: b.label for b in self._bets}
         for i, bet_id in enumerate(self.sequence, 1):
             self.chosen.addItem(f"{i}. {labels.get(bet_id, bet_id)}")
-        self.done.setEnabled(len(self.sequence) == len(self._bets))
+        # Not every bet on the felt is settled (a craps bet the throw did not decide stays):
+        # the trainee says when the order is complete, and the grader names what is missing.
+        self.done.setEnabled(bool(self.sequence))
 
     def _activated(self, row: QListWidgetItem) -> None:
         self.pick(str(row.data(Qt.ItemDataRole.UserRole)))
@@ -432,7 +434,8 @@ class OrderPicker(AnswerWidget):
         self._refresh()
 
     def enter(self) -> None:
-        self.answered.emit(Answer(order=tuple(self.sequence)))
+        if self.sequence:
+            self.answered.emit(Answer(order=tuple(self.sequence)))
 
 
 class ChoicePicker(AnswerWidget):
