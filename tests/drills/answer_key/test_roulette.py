@@ -294,8 +294,8 @@ def test_roulette_answer_key_worked_solution_adds_up(skill: str) -> None:
         lines = [t for t in item.solution if t.source == WORKED_LINE]
         total = Decimal(0)
         for line in lines:
-            p = line.params
-            stake, ratio, win = Decimal(p["stake"]), Decimal(str(p["ratio"])), Decimal(p["win"])
+            p = {k: str(v) for k, v in line.params.items()}
+            stake, ratio, win = Decimal(p["stake"]), Decimal(p["ratio"]), Decimal(p["win"])
             assert int(p["count"]) * ratio * stake == win, (item.seed, words(line))
             assert ratio in {Decimal(r) for r, _ in ART7.values()}
             total += win
@@ -352,7 +352,8 @@ def candidate_orders(
         ("street", "line", "corner"),
         ("corner", "street", "line"),
     ):
-        orders.append(collect + by({**PORTUGUESE, **{k: 3 + i / 10 for i, k in enumerate(lsc)}}))
+        # Six-lines, streets and corners in the order lsc (their steps 3-5 of the Portuguese).
+        orders.append(collect + by({**PORTUGUESE, **{k: 3 + lsc.index(k) for k in lsc}}))
     # A mix: one corner with the six-lines (Chinese), another after the streets (Portuguese).
     corners = [b["id"] for b in winners if b["kind"] == "corner"]
     streets = [b["id"] for b in winners if b["kind"] == "street"]

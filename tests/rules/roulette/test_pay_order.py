@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from dealer_trainer.rules.roulette import PayGroup, settle
-from dealer_trainer.rules.roulette.pay_order import ProblemCode, judge_order
+from dealer_trainer.rules.roulette.pay_order import ProblemCode, Step, judge_order
 from dealer_trainer.rules.roulette.settle import PayOrderText, pay_texts
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -187,10 +187,11 @@ def test_roulette_art5_2_one_players_bets_paid_together_at_the_turn_of_any_of_th
         for b in bets
     ]
     settlement = settle(ruleset, bets, 17)
-    for order in (
+    orders: list[list[Step]] = [
         ["red", ("dozen", "straight"), "split"],
         ["red", "split", ("straight", "dozen")],
-    ):
+    ]
+    for order in orders:
         assert judge_order(ruleset, settlement, order).correct, order
     verdict = judge_order(ruleset, settlement, ["red", ("dozen", "split"), "straight"])
     assert [p.code for p in verdict.problems] == [ProblemCode.NOT_ONE_PLAYER]
