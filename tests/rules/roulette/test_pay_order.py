@@ -4,6 +4,8 @@ from dataclasses import replace
 
 import pytest
 
+from dealer_trainer.rules.cli import handle
+from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.roulette import PayGroup, settle
 from dealer_trainer.rules.roulette.pay_order import ProblemCode, Step, judge_order
 from dealer_trainer.rules.roulette.settle import PayOrderText, pay_texts
@@ -219,3 +221,29 @@ def test_art5_1_judge_names_the_first_mistake(
     assert not verdict.correct
     assert any(message in p.message for p in verdict.problems)
     assert all(str(p.citation) == "roulette-2003 Art. 5(1)" for p in verdict.problems)
+
+
+def test_roulette_art5_2_settle_request_bets_may_name_their_player() -> None:
+    """The contract: bets may carry "player"; settle answers as before."""
+    answer = handle(
+        "settle",
+        {
+            "game": "roulette",
+            "bets": [
+                {"id": "a", "kind": "straight", "numbers": [17], "amount": 10, "player": "ana"},
+                {"id": "b", "kind": "dozen", "index": 2, "amount": 20, "player": "ana"},
+            ],
+            "outcome": {"number": 17},
+        },
+    )
+    assert answer["pay_order"] == [["b"], ["a"]]
+    with pytest.raises(RulesError) as caught:
+        handle(
+            "settle",
+            {
+                "game": "roulette",
+                "bets": [{"id": "a", "kind": "red", "amount": 10, "player": ["ana"]}],
+                "outcome": {"number": 17},
+            },
+        )
+    assert "player" in caught.value.message
