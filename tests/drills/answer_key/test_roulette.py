@@ -445,6 +445,10 @@ def test_roulette_answer_key_pay_order_cites_and_names_interpretations(
             assert "either text allows" in said, (item.seed, said)
         if any(b["kind"] in ("red", "black") for b in bets):
             assert "red numbers" in said, (item.seed, said)
+        if any(b["kind"] == "nine" for b in bets):
+            assert "nine-number bet" in said, (item.seed, said)
+        if any(b["kind"] == "sector12" for b in winners) and len(winners) > 1:
+            assert "twelve-number sector is paid with the sectors" in said, (item.seed, said)
 
 
 # ----------------------------------------------------------------- rulings --
