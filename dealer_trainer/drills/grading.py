@@ -8,12 +8,20 @@ Art. 5(1) (roulette) or of the craps table procedure, collect-then-pay
 
 from __future__ import annotations
 
-from itertools import pairwise
+from collections.abc import Callable, Mapping, Sequence
 
+from dealer_trainer.drills.bet_names import NOT_ON_TABLE, bet_names, losing_bets
 from dealer_trainer.drills.chips import chip_count, chips_total
 from dealer_trainer.drills.model import Answer, AnswerKind, Difficulty, DrillItem, Grade
 from dealer_trainer.drills.text import T, Text
-from dealer_trainer.rules.roulette.pay_order import judge_order
+from dealer_trainer.rules.roulette.bets import BetKind
+from dealer_trainer.rules.roulette.pay_order import (
+    TEXTS_DIFFER_ON,
+    OrderProblem,
+    ProblemCode,
+    judge_order,
+)
+from dealer_trainer.rules.roulette.settle import PayOrderText, pay_texts
 from dealer_trainer.rules.roulette.settle import settle as settle_roulette
 from dealer_trainer.rules.rulesets import resolve_ruleset
 
@@ -45,8 +53,27 @@ def _show_expected(item: DrillItem) -> tuple[Text, ...]:
     return (T("The right order: {order}.", order=_order_text(item)),)
 
 
-def _order_text(item: DrillItem) -> str:
-    return " → ".join("/".join(group) for group in item.expected.order)
+def _order_text(item: DrillItem) -> Text:
+    """The expected order with the bets by name: "Red — 10 → Dozen 2 — 20, Column 1 — 5
+    (in any order) → …"."""
+    names = bet_names(item.situation["request"])
+    steps = []
+    for group in item.expected.order:
+        bets = _listing([names.get(bet, NOT_ON_TABLE) for bet in group])
+        steps.append(bets if len(group) == 1 else T("{bets} (in any order)", bets=bets))
+    if not steps:
+        return T("none")
+    result = steps[0]
+    for step in steps[1:]:
+        result = T("{first} → {next}", first=result, next=step)
+    return result
+
+
+def _listing(names: Sequence[Text]) -> Text:
+    result = names[0]
+    for name in names[1:]:
+        result = T("{first}, {next}", first=result, next=name)
+    return result
 
 
 def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
@@ -111,28 +138,180 @@ def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
 def _grade_order(item: DrillItem, answer: Answer) -> Grade:
     given = answer.order or ()
     if item.game == "roulette":
-        request = item.situation["request"]
-        ruleset = resolve_ruleset("roulette", request.get("ruleset"))
-        from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415
-
-        bets = [parse_bet(ruleset, raw, "bet") for raw in request["bets"]]
-        settlement = settle_roulette(ruleset, bets, int(request["outcome"]["number"]))
-        verdict = judge_order(ruleset, settlement, given)
-        feedback = tuple(
-            T("{problem} ({citation})", problem=p.message, citation=str(p.citation))
-            for p in verdict.problems
-        )
-        notes = tuple(T("{note}", note=n) for n in verdict.notes)
-        if verdict.correct:
-            return Grade(True, (T("Right order."),), notes)
-        return Grade(False, (*feedback, *_show_expected(item)), notes)
+        return _grade_roulette_order(item, given)
     # Other games: the groups the rules core gave, in order; any order within a group.
+    request = item.situation["request"]
+    names = bet_names(request)
+    losers = losing_bets(request)
+
+    def name(bet: str) -> Text:
+        return names.get(bet, NOT_ON_TABLE)
+
     flat = [bet for group in item.expected.order for bet in group]
     rank = {bet: i for i, group in enumerate(item.expected.order) for bet in group}
-    ok = sorted(given) == sorted(flat) and all(rank[a] <= rank[b] for a, b in pairwise(given))
-    if ok:
+    feedback: list[Text] = []
+    for bet in dict.fromkeys(b for b in given if b not in rank):
+        feedback.append(
+            T("{bet} is not settled now: leave it where it is.", bet=name(bet))
+            if bet in names
+            else T("You settled {bet}.", bet=NOT_ON_TABLE)
+        )
+    for bet in dict.fromkeys(b for b in given if b in rank and given.count(b) > 1):
+        feedback.append(T("You settled {bet} twice.", bet=name(bet)))
+    for bet in (b for b in flat if b not in given):
+        feedback.append(
+            T("You never collected {bet}.", bet=name(bet))
+            if bet in losers
+            else T("You never paid {bet}.", bet=name(bet))
+        )
+    done = [b for b in given if b in rank]
+    for i, bet in enumerate(done):
+        early = next((b for b in done[:i] if rank[b] > rank[bet]), None)
+        if early is not None:
+            feedback.append(_must_come_before(bet, early, name, losers))
+            break
+    if not feedback:
         return Grade(True, (T("Right order."),))
-    return Grade(False, _show_expected(item))
+    return Grade(False, (*feedback, *_show_expected(item)))
+
+
+def _must_come_before(
+    before: str, early: str, name: Callable[[str], Text], losers: frozenset[str]
+) -> Text:
+    """ "X must be paid before Y; you paid Y first.", with the verbs of the two bets."""
+    if before in losers and early in losers:
+        return T(
+            "{before} must be collected before {early}; you collected {early} first.",
+            before=name(before),
+            early=name(early),
+        )
+    if before in losers:
+        return T(
+            "{before} must be collected before {early} is paid; you paid {early} first.",
+            before=name(before),
+            early=name(early),
+        )
+    if early in losers:
+        return T(
+            "{before} must be paid before {early} is collected; you collected {early} first.",
+            before=name(before),
+            early=name(early),
+        )
+    return T(
+        "{before} must be paid before {early}; you paid {early} first.",
+        before=name(before),
+        early=name(early),
+    )
+
+
+TEXT_NAMES = {
+    PayOrderText.PORTUGUESE: T("the Portuguese text"),
+    PayOrderText.CHINESE: T("the Chinese text"),
+}
+
+
+def _grade_roulette_order(item: DrillItem, given: Sequence[str]) -> Grade:
+    """Art. 5(1) by the rules core's judge; the trainee is told in words, bets by name."""
+    request = item.situation["request"]
+    ruleset = resolve_ruleset("roulette", request.get("ruleset"))
+    from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415
+
+    bets = [parse_bet(ruleset, raw, "bet") for raw in request["bets"]]
+    settlement = settle_roulette(ruleset, bets, int(request["outcome"]["number"]))
+    verdict = judge_order(ruleset, settlement, given)
+    names = bet_names(request)
+    losers = frozenset(settlement.collect)
+
+    def name(bet: str | None) -> Text:
+        return names.get(bet or "", NOT_ON_TABLE)
+
+    texts = pay_texts(ruleset)
+    kinds = {bet.id: bet.kind for bet in bets}
+    if verdict.correct:
+        notes: tuple[Text, ...] = ()
+        if verdict.texts_differ and len(texts) > 1:
+            notes = (_followed(verdict.followed),)
+        return Grade(True, (T("Right order."),), notes)
+    feedback = []
+    for problem in verdict.problems:
+        said = _said(problem, name, losers, len(texts) > 1 and _on_differing_bets(problem, kinds))
+        feedback.append(T("{problem} ({citation})", problem=said, citation=problem.citation))
+        if problem.code is ProblemCode.OUT_OF_TURN and problem.mixed:
+            feedback.append(MIXED)
+    return Grade(False, (*feedback, *_show_expected(item)))
+
+
+#: An order that takes part of each text of Art. 5(1).
+MIXED = T(
+    "An order follows one official text of Art. 5(1) as a whole: the Portuguese text pays "
+    "six-lines, then streets, then corners; the Chinese text pays six-lines and corners (in "
+    "any order), then streets. Your order mixes the two."
+)
+
+
+def _followed(followed: Sequence[PayOrderText]) -> Text:
+    if len(followed) > 1:
+        return T(
+            "Your order follows both official texts of Art. 5(1): they differ on six-lines, "
+            "streets and corners, and your order is right by each."
+        )
+    if followed[0] is PayOrderText.PORTUGUESE:
+        return T(
+            "Your order follows the Portuguese text of Art. 5(1): six-lines, then streets, "
+            "then corners."
+        )
+    return T(
+        "Your order follows the Chinese text of Art. 5(1): six-lines and corners (one step, in "
+        "any order), then streets."
+    )
+
+
+def _said(
+    problem: OrderProblem,
+    name: Callable[[str | None], Text],
+    losers: frozenset[str],
+    held_to_one_text: bool,
+) -> Text:
+    """The judge's finding as a sentence for the trainee (the judge's own is for the CLI)."""
+    code, bet = problem.code, problem.bet
+    if code is ProblemCode.UNKNOWN_BET:
+        return T("You settled {bet}.", bet=NOT_ON_TABLE)
+    if code is ProblemCode.SETTLED_TWICE:
+        return T("You settled {bet} twice.", bet=name(bet))
+    if code is ProblemCode.NEVER_SETTLED:
+        if bet in losers:
+            return T("You never collected {bet}.", bet=name(bet))
+        return T("You never paid {bet}.", bet=name(bet))
+    if code is ProblemCode.PAID_BEFORE_COLLECTING:
+        return T(
+            "Collect every losing bet before you pay: {before} must be collected before "
+            "{early} is paid; you paid {early} first.",
+            before=name(problem.before),
+            early=name(bet),
+        )
+    if code is ProblemCode.LOSER_PAID:
+        return T("{bet} lost: it is collected, not paid.", bet=name(bet))
+    if code is ProblemCode.NOT_ONE_PLAYER:
+        return T("Only one player's winning bets may be paid together.")
+    said = T(
+        "{before} must be paid before {early}; you paid {early} first.",
+        before=name(problem.before),
+        early=name(bet),
+    )
+    if held_to_one_text and problem.text is not None and not problem.mixed:
+        return T(
+            "{said} Neither official text of Art. 5(1) allows this; your order is held to "
+            "{text}, the one it follows longest.",
+            said=said,
+            text=TEXT_NAMES[problem.text],
+        )
+    return said
+
+
+def _on_differing_bets(problem: OrderProblem, kinds: Mapping[str, BetKind]) -> bool:
+    """Is the bet paid out of turn one of those the two texts of Art. 5(1) place differently?"""
+    involved = {kinds.get(problem.bet or ""), kinds.get(problem.before or "")}
+    return problem.code is ProblemCode.OUT_OF_TURN and bool(involved & TEXTS_DIFFER_ON)
 
 
 def _grade_choice(item: DrillItem, answer: Answer) -> Grade:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from dealer_trainer.drills.bet_names import roulette_bet_label
 from dealer_trainer.drills.model import (
     AnswerKind,
     Difficulty,
@@ -16,12 +17,21 @@ from dealer_trainer.drills.model import (
     Expected,
     Option,
     amount_to_pay,
+    interpretation,
 )
 from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
-from dealer_trainer.rules.roulette import Bet, BetKind, BetPosition, all_positions, settle
+from dealer_trainer.rules.roulette import RED, Bet, BetKind, BetPosition, all_positions, settle
+from dealer_trainer.rules.roulette.pay_order import texts_differ
 from dealer_trainer.rules.roulette.rulings import disturbed_winning_chips, golpe_nulo, late_bet
-from dealer_trainer.rules.roulette.settle import Outcome, Settlement
+from dealer_trainer.rules.roulette.settle import (
+    Outcome,
+    PayGroup,
+    PayOrderText,
+    Settlement,
+    pay_texts,
+    text_pay_groups,
+)
 from dealer_trainer.rules.rulesets import Ruleset
 
 GAME = "roulette"
@@ -123,7 +133,9 @@ def _amount_item(
         lines.append(T("Total to pay: {total}.", total=total))
     if any(r.outcome is Outcome.LOSE for r in settlement.results):
         lines.insert(0, T("Collect the losing bets first; they are not part of the payout."))
-    citations = sorted({r.citation for r in winners} or {settlement.pay_order_citation})
+    # The article of the highest-paying winning bet; with no winner, the bets' definitions
+    # (Art. 6: none covers the number) or, on 0, the zero rule (Art. 8).
+    citations = sorted({r.citation for r in winners})
     return DrillItem(
         skill=skill_id,
         seed=seed,
@@ -133,10 +145,9 @@ def _amount_item(
         question=question,
         expected=amount_to_pay(total, denominations),
         solution=tuple(lines),
-        citation=citations[0]
-        if winners
-        else ruleset.cite(8 if number == 0 else 5, None if number == 0 else 1),
+        citation=citations[0] if winners else ruleset.cite(8 if number == 0 else 6),
         hint=T("Count each kind of bet on the number, multiply by its payout, then add up."),
+        rests_on=readings(ruleset, bets, number),
     )
 
 
@@ -171,6 +182,40 @@ def _worked_lines(ruleset: Ruleset, settlement: Settlement) -> list[Text]:
     if not lines:
         lines.append(T("No bet wins: there is nothing to pay."))
     return lines
+
+
+def readings(ruleset: Ruleset, bets: Sequence[Bet], number: int) -> tuple[Text, ...]:
+    """The interpretations a settlement of these bets rests on, said in full.
+
+    A red or black bet wins or loses by the number's colour, and neither text lists the
+    red numbers; the nine-number bet has no figure in the text.  On 0 every such bet
+    loses by Art. 8 alone, whatever the colour or the figure.
+    """
+    kinds = {b.kind for b in bets}
+    said: list[Text] = []
+    if number != 0 and kinds & {BetKind.RED, BetKind.BLACK}:
+        said.append(
+            interpretation(
+                T(
+                    "The red numbers: Art. 1 says the numbers alternate red and black but "
+                    "neither text lists them; the standard European set is used: {red}.",
+                    red=", ".join(str(n) for n in sorted(RED)),
+                )
+            )
+        )
+    if number != 0 and BetKind.NINE in kinds:
+        if ruleset.choice("nine_number_definition") == "layout_block":
+            nine = T(
+                "The nine-number bet: the text gives no figure of it; it is taken as three "
+                "adjacent streets of the layout (a block such as 1-9 or 4-12)."
+            )
+        else:
+            nine = T(
+                "The nine-number bet: the text gives no figure of it; this ruleset takes nine "
+                "neighbouring pockets of the wheel."
+            )
+        said.append(interpretation(nine))
+    return tuple(said)
 
 
 # --------------------------------------------------------------- generators --
@@ -311,6 +356,10 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         solution.append(
             T("Then pay the {group}: {bets}.", group=GROUP_NAMES[group], bets=listed(ids))
         )
+    texts = pay_texts(ruleset)
+    differ = texts_differ(settlement.results)
+    if differ and PayOrderText.CHINESE in texts[1:]:
+        solution.append(_chinese_alternative(ruleset, settlement, listed))
     return DrillItem(
         skill="roulette.pay_order",
         seed=seed,
@@ -322,28 +371,93 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         solution=tuple(solution),
         citation=ruleset.cite(5, 1),
         hint=T("Collect first; then pay from the outside bets inwards, straight-ups last."),
+        rests_on=_pay_order_readings(ruleset, settlement, texts, differ),
     )
 
 
-def bet_label(bet: Bet) -> Text:
-    """How a dealer names a bet: "split 17-20 (25)", "dozen 2 (10)", "red (50)"."""
-    singular = KIND_NAMES[bet.kind][0]
-    if bet.kind.takes_index:
+def _chinese_alternative(ruleset: Ruleset, settlement: Settlement, listed: Any) -> Text:
+    """The worked solution's line for the Chinese text's order, where it differs."""
+    paid = [r.bet for r in settlement.results if r.outcome is Outcome.WIN]
+    groups = dict(text_pay_groups(ruleset, PayOrderText.CHINESE))
+    together = [b.id for b in paid if b.kind in groups[PayGroup.LINES_AND_CORNERS]]
+    streets = [b.id for b in paid if b.kind in groups[PayGroup.STREETS]]
+    if streets:
         return T(
-            "{kind} {index} ({stake})",
-            kind=singular,
-            index=bet.position.index or 0,
-            stake=bet.amount,
+            "The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as "
+            "one step, in any order ({together}), and then the streets ({streets}).",
+            together=listed(together),
+            streets=listed(streets),
         )
-    if bet.kind.takes_numbers and bet.kind is not BetKind.SECTOR12:
-        numbers = bet.position.numbers
-        shown = (
-            "-".join(str(n) for n in numbers)
-            if len(numbers) <= 4
-            else (f"{numbers[0]}-{numbers[-1]}")
+    return T(
+        "The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one "
+        "step, in any order ({together}).",
+        together=listed(together),
+    )
+
+
+def _pay_order_readings(
+    ruleset: Ruleset,
+    settlement: Settlement,
+    texts: tuple[PayOrderText, ...],
+    differ: bool,
+) -> tuple[Text, ...]:
+    """The interpretations a pay order item rests on: the two texts of Art. 5(1) where they
+    differ, the sectors' and even chances' steps the Chinese text does not name, and the
+    interpretations of the bets' own wins (colours, nine numbers)."""
+    said: list[Text] = []
+    if differ and len(texts) > 1:
+        said.append(
+            interpretation(
+                T(
+                    "The Portuguese and Chinese texts of Art. 5(1) are both official and differ "
+                    "on six-lines, streets and corners (Portuguese: six-lines, streets, "
+                    "corners; Chinese: six-lines and corners as one step, then streets). An "
+                    "order that either text allows, followed as a whole, is right."
+                )
+            )
         )
-        return T("{kind} {numbers} ({stake})", kind=singular, numbers=shown, stake=bet.amount)
-    return T("{kind} ({stake})", kind=singular, stake=bet.amount)
+    elif differ:
+        said.append(
+            interpretation(
+                T(
+                    "Where the two official texts of Art. 5(1) differ (six-lines, streets and "
+                    "corners), this ruleset follows {text} strictly.",
+                    text=T("the Portuguese text")
+                    if texts[0] is PayOrderText.PORTUGUESE
+                    else T("the Chinese text"),
+                )
+            )
+        )
+    won = [r.bet.kind for r in settlement.results if r.outcome is Outcome.WIN]
+    if BetKind.SECTOR12 in won and len(won) > 1:
+        if ruleset.choice("sector12_pay_group") == "sectors":
+            sector = T(
+                "The twelve-number sector is paid with the sectors, after the columns and "
+                "dozens: the Chinese text of Art. 5(1) does not name it."
+            )
+        else:
+            sector = T(
+                "The twelve-number sector is paid with the columns and dozens (a setting of "
+                "this ruleset): the Chinese text of Art. 5(1) does not name it."
+            )
+        said.append(interpretation(sector))
+    if {BetKind.LOW, BetKind.HIGH} & set(won) and len(won) > 1:
+        said.append(
+            interpretation(
+                T(
+                    "Low and high are paid with the even chances: the Portuguese text's "
+                    "«chances simples» covers them; the Chinese text of Art. 5(1) does not "
+                    "name them."
+                )
+            )
+        )
+    bets = [r.bet for r in settlement.results]
+    return (*said, *readings(ruleset, bets, settlement.number))
+
+
+def bet_label(bet: Bet) -> Text:
+    """A bet as the felt and the drill's bet list name it: "Split 17-20 — 25", "Red — 50"."""
+    return roulette_bet_label(bet)
 
 
 def bet_list(bets: Sequence[Bet]) -> Text:
@@ -367,7 +481,7 @@ GROUP_NAMES = {
     "lines": T("six-lines"),
     "streets": T("streets"),
     "corners": T("corners"),
-    "streets_and_corners": T("streets and corners (either order)"),
+    "lines_and_corners": T("six-lines and corners (one step, in any order)"),
     "splits": T("splits"),
     "straights": T("straight-ups"),
 }
@@ -378,6 +492,7 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     rng = random.Random(seed)
     case = rng.choice(["golpe_nulo", "late_bet", "disturbed_inspector", "disturbed_players"])
     previous = rng.randint(0, 36)
+    rests_on: tuple[Text, ...] = ()
     if case == "golpe_nulo":
         ruling = golpe_nulo(ruleset, previous)
         question = T(
@@ -404,12 +519,9 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
                 T("Stop the game and return every bet to the players."),
                 T("Golpe nulo does not void the bets: they stand for the new spin."),
             ),
-            Option(
-                "spin_from_zero",
-                T("Remove the chip, put the ball in 0 and spin again."),
-                T("The ball goes back to the previous winning number, not to 0."),
-            ),
+            _golpe_nulo_wrong_pocket(previous),
         ]
+        rests_on = _golpe_nulo_readings(previous)
     elif case == "late_bet":
         ruling = late_bet(ruleset)
         question = T(
@@ -490,7 +602,50 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
         solution=(ruling.decision, *ruling.steps),
         citation=ruling.citation,
+        rests_on=rests_on,
     )
+
+
+def _golpe_nulo_wrong_pocket(previous: int) -> Option:
+    """The dealer's mistake about where the ball goes: into 0 (when the previous number was
+    not 0), or left where it lies (when it was, and 0 is right)."""
+    if previous != 0:
+        return Option(
+            "spin_from_zero",
+            T("Remove the chip, put the ball in 0 and spin again."),
+            T("The ball goes back to the previous winning number, not to 0."),
+        )
+    return Option(
+        "spin_from_where_it_is",
+        T("Remove the chip and spin again from the pocket where the ball is now."),
+        T(
+            "The ball is first placed in the pocket of the previous winning number, here 0 "
+            "(Art. 2(2))."
+        ),
+    )
+
+
+def _golpe_nulo_readings(previous: int) -> tuple[Text, ...]:
+    """What a golpe nulo answer rests on beyond Art. 2(2)'s words."""
+    said = [
+        interpretation(
+            T(
+                "The bets stand for the new spin: Art. 2(2) does not say so, but implies it "
+                "(the spin is launched again, not the bets made again)."
+            )
+        )
+    ]
+    if previous == 0:
+        said.append(
+            interpretation(
+                T(
+                    "When the previous winning number was 0, the ball is placed in 0: 0 has "
+                    "its own pocket (Art. 1(2)), and Art. 2(2) names the previous number's "
+                    "pocket without exception."
+                )
+            )
+        )
+    return tuple(said)
 
 
 SKILLS = {

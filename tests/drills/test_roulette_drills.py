@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from dealer_trainer.drills import Answer, Difficulty, grade
+from dealer_trainer.drills import Answer, Difficulty, DrillItem, grade
 from dealer_trainer.drills.sessions import ItemSpec
 from dealer_trainer.rules.roulette import BetKind
 
@@ -40,21 +40,67 @@ def test_roulette_art8_zero_rule_items_pay_only_straight_ups_on_zero() -> None:
         assert str(item.citation) == "roulette-2003 Art. 8"
 
 
-def test_roulette_art5_1_pay_order_item_accepts_either_street_corner_order() -> None:
+def _kinds(item: DrillItem) -> dict[str, str]:
+    return {b["id"]: b["kind"] for b in item.situation["request"]["bets"]}
+
+
+def _reordered(item: DrillItem, middle: tuple[str, ...]) -> tuple[str, ...]:
+    """The expected order with its winning six-lines, streets and corners in kind order
+    ``middle`` (each kind's bets kept together; the first group is the losers collected)."""
+    kinds = _kinds(item)
+    flat = [b for group in item.expected.order for b in group]
+    collected = len(item.expected.order[0])
+    moved = [b for b in flat[collected:] if kinds[b] in middle]
+    start = flat.index(moved[0])
+    rest = [b for b in flat if b not in moved]
+    ordered = sorted(moved, key=lambda b: middle.index(kinds[b]))
+    return (*rest[:start], *ordered, *rest[start:])
+
+
+def test_roulette_art5_1_pay_order_item_accepts_either_text_and_says_which() -> None:
+    seen = set()
     for seed in range(300):
         item = ItemSpec("roulette.pay_order", seed, Difficulty.ADVANCED).make()
-        spots = item.situation["spots"]
-        for index, group in enumerate(item.expected.order):
-            kinds = {spots[b].split("-")[0] for b in group}
-            if kinds != {"street", "corner"}:
-                continue
-            corners_first = tuple(sorted(group, key=lambda b: spots[b].startswith("street")))
-            order = [*item.expected.order[:index], corners_first, *item.expected.order[index + 1 :]]
-            verdict = grade(item, Answer(order=tuple(b for g in order for b in g)))
-            assert verdict.correct
-            assert verdict.notes and "Chinese text" in verdict.notes[0].english()
+        won = {_kinds(item)[b] for group in item.expected.order[1:] for b in group}
+        if not {"line", "street", "corner"} <= won:
+            continue
+        for middle, text in (
+            (("line", "street", "corner"), "Portuguese text"),
+            (("line", "corner", "street"), "Chinese text"),
+            (("corner", "line", "street"), "Chinese text"),
+        ):
+            verdict = grade(item, Answer(order=_reordered(item, middle)))
+            assert verdict.correct, (seed, middle)
+            assert text in verdict.notes[0].english()
+        wrong = grade(item, Answer(order=_reordered(item, ("street", "line", "corner"))))
+        assert not wrong.correct
+        assert "must be paid before" in wrong.feedback[0].english()
+        assert any("Interpretation" in t.english() for t in item.rests_on)
+        seen.add(seed)
+        if len(seen) >= 5:
             return
-    raise AssertionError("no seed produced winning streets and corners")
+    raise AssertionError("too few seeds produced winning six-lines, streets and corners")
+
+
+def test_roulette_art5_1_order_feedback_names_bets_never_ids() -> None:
+    item = ItemSpec("roulette.pay_order", 5, Difficulty.ADVANCED).make()
+    given = tuple(reversed([b for group in item.expected.order for b in group]))
+    verdict = grade(item, Answer(order=given))
+    said = " ".join(t.english() for t in verdict.feedback)
+    assert "'" not in said
+    assert "you paid Straight-up 17 — 360 first" in said
+    for bet in item.situation["request"]["bets"]:
+        assert f" {bet['id']} " not in f" {said} "
+
+
+def test_roulette_art2_2_golpe_nulo_after_zero_puts_the_ball_in_zero() -> None:
+    item = ItemSpec("roulette.rulings", 316, Difficulty.BEGINNER).make()
+    assert item.situation["previous_number"] == 0
+    labels = {o.id: o.label.english() for o in item.expected.options}
+    assert "place the ball in 0" in labels[str(item.expected.choice)]
+    wrong = [label for key, label in labels.items() if key != item.expected.choice]
+    assert not any("in 0" in label for label in wrong)
+    assert any("previous winning number was 0" in t.english() for t in item.rests_on)
 
 
 def test_roulette_rulings_wrong_options_explain_the_mistake() -> None:

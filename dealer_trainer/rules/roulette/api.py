@@ -37,7 +37,7 @@ def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
             "unknown_bet_kind", f"{where}.kind {kind_name!r} is not a roulette bet (use {_KINDS})."
         ) from None
     extra = ("numbers",) if kind.takes_numbers else ("index",) if kind.takes_index else ()
-    check_keys(obj, where, required=("id", "kind", "amount", *extra))
+    check_keys(obj, where, required=("id", "kind", "amount", *extra), optional=("player",))
     numbers: tuple[int, ...] | None = None
     index: int | None = None
     if kind.takes_numbers:
@@ -49,6 +49,7 @@ def parse_bet(ruleset: Ruleset, raw: Any, where: str) -> Bet:
         id=bet_id(obj["id"], f"{where}.id"),
         position=position(ruleset, kind, numbers, index),
         amount=amount(obj, "amount", where),
+        player=bet_id(obj["player"], f"{where}.player") if "player" in obj else None,
     )
 
 

@@ -110,6 +110,9 @@ class Bet:
     id: str
     position: BetPosition
     amount: Decimal
+    #: Whose bet it is, where the table says (Art. 5(2): one player's winning bets may be paid
+    #: together); ``None`` when the situation does not tell players apart.
+    player: str | None = None
 
     @property
     def kind(self) -> BetKind:

@@ -31,9 +31,17 @@ class PayGroup(StrEnum):
     LINES = "lines"
     STREETS = "streets"
     CORNERS = "corners"
-    STREETS_AND_CORNERS = "streets_and_corners"
+    LINES_AND_CORNERS = "lines_and_corners"  # the Chinese text's 「六門、四門騎」, one step
     SPLITS = "splits"
     STRAIGHTS = "straights"
+
+
+@unique
+class PayOrderText(StrEnum):
+    """The two official texts of Art. 5(1), which differ on six-lines, streets and corners."""
+
+    PORTUGUESE = "portuguese"  # ... linhas, ruas, quadros ...
+    CHINESE = "chinese"  # ……六門、四門騎，三門一列……: {lines, corners}, then streets
 
 
 @dataclass(frozen=True)
@@ -81,23 +89,45 @@ def covers(bet: Bet, number: int) -> bool:
     return number in bet.position.numbers
 
 
-def pay_groups(ruleset: Ruleset) -> tuple[tuple[PayGroup, frozenset[BetKind]], ...]:
-    """The pay order of Art. 5(1) as the ruleset's settings read it."""
+def pay_texts(ruleset: Ruleset) -> tuple[PayOrderText, ...]:
+    """The texts of Art. 5(1) whose order is right under the ruleset's ``street_corner_order``.
+
+    ``either`` (the default, an interpretation): an order that either official text allows,
+    each followed as a whole; ``portuguese`` or ``chinese``: that text strictly.
+    """
+    order = ruleset.choice("street_corner_order")
+    if order == "either":
+        return (PayOrderText.PORTUGUESE, PayOrderText.CHINESE)
+    return (PayOrderText(order),)
+
+
+def text_pay_groups(
+    ruleset: Ruleset, text: PayOrderText
+) -> tuple[tuple[PayGroup, frozenset[BetKind]], ...]:
+    """The steps of Art. 5(1) as one official text sets them (with the ruleset's sector setting).
+
+    Portuguese: columns and dozens, sectors, even chances, lines, streets, corners, splits,
+    straight-ups. Chinese: the same, but six-lines and corners are one step (joined by the
+    enumeration comma 「、」), before the streets.
+    """
     sector_kinds = frozenset({BetKind.NINE, BetKind.SECTOR12})
     first = frozenset({BetKind.COLUMN, BetKind.DOZEN})
     if ruleset.choice("sector12_pay_group") == "columns_and_dozens":
         first |= {BetKind.SECTOR12}
         sector_kinds = frozenset({BetKind.NINE})
     streets = (PayGroup.STREETS, frozenset({BetKind.STREET}))
-    corners = (PayGroup.CORNERS, frozenset({BetKind.CORNER}))
-    order = ruleset.choice("street_corner_order")
     middle: tuple[tuple[PayGroup, frozenset[BetKind]], ...]
-    if order == "portuguese":
-        middle = (streets, corners)
-    elif order == "chinese":
-        middle = (corners, streets)
+    if text is PayOrderText.PORTUGUESE:
+        middle = (
+            (PayGroup.LINES, frozenset({BetKind.LINE})),
+            streets,
+            (PayGroup.CORNERS, frozenset({BetKind.CORNER})),
+        )
     else:
-        middle = ((PayGroup.STREETS_AND_CORNERS, frozenset({BetKind.STREET, BetKind.CORNER})),)
+        middle = (
+            (PayGroup.LINES_AND_CORNERS, frozenset({BetKind.LINE, BetKind.CORNER})),
+            streets,
+        )
     return (
         (PayGroup.COLUMNS_AND_DOZENS, first),
         (PayGroup.SECTORS, sector_kinds),
@@ -107,11 +137,18 @@ def pay_groups(ruleset: Ruleset) -> tuple[tuple[PayGroup, frozenset[BetKind]], .
                 {BetKind.RED, BetKind.BLACK, BetKind.EVEN, BetKind.ODD, BetKind.LOW, BetKind.HIGH}
             ),
         ),
-        (PayGroup.LINES, frozenset({BetKind.LINE})),
         *middle,
         (PayGroup.SPLITS, frozenset({BetKind.SPLIT})),
         (PayGroup.STRAIGHTS, frozenset({BetKind.STRAIGHT})),
     )
+
+
+def pay_groups(ruleset: Ruleset) -> tuple[tuple[PayGroup, frozenset[BetKind]], ...]:
+    """The pay order that :func:`settle` reports: the groups of the first text of
+    :func:`pay_texts` (under ``either``, the Portuguese text's, which is one of the orders
+    either text allows; the judge of :mod:`~dealer_trainer.rules.roulette.pay_order` also
+    accepts the Chinese text's)."""
+    return text_pay_groups(ruleset, pay_texts(ruleset)[0])
 
 
 def settle(ruleset: Ruleset, bets: Sequence[Bet], number: int) -> Settlement:

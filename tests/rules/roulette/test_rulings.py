@@ -35,6 +35,17 @@ def test_art2_2_golpe_nulo_ruling(ruleset: Ruleset) -> None:
     assert str(ruling.citation) == "roulette-2003 Art. 2(2)"
 
 
+def test_roulette_art2_2_golpe_nulo_after_zero_puts_the_ball_in_zero(ruleset: Ruleset) -> None:
+    """The previous number's pocket is 0's own pocket when 0 came (the digest's reading)."""
+    spin = Spin(ruleset, previous_number=0).place(make_bet(ruleset, "a", "straight", (0,)))
+    spin = spin.ring_bell_and_spin().object_falls_into_wheel()
+    assert spin.ball_start_pocket == 0
+    assert [b.id for b in spin.bets] == ["a"]
+    ruling = golpe_nulo(ruleset, previous_number=0)
+    assert ruling.bets is BetFate.STAND
+    assert any("previous winning number (0)" in step.english() for step in ruling.steps)
+
+
 def test_art2_2_golpe_nulo_only_while_the_ball_moves(ruleset: Ruleset) -> None:
     with pytest.raises(RulesError) as caught:
         Spin(ruleset, previous_number=5).object_falls_into_wheel()
