@@ -288,7 +288,8 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
             (
                 t
                 for t in pending
-                if group_of[t] < turn and not _carried_later(work, t, targets, pending, group_of)
+                if group_of[t] < turn
+                and not _carried_later(work, t, targets, pending, expected, group_of)
             ),
             key=lambda t: group_of[t],
         )
@@ -410,17 +411,21 @@ def _carried_later(
     waiting: Target,
     now: tuple[Target, ...],
     pending: set[Target],
+    expected: Mapping[Target, Step],
     group_of: Mapping[Target, int],
 ) -> bool:
     """Art. 5(2): a winning bet left behind is no mistake while a later payment of the same
-    player's bets together can still carry it (another of their winning bets is still to pay)."""
+    player's bets together can still carry it (another of their winning bets is still to pay).
+    A losing bet is never carried: every loser is collected first."""
     player = work.players.get(waiting.bet) if waiting.bet is not None else None
-    if player is None:
+    if player is None or expected[waiting].action is not Action.PAY:
         return False
     return any(
         t not in now and t != waiting and work.players.get(t.bet) == player
         for t in pending
-        if t.bet is not None and group_of[t] >= group_of[waiting]
+        if t.bet is not None
+        and expected[t].action is Action.PAY
+        and group_of[t] >= group_of[waiting]
     )
 
 

@@ -334,3 +334,9 @@ def test_procedure_answers_json_that_judge_accepts_back() -> None:
         assert code == 0
         done = [step for group in answer["steps"] for step in group]
         assert _judge(request, json.loads(json.dumps(done))) == {"correct": True}
+
+
+def test_roulette_art5_2_a_players_losing_bet_is_never_carried_past_the_collect() -> None:
+    bets = [{**b, "player": "p1"} if b["id"] == "d" else b for b in ROULETTE["bets"]]
+    verdict = _judge({**ROULETTE, "bets": bets}, [MARK, PAY["c"]])
+    assert (verdict["at"], verdict["code"]) == (1, "paid_before_collecting")
