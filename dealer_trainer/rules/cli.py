@@ -21,11 +21,20 @@ from dealer_trainer.rules.requests import expect_object, expect_str, invalid
 from dealer_trainer.rules.rulesets import GAMES, Ruleset, resolve_ruleset
 
 Handler = Callable[[Mapping[str, Any], Ruleset], dict[str, Any]]
-COMMANDS = ("settle", "compare")
+COMMANDS = ("settle", "compare", "procedure", "judge")
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 #: Game → module with ``settle`` (and, for card games, ``compare``) handlers.
 _API_MODULES = {game: f"dealer_trainer.rules.{game}.api" for game in GAMES}
+#: Game → module with the dealer's procedure (``procedure`` and ``judge_request``).
+_PROCEDURE_MODULES = {game: f"dealer_trainer.rules.{game}.procedure" for game in GAMES}
+#: Command → (module table, handler name).
+_HANDLERS = {
+    "settle": (_API_MODULES, "settle"),
+    "compare": (_API_MODULES, "compare"),
+    "procedure": (_PROCEDURE_MODULES, "procedure"),
+    "judge": (_PROCEDURE_MODULES, "judge_request"),
+}
 _MAX_INPUT = 10_000_000  # characters: far above any table; refuses runaway input cleanly
 #: The most digits a number of a request may have before and after its point: far beyond
 #: any table (amounts have two decimals, pools and limits stay below 10**13), and small
@@ -35,9 +44,11 @@ _MAX_DECIMAL_PLACES = 15
 EXIT_OUTPUT_FAILED = 1
 
 USAGE = (
-    "usage: python -m dealer_trainer.rules settle|compare < request.json > result.json\n"
-    "  settle   settle a round of roulette, craps or caribbean_stud\n"
-    "  compare  compare two Caribbean Stud hands (Art. 8)\n"
+    "usage: python -m dealer_trainer.rules settle|compare|procedure|judge < request.json\n"
+    "  settle     settle a round of roulette, craps or caribbean_stud\n"
+    "  compare    compare two Caribbean Stud hands (Art. 8)\n"
+    "  procedure  the dealer's steps once the outcome is known, in order\n"
+    '  judge      judge the steps a dealer did (a settle request plus "done")\n'
 )
 
 
@@ -163,8 +174,9 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
             f"Unknown game {shown(game)}: the rules know roulette, craps and caribbean_stud.",
             "unknown_game",
         )
-    module = importlib.import_module(_API_MODULES[game])
-    handler: Handler | None = getattr(module, command, None)
+    modules, name = _HANDLERS[command]
+    module = importlib.import_module(modules[game])
+    handler: Handler | None = getattr(module, name, None)
     if handler is None:
         raise invalid(f"{command} is not available for {game}.", "unknown_command")
     ruleset = resolve_ruleset(game, request.get("ruleset"))
@@ -206,7 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.write(USAGE)
             return EXIT_OK
         error = invalid(
-            "Give one command, settle or compare, and the request on stdin.", "unknown_command"
+            "Give one command (settle, compare, procedure or judge) and the request on stdin.",
+            "unknown_command",
         )
         json.dump(error.to_json(), sys.stdout)
         sys.stdout.write("\n")

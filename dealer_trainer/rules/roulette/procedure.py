@@ -1,0 +1,108 @@
+"""Roulette: the dealer's work once the ball rests, and its judge (``docs/rules-cli.md``).
+
+Art. 4: the number is announced and the marker placed; Art. 5(1): every losing
+bet is collected, then the winners are paid in the order of the text.  Where the
+ruleset accepts an order either official text allows (``street_corner_order``
+``either``), the work is judged against the Portuguese and the Chinese order,
+each as a whole.  Art. 5(2): a player's several winning bets may be paid
+together (``"bets": [...]``, their total), at the turn of any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.procedure import Action, Plan, Step, Target, Work, judge, read_done
+from dealer_trainer.rules.requests import expect_list, expect_object, expect_str
+from dealer_trainer.rules.roulette import api
+from dealer_trainer.rules.rulesets import Ruleset
+
+_TEXTS = {
+    "either": ("portuguese", "chinese"),
+    "portuguese": ("portuguese",),
+    "chinese": ("chinese",),
+}
+
+
+def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
+    players, settle_input = _players(request)
+    choice = str(ruleset.values.get("street_corner_order", "portuguese"))
+    plans: list[Plan] = []
+    names: dict[Target, str] = {}
+    for text in _TEXTS.get(choice, (choice,)):
+        read = ruleset.with_settings({"street_corner_order": text}) if text != choice else ruleset
+        settled = api.settle(settle_input, read)
+        plan = _plan(settle_input, settled, ruleset)
+        if plan not in plans:
+            plans.append(plan)
+    bets = {bet["id"]: bet for bet in settle_input["bets"]}
+    for bet_id, bet in bets.items():
+        names[Target(bet=bet_id)] = (
+            f"bet {bet_id if isinstance(bet_id, str) else str(bet_id)} ({_bet_name(bet)})"
+        )
+    art5_1 = ruleset.cite(5, 1)
+    return Work(
+        plans=tuple(plans),
+        names=names,
+        players=players,
+        order_citation=lambda waiting, done: art5_1,
+        collect_first_citation=art5_1,
+    )
+
+
+def _plan(request: Mapping[str, Any], settled: Mapping[str, Any], ruleset: Ruleset) -> Plan:
+    results = {r["id"]: r for r in settled["results"]}
+    number = expect_object(request["outcome"], "outcome")["number"]
+    mark = (Step(Action.MARK, Target(marker=True), number=number, citation=ruleset.cite(4)),)
+    collect = tuple(
+        Step(Action.COLLECT, Target(bet=bet_id), citation=ruleset.cite(5, 1))
+        for bet_id in settled["collect"]
+    )
+    pays = tuple(
+        tuple(
+            Step(
+                Action.PAY,
+                Target(bet=bet_id),
+                Decimal(results[bet_id]["win"]),
+                citation=Citation.parse(results[bet_id]["citation"]),
+            )
+            for bet_id in group
+        )
+        for group in settled["pay_order"]
+    )
+    return tuple(group for group in (mark, collect, *pays) if group)
+
+
+def _players(request: Mapping[str, Any]) -> tuple[dict[Any, str], dict[str, Any]]:
+    """The players of the bets (``"player"``), and the settle input without them."""
+    bets = expect_list(request.get("bets", []), "bets")
+    players: dict[Any, str] = {}
+    plain = []
+    for position, value in enumerate(bets):
+        bet = dict(expect_object(value, f"bets[{position}]"))
+        if "player" in bet:
+            players[bet.get("id")] = expect_str(bet.pop("player"), f"bets[{position}].player")
+        plain.append(bet)
+    return players, {**request, "bets": plain}
+
+
+def _bet_name(bet: Mapping[str, Any]) -> str:
+    kind = str(bet.get("kind"))
+    if "numbers" in bet:
+        return f"{kind} {'-'.join(str(n) for n in bet['numbers'])}"
+    if "index" in bet:
+        return f"{kind} {bet['index']}"
+    return kind
+
+
+def procedure(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    return work(request, ruleset).procedure_json()
+
+
+def judge_request(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    done = read_done(request)
+    settle_input = {k: v for k, v in request.items() if k != "done"}
+    return judge(work(settle_input, ruleset), done).to_json()

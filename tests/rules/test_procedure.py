@@ -1,0 +1,342 @@
+"""The dealer's procedure on the command line: ``procedure`` and ``judge``
+(docs/rules-cli.md, "The dealer's procedure"), for roulette, craps and Caribbean Stud."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.rules.test_cli import assert_clean_error, call
+
+ROULETTE: dict[str, Any] = {
+    "game": "roulette",
+    "bets": [
+        {"id": "a", "kind": "straight", "numbers": [17], "amount": 10, "player": "p1"},
+        {"id": "b", "kind": "corner", "numbers": [17, 18, 20, 21], "amount": 5, "player": "p1"},
+        {"id": "s", "kind": "street", "numbers": [16, 17, 18], "amount": 5, "player": "p2"},
+        {"id": "l", "kind": "line", "numbers": [13, 14, 15, 16, 17, 18], "amount": 5},
+        {"id": "c", "kind": "dozen", "index": 2, "amount": 20},
+        {"id": "d", "kind": "red", "amount": 50},
+    ],
+    "outcome": {"number": 17},
+}
+MARK: dict[str, Any] = {"action": "mark", "number": 17}
+COLLECT_D: dict[str, Any] = {"action": "collect", "bet": "d"}
+PAY: dict[str, dict[str, Any]] = {
+    "c": {"action": "pay", "bet": "c", "amount": "40.00"},
+    "l": {"action": "pay", "bet": "l", "amount": "25.00"},
+    "s": {"action": "pay", "bet": "s", "amount": "55.00"},
+    "b": {"action": "pay", "bet": "b", "amount": "40.00"},
+    "a": {"action": "pay", "bet": "a", "amount": "350.00"},
+}
+
+
+def _judge(request: dict[str, Any], done: list[dict[str, Any]]) -> dict[str, Any]:
+    code, answer = call({**request, "done": done}, command="judge")
+    assert code == 0, answer
+    return answer
+
+
+def _roulette(*order: str) -> list[dict[str, Any]]:
+    return [MARK, COLLECT_D, *(PAY[bet] for bet in order)]
+
+
+# --------------------------------------------------------------------- roulette --
+
+
+def test_roulette_art4_art5_1_procedure_marks_collects_then_pays_in_the_portuguese_order() -> None:
+    code, answer = call(ROULETTE, command="procedure")
+    assert code == 0
+    groups = [[(s["action"], s.get("bet", s.get("number"))) for s in g] for g in answer["steps"]]
+    assert groups == [
+        [("mark", 17)],
+        [("collect", "d")],
+        [("pay", "c")],
+        [("pay", "l")],
+        [("pay", "s")],
+        [("pay", "b")],
+        [("pay", "a")],
+    ]
+    assert answer["steps"][0][0]["citation"] == "roulette-2003 Art. 4"
+    assert answer["steps"][1][0]["citation"] == "roulette-2003 Art. 5(1)"
+    assert answer["steps"][2][0] == {
+        "action": "pay",
+        "bet": "c",
+        "amount": "40.00",
+        "citation": "roulette-2003 Art. 7(7)",
+    }
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        ("c", "l", "s", "b", "a"),  # Portuguese: lines, streets, corners
+        ("c", "l", "b", "s", "a"),  # Chinese: lines and corners, then streets
+        ("c", "b", "l", "s", "a"),  # Chinese, corners first within their step
+    ],
+)
+def test_roulette_art5_1_either_text_is_right_as_a_whole(order: tuple[str, ...]) -> None:
+    assert _judge(ROULETTE, _roulette(*order)) == {"correct": True}
+
+
+def test_roulette_art5_1_strict_portuguese_refuses_the_chinese_order() -> None:
+    request = {
+        **ROULETTE,
+        "ruleset": {"id": "roulette-2003", "settings": {"street_corner_order": "portuguese"}},
+    }
+    verdict = _judge(request, _roulette("c", "l", "b", "s", "a"))
+    assert verdict["correct"] is False
+    assert verdict["code"] == "out_of_turn"
+    assert verdict["at"] == 4  # the corner, paid before the street's turn
+    assert verdict["citation"] == "roulette-2003 Art. 5(1)"
+
+
+def test_roulette_art5_1_a_mix_of_the_two_texts_is_wrong() -> None:
+    request = {
+        **ROULETTE,
+        "bets": [
+            *ROULETTE["bets"],
+            {"id": "k", "kind": "corner", "numbers": [16, 17, 19, 20], "amount": 5},
+        ],
+    }
+    pay_k: dict[str, Any] = {"action": "pay", "bet": "k", "amount": "40.00"}
+    # corner b before the street (Chinese), corner k after it (Portuguese): neither text.
+    done = [MARK, COLLECT_D, PAY["c"], PAY["l"], PAY["b"], PAY["s"], pay_k, PAY["a"]]
+    verdict = _judge(request, done)
+    assert verdict["correct"] is False
+    assert verdict["code"] == "out_of_turn"
+    # The Portuguese order breaks at b (4), the Chinese at s (5: the corner k is still unpaid).
+    assert verdict["at"] == 5
+
+
+def test_roulette_art5_1_paying_before_every_loser_is_collected() -> None:
+    verdict = _judge(ROULETTE, [MARK, PAY["c"], COLLECT_D, PAY["l"], PAY["s"], PAY["b"], PAY["a"]])
+    assert verdict == {
+        "correct": False,
+        "at": 1,
+        "code": "paid_before_collecting",
+        "message": verdict["message"],
+        "citation": "roulette-2003 Art. 5(1)",
+    }
+    assert "bet d" in verdict["message"]
+
+
+def test_roulette_art5_1_a_bet_paid_too_early_is_named_not_the_one_that_then_comes_late() -> None:
+    verdict = _judge(ROULETTE, _roulette("a", "c", "l", "s", "b"))
+    assert verdict["correct"] is False
+    assert verdict["at"] == 2 and verdict["code"] == "out_of_turn"
+
+
+@pytest.mark.parametrize(
+    ("done", "at", "error_code"),
+    [
+        ([*_roulette("c", "l", "s", "b")[:-1], {**PAY["b"], "amount": "45.00"}], 5, "wrong_amount"),
+        ([MARK, {"action": "pay", "bet": "d", "amount": "50.00"}], 1, "paid_a_loser"),
+        ([MARK, COLLECT_D, {"action": "collect", "bet": "c"}], 2, "collected_a_winner"),
+        ([MARK, COLLECT_D, COLLECT_D], 2, "settled_twice"),
+        ([MARK, {"action": "collect", "bet": "zz"}], 1, "not_on_table"),
+        ([{"action": "mark", "number": 18}], 0, "wrong_number"),
+        (_roulette("c", "l", "s", "b"), 6, "step_missing"),
+    ],
+)
+def test_roulette_judge_names_the_first_step_after_which_no_correct_finish_is_possible(
+    done: list[dict[str, Any]], at: int, error_code: str
+) -> None:
+    verdict = _judge(ROULETTE, done)
+    assert verdict["correct"] is False
+    assert (verdict["at"], verdict["code"]) == (at, error_code), verdict
+    assert verdict["message"] and "citation" in verdict
+
+
+def test_roulette_art5_2_a_players_bets_paid_together_at_the_turn_of_either() -> None:
+    together = {"action": "pay", "bets": ["b", "a"], "amount": "390.00"}
+    # At the corner's turn, the straight-up rides along.
+    assert _judge(ROULETTE, [*_roulette("c", "l", "s"), together]) == {"correct": True}
+    # Left behind at its turn, the corner is no mistake: the straight-up carries it later.
+    assert _judge(ROULETTE, [*_roulette("c", "l"), PAY["s"], together]) == {"correct": True}
+
+
+def test_roulette_art5_2_bets_of_two_players_are_not_paid_together() -> None:
+    together = {"action": "pay", "bets": ["s", "b"], "amount": "95.00"}
+    verdict = _judge(ROULETTE, [*_roulette("c", "l"), together, PAY["a"]])
+    assert verdict["correct"] is False and verdict["code"] == "not_one_player"
+
+
+def test_roulette_art5_2_a_bet_left_behind_with_nothing_to_carry_it_is_out_of_turn() -> None:
+    # p1's corner is skipped, then p1's straight-up is paid alone: the corner can no longer ride.
+    verdict = _judge(ROULETTE, [*_roulette("c", "l", "s"), PAY["a"], PAY["b"]])
+    assert verdict["correct"] is False
+    assert (verdict["at"], verdict["code"]) == (5, "out_of_turn")
+
+
+# ------------------------------------------------------------------------ craps --
+
+CRAPS: dict[str, Any] = {
+    "game": "craps",
+    "events": [
+        {"bet": {"id": "p", "kind": "pass", "amount": 10}},
+        {"roll": [2, 2]},
+        {"bet": {"id": "o", "kind": "odds", "on": "p", "amount": 5}},
+        {"bet": {"id": "c", "kind": "come", "amount": 10}},
+        {"bet": {"id": "h", "kind": "hard", "number": 8, "amount": 5}},
+        {"bet": {"id": "b7", "kind": "big7", "amount": 5}},
+        {"roll": [1, 3]},
+    ],
+}
+CRAPS_RIGHT: list[dict[str, Any]] = [
+    {"action": "collect", "bet": "b7"},
+    {"action": "move", "bet": "c", "to": 4},
+    {"action": "pay", "bet": "o", "amount": "10.00"},
+    {"action": "pay", "bet": "p", "amount": "10.00"},
+]
+
+
+def test_craps_procedure_collects_first_as_table_procedure_and_leaves_open_bets() -> None:
+    code, answer = call(CRAPS, command="procedure")
+    assert code == 0
+    first, second = answer["steps"]
+    assert first == [{"action": "collect", "bet": "b7", "citation": "craps-1985 Art. 6"}]
+    assert {(s["action"], s["bet"]) for s in second} == {("pay", "p"), ("pay", "o"), ("move", "c")}
+    assert all(s["bet"] != "h" for group in answer["steps"] for s in group)  # hard 8 stays
+    assert not any("roulette" in str(s["citation"]) for g in answer["steps"] for s in g)
+
+
+def test_craps_judge_any_order_of_pays_after_the_collect() -> None:
+    assert _judge(CRAPS, CRAPS_RIGHT) == {"correct": True}
+    assert _judge(CRAPS, [CRAPS_RIGHT[0], *reversed(CRAPS_RIGHT[1:])]) == {"correct": True}
+
+
+def test_craps_judge_paying_first_is_table_procedure_and_cites_no_article() -> None:
+    verdict = _judge(CRAPS, [CRAPS_RIGHT[3], *CRAPS_RIGHT[:3]])
+    assert verdict["correct"] is False
+    assert (verdict["at"], verdict["code"], verdict["citation"]) == (
+        0,
+        "paid_before_collecting",
+        None,
+    )
+
+
+def test_craps_judge_a_bet_with_no_decision_is_left_on_the_layout() -> None:
+    verdict = _judge(CRAPS, [*CRAPS_RIGHT, {"action": "collect", "bet": "h"}])
+    assert verdict["correct"] is False
+    assert (verdict["at"], verdict["code"]) == (4, "no_decision")
+    assert "stays on the layout" in verdict["message"]
+
+
+def test_craps_judge_a_come_bet_goes_to_its_own_point() -> None:
+    done = [CRAPS_RIGHT[0], {"action": "move", "bet": "c", "to": 9}, *CRAPS_RIGHT[2:]]
+    verdict = _judge(CRAPS, done)
+    assert (verdict["at"], verdict["code"]) == (1, "wrong_point")
+
+
+def test_craps_without_collect_before_pay_any_order_is_right() -> None:
+    request = {**CRAPS, "ruleset": {"id": "craps-1985", "settings": {"collect_before_pay": False}}}
+    code, answer = call(request, command="judge")
+    if code == 2:  # the setting is the house procedure of craps rulesets that declare it
+        assert answer["error"]["code"] == "unknown_setting"
+        pytest.skip("this ruleset does not declare collect_before_pay")
+    assert _judge(request, [CRAPS_RIGHT[3], *CRAPS_RIGHT[:3]]) == {"correct": True}
+
+
+# ---------------------------------------------------------------- Caribbean Stud --
+
+STUD: dict[str, Any] = {
+    "game": "caribbean_stud",
+    "progressive": {
+        "pool": "250000.00",
+        "reset_to": "50000.00",
+        "fixed": {
+            "royal_flush": "100000",
+            "straight_flush": "10000",
+            "four_of_a_kind": "2500",
+            "full_house": "1000",
+            "flush": "500",
+        },
+    },
+    "dealer": ["AS", "KD", "7C", "5H", "2S"],
+    "boxes": [
+        {"box": 1, "ante": 100, "decision": "raise", "progressive": True,
+         "cards": ["QH", "QD", "9S", "4H", "3S"]},
+        {"box": 2, "ante": 10, "decision": "fold", "progressive": True,
+         "cards": ["2H", "3D", "9D", "4D", "5D"]},
+        {"box": 4, "ante": 10, "decision": "raise", "progressive": True,
+         "cards": ["2C", "3C", "6C", "4C", "5C"]},
+    ],
+}  # fmt: skip
+STUD_SHOWDOWN: list[dict[str, Any]] = [
+    {"action": "pay", "box": 4, "spot": "raise", "amount": "1000.00"},
+    {"action": "collect", "box": 2, "spot": "ante"},
+    {"action": "pay", "box": 1, "spot": "ante", "amount": "100.00"},
+    {"action": "pay", "box": 4, "spot": "ante", "amount": "10.00"},
+    {"action": "pay", "box": 1, "spot": "raise", "amount": "200.00"},
+]
+STUD_AWARD = {"action": "progressive", "box": 4}
+
+
+def _award() -> dict[str, Any]:
+    code, answer = call(STUD, command="procedure")
+    assert code == 0
+    (award,) = answer["steps"][-1]
+    return {**STUD_AWARD, "amount": award["amount"]}
+
+
+def test_caribbean_art9_showdown_in_any_order_then_the_progressive_art10_4() -> None:
+    code, answer = call(STUD, command="procedure")
+    assert code == 0
+    showdown, progressive = answer["steps"]
+    assert len(showdown) == 5  # the folded box has one step: its ante collected (Art. 6(7))
+    assert progressive[0]["action"] == "progressive" and progressive[0]["box"] == 4
+    assert _judge(STUD, [*STUD_SHOWDOWN, _award()]) == {"correct": True}
+
+
+def test_caribbean_judge_the_progressive_before_the_showdown_is_table_procedure() -> None:
+    verdict = _judge(STUD, [_award(), *STUD_SHOWDOWN])
+    assert verdict["correct"] is False
+    assert (verdict["at"], verdict["code"], verdict["citation"]) == (0, "out_of_turn", None)
+
+
+def test_caribbean_art6_7_a_folded_box_has_no_raise_to_settle() -> None:
+    verdict = _judge(STUD, [{"action": "collect", "box": 2, "spot": "raise"}])
+    assert verdict["correct"] is False and verdict["code"] == "no_step"
+
+
+# -------------------------------------------------------------------- bad input --
+
+
+@pytest.mark.parametrize(
+    "done",
+    [
+        "not a list",
+        [1, 2],
+        [{"action": "dance", "bet": "a"}],
+        [{"action": "pay", "bet": "a"}],
+        [{"action": "pay", "bet": "a", "amount": "1.001"}],
+        [{"action": "collect"}],
+        [{"action": "collect", "bet": "a", "colour": "red"}],
+    ],
+)
+def test_judge_done_that_is_not_a_list_of_steps_is_bad_input(done: Any) -> None:
+    code, answer = call({**ROULETTE, "done": done}, command="judge")
+    assert_clean_error(code, answer)
+
+
+def test_judge_without_done_is_bad_input() -> None:
+    code, answer = call(ROULETTE, command="judge")
+    assert_clean_error(code, answer, "invalid_request")
+    assert '"done"' in answer["error"]["message"]
+
+
+def test_procedure_answers_json_that_judge_accepts_back() -> None:
+    for request in (ROULETTE, CRAPS, STUD):
+        code, answer = call(request, command="procedure")
+        assert code == 0
+        done = [step for group in answer["steps"] for step in group]
+        assert _judge(request, json.loads(json.dumps(done))) == {"correct": True}
+
+
+def test_roulette_art5_2_a_players_losing_bet_is_never_carried_past_the_collect() -> None:
+    bets = [{**b, "player": "p1"} if b["id"] == "d" else b for b in ROULETTE["bets"]]
+    verdict = _judge({**ROULETTE, "bets": bets}, [MARK, PAY["c"]])
+    assert (verdict["at"], verdict["code"]) == (1, "paid_before_collecting")
