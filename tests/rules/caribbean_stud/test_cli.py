@@ -97,7 +97,7 @@ def test_cli_art9_and_art10_a_full_round() -> None:
         progressive={"pool": "250000", "reset_to": "50000", "fixed": FIXED},
         dealer=["AD", "KD", "7C", "5H", "2S"],
         boxes=[
-            box(1, "AS KS QS JS TS", ante=10, progressive=True),  # royal, paid last
+            box(1, "AS KS QS JS TS", ante=10, progressive=True),  # royal, after box 2
             box(2, "TH 9H 8H 7H 6H", ante=10, progressive=True),  # straight flush
             box(3, "QC QD 9C 4H 3H", ante=25, decision="fold", progressive=True),
             box(4, "AH QH 8D 4D 3D", ante="12.50"),  # loses to A-K
@@ -117,7 +117,11 @@ def test_cli_art9_and_art10_a_full_round() -> None:
     assert results[4]["citation"] == "caribbean-stud-2004 Art. 9(4)"
     assert results[5]["raise"] == {"outcome": "win", "win": "70.00"}
     assert results[5]["progressive"] == {"award": "1000.00"}
-    assert answer["progressive_pay_order"] == [2, 5, 1]
+    assert answer["progressive_pay_order"] == [
+        2,
+        1,
+        5,
+    ]  # Art. 10(7): right after the straight flush
     assert answer["progressive_pool_after"] == "50000.00"
 
 
