@@ -764,12 +764,11 @@ def _award_line(
             after=award.pool_after,
         )
     return T(
-        "Box {box}, {name}: the fixed award, {award}; paid by the house, the pool stays at "
-        "{after}.",
+        "Box {box}, {name}: the fixed award, {award}, paid by the house; it leaves the pool "
+        "as it is.",
         box=award.box,
         name=name,
         award=award.amount,
-        after=award.pool_after,
     )
 
 
