@@ -35,7 +35,9 @@ def test_ruleset_is_the_default_for_caribbean_stud_and_names_its_source() -> Non
         ("straight_flush", 50, "Art. 9(5)(8)"),
     ],
 )
-def test_art9_5_pay_table_as_the_text_gives_it(name: str, ratio: int, citation: str) -> None:
+def test_caribbean_art9_5_pay_table_as_the_text_gives_it(
+    name: str, ratio: int, citation: str
+) -> None:
     payout = RULESET.payout(name)
     assert payout.ratio == Fraction(ratio)
     assert payout.citation.article_ref == citation
@@ -83,7 +85,7 @@ def test_digest_interpretations_of_art6_and_art10_are_named_settings() -> None:
     assert RULESET.settings["royal_flush_pays"].description.startswith("House option")
 
 
-def test_art13_a_house_ruleset_may_choose_the_royal_flush_option() -> None:
+def test_caribbean_art13_a_house_ruleset_may_choose_the_royal_flush_option() -> None:
     house = parse_house_ruleset(
         'id = "grand-stud"\nbase = "caribbean-stud-2004"\ntitle = "Grand"\n'
         "[overrides]\nroyal_flush_pays = 60\n",
