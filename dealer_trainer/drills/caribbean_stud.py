@@ -535,6 +535,11 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
         )
         if player_class is HandClass.ROYAL_FLUSH:
             rests_on.append(royal_flush_option(ruleset))
+    elif raise_outcome == "push":
+        lines.append(T("Same ranks: under this house's rule the ante and the raise are returned."))
+        rests_on.append(
+            house_option(T("equal ranks push here, where Art. 8 would let the suit decide."))
+        )
     else:
         lines.append(T("The dealer's hand is higher: collect the ante and the raise (Art. 9(4))."))
     lines.append(T("Total to pay: {total}.", total=win))
