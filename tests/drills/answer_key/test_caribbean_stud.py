@@ -426,6 +426,11 @@ def check_progressive(item: DrillItem) -> None:
         assert named(item, "Interpretation", "equals") is (asked.exact_share == asked.amount), (
             where(item)
         )
+    # Art. 10(2) pays the player's hand alone: said wherever the dealer does not qualify.
+    dealer_out = not qualifies(hand(request["dealer"]))
+    assert named(item, "Interpretation", "whether or not the dealer qualifies") is dealer_out, (
+        where(item)
+    )
     if after != pool and asked.name == "royal flush" and asked.from_pool:
         assert named(item, "Interpretation", "minimum"), where(item)
 
