@@ -133,7 +133,7 @@ ROUND_WITH_TWO_STRAIGHT_FLUSHES = {
         box(2, "TH 9H 8H 7H 6H", ante=10, progressive=True),
         box(3, "QC QD 9S 4C 3H", ante=10, progressive=True),
         box(4, "9C 8C 7C 6C 5C", ante=10, progressive=True),
-        box(6, "KH KC KD 2C 2D", ante=10, progressive=True),
+        box(6, "JH JC JD 2C 2D", ante=10, progressive=True),
     ],
 }
 
