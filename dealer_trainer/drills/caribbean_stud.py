@@ -625,7 +625,7 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
     }
     answer, jackpot = api.settle_round(request, ruleset)
     assert jackpot is not None  # the request has a progressive block
-    asked = rng.choice(jackpot.awards)
+    asked = rng.choice(sorted(jackpot.awards, key=lambda award: award.box))  # a seed asks as before
     same_jackpot = ruleset.choice("progressive_percentage_of") == "same_jackpot"
     classes_paid = [award.hand_class for award in jackpot.awards]
     several_straight_flushes = classes_paid.count(HandClass.STRAIGHT_FLUSH) > 1
