@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from dealer_trainer.drills.model import (
@@ -16,14 +17,18 @@ from dealer_trainer.drills.model import (
     Expected,
     Option,
     amount_to_pay,
+    house_option,
+    interpretation,
 )
 from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.caribbean_stud import api
 from dealer_trainer.rules.caribbean_stud.cards import Card, Rank, Suit
 from dealer_trainer.rules.caribbean_stud.dealing import DealingMethod, deal
+from dealer_trainer.rules.caribbean_stud.progressive import AwardSource, ProgressiveAward
 from dealer_trainer.rules.caribbean_stud.ranking import HandClass, HandValue, compare, evaluate
 from dealer_trainer.rules.caribbean_stud.rulings import (
+    Irregularity,
     IrregularityRuling,
     card_to_empty_box,
     cards_exposed,
@@ -242,29 +247,14 @@ def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
     if ruleset.choice("tie_rule") == "ties_push":
         options.append(Option("tie", T("A tie: the hands push")))
     right = "tie" if winner is None else "AB"[winner]
-    options = [o if o.id != right else Option("right", o.label) for o in options]
+    why = _why_compare(values, verdict.winner, verdict.decided_by.value)
     options = [
-        Option(o.id, o.label, None if o.id == "right" else T("Art. 8 decides for the other hand."))
+        Option("right", o.label)
+        if o.id == right
+        else Option(o.id, o.label, T("Art. 8 decides for the other hand. {why}", why=why))
         for o in options
     ]
-    if verdict.decided_by.value == "suit":
-        deciding = values[verdict.winner or 0].deciding_card
-        why = T(
-            "Same class and same ranks: the suit decides (♠ > ♥ > ♣ > ♦). The deciding card "
-            "is the {card}.",
-            card=deciding.label if deciding else "",
-        )
-    elif values[0].hand_class != values[1].hand_class:
-        why = T(
-            "A {better} beats a {worse}.",
-            better=_hand_name(values[verdict.winner or 0]),
-            worse=_hand_name(values[1 - (verdict.winner or 0)]),
-        )
-    else:
-        why = T(
-            "Both are a {name}: the ranks decide, from the highest that differs.",
-            name=_hand_name(values[0]),
-        )
+    same_class = values[0].hand_class is values[1].hand_class
     return DrillItem(
         skill="stud.compare_hands",
         seed=seed,
@@ -278,7 +268,91 @@ def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
         solution=(why,),
         citation=verdict.citation,
-        hint=T("Class first; then ranks from the top; the suit only when all ranks are equal."),
+        hint=CLASS_RULES[values[0].hand_class]
+        if same_class
+        else T("Class first: the higher class of Art. 8 wins, whatever the cards in it."),
+    )
+
+
+#: Art. 8, item by item: how two hands of the same class are compared.
+CLASS_RULES = {
+    HandClass.ROYAL_FLUSH: T(
+        "Two royal flushes: the higher suit wins (♠ > ♥ > ♣ > ♦) (Art. 8(1))."
+    ),
+    HandClass.STRAIGHT_FLUSH: T(
+        "Two straight flushes: the higher top card wins (K-Q-J-10-9 the highest, "
+        "5-4-3-2-A the lowest); equal ranks: the higher suit (Art. 8(2))."
+    ),
+    HandClass.FOUR_OF_A_KIND: T(
+        "Two fours of a kind: the higher four wins; the fifth card does not count (Art. 8(3))."
+    ),
+    HandClass.FULL_HOUSE: T(
+        "Two full houses: the higher three of a kind wins; the pair does not count (Art. 8(4))."
+    ),
+    HandClass.FLUSH: T(
+        "Two flushes: the highest cards are compared, then the next highest, and so on; "
+        "all equal: the higher suit (Art. 8(5))."
+    ),
+    HandClass.STRAIGHT: T(
+        "Two straights: the higher top card wins (5-4-3-2-A is the lowest, its top card "
+        "the 5); equal ranks: the suit of the highest card (Art. 8(6))."
+    ),
+    HandClass.THREE_OF_A_KIND: T(
+        "Two threes of a kind: the higher three wins; the two odd cards do not count (Art. 8(7))."
+    ),
+    HandClass.TWO_PAIRS: T(
+        "Two pairs against two pairs: the higher pair first, then the lower pair, then the "
+        "odd card; all equal: the suit of the higher pair (Art. 8(8))."
+    ),
+    HandClass.ONE_PAIR: T(
+        "Pair against pair: the pair's rank first, then the odd cards from the highest down; "
+        "all equal: the suit of the pair (Art. 8(9))."
+    ),
+    HandClass.HIGH_CARD: T(
+        "Five odd cards: the highest cards are compared, then the next highest, and so on; "
+        "all equal: the suit of the highest card (Art. 8(10))."
+    ),
+}
+
+
+def _ranks_text(value: HandValue) -> str:
+    """The ranks Art. 8 compares, in its order: ``"9, K, 7, 4"`` for a pair of nines."""
+    return ", ".join(rank.label for rank in value.ranks)
+
+
+def _why_compare(values: tuple[HandValue, HandValue], winner: int | None, decided_by: str) -> Text:
+    """The worked solution of a comparison: the rule of the hands' class, then the cards."""
+    if winner is None:
+        return T(
+            "Both are a {name} with the same ranks: under this house's rule the hands push.",
+            name=_hand_name(values[0]),
+        )
+    won, lost = values[winner], values[1 - winner]
+    hand = T("hand A") if winner == 0 else T("hand B")
+    if won.hand_class is not lost.hand_class:
+        return T(
+            "A {better} beats a {worse}: the class decides first (Art. 8); {hand} wins.",
+            better=_hand_name(won),
+            worse=_hand_name(lost),
+            hand=hand,
+        )
+    rule = CLASS_RULES[won.hand_class]
+    if decided_by == "suit":
+        return T(
+            "{rule} Same ranks, so the suit decides: {hand} has the {card}, the other "
+            "hand the {other}.",
+            rule=rule,
+            hand=hand,
+            card=won.deciding_card.label if won.deciding_card else "",
+            other=lost.deciding_card.label if lost.deciding_card else "",
+        )
+    return T(
+        "{rule} Compared in that order, hand A has {ranks_a} and hand B has {ranks_b}: "
+        "{hand} wins.",
+        rule=rule,
+        ranks_a=_ranks_text(values[0]),
+        ranks_b=_ranks_text(values[1]),
+        hand=hand,
     )
 
 
@@ -306,6 +380,16 @@ def _same_ranks_pair(
     raise RuntimeError(f"could not draw two {wanted.value} hands with equal ranks")
 
 
+#: Art. 9(1), (3), as the ruleset's setting ``dealer_qualification`` reads them.
+QUALIFICATION = interpretation(
+    T(
+        "Art. 9(1) asks the dealer to hold at least an ace and a king, and Art. 9(3) opens "
+        "the boxes when the dealer's hand is the same or greater: the dealer qualifies with "
+        "A-K high or any pair or better."
+    )
+)
+
+
 def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     rng = random.Random(seed)
     near_miss = rng.random() < 0.6
@@ -323,14 +407,24 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
         Option(
             "right" if qualifies else "yes",
             T("The dealer qualifies: open the players' cards."),
-            None if qualifies else T("The dealer needs at least an ace and a king (Art. 9(1))."),
+            None
+            if qualifies
+            else T(
+                "{cards} holds no pair and not both an ace and a king: the dealer does not "
+                "qualify (Art. 9(1)).",
+                cards=_cards_text(cards),
+            ),
         ),
         Option(
             "right" if not qualifies else "no",
             T("The dealer does not qualify: pay every ante 1 to 1 and return every raise."),
             None
             if not qualifies
-            else T("A-K high or any pair or better qualifies (Art. 9(1), (3))."),
+            else T(
+                "{cards} is a {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).",
+                cards=_cards_text(cards),
+                name=_hand_name(value),
+            ),
         ),
     )
     return DrillItem(
@@ -353,10 +447,11 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
                 name=_hand_name(value),
                 verdict=T("it qualifies (at least A and K, or a pair or better).")
                 if qualifies
-                else T("it does not hold both an ace and a king."),
+                else T("it does not qualify (no pair, and not both an ace and a king)."),
             ),
         ),
         citation=ruleset.cite(9, 1 if not qualifies else 3),
+        rests_on=(QUALIFICATION,),
     )
 
 
@@ -367,6 +462,17 @@ def _ante(rng: random.Random, difficulty: Difficulty) -> Decimal:
         Difficulty.ADVANCED: [25, 35, 45, 60, 85, 125, 175, 250, 400, 500],
     }[difficulty]
     return Decimal(rng.choice(choices))
+
+
+def royal_flush_option(ruleset: Ruleset) -> Text:
+    """Art. 9(5)(9), Art. 13: the royal flush's raise is the house's choice, said as such."""
+    return house_option(
+        T(
+            "a royal flush's raise pays {ratio} to 1 here: Art. 9(5)(9) lets the house choose "
+            "from 50 to 1 up to 100 to 1, with the approval of the DICJ (Art. 13).",
+            ratio=str(ruleset.integer("royal_flush_pays")),
+        )
+    )
 
 
 def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
@@ -391,7 +497,10 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
     }
     answer = api.settle(request, ruleset)
     (result,) = answer["results"]
-    win = Decimal(result["ante"]["win"]) + Decimal(result["raise"]["win"])
+    ante_win = Decimal(result["ante"]["win"])
+    raise_win = Decimal(result["raise"]["win"])
+    win = ante_win + raise_win
+    player_class = evaluate(player).hand_class
     lines = [
         T(
             "Dealer: {cards}, a {name}; {qualifies}.",
@@ -400,32 +509,40 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
             qualifies=T("qualifies") if answer["dealer"]["qualifies"] else T("does not qualify"),
         )
     ]
+    rests_on = [QUALIFICATION]
     raise_outcome = result["raise"]["outcome"]
     if raise_outcome == "returned":
         lines.append(
             T(
                 "Ante {ante} wins {win} (1 to 1); the raise of {raised} is returned (Art. 9(2)).",
                 ante=ante,
-                win=Decimal(result["ante"]["win"]),
+                win=ante_win,
                 raised=2 * ante,
             )
         )
     elif raise_outcome == "win":
-        ratio = answer_ratio(ruleset, evaluate(player).hand_class)
+        ratio = answer_ratio(ruleset, player_class)
         lines.append(
             T(
                 "Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).",
                 ante=ante,
-                ante_win=Decimal(result["ante"]["win"]),
+                ante_win=ante_win,
                 raised=2 * ante,
                 ratio=ratio,
-                raise_win=Decimal(result["raise"]["win"]),
+                raise_win=raise_win,
                 name=_hand_name(evaluate(player)),
             )
         )
-        lines.append(T("Total to pay: {total}.", total=win))
+        if player_class is HandClass.ROYAL_FLUSH:
+            rests_on.append(royal_flush_option(ruleset))
+    elif raise_outcome == "push":
+        lines.append(T("Same ranks: under this house's rule the ante and the raise are returned."))
+        rests_on.append(
+            house_option(T("equal ranks push here, where Art. 8 would let the suit decide."))
+        )
     else:
         lines.append(T("The dealer's hand is higher: collect the ante and the raise (Art. 9(4))."))
+    lines.append(T("Total to pay: {total}.", total=win))
     denominations = DENOMINATIONS[difficulty]
     return DrillItem(
         skill="stud.settlement",
@@ -445,6 +562,7 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
         solution=tuple(lines),
         citation=Citation.parse(result["citation"]),
         hint=T("Does the dealer qualify? Then who wins? Then the raise by the pay table."),
+        rests_on=tuple(rests_on),
     )
 
 
@@ -453,17 +571,22 @@ def answer_ratio(ruleset: Ruleset, hand_class: HandClass) -> str:
     return str(ratio)
 
 
+#: The posted fixed awards of the progressive drills (Art. 10(3)).
+PROGRESSIVE_FIXED = {
+    "royal_flush": "100000",
+    "straight_flush": "10000",
+    "four_of_a_kind": "2500",
+    "full_house": "1000",
+    "flush": "500",
+}
+#: The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).
+PROGRESSIVE_RESET = Decimal("50000")
+
+
 def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     """Several boxes with progressive bets: the award of one box (Art. 10)."""
     rng = random.Random(seed)
     pool = Decimal(rng.randrange(60_000, 400_000, 50))
-    fixed = {
-        "royal_flush": "100000",
-        "straight_flush": "10000",
-        "four_of_a_kind": "2500",
-        "full_house": "1000",
-        "flush": "500",
-    }
     winners = {
         Difficulty.BEGINNER: [HandClass.FLUSH, HandClass.FULL_HOUSE, HandClass.FOUR_OF_A_KIND],
         Difficulty.INTERMEDIATE: [HandClass.STRAIGHT_FLUSH, HandClass.FULL_HOUSE, HandClass.FLUSH],
@@ -493,35 +616,56 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
         "game": GAME,
         "ruleset": ruleset.id,
         "dealer": [c.code for c in dealer],
-        "progressive": {"pool": f"{pool:.2f}", "reset_to": "50000.00", "fixed": fixed},
+        "progressive": {
+            "pool": f"{pool:.2f}",
+            "reset_to": f"{PROGRESSIVE_RESET:.2f}",
+            "fixed": PROGRESSIVE_FIXED,
+        },
         "boxes": entries,
     }
-    answer = api.settle(request, ruleset)
-    awarded = [r for r in answer["results"] if Decimal(r["progressive"]["award"]) > 0]
-    asked = rng.choice(awarded)
-    amount = Decimal(asked["progressive"]["award"])
-    order = answer["progressive_pay_order"]
+    answer, jackpot = api.settle_round(request, ruleset)
+    assert jackpot is not None  # the request has a progressive block
+    asked = rng.choice(sorted(jackpot.awards, key=lambda award: award.box))  # a seed asks as before
+    same_jackpot = ruleset.choice("progressive_percentage_of") == "same_jackpot"
+    classes_paid = [award.hand_class for award in jackpot.awards]
+    several_straight_flushes = classes_paid.count(HandClass.STRAIGHT_FLUSH) > 1
     lines = [
-        T(
-            "Pool before the round: {pool}; paid in the order {order} (dealer's left first, "
-            "straight flushes before a royal).",
-            pool=pool,
-            order=", ".join(str(b) for b in order),
-        )
+        T("Pool before the round: {pool}.", pool=pool),
+        _order_line(ruleset, jackpot.pay_order, classes_paid),
     ]
-    for box in order:
-        result = next(r for r in answer["results"] if r["box"] == box)
-        lines.append(
-            T(
-                "Box {box}, {name}: {award}.",
-                box=box,
-                name=HAND_NAMES[HandClass(result["hand"])],
-                award=Decimal(result["progressive"]["award"]),
+    lines += [
+        _award_line(award, pool, several_straight_flushes, same_jackpot) for award in jackpot.awards
+    ]
+    lines.append(
+        T(
+            "Pool after the round: {after} (a royal flush took it: it restarts at its minimum).",
+            after=jackpot.pool_after,
+        )
+        if jackpot.restarted
+        else T("Pool after the round: {after}.", after=jackpot.pool_after)
+    )
+    rests_on = _progressive_rests_on(
+        ruleset, jackpot.awards, asked, pool, several_straight_flushes, same_jackpot
+    )
+    if not answer["dealer"]["qualifies"]:
+        rests_on.append(
+            interpretation(
+                T(
+                    "The progressive is paid on the player's hand alone, whether or not the "
+                    "dealer qualifies (Art. 10(2))."
+                )
             )
         )
-    lines.append(
-        T("Pool after the round: {after}.", after=Decimal(answer["progressive_pool_after"]))
-    )
+    if jackpot.restarted:
+        rests_on.append(
+            interpretation(
+                T(
+                    "When a royal flush takes the pool, the pool restarts at its minimum, "
+                    "{minimum} (Art. 10(8)).",
+                    minimum=PROGRESSIVE_RESET,
+                )
+            )
+        )
     return DrillItem(
         skill="stud.progressive",
         seed=seed,
@@ -539,18 +683,183 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
             "The progressive pool shows {pool}. Every box bet the progressive. What does "
             "box {box} receive from the progressive?",
             pool=pool,
-            box=asked["box"],
+            box=asked.box,
         ),
-        expected=Expected(kind=AnswerKind.AMOUNT, amount=amount),
+        expected=Expected(kind=AnswerKind.AMOUNT, amount=asked.amount),
         solution=tuple(lines),
-        citation=Citation("caribbean-stud-2004", 10, 2)
-        if difficulty is Difficulty.BEGINNER
-        else Citation("caribbean-stud-2004", 10, 7),
+        citation=asked.citation,
         hint=T(
-            "Straight flush: 10% of the pool as it stands or the fixed award, the higher; "
-            "royal flush: the pool or the fixed award, the higher."
+            "Straight flush: 10% of the pool as it stood before the round's first award, or "
+            "the fixed award, the higher; royal flush: the pool the straight flushes left, or "
+            "the fixed award, the higher; four of a kind, full house, flush: the fixed award."
+        )
+        if same_jackpot
+        else T(
+            "Straight flush: 10% of the pool as it stands, or the fixed award, the higher; "
+            "royal flush: the pool or the fixed award, the higher; four of a kind, full house, "
+            "flush: the fixed award."
         ),
+        rests_on=tuple(rests_on),
     )
+
+
+def _order_line(ruleset: Ruleset, order: Sequence[int], classes_paid: Sequence[HandClass]) -> Text:
+    """The pay order of the worked solution, with the articles (and setting) that give it."""
+    boxes = ", ".join(str(box) for box in order)
+    royal_last = ruleset.choice("progressive_pay_order") == "royal_last"
+    if HandClass.ROYAL_FLUSH in classes_paid and royal_last:
+        return T(
+            "Paid in the order {order}: box by box from the dealer's left (Art. 10(4)), "
+            "the royal flush after every other award (Art. 10(7)).",
+            order=boxes,
+        )
+    if HandClass.ROYAL_FLUSH in classes_paid and HandClass.STRAIGHT_FLUSH in classes_paid:
+        return T(
+            "Paid in the order {order}: box by box from the dealer's left (Art. 10(4)), "
+            "the royal flush right after the last straight flush (Art. 10(7)).",
+            order=boxes,
+        )
+    return T(
+        "Paid in the order {order}: box by box from the dealer's left (Art. 10(4)).", order=boxes
+    )
+
+
+def _award_line(
+    award: ProgressiveAward, start: Decimal, several_straight_flushes: bool, same_jackpot: bool
+) -> Text:
+    """One award of the worked solution, with the arithmetic that gives it."""
+    name = HAND_NAMES[award.hand_class]
+    if award.hand_class is HandClass.STRAIGHT_FLUSH:
+        base = start if same_jackpot or not several_straight_flushes else award.pool_before
+        if award.source is AwardSource.POOL:
+            return T(
+                "Box {box}, {name}: 10% of {base} = {award}, more than the fixed award; "
+                "the pool goes from {before} to {after}.",
+                box=award.box,
+                name=name,
+                base=base,
+                award=award.amount,
+                before=award.pool_before,
+                after=award.pool_after,
+            )
+        return T(
+            "Box {box}, {name}: the fixed award, {award} (10% of {base} is not more); "
+            "paid by the house, the pool stays at {after}.",
+            box=award.box,
+            name=name,
+            award=award.amount,
+            base=base,
+            after=award.pool_after,
+        )
+    if award.hand_class is HandClass.ROYAL_FLUSH:
+        if award.source is AwardSource.POOL:
+            return T(
+                "Box {box}, {name}: the pool, {award}, more than the fixed award.",
+                box=award.box,
+                name=name,
+                award=award.amount,
+            )
+        return T(
+            "Box {box}, {name}: the fixed award, {award} (the pool, {before}, is not more); "
+            "paid by the house, the pool stays at {after}.",
+            box=award.box,
+            name=name,
+            award=award.amount,
+            before=award.pool_before,
+            after=award.pool_after,
+        )
+    return T(
+        "Box {box}, {name}: the fixed award, {award}, paid by the house; it leaves the pool "
+        "as it is.",
+        box=award.box,
+        name=name,
+        award=award.amount,
+    )
+
+
+def _progressive_rests_on(
+    ruleset: Ruleset,
+    awards: Sequence[ProgressiveAward],
+    asked: ProgressiveAward,
+    start: Decimal,
+    several_straight_flushes: bool,
+    same_jackpot: bool,
+) -> list[Text]:
+    """The Art. 10 interpretations the asked box's award rests on, in words."""
+    out: list[Text] = []
+    before = awards[: awards.index(asked)]
+    straight_flush_shares_before = any(
+        award.hand_class is HandClass.STRAIGHT_FLUSH and award.source is AwardSource.POOL
+        for award in before
+    )
+    if several_straight_flushes and (
+        asked.hand_class is HandClass.STRAIGHT_FLUSH
+        or (asked.hand_class is HandClass.ROYAL_FLUSH and straight_flush_shares_before)
+    ):
+        out.append(
+            interpretation(
+                T(
+                    "Art. 10(6), 「各得“累進大獎”之一成」: each straight flush of the round "
+                    "receives 10% of the same jackpot, the pool as it stood before the round's "
+                    "first award."
+                )
+                if same_jackpot
+                else T(
+                    "Art. 10(6): each straight flush receives 10% of the pool as the previous "
+                    "award left it (this house's setting)."
+                )
+            )
+        )
+    if asked.hand_class is HandClass.ROYAL_FLUSH and asked.citation.paragraph == 7:
+        out.append(
+            interpretation(
+                T(
+                    "Art. 10(7) moves only the royal flush: it is paid right after the last "
+                    "straight flush of the round and takes the pool as the straight flushes "
+                    "left it; every other award keeps its box order."
+                )
+                if ruleset.choice("progressive_pay_order") == "royal_after_last_straight_flush"
+                else T(
+                    "Art. 10(7): every royal flush is paid after all other awards of the round "
+                    "and takes the pool as they left it (this house's setting)."
+                )
+            )
+        )
+    pool_dependent = asked.hand_class is HandClass.ROYAL_FLUSH or (
+        asked.hand_class is HandClass.STRAIGHT_FLUSH and not same_jackpot
+    )
+    if pool_dependent and any(award.source is AwardSource.FIXED for award in before):
+        out.append(
+            interpretation(
+                T(
+                    "An award paid at its fixed amount is paid by the house and leaves the pool "
+                    "as it is; only a share of the pool reduces it (Art. 10(8))."
+                )
+            )
+        )
+    if asked.source is AwardSource.FIXED and asked.hand_class in (
+        HandClass.STRAIGHT_FLUSH,
+        HandClass.ROYAL_FLUSH,
+    ):
+        share = (
+            Fraction(start if same_jackpot else asked.pool_before) / 10
+            if asked.hand_class is HandClass.STRAIGHT_FLUSH
+            else Fraction(asked.pool_before)
+        )
+        if share == asked.amount:
+            out.append(
+                interpretation(
+                    T(
+                        "When the share of the pool equals the fixed award, the fixed award is "
+                        "paid, by the house, and the pool stays."
+                    )
+                )
+            )
+    if asked.source is AwardSource.POOL and asked.hand_class is HandClass.STRAIGHT_FLUSH:
+        base = start if same_jackpot else asked.pool_before
+        if Fraction(base) / 10 != asked.amount:
+            out.append(interpretation(T("A share of the pool is rounded down to the cent.")))
+    return out
 
 
 def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
@@ -572,55 +881,14 @@ def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         (T("You dealt the dealer's cards first, before the boxes."), wrong_dealing_procedure()),
     ]
     situation, ruling = rng.choice(cases)
-    void = T(
-        "The round is void: antes and raises are returned, progressive bets carry over to "
-        "the next round, bets are placed again and the cards dealt again."
-    )
-    stands = T("The round stands and play goes on as usual.")
-    options = {
-        "void": Option("void", void),
-        "stands": Option("stands", stands),
-        "dealer_up": Option(
-            "dealer_up",
-            T(
-                "The round stands; the exposed dealer's card stays up "
-                "and the dealer's other cards, the fifth included, are "
-                "dealt face down."
-            ),
-        ),
-        "dead_box": Option("dead_box", T("That hand is dead; the round goes on as usual.")),
-        "void_all": Option(
-            "void_all",
-            T("The round is void and every bet is returned, the progressive bets included."),
-        ),
-    }
-    right = (
-        "dealer_up"
-        if ruling.dealer_cards_face_down
-        else "dead_box"
-        if ruling.dead_box
-        else "stands"
-        if ruling.round_stands
-        else "void"
-    )
-    mistakes = {
-        "void": T(
-            "One exposed card, or a hand to an empty box, does not void the round (Art. 11)."
-        ),
-        "stands": T("This irregularity voids the round (Art. 11(1), (4))."),
-        "dealer_up": T("That is the rule for one exposed dealer's card only (Art. 11(2))."),
-        "dead_box": T("That is the rule for cards dealt to a box without a bet (Art. 11(3))."),
-        "void_all": T(
-            "Progressive bets are never returned: they carry over to the next round "
-            "(Art. 11(1), (4))."
-        ),
-    }
-    keys = [right, *rng.sample([k for k in options if k != right], 3)]
+    right = _misdeal_right(ruling)
+    options = {key: Option(key, label) for key, label in MISDEAL_OPTIONS.items()}
+    keys = [right, *rng.sample(_DISTRACTORS[right], 3)]
     rng.shuffle(keys)
     chosen = tuple(
         Option("right", options[k].label)
         if k == right
-        else Option(k, options[k].label, mistakes[k])
+        else Option(k, options[k].label, _misdeal_mistake(k, ruling))
         for k in keys
     )
     return DrillItem(
@@ -637,6 +905,123 @@ def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         solution=(ruling.explanation,),
         citation=ruling.citation,
     )
+
+
+#: The rulings a misdeal item offers (Art. 11), by key.
+MISDEAL_OPTIONS = {
+    "void": T(
+        "The round is void: antes and raises are returned, progressive bets carry over to "
+        "the next round, bets are placed again and the cards dealt again."
+    ),
+    "void_machine": T(
+        "The round is void: antes and raises are returned, progressive bets carry over to "
+        "the next round; the machine is replaced or the cards are dealt from the shoe."
+    ),
+    "stands": T("The round stands and play goes on as usual."),
+    "dealer_up": T(
+        "The round stands; the exposed dealer's card stays up and the dealer's other cards, "
+        "the fifth included, are dealt face down."
+    ),
+    "dealer_fifth_up": T(
+        "The round stands; the exposed dealer's card is turned down again and the dealer's "
+        "fifth card is dealt face up as usual."
+    ),
+    "dead_box": T("That hand is dead; the round goes on as usual."),
+    "box_plays": T("The round stands and the hand in the empty box is played like the others."),
+    "void_all": T("The round is void and every bet is returned, the progressive bets included."),
+}
+#: The wrong rulings each right one is offered with: each is wrong by Art. 11 for that case.
+#: "The round stands and play goes on as usual" is never offered where it is also true (a hand
+#: to an empty box, Art. 11(3); one exposed dealer's card, where the round stands too), and the
+#: two void rulings never together.
+_DISTRACTORS = {
+    "void": ("stands", "dealer_up", "dead_box", "void_all"),
+    "void_machine": ("stands", "dealer_up", "dead_box", "void_all"),
+    "stands": ("void", "dealer_up", "dealer_fifth_up", "dead_box", "void_all"),
+    "dealer_up": ("void", "dealer_fifth_up", "dead_box", "void_all"),
+    "dead_box": ("void", "dealer_up", "box_plays", "void_all"),
+}
+
+
+def _misdeal_right(ruling: IrregularityRuling) -> str:
+    if ruling.dealer_cards_face_down:
+        return "dealer_up"
+    if ruling.dead_box:
+        return "dead_box"
+    if ruling.round_stands:
+        return "stands"
+    return "void_machine" if ruling.irregularity is Irregularity.SHUFFLER_FAILURE else "void"
+
+
+def _misdeal_mistake(key: str, ruling: IrregularityRuling) -> Text:
+    """Why option ``key`` is wrong for ``ruling``, by the article that rules the case."""
+    article = ruling.citation
+    if not ruling.round_stands:  # Art. 11(1) or (4): void, progressive bets carry over
+        return {
+            "stands": T("This irregularity voids the round ({article}).", article=article),
+            "dealer_up": T(
+                "That is the rule for one exposed dealer's card only (Art. 11(2)); this "
+                "irregularity voids the round ({article}).",
+                article=article,
+            ),
+            "dead_box": T(
+                "That is the rule for cards dealt to a box without a bet (Art. 11(3)); this "
+                "irregularity voids the round ({article}).",
+                article=article,
+            ),
+            "void_all": T(
+                "The progressive bets are not returned: they carry over to the next round "
+                "({article}).",
+                article=article,
+            ),
+        }[key]
+    if ruling.dead_box:  # Art. 11(3)
+        not_void = T(
+            "Cards dealt to a box without a bet do not void the round: that hand is dead and "
+            "the round goes on as usual (Art. 11(3))."
+        )
+        return {
+            "void": not_void,
+            "void_all": not_void,
+            "dealer_up": T(
+                "No card was exposed: the cards went to a box without a bet, so that hand is "
+                "dead and the round goes on as usual (Art. 11(3))."
+            ),
+            "box_plays": T(
+                "A hand dealt to a box without a bet is dead: it is not played (Art. 11(3))."
+            ),
+        }[key]
+    not_void = T("One card exposed by mistake does not void the round: it stands (Art. 11(2)).")
+    if ruling.dealer_cards_face_down:  # Art. 11(2), the dealer's card
+        return {
+            "void": not_void,
+            "void_all": not_void,
+            "dealer_fifth_up": T(
+                "The exposed dealer's card stays face up, and the dealer's other cards, the "
+                "fifth included, are dealt face down (Art. 11(2))."
+            ),
+            "dead_box": T(
+                "No hand is dead: one card was exposed, the round stands, and the exposed "
+                "dealer's card stays face up while the dealer's other cards are dealt face down "
+                "(Art. 11(2))."
+            ),
+        }[key]
+    return {  # Art. 11(2), a player's card
+        "void": not_void,
+        "void_all": not_void,
+        "dealer_up": T(
+            "That is the rule when the exposed card is the dealer's (Art. 11(2)); a player's "
+            "card: play goes on as usual."
+        ),
+        "dealer_fifth_up": T(
+            "The exposed card is a player's: play goes on as usual, and the dealer's fifth card "
+            "is dealt face up as always (Art. 11(2), Art. 7)."
+        ),
+        "dead_box": T(
+            "No hand is dead: one card was exposed, the round stands and play goes on as usual "
+            "(Art. 11(2))."
+        ),
+    }[key]
 
 
 def dealing_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:

@@ -111,6 +111,19 @@ def _progressive_round(
 
 def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     """Settle one round: the dealer, every box (Art. 6, Art. 9) and the progressive (Art. 10)."""
+    answer, _ = settle_round(request, ruleset)
+    return answer
+
+
+def settle_round(
+    request: Mapping[str, Any], ruleset: Ruleset
+) -> tuple[dict[str, Any], ProgressiveRound | None]:
+    """:func:`settle`'s answer, and the progressive round it was made from (None without one).
+
+    The round keeps what the JSON answer leaves out: each award's source (a share
+    of the pool or the fixed award), the pool before and after it, and the
+    article that decided it.
+    """
     check_keys(request, "The request", required=_SETTLE_KEYS, optional=("ruleset", "progressive"))
     dealer = parse_hand(request["dealer"], "the dealer's cards")
     raw_boxes = expect_list(request["boxes"], "boxes")
@@ -155,12 +168,13 @@ def settle(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
                 "citation": str(result.citation),
             }
         )
-    return {
+    answer = {
         "dealer": {"hand": showdown.dealer.hand_class.value, "qualifies": showdown.qualifies},
         "results": results,
         "progressive_pay_order": [] if jackpot is None else list(jackpot.pay_order),
         "progressive_pool_after": None if jackpot is None else fmt(jackpot.pool_after),
     }
+    return answer, jackpot
 
 
 def compare(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:

@@ -9,8 +9,10 @@ whatever the dealer holds (setting ``progressive_dealer_hand``):
 - four of a kind, full house, flush: their fixed awards (10(2)(3)-(5)).
 
 Where the text is silent, the ruleset's settings decide (each documented in
-``caribbean-stud-2004.toml``): the pay order (``progressive_pay_order``), the
-pool a percentage is taken from (``progressive_percentage_of``), which awards
+``caribbean-stud-2004.toml``): the pay order (``progressive_pay_order``, default:
+the royal flush right after the last straight flush), the pool a
+percentage is taken from (``progressive_percentage_of``, default: every
+straight flush 10% of the same jackpot), which awards
 reduce the pool (``progressive_pool_reduction``), several royals
 (``progressive_several_royals``), the restart of the pool after a royal
 (``progressive_royal_restart``) and the rounding of shares
@@ -107,36 +109,48 @@ class ProgressiveRound:
         return tuple(award.box for award in self.awards)
 
 
+#: ``progressive_pay_order``: the orders of Art. 10(4) and (7) a ruleset may choose.
+PAY_ORDERS = ("royal_after_last_straight_flush", "royal_last")
+#: ``progressive_percentage_of``: what the 10% of Art. 10(2)(2) and (6) is taken of.
+PERCENTAGE_BASES = ("same_jackpot", "sequential")
+
+
 def pay_order(entries: Sequence[ProgressiveEntry], rule: str) -> list[ProgressiveEntry]:
     """Art. 10(4) and (7): the winning boxes in the order they are paid.
 
-    ``royal_last``: box by box from the dealer's left, every royal flush after
-    all other awards.  ``straight_flushes_before_royals``: box by box, except
-    that a royal flush seated before the last straight flush is paid right
-    after that straight flush.
+    Art. 10(4): box by box from the dealer's left.  Art. 10(7): when a royal
+    flush and a straight flush come in one round, the straight flushes are paid
+    first.  ``royal_after_last_straight_flush`` (the digest's reading) moves
+    only the royal flushes: they wait for the last straight flush and are paid
+    right after it, in box order; every other award keeps its box order (with no
+    straight flush in the round, nothing moves).  ``royal_last``: every royal
+    flush after all other awards of the round.
     """
     winners = sorted((e for e in entries if e.hand_class in AWARD_ITEMS), key=lambda e: e.box)
     royals = [e for e in winners if e.hand_class is HandClass.ROYAL_FLUSH]
+    others = [e for e in winners if e.hand_class is not HandClass.ROYAL_FLUSH]
     if rule == "royal_last":
-        return [e for e in winners if e.hand_class is not HandClass.ROYAL_FLUSH] + royals
-    if rule == "straight_flushes_before_royals":
-        straight_flushes = [e.box for e in winners if e.hand_class is HandClass.STRAIGHT_FLUSH]
+        return others + royals
+    if rule == "royal_after_last_straight_flush":
+        straight_flushes = [
+            i for i, e in enumerate(others) if e.hand_class is HandClass.STRAIGHT_FLUSH
+        ]
         if not straight_flushes:
             return winners
-        last = max(straight_flushes)
-        early = [e for e in royals if e.box < last]
-        rest = [e for e in winners if e not in early]
-        cut = next(i for i, e in enumerate(rest) if e.box == last) + 1
-        return rest[:cut] + early + rest[cut:]
-    raise RulesError("invalid_setting", f"progressive_pay_order: unknown rule {rule!r}.")
+        cut = straight_flushes[-1] + 1
+        return others[:cut] + royals + others[cut:]
+    raise RulesError(
+        "invalid_setting",
+        f"progressive_pay_order: unknown rule {rule!r}; expected one of {', '.join(PAY_ORDERS)}.",
+    )
 
 
 def pay_progressive(
     table: ProgressiveTable,
     entries: Sequence[ProgressiveEntry],
     *,
-    order_rule: str = "royal_last",
-    percentage_of: str = "pool_as_it_stands",
+    order_rule: str = "royal_after_last_straight_flush",
+    percentage_of: str = "same_jackpot",
     rounding: Rounding = Rounding.DOWN,
 ) -> ProgressiveRound:
     """Art. 10: pay every progressive award of one round and give the pool after it.
@@ -144,7 +158,23 @@ def pay_progressive(
     ``entries`` are the boxes that bet the progressive and did not fold.  "The
     higher" of a share and a fixed award: when both are equal the house pays
     the fixed award and the pool stays.
+
+    ``percentage_of``: ``same_jackpot`` (Art. 10(6), 「各得…之一成」: every
+    straight flush of the round gets 10% of the pool as it stood before the
+    round's first award) or ``sequential`` (10% of what the previous award
+    left).  A royal flush takes the pool as the awards paid before it left it.
+
+    Each award carries the article that decided it: Art. 10(2)(n) for its class,
+    Art. 10(6) for one of several straight flushes, Art. 10(5) for one of several
+    royal flushes, and Art. 10(7) for a royal flush whose pool the straight
+    flushes paid before it had already reduced.
     """
+    if percentage_of not in PERCENTAGE_BASES:
+        raise RulesError(
+            "invalid_setting",
+            f"progressive_percentage_of: unknown rule {percentage_of!r}; expected one of "
+            f"{', '.join(PERCENTAGE_BASES)}.",
+        )
     pool = table.pool
     start = table.pool
     awards: list[ProgressiveAward] = []
@@ -152,13 +182,14 @@ def pay_progressive(
     royals = sum(e.hand_class is HandClass.ROYAL_FLUSH for e in ordered)
     straight_flushes = sum(e.hand_class is HandClass.STRAIGHT_FLUSH for e in ordered)
     royal_share: tuple[Decimal, Decimal] | None = None  # (pool share, fixed share), fixed once
+    royal_pool = start  # the pool when the first royal flush is paid
     royals_took_pool = False
     for entry in ordered:
         fixed = table.fixed_award(entry.hand_class)
         citation = cite(10, 2, AWARD_ITEMS[entry.hand_class])
         share: Decimal | None = None  # what the pool would pay, for the classes it pays
         if entry.hand_class is HandClass.STRAIGHT_FLUSH:
-            base = pool if percentage_of == "pool_as_it_stands" else start
+            base = start if percentage_of == "same_jackpot" else pool
             share = to_cents(Fraction(base) * STRAIGHT_FLUSH_SHARE, rounding)
             share = min(share, pool)  # the pool cannot pay what it no longer holds
             if straight_flushes > 1:
@@ -166,12 +197,15 @@ def pay_progressive(
         elif entry.hand_class is HandClass.ROYAL_FLUSH:
             if royal_share is None:
                 # Art. 10(5): several royals share the pool or the fixed award, the higher.
+                royal_pool = pool
                 royal_share = (
                     to_cents(Fraction(pool) / royals, rounding),
                     to_cents(Fraction(fixed) / royals, rounding),
                 )
             share, fixed = royal_share
-            if royals > 1:
+            if royal_pool != start:
+                citation = cite(10, 7)  # the straight flushes paid first left it less
+            elif royals > 1:
                 citation = cite(10, 5)
         before = pool
         if share is not None and share > fixed:

@@ -45,7 +45,7 @@ def treys_value(hand: tuple[int, ...]) -> int:
 
 
 @pytest.mark.slow
-def test_art8_all_2598960_hands_have_the_standard_class_counts() -> None:
+def test_caribbean_art8_all_2598960_hands_have_the_standard_class_counts() -> None:
     counts = [0] * 10
     for hand in combinations(range(52), 5):
         counts[hand_key(hand) >> CLASS_SHIFT] += 1
@@ -55,7 +55,7 @@ def test_art8_all_2598960_hands_have_the_standard_class_counts() -> None:
 
 
 @pytest.mark.slow
-def test_art8_order_agrees_with_treys_on_all_hands_wherever_treys_does_not_tie() -> None:
+def test_caribbean_art8_order_agrees_with_treys_on_all_hands_wherever_treys_does_not_tie() -> None:
     # Our key without the suit (rank_key) must be a function of treys' value, and
     # decrease strictly as treys' value grows (gets worse) -- except for the odd
     # cards Art. 8(3), (4) and (7) ignore, where it may stay equal.
@@ -78,7 +78,7 @@ cards_of_one_deck = st.permutations(DECK)
 
 @settings(max_examples=400, deadline=None)
 @given(cards_of_one_deck)
-def test_art8_two_hands_from_one_deck_never_tie(deck: list[Card]) -> None:
+def test_caribbean_art8_two_hands_from_one_deck_never_tie(deck: list[Card]) -> None:
     first, second = evaluate(deck[:5]), evaluate(deck[5:10])
     assert first.key != second.key
     forward, backward = compare(first, second), compare(second, first)
@@ -93,7 +93,7 @@ def test_art8_two_hands_from_one_deck_never_tie(deck: list[Card]) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(cards_of_one_deck)
-def test_art8_order_is_transitive_between_disjoint_hands(deck: list[Card]) -> None:
+def test_caribbean_art8_order_is_transitive_between_disjoint_hands(deck: list[Card]) -> None:
     a, b, c = (evaluate(deck[i : i + 5]) for i in (0, 5, 10))
     beats = {
         (x, y): compare(hands[x], hands[y]).winner == 0
@@ -111,7 +111,7 @@ def test_art8_order_is_transitive_between_disjoint_hands(deck: list[Card]) -> No
 
 @settings(max_examples=400, deadline=None)
 @given(cards_of_one_deck)
-def test_art8_agrees_with_treys_between_disjoint_hands(deck: list[Card]) -> None:
+def test_caribbean_art8_agrees_with_treys_between_disjoint_hands(deck: list[Card]) -> None:
     first = tuple(card.index for card in deck[:5])
     second = tuple(card.index for card in deck[5:10])
     ours = compare(evaluate(deck[:5]), evaluate(deck[5:10]))
@@ -125,7 +125,7 @@ def test_art8_agrees_with_treys_between_disjoint_hands(deck: list[Card]) -> None
 
 @settings(max_examples=400, deadline=None)
 @given(cards_of_one_deck, st.permutations(range(5)))
-def test_art8_fast_key_equals_readable_key_in_any_card_order(
+def test_caribbean_art8_fast_key_equals_readable_key_in_any_card_order(
     deck: list[Card], order: list[int]
 ) -> None:
     hand = deck[:5]

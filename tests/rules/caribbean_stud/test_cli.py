@@ -97,7 +97,7 @@ def test_cli_art9_and_art10_a_full_round() -> None:
         progressive={"pool": "250000", "reset_to": "50000", "fixed": FIXED},
         dealer=["AD", "KD", "7C", "5H", "2S"],
         boxes=[
-            box(1, "AS KS QS JS TS", ante=10, progressive=True),  # royal, paid last
+            box(1, "AS KS QS JS TS", ante=10, progressive=True),  # royal, after box 2
             box(2, "TH 9H 8H 7H 6H", ante=10, progressive=True),  # straight flush
             box(3, "QC QD 9C 4H 3H", ante=25, decision="fold", progressive=True),
             box(4, "AH QH 8D 4D 3D", ante="12.50"),  # loses to A-K
@@ -117,8 +117,45 @@ def test_cli_art9_and_art10_a_full_round() -> None:
     assert results[4]["citation"] == "caribbean-stud-2004 Art. 9(4)"
     assert results[5]["raise"] == {"outcome": "win", "win": "70.00"}
     assert results[5]["progressive"] == {"award": "1000.00"}
-    assert answer["progressive_pay_order"] == [2, 5, 1]
+    assert answer["progressive_pay_order"] == [
+        2,
+        1,
+        5,
+    ]  # Art. 10(7): right after the straight flush
     assert answer["progressive_pool_after"] == "50000.00"
+
+
+ROUND_WITH_TWO_STRAIGHT_FLUSHES = {
+    "progressive": {"pool": "250000", "reset_to": "50000", "fixed": FIXED},
+    "dealer": ["AD", "KD", "7D", "5H", "2S"],
+    "boxes": [
+        box(1, "AS KS QS JS TS", ante=10, progressive=True),
+        box(2, "TH 9H 8H 7H 6H", ante=10, progressive=True),
+        box(3, "QC QD 9S 4C 3H", ante=10, progressive=True),
+        box(4, "9C 8C 7C 6C 5C", ante=10, progressive=True),
+        box(6, "JH JC JD 2C 2D", ante=10, progressive=True),
+    ],
+}
+
+
+def test_caribbean_art10_6_cli_each_straight_flush_gets_ten_percent_of_the_same_jackpot() -> None:
+    answer = settle(**ROUND_WITH_TWO_STRAIGHT_FLUSHES)
+    awards = {entry["box"]: entry["progressive"]["award"] for entry in answer["results"]}
+    assert awards == {1: "200000.00", 2: "25000.00", 3: "0.00", 4: "25000.00", 6: "1000.00"}
+    # Art. 10(7): the royal right after the last straight flush; the full house keeps its turn.
+    assert answer["progressive_pay_order"] == [2, 4, 1, 6]
+    assert answer["progressive_pool_after"] == "50000.00"
+
+
+def test_caribbean_art10_6_cli_sequential_and_royal_last_settings() -> None:
+    settings = {"progressive_percentage_of": "sequential", "progressive_pay_order": "royal_last"}
+    answer = settle(
+        ruleset={"id": "caribbean-stud-2004", "settings": settings},
+        **ROUND_WITH_TWO_STRAIGHT_FLUSHES,
+    )
+    awards = {entry["box"]: entry["progressive"]["award"] for entry in answer["results"]}
+    assert awards == {1: "202500.00", 2: "25000.00", 3: "0.00", 4: "22500.00", 6: "1000.00"}
+    assert answer["progressive_pay_order"] == [2, 4, 6, 1]
 
 
 def test_cli_art10_progressive_paid_when_the_dealer_does_not_qualify() -> None:

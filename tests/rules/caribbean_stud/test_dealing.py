@@ -20,7 +20,7 @@ def seats(dealt: Deal) -> list[int | None]:
     return [move.box for move in dealt.moves]
 
 
-def test_art7_1_shoe_one_card_at_a_time_left_to_right_dealer_last() -> None:
+def test_caribbean_art7_1_shoe_one_card_at_a_time_left_to_right_dealer_last() -> None:
     dealt = deal(SHOE, [5, 2], DealingMethod.SHOE)
     assert seats(dealt) == [2, 5, None] * 5
     assert [move.position for move in dealt.moves[:3]] == [1, 1, 1]
@@ -30,7 +30,7 @@ def test_art7_1_shoe_one_card_at_a_time_left_to_right_dealer_last() -> None:
     assert all(str(move.citation) == "caribbean-stud-2004 Art. 7(1)" for move in dealt.moves)
 
 
-def test_art7_1_only_the_dealers_fifth_card_is_face_up() -> None:
+def test_caribbean_art7_1_only_the_dealers_fifth_card_is_face_up() -> None:
     dealt = deal(SHOE, [1, 3, 7], DealingMethod.SHOE)
     up = [move for move in dealt.moves if move.face_up]
     assert len(up) == 1
@@ -39,7 +39,7 @@ def test_art7_1_only_the_dealers_fifth_card_is_face_up() -> None:
     assert dealt.face_up == (dealt.dealer_hand[4],)
 
 
-def test_art7_2_shuffler_five_cards_at_once_per_box_dealer_last_fifth_up() -> None:
+def test_caribbean_art7_2_shuffler_five_cards_at_once_per_box_dealer_last_fifth_up() -> None:
     dealt = deal(SHOE, [4, 1], DealingMethod.SHUFFLER)
     assert seats(dealt) == [1] * 5 + [4] * 5 + [None] * 5
     assert [move.packet for move in dealt.moves] == [0] * 5 + [1] * 5 + [2] * 5
@@ -49,7 +49,7 @@ def test_art7_2_shuffler_five_cards_at_once_per_box_dealer_last_fifth_up() -> No
     assert all(str(move.citation) == "caribbean-stud-2004 Art. 7(2)" for move in dealt.moves)
 
 
-def test_art7_cards_go_only_to_boxes_with_a_bet() -> None:
+def test_caribbean_art7_cards_go_only_to_boxes_with_a_bet() -> None:
     dealt = deal(SHOE, [6], DealingMethod.SHOE)
     assert set(seats(dealt)) == {6, None}
     assert len(dealt.moves) == 10
@@ -65,7 +65,7 @@ def test_art7_cards_go_only_to_boxes_with_a_bet() -> None:
         ([1], (SHOE[0],) * 10, "duplicate_card"),
     ],
 )
-def test_art7_deal_refuses_impossible_deals(
+def test_caribbean_art7_deal_refuses_impossible_deals(
     boxes: list[int], cards: tuple[Card, ...], code: str
 ) -> None:
     assert not can_deal(boxes, cards)
@@ -74,13 +74,13 @@ def test_art7_deal_refuses_impossible_deals(
     assert raised.value.code == code
 
 
-def test_art7_a_full_table_uses_forty_cards() -> None:
+def test_caribbean_art7_a_full_table_uses_forty_cards() -> None:
     dealt = deal(SHOE, list(range(1, 8)))
     assert len(dealt.moves) == 40
     assert len({move.card for move in dealt.moves}) == 40
 
 
-def test_art11_2_dealers_card_exposed_stays_up_and_the_fifth_goes_down() -> None:
+def test_caribbean_art11_2_dealers_card_exposed_stays_up_and_the_fifth_goes_down() -> None:
     dealt = deal(SHOE, [1, 2], DealingMethod.SHOE)
     dealers_second = next(m for m in dealt.moves if m.to_dealer and m.position == 2)
     after = dealt.expose_by_mistake(dealers_second.step)
@@ -91,14 +91,14 @@ def test_art11_2_dealers_card_exposed_stays_up_and_the_fifth_goes_down() -> None
     assert dealt.moves[-1].face_up  # the record before the mistake is unchanged
 
 
-def test_art11_2_a_players_card_exposed_leaves_the_dealers_fifth_up() -> None:
+def test_caribbean_art11_2_a_players_card_exposed_leaves_the_dealers_fifth_up() -> None:
     dealt = deal(SHOE, [1, 2], DealingMethod.SHOE)
     after = dealt.expose_by_mistake(0)
     assert after.moves[0].face_up
     assert after.moves[-1].face_up
 
 
-def test_art11_2_a_face_up_card_cannot_be_exposed_again() -> None:
+def test_caribbean_art11_2_a_face_up_card_cannot_be_exposed_again() -> None:
     dealt = deal(SHOE, [3])
     assert not dealt.can_expose(len(dealt.moves) - 1)
     assert not dealt.can_expose(99)

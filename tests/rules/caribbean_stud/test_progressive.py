@@ -35,7 +35,7 @@ def entries(*pairs: tuple[int, HandClass]) -> list[ProgressiveEntry]:
     return [ProgressiveEntry(box, hand_class) for box, hand_class in pairs]
 
 
-def test_art10_2_1_royal_flush_takes_the_whole_pool_when_higher_and_it_restarts() -> None:
+def test_caribbean_art10_2_1_royal_flush_takes_the_whole_pool_when_higher_and_it_restarts() -> None:
     result = pay_progressive(table("250000"), entries((2, ROYAL)))
     assert result.award_of(2) == Decimal("250000")
     assert result.awards[0].source is AwardSource.POOL
@@ -43,20 +43,22 @@ def test_art10_2_1_royal_flush_takes_the_whole_pool_when_higher_and_it_restarts(
     assert (result.pool_after, result.restarted) == (Decimal("50000"), True)
 
 
-def test_art10_2_1_royal_flush_gets_the_fixed_award_when_higher_and_the_pool_stays() -> None:
+def test_caribbean_art10_2_1_royal_flush_gets_the_fixed_award_when_higher_and_the_pool_stays() -> (
+    None
+):
     result = pay_progressive(table("80000"), entries((2, ROYAL)))
     assert result.award_of(2) == Decimal("100000")
     assert result.awards[0].source is AwardSource.FIXED
     assert (result.pool_after, result.restarted) == (Decimal("80000"), False)
 
 
-def test_art10_2_2_straight_flush_takes_ten_percent_when_higher() -> None:
+def test_caribbean_art10_2_2_straight_flush_takes_ten_percent_when_higher() -> None:
     result = pay_progressive(table("250000"), entries((5, STRAIGHT_FLUSH)))
     assert result.award_of(5) == Decimal("25000.00")
     assert result.pool_after == Decimal("225000.00")
 
 
-def test_art10_2_2_straight_flush_gets_the_fixed_award_when_higher() -> None:
+def test_caribbean_art10_2_2_straight_flush_gets_the_fixed_award_when_higher() -> None:
     result = pay_progressive(table("50000"), entries((5, STRAIGHT_FLUSH)))
     assert result.award_of(5) == Decimal("10000")
     assert result.pool_after == Decimal("50000")
@@ -70,7 +72,7 @@ def test_art10_2_2_straight_flush_gets_the_fixed_award_when_higher() -> None:
         (HandClass.FLUSH, "500", 5),
     ],
 )
-def test_art10_2_fixed_awards_are_paid_by_the_house(
+def test_caribbean_art10_2_fixed_awards_are_paid_by_the_house(
     hand_class: HandClass, award: str, item: int
 ) -> None:
     result = pay_progressive(table("250000"), entries((1, hand_class)))
@@ -79,7 +81,7 @@ def test_art10_2_fixed_awards_are_paid_by_the_house(
     assert result.pool_after == Decimal("250000")
 
 
-def test_art10_2_straights_and_smaller_hands_win_no_progressive() -> None:
+def test_caribbean_art10_2_straights_and_smaller_hands_win_no_progressive() -> None:
     result = pay_progressive(
         table("250000"), entries((1, HandClass.STRAIGHT), (2, HandClass.THREE_OF_A_KIND))
     )
@@ -87,29 +89,72 @@ def test_art10_2_straights_and_smaller_hands_win_no_progressive() -> None:
     assert result.pool_after == Decimal("250000")
 
 
-def test_art10_6_two_straight_flushes_second_gets_ten_percent_of_what_is_left() -> None:
+def test_caribbean_art10_6_each_straight_flush_gets_ten_percent_of_the_same_jackpot() -> None:
+    # 「各得“累進大獎”之一成」: each 10% of the pool as it stood before the round's first award.
     result = pay_progressive(table("250000"), entries((1, STRAIGHT_FLUSH), (4, STRAIGHT_FLUSH)))
-    assert [award.amount for award in result.awards] == [Decimal("25000.00"), Decimal("22500.00")]
-    assert result.pool_after == Decimal("202500.00")
+    assert [award.amount for award in result.awards] == [Decimal("25000.00")] * 2
+    assert [award.source for award in result.awards] == [AwardSource.POOL] * 2
+    assert result.pool_after == Decimal("200000.00")  # reduced by all their shares
     assert all(str(a.citation) == "caribbean-stud-2004 Art. 10(6)" for a in result.awards)
 
 
-def test_art10_6_percentage_of_the_pool_at_the_start_of_the_round_setting() -> None:
+def test_caribbean_art10_6_three_straight_flushes_share_the_same_base() -> None:
+    result = pay_progressive(
+        table("123456.78"),
+        entries((2, STRAIGHT_FLUSH), (3, STRAIGHT_FLUSH), (7, STRAIGHT_FLUSH)),
+    )
+    # 10% of 123456.78 = 12345.678, rounded down to the cent, three times.
+    assert [award.amount for award in result.awards] == [Decimal("12345.67")] * 3
+    assert result.pool_after == Decimal("123456.78") - 3 * Decimal("12345.67")
+
+
+def test_caribbean_art10_6_sequential_setting_takes_ten_percent_of_what_is_left() -> None:
     result = pay_progressive(
         table("250000"),
         entries((1, STRAIGHT_FLUSH), (4, STRAIGHT_FLUSH)),
-        percentage_of="pool_at_start_of_round",
+        percentage_of="sequential",
     )
-    assert [award.amount for award in result.awards] == [Decimal("25000.00"), Decimal("25000.00")]
-    assert result.pool_after == Decimal("200000.00")
+    assert [award.amount for award in result.awards] == [Decimal("25000.00"), Decimal("22500.00")]
+    assert result.pool_after == Decimal("202500.00")
 
 
-def test_art10_7_straight_flushes_are_paid_before_a_royal_flush() -> None:
+def test_caribbean_art10_6_a_straight_flush_takes_the_fixed_award_when_ten_percent_is_less() -> (
+    None
+):
+    # 10% of 150000 = 15000 > 10000 for both under the same jackpot; 10% of 90000 < 10000.
+    result = pay_progressive(table("90000"), entries((1, STRAIGHT_FLUSH), (4, STRAIGHT_FLUSH)))
+    assert [award.amount for award in result.awards] == [Decimal("10000")] * 2
+    assert [award.source for award in result.awards] == [AwardSource.FIXED] * 2
+    assert result.pool_after == Decimal("90000")  # paid by the house, the pool stays
+
+
+def test_caribbean_art10_2_2_a_share_equal_to_the_fixed_award_is_paid_as_the_fixed_award() -> None:
+    result = pay_progressive(table("100000"), entries((3, STRAIGHT_FLUSH)))
+    assert result.awards[0].amount == Decimal("10000")
+    assert result.awards[0].source is AwardSource.FIXED
+    assert result.pool_after == Decimal("100000")
+
+
+def test_caribbean_art10_7_straight_flushes_are_paid_before_a_royal_flush() -> None:
     result = pay_progressive(table("250000"), entries((1, ROYAL), (6, STRAIGHT_FLUSH)))
     assert result.pay_order == (6, 1)
     assert result.award_of(6) == Decimal("25000.00")
     assert result.award_of(1) == Decimal("225000.00")  # the pool as the straight flush left it
+    assert str(result.awards[1].citation) == "caribbean-stud-2004 Art. 10(7)"
     assert result.pool_after == Decimal("50000")
+
+
+def test_caribbean_art10_7_a_royal_after_two_straight_flushes_takes_what_they_left() -> None:
+    result = pay_progressive(
+        table("300000"), entries((1, ROYAL), (3, STRAIGHT_FLUSH), (5, STRAIGHT_FLUSH))
+    )
+    assert result.pay_order == (3, 5, 1)
+    assert [a.amount for a in result.awards] == [
+        Decimal("30000.00"),
+        Decimal("30000.00"),
+        Decimal("240000.00"),
+    ]
+    assert (result.pool_after, result.restarted) == (Decimal("50000"), True)
 
 
 MIXED = entries(
@@ -117,31 +162,47 @@ MIXED = entries(
 )
 
 
-def test_art10_4_box_order_from_the_dealers_left_with_royal_last() -> None:
-    result = pay_progressive(
-        table("250000"),
-        MIXED,
-    )
-    assert result.pay_order == (3, 4, 6, 1)
-
-
-def test_art10_7_straight_flushes_before_royals_setting_keeps_other_boxes_in_order() -> None:
-    result = pay_progressive(
-        table("250000"),
-        MIXED,
-        order_rule="straight_flushes_before_royals",
-    )
+def test_caribbean_art10_7_only_the_royal_moves_to_just_after_the_last_straight_flush() -> None:
+    result = pay_progressive(table("250000"), MIXED)
     assert result.pay_order == (3, 4, 1, 6)
 
 
-def test_art10_5_two_royals_share_the_pool_when_higher() -> None:
+def test_caribbean_art10_7_a_royal_seated_after_the_straight_flush_moves_up_to_it() -> None:
+    result = pay_progressive(
+        table("250000"),
+        entries((2, STRAIGHT_FLUSH), (3, HandClass.FLUSH), (5, ROYAL), (6, HandClass.FULL_HOUSE)),
+    )
+    assert result.pay_order == (2, 5, 3, 6)
+
+
+def test_caribbean_art10_4_without_a_straight_flush_the_royal_keeps_its_box_order() -> None:
+    result = pay_progressive(
+        table("250000"), entries((1, ROYAL), (3, HandClass.FLUSH), (6, HandClass.FULL_HOUSE))
+    )
+    assert result.pay_order == (1, 3, 6)
+    assert str(result.awards[0].citation) == "caribbean-stud-2004 Art. 10(2)(1)"
+
+
+def test_caribbean_art10_7_royal_last_setting_pays_every_royal_after_all_other_awards() -> None:
+    result = pay_progressive(table("250000"), MIXED, order_rule="royal_last")
+    assert result.pay_order == (3, 4, 6, 1)
+
+
+def test_caribbean_art10_unknown_settings_are_refused() -> None:
+    with pytest.raises(RulesError, match="progressive_pay_order"):
+        pay_progressive(table("1000"), MIXED, order_rule="straight_flushes_before_royals")
+    with pytest.raises(RulesError, match="progressive_percentage_of"):
+        pay_progressive(table("1000"), MIXED, percentage_of="pool_as_it_stands")
+
+
+def test_caribbean_art10_5_two_royals_share_the_pool_when_higher() -> None:
     result = pay_progressive(table("250000"), entries((2, ROYAL), (5, ROYAL)))
     assert [award.amount for award in result.awards] == [Decimal("125000.00")] * 2
     assert all(str(a.citation) == "caribbean-stud-2004 Art. 10(5)" for a in result.awards)
     assert (result.pool_after, result.restarted) == (Decimal("50000"), True)
 
 
-def test_art10_5_two_royals_each_get_the_higher_of_pool_and_fixed_shares() -> None:
+def test_caribbean_art10_5_two_royals_each_get_the_higher_of_pool_and_fixed_shares() -> None:
     result = pay_progressive(table("150000"), entries((2, ROYAL), (5, ROYAL)))
     # max(150000 / 2, 100000 / 2) = 75000 from the pool each
     assert [award.amount for award in result.awards] == [Decimal("75000.00")] * 2
@@ -151,7 +212,7 @@ def test_art10_5_two_royals_each_get_the_higher_of_pool_and_fixed_shares() -> No
     assert (result.pool_after, result.restarted) == (Decimal("60000"), False)
 
 
-def test_art10_8_shares_rounded_down_to_the_cent_by_default() -> None:
+def test_caribbean_art10_8_shares_rounded_down_to_the_cent_by_default() -> None:
     result = pay_progressive(table("123456.78"), entries((1, STRAIGHT_FLUSH)))
     assert result.award_of(1) == Decimal("12345.67")
     assert result.pool_after == Decimal("111111.11")
@@ -159,14 +220,14 @@ def test_art10_8_shares_rounded_down_to_the_cent_by_default() -> None:
     assert result.award_of(1) == Decimal("33333.33")
 
 
-def test_art10_8_rounding_setting_half_up() -> None:
+def test_caribbean_art10_8_rounding_setting_half_up() -> None:
     result = pay_progressive(
         table("123456.78"), entries((1, STRAIGHT_FLUSH)), rounding=Rounding.HALF_UP
     )
     assert result.award_of(1) == Decimal("12345.68")
 
 
-def test_art10_3_a_fixed_award_not_posted_is_an_error_when_won() -> None:
+def test_caribbean_art10_3_a_fixed_award_not_posted_is_an_error_when_won() -> None:
     posted = ProgressiveTable(pool=Decimal("1000"), fixed={}, reset_to=Decimal("500"))
     assert pay_progressive(posted, entries((1, HandClass.STRAIGHT))).awards == ()
     with pytest.raises(RulesError) as raised:

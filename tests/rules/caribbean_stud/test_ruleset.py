@@ -35,7 +35,9 @@ def test_ruleset_is_the_default_for_caribbean_stud_and_names_its_source() -> Non
         ("straight_flush", 50, "Art. 9(5)(8)"),
     ],
 )
-def test_art9_5_pay_table_as_the_text_gives_it(name: str, ratio: int, citation: str) -> None:
+def test_caribbean_art9_5_pay_table_as_the_text_gives_it(
+    name: str, ratio: int, citation: str
+) -> None:
     payout = RULESET.payout(name)
     assert payout.ratio == Fraction(ratio)
     assert payout.citation.article_ref == citation
@@ -48,8 +50,9 @@ def test_art9_5_pay_table_as_the_text_gives_it(name: str, ratio: int, citation: 
         ("max_payout_per_round", None, "Art. 9(5)(7)"),
         ("tie_rule", "text", "Art. 8"),
         ("folded_box_progressive", "nothing", "Art. 6(7)"),
-        ("progressive_pay_order", "royal_last", "Art. 10(7)"),
-        ("progressive_percentage_of", "pool_as_it_stands", "Art. 10(6)"),
+        ("dealer_qualification", "ace_king_or_better", "Art. 9(1)"),
+        ("progressive_pay_order", "royal_after_last_straight_flush", "Art. 10(7)"),
+        ("progressive_percentage_of", "same_jackpot", "Art. 10(6)"),
         ("progressive_pool_reduction", "shares_only", "Art. 10(8)"),
         ("progressive_several_royals", "higher_of_shares", "Art. 10(5)"),
         ("progressive_royal_restart", "restart_at_minimum", "Art. 10(8)"),
@@ -67,6 +70,7 @@ def test_settings_defaults_and_citations(name: str, default: object, citation: s
 def test_digest_interpretations_of_art6_and_art10_are_named_settings() -> None:
     interpretations = {setting.name for setting in RULESET.interpretations()}
     assert {
+        "dealer_qualification",
         "folded_box_progressive",
         "progressive_pay_order",
         "progressive_percentage_of",
@@ -76,9 +80,12 @@ def test_digest_interpretations_of_art6_and_art10_are_named_settings() -> None:
         "progressive_dealer_hand",
     } <= interpretations
     assert "tie_rule" not in interpretations  # the text decides; ties_push is a house variant
+    # Art. 9(5)(9), Art. 13: the royal flush's raise is the house's option, not an interpretation.
+    assert "royal_flush_pays" not in interpretations
+    assert RULESET.settings["royal_flush_pays"].description.startswith("House option")
 
 
-def test_art13_a_house_ruleset_may_choose_the_royal_flush_option() -> None:
+def test_caribbean_art13_a_house_ruleset_may_choose_the_royal_flush_option() -> None:
     house = parse_house_ruleset(
         'id = "grand-stud"\nbase = "caribbean-stud-2004"\ntitle = "Grand"\n'
         "[overrides]\nroyal_flush_pays = 60\n",

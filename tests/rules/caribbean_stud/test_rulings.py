@@ -25,7 +25,7 @@ VOID = [wrong_dealing_procedure(), wrong_card_count(), cards_exposed(2)]
 
 
 @pytest.mark.parametrize("ruling", VOID)
-def test_art11_1_void_round_returns_bets_and_carries_the_progressive_over(
+def test_caribbean_art11_1_void_round_returns_bets_and_carries_the_progressive_over(
     ruling: IrregularityRuling,
 ) -> None:
     assert not ruling.round_stands
@@ -35,7 +35,7 @@ def test_art11_1_void_round_returns_bets_and_carries_the_progressive_over(
     assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(1)"
 
 
-def test_art11_2_one_card_exposed_the_round_stands() -> None:
+def test_caribbean_art11_2_one_card_exposed_the_round_stands() -> None:
     ruling = cards_exposed(1)
     assert ruling.irregularity is Irregularity.PLAYER_CARD_EXPOSED
     assert ruling.round_stands and not ruling.redeal
@@ -44,14 +44,14 @@ def test_art11_2_one_card_exposed_the_round_stands() -> None:
     assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(2)"
 
 
-def test_art11_2_dealers_card_exposed_others_face_down() -> None:
+def test_caribbean_art11_2_dealers_card_exposed_others_face_down() -> None:
     ruling = cards_exposed(1, dealer_card=True)
     assert ruling.round_stands
     assert ruling.dealer_cards_face_down
     assert "fifth" in ruling.explanation.english()
 
 
-def test_art11_1_and_2_ruling_follows_the_deal_record() -> None:
+def test_caribbean_art11_1_and_2_ruling_follows_the_deal_record() -> None:
     dealt = deal(tuple(DECK), [1])
     assert ruling_for_deal(dealt) is None
     once = dealt.expose_by_mistake(1)  # the dealer's first card
@@ -63,13 +63,13 @@ def test_art11_1_and_2_ruling_follows_the_deal_record() -> None:
     assert not second.round_stands
 
 
-def test_art11_3_cards_to_a_box_without_a_bet_are_a_dead_hand() -> None:
+def test_caribbean_art11_3_cards_to_a_box_without_a_bet_are_a_dead_hand() -> None:
     ruling = card_to_empty_box()
     assert ruling.round_stands and ruling.dead_box and not ruling.redeal
     assert str(ruling.citation) == "caribbean-stud-2004 Art. 11(3)"
 
 
-def test_art11_4_shuffler_failure_voids_the_round_progressive_carried_over() -> None:
+def test_caribbean_art11_4_shuffler_failure_voids_the_round_progressive_carried_over() -> None:
     ruling = shuffler_failure()
     assert not ruling.round_stands
     assert ruling.progressive is BetFate.CARRIED_OVER
@@ -78,14 +78,14 @@ def test_art11_4_shuffler_failure_voids_the_round_progressive_carried_over() -> 
     assert "shoe" in ruling.explanation.english()
 
 
-def test_art11_every_irregularity_has_exactly_one_ruling() -> None:
+def test_caribbean_art11_every_irregularity_has_exactly_one_ruling() -> None:
     rulings = all_rulings()
     assert {r.irregularity for r in rulings} == set(Irregularity)
     assert len(rulings) == len(Irregularity)
     assert all(r.explanation.english().endswith(".") for r in rulings)
 
 
-def test_art11_exposing_no_card_is_not_an_irregularity() -> None:
+def test_caribbean_art11_exposing_no_card_is_not_an_irregularity() -> None:
     with pytest.raises(ValueError, match="at least one"):
         cards_exposed(0)
 
@@ -101,12 +101,14 @@ def test_art11_exposing_no_card_is_not_an_irregularity() -> None:
         (PlayerAct.LEAVE_TABLE_HOLDING_CARDS, "Art. 6(4)"),
     ],
 )
-def test_art12_prohibitions_cite_their_article(act: PlayerAct, citation: str) -> None:
+def test_caribbean_art12_prohibitions_cite_their_article(act: PlayerAct, citation: str) -> None:
     assert prohibition(act).citation.article_ref == citation
 
 
 @pytest.mark.parametrize("ruling", all_rulings())
-def test_art11_every_ruling_reads_as_the_shared_ruling_record(ruling: IrregularityRuling) -> None:
+def test_caribbean_art11_every_ruling_reads_as_the_shared_ruling_record(
+    ruling: IrregularityRuling,
+) -> None:
     shared = ruling.as_ruling()
     assert isinstance(shared, Ruling)
     assert shared.code == f"caribbean_stud.{ruling.irregularity.value}"

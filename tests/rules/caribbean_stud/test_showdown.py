@@ -64,7 +64,7 @@ def settle_one(
 # ------------------------------------------------------------ Art. 6 --
 
 
-def test_art6_6_raise_is_exactly_twice_the_ante() -> None:
+def test_caribbean_art6_6_raise_is_exactly_twice_the_ante() -> None:
     box = Box(1, Decimal("25"), cards("QH QD 9S 4C 3C"))
     assert box.can_raise(Decimal("50"))
     assert not box.can_raise(Decimal("49.99"))
@@ -76,7 +76,7 @@ def test_art6_6_raise_is_exactly_twice_the_ante() -> None:
     assert str(raised_error.value.citation) == "caribbean-stud-2004 Art. 6(6)"
 
 
-def test_art6_5_the_decision_is_taken_once() -> None:
+def test_caribbean_art6_5_the_decision_is_taken_once() -> None:
     box = Box(1, Decimal("10"), cards("QH QD 9S 4C 3C")).fold()
     assert not box.can_raise()
     assert not box.can_fold()
@@ -84,13 +84,13 @@ def test_art6_5_the_decision_is_taken_once() -> None:
         box.raise_()
 
 
-def test_art6_2_every_box_bets_an_ante() -> None:
+def test_caribbean_art6_2_every_box_bets_an_ante() -> None:
     with pytest.raises(RulesError) as raised_error:
         Box(1, Decimal("0"), cards("QH QD 9S 4C 3C"))
     assert str(raised_error.value.citation) == "caribbean-stud-2004 Art. 6(2)"
 
 
-def test_art2_1_boxes_are_numbered_1_to_7() -> None:
+def test_caribbean_art2_1_boxes_are_numbered_1_to_7() -> None:
     for number in (0, 8):
         with pytest.raises(RulesError) as raised_error:
             Box(number, Decimal("10"), cards("QH QD 9S 4C 3C"))
@@ -98,7 +98,7 @@ def test_art2_1_boxes_are_numbered_1_to_7() -> None:
         assert str(raised_error.value.citation) == "caribbean-stud-2004 Art. 2(1)"
 
 
-def test_art6_7_a_folded_box_loses_its_ante_and_has_no_raise() -> None:
+def test_caribbean_art6_7_a_folded_box_loses_its_ante_and_has_no_raise() -> None:
     box = Box(2, Decimal("10"), cards("AH AC 9S 4C 3C")).fold()
     assert box.raise_amount == 0
     assert settle_one(box) == (
@@ -111,7 +111,7 @@ def test_art6_7_a_folded_box_loses_its_ante_and_has_no_raise() -> None:
     )
 
 
-def test_art6_1_one_box_per_player() -> None:
+def test_caribbean_art6_1_one_box_per_player() -> None:
     with pytest.raises(RulesError) as raised_error:
         settle_showdown(
             cards(DEALER_AK),
@@ -136,11 +136,13 @@ def test_art6_1_one_box_per_player() -> None:
         ("9D 7D 5D 3D 2D", True),  # a flush without ace or king
     ],
 )
-def test_art9_1_dealer_qualifies_with_ace_king_or_better(dealer: str, qualifies: bool) -> None:
+def test_caribbean_art9_1_dealer_qualifies_with_ace_king_or_better(
+    dealer: str, qualifies: bool
+) -> None:
     assert dealer_qualifies(hand(dealer)) is qualifies
 
 
-def test_art9_2_dealer_not_qualified_returns_raise_and_pays_ante_one_to_one() -> None:
+def test_caribbean_art9_2_dealer_not_qualified_returns_raise_and_pays_ante_one_to_one() -> None:
     box = raised(1, "100", "2H 3D 7S 8C 9C")  # a hand the dealer would beat
     assert settle_one(box, dealer="AS QD JC 5H 2S") == (
         Outcome.WIN,
@@ -152,7 +154,7 @@ def test_art9_2_dealer_not_qualified_returns_raise_and_pays_ante_one_to_one() ->
     )
 
 
-def test_art9_4_dealer_wins_takes_ante_and_raise() -> None:
+def test_caribbean_art9_4_dealer_wins_takes_ante_and_raise() -> None:
     box = raised(1, "100", "AH QC 9S 8C 3C")
     assert settle_one(box) == (
         Outcome.LOSE,
@@ -164,7 +166,7 @@ def test_art9_4_dealer_wins_takes_ante_and_raise() -> None:
     )
 
 
-def test_art9_4_same_ranks_the_suit_decides_for_the_dealer() -> None:
+def test_caribbean_art9_4_same_ranks_the_suit_decides_for_the_dealer() -> None:
     # Dealer A♠ K♦ 7♣ 5♥ 2♠ against A♥ K♣ 7♦ 5♣ 2♦: equal ranks, the ace of spades wins.
     box = raised(1, "10", "AH KC 7D 5C 2D")
     assert settle_one(box)[2:] == (
@@ -190,7 +192,7 @@ def test_art9_4_same_ranks_the_suit_decides_for_the_dealer() -> None:
         ("AH KH QH JH TH", 100, 9),
     ],
 )
-def test_art9_5_raise_pays_by_the_players_hand(text: str, ratio: int, item: int) -> None:
+def test_caribbean_art9_5_raise_pays_by_the_players_hand(text: str, ratio: int, item: int) -> None:
     result = settle_showdown(cards(DEALER_AK), [raised(4, "10", text)], RULESET).boxes[0]
     assert result.beats_dealer is True
     assert (result.ante.outcome, result.ante.win) == (Outcome.WIN, Decimal("10.00"))
@@ -200,20 +202,20 @@ def test_art9_5_raise_pays_by_the_players_hand(text: str, ratio: int, item: int)
 
 
 @pytest.mark.parametrize("pays", [50, 75, 100])
-def test_art9_5_9_royal_flush_option_50_to_100(pays: int) -> None:
+def test_caribbean_art9_5_9_royal_flush_option_50_to_100(pays: int) -> None:
     ruleset = RULESET.with_settings({"royal_flush_pays": pays})
     result = settle_one(raised(1, "5", "AH KH QH JH TH"), ruleset=ruleset)
     assert result[3] == Decimal(10 * pays)
 
 
 @pytest.mark.parametrize("pays", [49, 101, "lots"])
-def test_art13_royal_flush_option_outside_50_to_100_is_refused(pays: object) -> None:
+def test_caribbean_art13_royal_flush_option_outside_50_to_100_is_refused(pays: object) -> None:
     with pytest.raises(RulesetError) as raised_error:
         RULESET.with_settings({"royal_flush_pays": pays})
     assert raised_error.value.code == "invalid_setting"
 
 
-def test_art9_5_7_house_maximum_caps_four_of_a_kind_and_better_only() -> None:
+def test_caribbean_art9_5_7_house_maximum_caps_four_of_a_kind_and_better_only() -> None:
     ruleset = RULESET.with_settings({"max_payout_per_round": "1500"})
     quads = raised(1, "100", "QH QD QS QC 3C")  # 200 × 20 = 4000
     full_house = raised(2, "200", "JH JD JS 9C 9H")  # 400 × 7 = 2800, not capped
@@ -222,12 +224,12 @@ def test_art9_5_7_house_maximum_caps_four_of_a_kind_and_better_only() -> None:
     assert [box.ante.win for box in result.boxes] == [Decimal("100.00"), Decimal("200.00")]
 
 
-def test_art9_5_no_cap_until_the_house_posts_one() -> None:
+def test_caribbean_art9_5_no_cap_until_the_house_posts_one() -> None:
     assert RULESET.decimal("max_payout_per_round") is None
     assert settle_one(raised(1, "1000", "QH QD QS QC 3C"))[3] == Decimal("40000.00")
 
 
-def test_art8_ties_push_house_variant_returns_ante_and_raise() -> None:
+def test_caribbean_art8_ties_push_house_variant_returns_ante_and_raise() -> None:
     ruleset = RULESET.with_settings({"tie_rule": "ties_push"})
     box = raised(1, "10", "AH KC 7D 5C 2D")
     assert settle_one(box, ruleset=ruleset)[:4] == (
@@ -238,18 +240,18 @@ def test_art8_ties_push_house_variant_returns_ante_and_raise() -> None:
     )
 
 
-def test_art9_settles_cents_exactly() -> None:
+def test_caribbean_art9_settles_cents_exactly() -> None:
     box = raised(1, "12.35", "QH QD 9S 9C 3C")
     assert settle_one(box)[1] == Decimal("12.35")
     assert settle_one(box)[3] == Decimal("49.40")  # 24.70 × 2
 
 
-def test_art9_a_box_that_has_not_decided_cannot_be_settled() -> None:
+def test_caribbean_art9_a_box_that_has_not_decided_cannot_be_settled() -> None:
     with pytest.raises(RulesError):
         settle_showdown(cards(DEALER_AK), [Box(1, Decimal("10"), cards("QH QD 9S 4C 3C"))], RULESET)
 
 
-def test_art2_2_three_spots_per_box_progressive_nearest_the_dealer() -> None:
+def test_caribbean_art2_2_three_spots_per_box_progressive_nearest_the_dealer() -> None:
     assert [spot.value for spot in SPOTS_FROM_DEALER] == ["progressive", "ante", "raise"]
     assert spot_id(3, Spot.ANTE) == "box-3-ante"
     assert len({spot_id(box, spot) for box in range(1, 8) for spot in Spot}) == 21
@@ -259,7 +261,7 @@ def test_art2_2_three_spots_per_box_progressive_nearest_the_dealer() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.permutations(DECK), st.lists(st.booleans(), min_size=7, max_size=7), st.integers(1, 7))
-def test_art9_every_box_settles_by_the_text_on_random_tables(
+def test_caribbean_art9_every_box_settles_by_the_text_on_random_tables(
     deck: list[Card], raises: list[bool], count: int
 ) -> None:
     boxes = []
