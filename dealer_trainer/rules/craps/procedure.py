@@ -1,87 +1,69 @@
-"""Craps: the dealer's work after the last roll, and its judge (``docs/rules-cli.md``).
+"""Craps: the dealer's work after the last throw, and its judge (``docs/rules-cli.md``).
 
-Portaria 97/85/M sets no order of settlement: collecting every losing bet before
-paying is the house's table procedure (the setting ``collect_before_pay``, on by
-default), so a mistake of order cites no article.  Only the bets the last roll
-decided have a step; a bet it left open stays on the layout, and a come or don't
-come bet that the roll sent to its come point is moved there.
+What the throw leaves the dealer to do is
+:func:`~dealer_trainer.rules.craps.settlement.settle_throw`, the same the "collect, then
+pay" drill is graded with: Portaria 97/85/M sets no
+order of settlement, so collecting every loser first is the house's table
+procedure (``collect_before_pay``) and a mistake of order cites no article.  A
+bet the throw left open has no step and stays on the layout; a come or don't
+come bet the throw sent to its come point is moved there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
-from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import api
+from dealer_trainer.rules.craps.model import InvalidThrow, Roll
+from dealer_trainer.rules.craps.settlement import Action as ThrowAction
+from dealer_trainer.rules.craps.settlement import settle_throw
+from dealer_trainer.rules.craps.table import bet_name
 from dealer_trainer.rules.procedure import Action, Step, Target, Work, judge, read_done
+from dealer_trainer.rules.requests import given_ids
 from dealer_trainer.rules.rulesets import Ruleset
 
-_MOVES_TO_A_POINT = ("come", "dont_come")
+_ACTIONS = {
+    ThrowAction.COLLECT: Action.COLLECT,
+    ThrowAction.PAY: Action.PAY,
+    ThrowAction.RETURN: Action.RETURN,
+    ThrowAction.MOVE: Action.MOVE,
+}
 
 
 def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
-    settled = api.settle(request, ruleset)
-    events = list(request.get("events", []))
-    rolls = [i for i, event in enumerate(events) if isinstance(event, dict) and "roll" in event]
-    last = rolls[-1] if rolls else None
-    previous = rolls[-2] if len(rolls) > 1 else -1
-    placed = {
-        event["bet"]["id"]: (i, event["bet"])
-        for i, event in enumerate(events)
-        if isinstance(event, dict) and "bet" in event
+    table = api.replay(request, ruleset)
+    events = request["events"]
+    ids = given_ids([e["bet"] for e in events if isinstance(e, dict) and "bet" in e])
+    names = {
+        Target(bet=ids.get(state.id, state.id)): f"bet {state.id} ({bet_name(state.kind)})"
+        for state in table.bets
     }
-    collects: list[Step] = []
-    others: list[Step] = []
-    names: dict[Target, str] = {}
-    idle: dict[Target, str] = {}
-    for result in settled["results"]:
-        bet_id = result["id"]
-        index, bet = placed[bet_id]
-        target = Target(bet=bet_id)
-        name = f"bet {_shown(bet_id)} ({_bet_name(bet)})"
-        names[target] = name
-        citation = Citation.parse(result["citation"])
-        if last is not None and result["decided_at"] == last:
-            if result["outcome"] == "win":
-                others.append(Step(Action.PAY, target, Decimal(result["win"]), citation=citation))
-            elif result["outcome"] == "lose":
-                collects.append(Step(Action.COLLECT, target, citation=citation))
-            else:  # push: the bar 12 of the don't side
-                others.append(Step(Action.RETURN, target, citation=citation))
-        elif (
-            result["outcome"] == "open"
-            and bet["kind"] in _MOVES_TO_A_POINT
-            and result.get("come_point") is not None
-            and previous < index < (last if last is not None else -1)
-        ):
-            others.append(Step(Action.MOVE, target, to=result["come_point"], citation=citation))
-        else:
-            idle[target] = (
-                f"{name[0].upper()}{name[1:]} has no decision on this throw: "
-                "it stays on the layout."
+    throws = [i for i, event in enumerate(table.events) if isinstance(event, Roll | InvalidThrow)]
+    if not throws:
+        return Work(plans=((),), names=names)
+    settlement = settle_throw(table, throws[-1])
+    plan = tuple(
+        tuple(
+            Step(
+                _ACTIONS[step.action],
+                Target(bet=ids.get(step.bet, step.bet)),
+                amount=step.amount,
+                to=step.to,
+                citation=step.citation,
             )
-    groups: tuple[tuple[Step, ...], ...]
-    if ruleset.values.get("collect_before_pay", True):
-        groups = (tuple(collects), tuple(others))
-    else:
-        groups = (tuple(collects) + tuple(others),)
-    plan = tuple(group for group in groups if group)
+            for step in group
+        )
+        for group in settlement.groups
+    )
+    idle = {
+        Target(bet=ids.get(state.id, state.id)): (
+            f"Bet {state.id} ({bet_name(state.kind)}) has no decision on this throw: "
+            "it stays on the layout."
+        )
+        for state in settlement.staying
+    }
     return Work(plans=(plan,), names=names, idle=idle)
-
-
-def _shown(bet_id: Any) -> str:
-    return bet_id if isinstance(bet_id, str) else str(bet_id)
-
-
-def _bet_name(bet: Mapping[str, Any]) -> str:
-    kind = str(bet["kind"]).replace("_", " ")
-    if "number" in bet:
-        return f"{kind} {bet['number']}"
-    if "on" in bet:
-        return f"odds on {_shown(bet['on'])}"
-    return kind
 
 
 def procedure(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
