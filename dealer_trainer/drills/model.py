@@ -146,9 +146,9 @@ def table_procedure(text: Text) -> Text:
 
 #: The sources of the three sentences above, so that a test or a view can tell them apart.
 RESTS_ON_KINDS = {
-    "interpretation": interpretation(T("")).source,
-    "house_option": house_option(T("")).source,
-    "table_procedure": table_procedure(T("")).source,
+    "interpretation": interpretation(Text("")).source,
+    "house_option": house_option(Text("")).source,
+    "table_procedure": table_procedure(Text("")).source,
 }
 
 

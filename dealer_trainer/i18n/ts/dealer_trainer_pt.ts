@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+46"/>
+        <location filename="../../drills/caribbean_stud.py" line="+51"/>
         <source>royal flush (黃袍麒)</source>
         <translation>royal flush (sequência real, 黃袍麒)</translation>
     </message>
@@ -70,7 +70,7 @@
         <translation>{cards}: {name}.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>Hand A: {cards}</source>
         <translation>Mão A: {cards}</translation>
     </message>
@@ -85,57 +85,22 @@
         <translation>Empate: nenhuma das mãos ganha</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Art. 8 decides for the other hand.</source>
-        <translation>O art. 8.º dá a vitória à outra mão.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Same class and same ranks: the suit decides (♠ &gt; ♥ &gt; ♣ &gt; ♦). The deciding card is the {card}.</source>
-        <translation>Mesma categoria e mesmos valores: decide o naipe (♠ &gt; ♥ &gt; ♣ &gt; ♦). A carta decisiva é {card}.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>A {better} beats a {worse}.</source>
-        <translation>Ganha a mão com {better}, que bate {worse}.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Both are a {name}: the ranks decide, from the highest that differs.</source>
-        <translation>Ambas as mãos têm {name}: decidem os valores das cartas, a partir do mais alto que difere.</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>Which hand wins?</source>
         <translation>Que mão ganha?</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Class first; then ranks from the top; the suit only when all ranks are equal.</source>
-        <translation>Primeiro a categoria; depois os valores, do mais alto para baixo; o naipe só quando todos os valores são iguais.</translation>
-    </message>
-    <message>
-        <location line="+44"/>
+        <location line="+142"/>
         <source>The dealer qualifies: open the players&apos; cards.</source>
         <translation>A banca qualifica-se: abra as cartas dos jogadores.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The dealer needs at least an ace and a king (Art. 9(1)).</source>
-        <translation>A banca precisa de ter, pelo menos, um ás e um rei (art. 9.º, n.º 1).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>The dealer does not qualify: pay every ante 1 to 1 and return every raise.</source>
         <translation>A banca não se qualifica: pague cada ante a 1 para 1 e devolva cada aumento.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
-        <translation>Qualifica-se com ás-rei ou com qualquer par ou mão superior (art. 9.º, n.os 1 e 3).</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>The dealer turns over {cards}. Does the dealer qualify?</source>
         <translation>O croupier vira as cartas da banca: {cards}. A banca qualifica-se?</translation>
     </message>
@@ -150,12 +115,7 @@
         <translation>qualifica-se (pelo menos A e K, ou um par ou mão superior).</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>it does not hold both an ace and a king.</source>
-        <translation>não tem ao mesmo tempo um ás e um rei.</translation>
-    </message>
-    <message>
-        <location line="+42"/>
+        <location line="+58"/>
         <source>Dealer: {cards}, a {name}; {qualifies}.</source>
         <translation>Banca: {cards}, {name}; {qualifies}.</translation>
     </message>
@@ -170,7 +130,7 @@
         <translation>não se qualifica</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Ante {ante} wins {win} (1 to 1); the raise of {raised} is returned (Art. 9(2)).</source>
         <translation>O ante de {ante} ganha {win} (1 para 1); o aumento de {raised} é devolvido (art. 9.º, n.º 2).</translation>
     </message>
@@ -180,54 +140,272 @@
         <translation>Ante {ante} × 1 = {ante_win}; aumento {raised} × {ratio} = {raise_win}, por {name}.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location filename="../../drills/craps.py" line="+168"/>
-        <location filename="../../drills/roulette.py" line="+123"/>
+        <location line="+18"/>
+        <location filename="../../drills/craps.py" line="+203"/>
+        <location filename="../../drills/roulette.py" line="+133"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>The dealer&apos;s hand is higher: collect the ante and the raise (Art. 9(4)).</source>
         <translation>A mão da banca é superior: recolha o ante e o aumento (art. 9.º, n.º 4).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-290"/>
+        <source>Art. 8 decides for the other hand. {why}</source>
+        <translation>O art. 8.º dá a vitória à outra mão. {why}</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Class first: the higher class of Art. 8 wins, whatever the cards in it.</source>
+        <translation>Primeiro a categoria: ganha a categoria mais alta do art. 8.º, sejam quais forem as cartas.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Two royal flushes: the higher suit wins (♠ &gt; ♥ &gt; ♣ &gt; ♦) (Art. 8(1)).</source>
+        <extracomment>Art. 8, item by item: how two hands of the same class are compared.</extracomment>
+        <translation>Dois royal flushes: ganha o naipe mais alto (♠ &gt; ♥ &gt; ♣ &gt; ♦) (art. 8.º, n.º 1).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two straight flushes: the higher top card wins (K-Q-J-10-9 the highest, 5-4-3-2-A the lowest); equal ranks: the higher suit (Art. 8(2)).</source>
+        <translation>Duas sequências de cor: ganha a de carta mais alta maior (K-Q-J-10-9 a mais alta, 5-4-3-2-A a mais baixa); valores iguais: o naipe mais alto (art. 8.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Two fours of a kind: the higher four wins; the fifth card does not count (Art. 8(3)).</source>
+        <translation>Dois póqueres: ganha o de valor mais alto; a quinta carta não conta (art. 8.º, n.º 3).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two full houses: the higher three of a kind wins; the pair does not count (Art. 8(4)).</source>
+        <translation>Dois full houses: ganha o da trinca mais alta; o par não conta (art. 8.º, n.º 4).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two flushes: the highest cards are compared, then the next highest, and so on; all equal: the higher suit (Art. 8(5)).</source>
+        <translation>Duas cores: comparam-se as cartas mais altas, depois as seguintes, e assim por diante; tudo igual: o naipe mais alto (art. 8.º, n.º 5).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Two straights: the higher top card wins (5-4-3-2-A is the lowest, its top card the 5); equal ranks: the suit of the highest card (Art. 8(6)).</source>
+        <translation>Duas sequências: ganha a de carta mais alta maior (5-4-3-2-A é a mais baixa, a sua carta mais alta é o 5); valores iguais: o naipe da carta mais alta (art. 8.º, n.º 6).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Two threes of a kind: the higher three wins; the two odd cards do not count (Art. 8(7)).</source>
+        <translation>Duas trincas: ganha a de valor mais alto; as duas cartas soltas não contam (art. 8.º, n.º 7).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two pairs against two pairs: the higher pair first, then the lower pair, then the odd card; all equal: the suit of the higher pair (Art. 8(8)).</source>
+        <translation>Dois pares contra dois pares: primeiro o par mais alto, depois o par mais baixo, depois a carta solta; tudo igual: o naipe do par mais alto (art. 8.º, n.º 8).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Pair against pair: the pair&apos;s rank first, then the odd cards from the highest down; all equal: the suit of the pair (Art. 8(9)).</source>
+        <translation>Par contra par: primeiro o valor do par, depois as cartas soltas da mais alta para baixo; tudo igual: o naipe do par (art. 8.º, n.º 9).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Five odd cards: the highest cards are compared, then the next highest, and so on; all equal: the suit of the highest card (Art. 8(10)).</source>
+        <translation>Cinco cartas soltas: comparam-se as cartas mais altas, depois as seguintes, e assim por diante; tudo igual: o naipe da carta mais alta (art. 8.º, n.º 10).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Both are a {name} with the same ranks: under this house&apos;s rule the hands push.</source>
+        <translation>Ambas as mãos têm {name} com os mesmos valores: pela regra desta casa, há empate.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>hand A</source>
+        <translation>mão A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hand B</source>
+        <translation>mão B</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A {better} beats a {worse}: the class decides first (Art. 8); {hand} wins.</source>
+        <translation>{better} bate {worse}: decide primeiro a categoria (art. 8.º); ganha a {hand}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{rule} Same ranks, so the suit decides: {hand} has the {card}, the other hand the {other}.</source>
+        <translation>{rule} Valores iguais, por isso decide o naipe: a {hand} tem {card}, a outra mão {other}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{rule} Compared in that order, hand A has {ranks_a} and hand B has {ranks_b}: {hand} wins.</source>
+        <translation>{rule} Comparando por essa ordem, a mão A tem {ranks_a} e a mão B tem {ranks_b}: ganha a {hand}.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Art. 9(1) asks the dealer to hold at least an ace and a king, and Art. 9(3) opens the boxes when the dealer&apos;s hand is the same or greater: the dealer qualifies with A-K high or any pair or better.</source>
+        <extracomment>Art. 9(1), (3), as the ruleset&apos;s setting ``dealer_qualification`` reads them.</extracomment>
+        <translation>O art. 9.º, n.º 1, exige que a banca tenha pelo menos um ás e um rei, e o n.º 3 manda abrir as casas quando a mão da banca for igual ou maior: a banca qualifica-se com A-K ou com qualquer par ou mão superior.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{cards} holds no pair and not both an ace and a king: the dealer does not qualify (Art. 9(1)).</source>
+        <translation>{cards} não tem nenhum par nem, ao mesmo tempo, um ás e um rei: a banca não se qualifica (art. 9.º, n.º 1).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{cards} is a {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
+        <translation>{cards} é {name}: A-K ou qualquer par ou mão superior qualifica-se (art. 9.º, n.os 1 e 3).</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>it does not qualify (no pair, and not both an ace and a king).</source>
+        <translation>não se qualifica (nenhum par, e não tem ao mesmo tempo um ás e um rei).</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>a royal flush&apos;s raise pays {ratio} to 1 here: Art. 9(5)(9) lets the house choose from 50 to 1 up to 100 to 1, with the approval of the DICJ (Art. 13).</source>
+        <translation>aqui o aumento de um royal flush paga {ratio} para 1: o art. 9.º, n.º 5, alínea 9), deixa a casa escolher entre 50 para 1 e 100 para 1, com a autorização da DICJ (art. 13.º).</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Same ranks: under this house&apos;s rule the ante and the raise are returned.</source>
+        <translation>Valores iguais: pela regra desta casa, a aposta de ante e o aumento são devolvidos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>equal ranks push here, where Art. 8 would let the suit decide.</source>
+        <translation>aqui, valores iguais dão empate, quando pelo art. 8.º decidiria o naipe.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Box 4 raised on an ante of {ante}. How much do you pay box 4? (Stakes returned are not part of the payout.)</source>
         <translation>A casa 4 fez o aumento sobre um ante de {ante}. Quanto paga à casa 4? (As apostas devolvidas não fazem parte do pagamento.)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Does the dealer qualify? Then who wins? Then the raise by the pay table.</source>
         <translation>A banca qualifica-se? Depois, quem ganha? Por fim, o aumento pela tabela de pagamentos.</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <source>Pool before the round: {pool}; paid in the order {order} (dealer&apos;s left first, straight flushes before a royal).</source>
-        <translation>Fundo antes da jogada: {pool}; pagamento pela ordem {order} (a começar à esquerda do croupier, as sequências de cor antes de um royal flush).</translation>
+        <location line="+69"/>
+        <source>Pool before the round: {pool}.</source>
+        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)). The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
+        <translation>Fundo antes da jogada: {pool}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Pool after the round: {after} (a royal flush took it: it restarts at its minimum).</source>
+        <translation>Fundo depois da jogada: {after} (um royal flush levou-o: recomeça no seu valor mínimo).</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Straight flush: 10% of the pool as it stood before the round&apos;s first award, or the fixed award, the higher; royal flush: the pool the straight flushes left, or the fixed award, the higher; four of a kind, full house, flush: the fixed award.</source>
+        <translation>Sequência de cor: 10% do fundo tal como estava antes do primeiro prémio da jogada, ou o prémio fixo, o que for maior; royal flush: o fundo que as sequências de cor deixaram, ou o prémio fixo, o que for maior; póquer, full house, cor: o prémio fixo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Straight flush: 10% of the pool as it stands, or the fixed award, the higher; royal flush: the pool or the fixed award, the higher; four of a kind, full house, flush: the fixed award.</source>
+        <translation>Sequência de cor: 10% do fundo tal como está, ou o prémio fixo, o que for maior; royal flush: o fundo ou o prémio fixo, o que for maior; póquer, full house, cor: o prémio fixo.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush after every other award (Art. 10(7)).</source>
+        <translation>Pago pela ordem {order}: casa a casa a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush depois de todos os outros prémios (art. 10.º, n.º 7).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush right after the last straight flush (Art. 10(7)).</source>
+        <translation>Pago pela ordem {order}: casa a casa a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush logo a seguir à última sequência de cor (art. 10.º, n.º 7).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)).</source>
+        <translation>Pago pela ordem {order}: casa a casa a partir da esquerda da banca (art. 10.º, n.º 4).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Box {box}, {name}: 10% of {base} = {award}, more than the fixed award; the pool goes from {before} to {after}.</source>
+        <translation>Casa {box}, {name}: 10% de {base} = {award}, mais do que o prémio fixo; o fundo passa de {before} para {after}.</translation>
     </message>
     <message>
         <location line="+10"/>
-        <source>Box {box}, {name}: {award}.</source>
-        <translation>Casa {box}, {name}: {award}.</translation>
+        <source>Box {box}, {name}: the fixed award, {award} (10% of {base} is not more); paid by the house, the pool stays at {after}.</source>
+        <translation>Casa {box}, {name}: o prémio fixo, {award} (10% de {base} não é mais); pago pela casa, o fundo fica em {after}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
+        <source>Box {box}, {name}: the pool, {award}, more than the fixed award.</source>
+        <translation>Casa {box}, {name}: o fundo, {award}, mais do que o prémio fixo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Box {box}, {name}: the fixed award, {award} (the pool, {before}, is not more); paid by the house, the pool stays at {after}.</source>
+        <translation>Casa {box}, {name}: o prémio fixo, {award} (o fundo, {before}, não é mais); pago pela casa, o fundo fica em {after}.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Box {box}, {name}: the fixed award, {award}, paid by the house; it leaves the pool as it is.</source>
+        <translation>Casa {box}, {name}: o prémio fixo, {award}, pago pela casa; o fundo fica como está.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Art. 10(6), 「各得“累進大獎”之一成」: each straight flush of the round receives 10% of the same jackpot, the pool as it stood before the round&apos;s first award.</source>
+        <translation>Art. 10.º, n.º 6, «各得“累進大獎”之一成»: cada sequência de cor da jogada recebe 10% do mesmo prémio progressivo, o fundo tal como estava antes do primeiro prémio da jogada.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Art. 10(6): each straight flush receives 10% of the pool as the previous award left it (this house&apos;s setting).</source>
+        <translation>Art. 10.º, n.º 6: cada sequência de cor recebe 10% do fundo tal como o prémio anterior o deixou (regra desta casa).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Art. 10(7) moves only the royal flush: it is paid right after the last straight flush of the round and takes the pool as the straight flushes left it; every other award keeps its box order.</source>
+        <translation>O art. 10.º, n.º 7, só muda o lugar do royal flush: é pago logo a seguir à última sequência de cor da jogada e recebe o fundo tal como as sequências de cor o deixaram; todos os outros prémios mantêm a ordem das casas.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Art. 10(7): every royal flush is paid after all other awards of the round and takes the pool as they left it (this house&apos;s setting).</source>
+        <translation>Art. 10.º, n.º 7: cada royal flush é pago depois de todos os outros prémios da jogada e recebe o fundo tal como estes o deixaram (regra desta casa).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>An award paid at its fixed amount is paid by the house and leaves the pool as it is; only a share of the pool reduces it (Art. 10(8)).</source>
+        <translation>Um prémio pago pelo seu valor fixo é pago pela casa e deixa o fundo como está; só uma parte do fundo o reduz (art. 10.º, n.º 8).</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>When the share of the pool equals the fixed award, the fixed award is paid, by the house, and the pool stays.</source>
+        <translation>Quando a parte do fundo é igual ao prémio fixo, paga-se o prémio fixo, pela casa, e o fundo fica como está.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A share of the pool is rounded down to the cent.</source>
+        <translation>Uma parte do fundo é arredondada por defeito ao cêntimo.</translation>
+    </message>
+    <message>
+        <location line="-216"/>
         <source>Pool after the round: {after}.</source>
         <translation>Fundo depois da jogada: {after}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+9"/>
+        <source>The progressive is paid on the player&apos;s hand alone, whether or not the dealer qualifies (Art. 10(2)).</source>
+        <translation>O prémio progressivo é pago só pela mão do jogador, quer a banca se qualifique quer não (art. 10.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>When a royal flush takes the pool, the pool restarts at its minimum, {minimum} (Art. 10(8)).</source>
+        <translation>Quando um royal flush leva o fundo, este recomeça no seu valor mínimo, {minimum} (art. 10.º, n.º 8).</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The progressive pool shows {pool}. Every box bet the progressive. What does box {box} receive from the progressive?</source>
         <translation>O fundo do jackpot progressivo mostra {pool}. Todas as casas fizeram a aposta progressiva. Quanto recebe a casa {box} do jackpot progressivo?</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Straight flush: 10% of the pool as it stands or the fixed award, the higher; royal flush: the pool or the fixed award, the higher.</source>
-        <translation>Sequência de cor: 10% do fundo tal como está ou o prémio fixo, o que for maior; royal flush: o fundo ou o prémio fixo, o que for maior.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+187"/>
         <source>While dealing from the shoe you expose one player&apos;s card by mistake.</source>
         <translation>Ao dar as cartas pelo sabot, expõe por engano uma carta de um jogador.</translation>
     </message>
@@ -262,62 +440,119 @@
         <translation>Deu primeiro as cartas da banca, antes das casas.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+32"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round, bets are placed again and the cards dealt again.</source>
+        <extracomment>The rulings a misdeal item offers (Art. 11), by key.</extracomment>
         <translation>A jogada é anulada: as apostas de ante e de aumento são devolvidas, as apostas progressivas transitam para a jogada seguinte, as apostas voltam a ser feitas e as cartas voltam a ser dadas.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The round stands and play goes on as usual.</source>
         <translation>A jogada mantém-se e o jogo prossegue normalmente.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>The round stands; the exposed dealer&apos;s card stays up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
         <translation>A jogada mantém-se; a carta exposta da banca fica voltada para cima e as outras cartas da banca, incluindo a quinta, são dadas voltadas para baixo.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>That hand is dead; the round goes on as usual.</source>
         <translation>Essa mão é morta; a jogada prossegue normalmente.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>The round is void and every bet is returned, the progressive bets included.</source>
         <translation>A jogada é anulada e todas as apostas são devolvidas, incluindo as apostas progressivas.</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>One exposed card, or a hand to an empty box, does not void the round (Art. 11).</source>
-        <translation>Uma carta exposta, ou uma mão dada a uma casa vazia, não anula a jogada (art. 11.º).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>This irregularity voids the round (Art. 11(1), (4)).</source>
-        <translation>Esta irregularidade anula a jogada (art. 11.º, n.os 1 e 4).</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>That is the rule for one exposed dealer&apos;s card only (Art. 11(2)).</source>
-        <translation>Essa regra aplica-se apenas a uma carta da banca exposta (art. 11.º, n.º 2).</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>That is the rule for cards dealt to a box without a bet (Art. 11(3)).</source>
-        <translation>Essa regra aplica-se a cartas dadas a uma casa sem aposta (art. 11.º, n.º 3).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Progressive bets are never returned: they carry over to the next round (Art. 11(1), (4)).</source>
-        <translation>As apostas progressivas nunca são devolvidas: transitam para a jogada seguinte (art. 11.º, n.os 1 e 4).</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location line="-28"/>
         <source>{situation} What does the regulation rule?</source>
         <translation>{situation} O que determina o regulamento?</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+14"/>
+        <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
+        <translation>A jogada é anulada: as apostas de ante e de aumento são devolvidas, as apostas progressivas transitam para a jogada seguinte; a máquina é substituída ou as cartas são dadas do sapato.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The round stands; the exposed dealer&apos;s card is turned down again and the dealer&apos;s fifth card is dealt face up as usual.</source>
+        <translation>A jogada mantém-se; a carta exposta da banca é de novo voltada para baixo e a quinta carta da banca é dada voltada para cima, como de costume.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The round stands and the hand in the empty box is played like the others.</source>
+        <translation>A jogada mantém-se e a mão da casa vazia é jogada como as outras.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>This irregularity voids the round ({article}).</source>
+        <extracomment>The wrong rulings each right one is offered with: each is wrong by Art. 11 for that case. &quot;The round stands and play goes on as usual&quot; is never offered where it is also true (a hand to an empty box, Art. 11(3); one exposed dealer&apos;s card, where the round stands too), and the two void rulings never together.</extracomment>
+        <translation>Esta irregularidade anula a jogada ({article}).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>That is the rule for one exposed dealer&apos;s card only (Art. 11(2)); this irregularity voids the round ({article}).</source>
+        <translation>Essa regra aplica-se só a uma carta exposta da banca (art. 11.º, n.º 2); esta irregularidade anula a jogada ({article}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>That is the rule for cards dealt to a box without a bet (Art. 11(3)); this irregularity voids the round ({article}).</source>
+        <translation>Essa regra aplica-se a cartas dadas a uma casa sem aposta (art. 11.º, n.º 3); esta irregularidade anula a jogada ({article}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The progressive bets are not returned: they carry over to the next round ({article}).</source>
+        <translation>As apostas progressivas não são devolvidas: transitam para a jogada seguinte ({article}).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cards dealt to a box without a bet do not void the round: that hand is dead and the round goes on as usual (Art. 11(3)).</source>
+        <translation>Cartas dadas a uma casa sem aposta não anulam a jogada: essa mão é morta e a jogada prossegue normalmente (art. 11.º, n.º 3).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No card was exposed: the cards went to a box without a bet, so that hand is dead and the round goes on as usual (Art. 11(3)).</source>
+        <translation>Nenhuma carta foi exposta: as cartas foram para uma casa sem aposta, por isso essa mão é morta e a jogada prossegue normalmente (art. 11.º, n.º 3).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A hand dealt to a box without a bet is dead: it is not played (Art. 11(3)).</source>
+        <translation>Uma mão dada a uma casa sem aposta é morta: não é jogada (art. 11.º, n.º 3).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One card exposed by mistake does not void the round: it stands (Art. 11(2)).</source>
+        <translation>Uma carta exposta por engano não anula a jogada: esta mantém-se (art. 11.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The exposed dealer&apos;s card stays face up, and the dealer&apos;s other cards, the fifth included, are dealt face down (Art. 11(2)).</source>
+        <translation>A carta exposta da banca fica voltada para cima, e as outras cartas da banca, incluindo a quinta, são dadas voltadas para baixo (art. 11.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No hand is dead: one card was exposed, the round stands, and the exposed dealer&apos;s card stays face up while the dealer&apos;s other cards are dealt face down (Art. 11(2)).</source>
+        <translation>Nenhuma mão é morta: uma carta foi exposta, a jogada mantém-se, e a carta exposta da banca fica voltada para cima enquanto as outras cartas da banca são dadas voltadas para baixo (art. 11.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>That is the rule when the exposed card is the dealer&apos;s (Art. 11(2)); a player&apos;s card: play goes on as usual.</source>
+        <translation>Essa regra aplica-se quando a carta exposta é da banca (art. 11.º, n.º 2); sendo de um jogador, o jogo prossegue normalmente.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The exposed card is a player&apos;s: play goes on as usual, and the dealer&apos;s fifth card is dealt face up as always (Art. 11(2), Art. 7).</source>
+        <translation>A carta exposta é de um jogador: o jogo prossegue normalmente, e a quinta carta da banca é dada voltada para cima, como sempre (art. 11.º, n.º 2, art. 7.º).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No hand is dead: one card was exposed, the round stands and play goes on as usual (Art. 11(2)).</source>
+        <translation>Nenhuma mão é morta: uma carta foi exposta, a jogada mantém-se e o jogo prossegue normalmente (art. 11.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>the dealer</source>
         <translation>a banca</translation>
     </message>
@@ -362,7 +597,7 @@
         <translation>Ordem dos lugares: {order} e, por fim, a banca; a carta n.º {number} vai para {where}.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Name the hand</source>
         <translation>Identificar a mão</translation>
     </message>
@@ -432,25 +667,150 @@
         <translation>Da esquerda para a direita, a banca em último lugar, a quinta carta voltada para cima (art. 7.º).</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="-119"/>
+        <location filename="../../drills/bet_names.py" line="+32"/>
+        <source>Straight-up {shown}</source>
+        <translation>Pleno {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split {shown}</source>
+        <translation>Cavalo {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Street {shown}</source>
+        <translation>Rua {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Corner {shown}</source>
+        <translation>Quadro {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Six-line {shown}</source>
+        <translation>Linha {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nine numbers {shown}</source>
+        <translation>Sector de nove números {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Twelve-number sector {shown}</source>
+        <translation>Sector de doze números {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Column {shown}</source>
+        <translation>Coluna {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen {shown}</source>
+        <translation>Dúzia {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Red</source>
+        <translation>Encarnado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Black</source>
+        <translation>Preto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Even</source>
+        <translation>Par</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Odd</source>
+        <translation>Ímpar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Low 1–18</source>
+        <translation>Menor 1–18</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High 19–36</source>
+        <translation>Maior 19–36</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{bet} — {stake}</source>
+        <translation>{bet} — {stake}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location filename="../../drills/craps.py" line="-144"/>
         <source>Pass Line</source>
-        <extracomment>&quot;Collect, then pay&quot; (先殺後賠): the procedure common to all tables, stated in roulette-2003 Art. 5(1); Portaria 97/85/M for craps sets no order of its own.</extracomment>
+        <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
         <translation>Pass Line</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Don&apos;t Pass</source>
         <translation>Don&apos;t Pass</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Come</source>
         <translation>Come</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Don&apos;t Come</source>
         <translation>Don&apos;t Come</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>a line bet</source>
+        <translation>uma aposta de linha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+13"/>
+        <source>Odds behind {bet}</source>
+        <translation>Aposta adicional ({bet})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="+6"/>
+        <source>Come bet on {number}</source>
+        <translation>Come no {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="+2"/>
+        <source>Don&apos;t Come bet on {number}</source>
+        <translation>Don&apos;t Come no {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="-6"/>
+        <source>Hard {number}</source>
+        <translation>Hard {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="+2"/>
+        <source>Big {number}</source>
+        <translation>Big {number}</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>a bet that is not on the table</source>
+        <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
+        <translation>uma aposta que não está na mesa</translation>
     </message>
     <message>
         <location filename="../../drills/roulette.py" line="-74"/>
@@ -458,90 +818,60 @@
         <translation>ímpares</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>odds bet</source>
-        <translation>aposta adicional</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+526"/>
+        <location filename="../../drills/bet_names.py" line="-54"/>
+        <location filename="../../drills/craps.py" line="-16"/>
+        <location line="+808"/>
         <source>Field</source>
         <translation>Field</translation>
     </message>
     <message>
-        <location line="-525"/>
-        <source>Hard</source>
-        <translation>Hard</translation>
-    </message>
-    <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="-807"/>
         <source>Big 7</source>
         <translation>Big 7</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Eleven</source>
         <translation>Eleven</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Any Craps</source>
         <translation>Any Craps</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation>Big</translation>
-    </message>
-    <message>
-        <location line="+86"/>
-        <source>Collect first: {bets}.</source>
-        <translation>Recolha primeiro: {bets}.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location filename="../../drills/craps.py" line="+185"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
         <translation>{bet}: {stake} ganha {win} ({article})</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-67"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation>{bet}: empate, a aposta é devolvida ({article})</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+17"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation>Nenhuma aposta ganha neste lançamento: não há nada a pagar.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+18"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation>Pague só as apostas que este lançamento decidiu; o valor apostado continua a ser do jogador.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>{bet} {number}</source>
-        <translation>{bet} {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>odds on {point}</source>
-        <translation>aposta adicional no {point}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+5"/>
-        <source>{bet} ({stake})</source>
-        <translation>{bet} ({stake})</translation>
-    </message>
-    <message>
-        <location line="-2"/>
-        <location filename="../../drills/roulette.py" line="+308"/>
+        <location line="+152"/>
+        <location line="+306"/>
+        <location filename="../../drills/grading.py" line="+75"/>
+        <location filename="../../drills/roulette.py" line="+410"/>
         <source>{first}, {next}</source>
         <translation>{first}, {next}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-283"/>
         <source>{first}-{second} ({total})</source>
         <translation>{first}-{second} ({total})</translation>
     </message>
@@ -556,17 +886,79 @@
         <translation>Pass Line de {line}, o ponto é o {point}. Em fichas de {chip}, qual é a maior aposta adicional que o jogador pode fazer?</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>The odds&apos; win may never exceed the line bet (Art. 2(2)); on {point} odds pay {ratio}.</source>
         <translation>O ganho da aposta adicional nunca pode exceder a aposta de linha (art. 2.º, n.º 2); no {point}, a aposta adicional paga {ratio}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-145"/>
+        <location line="+148"/>
         <source>{win} to {stake}</source>
         <translation>{win} para {stake}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-301"/>
+        <source>Losing bets, to collect: {bets}.</source>
+        <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
+        <translation>Apostas perdedoras, a recolher: {bets}.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{bet}: {number} is its come point; it moves to {number} ({article})</source>
+        <translation>{bet}: o {number} é o seu ponto; passa para o {number} ({article})</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
+        <translation>{bet}: {blocks} × {block} a {ratio} ganham {block_win}, e o resto de {rest} a {short} ganha {rest_win} (uma interpretação, ver abaixo): {win} no total ({article})</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{article} fixes the win of one block of {block} and of a bet under it, not of a remainder over full blocks; the remainder is paid {short}, as a bet under the block is.</source>
+        <translation>O {article} fixa o prémio de um bloco de {block} e de uma aposta inferior a ele, não o de um resto acima de blocos inteiros; o resto é pago a {short}, como uma aposta inferior ao bloco.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{bet}: {blocks} × {block} at {ratio}: {stake} wins {win} ({article})</source>
+        <translation>{bet}: {blocks} × {block} a {ratio}: {stake} ganha {win} ({article})</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{bet}: {stake} is under one block of {block}, so it is paid {short}: wins {win} ({article})</source>
+        <translation>{bet}: {stake} é inferior a um bloco de {block}, por isso é paga a {short}: ganha {win} ({article})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{bet}: {stake} is under one block of {block}, paid {short} (an interpretation, see below): wins {win} ({article})</source>
+        <translation>{bet}: {stake} é inferior a um bloco de {block}, paga a {short} (uma interpretação, ver abaixo): ganha {win} ({article})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{article} does not say how a Big {number} bet under {block} is paid: {short}, as Arts. 9 and 10 pay a bet under the block.</source>
+        <translation>O {article} não diz como se paga uma aposta Big {number} inferior a {block}: {short}, como os art.os 9.º e 10.º pagam uma aposta inferior ao bloco.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{bet}: {number} becomes the point; no decision on this throw, it stays on the layout ({article})</source>
+        <translation>{bet}: o {number} passa a ser o ponto; não é decidida neste lançamento, fica na mesa ({article})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{bet}: no decision on this throw; it stays on the layout ({article})</source>
+        <translation>{bet}: não é decidida neste lançamento; fica na mesa ({article})</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{bet} ({stake}, {article})</source>
+        <translation>{bet} ({stake}, {article})</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>the largest odds bet</source>
+        <translation>a maior aposta adicional</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.</source>
         <translation>A maior aposta adicional é a que ganha exactamente o valor da aposta de linha: {line} × {inverse} = {exact}.</translation>
     </message>
@@ -576,12 +968,17 @@
         <translation>Em fichas de {chip}: {largest}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Which odds bet wins exactly the amount of the line bet?</source>
         <translation>Que aposta adicional ganha exactamente o valor da aposta de linha?</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+4"/>
+        <source>{article} says the odds&apos; win &quot;may never exceed&quot; the line bet; the limit is applied when the odds are taken, so the largest odds bet is the one whose win equals the line bet, and a larger one is refused.</source>
+        <translation>O {article} diz que o ganho adicional «nunca poderá exceder» a aposta inicial; o limite aplica-se quando a aposta adicional é feita, pelo que a maior aposta adicional é aquela cujo ganho iguala a aposta de linha, e uma maior é recusada.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>The point is {point}; the shooter throws {throw}. How much do you pay?</source>
         <translation>O ponto é o {point}; o lançador tira {throw}. Quanto paga?</translation>
     </message>
@@ -591,27 +988,89 @@
         <translation>O lançador tira {throw}. Quanto paga?</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+42"/>
+        <source>{bet} ({stake}) loses on this throw ({article}).</source>
+        <translation>{bet} ({stake}) perde neste lançamento ({article}).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{bet} ({stake}) wins on this throw ({article}).</source>
+        <translation>{bet} ({stake}) ganha neste lançamento ({article}).</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>The shooter throws {throw}. Click the bets in the order you settle them.</source>
         <translation>O lançador tira {throw}. Clique nas apostas pela ordem em que as liquida.</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Collect the losing bets first: {bets}.</source>
-        <translation>Recolha primeiro as apostas perdedoras: {bets}.</translation>
+        <location line="+9"/>
+        <source>Settle only the bets this throw decided, losing bets first; the others stay on the layout.</source>
+        <translation>Liquide apenas as apostas que este lançamento decidiu, primeiro as perdedoras; as outras ficam na mesa.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Then pay the winners: {bets}.</source>
-        <translation>Depois pague as apostas ganhadoras: {bets}.</translation>
+        <location line="+11"/>
+        <source>every losing bet is collected before any winner is paid. The craps regulation sets no order of settlement; this is the table&apos;s procedure.</source>
+        <translation>todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora. O regulamento do craps não fixa uma ordem de liquidação; este é o procedimento da mesa.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>this table settles the decided bets in any order; the craps regulation sets no order of settlement.</source>
+        <translation>esta mesa liquida as apostas decididas por qualquer ordem; o regulamento do craps não fixa uma ordem de liquidação.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The right order: first collect {losers}; then pay {winners}.</source>
+        <translation>A ordem certa: primeiro recolha {losers}; depois pague {winners}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Losing bets are taken before any winner is paid.</source>
-        <translation>As apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora.</translation>
+        <source>The right order: settle {bets}, in any order.</source>
+        <translation>A ordem certa: liquide {bets}, por qualquer ordem.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+30"/>
+        <source>A bet you settled is not on the layout.</source>
+        <translation>Uma aposta que liquidou não está na mesa.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{bet} has no decision on this throw: it stays on the layout ({article}).</source>
+        <translation>{bet} não é decidida neste lançamento: fica na mesa ({article}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location filename="../../drills/grading.py" line="+85"/>
+        <location line="+120"/>
+        <source>You settled {bet} twice.</source>
+        <translation>Liquidou {bet} duas vezes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{loser} must be collected before {winner} is paid; you paid {winner} first (table procedure, not in the regulation).</source>
+        <translation>{loser} tem de ser recolhida antes de se pagar {winner}; pagou {winner} primeiro (procedimento da mesa, não consta do regulamento).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{bet} loses on this throw and was never collected ({article}).</source>
+        <translation>{bet} perde neste lançamento e não foi recolhida ({article}).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{bet} is a push and its stake was never returned ({article}).</source>
+        <translation>{bet} é empate e a aposta não foi devolvida ({article}).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{bet} wins on this throw and was never paid ({article}).</source>
+        <translation>{bet} ganha neste lançamento e não foi paga ({article}).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{bet} was never moved to its come point ({article}).</source>
+        <translation>{bet} não foi levada para o seu ponto ({article}).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>One die shows {face}; the other bounces off the table. What is the throw?</source>
         <translation>Um dado mostra {face}; o outro salta para fora da mesa. Qual é o resultado do lançamento?</translation>
     </message>
@@ -691,7 +1150,7 @@
         <translation>O dado lê-se tal como está: pela face superior mais exposta (art. 1.º).</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Line and come bets</source>
         <translation>Apostas de linha e Come</translation>
     </message>
@@ -776,12 +1235,13 @@
         <translation>Um dado fora da mesa; um dado que não fica assente numa face (art. 1.º).</translation>
     </message>
     <message>
-        <location filename="../../drills/grading.py" line="+25"/>
+        <location line="-213"/>
+        <location filename="../../drills/grading.py" line="-242"/>
         <source>Time is up.</source>
         <translation>Acabou o tempo.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../../drills/grading.py" line="+11"/>
         <source>The right amount is {amount}.</source>
         <translation>O montante certo é {amount}.</translation>
     </message>
@@ -796,12 +1256,27 @@
         <translation>A ordem certa: {order}.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+10"/>
+        <source>{bets} (in any order)</source>
+        <translation>{bets} (por qualquer ordem)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{first} → {next}</source>
+        <translation>{first} → {next}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Your chips make {given}; the payout is {amount}.</source>
         <translation>As suas fichas somam {given}; o pagamento é {amount}.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Your chips make {given}; {what} is {amount}.</source>
+        <translation>As suas fichas somam {given}; {what} é {amount}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Right amount, but {given} chips where {fewest} would do.</source>
         <translation>Montante certo, mas com {given} fichas quando bastavam {fewest}.</translation>
     </message>
@@ -822,7 +1297,7 @@
         <translation>Indicou {given}; o pagamento é {amount} ({difference} {direction}).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-3"/>
         <source>too much</source>
         <translation>a mais</translation>
     </message>
@@ -832,84 +1307,182 @@
         <translation>a menos</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+11"/>
+        <source>You said {given}; {what} is {amount} ({difference} {direction}).</source>
+        <translation>Indicou {given}; {what} é {amount} ({difference} {direction}).</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{bet} is not settled now: leave it where it is.</source>
+        <translation>{bet} não se decide agora: deixe-a onde está.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+121"/>
+        <source>You settled {bet}.</source>
+        <translation>Liquidou {bet}.</translation>
+    </message>
+    <message>
+        <location line="-115"/>
+        <location line="+120"/>
+        <source>You never collected {bet}.</source>
+        <translation>Não recolheu {bet}.</translation>
+    </message>
+    <message>
+        <location line="-118"/>
+        <location line="+119"/>
+        <source>You never paid {bet}.</source>
+        <translation>Não pagou {bet}.</translation>
+    </message>
+    <message>
+        <location line="-100"/>
+        <source>{before} must be collected before {early}; you collected {early} first.</source>
+        <translation>{before} deve ser recolhida antes de {early}; recolheu primeiro {early}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{before} must be collected before {early} is paid; you paid {early} first.</source>
+        <translation>{before} deve ser recolhida antes de se pagar {early}; pagou primeiro {early}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{before} must be paid before {early} is collected; you collected {early} first.</source>
+        <translation>{before} deve ser paga antes de se recolher {early}; recolheu primeiro {early}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+96"/>
+        <source>{before} must be paid before {early}; you paid {early} first.</source>
+        <translation>{before} deve ser paga antes de {early}; pagou primeiro {early}.</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <location filename="../../drills/roulette.py" line="-44"/>
+        <source>the Portuguese text</source>
+        <translation>o texto português</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../drills/roulette.py" line="+2"/>
+        <source>the Chinese text</source>
+        <translation>o texto chinês</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>{problem} ({citation})</source>
         <translation>{problem} ({citation})</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>{note}</source>
-        <translation>{note}</translation>
+        <location line="+8"/>
+        <source>An order follows one official text of Art. 5(1) as a whole: the Portuguese text pays six-lines, then streets, then corners; the Chinese text pays six-lines and corners (in any order), then streets. Your order mixes the two.</source>
+        <extracomment>An order that takes part of each text of Art. 5(1).</extracomment>
+        <translation>Uma ordem segue um dos textos oficiais do art. 5.º, n.º 1, por inteiro: o texto português paga as linhas, depois as ruas, depois os quadros; o texto chinês paga as linhas e os quadros (por qualquer ordem), depois as ruas. A sua ordem mistura os dois.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Your order follows both official texts of Art. 5(1): they differ on six-lines, streets and corners, and your order is right by each.</source>
+        <translation>A sua ordem segue os dois textos oficiais do art. 5.º, n.º 1: diferem nas linhas, ruas e quadros, e a sua ordem está certa segundo cada um.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Your order follows the Portuguese text of Art. 5(1): six-lines, then streets, then corners.</source>
+        <translation>A sua ordem segue o texto português do art. 5.º, n.º 1: linhas, depois ruas, depois quadros.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your order follows the Chinese text of Art. 5(1): six-lines and corners (one step, in any order), then streets.</source>
+        <translation>A sua ordem segue o texto chinês do art. 5.º, n.º 1: linhas e quadros (um só passo, por qualquer ordem), depois ruas.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Collect every losing bet before you pay: {before} must be collected before {early} is paid; you paid {early} first.</source>
+        <translation>Recolha todas as apostas perdedoras antes de pagar: {before} deve ser recolhida antes de se pagar {early}; pagou primeiro {early}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{bet} lost: it is collected, not paid.</source>
+        <translation>{bet} perdeu: é recolhida, não paga.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+7"/>
+        <source>Only one player&apos;s winning bets may be paid together.</source>
+        <translation>Só se podem pagar em conjunto as apostas ganhadoras de um mesmo jogador.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{said} Neither official text of Art. 5(1) allows this; your order is held to {text}, the one it follows longest.</source>
+        <translation>{said} Nenhum dos textos oficiais do art. 5.º, n.º 1, o permite; a sua ordem é apreciada segundo {text}, o que segue durante mais tempo.</translation>
+    </message>
+    <message>
+        <location filename="../../drills/craps.py" line="+3"/>
+        <location filename="../../drills/grading.py" line="-129"/>
+        <location line="+60"/>
         <source>Right order.</source>
         <translation>Ordem certa.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../drills/grading.py" line="+86"/>
         <source>Right.</source>
         <translation>Certo.</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-320"/>
+        <location filename="../../drills/roulette.py" line="-380"/>
         <source>straight-up</source>
         <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation>pleno</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+337"/>
+        <location line="+439"/>
         <source>straight-ups</source>
         <translation>plenos</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-438"/>
         <source>split</source>
         <translation>cavalo</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+335"/>
+        <location line="+437"/>
         <source>splits</source>
         <translation>cavalos</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-436"/>
         <source>street</source>
         <translation>rua</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+331"/>
+        <location line="+433"/>
         <source>streets</source>
         <translation>ruas</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-432"/>
         <source>corner</source>
         <translation>quadro</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+331"/>
+        <location line="+433"/>
         <source>corners</source>
         <translation>quadros</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-432"/>
         <source>six-line</source>
         <translation>linha</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+328"/>
+        <location line="+430"/>
         <source>six-lines</source>
         <translation>linhas</translation>
     </message>
     <message>
-        <location line="-327"/>
+        <location line="-429"/>
         <source>nine-number bet</source>
         <translation>sector de nove números</translation>
     </message>
@@ -1009,12 +1582,12 @@
         <translation>Recolha primeiro as apostas perdedoras; não fazem parte do pagamento.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Count each kind of bet on the number, multiply by its payout, then add up.</source>
         <translation>Conte cada tipo de aposta no número, multiplique pelo respectivo prémio e some tudo.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>{count} {kind} × {ratio} × {stake} = {win} ({article})</source>
         <translation>{count} {kind} × {ratio} × {stake} = {win} ({article})</translation>
     </message>
@@ -1024,7 +1597,22 @@
         <translation>Nenhuma aposta ganha: não há nada a pagar.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+17"/>
+        <source>The red numbers: Art. 1 says the numbers alternate red and black but neither text lists them; the standard European set is used: {red}.</source>
+        <translation>Os números encarnados: o art. 1.º diz que os números alternam entre encarnado e preto, mas nenhum dos textos os enumera; usa-se o conjunto europeu habitual: {red}.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The nine-number bet: the text gives no figure of it; it is taken as three adjacent streets of the layout (a block such as 1-9 or 4-12).</source>
+        <translation>O sector de nove números: o texto não lhe dá figura; toma-se como três ruas contíguas do tabuleiro (um bloco como 1-9 ou 4-12).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The nine-number bet: the text gives no figure of it; this ruleset takes nine neighbouring pockets of the wheel.</source>
+        <translation>O sector de nove números: o texto não lhe dá figura; este conjunto de regras toma nove compartimentos vizinhos do prato.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>{stake} straight-up on {number}, and {number} wins. How much do you pay? (The stake stays with the player.)</source>
         <translation>{stake} em pleno no {number}, e sai o {number}. Quanto paga? (A parada continua a ser do jogador.)</translation>
     </message>
@@ -1064,37 +1652,23 @@
         <translation>A seguir, pague {group}: {bets}.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>{number} wins. Click the bets in the order you settle them.</source>
         <translation>Sai o {number}. Clique nas apostas pela ordem em que as liquida.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Collect first; then pay from the outside bets inwards, straight-ups last.</source>
         <translation>Recolha primeiro; depois pague das apostas exteriores para o centro, com os plenos em último lugar.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>{kind} {index} ({stake})</source>
-        <translation>{kind} {index} ({stake})</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>{kind} {numbers} ({stake})</source>
-        <translation>{kind} {numbers} ({stake})</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{kind} ({stake})</source>
-        <translation>{kind} ({stake})</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location filename="../../drills/grading.py" line="-255"/>
+        <location filename="../../drills/roulette.py" line="+93"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../../drills/roulette.py" line="+12"/>
         <source>columns and dozens</source>
         <translation>colunas e dúzias</translation>
     </message>
@@ -1109,12 +1683,7 @@
         <translation>chances simples</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>streets and corners (either order)</source>
-        <translation>ruas e quadros (por qualquer ordem)</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}. What do you do?</source>
         <translation>A bola está em movimento quando uma ficha cai no prato da roleta. O número saído no golpe anterior foi o {previous}. O que faz?</translation>
     </message>
@@ -1144,7 +1713,7 @@
         <translation>O golpe nulo não anula as apostas: mantêm-se para o novo lançamento.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+95"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
         <translation>Retirar a ficha, colocar a bola no 0 e lançá-la de novo.</translation>
     </message>
@@ -1154,12 +1723,52 @@
         <translation>A bola volta ao número saído no golpe anterior, não ao 0.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-88"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
         <translation>Já tocou a campainha e lançou a bola. Um jogador empurra fichas para o tabuleiro, numa aposta em pleno. O que faz?</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-142"/>
+        <source>The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one step, in any order ({together}), and then the streets ({streets}).</source>
+        <translation>O texto chinês do art. 5.º, n.º 1, também está certo: paga as linhas e os quadros num só passo, por qualquer ordem ({together}), e depois as ruas ({streets}).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one step, in any order ({together}).</source>
+        <translation>O texto chinês do art. 5.º, n.º 1, também está certo: paga as linhas e os quadros num só passo, por qualquer ordem ({together}).</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The Portuguese and Chinese texts of Art. 5(1) are both official and differ on six-lines, streets and corners (Portuguese: six-lines, streets, corners; Chinese: six-lines and corners as one step, then streets). An order that either text allows, followed as a whole, is right.</source>
+        <translation>Os textos português e chinês do art. 5.º, n.º 1, são ambos oficiais e diferem nas linhas, ruas e quadros (português: linhas, ruas, quadros; chinês: linhas e quadros num só passo, depois ruas). Está certa uma ordem que qualquer dos textos permita, seguido por inteiro.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Where the two official texts of Art. 5(1) differ (six-lines, streets and corners), this ruleset follows {text} strictly.</source>
+        <translation>Onde os dois textos oficiais do art. 5.º, n.º 1, diferem (linhas, ruas e quadros), este conjunto de regras segue estritamente {text}.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The twelve-number sector is paid with the sectors, after the columns and dozens: the Chinese text of Art. 5(1) does not name it.</source>
+        <translation>O sector de doze números paga-se com os sectores, depois das colunas e dúzias: o texto chinês do art. 5.º, n.º 1, não o menciona.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The twelve-number sector is paid with the columns and dozens (a setting of this ruleset): the Chinese text of Art. 5(1) does not name it.</source>
+        <translation>O sector de doze números paga-se com as colunas e dúzias (uma definição deste conjunto de regras): o texto chinês do art. 5.º, n.º 1, não o menciona.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Low and high are paid with the even chances: the Portuguese text&apos;s «chances simples» covers them; the Chinese text of Art. 5(1) does not name them.</source>
+        <translation>O menor e o maior pagam-se com as «chances» simples: as «chances» simples do texto português abrangem-nos; o texto chinês do art. 5.º, n.º 1, não os menciona.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>six-lines and corners (one step, in any order)</source>
+        <translation>linhas e quadros (um só passo, por qualquer ordem)</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
         <translation>Recusar a aposta e devolver as fichas; as outras apostas mantêm-se.</translation>
     </message>
@@ -1254,7 +1863,27 @@
         <translation>O fiscal só as repõe quando o pode fazer com segurança.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
+        <source>Remove the chip and spin again from the pocket where the ball is now.</source>
+        <translation>Retirar a ficha e lançar de novo a bola a partir do compartimento onde está agora.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The ball is first placed in the pocket of the previous winning number, here 0 (Art. 2(2)).</source>
+        <translation>A bola é primeiro colocada no compartimento do número saído no golpe anterior, aqui o 0 (art. 2.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The bets stand for the new spin: Art. 2(2) does not say so, but implies it (the spin is launched again, not the bets made again).</source>
+        <translation>As apostas mantêm-se para o novo lançamento: o art. 2.º, n.º 2, não o diz, mas implica-o (lança-se de novo a bola, não se fazem de novo as apostas).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>When the previous winning number was 0, the ball is placed in 0: 0 has its own pocket (Art. 1(2)), and Art. 2(2) names the previous number&apos;s pocket without exception.</source>
+        <translation>Quando o número saído no golpe anterior foi o 0, a bola é colocada no 0: o 0 tem o seu compartimento (art. 1.º, n.º 2), e o art. 2.º, n.º 2, indica o compartimento do número anterior sem exceção.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Straight-up multiples</source>
         <translation>Múltiplos do pleno</translation>
     </message>
@@ -1519,11 +2148,27 @@
         <source>Pay the reconstructed bets in the order of Art. 5(1).</source>
         <translation>Pague as apostas reconstituídas pela ordem do n.º 1 do art. 5.º.</translation>
     </message>
+    <message>
+        <location filename="../../drills/model.py" line="+133"/>
+        <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
+        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
+        <translation>Interpretação (uma definição do conjunto de regras; o regulamento não o diz): {text}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>House option (the regulation leaves this to the house): {text}</source>
+        <translation>Opção da casa (o regulamento deixa-o à casa): {text}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Table procedure, not in the regulation: {text}</source>
+        <translation>Procedimento da mesa, não previsto no regulamento: {text}</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+137"/>
+        <location filename="../../ui/drills/answers.py" line="+140"/>
         <source>Amount to pay</source>
         <translation>Montante a pagar</translation>
     </message>
@@ -1568,7 +2213,7 @@
         <translation>Dar este montante (Enter)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Type an amount such as %1.</source>
         <translation>Escreva um montante, por exemplo %1.</translation>
     </message>
@@ -1639,7 +2284,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+131"/>
+        <location filename="../../ui/instructor/models.py" line="+138"/>
         <source>Answered</source>
         <translation>Respondida em</translation>
     </message>
@@ -1669,7 +2314,7 @@
         <translation>Resposta esperada</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+43"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
@@ -1682,7 +2327,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+99"/>
+        <location filename="../../ui/drills/feedback.py" line="+100"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
@@ -1692,7 +2337,7 @@
         <translation>Leitura em inglês</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Português (official)</source>
         <translation>Português (oficial)</translation>
     </message>
@@ -1702,7 +2347,7 @@
         <translation>中文 (oficial)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>A leitura em inglês é um auxílio do projecto, não um texto oficial.</translation>
     </message>
@@ -1745,12 +2390,12 @@
         <translation>Juntar uma ficha de %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Add a chip of %1 (key %2)</source>
         <translation>Juntar uma ficha de %1 (tecla %2)</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>%1 in one chip</source>
         <translation>%1 numa só ficha</translation>
     </message>
@@ -1763,7 +2408,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+153"/>
+        <location line="+157"/>
         <source>Answer ↵</source>
         <translation>Responder ↵</translation>
     </message>
@@ -1771,7 +2416,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-153"/>
+        <location filename="../../ui/instructor/models.py" line="-121"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -1806,7 +2451,7 @@
         <translation>Competência mais fraca</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+36"/>
         <source> (archived)</source>
         <translation> (arquivado)</translation>
     </message>
@@ -1844,7 +2489,7 @@
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -1859,7 +2504,7 @@
         <translation>A carregar… %1 de %2 formandos</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>%1 trainees</source>
         <translation>%1 formandos</translation>
     </message>
@@ -1872,7 +2517,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+154"/>
+        <location filename="../../ui/drills/launcher.py" line="+160"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -1887,33 +2532,33 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+73"/>
-        <location line="+20"/>
+        <location line="+76"/>
+        <location line="+25"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-21"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>Exame simulado (competências escolhidas, nota mínima %1%)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Tick at least one skill.</source>
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
         <translation>%1 não é um formando registado: os exames, a revisão e os erros exigem que um instrutor faça primeiro o seu registo.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+42"/>
         <source>No skill is due for review: well done.</source>
         <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
     </message>
@@ -1923,7 +2568,7 @@
         <translation>Não tem respostas erradas para tentar de novo.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>The session could not start: %1</source>
         <translation>Não foi possível iniciar a sessão: %1</translation>
     </message>
@@ -1931,7 +2576,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+212"/>
+        <location filename="../../ui/drills/screen.py" line="+222"/>
         <source>not recorded</source>
         <translation>não registado</translation>
     </message>
@@ -1971,39 +2616,39 @@
         <translation>Tentar &amp;gravar de novo</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>On the table: %1</source>
         <translation>Na mesa: %1</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+73"/>
         <source>Item %1 of %2</source>
         <translation>Pergunta %1 de %2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Item %1</source>
         <translation>Pergunta %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 of %2 right</source>
         <translation>%1 de %2 certas</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Your answer could not be saved, so no feedback is shown yet: %1
 It is kept here; retry saving when the database is back.</source>
         <translation>Não foi possível gravar a sua resposta, por isso a correcção ainda não é mostrada: %1
 A resposta fica guardada aqui; tente gravar de novo quando a base de dados voltar a estar disponível.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
         <translation>Há uma resposta que ainda não foi gravada. Tente gravar de novo antes de terminar a sessão.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>The session could not be closed in the database: %1</source>
         <translation>Não foi possível fechar a sessão na base de dados: %1</translation>
     </message>
@@ -2125,7 +2770,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+200"/>
         <source>Due by</source>
         <translation>Prazo</translation>
     </message>
@@ -2253,12 +2898,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>✗ Errado</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Your order: %1</source>
         <translation>A sua ordem: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Correct answer: %1</source>
         <translation>Resposta certa: %1</translation>
     </message>
@@ -2268,7 +2913,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resolução</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Article: %1  (F1)</source>
         <translation>Artigo: %1  (F1)</translation>
     </message>
@@ -2324,7 +2969,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+199"/>
+        <location filename="../../ui/instructor/window.py" line="+203"/>
         <source>Instructor · %1</source>
         <translation>Instrutor · %1</translation>
     </message>
@@ -2364,12 +3009,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Instrutor</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>A área do instrutor bloqueou-se após um período de inactividade: introduza de novo a palavra-passe.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -2430,7 +3075,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+238"/>
+        <location filename="../../ui/main_window.py" line="+256"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -2440,22 +3085,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-102"/>
         <source>On the felt: %1</source>
         <translation>No pano: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>pays %1 (%2)</source>
         <translation>paga %1 (%2)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>bet %1</source>
         <translation>apostado %1</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+82"/>
         <source>&amp;File</source>
         <translation>&amp;Ficheiro</translation>
     </message>
@@ -2490,18 +3135,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Records are not available: %1</source>
         <translation>Os registos não estão disponíveis: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+11"/>
+        <location line="+18"/>
+        <location line="+13"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-11"/>
         <source>Picture (*.png);;Printable page (*.pdf)</source>
         <translation>Imagem (*.png);;Página para imprimir (*.pdf)</translation>
     </message>
@@ -2509,7 +3154,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>OrderPicker</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="-95"/>
+        <location filename="../../ui/drills/answers.py" line="-98"/>
         <source>Bets on the table</source>
         <translation>Apostas na mesa</translation>
     </message>
@@ -2577,12 +3222,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As duas novas palavras-passe são diferentes.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The password must have at least %1 characters.</source>
         <translation>A palavra-passe tem de ter pelo menos %1 caracteres.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>The password is changed.</source>
         <translation>A palavra-passe foi alterada.</translation>
     </message>
@@ -2590,7 +3235,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-210"/>
+        <location filename="../../ui/instructor/window.py" line="-215"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -2664,7 +3309,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+148"/>
+        <location filename="../../ui/sidebar.py" line="+151"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
@@ -2674,7 +3319,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Jogo</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Ruleset</source>
         <translation>Regulamento</translation>
     </message>
@@ -2723,7 +3368,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Não está instalado nenhum regulamento deste jogo.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Follows: %1</source>
         <translation>Base legal: %1</translation>
     </message>
@@ -2736,7 +3381,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+46"/>
+        <location filename="../../ui/drills/feedback.py" line="+42"/>
         <source>Skill</source>
         <translation>Competência</translation>
     </message>
@@ -2756,7 +3401,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tempo mediano</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Close</source>
         <translation>&amp;Fechar</translation>
     </message>
@@ -2766,17 +3411,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 certas (%3%)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation>APROVADO — a nota mínima é %1%</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>NOT PASSED — the pass mark is %1%</source>
         <translation>NÃO APROVADO — a nota mínima é %1%</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>Time: %1</source>
         <translation>Tempo: %1</translation>
     </message>
@@ -2864,7 +3509,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -2897,7 +3542,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-146"/>
+        <location filename="../../ui/instructor/people.py" line="-150"/>
         <source>New trainee&apos;s full name</source>
         <translation>Nome completo do novo formando</translation>
     </message>
@@ -2984,8 +3629,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+115"/>
+        <location filename="../../app.py" line="+169"/>
         <source>Macau Dealer Trainer</source>
+        <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
 </context>
@@ -3152,7 +3798,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 para 1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 to %2</source>
         <translation>%1 para %2</translation>
     </message>
@@ -3160,7 +3806,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-496"/>
         <source>Last %1 days</source>
         <translation>Últimos %1 dias</translation>
     </message>
@@ -3193,7 +3839,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-242"/>
+        <location filename="../../ui/drills/launcher.py" line="-273"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -3236,7 +3882,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os me&amp;us erros</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>G&amp;ame</source>
         <translation>Jo&amp;go</translation>
     </message>
@@ -3256,7 +3902,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>T&amp;amanho do exame simulado</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>&amp;Skills</source>
         <translation>Co&amp;mpetências</translation>
     </message>
@@ -3267,12 +3913,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+202"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Drills — %1</source>
         <translation>Treino — %1</translation>
     </message>
@@ -3302,13 +3948,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolher um e&amp;xercício…</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+99"/>
+        <location filename="../../ui/drills/rendering.py" line="+105"/>
         <source>%1 s</source>
         <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first: the main window&apos;s chips and the small ones (1, 5, 25) that drill payouts need.</extracomment>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-348"/>
+        <location filename="../../ui/drills/screen.py" line="-369"/>
         <source>Practice</source>
         <translation>Prática</translation>
     </message>
@@ -3338,12 +3984,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Casa %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-252"/>
+        <location filename="../../ui/drills/feedback.py" line="-264"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The worked solution&apos;s box grows with its lines up to this height, then scrolls. The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>
@@ -3409,7 +4055,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>BIG 10 · 9 para 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+40"/>
+        <location filename="../../layouts/labels.py" line="+43"/>
         <source>1st 12 · 1–12</source>
         <translation>Pequeno · 1–12</translation>
     </message>
@@ -3645,7 +4291,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Bloquear a área do instrutor</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -3653,7 +4299,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>reports</name>
     <message>
-        <location filename="../../reports/charts.py" line="+67"/>
+        <location filename="../../reports/charts.py" line="+76"/>
         <source>No answers in this period.</source>
         <translation>Sem respostas neste período.</translation>
     </message>
@@ -3684,7 +4330,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tempo típico por resposta, por dia</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Skills, weakest first</source>
         <translation>Competências, da mais fraca para a mais forte</translation>
     </message>

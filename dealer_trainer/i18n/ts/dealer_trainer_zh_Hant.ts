@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+46"/>
+        <location filename="../../drills/caribbean_stud.py" line="+51"/>
         <source>royal flush (黃袍麒)</source>
         <translation>黃袍麒</translation>
     </message>
@@ -70,7 +70,7 @@
         <translation>{cards}：{name}。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
         <source>Hand A: {cards}</source>
         <translation>A手牌：{cards}</translation>
     </message>
@@ -85,57 +85,22 @@
         <translation>和局：兩手牌不分勝負</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Art. 8 decides for the other hand.</source>
-        <translation>按第八條，是另一手牌勝。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Same class and same ranks: the suit decides (♠ &gt; ♥ &gt; ♣ &gt; ♦). The deciding card is the {card}.</source>
-        <translation>組合相同，點數亦相同：以花色定勝負（♠ &gt; ♥ &gt; ♣ &gt; ♦）。決定勝負的是{card}。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>A {better} beats a {worse}.</source>
-        <translation>{better}大過{worse}。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Both are a {name}: the ranks decide, from the highest that differs.</source>
-        <translation>兩手都是{name}：以點數定勝負，由最大而點數不同的一張比起。</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>Which hand wins?</source>
         <translation>哪一手牌勝？</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Class first; then ranks from the top; the suit only when all ranks are equal.</source>
-        <translation>先比組合，再由最大一張起比點數；各牌點數均相同時才比花色。</translation>
-    </message>
-    <message>
-        <location line="+44"/>
+        <location line="+142"/>
         <source>The dealer qualifies: open the players&apos; cards.</source>
         <translation>莊荷合資格：開博彩者的牌。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The dealer needs at least an ace and a king (Art. 9(1)).</source>
-        <translation>莊荷必須至少有一張A和一張K（第九條（一）項）。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>The dealer does not qualify: pay every ante 1 to 1 and return every raise.</source>
         <translation>莊荷不合資格：每門原注一賠一，加注全數退回。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
-        <translation>有A和K，或一對或以上，即合資格（第九條（一）及（三）項）。</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>The dealer turns over {cards}. Does the dealer qualify?</source>
         <translation>莊荷的牌是{cards}。莊荷是否合資格？</translation>
     </message>
@@ -150,12 +115,7 @@
         <translation>合資格（至少有A和K，或一對或以上）。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>it does not hold both an ace and a king.</source>
-        <translation>不合資格，沒有同時持有A和K。</translation>
-    </message>
-    <message>
-        <location line="+42"/>
+        <location line="+58"/>
         <source>Dealer: {cards}, a {name}; {qualifies}.</source>
         <translation>莊荷：{cards}，{name}；{qualifies}。</translation>
     </message>
@@ -170,7 +130,7 @@
         <translation>不合資格</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Ante {ante} wins {win} (1 to 1); the raise of {raised} is returned (Art. 9(2)).</source>
         <translation>原注{ante}贏{win}（一賠一）；加注{raised}退回（第九條（二）項）。</translation>
     </message>
@@ -180,54 +140,272 @@
         <translation>原注 {ante} × 1 = {ante_win}；加注 {raised} × {ratio} = {raise_win}（{name}）。</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location filename="../../drills/craps.py" line="+168"/>
-        <location filename="../../drills/roulette.py" line="+123"/>
+        <location line="+18"/>
+        <location filename="../../drills/craps.py" line="+203"/>
+        <location filename="../../drills/roulette.py" line="+133"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>The dealer&apos;s hand is higher: collect the ante and the raise (Art. 9(4)).</source>
         <translation>莊荷的牌較大：收去原注及加注（第九條（四）項）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-290"/>
+        <source>Art. 8 decides for the other hand. {why}</source>
+        <translation>按第八條，是另一手牌勝。{why}</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Class first: the higher class of Art. 8 wins, whatever the cards in it.</source>
+        <translation>先比組合：第八條中較大的組合勝，不論組合內的牌。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Two royal flushes: the higher suit wins (♠ &gt; ♥ &gt; ♣ &gt; ♦) (Art. 8(1)).</source>
+        <extracomment>Art. 8, item by item: how two hands of the same class are compared.</extracomment>
+        <translation>兩手黃袍麒：持花色較大者勝（♠ &gt; ♥ &gt; ♣ &gt; ♦）（第八條（一）項）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two straight flushes: the higher top card wins (K-Q-J-10-9 the highest, 5-4-3-2-A the lowest); equal ranks: the higher suit (Art. 8(2)).</source>
+        <translation>兩手同花順：最大一張牌點數較大者勝（K、Q、J、10、9最大，5、4、3、2、A最小）；點數相同：持花色較大者勝（第八條（二）項）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Two fours of a kind: the higher four wins; the fifth card does not count (Art. 8(3)).</source>
+        <translation>兩手四條：點數較大的四條勝；另一張牌不計（第八條（三）項）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two full houses: the higher three of a kind wins; the pair does not count (Art. 8(4)).</source>
+        <translation>兩手夫盧：以點數相同的三張牌定勝負，點數較大者勝；對子不計（第八條（四）項）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two flushes: the highest cards are compared, then the next highest, and so on; all equal: the higher suit (Art. 8(5)).</source>
+        <translation>兩手同花：先比點數最大的一張，再比次大的一張，如此類推；各牌點數均相同：持花色較大者勝（第八條（五）項）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Two straights: the higher top card wins (5-4-3-2-A is the lowest, its top card the 5); equal ranks: the suit of the highest card (Art. 8(6)).</source>
+        <translation>兩手順：最大一張牌點數較大者勝（5、4、3、2、A最小，其最大一張為5）；點數相同：以點數最大一張牌的花色定勝負（第八條（六）項）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Two threes of a kind: the higher three wins; the two odd cards do not count (Art. 8(7)).</source>
+        <translation>兩手三條：點數較大的三條勝；兩張散牌不計（第八條（七）項）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two pairs against two pairs: the higher pair first, then the lower pair, then the odd card; all equal: the suit of the higher pair (Art. 8(8)).</source>
+        <translation>兩對對兩對：先比點數較大的一對，再比另一對，然後比散牌；各牌點數均相同：以點數較大的一對牌之花色定勝負（第八條（八）項）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Pair against pair: the pair&apos;s rank first, then the odd cards from the highest down; all equal: the suit of the pair (Art. 8(9)).</source>
+        <translation>一對對一對：先比對子的點數，再由最大的一張散牌比起；各牌點數均相同：以對子的花色定勝負（第八條（九）項）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Five odd cards: the highest cards are compared, then the next highest, and so on; all equal: the suit of the highest card (Art. 8(10)).</source>
+        <translation>五張散牌：先比點數最大的一張，再比次大的一張，如此類推；各牌點數均相同：以點數最大一張牌的花色定勝負（第八條（十）項）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Both are a {name} with the same ranks: under this house&apos;s rule the hands push.</source>
+        <translation>兩手都是點數相同的{name}：按本場的規則作和局。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>hand A</source>
+        <translation>A手牌</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hand B</source>
+        <translation>B手牌</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A {better} beats a {worse}: the class decides first (Art. 8); {hand} wins.</source>
+        <translation>{better}大過{worse}：先以組合定勝負（第八條）；{hand}勝。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{rule} Same ranks, so the suit decides: {hand} has the {card}, the other hand the {other}.</source>
+        <translation>{rule}點數相同，以花色定勝負：{hand}有{card}，另一手牌有{other}。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{rule} Compared in that order, hand A has {ranks_a} and hand B has {ranks_b}: {hand} wins.</source>
+        <translation>{rule}按此次序比較，A手牌為{ranks_a}，B手牌為{ranks_b}：{hand}勝。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Art. 9(1) asks the dealer to hold at least an ace and a king, and Art. 9(3) opens the boxes when the dealer&apos;s hand is the same or greater: the dealer qualifies with A-K high or any pair or better.</source>
+        <extracomment>Art. 9(1), (3), as the ruleset&apos;s setting ``dealer_qualification`` reads them.</extracomment>
+        <translation>第九條（一）項規定莊荷必須至少有一張A和一張K，（三）項規定莊荷的牌與此相同或更大時開博彩者的牌：莊荷持A、K或任何一對或以上即合資格。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{cards} holds no pair and not both an ace and a king: the dealer does not qualify (Art. 9(1)).</source>
+        <translation>{cards}沒有對子，也不是同時有A和K：莊荷不合資格（第九條（一）項）。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{cards} is a {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
+        <translation>{cards}是{name}：持A、K或任何一對或以上即合資格（第九條（一）及（三）項）。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>it does not qualify (no pair, and not both an ace and a king).</source>
+        <translation>不合資格（沒有對子，也不是同時有A和K）。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>a royal flush&apos;s raise pays {ratio} to 1 here: Art. 9(5)(9) lets the house choose from 50 to 1 up to 100 to 1, with the approval of the DICJ (Art. 13).</source>
+        <translation>本場“黃袍麒”的加注一賠{ratio}：第九條（五）項（9）分項容許場方在一賠五十至一賠一百之間選擇，須獲博彩監察協調局許可（第十三條）。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Same ranks: under this house&apos;s rule the ante and the raise are returned.</source>
+        <translation>點數相同：按本場的規則，原注及加注退回。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>equal ranks push here, where Art. 8 would let the suit decide.</source>
+        <translation>本場點數相同作和局，而按第八條應以花色定勝負。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Box 4 raised on an ante of {ante}. How much do you pay box 4? (Stakes returned are not part of the payout.)</source>
         <translation>第4門下了原注{ante}並已加注。你應賠第4門多少？（退回的注碼不計入派彩。）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Does the dealer qualify? Then who wins? Then the raise by the pay table.</source>
         <translation>先看莊荷是否合資格，再看誰勝，然後按派彩表賠加注。</translation>
     </message>
     <message>
-        <location line="+59"/>
-        <source>Pool before the round: {pool}; paid in the order {order} (dealer&apos;s left first, straight flushes before a royal).</source>
-        <translation>本局前彩池：{pool}；派彩次序為第{order}門（由莊荷左手邊起，同花順先於黃袍麒）。</translation>
+        <location line="+69"/>
+        <source>Pool before the round: {pool}.</source>
+        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)). The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
+        <translation>本局前彩池：{pool}。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Pool after the round: {after} (a royal flush took it: it restarts at its minimum).</source>
+        <translation>本局後彩池：{after}（“黃袍麒”已派出全部彩池：由最低金額開始重新累積）。</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Straight flush: 10% of the pool as it stood before the round&apos;s first award, or the fixed award, the higher; royal flush: the pool the straight flushes left, or the fixed award, the higher; four of a kind, full house, flush: the fixed award.</source>
+        <translation>同花順：本局派出第一項彩金前彩池的一成（10%）或定額彩金，取其較高者；黃袍麒：同花順派彩後餘下的彩池或定額彩金，取其較高者；四條、夫盧、同花：定額彩金。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Straight flush: 10% of the pool as it stands, or the fixed award, the higher; royal flush: the pool or the fixed award, the higher; four of a kind, full house, flush: the fixed award.</source>
+        <translation>同花順：當時彩池的一成（10%）或定額彩金，取其較高者；黃袍麒：彩池或定額彩金，取其較高者；四條、夫盧、同花：定額彩金。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush after every other award (Art. 10(7)).</source>
+        <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項），“黃袍麒”在所有其他彩金之後（第十條（七）項）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush right after the last straight flush (Art. 10(7)).</source>
+        <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項），“黃袍麒”緊隨最後一手“同花順”之後（第十條（七）項）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)).</source>
+        <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項）。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Box {box}, {name}: 10% of {base} = {award}, more than the fixed award; the pool goes from {before} to {after}.</source>
+        <translation>第{box}門，{name}：{base}的一成＝{award}，高於定額彩金；彩池由{before}減至{after}。</translation>
     </message>
     <message>
         <location line="+10"/>
-        <source>Box {box}, {name}: {award}.</source>
-        <translation>第{box}門，{name}：{award}。</translation>
+        <source>Box {box}, {name}: the fixed award, {award} (10% of {base} is not more); paid by the house, the pool stays at {after}.</source>
+        <translation>第{box}門，{name}：定額彩金{award}（{base}的一成並不較高）；由場方支付，彩池仍為{after}。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
+        <source>Box {box}, {name}: the pool, {award}, more than the fixed award.</source>
+        <translation>第{box}門，{name}：全部彩池{award}，高於定額彩金。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Box {box}, {name}: the fixed award, {award} (the pool, {before}, is not more); paid by the house, the pool stays at {after}.</source>
+        <translation>第{box}門，{name}：定額彩金{award}（彩池{before}並不較高）；由場方支付，彩池仍為{after}。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Box {box}, {name}: the fixed award, {award}, paid by the house; it leaves the pool as it is.</source>
+        <translation>第{box}門，{name}：定額彩金{award}，由場方支付；彩池不變。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Art. 10(6), 「各得“累進大獎”之一成」: each straight flush of the round receives 10% of the same jackpot, the pool as it stood before the round&apos;s first award.</source>
+        <translation>第十條（六）項「各得“累進大獎”之一成」：本局每手“同花順”各得同一“累進大獎”的一成，即本局派出第一項彩金前的彩池。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Art. 10(6): each straight flush receives 10% of the pool as the previous award left it (this house&apos;s setting).</source>
+        <translation>第十條（六）項：每手“同花順”各得上一項彩金派出後彩池的一成（本場的設定）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Art. 10(7) moves only the royal flush: it is paid right after the last straight flush of the round and takes the pool as the straight flushes left it; every other award keeps its box order.</source>
+        <translation>第十條（七）項只移後“黃袍麒”：在本局最後一手“同花順”派彩後隨即派彩，並得“同花順”派彩後餘下的彩池；其餘彩金仍按各門次序派出。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Art. 10(7): every royal flush is paid after all other awards of the round and takes the pool as they left it (this house&apos;s setting).</source>
+        <translation>第十條（七）項：每手“黃袍麒”均在本局所有其他彩金派出後才派彩，並得其後餘下的彩池（本場的設定）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>An award paid at its fixed amount is paid by the house and leaves the pool as it is; only a share of the pool reduces it (Art. 10(8)).</source>
+        <translation>按定額彩金派出的彩金由場方支付，彩池不變；只有從彩池派出的分額才令彩池減低（第十條（八）項）。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>When the share of the pool equals the fixed award, the fixed award is paid, by the house, and the pool stays.</source>
+        <translation>彩池的分額與定額彩金相同時，由場方支付定額彩金，彩池不變。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A share of the pool is rounded down to the cent.</source>
+        <translation>彩池的分額以仙為單位向下捨去。</translation>
+    </message>
+    <message>
+        <location line="-216"/>
         <source>Pool after the round: {after}.</source>
         <translation>本局後彩池：{after}。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+9"/>
+        <source>The progressive is paid on the player&apos;s hand alone, whether or not the dealer qualifies (Art. 10(2)).</source>
+        <translation>累進大獎只按博彩者的牌派彩，不論莊荷合資格與否（第十條（二）項）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>When a royal flush takes the pool, the pool restarts at its minimum, {minimum} (Art. 10(8)).</source>
+        <translation>“黃袍麒”派出全部彩池後，彩池由最低金額{minimum}開始重新累積（第十條（八）項）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>The progressive pool shows {pool}. Every box bet the progressive. What does box {box} receive from the progressive?</source>
         <translation>累進大獎彩池顯示{pool}。每門均有投注累進大獎。第{box}門獲派多少累進大獎彩金？</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Straight flush: 10% of the pool as it stands or the fixed award, the higher; royal flush: the pool or the fixed award, the higher.</source>
-        <translation>同花順：當時彩池的一成（10%）或定額彩金，取其較高者；黃袍麒：全部彩池或定額彩金，取其較高者。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+187"/>
         <source>While dealing from the shoe you expose one player&apos;s card by mistake.</source>
         <translation>用派牌盒派牌時，你錯誤陽開了一張博彩者的牌。</translation>
     </message>
@@ -262,62 +440,119 @@
         <translation>你先派莊荷的牌，後派各門。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+32"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round, bets are placed again and the cards dealt again.</source>
+        <extracomment>The rulings a misdeal item offers (Art. 11), by key.</extracomment>
         <translation>該局無效：原注及加注退回，累進大獎的投注轉到下一局，然後重新投注及派牌。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The round stands and play goes on as usual.</source>
         <translation>該局維持有效，牌局如常進行。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>The round stands; the exposed dealer&apos;s card stays up and the dealer&apos;s other cards, the fifth included, are dealt face down.</source>
         <translation>該局維持有效；被陽開的莊荷牌繼續陽開，莊荷其餘的牌（包括第五張）全部牌面向下派出。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>That hand is dead; the round goes on as usual.</source>
         <translation>該門作廢；牌局如常進行。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>The round is void and every bet is returned, the progressive bets included.</source>
         <translation>該局無效，所有投注退回，包括累進大獎的投注。</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>One exposed card, or a hand to an empty box, does not void the round (Art. 11).</source>
-        <translation>錯誤陽開一張牌，或派牌給沒有下注的一門，都不會令該局無效（第十一條）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>This irregularity voids the round (Art. 11(1), (4)).</source>
-        <translation>這種不當情事令該局無效（第十一條（一）及（四）項）。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>That is the rule for one exposed dealer&apos;s card only (Art. 11(2)).</source>
-        <translation>這只是錯誤陽開一張莊荷牌時的處理方法（第十一條（二）項）。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>That is the rule for cards dealt to a box without a bet (Art. 11(3)).</source>
-        <translation>這是錯誤派牌給沒有下注的一門時的處理方法（第十一條（三）項）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Progressive bets are never returned: they carry over to the next round (Art. 11(1), (4)).</source>
-        <translation>累進大獎的投注不會退回：自動轉到下一局（第十一條（一）及（四）項）。</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location line="-28"/>
         <source>{situation} What does the regulation rule?</source>
         <translation>{situation}規章如何處理？</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+14"/>
+        <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
+        <translation>該局作廢：原注及加注退回，累進大獎的投注轉到下一局；另更換洗牌機或改用派牌盒派牌。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The round stands; the exposed dealer&apos;s card is turned down again and the dealer&apos;s fifth card is dealt face up as usual.</source>
+        <translation>該局維持有效；被陽開的莊荷牌重新蓋上，莊荷的第五張牌照常牌面向上派出。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The round stands and the hand in the empty box is played like the others.</source>
+        <translation>該局維持有效，沒有下注一門的牌與其他各門一樣參與牌局。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>This irregularity voids the round ({article}).</source>
+        <extracomment>The wrong rulings each right one is offered with: each is wrong by Art. 11 for that case. &quot;The round stands and play goes on as usual&quot; is never offered where it is also true (a hand to an empty box, Art. 11(3); one exposed dealer&apos;s card, where the round stands too), and the two void rulings never together.</extracomment>
+        <translation>這項違規令該局無效（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>That is the rule for one exposed dealer&apos;s card only (Art. 11(2)); this irregularity voids the round ({article}).</source>
+        <translation>這只是錯誤陽開一張莊荷牌時的處理方法（第十一條（二）項）；這項違規令該局無效（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>That is the rule for cards dealt to a box without a bet (Art. 11(3)); this irregularity voids the round ({article}).</source>
+        <translation>這是錯誤派牌給沒有下注的一門時的處理方法（第十一條（三）項）；這項違規令該局無效（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The progressive bets are not returned: they carry over to the next round ({article}).</source>
+        <translation>累進大獎的投注不會退回：自動轉到下一局（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cards dealt to a box without a bet do not void the round: that hand is dead and the round goes on as usual (Art. 11(3)).</source>
+        <translation>錯誤派牌給沒有下注的一門不會令該局無效：該門作廢，牌局如常進行（第十一條（三）項）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No card was exposed: the cards went to a box without a bet, so that hand is dead and the round goes on as usual (Art. 11(3)).</source>
+        <translation>沒有牌被陽開：牌派給了沒有下注的一門，所以該門作廢，牌局如常進行（第十一條（三）項）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A hand dealt to a box without a bet is dead: it is not played (Art. 11(3)).</source>
+        <translation>派給沒有下注一門的牌作廢：不參與牌局（第十一條（三）項）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One card exposed by mistake does not void the round: it stands (Art. 11(2)).</source>
+        <translation>錯誤陽開一張牌不會令該局無效：該局維持有效（第十一條（二）項）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The exposed dealer&apos;s card stays face up, and the dealer&apos;s other cards, the fifth included, are dealt face down (Art. 11(2)).</source>
+        <translation>被陽開的莊荷牌繼續陽開，莊荷其餘的牌（包括第五張）全部牌面向下派出（第十一條（二）項）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No hand is dead: one card was exposed, the round stands, and the exposed dealer&apos;s card stays face up while the dealer&apos;s other cards are dealt face down (Art. 11(2)).</source>
+        <translation>沒有一門作廢：只是一張牌被陽開，該局維持有效；被陽開的莊荷牌繼續陽開，莊荷其餘的牌牌面向下派出（第十一條（二）項）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>That is the rule when the exposed card is the dealer&apos;s (Art. 11(2)); a player&apos;s card: play goes on as usual.</source>
+        <translation>這是被陽開的牌屬莊荷時的處理方法（第十一條（二）項）；屬博彩者的牌：牌局如常進行。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The exposed card is a player&apos;s: play goes on as usual, and the dealer&apos;s fifth card is dealt face up as always (Art. 11(2), Art. 7).</source>
+        <translation>被陽開的是博彩者的牌：牌局如常進行，莊荷的第五張牌照常牌面向上派出（第十一條（二）項、第七條）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No hand is dead: one card was exposed, the round stands and play goes on as usual (Art. 11(2)).</source>
+        <translation>沒有一門作廢：只是一張牌被陽開，該局維持有效，牌局如常進行（第十一條（二）項）。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>the dealer</source>
         <translation>莊荷</translation>
     </message>
@@ -362,7 +597,7 @@
         <translation>派牌次序：第{order}門，然後莊荷；第{number}張牌派到{where}。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Name the hand</source>
         <translation>說出紙牌組合</translation>
     </message>
@@ -432,25 +667,150 @@
         <translation>由左至右，莊荷最後，莊荷第五張牌面向上（第七條）。</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="-119"/>
+        <location filename="../../drills/bet_names.py" line="+32"/>
+        <source>Straight-up {shown}</source>
+        <translation>孤丁 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split {shown}</source>
+        <translation>兩門騎 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Street {shown}</source>
+        <translation>三門一列 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Corner {shown}</source>
+        <translation>四門騎 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Six-line {shown}</source>
+        <translation>六門 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nine numbers {shown}</source>
+        <translation>九門 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Twelve-number sector {shown}</source>
+        <translation>十二門 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Column {shown}</source>
+        <translation>直十二門 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen {shown}</source>
+        <translation>小中大十二門 {shown}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Red</source>
+        <translation>紅</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Black</source>
+        <translation>黑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Even</source>
+        <translation>雙</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Odd</source>
+        <translation>單</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Low 1–18</source>
+        <translation>小 1–18</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>High 19–36</source>
+        <translation>大 19–36</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{bet} — {stake}</source>
+        <translation>{bet} — {stake}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location filename="../../drills/craps.py" line="-144"/>
         <source>Pass Line</source>
-        <extracomment>&quot;Collect, then pay&quot; (先殺後賠): the procedure common to all tables, stated in roulette-2003 Art. 5(1); Portaria 97/85/M for craps sets no order of its own.</extracomment>
+        <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
         <translation>派司拉</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Don&apos;t Pass</source>
         <translation>東派司</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Come</source>
         <translation>襟</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Don&apos;t Come</source>
         <translation>東襟</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>a line bet</source>
+        <translation>一注線注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+13"/>
+        <source>Odds behind {bet}</source>
+        <translation>{bet}的附加投注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="+6"/>
+        <source>Come bet on {number}</source>
+        <translation>{number}點襟注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="+2"/>
+        <source>Don&apos;t Come bet on {number}</source>
+        <translation>{number}點東襟注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="-6"/>
+        <source>Hard {number}</source>
+        <translation>硬{number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../drills/craps.py" line="+2"/>
+        <source>Big {number}</source>
+        <translation>大{number}</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>a bet that is not on the table</source>
+        <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
+        <translation>一注不在檯面上的投注</translation>
     </message>
     <message>
         <location filename="../../drills/roulette.py" line="-74"/>
@@ -458,90 +818,60 @@
         <translation>單</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>odds bet</source>
-        <translation>附加投注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+526"/>
+        <location filename="../../drills/bet_names.py" line="-54"/>
+        <location filename="../../drills/craps.py" line="-16"/>
+        <location line="+808"/>
         <source>Field</source>
         <translation>場區</translation>
     </message>
     <message>
-        <location line="-525"/>
-        <source>Hard</source>
-        <translation>硬</translation>
-    </message>
-    <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="-807"/>
         <source>Big 7</source>
         <translation>大七</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Eleven</source>
         <translation>十一</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../drills/craps.py" line="+1"/>
         <source>Any Craps</source>
         <translation>任何垃圾</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation>大</translation>
-    </message>
-    <message>
-        <location line="+86"/>
-        <source>Collect first: {bets}.</source>
-        <translation>先殺：{bets}。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location filename="../../drills/craps.py" line="+185"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
         <translation>{bet}：注碼{stake}，贏{win}（{article}）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-67"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation>{bet}：打和，注碼退回（{article}）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+17"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation>這次擲骰沒有投注贏：無須派彩。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+18"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation>只賠這次擲骰定出輸贏的投注；注碼仍歸博彩者。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>{bet} {number}</source>
-        <translation>{bet}{number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>odds on {point}</source>
-        <translation>{point}點附加投注</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+5"/>
-        <source>{bet} ({stake})</source>
-        <translation>{bet}（{stake}）</translation>
-    </message>
-    <message>
-        <location line="-2"/>
-        <location filename="../../drills/roulette.py" line="+308"/>
+        <location line="+152"/>
+        <location line="+306"/>
+        <location filename="../../drills/grading.py" line="+75"/>
+        <location filename="../../drills/roulette.py" line="+410"/>
         <source>{first}, {next}</source>
         <translation>{first}、{next}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="-283"/>
         <source>{first}-{second} ({total})</source>
         <translation>{first}-{second}（{total}點）</translation>
     </message>
@@ -556,17 +886,79 @@
         <translation>派司拉投注{line}，點數為{point}。以{chip}的籌碼計，博彩者最多可作多少附加投注？</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>The odds&apos; win may never exceed the line bet (Art. 2(2)); on {point} odds pay {ratio}.</source>
         <translation>附加投注的彩金永不可超過原來的派司拉投注（第二條第二款）；{point}點的附加投注賠率為{ratio}。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-145"/>
+        <location line="+148"/>
         <source>{win} to {stake}</source>
         <translation>{stake}賠{win}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-301"/>
+        <source>Losing bets, to collect: {bets}.</source>
+        <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
+        <translation>輸注，須收去：{bets}。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{bet}: {number} is its come point; it moves to {number} ({article})</source>
+        <translation>{bet}：{number}是其點數；移到{number}（{article}）</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
+        <translation>{bet}：{blocks} × {block}按{ratio}贏{block_win}，餘數{rest}按{short}贏{rest_win}（屬詮釋，見下文）：合共{win}（{article}）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>{article} fixes the win of one block of {block} and of a bet under it, not of a remainder over full blocks; the remainder is paid {short}, as a bet under the block is.</source>
+        <translation>{article}只訂明一注{block}及少於{block}的投注的彩金，沒有訂明整注以外的餘數；餘數按{short}賠，與少於一注單位的投注相同。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{bet}: {blocks} × {block} at {ratio}: {stake} wins {win} ({article})</source>
+        <translation>{bet}：{blocks} × {block}按{ratio}：注碼{stake}，贏{win}（{article}）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{bet}: {stake} is under one block of {block}, so it is paid {short}: wins {win} ({article})</source>
+        <translation>{bet}：注碼{stake}少於一注{block}，所以按{short}賠：贏{win}（{article}）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{bet}: {stake} is under one block of {block}, paid {short} (an interpretation, see below): wins {win} ({article})</source>
+        <translation>{bet}：注碼{stake}少於一注{block}，按{short}賠（屬詮釋，見下文）：贏{win}（{article}）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{article} does not say how a Big {number} bet under {block} is paid: {short}, as Arts. 9 and 10 pay a bet under the block.</source>
+        <translation>{article}沒有說明少於{block}的大{number}投注如何賠：按{short}賠，與第九條及第十條對少於一注單位的投注相同。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{bet}: {number} becomes the point; no decision on this throw, it stays on the layout ({article})</source>
+        <translation>{bet}：{number}成為點數；這次擲骰沒有結果，留在檯面上（{article}）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{bet}: no decision on this throw; it stays on the layout ({article})</source>
+        <translation>{bet}：這次擲骰沒有結果；留在檯面上（{article}）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{bet} ({stake}, {article})</source>
+        <translation>{bet}（{stake}，{article}）</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>the largest odds bet</source>
+        <translation>最大的附加投注</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The largest odds bet wins exactly the line bet: {line} × {inverse} = {exact}.</source>
         <translation>最大的附加投注所贏的恰好等於派司拉投注：{line} × {inverse} = {exact}。</translation>
     </message>
@@ -576,12 +968,17 @@
         <translation>以{chip}的籌碼計：{largest}。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Which odds bet wins exactly the amount of the line bet?</source>
         <translation>多少附加投注所贏的恰好等於派司拉投注的金額？</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+4"/>
+        <source>{article} says the odds&apos; win &quot;may never exceed&quot; the line bet; the limit is applied when the odds are taken, so the largest odds bet is the one whose win equals the line bet, and a larger one is refused.</source>
+        <translation>{article}規定附加投注的彩金「永不可超過」原來的投注；此限額在接受附加投注時執行，所以最大的附加投注是其彩金恰好等於線注的投注，更大的投注不予接受。</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>The point is {point}; the shooter throws {throw}. How much do you pay?</source>
         <translation>點數為{point}；擲骰者擲出{throw}。你要賠多少？</translation>
     </message>
@@ -591,27 +988,89 @@
         <translation>擲骰者擲出{throw}。你要賠多少？</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+42"/>
+        <source>{bet} ({stake}) loses on this throw ({article}).</source>
+        <translation>{bet}（{stake}）在這次擲骰輸（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{bet} ({stake}) wins on this throw ({article}).</source>
+        <translation>{bet}（{stake}）在這次擲骰贏（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>The shooter throws {throw}. Click the bets in the order you settle them.</source>
         <translation>擲骰者擲出{throw}。請按你殺賠的次序點選各注。</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Collect the losing bets first: {bets}.</source>
-        <translation>先收去輸注：{bets}。</translation>
+        <location line="+9"/>
+        <source>Settle only the bets this throw decided, losing bets first; the others stay on the layout.</source>
+        <translation>只結算這次擲骰有結果的投注，先收輸注；其餘投注留在檯面上。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Then pay the winners: {bets}.</source>
-        <translation>然後賠贏注：{bets}。</translation>
+        <location line="+11"/>
+        <source>every losing bet is collected before any winner is paid. The craps regulation sets no order of settlement; this is the table&apos;s procedure.</source>
+        <translation>先收去所有輸注，才賠任何贏注（先殺後賠）。花旗骰規章並無規定結算次序；這是賭檯的程序。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>this table settles the decided bets in any order; the craps regulation sets no order of settlement.</source>
+        <translation>本賭檯結算有結果的投注時次序不拘；花旗骰規章並無規定結算次序。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The right order: first collect {losers}; then pay {winners}.</source>
+        <translation>正確次序：先收去{losers}；然後賠{winners}。</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Losing bets are taken before any winner is paid.</source>
-        <translation>先殺後賠：賠任何贏注之前，先收去所有輸注。</translation>
+        <source>The right order: settle {bets}, in any order.</source>
+        <translation>正確次序：結算{bets}，次序不拘。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+30"/>
+        <source>A bet you settled is not on the layout.</source>
+        <translation>你結算的其中一注並不在檯面上。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{bet} has no decision on this throw: it stays on the layout ({article}).</source>
+        <translation>{bet}在這次擲骰沒有結果：留在檯面上（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location filename="../../drills/grading.py" line="+85"/>
+        <location line="+120"/>
+        <source>You settled {bet} twice.</source>
+        <translation>你把{bet}結算了兩次。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{loser} must be collected before {winner} is paid; you paid {winner} first (table procedure, not in the regulation).</source>
+        <translation>必須先收去{loser}，才賠{winner}；你先賠了{winner}（賭檯程序，規章並無規定）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{bet} loses on this throw and was never collected ({article}).</source>
+        <translation>{bet}在這次擲骰輸，但沒有收去（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{bet} is a push and its stake was never returned ({article}).</source>
+        <translation>{bet}打和，但注碼沒有退回（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{bet} wins on this throw and was never paid ({article}).</source>
+        <translation>{bet}在這次擲骰贏，但沒有賠（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{bet} was never moved to its come point ({article}).</source>
+        <translation>{bet}沒有移到其點數（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>One die shows {face}; the other bounces off the table. What is the throw?</source>
         <translation>一粒骰子是{face}點；另一粒彈出檯外。這次擲骰的結果是甚麼？</translation>
     </message>
@@ -691,7 +1150,7 @@
         <translation>骰子按停下時的位置讀數：以最外露的上面計（第一條）。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Line and come bets</source>
         <translation>線注及襟注</translation>
     </message>
@@ -776,12 +1235,13 @@
         <translation>骰子離開檯面；骰子未平放（第一條）。</translation>
     </message>
     <message>
-        <location filename="../../drills/grading.py" line="+25"/>
+        <location line="-213"/>
+        <location filename="../../drills/grading.py" line="-242"/>
         <source>Time is up.</source>
         <translation>時間到。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../../drills/grading.py" line="+11"/>
         <source>The right amount is {amount}.</source>
         <translation>正確金額是{amount}。</translation>
     </message>
@@ -796,12 +1256,27 @@
         <translation>正確次序：{order}。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+10"/>
+        <source>{bets} (in any order)</source>
+        <translation>{bets}（次序不拘）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{first} → {next}</source>
+        <translation>{first} → {next}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Your chips make {given}; the payout is {amount}.</source>
         <translation>你的籌碼合共{given}；應賠{amount}。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Your chips make {given}; {what} is {amount}.</source>
+        <translation>你的籌碼合共{given}；{what}是{amount}。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Right amount, but {given} chips where {fewest} would do.</source>
         <translation>金額正確，但用了{given}個籌碼，其實{fewest}個已足夠。</translation>
     </message>
@@ -822,7 +1297,7 @@
         <translation>你答{given}；應賠{amount}（{direction}{difference}）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-3"/>
         <source>too much</source>
         <translation>多了</translation>
     </message>
@@ -832,84 +1307,182 @@
         <translation>少了</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+11"/>
+        <source>You said {given}; {what} is {amount} ({difference} {direction}).</source>
+        <translation>你答{given}；{what}是{amount}（{direction}{difference}）。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{bet} is not settled now: leave it where it is.</source>
+        <translation>{bet}此時未有結果：留在原處。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+121"/>
+        <source>You settled {bet}.</source>
+        <translation>你結算了{bet}。</translation>
+    </message>
+    <message>
+        <location line="-115"/>
+        <location line="+120"/>
+        <source>You never collected {bet}.</source>
+        <translation>你沒有收去{bet}。</translation>
+    </message>
+    <message>
+        <location line="-118"/>
+        <location line="+119"/>
+        <source>You never paid {bet}.</source>
+        <translation>你沒有賠{bet}。</translation>
+    </message>
+    <message>
+        <location line="-100"/>
+        <source>{before} must be collected before {early}; you collected {early} first.</source>
+        <translation>{before}須在{early}之前收去；你先收了{early}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{before} must be collected before {early} is paid; you paid {early} first.</source>
+        <translation>{before}須在賠{early}之前收去；你先賠了{early}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{before} must be paid before {early} is collected; you collected {early} first.</source>
+        <translation>{before}須在收去{early}之前賠付；你先收了{early}。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+96"/>
+        <source>{before} must be paid before {early}; you paid {early} first.</source>
+        <translation>{before}須在{early}之前賠付；你先賠了{early}。</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <location filename="../../drills/roulette.py" line="-44"/>
+        <source>the Portuguese text</source>
+        <translation>葡文文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../drills/roulette.py" line="+2"/>
+        <source>the Chinese text</source>
+        <translation>中文文本</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>{problem} ({citation})</source>
         <translation>{problem}（{citation}）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>{note}</source>
-        <translation>{note}</translation>
+        <location line="+8"/>
+        <source>An order follows one official text of Art. 5(1) as a whole: the Portuguese text pays six-lines, then streets, then corners; the Chinese text pays six-lines and corners (in any order), then streets. Your order mixes the two.</source>
+        <extracomment>An order that takes part of each text of Art. 5(1).</extracomment>
+        <translation>賠注次序須整體依從第五條第一款其中一個正式文本：葡文文本先賠六門，再賠三門一列，後賠四門騎；中文文本先賠六門及四門騎（次序不拘），後賠三門一列。你的次序混合了兩個文本。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Your order follows both official texts of Art. 5(1): they differ on six-lines, streets and corners, and your order is right by each.</source>
+        <translation>你的次序同時符合第五條第一款兩個正式文本：兩者在六門、三門一列及四門騎上有別，而你的次序依任一文本均正確。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Your order follows the Portuguese text of Art. 5(1): six-lines, then streets, then corners.</source>
+        <translation>你的次序依從第五條第一款的葡文文本：先六門，再三門一列，後四門騎。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your order follows the Chinese text of Art. 5(1): six-lines and corners (one step, in any order), then streets.</source>
+        <translation>你的次序依從第五條第一款的中文文本：先六門、四門騎（同一步，次序不拘），後三門一列。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Collect every losing bet before you pay: {before} must be collected before {early} is paid; you paid {early} first.</source>
+        <translation>先殺後賠：{before}須在賠{early}之前收去；你先賠了{early}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{bet} lost: it is collected, not paid.</source>
+        <translation>{bet}已輸：應收去，不應賠付。</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+7"/>
+        <source>Only one player&apos;s winning bets may be paid together.</source>
+        <translation>只有同一客人的多注勝注可同時賠付。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{said} Neither official text of Art. 5(1) allows this; your order is held to {text}, the one it follows longest.</source>
+        <translation>{said}第五條第一款兩個正式文本均不容許此次序；你的次序按{text}評核，即你依從最久的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../drills/craps.py" line="+3"/>
+        <location filename="../../drills/grading.py" line="-129"/>
+        <location line="+60"/>
         <source>Right order.</source>
         <translation>次序正確。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../drills/grading.py" line="+86"/>
         <source>Right.</source>
         <translation>正確。</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-320"/>
+        <location filename="../../drills/roulette.py" line="-380"/>
         <source>straight-up</source>
         <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation>孤丁</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+337"/>
+        <location line="+439"/>
         <source>straight-ups</source>
         <translation>孤丁</translation>
     </message>
     <message>
-        <location line="-336"/>
+        <location line="-438"/>
         <source>split</source>
         <translation>兩門騎</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+335"/>
+        <location line="+437"/>
         <source>splits</source>
         <translation>兩門騎</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-436"/>
         <source>street</source>
         <translation>三門一列</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+331"/>
+        <location line="+433"/>
         <source>streets</source>
         <translation>三門一列</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-432"/>
         <source>corner</source>
         <translation>四門騎</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+331"/>
+        <location line="+433"/>
         <source>corners</source>
         <translation>四門騎</translation>
     </message>
     <message>
-        <location line="-330"/>
+        <location line="-432"/>
         <source>six-line</source>
         <translation>六門</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+328"/>
+        <location line="+430"/>
         <source>six-lines</source>
         <translation>六門</translation>
     </message>
     <message>
-        <location line="-327"/>
+        <location line="-429"/>
         <source>nine-number bet</source>
         <translation>九門</translation>
     </message>
@@ -1009,12 +1582,12 @@
         <translation>先收去輸注；輸注不計入派彩。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Count each kind of bet on the number, multiply by its payout, then add up.</source>
         <translation>數清號碼上每類投注的注數，乘以各自的賠率，再相加。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>{count} {kind} × {ratio} × {stake} = {win} ({article})</source>
         <translation>{count}注{kind} × {ratio} × {stake} = {win}（{article}）</translation>
     </message>
@@ -1024,7 +1597,22 @@
         <translation>沒有投注中獎：無須派彩。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+17"/>
+        <source>The red numbers: Art. 1 says the numbers alternate red and black but neither text lists them; the standard European set is used: {red}.</source>
+        <translation>紅號碼：第一條只說各號碼刻在紅、黑相間底板上，兩個文本均未列出紅號碼；採用標準歐式紅號碼：{red}。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The nine-number bet: the text gives no figure of it; it is taken as three adjacent streets of the layout (a block such as 1-9 or 4-12).</source>
+        <translation>九門：文本未有說明其形狀；取作檯面上相連的三個三門一列（例如1-9或4-12）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The nine-number bet: the text gives no figure of it; this ruleset takes nine neighbouring pockets of the wheel.</source>
+        <translation>九門：文本未有說明其形狀；本規則集取輪上相鄰的九個間格。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>{stake} straight-up on {number}, and {number} wins. How much do you pay? (The stake stays with the player.)</source>
         <translation>客人在{number}號下孤丁{stake}，開出{number}號。你應賠多少？（注碼仍歸客人。）</translation>
     </message>
@@ -1064,37 +1652,23 @@
         <translation>然後賠{group}：{bets}。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>{number} wins. Click the bets in the order you settle them.</source>
         <translation>開出{number}號。請按你殺賠的次序點選各注。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Collect first; then pay from the outside bets inwards, straight-ups last.</source>
         <translation>先殺後賠；由外圍注向內賠，孤丁最後。</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>{kind} {index} ({stake})</source>
-        <translation>{kind} {index}（{stake}）</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>{kind} {numbers} ({stake})</source>
-        <translation>{kind} {numbers}（{stake}）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{kind} ({stake})</source>
-        <translation>{kind}（{stake}）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location filename="../../drills/grading.py" line="-255"/>
+        <location filename="../../drills/roulette.py" line="+93"/>
         <source>none</source>
         <translation>無</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../../drills/roulette.py" line="+12"/>
         <source>columns and dozens</source>
         <translation>直十二門及小中大十二門</translation>
     </message>
@@ -1109,12 +1683,7 @@
         <translation>紅黑、單雙、大小</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>streets and corners (either order)</source>
-        <translation>三門一列及四門騎（先後皆可）</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}. What do you do?</source>
         <translation>珠滾動時，有籌碼跌入盤內。上局中獎號碼是{previous}號。你應怎樣做？</translation>
     </message>
@@ -1144,7 +1713,7 @@
         <translation>宣佈該局無效（golpe nulo）不會令投注作廢：投注保留至重新打珠。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+95"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
         <translation>取出籌碼，把珠放在0號的間格內，再重新打珠。</translation>
     </message>
@@ -1154,12 +1723,52 @@
         <translation>珠要放回上局中獎號碼，而不是0號。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-88"/>
         <source>You have rung the bell and launched the ball. A player pushes a straight-up onto the layout. What do you do?</source>
         <translation>你已打鐘並打珠。一名客人把一注孤丁推上檯面。你應怎樣做？</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-142"/>
+        <source>The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one step, in any order ({together}), and then the streets ({streets}).</source>
+        <translation>依第五條第一款中文文本亦正確：六門及四門騎同一步賠付，次序不拘（{together}），然後賠三門一列（{streets}）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The Chinese text of Art. 5(1) is right too: it pays the six-lines and corners as one step, in any order ({together}).</source>
+        <translation>依第五條第一款中文文本亦正確：六門及四門騎同一步賠付，次序不拘（{together}）。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The Portuguese and Chinese texts of Art. 5(1) are both official and differ on six-lines, streets and corners (Portuguese: six-lines, streets, corners; Chinese: six-lines and corners as one step, then streets). An order that either text allows, followed as a whole, is right.</source>
+        <translation>第五條第一款的葡文及中文文本均為正式文本，兩者在六門、三門一列及四門騎上有別（葡文：六門、三門一列、四門騎；中文：六門及四門騎同一步，然後三門一列）。整體依從其中一個文本的次序即為正確。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Where the two official texts of Art. 5(1) differ (six-lines, streets and corners), this ruleset follows {text} strictly.</source>
+        <translation>第五條第一款兩個正式文本有別之處（六門、三門一列及四門騎），本規則集嚴格依從{text}。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The twelve-number sector is paid with the sectors, after the columns and dozens: the Chinese text of Art. 5(1) does not name it.</source>
+        <translation>十二門與九門一同賠付，在直十二門及小中大十二門之後：第五條第一款中文文本未有列出十二門。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The twelve-number sector is paid with the columns and dozens (a setting of this ruleset): the Chinese text of Art. 5(1) does not name it.</source>
+        <translation>十二門與直十二門及小中大十二門一同賠付（本規則集的設定）：第五條第一款中文文本未有列出十二門。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Low and high are paid with the even chances: the Portuguese text&apos;s «chances simples» covers them; the Chinese text of Art. 5(1) does not name them.</source>
+        <translation>小（1-18）及大（19-36）與紅、黑、單、雙一同賠付：葡文文本的 «chances simples» 包括它們；第五條第一款中文文本未有列出。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>six-lines and corners (one step, in any order)</source>
+        <translation>六門及四門騎（同一步，次序不拘）</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
         <translation>拒絕該注並把籌碼交還；其他投注維持不變。</translation>
     </message>
@@ -1254,7 +1863,27 @@
         <translation>監場只在能準確還原時才還原籌碼。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
+        <source>Remove the chip and spin again from the pocket where the ball is now.</source>
+        <translation>取出籌碼，從珠現時所在的間格重新打珠。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The ball is first placed in the pocket of the previous winning number, here 0 (Art. 2(2)).</source>
+        <translation>須先把珠放回上局中獎號碼的間格內，此處即0號（第二條第二款）。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The bets stand for the new spin: Art. 2(2) does not say so, but implies it (the spin is launched again, not the bets made again).</source>
+        <translation>投注在重新打珠時照舊有效：第二條第二款雖未明言，但有此含意（重新打珠，而非重新投注）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>When the previous winning number was 0, the ball is placed in 0: 0 has its own pocket (Art. 1(2)), and Art. 2(2) names the previous number&apos;s pocket without exception.</source>
+        <translation>若上局中獎號碼為0，珠便放在0號：0號有其間格（第一條第二款），而第二條第二款指明放回上局中獎號碼的間格，並無例外。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Straight-up multiples</source>
         <translation>孤丁倍數</translation>
     </message>
@@ -1519,11 +2148,27 @@
         <source>Pay the reconstructed bets in the order of Art. 5(1).</source>
         <translation>按第五條第一款的次序賠重組後的投注。</translation>
     </message>
+    <message>
+        <location filename="../../drills/model.py" line="+133"/>
+        <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
+        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
+        <translation>解釋（規則集的設定；規章未有明言）：{text}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>House option (the regulation leaves this to the house): {text}</source>
+        <translation>莊家選擇（規章交由莊家決定）：{text}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Table procedure, not in the regulation: {text}</source>
+        <translation>檯面程序，規章未有規定：{text}</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+137"/>
+        <location filename="../../ui/drills/answers.py" line="+140"/>
         <source>Amount to pay</source>
         <translation>應賠金額</translation>
     </message>
@@ -1568,7 +2213,7 @@
         <translation>以此金額作答（Enter）</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Type an amount such as %1.</source>
         <translation>請輸入金額，例如 %1。</translation>
     </message>
@@ -1639,7 +2284,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+131"/>
+        <location filename="../../ui/instructor/models.py" line="+138"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -1669,7 +2314,7 @@
         <translation>正確答案</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+43"/>
         <source>correct</source>
         <translation>正確</translation>
     </message>
@@ -1682,7 +2327,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+99"/>
+        <location filename="../../ui/drills/feedback.py" line="+100"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
@@ -1692,7 +2337,7 @@
         <translation>英文解讀</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Português (official)</source>
         <translation>葡文（官方文本）</translation>
     </message>
@@ -1702,7 +2347,7 @@
         <translation>中文（官方文本）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>英文解讀只是本系統提供的輔助資料，並非官方文本。</translation>
     </message>
@@ -1745,12 +2390,12 @@
         <translation>加一個 %1 的籌碼</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Add a chip of %1 (key %2)</source>
         <translation>加一個 %1 的籌碼（%2 鍵）</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>%1 in one chip</source>
         <translation>%1，一個籌碼</translation>
     </message>
@@ -1763,7 +2408,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+153"/>
+        <location line="+157"/>
         <source>Answer ↵</source>
         <translation>作答 ↵</translation>
     </message>
@@ -1771,7 +2416,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-153"/>
+        <location filename="../../ui/instructor/models.py" line="-121"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -1806,7 +2451,7 @@
         <translation>最弱技能</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+36"/>
         <source> (archived)</source>
         <translation>（已封存）</translation>
     </message>
@@ -1844,7 +2489,7 @@
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -1859,7 +2504,7 @@
         <translation>載入中…（%1／%2 名學員）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>%1 trainees</source>
         <translation>%1 名學員</translation>
     </message>
@@ -1872,7 +2517,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+154"/>
+        <location filename="../../ui/drills/launcher.py" line="+160"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -1887,33 +2532,33 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+73"/>
-        <location line="+20"/>
+        <location line="+76"/>
+        <location line="+25"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-21"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>模擬考試（所選技能，合格分數 %1%）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
         <translation>%1 不是已登記的學員：考試、複習及錯題功能須先由導師為你登記。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+42"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -1923,7 +2568,7 @@
         <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>The session could not start: %1</source>
         <translation>無法開始練習：%1</translation>
     </message>
@@ -1931,7 +2576,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+212"/>
+        <location filename="../../ui/drills/screen.py" line="+222"/>
         <source>not recorded</source>
         <translation>不作記錄</translation>
     </message>
@@ -1971,39 +2616,39 @@
         <translation>重新儲存(&amp;R)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>On the table: %1</source>
         <translation>檯上：%1</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+73"/>
         <source>Item %1 of %2</source>
         <translation>第 %1 題（共 %2 題）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Item %1</source>
         <translation>第 %1 題</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 of %2 right</source>
         <translation>%2 題中答對 %1 題</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Your answer could not be saved, so no feedback is shown yet: %1
 It is kept here; retry saving when the database is back.</source>
         <translation>你的答案未能儲存，所以暫不顯示回饋：%1
 答案已保留在此；資料庫恢復後請重新儲存。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
         <translation>有答案尚未儲存。結束練習前請重新儲存。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>The session could not be closed in the database: %1</source>
         <translation>無法在資料庫中結束這次練習：%1</translation>
     </message>
@@ -2125,7 +2770,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+200"/>
         <source>Due by</source>
         <translation>限期</translation>
     </message>
@@ -2253,12 +2898,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>✗ 不正確</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Your order: %1</source>
         <translation>你的次序：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Correct answer: %1</source>
         <translation>正確答案：%1</translation>
     </message>
@@ -2268,7 +2913,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>解題步驟</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Article: %1  (F1)</source>
         <translation>條文：%1（F1）</translation>
     </message>
@@ -2324,7 +2969,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+199"/>
+        <location filename="../../ui/instructor/window.py" line="+203"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
@@ -2364,12 +3009,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>導師畫面閒置後已自動鎖定：請再次輸入密碼。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
     </message>
@@ -2430,7 +3075,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+238"/>
+        <location filename="../../ui/main_window.py" line="+256"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -2440,22 +3085,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檯面</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-102"/>
         <source>On the felt: %1</source>
         <translation>檯面上合共：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>pays %1 (%2)</source>
         <translation>賠率 %1（%2）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>bet %1</source>
         <translation>注碼 %1</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+82"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
@@ -2490,18 +3135,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>語言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Records are not available: %1</source>
         <translation>記錄暫時無法使用：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+11"/>
+        <location line="+18"/>
+        <location line="+13"/>
         <source>Export the layout</source>
         <translation>匯出檯面圖</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-11"/>
         <source>Picture (*.png);;Printable page (*.pdf)</source>
         <translation>圖片 (*.png);;可列印頁面 (*.pdf)</translation>
     </message>
@@ -2509,7 +3154,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>OrderPicker</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="-95"/>
+        <location filename="../../ui/drills/answers.py" line="-98"/>
         <source>Bets on the table</source>
         <translation>檯上的投注</translation>
     </message>
@@ -2577,12 +3222,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>兩次輸入的新密碼不一致。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The password must have at least %1 characters.</source>
         <translation>密碼最少要有%1個字元。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>The password is changed.</source>
         <translation>密碼已更改。</translation>
     </message>
@@ -2590,7 +3235,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-210"/>
+        <location filename="../../ui/instructor/window.py" line="-215"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -2664,7 +3309,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+148"/>
+        <location filename="../../ui/sidebar.py" line="+151"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
@@ -2674,7 +3319,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>遊戲(&amp;G)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Ruleset</source>
         <translation>規則集</translation>
     </message>
@@ -2722,7 +3367,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未安裝此遊戲的規則集。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Follows: %1</source>
         <translation>依據：%1</translation>
     </message>
@@ -2735,7 +3380,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+46"/>
+        <location filename="../../ui/drills/feedback.py" line="+42"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>
@@ -2755,7 +3400,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>中位用時</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Close</source>
         <translation>關閉(&amp;C)</translation>
     </message>
@@ -2765,17 +3410,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中答對 %1 題（%3%）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation>合格 — 合格分數為 %1%</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>NOT PASSED — the pass mark is %1%</source>
         <translation>不合格 — 合格分數為 %1%</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>Time: %1</source>
         <translation>用時：%1</translation>
     </message>
@@ -2863,7 +3508,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -2896,7 +3541,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-146"/>
+        <location filename="../../ui/instructor/people.py" line="-150"/>
         <source>New trainee&apos;s full name</source>
         <translation>新學員的全名</translation>
     </message>
@@ -2983,8 +3628,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+115"/>
+        <location filename="../../app.py" line="+169"/>
         <source>Macau Dealer Trainer</source>
+        <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation>澳門荷官培訓系統</translation>
     </message>
 </context>
@@ -3151,7 +3797,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>1賠%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 to %2</source>
         <translation>%2賠%1</translation>
     </message>
@@ -3159,7 +3805,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-496"/>
         <source>Last %1 days</source>
         <translation>最近%1日</translation>
     </message>
@@ -3192,7 +3838,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-242"/>
+        <location filename="../../ui/drills/launcher.py" line="-273"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -3235,7 +3881,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>G&amp;ame</source>
         <translation>遊戲(&amp;A)</translation>
     </message>
@@ -3255,7 +3901,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>模擬考試題數(&amp;Z)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>&amp;Skills</source>
         <translation>技能(&amp;S)</translation>
     </message>
@@ -3266,12 +3912,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+202"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Drills — %1</source>
         <translation>操練 — %1</translation>
     </message>
@@ -3301,13 +3947,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>選擇操練(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+99"/>
+        <location filename="../../ui/drills/rendering.py" line="+105"/>
         <source>%1 s</source>
         <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first: the main window&apos;s chips and the small ones (1, 5, 25) that drill payouts need.</extracomment>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-348"/>
+        <location filename="../../ui/drills/screen.py" line="-369"/>
         <source>Practice</source>
         <translation>練習</translation>
     </message>
@@ -3337,12 +3983,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第%1門</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-252"/>
+        <location filename="../../ui/drills/feedback.py" line="-264"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The worked solution&apos;s box grows with its lines up to this height, then scrolls. The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>
@@ -3408,7 +4054,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>BIG 10 · 9 to 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+40"/>
+        <location filename="../../layouts/labels.py" line="+43"/>
         <source>1st 12 · 1–12</source>
         <translation>1st 12 · 1–12</translation>
     </message>
@@ -3644,7 +4290,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>鎖上導師介面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Instructor views</source>
         <translation>導師介面</translation>
     </message>
@@ -3652,7 +4298,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>reports</name>
     <message>
-        <location filename="../../reports/charts.py" line="+67"/>
+        <location filename="../../reports/charts.py" line="+76"/>
         <source>No answers in this period.</source>
         <translation>此期間沒有答案。</translation>
     </message>
@@ -3683,7 +4329,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>每日每題一般用時</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Skills, weakest first</source>
         <translation>技能（最弱的排先）</translation>
     </message>
