@@ -29,9 +29,8 @@ from dealer_trainer.rules.requests import (
 from dealer_trainer.rules.rulesets import Ruleset
 
 _KINDS = ", ".join(kind.value for kind in BetKind)
-#: The longest history settled at once: hours of play at one table.  Each event
-#: copies the table record (immutable, so every step can be kept), so a longer
-#: history is refused rather than left to run for minutes; settle it hand by hand.
+#: The longest history settled at once: hours of play at one table (each event costs
+#: the bets it can touch, so this bounds the work, not a quadratic cost).
 MAX_EVENTS = 10_000
 
 
@@ -90,7 +89,7 @@ def replay(request: Mapping[str, Any], ruleset: Ruleset | CrapsRules) -> Table:
             f"events has {len(events)} events; the rules settle at most {MAX_EVENTS} at once, "
             "so settle a long session hand by hand."
         )
-    table = Table.new(ruleset)
+    play = Table.new(ruleset).playing()
     for index, raw in enumerate(events):
         where = f"events[{index}]"
         event = expect_object(raw, where)
@@ -98,15 +97,15 @@ def replay(request: Mapping[str, Any], ruleset: Ruleset | CrapsRules) -> Table:
             check_keys(event, where, required=("bet",))
             bet = read_bet(event["bet"], f"{where}.bet")
             try:
-                table = table.place(bet)
+                play.place(bet)
             except RulesError as error:
                 raise _at(error, where) from None
         elif "roll" in event:
             check_keys(event, where, required=("roll",))
-            table = table.roll(read_throw(event["roll"], f"{where}.roll"))
+            play.roll(read_throw(event["roll"], f"{where}.roll"))
         else:
             raise invalid(f'{where} must be a bet ({{"bet": …}}) or a roll ({{"roll": [a, b]}}).')
-    return table
+    return play.table()
 
 
 def _at(error: RulesError, where: str) -> RulesError:

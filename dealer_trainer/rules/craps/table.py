@@ -25,7 +25,7 @@ the line bets):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -109,39 +109,17 @@ def bet_name(kind: BetKind) -> str:
     return _NAMES[kind]
 
 
-@dataclass(frozen=True)
-class Table:
-    """One craps table: the point, the bets in placement order, and the events so far."""
+class _Queries:
+    """What a table answers and how it decides, read from its state; shared by the immutable
+    :class:`Table` and the :class:`Play` that applies events to a copy of it in place."""
 
     rules: CrapsRules
-    point: int | None = None
-    bets: tuple[BetState, ...] = ()
-    events: tuple[Event, ...] = ()
-    # Indexes into ``bets``, kept with each new table so that an event costs
-    # time for the open bets only, however long the history grows.
-    _positions: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
-    _open: tuple[int, ...] = field(default=(), repr=False, compare=False)
-    _odds: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if len(self._positions) != len(self.bets):  # built by hand: index the bets once
-            positions = {state.id: index for index, state in enumerate(self.bets)}
-            if len(positions) != len(self.bets):
-                raise RulesError("duplicate_bet_id", "Two bets on this table have the same id.")
-            odds: dict[str, tuple[int, ...]] = {}
-            for index, state in enumerate(self.bets):
-                if state.kind is BetKind.ODDS and state.bet.on is not None:
-                    odds[state.bet.on] = (*odds.get(state.bet.on, ()), index)
-            is_open = tuple(index for index, state in enumerate(self.bets) if state.is_open)
-            object.__setattr__(self, "_positions", positions)
-            object.__setattr__(self, "_open", is_open)
-            object.__setattr__(self, "_odds", odds)
-
-    @classmethod
-    def new(cls, ruleset: Ruleset | CrapsRules) -> Table:
-        """An empty table waiting for a come-out roll."""
-        rules = ruleset if isinstance(ruleset, CrapsRules) else CrapsRules.from_ruleset(ruleset)
-        return cls(rules)
+    point: int | None
+    bets: Sequence[BetState]
+    events: Sequence[Event]
+    _positions: Mapping[str, int]
+    _open: Collection[int]
+    _odds: Mapping[str, Sequence[int]]
 
     # ------------------------------------------------------------ queries --
 
@@ -168,7 +146,7 @@ class Table:
 
     def open_bets(self) -> tuple[BetState, ...]:
         """The bets still waiting for a decision, in placement order."""
-        return tuple(self.bets[index] for index in self._open)
+        return tuple(self.bets[index] for index in sorted(self._open))
 
     def decided_by(self, event: int) -> tuple[BetState, ...]:
         """The bets the event with index ``event`` decided."""
@@ -351,28 +329,6 @@ class Table:
             return False
         return True
 
-    def place(self, bet: Bet) -> Table:
-        """The table with ``bet`` on it; raises :class:`RulesError` if it cannot be made now."""
-        self.verify_placing(bet)
-        point: int | None = None
-        citation = self._governing(bet)
-        if bet.kind is BetKind.ODDS:
-            assert bet.on is not None
-            point = self.bet(bet.on).point
-        state = BetState(bet=bet, placed_at=self.next_event, point=point, governing=citation)
-        position = len(self.bets)
-        odds = self._odds
-        if bet.on is not None:
-            odds = {**odds, bet.on: (*odds.get(bet.on, ()), position)}
-        return replace(
-            self,
-            bets=(*self.bets, state),
-            events=(*self.events, bet),
-            _positions={**self._positions, bet.id: position},
-            _open=(*self._open, position),
-            _odds=odds,
-        )
-
     def _governing(self, bet: Bet) -> Citation:
         rules = self.rules
         if bet.kind is BetKind.ODDS:
@@ -382,41 +338,6 @@ class Table:
             assert bet.number is not None
             return rules.big[bet.number].citation
         return rules.cite(bet.kind.value)
-
-    # ------------------------------------------------------------ rolling --
-
-    def roll(self, throw: Throw) -> Table:
-        """The table after a throw: every bet it decides, and the new point."""
-        index = self.next_event
-        if isinstance(throw, InvalidThrow):  # Art. 1: repeated, no decision on any bet
-            return replace(self, events=(*self.events, throw))
-        if not isinstance(throw, Roll):
-            raise RulesError("invalid_roll", f"{throw!r} is not a throw of two dice.")
-        come_out = self.is_come_out
-        bets = list(self.bets)
-        for position in self._open:
-            if bets[position].kind is not BetKind.ODDS:
-                bets[position] = self._decide(bets[position], throw, index)
-        # Odds are decided with the bet they back (Arts. 2(2), 3(2)).
-        for position in self._open:
-            state = bets[position]
-            if state.kind is BetKind.ODDS:
-                assert state.bet.on is not None
-                backed = bets[self._positions[state.bet.on]]
-                bets[position] = self._decide_odds(state, backed, index, come_out=come_out)
-        point = self.point
-        if point is None:
-            if throw.total in POINT_NUMBERS:
-                point = throw.total
-        elif throw.total in (point, SEVEN):
-            point = None
-        return replace(
-            self,
-            point=point,
-            bets=tuple(bets),
-            events=(*self.events, throw),
-            _open=tuple(position for position in self._open if bets[position].is_open),
-        )
 
     def _decide(self, state: BetState, roll: Roll, index: int) -> BetState:
         kind, total, rules = state.kind, roll.total, self.rules
@@ -554,6 +475,177 @@ class Table:
             citation=citation or state.governing,
         )
         return replace(state, decision=decision)
+
+
+@dataclass(frozen=True)
+class Table(_Queries):
+    """One craps table: the point, the bets in placement order, and the events so far."""
+
+    rules: CrapsRules
+    point: int | None = None
+    bets: tuple[BetState, ...] = ()
+    events: tuple[Event, ...] = ()
+    # Indexes into ``bets``, kept with each new table so that an event costs
+    # time for the open bets only, however long the history grows.
+    _positions: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _open: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    _odds: Mapping[str, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self._positions) != len(self.bets):  # built by hand: index the bets once
+            positions = {state.id: index for index, state in enumerate(self.bets)}
+            if len(positions) != len(self.bets):
+                raise RulesError("duplicate_bet_id", "Two bets on this table have the same id.")
+            odds: dict[str, tuple[int, ...]] = {}
+            for index, state in enumerate(self.bets):
+                if state.kind is BetKind.ODDS and state.bet.on is not None:
+                    odds[state.bet.on] = (*odds.get(state.bet.on, ()), index)
+            is_open = tuple(index for index, state in enumerate(self.bets) if state.is_open)
+            object.__setattr__(self, "_positions", positions)
+            object.__setattr__(self, "_open", is_open)
+            object.__setattr__(self, "_odds", odds)
+
+    @classmethod
+    def new(cls, ruleset: Ruleset | CrapsRules) -> Table:
+        """An empty table waiting for a come-out roll."""
+        rules = ruleset if isinstance(ruleset, CrapsRules) else CrapsRules.from_ruleset(ruleset)
+        return cls(rules)
+
+    def place(self, bet: Bet) -> Table:
+        """The table with ``bet`` on it; raises :class:`RulesError` if it cannot be made now."""
+        play = Play(self)
+        play.place(bet)
+        return play.table()
+
+    def roll(self, throw: Throw) -> Table:
+        """The table after a throw: every bet it decides, and the new point."""
+        play = Play(self)
+        play.roll(throw)
+        return play.table()
+
+    def playing(self) -> Play:
+        """A copy of the table to apply many events to in place (``place``, ``roll``), then
+        :meth:`Play.table`: each event costs the bets it can touch, not the whole history,
+        so a long shooter's hand settles in linear time."""
+        return Play(self)
+
+
+def _watched(state: BetState) -> tuple[int, ...] | None:
+    """The totals that can change an open bet (None: every roll can); odds follow their bet."""
+    kind = state.kind
+    if kind is BetKind.ODDS:
+        return ()
+    if kind in (BetKind.FIELD, BetKind.BIG7, BetKind.ELEVEN, BetKind.ANY_CRAPS):
+        return None  # one-roll bets
+    if kind.is_line:
+        return None if state.point is None else (state.point, SEVEN)
+    assert state.bet.number is not None  # hard ways and Big bets: the number against 7
+    return (state.bet.number, SEVEN)
+
+
+class Play(_Queries):
+    """A table being played, in place: the one implementation of placing and rolling.
+
+    It indexes the open bets by the totals that can change them, so a roll looks at
+    the one-roll bets, the bets still waiting for their first roll and the bets on
+    its total (or on 7), never at the whole history.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.rules = table.rules
+        self.point = table.point
+        self.bets: list[BetState] = list(table.bets)
+        self.events: list[Event] = list(table.events)
+        self._positions: dict[str, int] = dict(table._positions)
+        self._open: set[int] = set(table._open)
+        self._odds: dict[str, list[int]] = {k: list(v) for k, v in table._odds.items()}
+        self._every_roll: set[int] = set()
+        self._on_total: dict[int, set[int]] = {}
+        for position in self._open:
+            self._index(position)
+
+    def table(self) -> Table:
+        return Table(
+            self.rules,
+            self.point,
+            tuple(self.bets),
+            tuple(self.events),
+            self._positions,
+            tuple(sorted(self._open)),
+            {k: tuple(v) for k, v in self._odds.items()},
+        )
+
+    def _index(self, position: int) -> None:
+        watched = _watched(self.bets[position])
+        if watched is None:
+            self._every_roll.add(position)
+        else:
+            for total in watched:
+                self._on_total.setdefault(total, set()).add(position)
+
+    def _unindex(self, position: int) -> None:
+        watched = _watched(self.bets[position])
+        if watched is None:
+            self._every_roll.discard(position)
+        else:
+            for total in watched:
+                self._on_total[total].discard(position)
+
+    def place(self, bet: Bet) -> None:
+        self.verify_placing(bet)
+        point: int | None = None
+        citation = self._governing(bet)
+        if bet.kind is BetKind.ODDS:
+            assert bet.on is not None
+            point = self.bet(bet.on).point
+        position = len(self.bets)
+        self.bets.append(
+            BetState(bet=bet, placed_at=len(self.events), point=point, governing=citation)
+        )
+        self.events.append(bet)
+        self._positions[bet.id] = position
+        self._open.add(position)
+        if bet.on is not None:
+            self._odds.setdefault(bet.on, []).append(position)
+        self._index(position)
+
+    def roll(self, throw: Throw) -> None:
+        index = len(self.events)
+        if isinstance(throw, InvalidThrow):  # Art. 1: repeated, no decision on any bet
+            self.events.append(throw)
+            return
+        if not isinstance(throw, Roll):
+            raise RulesError("invalid_roll", f"{throw!r} is not a throw of two dice.")
+        come_out = self.is_come_out
+        touched = sorted(self._every_roll | self._on_total.get(throw.total, set()))
+        decided: list[int] = []
+        for position in touched:
+            before = self.bets[position]
+            after = self._decide(before, throw, index)
+            if after is before:
+                continue
+            self._unindex(position)
+            self.bets[position] = after
+            if after.is_open:  # a line or come bet's first roll: it has its point now
+                self._index(position)
+            else:
+                self._open.discard(position)
+                decided.append(position)
+        # Odds are decided with the bet they back (Arts. 2(2), 3(2)).
+        for backed_position in decided:
+            backed = self.bets[backed_position]
+            for position in self._odds.get(backed.id, ()):
+                state = self.bets[position]
+                if state.is_open:
+                    self.bets[position] = self._decide_odds(state, backed, index, come_out=come_out)
+                    if not self.bets[position].is_open:
+                        self._open.discard(position)
+        if self.point is None:
+            if throw.total in POINT_NUMBERS:
+                self.point = throw.total
+        elif throw.total in (self.point, SEVEN):
+            self.point = None
+        self.events.append(throw)
 
 
 def block_rule(number: int) -> str:
