@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from dealer_trainer.drills.chips import pay_tray
 from dealer_trainer.drills.model import (
     AnswerKind,
     Difficulty,
@@ -37,11 +38,6 @@ from dealer_trainer.rules.rulesets import Ruleset
 
 GAME = "caribbean_stud"
 DECK = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
-DENOMINATIONS = {
-    Difficulty.BEGINNER: tuple(Decimal(d) for d in ("5", "25", "100", "500")),
-    Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("5", "25", "100", "500", "1000")),
-    Difficulty.ADVANCED: tuple(Decimal(d) for d in ("5", "25", "100", "500", "1000", "5000")),
-}
 HAND_NAMES = {
     HandClass.ROYAL_FLUSH: T("royal flush (黃袍麒)"),
     HandClass.STRAIGHT_FLUSH: T("straight flush (同花順)"),
@@ -426,7 +422,7 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
         lines.append(T("Total to pay: {total}.", total=win))
     else:
         lines.append(T("The dealer's hand is higher: collect the ante and the raise (Art. 9(4))."))
-    denominations = DENOMINATIONS[difficulty]
+    denominations = pay_tray(ruleset, difficulty)  # one box: nothing collected before it is paid
     return DrillItem(
         skill="stud.settlement",
         seed=seed,

@@ -10,6 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from dealer_trainer.drills.chips import level_chips, pay_tray
 from dealer_trainer.drills.model import (
     AnswerKind,
     Difficulty,
@@ -40,11 +41,6 @@ GAME = "craps"
 #: "Collect, then pay" (先殺後賠): the procedure common to all tables, stated in roulette-2003
 #: Art. 5(1); Portaria 97/85/M for craps sets no order of its own.
 COLLECT_FIRST = Citation("roulette-2003", 5, 1)
-DENOMINATIONS = {
-    Difficulty.BEGINNER: tuple(Decimal(d) for d in ("1", "5", "25", "100")),
-    Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500")),
-    Difficulty.ADVANCED: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500", "1000")),
-}
 BET_NAMES = {
     BetKind.PASS: T("Pass Line"),
     BetKind.DONT_PASS: T("Don't Pass"),
@@ -173,7 +169,7 @@ def _payout_item(
         if decided
         else hand.table.rules.cite("throw")
     )
-    denominations = DENOMINATIONS[difficulty]
+    denominations = pay_tray(hand.ruleset, difficulty, [s.bet.amount for s in losers])
     return DrillItem(
         skill=skill_id,
         seed=seed,
@@ -287,7 +283,7 @@ def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
     room = hand.table.odds_room(line_id)
     if room is None:  # no cap under this ruleset (craps-2010)
         raise ValueError("the odds limit drill needs a ruleset with an odds limit")
-    chip = DENOMINATIONS[difficulty][0]
+    chip = level_chips(ruleset, difficulty)[0]
     # The question is asked in whole chips of the smallest denomination on the table:
     # the largest stake that is a multiple of it and stays within the rules core's limit.
     largest = chip * int(room / Fraction(chip))

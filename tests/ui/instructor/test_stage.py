@@ -25,6 +25,8 @@ def staked(situation: dict[str, Any]) -> Decimal:
         for part in ("ante", "raise", "progressive"):
             if part in box and not isinstance(box[part], bool):
                 total += Decimal(str(box[part]))
+        if box.get("decision") == "raise" and "raise" not in box:
+            total += 2 * Decimal(str(box["ante"]))  # Art. 6(6): the raise is twice the ante
     return total
 
 
