@@ -11,7 +11,7 @@ geometry in the felt's millimetres, no Qt.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -71,26 +71,42 @@ def place(
     extents: Sequence[Box],
     obstacles: Sequence[Box],
     area: Box,
+    allowed: Callable[[int, float, float], bool] | None = None,
+    cost: Callable[[int, Box], float] | None = None,
 ) -> list[tuple[float, float]]:
     """Where each badge goes: badge ``i`` wants ``wanted[i]`` and covers ``extents[i]``
     moved there (``extents`` are relative to the badge's anchor).
 
-    Badges are placed in order, each at the nearest place to its spot where it
-    lies inside ``area`` and overlaps no obstacle and no badge placed before
-    it (with :data:`GAP` to spare).  Raises :class:`ValueError` if a badge
-    has no such place within :data:`MAX_RINGS` rings.
+    Badges are placed in order.  A place is possible where the badge lies
+    inside ``area`` and overlaps no obstacle and no badge placed before it
+    (with :data:`GAP` to spare) and, when moved, where ``allowed(i, x, y)`` (a
+    felt keeps a moved stack off the spots of other bets, where it would read
+    as a bet on them).  Of the possible places the badge takes the one whose
+    distance from its spot plus ``cost(i, box)`` (mm; a felt charges for
+    covering printed words) is least.  Raises :class:`ValueError` if a badge
+    has no possible place within :data:`MAX_RINGS` rings.
     """
     if len(wanted) != len(extents):
         raise ValueError("one extent per badge")
     taken = [o.grown(GAP) for o in obstacles]
     placed: list[tuple[float, float]] = []
-    for (x, y), extent in zip(wanted, extents, strict=True):
+    for index, ((x, y), extent) in enumerate(zip(wanted, extents, strict=True)):
+        best: tuple[float, float, float, Box] | None = None  # score, x, y, box
         for cx, cy in _candidates(x, y):
+            distance = math.hypot(cx - x, cy - y)
+            if best is not None and distance >= best[0]:
+                break  # every place further out scores worse
             box = extent.moved(cx, cy)
-            if box.inside(area) and not any(box.overlaps(t) for t in taken):
-                placed.append((cx, cy))
-                taken.append(box.grown(GAP))
-                break
-        else:
+            if not box.inside(area) or any(box.overlaps(t) for t in taken):
+                continue
+            moved = (cx, cy) != (x, y)
+            if moved and allowed is not None and not allowed(index, cx, cy):
+                continue
+            score = distance + (cost(index, box) if cost is not None else 0.0)
+            if best is None or score < best[0]:
+                best = (score, cx, cy, box)
+        if best is None:
             raise ValueError(f"no free place for a badge near ({x:.0f}, {y:.0f}) mm")
+        placed.append((best[1], best[2]))
+        taken.append(best[3].grown(GAP))
     return placed

@@ -28,7 +28,7 @@ from dealer_trainer.drills.chips import stack
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.badges import Box, place
 from dealer_trainer.layouts.chips import TableChips, house_chips
-from dealer_trainer.layouts.model import CardPlace, JackpotDisplay
+from dealer_trainer.layouts.model import CardPlace, Felt, JackpotDisplay, Spot
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
 from dealer_trainer.ui.bet_names import bet_name
@@ -151,6 +151,19 @@ def _box(rect: QRectF) -> Box:
 #: The felt view of a drill screen at 1366×768 is about this many pixels wide: captions are
 #: drawn to the felt's scale so that they read at about their font's size there.
 VIEW_PIXELS = 900.0
+WORDS_COST = 90.0  # mm a badge would rather move than cover another spot's printed words
+
+
+def _printed_words(felt: Felt) -> list[tuple[Spot, Box]]:
+    """The middle of each labelled spot's print, where its words are (the numbers too)."""
+    cores = []
+    for spot in felt.spots:
+        if spot.printed and spot.label is not None and (spot.label.zh or spot.label.en):
+            b = spot.text_box or spot.shape.bounds
+            cores.append((spot, Box(b.x + b.w * 0.25, b.y + b.h * 0.25, b.w * 0.5, b.h * 0.5)))
+    return cores
+
+
 LEADER = QColor(255, 236, 140, 200)
 
 
@@ -257,7 +270,29 @@ class FeltStage(QObject):
         obstacles = [_box(rect) for rect in self._obstacles(scene, situation)]
         wanted = [scene.felt.spot(spot_id).center for spot_id, _ in self._badges]
         extents = [_box(badge.badge_rect()) for _, badge in self._badges]
-        places = place(wanted, extents, obstacles, _box(area.adjusted(8, 8, -8, -8)))
+        felt = scene.felt
+        own = [felt.spot(spot_id) for spot_id, _ in self._badges]
+
+        def off_other_bets(index: int, x: float, y: float) -> bool:
+            """A moved stack lies on its own spot or on bare felt, never on another bet's spot."""
+            return felt.spot_at(x, y) in (None, own[index])
+
+        cores = _printed_words(felt)
+
+        def covering_words(index: int, box: Box) -> float:
+            """Covering another spot's printed words costs as much as moving this far (mm)."""
+            return WORDS_COST * sum(
+                1 for spot, core in cores if spot is not own[index] and box.overlaps(core)
+            )
+
+        places = place(
+            wanted,
+            extents,
+            obstacles,
+            _box(area.adjusted(8, 8, -8, -8)),
+            off_other_bets,
+            covering_words,
+        )
         for (x, y), ((sx, sy), (_, badge)) in zip(
             places, zip(wanted, self._badges, strict=True), strict=True
         ):

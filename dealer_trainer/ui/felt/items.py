@@ -8,11 +8,11 @@ hit-testing is exact too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import partial
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLocale, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import match_locale
+from dealer_trainer.i18n.numbers import format_amount
 from dealer_trainer.layouts.chips import ChipSet
 from dealer_trainer.layouts.labels import Label
 from dealer_trainer.layouts.model import Marker, Spot
@@ -48,6 +50,11 @@ _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _SPOT_BUTTONS = Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton
 _HAND = Qt.CursorShape.PointingHandCursor
 _DARK_INK, _WHITE_INK = QColor("#1b1b1b"), QColor("#ffffff")  # labels on light, filled spots
+
+
+def _language() -> str:
+    """The app language of the default locale (the language manager sets it)."""
+    return match_locale(QLocale().name())
 
 
 def record(draw: Callable[[QPainter], None]) -> QPicture:
@@ -450,7 +457,11 @@ class CardItem(QGraphicsItem):
 
 class JackpotItem(QGraphicsItem):
     """The progressive jackpot display's lit part: the pool in LED digits and, under it, the
-    fixed awards posted for each hand (Art. 10(3)), drawn inside ``box`` (scene mm)."""
+    fixed awards posted for each hand (Art. 10(3)), drawn inside ``box`` (scene mm).
+
+    Amounts are written in the reader's format (``156.650,00`` in Portuguese), again
+    when the language changes.
+    """
 
     POOL_SHARE = 0.34  # of the lit part's height, for the pool; the rest lists the awards
 
@@ -458,20 +469,38 @@ class JackpotItem(QGraphicsItem):
         super().__init__()
         self._box = box
         self._awards = tuple(awards)
-        self.text = ""
-        self.award_texts: dict[str, str] = {}
+        self._currency = "HK$"
+        self._pool: Decimal | None = None
+        self._posted: dict[str, Decimal] = {}
         self._picture = record(self._draw)
         self.setZValue(60)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_text(self, text: str, awards: dict[str, str] | None = None) -> None:
-        """Show the pool (``""``: dashes) and the posted awards by hand (absent: dashes)."""
-        self.text = text
-        self.award_texts = dict(awards or {})
+    def display(
+        self, pool: Decimal | None, awards: Mapping[str, Decimal], currency: str = "HK$"
+    ) -> None:
+        """Show the pool (``None``: dashes) and the posted awards by hand (absent: dashes)."""
+        self._pool, self._posted, self._currency = pool, dict(awards), currency
         self.rerecord()
 
+    @property
+    def text(self) -> str:
+        """The pool as the display shows it (``""`` while it shows dashes)."""
+        if self._pool is None:
+            return ""
+        return f"{self._currency} {format_amount(self._pool, _language(), cents=True)}"
+
+    @property
+    def award_texts(self) -> dict[str, str]:
+        """The posted awards, by hand, as the display shows them."""
+        language = _language()
+        return {
+            hand: f"{self._currency} {format_amount(value, language)}"
+            for hand, value in self._posted.items()
+        }
+
     def rerecord(self) -> None:
-        """Draw the display again (its hands' names changed language)."""
+        """Draw the display again (its names and amounts changed language)."""
         self._picture = record(self._draw)
         repaint_now(self)
 
@@ -488,18 +517,22 @@ class JackpotItem(QGraphicsItem):
         painter.setPen(QColor("#ff5a36"))
         painter.setFont(felt_font(pool.height() * 0.62, bold=True))
         painter.drawText(pool, Qt.AlignmentFlag.AlignCenter, self.text or "– – – – – –")
+        posted = self.award_texts
         for index, (hand, label) in enumerate(self._awards):
             line = self.award_rect(index)
             size = line.height() * 0.58
             name = "  ".join(part for part in (label.zh, translated(label.en)) if part)
+            award = posted.get(hand, "– – –")
+            # A long translation shrinks so that the name and its award never run together.
+            wide = QFontMetricsF(felt_font(size, bold=True)).horizontalAdvance(f"{name}    {award}")
+            if wide > line.width():
+                size *= line.width() / wide
             painter.setPen(QColor("#f5d76e"))
             painter.setFont(felt_font(size, bold=True))
             painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
             painter.setPen(QColor("#ff5a36"))
             painter.drawText(
-                line,
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                self.award_texts.get(hand, "– – –"),
+                line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, award
             )
 
     def boundingRect(self) -> QRectF:
@@ -531,9 +564,9 @@ class ProgressiveChipItem(QGraphicsItem):
     def _draw(self, painter: QPainter) -> None:
         r = CHIP_DIAMETER / 2
         painter.setPen(QPen(QColor("#111111"), 0.8))
-        painter.setBrush(QColor("#f2c230"))
+        painter.setBrush(QColor("#8e1b1b"))  # reads against the gold progressive spot
         painter.drawEllipse(QPointF(0, 0), r, r)
-        edge = QPen(QColor("#7a1f1f"), 4.0, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        edge = QPen(QColor("#f5d76e"), 4.0, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
         edge.setDashPattern([1.6, 2.4])
         painter.setPen(edge)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -543,7 +576,7 @@ class ProgressiveChipItem(QGraphicsItem):
             self._label,
             QRectF(-r * 0.7, -r * 0.7, r * 1.4, r * 1.4),
             7.5,
-            colour=QColor("#3b1a00"),
+            colour=QColor("#fff4d0"),
         )
 
     def rerecord(self) -> None:

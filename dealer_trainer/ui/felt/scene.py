@@ -177,13 +177,7 @@ class FeltScene(QGraphicsScene):
         awards posted under it, by hand (``royal_flush`` …; a hand not given: dashes)."""
         if self._jackpot is None:
             raise KeyError(f"the {self.felt.game} felt has no progressive jackpot display")
-        posted = {
-            hand: f"{currency} {value:,.0f}"
-            if value == value.to_integral_value()
-            else f"{currency} {value:,.2f}"
-            for hand, value in (awards or {}).items()
-        }
-        self._jackpot.set_text("" if amount is None else f"{currency} {amount:,.2f}", posted)
+        self._jackpot.display(amount, awards or {}, currency)
 
     @property
     def jackpot_text(self) -> str:
