@@ -107,6 +107,7 @@ def _setting_error(where: str, message: str) -> RulesetError:
 
 #: The drill levels that choose a part of a chip set for their pay tray, lowest first.
 CHIP_LEVELS = ("beginner", "intermediate", "advanced")
+MAX_FLOAT_CHIPS = 9  # the pay tray answers with keys 1-9
 
 
 @dataclass(frozen=True)
@@ -162,12 +163,11 @@ def _denominations(
 
 def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetting:
     """The ``[chips]`` table of a ruleset file, or a house file's changes to its base's."""
-    if base is None:
-        kind = reader.get("type", str)
-        if kind != "denominations":
-            raise reader.error("type", f"must be 'denominations', not {kind!r}")
-        if reader.get("interpretation", bool):
-            raise reader.error("interpretation", "a chip set is a house setting: false")
+    kind = reader.get("type", str, required=base is None)
+    if kind is not None and kind != "denominations":
+        raise reader.error("type", f"must be 'denominations', not {kind!r}")
+    if reader.get("interpretation", bool, required=base is None):
+        raise reader.error("interpretation", "a chip set is a house setting: false")
     known = {"type", "currency", "default", "description", "interpretation", *CHIP_LEVELS}
     unknown = sorted(set(reader.table) - known)
     if unknown:
@@ -180,12 +180,21 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
         denominations = base.denominations
     levels: dict[str, tuple[Decimal, ...]] = {}
     for level in CHIP_LEVELS:
-        if level in reader.table:
+        if level in reader.table or base is None:
             levels[level] = _denominations(reader, level, denominations)
-        elif base is not None and all(d in denominations for d in base.level(level)):
-            levels[level] = base.level(level)
+        elif all(d in denominations for d in base.level(level)):
+            levels[level] = base.level(level)  # the base's float, every chip still in the set
         else:
-            levels[level] = denominations
+            shown = ", ".join(f"{d.normalize():f}" for d in base.level(level))
+            raise reader.error(
+                level, f"is needed: the base's float ({shown}) has chips that are not in the set"
+            )
+        if len(levels[level]) > MAX_FLOAT_CHIPS:
+            raise reader.error(
+                level,
+                f"holds {len(levels[level])} chips; a drill's float holds at most "
+                f"{MAX_FLOAT_CHIPS} (the pay tray's keys 1-9)",
+            )
     return ChipsSetting(
         currency=reader.get("currency", str, required=base is None)
         or (base.currency if base else ""),

@@ -82,6 +82,18 @@ def _with_chips(table: str) -> str:
             'colour = "red"\ninterpretation = false\ndescription = "x"\n',
             "chips.colour: is not a key of [chips]",
         ),
+        (
+            '[chips]\ntype = "denominations"\ncurrency = "HKD"\ndefault = ["5"]\n'
+            'beginner = ["5"]\nintermediate = ["5"]\ninterpretation = false\ndescription = "x"\n',
+            "chips.advanced: is missing",
+        ),
+        (
+            '[chips]\ntype = "denominations"\ncurrency = "HKD"\n'
+            'default = ["1", "2", "5", "10", "20", "25", "50", "100", "500", "1000"]\n'
+            'beginner = ["1", "2", "5", "10", "20", "25", "50", "100", "500", "1000"]\n'
+            'interpretation = false\ndescription = "x"\n',
+            "chips.beginner: holds 10 chips; a drill's float holds at most 9",
+        ),
     ],
 )
 def test_a_bad_chips_table_is_refused_naming_the_file_and_key(table: str, message: str) -> None:
@@ -105,6 +117,13 @@ def test_a_house_ruleset_gives_its_own_chips_and_keeps_the_levels_that_still_fit
     with pytest.raises(RulesetError, match=r"grand\.toml: chips\.beginner\[0\]"):
         parse_house_ruleset(
             'id = "g"\nbase = "roulette-2003"\ntitle = "G"\n[chips]\nbeginner = ["3"]\n',
+            "grand.toml",
+            official_rulesets(),
+        )
+    # A set without the base's 25 chip must name the floats that held it.
+    with pytest.raises(RulesetError, match=r"grand\.toml: chips\.beginner: is needed"):
+        parse_house_ruleset(
+            'id = "g"\nbase = "roulette-2003"\ntitle = "G"\n[chips]\ndefault = ["5", "100"]\n',
             "grand.toml",
             official_rulesets(),
         )

@@ -285,17 +285,18 @@ class FeltStage(QObject):
                 1 for spot, core in cores if spot is not own[index] and box.overlaps(core)
             )
 
-        places = place(
-            wanted,
-            extents,
-            obstacles,
-            _box(area.adjusted(8, 8, -8, -8)),
-            off_other_bets,
-            covering_words,
-        )
-        for (x, y), ((sx, sy), (_, badge)) in zip(
-            places, zip(wanted, self._badges, strict=True), strict=True
-        ):
+        try:
+            places = place(
+                wanted,
+                extents,
+                obstacles,
+                _box(area.adjusted(8, 8, -8, -8)),
+                off_other_bets,
+                covering_words,
+            )
+        except ValueError:  # a felt too crowded to lay out: every stack on its own spot
+            places = wanted
+        for (x, y), (sx, sy), (_, badge) in zip(places, wanted, self._badges, strict=True):
             badge.setPos(x, y)
             if (x, y) != (sx, sy):
                 self._lead(scene, QPointF(sx, sy), QPointF(x, y), scale)
