@@ -152,6 +152,7 @@ def _box(rect: QRectF) -> Box:
 #: drawn to the felt's scale so that they read at about their font's size there.
 VIEW_PIXELS = 900.0
 WORDS_COST = 90.0  # mm a badge would rather move than cover another spot's printed words
+CLEAR = 12.0  # mm a moved stack's middle keeps off the spots of other bets
 
 
 def _printed_words(felt: Felt) -> list[tuple[Spot, Box]]:
@@ -274,8 +275,12 @@ class FeltStage(QObject):
         own = [felt.spot(spot_id) for spot_id, _ in self._badges]
 
         def off_other_bets(index: int, x: float, y: float) -> bool:
-            """A moved stack lies on its own spot or on bare felt, never on another bet's spot."""
-            return felt.spot_at(x, y) in (None, own[index])
+            """A moved stack lies on its own spot or on bare felt, never on another bet's spot
+            (nor on the thin line between two: its middle keeps :data:`CLEAR` mm off them)."""
+            return all(
+                felt.spot_at(x + dx, y + dy) in (None, own[index])
+                for dx, dy in ((0, 0), (CLEAR, 0), (-CLEAR, 0), (0, CLEAR), (0, -CLEAR))
+            )
 
         cores = _printed_words(felt)
 
@@ -346,7 +351,7 @@ class FeltStage(QObject):
             bounds = QRectF()
             for spot in scene.felt.spots:
                 bounds = bounds.united(qrect(spot.shape.bounds))
-            self.focus = bounds.adjusted(-30, -30, 30, 30)
+            self.focus = bounds.adjusted(-50, -50, 50, 50)  # a margin for moved badges
 
     def _stage_craps(
         self, scene: FeltScene, situation: Mapping[str, Any], ruleset: Ruleset
