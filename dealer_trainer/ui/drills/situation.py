@@ -5,7 +5,15 @@ the winning number.  Craps: the shooter's hand replayed through the rules core
 up to the throw in question, so every bet sits on its spot (a come bet on its
 come point, odds behind the bet they back), the puck on the point and the
 dice of the throw.  Caribbean Stud: the cards face up where the question needs
-them, the ante and raise of each box and the progressive pool.
+them, fanned so each card's rank and suit show, the ante and raise of each box,
+the progressive chip of each box that bet it and the jackpot display with the
+pool and the fixed awards posted under it (Art. 10(3)).
+
+Every bet is drawn in the chips of the ruleset's chip set (``drills.chips.stack``)
+that its amount question offers in the pay tray.  The stacks (badges: chips and
+caption) are then laid out (``layouts.badges.place``): a badge that would cover
+another, the winning number, the dolly, the puck, the dice or a card moves to the
+nearest free bare felt, with a leader to a dot on its spot.
 
 :class:`FeltStage` keeps one scene per felt and restages it for each item;
 :meth:`FeltStage.bets` names the bets a trainee may click (for pay-order
@@ -203,9 +211,16 @@ class FeltStage(QObject):
         """The chip stacks of the current item's bets, in the order of the request."""
         return [stack for _, stack in self._badges]
 
-    def stage(self, item: DrillItem) -> FeltScene:
-        """Clear the item's felt and draw its situation on it."""
-        scene = self.scene_for(item)
+    def stage(self, item: DrillItem, scene: FeltScene | None = None) -> FeltScene:
+        """Clear the item's felt (or ``scene``, a felt of its game) and draw its situation on it.
+
+        The instructor's replay passes its own scene: a recorded item is drawn as
+        the trainee saw it.
+        """
+        if scene is None:
+            scene = self.scene_for(item)
+        elif scene.caption_scale is None:
+            scene.caption_scale = 1.0  # set for the item once its focus is known
         scene.chips.clear()
         for owner, extra in self._extra:
             owner.removeItem(extra)

@@ -313,9 +313,9 @@ class ChipStackItem(QGraphicsItem):
 
     @property
     def caption(self) -> str:
-        """The stack's readable count and total: ``×7  650``."""
+        """The stack's readable count and total: ``×7  1,650`` (``1.650`` in Portuguese)."""
         total = sum(self._chips, Decimal(0))
-        return f"×{len(self._chips)}  {total.normalize():f}"
+        return f"×{len(self._chips)}  {format_amount(total, _language())}"
 
     def set_chips(self, chips: Sequence[Decimal]) -> None:
         self.prepareGeometryChange()

@@ -16,13 +16,15 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
 from dealer_trainer.drills.chips import stack
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset, resolve_ruleset
-from dealer_trainer.ui.drills.situation import craps_bets
+from dealer_trainer.storage.records import json_ready
+from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
 
 
@@ -143,11 +145,40 @@ def felt_scene_for(
     return FeltScene(felt, TableChips(felt.spot_ids, chips), parent)
 
 
+def _remade(situation: object) -> DrillItem | None:
+    """The drill item a whole stored item (skill, seed, difficulty, ruleset) re-creates, if its
+    situation is the stored one (this version makes the same item from the same seed)."""
+    found = request_of(situation)
+    if not isinstance(situation, Mapping) or found is None:
+        return None
+    try:
+        spec = ItemSpec(
+            str(situation["skill"]),
+            int(situation["seed"]),
+            Difficulty(situation["difficulty"]),
+            str(situation["ruleset"]),
+        )
+        item = spec.make()
+        same = json_ready(item.situation, "situation") == json_ready(found, "situation")
+    except (KeyError, TypeError, ValueError, RulesError):
+        return None
+    return item if same else None
+
+
 def stage(scene: FeltScene, situation: object) -> list[str]:
-    """Draw ``situation`` on ``scene``; return sentences for what could not be drawn."""
+    """Draw ``situation`` on ``scene``; return sentences for what could not be drawn.
+
+    A whole stored item that this version re-creates is drawn by the drills' own
+    :class:`FeltStage`, exactly as the trainee saw it (chips, badges laid out, cards
+    fanned, the jackpot display); any other is drawn from its request here.
+    """
     found = request_of(situation)
     if found is None:
         return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
+    item = _remade(situation)
+    if item is not None and item.game == scene.felt.game:
+        FeltStage(scene).stage(item, scene)
+        return []
     request = found["request"]
     missing: list[str] = []
     game = game_of(situation)
