@@ -334,9 +334,9 @@ class FeltStage(QObject):
         for shown in scene.items():
             if isinstance(shown, (DiceItem, CardItem, ProgressiveChipItem)):
                 found.append(shown.sceneBoundingRect())
-        jackpot = scene.jackpot_item
-        if jackpot is not None:
-            found.append(jackpot.sceneBoundingRect())
+        for fixture in scene.felt.fixtures:
+            if isinstance(fixture, JackpotDisplay):
+                found.append(qrect(fixture.shape))
         return found
 
     def _lead(self, scene: FeltScene, spot: QPointF, badge: QPointF, scale: float) -> None:

@@ -25,6 +25,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
 from dealer_trainer.drills.skills import skills_for
 from dealer_trainer.layouts.caribbean_stud import CENTER
+from dealer_trainer.layouts.model import JackpotDisplay
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, DiceItem
@@ -76,6 +77,11 @@ def _read(scene: FeltScene, item: DrillItem) -> list[tuple[str, QRectF]]:
             things.append(("dice", shown.sceneBoundingRect()))
         elif isinstance(shown, CardItem):
             things.append((f"card {shown.code}", shown.sceneBoundingRect()))
+    if item.game == "caribbean_stud":
+        display = scene.felt.fixture(JackpotDisplay)[0].shape
+        things.append(("the jackpot display", QRectF(display.x, display.y, display.w, display.h)))
+        for spot_id, chip in getattr(scene, "progressive_chips", {}).items():
+            things.append((f"the progressive chip on {spot_id}", chip.sceneBoundingRect()))
     return things
 
 
