@@ -10,6 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from dealer_trainer.drills.chips import pay_tray
 from dealer_trainer.drills.model import (
     AnswerKind,
     Difficulty,
@@ -42,11 +43,6 @@ from dealer_trainer.rules.rulesets import Ruleset
 
 GAME = "caribbean_stud"
 DECK = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
-DENOMINATIONS = {
-    Difficulty.BEGINNER: tuple(Decimal(d) for d in ("5", "25", "100", "500")),
-    Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("5", "25", "100", "500", "1000")),
-    Difficulty.ADVANCED: tuple(Decimal(d) for d in ("5", "25", "100", "500", "1000", "5000")),
-}
 HAND_NAMES = {
     HandClass.ROYAL_FLUSH: T("royal flush (黃袍麒)"),
     HandClass.STRAIGHT_FLUSH: T("straight flush (同花順)"),
@@ -543,7 +539,7 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
     else:
         lines.append(T("The dealer's hand is higher: collect the ante and the raise (Art. 9(4))."))
     lines.append(T("Total to pay: {total}.", total=win))
-    denominations = DENOMINATIONS[difficulty]
+    denominations = pay_tray(ruleset, difficulty)  # one box: nothing collected before it is paid
     return DrillItem(
         skill="stud.settlement",
         seed=seed,

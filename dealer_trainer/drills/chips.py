@@ -1,15 +1,19 @@
-"""Chips: paying an amount with the fewest chips of a tray's denominations."""
+"""Chips: the house's chip set of a ruleset, the stacks bets are drawn in, the pay tray of a
+drill, and paying an amount with the fewest chips of a tray's denominations.
+
+One home for every chip of a drill: the felt draws each bet with :func:`stack`,
+an amount question offers :func:`pay_tray` and its "fewest chips" advice is
+:func:`fewest_chips` of that tray, all from the ruleset's ``[chips]`` table.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 
-#: A Macau tray (HKD): the denominations a drill may offer, smallest first.
-STANDARD_DENOMINATIONS: tuple[Decimal, ...] = tuple(
-    Decimal(d) for d in ("1", "5", "10", "25", "50", "100", "500", "1000", "5000", "10000")
-)
+from dealer_trainer.rules.rulesets import CHIP_LEVELS, ChipsSetting, Ruleset
+
 _LIMIT = 2_000_000  # units: the largest exact search for a non-canonical tray
 
 
@@ -84,3 +88,49 @@ def chips_total(chips: Mapping[Decimal, int]) -> Decimal:
 
 def chip_count(chips: Mapping[Decimal, int]) -> int:
     return sum(chips.values())
+
+
+# ------------------------------------------------------ the house's chip set --
+
+
+def _chips_of(ruleset: Ruleset) -> ChipsSetting:
+    if ruleset.chips is None:
+        raise ValueError(f"the ruleset {ruleset.id} names no chips ([chips] table)")
+    return ruleset.chips
+
+
+def level_chips(ruleset: Ruleset, difficulty: int) -> tuple[Decimal, ...]:
+    """The chips of a drill level's float (its pay tray before any bet is collected)."""
+    return _chips_of(ruleset).level(CHIP_LEVELS[int(difficulty) - 1])
+
+
+def stack(amount: Decimal, ruleset: Ruleset, difficulty: int | None) -> list[Decimal]:
+    """The chips a bet of ``amount`` is drawn in, largest first (``[]`` when none can make it).
+
+    The fewest chips of the level's float, or of the house's whole set where
+    the float cannot make the amount (a player may bet any chip of the house);
+    with no ``difficulty``, of the whole set.
+    """
+    whole = _chips_of(ruleset).denominations
+    floats = (whole,) if difficulty is None else (level_chips(ruleset, difficulty), whole)
+    for denominations in floats:
+        found = fewest_chips(amount, denominations) if amount > 0 else None
+        if found:
+            return [value for value, count in found.items() for _ in range(count)]
+    return []
+
+
+def pay_tray(
+    ruleset: Ruleset, difficulty: int, collected: Iterable[Decimal] = ()
+) -> tuple[Decimal, ...]:
+    """The chips a dealer may pay with: the level's float and the chips of the bets collected.
+
+    Losing bets are collected before any bet is paid and go into the float
+    (the house's table procedure, in the ruleset's ``[chips]`` description),
+    so their chips are there to pay with; a winning bet's chips stay with its
+    player.  Lowest first.
+    """
+    tray = set(level_chips(ruleset, difficulty))
+    for amount in collected:
+        tray.update(stack(amount, ruleset, difficulty))
+    return tuple(sorted(tray))

@@ -10,6 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from dealer_trainer.drills.chips import level_chips, pay_tray
 from dealer_trainer.drills.model import (
     Answer,
     AnswerKind,
@@ -49,11 +50,6 @@ from dealer_trainer.rules.money import to_cents
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 
 GAME = "craps"
-DENOMINATIONS = {
-    Difficulty.BEGINNER: tuple(Decimal(d) for d in ("1", "5", "25", "100")),
-    Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500")),
-    Difficulty.ADVANCED: tuple(Decimal(d) for d in ("1", "5", "25", "100", "500", "1000")),
-}
 #: The names of the bets that carry no number, as the felt names them (ui/bet_names.py).
 BET_NAMES = {
     BetKind.PASS: T("Pass Line"),
@@ -201,7 +197,8 @@ def _payout_item(
         lines.append(T("Nothing wins on this throw: there is nothing to pay."))
     elif len(pays) > 1:
         lines.append(T("Total to pay: {total}.", total=total))
-    denominations = DENOMINATIONS[difficulty]
+    collected = [hand.table.bet(step.bet).bet.amount for step in collects]
+    denominations = pay_tray(hand.ruleset, difficulty, collected)
     return DrillItem(
         skill=skill_id,
         seed=seed,
@@ -447,7 +444,7 @@ def odds_limit(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
     room = hand.table.odds_room(line_id)
     if room is None:  # no cap under this ruleset (craps-2010)
         raise ValueError("the odds limit drill needs a ruleset with an odds limit")
-    chip = DENOMINATIONS[difficulty][0]
+    chip = level_chips(ruleset, difficulty)[0]
     # The question is asked in whole chips of the smallest denomination on the table:
     # the largest stake that is a multiple of it and stays within the rules core's limit.
     largest = chip * int(room / Fraction(chip))

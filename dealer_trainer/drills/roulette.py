@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from dealer_trainer.drills.bet_names import roulette_bet_label
+from dealer_trainer.drills.chips import pay_tray
 from dealer_trainer.drills.model import (
     AnswerKind,
     Difficulty,
@@ -35,13 +36,6 @@ from dealer_trainer.rules.roulette.settle import (
 from dealer_trainer.rules.rulesets import Ruleset
 
 GAME = "roulette"
-
-#: Chip denominations on the table, by difficulty.
-DENOMINATIONS = {
-    Difficulty.BEGINNER: tuple(Decimal(d) for d in ("5", "25", "100")),
-    Difficulty.INTERMEDIATE: tuple(Decimal(d) for d in ("5", "25", "100", "500")),
-    Difficulty.ADVANCED: tuple(Decimal(d) for d in ("5", "25", "100", "500", "1000", "5000")),
-}
 
 KIND_NAMES = {
     BetKind.STRAIGHT: (T("straight-up"), T("straight-ups")),
@@ -127,7 +121,8 @@ def _amount_item(
     settlement = settle(ruleset, bets, number)
     winners = [r for r in settlement.results if r.outcome is Outcome.WIN]
     total = sum((r.win for r in winners), Decimal(0))
-    denominations = DENOMINATIONS[difficulty]
+    collected = [r.bet.amount for r in settlement.results if r.outcome is Outcome.LOSE]
+    denominations = pay_tray(ruleset, difficulty, collected)
     lines = _worked_lines(ruleset, settlement)
     if len(lines) > 1:
         lines.append(T("Total to pay: {total}.", total=total))

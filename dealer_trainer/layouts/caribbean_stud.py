@@ -40,7 +40,11 @@ RAIL_Y = 210.0  # the dealer's straight edge ends; the players' arc begins
 CENTER = (WIDTH / 2, RAIL_Y)
 TABLE_RX, TABLE_RY = 1160.0, 1020.0
 CARD_W, CARD_H = 63.0, 88.0  # a poker-size card
-RADIUS = {"cards": 430.0, "progressive": 585.0, "ante": 725.0, "raise": 880.0, "number": 985.0}
+#: How far each card of a box's hand lies from the one before (mm): the rank and suit in the
+#: corner of every card stay in sight (``painting.card_index_rect`` is 3 + 0.4 × 63 mm wide).
+FAN_STEP = 30.0
+FAN_WIDTH = CARD_W + 4 * FAN_STEP
+RADIUS = {"cards": 476.0, "progressive": 585.0, "ante": 725.0, "raise": 880.0, "number": 985.0}
 FIRST_ANGLE, LAST_ANGLE = 18.0, 162.0
 
 
@@ -109,7 +113,7 @@ def _card_places() -> list[CardPlace]:
         cx, cy = _at(RADIUS["cards"], angle)
         places.append(
             CardPlace(
-                rotated_rect(cx, cy, CARD_W * 1.6, CARD_H * 1.1, angle - 90.0), owner=f"box-{box}"
+                rotated_rect(cx, cy, FAN_WIDTH + 8, CARD_H + 8, angle - 90.0), owner=f"box-{box}"
             )
         )
     first_x = CENTER[0] - 2 * (CARD_W + 14)
@@ -149,7 +153,8 @@ def caribbean_stud_felt(ruleset_id: str = "caribbean-stud-2004") -> Felt:
         Device("chip_tray", Rect(CENTER[0] - 330, 24, 660, 120), lbl.CHIP_TRAY),
         Device("shoe", Rect(CENTER[0] + 400, 30, 140, 150), lbl.SHOE),
         Device("shuffler", Rect(CENTER[0] - 540, 30, 180, 150), lbl.SHUFFLER),
-        JackpotDisplay(Rect(90, 30, 540, 150), lbl.JACKPOT),
+        # Art. 10(3): the fixed awards are posted at the table, under the pool.
+        JackpotDisplay(Rect(70, 24, 570, 314), lbl.JACKPOT, lbl.PROGRESSIVE_AWARDS),
         *_card_places(),
     ]
     return Felt(

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 
 from dealer_trainer.frozen import Frozen
+from dealer_trainer.rules.rulesets import Ruleset
 
 Listener = Callable[[str], None]
 
@@ -78,20 +79,44 @@ class ChipSet(Frozen):
         return chips
 
 
-#: Macau tables play in Hong Kong dollars; the colours are this app's defaults
-#: and a house may give its own chip set.
-DEFAULT_CHIPS = ChipSet(
-    "HKD",
-    (
+#: How each chip of the house looks (body, edge inserts, ink), by value: the one table every
+#: felt draws its chips from (the main window, the drills, the instructor's replay).
+CHIP_LOOKS: dict[Decimal, Denomination] = {
+    d.value: d
+    for d in (
+        Denomination(Decimal(1), "#e8e4da", "#2b6cb0", "#1b1b1b"),
+        Denomination(Decimal(5), "#c62828", "#ffffff"),
         Denomination(Decimal(10), "#1f5fbf", "#ffffff"),
+        Denomination(Decimal(25), "#2e7d32", "#ffffff"),
         Denomination(Decimal(50), "#e07b16", "#ffffff"),
         Denomination(Decimal(100), "#1b1b1b", "#e9c46a"),
         Denomination(Decimal(500), "#6a2c91", "#ffffff"),
         Denomination(Decimal(1000), "#d4a017", "#7a1f1f", "#1b1b1b"),
         Denomination(Decimal(5000), "#b3202a", "#ffffff"),
         Denomination(Decimal(10000), "#0f7a5a", "#f1e4b3"),
-    ),
-)
+    )
+}
+
+
+def look(value: Decimal) -> Denomination:
+    """How a chip of ``value`` looks; a house chip not in :data:`CHIP_LOOKS` is pale grey."""
+    return CHIP_LOOKS.get(value) or Denomination(value, "#cfd8dc", "#37474f", "#1b1b1b")
+
+
+def chip_set(currency: str, values: Iterable[Decimal]) -> ChipSet:
+    """The chip set of these values, each looking as :func:`look` says, lowest first."""
+    return ChipSet(currency, tuple(look(v) for v in sorted(set(values))))
+
+
+def house_chips(ruleset: Ruleset) -> ChipSet:
+    """Every chip of a ruleset's house chip set (its ``[chips]`` table), as the felts draw them."""
+    if ruleset.chips is None:
+        raise ValueError(f"the ruleset {ruleset.id} names no chips ([chips] table)")
+    return chip_set(ruleset.chips.currency, ruleset.chips.denominations)
+
+
+#: The main window's chips (Ctrl+1 … Ctrl+7): Macau tables play in Hong Kong dollars.
+DEFAULT_CHIPS = chip_set("HKD", (Decimal(v) for v in (10, 50, 100, 500, 1000, 5000, 10000)))
 
 
 class TableChips:

@@ -84,6 +84,16 @@ SHOE = Label("派牌盒", QT_TRANSLATE_NOOP("felt", "SHOE"))
 SHUFFLER = Label("洗牌機", QT_TRANSLATE_NOOP("felt", "SHUFFLER"))
 CHIP_TRAY = Label("籌碼架", QT_TRANSLATE_NOOP("felt", "CHIP TRAY"))
 JACKPOT = Label("累進大獎", QT_TRANSLATE_NOOP("felt", "PROGRESSIVE JACKPOT"))
+#: The hands the progressive pays (Art. 10(2)), as its display posts them, highest first.
+PROGRESSIVE_AWARDS = (
+    ("royal_flush", Label("黃袍麒", QT_TRANSLATE_NOOP("felt", "ROYAL FLUSH"))),
+    ("straight_flush", Label("同花順", QT_TRANSLATE_NOOP("felt", "STRAIGHT FLUSH"))),
+    ("four_of_a_kind", Label("四條", QT_TRANSLATE_NOOP("felt", "FOUR OF A KIND"))),
+    ("full_house", Label("夫盧", QT_TRANSLATE_NOOP("felt", "FULL HOUSE"))),
+    ("flush", Label("同花", QT_TRANSLATE_NOOP("felt", "FLUSH"))),
+)
+#: A box's progressive bet, drawn on its spot (the regulation gives it no amount to show).
+PROGRESSIVE_BET = Label("累進", QT_TRANSLATE_NOOP("felt", "BET"))
 STUD_TITLE = Label("聯獎撲克", QT_TRANSLATE_NOOP("felt", "CARIBBEAN STUD POKER"))
 DEALER_QUALIFIES = Label(
     "莊荷最少要有A和K", QT_TRANSLATE_NOOP("felt", "DEALER QUALIFIES WITH ACE-KING OR BETTER")

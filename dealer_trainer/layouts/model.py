@@ -379,14 +379,19 @@ class Device(Frozen):
 
 
 class JackpotDisplay(Frozen):
-    """The electronic progressive jackpot display (Art. 1 Caribbean Stud)."""
+    """The electronic progressive jackpot display (Art. 1 Caribbean Stud): the pool, and under
+    it the fixed award posted for each hand of ``awards`` (Art. 10(3)), by its rules-core name
+    (``royal_flush`` …), highest first."""
 
-    _fields = ("shape", "label")
+    _fields = ("shape", "label", "awards")
     shape: Rect
     label: Label
+    awards: tuple[tuple[str, Label], ...]
 
-    def __init__(self, shape: Rect, label: Label) -> None:
-        self.__dict__.update(shape=shape, label=label)
+    def __init__(
+        self, shape: Rect, label: Label, awards: tuple[tuple[str, Label], ...] = ()
+    ) -> None:
+        self.__dict__.update(shape=shape, label=label, awards=awards)
 
 
 class Dice(Frozen):

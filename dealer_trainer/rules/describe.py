@@ -10,9 +10,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from decimal import Decimal
 
 from dealer_trainer.rules.money import format_ratio
-from dealer_trainer.rules.rulesets import Ruleset, Setting, official_rulesets
+from dealer_trainer.rules.rulesets import (
+    CHIP_LEVELS,
+    ChipsSetting,
+    Ruleset,
+    Setting,
+    official_rulesets,
+)
 
 
 def _value(setting: Setting) -> str:
@@ -65,7 +72,31 @@ def describe(rulesets: Iterable[Ruleset]) -> str:
                 f"| `{setting.name}` | `{_value(setting)}` | {_kind(setting)} | {citation} "
                 f"| {mark}{description} |"
             )
+        if ruleset.chips is not None:
+            out += _chips(ruleset.chips)
     return "\n".join(out) + "\n"
+
+
+def _chips(chips: ChipsSetting) -> list[str]:
+    """The ``[chips]`` table: the chip set and the part of it each drill level's float holds."""
+
+    def values(denominations: tuple[Decimal, ...]) -> str:
+        return ", ".join(f"`{d.normalize():f}`" for d in denominations)
+
+    description = " ".join(chips.description.split()).replace("|", "\\|")
+    out = [
+        "",
+        "| chips | default | values | meaning |",
+        "|---|---|---|---|",
+        f"| `chips` ({chips.currency}) | {values(chips.denominations)} | denominations "
+        f"| {description} |",
+    ]
+    out += [
+        f"| `chips.{level}` | {values(chips.level(level))} | part of `chips` "
+        f"| The float (pay tray) of a drill at the {level} level. |"
+        for level in CHIP_LEVELS
+    ]
+    return out
 
 
 def main() -> int:

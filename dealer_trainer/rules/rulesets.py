@@ -105,6 +105,106 @@ def _setting_error(where: str, message: str) -> RulesetError:
     return RulesetError("invalid_setting", f"{where}: {message}.")
 
 
+#: The drill levels that choose a part of a chip set for their pay tray, lowest first.
+CHIP_LEVELS = ("beginner", "intermediate", "advanced")
+MAX_FLOAT_CHIPS = 9  # the pay tray answers with keys 1-9
+
+
+@dataclass(frozen=True)
+class ChipsSetting:
+    """The house's chip set (the ``[chips]`` table): a house setting, never the regulation's.
+
+    ``denominations`` are every chip of the table, lowest first, in ``currency``;
+    ``levels`` the part of them a drill's float (its pay tray) holds at each
+    drill level, so a beginner picks from fewer chips.  ``description`` says
+    what the chips are, as every setting's does.
+    """
+
+    currency: str
+    denominations: tuple[Decimal, ...]
+    levels: Mapping[str, tuple[Decimal, ...]]
+    description: str
+    interpretation: bool = False
+
+    def level(self, name: str) -> tuple[Decimal, ...]:
+        """The chips of a drill level's float (``beginner`` …), lowest first."""
+        return self.levels.get(name, self.denominations)
+
+
+def _denominations(
+    reader: _Reader, name: str, within: tuple[Decimal, ...] | None = None
+) -> tuple[Decimal, ...]:
+    """A list of chip values (``["5", "25", "100"]``): positive, whole cents, lowest first."""
+    values = reader.get(name, list)
+    found: list[Decimal] = []
+    for index, raw in enumerate(values):
+        if isinstance(raw, bool) or not isinstance(raw, (str, int)):
+            raise reader.error(
+                f"{name}[{index}]", f'expected a chip value such as "25", got {raw!r}'
+            )
+        try:
+            value = Decimal(raw.strip()) if isinstance(raw, str) else Decimal(raw)
+        except ArithmeticError:
+            raise reader.error(f"{name}[{index}]", f"not a number: {raw!r}") from None
+        if not value.is_finite() or value <= 0 or value != value.quantize(Decimal("0.01")):
+            raise reader.error(
+                f"{name}[{index}]", f"a chip is a positive amount in cents, not {raw!r}"
+            )
+        if within is not None and value not in within:
+            shown = ", ".join(f"{d.normalize():f}" for d in within)
+            raise reader.error(f"{name}[{index}]", f"{raw!r} is not a chip of the set ({shown})")
+        found.append(value)
+    if not found:
+        raise reader.error(name, "needs at least one chip")
+    if found != sorted(set(found)):
+        raise reader.error(name, "chip values must be distinct and listed lowest first")
+    return tuple(found)
+
+
+def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetting:
+    """The ``[chips]`` table of a ruleset file, or a house file's changes to its base's."""
+    kind = reader.get("type", str, required=base is None)
+    if kind is not None and kind != "denominations":
+        raise reader.error("type", f"must be 'denominations', not {kind!r}")
+    if reader.get("interpretation", bool, required=base is None):
+        raise reader.error("interpretation", "a chip set is a house setting: false")
+    known = {"type", "currency", "default", "description", "interpretation", *CHIP_LEVELS}
+    unknown = sorted(set(reader.table) - known)
+    if unknown:
+        raise reader.error(
+            unknown[0], f"is not a key of [chips] (known: {', '.join(sorted(known))})"
+        )
+    if base is None or "default" in reader.table:
+        denominations = _denominations(reader, "default")
+    else:
+        denominations = base.denominations
+    levels: dict[str, tuple[Decimal, ...]] = {}
+    for level in CHIP_LEVELS:
+        if level in reader.table or base is None:
+            levels[level] = _denominations(reader, level, denominations)
+        elif all(d in denominations for d in base.level(level)):
+            levels[level] = base.level(level)  # the base's float, every chip still in the set
+        else:
+            shown = ", ".join(f"{d.normalize():f}" for d in base.level(level))
+            raise reader.error(
+                level, f"is needed: the base's float ({shown}) has chips that are not in the set"
+            )
+        if len(levels[level]) > MAX_FLOAT_CHIPS:
+            raise reader.error(
+                level,
+                f"holds {len(levels[level])} chips; a drill's float holds at most "
+                f"{MAX_FLOAT_CHIPS} (the pay tray's keys 1-9)",
+            )
+    return ChipsSetting(
+        currency=reader.get("currency", str, required=base is None)
+        or (base.currency if base else ""),
+        denominations=denominations,
+        levels=levels,
+        description=reader.get("description", str, required=base is None)
+        or (base.description if base else ""),
+    )
+
+
 @dataclass(frozen=True)
 class Payout:
     """A payout ratio (to 1) and the article that sets it."""
@@ -134,6 +234,8 @@ class Ruleset:
     base: str | None = None
     names: Mapping[str, str] = field(default_factory=dict)
     """How the regulation is named in each language of the app (``en``, ``pt``, ``zh_Hant``)."""
+    chips: ChipsSetting | None = None
+    """The house's chip set (the file's ``[chips]`` table)."""
 
     def cite(self, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
         """An article of the regulation: a house ruleset cites its base regulation."""
@@ -348,6 +450,8 @@ def _ruleset_from_tables(raw: dict[str, Any], file: str) -> Ruleset:
             )
         names[language] = names_table.get(language, str)
 
+    chips = _chips_from(top.sub("chips"))
+
     return Ruleset(
         id=ruleset_id,
         game=game,
@@ -363,6 +467,7 @@ def _ruleset_from_tables(raw: dict[str, Any], file: str) -> Ruleset:
         data=raw,
         file=file,
         names=names,
+        chips=chips,
     )
 
 
@@ -370,7 +475,8 @@ def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> R
     """A house ruleset: a ``base`` regulation with some settings overridden.
 
     ``id = "grand-casino-roulette"``, ``base = "roulette-2003"``,
-    ``title = "…"`` and an ``[overrides]`` table of settings.
+    ``title = "…"``, an ``[overrides]`` table of settings and, if the house's
+    chips differ, a ``[chips]`` table with the keys it changes.
     """
     raw = _toml(text, file)
     top = _Reader(file, raw)
@@ -386,8 +492,12 @@ def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> R
         changed = base.with_settings(overrides, where=f"{file}: overrides")
     except RulesetError as exc:
         raise RulesetError("invalid_ruleset", exc.message) from None
+    chips = base.chips
+    if "chips" in raw:
+        chips = _chips_from(top.sub("chips"), base.chips)
     return replace(
         changed,
+        chips=chips,
         title=top.get("title", str),
         is_default=False,
         file=file,

@@ -10,7 +10,7 @@ import pytest
 from fsrs import Rating
 
 from dealer_trainer.drills import Answer, Difficulty, ExamSpec, Mode, amount_answer, exam, practice
-from dealer_trainer.drills.chips import STANDARD_DENOMINATIONS, fewest_chips, is_canonical
+from dealer_trainer.drills.chips import fewest_chips, is_canonical
 from dealer_trainer.drills.review import (
     SkillCard,
     due_skills,
@@ -20,6 +20,7 @@ from dealer_trainer.drills.review import (
     review_items,
 )
 from dealer_trainer.drills.sessions import Outcome, replay
+from dealer_trainer.rules.rulesets import default_ruleset
 
 
 def test_answer_is_recorded_before_the_grade_is_returned() -> None:
@@ -120,8 +121,10 @@ def test_typed_amounts_refused(typed: str) -> None:
 
 
 def test_fewest_chips_for_the_standard_tray() -> None:
-    assert is_canonical(tuple(int(d) for d in reversed(STANDARD_DENOMINATIONS)))
-    assert fewest_chips(Decimal(1275), STANDARD_DENOMINATIONS) == {
+    chips = default_ruleset("roulette").chips
+    assert chips is not None
+    assert is_canonical(tuple(int(d) for d in reversed(chips.denominations)))
+    assert fewest_chips(Decimal(1275), chips.denominations) == {
         Decimal(1000): 1,
         Decimal(100): 2,
         Decimal(50): 1,

@@ -84,8 +84,23 @@ def test_caribbean_art1_shoe_shuffler_and_jackpot_display_are_on_the_dealers_sid
     displays = [f for f in FELT.fixtures if isinstance(f, JackpotDisplay)]
     assert len(displays) == 1
     for fixture in FELT.fixtures:
-        if isinstance(fixture, (Device, JackpotDisplay)):
+        if isinstance(fixture, Device):
             assert fixture.shape.y + fixture.shape.h < CENTER[1]
+    # The display stands in the dealer's corner, its posted awards (Art. 10(3)) reaching down
+    # the table's edge: it begins on the dealer's side and covers no spot and no card place.
+    (display,) = displays
+    assert display.shape.y < CENTER[1]
+    x, y, w, h = display.shape.x, display.shape.y, display.shape.w, display.shape.h
+    others = [s.shape.bounds for s in FELT.spots]
+    others += [f.shape.bounds for f in FELT.fixtures if isinstance(f, CardPlace)]
+    for b in others:
+        assert b.x >= x + w or b.x + b.w <= x or b.y >= y + h or b.y + b.h <= y, b
+
+
+def test_caribbean_art10_3_display_posts_the_fixed_award_of_every_hand_art10_2_names() -> None:
+    (display,) = [f for f in FELT.fixtures if isinstance(f, JackpotDisplay)]
+    hands = [hand for hand, _ in display.awards]
+    assert hands == ["royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush"]
 
 
 def test_caribbean_art7_dealer_has_five_card_places_the_fifth_face_up() -> None:

@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.drills.chips import chip_count, chips_total
+from dealer_trainer.layouts.chips import look
 from dealer_trainer.ui.drills.rendering import (
-    DRILL_CHIPS,
     escape,
     format_money,
     language_code,
@@ -234,7 +234,7 @@ class ChipBuilder(AnswerWidget):
         self.pay.setText(self.tr("Pay ↵"))
         self.keys_hint.setText(self.tr("Keys 1-9 add a chip; Backspace takes it back."))
         for i, value in enumerate(self._offered):
-            chip = DRILL_CHIPS.get(value)
+            chip = look(value)
             button = self._buttons[value]
             button.setAccessibleName(self.tr("Add a chip of %1").replace("%1", chip.text))
             button.setToolTip(
@@ -253,7 +253,7 @@ class ChipBuilder(AnswerWidget):
         """The button of one chip of the tray, made the first time it is offered."""
         button = self._buttons.get(value)
         if button is None:
-            chip = DRILL_CHIPS.get(value)
+            chip = look(value)
             button = QToolButton()
             button.setIcon(chip_icon(chip, 40, self.devicePixelRatioF()))
             button.setIconSize(QSize(40, 40))

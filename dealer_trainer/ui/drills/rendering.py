@@ -1,4 +1,4 @@
-"""How drills look: text translated, money in the reader's format, chips, the style sheet.
+"""How drills look: text translated, money in the reader's format, the style sheet.
 
 The drills engine carries every sentence as a :class:`~dealer_trainer.drills.text.Text`;
 :func:`render` passes it through ``QCoreApplication.translate`` and writes amounts
@@ -19,25 +19,7 @@ from dealer_trainer.drills.text import Text
 from dealer_trainer.i18n import match_locale
 from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
-from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, Denomination
 from dealer_trainer.rules.citations import Citation
-
-#: Every chip a drill may show or ask for (the drills' tray, HKD), lowest first: the main
-#: window's chips and the small ones (1, 5, 25) that drill payouts need.
-DRILL_CHIPS = ChipSet(
-    DEFAULT_CHIPS.currency,
-    tuple(
-        sorted(
-            (
-                *DEFAULT_CHIPS.denominations,
-                Denomination(Decimal(1), "#e8e4da", "#2b6cb0", "#1b1b1b"),
-                Denomination(Decimal(5), "#c62828", "#ffffff"),
-                Denomination(Decimal(25), "#2e7d32", "#ffffff"),
-            ),
-            key=lambda chip: chip.value,
-        )
-    ),
-)
 
 
 def language_code(locale: QLocale | None = None) -> str:

@@ -5,7 +5,15 @@ the winning number.  Craps: the shooter's hand replayed through the rules core
 up to the throw in question, so every bet sits on its spot (a come bet on its
 come point, odds behind the bet they back), the puck on the point and the
 dice of the throw.  Caribbean Stud: the cards face up where the question needs
-them, the ante and raise of each box and the progressive pool.
+them, fanned so each card's rank and suit show, the ante and raise of each box,
+the progressive chip of each box that bet it and the jackpot display with the
+pool and the fixed awards posted under it (Art. 10(3)).
+
+Every bet is drawn in the chips of the ruleset's chip set (``drills.chips.stack``)
+that its amount question offers in the pay tray.  The stacks (badges: chips and
+caption) are then laid out (``layouts.badges.place``): a badge that would cover
+another, the winning number, the dolly, the puck, the dice or a card moves to the
+nearest free bare felt, with a leader to a dot on its spot.
 
 :class:`FeltStage` keeps one scene per felt and restages it for each item;
 :meth:`FeltStage.bets` names the bets a trainee may click (for pay-order
@@ -19,17 +27,21 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QRectF
+from PySide6.QtCore import QCoreApplication, QLineF, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem
 
 from dealer_trainer.drills import DrillItem
+from dealer_trainer.drills.chips import stack
 from dealer_trainer.layouts import felt_for
-from dealer_trainer.layouts.chips import TableChips
-from dealer_trainer.layouts.model import CardPlace, JackpotDisplay
+from dealer_trainer.layouts.badges import Box, place
+from dealer_trainer.layouts.chips import TableChips, house_chips
+from dealer_trainer.layouts.model import CardPlace, Felt, JackpotDisplay, Spot
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
 from dealer_trainer.ui.bet_names import bet_name
-from dealer_trainer.ui.drills.rendering import DRILL_CHIPS, format_money
-from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem, DiceItem
+from dealer_trainer.ui.drills.rendering import format_money
+from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, DiceItem, ProgressiveChipItem
 from dealer_trainer.ui.felt.painting import qrect
 from dealer_trainer.ui.felt.scene import FeltScene
 
@@ -140,6 +152,30 @@ def _at_least(area: QRectF, scene: FeltScene, share: float) -> QRectF:
     return grown
 
 
+def _box(rect: QRectF) -> Box:
+    return Box(rect.x(), rect.y(), rect.width(), rect.height())
+
+
+#: The felt view of a drill screen at 1366×768 is about this many pixels wide: captions are
+#: drawn to the felt's scale so that they read at about their font's size there.
+VIEW_PIXELS = 900.0
+WORDS_COST = 90.0  # mm a badge would rather move than cover another spot's printed words
+CLEAR = 12.0  # mm a moved stack's middle keeps off the spots of other bets
+
+
+def _printed_words(felt: Felt) -> list[tuple[Spot, Box]]:
+    """The middle of each labelled spot's print, where its words are (the numbers too)."""
+    cores = []
+    for spot in felt.spots:
+        if spot.printed and spot.label is not None and (spot.label.zh or spot.label.en):
+            b = spot.text_box or spot.shape.bounds
+            cores.append((spot, Box(b.x + b.w * 0.25, b.y + b.h * 0.25, b.w * 0.5, b.h * 0.5)))
+    return cores
+
+
+LEADER = QColor(255, 236, 140, 200)
+
+
 class FeltStage(QObject):
     """The felts of the drills, one scene per game and ruleset print, restaged per item."""
 
@@ -147,7 +183,10 @@ class FeltStage(QObject):
         super().__init__(parent)
         self._scenes: dict[tuple[str, str, tuple[tuple[str, Any], ...]], FeltScene] = {}
         self._bets: list[StagedBet] = []
-        self._extra: list[tuple[FeltScene, ChipStackItem]] = []
+        self._badges: list[tuple[str, ChipStackItem]] = []  # (spot id, its stack), bet order
+        self._extra: list[tuple[FeltScene, QGraphicsItem]] = []
+        self._ruleset: Ruleset | None = None
+        self._difficulty = 1
         #: The part of the felt the item is about (scene mm), or ``None`` for all of it.
         self.focus: QRectF | None = None
 
@@ -157,7 +196,8 @@ class FeltStage(QObject):
         scene = self._scenes.get(key)
         if scene is None:
             felt = felt_for(item.game, ruleset)
-            scene = FeltScene(felt, TableChips(felt.spot_ids, DRILL_CHIPS), self)
+            scene = FeltScene(felt, TableChips(felt.spot_ids, house_chips(ruleset)), self)
+            scene.caption_scale = 1.0  # set for each item once its focus is known
             self._scenes[key] = scene
         return scene
 
@@ -166,50 +206,154 @@ class FeltStage(QObject):
         """The bets drawn for the current item, in the order of the request."""
         return list(self._bets)
 
-    def stage(self, item: DrillItem) -> FeltScene:
-        """Clear the item's felt and draw its situation on it."""
-        scene = self.scene_for(item)
+    @property
+    def badges(self) -> list[ChipStackItem]:
+        """The chip stacks of the current item's bets, in the order of the request."""
+        return [stack for _, stack in self._badges]
+
+    def stage(self, item: DrillItem, scene: FeltScene | None = None) -> FeltScene:
+        """Clear the item's felt (or ``scene``, a felt of its game) and draw its situation on it.
+
+        The instructor's replay passes its own scene: a recorded item is drawn as
+        the trainee saw it.
+        """
+        if scene is None:
+            scene = self.scene_for(item)
+        elif scene.caption_scale is None:
+            scene.caption_scale = 1.0  # set for the item once its focus is known
         scene.chips.clear()
-        for owner, stack in self._extra:
-            owner.removeItem(stack)
+        for owner, extra in self._extra:
+            owner.removeItem(extra)
         self._extra.clear()
+        self._badges.clear()
         scene.clear_cards()
         scene.show_roll(None)
         for kind in scene.markers:
             scene.set_marker(kind, None)
         if item.game == "caribbean_stud":
             scene.set_jackpot(None)
+            scene.mark_progressive(())
         self._bets = []
+        self._ruleset = _ruleset_of(item)
+        self._difficulty = int(item.difficulty)
         self.focus = None
         situation = item.situation
         if item.game == "roulette":
             self._stage_roulette(scene, situation)
         elif item.game == "craps":
-            self._stage_craps(scene, situation, _ruleset_of(item))
+            self._stage_craps(scene, situation, self._ruleset)
         else:
             self._stage_stud(scene, situation)
+        self._lay_out(scene, situation)
         return scene
 
     # ---------------------------------------------------------------- games --
     def _put(self, scene: FeltScene, bet_id: str, spot_id: str, amount: Decimal) -> None:
-        """One bet's chips: on the spot, or beside the others when the spot already has a bet."""
-        try:
-            chips = DRILL_CHIPS.breakdown(amount)
-        except ValueError:  # cents no chip can show: the bet list gives the exact stake
-            chips = DRILL_CHIPS.breakdown(amount.to_integral_value(rounding=ROUND_FLOOR))
+        """One bet's chips: on the spot, or a stack of its own when the spot already has a bet."""
+        assert self._ruleset is not None
+        # The bet list gives the exact stake where cents no chip can show.
+        chips = stack(amount, self._ruleset, self._difficulty) or stack(
+            amount.to_integral_value(rounding=ROUND_FLOOR), self._ruleset, self._difficulty
+        )
         others = sum(1 for b in self._bets if b.spot_id == spot_id)
         if not others:
             for value in chips:
                 scene.place_chip(spot_id, value)
-        else:  # another player's bet on the same spot: its own stack, beside the first
-            x, y = scene.felt.spot(spot_id).center
-            stack = ChipStackItem((x + others * CHIP_DIAMETER * 1.15, y), DRILL_CHIPS)
-            stack.set_chips(chips)
-            scene.addItem(stack)
-            self._extra.append((scene, stack))
+            drawn = scene.stack_items.get(spot_id)
+        else:  # another player's bet on the same spot: its own stack, laid out beside the first
+            drawn = ChipStackItem(
+                scene.felt.spot(spot_id).center, scene.chips.chip_set, scene.caption_scale
+            )
+            drawn.set_chips(chips)
+            scene.addItem(drawn)
+            self._extra.append((scene, drawn))
+        if drawn is not None and chips:
+            self._badges.append((spot_id, drawn))
         self._bets.append(
             StagedBet(bet_id, spot_id, amount, bet_name(scene.felt.spot(spot_id), scene.felt))
         )
+
+    def _lay_out(self, scene: FeltScene, situation: Mapping[str, Any]) -> None:
+        """Move badges off what the trainee must read and off each other; lead each to its spot.
+
+        Captions are drawn to the felt's scale (about their font's size at the drill
+        screen's usual felt width), so where they lie is known at any zoom.
+        """
+        area = self.focus if self.focus is not None else scene.sceneRect()
+        scale = max(area.width(), area.height() * 1.4) / VIEW_PIXELS
+        for _, badge in self._badges:
+            badge.caption_item.setScale(scale)
+        obstacles = [_box(rect) for rect in self._obstacles(scene, situation)]
+        wanted = [scene.felt.spot(spot_id).center for spot_id, _ in self._badges]
+        extents = [_box(badge.badge_rect()) for _, badge in self._badges]
+        felt = scene.felt
+        own = [felt.spot(spot_id) for spot_id, _ in self._badges]
+
+        def off_other_bets(index: int, x: float, y: float) -> bool:
+            """A moved stack lies on its own spot or on bare felt, never on another bet's spot
+            (nor on the thin line between two: its middle keeps :data:`CLEAR` mm off them)."""
+            return all(
+                felt.spot_at(x + dx, y + dy) in (None, own[index])
+                for dx, dy in ((0, 0), (CLEAR, 0), (-CLEAR, 0), (0, CLEAR), (0, -CLEAR))
+            )
+
+        cores = _printed_words(felt)
+
+        def covering_words(index: int, box: Box) -> float:
+            """Covering another spot's printed words costs as much as moving this far (mm)."""
+            return WORDS_COST * sum(
+                1 for spot, core in cores if spot is not own[index] and box.overlaps(core)
+            )
+
+        try:
+            places = place(
+                wanted,
+                extents,
+                obstacles,
+                _box(area.adjusted(8, 8, -8, -8)),
+                off_other_bets,
+                covering_words,
+            )
+        except ValueError:  # a felt too crowded to lay out: every stack on its own spot
+            places = wanted
+        for (x, y), (sx, sy), (_, badge) in zip(places, wanted, self._badges, strict=True):
+            badge.setPos(x, y)
+            if (x, y) != (sx, sy):
+                self._lead(scene, QPointF(sx, sy), QPointF(x, y), scale)
+
+    def _obstacles(self, scene: FeltScene, situation: Mapping[str, Any]) -> list[QRectF]:
+        """What no badge may cover: the winning number and every marker on a number, the dice,
+        the cards, the jackpot display and the progressive chips."""
+        found: list[QRectF] = []
+        marker = situation.get("marker", situation.get("previous_number"))
+        if isinstance(marker, int) and f"straight-{marker}" in scene.felt:
+            found.append(qrect(scene.felt.spot(f"straight-{marker}").shape.bounds))
+        for marker_item in scene.markers.values():
+            if marker_item.number is not None:
+                found.append(marker_item.sceneBoundingRect())
+        for shown in scene.items():
+            if isinstance(shown, (DiceItem, CardItem, ProgressiveChipItem)):
+                found.append(shown.sceneBoundingRect())
+        for fixture in scene.felt.fixtures:
+            if isinstance(fixture, JackpotDisplay):
+                found.append(qrect(fixture.shape))
+        return found
+
+    def _lead(self, scene: FeltScene, spot: QPointF, badge: QPointF, scale: float) -> None:
+        """A leader from a moved badge to its bet's spot, and a dot on the spot."""
+        pen = QPen(LEADER, 2.2 * scale)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        line = QGraphicsLineItem(QLineF(spot, badge))
+        line.setPen(pen)
+        line.setZValue(99)
+        dot = QGraphicsEllipseItem(QRectF(spot.x() - 4, spot.y() - 4, 8, 8))
+        dot.setPen(QPen(QColor("#1b1b1b"), 1.0))
+        dot.setBrush(LEADER)
+        dot.setZValue(99)
+        for shown in (line, dot):
+            shown.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            scene.addItem(shown)
+            self._extra.append((scene, shown))
 
     def _stage_roulette(self, scene: FeltScene, situation: Mapping[str, Any]) -> None:
         spots: Mapping[str, str] = situation.get("spots", {})
@@ -222,7 +366,7 @@ class FeltStage(QObject):
             bounds = QRectF()
             for spot in scene.felt.spots:
                 bounds = bounds.united(qrect(spot.shape.bounds))
-            self.focus = bounds.adjusted(-30, -30, 30, 30)
+            self.focus = bounds.adjusted(-50, -50, 50, 50)  # a margin for moved badges
 
     def _stage_craps(
         self, scene: FeltScene, situation: Mapping[str, Any], ruleset: Ruleset
@@ -251,6 +395,12 @@ class FeltStage(QObject):
         for box in situation.get("boxes", []):  # a dealing question: the boxes that play
             scene.deal(f"box-{int(box)}", [None] * 5)
         request = situation["request"]
+        progressive = [
+            f"box-{int(box['box'])}-progressive"
+            for box in request.get("boxes", [])
+            if box.get("progressive") is True
+        ]
+        scene.mark_progressive(progressive)  # Art. 2: the spot nearest the dealer
         for box in request.get("boxes", []):
             number = int(box["box"])
             ante = Decimal(box["ante"])
@@ -260,7 +410,10 @@ class FeltStage(QObject):
                 self._put(scene, f"box-{number}-raise", f"box-{number}-raise", raised)
         pool = situation.get("pool")
         if pool is not None:
-            scene.set_jackpot(Decimal(pool))
+            posted = (request.get("progressive") or {}).get("fixed") or {}
+            scene.set_jackpot(
+                Decimal(pool), awards={hand: Decimal(v) for hand, v in posted.items()}
+            )
         # Close in on the hands the question is about, the boxes' bets and the pool.
         bounds = QRectF()
         for fixture in scene.felt.fixtures:

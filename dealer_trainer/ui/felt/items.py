@@ -8,11 +8,11 @@ hit-testing is exact too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import partial
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLocale, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import match_locale
+from dealer_trainer.i18n.numbers import format_amount
 from dealer_trainer.layouts.chips import ChipSet
 from dealer_trainer.layouts.labels import Label
 from dealer_trainer.layouts.model import Marker, Spot
@@ -34,6 +36,7 @@ from dealer_trainer.ui.felt.painting import (
     draw_shape,
     qrect,
     shape_path,
+    translated,
 )
 from dealer_trainer.ui.fonts import felt_font
 
@@ -47,6 +50,11 @@ _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _SPOT_BUTTONS = Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton
 _HAND = Qt.CursorShape.PointingHandCursor
 _DARK_INK, _WHITE_INK = QColor("#1b1b1b"), QColor("#ffffff")  # labels on light, filled spots
+
+
+def _language() -> str:
+    """The app language of the default locale (the language manager sets it)."""
+    return match_locale(QLocale().name())
 
 
 def record(draw: Callable[[QPainter], None]) -> QPicture:
@@ -215,13 +223,20 @@ class SpotItem(QGraphicsItem):
 
 
 class CaptionItem(QGraphicsItem):
-    """A stack's count and total, in screen pixels whatever the zoom, so it stays readable."""
+    """A stack's count and total, in screen pixels whatever the zoom, so it stays readable.
+
+    With a ``scale`` it is drawn to the felt's scale instead (``scale`` mm per
+    pixel of its font), so its place on the felt is known whatever the zoom:
+    the drills lay their captions out so that none covers another.
+    """
 
     FONT_PX = 12
 
-    def __init__(self, parent: QGraphicsItem) -> None:
+    def __init__(self, parent: QGraphicsItem, scale: float | None = None) -> None:
         super().__init__(parent)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, scale is None)
+        if scale is not None:
+            self.setScale(scale)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._font = QFont()
         self._font.setPixelSize(self.FONT_PX)
@@ -262,7 +277,9 @@ class CaptionItem(QGraphicsItem):
 class ChipStackItem(QGraphicsItem):
     """The chips on one spot, drawn as a stack (to scale) with its count and total."""
 
-    def __init__(self, centre: tuple[float, float], chip_set: ChipSet) -> None:
+    def __init__(
+        self, centre: tuple[float, float], chip_set: ChipSet, caption_scale: float | None = None
+    ) -> None:
         super().__init__()
         self._chip_set = chip_set
         self._chips: tuple[Decimal, ...] = ()
@@ -272,8 +289,19 @@ class ChipStackItem(QGraphicsItem):
         self.setZValue(100)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._caption = CaptionItem(self)
+        self._caption = CaptionItem(self, caption_scale)
         self._caption.setPos(0, CHIP_DIAMETER / 2 + 1)
+
+    @property
+    def caption_item(self) -> CaptionItem:
+        return self._caption
+
+    def badge_rect(self) -> QRectF:
+        """The stack and its caption (when drawn to the felt's scale), in the item's coordinates."""
+        rect = QRectF(self.boundingRect())
+        if not self._caption.flags() & QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations:
+            rect = rect.united(self._caption.mapRectToParent(self._caption.boundingRect()))
+        return rect
 
     @property
     def chips(self) -> tuple[Decimal, ...]:
@@ -285,9 +313,9 @@ class ChipStackItem(QGraphicsItem):
 
     @property
     def caption(self) -> str:
-        """The stack's readable count and total: ``×7  650``."""
+        """The stack's readable count and total: ``×7  1,650`` (``1.650`` in Portuguese)."""
         total = sum(self._chips, Decimal(0))
-        return f"×{len(self._chips)}  {total.normalize():f}"
+        return f"×{len(self._chips)}  {format_amount(total, _language())}"
 
     def set_chips(self, chips: Sequence[Decimal]) -> None:
         self.prepareGeometryChange()
@@ -360,11 +388,13 @@ class MarkerItem(QGraphicsItem):
     def _draw(self, painter: QPainter, *, on: bool) -> None:
         s = self.marker.size
         if self.marker.kind == "dolly":
-            painter.setPen(QPen(QColor("#6b6b6b"), 1.5))
-            painter.setBrush(QColor("#f4f4f4"))
+            # A clear acrylic dolly, as on the table: the winning number reads through it.
+            painter.setPen(QPen(QColor("#fafafa"), 3.0))
+            painter.setBrush(QColor(255, 255, 255, 46))
             painter.drawEllipse(QPointF(0, 0), s * 0.55, s * 0.55)
-            painter.setBrush(QColor("#d8d8d8"))
-            painter.drawEllipse(QPointF(0, -s * 0.15), s * 0.32, s * 0.32)
+            painter.setPen(QPen(QColor(40, 40, 40, 150), 1.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), s * 0.55 + 1.8, s * 0.55 + 1.8)
             return
         painter.setPen(QPen(QColor("#111111"), 2))
         painter.setBrush(QColor("#ffffff") if on else QColor("#151515"))
@@ -426,28 +456,135 @@ class CardItem(QGraphicsItem):
 
 
 class JackpotItem(QGraphicsItem):
-    """The amount on the progressive jackpot display, lit like its LED digits."""
+    """The progressive jackpot display's lit part: the pool in LED digits and, under it, the
+    fixed awards posted for each hand (Art. 10(3)), drawn inside ``box`` (scene mm).
 
-    def __init__(self, box: QRectF) -> None:
+    Amounts are written in the reader's format (``156.650,00`` in Portuguese), again
+    when the language changes.
+    """
+
+    POOL_SHARE = 0.34  # of the lit part's height, for the pool; the rest lists the awards
+
+    def __init__(self, box: QRectF, awards: Sequence[tuple[str, Label]] = ()) -> None:
         super().__init__()
         self._box = box
-        self.text = ""
+        self._awards = tuple(awards)
+        self._currency = "HK$"
+        self._pool: Decimal | None = None
+        self._posted: dict[str, Decimal] = {}
         self._picture = record(self._draw)
         self.setZValue(60)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_text(self, text: str) -> None:
-        self.text = text
+    def display(
+        self, pool: Decimal | None, awards: Mapping[str, Decimal], currency: str = "HK$"
+    ) -> None:
+        """Show the pool (``None``: dashes) and the posted awards by hand (absent: dashes)."""
+        self._pool, self._posted, self._currency = pool, dict(awards), currency
+        self.rerecord()
+
+    @property
+    def text(self) -> str:
+        """The pool as the display shows it (``""`` while it shows dashes)."""
+        if self._pool is None:
+            return ""
+        return f"{self._currency} {format_amount(self._pool, _language(), cents=True)}"
+
+    @property
+    def award_texts(self) -> dict[str, str]:
+        """The posted awards, by hand, as the display shows them."""
+        language = _language()
+        return {
+            hand: f"{self._currency} {format_amount(value, language)}"
+            for hand, value in self._posted.items()
+        }
+
+    def rerecord(self) -> None:
+        """Draw the display again (its names and amounts changed language)."""
         self._picture = record(self._draw)
-        self.update()
+        repaint_now(self)
+
+    def award_rect(self, index: int) -> QRectF:
+        """The line of the ``index``-th posted award (scene mm)."""
+        box = self._box
+        top = box.top() + box.height() * self.POOL_SHARE
+        height = (box.bottom() - top) / max(len(self._awards), 1)
+        return QRectF(box.left() + 16, top + index * height, box.width() - 32, height)
 
     def _draw(self, painter: QPainter) -> None:
+        pool = QRectF(self._box)
+        pool.setHeight(self._box.height() * self.POOL_SHARE)
         painter.setPen(QColor("#ff5a36"))
-        painter.setFont(felt_font(40, bold=True))
-        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self.text or "– – – – – –")
+        painter.setFont(felt_font(pool.height() * 0.62, bold=True))
+        painter.drawText(pool, Qt.AlignmentFlag.AlignCenter, self.text or "– – – – – –")
+        posted = self.award_texts
+        for index, (hand, label) in enumerate(self._awards):
+            line = self.award_rect(index)
+            size = line.height() * 0.58
+            name = "  ".join(part for part in (label.zh, translated(label.en)) if part)
+            award = posted.get(hand, "– – –")
+            # A long translation shrinks so that the name and its award never run together.
+            wide = QFontMetricsF(felt_font(size, bold=True)).horizontalAdvance(f"{name}    {award}")
+            if wide > line.width():
+                size *= line.width() / wide
+            painter.setPen(QColor("#f5d76e"))
+            painter.setFont(felt_font(size, bold=True))
+            painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+            painter.setPen(QColor("#ff5a36"))
+            painter.drawText(
+                line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, award
+            )
 
     def boundingRect(self) -> QRectF:
         return self._box
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        self._picture.play(painter)
+
+
+class ProgressiveChipItem(QGraphicsItem):
+    """A box's progressive bet on its spot: one gold chip printed 累進 (Art. 2, Art. 10(1)).
+
+    The regulation gives the progressive bet no amount to show, so the chip
+    says that the box bet it, not how much.
+    """
+
+    def __init__(self, centre: tuple[float, float], label: Label) -> None:
+        super().__init__()
+        self._label = label
+        r = CHIP_DIAMETER / 2
+        self._bounds = QRectF(-r - 1, -r - 1, 2 * r + 2, 2 * r + 2)
+        self._picture = record(self._draw)
+        self.setPos(QPointF(*centre))
+        self.setZValue(100)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def _draw(self, painter: QPainter) -> None:
+        r = CHIP_DIAMETER / 2
+        painter.setPen(QPen(QColor("#111111"), 0.8))
+        painter.setBrush(QColor("#8e1b1b"))  # reads against the gold progressive spot
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        edge = QPen(QColor("#f5d76e"), 4.0, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        edge.setDashPattern([1.6, 2.4])
+        painter.setPen(edge)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(0, 0), r - 2.5, r - 2.5)
+        draw_label(
+            painter,
+            self._label,
+            QRectF(-r * 0.7, -r * 0.7, r * 1.4, r * 1.4),
+            7.5,
+            colour=QColor("#fff4d0"),
+        )
+
+    def rerecord(self) -> None:
+        self._picture = record(self._draw)
+        repaint_now(self)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -502,5 +639,6 @@ __all__ = [
     "JackpotItem",
     "MarkerItem",
     "PictureItem",
+    "ProgressiveChipItem",
     "SpotItem",
 ]

@@ -230,6 +230,11 @@ def card_path(rect: QRectF) -> QPainterPath:
     return path
 
 
+def card_index_rect(rect: QRectF) -> QRectF:
+    """The corner of a card face that shows its rank above its suit (what a fan keeps in sight)."""
+    return QRectF(rect.x() + 3, rect.y() + 2, rect.width() * 0.4, rect.height() * 0.42)
+
+
 def draw_card(painter: QPainter, rect: QRectF, code: str | None) -> None:
     """A card face (``"TS"``: rank then suit) or, for ``None``, its back."""
     painter.setPen(QPen(QColor("#555555"), 0.8))
@@ -248,7 +253,8 @@ def draw_card(painter: QPainter, rect: QRectF, code: str | None) -> None:
     colour = QColor("#c0161d") if suit in "HD" else QColor("#111111")
     painter.setPen(colour)
     painter.setFont(felt_font(rect.height() * 0.2, bold=True))
-    corner = QRectF(rect.x() + 3, rect.y() + 2, rect.width() * 0.4, rect.height() * 0.22)
+    corner = card_index_rect(rect)
+    corner.setHeight(rect.height() * 0.22)
     painter.drawText(corner, Qt.AlignmentFlag.AlignCenter, shown_rank)
     corner.translate(0, rect.height() * 0.2)
     painter.drawText(corner, Qt.AlignmentFlag.AlignCenter, SUITS[suit])

@@ -10,6 +10,7 @@ redraws the one stack that changed.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
@@ -34,6 +35,7 @@ from dealer_trainer.ui.felt.items import (
     JackpotItem,
     MarkerItem,
     PictureItem,
+    ProgressiveChipItem,
     SpotItem,
     draw_spot_face,
 )
@@ -51,6 +53,7 @@ from dealer_trainer.ui.felt.painting import (
 )
 
 RAIL_WIDTH = 46.0  # mm of padded rail drawn round the cloth
+CARD_SIZE = (63.0, 88.0)  # mm, a poker-size card
 
 
 class ChipsAdapter(QObject):
@@ -113,9 +116,11 @@ class FeltScene(QGraphicsScene):
         self._jackpot: JackpotItem | None = None
         for fixture in felt.fixtures:
             if isinstance(fixture, JackpotDisplay):
-                box = qrect(fixture.shape)
-                self._jackpot = JackpotItem(box.adjusted(0, box.height() * 0.45, 0, -6))
+                self._jackpot = JackpotItem(_lit_part(fixture), fixture.awards)
                 self.addItem(self._jackpot)
+        self._progressive_chips: dict[str, ProgressiveChipItem] = {}
+        #: mm of felt per pixel of a stack's caption (``None``: captions keep their screen size).
+        self.caption_scale: float | None = None
         self._cards: list[CardItem] = []
         self._dice: DiceItem | None = None
         self._adapter = ChipsAdapter(self.chips, self)
@@ -137,7 +142,9 @@ class FeltScene(QGraphicsScene):
         if item is None:
             if not chips:
                 return
-            item = ChipStackItem(self.felt.spot(spot_id).center, self.chips.chip_set)
+            item = ChipStackItem(
+                self.felt.spot(spot_id).center, self.chips.chip_set, self.caption_scale
+            )
             item.show_caption(self._captions_shown)
             self.stack_items[spot_id] = item
             self.addItem(item)
@@ -160,15 +167,45 @@ class FeltScene(QGraphicsScene):
         """Move the dolly to the winning number or the puck to the point (``None``: rest/OFF)."""
         self.markers[kind].move_to(number)
 
-    def set_jackpot(self, amount: Decimal | None, currency: str = "HK$") -> None:
-        """Show the progressive pool on the jackpot display (``None``: dashes)."""
+    def set_jackpot(
+        self,
+        amount: Decimal | None,
+        currency: str = "HK$",
+        awards: Mapping[str, Decimal] | None = None,
+    ) -> None:
+        """Show the progressive pool on the jackpot display (``None``: dashes) and the fixed
+        awards posted under it, by hand (``royal_flush`` …; a hand not given: dashes)."""
         if self._jackpot is None:
             raise KeyError(f"the {self.felt.game} felt has no progressive jackpot display")
-        self._jackpot.set_text("" if amount is None else f"{currency} {amount:,.2f}")
+        self._jackpot.display(amount, awards or {}, currency)
 
     @property
     def jackpot_text(self) -> str:
         return self._jackpot.text if self._jackpot is not None else ""
+
+    @property
+    def jackpot_awards(self) -> dict[str, str]:
+        """The fixed awards the display posts, by hand, as shown."""
+        return dict(self._jackpot.award_texts) if self._jackpot is not None else {}
+
+    @property
+    def jackpot_item(self) -> JackpotItem | None:
+        return self._jackpot
+
+    def mark_progressive(self, spot_ids: Iterable[str]) -> None:
+        """Put a progressive chip on each of these spots (and take it off every other spot)."""
+        wanted = set(spot_ids)
+        for spot_id in list(self._progressive_chips):
+            if spot_id not in wanted:
+                self.removeItem(self._progressive_chips.pop(spot_id))
+        for spot_id in wanted - set(self._progressive_chips):
+            chip = ProgressiveChipItem(self.felt.spot(spot_id).center, lbl.PROGRESSIVE_BET)
+            self._progressive_chips[spot_id] = chip
+            self.addItem(chip)
+
+    @property
+    def progressive_chips(self) -> dict[str, ProgressiveChipItem]:
+        return dict(self._progressive_chips)
 
     def deal(self, owner: str, cards: list[str | None]) -> None:
         """Lay ``cards`` (``"AS"`` or ``None`` for face down) on the places of ``owner``."""
@@ -179,15 +216,18 @@ class FeltScene(QGraphicsScene):
             cx, cy = bounds.center
             (x0, y0), (x1, y1) = place.shape.points[0], place.shape.points[1]
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+            # Fanned across the place, each card's corner (rank over suit) left in sight.
+            step = (math.hypot(x1 - x0, y1 - y0) - CARD_SIZE[0] - 8) / 4
             spread = [
                 (
-                    cx + (i - (len(cards) - 1) / 2) * 14 * math.cos(math.radians(angle)),
-                    cy + (i - (len(cards) - 1) / 2) * 14 * math.sin(math.radians(angle)),
+                    cx + (i - (len(cards) - 1) / 2) * step * math.cos(math.radians(angle)),
+                    cy + (i - (len(cards) - 1) / 2) * step * math.sin(math.radians(angle)),
                 )
                 for i in range(len(cards))
             ]
+            w, h = CARD_SIZE
             for (x, y), code in zip(spread, cards, strict=True):
-                self._add_card(QRectF(x - 31.5, y - 44, 63, 88), angle, code)
+                self._add_card(QRectF(x - w / 2, y - h / 2, w, h), angle, code)
             return
         for place, code in zip(places, cards, strict=False):
             b = place.shape.bounds
@@ -224,11 +264,20 @@ class FeltScene(QGraphicsScene):
             self.removeItem(item)
         self._cards.clear()
 
+    @property
+    def cards(self) -> list[CardItem]:
+        """The cards on the felt, in the order they were laid (a later one lies on top)."""
+        return list(self._cards)
+
     def retranslate(self) -> None:
         """Print the felt's English lines again in the language now installed."""
         self._background.rerecord()
         for marker in self.markers.values():
             marker.rerecord()
+        if self._jackpot is not None:
+            self._jackpot.rerecord()
+        for chip in self._progressive_chips.values():
+            chip.rerecord()
 
     def drop_caches(self) -> None:
         """Forget the cached pixmaps: the next paint draws from the recorded pictures."""
@@ -287,10 +336,17 @@ class FeltScene(QGraphicsScene):
         painter.setPen(QPen(QColor("#c9a227"), 3))
         painter.setBrush(QColor("#120a02"))
         painter.drawRoundedRect(box, 10, 10)
-        draw_label(
-            painter,
-            display.label,
-            box.adjusted(0, 6, 0, -box.height() * 0.5),
-            17,
-            colour=QColor("#f5d76e"),
-        )
+        title = QRectF(box.x(), box.y() + 6, box.width(), _lit_part(display).top() - box.y() - 6)
+        draw_label(painter, display.label, title, JACKPOT_TITLE_SIZE, colour=QColor("#f5d76e"))
+
+
+JACKPOT_TITLE_SIZE = 17.0  # mm, the display's 累進大獎 / PROGRESSIVE JACKPOT
+
+
+def _lit_part(display: JackpotDisplay) -> QRectF:
+    """The display under its title: the pool, then the posted awards."""
+    box = qrect(display.shape)
+    title = JACKPOT_TITLE_SIZE * (1.15 + 1.0) * 1.25 + 10
+    if not display.awards:  # the pool alone, under the title
+        title = box.height() * 0.45
+    return box.adjusted(0, title, 0, -6)

@@ -16,28 +16,16 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
+from dealer_trainer.drills.chips import stack
 from dealer_trainer.layouts import felt_for
-from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, Denomination, TableChips
+from dealer_trainer.layouts.chips import TableChips, house_chips
+from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset, resolve_ruleset
+from dealer_trainer.storage.records import json_ready
+from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
-
-#: The table's chips plus the small ones drills use for stakes (1, 5, 25), so every whole
-#: stake shows as a stack.
-STAGE_CHIPS = ChipSet(
-    DEFAULT_CHIPS.currency,
-    tuple(
-        sorted(
-            (
-                *DEFAULT_CHIPS.denominations,
-                Denomination(Decimal(1), "#eceff1", "#546e7a", "#263238"),
-                Denomination(Decimal(5), "#c62828", "#ffffff"),
-                Denomination(Decimal(25), "#2e7d32", "#ffffff"),
-            ),
-            key=lambda d: d.value,
-        )
-    ),
-)
 
 
 def request_of(situation: object) -> Mapping[str, Any] | None:
@@ -80,7 +68,30 @@ def _amount(value: object) -> Decimal | None:
     return amount if amount.is_finite() and amount > 0 else None
 
 
-def _put(scene: FeltScene, spot_id: str, value: object, missing: list[str], label: str) -> None:
+class _Table:
+    """What every bet of one replayed situation is drawn with: its ruleset and drill level."""
+
+    def __init__(self, situation: object, game: str) -> None:
+        whole = situation if isinstance(situation, Mapping) else {}
+        level = whole.get("difficulty")
+        #: The drill level that made the item, when stored (the chips of its float), else none.
+        self.difficulty: int | None = level if level in (1, 2, 3) else None
+        found = request_of(situation)
+        spec = found["request"].get("ruleset") if found is not None else None
+        try:
+            self.ruleset: Ruleset = resolve_ruleset(game, spec)
+        except RulesError:
+            self.ruleset = default_ruleset(game)
+
+
+def _put(
+    scene: FeltScene,
+    table: _Table,
+    spot_id: str,
+    value: object,
+    missing: list[str],
+    label: str,
+) -> None:
     amount = _amount(value)
     if amount is None:
         return
@@ -91,9 +102,9 @@ def _put(scene: FeltScene, spot_id: str, value: object, missing: list[str], labe
             .replace("%2", f"{amount:.2f}")
         )
         return
-    try:
-        chips = scene.chips.chip_set.breakdown(amount)
-    except ValueError:
+    # The same chips as the trainee's drill drew (drills.chips.stack), from the same set.
+    chips = stack(amount, table.ruleset, table.difficulty)
+    if not chips:
         missing.append(
             QCoreApplication.translate("stage", "%1: %2 cannot be made with the table's chips")
             .replace("%1", label)
@@ -130,23 +141,57 @@ def felt_scene_for(
         except RulesError:
             ruleset = None
     felt = felt_for(game, ruleset)
-    return FeltScene(felt, TableChips(felt.spot_ids, STAGE_CHIPS), parent)
+    chips = house_chips(ruleset or _Table(situation, game).ruleset)
+    return FeltScene(felt, TableChips(felt.spot_ids, chips), parent)
+
+
+def _remade(situation: object) -> DrillItem | None:
+    """The drill item a whole stored item (skill, seed, difficulty, ruleset) re-creates, if its
+    situation is the stored one (this version makes the same item from the same seed)."""
+    found = request_of(situation)
+    if not isinstance(situation, Mapping) or found is None:
+        return None
+    try:
+        spec = ItemSpec(
+            str(situation["skill"]),
+            int(situation["seed"]),
+            Difficulty(situation["difficulty"]),
+            str(situation["ruleset"]),
+        )
+        item = spec.make()
+        same = json_ready(item.situation, "situation") == json_ready(found, "situation")
+    except (KeyError, TypeError, ValueError, RulesError):
+        return None
+    return item if same else None
 
 
 def stage(scene: FeltScene, situation: object) -> list[str]:
-    """Draw ``situation`` on ``scene``; return sentences for what could not be drawn."""
+    """Draw ``situation`` on ``scene``; return sentences for what could not be drawn.
+
+    A whole stored item that this version re-creates is drawn by the drills' own
+    :class:`FeltStage`, exactly as the trainee saw it (chips, badges laid out, cards
+    fanned, the jackpot display); any other is drawn from its request here.
+    """
     found = request_of(situation)
     if found is None:
         return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
+    item = _remade(situation)
+    if item is not None and item.game == scene.felt.game:
+        FeltStage(scene).stage(item, scene)
+        return []
     request = found["request"]
     missing: list[str] = []
     game = game_of(situation)
+    if game is None:
+        return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
+    table = _Table(situation, game)
     if game == "roulette":
         spots = found.get("spots") or {}
         for bet in request.get("bets") or []:
             spot = spots.get(bet.get("id")) if isinstance(spots, Mapping) else None
             _put(
                 scene,
+                table,
                 str(spot or bet.get("kind")),
                 bet.get("amount"),
                 missing,
@@ -156,27 +201,45 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
         if isinstance(number, int) and "dolly" in scene.markers:
             scene.set_marker("dolly", number)
     elif game == "craps":
-        spots_of: dict[str, str] = {}
-        for event in request.get("events") or []:
-            bet = event.get("bet") if isinstance(event, Mapping) else None
-            if isinstance(bet, Mapping):
-                spot = _craps_spot(bet, spots_of)
-                spots_of[str(bet.get("id"))] = spot
-                _put(scene, spot, bet.get("amount"), missing, str(bet.get("kind")))
+        dice = found.get("dice")
+        try:  # as the drill drew it: the hand replayed by the rules core up to the throw asked
+            _, placed = craps_bets(request, table.ruleset, before_last_roll=bool(dice))
+        except (RulesError, KeyError, TypeError, ValueError):
+            placed = None  # a request this version cannot replay: each bet where it was made
+        if placed is not None:
+            for bet_id, spot, amount in placed:
+                _put(scene, table, spot, amount, missing, bet_id)
+        else:
+            spots_of: dict[str, str] = {}
+            for event in request.get("events") or []:
+                bet = event.get("bet") if isinstance(event, Mapping) else None
+                if isinstance(bet, Mapping):
+                    spot = _craps_spot(bet, spots_of)
+                    spots_of[str(bet.get("id"))] = spot
+                    _put(scene, table, spot, bet.get("amount"), missing, str(bet.get("kind")))
         point = found.get("point")
         if "puck" in scene.markers:
             scene.set_marker("puck", point if isinstance(point, int) else None)
-        dice = found.get("dice")
         if isinstance(dice, list) and dice and all(isinstance(d, int) for d in dice):
             scene.show_roll(tuple(dice))
     elif game == "caribbean_stud":
+        progressive: list[str] = []
         for box in request.get("boxes") or []:
             if not isinstance(box, Mapping):
                 continue
             number = box.get("box")
-            for part in ("ante", "raise", "progressive"):
-                if part in box and not isinstance(box[part], bool):
-                    _put(scene, f"box-{number}-{part}", box[part], missing, f"box {number} {part}")
+            stakes = {"ante": box.get("ante"), "raise": box.get("raise")}
+            ante = _amount(stakes["ante"])
+            if box.get("decision") == "raise" and stakes["raise"] is None and ante is not None:
+                stakes["raise"] = RAISE_MULTIPLE * ante  # Art. 6(6): exactly twice the ante
+            for part, value in stakes.items():
+                if value is not None and not isinstance(value, bool):
+                    _put(
+                        scene, table, f"box-{number}-{part}", value, missing, f"box {number} {part}"
+                    )
+            if box.get("progressive") is True and f"box-{number}-progressive" in scene.felt:
+                progressive.append(f"box-{number}-progressive")  # Art. 2: nearest the dealer
+        scene.mark_progressive(progressive)
         cards = found.get("cards")
         if isinstance(cards, Mapping):
             for owner, hand in cards.items():
@@ -184,5 +247,12 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                     scene.deal(str(owner), [c if isinstance(c, str) else None for c in hand])
         pool = _amount(found.get("pool"))
         if pool is not None:
-            scene.set_jackpot(pool)
+            posted = request.get("progressive")
+            fixed = posted.get("fixed") if isinstance(posted, Mapping) else None
+            awards = {
+                str(hand): award
+                for hand, raw in (fixed.items() if isinstance(fixed, Mapping) else ())
+                if (award := _amount(raw)) is not None
+            }
+            scene.set_jackpot(pool, awards=awards)
     return missing
