@@ -25,6 +25,7 @@ from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.menu import install_instructor
 from dealer_trainer.ui.language import LanguageManager, citation_text, language_names
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 
 class MainWindow(QMainWindow):
     """The trainer's window.  ``scene_for(game)`` gives each game's felt scene."""
+
+    #: Where the window's size is remembered (see ``ui.geometry``).
+    SIZE_KEY = "main"
 
     def __init__(
         self,
@@ -75,18 +79,14 @@ class MainWindow(QMainWindow):
         self.panel.clearRequested.connect(self.clear_felt)
         self.view.focusedSpotChanged.connect(self._describe_spot)
         self.panel.select_game(next(iter(GAME_NAMES)))
-        self.resize(self.sensible_size())
+        restore_size(self, self.SIZE_KEY, self.sensible_size())
         # The other felts and every thumbnail are drawn once the window has shown.
         self.view.viewport().installEventFilter(self)
 
     # ----------------------------------------------------------------- size --
     def sensible_size(self) -> QSize:
         """Most of the screen, within limits: fits a 1366×768 laptop, not lost on 4K."""
-        screen = self.screen()
-        available = screen.availableGeometry().size()
-        width = min(max(int(available.width() * 0.88), 960), 1680, available.width())
-        height = min(max(int(available.height() * 0.88), 600), 1050, available.height())
-        return QSize(width, height)
+        return share_of_screen(self, 0.88, QSize(960, 600), QSize(1680, 1050))
 
     # --------------------------------------------------------------- scenes --
     def scene_for(self, game: str, ruleset: Ruleset | None = None) -> FeltScene:
@@ -325,4 +325,5 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._thumbnail_timer.stop()
+        remember_size(self, self.SIZE_KEY)
         super().closeEvent(event)

@@ -48,8 +48,9 @@ from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.recorder import SessionRecorder, exam_spec, mistake_specs, review_specs
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import render
-from dealer_trainer.ui.drills.screen import DrillScreen
+from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.geometry import restore_size
 
 DIFFICULTY_NAMES = {
     Difficulty.BEGINNER: QT_TRANSLATE_NOOP("drills", "Beginner"),
@@ -340,21 +341,22 @@ class DrillLauncher(QWidget):
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""
         screen = DrillScreen(
-            controller, title=title, on_finish=recorder.close if recorder is not None else None
+            controller,
+            title=title,
+            on_finish=recorder.close if recorder is not None else None,
+            trainee=self._trainee(),
         )
         controller.setParent(screen)
         if recorder is None:
             screen.recorded = False
             screen.retranslate()
-        title = QCoreApplication.translate("drills", "Drills — %1")
-        screen.setWindowTitle(title.replace("%1", self._trainee()))
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         screen.closed.connect(screen.close)
         screen.destroyed.connect(lambda _=None, s=screen: self._forget(s))
         self.screens.append(screen)
         self.sessionStarted.emit(screen)
         if screen.parent() is None:
-            screen.resize(1400, 860)
+            restore_size(screen, DrillScreen.SIZE_KEY, drill_window_size(screen))
             screen.show()
         controller.start()
         if spec is not None or mistakes:

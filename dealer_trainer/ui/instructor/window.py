@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,6 +39,7 @@ from dealer_trainer.storage import (
     TraineeProfile,
 )
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
+from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
@@ -225,7 +226,9 @@ class InstructorWindow(QMainWindow):
         self.cohort.traineeChosen.connect(self.open_trainee)
         self.people.changed.connect(self._trainees_changed)
         self.exams.assigned.connect(self.trainee.reload)
-        self.resize(1280, 860)
+        restore_size(
+            self, "instructor", share_of_screen(self, 0.9, QSize(960, 600), QSize(1280, 860))
+        )
         self._trainees_changed()
         self.exams.refresh()
         self.cohort.reload()
@@ -297,5 +300,6 @@ class InstructorWindow(QMainWindow):
             app.removeEventFilter(self)
         self.jobs.shutdown()
         self.desk.lock()
+        remember_size(self, "instructor")
         super().closeEvent(event)
         self.closed.emit()

@@ -1,0 +1,91 @@
+"""Window sizes: every window fits the screen it opens on, and opens at the size it was left.
+
+One function, :func:`available_geometry`, says how much of the screen a window
+may use (the screen minus the task bar and docks); every size decision below
+reads it, so a test can stand in a 1366×768 laptop or a 1920×1080 monitor.
+
+:func:`restore_size` gives a top-level window its remembered size (QSettings
+``windows/<key>``), or its default, clamped to the screen it opens on now and
+centred on it; :func:`remember_size` stores the size when the window closes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+#: What the window manager's frame (title bar, borders) takes beyond a window's own size.
+#: Qt knows the frame only once a window is shown; sizes are decided before that.
+FRAME = QSize(16, 40)
+
+
+def available_geometry(widget: QWidget | None = None) -> QRect:
+    """The part of ``widget``'s screen (the primary one if none) that windows may use."""
+    screen = widget.screen() if widget is not None else None
+    if screen is None:
+        screen = QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else QRect(0, 0, 1366, 728)
+
+
+def largest_size(widget: QWidget | None = None) -> QSize:
+    """The largest size of a window whose frame still fits on the available screen."""
+    return available_geometry(widget).size() - FRAME
+
+
+def fitted(wanted: QSize, widget: QWidget | None = None) -> QSize:
+    """``wanted`` made no larger than the screen allows."""
+    return wanted.boundedTo(largest_size(widget))
+
+
+def share_of_screen(widget: QWidget | None, share: float, smallest: QSize, largest: QSize) -> QSize:
+    """A share of the available screen, within ``smallest`` and ``largest``, and fitted."""
+    room = largest_size(widget)
+    wanted = QSize(round(room.width() * share), round(room.height() * share))
+    return fitted(wanted.expandedTo(smallest).boundedTo(largest), widget)
+
+
+def _key(name: str) -> str:
+    return f"windows/{name}"
+
+
+def restore_size(window: QWidget, name: str, default: QSize) -> None:
+    """Size ``window`` as it was last left (else ``default``), clamped to the screen, centred.
+
+    A window too large for the screen now (the size came from a larger monitor)
+    is shrunk to fit; a remembered maximised window opens maximised.
+    """
+    settings = QSettings()
+    stored = settings.value(f"{_key(name)}/size")
+    size = stored if isinstance(stored, QSize) and stored.isValid() else default
+    size = fitted(size, window).expandedTo(window.minimumSize())
+    window.resize(size)
+    room = available_geometry(window)
+    centre = room.center() - QPoint(window.width() // 2, window.height() // 2)
+    window.move(
+        max(room.left(), centre.x()),
+        max(room.top(), centre.y() - (FRAME.height() - FRAME.width()) // 2),
+    )
+    if settings.value(f"{_key(name)}/maximized", False, type=bool):
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+
+
+def remember_size(window: QWidget, name: str) -> None:
+    """Keep ``window``'s size (its normal size if maximised) for the next time it opens."""
+    settings = QSettings()
+    maximized = window.isMaximized()
+    size = window.normalGeometry().size() if maximized else window.size()
+    if size.isValid() and not size.isEmpty():
+        settings.setValue(f"{_key(name)}/size", size)
+    settings.setValue(f"{_key(name)}/maximized", maximized)
+
+
+__all__ = [
+    "FRAME",
+    "available_geometry",
+    "fitted",
+    "largest_size",
+    "remember_size",
+    "restore_size",
+    "share_of_screen",
+]
