@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 #: What the window manager's frame (title bar, borders) takes beyond a window's own size.
 #: Qt knows the frame only once a window is shown; sizes are decided before that.
@@ -43,6 +43,44 @@ def share_of_screen(widget: QWidget | None, share: float, smallest: QSize, large
     room = largest_size(widget)
     wanted = QSize(round(room.width() * share), round(room.height() * share))
     return fitted(wanted.expandedTo(smallest).boundedTo(largest), widget)
+
+
+class ColumnScroll(QScrollArea):
+    """A column of controls that scrolls up and down when the screen is too low for it.
+
+    As wide as its content needs (never a horizontal scroll bar), and as high as the
+    window gives it: on a tall screen it never scrolls, on a 768-pixel one its
+    controls keep their size instead of being squeezed over each other.
+    """
+
+    def __init__(self, content: QWidget, parent: QWidget | None = None, *, least_width: int = 0):
+        super().__init__(parent)
+        self._least_width = least_width
+        self.setObjectName(f"{content.objectName() or 'column'}Scroll")
+        self.setWidget(content)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        name = self.objectName()
+        self.setStyleSheet(f"#{name}, #{name} > QWidget > QWidget {{ background: transparent; }}")
+        if content.maximumWidth() < 16_777_215:
+            self.setMaximumWidth(content.maximumWidth() + self._bar())
+
+    def _bar(self) -> int:
+        return self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+
+    def minimumSizeHint(self) -> QSize:
+        content = self.widget()
+        least = content.minimumSizeHint() if content is not None else QSize(0, 0)
+        width = max(least.width(), self._least_width - self._bar()) + self._bar()
+        return QSize(width, min(least.height(), 160))
+
+    def sizeHint(self) -> QSize:
+        content = self.widget()
+        wanted = content.sizeHint() if content is not None else QSize(0, 0)
+        return QSize(
+            max(wanted.width(), self._least_width - self._bar()) + self._bar(), wanted.height()
+        )
 
 
 def _key(name: str) -> str:
@@ -82,6 +120,7 @@ def remember_size(window: QWidget, name: str) -> None:
 
 __all__ = [
     "FRAME",
+    "ColumnScroll",
     "available_geometry",
     "fitted",
     "largest_size",

@@ -25,7 +25,12 @@ from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
+from dealer_trainer.ui.geometry import (
+    ColumnScroll,
+    remember_size,
+    restore_size,
+    share_of_screen,
+)
 from dealer_trainer.ui.instructor.menu import install_instructor
 from dealer_trainer.ui.language import LanguageManager, citation_text, language_names
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
@@ -62,7 +67,9 @@ class MainWindow(QMainWindow):
         self.panel = SidePanel(chips)
         self.view = FeltView()
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.panel)
+        # On a 768-pixel screen the panel scrolls rather than squeezing its controls together.
+        self.panel_scroll = ColumnScroll(self.panel)
+        splitter.addWidget(self.panel_scroll)
         splitter.addWidget(self.view)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -44,7 +43,7 @@ from dealer_trainer.ui.drills.rendering import DRILL_STYLE, clock_text, escape, 
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
-from dealer_trainer.ui.geometry import remember_size, share_of_screen
+from dealer_trainer.ui.geometry import ColumnScroll, remember_size, share_of_screen
 
 MODE_NAMES = {
     Mode.PRACTICE: QT_TRANSLATE_NOOP("drills", "Practice"),
@@ -98,35 +97,6 @@ class PageStack(QStackedWidget):
     def heightForWidth(self, width: int) -> int:
         page = self.currentWidget()
         return page.heightForWidth(width) if page is not None else -1
-
-
-class PanelScroll(QScrollArea):
-    """The question panel's scroll: as wide as its content needs, scrolling up and down only."""
-
-    def __init__(self, content: QWidget, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("panelScroll")
-        self.setWidget(content)
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setStyleSheet(
-            "#panelScroll, #panelScroll > QWidget > QWidget { background: transparent; }"
-        )
-
-    def _bar(self) -> int:
-        return self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
-
-    def minimumSizeHint(self) -> QSize:
-        content = self.widget()
-        least = content.minimumSizeHint() if content is not None else QSize(0, 0)
-        width = max(least.width(), PANEL_MIN_WIDTH - self._bar()) + self._bar()
-        return QSize(width, min(least.height(), 160))
-
-    def sizeHint(self) -> QSize:
-        content = self.widget()
-        wanted = content.sizeHint() if content is not None else QSize(0, 0)
-        return QSize(max(wanted.width(), PANEL_MIN_WIDTH) + self._bar(), wanted.height())
 
 
 def drill_window_size(widget: QWidget | None = None) -> QSize:
@@ -254,7 +224,7 @@ class DrillScreen(QWidget):
         side.addStretch(0)
         # A long item (a Portuguese question, four long options, a long worked solution)
         # scrolls here rather than crushing the keypad or running off a 768-pixel screen.
-        self.panel_scroll = PanelScroll(content)
+        self.panel_scroll = ColumnScroll(content, least_width=PANEL_MIN_WIDTH)
         panel = QWidget()
         panel.setObjectName("questionPanel")
         panel.setMaximumWidth(PANEL_MAX_WIDTH)
