@@ -385,6 +385,12 @@ class OrderPicker(AnswerWidget):
             self.bet_list.addItem(row)
         self.clear()
 
+    def relabel(self, bets: list[StagedBet]) -> None:
+        """The same bets named anew (the language changed): the order picked so far stays."""
+        if [b.bet_id for b in bets] == [b.bet_id for b in self._bets]:
+            self._bets = list(bets)
+            self.retranslate()
+
     def focus_entry(self) -> None:
         self.bet_list.setFocus(Qt.FocusReason.OtherFocusReason)
         self._current_to_first()

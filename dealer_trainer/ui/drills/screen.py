@@ -291,6 +291,7 @@ class DrillScreen(QWidget):
             self.feedback.outcome.item if self.feedback.outcome is not None else None
         )
         if item is not None:
+            self._relabel(item)
             self._show_texts(item)
         if self.controller.pending is not None and self.controller.last_error:
             self.show_record_error(self.controller.last_error)
@@ -299,6 +300,17 @@ class DrillScreen(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def _relabel(self, item: DrillItem) -> None:
+        """The item's bets named again in the language now installed (felt, order, feedback)."""
+        self.stage.stage(item)
+        self.view.fit()
+        labels = {b.bet_id: b.label for b in self.stage.bets}
+        if item.expected.kind is AnswerKind.ORDER:
+            self.order.relabel(self.stage.bets)
+        outcome = self.feedback.outcome
+        if outcome is not None and outcome.item is item:
+            self.feedback.show_outcome(outcome, labels)
 
     def _show_texts(self, item: DrillItem) -> None:
         """The item's own sentences: skill, question, what is on the table, the hint."""

@@ -201,7 +201,7 @@ class InstructorWindow(QMainWindow):
         app = QCoreApplication.instance()
         if app is not None:
             app.installEventFilter(self)
-        self.setWindowTitle(self.tr("Instructor · %1").replace("%1", session.name))
+        self._instructor = session.name
         self.jobs = Jobs(self)
         self.jobs.failed.connect(self._failed)
         self.jobs.locked.connect(self._locked)
@@ -211,18 +211,16 @@ class InstructorWindow(QMainWindow):
         self.people = TraineesPanel(self.desk)
         self.reports = ReportsPanel(self)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.cohort, self.tr("&Cohort"))
-        self.tabs.addTab(self.trainee, self.tr("T&rainee"))
-        self.tabs.addTab(self.exams, self.tr("&Exams"))
-        self.tabs.addTab(self.people, self.tr("Trainee &profiles"))
-        self.tabs.addTab(self.reports, self.tr("Re&ports"))
+        for page in (self.cohort, self.trainee, self.exams, self.people, self.reports):
+            self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
-        lock = QAction(self.tr("&Lock the instructor views"), self)
-        lock.setShortcut(QKeySequence("Ctrl+L"))
-        lock.triggered.connect(self.lock)
-        toolbar = self.addToolBar(self.tr("Instructor"))
-        toolbar.setMovable(False)
-        toolbar.addAction(lock)
+        self._lock_action = QAction(self)
+        self._lock_action.setShortcut(QKeySequence("Ctrl+L"))
+        self._lock_action.triggered.connect(self.lock)
+        self._toolbar = self.addToolBar("")
+        self._toolbar.setMovable(False)
+        self._toolbar.addAction(self._lock_action)
+        self.retranslate()
         self.cohort.traineeChosen.connect(self.open_trainee)
         self.people.changed.connect(self._trainees_changed)
         self.exams.assigned.connect(self.trainee.reload)
@@ -232,6 +230,26 @@ class InstructorWindow(QMainWindow):
         self._trainees_changed()
         self.exams.refresh()
         self.cohort.reload()
+
+    def retranslate(self) -> None:
+        """The window's own texts in the language now installed (title, tabs, toolbar)."""
+        self.setWindowTitle(self.tr("Instructor · %1").replace("%1", self._instructor))
+        names = [
+            self.tr("&Cohort"),
+            self.tr("T&rainee"),
+            self.tr("&Exams"),
+            self.tr("Trainee &profiles"),
+            self.tr("Re&ports"),
+        ]
+        for index, name in enumerate(names):
+            self.tabs.setTabText(index, name)
+        self._lock_action.setText(self.tr("&Lock the instructor views"))
+        self._toolbar.setWindowTitle(self.tr("Instructor"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
