@@ -46,6 +46,7 @@ from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.recorder import SessionRecorder, exam_spec, mistake_specs, review_specs
+from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
@@ -106,6 +107,7 @@ class DrillLauncher(QWidget):
         self.exam_size = QSpinBox()
         self.exam_size.setRange(1, 500)
         self.exam_size.setValue(20)
+        accept_wide_digits(self.exam_size)
         self.exams = QComboBox()
         self.status = QLabel()
         self.status.setWordWrap(True)
