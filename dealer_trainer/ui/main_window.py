@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
@@ -37,6 +37,9 @@ from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
+
+#: The game on show when the window last closed (QSettings): the window opens on it.
+GAME_KEY = "main/game"
 
 
 class MainWindow(QMainWindow):
@@ -85,7 +88,9 @@ class MainWindow(QMainWindow):
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
         self.panel.clearRequested.connect(self.clear_felt)
         self.view.focusedSpotChanged.connect(self._describe_spot)
-        self.panel.select_game(next(iter(GAME_NAMES)))
+        remembered = QSettings().value(GAME_KEY)
+        self.panel.select_game(remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES)))
+        self.panel.gameChosen.connect(lambda game: QSettings().setValue(GAME_KEY, game))
         restore_size(self, self.SIZE_KEY, self.sensible_size())
         # The other felts and every thumbnail are drawn once the window has shown.
         self.view.viewport().installEventFilter(self)

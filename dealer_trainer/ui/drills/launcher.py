@@ -19,7 +19,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from fractions import Fraction
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -59,6 +60,8 @@ DIFFICULTY_NAMES = {
     Difficulty.ADVANCED: QT_TRANSLATE_NOOP("drills", "Advanced"),
 }
 MOCK_PASS_MARK = Fraction(4, 5)
+#: Where the launcher keeps the trainee's last choices (QSettings).
+CHOICES = "drills/launcher"
 #: Mnemonics chosen not to clash with the main window's (Alt+F, V, D, I menus;
 #: Alt+G, R, T of its side panel).
 START_BUTTONS = {
@@ -148,6 +151,67 @@ class DrillLauncher(QWidget):
         layout.addWidget(self.status)
         self.retranslate()
         self.refresh_exams()
+        self._restore_choices()
+        self.games.currentIndexChanged.connect(self._keep_choices)
+        self.difficulty.currentIndexChanged.connect(self._keep_choices)
+        self.exam_size.valueChanged.connect(self._keep_choices)
+        self.skills.itemChanged.connect(self._keep_choices)
+
+    # ------------------------------------------------------------ memory --
+    def _restore_choices(self) -> None:
+        """The game, difficulty, ticked skills, exam size and mode of the last time."""
+        settings = QSettings()
+        index = self.games.findData(settings.value(f"{CHOICES}/game"))
+        if index >= 0:
+            self.games.setCurrentIndex(index)
+        index = self.difficulty.findData(settings.value(f"{CHOICES}/difficulty", type=int))
+        if index >= 0:
+            self.difficulty.setCurrentIndex(index)
+        size = settings.value(f"{CHOICES}/exam_size", type=int)
+        if isinstance(size, int) and size > 0:
+            self.exam_size.setValue(size)
+        self._tick_remembered()
+        self._show_mode(str(settings.value(f"{CHOICES}/mode", "practice")))
+
+    def _tick_remembered(self) -> None:
+        stored = QSettings().value(f"{CHOICES}/skills/{self.current_game()}")
+        if stored is None:
+            return  # never chosen: every skill of the game stays ticked
+        ticked = {str(s) for s in stored} if isinstance(stored, list) else {str(stored)}
+        ticked.discard("")
+        self.skills.blockSignals(True)
+        for row in range(self.skills.count()):
+            item = self.skills.item(row)
+            on = item.data(Qt.ItemDataRole.UserRole) in ticked
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.skills.blockSignals(False)
+
+    def _keep_choices(self) -> None:
+        if self.sender() is self.games:
+            self._tick_remembered()  # the new game's skills as they were last ticked
+        settings = QSettings()
+        settings.setValue(f"{CHOICES}/game", self.current_game())
+        settings.setValue(f"{CHOICES}/difficulty", int(self.difficulty.currentData()))
+        settings.setValue(f"{CHOICES}/exam_size", self.exam_size.value())
+        if self.sender() is not self.games:
+            # An empty list is stored as one empty string, read back as "no skill ticked".
+            settings.setValue(
+                f"{CHOICES}/skills/{self.current_game()}", self.chosen_skills() or [""]
+            )
+
+    def _show_mode(self, kind: str) -> None:
+        """The mode started last is the default: Enter in the panel starts it again."""
+        self.mode = kind if kind in self.buttons else "practice"
+        for key, button in self.buttons.items():
+            button.setDefault(key == self.mode)
+            button.setAutoDefault(key == self.mode)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.start(self.mode)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def retranslate(self) -> None:
         """Every text again in the language now installed."""
@@ -255,6 +319,8 @@ class DrillLauncher(QWidget):
     def start(self, kind: str) -> DrillScreen | None:
         """Start a session (``practice``, ``timed``, ``exam``, ``review``, ``mistakes``)."""
         self.status.clear()
+        QSettings().setValue(f"{CHOICES}/mode", kind)
+        self._show_mode(kind)
         skills = self.chosen_skills()
         assigned = kind == "exam" and self.exams.currentData() is not None
         if kind in ("practice", "timed", "exam") and not skills and not assigned:
