@@ -7,7 +7,7 @@ an empty box; these icons need no font at all.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 
 RIGHT_GREEN = "#2e7d32"
 WRONG_RED = "#b3202a"
@@ -76,10 +76,6 @@ def stopwatch_pixmap(size: int, ratio: float = 1.0, colour: str = TIME_AMBER) ->
     return pixmap
 
 
-def stopwatch_icon(size: int = 16, ratio: float = 1.0, colour: str = TIME_AMBER) -> QIcon:
-    return QIcon(stopwatch_pixmap(size, ratio, colour))
-
-
 VERDICT_PIXMAPS = {
     "right": check_pixmap,
     "wrong": cross_pixmap,
@@ -95,7 +91,6 @@ def verdict_pixmap(verdict: str, size: int, ratio: float = 1.0) -> QPixmap:
 __all__ = [
     "check_pixmap",
     "cross_pixmap",
-    "stopwatch_icon",
     "stopwatch_pixmap",
     "verdict_pixmap",
 ]

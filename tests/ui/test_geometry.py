@@ -181,9 +181,9 @@ def _rect(rect: QRect) -> str:
 
 def assert_fits(qtbot: QtBot, window: QWidget, room: QRect, what: str) -> None:
     """No problem once the layouts have settled (they settle on posted events)."""
-    _look(window, what)
     with contextlib.suppress(TimeoutError):
         qtbot.waitUntil(lambda: not problems(window, room), timeout=1500)
+    _look(window, what)
     assert problems(window, room) == [], what
 
 

@@ -315,6 +315,7 @@ class SummaryView(QWidget):
         self.close_button = QPushButton()
         self.close_button.setObjectName("primary")
         self.close_button.setAutoDefault(True)  # Enter on the focused button presses it
+        self.close_button.setMinimumWidth(120)
         self.close_button.clicked.connect(self.closeRequested.emit)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         body = QWidget()

@@ -112,6 +112,12 @@ class DrillLauncher(QWidget):
         self.exam_size.setValue(20)
         accept_wide_digits(self.exam_size)
         self.exams = QComboBox()
+        # A long exam title must not widen the panel over the felt: it is elided, whole in
+        # the list that drops down.
+        self.exams.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.exams.setMinimumContentsLength(20)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setObjectName("launcherStatus")

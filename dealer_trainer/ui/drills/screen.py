@@ -44,6 +44,7 @@ from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.geometry import ColumnScroll, remember_size, share_of_screen
+from dealer_trainer.ui.icons import stopwatch_pixmap
 
 MODE_NAMES = {
     Mode.PRACTICE: QT_TRANSLATE_NOOP("drills", "Practice"),
@@ -142,6 +143,8 @@ class DrillScreen(QWidget):
         self.skill_label.setObjectName("skillTitle")
         self.progress_label = QLabel()
         self.score_label = QLabel()
+        self.clock_icon = QLabel()  # a drawn stopwatch: the ⏱ glyph is a box on Linux fonts
+        self.clock_icon.setPixmap(stopwatch_pixmap(22, self.devicePixelRatioF()))
         self.clock = QLabel()
         self.clock.setObjectName("clock")
         self.clock_bar = QProgressBar()
@@ -157,6 +160,7 @@ class DrillScreen(QWidget):
         bar_widgets = [
             self.progress_label,
             self.score_label,
+            self.clock_icon,
             self.clock,
             self.clock_bar,
             self.end_button,
@@ -164,6 +168,7 @@ class DrillScreen(QWidget):
         for widget in bar_widgets:
             bar.addWidget(widget)
         self.clock.setVisible(self.session.timed)
+        self.clock_icon.setVisible(self.session.timed)
         self.clock_bar.setVisible(self.session.timed)
 
         # -- the felt and the panel ------------------------------------------------------
@@ -374,6 +379,7 @@ class DrillScreen(QWidget):
                 self.amount_tabs.setCurrentWidget(self.pad)
         self.answers.setEnabled(True)
         self._show_work(feedback=False)
+        self.panel_scroll.verticalScrollBar().setValue(0)  # a new item starts at its question
         self.error.hide()
         self.answer_widget.focus_entry()
 
