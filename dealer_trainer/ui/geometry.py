@@ -98,12 +98,12 @@ def restore_size(window: QWidget, name: str, default: QSize) -> None:
     size = stored if isinstance(stored, QSize) and stored.isValid() else default
     size = fitted(size, window).expandedTo(window.minimumSize())
     window.resize(size)
+    # A top-level window's position is its frame's: the frame is centred, never off the top
+    # or the left of the available room.
     room = available_geometry(window)
-    centre = room.center() - QPoint(window.width() // 2, window.height() // 2)
-    window.move(
-        max(room.left(), centre.x()),
-        max(room.top(), centre.y() - (FRAME.height() - FRAME.width()) // 2),
-    )
+    frame = window.size() + FRAME
+    corner = room.center() - QPoint(frame.width() // 2, frame.height() // 2)
+    window.move(max(room.left(), corner.x() + 1), max(room.top(), corner.y() + 1))
     if settings.value(f"{_key(name)}/maximized", False, type=bool):
         window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
 

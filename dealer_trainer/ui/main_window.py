@@ -90,7 +90,6 @@ class MainWindow(QMainWindow):
         self.view.focusedSpotChanged.connect(self._describe_spot)
         remembered = QSettings().value(GAME_KEY)
         self.panel.select_game(remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES)))
-        self.panel.gameChosen.connect(lambda game: QSettings().setValue(GAME_KEY, game))
         restore_size(self, self.SIZE_KEY, self.sensible_size())
         # The other felts and every thumbnail are drawn once the window has shown.
         self.view.viewport().installEventFilter(self)
@@ -338,4 +337,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self._thumbnail_timer.stop()
         remember_size(self, self.SIZE_KEY)
+        QSettings().setValue(GAME_KEY, self.panel.current_game())
         super().closeEvent(event)
