@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from pytestqt.exceptions import TimeoutError
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.drills import AnswerKind, Difficulty, ItemSpec, all_skills, replay
+from dealer_trainer.drills import AnswerKind, Difficulty, ItemSpec, all_skills, practice, replay
 from dealer_trainer.storage import Store
 from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.controller import DrillController
@@ -262,6 +262,23 @@ def test_drill_window_fits_through_every_answer_kind(
     assert_fits(qtbot, screen, room, f"drill-summary-{language}-{room.height()}")
 
 
+def test_timed_drill_window_fits(qtbot: QtBot, room: QRect, language: str) -> None:
+    """The bar of a timed session: mode, the long skill title, count, score, the clock."""
+    spec = longest_items()["choice"]
+    session = practice([spec.skill], Difficulty.ADVANCED, spec.seed, timed=True)
+    controller = DrillController(session)
+    screen = DrillScreen(controller, title="", trainee="Ana Lei")
+    screen.recorded = False  # the badge's longest form: "… · not recorded"
+    geometry.restore_size(screen, DrillScreen.SIZE_KEY, drill_window_size(screen))
+    _show(qtbot, screen)
+    with qtbot.waitSignal(controller.itemShown):
+        controller.start()
+    screen.retranslate()
+    assert screen.clock.isVisible() and screen.clock_icon.isVisible()
+    assert_fits(qtbot, screen, room, f"drill-timed-{language}-{room.height()}")
+    controller.stop()
+
+
 def test_article_dialog_fits(qtbot: QtBot, room: QRect, language: str) -> None:
     item = longest_items()["order"].make()  # roulette Art. 5: a long article
     parent = QWidget()
@@ -296,8 +313,13 @@ def test_instructor_views_and_their_dialogs_fit(
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         assert_fits(qtbot, window, room, f"instructor-{index}-{language}-{room.height()}")
-    window.open_trainee(next(iter(cohort.trainees.values())))
+    with qtbot.waitSignal(window.trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(next(iter(cohort.trainees.values())))
     assert_fits(qtbot, window, room, f"instructor-trainee-{language}-{room.height()}")
+    window.trainee.pages.setCurrentIndex(1)
+    table = window.trainee.answer_table
+    table.setCurrentIndex(table.model().index(0, 0))  # the drill-down of an answer
+    assert_fits(qtbot, window, room, f"instructor-answer-{language}-{room.height()}")
     dialogs: list[QDialog] = [LoginDialog(cohort.store)]
     empty = Store.open(f"sqlite:///{tmp_path / 'new.sqlite3'}", passwords=FAST_PASSWORDS)
     try:
