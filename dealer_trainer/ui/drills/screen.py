@@ -474,9 +474,9 @@ class DrillScreen(QWidget):
 
     def _press_default(self) -> None:
         if self.pages.currentWidget() is self.summary:
-            self.summary.close_button.animateClick()
+            self.summary.close_button.click()
         elif self.feedback.isVisibleTo(self) and self.feedback.next.isEnabled():
-            self.feedback.next.animateClick()
+            self.feedback.next.click()
 
     def _article_shortcut(self) -> None:
         outcome = self.feedback.outcome

@@ -81,3 +81,17 @@ def test_enter_in_the_article_dialog_closes_it(qtbot: QtBot) -> None:
     with qtbot.waitSignal(dialog.finished, timeout=2000):
         qtbot.keyClick(dialog.tabs.currentWidget(), Qt.Key.Key_Return)
     assert screen.feedback.isVisible()  # the feedback stays: Enter closed only the dialog
+
+
+def test_enter_pressed_twice_moves_on_one_item(qtbot: QtBot) -> None:
+    specs = [ItemSpec("roulette.straight_up", seed, Difficulty.BEGINNER) for seed in (1, 2, 3)]
+    controller = DrillController(replay(specs))
+    screen = open_screen(qtbot, controller)
+    _active(qtbot, screen)
+    assert controller.item is not None
+    with qtbot.waitSignal(controller.feedbackReady):
+        screen.submit(right_answer(controller.item))
+    qtbot.keyClick(_focus(screen), Qt.Key.Key_Return)
+    qtbot.keyClick(_focus(screen), Qt.Key.Key_Return)  # lands on the new item's empty line
+    assert controller.item is not None and controller.item.seed == 2
+    assert screen.pad.error.text()  # "Type an amount such as …", nothing answered
