@@ -87,25 +87,31 @@ def _key(name: str) -> str:
     return f"windows/{name}"
 
 
-def restore_size(window: QWidget, name: str, default: QSize) -> None:
+def restore_size(window: QWidget, name: str, default: QSize, *, centre: bool = True) -> None:
     """Size ``window`` as it was last left (else ``default``), clamped to the screen, centred.
 
     A window too large for the screen now (the size came from a larger monitor)
-    is shrunk to fit; a remembered maximised window opens maximised.
+    is shrunk to fit; a remembered maximised window opens maximised.  A dialog
+    passes ``centre=False``: Qt centres it on the window it belongs to.
     """
     settings = QSettings()
     stored = settings.value(f"{_key(name)}/size")
     size = stored if isinstance(stored, QSize) and stored.isValid() else default
     size = fitted(size, window).expandedTo(window.minimumSize())
     window.resize(size)
-    # A top-level window's position is its frame's: the frame is centred, never off the top
-    # or the left of the available room.
+    if centre:
+        _centre(window)
+    if settings.value(f"{_key(name)}/maximized", False, type=bool):
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+
+
+def _centre(window: QWidget) -> None:
+    """Centre the window's frame (a top-level's position is its frame's) on the room,
+    never off its top or left."""
     room = available_geometry(window)
     frame = window.size() + FRAME
     corner = room.center() - QPoint(frame.width() // 2, frame.height() // 2)
     window.move(max(room.left(), corner.x() + 1), max(room.top(), corner.y() + 1))
-    if settings.value(f"{_key(name)}/maximized", False, type=bool):
-        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
 
 
 def remember_size(window: QWidget, name: str) -> None:

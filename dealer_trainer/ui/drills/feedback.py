@@ -121,7 +121,7 @@ class ArticleDialog(QDialog):
         layout.addWidget(self.buttons)
         # Enter closes the dialog (a Close button is not the default on its own).
         self.buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)
-        restore_size(self, "article", QSize(640, 520))
+        restore_size(self, "article", QSize(640, 520), centre=False)
         self.retranslate()
         self.show_language(current_language())
 
