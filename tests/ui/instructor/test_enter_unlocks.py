@@ -48,3 +48,18 @@ def test_enter_creates_the_first_instructor(qtbot: QtBot, empty_store: Store) ->
     with qtbot.waitSignal(dialog.accepted, timeout=5000):
         qtbot.keyClick(dialog.repeat, Qt.Key.Key_Return)
     assert empty_store.has_instructor()
+
+
+def test_enter_in_the_repeated_password_changes_it(qtbot: QtBot, cohort: Cohort) -> None:
+    from dealer_trainer.ui.instructor.window import InstructorWindow
+
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    box = window.people.password
+    box.current.setText(PASSWORD)
+    box.new.setText("a new long password")
+    qtbot.keyClicks(box.repeat, "a new long password")
+    with qtbot.waitSignal(box.changed, timeout=5000):
+        qtbot.keyClick(box.repeat, Qt.Key.Key_Return)
+    window.close()
+    assert isinstance(cohort.store.verify_instructor("a new long password"), InstructorSession)
