@@ -461,9 +461,8 @@ class DrillScreen(QWidget):
         self.answers.setVisible(not feedback)
         self.feedback.setVisible(feedback)
         self.feedback.action_row.setVisible(feedback)
+        # The panel stays scrolled where it was: the feedback begins where the answer was.
         self._update_enter()
-        if feedback:
-            self.panel_scroll.ensureWidgetVisible(self.feedback.headline_row, 0, 0)
 
     def _update_enter(self) -> None:
         """Enter presses the default button of what is on show: Next item, or Close."""
