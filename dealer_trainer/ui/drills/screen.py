@@ -307,8 +307,9 @@ class DrillScreen(QWidget):
         super().changeEvent(event)
 
     def _relabel(self, item: DrillItem) -> None:
-        """The item's bets named again in the language now installed (felt, order, feedback)."""
-        self.stage.stage(item)
+        """The item's felt and bets named again in the language now installed (the felt's
+        print, the bets on the table, the order picker, the feedback)."""
+        self.stage.stage(item).retranslate()
         self.view.fit()
         labels = {b.bet_id: b.label for b in self.stage.bets}
         if item.expected.kind is AnswerKind.ORDER:
