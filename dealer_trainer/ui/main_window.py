@@ -27,19 +27,22 @@ from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import (
     ColumnScroll,
+    largest_size,
     remember_size,
     restore_size,
     share_of_screen,
 )
 from dealer_trainer.ui.instructor.menu import install_instructor
 from dealer_trainer.ui.language import LanguageManager, citation_text, language_names
-from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
+from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
 #: The game on show when the window last closed (QSettings): the window opens on it.
 GAME_KEY = "main/game"
+#: A screen less high than this (a window's room, in pixels) is a laptop's: small thumbnails.
+LOW_SCREEN = 800
 
 
 class MainWindow(QMainWindow):
@@ -67,7 +70,8 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.setInterval(120)
         self._thumbnail_timer.timeout.connect(self._refresh_thumbnails)
 
-        self.panel = SidePanel(chips)
+        low = largest_size(self).height() < LOW_SCREEN
+        self.panel = SidePanel(chips, thumb=SMALL_THUMB if low else THUMB)
         self.view = FeltView()
         splitter = QSplitter(Qt.Orientation.Horizontal)
         # On a 768-pixel screen the panel scrolls rather than squeezing its controls together.
@@ -96,7 +100,9 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------- size --
     def sensible_size(self) -> QSize:
-        """Most of the screen, within limits: fits a 1366×768 laptop, not lost on 4K."""
+        """Most of the screen, within limits: all of a 1366×768 laptop, not lost on 4K."""
+        if largest_size(self).height() < LOW_SCREEN:
+            return largest_size(self)  # every pixel of a laptop's height is needed
         return share_of_screen(self, 0.88, QSize(960, 600), QSize(1680, 1050))
 
     # --------------------------------------------------------------- scenes --
@@ -202,7 +208,8 @@ class MainWindow(QMainWindow):
         ratio = self.devicePixelRatioF()
         scene = self.scene_for(game)
         scene.show_captions(False)
-        image = render_image(scene, round(THUMB.width() * ratio), round(THUMB.height() * ratio))
+        thumb = self.panel.thumb
+        image = render_image(scene, round(thumb.width() * ratio), round(thumb.height() * ratio))
         scene.show_captions(True)
         pixmap = QPixmap.fromImage(image)
         pixmap.setDevicePixelRatio(ratio)
