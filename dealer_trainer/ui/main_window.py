@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
@@ -25,16 +25,31 @@ from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.geometry import (
+    ColumnScroll,
+    largest_size,
+    remember_size,
+    restore_size,
+    share_of_screen,
+)
 from dealer_trainer.ui.instructor.menu import install_instructor
 from dealer_trainer.ui.language import LanguageManager, citation_text, language_names
-from dealer_trainer.ui.sidebar import PANEL_WIDTH, THUMB, SidePanel
+from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
+#: The game on show when the window last closed (QSettings): the window opens on it.
+GAME_KEY = "main/game"
+#: A screen less high than this (a window's room, in pixels) is a laptop's: small thumbnails.
+LOW_SCREEN = 800
+
 
 class MainWindow(QMainWindow):
     """The trainer's window.  ``scene_for(game)`` gives each game's felt scene."""
+
+    #: Where the window's size is remembered (see ``ui.geometry``).
+    SIZE_KEY = "main"
 
     def __init__(
         self,
@@ -55,10 +70,13 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.setInterval(120)
         self._thumbnail_timer.timeout.connect(self._refresh_thumbnails)
 
-        self.panel = SidePanel(chips)
+        low = largest_size(self).height() < LOW_SCREEN
+        self.panel = SidePanel(chips, thumb=SMALL_THUMB if low else THUMB)
         self.view = FeltView()
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.panel)
+        # On a 768-pixel screen the panel scrolls rather than squeezing its controls together.
+        self.panel_scroll = ColumnScroll(self.panel)
+        splitter.addWidget(self.panel_scroll)
         splitter.addWidget(self.view)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
@@ -74,19 +92,18 @@ class MainWindow(QMainWindow):
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
         self.panel.clearRequested.connect(self.clear_felt)
         self.view.focusedSpotChanged.connect(self._describe_spot)
-        self.panel.select_game(next(iter(GAME_NAMES)))
-        self.resize(self.sensible_size())
+        remembered = QSettings().value(GAME_KEY)
+        self.panel.select_game(remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES)))
+        restore_size(self, self.SIZE_KEY, self.sensible_size())
         # The other felts and every thumbnail are drawn once the window has shown.
         self.view.viewport().installEventFilter(self)
 
     # ----------------------------------------------------------------- size --
     def sensible_size(self) -> QSize:
-        """Most of the screen, within limits: fits a 1366×768 laptop, not lost on 4K."""
-        screen = self.screen()
-        available = screen.availableGeometry().size()
-        width = min(max(int(available.width() * 0.88), 960), 1680, available.width())
-        height = min(max(int(available.height() * 0.88), 600), 1050, available.height())
-        return QSize(width, height)
+        """Most of the screen, within limits: all of a 1366×768 laptop, not lost on 4K."""
+        if largest_size(self).height() < LOW_SCREEN:
+            return largest_size(self)  # every pixel of a laptop's height is needed
+        return share_of_screen(self, 0.88, QSize(960, 600), QSize(1680, 1050))
 
     # --------------------------------------------------------------- scenes --
     def scene_for(self, game: str, ruleset: Ruleset | None = None) -> FeltScene:
@@ -191,7 +208,8 @@ class MainWindow(QMainWindow):
         ratio = self.devicePixelRatioF()
         scene = self.scene_for(game)
         scene.show_captions(False)
-        image = render_image(scene, round(THUMB.width() * ratio), round(THUMB.height() * ratio))
+        thumb = self.panel.thumb
+        image = render_image(scene, round(thumb.width() * ratio), round(thumb.height() * ratio))
         scene.show_captions(True)
         pixmap = QPixmap.fromImage(image)
         pixmap.setDevicePixelRatio(ratio)
@@ -325,4 +343,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._thumbnail_timer.stop()
+        remember_size(self, self.SIZE_KEY)
+        QSettings().setValue(GAME_KEY, self.panel.current_game())
         super().closeEvent(event)

@@ -33,6 +33,8 @@ from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title
 from dealer_trainer.ui.language import current_language
 
 THUMB = QSize(144, 82)
+#: The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.
+SMALL_THUMB = QSize(112, 58)
 PANEL_WIDTH = 300  # device-independent pixels: the felt gets the rest
 
 
@@ -69,26 +71,29 @@ class SidePanel(QWidget):
     chipChosen = Signal(object)  # Decimal
     clearRequested = Signal()
 
-    def __init__(self, chips: ChipSet, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, chips: ChipSet, parent: QWidget | None = None, *, thumb: QSize = THUMB
+    ) -> None:
         super().__init__(parent)
         self.chip_set = chips
+        self.thumb = thumb
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 10, 10)
         self.setMinimumWidth(PANEL_WIDTH - 40)
         self.setMaximumWidth(PANEL_WIDTH + 80)
 
         self.games = QListWidget()
-        self.games.setIconSize(THUMB)
+        self.games.setIconSize(thumb)
         self.games.setViewMode(QListWidget.ViewMode.ListMode)
         self.games.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.games.setUniformItemSizes(True)
         for game in GAME_NAMES:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, game)
-            item.setSizeHint(QSize(THUMB.width() + 40, THUMB.height() + 12))
+            item.setSizeHint(QSize(thumb.width() + 40, thumb.height() + 12))
             self.games.addItem(item)
         rows = self.games.count()
-        self.games.setFixedHeight(rows * (THUMB.height() + 12) + 2 * self.games.frameWidth() + 4)
+        self.games.setFixedHeight(rows * (thumb.height() + 12) + 2 * self.games.frameWidth() + 4)
         self._game_label = QLabel()
         self._game_label.setBuddy(self.games)
         layout.addWidget(self._game_label)

@@ -16,3 +16,14 @@ def _cjk_fonts(qapp: object) -> Iterator[None]:
 
     install_cjk_fallback()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _fresh_settings() -> Iterator[None]:
+    """Each test starts with no remembered window size or drill choice (tests/conftest.py
+    points QSettings at a folder of the test session)."""
+    from PySide6.QtCore import QSettings
+
+    QSettings().clear()
+    yield
+    QSettings().clear()

@@ -20,7 +20,6 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
-    QRegularExpressionValidator,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -42,6 +41,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.drills.chips import chip_count, chips_total
 from dealer_trainer.layouts.chips import look
+from dealer_trainer.ui.digits import WideDigitsValidator, accept_wide_digits, ascii_digits
 from dealer_trainer.ui.drills.rendering import (
     escape,
     format_money,
@@ -95,6 +95,7 @@ class AmountPad(AnswerWidget):
         self.display.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.display.setObjectName("amountDisplay")
         self.display.returnPressed.connect(self.enter)
+        accept_wide_digits(self.display)  # １２３ from a Chinese input method are digits
         self.error = QLabel()
         self.error.setObjectName("answerError")
         self.error.setWordWrap(True)
@@ -136,7 +137,7 @@ class AmountPad(AnswerWidget):
         allowed = QRegularExpression(
             "[0-9" + QRegularExpression.escape(group + point) + " ,.]{0,16}"
         )
-        self.display.setValidator(QRegularExpressionValidator(allowed, self.display))
+        self.display.setValidator(WideDigitsValidator(allowed, self.display))
         self.display.setAccessibleName(self.tr("Amount to pay"))
         self.display.setPlaceholderText(self.tr("Type or tap the amount"))
         self.keys["point"].setText(point)
@@ -177,7 +178,7 @@ class AmountPad(AnswerWidget):
 
     def amount_answer(self) -> Answer:
         """The typed amount as an answer; ``ValueError`` says what is wrong with it."""
-        return parse_amount_text(self.display.text())
+        return parse_amount_text(ascii_digits(self.display.text()))
 
     def enter(self) -> None:
         try:
@@ -384,6 +385,12 @@ class OrderPicker(AnswerWidget):
             row.setData(Qt.ItemDataRole.UserRole, bet.bet_id)
             self.bet_list.addItem(row)
         self.clear()
+
+    def relabel(self, bets: list[StagedBet]) -> None:
+        """The same bets named anew (the language changed): the order picked so far stays."""
+        if [b.bet_id for b in bets] == [b.bet_id for b in self._bets]:
+            self._bets = list(bets)
+            self.retranslate()
 
     def focus_entry(self) -> None:
         self.bet_list.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -42,11 +41,9 @@ from dealer_trainer.ui.drills.rendering import (
     render,
     seconds_text,
 )
-from dealer_trainer.ui.language import citation_text
-
-#: The worked solution's box grows with its lines up to this height, then scrolls.
-SOLUTION_MAX_HEIGHT = 240
-
+from dealer_trainer.ui.geometry import remember_size, restore_size
+from dealer_trainer.ui.icons import verdict_pixmap
+from dealer_trainer.ui.language import citation_text, current_language
 
 #: The grader's sentences that restate the right answer, shown by the panel itself.
 RESTATED = frozenset(
@@ -83,104 +80,162 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
     return "\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
 
 
+#: Which tab an article opens on, by the app's language: the text in the reader's language.
+ARTICLE_TAB_FOR = {"pt": "pt", "zh_Hant": "zh", "en": "en"}
+
+
 class ArticleDialog(QDialog):
-    """An article: the official Portuguese and Chinese texts and the English reading."""
+    """An article: the official Portuguese and Chinese texts and the English reading.
+
+    It opens on the text in the window's language where the article exists in it
+    (Portuguese or Chinese as published; English: the project's reading), and it
+    follows a language switch while it is open.
+    """
 
     def __init__(self, citation: Citation, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(citation_text(citation))
-        self.resize(640, 520)
+        self.citation = citation
+        self.article = article_for(citation)
         self.tabs = QTabWidget()
-        article = article_for(citation)
-        heading = QLabel()
-        heading.setObjectName("articleHeading")
-        heading.setWordWrap(True)
-        if article is None:
-            heading.setText(
-                self.tr("The text of %1 is not on file.").replace("%1", citation_text(citation))
-            )
-        else:
-            titles = " · ".join(t for t in (article.title("pt"), article.title("zh")) if t)
-            heading.setText(f"{citation_text(citation)}  {titles}")
-            if article.reading_en:
-                self._add_tab(article.reading_en, self.tr("English reading"), markdown=True)
-            for language, name in (
-                ("pt", self.tr("Português (official)")),
-                ("zh", self.tr("中文 (official)")),
-            ):
-                text = article.text(language)
+        self._tab_languages: list[str] = []
+        if self.article is not None:
+            if self.article.reading_en:
+                self._add_tab(self.article.reading_en, "en", markdown=True)
+            for language in ("pt", "zh"):
+                text = self.article.text(language)
                 if text:
-                    self._add_tab(text, name)
-        note = QLabel(self.tr("The English reading is the project's aid, not an official text."))
-        note.setObjectName("muted")
-        note.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
+                    self._add_tab(text, language)
+        self.tabs.setVisible(bool(self._tab_languages))
+        self.heading = QLabel()
+        self.heading.setObjectName("articleHeading")
+        self.heading.setWordWrap(True)
+        self.note = QLabel()
+        self.note.setObjectName("muted")
+        self.note.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(heading)
+        layout.addWidget(self.heading)
         layout.addWidget(self.tabs, 1)
-        layout.addWidget(note)
-        layout.addWidget(buttons)
+        layout.addWidget(self.note)
+        layout.addWidget(self.buttons)
+        # Enter closes the dialog (a Close button is not the default on its own).
+        self.buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)
+        restore_size(self, "article", QSize(640, 520), centre=False)
+        self.retranslate()
+        self.show_language(current_language())
 
-    def _add_tab(self, text: str, name: str, *, markdown: bool = False) -> None:
+    def _add_tab(self, text: str, language: str, *, markdown: bool = False) -> None:
         browser = QTextBrowser()
         if markdown:
             browser.setMarkdown(text)
         else:
             browser.setPlainText(text)
-        self.tabs.addTab(browser, name)
+        self.tabs.addTab(browser, "")
+        self._tab_languages.append(language)
+
+    def tab_language(self) -> str | None:
+        """The language of the text on show: ``en`` (the reading), ``pt`` or ``zh``."""
+        index = self.tabs.currentIndex()
+        return self._tab_languages[index] if 0 <= index < len(self._tab_languages) else None
+
+    def show_language(self, code: str) -> None:
+        """Show the text in the app language ``code`` if the article has it."""
+        wanted = ARTICLE_TAB_FOR.get(code, "en")
+        if wanted in self._tab_languages:
+            self.tabs.setCurrentIndex(self._tab_languages.index(wanted))
+
+    def retranslate(self) -> None:
+        cited = citation_text(self.citation)
+        self.setWindowTitle(cited)
+        names = {
+            "en": self.tr("English reading"),
+            "pt": self.tr("Português (official)"),
+            "zh": self.tr("中文 (official)"),
+        }
+        for index, language in enumerate(self._tab_languages):
+            self.tabs.setTabText(index, names[language])
+        if self.article is None:
+            self.heading.setText(self.tr("The text of %1 is not on file.").replace("%1", cited))
+        else:
+            titles = " · ".join(
+                t for t in (self.article.title("pt"), self.article.title("zh")) if t
+            )
+            self.heading.setText(f"{cited}  {titles}")
+        self.note.setText(
+            self.tr("The English reading is the project's aid, not an official text.")
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+            self.show_language(current_language())
+        super().changeEvent(event)
+
+    def done(self, result: int) -> None:
+        remember_size(self, "article")
+        super().done(result)
 
 
 class FeedbackPanel(QFrame):
-    """The verdict on one answer and its worked solution, with the article on demand."""
+    """The verdict on one answer and its worked solution, with the article on demand.
+
+    ``action_row`` holds the Article and Next buttons.  With ``actions_inside=False``
+    the panel leaves them out of its own layout, for the drill screen to put them
+    where a long solution cannot push them away (below its scrolling panel).
+    """
 
     articleRequested = Signal(object)  # Citation
     nextRequested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, actions_inside: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("feedback")
+        self.verdict = ""
+        self.icon = QLabel()
+        self.icon.setObjectName("verdictIcon")
         self.headline = QLabel()
         self.headline.setObjectName("headline")
+        self.headline.setWordWrap(True)
+        self.headline_row = QWidget()
+        row = QHBoxLayout(self.headline_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.headline, 1)
         self.details = QLabel()
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.answer = QLabel()
         self.answer.setWordWrap(True)
         self.answer.setObjectName("rightAnswer")
+        self.answer.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The worked solution takes the room it needs: the screen scrolls the whole panel
+        # when it is long, never a box of two lines.
         self.solution = QLabel()
         self.solution.setWordWrap(True)
         self.solution.setObjectName("solution")
+        self.solution.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.article = QPushButton()
         self.article.setObjectName("article")
         self.article.clicked.connect(lambda: self.articleRequested.emit(self._citation))
         self.next = QPushButton()
         self.next.setObjectName("primary")
+        self.next.setAutoDefault(True)  # Enter on the focused button presses it
         self.next.clicked.connect(self.nextRequested.emit)
-        buttons = QHBoxLayout()
+        self.action_row = QWidget()
+        self.action_row.setObjectName("feedbackActions")
+        buttons = QHBoxLayout(self.action_row)
+        buttons.setContentsMargins(0, 4, 0, 0)
+        buttons.addWidget(self.article, 0)
         buttons.addStretch(1)
-        buttons.addWidget(self.next)
+        buttons.addWidget(self.next, 0)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.headline)
+        layout.addWidget(self.headline_row)
         layout.addWidget(self.details)
         layout.addWidget(self.answer)
-        # A long worked solution scrolls in its own box instead of pushing the panel off a
-        # 768-pixel laptop screen (only this box is laid out again when it changes).
-        self.solution_scroll = QScrollArea()
-        self.solution_scroll.setObjectName("solutionScroll")
-        self.solution_scroll.setWidget(self.solution)
-        self.solution_scroll.setWidgetResizable(True)
-        self.solution_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.solution_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.solution_scroll.setMaximumHeight(SOLUTION_MAX_HEIGHT)
-        self.solution_scroll.setStyleSheet(
-            "QScrollArea { background: transparent; }"
-            " QScrollArea > QWidget > QWidget { background: transparent; }"
-        )
-        layout.addWidget(self.solution_scroll)
-        layout.addWidget(self.article)
-        layout.addLayout(buttons)
-        layout.addStretch(1)
+        layout.addWidget(self.solution, 1, Qt.AlignmentFlag.AlignTop)
+        if actions_inside:
+            layout.addWidget(self.action_row)
         self._citation: Citation | None = None
         self.outcome: Outcome | None = None
         self._labels: Mapping[str, str] | None = None
@@ -202,11 +257,15 @@ class FeedbackPanel(QFrame):
         self._labels = bet_labels
         item = outcome.item
         if outcome.answer.timed_out:
-            headline, verdict = self.tr("⏱ Time is up"), "timeout"
+            headline, verdict = self.tr("Time is up"), "timeout"
         elif outcome.correct:
-            headline, verdict = self.tr("✓ Right"), "right"
+            headline, verdict = self.tr("Right"), "right"
         else:
-            headline, verdict = self.tr("✗ Not right"), "wrong"
+            headline, verdict = self.tr("Not right"), "wrong"
+        # The symbol is drawn, not a font's glyph (⏱ is a box on many Linux fonts).
+        self.verdict = verdict
+        size = self.headline.fontMetrics().height()
+        self.icon.setPixmap(verdict_pixmap(verdict, max(size, 20), self.devicePixelRatioF()))
         self.setProperty("verdict", verdict)
         self.style().unpolish(self)
         self.style().polish(self)
@@ -230,10 +289,6 @@ class FeedbackPanel(QFrame):
         # Where the answer rests on more than the regulation's words, say so in full.
         rests = "".join(f"<p><i>{escape(render(t))}</i></p>" for t in item.rests_on)
         self.solution.setText(f"<b>{heading}</b><ol>{steps}</ol>{rests}")
-        # As tall as its lines need, up to the cap; beyond that it scrolls.
-        width = max(self.solution_scroll.viewport().width(), self.width() - 24, 200)
-        needed = self.solution.heightForWidth(width)
-        self.solution_scroll.setMinimumHeight(min(max(needed, 0), SOLUTION_MAX_HEIGHT))
         self._citation = item.citation
         # The button names the article; its tooltip and the dialog name the regulation too.
         article = article_text(item.citation)
@@ -259,6 +314,8 @@ class SummaryView(QWidget):
         self.time = QLabel()
         self.close_button = QPushButton()
         self.close_button.setObjectName("primary")
+        self.close_button.setAutoDefault(True)  # Enter on the focused button presses it
+        self.close_button.setMinimumWidth(120)
         self.close_button.clicked.connect(self.closeRequested.emit)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         body = QWidget()

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from fractions import Fraction
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -46,10 +47,12 @@ from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.recorder import SessionRecorder, exam_spec, mistake_specs, review_specs
+from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import render
-from dealer_trainer.ui.drills.screen import DrillScreen
+from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.geometry import restore_size
 
 DIFFICULTY_NAMES = {
     Difficulty.BEGINNER: QT_TRANSLATE_NOOP("drills", "Beginner"),
@@ -57,6 +60,8 @@ DIFFICULTY_NAMES = {
     Difficulty.ADVANCED: QT_TRANSLATE_NOOP("drills", "Advanced"),
 }
 MOCK_PASS_MARK = Fraction(4, 5)
+#: Where the launcher keeps the trainee's last choices (QSettings).
+CHOICES = "drills/launcher"
 #: Mnemonics chosen not to clash with the main window's (Alt+F, V, D, I menus;
 #: Alt+G, R, T of its side panel).
 START_BUTTONS = {
@@ -105,7 +110,14 @@ class DrillLauncher(QWidget):
         self.exam_size = QSpinBox()
         self.exam_size.setRange(1, 500)
         self.exam_size.setValue(20)
+        accept_wide_digits(self.exam_size)
         self.exams = QComboBox()
+        # A long exam title must not widen the panel over the felt: it is elided, whole in
+        # the list that drops down.
+        self.exams.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.exams.setMinimumContentsLength(20)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setObjectName("launcherStatus")
@@ -145,6 +157,67 @@ class DrillLauncher(QWidget):
         layout.addWidget(self.status)
         self.retranslate()
         self.refresh_exams()
+        self._restore_choices()
+        self.games.currentIndexChanged.connect(self._keep_choices)
+        self.difficulty.currentIndexChanged.connect(self._keep_choices)
+        self.exam_size.valueChanged.connect(self._keep_choices)
+        self.skills.itemChanged.connect(self._keep_choices)
+
+    # ------------------------------------------------------------ memory --
+    def _restore_choices(self) -> None:
+        """The game, difficulty, ticked skills, exam size and mode of the last time."""
+        settings = QSettings()
+        index = self.games.findData(settings.value(f"{CHOICES}/game"))
+        if index >= 0:
+            self.games.setCurrentIndex(index)
+        index = self.difficulty.findData(settings.value(f"{CHOICES}/difficulty", type=int))
+        if index >= 0:
+            self.difficulty.setCurrentIndex(index)
+        size = settings.value(f"{CHOICES}/exam_size", type=int)
+        if isinstance(size, int) and size > 0:
+            self.exam_size.setValue(size)
+        self._tick_remembered()
+        self._show_mode(str(settings.value(f"{CHOICES}/mode", "practice")))
+
+    def _tick_remembered(self) -> None:
+        stored = QSettings().value(f"{CHOICES}/skills/{self.current_game()}")
+        if stored is None:
+            return  # never chosen: every skill of the game stays ticked
+        ticked = {str(s) for s in stored} if isinstance(stored, list) else {str(stored)}
+        ticked.discard("")
+        self.skills.blockSignals(True)
+        for row in range(self.skills.count()):
+            item = self.skills.item(row)
+            on = item.data(Qt.ItemDataRole.UserRole) in ticked
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.skills.blockSignals(False)
+
+    def _keep_choices(self) -> None:
+        if self.sender() is self.games:
+            self._tick_remembered()  # the new game's skills as they were last ticked
+        settings = QSettings()
+        settings.setValue(f"{CHOICES}/game", self.current_game())
+        settings.setValue(f"{CHOICES}/difficulty", int(self.difficulty.currentData()))
+        settings.setValue(f"{CHOICES}/exam_size", self.exam_size.value())
+        if self.sender() is not self.games:
+            # An empty list is stored as one empty string, read back as "no skill ticked".
+            settings.setValue(
+                f"{CHOICES}/skills/{self.current_game()}", self.chosen_skills() or [""]
+            )
+
+    def _show_mode(self, kind: str) -> None:
+        """The mode started last is the default: Enter in the panel starts it again."""
+        self.mode = kind if kind in self.buttons else "practice"
+        for key, button in self.buttons.items():
+            button.setDefault(key == self.mode)
+            button.setAutoDefault(key == self.mode)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.start(self.mode)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def retranslate(self) -> None:
         """Every text again in the language now installed."""
@@ -252,6 +325,8 @@ class DrillLauncher(QWidget):
     def start(self, kind: str) -> DrillScreen | None:
         """Start a session (``practice``, ``timed``, ``exam``, ``review``, ``mistakes``)."""
         self.status.clear()
+        QSettings().setValue(f"{CHOICES}/mode", kind)
+        self._show_mode(kind)
         skills = self.chosen_skills()
         assigned = kind == "exam" and self.exams.currentData() is not None
         if kind in ("practice", "timed", "exam") and not skills and not assigned:
@@ -340,21 +415,22 @@ class DrillLauncher(QWidget):
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""
         screen = DrillScreen(
-            controller, title=title, on_finish=recorder.close if recorder is not None else None
+            controller,
+            title=title,
+            on_finish=recorder.close if recorder is not None else None,
+            trainee=self._trainee(),
         )
         controller.setParent(screen)
         if recorder is None:
             screen.recorded = False
             screen.retranslate()
-        title = QCoreApplication.translate("drills", "Drills — %1")
-        screen.setWindowTitle(title.replace("%1", self._trainee()))
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         screen.closed.connect(screen.close)
         screen.destroyed.connect(lambda _=None, s=screen: self._forget(s))
         self.screens.append(screen)
         self.sessionStarted.emit(screen)
         if screen.parent() is None:
-            screen.resize(1400, 860)
+            restore_size(screen, DrillScreen.SIZE_KEY, drill_window_size(screen))
             screen.show()
         controller.start()
         if spec is not None or mistakes:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -43,6 +43,8 @@ from dealer_trainer.ui.drills.rendering import DRILL_STYLE, clock_text, escape, 
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
+from dealer_trainer.ui.geometry import ColumnScroll, remember_size, share_of_screen
+from dealer_trainer.ui.icons import stopwatch_pixmap
 
 MODE_NAMES = {
     Mode.PRACTICE: QT_TRANSLATE_NOOP("drills", "Practice"),
@@ -50,6 +52,10 @@ MODE_NAMES = {
     Mode.EXAM: QT_TRANSLATE_NOOP("drills", "Exam"),
     Mode.REVIEW: QT_TRANSLATE_NOOP("drills", "Review"),
 }
+
+
+#: The question panel beside the felt: wide enough for a keypad, never wider than a column.
+PANEL_MIN_WIDTH, PANEL_MAX_WIDTH = 400, 560
 
 
 def mode_name(mode: Mode) -> str:
@@ -70,10 +76,41 @@ class SituationView(FeltView):
             self.fitInView(target, Qt.AspectRatioMode.KeepAspectRatio)
 
 
+class PageStack(QStackedWidget):
+    """A stack as large as the page on show (a plain one is as large as its largest page)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.currentChanged.connect(lambda _index: self.updateGeometry())
+
+    def sizeHint(self) -> QSize:
+        page = self.currentWidget()
+        return page.sizeHint() if page is not None else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        page = self.currentWidget()
+        return page.minimumSizeHint() if page is not None else super().minimumSizeHint()
+
+    def hasHeightForWidth(self) -> bool:
+        page = self.currentWidget()
+        return page is not None and page.hasHeightForWidth()
+
+    def heightForWidth(self, width: int) -> int:
+        page = self.currentWidget()
+        return page.heightForWidth(width) if page is not None else -1
+
+
+def drill_window_size(widget: QWidget | None = None) -> QSize:
+    """A drill window's first size: most of the screen, the felt large, never off the screen."""
+    return share_of_screen(widget, 0.94, QSize(1024, 640), QSize(1600, 1000))
+
+
 class DrillScreen(QWidget):
     """One drill session on screen.  ``closed`` when the trainee leaves it."""
 
     closed = Signal()
+    #: Where a drill window's size is remembered (see ``ui.geometry``).
+    SIZE_KEY = "drill"
 
     def __init__(
         self,
@@ -81,9 +118,11 @@ class DrillScreen(QWidget):
         *,
         title: str = "",
         on_finish: Callable[[], None] | None = None,
+        trainee: str = "",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.trainee = trainee  # named in the window title
         self.controller = controller
         if controller.parent() is None:
             controller.setParent(self)  # the screen's clock stops and goes with the screen
@@ -104,6 +143,8 @@ class DrillScreen(QWidget):
         self.skill_label.setObjectName("skillTitle")
         self.progress_label = QLabel()
         self.score_label = QLabel()
+        self.clock_icon = QLabel()  # a drawn stopwatch: the ⏱ glyph is a box on Linux fonts
+        self.clock_icon.setPixmap(stopwatch_pixmap(22, self.devicePixelRatioF()))
         self.clock = QLabel()
         self.clock.setObjectName("clock")
         self.clock_bar = QProgressBar()
@@ -119,6 +160,7 @@ class DrillScreen(QWidget):
         bar_widgets = [
             self.progress_label,
             self.score_label,
+            self.clock_icon,
             self.clock,
             self.clock_bar,
             self.end_button,
@@ -126,6 +168,7 @@ class DrillScreen(QWidget):
         for widget in bar_widgets:
             bar.addWidget(widget)
         self.clock.setVisible(self.session.timed)
+        self.clock_icon.setVisible(self.session.timed)
         self.clock_bar.setVisible(self.session.timed)
 
         # -- the felt and the panel ------------------------------------------------------
@@ -149,7 +192,7 @@ class DrillScreen(QWidget):
         self.amount_tabs.addTab(self.chips, "")
         self.order = OrderPicker()
         self.choice = ChoicePicker()
-        self.answers = QStackedWidget()
+        self.answers = PageStack()
         for page in (self.amount_tabs, self.order, self.choice):
             self.answers.addWidget(page)
         entries: list[AnswerWidget] = [self.pad, self.chips, self.order, self.choice]
@@ -165,25 +208,36 @@ class DrillScreen(QWidget):
         error_layout.addWidget(self.error_text, 1)
         error_layout.addWidget(self.retry_button)
         self.error.hide()
-        self.feedback = FeedbackPanel()
+        # The feedback's Article and Next buttons stay below the scrolling part of the panel,
+        # so a long worked solution can never push them off the screen.
+        self.feedback = FeedbackPanel(actions_inside=False)
         self.feedback.articleRequested.connect(self.open_article)
         self.feedback.nextRequested.connect(self.controller.next_item)
-        panel = QWidget()
-        panel.setObjectName("questionPanel")
-        panel.setMinimumWidth(400)
-        panel.setMaximumWidth(560)
-        side = QVBoxLayout(panel)
+        self.feedback.hide()
+        content = QWidget()
+        content.setObjectName("questionContent")
+        side = QVBoxLayout(content)
+        side.setContentsMargins(0, 0, 4, 0)
         side.addWidget(self.question)
         side.addWidget(self.bet_list)
         side.addWidget(self.hint_button, 0, Qt.AlignmentFlag.AlignLeft)
         side.addWidget(self.hint)
-        # The answer and then its feedback take the same place: a swap, not a new layout.
-        self.work = QStackedWidget()
-        self.work.addWidget(self.answers)
-        self.work.addWidget(self.feedback)
         side.addWidget(self.error)
-        side.addWidget(self.work)
-        side.addStretch(1)
+        # The answer and then its feedback take the same place: one hidden, the other shown.
+        side.addWidget(self.answers)
+        side.addWidget(self.feedback, 1)
+        side.addStretch(0)
+        # A long item (a Portuguese question, four long options, a long worked solution)
+        # scrolls here rather than crushing the keypad or running off a 768-pixel screen.
+        self.panel_scroll = ColumnScroll(content, least_width=PANEL_MIN_WIDTH)
+        panel = QWidget()
+        panel.setObjectName("questionPanel")
+        panel.setMaximumWidth(PANEL_MAX_WIDTH)
+        column = QVBoxLayout(panel)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.panel_scroll, 1)
+        column.addWidget(self.feedback.action_row)
+        self.feedback.action_row.hide()
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
         splitter.addWidget(panel)
@@ -203,6 +257,13 @@ class DrillScreen(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.pages)
         QShortcut(QKeySequence(Qt.Key.Key_F1), self, self._article_shortcut)
+        # Enter goes to the answer widget while it is on show (the keypad's line, the
+        # choices); once the feedback or the summary shows, it presses their default button.
+        self._enter = [
+            QShortcut(QKeySequence(key), self, self._press_default)
+            for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ]
+        self._update_enter()
 
         self.retranslate()
         controller.itemShown.connect(self.show_item)
@@ -215,6 +276,9 @@ class DrillScreen(QWidget):
     # -------------------------------------------------------------- language --
     def retranslate(self) -> None:
         """Every text again in the language now installed, the item on show included."""
+        if self.trainee:
+            title = QCoreApplication.translate("drills", "Drills — %1")
+            self.setWindowTitle(title.replace("%1", self.trainee))
         badge = mode_name(self.session.mode)
         if self._title:
             badge += " · " + QCoreApplication.translate("drills", self._title)
@@ -232,6 +296,7 @@ class DrillScreen(QWidget):
             self.feedback.outcome.item if self.feedback.outcome is not None else None
         )
         if item is not None:
+            self._relabel(item)
             self._show_texts(item)
         if self.controller.pending is not None and self.controller.last_error:
             self.show_record_error(self.controller.last_error)
@@ -240,6 +305,18 @@ class DrillScreen(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def _relabel(self, item: DrillItem) -> None:
+        """The item's felt and bets named again in the language now installed (the felt's
+        print, the bets on the table, the order picker, the feedback)."""
+        self.stage.stage(item).retranslate()
+        self.view.fit()
+        labels = {b.bet_id: b.label for b in self.stage.bets}
+        if item.expected.kind is AnswerKind.ORDER:
+            self.order.relabel(self.stage.bets)
+        outcome = self.feedback.outcome
+        if outcome is not None and outcome.item is item:
+            self.feedback.show_outcome(outcome, labels)
 
     def _show_texts(self, item: DrillItem) -> None:
         """The item's own sentences: skill, question, what is on the table, the hint."""
@@ -302,7 +379,8 @@ class DrillScreen(QWidget):
             else:
                 self.amount_tabs.setCurrentWidget(self.pad)
         self.answers.setEnabled(True)
-        self.work.setCurrentWidget(self.answers)
+        self._show_work(feedback=False)
+        self.panel_scroll.verticalScrollBar().setValue(0)  # a new item starts at its question
         self.error.hide()
         self.answer_widget.focus_entry()
 
@@ -361,7 +439,7 @@ class DrillScreen(QWidget):
         self.error.hide()
 
     def show_record_error(self, reason: str) -> None:
-        self.work.setCurrentWidget(self.answers)
+        self._show_work(feedback=False)
         self.answers.setEnabled(False)
         self.error_text.setText(
             self.tr(
@@ -375,9 +453,30 @@ class DrillScreen(QWidget):
     def show_feedback(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome, {b.bet_id: b.label for b in self.stage.bets})
         self.hint_button.hide()
-        self.work.setCurrentWidget(self.feedback)
+        self._show_work(feedback=True)
         self.feedback.next.setFocus(Qt.FocusReason.OtherFocusReason)
         self._show_progress(len(self.session.outcomes))
+
+    def _show_work(self, *, feedback: bool) -> None:
+        """The answer widgets, or in their place the feedback (its buttons below the scroll)."""
+        self.answers.setVisible(not feedback)
+        self.feedback.setVisible(feedback)
+        self.feedback.action_row.setVisible(feedback)
+        # The panel stays scrolled where it was: the feedback begins where the answer was.
+        self._update_enter()
+
+    def _update_enter(self) -> None:
+        """Enter presses the default button of what is on show: Next item, or Close."""
+        on_summary = self.pages.currentWidget() is self.summary
+        active = on_summary or self.feedback.isVisibleTo(self)
+        for shortcut in self._enter:
+            shortcut.setEnabled(active)
+
+    def _press_default(self) -> None:
+        if self.pages.currentWidget() is self.summary:
+            self.summary.close_button.click()
+        elif self.feedback.isVisibleTo(self) and self.feedback.next.isEnabled():
+            self.feedback.next.click()
 
     def _article_shortcut(self) -> None:
         outcome = self.feedback.outcome
@@ -419,6 +518,7 @@ class DrillScreen(QWidget):
                 )
             )
         self.pages.setCurrentWidget(self.summary)
+        self._update_enter()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the window ends the session; never while an answer waits to be saved."""
@@ -426,6 +526,8 @@ class DrillScreen(QWidget):
             event.ignore()
             return
         self.controller.stop()
+        if self.isWindow():
+            remember_size(self, self.SIZE_KEY)
         super().closeEvent(event)
 
     def close_screen(self) -> None:

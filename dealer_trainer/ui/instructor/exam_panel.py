@@ -44,6 +44,7 @@ from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import GAMES, official_rulesets
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 
@@ -98,6 +99,8 @@ class ExamBuilder(QGroupBox):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(secrets.randbelow(2**31))
+        for number in (self.item_count, self.pass_mark, self.time_limit, self.seed):
+            accept_wide_digits(number)  # １２３ from a Chinese input method are digits
         self.seed.setToolTip(
             self.tr("The same seed gives the same items in the same order to every trainee.")
         )

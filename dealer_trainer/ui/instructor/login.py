@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -84,6 +84,7 @@ class FirstStartDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(440)
+        self.create_button.setDefault(True)  # Enter creates the account (see LoginDialog)
 
     def create_account(self) -> None:
         if self.password.text() != self.repeat.text():
@@ -143,7 +144,6 @@ class LoginDialog(QDialog):
         self.countdown = QLabel()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.unlock_button = QPushButton(self.tr("&Unlock"))
-        self.unlock_button.setDefault(True)
         self.buttons.addButton(self.unlock_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.attempt)
         self.buttons.rejected.connect(self.reject)
@@ -157,6 +157,10 @@ class LoginDialog(QDialog):
         layout.addWidget(self.countdown)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(420)
+        # Enter unlocks.  The default is set once the button is in the dialog: set before,
+        # the dialog does not know it and makes its first button (Cancel) the default.
+        self.unlock_button.setDefault(True)
+        self.password.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def attempt(self) -> None:
         if self._until is not None:

@@ -155,6 +155,7 @@ class PasswordBox(QGroupBox):
             field.setEchoMode(QLineEdit.EchoMode.Password)
         self.change_button = QPushButton(self.tr("C&hange the password"))
         self.change_button.clicked.connect(self.change)
+        self.repeat.returnPressed.connect(self.change)  # Enter in the last field changes it
         self.message = QLabel()
         self.message.setWordWrap(True)
         form = QFormLayout(self)

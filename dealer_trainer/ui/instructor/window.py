@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,6 +39,7 @@ from dealer_trainer.storage import (
     TraineeProfile,
 )
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
+from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
@@ -200,7 +201,7 @@ class InstructorWindow(QMainWindow):
         app = QCoreApplication.instance()
         if app is not None:
             app.installEventFilter(self)
-        self.setWindowTitle(self.tr("Instructor · %1").replace("%1", session.name))
+        self._instructor = session.name
         self.jobs = Jobs(self)
         self.jobs.failed.connect(self._failed)
         self.jobs.locked.connect(self._locked)
@@ -210,25 +211,45 @@ class InstructorWindow(QMainWindow):
         self.people = TraineesPanel(self.desk)
         self.reports = ReportsPanel(self)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.cohort, self.tr("&Cohort"))
-        self.tabs.addTab(self.trainee, self.tr("T&rainee"))
-        self.tabs.addTab(self.exams, self.tr("&Exams"))
-        self.tabs.addTab(self.people, self.tr("Trainee &profiles"))
-        self.tabs.addTab(self.reports, self.tr("Re&ports"))
+        for page in (self.cohort, self.trainee, self.exams, self.people, self.reports):
+            self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
-        lock = QAction(self.tr("&Lock the instructor views"), self)
-        lock.setShortcut(QKeySequence("Ctrl+L"))
-        lock.triggered.connect(self.lock)
-        toolbar = self.addToolBar(self.tr("Instructor"))
-        toolbar.setMovable(False)
-        toolbar.addAction(lock)
+        self._lock_action = QAction(self)
+        self._lock_action.setShortcut(QKeySequence("Ctrl+L"))
+        self._lock_action.triggered.connect(self.lock)
+        self._toolbar = self.addToolBar("")
+        self._toolbar.setMovable(False)
+        self._toolbar.addAction(self._lock_action)
+        self.retranslate()
         self.cohort.traineeChosen.connect(self.open_trainee)
         self.people.changed.connect(self._trainees_changed)
         self.exams.assigned.connect(self.trainee.reload)
-        self.resize(1280, 860)
+        restore_size(
+            self, "instructor", share_of_screen(self, 0.9, QSize(960, 600), QSize(1280, 860))
+        )
         self._trainees_changed()
         self.exams.refresh()
         self.cohort.reload()
+
+    def retranslate(self) -> None:
+        """The window's own texts in the language now installed (title, tabs, toolbar)."""
+        self.setWindowTitle(self.tr("Instructor · %1").replace("%1", self._instructor))
+        names = [
+            self.tr("&Cohort"),
+            self.tr("T&rainee"),
+            self.tr("&Exams"),
+            self.tr("Trainee &profiles"),
+            self.tr("Re&ports"),
+        ]
+        for index, name in enumerate(names):
+            self.tabs.setTabText(index, name)
+        self._lock_action.setText(self.tr("&Lock the instructor views"))
+        self._toolbar.setWindowTitle(self.tr("Instructor"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
@@ -297,5 +318,6 @@ class InstructorWindow(QMainWindow):
             app.removeEventFilter(self)
         self.jobs.shutdown()
         self.desk.lock()
+        remember_size(self, "instructor")
         super().closeEvent(event)
         self.closed.emit()

@@ -59,7 +59,7 @@ def open_screen(qtbot: QtBot, controller: DrillController) -> DrillScreen:
     """A drill screen of the controller, shown at the app's size, its first item on show."""
     screen = DrillScreen(controller)
     qtbot.addWidget(screen)
-    screen.resize(1400, 860)
+    screen.resize(1280, 720)
     screen.show()
     with qtbot.waitSignal(controller.itemShown):
         controller.start()

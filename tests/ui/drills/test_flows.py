@@ -49,7 +49,7 @@ def test_roulette_art7_1_right_straight_up_typed_is_stored_then_praised(
     outcome = blocker.args[0]
     assert isinstance(outcome, Outcome) and outcome.correct
     assert screen.feedback.isVisible()
-    assert screen.feedback.headline.text().startswith("✓")
+    assert screen.feedback.verdict == "right"
     assert "Art. 7(1)" in screen.feedback.article.text()
     (stored,) = desk.answers()
     assert stored.record.correct and stored.record.skill == "roulette.straight_up"
@@ -76,7 +76,7 @@ def test_roulette_art7_wrong_total_shows_the_right_amount_solution_and_article(
     with qtbot.waitSignal(controller.feedbackReady):
         qtbot.mouseClick(screen.pad.keys["enter"], Qt.MouseButton.LeftButton)
 
-    assert screen.feedback.headline.text().startswith("✗")
+    assert screen.feedback.verdict == "wrong"
     assert "5 too little" in screen.feedback.details.text()
     assert f"{int(item.expected.amount):,}" in screen.feedback.answer.text()
     assert "Total to pay" in screen.feedback.solution.text()
@@ -167,7 +167,7 @@ def test_timed_item_at_zero_is_submitted_as_a_timeout(qtbot: QtBot, clock: HandC
     assert outcome.answer.timed_out and not outcome.correct
     assert outcome.elapsed_ms == item.time_allowed_s * 1000
     assert recorded == [outcome]
-    assert screen.feedback.headline.text().startswith("⏱")
+    assert screen.feedback.verdict == "timeout"
 
 
 def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
