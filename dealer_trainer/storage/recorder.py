@@ -63,11 +63,15 @@ def answer_record(
     """The stored form of one answered drill item.
 
     ``situation`` is the whole item as the drills serialise it (seed, difficulty,
-    the rules-CLI request, question, citation) so it can be re-drawn and re-graded;
+    the rules-CLI request, question, citation, and a choice's option texts) so it
+    can be re-drawn, re-graded and read by the option texts the trainee saw;
     ``expected`` is the rules core's answer, ``given`` the trainee's.
     """
     item = outcome.item.to_json()
     expected = item.pop("expected")
+    options = outcome.item.expected.options
+    if options:  # their texts, so the answer reads by them even where the item changes
+        item["options"] = [{"id": o.id, "label": o.label.to_json()} for o in options]
     return AnswerRecord(
         item_seed=outcome.item.seed,
         skill=outcome.item.skill,

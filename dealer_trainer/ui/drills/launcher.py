@@ -221,12 +221,9 @@ class DrillLauncher(QWidget):
 
     def desk(self) -> TraineeDesk | None:
         """The chosen trainee's desk, or ``None`` when storage does not know the name."""
-        name = " ".join(self._trainee().split())
         store = self.store()
-        for profile in store.trainees():
-            if profile.name.casefold() == name.casefold() and not profile.archived:
-                return store.trainee(profile.id)
-        return None
+        profile = store.find_trainee(self._trainee())  # never a guess between two people
+        return None if profile is None else store.trainee(profile.id)
 
     def refresh_exams(self) -> None:
         """The exams the trainee may sit: assigned ones first, then a mock exam."""
