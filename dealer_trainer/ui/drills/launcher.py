@@ -57,6 +57,7 @@ from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.welcome import not_recorded_reason
 
 DIFFICULTY_NAMES = {
     Difficulty.BEGINNER: QT_TRANSLATE_NOOP("drills", "Beginner"),
@@ -363,7 +364,9 @@ class DrillLauncher(QWidget):
         controller.setParent(screen)
         if recorder is None:
             screen.recorded = False
+            screen.not_recorded_reason = not_recorded_reason(self._trainee())
             screen.retranslate()
+            self.status.setText(screen.not_recorded_reason)
         title = QCoreApplication.translate("drills", "Drills — %1")
         screen.setWindowTitle(title.replace("%1", self._trainee()))
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -100,6 +100,7 @@ class DrillScreen(QWidget):
         # -- the bar ------------------------------------------------------------------
         self._title = title  # English source, translated in context "drills"
         self.recorded = True  # False: the badge says answers are not kept
+        self.not_recorded_reason = ""  # and why (the launcher says: not a registered trainee)
         self.mode_label = QLabel()
         self.mode_label.setObjectName("modeBadge")
         self.skill_label = QLabel()
@@ -223,6 +224,7 @@ class DrillScreen(QWidget):
         if not self.recorded:
             badge += " · " + self.tr("not recorded")
         self.mode_label.setText(badge)
+        self.mode_label.setToolTip(self.not_recorded_reason if not self.recorded else "")
         self.clock_bar.setAccessibleName(self.tr("Time left"))
         self.end_button.setText(self.tr("&End session"))
         self.view.setAccessibleName(self.tr("Felt"))
