@@ -82,8 +82,8 @@ class WelcomeDialog(QDialog):
             ),
             self.tr(
                 "<b>Instructor:</b> register each trainee by their full name in the "
-                "<i>Trainees</i> tab. A name is one person: “Ana Lei” and “ana lei” are the "
-                "same name."
+                "<i>Trainee profiles</i> tab. A name is one person: “Ana Lei” and “ana lei” "
+                "are the same name."
             ),
             self.tr(
                 "<b>Trainee:</b> pick your profile in the <i>Trainee</i> list on the left, "

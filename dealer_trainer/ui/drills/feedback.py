@@ -393,6 +393,9 @@ class SummaryView(QWidget):
         return options.get(answer.choice or "", self.tr("no option chosen"))
 
     def _items_html(self, outcomes: Sequence[Outcome]) -> str:
+        yours = escape(self.tr("Your answer"))
+        correct = escape(self.tr("Correct answer"))
+        worked = escape(self.tr("Worked solution"))
         blocks = []
         for number, outcome in enumerate(outcomes, 1):
             item = outcome.item
@@ -417,11 +420,11 @@ class SummaryView(QWidget):
                 f"<h4>{escape(title)} — <span style='color:{colour}'>{escape(mark)}</span></h4>"
                 f"<p>{escape(render(item.question))}</p>"
                 "<table cellpadding='2'>"
-                f"<tr><td valign='top'><b>{escape(self.tr('Your answer'))}</b></td>"
+                f"<tr><td valign='top'><b>{yours}</b></td>"
                 f"<td>{escape(self.given_text(outcome, labels))}</td></tr>"
-                f"<tr><td valign='top'><b>{escape(self.tr('Correct answer'))}</b></td>"
+                f"<tr><td valign='top'><b>{correct}</b></td>"
                 f"<td>{right_html}</td></tr></table>"
-                f"<p><b>{escape(self.tr('Worked solution'))}</b></p><ol>{steps}</ol>{rests}"
+                f"<p><b>{worked}</b></p><ol>{steps}</ol>{rests}"
                 f"<p style='color:#607d8b'>{article}</p>"
             )
         return "<hr>".join(blocks)

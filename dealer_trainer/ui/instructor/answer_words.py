@@ -27,10 +27,6 @@ from dealer_trainer.ui.drills.rendering import format_money, render
 from dealer_trainer.ui.instructor.stage import game_of, request_of
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("AnswerWords", text)
-
-
 def _drills(text: str) -> str:
     return QCoreApplication.translate("drills", text)
 
@@ -139,7 +135,9 @@ def option_texts(answer: StoredAnswer, item: DrillItem | None) -> dict[str, str]
 
 
 def _bet(bet_id: object, names: Mapping[str, str]) -> str:
-    return names.get(str(bet_id)) or _tr("a bet that is not on the recorded table")
+    return names.get(str(bet_id)) or QCoreApplication.translate(
+        "AnswerWords", "a bet that is not on the recorded table"
+    )
 
 
 def _group(group: object, names: Mapping[str, str]) -> str:
@@ -154,7 +152,9 @@ def _value_words(
 ) -> tuple[str, tuple[str, ...]]:
     if not isinstance(value, Mapping):
         return (
-            _tr("no answer") if value is None else _tr("an answer this version cannot read")
+            QCoreApplication.translate("AnswerWords", "no answer")
+            if value is None
+            else QCoreApplication.translate("AnswerWords", "an answer this version cannot read")
         ), ()
     if value.get("timed_out"):
         return QCoreApplication.translate("reports", "no answer in time"), ()
@@ -182,8 +182,10 @@ def _value_words(
         return (" → ".join(steps) if steps else "—"), steps
     if "choice" in value:
         text = options.get(str(value["choice"]))
-        return (text or _tr("an option whose text is not on file")), ()
-    return _tr("an answer this version cannot read"), ()
+        return (
+            text or QCoreApplication.translate("AnswerWords", "an option whose text is not on file")
+        ), ()
+    return QCoreApplication.translate("AnswerWords", "an answer this version cannot read"), ()
 
 
 def answer_words(answer: StoredAnswer, item: DrillItem | None = None) -> AnswerWords:

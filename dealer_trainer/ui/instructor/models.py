@@ -216,6 +216,9 @@ class AnswersModel(_RecordsModel):
                 self.words(answer).expected,
             ]
             return keys[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column in (4, 5):  # the whole answer
+            words = self.words(answer)
+            return words.given if column == 4 else words.expected
         if role == Qt.ItemDataRole.ForegroundRole and column == 2:
             return QColor("#2e7d32") if record.correct else QColor("#c62828")
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 3:
