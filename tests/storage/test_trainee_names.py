@@ -204,3 +204,19 @@ def test_issue12_name_key_migration_downgrades_and_upgrades_again(
             desk.add_trainee("ANA LEI")
     finally:
         reopened.close()
+
+
+def test_issue12_two_workstations_adding_one_name_at_once_get_the_clear_refusal(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's check runs first; if another workstation inserts between that check and
+    this insert, the unique index refuses it and the message still names the trainee."""
+    from dealer_trainer.storage import desks
+
+    desk = _desk(store)
+    desk.add_trainee("Ana Lei")
+    monkeypatch.setattr(desks, "_refuse_taken", lambda *args, **kwargs: None)  # lost the race
+    with pytest.raises(DuplicateNameError) as refused:
+        desk.add_trainee("ＡＮＡ ＬＥＩ")
+    assert refused.value.existing == "Ana Lei"
+    assert [p.name for p in desk.all_trainees()] == ["Ana Lei"]
