@@ -327,8 +327,8 @@ class SummaryView(QWidget):
             ).replace("%1", str(mark))
             missing = exam.size - summary.answered
             if missing > 0:
-                verdict += "\n" + self.tr(
-                    "%n item(s) not answered, counted as not right.", "", missing
+                verdict += "\n" + self.tr("Items not answered: %1 (counted as not right).").replace(
+                    "%1", str(missing)
                 )
             self.verdict.setText(verdict)
             self.verdict.setProperty("passed", passed)

@@ -80,6 +80,23 @@ def _amount(value: object) -> Decimal | None:
     return amount if amount.is_finite() and amount > 0 else None
 
 
+def _named(bet: Mapping[str, Any]) -> str:
+    """A bet's name from its kind and numbers, for a bet the felt has no spot for."""
+    from dealer_trainer.ui.bet_names import BET_NAMES  # noqa: PLC0415 (only then)
+
+    kind = str(bet.get("kind"))
+    numbers = bet.get("numbers")
+    shown = (
+        "-".join(str(n) for n in numbers)
+        if isinstance(numbers, list)
+        else str(bet.get("box", bet.get("number", bet.get("index", ""))))
+    )
+    template = BET_NAMES.get(kind)
+    if template is None:
+        return QCoreApplication.translate("stage", "a bet of a kind this version does not know")
+    return QCoreApplication.translate("bets", template).replace("%1", shown).strip()
+
+
 def _put(scene: FeltScene, spot_id: str, value: object, missing: list[str], label: str) -> None:
     amount = _amount(value)
     if amount is None:
@@ -150,7 +167,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                 str(spot or bet.get("kind")),
                 bet.get("amount"),
                 missing,
-                str(bet.get("kind")),
+                _named(bet),
             )
         number = found.get("marker", (request.get("outcome") or {}).get("number"))
         if isinstance(number, int) and "dolly" in scene.markers:
@@ -162,7 +179,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
             if isinstance(bet, Mapping):
                 spot = _craps_spot(bet, spots_of)
                 spots_of[str(bet.get("id"))] = spot
-                _put(scene, spot, bet.get("amount"), missing, str(bet.get("kind")))
+                _put(scene, spot, bet.get("amount"), missing, _named(bet))
         point = found.get("point")
         if "puck" in scene.markers:
             scene.set_marker("puck", point if isinstance(point, int) else None)
@@ -176,7 +193,8 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
             number = box.get("box")
             for part in ("ante", "raise", "progressive"):
                 if part in box and not isinstance(box[part], bool):
-                    _put(scene, f"box-{number}-{part}", box[part], missing, f"box {number} {part}")
+                    named = _named({"kind": part, "box": number})
+                    _put(scene, f"box-{number}-{part}", box[part], missing, named)
         cards = found.get("cards")
         if isinstance(cards, Mapping):
             for owner, hand in cards.items():

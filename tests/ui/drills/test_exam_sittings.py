@@ -217,3 +217,23 @@ def test_issue12_exam_summary_lists_every_item_by_bet_names_and_option_texts(
             assert shown == options[answer.choice]
             assert options[str(item.expected.choice)] in plain
     assert plain.count("Your answer") == 4 and plain.count("Correct answer") == 4
+
+
+def test_issue12_handing_in_half_way_shows_the_results_and_completes_the_exam(
+    qtbot: QtBot, store: Store, desk: TraineeDesk
+) -> None:
+    _assign(store, desk, size=4)
+    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    qtbot.addWidget(launcher)
+    screen = _sit(qtbot, launcher)
+    _answer(qtbot, screen, 1)
+    screen.ask_leave_exam = lambda *args: Leave.HAND_IN  # type: ignore[method-assign]
+    with qtbot.waitSignal(screen.controller.finished):
+        assert not screen.close()  # the window stays, on the results
+    assert screen.isVisible() and screen.pages.currentWidget() is screen.summary
+    assert "NOT PASSED" in screen.summary.verdict.text()
+    assert "Items not answered: 3" in screen.summary.verdict.text()
+    assert desk.open_exams() == []
+    (session,) = desk.sessions()
+    assert session.ended_at is not None
+    assert screen.close()  # now it closes
