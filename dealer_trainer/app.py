@@ -258,6 +258,10 @@ def run_window(args: SimpleNamespace) -> int:
                 sys.stderr.flush()
                 os._exit(EXIT_OK)
             gc.enable()
+            # The first start of a training room: who does what (until it is set up).
+            from dealer_trainer.ui.welcome import show_welcome  # noqa: PLC0415
+
+            QTimer.singleShot(0, lambda: show_welcome(window))
 
     watcher = FirstPaint(window)
     window.view.viewport().installEventFilter(watcher)

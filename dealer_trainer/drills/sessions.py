@@ -77,7 +77,14 @@ class DrillSession:
     specs: Callable[[int], ItemSpec | None]
     recorder: Recorder = no_recorder
     outcomes: list[Outcome] = field(default_factory=list)
+    #: Set for a session that can be left and taken up again later (an assigned exam):
+    #: called when the trainee leaves it unfinished, instead of ending it.
+    on_suspend: Callable[[], None] | None = None
     _current: DrillItem | None = None
+
+    @property
+    def resumable(self) -> bool:
+        return self.on_suspend is not None
 
     @property
     def shows_feedback(self) -> bool:
@@ -141,6 +148,8 @@ class Summary:
     answered: int
     correct: int
     by_skill: tuple[SkillScore, ...]
+    #: Every answered item in the order it was given (the exam's item-by-item review).
+    outcomes: tuple[Outcome, ...] = ()
 
     @property
     def score(self) -> Fraction:
@@ -160,7 +169,7 @@ class Summary:
             )
             for name, done in sorted(skills.items())
         )
-        return cls(len(outcomes), sum(o.correct for o in outcomes), scores)
+        return cls(len(outcomes), sum(o.correct for o in outcomes), scores, tuple(outcomes))
 
 
 def _median(values: list[int]) -> int | None:
@@ -237,9 +246,23 @@ class ExamSpec:
         return summary.answered == self.size and summary.score >= self.pass_mark
 
 
-def exam(spec: ExamSpec, recorder: Recorder = no_recorder) -> DrillSession:
+def exam(
+    spec: ExamSpec, recorder: Recorder = no_recorder, done: Sequence[Outcome] = ()
+) -> DrillSession:
+    """The exam's items in order; ``done``: the outcomes already recorded (a resumed exam).
+
+    A resumed exam goes on with the item after the last one answered: the remaining
+    items are the same as if it had never stopped (every item comes from the seed).
+    """
     items = spec.items()
-    return DrillSession(Mode.EXAM, lambda i: items[i] if i < len(items) else None, recorder)
+    if len(done) > len(items):
+        raise ValueError("more answers are recorded than the exam has items")
+    for number, (outcome, planned) in enumerate(zip(done, items, strict=False), 1):
+        if (outcome.item.skill, outcome.item.seed) != (planned.skill, planned.seed):
+            raise ValueError(f"the answer recorded for item {number} is not this exam's item")
+    return DrillSession(
+        Mode.EXAM, lambda i: items[i] if i < len(items) else None, recorder, list(done)
+    )
 
 
 def replay(specs: Sequence[ItemSpec], recorder: Recorder = no_recorder) -> DrillSession:

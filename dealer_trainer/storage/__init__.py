@@ -19,6 +19,7 @@ rules core and the drills never import this package.
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
+    DuplicateNameError,
     InstructorLockedError,
     StorageError,
     WrongPasswordError,
@@ -43,6 +44,7 @@ __all__ = [
     "AnswerFilter",
     "AnswerRecord",
     "DailySkillStat",
+    "DuplicateNameError",
     "Exam",
     "ExamAssignment",
     "InstructorDesk",

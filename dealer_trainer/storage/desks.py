@@ -14,11 +14,12 @@ from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Connection, Row, Select, insert, select, update
+from sqlalchemy import Connection, Row, Select, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
 from dealer_trainer.storage.aggregates import daily_skill_stats
-from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.errors import AccessDeniedError, DuplicateNameError, StorageError
 from dealer_trainer.storage.models import (
     AnswerRow,
     ExamAssignmentRow,
@@ -46,6 +47,7 @@ from dealer_trainer.storage.records import (
     check_text,
     clean_name,
     json_ready,
+    name_key,
 )
 
 if TYPE_CHECKING:
@@ -56,7 +58,11 @@ T = TypeVar("T")
 
 def trainee_profile(row: Row[Any]) -> TraineeProfile:
     return TraineeProfile(
-        id=row.id, name=row.name, created_at=row.created_at, archived=row.archived
+        id=row.id,
+        name=row.name,
+        created_at=row.created_at,
+        archived=row.archived,
+        name_clash=row.name_key is None,
     )
 
 
@@ -159,6 +165,29 @@ def _answers_query(where: AnswerFilter) -> Select[Any]:
     else:
         query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
     return query.limit(where.limit)
+
+
+def _refuse_taken(connection: Connection, name: str, key: str, *, but: int | None = None) -> None:
+    """Raise ``DuplicateNameError`` if ``key`` is another trainee's (archived ones too).
+
+    Profiles kept from before the key (``name_key`` NULL) are compared by their names'
+    keys, so a third spelling of a name two of them share is refused as well.
+    """
+    query = select(Trainee.id, Trainee.name, Trainee.name_key).where(
+        or_(Trainee.name_key == key, Trainee.name_key.is_(None), Trainee.name == name)
+    )
+    for row in connection.execute(query.order_by(Trainee.id)):
+        if row.id == but:
+            continue
+        if row.name_key == key or _key_or_none(row.name) == key or row.name == name:
+            raise DuplicateNameError(name, row.name)
+
+
+def _key_or_none(name: str) -> str | None:
+    try:
+        return name_key(name)
+    except ValueError:
+        return None
 
 
 class TraineeDesk:
@@ -418,21 +447,64 @@ class InstructorDesk:
     # -- people ----------------------------------------------------------------------
 
     def add_trainee(self, name: str) -> TraineeProfile:
+        """Register a trainee; another spelling of a registered name is refused.
+
+        Raises ``DuplicateNameError`` naming the registered trainee (the check runs in
+        the transaction; the unique index on ``name_key`` catches two workstations
+        adding the same name at once).
+        """
         name = clean_name(name)
+        key = name_key(name)
 
         def work(connection: Connection) -> TraineeProfile:
-            if connection.execute(select(Trainee.id).where(Trainee.name == name)).first():
-                raise StorageError(f"A trainee named {name!r} already exists.")
+            _refuse_taken(connection, name, key)
             new_id = connection.execute(
                 insert(Trainee)
-                .values(name=name, archived=False, created_at=self._store.now())
+                .values(name=name, name_key=key, archived=False, created_at=self._store.now())
                 .returning(Trainee.id)
             ).scalar_one()
             return trainee_profile(
                 connection.execute(select(Trainee).where(Trainee.id == new_id)).one()
             )
 
-        return self._write(work)
+        return self._write_name(name, key, work)
+
+    def rename_trainee(self, trainee_id: int, name: str) -> TraineeProfile:
+        """Correct a trainee's name (their answers stay theirs); another's name is refused.
+
+        This is how two profiles registered before names were compared by their key
+        (``TraineeProfile.name_clash``) are told apart.
+        """
+        name = clean_name(name)
+        key = name_key(name)
+
+        def work(connection: Connection) -> TraineeProfile:
+            _refuse_taken(connection, name, key, but=trainee_id)
+            done = connection.execute(
+                update(Trainee).where(Trainee.id == trainee_id).values(name=name, name_key=key)
+            ).rowcount
+            if not done:
+                raise StorageError(f"There is no trainee {trainee_id}.")
+            return trainee_profile(
+                connection.execute(select(Trainee).where(Trainee.id == trainee_id)).one()
+            )
+
+        return self._write_name(name, key, work)
+
+    def _write_name(
+        self, name: str, key: str, work: Callable[[Connection], TraineeProfile]
+    ) -> TraineeProfile:
+        try:
+            return self._write(work)
+        except StorageError as exc:
+            if not isinstance(exc.__cause__, IntegrityError):
+                raise
+            # Another workstation registered the name between the check and the insert.
+            query = select(Trainee.name).where(Trainee.name_key == key)
+            existing = self._read(lambda c: c.execute(query).scalar_one_or_none())
+            if existing is None:
+                raise
+            raise DuplicateNameError(name, existing) from exc
 
     def set_trainee_archived(self, trainee_id: int, archived: bool) -> None:
         """Hide a trainee from the profile picker (their answers stay), or bring them back."""

@@ -36,3 +36,24 @@ class WrongPasswordError(AccessDeniedError):
         self.retry_after = retry_after
         seconds = int(retry_after.total_seconds())
         super().__init__(f"Wrong password. The next attempt is possible in {seconds} s.")
+
+
+class DuplicateNameError(StorageError):
+    """A trainee name that is another spelling of a registered trainee's name.
+
+    Names that differ only in case, Unicode form (full-width letters) or invisible
+    characters are one name. ``existing`` is the registered trainee's name as shown.
+    """
+
+    def __init__(self, name: str, existing: str) -> None:
+        self.name = name
+        self.existing = existing
+        if name == existing:
+            message = f"A trainee named {existing!r} already exists."
+        else:
+            message = (
+                f"{name!r} is the name of the registered trainee {existing!r} (names that "
+                "differ only in capitals, letter width or invisible characters are one name). "
+                "Choose that profile, or tell the two people apart in the name."
+            )
+        super().__init__(message)

@@ -82,8 +82,15 @@ class Trainee(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100), unique=True)
+    #: ``records.name_key(name)``: one key for every spelling of one name (case, NFKC,
+    #: invisible characters), unique, so a second spelling is refused by the database too.
+    #: ``None`` only for a profile registered before names were compared this way whose
+    #: key an older profile already holds (migration 0003): both people keep their records.
+    name_key: Mapped[str | None] = mapped_column(String(400))
     archived: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index(None, "name_key", unique=True),)
 
 
 class ExamRow(Base):

@@ -21,15 +21,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any, cast
 
 from fsrs.card import CardDict
 
 from dealer_trainer import __version__
-from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.grading import grade
+from dealer_trainer.drills.model import Answer, Difficulty
 from dealer_trainer.drills.review import SkillCard, review, review_items
-from dealer_trainer.drills.sessions import ExamSpec, ItemSpec, Mode, Outcome
+from dealer_trainer.drills.sessions import DrillSession, ExamSpec, ItemSpec, Mode, Outcome, exam
 from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.errors import StorageError
@@ -39,6 +42,7 @@ from dealer_trainer.storage.records import (
     ReviewState,
     SessionKind,
     StoredAnswer,
+    TrainingSession,
 )
 
 Clock = Callable[[], datetime]
@@ -63,11 +67,15 @@ def answer_record(
     """The stored form of one answered drill item.
 
     ``situation`` is the whole item as the drills serialise it (seed, difficulty,
-    the rules-CLI request, question, citation) so it can be re-drawn and re-graded;
+    the rules-CLI request, question, citation, and a choice's option texts) so it
+    can be re-drawn, re-graded and read by the option texts the trainee saw;
     ``expected`` is the rules core's answer, ``given`` the trainee's.
     """
     item = outcome.item.to_json()
     expected = item.pop("expected")
+    options = outcome.item.expected.options
+    if options:  # their texts, so the answer reads by them even where the item changes
+        item["options"] = [{"id": o.id, "label": o.label.to_json()} for o in options]
     return AnswerRecord(
         item_seed=outcome.item.seed,
         skill=outcome.item.skill,
@@ -81,6 +89,36 @@ def answer_record(
         presented_at=answered_at - timedelta(milliseconds=outcome.elapsed_ms),
         answered_at=answered_at,
     )
+
+
+def answer_from_json(data: object) -> Answer:
+    """The trainee's answer as ``Answer.to_json`` stored it."""
+    if not isinstance(data, Mapping):
+        raise ValueError("a stored answer is a JSON object")
+    if data.get("timed_out"):
+        return Answer(timed_out=True)
+    if "amount" in data:
+        return Answer(amount=Decimal(str(data["amount"])))
+    if isinstance(data.get("chips"), Mapping):
+        return Answer(chips={Decimal(str(k)): int(n) for k, n in data["chips"].items()})
+    if isinstance(data.get("order"), list):
+        return Answer(order=tuple(str(bet) for bet in data["order"]))
+    if "choice" in data:
+        choice = data["choice"]
+        return Answer(choice=None if choice is None else str(choice))
+    raise ValueError(f"this version cannot read the stored answer {data!r}")
+
+
+def stored_outcome(stored: StoredAnswer, spec: ItemSpec) -> Outcome:
+    """A recorded answer as the drill session had it: the item re-made from its seed.
+
+    The grade's verdict is the recorded one (what the trainee was scored on); its
+    sentences are the grader's for the answer given.
+    """
+    item = spec.make()
+    given = answer_from_json(stored.record.given)
+    verdict = dataclasses.replace(grade(item, given), correct=stored.record.correct)
+    return Outcome(item, given, verdict, stored.record.time_taken_ms)
 
 
 def exam_spec(exam: Exam) -> ExamSpec:
@@ -197,12 +235,13 @@ class SessionRecorder:
         session_id: int,
         clock: Clock = utc_now,
         defer: Callable[[Callable[[], None]], None] | None = None,
+        recorded: int = 0,
     ) -> None:
         self.desk = desk
         self.session_id = session_id
         self.clock = clock
         self.defer = defer
-        self.recorded = 0
+        self.recorded = recorded  # answers already in the session (a resumed exam)
         self.review_problem: str | None = None
         self._cards = {card.skill: card for card in skill_cards(desk.review_states())}
         self._unsaved: dict[str, SkillCard] = {}
@@ -261,8 +300,86 @@ class SessionRecorder:
         self.review_problem = None
         return True
 
+    def suspend(self) -> None:
+        """Leave the session open to be taken up again (an assigned exam left unfinished).
+
+        The answers are stored already; the review cards are written if storage allows
+        (they can be rebuilt from the answers otherwise). The session is not ended, so
+        the exam assignment stays open and ``sit_assigned_exam`` resumes it.
+        """
+        self.save_reviews()
+
     def close(self) -> None:
         """Write what is left and end the storage session (completing an exam assignment)."""
         if not self.save_reviews():
             raise StorageError(f"the review schedule could not be saved: {self.review_problem}")
         self.desk.end_session(self.session_id)
+
+
+# ------------------------------------------------------------ assigned exams --
+
+
+@dataclass
+class ExamSitting:
+    """An assigned exam ready to sit: new, or taken up where it stopped."""
+
+    session: DrillSession
+    recorder: SessionRecorder
+    #: Time the trainee spent on the items answered before (counts against a time limit).
+    time_used_ms: int
+    resumed: bool
+
+
+def unfinished_exam(desk: TraineeDesk, assignment_id: int) -> TrainingSession | None:
+    """The assignment's exam session that was left, closed or cut off before its end."""
+    for session in desk.sessions():  # newest first
+        if session.exam_assignment_id == assignment_id and session.ended_at is None:
+            return session
+    return None
+
+
+def exam_progress(desk: TraineeDesk, assignment_id: int) -> int | None:
+    """How many items of an unfinished sitting are answered (``None``: not started)."""
+    session = unfinished_exam(desk, assignment_id)
+    return None if session is None else len(desk.answers(session.id, limit=None))
+
+
+def sit_assigned_exam(
+    desk: TraineeDesk,
+    assignment_id: int,
+    paper: Exam,
+    *,
+    clock: Clock = utc_now,
+    defer: Callable[[Callable[[], None]], None] | None = None,
+) -> ExamSitting:
+    """Start an assigned exam, or resume the sitting that was interrupted.
+
+    Interrupted (the window closed, the app crashed, the power went): the session is
+    still open. Its recorded answers are kept as they are (re-made from their seeds to
+    show them in the summary) and the exam goes on at the next item, in the same
+    session, so the remaining items are exactly those of the first sitting.
+    """
+    spec = exam_spec(paper)
+    left = unfinished_exam(desk, assignment_id)
+    if left is None:
+        recorder = SessionRecorder.start(
+            desk,
+            paper.ruleset_id,
+            Mode.EXAM,
+            exam_assignment_id=assignment_id,
+            clock=clock,
+            defer=defer,
+        )
+        done: list[Outcome] = []
+        used = 0
+    else:
+        stored = desk.answers(left.id, limit=None)
+        items = spec.items()
+        if len(stored) > len(items):
+            raise StorageError("The exam's session holds more answers than the exam has items.")
+        done = [stored_outcome(answer, items[i]) for i, answer in enumerate(stored)]
+        used = sum(answer.record.time_taken_ms for answer in stored)
+        recorder = SessionRecorder(desk, left.id, clock, defer, recorded=len(stored))
+    session = exam(spec, recorder, done)
+    session.on_suspend = recorder.suspend
+    return ExamSitting(session, recorder, used, left is not None)

@@ -8,6 +8,7 @@ a ``float`` is refused, so no binary fraction ever reaches the database.
 from __future__ import annotations
 
 import math
+import unicodedata
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
@@ -71,12 +72,47 @@ def check_text(value: str, name: str, limit: int) -> None:
         raise ValueError(f"{name} must be a non-empty text of at most {limit} characters")
 
 
+#: Characters that draw nothing but make two names differ: zero-width space, joiners,
+#: the byte-order mark, the soft hyphen, bidi marks and isolates (every format character,
+#: Unicode category Cf), control characters (Cc), and the few letters that are blank by
+#: design (Hangul fillers, the combining grapheme joiner, the braille blank).
+_BLANK_LETTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+NAME_KEY_LENGTH = 400  # a key is NFKC-expanded: longer than the name it comes from
+
+
+def _visible(text: str) -> str:
+    return "".join(
+        c
+        for c in text
+        if c.isspace() or (unicodedata.category(c) not in ("Cf", "Cc") and c not in _BLANK_LETTERS)
+    )
+
+
 def clean_name(name: str) -> str:
-    """A person's name with runs of spaces collapsed; 1 to NAME_LENGTH characters."""
-    cleaned = " ".join(str(name).split())
+    """A person's name as it is kept and shown: NFC, no invisible characters, single spaces.
+
+    1 to NAME_LENGTH characters. The letters are kept as typed (case, full-width forms):
+    :func:`name_key` is what makes two spellings of one name the same name.
+    """
+    cleaned = " ".join(_visible(unicodedata.normalize("NFC", str(name))).split())
     if not cleaned or len(cleaned) > NAME_LENGTH:
-        raise ValueError(f"A name must have 1 to {NAME_LENGTH} characters.")
+        raise ValueError(f"A name must have 1 to {NAME_LENGTH} visible characters.")
     return cleaned
+
+
+def name_key(name: str) -> str:
+    """What makes two names one: NFKC, case-folded, invisible characters and extra spaces gone.
+
+    "Ana Lei", "ana  lei", "ＡＮＡ ＬＥＩ" (full-width), "Ana\u200b Lei" (a zero-width space)
+    and "\ufeffAna Lei " have one key. Stored in ``trainees.name_key`` under a unique index,
+    so the database itself refuses a second spelling of a registered name. A change here
+    needs a migration that computes the stored keys again.
+    """
+    folded = unicodedata.normalize("NFKC", clean_name(name)).casefold()
+    key = " ".join(_visible(unicodedata.normalize("NFKC", folded)).split())
+    if not key or len(key) > NAME_KEY_LENGTH:
+        raise ValueError(f"A name must have 1 to {NAME_LENGTH} visible characters.")
+    return key
 
 
 def _check_aware(value: datetime, name: str) -> None:
@@ -146,10 +182,18 @@ class StoredAnswer:
 
 @dataclass(frozen=True)
 class TraineeProfile:
+    """A trainee as the profile picker and the instructor see them.
+
+    ``name_clash``: registered before names were compared by their key, this profile's
+    name is another spelling of an older profile's (migration 0003); both keep their
+    records, and the instructor should rename one of them.
+    """
+
     id: int
     name: str
     created_at: datetime
     archived: bool
+    name_clash: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from dealer_trainer.storage.records import (
     InstructorSession,
     TraineeProfile,
     clean_name,
+    name_key,
 )
 from dealer_trainer.storage.retry import retrying
 
@@ -56,6 +57,13 @@ DEFAULT_INSTRUCTOR_IDLE = timedelta(minutes=15)
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def _key_of(name: str) -> str | None:
+    try:
+        return name_key(name)
+    except ValueError:
+        return None
 
 
 @dataclass
@@ -220,6 +228,24 @@ class Store:
             return [trainee_profile(row) for row in rows]
 
         return self.read(work)
+
+    def find_trainee(self, name: str) -> TraineeProfile | None:
+        """The active profile a typed or picked name stands for, or ``None``.
+
+        The exact name first (so of two profiles kept from before names were compared
+        by their key, each person gets their own); else the one profile whose name is
+        another spelling of it. Never a guess between two people: ``None`` then.
+        """
+        try:
+            key = name_key(name)
+        except ValueError:
+            return None
+        profiles = self.trainees()
+        exact = [p for p in profiles if p.name == name]
+        if len(exact) == 1:
+            return exact[0]
+        same = [p for p in profiles if _key_of(p.name) == key]
+        return same[0] if len(same) == 1 else None
 
     def trainee(self, trainee_id: int) -> TraineeDesk:
         """The trainee-level API for one active profile."""

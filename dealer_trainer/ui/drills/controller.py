@@ -7,7 +7,9 @@ the session, which records the answer *before* it returns a grade; only
 then is ``feedbackReady`` emitted.  If recording fails, ``recordFailed`` is
 emitted with the reason, no feedback is given, and the answer is kept
 (``pending``) until :meth:`retry` stores it.  Exams emit no feedback: the
-next item follows, and ``finished`` carries the summary at the end.
+next item follows, and ``finished`` carries the summary at the end.  An
+assigned exam can be left unfinished (``suspend``, ``suspended``) and resumed
+later from where it stopped; leaving any exam asks first (the screen's task).
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from dealer_trainer.drills import Answer, DrillItem, DrillSession, ExamSpec, Outcome, Summary
+from dealer_trainer.drills import (
+    Answer,
+    DrillItem,
+    DrillSession,
+    ExamSpec,
+    Mode,
+    Outcome,
+    Summary,
+)
 
 Clock = Callable[[], int]  # monotonic milliseconds
 
@@ -46,6 +56,7 @@ class DrillController(QObject):
     answerRecorded = Signal(object)  # Outcome, in every mode (exams too), before any feedback
     recordFailed = Signal(str)
     finished = Signal(object)  # Summary
+    suspended = Signal()  # an exam left unfinished, to be resumed later
 
     def __init__(
         self,
@@ -183,6 +194,27 @@ class DrillController(QObject):
         self._over = True
         self._ended_at = self.clock()
         self.finished.emit(self.summary())
+
+    def suspend(self) -> bool:
+        """Leave a resumable session (an assigned exam) unfinished, to take it up later.
+
+        The item on show is left unanswered (it comes again on resuming); the answers
+        given are stored already. ``False`` (and nothing done) for a session that cannot
+        be resumed, or while an answer waits to be stored.
+        """
+        if self._over or self.pending is not None or self.session.on_suspend is None:
+            return False
+        self._timer.stop()
+        self._over = True
+        self._ended_at = self.clock()
+        self.session.on_suspend()
+        self.suspended.emit()
+        return True
+
+    @property
+    def exam_running(self) -> bool:
+        """An exam is under way: leaving it asks first."""
+        return self.session.mode is Mode.EXAM and not self._over
 
     def stop(self) -> None:
         self._timer.stop()

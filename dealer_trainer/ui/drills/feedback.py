@@ -10,7 +10,8 @@ mark, a row per skill and the time taken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
 from PySide6.QtWidgets import (
@@ -41,6 +42,7 @@ from dealer_trainer.ui.drills.rendering import (
     render,
     seconds_text,
 )
+from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import remember_size, restore_size
 from dealer_trainer.ui.icons import verdict_pixmap
 from dealer_trainer.ui.language import citation_text, current_language
@@ -297,7 +299,12 @@ class FeedbackPanel(QFrame):
 
 
 class SummaryView(QWidget):
-    """The end of a session: score, pass or fail, skill by skill, time."""
+    """The end of a session: score, pass or fail, skill by skill, time.
+
+    After an exam (no feedback was shown during it) every item follows, in order: the
+    question, the trainee's answer, the right one and the worked solution, bets by
+    their names on the felt and options by their texts.
+    """
 
     closeRequested = Signal()
 
@@ -311,6 +318,11 @@ class SummaryView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.items_heading = QLabel()
+        self.items_heading.setObjectName("itemsHeading")
+        self.items = QTextBrowser()
+        self.items.setObjectName("examItems")
+        self.items.setOpenLinks(False)
         self.time = QLabel()
         self.close_button = QPushButton()
         self.close_button.setObjectName("primary")
@@ -324,14 +336,18 @@ class SummaryView(QWidget):
         column.addWidget(self.headline)
         column.addWidget(self.verdict)
         column.addWidget(self.table)
+        column.addWidget(self.items_heading)
+        column.addWidget(self.items, 1)
         column.addWidget(self.time)
         column.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignRight)
-        column.addStretch(1)
+        self._stretch = QWidget()  # takes the free height when there is no item list
+        column.addWidget(self._stretch, 1)
         layout = QHBoxLayout(self)
         layout.addStretch(1)
         layout.addWidget(body, 4)
         layout.addStretch(1)
         self._shown: tuple[Summary, int, ExamSpec | None] | None = None
+        self._stage: FeltStage | None = None  # names the bets of pay-order items
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -339,6 +355,8 @@ class SummaryView(QWidget):
             [self.tr("Skill"), self.tr("Answered"), self.tr("Right"), self.tr("Median time")]
         )
         self.close_button.setText(self.tr("&Close"))
+        self.items_heading.setText(self.tr("Item by item"))
+        self.items.setAccessibleName(self.tr("Every item of the exam"))
         if self._shown is not None:
             self.show_summary(*self._shown)
 
@@ -359,13 +377,17 @@ class SummaryView(QWidget):
         if exam is not None:
             mark = round(100 * exam.pass_mark)
             passed = exam.passed(summary)
-            self.verdict.setText(
-                (
-                    self.tr("PASSED — the pass mark is %1%")
-                    if passed
-                    else self.tr("NOT PASSED — the pass mark is %1%")
-                ).replace("%1", str(mark))
-            )
+            verdict = (
+                self.tr("PASSED — the pass mark is %1%")
+                if passed
+                else self.tr("NOT PASSED — the pass mark is %1%")
+            ).replace("%1", str(mark))
+            missing = exam.size - summary.answered
+            if missing > 0:
+                verdict += "\n" + self.tr("Items not answered: %1 (counted as not right).").replace(
+                    "%1", str(missing)
+                )
+            self.verdict.setText(verdict)
             self.verdict.setProperty("passed", passed)
         else:
             self.verdict.setText("")
@@ -388,6 +410,78 @@ class SummaryView(QWidget):
                     )
                 self.table.setItem(row, column, cell)
         rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        self.table.setFixedHeight(min(rows + self.table.horizontalHeader().height() + 4, 520))
+        listed = exam is not None and bool(summary.outcomes)
+        cap = 220 if listed else 520  # the item list below takes the rest of the height
+        self.table.setFixedHeight(min(rows + self.table.horizontalHeader().height() + 4, cap))
+        self.items_heading.setVisible(listed)
+        self.items.setVisible(listed)
+        self._stretch.setVisible(not listed)
+        if listed:
+            self.items.setHtml(self._items_html(summary.outcomes))
         self.time.setText(self.tr("Time: %1").replace("%1", clock_text(total_ms)))
         self.close_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # ---------------------------------------------------------- item by item --
+    def bet_labels(self, item: DrillItem) -> dict[str, str]:
+        """The item's bets by the names the felt showed them under, with their stakes."""
+        if item.expected.kind is not AnswerKind.ORDER:
+            return {}
+        if self._stage is None:
+            self._stage = FeltStage(self)
+        self._stage.stage(item)
+        return {bet.bet_id: bet.label for bet in self._stage.bets}
+
+    def given_text(self, outcome: Outcome, labels: Mapping[str, str]) -> str:
+        """The trainee's answer in the words of the question (never a bet or option id)."""
+        answer = outcome.answer
+        if answer.timed_out:
+            return self.tr("no answer in time")
+        if answer.amount is not None:
+            return format_money(answer.amount)
+        if answer.chips is not None:
+            chips = sorted(((d, n) for d, n in answer.chips.items() if n), reverse=True)
+            total = sum((d * n for d, n in chips), Decimal(0))
+            stacks = ", ".join(f"{n} × {format_money(d)}" for d, n in chips)
+            return f"{format_money(total)} ({stacks})" if stacks else format_money(total)
+        if answer.order is not None:
+            unknown = self.tr("a bet that is not on the table")
+            return " → ".join(labels.get(bet, unknown) for bet in answer.order) or "—"
+        options = {o.id: render(o.label) for o in outcome.item.expected.options}
+        return options.get(answer.choice or "", self.tr("no option chosen"))
+
+    def _items_html(self, outcomes: Sequence[Outcome]) -> str:
+        yours = escape(self.tr("Your answer"))
+        correct = escape(self.tr("Correct answer"))
+        worked = escape(self.tr("Worked solution"))
+        blocks = []
+        for number, outcome in enumerate(outcomes, 1):
+            item = outcome.item
+            labels = self.bet_labels(item)
+            if outcome.answer.timed_out:
+                mark, colour = self.tr("⏱ Time was up"), "#8d6e63"
+            elif outcome.correct:
+                mark, colour = self.tr("✓ Right"), "#2e7d32"
+            else:
+                mark, colour = self.tr("✗ Not right"), "#c62828"
+            title = (
+                self.tr("Item %1 · %2")
+                .replace("%1", str(number))
+                .replace("%2", render(skill(item.skill).title))
+            )
+            right = correct_answer_text(item, labels).strip()
+            right_html = escape(right).replace("\n", "<br>")
+            steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
+            rests = "".join(f"<p><i>{escape(render(t))}</i></p>" for t in item.rests_on)
+            article = escape(self.tr("Article: %1").replace("%1", citation_text(item.citation)))
+            blocks.append(
+                f"<h4>{escape(title)} — <span style='color:{colour}'>{escape(mark)}</span></h4>"
+                f"<p>{escape(render(item.question))}</p>"
+                "<table cellpadding='2'>"
+                f"<tr><td valign='top'><b>{yours}</b></td>"
+                f"<td>{escape(self.given_text(outcome, labels))}</td></tr>"
+                f"<tr><td valign='top'><b>{correct}</b></td>"
+                f"<td>{right_html}</td></tr></table>"
+                f"<p><b>{worked}</b></p><ol>{steps}</ol>{rests}"
+                f"<p style='color:#607d8b'>{article}</p>"
+            )
+        return "<hr>".join(blocks)

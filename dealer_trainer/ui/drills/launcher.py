@@ -46,13 +46,21 @@ from dealer_trainer.drills import (
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
-from dealer_trainer.storage.recorder import SessionRecorder, exam_spec, mistake_specs, review_specs
+from dealer_trainer.storage.recorder import (
+    SessionRecorder,
+    exam_progress,
+    exam_spec,
+    mistake_specs,
+    review_specs,
+    sit_assigned_exam,
+)
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import restore_size
+from dealer_trainer.ui.welcome import not_recorded_reason
 
 DIFFICULTY_NAMES = {
     Difficulty.BEGINNER: QT_TRANSLATE_NOOP("drills", "Beginner"),
@@ -294,12 +302,9 @@ class DrillLauncher(QWidget):
 
     def desk(self) -> TraineeDesk | None:
         """The chosen trainee's desk, or ``None`` when storage does not know the name."""
-        name = " ".join(self._trainee().split())
         store = self.store()
-        for profile in store.trainees():
-            if profile.name.casefold() == name.casefold() and not profile.archived:
-                return store.trainee(profile.id)
-        return None
+        profile = store.find_trainee(self._trainee())  # never a guess between two people
+        return None if profile is None else store.trainee(profile.id)
 
     def refresh_exams(self) -> None:
         """The exams the trainee may sit: assigned ones first, then a mock exam."""
@@ -307,13 +312,21 @@ class DrillLauncher(QWidget):
         try:
             desk = self.desk()
             assigned = desk.open_exams() if desk is not None else []
+            progress = {a.id: exam_progress(desk, a.id) for a, _ in assigned if desk is not None}
         except (StorageError, OSError) as exc:
             self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
-            assigned = []
+            assigned, progress = [], {}
         for assignment, paper in assigned:
-            self.exams.addItem(
-                self.tr("Assigned: %1").replace("%1", paper.title), (assignment, paper)
-            )
+            text = self.tr("Assigned: %1").replace("%1", paper.title)
+            answered = progress.get(assignment.id)
+            if answered is not None:  # left or cut off half-way: it goes on where it stopped
+                text = (
+                    self.tr("Assigned: %1 (resume at item %2 of %3)")
+                    .replace("%1", paper.title)
+                    .replace("%2", str(min(answered + 1, paper.item_count)))
+                    .replace("%3", str(paper.item_count))
+                )
+            self.exams.addItem(text, (assignment, paper))
         self.exams.addItem(
             self.tr("Mock exam (chosen skills, pass mark %1%)").replace(
                 "%1", str(round(100 * MOCK_PASS_MARK))
@@ -357,12 +370,17 @@ class DrillLauncher(QWidget):
                 session = practice(skills, difficulty, seed, ruleset, timed=kind == "timed")
             elif kind == "exam":
                 chosen = self.exams.currentData()
-                if chosen is not None:
+                if chosen is not None and desk is not None:
+                    # An assigned exam: new, or resumed where it stopped (same items).
                     paper_assignment, paper = chosen
-                    spec, assignment = exam_spec(paper), paper_assignment.id
+                    sitting = sit_assigned_exam(
+                        desk, paper_assignment.id, paper, defer=after_feedback
+                    )
+                    spec = exam_spec(paper)
                     if paper.time_limit is not None:
-                        time_limit_ms = paper.time_limit // timedelta(milliseconds=1)
-                    ruleset_id = paper.ruleset_id
+                        limit = paper.time_limit // timedelta(milliseconds=1)
+                        time_limit_ms = max(limit - sitting.time_used_ms, 1)
+                    return self._open(sitting.session, spec, sitting.recorder, False, time_limit_ms)
                 else:
                     spec = ExamSpec(
                         tuple(skills),
@@ -413,6 +431,7 @@ class DrillLauncher(QWidget):
         time_limit_ms: int | None = None,
     ) -> DrillScreen:
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
+        controller.suspended.connect(self.refresh_exams)  # now "resume at item n"
         title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""
         screen = DrillScreen(
             controller,
@@ -423,7 +442,9 @@ class DrillLauncher(QWidget):
         controller.setParent(screen)
         if recorder is None:
             screen.recorded = False
+            screen.not_recorded_reason = not_recorded_reason(self._trainee())
             screen.retranslate()
+            self.status.setText(screen.not_recorded_reason)
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         screen.closed.connect(screen.close)
         screen.destroyed.connect(lambda _=None, s=screen: self._forget(s))

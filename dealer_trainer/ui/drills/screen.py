@@ -39,6 +39,7 @@ from dealer_trainer.ui.drills.answers import (
 )
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog, FeedbackPanel, SummaryView
+from dealer_trainer.ui.drills.leave_exam import Leave, ask_leave_exam
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE, clock_text, escape, render
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -131,12 +132,14 @@ class DrillScreen(QWidget):
         self.stage = FeltStage(self)
         self._connected: set[int] = set()
         self._right = 0  # answers graded right so far (kept, not recounted per item)
+        self._closing = False  # inside closeEvent: leaving must not close the window again
         self.setStyleSheet(DRILL_STYLE)
         self.setObjectName("drillScreen")
 
         # -- the bar ------------------------------------------------------------------
         self._title = title  # English source, translated in context "drills"
         self.recorded = True  # False: the badge says answers are not kept
+        self.not_recorded_reason = ""  # and why (the launcher says: not a registered trainee)
         self.mode_label = QLabel()
         self.mode_label.setObjectName("modeBadge")
         self.skill_label = QLabel()
@@ -285,6 +288,7 @@ class DrillScreen(QWidget):
         if not self.recorded:
             badge += " · " + self.tr("not recorded")
         self.mode_label.setText(badge)
+        self.mode_label.setToolTip(self.not_recorded_reason if not self.recorded else "")
         self.clock_bar.setAccessibleName(self.tr("Time left"))
         self.end_button.setText(self.tr("&End session"))
         self.view.setAccessibleName(self.tr("Felt"))
@@ -490,14 +494,33 @@ class DrillScreen(QWidget):
         return dialog
 
     # ------------------------------------------------------------------- end --
+    #: Asks before an exam is left half-way (tests put their own answer here).
+    ask_leave_exam: Callable[[QWidget | None, int, int, bool], Leave] = staticmethod(ask_leave_exam)
+
     def end_session(self) -> bool:
-        """End now (an unanswered item is left out); refused while an answer is unsaved."""
+        """End now (an unanswered item is left out); refused while an answer is unsaved.
+
+        In an exam it asks first; the default keeps the exam going (``False``). An
+        assigned exam may be left to resume later: the window closes, nothing is ended.
+        """
         if self.controller.pending is not None:
             self.error_text.setText(
                 self.tr("An answer is not saved yet. Retry saving before you end the session.")
             )
             self.error.show()
             return False
+        exam = self.controller.exam
+        if self.controller.exam_running and exam is not None:
+            choice = self.ask_leave_exam(
+                self, len(self.session.outcomes), exam.size, self.session.resumable
+            )
+            if choice is Leave.KEEP_GOING:
+                self.answer_widget.focus_entry()
+                return False
+            if choice is Leave.RESUME_LATER and self.controller.suspend():
+                if not self._closing:
+                    self.close_screen()
+                return True
         self.controller.finish()
         return True
 
@@ -521,9 +544,21 @@ class DrillScreen(QWidget):
         self._update_enter()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing the window ends the session; never while an answer waits to be saved."""
-        if not self.controller.is_over and not self.end_session():
+        """Closing the window ends the session; never while an answer waits to be saved.
+
+        Mid-exam it asks first; an exam handed in shows its summary instead of closing.
+        """
+        exam_running = self.controller.exam_running
+        self._closing = True
+        try:
+            keep_open = not self.controller.is_over and not self.end_session()
+        finally:
+            self._closing = False
+        if keep_open:
             event.ignore()
+            return
+        if exam_running and self.pages.currentWidget() is self.summary:
+            event.ignore()  # handed in: the trainee reads the results, then closes
             return
         self.controller.stop()
         if self.isWindow():

@@ -16,13 +16,16 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
-from dealer_trainer.reports.text import answer_text, seconds_text, skill_title
+from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.storage.records import json_ready
+from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
+from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.stage import felt_scene_for, request_of, stage
+from dealer_trainer.ui.language import citation_text
 
 
 def _canonical(value: object) -> str:
@@ -72,7 +75,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
         + "</p>",
     ]
     if item is not None:
-        lines.append(f"<p>{escape(item.question.render(QCoreApplication.translate))}</p>")
+        lines.append(f"<p>{escape(render(item.question))}</p>")
     else:
         note = QCoreApplication.translate(
             "AnswerDetail",
@@ -81,21 +84,28 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
         lines.append(f"<p><i>{note}</i></p>")
     given = QCoreApplication.translate("AnswerDetail", "Given")
     expected = QCoreApplication.translate("AnswerDetail", "Expected")
+    words = answer_words(answer, item)
+    right = escape(words.expected)
+    if words.expected_steps:  # a pay order: one step a line, as the trainee's feedback
+        right = "<ol style='margin:0'>" + "".join(
+            f"<li>{escape(step)}</li>" for step in words.expected_steps
+        )
+        right += "</ol>"
     lines.append(
         "<table cellpadding='2'>"
-        f"<tr><td><b>{given}</b></td><td>{escape(answer_text(record.given))}</td></tr>"
-        f"<tr><td><b>{expected}</b></td><td>{escape(answer_text(record.expected))}</td></tr>"
+        f"<tr><td><b>{given}</b></td><td>{escape(words.given)}</td></tr>"
+        f"<tr><td valign='top'><b>{expected}</b></td><td>{right}</td></tr>"
         "</table>"
     )
     if item is not None:
         rule = QCoreApplication.translate("AnswerDetail", "Rule")
-        lines.append(f"<p><b>{rule}</b>: {item.citation}</p>")
-        steps = "".join(
-            f"<li>{escape(step.render(QCoreApplication.translate))}</li>" for step in item.solution
-        )
+        lines.append(f"<p><b>{rule}</b>: {escape(citation_text(item.citation))}</p>")
+        steps = "".join(f"<li>{escape(render(step))}</li>" for step in item.solution)
         if steps:
             worked = QCoreApplication.translate("AnswerDetail", "Worked answer")
             lines.append(f"<p><b>{worked}</b></p><ol>{steps}</ol>")
+        for rest in item.rests_on:  # interpretation, house option, table procedure
+            lines.append(f"<p><i>{escape(render(rest))}</i></p>")
     seed = QCoreApplication.translate("AnswerDetail", "Seed")
     app = QCoreApplication.translate("AnswerDetail", "app")
     lines.append(

@@ -26,8 +26,10 @@ from PySide6.QtWidgets import QTableWidgetItem
 
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.reports.figures import TraineeFigure
-from dealer_trainer.reports.text import answer_text, seconds_text, skill_title
+from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.storage import StoredAnswer
+from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
+from dealer_trainer.ui.instructor.detail import remake
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -147,10 +149,25 @@ class AnswersModel(_RecordsModel):
         super().__init__(parent)
         self._zone = zone  # the training centre's zone (the store's day zone)
         self._rows: list[StoredAnswer] = []
+        self._words: dict[int, AnswerWords] = {}  # by answer id, made when first shown
+
+    def words(self, answer: StoredAnswer) -> AnswerWords:
+        """The answer given and the right one by bet names and option texts (never ids)."""
+        words = self._words.get(answer.id)
+        if words is None:
+            record = answer.record
+            item = None
+            choice = isinstance(record.expected, dict) and record.expected.get("kind") == "choice"
+            stored = isinstance(record.situation, dict) and bool(record.situation.get("options"))
+            if choice and not stored:  # stored before the option texts were: re-make the item
+                item = remake(answer)
+            words = self._words[answer.id] = answer_words(answer, item)
+        return words
 
     def set_answers(self, answers: Sequence[StoredAnswer]) -> None:
         self.beginResetModel()
         self._rows = list(answers)
+        self._words.clear()
         self.endResetModel()
 
     def add_older(self, answers: Sequence[StoredAnswer]) -> int:
@@ -185,8 +202,8 @@ class AnswersModel(_RecordsModel):
                 skill_title(record.skill),
                 self.tr("correct") if record.correct else self.tr("wrong"),
                 seconds_text(record.time_taken_ms),
-                answer_text(record.given),
-                answer_text(record.expected),
+                self.words(answer).given,
+                self.words(answer).expected,
             ]
             return shown[column]
         if role == SORT_ROLE:
@@ -195,10 +212,13 @@ class AnswersModel(_RecordsModel):
                 skill_title(record.skill).casefold(),
                 int(record.correct),
                 record.time_taken_ms,
-                answer_text(record.given),
-                answer_text(record.expected),
+                self.words(answer).given,
+                self.words(answer).expected,
             ]
             return keys[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column in (4, 5):  # the whole answer
+            words = self.words(answer)
+            return words.given if column == 4 else words.expected
         if role == Qt.ItemDataRole.ForegroundRole and column == 2:
             return QColor("#2e7d32") if record.correct else QColor("#c62828")
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 3:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.storage import DuplicateNameError, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.ui.instructor.models import cell
 
@@ -52,6 +53,9 @@ class TraineesPanel(QWidget):
         self.archive_button = QPushButton(self.tr("A&rchive"))
         self.archive_button.setEnabled(False)
         self.archive_button.clicked.connect(self.toggle_archived)
+        self.rename_button = QPushButton(self.tr("Re&name…"))
+        self.rename_button.setEnabled(False)
+        self.rename_button.clicked.connect(self.rename)
         explain = QLabel(
             self.tr(
                 "An archived trainee no longer appears in the profile picker; their answers "
@@ -65,6 +69,7 @@ class TraineesPanel(QWidget):
         add_row.addWidget(self.add_button)
         actions = QHBoxLayout()
         actions.addWidget(explain, 1)
+        actions.addWidget(self.rename_button)
         actions.addWidget(self.archive_button)
         layout = QVBoxLayout(self)
         layout.addLayout(add_row)
@@ -83,6 +88,8 @@ class TraineesPanel(QWidget):
         self.table.setRowCount(len(self._trainees))
         for row, trainee in enumerate(self._trainees):
             status = self.tr("archived") if trainee.archived else self.tr("active")
+            if trainee.name_clash:
+                status += " · " + self.tr("same name as another profile: rename one")
             cells = [
                 trainee.name,
                 trainee.created_at.astimezone().strftime("%Y-%m-%d"),
@@ -96,12 +103,32 @@ class TraineesPanel(QWidget):
                 self.table.setItem(row, column, item)
         self._selection_changed()
 
+    def refusal(self, exc: Exception) -> str:
+        """The reason a name was refused, in the window's language where it is ours."""
+        if isinstance(exc, DuplicateNameError):
+            if exc.name == exc.existing:
+                return self.tr("A trainee named “%1” is already registered.").replace(
+                    "%1", exc.existing
+                )
+            return (
+                self.tr(
+                    "“%1” is the name of the registered trainee “%2”: names that differ only "
+                    "in capitals, letter width, spaces or invisible characters are one name. "
+                    "If this is another person, add what tells them apart (a second name)."
+                )
+                .replace("%1", exc.name)
+                .replace("%2", exc.existing)
+            )
+        if isinstance(exc, ValueError):
+            return self.tr("A name must have 1 to 100 visible characters.")
+        return str(exc)
+
     def add(self) -> None:
         try:
             added = self._desk.add_trainee(self.name.text())
         except (ValueError, StorageError) as exc:
             self.message.setStyleSheet("color: #b71c1c;")
-            self.message.setText(str(exc))
+            self.message.setText(self.refusal(exc))
             return
         self.name.clear()
         self.message.setStyleSheet("color: #2e7d32;")
@@ -118,8 +145,38 @@ class TraineesPanel(QWidget):
             if trainee.id == trainee_id:
                 self.table.selectRow(row)
 
+    def rename(self, new_name: str | None = None) -> TraineeProfile | None:
+        """Correct the chosen trainee's name (asked for unless given); their answers stay."""
+        trainee = self.selected()
+        if trainee is None:
+            return None
+        if new_name is None:
+            typed, ok = QInputDialog.getText(
+                self, self.tr("Rename a trainee"), self.tr("New name:"), text=trainee.name
+            )
+            if not ok:
+                return None
+            new_name = typed
+        try:
+            renamed = self._desk.rename_trainee(trainee.id, new_name)
+        except (ValueError, StorageError) as exc:
+            self.message.setStyleSheet("color: #b71c1c;")
+            self.message.setText(self.refusal(exc))
+            return None
+        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setText(
+            self.tr("%1 is now %2; their answers stay theirs.")
+            .replace("%1", trainee.name)
+            .replace("%2", renamed.name)
+        )
+        self.refresh()
+        self.select(renamed.id)
+        self.changed.emit()
+        return renamed
+
     def _selection_changed(self) -> None:
         trainee = self.selected()
+        self.rename_button.setEnabled(trainee is not None)
         self.archive_button.setEnabled(trainee is not None)
         self.archive_button.setText(
             self.tr("&Restore") if trainee is not None and trainee.archived else self.tr("A&rchive")

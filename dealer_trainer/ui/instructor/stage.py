@@ -84,6 +84,23 @@ class _Table:
             self.ruleset = default_ruleset(game)
 
 
+def _named(bet: Mapping[str, Any]) -> str:
+    """A bet's name from its kind and numbers, for a bet the felt has no spot for."""
+    from dealer_trainer.ui.bet_names import BET_NAMES  # noqa: PLC0415 (only then)
+
+    kind = str(bet.get("kind"))
+    numbers = bet.get("numbers")
+    shown = (
+        "-".join(str(n) for n in numbers)
+        if isinstance(numbers, list)
+        else str(bet.get("box", bet.get("number", bet.get("index", ""))))
+    )
+    template = BET_NAMES.get(kind)
+    if template is None:
+        return QCoreApplication.translate("stage", "a bet of a kind this version does not know")
+    return QCoreApplication.translate("bets", template).replace("%1", shown).strip()
+
+
 def _put(
     scene: FeltScene,
     table: _Table,
@@ -195,20 +212,25 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                 str(spot or bet.get("kind")),
                 bet.get("amount"),
                 missing,
-                str(bet.get("kind")),
+                _named(bet),
             )
         number = found.get("marker", (request.get("outcome") or {}).get("number"))
         if isinstance(number, int) and "dolly" in scene.markers:
             scene.set_marker("dolly", number)
     elif game == "craps":
         dice = found.get("dice")
+        named = {
+            str(event["bet"].get("id")): _named(event["bet"])
+            for event in request.get("events") or []
+            if isinstance(event, Mapping) and isinstance(event.get("bet"), Mapping)
+        }
         try:  # as the drill drew it: the hand replayed by the rules core up to the throw asked
             _, placed = craps_bets(request, table.ruleset, before_last_roll=bool(dice))
         except (RulesError, KeyError, TypeError, ValueError):
             placed = None  # a request this version cannot replay: each bet where it was made
         if placed is not None:
             for bet_id, spot, amount in placed:
-                _put(scene, table, spot, amount, missing, bet_id)
+                _put(scene, table, spot, amount, missing, named.get(str(bet_id), _named({})))
         else:
             spots_of: dict[str, str] = {}
             for event in request.get("events") or []:
@@ -216,7 +238,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                 if isinstance(bet, Mapping):
                     spot = _craps_spot(bet, spots_of)
                     spots_of[str(bet.get("id"))] = spot
-                    _put(scene, table, spot, bet.get("amount"), missing, str(bet.get("kind")))
+                    _put(scene, table, spot, bet.get("amount"), missing, _named(bet))
         point = found.get("point")
         if "puck" in scene.markers:
             scene.set_marker("puck", point if isinstance(point, int) else None)
@@ -234,9 +256,8 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                 stakes["raise"] = RAISE_MULTIPLE * ante  # Art. 6(6): exactly twice the ante
             for part, value in stakes.items():
                 if value is not None and not isinstance(value, bool):
-                    _put(
-                        scene, table, f"box-{number}-{part}", value, missing, f"box {number} {part}"
-                    )
+                    label = _named({"kind": part, "box": number})
+                    _put(scene, table, f"box-{number}-{part}", value, missing, label)
             if box.get("progressive") is True and f"box-{number}-progressive" in scene.felt:
                 progressive.append(f"box-{number}-progressive")  # Art. 2: nearest the dealer
         scene.mark_progressive(progressive)

@@ -13,6 +13,7 @@ from dealer_trainer.reports import figures
 from dealer_trainer.storage import AnswerFilter
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.models import ID_ROLE
+from dealer_trainer.ui.language import citation_text
 from tests.ui.instructor.cohort import Cohort
 
 TODAY = date(2026, 11, 30)  # the fake clock's day in Macau
@@ -156,7 +157,7 @@ def test_issue6_drill_down_redraws_the_answers_situation_on_the_felt(
     assert detail.item is not None and detail.item.seed == answer.record.item_seed
     text = detail.text.toPlainText()
     assert detail.item.question.english() in text
-    assert "roulette-2003 Art. 7(1)" in text
+    assert citation_text(detail.item.citation) in text  # as the window's language cites it
 
 
 def test_issue6_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: Cohort) -> None:

@@ -154,7 +154,7 @@ def test_issue6_a_duplicate_trainee_name_is_refused(qtbot: QtBot, cohort: Cohort
     people.refresh()
     people.name.setText("Ana Lei")
     people.add_button.click()
-    assert "already exists" in people.message.text()
+    assert "already registered" in people.message.text()
     assert len(people.trainees()) == 3
 
 
