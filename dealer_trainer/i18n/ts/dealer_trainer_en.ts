@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+51"/>
+        <location filename="../../drills/caribbean_stud.py" line="+47"/>
         <source>royal flush (黃袍麒)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -141,8 +141,8 @@
     </message>
     <message>
         <location line="+18"/>
-        <location filename="../../drills/craps.py" line="+203"/>
-        <location filename="../../drills/roulette.py" line="+133"/>
+        <location filename="../../drills/craps.py" line="+199"/>
+        <location filename="../../drills/roulette.py" line="+128"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -813,20 +813,20 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-74"/>
+        <location filename="../../drills/roulette.py" line="-75"/>
         <source>odds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+808"/>
+        <location line="+809"/>
         <source>Field</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-807"/>
+        <location filename="../../drills/craps.py" line="-808"/>
         <source>Big 7</source>
         <translation type="unfinished"></translation>
     </message>
@@ -843,12 +843,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+185"/>
+        <location filename="../../drills/craps.py" line="+186"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -858,7 +858,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -866,7 +866,7 @@
         <location line="+152"/>
         <location line="+306"/>
         <location filename="../../drills/grading.py" line="+75"/>
-        <location filename="../../drills/roulette.py" line="+410"/>
+        <location filename="../../drills/roulette.py" line="+411"/>
         <source>{first}, {next}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -897,7 +897,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-301"/>
+        <location line="-302"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation type="unfinished"></translation>
@@ -908,7 +908,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1426,63 +1426,62 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-380"/>
+        <location filename="../../drills/roulette.py" line="-381"/>
         <source>straight-up</source>
-        <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+439"/>
+        <location line="+440"/>
         <source>straight-ups</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-438"/>
+        <location line="-439"/>
         <source>split</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+437"/>
+        <location line="+438"/>
         <source>splits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-436"/>
+        <location line="-437"/>
         <source>street</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+433"/>
+        <location line="+434"/>
         <source>streets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-433"/>
         <source>corner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+433"/>
+        <location line="+434"/>
         <source>corners</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-433"/>
         <source>six-line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+430"/>
+        <location line="+431"/>
         <source>six-lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-429"/>
+        <location line="-430"/>
         <source>nine-number bet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1577,7 +1576,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2168,7 +2167,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+140"/>
+        <location filename="../../ui/drills/answers.py" line="+141"/>
         <source>Amount to pay</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2221,7 +2220,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+61"/>
+        <location filename="../../ui/instructor/detail.py" line="+64"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2251,17 +2250,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+15"/>
         <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Worked answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2282,9 +2281,34 @@
     </message>
 </context>
 <context>
+    <name>AnswerWords</name>
+    <message>
+        <location filename="../../ui/instructor/answer_words.py" line="+138"/>
+        <source>a bet that is not on the recorded table</source>
+        <extracomment>The right order one step a line (pay-order questions), for the drill-down.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>no answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+31"/>
+        <source>an answer this version cannot read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>an option whose text is not on file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+138"/>
+        <location filename="../../ui/instructor/models.py" line="+140"/>
         <source>Answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2314,7 +2338,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+58"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2327,17 +2351,18 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+100"/>
+        <location filename="../../ui/drills/feedback.py" line="+161"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-7"/>
         <source>English reading</source>
+        <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Português (official)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2347,7 +2372,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2408,7 +2433,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+157"/>
+        <location line="+163"/>
         <source>Answer ↵</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2416,7 +2441,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-121"/>
+        <location filename="../../ui/instructor/models.py" line="-136"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2517,7 +2542,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+160"/>
+        <location filename="../../ui/drills/launcher.py" line="+241"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2532,23 +2557,28 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+76"/>
-        <location line="+25"/>
+        <location line="+74"/>
+        <location line="+34"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-31"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Assigned: %1 (resume at item %2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2558,7 +2588,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2576,12 +2606,12 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+222"/>
+        <location filename="../../ui/drills/screen.py" line="+289"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Time left</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2616,12 +2646,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+38"/>
         <source>On the table: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>Item %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2642,12 +2672,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+58"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
+        <extracomment>Asks before an exam is left half-way (tests put their own answer here).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+31"/>
         <source>The session could not be closed in the database: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2655,7 +2686,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+70"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+71"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2675,7 +2706,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The same seed gives the same items in the same order to every trainee.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2754,7 +2785,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-161"/>
+        <location line="-163"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2769,7 +2800,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+200"/>
+        <location line="+202"/>
         <source>Due by</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2872,7 +2903,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FeedbackPanel</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+76"/>
+        <location filename="../../ui/drills/feedback.py" line="+79"/>
         <source>Read the article (F1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2883,21 +2914,21 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <source>⏱ Time is up</source>
+        <source>Time is up</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>✓ Right</source>
+        <source>Right</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>✗ Not right</source>
+        <source>Not right</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Your order: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2912,7 +2943,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>Article: %1  (F1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2950,7 +2981,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The two passwords differ.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2968,12 +2999,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+203"/>
+        <location filename="../../ui/instructor/window.py" line="+236"/>
         <source>Instructor · %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>&amp;Cohort</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2998,23 +3029,76 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Lock the instructor views</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Instructor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+34"/>
         <source>Instructor views</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LeaveExamDialog</name>
+    <message>
+        <location filename="../../ui/drills/leave_exam.py" line="+30"/>
+        <source>Leave the exam?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You have answered %1 of the exam&apos;s %2 items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The exam is not finished. Leave it now?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leave it now and take it up later: your answers are kept and it goes on at the next item, with the same items. Hand it in now and the items not answered count as not right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The mock exam is not finished. End it now?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The items not answered count as not right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Keep going</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Leave, resume later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Hand in now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;End the mock exam</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3051,7 +3135,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3074,7 +3158,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+256"/>
+        <location filename="../../ui/main_window.py" line="+274"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3084,8 +3168,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-103"/>
         <source>On the felt: %1</source>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3099,7 +3184,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3153,7 +3238,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>OrderPicker</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="-98"/>
+        <location filename="../../ui/drills/answers.py" line="-104"/>
         <source>Bets on the table</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3191,7 +3276,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+149"/>
+        <location filename="../../ui/instructor/people.py" line="+206"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3201,7 +3286,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Current password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3234,7 +3319,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-215"/>
+        <location filename="../../ui/instructor/window.py" line="-235"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3308,13 +3393,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+151"/>
+        <location filename="../../ui/sidebar.py" line="+156"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3380,7 +3466,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+42"/>
+        <location filename="../../ui/drills/feedback.py" line="+58"/>
         <source>Skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3405,12 +3491,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Item by item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every item of the exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+13"/>
         <source>%1 of %2 right (%3%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3420,8 +3516,68 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+4"/>
+        <source>Items not answered: %1 (counted as not right).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>no answer in time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a bet that is not on the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no option chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Correct answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Worked solution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>⏱ Time was up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✗ Not right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Item %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Article: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3541,7 +3697,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-150"/>
+        <location filename="../../ui/instructor/people.py" line="-207"/>
         <source>New trainee&apos;s full name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3567,17 +3723,22 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+73"/>
+        <location line="+129"/>
         <source>A&amp;rchive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-126"/>
+        <source>Re&amp;name…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3587,12 +3748,47 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+2"/>
+        <source>same name as another profile: rename one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>A trainee named “%1” is already registered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is the name of the registered trainee “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name. If this is another person, add what tells them apart (a second name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A name must have 1 to 100 visible characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 can now choose their profile.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
+        <source>Rename a trainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is now %2; their answers stay theirs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>&amp;Restore</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3622,6 +3818,72 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+7"/>
         <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <location filename="../../ui/welcome.py" line="+49"/>
+        <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <location line="+21"/>
+        <source>Welcome to the Macau Dealer Trainer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; create your account in &lt;i&gt;Instructor › Instructor views…&lt;/i&gt; (Ctrl+I), with your name and a password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; your account exists; open &lt;i&gt;Instructor › Instructor views…&lt;/i&gt; (Ctrl+I).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Trainee:&lt;/b&gt; pick your profile in the &lt;i&gt;Trainee&lt;/i&gt; list on the left, then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This training room is not set up yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No trainee is registered yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Until then anyone may practise under this computer&apos;s login name (%1). Those answers are not recorded: the name is not a registered trainee, so they belong to nobody an instructor can follow.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Start practising</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Create the instructor account…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the &amp;instructor views…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3838,7 +4100,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-273"/>
+        <location filename="../../ui/drills/launcher.py" line="-355"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3853,10 +4115,10 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <location filename="../../ui/drills/menu.py" line="+27"/>
         <source>&amp;Practise</source>
-        <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
+        <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3881,7 +4143,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+56"/>
         <source>G&amp;ame</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3912,13 +4174,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+276"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/drills/screen.py" line="-256"/>
         <source>Drills — %1</source>
+        <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3947,13 +4210,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+105"/>
+        <location filename="../../ui/drills/rendering.py" line="+87"/>
         <source>%1 s</source>
-        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first: the main window&apos;s chips and the small ones (1, 5, 25) that drill payouts need.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-369"/>
+        <location filename="../../ui/drills/screen.py" line="-232"/>
         <source>Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3973,7 +4235,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+54"/>
+        <location filename="../../ui/drills/situation.py" line="+66"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3988,9 +4250,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-264"/>
+        <location filename="../../ui/drills/feedback.py" line="-405"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The worked solution&apos;s box grows with its lines up to this height, then scrolls. The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4239,6 +4501,38 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>ROYAL FLUSH</source>
+        <extracomment>The hands the progressive pays (Art. 10(2)), as its display posts them, highest first.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STRAIGHT FLUSH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FOUR OF A KIND</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FULL HOUSE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FLUSH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BET</source>
+        <extracomment>A box&apos;s progressive bet, drawn on its spot (the regulation gives it no amount to show).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>CARIBBEAN STUD POKER</source>
         <translation type="unfinished"></translation>
@@ -4304,6 +4598,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../reports/text.py" line="+52"/>
+        <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4460,9 +4755,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+89"/>
+        <location filename="../../ui/instructor/stage.py" line="+100"/>
+        <source>a bet of a kind this version does not know</source>
+        <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>%1 (%2) is not on this felt</source>
-        <extracomment>The table&apos;s chips plus the small ones drills use for stakes (1, 5, 25), so every whole stake shows as a stack.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4471,7 +4771,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+68"/>
+        <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+51"/>
+        <location filename="../../drills/caribbean_stud.py" line="+47"/>
         <source>royal flush (黃袍麒)</source>
         <translation>royal flush (sequência real, 黃袍麒)</translation>
     </message>
@@ -141,8 +141,8 @@
     </message>
     <message>
         <location line="+18"/>
-        <location filename="../../drills/craps.py" line="+203"/>
-        <location filename="../../drills/roulette.py" line="+133"/>
+        <location filename="../../drills/craps.py" line="+199"/>
+        <location filename="../../drills/roulette.py" line="+128"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -813,20 +813,20 @@
         <translation>uma aposta que não está na mesa</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-74"/>
+        <location filename="../../drills/roulette.py" line="-75"/>
         <source>odds</source>
         <translation>ímpares</translation>
     </message>
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+808"/>
+        <location line="+809"/>
         <source>Field</source>
         <translation>Field</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-807"/>
+        <location filename="../../drills/craps.py" line="-808"/>
         <source>Big 7</source>
         <translation>Big 7</translation>
     </message>
@@ -843,12 +843,12 @@
         <translation>Any Craps</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+185"/>
+        <location filename="../../drills/craps.py" line="+186"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
         <translation>{bet}: {stake} ganha {win} ({article})</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation>{bet}: empate, a aposta é devolvida ({article})</translation>
     </message>
@@ -858,7 +858,7 @@
         <translation>Nenhuma aposta ganha neste lançamento: não há nada a pagar.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation>Pague só as apostas que este lançamento decidiu; o valor apostado continua a ser do jogador.</translation>
     </message>
@@ -866,7 +866,7 @@
         <location line="+152"/>
         <location line="+306"/>
         <location filename="../../drills/grading.py" line="+75"/>
-        <location filename="../../drills/roulette.py" line="+410"/>
+        <location filename="../../drills/roulette.py" line="+411"/>
         <source>{first}, {next}</source>
         <translation>{first}, {next}</translation>
     </message>
@@ -897,7 +897,7 @@
         <translation>{win} para {stake}</translation>
     </message>
     <message>
-        <location line="-301"/>
+        <location line="-302"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation>Apostas perdedoras, a recolher: {bets}.</translation>
@@ -908,7 +908,7 @@
         <translation>{bet}: o {number} é o seu ponto; passa para o {number} ({article})</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation>{bet}: {blocks} × {block} a {ratio} ganham {block_win}, e o resto de {rest} a {short} ganha {rest_win} (uma interpretação, ver abaixo): {win} no total ({article})</translation>
     </message>
@@ -1426,63 +1426,62 @@
         <translation>Certo.</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-380"/>
+        <location filename="../../drills/roulette.py" line="-381"/>
         <source>straight-up</source>
-        <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation>pleno</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+439"/>
+        <location line="+440"/>
         <source>straight-ups</source>
         <translation>plenos</translation>
     </message>
     <message>
-        <location line="-438"/>
+        <location line="-439"/>
         <source>split</source>
         <translation>cavalo</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+437"/>
+        <location line="+438"/>
         <source>splits</source>
         <translation>cavalos</translation>
     </message>
     <message>
-        <location line="-436"/>
+        <location line="-437"/>
         <source>street</source>
         <translation>rua</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+433"/>
+        <location line="+434"/>
         <source>streets</source>
         <translation>ruas</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-433"/>
         <source>corner</source>
         <translation>quadro</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+433"/>
+        <location line="+434"/>
         <source>corners</source>
         <translation>quadros</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-433"/>
         <source>six-line</source>
         <translation>linha</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+430"/>
+        <location line="+431"/>
         <source>six-lines</source>
         <translation>linhas</translation>
     </message>
     <message>
-        <location line="-429"/>
+        <location line="-430"/>
         <source>nine-number bet</source>
         <translation>sector de nove números</translation>
     </message>
@@ -1577,7 +1576,7 @@
         <translation>maiores (19-36)</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
         <translation>Recolha primeiro as apostas perdedoras; não fazem parte do pagamento.</translation>
     </message>
@@ -2168,7 +2167,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+140"/>
+        <location filename="../../ui/drills/answers.py" line="+141"/>
         <source>Amount to pay</source>
         <translation>Montante a pagar</translation>
     </message>
@@ -2221,7 +2220,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+61"/>
+        <location filename="../../ui/instructor/detail.py" line="+64"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
@@ -2251,17 +2250,17 @@
         <translation>Resposta esperada</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+15"/>
         <source>Rule</source>
         <translation>Regra</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Worked answer</source>
         <translation>Resolução</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Seed</source>
         <translation>Semente</translation>
     </message>
@@ -2282,9 +2281,34 @@
     </message>
 </context>
 <context>
+    <name>AnswerWords</name>
+    <message>
+        <location filename="../../ui/instructor/answer_words.py" line="+138"/>
+        <source>a bet that is not on the recorded table</source>
+        <extracomment>The right order one step a line (pay-order questions), for the drill-down.</extracomment>
+        <translation>uma aposta que não está na mesa registada</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>no answer</source>
+        <translation>sem resposta</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+31"/>
+        <source>an answer this version cannot read</source>
+        <translation>uma resposta que esta versão não consegue ler</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>an option whose text is not on file</source>
+        <translation>uma opção cujo texto não está arquivado</translation>
+    </message>
+</context>
+<context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+138"/>
+        <location filename="../../ui/instructor/models.py" line="+140"/>
         <source>Answered</source>
         <translation>Respondida em</translation>
     </message>
@@ -2314,7 +2338,7 @@
         <translation>Resposta esperada</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+58"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
@@ -2327,17 +2351,18 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+100"/>
+        <location filename="../../ui/drills/feedback.py" line="+161"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-7"/>
         <source>English reading</source>
+        <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>Leitura em inglês</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Português (official)</source>
         <translation>Português (oficial)</translation>
     </message>
@@ -2347,7 +2372,7 @@
         <translation>中文 (oficial)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>A leitura em inglês é um auxílio do projecto, não um texto oficial.</translation>
     </message>
@@ -2408,7 +2433,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+157"/>
+        <location line="+163"/>
         <source>Answer ↵</source>
         <translation>Responder ↵</translation>
     </message>
@@ -2416,7 +2441,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-121"/>
+        <location filename="../../ui/instructor/models.py" line="-136"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -2517,7 +2542,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+160"/>
+        <location filename="../../ui/drills/launcher.py" line="+241"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -2532,23 +2557,28 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+76"/>
-        <location line="+25"/>
+        <location line="+74"/>
+        <location line="+34"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-31"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Assigned: %1 (resume at item %2 of %3)</source>
+        <translation>Atribuído: %1 (retomar na pergunta %2 de %3)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>Exame simulado (competências escolhidas, nota mínima %1%)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Tick at least one skill.</source>
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
@@ -2558,7 +2588,7 @@
         <translation>%1 não é um formando registado: os exames, a revisão e os erros exigem que um instrutor faça primeiro o seu registo.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>No skill is due for review: well done.</source>
         <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
     </message>
@@ -2576,12 +2606,12 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+222"/>
+        <location filename="../../ui/drills/screen.py" line="+289"/>
         <source>not recorded</source>
         <translation>não registado</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Time left</source>
         <translation>Tempo restante</translation>
     </message>
@@ -2616,12 +2646,12 @@
         <translation>Tentar &amp;gravar de novo</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+38"/>
         <source>On the table: %1</source>
         <translation>Na mesa: %1</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>Item %1 of %2</source>
         <translation>Pergunta %1 de %2</translation>
     </message>
@@ -2643,12 +2673,13 @@ It is kept here; retry saving when the database is back.</source>
 A resposta fica guardada aqui; tente gravar de novo quando a base de dados voltar a estar disponível.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+58"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
+        <extracomment>Asks before an exam is left half-way (tests put their own answer here).</extracomment>
         <translation>Há uma resposta que ainda não foi gravada. Tente gravar de novo antes de terminar a sessão.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+31"/>
         <source>The session could not be closed in the database: %1</source>
         <translation>Não foi possível fechar a sessão na base de dados: %1</translation>
     </message>
@@ -2656,7 +2687,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+70"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+71"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -2676,7 +2707,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation> min</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The same seed gives the same items in the same order to every trainee.</source>
         <translation>A mesma semente dá as mesmas perguntas, pela mesma ordem, a todos os formandos.</translation>
     </message>
@@ -2755,7 +2786,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-161"/>
+        <location line="-163"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -2770,7 +2801,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+200"/>
+        <location line="+202"/>
         <source>Due by</source>
         <translation>Prazo</translation>
     </message>
@@ -2873,7 +2904,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>FeedbackPanel</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+76"/>
+        <location filename="../../ui/drills/feedback.py" line="+79"/>
         <source>Read the article (F1)</source>
         <translation>Ler o artigo (F1)</translation>
     </message>
@@ -2884,21 +2915,21 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+14"/>
-        <source>⏱ Time is up</source>
-        <translation>⏱ Acabou o tempo</translation>
+        <source>Time is up</source>
+        <translation>Acabou o tempo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>✓ Right</source>
-        <translation>✓ Certo</translation>
+        <source>Right</source>
+        <translation>Certo</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>✗ Not right</source>
-        <translation>✗ Errado</translation>
+        <source>Not right</source>
+        <translation>Errado</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Your order: %1</source>
         <translation>A sua ordem: %1</translation>
     </message>
@@ -2913,7 +2944,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resolução</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>Article: %1  (F1)</source>
         <translation>Artigo: %1  (F1)</translation>
     </message>
@@ -2951,7 +2982,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Criar a conta</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The two passwords differ.</source>
         <translation>As duas palavras-passe são diferentes.</translation>
     </message>
@@ -2969,12 +3000,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+203"/>
+        <location filename="../../ui/instructor/window.py" line="+236"/>
         <source>Instructor · %1</source>
         <translation>Instrutor · %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>&amp;Cohort</source>
         <translation>&amp;Turma</translation>
     </message>
@@ -2999,17 +3030,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Relatórios</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Lock the instructor views</source>
         <translation>&amp;Bloquear a área do instrutor</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Instructor</source>
         <translation>Instrutor</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>A área do instrutor bloqueou-se após um período de inactividade: introduza de novo a palavra-passe.</translation>
     </message>
@@ -3017,6 +3048,59 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+34"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
+    </message>
+</context>
+<context>
+    <name>LeaveExamDialog</name>
+    <message>
+        <location filename="../../ui/drills/leave_exam.py" line="+30"/>
+        <source>Leave the exam?</source>
+        <translation>Sair do exame?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You have answered %1 of the exam&apos;s %2 items.</source>
+        <translation>Respondeu a %1 das %2 perguntas do exame.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The exam is not finished. Leave it now?</source>
+        <translation>O exame não está terminado. Sair agora?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leave it now and take it up later: your answers are kept and it goes on at the next item, with the same items. Hand it in now and the items not answered count as not right.</source>
+        <translation>Se sair agora, pode retomá-lo mais tarde: as suas respostas ficam guardadas e o exame continua na pergunta seguinte, com as mesmas perguntas. Se o entregar agora, as perguntas sem resposta contam como erradas.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The mock exam is not finished. End it now?</source>
+        <translation>O exame simulado não está terminado. Terminá-lo agora?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The items not answered count as not right.</source>
+        <translation>As perguntas sem resposta contam como erradas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Keep going</source>
+        <translation>&amp;Continuar</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Leave, resume later</source>
+        <translation>&amp;Sair e retomar mais tarde</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Hand in now</source>
+        <translation>&amp;Entregar agora</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;End the mock exam</source>
+        <translation>&amp;Terminar o exame simulado</translation>
     </message>
 </context>
 <context>
@@ -3052,7 +3136,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Desbloquear</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation>Palavra-passe errada. Tentativas falhadas seguidas: %1.</translation>
     </message>
@@ -3075,7 +3159,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+256"/>
+        <location filename="../../ui/main_window.py" line="+274"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -3085,8 +3169,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-103"/>
         <source>On the felt: %1</source>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>No pano: %1</translation>
     </message>
     <message>
@@ -3100,7 +3185,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>apostado %1</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>&amp;File</source>
         <translation>&amp;Ficheiro</translation>
     </message>
@@ -3154,7 +3239,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>OrderPicker</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="-98"/>
+        <location filename="../../ui/drills/answers.py" line="-104"/>
         <source>Bets on the table</source>
         <translation>Apostas na mesa</translation>
     </message>
@@ -3192,7 +3277,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+149"/>
+        <location filename="../../ui/instructor/people.py" line="+206"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -3202,7 +3287,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Mudar a palavra-passe</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Current password:</source>
         <translation>Palavra-passe actual:</translation>
     </message>
@@ -3235,7 +3320,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-215"/>
+        <location filename="../../ui/instructor/window.py" line="-235"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -3309,13 +3394,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+151"/>
+        <location filename="../../ui/sidebar.py" line="+156"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.</extracomment>
         <translation>&amp;Jogo</translation>
     </message>
     <message>
@@ -3381,7 +3467,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+42"/>
+        <location filename="../../ui/drills/feedback.py" line="+58"/>
         <source>Skill</source>
         <translation>Competência</translation>
     </message>
@@ -3406,12 +3492,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Fechar</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Item by item</source>
+        <translation>Pergunta a pergunta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every item of the exam</source>
+        <translation>Todas as perguntas do exame</translation>
+    </message>
+    <message>
         <location line="+13"/>
         <source>%1 of %2 right (%3%)</source>
         <translation>%1 de %2 certas (%3%)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation>APROVADO — a nota mínima é %1%</translation>
     </message>
@@ -3421,9 +3517,69 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>NÃO APROVADO — a nota mínima é %1%</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+4"/>
+        <source>Items not answered: %1 (counted as not right).</source>
+        <translation>Perguntas sem resposta: %1 (contam como erradas).</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Time: %1</source>
         <translation>Tempo: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>no answer in time</source>
+        <translation>sem resposta a tempo</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a bet that is not on the table</source>
+        <translation>uma aposta que não está na mesa</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no option chosen</source>
+        <translation>nenhuma opção escolhida</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your answer</source>
+        <translation>A sua resposta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Correct answer</source>
+        <translation>Resposta certa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Worked solution</source>
+        <translation>Resolução</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>⏱ Time was up</source>
+        <translation>⏱ Acabou o tempo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Right</source>
+        <translation>✓ Certo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✗ Not right</source>
+        <translation>✗ Errado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Item %1 · %2</source>
+        <translation>Pergunta %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Article: %1</source>
+        <translation>Artigo: %1</translation>
     </message>
 </context>
 <context>
@@ -3542,7 +3698,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-150"/>
+        <location filename="../../ui/instructor/people.py" line="-207"/>
         <source>New trainee&apos;s full name</source>
         <translation>Nome completo do novo formando</translation>
     </message>
@@ -3568,17 +3724,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+8"/>
-        <location line="+73"/>
+        <location line="+129"/>
         <source>A&amp;rchive</source>
         <translation>Arq&amp;uivar</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-126"/>
+        <source>Re&amp;name…</source>
+        <translation>Mudar o &amp;nome…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
         <translation>Um formando arquivado deixa de aparecer na escolha de perfis; as suas respostas e os seus exames continuam nos registos e nos relatórios.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -3588,12 +3749,47 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>activo</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+2"/>
+        <source>same name as another profile: rename one</source>
+        <translation>mesmo nome que outro perfil: mude o nome de um deles</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>A trainee named “%1” is already registered.</source>
+        <translation>Já está registado um formando chamado «%1».</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is the name of the registered trainee “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name. If this is another person, add what tells them apart (a second name).</source>
+        <translation>«%1» é o nome do formando registado «%2»: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são o mesmo nome. Se for outra pessoa, acrescente o que as distingue (outro nome).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A name must have 1 to 100 visible characters.</source>
+        <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 can now choose their profile.</source>
         <translation>%1 já pode escolher o seu perfil.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
+        <source>Rename a trainee</source>
+        <translation>Mudar o nome de um formando</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New name:</source>
+        <translation>Novo nome:</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is now %2; their answers stay theirs.</source>
+        <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>&amp;Restore</source>
         <translation>Re&amp;staurar</translation>
     </message>
@@ -3624,6 +3820,72 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+7"/>
         <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
         <translation>Uma competência: o tempo mediano de cada dia. Todas as competências: a mediana das medianas diárias das competências, cada uma ponderada pelo respectivo número de respostas.</translation>
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <location filename="../../ui/welcome.py" line="+49"/>
+        <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
+        <translation>Não registado: «%1» não é um formando registado, por isso nenhum instrutor pode acompanhar estas respostas e nada fica guardado. Peça ao seu instrutor que o registe e depois escolha o seu perfil na lista Formando.</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <location line="+21"/>
+        <source>Welcome to the Macau Dealer Trainer</source>
+        <translation>Bem-vindo ao Formador de Croupiers de Macau</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; create your account in &lt;i&gt;Instructor › Instructor views…&lt;/i&gt; (Ctrl+I), with your name and a password.</source>
+        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; crie a sua conta em &lt;i&gt;Instrutor › Área do instrutor…&lt;/i&gt; (Ctrl+I), com o seu nome e uma palavra-passe.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; your account exists; open &lt;i&gt;Instructor › Instructor views…&lt;/i&gt; (Ctrl+I).</source>
+        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; a sua conta já existe; abra &lt;i&gt;Instrutor › Área do instrutor…&lt;/i&gt; (Ctrl+I).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
+        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; registe cada formando pelo nome completo no separador &lt;i&gt;Perfis dos formandos&lt;/i&gt;. Um nome é uma pessoa: «Ana Lei» e «ana lei» são o mesmo nome.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Trainee:&lt;/b&gt; pick your profile in the &lt;i&gt;Trainee&lt;/i&gt; list on the left, then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
+        <translation>&lt;b&gt;Formando:&lt;/b&gt; escolha o seu perfil na lista &lt;i&gt;Formando&lt;/i&gt; à esquerda e comece um treino (menu &lt;i&gt;Treino&lt;/i&gt;). Cada resposta fica registada para si e para o seu instrutor.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This training room is not set up yet.</source>
+        <translation>Esta sala de formação ainda não está configurada.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No trainee is registered yet.</source>
+        <translation>Ainda não há formandos registados.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Until then anyone may practise under this computer&apos;s login name (%1). Those answers are not recorded: the name is not a registered trainee, so they belong to nobody an instructor can follow.</source>
+        <translation>Até lá, qualquer pessoa pode treinar com o nome de utilizador deste computador (%1). Essas respostas não são registadas: o nome não é de um formando registado, por isso não pertencem a ninguém que um instrutor possa acompanhar.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Start practising</source>
+        <translation>&amp;Começar a treinar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Create the instructor account…</source>
+        <translation>&amp;Criar a conta do instrutor…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the &amp;instructor views…</source>
+        <translation>Abrir a área do &amp;instrutor…</translation>
     </message>
 </context>
 <context>
@@ -3839,7 +4101,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-273"/>
+        <location filename="../../ui/drills/launcher.py" line="-355"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -3854,10 +4116,10 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <location filename="../../ui/drills/menu.py" line="+27"/>
         <source>&amp;Practise</source>
-        <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
+        <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>&amp;Praticar</translation>
     </message>
     <message>
@@ -3882,7 +4144,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os me&amp;us erros</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+56"/>
         <source>G&amp;ame</source>
         <translation>Jo&amp;go</translation>
     </message>
@@ -3913,13 +4175,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+276"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/drills/screen.py" line="-256"/>
         <source>Drills — %1</source>
+        <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>Treino — %1</translation>
     </message>
     <message>
@@ -3948,13 +4211,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolher um e&amp;xercício…</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+105"/>
+        <location filename="../../ui/drills/rendering.py" line="+87"/>
         <source>%1 s</source>
-        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first: the main window&apos;s chips and the small ones (1, 5, 25) that drill payouts need.</extracomment>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-369"/>
+        <location filename="../../ui/drills/screen.py" line="-232"/>
         <source>Practice</source>
         <translation>Prática</translation>
     </message>
@@ -3974,7 +4236,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Revisão</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+54"/>
+        <location filename="../../ui/drills/situation.py" line="+66"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
@@ -3989,9 +4251,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-264"/>
+        <location filename="../../ui/drills/feedback.py" line="-405"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The worked solution&apos;s box grows with its lines up to this height, then scrolls. The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>
     </message>
     <message>
@@ -4240,6 +4502,38 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>JACKPOT PROGRESSIVO</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>ROYAL FLUSH</source>
+        <extracomment>The hands the progressive pays (Art. 10(2)), as its display posts them, highest first.</extracomment>
+        <translation>SEQUÊNCIA REAL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STRAIGHT FLUSH</source>
+        <translation>SEQUÊNCIA DE COR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FOUR OF A KIND</source>
+        <translation>PÓQUER</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FULL HOUSE</source>
+        <translation>FULL HOUSE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FLUSH</source>
+        <translation>COR</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BET</source>
+        <extracomment>A box&apos;s progressive bet, drawn on its spot (the regulation gives it no amount to show).</extracomment>
+        <translation>APOSTA</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>CARIBBEAN STUD POKER</source>
         <translation>CARIBBEAN STUD POKER</translation>
@@ -4305,6 +4599,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location filename="../../reports/text.py" line="+52"/>
+        <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>sem resposta dentro do tempo</translation>
     </message>
@@ -4461,9 +4756,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+89"/>
+        <location filename="../../ui/instructor/stage.py" line="+100"/>
+        <source>a bet of a kind this version does not know</source>
+        <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
+        <translation>uma aposta de um tipo que esta versão não conhece</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>%1 (%2) is not on this felt</source>
-        <extracomment>The table&apos;s chips plus the small ones drills use for stakes (1, 5, 25), so every whole stake shows as a stack.</extracomment>
         <translation>%1 (%2) não está neste pano</translation>
     </message>
     <message>
@@ -4472,7 +4772,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1: não é possível formar %2 com as fichas da mesa</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+68"/>
+        <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
     </message>

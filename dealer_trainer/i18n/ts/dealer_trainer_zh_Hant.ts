@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+51"/>
+        <location filename="../../drills/caribbean_stud.py" line="+47"/>
         <source>royal flush (黃袍麒)</source>
         <translation>黃袍麒</translation>
     </message>
@@ -141,8 +141,8 @@
     </message>
     <message>
         <location line="+18"/>
-        <location filename="../../drills/craps.py" line="+203"/>
-        <location filename="../../drills/roulette.py" line="+133"/>
+        <location filename="../../drills/craps.py" line="+199"/>
+        <location filename="../../drills/roulette.py" line="+128"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -813,20 +813,20 @@
         <translation>一注不在檯面上的投注</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-74"/>
+        <location filename="../../drills/roulette.py" line="-75"/>
         <source>odds</source>
         <translation>單</translation>
     </message>
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+808"/>
+        <location line="+809"/>
         <source>Field</source>
         <translation>場區</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-807"/>
+        <location filename="../../drills/craps.py" line="-808"/>
         <source>Big 7</source>
         <translation>大七</translation>
     </message>
@@ -843,12 +843,12 @@
         <translation>任何垃圾</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+185"/>
+        <location filename="../../drills/craps.py" line="+186"/>
         <source>{bet}: {stake} wins {win} ({article})</source>
         <translation>{bet}：注碼{stake}，贏{win}（{article}）</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation>{bet}：打和，注碼退回（{article}）</translation>
     </message>
@@ -858,7 +858,7 @@
         <translation>這次擲骰沒有投注贏：無須派彩。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Pay only the bets this throw decided; the stake stays with the player.</source>
         <translation>只賠這次擲骰定出輸贏的投注；注碼仍歸博彩者。</translation>
     </message>
@@ -866,7 +866,7 @@
         <location line="+152"/>
         <location line="+306"/>
         <location filename="../../drills/grading.py" line="+75"/>
-        <location filename="../../drills/roulette.py" line="+410"/>
+        <location filename="../../drills/roulette.py" line="+411"/>
         <source>{first}, {next}</source>
         <translation>{first}、{next}</translation>
     </message>
@@ -897,7 +897,7 @@
         <translation>{stake}賠{win}</translation>
     </message>
     <message>
-        <location line="-301"/>
+        <location line="-302"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation>輸注，須收去：{bets}。</translation>
@@ -908,7 +908,7 @@
         <translation>{bet}：{number}是其點數；移到{number}（{article}）</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation>{bet}：{blocks} × {block}按{ratio}贏{block_win}，餘數{rest}按{short}贏{rest_win}（屬詮釋，見下文）：合共{win}（{article}）</translation>
     </message>
@@ -1426,63 +1426,62 @@
         <translation>正確。</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-380"/>
+        <location filename="../../drills/roulette.py" line="-381"/>
         <source>straight-up</source>
-        <extracomment>Chip denominations on the table, by difficulty.</extracomment>
         <translation>孤丁</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+439"/>
+        <location line="+440"/>
         <source>straight-ups</source>
         <translation>孤丁</translation>
     </message>
     <message>
-        <location line="-438"/>
+        <location line="-439"/>
         <source>split</source>
         <translation>兩門騎</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+437"/>
+        <location line="+438"/>
         <source>splits</source>
         <translation>兩門騎</translation>
     </message>
     <message>
-        <location line="-436"/>
+        <location line="-437"/>
         <source>street</source>
         <translation>三門一列</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+433"/>
+        <location line="+434"/>
         <source>streets</source>
         <translation>三門一列</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-433"/>
         <source>corner</source>
         <translation>四門騎</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+433"/>
+        <location line="+434"/>
         <source>corners</source>
         <translation>四門騎</translation>
     </message>
     <message>
-        <location line="-432"/>
+        <location line="-433"/>
         <source>six-line</source>
         <translation>六門</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+430"/>
+        <location line="+431"/>
         <source>six-lines</source>
         <translation>六門</translation>
     </message>
     <message>
-        <location line="-429"/>
+        <location line="-430"/>
         <source>nine-number bet</source>
         <translation>九門</translation>
     </message>
@@ -1577,7 +1576,7 @@
         <translation>大（19-36）</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
         <translation>先收去輸注；輸注不計入派彩。</translation>
     </message>
@@ -2168,7 +2167,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+140"/>
+        <location filename="../../ui/drills/answers.py" line="+141"/>
         <source>Amount to pay</source>
         <translation>應賠金額</translation>
     </message>
@@ -2221,7 +2220,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+61"/>
+        <location filename="../../ui/instructor/detail.py" line="+64"/>
         <source>correct</source>
         <translation>答對</translation>
     </message>
@@ -2251,17 +2250,17 @@
         <translation>正確答案</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+15"/>
         <source>Rule</source>
         <translation>規則</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Worked answer</source>
         <translation>解題步驟</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Seed</source>
         <translation>種子</translation>
     </message>
@@ -2282,9 +2281,34 @@
     </message>
 </context>
 <context>
+    <name>AnswerWords</name>
+    <message>
+        <location filename="../../ui/instructor/answer_words.py" line="+138"/>
+        <source>a bet that is not on the recorded table</source>
+        <extracomment>The right order one step a line (pay-order questions), for the drill-down.</extracomment>
+        <translation>不在記錄牌桌上的注項</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>no answer</source>
+        <translation>未作答</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+31"/>
+        <source>an answer this version cannot read</source>
+        <translation>此版本無法讀取的答案</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>an option whose text is not on file</source>
+        <translation>未存檔文字的選項</translation>
+    </message>
+</context>
+<context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+138"/>
+        <location filename="../../ui/instructor/models.py" line="+140"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -2314,7 +2338,7 @@
         <translation>正確答案</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+58"/>
         <source>correct</source>
         <translation>正確</translation>
     </message>
@@ -2327,17 +2351,18 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+100"/>
+        <location filename="../../ui/drills/feedback.py" line="+161"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-7"/>
         <source>English reading</source>
+        <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>英文解讀</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Português (official)</source>
         <translation>葡文（官方文本）</translation>
     </message>
@@ -2347,7 +2372,7 @@
         <translation>中文（官方文本）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>英文解讀只是本系統提供的輔助資料，並非官方文本。</translation>
     </message>
@@ -2408,7 +2433,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+157"/>
+        <location line="+163"/>
         <source>Answer ↵</source>
         <translation>作答 ↵</translation>
     </message>
@@ -2416,7 +2441,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-121"/>
+        <location filename="../../ui/instructor/models.py" line="-136"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -2517,7 +2542,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+160"/>
+        <location filename="../../ui/drills/launcher.py" line="+241"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -2532,23 +2557,28 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+76"/>
-        <location line="+25"/>
+        <location line="+74"/>
+        <location line="+34"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-31"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Assigned: %1 (resume at item %2 of %3)</source>
+        <translation>已指派：%1（由第 %2 題續考，共 %3 題）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>模擬考試（所選技能，合格分數 %1%）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
@@ -2558,7 +2588,7 @@
         <translation>%1 不是已登記的學員：考試、複習及錯題功能須先由導師為你登記。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -2576,12 +2606,12 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+222"/>
+        <location filename="../../ui/drills/screen.py" line="+289"/>
         <source>not recorded</source>
         <translation>不作記錄</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Time left</source>
         <translation>剩餘時間</translation>
     </message>
@@ -2616,12 +2646,12 @@
         <translation>重新儲存(&amp;R)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+38"/>
         <source>On the table: %1</source>
         <translation>檯上：%1</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>Item %1 of %2</source>
         <translation>第 %1 題（共 %2 題）</translation>
     </message>
@@ -2643,12 +2673,13 @@ It is kept here; retry saving when the database is back.</source>
 答案已保留在此；資料庫恢復後請重新儲存。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+58"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
+        <extracomment>Asks before an exam is left half-way (tests put their own answer here).</extracomment>
         <translation>有答案尚未儲存。結束練習前請重新儲存。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+31"/>
         <source>The session could not be closed in the database: %1</source>
         <translation>無法在資料庫中結束這次練習：%1</translation>
     </message>
@@ -2656,7 +2687,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+70"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+71"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -2676,7 +2707,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation> 分鐘</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>The same seed gives the same items in the same order to every trainee.</source>
         <translation>相同的種子會讓每名學員以相同次序得到相同的題目。</translation>
     </message>
@@ -2755,7 +2786,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-161"/>
+        <location line="-163"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -2770,7 +2801,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+200"/>
+        <location line="+202"/>
         <source>Due by</source>
         <translation>限期</translation>
     </message>
@@ -2873,7 +2904,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FeedbackPanel</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+76"/>
+        <location filename="../../ui/drills/feedback.py" line="+79"/>
         <source>Read the article (F1)</source>
         <translation>閱讀條文（F1）</translation>
     </message>
@@ -2884,21 +2915,21 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <source>⏱ Time is up</source>
-        <translation>⏱ 時間到</translation>
+        <source>Time is up</source>
+        <translation>時間到</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>✓ Right</source>
-        <translation>✓ 正確</translation>
+        <source>Right</source>
+        <translation>正確</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>✗ Not right</source>
-        <translation>✗ 不正確</translation>
+        <source>Not right</source>
+        <translation>不正確</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Your order: %1</source>
         <translation>你的次序：%1</translation>
     </message>
@@ -2913,7 +2944,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>解題步驟</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>Article: %1  (F1)</source>
         <translation>條文：%1（F1）</translation>
     </message>
@@ -2951,7 +2982,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>建立帳戶(&amp;C)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The two passwords differ.</source>
         <translation>兩次輸入的密碼不相同。</translation>
     </message>
@@ -2969,12 +3000,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+203"/>
+        <location filename="../../ui/instructor/window.py" line="+236"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>&amp;Cohort</source>
         <translation>全體學員(&amp;C)</translation>
     </message>
@@ -2999,17 +3030,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>報告(&amp;P)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Lock the instructor views</source>
         <translation>鎖定導師畫面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Instructor</source>
         <translation>導師</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+22"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>導師畫面閒置後已自動鎖定：請再次輸入密碼。</translation>
     </message>
@@ -3017,6 +3048,59 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+34"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
+    </message>
+</context>
+<context>
+    <name>LeaveExamDialog</name>
+    <message>
+        <location filename="../../ui/drills/leave_exam.py" line="+30"/>
+        <source>Leave the exam?</source>
+        <translation>離開考試？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You have answered %1 of the exam&apos;s %2 items.</source>
+        <translation>你已回答本考試 %2 題中的 %1 題。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The exam is not finished. Leave it now?</source>
+        <translation>考試尚未完成。現在離開？</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Leave it now and take it up later: your answers are kept and it goes on at the next item, with the same items. Hand it in now and the items not answered count as not right.</source>
+        <translation>現在離開，稍後可以續考：你的答案會保留，考試由下一題繼續，題目不變。現在交卷，未答的題目當作答錯。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The mock exam is not finished. End it now?</source>
+        <translation>模擬考試尚未完成。現在結束？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The items not answered count as not right.</source>
+        <translation>未答的題目當作答錯。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Keep going</source>
+        <translation>繼續作答(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Leave, resume later</source>
+        <translation>離開，稍後續考(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Hand in now</source>
+        <translation>現在交卷(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;End the mock exam</source>
+        <translation>結束模擬考試(&amp;E)</translation>
     </message>
 </context>
 <context>
@@ -3052,7 +3136,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>解鎖(&amp;U)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation>密碼錯誤。連續失敗次數：%1。</translation>
     </message>
@@ -3075,7 +3159,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+256"/>
+        <location filename="../../ui/main_window.py" line="+274"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -3085,8 +3169,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檯面</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-103"/>
         <source>On the felt: %1</source>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>檯面上合共：%1</translation>
     </message>
     <message>
@@ -3100,7 +3185,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>注碼 %1</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
@@ -3154,7 +3239,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>OrderPicker</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="-98"/>
+        <location filename="../../ui/drills/answers.py" line="-104"/>
         <source>Bets on the table</source>
         <translation>檯上的投注</translation>
     </message>
@@ -3192,7 +3277,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+149"/>
+        <location filename="../../ui/instructor/people.py" line="+206"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -3202,7 +3287,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>更改密碼(&amp;H)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Current password:</source>
         <translation>現時密碼：</translation>
     </message>
@@ -3235,7 +3320,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-215"/>
+        <location filename="../../ui/instructor/window.py" line="-235"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -3309,13 +3394,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+151"/>
+        <location filename="../../ui/sidebar.py" line="+156"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.</extracomment>
         <translation>遊戲(&amp;G)</translation>
     </message>
     <message>
@@ -3380,7 +3466,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+42"/>
+        <location filename="../../ui/drills/feedback.py" line="+58"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>
@@ -3405,12 +3491,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>關閉(&amp;C)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Item by item</source>
+        <translation>逐題檢視</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every item of the exam</source>
+        <translation>考試的每一題</translation>
+    </message>
+    <message>
         <location line="+13"/>
         <source>%1 of %2 right (%3%)</source>
         <translation>%2 題中答對 %1 題（%3%）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation>合格 — 合格分數為 %1%</translation>
     </message>
@@ -3420,9 +3516,69 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格 — 合格分數為 %1%</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+4"/>
+        <source>Items not answered: %1 (counted as not right).</source>
+        <translation>未答題目：%1 題（當作答錯）。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Time: %1</source>
         <translation>用時：%1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>no answer in time</source>
+        <translation>未在時限內作答</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>a bet that is not on the table</source>
+        <translation>不在牌桌上的注項</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no option chosen</source>
+        <translation>未選擇任何選項</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your answer</source>
+        <translation>你的答案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Correct answer</source>
+        <translation>正確答案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Worked solution</source>
+        <translation>解題步驟</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>⏱ Time was up</source>
+        <translation>⏱ 時間已到</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✓ Right</source>
+        <translation>✓ 正確</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✗ Not right</source>
+        <translation>✗ 不正確</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Item %1 · %2</source>
+        <translation>第 %1 題 · %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Article: %1</source>
+        <translation>條文：%1</translation>
     </message>
 </context>
 <context>
@@ -3541,7 +3697,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-150"/>
+        <location filename="../../ui/instructor/people.py" line="-207"/>
         <source>New trainee&apos;s full name</source>
         <translation>新學員的全名</translation>
     </message>
@@ -3567,17 +3723,22 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+73"/>
+        <location line="+129"/>
         <source>A&amp;rchive</source>
         <translation>封存(&amp;R)</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-126"/>
+        <source>Re&amp;name…</source>
+        <translation>更改名稱(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
         <translation>已封存的學員不再出現在個人檔案選單中；其答案及考試仍保留在記錄和報告內。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -3587,12 +3748,47 @@ It is kept here; retry saving when the database is back.</source>
         <translation>使用中</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+2"/>
+        <source>same name as another profile: rename one</source>
+        <translation>與另一檔案同名：請更改其中一個的名稱</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>A trainee named “%1” is already registered.</source>
+        <translation>已有名為「%1」的學員登記。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is the name of the registered trainee “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name. If this is another person, add what tells them apart (a second name).</source>
+        <translation>「%1」即已登記學員「%2」的名稱：只在大小寫、全形半形、空格或不可見字元上不同的名稱屬同一名稱。如果是另一人，請加上能區分兩人的資料（例如另一個名字）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A name must have 1 to 100 visible characters.</source>
+        <translation>名稱須有 1 至 100 個可見字元。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 can now choose their profile.</source>
         <translation>%1 現在可以選擇自己的個人檔案。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
+        <source>Rename a trainee</source>
+        <translation>更改學員名稱</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New name:</source>
+        <translation>新名稱：</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is now %2; their answers stay theirs.</source>
+        <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>&amp;Restore</source>
         <translation>恢復(&amp;R)</translation>
     </message>
@@ -3623,6 +3819,72 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+7"/>
         <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
         <translation>單一技能：每日的中位用時。所有技能：各技能每日中位數的中位數，按各技能的答題數加權。</translation>
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <location filename="../../ui/welcome.py" line="+49"/>
+        <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
+        <translation>不作記錄：「%1」不是已登記的學員，導師無法跟進這些答案，亦不會保存任何資料。請導師為你登記，然後在「學員」清單中選擇你的檔案。</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <location line="+21"/>
+        <source>Welcome to the Macau Dealer Trainer</source>
+        <translation>歡迎使用澳門荷官培訓程式</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; create your account in &lt;i&gt;Instructor › Instructor views…&lt;/i&gt; (Ctrl+I), with your name and a password.</source>
+        <translation>&lt;b&gt;導師：&lt;/b&gt;在&lt;i&gt;導師 › 導師介面…&lt;/i&gt;（Ctrl+I）以你的名稱及密碼建立帳戶。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; your account exists; open &lt;i&gt;Instructor › Instructor views…&lt;/i&gt; (Ctrl+I).</source>
+        <translation>&lt;b&gt;導師：&lt;/b&gt;你的帳戶已建立；請開啟&lt;i&gt;導師 › 導師介面…&lt;/i&gt;（Ctrl+I）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
+        <translation>&lt;b&gt;導師：&lt;/b&gt;在&lt;i&gt;學員檔案&lt;/i&gt;分頁以全名登記每位學員。一個名稱代表一人：「Ana Lei」與「ana lei」是同一名稱。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Trainee:&lt;/b&gt; pick your profile in the &lt;i&gt;Trainee&lt;/i&gt; list on the left, then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
+        <translation>&lt;b&gt;學員：&lt;/b&gt;在左邊的&lt;i&gt;學員&lt;/i&gt;清單選擇你的檔案，然後開始操練（&lt;i&gt;操練&lt;/i&gt;選單）。每個答案都會為你及你的導師記錄。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This training room is not set up yet.</source>
+        <translation>此培訓室尚未設定。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No trainee is registered yet.</source>
+        <translation>尚未登記任何學員。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Until then anyone may practise under this computer&apos;s login name (%1). Those answers are not recorded: the name is not a registered trainee, so they belong to nobody an instructor can follow.</source>
+        <translation>在此之前，任何人都可以用本電腦的登入名稱（%1）練習。這些答案不作記錄：該名稱不是已登記的學員，因此不屬於導師可跟進的任何人。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Start practising</source>
+        <translation>開始練習(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Create the instructor account…</source>
+        <translation>建立導師帳戶(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the &amp;instructor views…</source>
+        <translation>開啟導師介面(&amp;I)…</translation>
     </message>
 </context>
 <context>
@@ -3838,7 +4100,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-273"/>
+        <location filename="../../ui/drills/launcher.py" line="-355"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -3853,10 +4115,10 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <location filename="../../ui/drills/menu.py" line="+27"/>
         <source>&amp;Practise</source>
-        <extracomment>Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
+        <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>練習(&amp;P)</translation>
     </message>
     <message>
@@ -3881,7 +4143,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+56"/>
         <source>G&amp;ame</source>
         <translation>遊戲(&amp;A)</translation>
     </message>
@@ -3912,13 +4174,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+276"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/drills/screen.py" line="-256"/>
         <source>Drills — %1</source>
+        <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>操練 — %1</translation>
     </message>
     <message>
@@ -3947,13 +4210,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>選擇操練(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+105"/>
+        <location filename="../../ui/drills/rendering.py" line="+87"/>
         <source>%1 s</source>
-        <extracomment>Every chip a drill may show or ask for (the drills&apos; tray, HKD), lowest first: the main window&apos;s chips and the small ones (1, 5, 25) that drill payouts need.</extracomment>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-369"/>
+        <location filename="../../ui/drills/screen.py" line="-232"/>
         <source>Practice</source>
         <translation>練習</translation>
     </message>
@@ -3973,7 +4235,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>複習</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+54"/>
+        <location filename="../../ui/drills/situation.py" line="+66"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
@@ -3988,9 +4250,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-264"/>
+        <location filename="../../ui/drills/feedback.py" line="-405"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The worked solution&apos;s box grows with its lines up to this height, then scrolls. The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>
     </message>
     <message>
@@ -4239,6 +4501,38 @@ It is kept here; retry saving when the database is back.</source>
         <translation>PROGRESSIVE JACKPOT</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>ROYAL FLUSH</source>
+        <extracomment>The hands the progressive pays (Art. 10(2)), as its display posts them, highest first.</extracomment>
+        <translation>ROYAL FLUSH</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>STRAIGHT FLUSH</source>
+        <translation>STRAIGHT FLUSH</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FOUR OF A KIND</source>
+        <translation>FOUR OF A KIND</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FULL HOUSE</source>
+        <translation>FULL HOUSE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FLUSH</source>
+        <translation>FLUSH</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>BET</source>
+        <extracomment>A box&apos;s progressive bet, drawn on its spot (the regulation gives it no amount to show).</extracomment>
+        <translation>BET</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>CARIBBEAN STUD POKER</source>
         <translation>CARIBBEAN STUD POKER</translation>
@@ -4304,6 +4598,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../reports/text.py" line="+52"/>
+        <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>未在時限內作答</translation>
     </message>
@@ -4460,9 +4755,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+89"/>
+        <location filename="../../ui/instructor/stage.py" line="+100"/>
+        <source>a bet of a kind this version does not know</source>
+        <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
+        <translation>此版本不認識的注項類別</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>%1 (%2) is not on this felt</source>
-        <extracomment>The table&apos;s chips plus the small ones drills use for stakes (1, 5, 25), so every whole stake shows as a stack.</extracomment>
         <translation>%1（%2）不在此檯面上</translation>
     </message>
     <message>
@@ -4471,7 +4771,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1：%2無法用此檯的籌碼組成</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+68"/>
+        <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>記錄的情況沒有可繪畫的檯面。</translation>
     </message>
