@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any, TextIO
 
 from dealer_trainer.rules.errors import RulesError, WrittenNumber, shown
+from dealer_trainer.rules.procedure import judge_answer, procedure_answer
 from dealer_trainer.rules.requests import expect_object, expect_str, invalid
 from dealer_trainer.rules.rulesets import GAMES, Ruleset, resolve_ruleset
 
@@ -26,15 +27,10 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 #: Game → module with ``settle`` (and, for card games, ``compare``) handlers.
 _API_MODULES = {game: f"dealer_trainer.rules.{game}.api" for game in GAMES}
-#: Game → module with the dealer's procedure (``procedure`` and ``judge_request``).
+#: Game → module with the dealer's procedure: ``work(request, ruleset)``.
 _PROCEDURE_MODULES = {game: f"dealer_trainer.rules.{game}.procedure" for game in GAMES}
-#: Command → (module table, handler name).
-_HANDLERS = {
-    "settle": (_API_MODULES, "settle"),
-    "compare": (_API_MODULES, "compare"),
-    "procedure": (_PROCEDURE_MODULES, "procedure"),
-    "judge": (_PROCEDURE_MODULES, "judge_request"),
-}
+#: The verbs of the dealer's procedure, answered from a game's ``work`` by one code.
+_PROCEDURE_VERBS = {"procedure": procedure_answer, "judge": judge_answer}
 _MAX_INPUT = 10_000_000  # characters: far above any table; refuses runaway input cleanly
 #: The most digits a number of a request may have before and after its point: far beyond
 #: any table (amounts have two decimals, pools and limits stay below 10**13), and small
@@ -162,7 +158,8 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
     """Answer one parsed request; raises :class:`RulesError` for bad input."""
     if command not in COMMANDS:
         raise invalid(
-            f"Unknown command {shown(command)}: use settle or compare.", "unknown_command"
+            f"Unknown command {shown(command)}: use settle, compare, procedure or judge.",
+            "unknown_command",
         )
     if "game" not in request:
         raise invalid(
@@ -174,12 +171,14 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
             f"Unknown game {shown(game)}: the rules know roulette, craps and caribbean_stud.",
             "unknown_game",
         )
-    modules, name = _HANDLERS[command]
-    module = importlib.import_module(modules[game])
-    handler: Handler | None = getattr(module, name, None)
+    ruleset = resolve_ruleset(game, request.get("ruleset"))
+    if command in _PROCEDURE_VERBS:
+        work_of = importlib.import_module(_PROCEDURE_MODULES[game]).work
+        return _PROCEDURE_VERBS[command](work_of, request, ruleset)
+    module = importlib.import_module(_API_MODULES[game])
+    handler: Handler | None = getattr(module, command, None)
     if handler is None:
         raise invalid(f"{command} is not available for {game}.", "unknown_command")
-    ruleset = resolve_ruleset(game, request.get("ruleset"))
     return handler(request, ruleset)
 
 

@@ -25,6 +25,7 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import shown
 from dealer_trainer.rules.money import fmt, parse_amount
 from dealer_trainer.rules.requests import expect_list, expect_object, invalid
+from dealer_trainer.rules.rulesets import Ruleset
 
 BetId = str | int
 
@@ -439,3 +440,22 @@ def _targets_text(targets: Sequence[Target], names: Mapping[Target, str]) -> str
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# ------------------------------------------------------------- the CLI verbs --
+
+WorkOf = Callable[[Mapping[str, Any], Ruleset], Work]
+
+
+def procedure_answer(
+    work_of: WorkOf, request: Mapping[str, Any], ruleset: Ruleset
+) -> dict[str, Any]:
+    """The ``procedure`` answer: the first plan's groups of steps."""
+    return work_of(request, ruleset).procedure_json()
+
+
+def judge_answer(work_of: WorkOf, request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """The ``judge`` answer: a ``settle`` request plus ``"done"``, judged against the plans."""
+    done = read_done(request)
+    settle_input = {k: v for k, v in request.items() if k != "done"}
+    return judge(work_of(settle_input, ruleset), done).to_json()

@@ -13,6 +13,7 @@ import random
 from decimal import Decimal
 from typing import Any
 
+from dealer_trainer.drills.caribbean_stud import PROGRESSIVE_FIXED, PROGRESSIVE_RESET
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import Seat, Situation
 from dealer_trainer.rules.rulesets import Ruleset
@@ -21,14 +22,6 @@ RANKS = "23456789TJQKA"
 SUITS = "SHCD"
 _BOXES = {Difficulty.BEGINNER: (1, 2), Difficulty.INTERMEDIATE: (3, 5), Difficulty.ADVANCED: (5, 7)}
 _UNIT = {Difficulty.BEGINNER: 10, Difficulty.INTERMEDIATE: 25, Difficulty.ADVANCED: 50}
-#: The fixed awards posted at the table (Art. 10(3)), as the drills post them.
-FIXED = {
-    "royal_flush": "100000",
-    "straight_flush": "10000",
-    "four_of_a_kind": "2500",
-    "full_house": "1000",
-    "flush": "500",
-}
 
 
 def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
@@ -63,7 +56,11 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
     }
     if progressive:
         pool = Decimal(rng.randrange(60_000, 400_000, 50))
-        request["progressive"] = {"pool": f"{pool:.2f}", "reset_to": "50000.00", "fixed": FIXED}
+        request["progressive"] = {
+            "pool": f"{pool:.2f}",
+            "reset_to": f"{PROGRESSIVE_RESET:.2f}",
+            "fixed": PROGRESSIVE_FIXED,
+        }
     return Situation(game="caribbean_stud", request=request, seats=seats)
 
 

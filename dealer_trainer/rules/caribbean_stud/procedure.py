@@ -15,7 +15,7 @@ from typing import Any
 
 from dealer_trainer.rules.caribbean_stud import api
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.procedure import Action, Step, Target, Work, judge, read_done
+from dealer_trainer.rules.procedure import Action, Step, Target, Work
 from dealer_trainer.rules.rulesets import Ruleset
 
 _ACTIONS = {"win": Action.PAY, "lose": Action.COLLECT, "returned": Action.RETURN}
@@ -62,13 +62,3 @@ def _order_citation(waiting: Step, done: Step) -> Citation | None:
         cited = waiting.citation or done.citation
         return Citation(cited.ruleset, 10, 4) if cited is not None else None
     return None
-
-
-def procedure(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
-    return work(request, ruleset).procedure_json()
-
-
-def judge_request(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
-    done = read_done(request)
-    settle_input = {k: v for k, v in request.items() if k != "done"}
-    return judge(work(settle_input, ruleset), done).to_json()

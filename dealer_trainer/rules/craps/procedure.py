@@ -19,7 +19,7 @@ from dealer_trainer.rules.craps.model import InvalidThrow, Roll
 from dealer_trainer.rules.craps.settlement import Action as ThrowAction
 from dealer_trainer.rules.craps.settlement import settle_throw
 from dealer_trainer.rules.craps.table import bet_name
-from dealer_trainer.rules.procedure import Action, Step, Target, Work, judge, read_done
+from dealer_trainer.rules.procedure import Action, Step, Target, Work
 from dealer_trainer.rules.requests import given_ids
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -64,13 +64,3 @@ def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
         for state in settlement.staying
     }
     return Work(plans=(plan,), names=names, idle=idle)
-
-
-def procedure(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
-    return work(request, ruleset).procedure_json()
-
-
-def judge_request(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
-    done = read_done(request)
-    settle_input = {k: v for k, v in request.items() if k != "done"}
-    return judge(work(settle_input, ruleset), done).to_json()

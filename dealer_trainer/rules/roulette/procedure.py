@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.procedure import Action, Plan, Step, Target, Work, judge, read_done
+from dealer_trainer.rules.procedure import Action, Plan, Step, Target, Work
 from dealer_trainer.rules.requests import expect_list, expect_object, expect_str
 from dealer_trainer.rules.roulette import api
 from dealer_trainer.rules.rulesets import Ruleset
@@ -96,13 +96,3 @@ def _bet_name(bet: Mapping[str, Any]) -> str:
     if "index" in bet:
         return f"{kind} {bet['index']}"
     return kind
-
-
-def procedure(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
-    return work(request, ruleset).procedure_json()
-
-
-def judge_request(request: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
-    done = read_done(request)
-    settle_input = {k: v for k, v in request.items() if k != "done"}
-    return judge(work(settle_input, ruleset), done).to_json()
