@@ -5,6 +5,7 @@ workstation, and an answer graded under one is re-drawn under the very text it w
 from __future__ import annotations
 
 from collections.abc import Iterator
+
 import pytest
 from sqlalchemy import text as sql
 
