@@ -5,8 +5,10 @@ workstation, and an answer graded under one is re-drawn under the very text it w
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
+from sqlalchemy import Connection
 from sqlalchemy import text as sql
 
 from dealer_trainer.drills.grading import grade
@@ -28,6 +30,10 @@ STUD = (
     'id = "grand-lisboa-stud"\nbase = "caribbean-stud-2004"\ntitle = "Grand Lisboa stud"\n'
     "[overrides]\nroyal_flush_pays = {pays}\n"
 )
+
+
+def _execute(statement: str, connection: Connection) -> None:
+    connection.execute(sql(statement))
 
 
 @pytest.fixture(autouse=True)
@@ -148,5 +154,5 @@ def test_a_kept_house_ruleset_cannot_be_changed_or_deleted(
         "DELETE FROM house_rulesets",
     ):
         with pytest.raises(StorageError, match="house rulesets are kept as added"):
-            store.write(lambda c, s=statement: c.execute(sql(s)))
+            store.write(partial(_execute, statement))
     assert kept_house_rulesets(store)[0].text == STUD.format(pays=50)
