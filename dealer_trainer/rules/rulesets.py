@@ -800,8 +800,7 @@ def parse_house_ruleset(
         is_default=False,
         file=file,
         base=base_id,
-        data=raw,
-    )
+    )  # data stays the base's: the felt's layout tables are the regulation's
 
 
 def house_version(ruleset: Ruleset, version: int) -> Ruleset:
