@@ -292,6 +292,10 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
         denominations = _denominations(reader, "default")
     else:
         denominations = base.denominations
+    if len(denominations) > MAX_CHIPS:
+        raise reader.error(
+            "default", f"holds {len(denominations)} chips; a chip set has at most {MAX_CHIPS}"
+        )
     levels: dict[str, tuple[Decimal, ...]] = {}
     for level in CHIP_LEVELS:
         if level in reader.table or base is None:
@@ -309,10 +313,6 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
                 f"holds {len(levels[level])} chips; a drill's float holds at most "
                 f"{MAX_FLOAT_CHIPS} (the pay tray's keys 1-9)",
             )
-    if len(denominations) > MAX_CHIPS:
-        raise reader.error(
-            "default", f"holds {len(denominations)} chips; a chip set has at most {MAX_CHIPS}"
-        )
     currency = reader.get("currency", str, required=base is None)
     if currency is not None and not re.fullmatch(r"[A-Z]{3}", currency):
         raise reader.error(
@@ -618,9 +618,18 @@ _NOT_IN_A_HOUSE_FILE = {
 }
 
 
+class _AbsurdFloat(WrittenNumber):
+    """A TOML float beyond any decimal (``9E99999999999999999999``): refused by its key."""
+
+
 def _house_float(text: str) -> WrittenNumber:
     """A TOML float of a house file, exact as written: ``1000.10`` stays 1000.10."""
-    return WrittenNumber(text)
+    try:
+        return WrittenNumber(text)
+    except ArithmeticError:  # an exponent past what a Decimal holds
+        number = _AbsurdFloat("NaN")
+        number.written = text
+        return number
 
 
 def _house_toml(text: str, file: str) -> dict[str, Any]:
@@ -665,12 +674,16 @@ def _check_house_values(file: str, value: Any, path: str = "") -> None:
         elif isinstance(item, list):
             stack.extend((v, f"{where}[{i}]") for i, v in enumerate(item))
         elif isinstance(item, (int, Decimal)) and not isinstance(item, bool):
-            if isinstance(item, Decimal) and not item.is_finite():
+            if (
+                isinstance(item, Decimal)
+                and not item.is_finite()
+                and not isinstance(item, _AbsurdFloat)
+            ):
                 raise RulesetError(
                     "invalid_ruleset",
                     f"{file}: {where}: {shown_value(item)} is not a finite number.",
                 )
-            if _absurd(item):
+            if isinstance(item, _AbsurdFloat) or _absurd(item):
                 raise RulesetError(
                     "invalid_ruleset",
                     f"{file}: {where}: {shown_value(item)} is a number no table has (at most "
