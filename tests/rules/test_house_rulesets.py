@@ -411,3 +411,13 @@ def test_house_ruleset_fuzz_every_file_loads_or_is_refused_naming_file_and_key(t
         return
     assert house.base is not None and house.id not in official_rulesets()
     assert house.title.strip() and house.game == official_rulesets()[house.base].game
+
+
+def test_house_ruleset_example_of_docs_rulesets_md_loads_and_its_refusal_is_the_real_one() -> None:
+    document = (Path(__file__).parents[2] / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    example = document.split("```toml\n", 1)[1].split("```", 1)[0]
+    house = parse_house_ruleset(example, "grand-lisboa-stud.toml", official_rulesets())
+    assert house.integer("royal_flush_pays") == 80
+    assert house.decimal("max_payout_per_round") == Decimal("250000.00")
+    message = refused(example.replace("= 80", "= 120"), "grand-lisboa-stud.toml")
+    assert message in " ".join(document.split())
