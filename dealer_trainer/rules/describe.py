@@ -21,7 +21,6 @@ from dealer_trainer.rules.rulesets import (
     official_rulesets,
 )
 
-
 #: How a house keeps its own ruleset (the file, its checks, where it is kept).
 HOUSE_RULESETS = [
     "",
@@ -33,13 +32,13 @@ HOUSE_RULESETS = [
     "",
     "```toml",
     'id = "grand-lisboa-stud"           # lowercase letters and digits, single hyphens, ≤ 48',
-    'base = "caribbean-stud-2004"       # a regulation\'s ruleset below (not a house\'s)',
+    "base = \"caribbean-stud-2004\"       # a regulation's ruleset below (not a house's)",
     'title = "Grand Lisboa stud"        # what the ruleset picker shows, one line, ≤ 100',
     'game = "caribbean_stud"            # optional: must be the base\'s game',
     "",
     "[overrides]                        # any setting of the base, checked by its declaration",
     "royal_flush_pays = 80",
-    'max_payout_per_round = "250000.00"  # an amount: whole cents (a TOML float is read as written)',
+    'max_payout_per_round = "250000.00"  # an amount: whole cents (a float is read as written)',
     "",
     "[chips]                            # optional: the keys of the base's [chips] it changes",
     'default = ["5", "25", "100", "500", "1000", "5000"]',
