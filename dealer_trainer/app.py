@@ -3,6 +3,7 @@
     dealer-trainer [--game roulette|craps|caribbean_stud] [--exit-when-ready]
     dealer-trainer export-layout --game GAME --out FILE.png|FILE.pdf [--width PX] [--ruleset ID]
     dealer-trainer self-check
+    dealer-trainer rulesets add FILE [--instructor NAME] | dealer-trainer rulesets list
 
 ``--exit-when-ready`` starts as usual, waits for the main window's first
 paint, prints the seconds since the launcher started and exits 0 (the
@@ -83,6 +84,23 @@ def _parser() -> argparse.ArgumentParser:
         "settle a round of each game, create and migrate a database in a temporary folder, "
         "draw every felt and a dashboard plot. Prints one line per check; exit 0 if all pass.",
     )
+    rulesets = commands.add_parser(
+        "rulesets",
+        help="add a house ruleset file to the database, or list the ones kept there",
+        description="House rulesets: a house's own settings over a regulation's ruleset, kept "
+        "in the database every workstation uses (see docs/rulesets.md).",
+    )
+    verbs = rulesets.add_subparsers(dest="rulesets_command", metavar="add|list", required=True)
+    add = verbs.add_parser(
+        "add",
+        help="validate a house ruleset file and keep it (needs the instructor password)",
+        description="Validate a house ruleset file (TOML) and keep it in the database as the "
+        "next version of its id. The instructor password is read from the terminal, or from "
+        "the first line of standard input.",
+    )
+    add.add_argument("file", type=Path, metavar="FILE", help="the house ruleset file (.toml)")
+    add.add_argument("--instructor", help="the instructor's name (needed if there are several)")
+    verbs.add_parser("list", help="list the house rulesets kept in the database")
     return parser
 
 
@@ -293,6 +311,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return export_layout(args)
     if args.command == "self-check":
         return self_check()
+    if args.command == "rulesets":
+        from dealer_trainer import rulesets_cli  # noqa: PLC0415 (a command's own)
+
+        return (
+            rulesets_cli.add(args)
+            if args.rulesets_command == "add"
+            else rulesets_cli.list_kept(args)
+        )
     return run_window(args)
 
 

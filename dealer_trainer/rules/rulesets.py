@@ -19,10 +19,13 @@ Any error names the file and the key: ``roulette-2003.toml: payouts.split.ratio:
 
 from __future__ import annotations
 
+import json
 import marshal
 import os
+import re
 import sys
-from collections.abc import Iterator, Mapping
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -32,8 +35,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.errors import RulesetError
-from dealer_trainer.rules.money import parse_ratio
+from dealer_trainer.rules.errors import RulesetError, WrittenNumber
+from dealer_trainer.rules.money import CENT, MAX_AMOUNT, parse_ratio
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -43,6 +46,62 @@ SettingValue = str | int | Decimal | bool | Fraction | None
 _SETTING_TYPES: tuple[SettingType, ...] = ("choice", "integer", "decimal", "boolean", "ratio")
 GAMES = ("roulette", "craps", "caribbean_stud")
 NAME_LANGUAGES = ("en", "pt", "zh_Hant")
+#: The most digits a number of a ruleset may have before and after its point: far beyond
+#: any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as
+#: written, before any comparison; int() of it alone would take a minute).
+_MAX_DIGITS = 15
+_DIGIT_LIMIT: int = 10**_MAX_DIGITS
+_MAX_NUMBER_TEXT = 40  # characters of a number written as text ("1000.10", "6/5")
+
+
+def _absurd(number: Decimal | Fraction | int) -> bool:
+    """True for a number no table has: more than :data:`_MAX_DIGITS` digits either side."""
+    if isinstance(number, Fraction):
+        return abs(number.numerator) >= _DIGIT_LIMIT or number.denominator >= _DIGIT_LIMIT
+    if isinstance(number, int):
+        return abs(number) >= _DIGIT_LIMIT
+    if not number.is_finite() or number == 0:
+        return False
+    exponent = number.as_tuple().exponent
+    assert isinstance(exponent, int)
+    return number.adjusted() >= _MAX_DIGITS or exponent < -_MAX_DIGITS
+
+
+#: Characters a message shows escaped (\u200b): they draw nothing, or turn the text around.
+_UNSEEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+def _escaped(text: str) -> str:
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _UNSEEN else c for c in text)
+
+
+def shown_value(value: Any) -> str:
+    """A value as a ruleset file (or a request) writes it, for messages.
+
+    ``"abc"``, ``1000.10`` (not ``Decimal('1000.10')``), ``true``, ``a table``;
+    invisible characters escaped, and at most 40 characters.
+    """
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, WrittenNumber):
+        text = value.written
+    elif isinstance(value, int):
+        text = str(value) if not _absurd(value) else f"a number of more than {_MAX_DIGITS} digits"
+    elif isinstance(value, str):
+        text = _escaped(json.dumps(value, ensure_ascii=False))
+    elif isinstance(value, (Decimal, Fraction, float)):
+        text = str(value)
+    elif isinstance(value, dict):
+        text = "a table"
+    elif isinstance(value, list):
+        text = "a list"
+    elif value is None:
+        text = "nothing"
+    elif hasattr(value, "isoformat"):
+        text = value.isoformat()  # a TOML date or time
+    else:
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -68,31 +127,74 @@ class Setting:
             raise _setting_error(where, f"{self.name} cannot be empty")
         if self.type == "boolean":
             if not isinstance(value, bool):
-                raise _setting_error(where, f"{self.name} must be true or false, not {value!r}")
+                raise _setting_error(
+                    where, f"{self.name} must be true or false, not {shown_value(value)}"
+                )
             return value
         if self.type == "choice":
             if not isinstance(value, str) or value not in self.choices:
                 options = ", ".join(self.choices)
-                raise _setting_error(where, f"{self.name} must be one of {options}, not {value!r}")
+                raise _setting_error(
+                    where, f"{self.name} must be one of {options}, not {shown_value(value)}"
+                )
             return value
-        if isinstance(value, bool):
-            raise _setting_error(where, f"{self.name} must be a number, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal, Fraction)):
+            raise _setting_error(where, f"{self.name} must be a number, not {shown_value(value)}")
         number: Decimal | Fraction
         try:
+            if isinstance(value, str) and len(value) > _MAX_NUMBER_TEXT:
+                raise ValueError(value)
             if self.type == "ratio":
                 number = parse_ratio(str(value)) if isinstance(value, str) else Fraction(value)
+            elif isinstance(value, float):
+                number = Decimal(repr(value))  # the shortest text of the float, as written
+            elif isinstance(value, str):
+                number = Decimal(value.strip())
+            elif isinstance(value, Fraction):
+                raise TypeError(value)  # a decimal or whole number is not a ratio
             else:
-                number = Decimal(value.strip()) if isinstance(value, str) else Decimal(value)
+                number = Decimal(value)
         except (ValueError, ArithmeticError, TypeError):
-            raise _setting_error(where, f"{self.name} must be a number, not {value!r}") from None
+            raise _setting_error(
+                where, f"{self.name} must be a number, not {shown_value(value)}"
+            ) from None
         if isinstance(number, Decimal) and not number.is_finite():
-            raise _setting_error(where, f"{self.name} must be a finite number, not {value!r}")
+            raise _setting_error(
+                where, f"{self.name} must be a finite number, not {shown_value(value)}"
+            )
+        if _absurd(number):
+            # Checked before any arithmetic: int(Decimal("1e1000000")) alone takes a minute.
+            raise _setting_error(
+                where,
+                f"{self.name} is {shown_value(value)}, a number no table has (at most "
+                f"{_MAX_DIGITS} digits before and after the point)",
+            )
         if self.type == "integer" and number != int(number):
-            raise _setting_error(where, f"{self.name} must be a whole number, not {value!r}")
+            raise _setting_error(
+                where, f"{self.name} must be a whole number, not {shown_value(value)}"
+            )
+        if self.type == "decimal":
+            assert isinstance(number, Decimal)
+            if number != number.quantize(CENT):
+                raise _setting_error(
+                    where,
+                    f"{self.name} is an amount of money, in whole cents (0.01), "
+                    f"not {shown_value(value)}",
+                )
+            if number > MAX_AMOUNT:
+                raise _setting_error(
+                    where,
+                    f"{self.name} is larger than any table accepts "
+                    f"({MAX_AMOUNT:,} at most), not {shown_value(value)}",
+                )
         if self.minimum is not None and number < self.minimum:
-            raise _setting_error(where, f"{self.name} must be at least {self.minimum}, not {value}")
+            raise _setting_error(
+                where, f"{self.name} must be at least {self.minimum}, not {shown_value(value)}"
+            )
         if self.maximum is not None and number > self.maximum:
-            raise _setting_error(where, f"{self.name} must be at most {self.maximum}, not {value}")
+            raise _setting_error(
+                where, f"{self.name} must be at most {self.maximum}, not {shown_value(value)}"
+            )
         if self.type == "integer":
             return int(number)
         if self.type == "decimal":
@@ -108,6 +210,8 @@ def _setting_error(where: str, message: str) -> RulesetError:
 #: The drill levels that choose a part of a chip set for their pay tray, lowest first.
 CHIP_LEVELS = ("beginner", "intermediate", "advanced")
 MAX_FLOAT_CHIPS = 9  # the pay tray answers with keys 1-9
+MAX_CHIPS = 12  # chips of one set: the chip rack and the felt's legend show every one
+MAX_DESCRIPTION = 4000  # characters of a description
 
 
 @dataclass(frozen=True)
@@ -138,21 +242,31 @@ def _denominations(
     values = reader.get(name, list)
     found: list[Decimal] = []
     for index, raw in enumerate(values):
-        if isinstance(raw, bool) or not isinstance(raw, (str, int)):
+        if isinstance(raw, bool) or not isinstance(raw, (str, int, Decimal)):
             raise reader.error(
-                f"{name}[{index}]", f'expected a chip value such as "25", got {raw!r}'
+                f"{name}[{index}]", f'expected a chip value such as "25", got {shown_value(raw)}'
             )
         try:
+            if isinstance(raw, str) and len(raw) > _MAX_NUMBER_TEXT:
+                raise ArithmeticError(raw)
             value = Decimal(raw.strip()) if isinstance(raw, str) else Decimal(raw)
         except ArithmeticError:
-            raise reader.error(f"{name}[{index}]", f"not a number: {raw!r}") from None
-        if not value.is_finite() or value <= 0 or value != value.quantize(Decimal("0.01")):
+            raise reader.error(f"{name}[{index}]", f"not a number: {shown_value(raw)}") from None
+        if (
+            not value.is_finite()
+            or value <= 0
+            or value > MAX_AMOUNT
+            or value != value.quantize(CENT)
+        ):
             raise reader.error(
-                f"{name}[{index}]", f"a chip is a positive amount in cents, not {raw!r}"
+                f"{name}[{index}]",
+                f"a chip is a positive amount in cents, not {shown_value(raw)}",
             )
         if within is not None and value not in within:
             shown = ", ".join(f"{d.normalize():f}" for d in within)
-            raise reader.error(f"{name}[{index}]", f"{raw!r} is not a chip of the set ({shown})")
+            raise reader.error(
+                f"{name}[{index}]", f"{shown_value(raw)} is not a chip of the set ({shown})"
+            )
         found.append(value)
     if not found:
         raise reader.error(name, "needs at least one chip")
@@ -165,7 +279,7 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
     """The ``[chips]`` table of a ruleset file, or a house file's changes to its base's."""
     kind = reader.get("type", str, required=base is None)
     if kind is not None and kind != "denominations":
-        raise reader.error("type", f"must be 'denominations', not {kind!r}")
+        raise reader.error("type", f"must be 'denominations', not {shown_value(kind)}")
     if reader.get("interpretation", bool, required=base is None):
         raise reader.error("interpretation", "a chip set is a house setting: false")
     known = {"type", "currency", "default", "description", "interpretation", *CHIP_LEVELS}
@@ -178,6 +292,10 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
         denominations = _denominations(reader, "default")
     else:
         denominations = base.denominations
+    if len(denominations) > MAX_CHIPS:
+        raise reader.error(
+            "default", f"holds {len(denominations)} chips; a chip set has at most {MAX_CHIPS}"
+        )
     levels: dict[str, tuple[Decimal, ...]] = {}
     for level in CHIP_LEVELS:
         if level in reader.table or base is None:
@@ -195,13 +313,23 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
                 f"holds {len(levels[level])} chips; a drill's float holds at most "
                 f"{MAX_FLOAT_CHIPS} (the pay tray's keys 1-9)",
             )
+    currency = reader.get("currency", str, required=base is None)
+    if currency is not None and not re.fullmatch(r"[A-Z]{3}", currency):
+        raise reader.error(
+            "currency", f'is a currency code such as "HKD" or "MOP", not {shown_value(currency)}'
+        )
+    description = reader.get("description", str, required=base is None)
+    if description is not None and not description.strip():
+        raise reader.error("description", "is empty: say what the chips are")
+    if description is not None and len(description) > MAX_DESCRIPTION:
+        raise reader.error(
+            "description", f"has {len(description):,} characters ({MAX_DESCRIPTION:,} at most)"
+        )
     return ChipsSetting(
-        currency=reader.get("currency", str, required=base is None)
-        or (base.currency if base else ""),
+        currency=currency or (base.currency if base else ""),
         denominations=denominations,
         levels=levels,
-        description=reader.get("description", str, required=base is None)
-        or (base.description if base else ""),
+        description=description or (base.description if base else ""),
     )
 
 
@@ -236,6 +364,8 @@ class Ruleset:
     """How the regulation is named in each language of the app (``en``, ``pt``, ``zh_Hant``)."""
     chips: ChipsSetting | None = None
     """The house's chip set (the file's ``[chips]`` table)."""
+    version: int | None = None
+    """A house ruleset's version as kept in the database (1, 2, …); ``None`` for a regulation's."""
 
     def cite(self, article: int, paragraph: int | None = None, item: int | None = None) -> Citation:
         """An article of the regulation: a house ruleset cites its base regulation."""
@@ -325,9 +455,9 @@ class _Reader:
             return None
         value = self.table[name]
         if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise self.error(name, f"expected {_kind_name(kind)}, got {value!r}")
+            raise self.error(name, f"expected {_kind_name(kind)}, got {shown_value(value)}")
         if not isinstance(value, kind):
-            raise self.error(name, f"expected {_kind_name(kind)}, got {value!r}")
+            raise self.error(name, f"expected {_kind_name(kind)}, got {shown_value(value)}")
         return value
 
     def sub(self, name: str, *, required: bool = True) -> _Reader:
@@ -471,38 +601,261 @@ def _ruleset_from_tables(raw: dict[str, Any], file: str) -> Ruleset:
     )
 
 
-def parse_house_ruleset(text: str, file: str, bases: Mapping[str, Ruleset]) -> Ruleset:
+# ------------------------------------------------------------ house rulesets --
+
+#: A house ruleset's id: lowercase letters and digits in words joined by single hyphens,
+#: as the regulations' own (``grand-lisboa-roulette``); no path, no space, no dot.
+HOUSE_ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+HOUSE_ID_LENGTH = 48  # with "@" and the version it fits the 64 characters an answer keeps
+HOUSE_TITLE_LENGTH = 100
+MAX_HOUSE_FILE = 64_000  # characters: a house file is a few lines; a bigger one is not one
+#: The keys of a house ruleset file, and what a house file cannot change (with why).
+HOUSE_KEYS = ("id", "base", "title", "game", "overrides", "chips")
+_NOT_IN_A_HOUSE_FILE = {
+    "payouts": "the payouts are the regulation's: a house cannot change them "
+    "(a house option, such as royal_flush_pays, is a setting in [overrides])",
+    "settings": "a house does not declare settings: it changes its base's in [overrides]",
+}
+
+
+class _AbsurdFloat(WrittenNumber):
+    """A TOML float beyond any decimal (``9E99999999999999999999``): refused by its key."""
+
+
+def _house_float(text: str) -> WrittenNumber:
+    """A TOML float of a house file, exact as written: ``1000.10`` stays 1000.10."""
+    try:
+        return WrittenNumber(text)
+    except ArithmeticError:  # an exponent past what a Decimal holds
+        number = _AbsurdFloat("NaN")
+        number.written = text
+        return number
+
+
+def _house_toml(text: str, file: str) -> dict[str, Any]:
+    """The tables of a house file: a BOM (Notepad) dropped, numbers exact, no traceback."""
+    import tomllib  # noqa: PLC0415 (only when a house file is read)
+
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_HOUSE_FILE:
+        raise RulesetError(
+            "invalid_ruleset",
+            f"{file}: has {len(text):,} characters; a house ruleset file has at most "
+            f"{MAX_HOUSE_FILE:,}.",
+        )
+    try:
+        return tomllib.loads(text, parse_float=_house_float)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError("invalid_ruleset", f"{file}: not valid TOML: {exc}.") from None
+    except RecursionError:
+        raise RulesetError(
+            "invalid_ruleset", f"{file}: not valid TOML: lists or tables nested too deeply."
+        ) from None
+    except ValueError:  # an integer of thousands of digits (Python's int() refuses it)
+        line = next(
+            (n for n, row in enumerate(text.splitlines(), 1) if re.search(r"\d{4000}", row)), 0
+        )
+        raise RulesetError(
+            "invalid_ruleset",
+            f"{file}: line {line}: a number of thousands of digits, which no table has.",
+        ) from None
+
+
+def _check_house_values(file: str, value: Any, path: str = "") -> None:
+    """Refuse numbers no table has (``1e1000000``) by their key, before any arithmetic."""
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(
+                (v, f"{where}.{_escaped(str(k))}" if where else _escaped(str(k)))
+                for k, v in item.items()
+            )
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, (int, Decimal)) and not isinstance(item, bool):
+            if (
+                isinstance(item, Decimal)
+                and not item.is_finite()
+                and not isinstance(item, _AbsurdFloat)
+            ):
+                raise RulesetError(
+                    "invalid_ruleset",
+                    f"{file}: {where}: {shown_value(item)} is not a finite number.",
+                )
+            if isinstance(item, _AbsurdFloat) or _absurd(item):
+                raise RulesetError(
+                    "invalid_ruleset",
+                    f"{file}: {where}: {shown_value(item)} is a number no table has (at most "
+                    f"{_MAX_DIGITS} digits before and after the point).",
+                )
+
+
+def _house_id(top: _Reader) -> str:
+    ruleset_id: str = top.get("id", str)
+    if not ruleset_id:
+        raise top.error("id", 'is empty: name the ruleset, such as "grand-lisboa-roulette"')
+    if len(ruleset_id) > HOUSE_ID_LENGTH:
+        raise top.error(
+            "id", f"has {len(ruleset_id):,} characters; an id has at most {HOUSE_ID_LENGTH}"
+        )
+    if not HOUSE_ID_PATTERN.fullmatch(ruleset_id):
+        raise top.error(
+            "id",
+            f"{shown_value(ruleset_id)} is not an id: lowercase letters and digits joined "
+            'by single hyphens, such as "grand-lisboa-roulette" (no spaces, dots or slashes)',
+        )
+    return ruleset_id
+
+
+def _house_title(top: _Reader) -> str:
+    title = top.get("title", str)
+    hidden = next((c for c in title if unicodedata.category(c) in _UNSEEN), None)
+    if hidden is not None:
+        raise top.error(
+            "title",
+            f"holds U+{ord(hidden):04X}, a character that is not seen (a control, "
+            "format or line-break character): write the title on one line in plain letters",
+        )
+    if not title.strip():
+        raise top.error("title", "is empty: give the name the trainees will see")
+    if len(title.strip()) > HOUSE_TITLE_LENGTH:
+        raise top.error(
+            "title",
+            f"has {len(title.strip()):,} characters; a title has at most {HOUSE_TITLE_LENGTH}",
+        )
+    return " ".join(title.split())
+
+
+def parse_house_ruleset(
+    text: str,
+    file: str,
+    bases: Mapping[str, Ruleset],
+    *,
+    houses: Mapping[str, str] | None = None,
+) -> Ruleset:
     """A house ruleset: a ``base`` regulation with some settings overridden.
 
     ``id = "grand-casino-roulette"``, ``base = "roulette-2003"``,
-    ``title = "…"``, an ``[overrides]`` table of settings and, if the house's
-    chips differ, a ``[chips]`` table with the keys it changes.
+    ``title = "…"``, optionally ``game`` (which must be the base's), an
+    ``[overrides]`` table of settings and, if the house's chips differ, a
+    ``[chips]`` table with the keys it changes.  ``houses`` are the house
+    rulesets already kept (id → game): the base must be a regulation's own
+    ruleset (so no chain of bases, and no circle), and a kept id keeps its game.
+
+    Anything else is refused, naming ``file`` and the key: an unknown table or
+    key, a value of the wrong type, an id or title that is empty, path-like or
+    too long, an amount that is not whole cents, a number no table has.
     """
-    raw = _toml(text, file)
+    raw = _house_toml(text, file)
+    _check_house_values(file, raw)
     top = _Reader(file, raw)
-    ruleset_id = top.get("id", str)
-    base_id = top.get("base", str)
-    if base_id not in bases:
-        raise top.error("base", f"no regulation ruleset {base_id!r} (known: {', '.join(bases)})")
+    for key in raw:
+        if key in _NOT_IN_A_HOUSE_FILE:
+            raise top.error(_escaped(key), _NOT_IN_A_HOUSE_FILE[key])
+        if key not in HOUSE_KEYS:
+            raise top.error(
+                _escaped(key),
+                f"is not a key of a house ruleset (its keys: {', '.join(HOUSE_KEYS)})",
+            )
+    houses = houses or {}
+    ruleset_id = _house_id(top)
     if ruleset_id in bases:
         raise top.error("id", f"{ruleset_id!r} is a regulation's own ruleset and is read-only")
+    base_id = top.get("base", str)
+    known = ", ".join(bases)
+    if base_id == ruleset_id:
+        raise top.error("base", f"a ruleset cannot be its own base (known bases: {known})")
+    if base_id in houses:
+        raise top.error(
+            "base",
+            f"{shown_value(base_id)} is a house ruleset; a house ruleset is based on a "
+            f"regulation's own ruleset (known: {known})",
+        )
+    if base_id not in bases:
+        raise top.error("base", f"no regulation ruleset {shown_value(base_id)} (known: {known})")
     base = bases[base_id]
-    overrides = top.get("overrides", dict, required=False) or {}
-    try:
-        changed = base.with_settings(overrides, where=f"{file}: overrides")
-    except RulesetError as exc:
-        raise RulesetError("invalid_ruleset", exc.message) from None
+    game = top.get("game", str, required=False)
+    if game is not None and game != base.game:
+        raise top.error(
+            "game",
+            f"is {shown_value(game)}, but the base {base_id} is a {base.game} ruleset",
+        )
+    if houses.get(ruleset_id, base.game) != base.game:
+        raise top.error(
+            "id",
+            f"{ruleset_id!r} is already a {houses[ruleset_id]} house ruleset; "
+            f"a {base.game} one needs another id",
+        )
+    title = _house_title(top)
+    overrides = top.sub("overrides", required=False)
+    values = dict(base.values)
+    for name, value in overrides.table.items():
+        setting = base.settings.get(name)
+        if setting is None:
+            raise overrides.error(
+                _escaped(name),
+                f"is not a setting of {base_id} (its settings: {', '.join(base.settings)})",
+            )
+        try:
+            values[name] = setting.coerce(value, f"{file}: overrides.{name}")
+        except RulesetError as exc:
+            raise RulesetError("invalid_ruleset", exc.message) from None
     chips = base.chips
     if "chips" in raw:
         chips = _chips_from(top.sub("chips"), base.chips)
     return replace(
-        changed,
+        base,
+        id=ruleset_id,
+        values=values,
         chips=chips,
-        title=top.get("title", str),
+        title=title,
         is_default=False,
         file=file,
         base=base_id,
-    )
+    )  # data stays the base's: the felt's layout tables are the regulation's
+
+
+def house_version(ruleset: Ruleset, version: int) -> Ruleset:
+    """A house ruleset as kept, version ``version``: its id names the version
+    (``grand-lisboa-roulette@2``), so an answer graded under it names the very text."""
+    if ruleset.base is None or "@" in ruleset.id or version < 1:
+        raise ValueError(f"{ruleset.id}: not a house ruleset to give version {version}")
+    return replace(ruleset, id=f"{ruleset.id}@{version}", version=version)
+
+
+#: The house rulesets this process knows (the app loads them from its database): every
+#: kept version by its versioned id, and the newest version of each house id.
+_house_versions: dict[str, Ruleset] = {}
+_house_newest: dict[str, Ruleset] = {}
+
+
+def use_house_rulesets(rulesets: Iterable[Ruleset]) -> None:
+    """Make these house rulesets (each made by :func:`house_version`) the ones known here.
+
+    :func:`get_ruleset` then finds every version (an answer's ruleset id), and
+    :func:`rulesets_for` lists the newest version of each after the regulations'.
+    """
+    versions: dict[str, Ruleset] = {}
+    newest: dict[str, Ruleset] = {}
+    for ruleset in rulesets:
+        if ruleset.version is None:
+            raise ValueError(f"{ruleset.id}: a house ruleset is used with its version")
+        versions[ruleset.id] = ruleset
+        house_id = ruleset.id.partition("@")[0]
+        kept = newest.get(house_id)
+        if kept is None or (kept.version or 0) < ruleset.version:
+            newest[house_id] = ruleset
+    _house_versions.clear()
+    _house_versions.update(versions)
+    _house_newest.clear()
+    _house_newest.update(newest)
+
+
+def house_rulesets(game: str | None = None) -> list[Ruleset]:
+    """The newest version of each house ruleset known here (of ``game``), by title."""
+    found = (r for r in _house_newest.values() if game is None or r.game == game)
+    return sorted(found, key=lambda r: (r.title.casefold(), r.id))
 
 
 def _official_folder() -> Traversable:
@@ -598,21 +951,46 @@ def official_rulesets() -> Mapping[str, Ruleset]:
     return {ruleset.id: ruleset for ruleset in map(_official_file, _official_names())}
 
 
-def load_house_ruleset(path: Path) -> Ruleset:
+def read_house_file(path: Path) -> str:
+    """The text of a house ruleset file (UTF-8, with or without the BOM Notepad writes)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesetError("invalid_ruleset", f"{path.name}: cannot be read ({exc}).") from None
-    return parse_house_ruleset(text, path.name, official_rulesets())
+        if path.stat().st_size > 4 * MAX_HOUSE_FILE:  # 4 bytes a character at most
+            raise RulesetError(
+                "invalid_ruleset",
+                f"{path.name}: is {path.stat().st_size:,} bytes; a house ruleset file has at "
+                f"most {MAX_HOUSE_FILE:,} characters.",
+            )
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RulesetError(
+            "invalid_ruleset",
+            f"{path.name}: is not UTF-8 text (byte {exc.start + 1}): save it as UTF-8.",
+        ) from None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise RulesetError("invalid_ruleset", f"{path.name}: cannot be read ({reason}).") from None
+
+
+def load_house_ruleset(path: Path, houses: Mapping[str, str] | None = None) -> Ruleset:
+    """Read and validate a house ruleset file (see :func:`parse_house_ruleset`)."""
+    return parse_house_ruleset(read_house_file(path), path.name, official_rulesets(), houses=houses)
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    """A shipped ruleset by id; only its own file is parsed."""
-    name = f"{ruleset_id}.toml"
-    if name in _official_names():
-        return _official_file(name)
+    """A ruleset by id: a shipped one (only its own file is parsed), or a house ruleset's
+    version known here (``grand-lisboa-roulette@2``, see :func:`use_house_rulesets`)."""
+    if isinstance(ruleset_id, str) and "@" in ruleset_id:
+        house = _house_versions.get(ruleset_id)
+        if house is not None:
+            return house
+    elif isinstance(ruleset_id, str) and "/" not in ruleset_id and "\\" not in ruleset_id:
+        name = f"{ruleset_id}.toml"
+        if name in _official_names():
+            return _official_file(name)
     known = ", ".join(sorted(official_rulesets()))
-    raise RulesetError("unknown_ruleset", f"There is no ruleset {ruleset_id!r} (known: {known}).")
+    raise RulesetError(
+        "unknown_ruleset", f"There is no ruleset {shown_value(ruleset_id)} (known: {known})."
+    )
 
 
 def default_ruleset(game: str) -> Ruleset:
@@ -623,10 +1001,11 @@ def default_ruleset(game: str) -> Ruleset:
 
 
 def rulesets_for(game: str) -> list[Ruleset]:
-    """The shipped rulesets of ``game``; the files of the other games are not parsed."""
+    """The shipped rulesets of ``game``, then the house rulesets of it known here (each
+    in its newest version); the files of the other games are not parsed."""
     prefix = _file_prefix(game)
     found = (_official_file(name) for name in _official_names() if name.startswith(prefix))
-    return [ruleset for ruleset in found if ruleset.game == game]
+    return [ruleset for ruleset in found if ruleset.game == game] + house_rulesets(game)
 
 
 def resolve_ruleset(game: str, spec: Any) -> Ruleset:

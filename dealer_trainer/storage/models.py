@@ -24,6 +24,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -216,3 +217,32 @@ class DailySkillCount(Base):
     skill: Mapped[str] = mapped_column(String(100), primary_key=True)
     answers: Mapped[int] = mapped_column(Integer)
     correct: Mapped[int] = mapped_column(Integer)
+
+
+class HouseRulesetRow(Base):
+    """One version of a house ruleset file, as an instructor added it (migration 0004).
+
+    Kept whole (``text``) and never changed (a database trigger refuses UPDATE and
+    DELETE): an answer graded under ``grand-lisboa-roulette@2`` names this row, so a
+    later change of the house's file, added as version 3, leaves what it was graded
+    under as it was. See :mod:`dealer_trainer.storage.house_rulesets`.
+    """
+
+    __tablename__ = "house_rulesets"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ruleset_id: Mapped[str] = mapped_column(String(48))
+    version: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(20))
+    base: Mapped[str] = mapped_column(String(64))
+    title: Mapped[str] = mapped_column(String(200))
+    file_name: Mapped[str] = mapped_column(String(255))
+    text: Mapped[str] = mapped_column(Text)
+    sha256: Mapped[str] = mapped_column(String(64))
+    added_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    added_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        UniqueConstraint("ruleset_id", "version"),
+        CheckConstraint("version >= 1", name="version_positive"),
+    )

@@ -27,6 +27,8 @@ class AppStore(QObject):
     """Opens the store once, lends it to every screen, and says when trainees change."""
 
     traineesChanged = Signal()
+    #: The house rulesets known to the rules core changed (loaded from the database).
+    rulesetsChanged = Signal()
 
     def __init__(
         self, opener: Callable[[], Store] = _open_default, parent: QObject | None = None
@@ -34,6 +36,8 @@ class AppStore(QObject):
         super().__init__(parent)
         self._opener = opener
         self._store: Store | None = None
+        #: Why a kept house ruleset cannot be used here, one sentence each.
+        self.house_ruleset_problems: list[str] = []
 
     @property
     def is_open(self) -> bool:
@@ -43,7 +47,22 @@ class AppStore(QObject):
         """The store, opened now if it is not yet (raises ``StorageError`` if it cannot be)."""
         if self._store is None:
             self._store = self._opener()
+            self.reload_house_rulesets()
         return self._store
+
+    def reload_house_rulesets(self) -> None:
+        """Load the house rulesets kept in the database (another workstation may have added
+        one) into the rules core, so the ruleset picker offers them; then ``rulesetsChanged``."""
+        if self._store is None:
+            return
+        from dealer_trainer.storage import StorageError  # noqa: PLC0415
+        from dealer_trainer.storage.house_rulesets import use_kept_house_rulesets  # noqa: PLC0415
+
+        try:
+            self.house_ruleset_problems = use_kept_house_rulesets(self._store)
+        except StorageError as exc:
+            self.house_ruleset_problems = [str(exc)]
+        self.rulesetsChanged.emit()
 
     def trainee_names(self) -> list[str]:
         """The registered (not archived) trainees, by name."""

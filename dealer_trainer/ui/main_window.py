@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
 
         self.panel.gameChosen.connect(self.show_game)
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
+        self.app_store.rulesetsChanged.connect(self.panel.refresh_rulesets)  # house rulesets
         self.panel.clearRequested.connect(self.clear_felt)
         self.view.focusedSpotChanged.connect(self._describe_spot)
         remembered = QSettings().value(GAME_KEY)
@@ -295,8 +296,10 @@ class MainWindow(QMainWindow):
             and self.isActiveWindow()
             and self.app_store.is_open
         ):
-            # Back from the instructor views, where trainees may have been added or archived.
+            # Back from the instructor views, where trainees may have been added or archived
+            # and house rulesets added (here or on another workstation).
             self.refresh_trainees()
+            self.app_store.reload_house_rulesets()
         super().changeEvent(event)
 
     def refresh_trainees(self) -> None:

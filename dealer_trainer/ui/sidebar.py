@@ -217,10 +217,27 @@ class SidePanel(QWidget):
         self.rulesets.clear()
         found = sorted(rulesets_for(game), key=lambda r: (not r.is_default, r.id))
         for ruleset in found:
-            self.rulesets.addItem(f"{ruleset.id} · {ruleset.title}", ruleset.id)
+            if ruleset.version is None:
+                self.rulesets.addItem(f"{ruleset.id} · {ruleset.title}", ruleset.id)
+            else:  # a house ruleset: its title, never its id
+                label = self.tr("%1 · house ruleset, version %2")
+                label = label.replace("%1", ruleset.title).replace("%2", str(ruleset.version))
+                self.rulesets.addItem(label, ruleset.id)
         self.rulesets.blockSignals(False)
         self.rulesets.setEnabled(bool(found))
         self._ruleset_changed(self.rulesets.currentIndex())
+
+    def refresh_rulesets(self) -> None:
+        """List the rulesets again (house rulesets were loaded), keeping the one chosen,
+        or the newest version of the house ruleset chosen."""
+        chosen = str(self.rulesets.currentData() or "")
+        house = chosen.partition("@")[0] + "@" if "@" in chosen else None
+        self._fill_rulesets(self.current_game())
+        for index in range(self.rulesets.count()):
+            listed = str(self.rulesets.itemData(index))
+            if listed == chosen or (house is not None and listed.startswith(house)):
+                self.rulesets.setCurrentIndex(index)
+                return
 
     def current_ruleset(self) -> Ruleset | None:
         ruleset_id = self.rulesets.currentData()

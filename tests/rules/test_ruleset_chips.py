@@ -70,7 +70,7 @@ def _with_chips(table: str) -> str:
         (
             '[chips]\ntype = "denominations"\ncurrency = "HKD"\ndefault = ["5", "25"]\n'
             'beginner = ["5", "10"]\ninterpretation = false\ndescription = "x"\n',
-            "chips.beginner[1]: '10' is not a chip of the set (5, 25)",
+            'chips.beginner[1]: "10" is not a chip of the set (5, 25)',
         ),
         (
             '[chips]\ntype = "denominations"\ncurrency = "HKD"\ndefault = ["5"]\n'

@@ -42,6 +42,7 @@ from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
+from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 
@@ -210,8 +211,10 @@ class InstructorWindow(QMainWindow):
         self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs)
         self.people = TraineesPanel(self.desk)
         self.reports = ReportsPanel(self)
+        self.house_rulesets = HouseRulesetsPanel(store, self.desk)
         self.tabs = QTabWidget()
-        for page in (self.cohort, self.trainee, self.exams, self.people, self.reports):
+        pages = (self.cohort, self.trainee, self.exams, self.people, self.reports)
+        for page in (*pages, self.house_rulesets):
             self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
         self._lock_action = QAction(self)
@@ -240,6 +243,7 @@ class InstructorWindow(QMainWindow):
             self.tr("&Exams"),
             self.tr("Trainee &profiles"),
             self.tr("Re&ports"),
+            self.tr("&House rulesets"),
         ]
         for index, name in enumerate(names):
             self.tabs.setTabText(index, name)

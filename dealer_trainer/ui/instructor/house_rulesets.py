@@ -1,0 +1,151 @@
+"""The instructor's house rulesets: add a house's ruleset file, see every version kept.
+
+A file is validated by the rules core before anything is kept; a refusal names the
+file and the key. A kept file is in the database every workstation uses: each
+workstation's ruleset picker offers it (its newest version) once it loads it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.i18n.citations import regulation_name
+from dealer_trainer.rules.errors import RulesetError
+from dealer_trainer.rules.rulesets import read_house_file
+from dealer_trainer.storage import InstructorDesk, StorageError, Store
+from dealer_trainer.storage.house_rulesets import (
+    add_house_ruleset,
+    kept_house_rulesets,
+    use_kept_house_rulesets,
+)
+from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import current_language
+
+
+class HouseRulesetsPanel(QWidget):
+    """Every kept house ruleset version, newest first, and "Add a house ruleset file…"."""
+
+    changed = Signal()
+
+    def __init__(self, store: Store, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._desk = desk
+        self.add_button = QPushButton(self.tr("&Add a house ruleset file…"))
+        self.add_button.clicked.connect(self.ask_file)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # a file's text is never markup
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Title"),
+                self.tr("Game"),
+                self.tr("Follows"),
+                self.tr("Version"),
+                self.tr("Added"),
+            ]
+        )
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        explain = QLabel(
+            self.tr(
+                "A house ruleset is a file (TOML) with the house's own settings over a "
+                "regulation's ruleset: the options the regulation leaves to the house and its "
+                "chips. It is checked before it is kept, and every workstation's ruleset "
+                "picker offers it. A changed file is kept as a new version: answers keep the "
+                "version they were graded under. See docs/rulesets.md for the keys."
+            )
+        )
+        explain.setWordWrap(True)
+        explain.setStyleSheet("color: #607d8b;")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(explain)
+        layout.addLayout(buttons)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            kept = kept_house_rulesets(self._store)
+        except StorageError as exc:
+            self._say(str(exc), error=True)
+            return
+        kept.sort(key=lambda s: (s.title.casefold(), -s.version))
+        self.table.setRowCount(len(kept))
+        language = current_language()
+        for row, stored in enumerate(kept):
+            game = QCoreApplication.translate("games", GAME_NAMES[stored.game][0])
+            added = self.tr("%1 by %2").replace(
+                "%1", stored.added_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            )
+            added = added.replace("%2", stored.added_by)
+            for column, text in enumerate(
+                (
+                    stored.title,
+                    game,
+                    regulation_name(stored.base, language),
+                    str(stored.version),
+                    added,
+                )
+            ):
+                self.table.setItem(row, column, cell(text))
+        self.table.resizeColumnsToContents()
+
+    def ask_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Add a house ruleset file"),
+            "",
+            self.tr("House ruleset (*.toml);;Any file (*)"),
+        )
+        if path:
+            self.add_file(Path(path))
+
+    def add_file(self, path: Path) -> bool:
+        """Check and keep ``path``; say what happened. True if the file was accepted."""
+        try:
+            text = read_house_file(path)
+            added = add_house_ruleset(self._store, self._desk.session, text, path.name)
+        except RulesetError as exc:
+            self._say(self.tr("The file was refused: %1").replace("%1", exc.message), error=True)
+            return False
+        except StorageError as exc:  # a refused file (HouseRulesetError) or the database
+            self._say(self.tr("The file was refused: %1").replace("%1", str(exc)), error=True)
+            return False
+        problems = use_kept_house_rulesets(self._store)
+        kept = added.stored
+        if added.new:
+            text = self.tr("“%1” is kept as version %2; the ruleset picker offers it.")
+            text = text.replace("%1", kept.title).replace("%2", str(kept.version))
+        else:
+            text = self.tr("“%1” is unchanged: version %2 has this very text.")
+            text = text.replace("%1", kept.title).replace("%2", str(kept.version))
+        self._say("\n".join([text, *problems]), error=bool(problems))
+        self.refresh()
+        self.changed.emit()
+        return True
+
+    def _say(self, text: str, *, error: bool) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
+        self.message.setText(text)

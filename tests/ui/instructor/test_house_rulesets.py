@@ -1,0 +1,85 @@
+"""Issue 16: an instructor adds a house ruleset file in the instructor views; it is checked,
+kept in the database, and the main window's ruleset picker offers it by its title."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from dealer_trainer.rules.rulesets import get_ruleset, use_house_rulesets
+from dealer_trainer.storage import Store
+from dealer_trainer.storage.house_rulesets import add_house_ruleset, kept_house_rulesets
+from dealer_trainer.ui.app_store import AppStore
+from dealer_trainer.ui.instructor import InstructorWindow
+from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
+from dealer_trainer.ui.main_window import MainWindow
+
+HOUSE = (
+    'id = "grand-lisboa-roulette"\nbase = "roulette-2003"\ntitle = "Grand Lisboa roulette"\n'
+    '[overrides]\nstreet_corner_order = "chinese"\n'
+)
+
+
+@pytest.fixture(autouse=True)
+def _no_house_rulesets_after() -> Iterator[None]:
+    yield
+    use_house_rulesets([])
+
+
+def test_issue16_the_instructor_adds_a_house_ruleset_file_and_sees_it_kept(
+    qtbot: QtBot, empty_store: Store, tmp_path: Path
+) -> None:
+    session = empty_store.create_first_instructor("Mrs Wong", "a long password")
+    window = InstructorWindow(empty_store, session)
+    qtbot.addWidget(window)
+    panel = window.house_rulesets
+    assert window.tabs.indexOf(panel) >= 0
+    path = tmp_path / "grand-lisboa.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + HOUSE.encode("utf-8"))  # as Notepad saves it
+    with qtbot.waitSignal(panel.changed):
+        assert panel.add_file(path)
+    assert "version 1" in panel.message.text()
+    assert panel.table.rowCount() == 1
+    assert panel.table.item(0, 0).text() == "Grand Lisboa roulette"
+    assert panel.table.item(0, 3).text() == "1"
+    # Known to the rules core at once: the drills of this workstation can use it.
+    assert get_ruleset("grand-lisboa-roulette@1").choice("street_corner_order") == "chinese"
+
+
+def test_issue16_a_refused_file_is_named_with_its_key_and_nothing_is_kept(
+    qtbot: QtBot, empty_store: Store, tmp_path: Path
+) -> None:
+    session = empty_store.create_first_instructor("Mrs Wong", "a long password")
+    panel = HouseRulesetsPanel(empty_store, empty_store.instructor(session))
+    qtbot.addWidget(panel)
+    path = tmp_path / "grand-lisboa.toml"
+    path.write_text(HOUSE + '[settings]\nspeed = "fast"\n', encoding="utf-8")
+    assert not panel.add_file(path)
+    assert "grand-lisboa.toml: settings: " in panel.message.text()
+    assert panel.table.rowCount() == 0
+    assert kept_house_rulesets(empty_store) == []
+
+
+def test_issue16_the_ruleset_picker_offers_a_kept_house_ruleset_by_its_title(
+    qtbot: QtBot, empty_store: Store
+) -> None:
+    session = empty_store.create_first_instructor("Mrs Wong", "a long password")
+    add_house_ruleset(empty_store, session, HOUSE, "grand-lisboa.toml")  # another workstation
+    window = MainWindow(app_store=AppStore(lambda: empty_store))
+    qtbot.addWidget(window)
+    window.panel.select_game("roulette")
+    window.show()
+    picker = window.panel.rulesets
+    qtbot.waitUntil(lambda: picker.findData("grand-lisboa-roulette@1") >= 0)
+    index = picker.findData("grand-lisboa-roulette@1")
+    assert picker.itemText(index) == "Grand Lisboa roulette · house ruleset, version 1"
+    picker.setCurrentIndex(index)
+    chosen = window.panel.current_ruleset()
+    assert chosen is not None and chosen.id == "grand-lisboa-roulette@1"
+    assert chosen.choice("street_corner_order") == "chinese"
+    # It follows its base's regulation, said as the base's is.
+    base = window.panel.describe(get_ruleset("roulette-2003"), "roulette")
+    assert window.panel.regulation.text() == base
