@@ -805,8 +805,13 @@ def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             ),
             Option(
                 "low_face",
-                T("{total}: the lower face counts.", total=flat + low),
-                T("The most exposed upper face counts (Art. 1)."),
+                T("{total}: the less exposed face counts.", total=flat + low),
+                T(
+                    "The most exposed upper face counts, {high}, not the less exposed {low} "
+                    "(Art. 1).",
+                    high=high,
+                    low=low,
+                ),
             ),
             Option(
                 "rethrow_die",
