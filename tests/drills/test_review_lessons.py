@@ -138,3 +138,23 @@ def test_craps_art1_cocked_die_options_say_which_face() -> None:
         assert "lower" not in wrong[0].label.english()
         assert wrong[0].mistake is not None
         assert f"{high}, not the less exposed {low}" in wrong[0].mistake.english()
+
+
+#: Art. 2(2) and Art. 3(2) of Portaria n.º 97/85/M: the odds, "para" as written.
+RIGHT_ODDS = {4: "2 to 1", 10: "2 to 1", 5: "3 to 2", 9: "3 to 2", 6: "6 to 5", 8: "6 to 5"}
+LAY_ODDS = {4: "1 to 2", 10: "1 to 2", 5: "2 to 3", 9: "2 to 3", 6: "5 to 6", 8: "5 to 6"}
+
+
+def test_craps_art2_2_odds_drill_cites_the_odds_and_shows_their_payout() -> None:
+    """An odds item cites the odds' article (2(2) or 3(2)), not the line bet's 2(1) or 3(1),
+    and a winning odds bet's line shows the payout of that article ("15 at 2 to 3 wins 10")."""
+    for item in _items("craps.odds_payout"):
+        point = item.question.params["point"]
+        assert isinstance(point, int)
+        dont = any("Odds behind Don't Pass" in t.english() for t in item.solution)
+        article = "Art. 3(2)" if dont else "Art. 2(2)"
+        assert str(item.citation) == f"craps-1985 {article}", (item.seed, item.difficulty)
+        for line in (t.english() for t in item.solution):
+            if line.startswith("Odds behind") and " wins " in line:
+                pays = (LAY_ODDS if dont else RIGHT_ODDS)[point]
+                assert f" at {pays} wins " in line, line
