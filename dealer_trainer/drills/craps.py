@@ -254,12 +254,12 @@ def _win_line(hand: Hand, step: Step) -> tuple[Text, list[Text]]:
     if state.kind is not BetKind.BIG:
         # The payout the article gives, "3 to 2", so the line shows how the win arises.
         assert state.decision is not None
-        ratio = state.decision.exact_win / Fraction(amount)
+        pays = state.decision.exact_win / Fraction(amount)
         return T(
             "{bet}: {stake} at {ratio} wins {win} ({article})",
             bet=name,
             stake=amount,
-            ratio=_ratio_text(ratio),
+            ratio=_ratio_text(pays),
             win=step.amount or Decimal(0),
             article=step.citation,
         ), []
