@@ -158,3 +158,36 @@ def test_craps_art2_2_odds_drill_cites_the_odds_and_shows_their_payout() -> None
             if line.startswith("Odds behind") and " wins " in line:
                 pays = (LAY_ODDS if dont else RIGHT_ODDS)[point]
                 assert f" at {pays} wins " in line, line
+
+
+def _texts_of_art5_1_differ(item: DrillItem) -> bool:
+    """Art. 5(1): the Portuguese text pays six-lines, streets, corners; the Chinese text
+    「六門、四門騎，三門一列」 six-lines and corners as one step, then streets. They order a round
+    differently exactly when a winning corner is paid in it with a winning six-line or street."""
+    request = item.situation["request"]
+    number = request["outcome"]["number"]
+    won = {b["kind"] for b in request["bets"] if number in b.get("numbers", ())}
+    return "corner" in won and bool(won & {"line", "street"})
+
+
+def test_roulette_art5_1_wrong_order_feedback_shows_one_texts_order_as_one_of_two() -> None:
+    """Where the two official texts order the round differently, the feedback of a wrong or
+    late answer says the order it shows is one text's, not the only right one, which would
+    contradict the worked solution's "The Chinese text of Art. 5(1) is right too"."""
+    differing = 0
+    for item in _items("roulette.pay_order"):
+        flat = tuple(bet for group in item.expected.order for bet in group)
+        for answer in (Answer(timed_out=True), Answer(order=tuple(reversed(flat)))):
+            verdict = grade(item, answer)
+            assert not verdict.correct
+            last = verdict.feedback[-1].english()
+            if _texts_of_art5_1_differ(item):
+                assert verdict.feedback[-2].english().startswith("The right order: ")
+                assert last.startswith("The right order shown follows the Portuguese text")
+                assert "right too" in last
+                worked = " ".join(t.english() for t in item.solution)
+                assert "The Chinese text of Art. 5(1) is right too" in worked
+            else:
+                assert last.startswith("The right order: "), last
+        differing += _texts_of_art5_1_differ(item)
+    assert differing > 50
