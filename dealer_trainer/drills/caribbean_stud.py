@@ -37,8 +37,13 @@ from dealer_trainer.rules.caribbean_stud.rulings import (
     wrong_card_count,
     wrong_dealing_procedure,
 )
-from dealer_trainer.rules.caribbean_stud.table import dealer_qualifies, raise_ratio
+from dealer_trainer.rules.caribbean_stud.table import (
+    CAPPED_CLASSES,
+    dealer_qualifies,
+    raise_ratio,
+)
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.money import win_at
 from dealer_trainer.rules.rulesets import Ruleset
 
 GAME = "caribbean_stud"
@@ -50,6 +55,19 @@ HAND_NAMES = {
     HandClass.FULL_HOUSE: T("full house (夫盧)"),
     HandClass.FLUSH: T("flush (同花)"),
     HandClass.STRAIGHT: T("straight (順)"),
+    HandClass.THREE_OF_A_KIND: T("three of a kind (三條)"),
+    HandClass.TWO_PAIRS: T("two pairs (兩對)"),
+    HandClass.ONE_PAIR: T("one pair (一對)"),
+    HandClass.HIGH_CARD: T("high card (五張散牌)"),
+}
+#: The hand classes as a sentence names a hand: "Dealer: …, two pairs (兩對)", "is a flush (同花)".
+HAND_NOUNS = {
+    HandClass.ROYAL_FLUSH: T("a royal flush (黃袍麒)"),
+    HandClass.STRAIGHT_FLUSH: T("a straight flush (同花順)"),
+    HandClass.FOUR_OF_A_KIND: T("four of a kind (四條)"),
+    HandClass.FULL_HOUSE: T("a full house (夫盧)"),
+    HandClass.FLUSH: T("a flush (同花)"),
+    HandClass.STRAIGHT: T("a straight (順)"),
     HandClass.THREE_OF_A_KIND: T("three of a kind (三條)"),
     HandClass.TWO_PAIRS: T("two pairs (兩對)"),
     HandClass.ONE_PAIR: T("one pair (一對)"),
@@ -162,6 +180,11 @@ def _hand_name(value: HandValue) -> Text:
     return HAND_NAMES[value.hand_class]
 
 
+def _hand_noun(value: HandValue) -> Text:
+    """The class as a sentence names the hand, with the article it needs (never "a two pairs")."""
+    return HAND_NOUNS[value.hand_class]
+
+
 # --------------------------------------------------------------- generators --
 
 
@@ -179,9 +202,9 @@ def name_hand(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             c.value,
             HAND_NAMES[c],
             T(
-                "This hand is a {name}, not a {wrong} (Art. 8).",
-                name=HAND_NAMES[value.hand_class],
-                wrong=HAND_NAMES[c],
+                "This hand is {name}, not {wrong} (Art. 8).",
+                name=HAND_NOUNS[value.hand_class],
+                wrong=HAND_NOUNS[c],
             ),
         )
         for c in distractors
@@ -320,16 +343,16 @@ def _why_compare(values: tuple[HandValue, HandValue], winner: int | None, decide
     """The worked solution of a comparison: the rule of the hands' class, then the cards."""
     if winner is None:
         return T(
-            "Both are a {name} with the same ranks: under this house's rule the hands push.",
-            name=_hand_name(values[0]),
+            "Both hands hold {name} with the same ranks: under this house's rule the hands push.",
+            name=_hand_noun(values[0]),
         )
     won, lost = values[winner], values[1 - winner]
     hand = T("hand A") if winner == 0 else T("hand B")
     if won.hand_class is not lost.hand_class:
         return T(
-            "A {better} beats a {worse}: the class decides first (Art. 8); {hand} wins.",
-            better=_hand_name(won),
-            worse=_hand_name(lost),
+            "The class decides first (Art. 8): {better} beats {worse}; {hand} wins.",
+            better=_hand_noun(won),
+            worse=_hand_noun(lost),
             hand=hand,
         )
     rule = CLASS_RULES[won.hand_class]
@@ -417,9 +440,9 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
             None
             if not qualifies
             else T(
-                "{cards} is a {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).",
+                "{cards} is {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).",
                 cards=_cards_text(cards),
-                name=_hand_name(value),
+                name=_hand_noun(value),
             ),
         ),
     )
@@ -438,9 +461,9 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=options),
         solution=(
             T(
-                "{cards} is a {name}: {verdict}",
+                "{cards} is {name}: {verdict}",
                 cards=_cards_text(cards),
-                name=_hand_name(value),
+                name=_hand_noun(value),
                 verdict=T("it qualifies (at least A and K, or a pair or better).")
                 if qualifies
                 else T("it does not qualify (no pair, and not both an ace and a king)."),
@@ -467,6 +490,27 @@ def royal_flush_option(ruleset: Ruleset) -> Text:
             "a royal flush's raise pays {ratio} to 1 here: Art. 9(5)(9) lets the house choose "
             "from 50 to 1 up to 100 to 1, with the approval of the DICJ (Art. 13).",
             ratio=str(ruleset.integer("royal_flush_pays")),
+        )
+    )
+
+
+def maximum_payout_option(ruleset: Ruleset) -> Text:
+    """Art. 9(5)(7)-(9): the raise of four of a kind and better is capped by the house's maximum."""
+    cap = ruleset.decimal("max_payout_per_round")
+    if cap is None:
+        return house_option(
+            T(
+                "the raise of four of a kind, a straight flush or a royal flush may not exceed "
+                "the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table "
+                "posts none."
+            )
+        )
+    return house_option(
+        T(
+            "the raise of four of a kind, a straight flush or a royal flush may not exceed "
+            "the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table's "
+            "maximum is {cap}.",
+            cap=cap,
         )
     )
 
@@ -499,9 +543,9 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
     player_class = evaluate(player).hand_class
     lines = [
         T(
-            "Dealer: {cards}, a {name}; {qualifies}.",
+            "Dealer: {cards}, {name}; {qualifies}.",
             cards=_cards_text(dealer),
-            name=_hand_name(evaluate(dealer)),
+            name=_hand_noun(evaluate(dealer)),
             qualifies=T("qualifies") if answer["dealer"]["qualifies"] else T("does not qualify"),
         )
     ]
@@ -518,19 +562,41 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
         )
     elif raise_outcome == "win":
         ratio = answer_ratio(ruleset, player_class)
-        lines.append(
-            T(
-                "Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).",
-                ante=ante,
-                ante_win=ante_win,
-                raised=2 * ante,
-                ratio=ratio,
-                raise_win=raise_win,
-                name=_hand_name(evaluate(player)),
+        raise_pays, raise_article = raise_ratio(player_class, ruleset)
+        full_win = win_at(2 * ante, raise_pays)
+        if raise_win == full_win:
+            lines.append(
+                T(
+                    "Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win}, "
+                    "as {article} pays {name}.",
+                    ante=ante,
+                    ante_win=ante_win,
+                    raised=2 * ante,
+                    ratio=ratio,
+                    raise_win=raise_win,
+                    name=_hand_noun(evaluate(player)),
+                    article=raise_article,
+                )
             )
-        )
+        else:
+            lines.append(
+                T(
+                    "Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {full_win}, as "
+                    "{article} pays {name}, capped at this table's maximum payout: {raise_win}.",
+                    ante=ante,
+                    ante_win=ante_win,
+                    raised=2 * ante,
+                    ratio=ratio,
+                    full_win=full_win,
+                    name=_hand_noun(evaluate(player)),
+                    article=raise_article,
+                    raise_win=raise_win,
+                )
+            )
         if player_class is HandClass.ROYAL_FLUSH:
             rests_on.append(royal_flush_option(ruleset))
+        if player_class in CAPPED_CLASSES:
+            rests_on.append(maximum_payout_option(ruleset))
     elif raise_outcome == "push":
         lines.append(T("Same ranks: under this house's rule the ante and the raise are returned."))
         rests_on.append(
@@ -575,6 +641,25 @@ PROGRESSIVE_FIXED = {
     "full_house": "1000",
     "flush": "500",
 }
+
+
+def posted_awards_option() -> Text:
+    """Art. 10(3): the fixed awards every progressive answer is measured against are the house's."""
+    fixed = {hand: Decimal(amount) for hand, amount in PROGRESSIVE_FIXED.items()}
+    return house_option(
+        T(
+            "the fixed awards are the house's, posted at the table (Art. 10(3)): royal flush "
+            "{royal_flush}, straight flush {straight_flush}, four of a kind {four_of_a_kind}, "
+            "full house {full_house}, flush {flush}.",
+            royal_flush=fixed["royal_flush"],
+            straight_flush=fixed["straight_flush"],
+            four_of_a_kind=fixed["four_of_a_kind"],
+            full_house=fixed["full_house"],
+            flush=fixed["flush"],
+        )
+    )
+
+
 #: The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).
 PROGRESSIVE_RESET = Decimal("50000")
 
@@ -643,6 +728,7 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
     rests_on = _progressive_rests_on(
         ruleset, jackpot.awards, asked, pool, several_straight_flushes, same_jackpot
     )
+    rests_on.insert(0, posted_awards_option())
     if not answer["dealer"]["qualifies"]:
         rests_on.append(
             interpretation(

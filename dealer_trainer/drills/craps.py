@@ -161,8 +161,12 @@ def _payout_item(
     difficulty: Difficulty,
     question: Text,
     event: int,
+    about: BetKind | None = None,
 ) -> DrillItem:
-    """Total to pay for the bets the last throw decided, from the rules core's settlement."""
+    """Total to pay for the bets the last throw decided, from the rules core's settlement.
+
+    ``about``: the kind of bet the skill trains, whose article the item cites first.
+    """
     settlement = settle_throw(hand.table, event)
     lines: list[Text] = []
     rests_on: list[Text] = []
@@ -212,7 +216,7 @@ def _payout_item(
         question=question,
         expected=amount_to_pay(total, denominations),
         solution=tuple(lines),
-        citation=_deciding_article(hand, settlement),
+        citation=_deciding_article(hand, settlement, about),
         hint=T("Pay only the bets this throw decided; the stake stays with the player."),
         rests_on=tuple(r for i, r in enumerate(rests_on) if r not in rests_on[:i]),
     )
@@ -222,17 +226,21 @@ def _steps(settlement: ThrowSettlement, action: Action) -> list[Step]:
     return [step for step in settlement.steps if step.action is action]
 
 
-def _deciding_article(hand: Hand, settlement: ThrowSettlement) -> Citation:
+def _deciding_article(
+    hand: Hand, settlement: ThrowSettlement, about: BetKind | None = None
+) -> Citation:
     """The article that decides the item: a winner's, else a loser's, else why the bets stay.
 
-    A throw that decides no bet is answered by the article that keeps the bets
-    on the layout (a Pass Line with its point on: Art. 2(1)), never by Art. 1,
-    which is about throws that do not count.
+    Among them, that of the bet the skill is ``about`` (the odds' Art. 2(2) or 3(2) in an
+    odds drill, not the line bet's Art. 2(1)). A throw that decides no bet is answered by
+    the article that keeps the bets on the layout (a Pass Line with its point on:
+    Art. 2(1)), never by Art. 1, which is about throws that do not count.
     """
     for action in (Action.PAY, Action.COLLECT, Action.RETURN, Action.MOVE):
         steps = _steps(settlement, action)
         if steps:
-            return steps[0].citation
+            chosen = [s for s in steps if hand.table.bet(s.bet).kind is about] or steps
+            return chosen[0].citation
     if settlement.staying:
         return settlement.staying[0].governing
     return hand.table.rules.cite("throw")
@@ -244,10 +252,14 @@ def _win_line(hand: Hand, step: Step) -> tuple[Text, list[Text]]:
     name = hand.name(step.bet)
     amount = state.bet.amount
     if state.kind is not BetKind.BIG:
+        # The payout the article gives, "3 to 2", so the line shows how the win arises.
+        assert state.decision is not None
+        pays = state.decision.exact_win / Fraction(amount)
         return T(
-            "{bet}: {stake} wins {win} ({article})",
+            "{bet}: {stake} at {ratio} wins {win} ({article})",
             bet=name,
             stake=amount,
+            ratio=_ratio_text(pays),
             win=step.amount or Decimal(0),
             article=step.citation,
         ), []
@@ -532,6 +544,7 @@ def odds_payout(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
             throw=_throw_text(roll),
         ),
         last,
+        about=BetKind.ODDS,
     )
 
 
@@ -805,8 +818,13 @@ def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             ),
             Option(
                 "low_face",
-                T("{total}: the lower face counts.", total=flat + low),
-                T("The most exposed upper face counts (Art. 1)."),
+                T("{total}: the less exposed face counts.", total=flat + low),
+                T(
+                    "The most exposed upper face counts, {high}, not the less exposed {low} "
+                    "(Art. 1).",
+                    high=high,
+                    low=low,
+                ),
             ),
             Option(
                 "rethrow_die",

@@ -20,6 +20,7 @@ from dealer_trainer.rules.roulette.pay_order import (
     OrderProblem,
     ProblemCode,
     judge_order,
+    texts_differ,
 )
 from dealer_trainer.rules.roulette.settle import PayOrderText, pay_texts
 from dealer_trainer.rules.roulette.settle import settle as settle_roulette
@@ -50,7 +51,35 @@ def _show_expected(item: DrillItem) -> tuple[Text, ...]:
     if expected.choice is not None:
         right = next(o for o in expected.options if o.id == expected.choice)
         return (T("The right answer: {answer}", answer=right.label),)
-    return (T("The right order: {order}.", order=_order_text(item)),)
+    shown = T("The right order: {order}.", order=_order_text(item))
+    if item.game == "roulette" and _both_texts_right(item):
+        # Each official text of Art. 5(1) gives its own right order here: the order shown is
+        # one of them, never the only one (the worked solution gives the other).
+        texts = pay_texts(resolve_ruleset("roulette", item.situation["request"].get("ruleset")))
+        return (
+            shown,
+            T(
+                "The right order shown follows {text} of Art. 5(1); {other} orders six-lines, "
+                "streets and corners its own way, and its order is right too (see the worked "
+                "solution).",
+                text=TEXT_NAMES[texts[0]],
+                other=TEXT_NAMES[texts[1]],
+            ),
+        )
+    return (shown,)
+
+
+def _both_texts_right(item: DrillItem) -> bool:
+    """Do both official texts of Art. 5(1) give a right order for this roulette item, and
+    differently?"""
+    request = item.situation["request"]
+    ruleset = resolve_ruleset("roulette", request.get("ruleset"))
+    if len(pay_texts(ruleset)) < 2:
+        return False
+    from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415
+
+    bets = [parse_bet(ruleset, raw, "bet") for raw in request["bets"]]
+    return texts_differ(settle_roulette(ruleset, bets, int(request["outcome"]["number"])).results)
 
 
 def _order_text(item: DrillItem) -> Text:

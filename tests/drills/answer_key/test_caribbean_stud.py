@@ -371,6 +371,17 @@ def check_settlement(item: DrillItem) -> None:
     assert named(item, "Interpretation", "A-K"), where(item)
     wins_royal = article == "Art. 9(5)" and player.name == "royal flush"
     assert named(item, "House option", "100 to 1", "Art. 13") is wins_royal, where(item)
+    # Art. 9(5)(7)-(9): 「但不可超過場方預先定出的每局最高額」: the house's maximum bounds the win.
+    capped = article == "Art. 9(5)" and player.name in CAPPED_BY_HOUSE_MAXIMUM
+    assert named(item, "House option", "maximum payout", "Art. 9(5)(7)-(9)") is capped, where(item)
+    # Hands named as English names them: "one pair", "two pairs", never "a one pair".
+    assert not re.search(r"\ba (one pair|two pairs|three of|four of|high card)", solution), where(
+        item
+    )
+
+
+#: Art. 9(5)(7)-(9): the raises the house's maximum payout per round bounds.
+CAPPED_BY_HOUSE_MAXIMUM = frozenset({"four of a kind", "straight flush", "royal flush"})
 
 
 # ------------------------------------------------------ stud.progressive --
@@ -418,6 +429,10 @@ def check_progressive(item: DrillItem) -> None:
     assert named(item, "Interpretation", "same jackpot") is needs_same_jackpot, where(item)
     needs_royal_order = asked.article == "Art. 10(7)"
     assert named(item, "Interpretation", "Art. 10(7)") is needs_royal_order, where(item)
+    # Art. 10(3) 「定額彩金在博彩桌上列明」: every award is measured against the house's posted
+    # fixed awards, so the feedback names them as the house's, with their amounts.
+    (posted,) = [r for r in rests_on(item) if r.startswith("House option") and "Art. 10(3)" in r]
+    assert all(amount in numbers(posted) for amount in fixed.values()), (where(item), posted)
     needs_house_fixed = asked.name == "royal flush" and any(not a.from_pool for a in before)
     assert named(item, "Interpretation", "paid by the house") is needs_house_fixed, where(item)
     if asked.exact_share is not None and asked.exact_share != down(asked.exact_share):

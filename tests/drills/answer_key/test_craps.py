@@ -392,6 +392,11 @@ def payout_article(item: DrillItem, table: KeyTable) -> None:
         allowed = {b.governing(table.bets) for b in moved(table) + staying(table)}
     assert item.citation.ruleset == RULESET
     assert item.citation.article_ref in allowed, (str(item.citation), allowed)
+    if item.skill == "craps.odds_payout":
+        # The odds drill is about the odds: the article of Art. 2(2) / 3(2), not the line's.
+        odds = [b for b in decided(table, "win") + decided(table, "lose") if b.kind == "odds"]
+        assert odds, "an odds item decides its odds"
+        assert item.citation.article_ref == odds[0].governing(table.bets), str(item.citation)
 
 
 def payout_solution(item: DrillItem, table: KeyTable) -> None:
@@ -408,6 +413,16 @@ def payout_solution(item: DrillItem, table: KeyTable) -> None:
             _check_big_line(line, match["name"], win)
     wanted = Counter((name(b, table), cents(b.win), b.article) for b in winners)
     assert found == wanted, (lines, wanted)
+    # Each winner but a Big bet shows the payout its article gives: "66 at 3 to 2 wins 99".
+    for bet in winners:
+        if bet.kind == "big":
+            continue  # its blocks and remainder: _check_big_line
+        pays = bet.win / bet.amount  # from the key's own tables
+        shown = (
+            f"{name(bet, table)}: {_english_amount(cents(bet.amount))} at {pays.numerator} to "
+            f"{pays.denominator} wins {_english_amount(cents_down(bet.win))} ({bet.article})"
+        )
+        assert shown in lines, (shown, lines)
     # The losers, by name and stake (and their article, where the line gives it).
     listed = [
         m
