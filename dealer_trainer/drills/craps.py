@@ -46,6 +46,7 @@ from dealer_trainer.rules.craps import (
 from dealer_trainer.rules.craps.api import read_throw, replay
 from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
+from dealer_trainer.rules.craps.table import BigWin
 from dealer_trainer.rules.money import to_cents
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 
@@ -265,6 +266,22 @@ def _win_line(hand: Hand, step: Step) -> tuple[Text, list[Text]]:
         ), []
     assert state.bet.number is not None
     parts = hand.table.big_parts(amount, state.bet.number)
+    line, readings = _big_win_line(name, amount, step, parts)
+    # Every Big win rests on reading the text's dollars as units of the table's currency.
+    unit = T(
+        '{article} prices the Big bets in dollars ("$6,00", "$5,00"); this ruleset reads one '
+        "dollar as {unit} of the table's currency, so a block is {block}.",
+        article=parts.citation,
+        unit=hand.table.rules.big_bet_unit,
+        block=parts.block,
+    )
+    return line, [*readings, interpretation(unit)]
+
+
+def _big_win_line(
+    name: Text, amount: Decimal, step: Step, parts: BigWin
+) -> tuple[Text, list[Text]]:
+    """A Big 6/8, 5/9 or 4/10 winner's line, and the readings of the text its win rests on."""
     win = step.amount or Decimal(0)
     ratio, short = _ratio_text(parts.ratio), _ratio_text(parts.short_ratio)
     if parts.blocks and parts.rest:

@@ -487,8 +487,13 @@ def payout_rests_on(item: DrillItem, table: KeyTable) -> None:
             and "interpretation" in x
             for x in lines
         ), (bet, lines)
+    # Every Big win rests on the reading of the text's dollars ("$6,00") as units (big_bet_unit).
+    unit = [s for s in said if "reads one dollar as" in s]
+    if any(b.kind == "big" for b in decided(table, "win")):
+        assert unit, said
     if not readings:
-        assert not item.rests_on, [t.english() for t in item.rests_on]
+        others = [t.english() for t in item.rests_on if "reads one dollar as" not in t.english()]
+        assert not others, others
 
 
 def payout_feedback(item: DrillItem, table: KeyTable) -> None:
