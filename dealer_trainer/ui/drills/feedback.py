@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRegularExpression, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -84,6 +85,29 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
 
 #: Which tab an article opens on, by the app's language: the text in the reader's language.
 ARTICLE_TAB_FOR = {"pt": "pt", "zh_Hant": "zh", "en": "en"}
+_CHINESE_DIGITS = "一二三四五六七八九"
+
+
+def chinese_number(n: int) -> str:
+    """``3`` → ``三``, ``12`` → ``十二``, ``20`` → ``二十``: a paragraph's number as the
+    Chinese texts print it (up to 99)."""
+    tens, units = divmod(n, 10)
+    text = "" if tens == 0 else ("十" if tens == 1 else _CHINESE_DIGITS[tens - 1] + "十")
+    return text + (_CHINESE_DIGITS[units - 1] if units else "")
+
+
+def paragraph_patterns(citation: Citation, language: str) -> list[str]:
+    """Where the cited paragraph begins in an article's text (``en``: the English reading,
+    ``pt``/``zh``: the published texts), best first, as regular expressions."""
+    p = citation.paragraph
+    if p is None:
+        return []
+    if language == "en":
+        return [rf"Art\.\s*{citation.article}\({p}\)", rf"\({p}\)"]
+    if language == "pt":
+        return [rf"^\s*{p}\s*[.)º]", rf"\({p}\)"]
+    number = chinese_number(p)
+    return [rf"^\s*{number}\s*、", rf"^\s*[（(]{number}[)）]", rf"^\s*[（(]{p}[)）]"]
 
 
 class ArticleDialog(QDialog):
@@ -126,6 +150,36 @@ class ArticleDialog(QDialog):
         restore_size(self, "article", QSize(640, 520), centre=False)
         self.retranslate()
         self.show_language(current_language())
+        self.tabs.currentChanged.connect(lambda _index: self.show_cited_paragraph())
+
+    def cited_block_top(self, index: int) -> int | None:
+        """Where the cited paragraph begins in tab ``index`` (document pixels), if found."""
+        browser = self.tabs.widget(index)
+        if not isinstance(browser, QTextBrowser):
+            return None
+        document = browser.document()
+        for pattern in paragraph_patterns(self.citation, self._tab_languages[index]):
+            found = document.find(QRegularExpression(pattern))
+            if not found.isNull():
+                layout = document.documentLayout()
+                return int(layout.blockBoundingRect(found.block()).top())
+        return None
+
+    def show_cited_paragraph(self) -> None:
+        """Scroll the text on show to the cited paragraph (an article runs over many):
+        a trainee sent to Art. 5(3) reads 5(3) first, not 5(1)."""
+        index = self.tabs.currentIndex()
+        if not 0 <= index < len(self._tab_languages):
+            return
+        top = self.cited_block_top(index)
+        browser = self.tabs.widget(index)
+        if top is not None and isinstance(browser, QTextBrowser):
+            browser.verticalScrollBar().setValue(top)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # After the layout: the text's blocks have their places at the dialog's width.
+        QTimer.singleShot(0, self.show_cited_paragraph)
 
     def _add_tab(self, text: str, language: str, *, markdown: bool = False) -> None:
         browser = QTextBrowser()
