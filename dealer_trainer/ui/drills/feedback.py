@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from PySide6.QtCore import QCoreApplication, QEvent, QRegularExpression, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -178,8 +178,8 @@ class ArticleDialog(QDialog):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        # After the layout: the text's blocks have their places at the dialog's width.
-        QTimer.singleShot(0, self.show_cited_paragraph)
+        # Qt shows (and sizes) the children first: the text's blocks have their places.
+        self.show_cited_paragraph()
 
     def _add_tab(self, text: str, language: str, *, markdown: bool = False) -> None:
         browser = QTextBrowser()
