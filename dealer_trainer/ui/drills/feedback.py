@@ -337,6 +337,12 @@ class FeedbackPanel(QFrame):
                     "%1", " → ".join(names.get(bet, bet) for bet in given) or "—"
                 )
             )
+        chosen = outcome.answer.choice
+        if chosen is not None and not outcome.correct and item.expected.kind is AnswerKind.CHOICE:
+            # The options are gone from the screen: name the one the trainee picked.
+            picked = next((o for o in item.expected.options if o.id == chosen), None)
+            if picked is not None:
+                lines.append(self.tr("Your answer: %1").replace("%1", render(picked.label)))
         self.details.setText("\n".join(lines))
         right = correct_answer_text(item, bet_labels)
         self.answer.setText(self.tr("Correct answer: %1").replace("%1", right))
