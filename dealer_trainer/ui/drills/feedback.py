@@ -10,8 +10,9 @@ mark, a row per skill and the time taken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -34,7 +35,12 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import AnswerKind, DrillItem, ExamSpec, Outcome, Summary, skill
 from dealer_trainer.rules.articles import article_for
+from dealer_trainer.rules.caribbean_stud.procedure import procedure as stud_procedure
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.craps.procedure import procedure as craps_procedure
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.roulette.procedure import procedure as roulette_procedure
+from dealer_trainer.rules.rulesets import Ruleset, resolve_ruleset
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
@@ -58,6 +64,33 @@ RESTATED = frozenset(
 )
 
 
+#: The dealer's procedure of each game, from the rules core (what ``procedure`` answers).
+_PROCEDURES: Mapping[str, Callable[[Mapping[str, Any], Ruleset], dict[str, Any]]] = {
+    "roulette": roulette_procedure,
+    "craps": craps_procedure,
+    "caribbean_stud": stud_procedure,
+}
+
+
+def bet_actions(item: DrillItem) -> dict[str, str]:
+    """What the dealer does with each bet of an order item (``collect``, ``pay`` …), as the
+    rules core's procedure says; empty where the item's situation has no procedure."""
+    request = item.situation.get("request")
+    settle = _PROCEDURES.get(item.game)
+    if not isinstance(request, Mapping) or settle is None:
+        return {}
+    try:
+        steps = settle(request, resolve_ruleset(item.game, request.get("ruleset")))["steps"]
+    except (RulesError, KeyError, TypeError):
+        return {}
+    return {
+        str(step["bet"]): str(step["action"])
+        for group in steps
+        for step in group
+        if isinstance(step, Mapping) and "bet" in step and "action" in step
+    }
+
+
 def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = None) -> str:
     """The rules core's answer as a trainee reads it (bets by their names on the felt)."""
     expected = item.expected
@@ -75,11 +108,21 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
         right = next((o for o in expected.options if o.id == expected.choice), None)
         return render(right.label) if right is not None else ""
     names = bet_labels or {}
+    actions = bet_actions(item)
+    # A step of losing bets reads "Collect: …", one of winners "Pay: …": the numbered list
+    # alone read as if the losing bets were paid first.
+    verbs = {
+        "collect": QCoreApplication.translate("drills", "Collect: %1"),
+        "pay": QCoreApplication.translate("drills", "Pay: %1"),
+    }
     steps = []
     for group in expected.order:
         bets = ", ".join(names.get(bet, bet) for bet in group)
         any_order = QCoreApplication.translate("drills", "%1 (in any order)")
-        steps.append(bets if len(group) == 1 else any_order.replace("%1", bets))
+        step = bets if len(group) == 1 else any_order.replace("%1", bets)
+        done = {actions.get(bet, "") for bet in group}
+        verb = verbs.get(next(iter(done))) if len(done) == 1 else None
+        steps.append(verb.replace("%1", step) if verb is not None else step)
     return "\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
 
 
