@@ -10,7 +10,8 @@ Every picture is a grab of the widget a person sees, built the way the app build
 (the main window, a drill window on a seeded item, the instructor's window on a small
 training centre made here in a temporary SQLite store with a fixed clock), at a fixed
 size, in English, with the app's CJK font fallback.  The same checkout draws the same
-pictures.  The felts (``docs/roulette.png`` …) are drawn by
+pictures, but for the time the report says it was made (the report reads the wall
+clock).  The felts (``docs/roulette.png`` …) are drawn by
 ``dealer-trainer export-layout`` instead; see the README.
 """
 
