@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QRegularExpression, QSize, Qt, Signal
@@ -470,11 +471,14 @@ class SummaryView(QWidget):
 
     def show_summary(self, summary: Summary, total_ms: int, exam: ExamSpec | None) -> None:
         self._shown = (summary, total_ms, exam)
-        percent = round(100 * summary.score)
+        # An exam is scored on all its items (those not answered count as not right), so
+        # a sitting left after one right answer reads "1 of 20 right (5%)", not "(100%)".
+        out_of = exam.size if exam is not None else summary.answered
+        percent = round(100 * Fraction(summary.correct, out_of)) if out_of else 0
         self.headline.setText(
             self.tr("%1 of %2 right (%3%)")
             .replace("%1", str(summary.correct))
-            .replace("%2", str(summary.answered))
+            .replace("%2", str(out_of))
             .replace("%3", str(percent))
         )
         if exam is not None:
