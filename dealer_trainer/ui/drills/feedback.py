@@ -92,15 +92,29 @@ def bet_actions(item: DrillItem) -> dict[str, str]:
     }
 
 
+def join_names(names: Sequence[str]) -> str:
+    """``A, B, C`` in the reader's language (``A、B、C`` in Chinese): the drills' own
+    list sentence ``{first}, {next}``, so a list reads the same as in the worked solution."""
+    pattern = QCoreApplication.translate("", "{first}, {next}")
+    if not names:
+        return ""
+    text = names[0]
+    for name in names[1:]:
+        text = pattern.replace("{first}", text).replace("{next}", name)
+    return text
+
+
 def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = None) -> str:
     """The rules core's answer as a trainee reads it (bets by their names on the felt)."""
     expected = item.expected
     if expected.kind in (AnswerKind.AMOUNT, AnswerKind.CHIPS) and expected.amount is not None:
         text = format_money(expected.amount)
         if expected.fewest_chips:
-            chips = ", ".join(
-                f"{n} × {format_money(d)}"
-                for d, n in sorted(expected.fewest_chips.items(), reverse=True)
+            chips = join_names(
+                [
+                    f"{n} × {format_money(d)}"
+                    for d, n in sorted(expected.fewest_chips.items(), reverse=True)
+                ]
             )
             fewest = QCoreApplication.translate("drills", "(fewest chips: %1)")
             text += "  " + fewest.replace("%1", chips)
@@ -118,7 +132,7 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
     }
     steps = []
     for group in expected.order:
-        bets = ", ".join(names.get(bet, bet) for bet in group)
+        bets = join_names([names.get(bet, bet) for bet in group])
         any_order = QCoreApplication.translate("drills", "%1 (in any order)")
         step = bets if len(group) == 1 else any_order.replace("%1", bets)
         done = {actions.get(bet, "") for bet in group}
@@ -548,7 +562,7 @@ class SummaryView(QWidget):
         if answer.chips is not None:
             chips = sorted(((d, n) for d, n in answer.chips.items() if n), reverse=True)
             total = sum((d * n for d, n in chips), Decimal(0))
-            stacks = ", ".join(f"{n} × {format_money(d)}" for d, n in chips)
+            stacks = join_names([f"{n} × {format_money(d)}" for d, n in chips])
             return f"{format_money(total)} ({stacks})" if stacks else format_money(total)
         if answer.order is not None:
             unknown = self.tr("a bet that is not on the table")

@@ -7,12 +7,17 @@ apart, and each step now says "Collect:" or "Pay:".
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Answer, Difficulty, ItemSpec
 from dealer_trainer.drills.sessions import DrillSession, Mode
 from dealer_trainer.ui.drills.controller import DrillController
+from dealer_trainer.ui.drills.feedback import join_names
+from dealer_trainer.ui.language import LanguageManager
 from tests.ui.drills.conftest import open_screen
 
 
@@ -44,3 +49,14 @@ def test_right_order_names_collect_and_pay(
     assert lines[1].startswith("1. " + collected), shown
     assert any(line.startswith("2. " + paid) for line in lines), shown
     assert all(("Collect: " in line) != ("Pay: " in line) for line in lines[1:]), shown
+
+
+def test_lists_in_the_answer_use_the_readers_list_comma(tmp_path: Path) -> None:
+    """In Chinese the bets of one step are joined with 「、」, as in the worked solution."""
+    assert join_names(["A", "B", "C"]) == "A, B, C"
+    manager = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    manager.set_language("zh_Hant", remember=False)
+    try:
+        assert join_names(["A", "B", "C"]) == "A、B、C"
+    finally:
+        manager.set_language("en", remember=False)
