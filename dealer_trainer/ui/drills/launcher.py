@@ -97,6 +97,10 @@ class ExamChoice(QComboBox):
         self._refresh()
         super().showPopup()
 
+    def current_text_as_tooltip(self) -> None:
+        """The whole name of the exam chosen, where the narrow panel elides it."""
+        self.setToolTip(self.currentText())
+
 
 class DrillLauncher(QWidget):
     """Choose and start a drill session.  ``sessionStarted(DrillScreen)`` for each one."""
@@ -133,6 +137,7 @@ class DrillLauncher(QWidget):
         self.exam_size.setValue(20)
         accept_wide_digits(self.exam_size)
         self.exams = ExamChoice(self.refresh_exams)
+        self.exams.currentIndexChanged.connect(lambda _i: self.exams.current_text_as_tooltip())
         # A long exam title must not widen the panel over the felt: it is elided, whole in
         # the list that drops down.
         self.exams.setSizeAdjustPolicy(

@@ -54,3 +54,10 @@ def test_exam_chosen_stays_chosen_when_the_list_is_read_again(
     launcher.exams.setCurrentIndex(index)
     launcher.refresh_exams()
     assert "Week 2" in launcher.exams.currentText()
+
+
+def test_exam_choice_names_itself_whole_in_its_tooltip(qtbot: QtBot, store: Store) -> None:
+    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    qtbot.addWidget(launcher)
+    assert launcher.exams.toolTip() == launcher.exams.currentText()
+    assert launcher.exams.toolTip().startswith("Mock exam (chosen skills, pass mark")
