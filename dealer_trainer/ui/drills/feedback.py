@@ -386,6 +386,8 @@ class FeedbackPanel(QFrame):
         self.headline.setText(headline + "  ·  " + seconds_text(outcome.elapsed_ms))
         # The right answer has its own line below (bets by name, not by request id).
         said = [t for t in outcome.grade.feedback if t.source not in RESTATED]
+        if outcome.answer.timed_out:  # the headline says it already
+            said = [t for t in said if t.source != "Time is up."]
         lines = [render(t) for t in (*said, *outcome.grade.notes)]
         given = outcome.answer.order
         if given is not None and item.expected.kind is AnswerKind.ORDER:

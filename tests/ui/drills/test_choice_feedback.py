@@ -40,3 +40,12 @@ def test_right_choice_feedback_does_not_repeat_it(qtbot: QtBot) -> None:
     with qtbot.waitSignal(controller.feedbackReady):
         screen.submit(Answer(choice=item.expected.choice))
     assert "Your answer" not in screen.feedback.details.text()
+
+
+def test_timed_out_feedback_says_time_is_up_once(qtbot: QtBot) -> None:
+    controller, screen = _screen(qtbot, "roulette.straight_up", 4)
+    with qtbot.waitSignal(controller.feedbackReady):
+        screen.submit(Answer(timed_out=True))
+    assert screen.feedback.headline.text().startswith("Time is up")
+    assert "Time is up" not in screen.feedback.details.text()
+    assert "Correct answer" in screen.feedback.answer.text()
