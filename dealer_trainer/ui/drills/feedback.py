@@ -219,8 +219,13 @@ class ArticleDialog(QDialog):
         for pattern in paragraph_patterns(self.citation, self._tab_languages[index]):
             found = document.find(QRegularExpression(pattern))
             if not found.isNull():
-                layout = document.documentLayout()
-                return int(layout.blockBoundingRect(found.block()).top())
+                block = found.block()
+                top = document.documentLayout().blockBoundingRect(block).top()
+                # The line of the block the paragraph starts on (a reading may run
+                # several paragraphs in one block: "(1) … (6) …").
+                lines = block.layout()
+                line = lines.lineForTextPosition(found.selectionStart() - block.position())
+                return int(top + (line.y() if line.isValid() else 0))
         return None
 
     def show_cited_paragraph(self) -> None:
