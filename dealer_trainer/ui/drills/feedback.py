@@ -61,6 +61,10 @@ RESTATED = frozenset(
         "The right amount is {amount}.",
         "The right answer: {answer}",
         "The right order: {order}.",
+        # and the verdicts the headline gives ("Right · 8.0 s"): said once is enough
+        "Right.",
+        "Right: {amount}.",
+        "Right order.",
     }
 )
 
@@ -409,6 +413,7 @@ class FeedbackPanel(QFrame):
             if picked is not None:
                 lines.append(self.tr("Your answer: %1").replace("%1", render(picked.label)))
         self.details.setText("\n".join(lines))
+        self.details.setVisible(bool(lines))  # no empty line under a right answer
         right = correct_answer_text(item, bet_labels)
         self.answer.setText(self.tr("Correct answer: %1").replace("%1", right))
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)

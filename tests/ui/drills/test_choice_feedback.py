@@ -49,3 +49,14 @@ def test_timed_out_feedback_says_time_is_up_once(qtbot: QtBot) -> None:
     assert screen.feedback.headline.text().startswith("Time is up")
     assert "Time is up" not in screen.feedback.details.text()
     assert "Correct answer" in screen.feedback.answer.text()
+
+
+def test_right_amount_is_said_once(qtbot: QtBot) -> None:
+    controller, screen = _screen(qtbot, "roulette.straight_up", 4)
+    item = controller.item
+    assert item is not None and item.expected.amount is not None
+    with qtbot.waitSignal(controller.feedbackReady):
+        screen.submit(Answer(amount=item.expected.amount))
+    assert screen.feedback.headline.text().startswith("Right")
+    assert "Right" not in screen.feedback.details.text()
+    assert not screen.feedback.details.isVisible() or not screen.feedback.details.text()
