@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.rulesets import Ruleset
 
 #: Game id → (English name for translation, Chinese name as printed in Macau).
 GAME_NAMES: dict[str, tuple[str, str]] = {
@@ -30,3 +31,25 @@ def game_title(game: str) -> str:
     english, chinese = GAME_NAMES[game]
     name = QCoreApplication.translate("games", english)
     return f"{name}\n{english if name == chinese else chinese}"
+
+
+#: The titles of the regulation's own rulesets (their TOML ``title``), for translation.
+#: A house ruleset's title is the house's own words and is shown as written.
+RULESET_TITLES = frozenset(
+    {
+        QT_TRANSLATE_NOOP("games", "Roulette (single zero)"),
+        QT_TRANSLATE_NOOP("games", "Craps (Portaria n.º 97/85/M)"),
+        QT_TRANSLATE_NOOP(
+            "games", "Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)"
+        ),
+        QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"),
+    }
+)
+
+
+def ruleset_title(ruleset: Ruleset) -> str:
+    """``roulette-2003 · Roleta (zero único)``: the id and the title in the window's language."""
+    title = ruleset.title
+    if title in RULESET_TITLES:
+        title = QCoreApplication.translate("games", title)
+    return f"{ruleset.id} · {title}"

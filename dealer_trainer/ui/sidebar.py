@@ -29,7 +29,7 @@ from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
 from dealer_trainer.ui.fonts import felt_font
-from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title
+from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
 from dealer_trainer.ui.language import current_language
 
 THUMB = QSize(144, 82)
@@ -170,6 +170,11 @@ class SidePanel(QWidget):
             button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
             button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
         self.clear.setText(self.tr("C&lear the felt"))
+        shown = {r.id: r for r in rulesets_for(self.current_game())}
+        for index in range(self.rulesets.count()):
+            each = shown.get(str(self.rulesets.itemData(index)))
+            if each is not None:
+                self.rulesets.setItemText(index, ruleset_title(each))
         if self.rulesets.count():
             self.regulation.setText(self.describe(self.current_ruleset(), self.current_game()))
 
@@ -218,7 +223,7 @@ class SidePanel(QWidget):
         found = sorted(rulesets_for(game), key=lambda r: (not r.is_default, r.id))
         for ruleset in found:
             if ruleset.version is None:
-                self.rulesets.addItem(f"{ruleset.id} · {ruleset.title}", ruleset.id)
+                self.rulesets.addItem(ruleset_title(ruleset), ruleset.id)
             else:  # a house ruleset: its title, never its id
                 label = self.tr("%1 · house ruleset, version %2")
                 label = label.replace("%1", ruleset.title).replace("%2", str(ruleset.version))

@@ -96,6 +96,10 @@ class AmountPad(AnswerWidget):
         self.display.setObjectName("amountDisplay")
         self.display.returnPressed.connect(self.enter)
         accept_wide_digits(self.display)  # １２３ from a Chinese input method are digits
+        # The empty display shows its prompt in body type: in the amount's large type
+        # "Escreva ou toque no montante" is cut off at a laptop's panel width.
+        self.display.textChanged.connect(self._mark_empty)
+        self._mark_empty(self.display.text())
         self.error = QLabel()
         self.error.setObjectName("answerError")
         self.error.setWordWrap(True)
@@ -148,6 +152,13 @@ class AmountPad(AnswerWidget):
         self.keys["clear"].setAccessibleName(self.tr("Clear the amount"))
         self.keys["enter"].setText(self.tr("Pay ↵"))
         self.keys["enter"].setToolTip(self.tr("Give this amount (Enter)"))
+
+    def _mark_empty(self, text: str) -> None:
+        empty = not text
+        if self.display.property("empty") != empty:
+            self.display.setProperty("empty", empty)
+            self.display.style().unpolish(self.display)
+            self.display.style().polish(self.display)
 
     def _key(self, key: str, text: str) -> QPushButton:
         button = QPushButton(text)

@@ -80,6 +80,7 @@ class DrillController(QObject):
         self._started_at = 0
         self._ended_at: int | None = None
         self._over = False
+        self._paused_at: int | None = None  # the clocks stand still while a question is asked
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self._tick)
@@ -120,6 +121,25 @@ class DrillController(QObject):
             self._timer.start()
             self.ticked.emit(self.time_left_ms())
 
+    def pause(self) -> None:
+        """Stop the item's and the session's clocks (the window asks the trainee something)."""
+        if self._paused_at is None and not self._over:
+            self._paused_at = self.clock()
+            self._timer.stop()
+
+    def resume(self) -> None:
+        """Start the clocks again where they stopped: the pause costs the trainee no time."""
+        if self._paused_at is None:
+            return
+        gap = max(self.clock() - self._paused_at, 0)
+        self._paused_at = None
+        self._shown_at += gap
+        self._started_at += gap
+        running = not self._over and self.item is not None and self.pending is None
+        if running and self.session.timed:
+            self._timer.start()
+            self.ticked.emit(self.time_left_ms())
+
     def time_left_ms(self) -> int:
         """Time left on the item, or on the session when that ends first."""
         item = self.item
@@ -137,7 +157,7 @@ class DrillController(QObject):
         return max(self.time_limit_ms - (self.clock() - self._started_at), 0)
 
     def _tick(self) -> None:
-        if self.item is None or self.pending is not None:
+        if self.item is None or self.pending is not None or self._paused_at is not None:
             self._timer.stop()
             return
         left = self.time_left_ms()

@@ -10,10 +10,13 @@ mark, a row per skill and the time taken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from fractions import Fraction
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRegularExpression, QSize, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -33,7 +36,12 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import AnswerKind, DrillItem, ExamSpec, Outcome, Summary, skill
 from dealer_trainer.rules.articles import article_for
+from dealer_trainer.rules.caribbean_stud.procedure import procedure as stud_procedure
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.craps.procedure import procedure as craps_procedure
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.roulette.procedure import procedure as roulette_procedure
+from dealer_trainer.rules.rulesets import Ruleset, resolve_ruleset
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
@@ -53,8 +61,51 @@ RESTATED = frozenset(
         "The right amount is {amount}.",
         "The right answer: {answer}",
         "The right order: {order}.",
+        # and the verdicts the headline gives ("Right · 8.0 s"): said once is enough
+        "Right.",
+        "Right: {amount}.",
+        "Right order.",
     }
 )
+
+
+#: The dealer's procedure of each game, from the rules core (what ``procedure`` answers).
+_PROCEDURES: Mapping[str, Callable[[Mapping[str, Any], Ruleset], dict[str, Any]]] = {
+    "roulette": roulette_procedure,
+    "craps": craps_procedure,
+    "caribbean_stud": stud_procedure,
+}
+
+
+def bet_actions(item: DrillItem) -> dict[str, str]:
+    """What the dealer does with each bet of an order item (``collect``, ``pay`` …), as the
+    rules core's procedure says; empty where the item's situation has no procedure."""
+    request = item.situation.get("request")
+    settle = _PROCEDURES.get(item.game)
+    if not isinstance(request, Mapping) or settle is None:
+        return {}
+    try:
+        steps = settle(request, resolve_ruleset(item.game, request.get("ruleset")))["steps"]
+    except (RulesError, KeyError, TypeError):
+        return {}
+    return {
+        str(step["bet"]): str(step["action"])
+        for group in steps
+        for step in group
+        if isinstance(step, Mapping) and "bet" in step and "action" in step
+    }
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``A, B, C`` in the reader's language (``A、B、C`` in Chinese): the drills' own
+    list sentence ``{first}, {next}``, so a list reads the same as in the worked solution."""
+    pattern = QCoreApplication.translate("", "{first}, {next}")
+    if not names:
+        return ""
+    text = names[0]
+    for name in names[1:]:
+        text = pattern.replace("{first}", text).replace("{next}", name)
+    return text
 
 
 def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = None) -> str:
@@ -63,9 +114,11 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
     if expected.kind in (AnswerKind.AMOUNT, AnswerKind.CHIPS) and expected.amount is not None:
         text = format_money(expected.amount)
         if expected.fewest_chips:
-            chips = ", ".join(
-                f"{n} × {format_money(d)}"
-                for d, n in sorted(expected.fewest_chips.items(), reverse=True)
+            chips = join_names(
+                [
+                    f"{n} × {format_money(d)}"
+                    for d, n in sorted(expected.fewest_chips.items(), reverse=True)
+                ]
             )
             fewest = QCoreApplication.translate("drills", "(fewest chips: %1)")
             text += "  " + fewest.replace("%1", chips)
@@ -74,16 +127,49 @@ def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = 
         right = next((o for o in expected.options if o.id == expected.choice), None)
         return render(right.label) if right is not None else ""
     names = bet_labels or {}
+    actions = bet_actions(item)
+    # A step of losing bets reads "Collect: …", one of winners "Pay: …": the numbered list
+    # alone read as if the losing bets were paid first.
+    verbs = {
+        "collect": QCoreApplication.translate("drills", "Collect: %1"),
+        "pay": QCoreApplication.translate("drills", "Pay: %1"),
+    }
     steps = []
     for group in expected.order:
-        bets = ", ".join(names.get(bet, bet) for bet in group)
+        bets = join_names([names.get(bet, bet) for bet in group])
         any_order = QCoreApplication.translate("drills", "%1 (in any order)")
-        steps.append(bets if len(group) == 1 else any_order.replace("%1", bets))
+        step = bets if len(group) == 1 else any_order.replace("%1", bets)
+        done = {actions.get(bet, "") for bet in group}
+        verb = verbs.get(next(iter(done))) if len(done) == 1 else None
+        steps.append(verb.replace("%1", step) if verb is not None else step)
     return "\n" + "\n".join(f"{i}. {step}" for i, step in enumerate(steps, 1))
 
 
 #: Which tab an article opens on, by the app's language: the text in the reader's language.
 ARTICLE_TAB_FOR = {"pt": "pt", "zh_Hant": "zh", "en": "en"}
+_CHINESE_DIGITS = "一二三四五六七八九"
+
+
+def chinese_number(n: int) -> str:
+    """``3`` → ``三``, ``12`` → ``十二``, ``20`` → ``二十``: a paragraph's number as the
+    Chinese texts print it (up to 99)."""
+    tens, units = divmod(n, 10)
+    text = "" if tens == 0 else ("十" if tens == 1 else _CHINESE_DIGITS[tens - 1] + "十")
+    return text + (_CHINESE_DIGITS[units - 1] if units else "")
+
+
+def paragraph_patterns(citation: Citation, language: str) -> list[str]:
+    """Where the cited paragraph begins in an article's text (``en``: the English reading,
+    ``pt``/``zh``: the published texts), best first, as regular expressions."""
+    p = citation.paragraph
+    if p is None:
+        return []
+    if language == "en":
+        return [rf"Art\.\s*{citation.article}\({p}\)", rf"\({p}\)"]
+    if language == "pt":
+        return [rf"^\s*{p}\s*[.)º]", rf"\({p}\)"]
+    number = chinese_number(p)
+    return [rf"^\s*{number}\s*、", rf"^\s*[（(]{number}[)）]", rf"^\s*[（(]{p}[)）]"]
 
 
 class ArticleDialog(QDialog):
@@ -126,6 +212,41 @@ class ArticleDialog(QDialog):
         restore_size(self, "article", QSize(640, 520), centre=False)
         self.retranslate()
         self.show_language(current_language())
+        self.tabs.currentChanged.connect(lambda _index: self.show_cited_paragraph())
+
+    def cited_block_top(self, index: int) -> int | None:
+        """Where the cited paragraph begins in tab ``index`` (document pixels), if found."""
+        browser = self.tabs.widget(index)
+        if not isinstance(browser, QTextBrowser):
+            return None
+        document = browser.document()
+        for pattern in paragraph_patterns(self.citation, self._tab_languages[index]):
+            found = document.find(QRegularExpression(pattern))
+            if not found.isNull():
+                block = found.block()
+                top = document.documentLayout().blockBoundingRect(block).top()
+                # The line of the block the paragraph starts on (a reading may run
+                # several paragraphs in one block: "(1) … (6) …").
+                lines = block.layout()
+                line = lines.lineForTextPosition(found.selectionStart() - block.position())
+                return int(top + (line.y() if line.isValid() else 0))
+        return None
+
+    def show_cited_paragraph(self) -> None:
+        """Scroll the text on show to the cited paragraph (an article runs over many):
+        a trainee sent to Art. 5(3) reads 5(3) first, not 5(1)."""
+        index = self.tabs.currentIndex()
+        if not 0 <= index < len(self._tab_languages):
+            return
+        top = self.cited_block_top(index)
+        browser = self.tabs.widget(index)
+        if top is not None and isinstance(browser, QTextBrowser):
+            browser.verticalScrollBar().setValue(top)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Qt shows (and sizes) the children first: the text's blocks have their places.
+        self.show_cited_paragraph()
 
     def _add_tab(self, text: str, language: str, *, markdown: bool = False) -> None:
         browser = QTextBrowser()
@@ -274,6 +395,8 @@ class FeedbackPanel(QFrame):
         self.headline.setText(headline + "  ·  " + seconds_text(outcome.elapsed_ms))
         # The right answer has its own line below (bets by name, not by request id).
         said = [t for t in outcome.grade.feedback if t.source not in RESTATED]
+        if outcome.answer.timed_out:  # the headline says it already
+            said = [t for t in said if t.source != "Time is up."]
         lines = [render(t) for t in (*said, *outcome.grade.notes)]
         given = outcome.answer.order
         if given is not None and item.expected.kind is AnswerKind.ORDER:
@@ -283,7 +406,14 @@ class FeedbackPanel(QFrame):
                     "%1", " → ".join(names.get(bet, bet) for bet in given) or "—"
                 )
             )
+        chosen = outcome.answer.choice
+        if chosen is not None and not outcome.correct and item.expected.kind is AnswerKind.CHOICE:
+            # The options are gone from the screen: name the one the trainee picked.
+            picked = next((o for o in item.expected.options if o.id == chosen), None)
+            if picked is not None:
+                lines.append(self.tr("Your answer: %1").replace("%1", render(picked.label)))
         self.details.setText("\n".join(lines))
+        self.details.setVisible(bool(lines))  # no empty line under a right answer
         right = correct_answer_text(item, bet_labels)
         self.answer.setText(self.tr("Correct answer: %1").replace("%1", right))
         steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
@@ -367,11 +497,14 @@ class SummaryView(QWidget):
 
     def show_summary(self, summary: Summary, total_ms: int, exam: ExamSpec | None) -> None:
         self._shown = (summary, total_ms, exam)
-        percent = round(100 * summary.score)
+        # An exam is scored on all its items (those not answered count as not right), so
+        # a sitting left after one right answer reads "1 of 20 right (5%)", not "(100%)".
+        out_of = exam.size if exam is not None else summary.answered
+        percent = round(100 * Fraction(summary.correct, out_of)) if out_of else 0
         self.headline.setText(
             self.tr("%1 of %2 right (%3%)")
             .replace("%1", str(summary.correct))
-            .replace("%2", str(summary.answered))
+            .replace("%2", str(out_of))
             .replace("%3", str(percent))
         )
         if exam is not None:
@@ -441,7 +574,7 @@ class SummaryView(QWidget):
         if answer.chips is not None:
             chips = sorted(((d, n) for d, n in answer.chips.items() if n), reverse=True)
             total = sum((d * n for d, n in chips), Decimal(0))
-            stacks = ", ".join(f"{n} × {format_money(d)}" for d, n in chips)
+            stacks = join_names([f"{n} × {format_money(d)}" for d, n in chips])
             return f"{format_money(total)} ({stacks})" if stacks else format_money(total)
         if answer.order is not None:
             unknown = self.tr("a bet that is not on the table")

@@ -85,6 +85,23 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("drills", text)
 
 
+class ExamChoice(QComboBox):
+    """The exam list, read again from storage each time it drops down: an exam the
+    instructor assigned a moment ago (or another trainee chosen) shows at once."""
+
+    def __init__(self, refresh: Callable[[], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._refresh = refresh
+
+    def showPopup(self) -> None:
+        self._refresh()
+        super().showPopup()
+
+    def current_text_as_tooltip(self) -> None:
+        """The whole name of the exam chosen, where the narrow panel elides it."""
+        self.setToolTip(self.currentText())
+
+
 class DrillLauncher(QWidget):
     """Choose and start a drill session.  ``sessionStarted(DrillScreen)`` for each one."""
 
@@ -119,7 +136,8 @@ class DrillLauncher(QWidget):
         self.exam_size.setRange(1, 500)
         self.exam_size.setValue(20)
         accept_wide_digits(self.exam_size)
-        self.exams = QComboBox()
+        self.exams = ExamChoice(self.refresh_exams)
+        self.exams.currentIndexChanged.connect(lambda _i: self.exams.current_text_as_tooltip())
         # A long exam title must not widen the panel over the felt: it is elided, whole in
         # the list that drops down.
         self.exams.setSizeAdjustPolicy(
@@ -307,7 +325,11 @@ class DrillLauncher(QWidget):
         return None if profile is None else store.trainee(profile.id)
 
     def refresh_exams(self) -> None:
-        """The exams the trainee may sit: assigned ones first, then a mock exam."""
+        """The exams the trainee may sit: assigned ones first, then a mock exam.
+
+        The exam chosen stays chosen if the trainee may still sit it."""
+        chosen = self.exams.currentData()
+        kept = chosen[0].id if chosen is not None else None
         self.exams.clear()
         try:
             desk = self.desk()
@@ -327,6 +349,8 @@ class DrillLauncher(QWidget):
                     .replace("%3", str(paper.item_count))
                 )
             self.exams.addItem(text, (assignment, paper))
+            if assignment.id == kept:
+                self.exams.setCurrentIndex(self.exams.count() - 1)
         self.exams.addItem(
             self.tr("Mock exam (chosen skills, pass mark %1%)").replace(
                 "%1", str(round(100 * MOCK_PASS_MARK))

@@ -67,7 +67,15 @@ class DrillsDock(QDockWidget):
             action.triggered.connect(lambda _=False, k=kind: self.start(k))
             self.menu.addAction(action)
             self.start_actions[kind] = action
+        # Another trainee chosen in the side panel: their exams, not the last one's.
+        chosen = getattr(panel, "traineeChosen", None)
+        if chosen is not None:
+            chosen.connect(self._trainee_changed)
         self.retranslate()
+
+    def _trainee_changed(self, _name: str) -> None:
+        if self.launcher is not None:
+            self.launcher.refresh_exams()
 
     def retranslate(self) -> None:
         self.setWindowTitle(QCoreApplication.translate("drills", "Drills"))

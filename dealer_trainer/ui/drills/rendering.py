@@ -108,7 +108,8 @@ QLabel { color: #1d1d1d; font-size: 15px; }
 #hint { background: #fff7d6; border: 1px solid #e6c65c; border-radius: 6px; padding: 6px; }
 #questionPanel QPushButton { font-size: 15px; padding: 6px 12px; }
 #padKey { font-size: 20px; font-weight: 600; min-height: 42px; }
-#amountDisplay { font-size: 26px; font-weight: 700; padding: 6px; }
+#amountDisplay { font-size: 26px; font-weight: 700; padding: 6px; min-height: 38px; }
+#amountDisplay[empty="true"] { font-size: 16px; font-weight: 400; }
 #primary { background: #0f5a3c; color: #ffffff; border: none; border-radius: 5px;
            font-weight: 700; font-size: 15px; padding: 6px 14px; }
 #primary:disabled { background: #9fb8ad; }

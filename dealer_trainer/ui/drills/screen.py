@@ -511,9 +511,15 @@ class DrillScreen(QWidget):
             return False
         exam = self.controller.exam
         if self.controller.exam_running and exam is not None:
-            choice = self.ask_leave_exam(
-                self, len(self.session.outcomes), exam.size, self.session.resumable
-            )
+            # The item's clock stands still while the trainee reads the question: an item
+            # must not time out (and the exam move on) behind the dialog.
+            self.controller.pause()
+            try:
+                choice = self.ask_leave_exam(
+                    self, len(self.session.outcomes), exam.size, self.session.resumable
+                )
+            finally:
+                self.controller.resume()  # then kept going, suspended or handed in
             if choice is Leave.KEEP_GOING:
                 self.answer_widget.focus_entry()
                 return False

@@ -45,6 +45,7 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import GAMES, official_rulesets
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.ui.digits import accept_wide_digits
+from dealer_trainer.ui.games import ruleset_title
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 
@@ -78,7 +79,7 @@ class ExamBuilder(QGroupBox):
             official_rulesets().values(),
             key=lambda r: (order.get(r.game, 99), not r.is_default, r.id),
         ):
-            self.ruleset.addItem(f"{ruleset.id} · {ruleset.title}", ruleset.id)
+            self.ruleset.addItem(ruleset_title(ruleset), ruleset.id)
         self.skills = QListWidget()
         self.skills.setMinimumHeight(120)
         self.difficulty = QComboBox()

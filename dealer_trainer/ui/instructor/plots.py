@@ -8,9 +8,9 @@ follows the first ``show_series`` (the dashboard's speed target is measured on i
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from dealer_trainer.reports.figures import DaySeries
 
@@ -62,8 +62,15 @@ class TrendPlots(QWidget):
                 "skills' daily medians, each weighted by its number of answers."
             )
         )
+        # With no answer in the period the axes would count from 1970 ("00.100", "00.200"):
+        # their values are hidden and a line says why the plots are empty.
+        self.empty_note = QLabel(self.tr("No answers in this period."))
+        self.empty_note.setObjectName("muted")
+        self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_note.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.empty_note)
         layout.addWidget(self.accuracy_plot, 1)
         layout.addWidget(self.time_plot, 1)
         self._shown = False
@@ -78,7 +85,18 @@ class TrendPlots(QWidget):
             self.accuracy_plot.getPlotItem().enableAutoRange(axis="x")
             self.time_plot.getPlotItem().enableAutoRange(axis="y")
         self.accuracy_plot.setYRange(0, 100, padding=0.02)  # accuracy always on its full scale
+        self._show_values(bool(x))
         self._shown = True
+
+    def _show_values(self, shown: bool) -> None:
+        for plot in (self.accuracy_plot, self.time_plot):
+            plot.getPlotItem().getAxis("bottom").setStyle(showValues=shown)
+        self.time_plot.getPlotItem().getAxis("left").setStyle(showValues=shown)
+        self.empty_note.setVisible(not shown)
+
+    def shows_values(self) -> bool:
+        """Whether the date axis prints its dates (not while the plots are empty)."""
+        return bool(self.accuracy_plot.getPlotItem().getAxis("bottom").style["showValues"])
 
     def points(self) -> int:
         """How many days the plots show."""
