@@ -46,6 +46,8 @@ class Situation:
     game: str
     request: Mapping[str, Any]
     seats: tuple[Seat, ...]
+    #: Roulette: each bet's spot on the felt (bet id → spot id, ``split-17-20``).
+    spots: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
