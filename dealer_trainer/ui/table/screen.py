@@ -544,6 +544,7 @@ class TableScreen(QWidget):
             item.setText(f"✗ {shown}\n    {reason}\n    {article}")
             item.setForeground(QColor("#b3202a"))
             self._say(f"{escape(reason)}<br><i>{escape(article)}</i>", "refusal")
+            self.float.clear()  # the refused payout goes back: the next one is built afresh
         self.steps.addItem(item)
         self.steps.scrollToBottom()
         self.stepJudged.emit(attempt)
