@@ -66,13 +66,21 @@ class TableBet:
     def label(self) -> str:
         """``Split 17-20 (red chips) — 50``."""
         name = self.title
-        return _tr("%1 — %2").replace("%1", name).replace("%2", format_money(self.amount))
+        return (
+            QCoreApplication.translate("table", "%1 — %2")
+            .replace("%1", name)
+            .replace("%2", format_money(self.amount))
+        )
 
     @property
     def title(self) -> str:
         if not self.owner:
             return self.name
-        return _tr("%1 (%2)").replace("%1", self.name).replace("%2", self.owner)
+        return (
+            QCoreApplication.translate("table", "%1 (%2)")
+            .replace("%1", self.name)
+            .replace("%2", self.owner)
+        )
 
 
 def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
@@ -104,7 +112,7 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
             player = str(bet_id).split("-")[0]
             seat = seats.get(player)
             owner = (
-                _tr("seat %1").replace("%1", str(seat.position))
+                QCoreApplication.translate("table", "seat %1").replace("%1", str(seat.position))
                 if several and seat is not None
                 else ""
             )
@@ -146,7 +154,7 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
 def article_line(citation: Citation | None) -> str:
     """The article a step rests on, or that it rests on table procedure (in words)."""
     if citation is None:
-        return _tr("Table procedure, not in the regulation.")
+        return QCoreApplication.translate("table", "Table procedure, not in the regulation.")
     return article_text(citation)
 
 
@@ -163,12 +171,12 @@ _ACTION_NAMES = {
 def step_text(step: Step | None, names: Mapping[Target, TableBet]) -> str:
     """A step as the step list shows it: ``Pay Split 17-20 (red chips): 425``."""
     if step is None:
-        return _tr("Round settled")
+        return QCoreApplication.translate("table", "Round settled")
     text = _tr(_ACTION_NAMES[step.action])
     if step.action is Action.MARK:
         return text.replace("%1", str(step.number))
     bet = names.get(step.target)
-    name = bet.title if bet is not None else _tr("a bet")
+    name = bet.title if bet is not None else QCoreApplication.translate("table", "a bet")
     second = ""
     if step.action in (Action.PAY, Action.PROGRESSIVE):
         second = format_money(step.amount or Decimal(0))
@@ -220,9 +228,9 @@ def verdict_text(
         missing = missing_targets(round_)
         target = missing[0] if missing else None
     bet = names.get(target) if target is not None else None
-    name = bet.title if bet is not None else _tr("a bet")
+    name = bet.title if bet is not None else QCoreApplication.translate("table", "a bet")
     if target is not None and target.marker:
-        name = _tr("the marker")
+        name = QCoreApplication.translate("table", "the marker")
     if code in ("paid_a_loser", "collected_a_winner", "collected_a_stake_that_stays",
                 "wrong_action"):  # fmt: skip
         wanted = planned_step(round_, target) if target is not None else None
@@ -230,7 +238,7 @@ def verdict_text(
             return _tr(_WANTED[wanted.action]).replace("%1", name)
     sentence = _BY_CODE.get(code)
     if sentence is None:
-        return _tr("This step is not right.")
+        return QCoreApplication.translate("table", "This step is not right.")
     amount = format_money(step.amount or Decimal(0)) if step is not None else ""
     return _tr(sentence).replace("%1", name).replace("%2", amount)
 

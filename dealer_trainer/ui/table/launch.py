@@ -33,7 +33,7 @@ def open_table(launcher: DrillLauncher, trainee: str, tables: list[QWidget]) -> 
             recorder = TableRecorder.start(desk, ruleset.id)
     except (StorageError, OSError) as exc:
         launcher.status.setText(
-            QCoreApplication.translate("drills", "Storage is not available: %1").replace(
+            QCoreApplication.translate("DrillLauncher", "Storage is not available: %1").replace(
                 "%1", str(exc)
             )
         )

@@ -88,7 +88,7 @@ TABLE_STYLE = (
 """
 )
 MODE = QT_TRANSLATE_NOOP("table", "Table · Practice")
-PAYOUT_OFFSET = 26.0  # mm beside a bet's stack where its payout is set down
+PAYOUT_OFFSET = CHIP_DIAMETER + 6  # mm beside a bet's stack, where its payout is set down
 
 
 def _tr(text: str) -> str:
@@ -133,8 +133,12 @@ class ChipFloat(QWidget):
             button.setIconSize(QSize(34, 34))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setProperty("chip", str(value))
-            button.setAccessibleName(_tr("Add a chip of %1").replace("%1", chip.text))
-            button.setToolTip(_tr("Add a chip of %1").replace("%1", chip.text))
+            button.setAccessibleName(
+                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+            )
+            button.setToolTip(
+                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+            )
             button.clicked.connect(lambda _=False, v=value: self.add_chip(v))
             self.rack.addWidget(button)
             self._buttons.append(button)
@@ -189,8 +193,8 @@ class ChipFloat(QWidget):
         self.changed.emit()
 
     def retranslate(self) -> None:
-        self.clear_button.setText(_tr("Clear"))
-        self.clear_button.setToolTip(_tr("Empty the float"))
+        self.clear_button.setText(QCoreApplication.translate("table", "Clear"))
+        self.clear_button.setToolTip(QCoreApplication.translate("table", "Empty the float"))
         self._refresh()
 
 
@@ -230,6 +234,7 @@ class TableScreen(QWidget):
         self.stage = FeltStage(self)
         self._payouts: list[ChipStackItem] = []
         self._rings: list[QGraphicsEllipseItem] = []
+        self._hand_ring: QGraphicsEllipseItem | None = None
         self.problem = ""  # the last storage problem, shown in the panel
 
         # -- the bar
@@ -429,7 +434,32 @@ class TableScreen(QWidget):
     def _take(self, bet: TableBet | None) -> None:
         self.current = bet
         self.view.focus_spot(bet.spot_id if bet is not None else None)
+        self._ring_in_hand()
         self._show_in_hand()
+
+    def _ring_in_hand(self) -> None:
+        """A gold ring round the bet in hand (its stack, or its spot when no stack shows)."""
+        scene = self.view.felt_scene()
+        ring = self._hand_ring
+        if ring is None or ring.scene() is not scene:
+            r = CHIP_DIAMETER / 2 + 9
+            ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
+            ring.setPen(QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DashLine))
+            ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            ring.setZValue(150)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            scene.addItem(ring)
+            self._hand_ring = ring
+        bet = self.current
+        if bet is None:
+            ring.hide()
+            return
+        badge = self._badge(bet)
+        if badge is not None and badge.isVisible():
+            ring.setPos(badge.pos())
+        else:
+            ring.setPos(*scene.felt.spot(bet.spot_id).center)
+        ring.show()
 
     def take(self, target: Target) -> None:
         """Take a bet in hand by what it is (for the keyboard's and the tests' sake)."""
@@ -459,16 +489,20 @@ class TableScreen(QWidget):
         bet = self.current
         total = self.float.total()
         if bet is None:
-            self.in_hand.setText(_tr("No bet in hand: click a bet or press Tab."))
+            self.in_hand.setText(
+                QCoreApplication.translate("table", "No bet in hand: click a bet or press Tab.")
+            )
             return
         if total is not None:
             text = (
-                _tr("Paying %1: %2")
+                QCoreApplication.translate("table", "Paying %1: %2")
                 .replace("%1", escape(bet.title))
                 .replace("%2", format_money(total))
             )
         else:
-            text = _tr("In hand: %1").replace("%1", escape(bet.label if bet.amount else bet.title))
+            text = QCoreApplication.translate("table", "In hand: %1").replace(
+                "%1", escape(bet.label if bet.amount else bet.title)
+            )
         self.in_hand.setText(text)
 
     # ------------------------------------------------------------- actions --
@@ -491,13 +525,23 @@ class TableScreen(QWidget):
             return self._judge(Step(Action.MARK, Target(marker=True), number=number))
         bet = self.current
         if bet is None:
-            self._say(_tr("Take a bet in hand first: click it or press Tab."), "refusal")
+            self._say(
+                QCoreApplication.translate(
+                    "table", "Take a bet in hand first: click it or press Tab."
+                ),
+                "refusal",
+            )
             return None
         target = bet.target
         if action in ("pay", "progressive"):
             amount = self.float.total()
             if amount is None:
-                self._say(_tr("Put the payout in the float first: chips or digits."), "refusal")
+                self._say(
+                    QCoreApplication.translate(
+                        "table", "Put the payout in the float first: chips or digits."
+                    ),
+                    "refusal",
+                )
                 return None
             # A progressive bet is paid its award; the pay key on it means the same.
             kind = Action.PROGRESSIVE if target.progressive else Action.PAY
@@ -594,12 +638,19 @@ class TableScreen(QWidget):
         mistakes = len(summary.mistakes)
         seconds = summary.ms // 1000
         text = (
-            _tr("Round settled: %1 steps, %2 mistakes, %3.")
+            QCoreApplication.translate(
+                "table", "Round settled. Steps: %1 · mistakes: %2 · time: %3"
+            )
             .replace("%1", str(summary.steps))
             .replace("%2", str(mistakes))
             .replace("%3", f"{seconds // 60}:{seconds % 60:02d}")
         )
-        self._say(escape(text) + "<br>" + escape(_tr("Next round: N or Enter.")), "settled")
+        self._say(
+            escape(text)
+            + "<br>"
+            + escape(QCoreApplication.translate("table", "Next round: N or Enter.")),
+            "settled",
+        )
         self._take(None)
         self.roundFinished.emit(summary)
 
@@ -613,7 +664,9 @@ class TableScreen(QWidget):
         self.problem = str(exc)
         self._say(
             escape(
-                _tr("This step was not recorded, so it does not count: %1").replace("%1", str(exc))
+                QCoreApplication.translate(
+                    "table", "This step was not recorded, so it does not count: %1"
+                ).replace("%1", str(exc))
             ),
             "refusal",
         )
@@ -669,20 +722,24 @@ class TableScreen(QWidget):
     def _retitle(self) -> None:
         game = QCoreApplication.translate("games", GAME_NAMES[self.game][0])
         self.title_label.setText(game)
-        self.round_label.setText(_tr("Round %1").replace("%1", str(self.rounds_played)))
+        self.round_label.setText(
+            QCoreApplication.translate("table", "Round %1").replace("%1", str(self.rounds_played))
+        )
         round_ = self.round
         if round_ is None:
             return
         request = round_.situation.request
         if self.game == "roulette":
             self.outcome.setText(
-                _tr("The ball is in %1.").replace("%1", str(request["outcome"]["number"]))
+                QCoreApplication.translate("table", "The ball is in %1.").replace(
+                    "%1", str(request["outcome"]["number"])
+                )
             )
         elif self.game == "craps":
             rolls = [e["roll"] for e in request["events"] if "roll" in e]
             dice = rolls[-1]
             self.outcome.setText(
-                _tr("The throw: %1 and %2, %3.")
+                QCoreApplication.translate("table", "The throw: %1 and %2, %3.")
                 .replace("%1", str(dice[0]))
                 .replace("%2", str(dice[1]))
                 .replace("%3", str(sum(dice)))
@@ -695,30 +752,31 @@ class TableScreen(QWidget):
 
     def retranslate(self) -> None:
         self.mode_label.setText(_tr(MODE))
-        self.end_button.setText(_tr("End"))
-        self.steps_label.setText(_tr("Steps"))
+        self.end_button.setText(QCoreApplication.translate("table", "End"))
+        self.steps_label.setText(QCoreApplication.translate("table", "Steps"))
         texts = {
-            "collect": _tr("Collect (C)"),
-            "pay": _tr("Pay ↵"),
-            "return": _tr("Return (R)"),
-            "move": _tr("Move to the point (M)"),
-            "mark": _tr("Place the marker (M)"),
-            "progressive": _tr("Progressive award (P)"),
-            "settled": _tr("Round settled (S)"),
-            "next": _tr("Next round (N)"),
+            "collect": QCoreApplication.translate("table", "Collect (C)"),
+            "pay": QCoreApplication.translate("table", "Pay ↵"),
+            "return": QCoreApplication.translate("table", "Return (R)"),
+            "move": QCoreApplication.translate("table", "Move to the point (M)"),
+            "mark": QCoreApplication.translate("table", "Place the marker (M)"),
+            "progressive": QCoreApplication.translate("table", "Progressive award (P)"),
+            "settled": QCoreApplication.translate("table", "Round settled (S)"),
+            "next": QCoreApplication.translate("table", "Next round (N)"),
         }
         for key, button in self.buttons.items():
             button.setText(texts[key])
         self.keys_hint.setText(
-            _tr(
+            QCoreApplication.translate(
+                "table",
                 "Tab: next bet · click chips or type the amount, Backspace takes back · "
-                "Enter or a click on the bet places the payout beside it"
+                "Enter or a click on the bet places the payout beside it",
             )
         )
         self.float.retranslate()
         self._retitle()
         self._show_in_hand()
-        self.setWindowTitle(_tr("Dealer Trainer — live table"))
+        self.setWindowTitle(QCoreApplication.translate("table", "Dealer Trainer — live table"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
