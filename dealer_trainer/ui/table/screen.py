@@ -620,8 +620,9 @@ class TableScreen(QWidget):
             chips = stack(step.amount, self.ruleset, int(self.difficulty)) or stack(
                 step.amount, self.ruleset, None
             )
-            if badge is not None:
-                x, y = badge.pos().x() + PAYOUT_OFFSET, badge.pos().y()
+            if badge is not None:  # beside the bet and clear of its caption
+                offset = max(PAYOUT_OFFSET, badge.badge_rect().width() + 6)
+                x, y = badge.pos().x() + offset, badge.pos().y()
             else:
                 x, y = scene.felt.spot(bet.spot_id).center
                 x += PAYOUT_OFFSET
@@ -776,7 +777,7 @@ class TableScreen(QWidget):
         self.float.retranslate()
         self._retitle()
         self._show_in_hand()
-        self.setWindowTitle(QCoreApplication.translate("table", "Dealer Trainer — live table"))
+        self.setWindowTitle(QCoreApplication.translate("table", "Live table"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
