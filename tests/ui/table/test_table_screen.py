@@ -314,3 +314,41 @@ def test_table_screen_fits_1366x768(
         assert_fits(qtbot, screen, available, f"table-{game}-{language}")
     finally:
         manager.set_language("en", remember=False)
+
+
+def test_table_mode_opens_from_the_drills_panel_and_records_a_registered_trainee(
+    qtbot: QtBot, store: Store
+) -> None:
+    from dealer_trainer.ui.drills.launcher import DrillLauncher
+
+    desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
+    chan = store.trainee(desk.add_trainee("Chan Tai Man").id)
+    launcher = DrillLauncher(lambda: "Chan Tai Man", store=store)
+    qtbot.addWidget(launcher)
+    launcher.set_game("craps")
+    with qtbot.waitSignal(launcher.sessionStarted) as started:
+        qtbot.mouseClick(launcher.buttons["table"], Qt.MouseButton.LeftButton)
+    screen = started.args[0]
+    assert isinstance(screen, TableScreen) and screen.game == "craps"
+    qtbot.addWidget(screen)
+    assert screen in launcher.table_screens
+    [stored] = chan.rounds.all()  # the first round is recorded as it is dealt
+    assert stored.record.game == "craps" and stored.end is None
+    screen.close()
+    [session] = chan.sessions()
+    assert session.ended_at is not None and chan.rounds.all()[0].end is not None
+
+
+def test_table_mode_for_an_unregistered_name_says_it_is_not_recorded(
+    qtbot: QtBot, store: Store
+) -> None:
+    from dealer_trainer.ui.drills.launcher import DrillLauncher
+
+    store.create_first_instructor("Ana Lei", "correct horse")
+    launcher = DrillLauncher(lambda: "Somebody Else", store=store)
+    qtbot.addWidget(launcher)
+    with qtbot.waitSignal(launcher.sessionStarted) as started:
+        launcher.start("table")
+    qtbot.addWidget(started.args[0])
+    assert started.args[0].recorder is None
+    assert "not recorded" in launcher.status.text().lower()
