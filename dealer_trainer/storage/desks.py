@@ -49,6 +49,7 @@ from dealer_trainer.storage.records import (
     json_ready,
     name_key,
 )
+from dealer_trainer.storage.rounds import Rounds
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.store import Store
@@ -280,6 +281,11 @@ class TraineeDesk:
             .order_by(SessionRow.started_at.desc(), SessionRow.id.desc())
         )
         return self._store.read(lambda c: [training_session(r) for r in c.execute(query)])
+
+    @property
+    def rounds(self) -> Rounds:
+        """This trainee's rounds of the live table (recorded step by step, never changed)."""
+        return Rounds(self._store, self.trainee_id)
 
     # -- answers ---------------------------------------------------------------------
 

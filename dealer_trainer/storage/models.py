@@ -246,3 +246,70 @@ class HouseRulesetRow(Base):
         UniqueConstraint("ruleset_id", "version"),
         CheckConstraint("version >= 1", name="version_positive"),
     )
+
+
+class TableRoundRow(Base):
+    """A round of the live table: what was on the table (reproducible from its seed).
+
+    Like answers, immutable once written (migration 0005's triggers): the round, each
+    attempt and the round's end are three insert-only tables, so nothing recorded can
+    be changed and nothing is lost when the app stops in the middle of a round.
+    """
+
+    __tablename__ = "table_rounds"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    uid: Mapped[str] = mapped_column(String(64), unique=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("training_sessions.id"), index=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    ruleset_id: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    difficulty: Mapped[int] = mapped_column(Integer)
+    situation: Mapped[Any] = mapped_column(JSON)
+    app_version: Mapped[str] = mapped_column(String(40))
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("difficulty BETWEEN 1 AND 3", name="difficulty"),
+        Index(None, "trainee_id", "started_at"),
+    )
+
+
+class TableAttemptRow(Base):
+    """One step the trainee tried in a round, committed as it happened."""
+
+    __tablename__ = "table_attempts"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("table_rounds.id"))
+    position: Mapped[int] = mapped_column(Integer)  # the attempt's index in the round
+    action: Mapped[str | None] = mapped_column(String(20))  # None: "round settled"
+    step: Mapped[Any] = mapped_column(JSON, nullable=True)  # None: "round settled"
+    accepted: Mapped[bool] = mapped_column(Boolean)
+    verdict_code: Mapped[str | None] = mapped_column(String(60))
+    citation: Mapped[str | None] = mapped_column(String(100))
+    ms: Mapped[int] = mapped_column(Integer)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        UniqueConstraint("round_id", "position"),
+        CheckConstraint("ms >= 0", name="ms_non_negative"),
+        CheckConstraint("position >= 0", name="position_non_negative"),
+    )
+
+
+class TableRoundEndRow(Base):
+    """A round's summary, written once when the round ends."""
+
+    __tablename__ = "table_round_ends"
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("table_rounds.id"), primary_key=True)
+    steps: Mapped[int] = mapped_column(Integer)
+    attempts: Mapped[int] = mapped_column(Integer)
+    mistakes: Mapped[int] = mapped_column(Integer)
+    ms: Mapped[int] = mapped_column(BigInteger)
+    complete: Mapped[bool] = mapped_column(Boolean)
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (CheckConstraint("ms >= 0", name="ms_non_negative"),)

@@ -151,13 +151,20 @@ def test_issue6_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "record_answer",
         "review_state",
         "review_states",
+        "rounds",
         "save_review_state",
         "sessions",
         "start_session",
         "trainee_id",
     }
+    # The live table's rounds: recorded and read, never changed (no update, no delete).
+    from dealer_trainer.storage.rounds import Rounds
+
+    rounds = {n for n, _ in inspect.getmembers(Rounds) if not n.startswith("_")}
+    assert rounds == {"all", "finish", "record_attempt", "start"}
     signatures = {
-        name: inspect.signature(getattr(TraineeDesk, name)) for name in public - {"trainee_id"}
+        name: inspect.signature(getattr(TraineeDesk, name))
+        for name in public - {"trainee_id", "rounds"}
     }
     assert all("trainee_id" not in sig.parameters for sig in signatures.values())
     instructor_only = {n for n, _ in inspect.getmembers(InstructorDesk) if not n.startswith("_")}

@@ -55,6 +55,7 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
         )
     )
     bets: list[dict[str, Any]] = []
+    spots: dict[str, str] = {}
     for seat in seats:
         taken: set[str] = set()
         for _ in range(rng.randint(*_BETS_EACH[difficulty])):
@@ -62,7 +63,9 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             if position.spot_id in taken:
                 continue  # a player adds to a bet rather than placing it twice
             taken.add(position.spot_id)
-            bets.append(_bet(f"{seat.player}-{len(taken)}", seat.player, position, rng, difficulty))
+            bet_id = f"{seat.player}-{len(taken)}"
+            bets.append(_bet(bet_id, seat.player, position, rng, difficulty))
+            spots[bet_id] = position.spot_id
     return Situation(
         game="roulette",
         request={
@@ -72,6 +75,7 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             "outcome": {"number": number},
         },
         seats=seats,
+        spots=spots,
     )
 
 

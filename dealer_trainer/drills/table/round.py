@@ -46,6 +46,8 @@ class Situation:
     game: str
     request: Mapping[str, Any]
     seats: tuple[Seat, ...]
+    #: Roulette: each bet's spot on the felt (bet id → spot id, ``split-17-20``).
+    spots: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -133,20 +135,22 @@ class TableRound:
         on_track = verdict.correct or (
             verdict.code == "step_missing" and verdict.at == len(self.done) + 1
         )
+        attempt = self._record(step, Verdict(True) if on_track else verdict, accepted=on_track)
         if on_track:
             self.done.append(step)
-        attempt = self._record(step, Verdict(True) if on_track else verdict, accepted=on_track)
         if verdict.correct:
             self._finish(complete=True)
         return attempt
 
     def _record(self, step: Step | None, verdict: Verdict, *, accepted: bool) -> Attempt:
+        """The recorder first: if it fails (storage), the attempt does not count and the
+        round stands as it was, so the trainee never sees a verdict that is not stored."""
         now = self.clock()
         attempt = Attempt(len(self.attempts), step, verdict, accepted, now - self._last_ms)
-        self._last_ms = now
-        self.attempts.append(attempt)
         if self.recorder is not None:
             self.recorder.step_tried(self, attempt)
+        self._last_ms = now
+        self.attempts.append(attempt)
         return attempt
 
     def close(self) -> Attempt:

@@ -10,10 +10,9 @@ mark, a row per skill and the time taken.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -36,12 +35,9 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import AnswerKind, DrillItem, ExamSpec, Outcome, Summary, skill
 from dealer_trainer.rules.articles import article_for
-from dealer_trainer.rules.caribbean_stud.procedure import procedure as stud_procedure
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.craps.procedure import procedure as craps_procedure
+from dealer_trainer.rules.cli import handle
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.roulette.procedure import procedure as roulette_procedure
-from dealer_trainer.rules.rulesets import Ruleset, resolve_ruleset
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
@@ -69,23 +65,14 @@ RESTATED = frozenset(
 )
 
 
-#: The dealer's procedure of each game, from the rules core (what ``procedure`` answers).
-_PROCEDURES: Mapping[str, Callable[[Mapping[str, Any], Ruleset], dict[str, Any]]] = {
-    "roulette": roulette_procedure,
-    "craps": craps_procedure,
-    "caribbean_stud": stud_procedure,
-}
-
-
 def bet_actions(item: DrillItem) -> dict[str, str]:
     """What the dealer does with each bet of an order item (``collect``, ``pay`` …), as the
     rules core's procedure says; empty where the item's situation has no procedure."""
     request = item.situation.get("request")
-    settle = _PROCEDURES.get(item.game)
-    if not isinstance(request, Mapping) or settle is None:
+    if not isinstance(request, Mapping):
         return {}
     try:
-        steps = settle(request, resolve_ruleset(item.game, request.get("ruleset")))["steps"]
+        steps = handle("procedure", request)["steps"]  # the rules CLI's own answer
     except (RulesError, KeyError, TypeError):
         return {}
     return {

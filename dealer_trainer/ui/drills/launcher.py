@@ -76,6 +76,7 @@ START_BUTTONS = {
     "practice": QT_TRANSLATE_NOOP("drills", "&Practise"),
     "timed": QT_TRANSLATE_NOOP("drills", "Ti&med"),
     "exam": QT_TRANSLATE_NOOP("drills", "&Exam"),
+    "table": QT_TRANSLATE_NOOP("drills", "Ta&ble"),
     "review": QT_TRANSLATE_NOOP("drills", "Revie&w"),
     "mistakes": QT_TRANSLATE_NOOP("drills", "My mista&kes"),
 }
@@ -123,6 +124,7 @@ class DrillLauncher(QWidget):
         self._store_source = store
         self._store: Store | None = store if isinstance(store, Store) else None
         self.screens: list[DrillScreen] = []
+        self.table_screens: list[QWidget] = []  # the live tables open (``ui.table``)
 
         self.games = QComboBox()
         for game_id in GAME_NAMES:
@@ -360,10 +362,14 @@ class DrillLauncher(QWidget):
 
     # ---------------------------------------------------------------- start --
     def start(self, kind: str) -> DrillScreen | None:
-        """Start a session (``practice``, ``timed``, ``exam``, ``review``, ``mistakes``)."""
+        """Start a session (``practice``, ``timed``, ``exam``, ``review``, ``mistakes``;
+        ``table`` opens the live table, which is not a drill screen)."""
         self.status.clear()
         QSettings().setValue(f"{CHOICES}/mode", kind)
         self._show_mode(kind)
+        if kind == "table":
+            self._open_table()
+            return None
         skills = self.chosen_skills()
         assigned = kind == "exam" and self.exams.currentData() is not None
         if kind in ("practice", "timed", "exam") and not skills and not assigned:
@@ -481,6 +487,12 @@ class DrillLauncher(QWidget):
         if spec is not None or mistakes:
             self.refresh_exams()
         return screen
+
+    def _open_table(self) -> None:
+        """The live table (``ui.table``): rounds of the chosen game, recorded step by step."""
+        from dealer_trainer.ui.table.launch import open_table  # noqa: PLC0415 (on demand)
+
+        open_table(self, self._trainee(), self.table_screens)
 
     def _forget(self, screen: DrillScreen) -> None:
         if screen in self.screens:

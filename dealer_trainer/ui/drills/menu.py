@@ -29,6 +29,7 @@ MODE_ACTIONS = {
     "exam": QT_TRANSLATE_NOOP("drills", "&Exam"),
     "review": QT_TRANSLATE_NOOP("drills", "&Review"),
     "mistakes": QT_TRANSLATE_NOOP("drills", "My &mistakes"),
+    "table": QT_TRANSLATE_NOOP("drills", "Ta&ble"),  # the live table (ui.table)
 }
 
 

@@ -184,6 +184,8 @@ class FeltStage(QObject):
         self._scenes: dict[tuple[str, str, tuple[tuple[str, Any], ...]], FeltScene] = {}
         self._bets: list[StagedBet] = []
         self._badges: list[tuple[str, ChipStackItem]] = []  # (spot id, its stack), bet order
+        self._badge_of: dict[str, ChipStackItem] = {}  # bet id → its stack
+        self._leaders: dict[int, list[QGraphicsItem]] = {}  # id(stack) → its leader and dot
         self._extra: list[tuple[FeltScene, QGraphicsItem]] = []
         self._ruleset: Ruleset | None = None
         self._difficulty = 1
@@ -191,11 +193,14 @@ class FeltStage(QObject):
         self.focus: QRectF | None = None
 
     def scene_for(self, item: DrillItem) -> FeltScene:
-        ruleset = _ruleset_of(item)
-        key = (item.game, ruleset.id, tuple(sorted((k, str(v)) for k, v in ruleset.values.items())))
+        return self.scene_of(item.game, _ruleset_of(item))
+
+    def scene_of(self, game: str, ruleset: Ruleset) -> FeltScene:
+        """The felt of a game printed for a ruleset (one scene each, kept)."""
+        key = (game, ruleset.id, tuple(sorted((k, str(v)) for k, v in ruleset.values.items())))
         scene = self._scenes.get(key)
         if scene is None:
-            felt = felt_for(item.game, ruleset)
+            felt = felt_for(game, ruleset)
             scene = FeltScene(felt, TableChips(felt.spot_ids, house_chips(ruleset)), self)
             scene.caption_scale = 1.0  # set for each item once its focus is known
             self._scenes[key] = scene
@@ -211,14 +216,35 @@ class FeltStage(QObject):
         """The chip stacks of the current item's bets, in the order of the request."""
         return [stack for _, stack in self._badges]
 
+    def badge_of(self, bet_id: str) -> ChipStackItem | None:
+        """The chip stack drawn for a bet of the current situation (None: no chip shows it)."""
+        return self._badge_of.get(bet_id)
+
+    def leaders_of(self, badge: ChipStackItem) -> list[QGraphicsItem]:
+        """The leader line and dot drawn from a moved stack to its spot (none if not moved)."""
+        return list(self._leaders.get(id(badge), ()))
+
     def stage(self, item: DrillItem, scene: FeltScene | None = None) -> FeltScene:
         """Clear the item's felt (or ``scene``, a felt of its game) and draw its situation on it.
 
         The instructor's replay passes its own scene: a recorded item is drawn as
         the trainee saw it.
         """
+        return self.stage_situation(
+            item.game, _ruleset_of(item), int(item.difficulty), item.situation, scene
+        )
+
+    def stage_situation(
+        self,
+        game: str,
+        ruleset: Ruleset,
+        difficulty: int,
+        situation: Mapping[str, Any],
+        scene: FeltScene | None = None,
+    ) -> FeltScene:
+        """:meth:`stage` for a situation that is not a drill item's (the live table's)."""
         if scene is None:
-            scene = self.scene_for(item)
+            scene = self.scene_of(game, ruleset)
         elif scene.caption_scale is None:
             scene.caption_scale = 1.0  # set for the item once its focus is known
         scene.chips.clear()
@@ -226,21 +252,22 @@ class FeltStage(QObject):
             owner.removeItem(extra)
         self._extra.clear()
         self._badges.clear()
+        self._leaders.clear()
         scene.clear_cards()
         scene.show_roll(None)
         for kind in scene.markers:
             scene.set_marker(kind, None)
-        if item.game == "caribbean_stud":
+        if game == "caribbean_stud":
             scene.set_jackpot(None)
             scene.mark_progressive(())
         self._bets = []
-        self._ruleset = _ruleset_of(item)
-        self._difficulty = int(item.difficulty)
+        self._badge_of.clear()
+        self._ruleset = ruleset
+        self._difficulty = difficulty
         self.focus = None
-        situation = item.situation
-        if item.game == "roulette":
+        if game == "roulette":
             self._stage_roulette(scene, situation)
-        elif item.game == "craps":
+        elif game == "craps":
             self._stage_craps(scene, situation, self._ruleset)
         else:
             self._stage_stud(scene, situation)
@@ -269,6 +296,7 @@ class FeltStage(QObject):
             self._extra.append((scene, drawn))
         if drawn is not None and chips:
             self._badges.append((spot_id, drawn))
+            self._badge_of[bet_id] = drawn
         self._bets.append(
             StagedBet(bet_id, spot_id, amount, bet_name(scene.felt.spot(spot_id), scene.felt))
         )
@@ -319,7 +347,7 @@ class FeltStage(QObject):
         for (x, y), (sx, sy), (_, badge) in zip(places, wanted, self._badges, strict=True):
             badge.setPos(x, y)
             if (x, y) != (sx, sy):
-                self._lead(scene, QPointF(sx, sy), QPointF(x, y), scale)
+                self._leaders[id(badge)] = self._lead(scene, QPointF(sx, sy), QPointF(x, y), scale)
 
     def _obstacles(self, scene: FeltScene, situation: Mapping[str, Any]) -> list[QRectF]:
         """What no badge may cover: the winning number and every marker on a number, the dice,
@@ -339,7 +367,9 @@ class FeltStage(QObject):
                 found.append(qrect(fixture.shape))
         return found
 
-    def _lead(self, scene: FeltScene, spot: QPointF, badge: QPointF, scale: float) -> None:
+    def _lead(
+        self, scene: FeltScene, spot: QPointF, badge: QPointF, scale: float
+    ) -> list[QGraphicsItem]:
         """A leader from a moved badge to its bet's spot, and a dot on the spot."""
         pen = QPen(LEADER, 2.2 * scale)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -354,6 +384,7 @@ class FeltStage(QObject):
             shown.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             scene.addItem(shown)
             self._extra.append((scene, shown))
+        return [line, dot]
 
     def _stage_roulette(self, scene: FeltScene, situation: Mapping[str, Any]) -> None:
         spots: Mapping[str, str] = situation.get("spots", {})

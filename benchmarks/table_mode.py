@@ -1,0 +1,141 @@
+"""The live table's speed: step → feedback, and a full 7-box Caribbean Stud round's redraw.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/table_mode.py [--rounds 20] [--repeat 41]
+
+Measured on the real ``TableScreen`` at 1366×728, in one process:
+
+- step → feedback: from ``TableScreen.do`` (the key or button of one step: the rules
+  core's ``judge``, the step list, the felt changed) until the event loop has painted
+  what changed; every step of ``--rounds`` advanced rounds of
+  each game, played right, with one refused wrong amount per round.  Printed: p50
+  and p99 (goal p99 ≤ 16 ms, one frame).
+- redraw: one synchronous repaint of the felt view with a full 7-box Caribbean Stud
+  round on it (cards, antes, raises, progressive chips, the jackpot display), its
+  item caches dropped first (goal ≤ 8 ms), the median of ``--repeat``.
+
+Both are also printed as ratios to a reference drawn in the same run: the same
+view's repaint with the plain felt (no round on it), caches dropped too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import statistics
+import time
+from collections.abc import Callable
+from decimal import Decimal
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+STEP_GOAL_MS = 16.0
+REDRAW_GOAL_MS = 8.0
+_KEYS = {"collect": "collect", "pay": "pay", "return": "return", "move": "move"}
+
+
+def _ms(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=41)
+    args = parser.parse_args()
+
+    from PySide6.QtWidgets import QApplication
+
+    import dealer_trainer.ui  # noqa: F401  (guards PySide6 before any Qt call)
+    from dealer_trainer.drills.model import Difficulty
+    from dealer_trainer.drills.table import new_round, steps_in_order
+    from dealer_trainer.rules.procedure import Action
+    from dealer_trainer.rules.rulesets import default_ruleset
+    from dealer_trainer.ui.table import TableScreen
+
+    app = QApplication.instance() or QApplication([])
+
+    def repaint(screen: TableScreen) -> None:
+        screen.view.viewport().repaint()
+
+    def shown(screen: TableScreen) -> None:
+        """What the trainee waits for: the event loop paints what the step changed."""
+        app.processEvents()
+
+    def cold_repaint(screen: TableScreen) -> None:
+        screen.view.felt_scene().drop_caches()
+        repaint(screen)
+
+    # -- step → feedback
+    step_ms: list[float] = []
+    for game in ("roulette", "craps", "caribbean_stud"):
+        screen = TableScreen(default_ruleset(game), Difficulty.ADVANCED, seed=4242)
+        screen.resize(1366, 728)
+        screen.show()
+        app.processEvents()
+        for _ in range(args.rounds):
+            round_ = screen.round
+            assert round_ is not None
+            wrong_done = False
+            for step in steps_in_order(round_.plan):
+                if step.action is Action.MARK:
+                    step_ms.append(_ms(lambda s=screen: (s.do("mark"), shown(s))))
+                    continue
+                screen.take(step.target)
+                if step.action in (Action.PAY, Action.PROGRESSIVE) and not wrong_done:
+                    wrong = dataclasses.replace(step, amount=(step.amount or 0) + Decimal(1))
+                    screen.float.type_text(f"{wrong.amount}")
+                    step_ms.append(_ms(lambda s=screen: (s.do("pay"), shown(s))))
+                    wrong_done = True
+                    screen.take(step.target)
+                if step.amount is not None:
+                    screen.float.type_text(f"{step.amount}")
+                key = "progressive" if step.action is Action.PROGRESSIVE else _KEYS[step.action]
+                step_ms.append(_ms(lambda s=screen, k=key: (s.do(k), shown(s))))
+            if not round_.finished:
+                step_ms.append(_ms(lambda s=screen: (s.do("settled"), shown(s))))
+            assert round_.finished
+            screen.do("next")
+            app.processEvents()
+        screen.close()
+    step_ms.sort()
+    p50 = statistics.median(step_ms)
+    p99 = step_ms[min(len(step_ms) - 1, round(0.99 * (len(step_ms) - 1)))]
+
+    # -- a full 7-box Caribbean Stud round's redraw, against the plain felt's
+    ruleset = default_ruleset("caribbean_stud")
+    seed = next(
+        s
+        for s in range(5000)
+        if len(new_round(ruleset, s, Difficulty.ADVANCED).situation.request["boxes"]) == 7
+    )
+    screen = TableScreen(ruleset, Difficulty.ADVANCED, seed=seed)
+    screen.resize(1366, 728)
+    screen.show()
+    app.processEvents()
+    cold_repaint(screen)  # warm the glyph and path caches once, as a running app has them
+    full = statistics.median(_ms(lambda: cold_repaint(screen)) for _ in range(args.repeat))
+    scene = screen.view.felt_scene()
+    hidden = [item for item in scene.items() if item.isVisible() and item.zValue() >= 1]
+    for item in hidden:  # the plain felt: the cloth and its print, no round on it
+        item.setVisible(False)
+    cold_repaint(screen)
+    plain = statistics.median(_ms(lambda: cold_repaint(screen)) for _ in range(args.repeat))
+    screen.close()
+
+    print(f"steps timed: {len(step_ms)} ({args.rounds} advanced rounds of each game)")
+    print(
+        f"step -> feedback: p50 {p50:.2f} ms, p99 {p99:.2f} ms (goal p99 <= {STEP_GOAL_MS} ms); "
+        f"p99 = {p99 / plain:.2f}x the plain felt's cold repaint"
+    )
+    print(
+        f"7-box Caribbean Stud round, redraw: {full:.2f} ms (goal <= {REDRAW_GOAL_MS} ms); "
+        f"{full / plain:.2f}x the plain felt's repaint ({plain:.2f} ms, same view, same run)"
+    )
+    return 0 if p99 <= STEP_GOAL_MS and full <= REDRAW_GOAL_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

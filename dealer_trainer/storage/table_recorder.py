@@ -1,0 +1,95 @@
+"""The live table's rounds into storage: the engine's ``RoundRecorder``, step by step.
+
+``TableRound`` calls the recorder as it plays: when the round is dealt, for every
+attempt before the attempt counts (so a step whose write failed is not taken,
+and the trainee sees the storage message instead of the verdict), and once at
+the end.  Each call is one committed transaction; the round's uid and each
+attempt's position make a retried write store nothing twice.
+
+Imports the drills' table engine, so, like ``recorder.py``, it is not imported by
+``dealer_trainer.storage`` itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from dealer_trainer import __version__
+from dealer_trainer.drills.table import Attempt, RoundSummary, TableRound
+from dealer_trainer.storage.desks import TraineeDesk
+from dealer_trainer.storage.records import SessionKind
+from dealer_trainer.storage.rounds import TableAttemptRecord, TableRoundEnd, TableRoundRecord
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def attempt_record(attempt: Attempt) -> TableAttemptRecord:
+    verdict = attempt.verdict
+    return TableAttemptRecord(
+        position=attempt.index,
+        step=None if attempt.step is None else attempt.step.to_json(),
+        accepted=attempt.accepted,
+        verdict_code=None if attempt.accepted else verdict.code,
+        citation=None if verdict.citation is None else str(verdict.citation),
+        ms=max(0, attempt.ms),
+    )
+
+
+class TableRecorder:
+    """Records one trainee's rounds in one storage session (the engine's ``RoundRecorder``)."""
+
+    def __init__(self, desk: TraineeDesk, session_id: int, clock: Clock = utc_now) -> None:
+        self.desk = desk
+        self.session_id = session_id
+        self.clock = clock
+        self._ids: dict[int, tuple[int, str]] = {}  # id(TableRound) → stored id and uid
+
+    @classmethod
+    def start(cls, desk: TraineeDesk, ruleset_id: str, clock: Clock = utc_now) -> TableRecorder:
+        """Open a practice session for the table and a recorder for it."""
+        session = desk.start_session(ruleset_id, SessionKind.PRACTICE)
+        return cls(desk, session.id, clock)
+
+    def round_id(self, round_: TableRound) -> int:
+        """The stored id of a round being played."""
+        return self._ids[id(round_)][0]
+
+    def round_uid(self, round_: TableRound) -> str:
+        return self._ids[id(round_)][1]
+
+    def round_started(self, round_: TableRound) -> None:
+        replay = round_.to_json()
+        record = TableRoundRecord(
+            game=round_.game,
+            ruleset_id=round_.ruleset.id,
+            seed=round_.seed,
+            difficulty=int(round_.difficulty),
+            situation={"request": replay["request"], "seats": replay["seats"]},
+            app_version=__version__,
+            started_at=self.clock(),
+        )
+        self._ids[id(round_)] = (self.desk.rounds.start(self.session_id, record), record.uid)
+
+    def step_tried(self, round_: TableRound, attempt: Attempt) -> None:
+        self.desk.rounds.record_attempt(self.round_id(round_), attempt_record(attempt))
+
+    def round_finished(self, round_: TableRound, summary: RoundSummary) -> None:
+        end = TableRoundEnd(
+            steps=summary.steps,
+            attempts=summary.attempts,
+            mistakes=len(summary.mistakes),
+            ms=max(0, summary.ms),
+            complete=summary.complete,
+            ended_at=self.clock(),
+        )
+        self.desk.rounds.finish(self.round_id(round_), end)
+        del self._ids[id(round_)]
+
+    def close(self) -> None:
+        """End the storage session."""
+        self.desk.end_session(self.session_id)

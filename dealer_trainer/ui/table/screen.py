@@ -1,0 +1,800 @@
+"""The live table on screen: the dealer's whole work on the felt, round after round.
+
+Left, the felt of the game (the drills' :class:`FeltStage`: the same scene, the
+same chip stacks) with the round's bets, the marker, the dice or the cards;
+right, the outcome, the bet in hand and the steps done so far, each with ✓ or ✗
+and its article (or "table procedure"); below, the chip float and the actions.
+
+Every step goes to :meth:`TableRound.act` at once: the rules core's ``judge``
+accepts it or refuses it (practice: the reason and the article are shown, the
+trainee does it again), and the recorder has stored it before the screen says
+anything.  Mouse and keys: click a bet (or Tab, Shift+Tab) to take it in hand;
+click chips of the float or type the amount (Backspace takes the last off);
+Enter pays the bet in hand, and a click on a bet with chips in the float pays
+that bet; C collects, R returns, M marks the number (roulette) or moves a come
+bet to its point (craps), P pays a progressive award (Caribbean Stud).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeyEvent, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsEllipseItem,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills.chips import level_chips, stack
+from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.table import Attempt, TableRound, new_round
+from dealer_trainer.drills.table.round import RoundRecorder
+from dealer_trainer.i18n.numbers import parse_amount
+from dealer_trainer.layouts.chips import look
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.procedure import Action, Step, Target
+from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.storage.errors import StorageError
+from dealer_trainer.ui.drills.rendering import (
+    DRILL_STYLE,
+    escape,
+    format_money,
+    language_code,
+    separators,
+)
+from dealer_trainer.ui.drills.screen import SituationView
+from dealer_trainer.ui.drills.situation import FeltStage, hands_html
+from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
+from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.sidebar import chip_icon
+from dealer_trainer.ui.table.bets import (
+    COLOUR_INKS,
+    TableBet,
+    article_line,
+    planned_step,
+    step_text,
+    table_bets,
+    verdict_text,
+)
+
+TABLE_STYLE = (
+    DRILL_STYLE
+    + """
+#tableScreen { background: #f4f1ea; }
+#outcome { font-size: 17px; font-weight: 600; background: #ffffff; border: 1px solid #d0cbbf;
+           border-radius: 6px; padding: 6px; }
+#inHand { font-size: 16px; font-weight: 600; }
+#refusal { background: #fdf0ef; border: 2px solid #b3202a; border-radius: 6px; padding: 6px;
+           font-size: 15px; }
+#settled { background: #eef8ef; border: 2px solid #2e7d32; border-radius: 6px; padding: 6px;
+           font-size: 15px; }
+#steps { font-size: 14px; background: #ffffff; }
+#floatTotal { font-size: 22px; font-weight: 700; min-width: 110px; }
+#tableBar QPushButton, #floatBar QPushButton { font-size: 14px; padding: 5px 10px; }
+"""
+)
+MODE = QT_TRANSLATE_NOOP("table", "Table · Practice")
+PAYOUT_OFFSET = CHIP_DIAMETER + 6  # mm beside a bet's stack, where its payout is set down
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("table", text)
+
+
+class ChipFloat(QWidget):
+    """The chip float: chips clicked and digits typed make the payout in hand."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("floatBar")
+        self.chips: list[Decimal] = []
+        self.typed = ""
+        self._buttons: list[QToolButton] = []
+        self.rack = QHBoxLayout()
+        self.rack.setSpacing(3)
+        self.total_label = QLabel()
+        self.total_label.setObjectName("floatTotal")
+        self.total_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.clear_button = QPushButton()
+        self.clear_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.clear_button.clicked.connect(self.clear)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.rack)
+        layout.addWidget(self.total_label, 1)
+        layout.addWidget(self.clear_button)
+        self.retranslate()
+
+    def offer(self, denominations: tuple[Decimal, ...]) -> None:
+        for button in self._buttons:
+            self.rack.removeWidget(button)
+            button.deleteLater()
+        self._buttons = []
+        for value in denominations:
+            chip = look(value)
+            button = QToolButton()
+            button.setIcon(chip_icon(chip, 34, self.devicePixelRatioF()))
+            button.setIconSize(QSize(34, 34))
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setProperty("chip", str(value))
+            button.setAccessibleName(
+                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+            )
+            button.setToolTip(
+                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+            )
+            button.clicked.connect(lambda _=False, v=value: self.add_chip(v))
+            self.rack.addWidget(button)
+            self._buttons.append(button)
+        self.clear()
+
+    @property
+    def buttons(self) -> list[QToolButton]:
+        return list(self._buttons)
+
+    def add_chip(self, value: Decimal) -> None:
+        self.chips.append(value)
+        self._refresh()
+
+    def type_text(self, text: str) -> None:
+        _, point = separators(language_code())
+        for char in text:
+            if char.isdigit() or (char in (point, ".") and point not in self.typed):
+                self.typed += point if char == "." else char
+        self._refresh()
+
+    def backspace(self) -> None:
+        if self.typed:
+            self.typed = self.typed[:-1]
+        elif self.chips:
+            self.chips.pop()
+        self._refresh()
+
+    def clear(self) -> None:
+        self.chips.clear()
+        self.typed = ""
+        self._refresh()
+
+    def total(self) -> Decimal | None:
+        """The payout in hand (``None``: nothing in the float)."""
+        if not self.chips and not self.typed:
+            return None
+        amount = sum(self.chips, Decimal(0))
+        if self.typed:
+            try:
+                amount += parse_amount(self.typed, language_code())
+            except (ValueError, InvalidOperation):
+                return None
+        return amount
+
+    @property
+    def empty(self) -> bool:
+        return not self.chips and not self.typed
+
+    def _refresh(self) -> None:
+        total = self.total()
+        self.total_label.setText("" if total is None else format_money(total))
+        self.changed.emit()
+
+    def retranslate(self) -> None:
+        self.clear_button.setText(QCoreApplication.translate("table", "Clear"))
+        self.clear_button.setToolTip(QCoreApplication.translate("table", "Empty the float"))
+        self._refresh()
+
+
+class TableScreen(QWidget):
+    """Rounds of one game at the live table, in practice: each step judged as it is done."""
+
+    stepJudged = Signal(object)  # Attempt
+    roundStarted = Signal(object)  # TableRound
+    roundFinished = Signal(object)  # RoundSummary
+    closed = Signal()
+    SIZE_KEY = "table"
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        difficulty: Difficulty,
+        *,
+        recorder: RoundRecorder | None = None,
+        on_finish: Callable[[], None] | None = None,
+        seed: int | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("tableScreen")
+        self.setStyleSheet(TABLE_STYLE)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.ruleset = ruleset
+        self.game = ruleset.game
+        self.difficulty = difficulty
+        self.recorder = recorder
+        self._on_finish = on_finish
+        self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
+        self.rounds_played = 0
+        self.round: TableRound | None = None
+        self.bets: list[TableBet] = []
+        self.current: TableBet | None = None
+        self.stage = FeltStage(self)
+        self._payouts: list[ChipStackItem] = []
+        self._rings: list[QGraphicsEllipseItem] = []
+        self._hand_ring: QGraphicsEllipseItem | None = None
+        self.problem = ""  # the last storage problem, shown in the panel
+
+        # -- the bar
+        self.mode_label = QLabel()
+        self.mode_label.setObjectName("modeBadge")
+        self.title_label = QLabel()
+        self.title_label.setObjectName("skillTitle")
+        self.round_label = QLabel()
+        self.end_button = QPushButton()
+        self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.end_button.clicked.connect(self.close)
+        bar = QHBoxLayout()
+        bar.addWidget(self.mode_label)
+        bar.addWidget(self.title_label)
+        bar.addStretch(1)
+        bar.addWidget(self.round_label)
+        bar.addWidget(self.end_button)
+
+        # -- the felt and the panel
+        self.view = SituationView()
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.outcome = QLabel()
+        self.outcome.setObjectName("outcome")
+        self.outcome.setWordWrap(True)
+        self.in_hand = QLabel()
+        self.in_hand.setObjectName("inHand")
+        self.in_hand.setWordWrap(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.steps = QListWidget()
+        self.steps.setObjectName("steps")
+        self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.steps.setWordWrap(True)
+        self.steps_label = QLabel()
+        panel = QWidget()
+        panel.setMinimumWidth(330)
+        panel.setMaximumWidth(460)
+        side = QVBoxLayout(panel)
+        side.setContentsMargins(0, 0, 0, 0)
+        side.addWidget(self.outcome)
+        side.addWidget(self.in_hand)
+        side.addWidget(self.message)
+        side.addWidget(self.steps_label)
+        side.addWidget(self.steps, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.view)
+        splitter.addWidget(panel)
+        splitter.setStretchFactor(0, 1)
+        splitter.setChildrenCollapsible(False)
+
+        # -- the float and the actions
+        self.float = ChipFloat()
+        self.float.changed.connect(self._show_in_hand)
+        self.buttons: dict[str, QPushButton] = {}
+        actions = QGridLayout()
+        actions.setSpacing(4)
+        used = {
+            "roulette": ["mark", "collect", "pay"],
+            "craps": ["collect", "pay", "return", "move"],
+            "caribbean_stud": ["collect", "pay", "return", "progressive"],
+        }[self.game]
+        names = [*used, "settled", "next"]
+        for i, key in enumerate(names):
+            button = QPushButton()
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, k=key: self.do(k))
+            self.buttons[key] = button
+            actions.addWidget(button, i // 3, i % 3)
+        self.buttons["pay"].setObjectName("primary")
+        self.buttons["next"].setObjectName("primary")
+        bottom = QFrame()
+        bottom.setObjectName("tableBar")
+        bottom_layout = QVBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 0, 0, 0)
+        bottom_layout.addWidget(self.float)
+        bottom_layout.addLayout(actions)
+        self.keys_hint = QLabel()
+        self.keys_hint.setObjectName("muted")
+        self.keys_hint.setWordWrap(True)
+        self.keys_hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        bottom_layout.addWidget(self.keys_hint)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addLayout(bar)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(bottom)
+
+        scene_source = self.stage.scene_of(self.game, ruleset)
+        scene_source.spotClicked.connect(self._spot_clicked)
+        self.float.offer(level_chips(ruleset, int(difficulty)))
+        self.retranslate()
+        self.next_round()
+
+    # ------------------------------------------------------------ rounds --
+    def next_round(self) -> None:
+        """Deal the next round (the one in play, if unfinished, ends as it stands)."""
+        if self.round is not None and not self.round.finished:
+            try:
+                summary = self.round.give_up()
+            except StorageError as exc:
+                self._storage_problem(exc)
+                return
+            self.roundFinished.emit(summary)
+        try:
+            round_ = new_round(
+                self.ruleset,
+                (self.seed + self.rounds_played) % 2**63,
+                self.difficulty,
+                recorder=self.recorder,
+            )
+        except StorageError as exc:
+            self._storage_problem(exc)
+            return
+        self.rounds_played += 1
+        self.round = round_
+        self._stage()
+        self.steps.clear()
+        self.message.hide()
+        self.float.clear()
+        self._retitle()
+        self._enable()
+        self.roundStarted.emit(round_)
+
+    def _stage(self) -> None:
+        round_ = self.round
+        assert round_ is not None
+        request = round_.situation.request
+        situation: dict[str, object] = {"request": request}
+        if self.game == "roulette":
+            situation["spots"] = dict(round_.situation.spots)
+        elif self.game == "craps":
+            rolls = [e["roll"] for e in request["events"] if "roll" in e]
+            situation["dice"] = rolls[-1]
+        else:
+            cards = {"dealer": list(request["dealer"])}
+            for box in request["boxes"]:
+                cards[f"box-{int(box['box'])}"] = list(box["cards"])
+            situation["cards"] = cards
+            progressive = request.get("progressive")
+            if progressive:
+                situation["pool"] = progressive["pool"]
+        for item in self._payouts:
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        for ring in self._rings:
+            if ring.scene() is not None:
+                ring.scene().removeItem(ring)
+        self._payouts.clear()
+        self._rings.clear()
+        scene = self.stage.stage_situation(self.game, self.ruleset, int(self.difficulty), situation)
+        if self.view.scene() is not scene:
+            self.view.set_felt_scene(scene)
+        self.view.focus_rect = self.stage.focus
+        self.view.fit()
+        self.bets = table_bets(round_, scene)
+        for bet in self.bets:
+            badge = self._badge(bet)
+            if bet.colour is not None and badge is not None:
+                # The player's colour: a ring round the stack's foot, as colour chips read.
+                r = CHIP_DIAMETER / 2 + 4
+                ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r), badge)
+                ring.setPen(QPen(QColor(COLOUR_INKS[bet.colour]), 5))
+                ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+                ring.setFlag(ring.GraphicsItemFlag.ItemStacksBehindParent)
+                self._rings.append(ring)
+        self.current = None
+        self._take(self._next_open(None, 1))
+
+    def _badge(self, bet: TableBet) -> ChipStackItem | None:
+        target = bet.target
+        if target.bet is not None:
+            return self.stage.badge_of(str(target.bet))
+        if target.progressive:
+            return None
+        suffix = "" if target.spot == "ante" else "-raise"
+        return self.stage.badge_of(f"box-{target.box}{suffix}")
+
+    # ------------------------------------------------------------- in hand --
+    def _settled_targets(self) -> set[Target]:
+        assert self.round is not None
+        return {step.target for step in self.round.done}
+
+    def _next_open(self, after: TableBet | None, direction: int) -> TableBet | None:
+        """The next bet not yet settled after ``after`` (round the table)."""
+        if not self.bets:
+            return None
+        settled = self._settled_targets()
+        start = self.bets.index(after) if after in self.bets else -direction
+        for offset in range(1, len(self.bets) + 1):
+            bet = self.bets[(start + direction * offset) % len(self.bets)]
+            if bet.target not in settled:
+                return bet
+        return None
+
+    def _take(self, bet: TableBet | None) -> None:
+        self.current = bet
+        self.view.focus_spot(bet.spot_id if bet is not None else None)
+        self._ring_in_hand()
+        self._show_in_hand()
+
+    def _ring_in_hand(self) -> None:
+        """A gold ring round the bet in hand (its stack, or its spot when no stack shows)."""
+        scene = self.view.felt_scene()
+        ring = self._hand_ring
+        if ring is None or ring.scene() is not scene:
+            r = CHIP_DIAMETER / 2 + 9
+            ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
+            ring.setPen(QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DashLine))
+            ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            ring.setZValue(150)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            scene.addItem(ring)
+            self._hand_ring = ring
+        bet = self.current
+        if bet is None:
+            ring.hide()
+            return
+        badge = self._badge(bet)
+        if badge is not None and badge.isVisible():
+            ring.setPos(badge.pos())
+        else:
+            ring.setPos(*scene.felt.spot(bet.spot_id).center)
+        ring.show()
+
+    def take(self, target: Target) -> None:
+        """Take a bet in hand by what it is (for the keyboard's and the tests' sake)."""
+        for bet in self.bets:
+            if bet.target == target:
+                self._take(bet)
+                return
+        raise KeyError(target)
+
+    def _spot_clicked(self, spot_id: str) -> None:
+        if self.round is None or self.round.finished:
+            return
+        here = [b for b in self.bets if b.spot_id == spot_id]
+        if not here:
+            return
+        open_here = [b for b in here if b.target not in self._settled_targets()] or here
+        if self.current in open_here:  # several bets on one spot: a click goes round them
+            bet = open_here[(open_here.index(self.current) + 1) % len(open_here)]
+        else:
+            bet = open_here[0]
+        paying = not self.float.empty
+        self._take(bet)
+        if paying:
+            self.do("progressive" if bet.target.progressive else "pay")
+
+    def _show_in_hand(self) -> None:
+        bet = self.current
+        total = self.float.total()
+        if bet is None:
+            self.in_hand.setText(
+                QCoreApplication.translate("table", "No bet in hand: click a bet or press Tab.")
+            )
+            return
+        if total is not None:
+            text = (
+                QCoreApplication.translate("table", "Paying %1: %2")
+                .replace("%1", escape(bet.title))
+                .replace("%2", format_money(total))
+            )
+        else:
+            text = QCoreApplication.translate("table", "In hand: %1").replace(
+                "%1", escape(bet.label if bet.amount else bet.title)
+            )
+        self.in_hand.setText(text)
+
+    # ------------------------------------------------------------- actions --
+    def do(self, action: str) -> Attempt | None:
+        """One of the dealer's actions, as its button or key gives it."""
+        round_ = self.round
+        if round_ is None:
+            return None
+        if action == "next":
+            self.next_round()
+            return None
+        if round_.finished:
+            return None
+        if action == "settled":
+            return self._judge(None)
+        if action == "mark":
+            if self.game != "roulette":
+                return None
+            number = int(round_.situation.request["outcome"]["number"])
+            return self._judge(Step(Action.MARK, Target(marker=True), number=number))
+        bet = self.current
+        if bet is None:
+            self._say(
+                QCoreApplication.translate(
+                    "table", "Take a bet in hand first: click it or press Tab."
+                ),
+                "refusal",
+            )
+            return None
+        target = bet.target
+        if action in ("pay", "progressive"):
+            amount = self.float.total()
+            if amount is None:
+                self._say(
+                    QCoreApplication.translate(
+                        "table", "Put the payout in the float first: chips or digits."
+                    ),
+                    "refusal",
+                )
+                return None
+            # A progressive bet is paid its award; the pay key on it means the same.
+            kind = Action.PROGRESSIVE if target.progressive else Action.PAY
+            return self._judge(Step(kind, target, amount=amount))
+        if action == "collect":
+            return self._judge(Step(Action.COLLECT, target))
+        if action == "return":
+            return self._judge(Step(Action.RETURN, target))
+        if action == "move":
+            if self.game != "craps":
+                return None
+            return self._judge(Step(Action.MOVE, target, to=self._thrown()))
+        return None
+
+    def _thrown(self) -> int:
+        assert self.round is not None
+        rolls = [e["roll"] for e in self.round.situation.request["events"] if "roll" in e]
+        return int(sum(rolls[-1]))
+
+    def _judge(self, step: Step | None) -> Attempt | None:
+        round_ = self.round
+        assert round_ is not None
+        try:
+            attempt = round_.act(step) if step is not None else round_.close()
+        except StorageError as exc:
+            self._storage_problem(exc)
+            return None
+        names = {bet.target: bet for bet in self.bets}
+        item = QListWidgetItem()
+        shown = step_text(step, names)
+        if attempt.accepted:
+            cited = planned_step(round_, step.target) if step is not None else None
+            article = article_line(cited.citation if cited is not None else None)
+            item.setText(f"✓ {len(self.round.done) if self.round else 0}. {shown}\n    {article}")
+            item.setForeground(QColor("#1b5e20"))
+            self.message.hide()
+            if step is not None:
+                self._show_done(step)
+                self.float.clear()
+                self._take(self._next_open(self.current, 1))
+        else:
+            reason = verdict_text(attempt.verdict, step, round_, names)
+            article = article_line(attempt.verdict.citation)
+            item.setText(f"✗ {shown}\n    {reason}\n    {article}")
+            item.setForeground(QColor("#b3202a"))
+            self._say(f"{escape(reason)}<br><i>{escape(article)}</i>", "refusal")
+            self.float.clear()  # the refused payout goes back: the next one is built afresh
+        self.steps.addItem(item)
+        self.steps.scrollToBottom()
+        self.stepJudged.emit(attempt)
+        if round_.finished:
+            self._round_over()
+        self._enable()
+        return attempt
+
+    def _show_done(self, step: Step) -> None:
+        """The felt after a step: collected and returned chips go, a payout is set beside."""
+        scene = self.view.felt_scene()
+        if step.action is Action.MARK:
+            scene.set_marker("dolly", step.number)
+            return
+        bet = self.current
+        if bet is None:
+            return
+        badge = self._badge(bet)
+        if step.action in (Action.COLLECT, Action.RETURN) and badge is not None:
+            badge.setVisible(False)  # to the bank, or back to the player
+            for leader in self.stage.leaders_of(badge):
+                leader.setVisible(False)
+        elif step.action is Action.MOVE and badge is not None:
+            spot_id = f"{bet.spot_id}-{step.to}"
+            if spot_id in scene.felt:
+                x, y = scene.felt.spot(spot_id).center
+                badge.setPos(x, y)
+        elif step.action in (Action.PAY, Action.PROGRESSIVE) and step.amount:
+            chips = stack(step.amount, self.ruleset, int(self.difficulty)) or stack(
+                step.amount, self.ruleset, None
+            )
+            if badge is not None:  # beside the bet and clear of its caption
+                offset = max(PAYOUT_OFFSET, badge.badge_rect().width() + 6)
+                x, y = badge.pos().x() + offset, badge.pos().y()
+            else:
+                x, y = scene.felt.spot(bet.spot_id).center
+                x += PAYOUT_OFFSET
+            payout = ChipStackItem((x, y), scene.chips.chip_set, scene.caption_scale)
+            payout.set_chips(chips)
+            if badge is not None:
+                payout.caption_item.setScale(badge.caption_item.scale())
+            scene.addItem(payout)
+            self._payouts.append(payout)
+
+    def _round_over(self) -> None:
+        assert self.round is not None
+        summary = self.round.summary()
+        mistakes = len(summary.mistakes)
+        seconds = summary.ms // 1000
+        text = (
+            QCoreApplication.translate(
+                "table", "Round settled. Steps: %1 · mistakes: %2 · time: %3"
+            )
+            .replace("%1", str(summary.steps))
+            .replace("%2", str(mistakes))
+            .replace("%3", f"{seconds // 60}:{seconds % 60:02d}")
+        )
+        self._say(
+            escape(text)
+            + "<br>"
+            + escape(QCoreApplication.translate("table", "Next round: N or Enter.")),
+            "settled",
+        )
+        self._take(None)
+        self.roundFinished.emit(summary)
+
+    def _say(self, html_text: str, kind: str) -> None:
+        self.message.setObjectName(kind)
+        self.message.setStyleSheet("")  # the object name's rule applies again
+        self.message.setText(html_text)
+        self.message.show()
+
+    def _storage_problem(self, exc: StorageError) -> None:
+        self.problem = str(exc)
+        self._say(
+            escape(
+                QCoreApplication.translate(
+                    "table", "This step was not recorded, so it does not count: %1"
+                ).replace("%1", str(exc))
+            ),
+            "refusal",
+        )
+
+    def _enable(self) -> None:
+        finished = self.round is None or self.round.finished
+        for key, button in self.buttons.items():
+            button.setEnabled(key == "next" or not finished)
+
+    # ---------------------------------------------------------------- keys --
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        text = event.text()
+        finished = self.round is None or self.round.finished
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if finished:
+                self.do("next")
+            else:
+                self.do(
+                    "progressive" if self.current and self.current.target.progressive else "pay"
+                )
+        elif key == Qt.Key.Key_Backspace:
+            self.float.backspace()
+        elif key == Qt.Key.Key_Escape:
+            self.float.clear()
+        elif text and (text.isdigit() or text in ".,"):
+            self.float.type_text(text)
+        elif key == Qt.Key.Key_C:
+            self.do("collect")
+        elif key == Qt.Key.Key_R:
+            self.do("return")
+        elif key == Qt.Key.Key_M:
+            self.do("mark" if self.game == "roulette" else "move")
+        elif key == Qt.Key.Key_P:
+            self.do("progressive")
+        elif key == Qt.Key.Key_S:
+            self.do("settled")
+        elif key == Qt.Key.Key_N:
+            self.do("next")
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab go from bet to bet, not from button to button."""
+        if self.round is not None and not self.round.finished:
+            self._take(self._next_open(self.current, 1 if next else -1))
+            return True
+        return super().focusNextPrevChild(next)
+
+    # ---------------------------------------------------------- language --
+    def _retitle(self) -> None:
+        game = QCoreApplication.translate("games", GAME_NAMES[self.game][0])
+        self.title_label.setText(game)
+        self.round_label.setText(
+            QCoreApplication.translate("table", "Round %1").replace("%1", str(self.rounds_played))
+        )
+        round_ = self.round
+        if round_ is None:
+            return
+        request = round_.situation.request
+        if self.game == "roulette":
+            self.outcome.setText(
+                QCoreApplication.translate("table", "The ball is in %1.").replace(
+                    "%1", str(request["outcome"]["number"])
+                )
+            )
+        elif self.game == "craps":
+            rolls = [e["roll"] for e in request["events"] if "roll" in e]
+            dice = rolls[-1]
+            self.outcome.setText(
+                QCoreApplication.translate("table", "The throw: %1 and %2, %3.")
+                .replace("%1", str(dice[0]))
+                .replace("%2", str(dice[1]))
+                .replace("%3", str(sum(dice)))
+            )
+        else:
+            cards = {"dealer": list(request["dealer"])}
+            for box in request["boxes"]:
+                cards[f"box-{int(box['box'])}"] = list(box["cards"])
+            self.outcome.setText(hands_html(cards))
+
+    def retranslate(self) -> None:
+        self.mode_label.setText(_tr(MODE))
+        self.end_button.setText(QCoreApplication.translate("table", "End"))
+        self.steps_label.setText(QCoreApplication.translate("table", "Steps"))
+        texts = {
+            "collect": QCoreApplication.translate("table", "Collect (C)"),
+            "pay": QCoreApplication.translate("table", "Pay ↵"),
+            "return": QCoreApplication.translate("table", "Return (R)"),
+            "move": QCoreApplication.translate("table", "Move to the point (M)"),
+            "mark": QCoreApplication.translate("table", "Place the marker (M)"),
+            "progressive": QCoreApplication.translate("table", "Progressive award (P)"),
+            "settled": QCoreApplication.translate("table", "Round settled (S)"),
+            "next": QCoreApplication.translate("table", "Next round (N)"),
+        }
+        for key, button in self.buttons.items():
+            button.setText(texts[key])
+        self.keys_hint.setText(
+            QCoreApplication.translate(
+                "table",
+                "Tab: next bet · click chips or type the amount, Backspace takes back · "
+                "Enter or a click on the bet places the payout beside it",
+            )
+        )
+        self.float.retranslate()
+        self._retitle()
+        self._show_in_hand()
+        self.setWindowTitle(QCoreApplication.translate("table", "Live table"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.round is not None and not self.round.finished:
+            try:
+                self.round.give_up()
+            except StorageError as exc:
+                self._storage_problem(exc)
+        if self._on_finish is not None:
+            finish, self._on_finish = self._on_finish, None
+            try:
+                finish()
+            except StorageError as exc:
+                self._storage_problem(exc)
+        self.closed.emit()
+        super().closeEvent(event)
