@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+47"/>
+        <location filename="../../drills/caribbean_stud.py" line="+52"/>
         <source>royal flush (黃袍麒)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -15,11 +15,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>four of a kind (四條)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
         <source>full house (夫盧)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -35,32 +36,30 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>three of a kind (三條)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>two pairs (兩對)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>one pair (一對)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>high card (五張散牌)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+126"/>
-        <source>This hand is a {name}, not a {wrong} (Art. 8).</source>
-        <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+148"/>
         <source>What is this hand: {cards}?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -105,22 +104,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>{cards} is a {name}: {verdict}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>it qualifies (at least A and K, or a pair or better).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+58"/>
-        <source>Dealer: {cards}, a {name}; {qualifies}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+82"/>
         <source>qualifies</source>
         <translation type="unfinished"></translation>
     </message>
@@ -135,13 +124,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <location filename="../../drills/craps.py" line="+199"/>
+        <location line="+50"/>
+        <location filename="../../drills/craps.py" line="+204"/>
         <location filename="../../drills/roulette.py" line="+128"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
@@ -152,7 +136,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-290"/>
+        <location line="-333"/>
         <source>Art. 8 decides for the other hand. {why}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -213,12 +197,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Both are a {name} with the same ranks: under this house&apos;s rule the hands push.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+19"/>
         <source>hand A</source>
         <translation type="unfinished"></translation>
     </message>
@@ -228,12 +207,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>A {better} beats a {worse}: the class decides first (Art. 8); {hand} wins.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>{rule} Same ranks, so the suit decides: {hand} has the {card}, the other hand the {other}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -254,12 +228,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>{cards} is a {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+37"/>
         <source>it does not qualify (no pair, and not both an ace and a king).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -269,7 +238,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+111"/>
         <source>Same ranks: under this house&apos;s rule the ante and the raise are returned.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -289,9 +258,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+88"/>
         <source>Pool before the round: {pool}.</source>
-        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)). The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
+        <extracomment>The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -300,7 +269,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Straight flush: 10% of the pool as it stood before the round&apos;s first award, or the fixed award, the higher; royal flush: the pool the straight flushes left, or the fixed award, the higher; four of a kind, full house, flush: the fixed award.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -385,12 +354,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-217"/>
         <source>Pool after the round: {after}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The progressive is paid on the player&apos;s hand alone, whether or not the dealer qualifies (Art. 10(2)).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -471,7 +440,90 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="-920"/>
+        <source>a royal flush (黃袍麒)</source>
+        <extracomment>The hand classes as a sentence names a hand: &quot;Dealer: …, two pairs (兩對)&quot;, &quot;is a flush (同花)&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a straight flush (同花順)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a full house (夫盧)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a flush (同花)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a straight (順)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+135"/>
+        <source>This hand is {name}, not {wrong} (Art. 8).</source>
+        <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+141"/>
+        <source>Both hands hold {name} with the same ranks: under this house&apos;s rule the hands push.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The class decides first (Art. 8): {better} beats {worse}; {hand} wins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>{cards} is {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{cards} is {name}: {verdict}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the raise of four of a kind, a straight flush or a royal flush may not exceed the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table posts none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the raise of four of a kind, a straight flush or a royal flush may not exceed the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table&apos;s maximum is {cap}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Dealer: {cards}, {name}; {qualifies}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win}, as {article} pays {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+14"/>
+        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {full_win}, as {article} pays {name}, capped at this table&apos;s maximum payout: {raise_win}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>the fixed awards are the house&apos;s, posted at the table (Art. 10(3)): royal flush {royal_flush}, straight flush {straight_flush}, four of a kind {four_of_a_kind}, full house {full_house}, flush {flush}.</source>
+        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+348"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -748,7 +800,7 @@
     </message>
     <message>
         <location line="+20"/>
-        <location filename="../../drills/craps.py" line="-144"/>
+        <location filename="../../drills/craps.py" line="-148"/>
         <source>Pass Line</source>
         <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
         <translation type="unfinished"></translation>
@@ -820,13 +872,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+809"/>
+        <location line="+843"/>
         <source>Field</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-808"/>
+        <location filename="../../drills/craps.py" line="-842"/>
         <source>Big 7</source>
         <translation type="unfinished"></translation>
     </message>
@@ -843,12 +895,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+186"/>
-        <source>{bet}: {stake} wins {win} ({article})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-68"/>
+        <location filename="../../drills/craps.py" line="+122"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -863,15 +910,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+152"/>
-        <location line="+306"/>
-        <location filename="../../drills/grading.py" line="+75"/>
+        <location line="+176"/>
+        <location line="+307"/>
+        <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../ui/drills/feedback.py" line="+89"/>
         <source>{first}, {next}</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-284"/>
         <source>{first}-{second} ({total})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -897,7 +946,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-326"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation type="unfinished"></translation>
@@ -908,7 +957,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+67"/>
+        <source>{bet}: {stake} at {ratio} wins {win} ({article})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{article} prices the Big bets in dollars (&quot;$6,00&quot;, &quot;$5,00&quot;); this ruleset reads one dollar as {unit} of the table&apos;s currency, so a block is {block}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -983,7 +1042,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>The shooter throws {throw}. How much do you pay?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1131,16 +1190,16 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>{total}: the lower face counts.</source>
+        <source>{total}: the less exposed face counts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The most exposed upper face counts (Art. 1).</source>
+        <location line="+2"/>
+        <source>The most exposed upper face counts, {high}, not the less exposed {low} (Art. 1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>The dealer lifts the chip stack and lets the die fall.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1235,8 +1294,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-213"/>
-        <location filename="../../drills/grading.py" line="-242"/>
+        <location line="-218"/>
+        <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1256,7 +1315,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+38"/>
         <source>{bets} (in any order)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1302,7 +1361,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-84"/>
+        <source>The right order shown follows {text} of Art. 5(1); {other} orders six-lines, streets and corners its own way, and its order is right too (see the worked solution).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+84"/>
         <source>too little</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2167,7 +2231,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+141"/>
+        <location filename="../../ui/drills/answers.py" line="+145"/>
         <source>Amount to pay</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2212,7 +2276,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>Type an amount such as %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2351,7 +2415,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+161"/>
+        <location filename="../../ui/drills/feedback.py" line="+180"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2542,7 +2606,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+241"/>
+        <location filename="../../ui/drills/launcher.py" line="+261"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2557,13 +2621,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+74"/>
-        <location line="+34"/>
+        <location line="+78"/>
+        <location line="+40"/>
+        <location filename="../../ui/table/launch.py" line="+36"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-37"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2573,12 +2638,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2678,7 +2743,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+37"/>
         <source>The session could not be closed in the database: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2686,7 +2751,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+71"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+72"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2928,12 +2993,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Your order: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
+        <source>Your answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Correct answer: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2997,9 +3067,78 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>HouseRulesetsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+48"/>
+        <source>&amp;Add a house ruleset file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. See docs/rulesets.md for the keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Add a house ruleset file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>House ruleset (*.toml);;Any file (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+3"/>
+        <source>The file was refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is unchanged: version %2 has this very text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+236"/>
+        <location filename="../../ui/instructor/window.py" line="+239"/>
         <source>Instructor · %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3026,6 +3165,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>Re&amp;ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;House rulesets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3158,7 +3302,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+274"/>
+        <location filename="../../ui/main_window.py" line="+275"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3219,7 +3363,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Records are not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3319,7 +3463,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-235"/>
+        <location filename="../../ui/instructor/window.py" line="-238"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3443,12 +3587,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Local trainee</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+35"/>
+        <source>%1 · house ruleset, version %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>No ruleset of this game is installed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3501,7 +3650,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>%1 of %2 right (%3%)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3820,6 +3969,11 @@ It is kept here; retry saving when the database is back.</source>
         <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>No answers in this period.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Welcome</name>
@@ -3890,7 +4044,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+169"/>
+        <location filename="../../app.py" line="+187"/>
         <source>Macau Dealer Trainer</source>
         <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation type="unfinished"></translation>
@@ -4100,7 +4254,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-355"/>
+        <location filename="../../ui/drills/launcher.py" line="-385"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4134,6 +4288,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../ui/drills/menu.py" line="+3"/>
+        <source>Ta&amp;ble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Revie&amp;w</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4143,7 +4303,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+75"/>
         <source>G&amp;ame</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4169,23 +4329,23 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+44"/>
+        <location filename="../../ui/drills/menu.py" line="+50"/>
         <source>Drills</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+286"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-256"/>
+        <location filename="../../ui/drills/screen.py" line="-262"/>
         <source>Drills — %1</source>
         <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-45"/>
+        <location filename="../../ui/drills/menu.py" line="-54"/>
         <source>&amp;Timed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4200,7 +4360,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+52"/>
         <source>&amp;Drills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4250,13 +4410,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-405"/>
+        <location filename="../../ui/drills/feedback.py" line="-485"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>Collect: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 (in any order)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4546,8 +4715,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../ui/games.py" line="+11"/>
+        <location filename="../../ui/games.py" line="+12"/>
         <source>Roulette</source>
+        <extracomment>Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4557,12 +4727,29 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+31"/>
         <source>Caribbean Stud Poker</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-28"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Roulette (single zero)</source>
+        <extracomment>The titles of the regulation&apos;s own rulesets (their TOML ``title``), for translation. A house ruleset&apos;s title is the house&apos;s own words and is shown as written.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Craps (Portaria n.º 97/85/M)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4774,6 +4961,339 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+68"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>table</name>
+    <message>
+        <location filename="../../ui/table/bets.py" line="+30"/>
+        <source>red chips</source>
+        <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blue chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>green chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>yellow chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purple chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>orange chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>white chips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 — %2</source>
+        <extracomment>How the colour chips are drawn (a ring round the bet&apos;s stack).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>seat %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Table procedure, not in the regulation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Marker on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Collect %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive award, %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Round settled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+52"/>
+        <source>a bet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-41"/>
+        <source>The marker goes on the winning number first.</source>
+        <extracomment>What the plan wanted of a bet, said when the trainee did something else to it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 lost: it is collected, not paid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 won: it is paid, not collected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is returned to the player.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 moves to its come point.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 wins a progressive award.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not yet: every losing bet is collected before any bet is paid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Out of turn: another bet is settled before %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not paid %2: count the payout again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is settled already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 stays on the table: this throw decides nothing for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 needs nothing from the dealer now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>That bet is not on the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The marker goes on the winning number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 moves to its come point, the number thrown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bets are paid together only when they are one player&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not finished: %1 is still to settle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>the marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This step is not right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/screen.py" line="+90"/>
+        <source>Table · Practice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <location line="+3"/>
+        <source>Add a chip of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty the float</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+296"/>
+        <source>No bet in hand: click a bet or press Tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Paying %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>In hand: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Take a bet in hand first: click it or press Tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Put the payout in the float first: chips or digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Next round: N or Enter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>This step was not recorded, so it does not count: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Round %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The ball is in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The throw: %1 and %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Collect (C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay ↵</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return (R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to the point (M)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Place the marker (M)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive award (P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Round settled (S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next round (N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tab: next bet · click chips or type the amount, Backspace takes back · Enter or a click on the bet places the payout beside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Live table</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

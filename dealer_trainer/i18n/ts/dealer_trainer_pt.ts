@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+47"/>
+        <location filename="../../drills/caribbean_stud.py" line="+52"/>
         <source>royal flush (黃袍麒)</source>
         <translation>royal flush (sequência real, 黃袍麒)</translation>
     </message>
@@ -15,11 +15,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>four of a kind (四條)</source>
         <translation>póquer (四條)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
         <source>full house (夫盧)</source>
         <translation>full house (夫盧)</translation>
     </message>
@@ -35,32 +36,30 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>three of a kind (三條)</source>
         <translation>trinca (三條)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>two pairs (兩對)</source>
         <translation>dois pares (兩對)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>one pair (一對)</source>
         <translation>um par (一對)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>high card (五張散牌)</source>
         <translation>carta alta (五張散牌)</translation>
     </message>
     <message>
-        <location line="+126"/>
-        <source>This hand is a {name}, not a {wrong} (Art. 8).</source>
-        <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
-        <translation>Esta mão classifica-se como {name}, não como {wrong} (art. 8.º).</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+148"/>
         <source>What is this hand: {cards}?</source>
         <translation>Que mão é esta: {cards}?</translation>
     </message>
@@ -105,22 +104,12 @@
         <translation>O croupier vira as cartas da banca: {cards}. A banca qualifica-se?</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>{cards} is a {name}: {verdict}</source>
-        <translation>{cards}: {name}; {verdict}</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>it qualifies (at least A and K, or a pair or better).</source>
         <translation>qualifica-se (pelo menos A e K, ou um par ou mão superior).</translation>
     </message>
     <message>
-        <location line="+58"/>
-        <source>Dealer: {cards}, a {name}; {qualifies}.</source>
-        <translation>Banca: {cards}, {name}; {qualifies}.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+82"/>
         <source>qualifies</source>
         <translation>qualifica-se</translation>
     </message>
@@ -135,13 +124,8 @@
         <translation>O ante de {ante} ganha {win} (1 para 1); o aumento de {raised} é devolvido (art. 9.º, n.º 2).</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).</source>
-        <translation>Ante {ante} × 1 = {ante_win}; aumento {raised} × {ratio} = {raise_win}, por {name}.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <location filename="../../drills/craps.py" line="+199"/>
+        <location line="+50"/>
+        <location filename="../../drills/craps.py" line="+204"/>
         <location filename="../../drills/roulette.py" line="+128"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
@@ -152,7 +136,7 @@
         <translation>A mão da banca é superior: recolha o ante e o aumento (art. 9.º, n.º 4).</translation>
     </message>
     <message>
-        <location line="-290"/>
+        <location line="-333"/>
         <source>Art. 8 decides for the other hand. {why}</source>
         <translation>O art. 8.º dá a vitória à outra mão. {why}</translation>
     </message>
@@ -213,12 +197,7 @@
         <translation>Cinco cartas soltas: comparam-se as cartas mais altas, depois as seguintes, e assim por diante; tudo igual: o naipe da carta mais alta (art. 8.º, n.º 10).</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Both are a {name} with the same ranks: under this house&apos;s rule the hands push.</source>
-        <translation>Ambas as mãos têm {name} com os mesmos valores: pela regra desta casa, há empate.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+19"/>
         <source>hand A</source>
         <translation>mão A</translation>
     </message>
@@ -228,12 +207,7 @@
         <translation>mão B</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>A {better} beats a {worse}: the class decides first (Art. 8); {hand} wins.</source>
-        <translation>{better} bate {worse}: decide primeiro a categoria (art. 8.º); ganha a {hand}.</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>{rule} Same ranks, so the suit decides: {hand} has the {card}, the other hand the {other}.</source>
         <translation>{rule} Valores iguais, por isso decide o naipe: a {hand} tem {card}, a outra mão {other}.</translation>
     </message>
@@ -254,12 +228,7 @@
         <translation>{cards} não tem nenhum par nem, ao mesmo tempo, um ás e um rei: a banca não se qualifica (art. 9.º, n.º 1).</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>{cards} is a {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
-        <translation>{cards} é {name}: A-K ou qualquer par ou mão superior qualifica-se (art. 9.º, n.os 1 e 3).</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+37"/>
         <source>it does not qualify (no pair, and not both an ace and a king).</source>
         <translation>não se qualifica (nenhum par, e não tem ao mesmo tempo um ás e um rei).</translation>
     </message>
@@ -269,7 +238,7 @@
         <translation>aqui o aumento de um royal flush paga {ratio} para 1: o art. 9.º, n.º 5, alínea 9), deixa a casa escolher entre 50 para 1 e 100 para 1, com a autorização da DICJ (art. 13.º).</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+111"/>
         <source>Same ranks: under this house&apos;s rule the ante and the raise are returned.</source>
         <translation>Valores iguais: pela regra desta casa, a aposta de ante e o aumento são devolvidos.</translation>
     </message>
@@ -289,9 +258,9 @@
         <translation>A banca qualifica-se? Depois, quem ganha? Por fim, o aumento pela tabela de pagamentos.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+88"/>
         <source>Pool before the round: {pool}.</source>
-        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)). The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
+        <extracomment>The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
         <translation>Fundo antes da jogada: {pool}.</translation>
     </message>
     <message>
@@ -300,7 +269,7 @@
         <translation>Fundo depois da jogada: {after} (um royal flush levou-o: recomeça no seu valor mínimo).</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Straight flush: 10% of the pool as it stood before the round&apos;s first award, or the fixed award, the higher; royal flush: the pool the straight flushes left, or the fixed award, the higher; four of a kind, full house, flush: the fixed award.</source>
         <translation>Sequência de cor: 10% do fundo tal como estava antes do primeiro prémio da jogada, ou o prémio fixo, o que for maior; royal flush: o fundo que as sequências de cor deixaram, ou o prémio fixo, o que for maior; póquer, full house, cor: o prémio fixo.</translation>
     </message>
@@ -385,12 +354,12 @@
         <translation>Uma parte do fundo é arredondada por defeito ao cêntimo.</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-217"/>
         <source>Pool after the round: {after}.</source>
         <translation>Fundo depois da jogada: {after}.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The progressive is paid on the player&apos;s hand alone, whether or not the dealer qualifies (Art. 10(2)).</source>
         <translation>O prémio progressivo é pago só pela mão do jogador, quer a banca se qualifique quer não (art. 10.º, n.º 2).</translation>
     </message>
@@ -471,7 +440,90 @@
         <translation>{situation} O que determina o regulamento?</translation>
     </message>
     <message>
+        <location line="-920"/>
+        <source>a royal flush (黃袍麒)</source>
+        <extracomment>The hand classes as a sentence names a hand: &quot;Dealer: …, two pairs (兩對)&quot;, &quot;is a flush (同花)&quot;.</extracomment>
+        <translation>um royal flush (sequência real, 黃袍麒)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a straight flush (同花順)</source>
+        <translation>uma sequência de cor (同花順)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a full house (夫盧)</source>
+        <translation>um full house (夫盧)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a flush (同花)</source>
+        <translation>uma cor (同花)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a straight (順)</source>
+        <translation>uma sequência (順)</translation>
+    </message>
+    <message>
+        <location line="+135"/>
+        <source>This hand is {name}, not {wrong} (Art. 8).</source>
+        <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
+        <translation>Esta mão é {name}, não {wrong} (art. 8.º).</translation>
+    </message>
+    <message>
+        <location line="+141"/>
+        <source>Both hands hold {name} with the same ranks: under this house&apos;s rule the hands push.</source>
+        <translation>As duas mãos têm {name} com os mesmos valores: pela regra desta casa, as mãos empatam.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The class decides first (Art. 8): {better} beats {worse}; {hand} wins.</source>
+        <translation>Decide primeiro a categoria (art. 8.º): {better} bate {worse}; ganha a {hand}.</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>{cards} is {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
+        <translation>{cards} é {name}: A-K ou qualquer par ou mão superior qualifica-se (art. 9.º, n.os 1 e 3).</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{cards} is {name}: {verdict}</source>
+        <translation>{cards} é {name}: {verdict}</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the raise of four of a kind, a straight flush or a royal flush may not exceed the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table posts none.</source>
+        <translation>o aumento de um póquer, de uma sequência de cor ou de um royal flush não pode exceder o pagamento máximo por jogada que a casa afixa (art. 9.º, n.º 5, alíneas 7) a 9)); esta mesa não afixa nenhum.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the raise of four of a kind, a straight flush or a royal flush may not exceed the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table&apos;s maximum is {cap}.</source>
+        <translation>o aumento de um póquer, de uma sequência de cor ou de um royal flush não pode exceder o pagamento máximo por jogada que a casa afixa (art. 9.º, n.º 5, alíneas 7) a 9)); o máximo desta mesa é {cap}.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Dealer: {cards}, {name}; {qualifies}.</source>
+        <translation>Banca: {cards}, {name}; {qualifies}.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win}, as {article} pays {name}.</source>
+        <translation>Ante {ante} × 1 = {ante_win}; aumento {raised} × {ratio} = {raise_win}, como o {article} paga {name}.</translation>
+    </message>
+    <message>
         <location line="+14"/>
+        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {full_win}, as {article} pays {name}, capped at this table&apos;s maximum payout: {raise_win}.</source>
+        <translation>Ante {ante} × 1 = {ante_win}; aumento {raised} × {ratio} = {full_win}, como o {article} paga {name}, limitado ao pagamento máximo desta mesa: {raise_win}.</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>the fixed awards are the house&apos;s, posted at the table (Art. 10(3)): royal flush {royal_flush}, straight flush {straight_flush}, four of a kind {four_of_a_kind}, full house {full_house}, flush {flush}.</source>
+        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)).</extracomment>
+        <translation>os prémios fixos são os da casa, afixados na mesa (art. 10.º, n.º 3): royal flush {royal_flush}, sequência de cor {straight_flush}, póquer {four_of_a_kind}, full house {full_house}, cor {flush}.</translation>
+    </message>
+    <message>
+        <location line="+348"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
         <translation>A jogada é anulada: as apostas de ante e de aumento são devolvidas, as apostas progressivas transitam para a jogada seguinte; a máquina é substituída ou as cartas são dadas do sapato.</translation>
     </message>
@@ -748,7 +800,7 @@
     </message>
     <message>
         <location line="+20"/>
-        <location filename="../../drills/craps.py" line="-144"/>
+        <location filename="../../drills/craps.py" line="-148"/>
         <source>Pass Line</source>
         <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
         <translation>Pass Line</translation>
@@ -820,13 +872,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+809"/>
+        <location line="+843"/>
         <source>Field</source>
         <translation>Field</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-808"/>
+        <location filename="../../drills/craps.py" line="-842"/>
         <source>Big 7</source>
         <translation>Big 7</translation>
     </message>
@@ -843,12 +895,7 @@
         <translation>Any Craps</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+186"/>
-        <source>{bet}: {stake} wins {win} ({article})</source>
-        <translation>{bet}: {stake} ganha {win} ({article})</translation>
-    </message>
-    <message>
-        <location line="-68"/>
+        <location filename="../../drills/craps.py" line="+122"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation>{bet}: empate, a aposta é devolvida ({article})</translation>
     </message>
@@ -863,15 +910,17 @@
         <translation>Pague só as apostas que este lançamento decidiu; o valor apostado continua a ser do jogador.</translation>
     </message>
     <message>
-        <location line="+152"/>
-        <location line="+306"/>
-        <location filename="../../drills/grading.py" line="+75"/>
+        <location line="+176"/>
+        <location line="+307"/>
+        <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../ui/drills/feedback.py" line="+89"/>
         <source>{first}, {next}</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>{first}, {next}</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-284"/>
         <source>{first}-{second} ({total})</source>
         <translation>{first}-{second} ({total})</translation>
     </message>
@@ -897,7 +946,7 @@
         <translation>{win} para {stake}</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-326"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation>Apostas perdedoras, a recolher: {bets}.</translation>
@@ -908,7 +957,17 @@
         <translation>{bet}: o {number} é o seu ponto; passa para o {number} ({article})</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+67"/>
+        <source>{bet}: {stake} at {ratio} wins {win} ({article})</source>
+        <translation>{bet}: {stake} a {ratio} ganha {win} ({article})</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{article} prices the Big bets in dollars (&quot;$6,00&quot;, &quot;$5,00&quot;); this ruleset reads one dollar as {unit} of the table&apos;s currency, so a block is {block}.</source>
+        <translation>O {article} fixa as apostas Big em dólares («$6,00», «$5,00»); este conjunto de regras lê um dólar como {unit} da moeda da mesa, pelo que um bloco é {block}.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation>{bet}: {blocks} × {block} a {ratio} ganham {block_win}, e o resto de {rest} a {short} ganha {rest_win} (uma interpretação, ver abaixo): {win} no total ({article})</translation>
     </message>
@@ -983,7 +1042,7 @@
         <translation>O ponto é o {point}; o lançador tira {throw}. Quanto paga?</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>The shooter throws {throw}. How much do you pay?</source>
         <translation>O lançador tira {throw}. Quanto paga?</translation>
     </message>
@@ -1131,16 +1190,16 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>{total}: the lower face counts.</source>
+        <source>{total}: the less exposed face counts.</source>
         <translation>{total}: conta a face menos exposta.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The most exposed upper face counts (Art. 1).</source>
-        <translation>Conta a face superior mais exposta (art. 1.º).</translation>
+        <location line="+2"/>
+        <source>The most exposed upper face counts, {high}, not the less exposed {low} (Art. 1).</source>
+        <translation>Conta a face superior mais exposta, {high}, não a menos exposta, {low} (art. 1.º).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>The dealer lifts the chip stack and lets the die fall.</source>
         <translation>O croupier levanta a pilha de fichas e deixa o dado cair.</translation>
     </message>
@@ -1235,8 +1294,8 @@
         <translation>Um dado fora da mesa; um dado que não fica assente numa face (art. 1.º).</translation>
     </message>
     <message>
-        <location line="-213"/>
-        <location filename="../../drills/grading.py" line="-242"/>
+        <location line="-218"/>
+        <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation>Acabou o tempo.</translation>
     </message>
@@ -1256,7 +1315,7 @@
         <translation>A ordem certa: {order}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+38"/>
         <source>{bets} (in any order)</source>
         <translation>{bets} (por qualquer ordem)</translation>
     </message>
@@ -1302,7 +1361,12 @@
         <translation>a mais</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-84"/>
+        <source>The right order shown follows {text} of Art. 5(1); {other} orders six-lines, streets and corners its own way, and its order is right too (see the worked solution).</source>
+        <translation>A ordem certa indicada segue {text} do art. 5.º, n.º 1; {other} ordena as linhas, as ruas e os quadros à sua maneira, e a sua ordem também está certa (ver a resolução).</translation>
+    </message>
+    <message>
+        <location line="+84"/>
         <source>too little</source>
         <translation>a menos</translation>
     </message>
@@ -2167,7 +2231,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+141"/>
+        <location filename="../../ui/drills/answers.py" line="+145"/>
         <source>Amount to pay</source>
         <translation>Montante a pagar</translation>
     </message>
@@ -2212,7 +2276,7 @@
         <translation>Dar este montante (Enter)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>Type an amount such as %1.</source>
         <translation>Escreva um montante, por exemplo %1.</translation>
     </message>
@@ -2351,7 +2415,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+161"/>
+        <location filename="../../ui/drills/feedback.py" line="+180"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
@@ -2542,7 +2606,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+241"/>
+        <location filename="../../ui/drills/launcher.py" line="+261"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -2557,13 +2621,14 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+74"/>
-        <location line="+34"/>
+        <location line="+78"/>
+        <location line="+40"/>
+        <location filename="../../ui/table/launch.py" line="+36"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-37"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -2573,12 +2638,12 @@
         <translation>Atribuído: %1 (retomar na pergunta %2 de %3)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>Exame simulado (competências escolhidas, nota mínima %1%)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Tick at least one skill.</source>
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
@@ -2679,7 +2744,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Há uma resposta que ainda não foi gravada. Tente gravar de novo antes de terminar a sessão.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+37"/>
         <source>The session could not be closed in the database: %1</source>
         <translation>Não foi possível fechar a sessão na base de dados: %1</translation>
     </message>
@@ -2687,7 +2752,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+71"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+72"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -2929,12 +2994,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Errado</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Your order: %1</source>
         <translation>A sua ordem: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
+        <source>Your answer: %1</source>
+        <translation>A sua resposta: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Correct answer: %1</source>
         <translation>Resposta certa: %1</translation>
     </message>
@@ -2998,9 +3068,78 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>HouseRulesetsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+48"/>
+        <source>&amp;Add a house ruleset file…</source>
+        <translation>&amp;Acrescentar um ficheiro de regras da casa…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follows</source>
+        <translation>Segue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Version</source>
+        <translation>Versão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Added</source>
+        <translation>Acrescentado</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. See docs/rulesets.md for the keys.</source>
+        <translation>As regras da casa são um ficheiro (TOML) com as definições próprias da casa sobre o regulamento: as opções que o regulamento deixa à casa e as suas fichas. O ficheiro é verificado antes de ser guardado, e a escolha de regulamento de cada posto de trabalho passa a oferecê-lo. Um ficheiro alterado é guardado como nova versão: as respostas mantêm a versão com que foram classificadas. As chaves estão em docs/rulesets.md.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 by %2</source>
+        <translation>%1 por %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Add a house ruleset file</source>
+        <translation>Acrescentar um ficheiro de regras da casa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>House ruleset (*.toml);;Any file (*)</source>
+        <translation>Regras da casa (*.toml);;Qualquer ficheiro (*)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+3"/>
+        <source>The file was refused: %1</source>
+        <translation>O ficheiro foi recusado: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
+        <translation>«%1» foi guardado como versão %2; a escolha de regulamento passa a oferecê-lo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is unchanged: version %2 has this very text.</source>
+        <translation>«%1» não mudou: a versão %2 tem exatamente este texto.</translation>
+    </message>
+</context>
+<context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+236"/>
+        <location filename="../../ui/instructor/window.py" line="+239"/>
         <source>Instructor · %1</source>
         <translation>Instrutor · %1</translation>
     </message>
@@ -3028,6 +3167,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Re&amp;ports</source>
         <translation>&amp;Relatórios</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;House rulesets</source>
+        <translation>Regras da &amp;casa</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3159,7 +3303,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+274"/>
+        <location filename="../../ui/main_window.py" line="+275"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -3220,7 +3364,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Records are not available: %1</source>
         <translation>Os registos não estão disponíveis: %1</translation>
     </message>
@@ -3320,7 +3464,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-235"/>
+        <location filename="../../ui/instructor/window.py" line="-238"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -3444,12 +3588,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Limpar o pano</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Local trainee</source>
         <translation>Formando local</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+35"/>
+        <source>%1 · house ruleset, version %2</source>
+        <translation>%1 · regras da casa, versão %2</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>No ruleset of this game is installed.</source>
         <translation>Não está instalado nenhum regulamento deste jogo.</translation>
     </message>
@@ -3502,7 +3651,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Todas as perguntas do exame</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>%1 of %2 right (%3%)</source>
         <translation>%1 de %2 certas (%3%)</translation>
     </message>
@@ -3821,6 +3970,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
         <translation>Uma competência: o tempo mediano de cada dia. Todas as competências: a mediana das medianas diárias das competências, cada uma ponderada pelo respectivo número de respostas.</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>No answers in this period.</source>
+        <translation>Nenhuma resposta neste período.</translation>
+    </message>
 </context>
 <context>
     <name>Welcome</name>
@@ -3891,7 +4045,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+169"/>
+        <location filename="../../app.py" line="+187"/>
         <source>Macau Dealer Trainer</source>
         <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation>Treino de Croupiers de Macau</translation>
@@ -4101,7 +4255,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-355"/>
+        <location filename="../../ui/drills/launcher.py" line="-385"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4135,6 +4289,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../ui/drills/menu.py" line="+3"/>
+        <source>Ta&amp;ble</source>
+        <translation>Me&amp;sa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Revie&amp;w</source>
         <translation>Revi&amp;são</translation>
     </message>
@@ -4144,7 +4304,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os me&amp;us erros</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+75"/>
         <source>G&amp;ame</source>
         <translation>Jo&amp;go</translation>
     </message>
@@ -4170,23 +4330,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+44"/>
+        <location filename="../../ui/drills/menu.py" line="+50"/>
         <source>Drills</source>
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+286"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-256"/>
+        <location filename="../../ui/drills/screen.py" line="-262"/>
         <source>Drills — %1</source>
         <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>Treino — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-45"/>
+        <location filename="../../ui/drills/menu.py" line="-54"/>
         <source>&amp;Timed</source>
         <translation>&amp;Cronometrado</translation>
     </message>
@@ -4201,7 +4361,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os &amp;meus erros</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+52"/>
         <source>&amp;Drills</source>
         <translation>&amp;Treino</translation>
     </message>
@@ -4251,13 +4411,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-405"/>
+        <location filename="../../ui/drills/feedback.py" line="-485"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>Collect: %1</source>
+        <translation>Recolher: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay: %1</source>
+        <translation>Pagar: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 (in any order)</source>
         <translation>%1 (por qualquer ordem)</translation>
     </message>
@@ -4547,8 +4716,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>games</name>
     <message>
-        <location filename="../../ui/games.py" line="+11"/>
+        <location filename="../../ui/games.py" line="+12"/>
         <source>Roulette</source>
+        <extracomment>Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation>Roleta</translation>
     </message>
     <message>
@@ -4558,13 +4728,30 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <location line="+31"/>
         <source>Caribbean Stud Poker</source>
         <translation>Caribbean Stud Poker</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-28"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>O Despacho n.º 53/2010 aprovou um novo Regulamento Oficial do CRAPS e revogou a Portaria n.º 97/85/M (craps-1985). Só parte do texto de 2010 está disponível, pelo que craps-1985 continua a ser o regulamento predefinido nos exercícios avaliados.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Roulette (single zero)</source>
+        <extracomment>The titles of the regulation&apos;s own rulesets (their TOML ``title``), for translation. A house ruleset&apos;s title is the house&apos;s own words and is shown as written.</extracomment>
+        <translation>Roleta (zero único)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Craps (Portaria n.º 97/85/M)</source>
+        <translation>Craps (Portaria n.º 97/85/M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)</source>
+        <translation>Craps, apostas de linha (Despacho n.º 53/2010; a tabela de pagamentos do artigo 6.º ainda não está disponível)</translation>
     </message>
 </context>
 <context>
@@ -4776,6 +4963,339 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
+    </message>
+</context>
+<context>
+    <name>table</name>
+    <message>
+        <location filename="../../ui/table/bets.py" line="+30"/>
+        <source>red chips</source>
+        <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
+        <translation>fichas vermelhas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blue chips</source>
+        <translation>fichas azuis</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>green chips</source>
+        <translation>fichas verdes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>yellow chips</source>
+        <translation>fichas amarelas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purple chips</source>
+        <translation>fichas roxas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>orange chips</source>
+        <translation>fichas cor de laranja</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>white chips</source>
+        <translation>fichas brancas</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 — %2</source>
+        <extracomment>How the colour chips are drawn (a ring round the bet&apos;s stack).</extracomment>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>seat %1</source>
+        <translation>lugar %1</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Table procedure, not in the regulation.</source>
+        <translation>Procedimento da mesa, não previsto no regulamento.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Marker on %1</source>
+        <translation>Marcador no %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Collect %1</source>
+        <translation>Recolher %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay %1: %2</source>
+        <translation>Pagar %1: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return %1</source>
+        <translation>Devolver %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move %1 to %2</source>
+        <translation>Mover %1 para o %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive award, %1: %2</source>
+        <translation>Prémio progressivo, %1: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Round settled</source>
+        <translation>Jogada liquidada</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+52"/>
+        <source>a bet</source>
+        <translation>uma aposta</translation>
+    </message>
+    <message>
+        <location line="-41"/>
+        <source>The marker goes on the winning number first.</source>
+        <extracomment>What the plan wanted of a bet, said when the trainee did something else to it.</extracomment>
+        <translation>Primeiro, o marcador vai para o número vencedor.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 lost: it is collected, not paid.</source>
+        <translation>%1 perdeu: é recolhida, não paga.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 won: it is paid, not collected.</source>
+        <translation>%1 ganhou: é paga, não recolhida.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is returned to the player.</source>
+        <translation>%1 é devolvida ao jogador.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 moves to its come point.</source>
+        <translation>%1 passa para o seu ponto.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 wins a progressive award.</source>
+        <translation>%1 ganha um prémio progressivo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not yet: every losing bet is collected before any bet is paid.</source>
+        <translation>Ainda não: todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Out of turn: another bet is settled before %1.</source>
+        <translation>Fora de ordem: há outra aposta a liquidar antes de %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not paid %2: count the payout again.</source>
+        <translation>%1 não é paga %2: conte de novo o pagamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is settled already.</source>
+        <translation>%1 já está liquidada.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 stays on the table: this throw decides nothing for it.</source>
+        <translation>%1 fica na mesa: este lançamento não a decide.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 needs nothing from the dealer now.</source>
+        <translation>%1 não precisa agora de nada do croupier.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>That bet is not on the table.</source>
+        <translation>Essa aposta não está na mesa.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The marker goes on the winning number.</source>
+        <translation>O marcador vai para o número vencedor.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 moves to its come point, the number thrown.</source>
+        <translation>%1 passa para o seu ponto, o número lançado.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bets are paid together only when they are one player&apos;s.</source>
+        <translation>Só se pagam juntas as apostas de um mesmo jogador.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not finished: %1 is still to settle.</source>
+        <translation>Ainda não terminou: falta liquidar %1.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>the marker</source>
+        <translation>o marcador</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This step is not right.</source>
+        <translation>Este passo não está certo.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/screen.py" line="+90"/>
+        <source>Table · Practice</source>
+        <translation>Mesa · Prática</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <location line="+3"/>
+        <source>Add a chip of %1</source>
+        <translation>Juntar uma ficha de %1</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Clear</source>
+        <translation>Limpar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty the float</source>
+        <translation>Esvaziar o float</translation>
+    </message>
+    <message>
+        <location line="+296"/>
+        <source>No bet in hand: click a bet or press Tab.</source>
+        <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Paying %1: %2</source>
+        <translation>A pagar %1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>In hand: %1</source>
+        <translation>Em mão: %1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Take a bet in hand first: click it or press Tab.</source>
+        <translation>Escolha primeiro uma aposta: clique nela ou prima Tab.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Put the payout in the float first: chips or digits.</source>
+        <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
+        <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Next round: N or Enter.</source>
+        <translation>Jogada seguinte: N ou Enter.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>This step was not recorded, so it does not count: %1</source>
+        <translation>Este passo não foi registado e por isso não conta: %1</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Round %1</source>
+        <translation>Jogada %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The ball is in %1.</source>
+        <translation>A bola está no %1.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The throw: %1 and %2, %3.</source>
+        <translation>O lançamento: %1 e %2, %3.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>End</source>
+        <translation>Terminar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps</source>
+        <translation>Passos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Collect (C)</source>
+        <translation>Recolher (C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay ↵</source>
+        <translation>Pagar ↵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return (R)</source>
+        <translation>Devolver (R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to the point (M)</source>
+        <translation>Mover para o ponto (M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Place the marker (M)</source>
+        <translation>Colocar o marcador (M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive award (P)</source>
+        <translation>Prémio progressivo (P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Round settled (S)</source>
+        <translation>Jogada liquidada (S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next round (N)</source>
+        <translation>Jogada seguinte (N)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tab: next bet · click chips or type the amount, Backspace takes back · Enter or a click on the bet places the payout beside it</source>
+        <translation>Tab: aposta seguinte · clique nas fichas ou escreva o montante, Backspace retira · Enter ou um clique na aposta coloca o pagamento ao lado dela</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Live table</source>
+        <translation>Mesa ao vivo</translation>
     </message>
 </context>
 </TS>

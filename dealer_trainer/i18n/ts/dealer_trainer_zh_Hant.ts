@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+47"/>
+        <location filename="../../drills/caribbean_stud.py" line="+52"/>
         <source>royal flush (黃袍麒)</source>
         <translation>黃袍麒</translation>
     </message>
@@ -15,11 +15,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>four of a kind (四條)</source>
         <translation>四條</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
         <source>full house (夫盧)</source>
         <translation>夫盧</translation>
     </message>
@@ -35,32 +36,30 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+13"/>
         <source>three of a kind (三條)</source>
         <translation>三條</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>two pairs (兩對)</source>
         <translation>兩對</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>one pair (一對)</source>
         <translation>一對</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <location line="+13"/>
         <source>high card (五張散牌)</source>
         <translation>五張散牌</translation>
     </message>
     <message>
-        <location line="+126"/>
-        <source>This hand is a {name}, not a {wrong} (Art. 8).</source>
-        <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
-        <translation>這手牌是{name}，不是{wrong}（第八條）。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+148"/>
         <source>What is this hand: {cards}?</source>
         <translation>{cards}是甚麼組合？</translation>
     </message>
@@ -105,22 +104,12 @@
         <translation>莊荷的牌是{cards}。莊荷是否合資格？</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>{cards} is a {name}: {verdict}</source>
-        <translation>{cards}是{name}：{verdict}</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>it qualifies (at least A and K, or a pair or better).</source>
         <translation>合資格（至少有A和K，或一對或以上）。</translation>
     </message>
     <message>
-        <location line="+58"/>
-        <source>Dealer: {cards}, a {name}; {qualifies}.</source>
-        <translation>莊荷：{cards}，{name}；{qualifies}。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+82"/>
         <source>qualifies</source>
         <translation>合資格</translation>
     </message>
@@ -135,13 +124,8 @@
         <translation>原注{ante}贏{win}（一賠一）；加注{raised}退回（第九條（二）項）。</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win} ({name}).</source>
-        <translation>原注 {ante} × 1 = {ante_win}；加注 {raised} × {ratio} = {raise_win}（{name}）。</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <location filename="../../drills/craps.py" line="+199"/>
+        <location line="+50"/>
+        <location filename="../../drills/craps.py" line="+204"/>
         <location filename="../../drills/roulette.py" line="+128"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
@@ -152,7 +136,7 @@
         <translation>莊荷的牌較大：收去原注及加注（第九條（四）項）。</translation>
     </message>
     <message>
-        <location line="-290"/>
+        <location line="-333"/>
         <source>Art. 8 decides for the other hand. {why}</source>
         <translation>按第八條，是另一手牌勝。{why}</translation>
     </message>
@@ -213,12 +197,7 @@
         <translation>五張散牌：先比點數最大的一張，再比次大的一張，如此類推；各牌點數均相同：以點數最大一張牌的花色定勝負（第八條（十）項）。</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Both are a {name} with the same ranks: under this house&apos;s rule the hands push.</source>
-        <translation>兩手都是點數相同的{name}：按本場的規則作和局。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+19"/>
         <source>hand A</source>
         <translation>A手牌</translation>
     </message>
@@ -228,12 +207,7 @@
         <translation>B手牌</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>A {better} beats a {worse}: the class decides first (Art. 8); {hand} wins.</source>
-        <translation>{better}大過{worse}：先以組合定勝負（第八條）；{hand}勝。</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>{rule} Same ranks, so the suit decides: {hand} has the {card}, the other hand the {other}.</source>
         <translation>{rule}點數相同，以花色定勝負：{hand}有{card}，另一手牌有{other}。</translation>
     </message>
@@ -254,12 +228,7 @@
         <translation>{cards}沒有對子，也不是同時有A和K：莊荷不合資格（第九條（一）項）。</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>{cards} is a {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
-        <translation>{cards}是{name}：持A、K或任何一對或以上即合資格（第九條（一）及（三）項）。</translation>
-    </message>
-    <message>
-        <location line="+26"/>
+        <location line="+37"/>
         <source>it does not qualify (no pair, and not both an ace and a king).</source>
         <translation>不合資格（沒有對子，也不是同時有A和K）。</translation>
     </message>
@@ -269,7 +238,7 @@
         <translation>本場“黃袍麒”的加注一賠{ratio}：第九條（五）項（9）分項容許場方在一賠五十至一賠一百之間選擇，須獲博彩監察協調局許可（第十三條）。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+111"/>
         <source>Same ranks: under this house&apos;s rule the ante and the raise are returned.</source>
         <translation>點數相同：按本場的規則，原注及加注退回。</translation>
     </message>
@@ -289,9 +258,9 @@
         <translation>先看莊荷是否合資格，再看誰勝，然後按派彩表賠加注。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+88"/>
         <source>Pool before the round: {pool}.</source>
-        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)). The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
+        <extracomment>The minimum the pool restarts from once a royal flush takes it (Art. 10(8)).</extracomment>
         <translation>本局前彩池：{pool}。</translation>
     </message>
     <message>
@@ -300,7 +269,7 @@
         <translation>本局後彩池：{after}（“黃袍麒”已派出全部彩池：由最低金額開始重新累積）。</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>Straight flush: 10% of the pool as it stood before the round&apos;s first award, or the fixed award, the higher; royal flush: the pool the straight flushes left, or the fixed award, the higher; four of a kind, full house, flush: the fixed award.</source>
         <translation>同花順：本局派出第一項彩金前彩池的一成（10%）或定額彩金，取其較高者；黃袍麒：同花順派彩後餘下的彩池或定額彩金，取其較高者；四條、夫盧、同花：定額彩金。</translation>
     </message>
@@ -385,12 +354,12 @@
         <translation>彩池的分額以仙為單位向下捨去。</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-217"/>
         <source>Pool after the round: {after}.</source>
         <translation>本局後彩池：{after}。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The progressive is paid on the player&apos;s hand alone, whether or not the dealer qualifies (Art. 10(2)).</source>
         <translation>累進大獎只按博彩者的牌派彩，不論莊荷合資格與否（第十條（二）項）。</translation>
     </message>
@@ -471,7 +440,90 @@
         <translation>{situation}規章如何處理？</translation>
     </message>
     <message>
+        <location line="-920"/>
+        <source>a royal flush (黃袍麒)</source>
+        <extracomment>The hand classes as a sentence names a hand: &quot;Dealer: …, two pairs (兩對)&quot;, &quot;is a flush (同花)&quot;.</extracomment>
+        <translation>黃袍麒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a straight flush (同花順)</source>
+        <translation>同花順</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a full house (夫盧)</source>
+        <translation>夫盧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a flush (同花)</source>
+        <translation>同花</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a straight (順)</source>
+        <translation>順</translation>
+    </message>
+    <message>
+        <location line="+135"/>
+        <source>This hand is {name}, not {wrong} (Art. 8).</source>
+        <extracomment>Hand classes high to low (Art. 8 order). Hand classes to draw, by difficulty (rare ones are made on purpose).</extracomment>
+        <translation>這手牌是{name}，不是{wrong}（第八條）。</translation>
+    </message>
+    <message>
+        <location line="+141"/>
+        <source>Both hands hold {name} with the same ranks: under this house&apos;s rule the hands push.</source>
+        <translation>兩手牌均為{name}且點數相同：按本場的規則作和局。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The class decides first (Art. 8): {better} beats {worse}; {hand} wins.</source>
+        <translation>先以組合定勝負（第八條）：{better}大過{worse}；{hand}勝。</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>{cards} is {name}: A-K high or any pair or better qualifies (Art. 9(1), (3)).</source>
+        <translation>{cards}是{name}：持A、K或任何一對或以上即合資格（第九條（一）及（三）項）。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>{cards} is {name}: {verdict}</source>
+        <translation>{cards}是{name}：{verdict}</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>the raise of four of a kind, a straight flush or a royal flush may not exceed the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table posts none.</source>
+        <translation>「四條」、「同花順」或「黃袍麒」的加注派彩不可超過場方預先定出的每局最高額（第九條（五）項(7)至(9)分項）；本桌未定出最高額。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the raise of four of a kind, a straight flush or a royal flush may not exceed the maximum payout per round the house posts (Art. 9(5)(7)-(9)); this table&apos;s maximum is {cap}.</source>
+        <translation>「四條」、「同花順」或「黃袍麒」的加注派彩不可超過場方預先定出的每局最高額（第九條（五）項(7)至(9)分項）；本桌的最高額為{cap}。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Dealer: {cards}, {name}; {qualifies}.</source>
+        <translation>莊荷：{cards}，{name}；{qualifies}。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {raise_win}, as {article} pays {name}.</source>
+        <translation>原注 {ante} × 1 = {ante_win}；加注 {raised} × {ratio} = {raise_win}，按{article}{name}的賠率。</translation>
+    </message>
+    <message>
         <location line="+14"/>
+        <source>Ante {ante} × 1 = {ante_win}; raise {raised} × {ratio} = {full_win}, as {article} pays {name}, capped at this table&apos;s maximum payout: {raise_win}.</source>
+        <translation>原注 {ante} × 1 = {ante_win}；加注 {raised} × {ratio} = {full_win}，按{article}{name}的賠率，但以本桌每局最高額為限：{raise_win}。</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>the fixed awards are the house&apos;s, posted at the table (Art. 10(3)): royal flush {royal_flush}, straight flush {straight_flush}, four of a kind {four_of_a_kind}, full house {full_house}, flush {flush}.</source>
+        <extracomment>The posted fixed awards of the progressive drills (Art. 10(3)).</extracomment>
+        <translation>定額彩金由場方定出，在博彩桌上列明（第十條（三）項）：黃袍麒 {royal_flush}，同花順 {straight_flush}，四條 {four_of_a_kind}，夫盧 {full_house}，同花 {flush}。</translation>
+    </message>
+    <message>
+        <location line="+348"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
         <translation>該局作廢：原注及加注退回，累進大獎的投注轉到下一局；另更換洗牌機或改用派牌盒派牌。</translation>
     </message>
@@ -748,7 +800,7 @@
     </message>
     <message>
         <location line="+20"/>
-        <location filename="../../drills/craps.py" line="-144"/>
+        <location filename="../../drills/craps.py" line="-148"/>
         <source>Pass Line</source>
         <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
         <translation>派司拉</translation>
@@ -820,13 +872,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+809"/>
+        <location line="+843"/>
         <source>Field</source>
         <translation>場區</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-808"/>
+        <location filename="../../drills/craps.py" line="-842"/>
         <source>Big 7</source>
         <translation>大七</translation>
     </message>
@@ -843,12 +895,7 @@
         <translation>任何垃圾</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+186"/>
-        <source>{bet}: {stake} wins {win} ({article})</source>
-        <translation>{bet}：注碼{stake}，贏{win}（{article}）</translation>
-    </message>
-    <message>
-        <location line="-68"/>
+        <location filename="../../drills/craps.py" line="+122"/>
         <source>{bet}: a push, the stake is returned ({article})</source>
         <translation>{bet}：打和，注碼退回（{article}）</translation>
     </message>
@@ -863,15 +910,17 @@
         <translation>只賠這次擲骰定出輸贏的投注；注碼仍歸博彩者。</translation>
     </message>
     <message>
-        <location line="+152"/>
-        <location line="+306"/>
-        <location filename="../../drills/grading.py" line="+75"/>
+        <location line="+176"/>
+        <location line="+307"/>
+        <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../ui/drills/feedback.py" line="+89"/>
         <source>{first}, {next}</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>{first}、{next}</translation>
     </message>
     <message>
-        <location line="-283"/>
+        <location line="-284"/>
         <source>{first}-{second} ({total})</source>
         <translation>{first}-{second}（{total}點）</translation>
     </message>
@@ -897,7 +946,7 @@
         <translation>{stake}賠{win}</translation>
     </message>
     <message>
-        <location line="-302"/>
+        <location line="-326"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation>輸注，須收去：{bets}。</translation>
@@ -908,7 +957,17 @@
         <translation>{bet}：{number}是其點數；移到{number}（{article}）</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+67"/>
+        <source>{bet}: {stake} at {ratio} wins {win} ({article})</source>
+        <translation>{bet}：注碼{stake}，按{ratio}，贏{win}（{article}）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{article} prices the Big bets in dollars (&quot;$6,00&quot;, &quot;$5,00&quot;); this ruleset reads one dollar as {unit} of the table&apos;s currency, so a block is {block}.</source>
+        <translation>{article}以元訂定大注（「$6,00」、「$5,00」）；本規則集把一元讀作賭枱貨幣的{unit}，故一注組為{block}。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation>{bet}：{blocks} × {block}按{ratio}贏{block_win}，餘數{rest}按{short}贏{rest_win}（屬詮釋，見下文）：合共{win}（{article}）</translation>
     </message>
@@ -983,7 +1042,7 @@
         <translation>點數為{point}；擲骰者擲出{throw}。你要賠多少？</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>The shooter throws {throw}. How much do you pay?</source>
         <translation>擲骰者擲出{throw}。你要賠多少？</translation>
     </message>
@@ -1131,16 +1190,16 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>{total}: the lower face counts.</source>
+        <source>{total}: the less exposed face counts.</source>
         <translation>{total}點：以較不外露的一面計。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The most exposed upper face counts (Art. 1).</source>
-        <translation>以最外露的上面計（第一條）。</translation>
+        <location line="+2"/>
+        <source>The most exposed upper face counts, {high}, not the less exposed {low} (Art. 1).</source>
+        <translation>以最外露的上面計，即{high}，而非較不外露的{low}（第一條）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
         <source>The dealer lifts the chip stack and lets the die fall.</source>
         <translation>莊荷拿起那疊籌碼，讓骰子跌下平放。</translation>
     </message>
@@ -1235,8 +1294,8 @@
         <translation>骰子離開檯面；骰子未平放（第一條）。</translation>
     </message>
     <message>
-        <location line="-213"/>
-        <location filename="../../drills/grading.py" line="-242"/>
+        <location line="-218"/>
+        <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation>時間到。</translation>
     </message>
@@ -1256,7 +1315,7 @@
         <translation>正確次序：{order}。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+38"/>
         <source>{bets} (in any order)</source>
         <translation>{bets}（次序不拘）</translation>
     </message>
@@ -1302,7 +1361,12 @@
         <translation>多了</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-84"/>
+        <source>The right order shown follows {text} of Art. 5(1); {other} orders six-lines, streets and corners its own way, and its order is right too (see the worked solution).</source>
+        <translation>所示的正確次序依照第五條（一）項的{text}；{other}對六門、三門一列及四門騎另有次序，按其次序亦屬正確（見解題步驟）。</translation>
+    </message>
+    <message>
+        <location line="+84"/>
         <source>too little</source>
         <translation>少了</translation>
     </message>
@@ -2167,7 +2231,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+141"/>
+        <location filename="../../ui/drills/answers.py" line="+145"/>
         <source>Amount to pay</source>
         <translation>應賠金額</translation>
     </message>
@@ -2212,7 +2276,7 @@
         <translation>以此金額作答（Enter）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>Type an amount such as %1.</source>
         <translation>請輸入金額，例如 %1。</translation>
     </message>
@@ -2351,7 +2415,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+161"/>
+        <location filename="../../ui/drills/feedback.py" line="+180"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
@@ -2542,7 +2606,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+241"/>
+        <location filename="../../ui/drills/launcher.py" line="+261"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -2557,13 +2621,14 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+74"/>
-        <location line="+34"/>
+        <location line="+78"/>
+        <location line="+40"/>
+        <location filename="../../ui/table/launch.py" line="+36"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-37"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -2573,12 +2638,12 @@
         <translation>已指派：%1（由第 %2 題續考，共 %3 題）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>模擬考試（所選技能，合格分數 %1%）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
@@ -2618,7 +2683,7 @@
     <message>
         <location line="+1"/>
         <source>&amp;End session</source>
-        <translation>結束練習(&amp;E)</translation>
+        <translation>結束本節(&amp;E)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2679,7 +2744,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>有答案尚未儲存。結束練習前請重新儲存。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+37"/>
         <source>The session could not be closed in the database: %1</source>
         <translation>無法在資料庫中結束這次練習：%1</translation>
     </message>
@@ -2687,7 +2752,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+71"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+72"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -2929,12 +2994,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不正確</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Your order: %1</source>
         <translation>你的次序：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
+        <source>Your answer: %1</source>
+        <translation>你的答案：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Correct answer: %1</source>
         <translation>正確答案：%1</translation>
     </message>
@@ -2998,9 +3068,78 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>HouseRulesetsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+48"/>
+        <source>&amp;Add a house ruleset file…</source>
+        <translation>加入賭場規則集檔案(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Title</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follows</source>
+        <translation>依據</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Added</source>
+        <translation>加入</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. See docs/rulesets.md for the keys.</source>
+        <translation>賭場規則集是一個檔案（TOML），載有賭場在法定規章之上的自訂設定：規章交由賭場決定的選項及其籌碼。檔案先經檢查才會保存，之後每部工作站的規則集選單都會提供。修改過的檔案會保存為新版本：已記錄的答案保留評分時所用的版本。各鍵見 docs/rulesets.md。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 by %2</source>
+        <translation>%1，由 %2 加入</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Add a house ruleset file</source>
+        <translation>加入賭場規則集檔案</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>House ruleset (*.toml);;Any file (*)</source>
+        <translation>賭場規則集 (*.toml);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+3"/>
+        <source>The file was refused: %1</source>
+        <translation>檔案不獲接納：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
+        <translation>「%1」已保存為第 %2 版；規則集選單現已提供。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is unchanged: version %2 has this very text.</source>
+        <translation>「%1」沒有改變：第 %2 版正是這段內容。</translation>
+    </message>
+</context>
+<context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+236"/>
+        <location filename="../../ui/instructor/window.py" line="+239"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
@@ -3028,6 +3167,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Re&amp;ports</source>
         <translation>報告(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;House rulesets</source>
+        <translation>賭場規則集(&amp;H)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3159,7 +3303,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+274"/>
+        <location filename="../../ui/main_window.py" line="+275"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -3220,7 +3364,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>語言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Records are not available: %1</source>
         <translation>記錄暫時無法使用：%1</translation>
     </message>
@@ -3320,7 +3464,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-235"/>
+        <location filename="../../ui/instructor/window.py" line="-238"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -3443,12 +3587,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空檯面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Local trainee</source>
         <translation>本機學員</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+35"/>
+        <source>%1 · house ruleset, version %2</source>
+        <translation>%1 · 賭場規則集，第 %2 版</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>No ruleset of this game is installed.</source>
         <translation>未安裝此遊戲的規則集。</translation>
     </message>
@@ -3501,7 +3650,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>考試的每一題</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>%1 of %2 right (%3%)</source>
         <translation>%2 題中答對 %1 題（%3%）</translation>
     </message>
@@ -3820,6 +3969,11 @@ It is kept here; retry saving when the database is back.</source>
         <source>One skill: the median time of each day. All skills: the median of the skills&apos; daily medians, each weighted by its number of answers.</source>
         <translation>單一技能：每日的中位用時。所有技能：各技能每日中位數的中位數，按各技能的答題數加權。</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>No answers in this period.</source>
+        <translation>此期間沒有答題。</translation>
+    </message>
 </context>
 <context>
     <name>Welcome</name>
@@ -3890,7 +4044,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+169"/>
+        <location filename="../../app.py" line="+187"/>
         <source>Macau Dealer Trainer</source>
         <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation>澳門荷官培訓系統</translation>
@@ -4100,7 +4254,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-355"/>
+        <location filename="../../ui/drills/launcher.py" line="-385"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4134,6 +4288,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../ui/drills/menu.py" line="+3"/>
+        <source>Ta&amp;ble</source>
+        <translation>賭檯(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Revie&amp;w</source>
         <translation>複習(&amp;W)</translation>
     </message>
@@ -4143,7 +4303,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+75"/>
         <source>G&amp;ame</source>
         <translation>遊戲(&amp;A)</translation>
     </message>
@@ -4169,23 +4329,23 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+44"/>
+        <location filename="../../ui/drills/menu.py" line="+50"/>
         <source>Drills</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+276"/>
+        <location line="+286"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-256"/>
+        <location filename="../../ui/drills/screen.py" line="-262"/>
         <source>Drills — %1</source>
         <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation>操練 — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-45"/>
+        <location filename="../../ui/drills/menu.py" line="-54"/>
         <source>&amp;Timed</source>
         <translation>計時(&amp;T)</translation>
     </message>
@@ -4200,7 +4360,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;M)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+52"/>
         <source>&amp;Drills</source>
         <translation>操練(&amp;D)</translation>
     </message>
@@ -4250,13 +4410,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-405"/>
+        <location filename="../../ui/drills/feedback.py" line="-485"/>
         <source>(fewest chips: %1)</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>Collect: %1</source>
+        <translation>收去：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay: %1</source>
+        <translation>賠付：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 (in any order)</source>
         <translation>%1（次序不拘）</translation>
     </message>
@@ -4546,8 +4715,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../ui/games.py" line="+11"/>
+        <location filename="../../ui/games.py" line="+12"/>
         <source>Roulette</source>
+        <extracomment>Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation>輪盤</translation>
     </message>
     <message>
@@ -4557,13 +4727,30 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+31"/>
         <source>Caribbean Stud Poker</source>
         <translation>聯獎撲克</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-28"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>第53/2010號經濟財政司司長批示核准了新的花旗骰規章，並廢止第97/85/M號訓令（craps-1985）。由於只存有2010年規章的部分文本，評分練習仍以 craps-1985 為預設。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Roulette (single zero)</source>
+        <extracomment>The titles of the regulation&apos;s own rulesets (their TOML ``title``), for translation. A house ruleset&apos;s title is the house&apos;s own words and is shown as written.</extracomment>
+        <translation>輪盤（單零）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Craps (Portaria n.º 97/85/M)</source>
+        <translation>花旗骰（第97/85/M號訓令）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)</source>
+        <translation>花旗骰過線注（第53/2010號批示；第六條賠率表尚未存檔）</translation>
     </message>
 </context>
 <context>
@@ -4775,6 +4962,339 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>記錄的情況沒有可繪畫的檯面。</translation>
+    </message>
+</context>
+<context>
+    <name>table</name>
+    <message>
+        <location filename="../../ui/table/bets.py" line="+30"/>
+        <source>red chips</source>
+        <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
+        <translation>紅色籌碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>blue chips</source>
+        <translation>藍色籌碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>green chips</source>
+        <translation>綠色籌碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>yellow chips</source>
+        <translation>黃色籌碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purple chips</source>
+        <translation>紫色籌碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>orange chips</source>
+        <translation>橙色籌碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>white chips</source>
+        <translation>白色籌碼</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 — %2</source>
+        <extracomment>How the colour chips are drawn (a ring round the bet&apos;s stack).</extracomment>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>seat %1</source>
+        <translation>第%1座位</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Table procedure, not in the regulation.</source>
+        <translation>檯面程序，規章未有規定。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Marker on %1</source>
+        <translation>標記放在%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Collect %1</source>
+        <translation>收取%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay %1: %2</source>
+        <translation>派彩%1：%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return %1</source>
+        <translation>退回%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move %1 to %2</source>
+        <translation>把%1移至%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive award, %1: %2</source>
+        <translation>累進獎，%1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Round settled</source>
+        <translation>本局已結算</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+52"/>
+        <source>a bet</source>
+        <translation>一注</translation>
+    </message>
+    <message>
+        <location line="-41"/>
+        <source>The marker goes on the winning number first.</source>
+        <extracomment>What the plan wanted of a bet, said when the trainee did something else to it.</extracomment>
+        <translation>先把標記放在中獎號碼上。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 lost: it is collected, not paid.</source>
+        <translation>%1輸了：應收注，不應派彩。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 won: it is paid, not collected.</source>
+        <translation>%1贏了：應派彩，不應收注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is returned to the player.</source>
+        <translation>%1應退回給玩家。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 moves to its come point.</source>
+        <translation>%1應移至其點數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 wins a progressive award.</source>
+        <translation>%1贏得累進獎。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not yet: every losing bet is collected before any bet is paid.</source>
+        <translation>未到時候：須先收取所有輸注，才可派彩。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Out of turn: another bet is settled before %1.</source>
+        <translation>次序錯誤：%1之前須先結算另一注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is not paid %2: count the payout again.</source>
+        <translation>%1的派彩不是%2：請重新計算。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is settled already.</source>
+        <translation>%1已結算。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 stays on the table: this throw decides nothing for it.</source>
+        <translation>%1留在檯上：這一擲對它沒有結果。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 needs nothing from the dealer now.</source>
+        <translation>%1現在無需荷官處理。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>That bet is not on the table.</source>
+        <translation>檯上沒有這一注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The marker goes on the winning number.</source>
+        <translation>標記應放在中獎號碼上。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 moves to its come point, the number thrown.</source>
+        <translation>%1應移至其點數，即擲出的點數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bets are paid together only when they are one player&apos;s.</source>
+        <translation>只有同一玩家的注碼才可一併派彩。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not finished: %1 is still to settle.</source>
+        <translation>尚未完成：%1仍未結算。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>the marker</source>
+        <translation>標記</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This step is not right.</source>
+        <translation>這一步不正確。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/screen.py" line="+90"/>
+        <source>Table · Practice</source>
+        <translation>賭檯 · 練習</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <location line="+3"/>
+        <source>Add a chip of %1</source>
+        <translation>加一枚%1籌碼</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty the float</source>
+        <translation>清空籌碼盤</translation>
+    </message>
+    <message>
+        <location line="+296"/>
+        <source>No bet in hand: click a bet or press Tab.</source>
+        <translation>未選注碼：點選一注或按 Tab。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Paying %1: %2</source>
+        <translation>派彩%1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>In hand: %1</source>
+        <translation>處理中：%1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Take a bet in hand first: click it or press Tab.</source>
+        <translation>請先選一注：點選或按 Tab。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Put the payout in the float first: chips or digits.</source>
+        <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
+        <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Next round: N or Enter.</source>
+        <translation>下一局：按 N 或 Enter。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>This step was not recorded, so it does not count: %1</source>
+        <translation>此步驟未能記錄，故不計算：%1</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Round %1</source>
+        <translation>第%1局</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The ball is in %1.</source>
+        <translation>波子落在%1。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The throw: %1 and %2, %3.</source>
+        <translation>擲出：%1及%2，共%3。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>End</source>
+        <translation>結束</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps</source>
+        <translation>步驟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Collect (C)</source>
+        <translation>收注 (C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay ↵</source>
+        <translation>派彩 ↵</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return (R)</source>
+        <translation>退回 (R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to the point (M)</source>
+        <translation>移至點數 (M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Place the marker (M)</source>
+        <translation>放置標記 (M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive award (P)</source>
+        <translation>累進獎 (P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Round settled (S)</source>
+        <translation>本局已結算 (S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next round (N)</source>
+        <translation>下一局 (N)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tab: next bet · click chips or type the amount, Backspace takes back · Enter or a click on the bet places the payout beside it</source>
+        <translation>Tab：下一注 · 點籌碼或輸入金額，Backspace 取回 · Enter 或點選該注，把派彩放在注碼旁</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Live table</source>
+        <translation>模擬賭檯</translation>
     </message>
 </context>
 </TS>
