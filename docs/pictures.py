@@ -373,6 +373,55 @@ def instructor_pictures(out: Path, folder: Path) -> None:
     print(f"{page}.png")
 
 
+def table_pictures(out: Path) -> None:
+    """The Table mode of each game mid-round: the steps so far, one of them refused."""
+    from dealer_trainer.drills.table import steps_in_order
+    from dealer_trainer.rules.procedure import Action
+    from dealer_trainer.rules.rulesets import default_ruleset
+    from dealer_trainer.ui.table.screen import TableScreen
+
+    from dealer_trainer.drills.table import new_round
+
+    def telling(game: str, seed: int) -> bool:
+        """A round worth a picture: losers and winners (and, at the stud table, an award)."""
+        actions = {s.action for s in steps_in_order(new_round(ruleset, seed, level).plan)}
+        wanted = {Action.COLLECT, Action.PAY}
+        if game == "caribbean_stud":
+            wanted.add(Action.PROGRESSIVE)
+        return wanted <= actions
+
+    level = Difficulty.INTERMEDIATE
+    for game in ("roulette", "craps", "caribbean_stud"):
+        ruleset = default_ruleset(game)
+        seed = next(n for n in range(1, 500) if telling(game, n))
+        screen = TableScreen(ruleset, level, seed=seed)
+        screen.resize(DRILL_SIZE)
+        screen.show()
+        settle()
+        round_ = screen.round
+        assert round_ is not None
+        steps = list(steps_in_order(round_.plan))
+        if steps and steps[0].action is Action.MARK:
+            screen.do("mark")
+            steps = steps[1:]
+        pays = [s for s in steps if s.action is Action.PAY]
+        # A trainee who pays before collecting is stopped (practice), then deals on; Caribbean
+        # Stud sets no collect-first rule, so its picture shows the steps only.
+        if game != "caribbean_stud" and pays and steps[0].action is Action.COLLECT:
+            screen.take(pays[0].target)
+            screen.float.type_text(str(pays[0].amount))
+            screen.do("pay")
+        for step in steps[: max(1, len(steps) * 2 // 3)]:
+            screen.take(step.target)
+            if step.amount is not None:
+                screen.float.clear()
+                screen.float.type_text(str(step.amount))
+            screen.do(str(step.action))
+        settle(300)
+        save(screen, out, f"table-{game.replace('_', '-')}.png")
+        screen.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DOCS, help="the folder (default: docs/)")
@@ -394,6 +443,7 @@ def main(argv: list[str] | None = None) -> int:
         main_window_picture(args.out)
         drill_pictures(args.out)
         instructor_pictures(args.out, folder)
+        table_pictures(args.out)
         del app
     return 0
 
