@@ -39,7 +39,10 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_trainer.drills import Answer, AnswerKind, Difficulty, ItemSpec, Outcome, grade
 from dealer_trainer.drills.sessions import DrillSession, ExamSpec, Mode, exam
+from dealer_trainer.drills.table import new_round, steps_in_order
 from dealer_trainer.reports.exams import exam_spec
+from dealer_trainer.rules.procedure import Action
+from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import SessionKind, Store
 from dealer_trainer.storage.access import Passwords
 from dealer_trainer.storage.recorder import answer_record
@@ -50,6 +53,7 @@ from dealer_trainer.ui.fonts import install_cjk_fallback
 from dealer_trainer.ui.instructor.window import InstructorWindow
 from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.table.screen import TableScreen
 
 DOCS = Path(__file__).resolve().parent
 MAIN_SIZE = QSize(1366, 768)  # the main window on a laptop screen
@@ -375,12 +379,6 @@ def instructor_pictures(out: Path, folder: Path) -> None:
 
 def table_pictures(out: Path) -> None:
     """The Table mode of each game mid-round: the steps so far, one of them refused."""
-    from dealer_trainer.drills.table import steps_in_order
-    from dealer_trainer.rules.procedure import Action
-    from dealer_trainer.rules.rulesets import default_ruleset
-    from dealer_trainer.ui.table.screen import TableScreen
-
-    from dealer_trainer.drills.table import new_round
 
     def telling(game: str, seed: int) -> bool:
         """A round worth a picture: losers and winners (and, at the stud table, an award)."""
