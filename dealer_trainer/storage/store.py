@@ -29,7 +29,7 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from dealer_trainer.storage import backup, engine
+from dealer_trainer.storage import backup, engine, wal
 from dealer_trainer.storage.access import Passwords, check_new_password, next_attempt_at
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk, trainee_profile
 from dealer_trainer.storage.errors import (
@@ -66,6 +66,45 @@ def _key_of(name: str) -> str | None:
         return None
 
 
+def _inspect_log(database: Path, clock: Clock) -> tuple[str | None, bool]:
+    """Before SQLite reads it: did the write-ahead log lose committed work? Was it left over?
+
+    A log left beside the database means the last session did not close cleanly (or
+    another program has the file open). If SQLite would drop intact commits after a
+    damaged frame, the log is copied aside (for recovery) and the loss is described.
+    """
+    log = database.with_name(database.name + "-wal")
+    if not log.exists():
+        return None, False
+    damage = wal.dropped_commits(log)
+    if damage is None:
+        return None, log.stat().st_size > 0
+    kept = log.with_name(f"{log.name}.damaged-{clock().strftime('%Y%m%d-%H%M%S')}")
+    try:
+        kept.write_bytes(log.read_bytes())
+        where = f"A copy of the log is kept as {kept} for recovery."
+    except OSError as exc:
+        where = f"The log could not be copied aside ({exc.strerror}): copy {log} now."
+    return (
+        f"The database's write-ahead log {log} is damaged at frame {damage.frame} of "
+        f"{damage.frames}: SQLite stops reading it there, so {damage.commits_lost} "
+        "transaction(s) committed after the damage (recorded answers among them) are "
+        f"missing from the records. {where} Answers given since the last backup may have "
+        "to be given again; ask IT to check the disk.",
+        True,
+    )
+
+
+def _quick_check(sql: Engine, location: engine.Location) -> None:
+    """After an unclean shutdown: refuse a database that fails ``PRAGMA quick_check``."""
+    with sql.connect() as connection, connection.begin():
+        verdict = connection.exec_driver_sql("PRAGMA quick_check").fetchall()
+    if [tuple(row) for row in verdict] != [("ok",)]:
+        assert location.sqlite_path is not None
+        problems = "; ".join(str(row[0]) for row in verdict[:3])
+        raise StorageError(engine.corrupt_message(location.sqlite_path, problems))
+
+
 @dataclass
 class _Unlocked:
     instructor_id: int
@@ -94,6 +133,9 @@ class Store:
         self._unlocked: dict[str, _Unlocked] = {}
         self.workstation = socket.gethostname()[:NAME_LENGTH] or "unknown"
         self.backup_problem: str | None = None
+        #: Committed work that SQLite's damaged log made it drop at this open (for the
+        #: instructor: the log is kept beside the database for recovery).
+        self.log_problem: str | None = None
 
     @classmethod
     def open(
@@ -106,20 +148,33 @@ class Store:
         day_zone: tzinfo | None = None,
         backups_kept: int = DEFAULT_BACKUPS_KEPT,
         instructor_idle: timedelta = DEFAULT_INSTRUCTOR_IDLE,
+        patience: engine.Patience | None = None,
     ) -> Store:
         """Open (creating and migrating if needed) the database.
 
         ``url`` defaults to ``$DEALER_TRAINER_DB_URL``, then to the SQLite file in
         ``data_dir`` (default ``$DEALER_TRAINER_DATA_DIR`` or the user data dir).
         ``day_zone`` decides which calendar day an answer counts for (default: this
-        machine's zone). Raises ``StorageError`` when the database cannot be used.
+        machine's zone). Raises ``StorageError`` when the database cannot be used, and
+        ``StorageLockedError`` when a lock held elsewhere outlasts ``patience``.
         """
+        patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
+        log_problem: str | None = None
+        unclean = False
         if location.sqlite_path is not None:
             engine.check_sqlite_file(location.sqlite_path)
+            log_problem, unclean = _inspect_log(location.sqlite_path, clock)
         sql = engine.create(location)
         try:
-            retrying(lambda: engine.migrate(sql, location))
+            retrying(
+                lambda: engine.migrate(sql, location, patience),
+                deadline_s=patience.wait_s,
+                sleep=patience.sleep,
+                monotonic=patience.monotonic,
+            )
+            if unclean:
+                _quick_check(sql, location)
         except (SQLAlchemyError, StorageError) as exc:
             sql.dispose()
             raise engine.explain(exc, location) from exc
@@ -134,6 +189,7 @@ class Store:
             day_zone=day_zone or datetime.now().astimezone().tzinfo or UTC,
             instructor_idle=instructor_idle,
         )
+        store.log_problem = log_problem
         if location.sqlite_path is not None:
             try:
                 store.backup_if_due(backups_kept)
@@ -141,6 +197,11 @@ class Store:
                 store.close()
                 raise
         return store
+
+    @property
+    def problems(self) -> list[str]:
+        """What an instructor must know about these records (a damaged log, a failed backup)."""
+        return [p for p in (self.log_problem, self.backup_problem) if p is not None]
 
     def close(self) -> None:
         self._unlocked.clear()
