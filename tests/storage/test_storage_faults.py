@@ -63,7 +63,7 @@ def _within_bound(work: Callable[[], object]) -> object:
     def run() -> None:
         try:
             outcome.append(work())
-        except BaseException as exc:  # noqa: BLE001 (handed to the test)
+        except BaseException as exc:
             outcome.append(exc)
 
     thread = threading.Thread(target=run, daemon=True)
@@ -187,9 +187,7 @@ def test_issue16_postgres_migration_lock_held_elsewhere_bounded_wait_with_a_mess
     advisory_lock_holder()  # the schema is new: this open must migrate it
     told: list[str] = []
     patience, clock = _patience(told, wait_s=3.0)
-    refused = _within_bound(
-        lambda: Store.open(pg_url, passwords=FAST_PASSWORDS, patience=patience)
-    )
+    refused = _within_bound(lambda: Store.open(pg_url, passwords=FAST_PASSWORDS, patience=patience))
     assert isinstance(refused, StorageLockedError), refused
     message = str(refused)
     assert "Another workstation has been updating the database" in message
@@ -287,7 +285,9 @@ def test_issue16_nfc_and_nfd_spellings_of_a_title_are_one_title(db_url: str) -> 
     with Store.open(db_url, passwords=FAST_PASSWORDS) as store:
         desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
         skills = ["roulette.payout.straight_up"]
-        composed = desk.create_exam("Pagamentos 1.\u00ba", "roulette-2003", skills, 5, 7, Fraction(1))
+        composed = desk.create_exam(
+            "Pagamentos 1.\u00ba", "roulette-2003", skills, 5, 7, Fraction(1)
+        )
         decomposed = desk.create_exam(
             "Pagamentos 1.o\u0301", "roulette-2003", skills, 5, 7, Fraction(1)
         )
