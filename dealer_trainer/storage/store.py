@@ -38,7 +38,7 @@ from dealer_trainer.storage.errors import (
     StorageError,
     WrongPasswordError,
 )
-from dealer_trainer.storage.models import Instructor, Trainee
+from dealer_trainer.storage.models import AnswerRow, Instructor, Trainee
 from dealer_trainer.storage.records import (
     NAME_LENGTH,
     InstructorSession,
@@ -136,6 +136,8 @@ class Store:
         #: Committed work that SQLite's damaged log made it drop at this open (for the
         #: instructor: the log is kept beside the database for recovery).
         self.log_problem: str | None = None
+        #: Fewer answers than the newest backup copy holds: answers were lost.
+        self.loss_problem: str | None = None
 
     @classmethod
     def open(
@@ -192,6 +194,7 @@ class Store:
         store.log_problem = log_problem
         if location.sqlite_path is not None:
             try:
+                store.loss_problem = store._compare_with_backup()
                 store.backup_if_due(backups_kept)
             except BaseException:
                 store.close()
@@ -201,7 +204,8 @@ class Store:
     @property
     def problems(self) -> list[str]:
         """What an instructor must know about these records (a damaged log, a failed backup)."""
-        return [p for p in (self.log_problem, self.backup_problem) if p is not None]
+        found = (self.log_problem, self.loss_problem, self.backup_problem)
+        return [p for p in found if p is not None]
 
     def close(self) -> None:
         self._unlocked.clear()
@@ -253,6 +257,28 @@ class Store:
             raise engine.explain(exc, self.location) from exc
 
     # -- backup ----------------------------------------------------------------------
+
+    def _compare_with_backup(self) -> str | None:
+        """Fewer answers here than in the newest backup copy? Then say so (they were lost)."""
+        path = self.location.sqlite_path
+        assert path is not None
+        copies = backup.backups(path.parent / backup.BACKUP_DIRNAME, path)
+        if not copies:
+            return None
+        kept = backup.answer_count(copies[-1])
+        if kept is None:
+            return None
+        here = self.read(
+            lambda c: c.execute(select(func.count()).select_from(AnswerRow)).scalar_one()
+        )
+        if here >= kept:
+            return None
+        return (
+            f"The database {path} holds {here} answers, fewer than the {kept} in its backup "
+            f"copy {copies[-1]}: {kept - here} recorded answers were lost (answers are never "
+            "deleted). Keep both files. IT can restore the backup copy (answers given after "
+            "it would then be missing instead) and should check the disk."
+        )
 
     def backup_if_due(self, keep: int = DEFAULT_BACKUPS_KEPT) -> Path | None:
         """Make today's backup copy of the SQLite file unless it exists (no-op on a server).

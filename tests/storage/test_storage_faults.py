@@ -104,8 +104,8 @@ def write_lock_holder() -> Iterator[Callable[[Path], None]]:
         child.communicate()
 
 
-def _registered(url: str) -> int:
-    with Store.open(url, passwords=FAST_PASSWORDS) as store:
+def _registered(url: str, clock: FakeClock | None = None) -> int:
+    with Store.open(url, passwords=FAST_PASSWORDS, clock=clock or FakeClock()) as store:
         desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
         return desk.add_trainee("Ana Lei").id
 
@@ -411,3 +411,27 @@ def test_issue16_damaged_database_after_an_unclean_shutdown_is_refused(tmp_path:
         handle.write(b"\xff" * 64)
     with pytest.raises(StorageError, match="damaged or unreadable"):
         Store.open(f"sqlite:///{database}", passwords=FAST_PASSWORDS)
+
+
+def test_issue16_fewer_answers_than_the_last_backup_is_told_not_hidden(tmp_path: Path) -> None:
+    database = tmp_path / "dealer-trainer.sqlite3"
+    url = f"sqlite:///{database}"
+    clock = FakeClock()
+    trainee_id = _registered(url, clock)  # day 1's backup: no answers yet
+    with Store.open(url, passwords=FAST_PASSWORDS, clock=clock) as store:
+        desk = store.trainee(trainee_id)
+        session = desk.start_session("roulette-2003")
+        for n in range(5):
+            desk.record_answer(session.id, answer(n))
+    day_one = next((tmp_path / "backups").iterdir())
+    clock.advance(days=1)
+    with Store.open(url, passwords=FAST_PASSWORDS, clock=clock) as store:  # day 2's: 5 answers
+        assert store.problems == []
+    # What a log that lost its last transactions leaves: the records as they were on day 1.
+    shutil.copyfile(day_one, database)
+    clock.advance(days=1)
+    with Store.open(url, passwords=FAST_PASSWORDS, clock=clock) as store:
+        problem = store.loss_problem
+        assert problem is not None and problem in store.problems
+        assert "holds 0 answers, fewer than the 5 in its backup copy" in problem
+        assert "5 recorded answers were lost" in problem
