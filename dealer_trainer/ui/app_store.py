@@ -88,6 +88,7 @@ class AppStore(QObject):
         self._worker: threading.Thread | None = None
         self._waiting_for: str | None = None
         self._closed = False
+        self._background = False  # set by open_in_background: never open on the GUI thread
         self._finished.connect(self._open_finished)  # queued: from the worker thread
         self.progress.connect(self._remember_progress)
 
@@ -102,11 +103,15 @@ class AppStore(QObject):
     def store(self) -> Store:
         """The store, opened now if it is not yet (raises ``StorageError`` if it cannot be).
 
-        While :meth:`open_in_background` is at work this raises at once: the GUI thread
-        never waits for a lock.
+        Once :meth:`open_in_background` has been used (the window does, after its first
+        paint), this never opens on the calling thread: while the worker is at work, or
+        after it failed (then it starts again), it raises at once, so the GUI thread never
+        waits for a lock.
         """
         if self._store is None:
             self._closed = False
+            if self._background:
+                self.open_in_background()
             if self._worker is not None:
                 raise opening_error(self._waiting_for)
             self._store = self._opener(self.progress.emit)
@@ -116,6 +121,7 @@ class AppStore(QObject):
         """Start opening the store on a worker thread (nothing if open or opening already)."""
         if self._store is not None or self._worker is not None:
             return
+        self._background = True
         self._waiting_for = None
         self._closed = False
         self._worker = threading.Thread(

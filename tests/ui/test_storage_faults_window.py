@@ -134,3 +134,29 @@ def test_issue16_an_exam_title_with_html_is_shown_as_typed(qtbot: QtBot, store: 
     panel.refresh()
     assert desk.exams()[0].title == "<b>Ana</b> week 1"  # the override is gone, the text kept
     assert _rich_labels_showing(panel, HTML_NAME) == []
+
+
+def test_issue16_after_a_failed_open_the_store_is_tried_again_off_the_gui_thread(
+    qtbot: QtBot, store: Store
+) -> None:
+    attempts: list[str] = []
+    gate = threading.Event()
+
+    def flaky_open(progress: Callable[[str], None]) -> Store:
+        attempts.append(threading.current_thread().name)
+        if len(attempts) == 1:
+            raise StorageError("The database is locked by another program.")
+        assert gate.wait(BOUND_S)
+        return store
+
+    app_store = AppStore(reporting_opener=flaky_open)
+    with qtbot.waitSignal(app_store.failed) as failed:
+        app_store.open_in_background()
+    assert failed.args == ["The database is locked by another program."]
+    with pytest.raises(StorageError, match="still being opened"):
+        app_store.store()  # starts the second attempt on the worker, does not wait for it
+    gate.set()
+    with qtbot.waitSignal(app_store.opened):
+        pass
+    assert app_store.store() is store
+    assert attempts == ["open-records", "open-records"]
