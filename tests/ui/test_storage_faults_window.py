@@ -133,6 +133,13 @@ def test_issue16_an_exam_title_with_html_is_shown_as_typed(qtbot: QtBot, store: 
     qtbot.addWidget(panel)
     panel.refresh()
     assert desk.exams()[0].title == "<b>Ana</b> week 1"  # the override is gone, the text kept
+    from PySide6.QtCore import Qt
+
+    panel.builder.skills.item(0).setCheckState(Qt.CheckState.Checked)
+    panel.builder.exam_title.setText("<b>Ana</b> week 2")
+    made = panel.builder.save_exam()
+    assert made is not None, panel.builder.message.text()
+    assert "Saved: <b>Ana</b> week 2" in panel.builder.message.text()
     assert _rich_labels_showing(panel, HTML_NAME) == []
 
 
