@@ -228,12 +228,16 @@ except StorageError as exc:
 """
 
 
-def test_issue16_read_only_data_folder_says_what_is_wrong_and_what_to_do(tmp_path: Path) -> None:
+@pytest.mark.parametrize("existing", [True, False], ids=["with-records", "first-start"])
+def test_issue16_read_only_data_folder_says_what_is_wrong_and_what_to_do(
+    tmp_path: Path, existing: bool
+) -> None:
     folder = Path(tempfile.mkdtemp(prefix="faults-ro-"))  # reachable by another user
     try:
-        Store.open(data_dir=folder, passwords=FAST_PASSWORDS).close()
+        if existing:
+            Store.open(data_dir=folder, passwords=FAST_PASSWORDS).close()
+            os.chmod(folder / "dealer-trainer.sqlite3", 0o644)
         folder.chmod(0o555)
-        os.chmod(folder / "dealer-trainer.sqlite3", 0o644)
         if os.geteuid() == 0:  # root writes anywhere: open it as the user 'nobody'
             run = subprocess.run(
                 [sys.executable, "-c", READ_ONLY_OPEN, str(folder), str(tmp_path / "warm.db")],
