@@ -165,10 +165,9 @@ class AppStore(QObject):
         return [profile.name for profile in self.store().trainees()]
 
     def close(self) -> None:
+        # A worker still opening is not waited for (it may be waiting for a lock): what it
+        # opens is closed on arrival, or with the process; opening commits nothing half-way.
         self._closed = True
-        if self._worker is not None:
-            self._worker.join()  # bounded: opening gives up after its lock wait
-            self._worker = None
         if self._store is not None:
             self._store.close()
             self._store = None

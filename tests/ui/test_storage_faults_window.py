@@ -167,3 +167,24 @@ def test_issue16_after_a_failed_open_the_store_is_tried_again_off_the_gui_thread
         pass
     assert app_store.store() is store
     assert attempts == ["open-records", "open-records"]
+
+
+def test_issue16_quitting_while_the_records_wait_does_not_wait(qtbot: QtBot) -> None:
+    gate = threading.Event()
+    closed: list[bool] = []
+
+    class Opened:
+        def close(self) -> None:
+            closed.append(True)
+
+    def waiting_open(progress: Callable[[str], None]) -> Store:
+        assert gate.wait(BOUND_S)
+        return Opened()  # type: ignore[return-value]
+
+    app_store = AppStore(reporting_opener=waiting_open)
+    app_store.open_in_background()
+    app_store.close()  # returns at once: the worker is still waiting for its lock
+    assert app_store.is_opening and not gate.is_set()
+    gate.set()
+    qtbot.waitUntil(lambda: not app_store.is_opening)
+    assert closed == [True] and not app_store.is_open  # what arrived late was closed
