@@ -16,6 +16,7 @@ caller as ``StorageError`` with a readable message.
 
 from __future__ import annotations
 
+import glob
 import secrets
 import socket
 import sqlite3
@@ -74,11 +75,19 @@ def _inspect_log(database: Path, clock: Clock) -> tuple[str | None, bool]:
     damaged frame, the log is copied aside (for recovery) and the loss is described.
     """
     log = database.with_name(database.name + "-wal")
-    if not log.exists():
-        return None, False
-    damage = wal.dropped_commits(log)
+    earlier = sorted(database.parent.glob(f"{glob.escape(log.name)}.damaged-*"))
+    damage = wal.dropped_commits(log) if log.exists() else None
     if damage is None:
-        return None, log.stat().st_size > 0
+        left_over = log.exists() and log.stat().st_size > 0
+        if not earlier:
+            return None, left_over
+        return (
+            f"A damaged write-ahead log of {database} was found at an earlier start and is "
+            f"kept as {earlier[-1]}: transactions committed after the damage (recorded "
+            "answers among them) are missing from the records. Once IT has recovered them, "
+            "or decided they cannot be, move that copy away to end this notice.",
+            left_over,
+        )
     kept = log.with_name(f"{log.name}.damaged-{clock().strftime('%Y%m%d-%H%M%S')}")
     try:
         kept.write_bytes(log.read_bytes())
@@ -259,15 +268,21 @@ class Store:
     # -- backup ----------------------------------------------------------------------
 
     def _compare_with_backup(self) -> str | None:
-        """Fewer answers here than in the newest backup copy? Then say so (they were lost)."""
+        """Fewer answers here than in a backup copy? Then say so: they were lost.
+
+        Every kept copy counts (the fullest one), so the notice stays while a copy that
+        still holds the lost answers is kept, not only until the next day's backup.
+        """
         path = self.location.sqlite_path
         assert path is not None
-        copies = backup.backups(path.parent / backup.BACKUP_DIRNAME, path)
-        if not copies:
+        counted = [
+            (count, copy)
+            for copy in backup.backups(path.parent / backup.BACKUP_DIRNAME, path)
+            if (count := backup.answer_count(copy)) is not None
+        ]
+        if not counted:
             return None
-        kept = backup.answer_count(copies[-1])
-        if kept is None:
-            return None
+        kept, fullest = max(counted, key=lambda found: found[0])
         here = self.read(
             lambda c: c.execute(select(func.count()).select_from(AnswerRow)).scalar_one()
         )
@@ -275,7 +290,7 @@ class Store:
             return None
         return (
             f"The database {path} holds {here} answers, fewer than the {kept} in its backup "
-            f"copy {copies[-1]}: {kept - here} recorded answers were lost (answers are never "
+            f"copy {fullest}: {kept - here} recorded answers were lost (answers are never "
             "deleted). Keep both files. IT can restore the backup copy (answers given after "
             "it would then be missing instead) and should check the disk."
         )

@@ -392,6 +392,13 @@ def test_issue16_flipped_byte_in_the_log_is_reported_not_silently_dropped(tmp_pa
         assert str(copies[0]) in problem
     finally:
         store.close()
+    # Told again at every start while the damaged copy is kept, not just once.
+    with Store.open(f"sqlite:///{database}", passwords=FAST_PASSWORDS) as again:
+        assert again.log_problem is not None
+        assert f"kept as {copies[0]}" in again.log_problem
+    copies[0].unlink()
+    with Store.open(f"sqlite:///{database}", passwords=FAST_PASSWORDS) as handled:
+        assert handled.problems == []
 
 
 def test_issue16_a_log_torn_by_a_crash_is_not_reported(tmp_path: Path) -> None:
