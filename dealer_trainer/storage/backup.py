@@ -32,6 +32,23 @@ def backups(folder: Path, database: Path) -> list[Path]:
     return sorted(found, key=lambda path: path.name)
 
 
+def answer_count(copy: Path) -> int | None:
+    """How many answers a backup copy holds (``None`` if it cannot be read).
+
+    Answers are never deleted (a trigger refuses it), so a database with fewer answers
+    than its own backup has lost some: the count kept outside the live file and its log.
+    """
+    try:
+        connection = sqlite3.connect(f"{copy.as_uri()}?mode=ro", uri=True)
+        try:
+            row = connection.execute("SELECT count(*) FROM answers").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return None
+    return int(row[0]) if row is not None else None
+
+
 class DamagedDatabaseError(sqlite3.DatabaseError):
     """The copy failed its integrity check: the database itself is damaged."""
 

@@ -46,6 +46,7 @@ from dealer_trainer.storage.records import (
     TrainingSession,
     check_text,
     clean_name,
+    clean_title,
     json_ready,
     name_key,
 )
@@ -603,7 +604,7 @@ class InstructorDesk:
 
         ``pass_mark`` is the share of items to get right (``Fraction(4, 5)``).
         """
-        check_text(title, "title", 200)
+        title = clean_title(title, 200)
         check_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
         skill_list = list(skills)
         if not skill_list:

@@ -12,8 +12,11 @@ crash or power cut), a busy timeout and foreign keys on. Writes begin with
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +29,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from dealer_trainer.storage.errors import StorageError
+from dealer_trainer.storage.errors import StorageError, StorageLockedError
 
 DB_URL_ENV = "DEALER_TRAINER_DB_URL"
 DATA_DIR_ENV = "DEALER_TRAINER_DATA_DIR"
@@ -36,6 +39,29 @@ BUSY_TIMEOUT_MS = 10_000
 MIGRATIONS = Path(__file__).with_name("migrations")
 # Any constant: the PostgreSQL advisory lock that serialises migrations between workstations.
 _MIGRATION_LOCK = 0x6D6474
+#: How long opening waits for a lock held elsewhere before it says so and gives up.
+DEFAULT_LOCK_WAIT_S = 30.0
+#: SQLite's busy timeout while opening waits for the write lock: short, so the wait is
+#: counted (and reported) here, not inside one long blocking call.
+_PROBE_BUSY_MS = 250
+
+
+@dataclass(frozen=True)
+class Patience:
+    """How opening waits for a lock another process holds.
+
+    ``progress`` is told, in a sentence, what is being waited for (the window shows it);
+    ``sleep`` and ``monotonic`` are the clock (tests inject their own).
+    """
+
+    wait_s: float = DEFAULT_LOCK_WAIT_S
+    progress: Callable[[str], None] | None = None
+    sleep: Callable[[float], None] = field(default=time.sleep, repr=False)
+    monotonic: Callable[[], float] = field(default=time.monotonic, repr=False)
+
+    def tell(self, message: str) -> None:
+        if self.progress is not None:
+            self.progress(message)
 
 
 @dataclass(frozen=True)
@@ -69,10 +95,20 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
         folder = data_dir if data_dir is not None else default_data_dir()
         path = (folder / DB_FILENAME).absolute()
         return Location(URL.create("sqlite+pysqlite", database=str(path)), path, folder)
+    shown = hide_password(text_url)
     try:
         parsed = make_url(text_url)
-    except SQLAlchemyError as exc:
-        raise StorageError(f"The database URL {text_url!r} cannot be read: {exc}") from exc
+        port = parsed.port
+    except (SQLAlchemyError, ValueError) as exc:
+        raise StorageError(
+            f"The database URL {shown} cannot be read: {_url_problem(shown)}. Correct "
+            f"${DB_URL_ENV} (form: postgresql+psycopg://user:password@server:5432/database)."
+        ) from exc
+    if port is not None and not 0 < port < 65536:
+        raise StorageError(
+            f"The database URL {shown} names port {port}, which does not exist (ports are "
+            f"1 to 65535; PostgreSQL's is usually 5432). Correct ${DB_URL_ENV}."
+        )
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         if not parsed.database or parsed.database == ":memory:":
@@ -88,14 +124,43 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
     return Location(parsed, None, data_dir)
 
 
+_PORT = re.compile(r"^[^:/?#]*://(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(?P<port>[^/?#]*)")
+
+
+def hide_password(url: str) -> str:
+    """``url`` as text with its password (if any) replaced by ``***``, for messages.
+
+    Everything between ``user:`` and the last ``@`` counts as the password: a URL too
+    broken to parse may hide more than its password, never less.
+    """
+    scheme, sep, rest = url.partition("://")
+    at = rest.rfind("@")
+    if not sep or at < 0:
+        return url
+    user, colon, _password = rest[:at].partition(":")
+    return f"{scheme}://{user}{':***' if colon else ''}{rest[at:]}"
+
+
+def _url_problem(url: str) -> str:
+    port = _PORT.match(url)
+    if port is not None and not port["port"].isdigit():
+        return f"the port {port['port']!r} is not a number"
+    if "://" not in url:
+        return "it is not of the form dialect://user:password@server/database"
+    return "it is not a valid database URL"
+
+
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _DAMAGE = ("not a database", "malformed", "corrupt")
 
 
 def check_sqlite_file(path: Path) -> None:
-    """Refuse a file that is not a readable SQLite database, without writing to it.
+    """Refuse a file that is not a readable SQLite database of this app, without writing to it.
 
-    An absent or empty file is fine (SQLite creates the database in it).
+    An absent or empty file is fine (SQLite creates the database in it). So is an
+    SQLite file with no tables yet. A database with tables but without this app's
+    schema belongs to another program: it is refused, byte for byte unchanged.
+    The data folder must be writable (SQLite keeps its log and index files there).
     """
     if not path.exists():
         if not path.parent.exists():
@@ -103,23 +168,54 @@ def check_sqlite_file(path: Path) -> None:
                 path.parent.mkdir(parents=True)
             except OSError as exc:
                 raise StorageError(
-                    f"Cannot create the data folder {path.parent}: {exc.strerror}."
+                    f"Cannot create the data folder {path.parent}: {exc.strerror}. {_WHERE_INSTEAD}"
                 ) from exc
+        _check_writable(path)
         return
     try:
         with path.open("rb") as handle:
             head = handle.read(100)
     except OSError as exc:
         raise StorageError(f"Cannot read the database file {path}: {exc.strerror}.") from exc
-    if not head:
-        return
-    if len(head) < 100 or not head.startswith(_SQLITE_MAGIC):
-        raise StorageError(corrupt_message(path, "it is not an SQLite database"))
+    if head:
+        if len(head) < 100 or not head.startswith(_SQLITE_MAGIC):
+            raise StorageError(corrupt_message(path, "it is not an SQLite database"))
+        _check_ours(path)
+    _check_writable(path)
+
+
+_WHERE_INSTEAD = (
+    f"Ask IT to let this user write there, or set {DATA_DIR_ENV} to a folder this user may "
+    "write to."
+)
+#: The tables every schema of this app has had since its first migration.
+_OUR_TABLES = frozenset({"alembic_version", "trainees", "instructors", "answers"})
+
+
+def _check_writable(path: Path) -> None:
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StorageError(
+            f"The data folder {folder} is read-only for this user: the Dealer Trainer keeps "
+            f"its records in it and must write there (the database and its log files). "
+            f"{_WHERE_INSTEAD}"
+        )
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise StorageError(
+            f"The database file {path} is read-only for this user: answers could not be "
+            f"recorded. Ask IT to let this user write to it, or set {DATA_DIR_ENV} to a "
+            "folder this user may write to."
+        )
+
+
+def _check_ours(path: Path) -> None:
     try:
         # Read-only: SQLite reads the schema and page 1 but cannot write the file.
         probe = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
         try:
-            probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            rows = probe.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ).fetchall()
         finally:
             probe.close()
     except sqlite3.DatabaseError as exc:
@@ -128,6 +224,16 @@ def check_sqlite_file(path: Path) -> None:
             raise StorageError(corrupt_message(path, why)) from exc
         # Anything else (say a WAL index that a read-only probe may not rebuild) is
         # not a verdict on the file: the real open below reports what is wrong.
+        return
+    tables = {str(row[0]) for row in rows}
+    if tables - {"alembic_version"} and not tables >= _OUR_TABLES:
+        shown = ", ".join(sorted(tables)[:5]) + (" …" if len(tables) > 5 else "")
+        raise StorageError(
+            f"The file {path} is an SQLite database of another program (its tables: "
+            f"{shown}), not the Dealer Trainer's records. It has been left unchanged. "
+            f"Point {DB_URL_ENV} or {DATA_DIR_ENV} at the Dealer Trainer's own file, or "
+            "at a folder without one to start new records."
+        )
 
 
 def corrupt_message(path: Path, why: str) -> str:
@@ -184,31 +290,103 @@ def head_revision() -> str:
     return head
 
 
-def migrate(engine: Engine, location: Location) -> None:
-    """Upgrade the schema to head, one workstation at a time.
+def migrate(engine: Engine, location: Location, patience: Patience | None = None) -> None:
+    """Upgrade the schema to head, one workstation at a time, waiting a bounded time.
 
-    On SQLite the upgrade runs inside one ``BEGIN IMMEDIATE`` transaction (DDL is
-    transactional there), on PostgreSQL under an advisory transaction lock.
+    The schema version is read first in a plain read transaction: a database that is
+    up to date is opened without taking any write lock, so another program holding
+    SQLite's write lock (or a workstation migrating a PostgreSQL server) does not stop
+    this one from starting. Only an upgrade takes the lock: on SQLite one
+    ``BEGIN IMMEDIATE`` transaction (DDL is transactional there), on PostgreSQL an
+    advisory transaction lock. Either is waited for at most ``patience.wait_s``
+    seconds, saying so through ``patience.progress``; then ``StorageLockedError``.
     A database written by a newer app is refused, not touched.
     """
-    config = alembic_config()
-    known = {rev.revision for rev in ScriptDirectory.from_config(config).walk_revisions()}
-    with engine.connect() as connection:
-        connection.execution_options(write=True)
-        with connection.begin():
-            if connection.dialect.name == "postgresql":
-                lock = text("SELECT pg_advisory_xact_lock(:key)")
-                connection.execute(lock, {"key": _MIGRATION_LOCK})
-            current = _current_revision(connection)
-            if current is not None and current not in known:
-                raise StorageError(
-                    f"The database {location.display} was written by a newer version of the "
-                    f"Dealer Trainer (schema {current}); update this workstation's app."
-                )
-            if current == head_revision():
+    patience = patience or Patience()
+    with engine.connect() as connection, connection.begin():
+        current = _current_revision(connection)
+    if _up_to_date(current, location):
+        return
+    started = patience.monotonic()
+    told = False
+    while True:
+        with engine.connect() as connection:
+            if _upgrade(connection, location, patience.wait_s):
                 return
+        waited = patience.monotonic() - started
+        if waited >= patience.wait_s:
+            raise StorageLockedError(_locked_message(location, patience.wait_s))
+        if not told:
+            patience.tell(_waiting_message(location, patience.wait_s))
+            told = True
+        patience.sleep(min(0.5, max(0.0, patience.wait_s - waited)))
+
+
+def _up_to_date(current: str | None, location: Location) -> bool:
+    known = {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+    if current is not None and current not in known:
+        raise StorageError(
+            f"The database {location.display} was written by a newer version of the "
+            f"Dealer Trainer (schema {current}); update this workstation's app."
+        )
+    return current == head_revision()
+
+
+def _upgrade(connection: Connection, location: Location, wait_s: float) -> bool:
+    """One attempt at the upgrade under the lock; ``False`` when the lock is held elsewhere."""
+    postgres = connection.dialect.name == "postgresql"
+    raw = None if postgres else connection.connection.driver_connection
+    if isinstance(raw, sqlite3.Connection):
+        raw.execute(f"PRAGMA busy_timeout = {min(_PROBE_BUSY_MS, int(wait_s * 1000))}")
+    connection.execution_options(write=True)
+    try:
+        with connection.begin():
+            if postgres:
+                lock = text("SELECT pg_try_advisory_xact_lock(:key)")
+                if not connection.execute(lock, {"key": _MIGRATION_LOCK}).scalar_one():
+                    return False
+            # Another workstation may have upgraded while this one waited.
+            if _up_to_date(_current_revision(connection), location):
+                return True
+            config = alembic_config()
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+            return True
+    except DBAPIError as exc:
+        if not postgres and "locked" in str(exc.orig):
+            return False
+        raise
+    finally:
+        if isinstance(raw, sqlite3.Connection):
+            raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def _waiting_message(location: Location, wait_s: float) -> str:
+    if location.sqlite_path is not None:
+        return (
+            f"Waiting for another program to release the database {location.display} "
+            f"(it holds the write lock); up to {wait_s:.0f} s…"
+        )
+    return (
+        f"Waiting for another workstation to finish updating the database {location.display} "
+        f"to a new version; up to {wait_s:.0f} s…"
+    )
+
+
+def _locked_message(location: Location, wait_s: float) -> str:
+    if location.sqlite_path is not None:
+        return (
+            f"The database {location.display} must be updated to this version of the app, but "
+            f"another program has held its write lock for more than {wait_s:.0f} s. Nothing "
+            "was changed. Close the other program (another Dealer Trainer, or a database "
+            "tool that has the file open) and start again."
+        )
+    return (
+        f"Another workstation has been updating the database {location.display} for more "
+        f"than {wait_s:.0f} s (it holds the update lock). Nothing was changed here. Wait "
+        "for it to finish and start again; if no workstation is starting, ask IT to end "
+        f"the database session that holds advisory lock {_MIGRATION_LOCK} (see pg_locks)."
+    )
 
 
 def _current_revision(connection: Connection) -> str | None:
@@ -216,13 +394,25 @@ def _current_revision(connection: Connection) -> str | None:
 
 
 def explain(exc: BaseException, location: Location) -> StorageError:
-    """Turn a driver error into a message that names the database."""
+    """Turn a driver error into a message that names the database, what is wrong, what to do."""
     if isinstance(exc, StorageError):
         return exc
     original = exc.orig if isinstance(exc, DBAPIError) else exc
+    why = str(original).strip()
+    if "NUL" in why and ("0x00" in why or "\\u0000" in why):
+        return StorageError(
+            "The text contains a NUL character (code 0, invisible), which the database "
+            f"{location.display} cannot store. Nothing was saved: type the text again "
+            "without it (it usually comes from pasting)."
+        )
     if location.sqlite_path is not None and isinstance(original, sqlite3.DatabaseError):
-        why = str(original)
         if any(sign in why for sign in _DAMAGE):
             return StorageError(corrupt_message(location.sqlite_path, why))
+        if any(sign in why for sign in ("unable to open", "readonly", "read-only")):
+            return StorageError(
+                f"The database file {location.display} cannot be opened for writing ({why}): "
+                f"this user may not write in its folder {location.sqlite_path.parent}, or "
+                f"the disk is full or read-only. {_WHERE_INSTEAD}"
+            )
         return StorageError(f"The database file {location.display} cannot be used: {why}.")
-    return StorageError(f"The database {location.display} cannot be used: {original}")
+    return StorageError(f"The database {location.display} cannot be used: {why}")

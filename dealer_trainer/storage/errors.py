@@ -12,6 +12,13 @@ class StorageError(Exception):
     """
 
 
+class StorageLockedError(StorageError):
+    """Opening waited its bounded time for a lock that another program or workstation holds.
+
+    Nothing was changed; starting again once the other side is done works.
+    """
+
+
 class AccessDeniedError(StorageError):
     """The caller has no right to this: no unlocked instructor session, not their record."""
 

@@ -70,6 +70,11 @@ def json_ready(value: object, where: str, *, floats: bool = False) -> JSONValue:
 def check_text(value: str, name: str, limit: int) -> None:
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
         raise ValueError(f"{name} must be a non-empty text of at most {limit} characters")
+    if _visible(value) != value:
+        raise ValueError(
+            f"{name} contains an invisible or control character (such as NUL, a zero-width "
+            "space or a right-to-left override)"
+        )
 
 
 #: Characters that draw nothing but make two names differ: zero-width space, joiners,
@@ -97,6 +102,19 @@ def clean_name(name: str) -> str:
     cleaned = " ".join(_visible(unicodedata.normalize("NFC", str(name))).split())
     if not cleaned or len(cleaned) > NAME_LENGTH:
         raise ValueError(f"A name must have 1 to {NAME_LENGTH} visible characters.")
+    return cleaned
+
+
+def clean_title(title: str, limit: int) -> str:
+    """An exam title as it is kept and shown: like a name (:func:`clean_name`), up to ``limit``.
+
+    NFC, so two spellings of an accented letter are one; invisible and control characters
+    (NUL, zero-width spaces, a right-to-left override that would turn the title around)
+    are dropped, and runs of spaces become one.
+    """
+    cleaned = " ".join(_visible(unicodedata.normalize("NFC", str(title))).split())
+    if not cleaned or len(cleaned) > limit:
+        raise ValueError(f"A title must have 1 to {limit} visible characters.")
     return cleaned
 
 

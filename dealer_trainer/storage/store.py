@@ -16,6 +16,7 @@ caller as ``StorageError`` with a readable message.
 
 from __future__ import annotations
 
+import glob
 import secrets
 import socket
 import sqlite3
@@ -29,7 +30,7 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from dealer_trainer.storage import backup, engine
+from dealer_trainer.storage import backup, engine, wal
 from dealer_trainer.storage.access import Passwords, check_new_password, next_attempt_at
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk, trainee_profile
 from dealer_trainer.storage.errors import (
@@ -38,7 +39,7 @@ from dealer_trainer.storage.errors import (
     StorageError,
     WrongPasswordError,
 )
-from dealer_trainer.storage.models import Instructor, Trainee
+from dealer_trainer.storage.models import AnswerRow, Instructor, Trainee
 from dealer_trainer.storage.records import (
     NAME_LENGTH,
     InstructorSession,
@@ -64,6 +65,53 @@ def _key_of(name: str) -> str | None:
         return name_key(name)
     except ValueError:
         return None
+
+
+def _inspect_log(database: Path, clock: Clock) -> tuple[str | None, bool]:
+    """Before SQLite reads it: did the write-ahead log lose committed work? Was it left over?
+
+    A log left beside the database means the last session did not close cleanly (or
+    another program has the file open). If SQLite would drop intact commits after a
+    damaged frame, the log is copied aside (for recovery) and the loss is described.
+    """
+    log = database.with_name(database.name + "-wal")
+    earlier = sorted(database.parent.glob(f"{glob.escape(log.name)}.damaged-*"))
+    damage = wal.dropped_commits(log) if log.exists() else None
+    if damage is None:
+        left_over = log.exists() and log.stat().st_size > 0
+        if not earlier:
+            return None, left_over
+        return (
+            f"A damaged write-ahead log of {database} was found at an earlier start and is "
+            f"kept as {earlier[-1]}: transactions committed after the damage (recorded "
+            "answers among them) are missing from the records. Once IT has recovered them, "
+            "or decided they cannot be, move that copy away to end this notice.",
+            left_over,
+        )
+    kept = log.with_name(f"{log.name}.damaged-{clock().strftime('%Y%m%d-%H%M%S')}")
+    try:
+        kept.write_bytes(log.read_bytes())
+        where = f"A copy of the log is kept as {kept} for recovery."
+    except OSError as exc:
+        where = f"The log could not be copied aside ({exc.strerror}): copy {log} now."
+    return (
+        f"The database's write-ahead log {log} is damaged at frame {damage.frame} of "
+        f"{damage.frames}: SQLite stops reading it there, so {damage.commits_lost} "
+        "transaction(s) committed after the damage (recorded answers among them) are "
+        f"missing from the records. {where} Answers given since the last backup may have "
+        "to be given again; ask IT to check the disk.",
+        True,
+    )
+
+
+def _quick_check(sql: Engine, location: engine.Location) -> None:
+    """After an unclean shutdown: refuse a database that fails ``PRAGMA quick_check``."""
+    with sql.connect() as connection, connection.begin():
+        verdict = connection.exec_driver_sql("PRAGMA quick_check").fetchall()
+    if [tuple(row) for row in verdict] != [("ok",)]:
+        assert location.sqlite_path is not None
+        problems = "; ".join(str(row[0]) for row in verdict[:3])
+        raise StorageError(engine.corrupt_message(location.sqlite_path, problems))
 
 
 @dataclass
@@ -94,6 +142,11 @@ class Store:
         self._unlocked: dict[str, _Unlocked] = {}
         self.workstation = socket.gethostname()[:NAME_LENGTH] or "unknown"
         self.backup_problem: str | None = None
+        #: Committed work that SQLite's damaged log made it drop at this open (for the
+        #: instructor: the log is kept beside the database for recovery).
+        self.log_problem: str | None = None
+        #: Fewer answers than the newest backup copy holds: answers were lost.
+        self.loss_problem: str | None = None
 
     @classmethod
     def open(
@@ -106,20 +159,33 @@ class Store:
         day_zone: tzinfo | None = None,
         backups_kept: int = DEFAULT_BACKUPS_KEPT,
         instructor_idle: timedelta = DEFAULT_INSTRUCTOR_IDLE,
+        patience: engine.Patience | None = None,
     ) -> Store:
         """Open (creating and migrating if needed) the database.
 
         ``url`` defaults to ``$DEALER_TRAINER_DB_URL``, then to the SQLite file in
         ``data_dir`` (default ``$DEALER_TRAINER_DATA_DIR`` or the user data dir).
         ``day_zone`` decides which calendar day an answer counts for (default: this
-        machine's zone). Raises ``StorageError`` when the database cannot be used.
+        machine's zone). Raises ``StorageError`` when the database cannot be used, and
+        ``StorageLockedError`` when a lock held elsewhere outlasts ``patience``.
         """
+        patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
+        log_problem: str | None = None
+        unclean = False
         if location.sqlite_path is not None:
             engine.check_sqlite_file(location.sqlite_path)
+            log_problem, unclean = _inspect_log(location.sqlite_path, clock)
         sql = engine.create(location)
         try:
-            retrying(lambda: engine.migrate(sql, location))
+            retrying(
+                lambda: engine.migrate(sql, location, patience),
+                deadline_s=patience.wait_s,
+                sleep=patience.sleep,
+                monotonic=patience.monotonic,
+            )
+            if unclean:
+                _quick_check(sql, location)
         except (SQLAlchemyError, StorageError) as exc:
             sql.dispose()
             raise engine.explain(exc, location) from exc
@@ -134,13 +200,21 @@ class Store:
             day_zone=day_zone or datetime.now().astimezone().tzinfo or UTC,
             instructor_idle=instructor_idle,
         )
+        store.log_problem = log_problem
         if location.sqlite_path is not None:
             try:
+                store.loss_problem = store._compare_with_backup()
                 store.backup_if_due(backups_kept)
             except BaseException:
                 store.close()
                 raise
         return store
+
+    @property
+    def problems(self) -> list[str]:
+        """What an instructor must know about these records (a damaged log, a failed backup)."""
+        found = (self.log_problem, self.loss_problem, self.backup_problem)
+        return [p for p in found if p is not None]
 
     def close(self) -> None:
         self._unlocked.clear()
@@ -192,6 +266,34 @@ class Store:
             raise engine.explain(exc, self.location) from exc
 
     # -- backup ----------------------------------------------------------------------
+
+    def _compare_with_backup(self) -> str | None:
+        """Fewer answers here than in a backup copy? Then say so: they were lost.
+
+        Every kept copy counts (the fullest one), so the notice stays while a copy that
+        still holds the lost answers is kept, not only until the next day's backup.
+        """
+        path = self.location.sqlite_path
+        assert path is not None
+        counted = [
+            (count, copy)
+            for copy in backup.backups(path.parent / backup.BACKUP_DIRNAME, path)
+            if (count := backup.answer_count(copy)) is not None
+        ]
+        if not counted:
+            return None
+        kept, fullest = max(counted, key=lambda found: found[0])
+        here = self.read(
+            lambda c: c.execute(select(func.count()).select_from(AnswerRow)).scalar_one()
+        )
+        if here >= kept:
+            return None
+        return (
+            f"The database {path} holds {here} answers, fewer than the {kept} in its backup "
+            f"copy {fullest}: {kept - here} recorded answers were lost (answers are never "
+            "deleted). Keep both files. IT can restore the backup copy (answers given after "
+            "it would then be missing instead) and should check the disk."
+        )
 
     def backup_if_due(self, keep: int = DEFAULT_BACKUPS_KEPT) -> Path | None:
         """Make today's backup copy of the SQLite file unless it exists (no-op on a server).

@@ -4,49 +4,121 @@ The drill screens, the instructor views and the main window's trainee picker
 all share it.  Opening can fail (a damaged file, an unreachable server): the
 error is a :class:`~dealer_trainer.storage.StorageError` with a sentence for
 the user, and the app keeps working without records.
+
+Opening may wait for a lock another program or workstation holds (bounded, see
+``storage.engine.Patience``).  :meth:`AppStore.open_in_background` does that wait on
+a worker thread, so the window stays alive: ``progress`` says what is awaited,
+``opened`` or ``failed`` how it ended; meanwhile :meth:`AppStore.store` raises
+:class:`StoreOpeningError` at once instead of blocking the GUI thread.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import Store
 
+Progress = Callable[[str], None]
 
-def _open_default() -> Store:
+
+def _open_default(progress: Progress) -> Store:
     from dealer_trainer.storage import Store  # noqa: PLC0415 (storage loads on first use)
+    from dealer_trainer.storage.engine import Patience  # noqa: PLC0415
 
-    return Store.open()
+    return Store.open(patience=Patience(progress=progress))
+
+
+@cache
+def opening_error_type() -> type[Exception]:
+    """``StoreOpeningError``, a ``StorageError`` (made on first use: storage loads late)."""
+    from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
+
+    class StoreOpeningError(StorageError):
+        """The records are still being opened on the worker thread: try again shortly."""
+
+    return StoreOpeningError
+
+
+def opening_error(waiting_for: str | None) -> Exception:
+    """The error ``store()`` raises while the records are being opened."""
+    message = QCoreApplication.translate(
+        "storage", "The records are still being opened: try again in a moment."
+    )
+    if waiting_for:
+        message = f"{message} {waiting_for}"
+    return opening_error_type()(message)
 
 
 class AppStore(QObject):
-    """Opens the store once, lends it to every screen, and says when trainees change."""
+    """Opens the store once, lends it to every screen, and says when trainees change.
+
+    ``opener`` takes no argument (say a test's ready store); ``reporting_opener`` takes
+    the progress callback to tell what it waits for. The default is ``Store.open`` with a
+    bounded lock wait that reports.
+    """
 
     traineesChanged = Signal()
     #: The house rulesets known to the rules core changed (loaded from the database).
     rulesetsChanged = Signal()
+    #: What opening is waiting for, in a sentence (a lock held elsewhere).
+    progress = Signal(str)
+    #: The store is open: screens may use it now.
+    opened = Signal()
+    #: Opening failed: the sentence says why and what to do.
+    failed = Signal(str)
+    _finished = Signal(object)
 
     def __init__(
-        self, opener: Callable[[], Store] = _open_default, parent: QObject | None = None
+        self,
+        opener: Callable[[], Store] | None = None,
+        parent: QObject | None = None,
+        *,
+        reporting_opener: Callable[[Progress], Store] | None = None,
     ) -> None:
         super().__init__(parent)
-        self._opener = opener
+        if opener is not None:
+            self._opener: Callable[[Progress], Store] = lambda _progress: opener()
+        else:
+            self._opener = reporting_opener or _open_default
         self._store: Store | None = None
         #: Why a kept house ruleset cannot be used here, one sentence each.
         self.house_ruleset_problems: list[str] = []
+        self._worker: threading.Thread | None = None
+        self._waiting_for: str | None = None
+        self._closed = False
+        self._background = False  # set by open_in_background: never open on the GUI thread
+        self._finished.connect(self._open_finished)  # queued: from the worker thread
+        self.progress.connect(self._remember_progress)
 
     @property
     def is_open(self) -> bool:
         return self._store is not None
 
+    @property
+    def is_opening(self) -> bool:
+        return self._worker is not None
+
     def store(self) -> Store:
-        """The store, opened now if it is not yet (raises ``StorageError`` if it cannot be)."""
+        """The store, opened now if it is not yet (raises ``StorageError`` if it cannot be).
+
+        Once :meth:`open_in_background` has been used (the window does, after its first
+        paint), this never opens on the calling thread: while the worker is at work, or
+        after it failed (then it starts again), it raises at once, so the GUI thread never
+        waits for a lock.
+        """
         if self._store is None:
-            self._store = self._opener()
+            self._closed = False
+            if self._background:
+                self.open_in_background()
+            if self._worker is not None:
+                raise opening_error(self._waiting_for)
+            self._store = self._opener(self.progress.emit)
             self.reload_house_rulesets()
         return self._store
 
@@ -64,11 +136,58 @@ class AppStore(QObject):
             self.house_ruleset_problems = [str(exc)]
         self.rulesetsChanged.emit()
 
+    def open_in_background(self) -> None:
+        """Start opening the store on a worker thread (nothing if open or opening already)."""
+        if self._store is not None or self._worker is not None:
+            return
+        self._background = True
+        self._waiting_for = None
+        self._closed = False
+        self._worker = threading.Thread(
+            target=self._open_on_worker, name="open-records", daemon=True
+        )
+        self._worker.start()
+
+    def _open_on_worker(self) -> None:
+        from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
+
+        try:
+            outcome: object = self._opener(self.progress.emit)
+        except (StorageError, OSError) as exc:
+            outcome = exc
+        except Exception as exc:
+            outcome = StorageError(
+                QCoreApplication.translate(
+                    "storage", "The records could not be opened: %1"
+                ).replace("%1", f"{type(exc).__name__}: {exc}")
+            )
+        self._finished.emit(outcome)
+
+    def _remember_progress(self, message: str) -> None:
+        self._waiting_for = message
+
+    def _open_finished(self, outcome: object) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.join()
+        if isinstance(outcome, BaseException):
+            self.failed.emit(str(outcome))
+            return
+        if self._closed:  # the app ended while the records were opening
+            outcome.close()  # type: ignore[attr-defined]
+            return
+        self._store = outcome  # type: ignore[assignment]
+        self.reload_house_rulesets()
+        self.opened.emit()
+
     def trainee_names(self) -> list[str]:
         """The registered (not archived) trainees, by name."""
         return [profile.name for profile in self.store().trainees()]
 
     def close(self) -> None:
+        # A worker still opening is not waited for (it may be waiting for a lock): what it
+        # opens is closed on arrival, or with the process; opening commits nothing half-way.
+        self._closed = True
         if self._store is not None:
             self._store.close()
             self._store = None

@@ -92,6 +92,9 @@ class MainWindow(QMainWindow):
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
         self.app_store.rulesetsChanged.connect(self.panel.refresh_rulesets)  # house rulesets
         self.panel.clearRequested.connect(self.clear_felt)
+        self.app_store.progress.connect(self._records_waiting)
+        self.app_store.opened.connect(self._records_opened)
+        self.app_store.failed.connect(self._records_failed)
         self.view.focusedSpotChanged.connect(self._describe_spot)
         remembered = QSettings().value(GAME_KEY)
         self.panel.select_game(remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES)))
@@ -200,7 +203,7 @@ class MainWindow(QMainWindow):
             watched.removeEventFilter(self)
             self._stale_thumbnails.update(GAME_NAMES)
             QTimer.singleShot(0, self._refresh_thumbnails)
-            QTimer.singleShot(0, self.refresh_trainees)
+            QTimer.singleShot(0, self.open_records)
         return super().eventFilter(watched, event)
 
     def _thumbnail(self, game: str) -> QPixmap:
@@ -301,6 +304,41 @@ class MainWindow(QMainWindow):
             self.refresh_trainees()
             self.app_store.reload_house_rulesets()
         super().changeEvent(event)
+
+    def open_records(self) -> None:
+        """Open storage on a worker thread (the window stays alive while it waits for a lock)."""
+        if self.app_store.is_open:
+            self.refresh_trainees()
+        else:
+            self.app_store.open_in_background()
+
+    def _records_waiting(self, message: str) -> None:
+        self.statusBar().showMessage(message)
+
+    def _records_failed(self, message: str) -> None:
+        self.statusBar().showMessage(
+            self.tr("Records are not available: %1").replace("%1", message), 30000
+        )
+
+    def _records_opened(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 (rarely needed)
+
+        self.statusBar().clearMessage()
+        self.refresh_trainees()
+        problems = self.app_store.store().problems
+        if problems:  # a damaged log or a failed backup: the instructor must hear of it
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                self.tr("Tell the instructor"),
+                self.tr("The records need the instructor's attention:"),
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setTextFormat(Qt.TextFormat.PlainText)
+            box.setInformativeText("\n\n".join(problems))
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self.records_warning = box
+            box.open()
 
     def refresh_trainees(self) -> None:
         """Fill the trainee picker with the registered profiles (the local name if none)."""

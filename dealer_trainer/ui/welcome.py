@@ -157,6 +157,11 @@ def setup_state(window: MainWindow) -> Setup | None:
 
 def show_welcome(window: MainWindow) -> WelcomeDialog | None:
     """The welcome over ``window`` while the room is not set up (window-modal, not blocking)."""
+    if window.app_store.is_opening:  # ask once the records are open (a lock may be awaited)
+        window.app_store.opened.connect(
+            lambda: show_welcome(window), Qt.ConnectionType.SingleShotConnection
+        )
+        return None
     setup = setup_state(window)
     if setup is None or setup is Setup.READY:
         return None

@@ -147,6 +147,7 @@ class DrillLauncher(QWidget):
         )
         self.exams.setMinimumContentsLength(20)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.status.setWordWrap(True)
         self.status.setObjectName("launcherStatus")
         self.buttons: dict[str, QPushButton] = {}

@@ -106,6 +106,7 @@ class ExamBuilder(QGroupBox):
             self.tr("The same seed gives the same items in the same order to every trainee.")
         )
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
         self.preview = QListWidget()
         self.preview.setMinimumHeight(80)
@@ -249,6 +250,7 @@ class ExamsPanel(QWidget):
         self.exam_list = QListWidget()
         self.exam_list.currentRowChanged.connect(self._exam_chosen)
         self.about = QLabel()
+        self.about.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.about.setWordWrap(True)
         self.trainees = QListWidget()
         self.trainees.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -261,6 +263,7 @@ class ExamsPanel(QWidget):
         self.assign_button = QPushButton(self.tr("&Assign to the ticked trainees"))
         self.assign_button.clicked.connect(self.assign)
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
         self.results = QTableWidget(0, 5)
         self.results.setHorizontalHeaderLabels(

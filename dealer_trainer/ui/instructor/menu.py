@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
@@ -78,9 +78,15 @@ class InstructorMenu(QObject):
         except StorageError as exc:
             from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 (not at start-up)
 
-            QMessageBox.warning(
-                self._window, QCoreApplication.translate("instructor", "Instructor views"), str(exc)
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                QCoreApplication.translate("instructor", "Instructor views"),
+                str(exc),
+                QMessageBox.StandardButton.Ok,
+                self._window,
             )
+            box.setTextFormat(Qt.TextFormat.PlainText)  # a message may quote a typed name
+            box.exec()
             return None
         if opened is not None:
             self.instructor_window = opened

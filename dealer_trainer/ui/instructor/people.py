@@ -39,6 +39,7 @@ class TraineesPanel(QWidget):
         self.add_button.clicked.connect(self.add)
         self.name.returnPressed.connect(self.add)
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(
@@ -214,6 +215,7 @@ class PasswordBox(QGroupBox):
         self.change_button.clicked.connect(self.change)
         self.repeat.returnPressed.connect(self.change)  # Enter in the last field changes it
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow(self.tr("Current password:"), self.current)

@@ -71,6 +71,7 @@ class ReportsPanel(QWidget):
         self.pdf_button.clicked.connect(self.ask_pdf)
         self.csv_button.clicked.connect(self.ask_csv)
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
         box = QGroupBox(self.tr("Reports"))
         form = QFormLayout(box)
