@@ -2606,7 +2606,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+261"/>
+        <location filename="../../ui/drills/launcher.py" line="+262"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2776,7 +2776,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Save the exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2850,7 +2850,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-163"/>
+        <location line="-164"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2865,7 +2865,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+204"/>
         <source>Due by</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2875,7 +2875,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3138,7 +3138,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+239"/>
+        <location filename="../../ui/instructor/window.py" line="+240"/>
         <source>Instructor · %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3302,7 +3302,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+275"/>
+        <location filename="../../ui/main_window.py" line="+278"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3363,12 +3363,23 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
+        <location line="+32"/>
         <source>Records are not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-20"/>
+        <source>Tell the instructor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The records need the instructor&apos;s attention:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -3420,7 +3431,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+206"/>
+        <location filename="../../ui/instructor/people.py" line="+207"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3430,7 +3441,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Current password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3463,7 +3474,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-238"/>
+        <location filename="../../ui/instructor/window.py" line="-239"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3473,7 +3484,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Reports</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3846,7 +3857,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-207"/>
+        <location filename="../../ui/instructor/people.py" line="-209"/>
         <source>New trainee&apos;s full name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3856,7 +3867,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4254,7 +4265,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-385"/>
+        <location filename="../../ui/drills/launcher.py" line="-386"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4303,7 +4314,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>G&amp;ame</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4771,7 +4782,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Instructor views</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4961,6 +4972,20 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+68"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>storage</name>
+    <message>
+        <location filename="../../ui/app_store.py" line="+50"/>
+        <source>The records are still being opened: try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>The records could not be opened: %1</source>
+        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2606,7 +2606,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+261"/>
+        <location filename="../../ui/drills/launcher.py" line="+262"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -2777,7 +2777,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesma semente dá as mesmas perguntas, pela mesma ordem, a todos os formandos.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Save the exam</source>
         <translation>&amp;Guardar o exame</translation>
     </message>
@@ -2851,7 +2851,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-163"/>
+        <location line="-164"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -2866,7 +2866,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+204"/>
         <source>Due by</source>
         <translation>Prazo</translation>
     </message>
@@ -2876,7 +2876,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Atribuir aos formandos assinalados</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -3139,7 +3139,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+239"/>
+        <location filename="../../ui/instructor/window.py" line="+240"/>
         <source>Instructor · %1</source>
         <translation>Instrutor · %1</translation>
     </message>
@@ -3303,7 +3303,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+275"/>
+        <location filename="../../ui/main_window.py" line="+278"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -3364,12 +3364,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
+        <location line="+32"/>
         <source>Records are not available: %1</source>
         <translation>Os registos não estão disponíveis: %1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-20"/>
+        <source>Tell the instructor</source>
+        <translation>Avise o instrutor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The records need the instructor&apos;s attention:</source>
+        <translation>Os registos precisam da atenção do instrutor:</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
@@ -3421,7 +3432,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+206"/>
+        <location filename="../../ui/instructor/people.py" line="+207"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -3431,7 +3442,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Mudar a palavra-passe</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Current password:</source>
         <translation>Palavra-passe actual:</translation>
     </message>
@@ -3464,7 +3475,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-238"/>
+        <location filename="../../ui/instructor/window.py" line="-239"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -3474,7 +3485,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Guardar as respostas em &amp;CSV…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Reports</source>
         <translation>Relatórios</translation>
     </message>
@@ -3847,7 +3858,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-207"/>
+        <location filename="../../ui/instructor/people.py" line="-209"/>
         <source>New trainee&apos;s full name</source>
         <translation>Nome completo do novo formando</translation>
     </message>
@@ -3857,7 +3868,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Adicionar formando</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
@@ -4255,7 +4266,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-385"/>
+        <location filename="../../ui/drills/launcher.py" line="-386"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4304,7 +4315,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os me&amp;us erros</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>G&amp;ame</source>
         <translation>Jo&amp;go</translation>
     </message>
@@ -4772,7 +4783,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Bloquear a área do instrutor</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -4963,6 +4974,20 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
+    </message>
+</context>
+<context>
+    <name>storage</name>
+    <message>
+        <location filename="../../ui/app_store.py" line="+50"/>
+        <source>The records are still being opened: try again in a moment.</source>
+        <translation>Os registos ainda estão a ser abertos: tente de novo dentro de momentos.</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>The records could not be opened: %1</source>
+        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <translation>Não foi possível abrir os registos: %1</translation>
     </message>
 </context>
 <context>

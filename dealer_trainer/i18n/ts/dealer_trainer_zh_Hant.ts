@@ -2606,7 +2606,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+261"/>
+        <location filename="../../ui/drills/launcher.py" line="+262"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -2777,7 +2777,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>相同的種子會讓每名學員以相同次序得到相同的題目。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Save the exam</source>
         <translation>儲存考試(&amp;S)</translation>
     </message>
@@ -2851,7 +2851,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-163"/>
+        <location line="-164"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -2866,7 +2866,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+204"/>
         <source>Due by</source>
         <translation>限期</translation>
     </message>
@@ -2876,7 +2876,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>指派給已勾選的學員(&amp;A)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -3139,7 +3139,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+239"/>
+        <location filename="../../ui/instructor/window.py" line="+240"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
@@ -3303,7 +3303,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+275"/>
+        <location filename="../../ui/main_window.py" line="+278"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -3364,12 +3364,23 @@ It is kept here; retry saving when the database is back.</source>
         <translation>語言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
+        <location line="+32"/>
         <source>Records are not available: %1</source>
         <translation>記錄暫時無法使用：%1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-20"/>
+        <source>Tell the instructor</source>
+        <translation>請通知導師</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The records need the instructor&apos;s attention:</source>
+        <translation>記錄需要導師處理：</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>匯出檯面圖</translation>
@@ -3421,7 +3432,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+206"/>
+        <location filename="../../ui/instructor/people.py" line="+207"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -3431,7 +3442,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>更改密碼(&amp;H)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Current password:</source>
         <translation>現時密碼：</translation>
     </message>
@@ -3464,7 +3475,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-238"/>
+        <location filename="../../ui/instructor/window.py" line="-239"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -3474,7 +3485,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>把答案儲存為 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Reports</source>
         <translation>報告</translation>
     </message>
@@ -3846,7 +3857,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-207"/>
+        <location filename="../../ui/instructor/people.py" line="-209"/>
         <source>New trainee&apos;s full name</source>
         <translation>新學員的全名</translation>
     </message>
@@ -3856,7 +3867,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>新增學員(&amp;A)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Name</source>
         <translation>姓名</translation>
     </message>
@@ -4254,7 +4265,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-385"/>
+        <location filename="../../ui/drills/launcher.py" line="-386"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4303,7 +4314,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>G&amp;ame</source>
         <translation>遊戲(&amp;A)</translation>
     </message>
@@ -4771,7 +4782,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>鎖上導師介面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Instructor views</source>
         <translation>導師介面</translation>
     </message>
@@ -4962,6 +4973,20 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>記錄的情況沒有可繪畫的檯面。</translation>
+    </message>
+</context>
+<context>
+    <name>storage</name>
+    <message>
+        <location filename="../../ui/app_store.py" line="+50"/>
+        <source>The records are still being opened: try again in a moment.</source>
+        <translation>記錄仍在開啟中，請稍後再試。</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>The records could not be opened: %1</source>
+        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <translation>無法開啟記錄：%1</translation>
     </message>
 </context>
 <context>
