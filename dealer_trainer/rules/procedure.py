@@ -137,6 +137,9 @@ class Verdict:
     code: str = ""
     message: str = ""
     citation: Citation | None = None
+    #: For a step done too early: the step's target that had to come first (not in the JSON;
+    #: for a screen to name it in the reader's language).
+    waiting: Target | None = None
 
     def to_json(self) -> dict[str, Any]:
         if self.correct:
@@ -252,8 +255,10 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
     settled: set[Target] = set()
     name = work.names
 
-    def mistake(at: int, code: str, message: str, citation: Citation | None) -> Verdict:
-        return Verdict(False, at, code, message, citation)
+    def mistake(
+        at: int, code: str, message: str, citation: Citation | None, waiting: Target | None = None
+    ) -> Verdict:
+        return Verdict(False, at, code, message, citation, waiting)
 
     for at, step in enumerate(done):
         targets = _targets(step)
@@ -305,6 +310,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
                     f"{first.describe(name)} must be collected before you {_verb(step)} "
                     f"{_targets_text(targets, name)}.",
                     work.collect_first_citation,
+                    first,
                 )
             return mistake(
                 at,
@@ -312,6 +318,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
                 f"{_cap(_verb(waiting))} {first.describe(name)} before you {_verb(step)} "
                 f"{_targets_text(targets, name)}: you did it out of turn.",
                 work.order_citation(waiting, expected[targets[0]]),
+                first,
             )
         for target in targets:
             pending.discard(target)

@@ -5122,16 +5122,21 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Not yet: every losing bet is collected before any bet is paid.</source>
+        <source>Not yet: collect %3 first; every losing bet is collected before any is paid.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Out of turn: another bet is settled before %1.</source>
+        <source>Out of turn: %3 comes before %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+48"/>
+        <source>another bet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-47"/>
         <source>%1 is not paid %2: count the payout again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5177,11 +5182,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+19"/>
+        <location line="+12"/>
         <source>the marker</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-4"/>
         <source>This step is not right.</source>
         <translation type="unfinished"></translation>
     </message>

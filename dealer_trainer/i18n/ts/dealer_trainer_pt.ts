@@ -5123,16 +5123,21 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+3"/>
-        <source>Not yet: every losing bet is collected before any bet is paid.</source>
-        <translation>Ainda não: todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta.</translation>
+        <source>Not yet: collect %3 first; every losing bet is collected before any is paid.</source>
+        <translation>Ainda não: recolha primeiro %3; todas as apostas perdedoras são recolhidas antes de se pagar qualquer uma.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Out of turn: another bet is settled before %1.</source>
-        <translation>Fora de ordem: há outra aposta a liquidar antes de %1.</translation>
+        <source>Out of turn: %3 comes before %1.</source>
+        <translation>Fora da vez: %3 vem antes de %1.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+48"/>
+        <source>another bet</source>
+        <translation>outra aposta</translation>
+    </message>
+    <message>
+        <location line="-47"/>
         <source>%1 is not paid %2: count the payout again.</source>
         <translation>%1 não é paga %2: conte de novo o pagamento.</translation>
     </message>
@@ -5178,11 +5183,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+19"/>
+        <location line="+12"/>
         <source>the marker</source>
         <translation>o marcador</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-4"/>
         <source>This step is not right.</source>
         <translation>Este passo não está certo.</translation>
     </message>

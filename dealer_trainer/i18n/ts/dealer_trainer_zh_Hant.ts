@@ -5122,16 +5122,21 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Not yet: every losing bet is collected before any bet is paid.</source>
-        <translation>未到時候：須先收取所有輸注，才可派彩。</translation>
+        <source>Not yet: collect %3 first; every losing bet is collected before any is paid.</source>
+        <translation>還未到：先收去%3；所有輸的投注都要先收，才可賠任何投注。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Out of turn: another bet is settled before %1.</source>
-        <translation>次序錯誤：%1之前須先結算另一注。</translation>
+        <source>Out of turn: %3 comes before %1.</source>
+        <translation>次序不對：%3要在%1之前。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+48"/>
+        <source>another bet</source>
+        <translation>另一注</translation>
+    </message>
+    <message>
+        <location line="-47"/>
         <source>%1 is not paid %2: count the payout again.</source>
         <translation>%1的派彩不是%2：請重新計算。</translation>
     </message>
@@ -5177,11 +5182,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+19"/>
+        <location line="+12"/>
         <source>the marker</source>
         <translation>標記</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-4"/>
         <source>This step is not right.</source>
         <translation>這一步不正確。</translation>
     </message>

@@ -196,9 +196,9 @@ _WANTED = {
 }
 _BY_CODE = {
     "paid_before_collecting": QT_TRANSLATE_NOOP(
-        "table", "Not yet: every losing bet is collected before any bet is paid."
+        "table", "Not yet: collect %3 first; every losing bet is collected before any is paid."
     ),
-    "out_of_turn": QT_TRANSLATE_NOOP("table", "Out of turn: another bet is settled before %1."),
+    "out_of_turn": QT_TRANSLATE_NOOP("table", "Out of turn: %3 comes before %1."),
     "wrong_amount": QT_TRANSLATE_NOOP("table", "%1 is not paid %2: count the payout again."),
     "settled_twice": QT_TRANSLATE_NOOP("table", "%1 is settled already."),
     "no_decision": QT_TRANSLATE_NOOP(
@@ -240,7 +240,14 @@ def verdict_text(
     if sentence is None:
         return QCoreApplication.translate("table", "This step is not right.")
     amount = format_money(step.amount or Decimal(0)) if step is not None else ""
-    return _tr(sentence).replace("%1", name).replace("%2", amount)
+    first = names.get(verdict.waiting) if verdict.waiting is not None else None
+    if verdict.waiting is not None and verdict.waiting.marker:
+        before = QCoreApplication.translate("table", "the marker")
+    elif first is not None:
+        before = first.title
+    else:
+        before = QCoreApplication.translate("table", "another bet")
+    return _tr(sentence).replace("%1", name).replace("%2", amount).replace("%3", before)
 
 
 def planned_step(round_: TableRound, target: Target) -> Step | None:
