@@ -43,6 +43,7 @@ from dealer_trainer.ui.drills.rendering import (
     clock_text,
     escape,
     format_money,
+    join_names,
     render,
     seconds_text,
 )
@@ -81,18 +82,6 @@ def bet_actions(item: DrillItem) -> dict[str, str]:
         for step in group
         if isinstance(step, Mapping) and "bet" in step and "action" in step
     }
-
-
-def join_names(names: Sequence[str]) -> str:
-    """``A, B, C`` in the reader's language (``A、B、C`` in Chinese): the drills' own
-    list sentence ``{first}, {next}``, so a list reads the same as in the worked solution."""
-    pattern = QCoreApplication.translate("", "{first}, {next}")
-    if not names:
-        return ""
-    text = names[0]
-    for name in names[1:]:
-        text = pattern.replace("{first}", text).replace("{next}", name)
-    return text
 
 
 def correct_answer_text(item: DrillItem, bet_labels: Mapping[str, str] | None = None) -> str:

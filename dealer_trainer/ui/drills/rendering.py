@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication, QLocale
@@ -134,3 +135,15 @@ QLabel { color: #1d1d1d; font-size: 15px; }
 #verdict[passed="true"] { color: #2e7d32; }
 #verdict[passed="false"] { color: #b3202a; }
 """
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``A, B, C`` in the reader's language (``A、B、C`` in Chinese): the drills' own
+    list sentence ``{first}, {next}``, so a list reads the same as in the worked solution."""
+    pattern = QCoreApplication.translate("", "{first}, {next}")
+    if not names:
+        return ""
+    text = names[0]
+    for name in names[1:]:
+        text = pattern.replace("{first}", text).replace("{next}", name)
+    return text

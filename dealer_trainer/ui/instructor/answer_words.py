@@ -23,7 +23,7 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.ui.bet_names import bet_name
-from dealer_trainer.ui.drills.rendering import format_money, render
+from dealer_trainer.ui.drills.rendering import format_money, join_names, render
 from dealer_trainer.ui.instructor.stage import game_of, request_of
 
 
@@ -143,7 +143,7 @@ def _bet(bet_id: object, names: Mapping[str, str]) -> str:
 def _group(group: object, names: Mapping[str, str]) -> str:
     if not isinstance(group, list):
         return _bet(group, names)
-    bets = ", ".join(_bet(b, names) for b in group)
+    bets = join_names([_bet(b, names) for b in group])
     return bets if len(group) == 1 else _drills("%1 (in any order)").replace("%1", bets)
 
 

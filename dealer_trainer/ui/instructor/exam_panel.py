@@ -45,6 +45,7 @@ from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import GAMES, official_rulesets
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.ui.digits import accept_wide_digits
+from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_title
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
@@ -357,7 +358,7 @@ class ExamsPanel(QWidget):
             self.results.setRowCount(0)
             return
         spec = exam_spec(exam)
-        skills = ", ".join(skill_title(s) for s in spec.skills)
+        skills = join_names([skill_title(s) for s in spec.skills])
         limit = (
             self.tr("no time limit")
             if exam.time_limit is None

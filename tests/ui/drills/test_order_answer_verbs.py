@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import Answer, Difficulty, ItemSpec
 from dealer_trainer.drills.sessions import DrillSession, Mode
 from dealer_trainer.ui.drills.controller import DrillController
-from dealer_trainer.ui.drills.feedback import join_names
+from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.language import LanguageManager
 from tests.ui.drills.conftest import open_screen
 
