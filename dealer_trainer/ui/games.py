@@ -48,7 +48,11 @@ RULESET_TITLES = frozenset(
 
 
 def ruleset_title(ruleset: Ruleset) -> str:
-    """``roulette-2003 · Roleta (zero único)``: the id and the title in the window's language."""
+    """``roulette-2003 · Roleta (zero único)``: the id and the title in the window's language;
+    a house ruleset by its own title and version, never by its stored id."""
+    if ruleset.version is not None:
+        label = QCoreApplication.translate("SidePanel", "%1 · house ruleset, version %2")
+        return label.replace("%1", ruleset.title).replace("%2", str(ruleset.version))
     title = ruleset.title
     if title in RULESET_TITLES:
         title = QCoreApplication.translate("games", title)

@@ -222,12 +222,7 @@ class SidePanel(QWidget):
         self.rulesets.clear()
         found = sorted(rulesets_for(game), key=lambda r: (not r.is_default, r.id))
         for ruleset in found:
-            if ruleset.version is None:
-                self.rulesets.addItem(ruleset_title(ruleset), ruleset.id)
-            else:  # a house ruleset: its title, never its id
-                label = self.tr("%1 · house ruleset, version %2")
-                label = label.replace("%1", ruleset.title).replace("%2", str(ruleset.version))
-                self.rulesets.addItem(label, ruleset.id)
+            self.rulesets.addItem(ruleset_title(ruleset), ruleset.id)
         self.rulesets.blockSignals(False)
         self.rulesets.setEnabled(bool(found))
         self._ruleset_changed(self.rulesets.currentIndex())

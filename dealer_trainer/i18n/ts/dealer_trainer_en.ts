@@ -914,9 +914,9 @@
         <location line="+307"/>
         <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
-        <location filename="../../ui/drills/feedback.py" line="+89"/>
+        <location filename="../../ui/drills/rendering.py" line="+143"/>
         <source>{first}, {next}</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2415,7 +2415,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+180"/>
+        <location filename="../../ui/drills/feedback.py" line="+258"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2751,7 +2751,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+72"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+73"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2761,7 +2761,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2850,7 +2850,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-164"/>
+        <location line="-163"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2865,7 +2865,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+203"/>
         <source>Due by</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3603,12 +3603,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../ui/games.py" line="+54"/>
         <source>%1 · house ruleset, version %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../ui/sidebar.py" line="+65"/>
         <source>No ruleset of this game is installed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4381,7 +4381,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+87"/>
+        <location filename="../../ui/drills/rendering.py" line="-55"/>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4423,6 +4423,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/drills/feedback.py" line="-485"/>
         <source>(fewest chips: %1)</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4726,7 +4727,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../ui/games.py" line="+12"/>
+        <location filename="../../ui/games.py" line="-42"/>
         <source>Roulette</source>
         <extracomment>Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation type="unfinished"></translation>

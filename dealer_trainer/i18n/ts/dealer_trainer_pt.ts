@@ -914,9 +914,9 @@
         <location line="+307"/>
         <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
-        <location filename="../../ui/drills/feedback.py" line="+89"/>
+        <location filename="../../ui/drills/rendering.py" line="+143"/>
         <source>{first}, {next}</source>
-        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
+        <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation>{first}, {next}</translation>
     </message>
     <message>
@@ -2415,7 +2415,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+180"/>
+        <location filename="../../ui/drills/feedback.py" line="+258"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
@@ -2752,7 +2752,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+72"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+73"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -2762,7 +2762,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>p. ex. Pagamentos na roleta, semana 3</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>none</source>
         <translation>sem limite</translation>
     </message>
@@ -2851,7 +2851,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-164"/>
+        <location line="-163"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -2866,7 +2866,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+204"/>
+        <location line="+203"/>
         <source>Due by</source>
         <translation>Prazo</translation>
     </message>
@@ -3604,12 +3604,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formando local</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../ui/games.py" line="+54"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · regras da casa, versão %2</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../ui/sidebar.py" line="+65"/>
         <source>No ruleset of this game is installed.</source>
         <translation>Não está instalado nenhum regulamento deste jogo.</translation>
     </message>
@@ -4382,7 +4382,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolher um e&amp;xercício…</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="+87"/>
+        <location filename="../../ui/drills/rendering.py" line="-55"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -4424,6 +4424,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location filename="../../ui/drills/feedback.py" line="-485"/>
         <source>(fewest chips: %1)</source>
+        <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>
     </message>
     <message>
@@ -4727,7 +4728,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>games</name>
     <message>
-        <location filename="../../ui/games.py" line="+12"/>
+        <location filename="../../ui/games.py" line="-42"/>
         <source>Roulette</source>
         <extracomment>Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation>Roleta</translation>

@@ -42,7 +42,7 @@ from dealer_trainer.reports.exams import (
 )
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.rulesets import GAMES, official_rulesets
+from dealer_trainer.rules.rulesets import GAMES, get_ruleset, rulesets_for
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
@@ -75,12 +75,11 @@ class ExamBuilder(QGroupBox):
         self.exam_title = QLineEdit()
         self.exam_title.setPlaceholderText(self.tr("e.g. Roulette payouts, week 3"))
         self.ruleset = QComboBox()
-        order = {game: n for n, game in enumerate(GAMES)}
-        for ruleset in sorted(
-            official_rulesets().values(),
-            key=lambda r: (order.get(r.game, 99), not r.is_default, r.id),
-        ):
-            self.ruleset.addItem(ruleset_title(ruleset), ruleset.id)
+        for game in GAMES:  # the regulations' own (the default first), then the house's
+            shipped = [r for r in rulesets_for(game) if r.version is None]
+            house = [r for r in rulesets_for(game) if r.version is not None]
+            for ruleset in [*sorted(shipped, key=lambda r: (not r.is_default, r.id)), *house]:
+                self.ruleset.addItem(ruleset_title(ruleset), ruleset.id)
         self.skills = QListWidget()
         self.skills.setMinimumHeight(120)
         self.difficulty = QComboBox()
@@ -137,7 +136,7 @@ class ExamBuilder(QGroupBox):
         self._ruleset_changed()
 
     def _ruleset_changed(self) -> None:
-        ruleset = official_rulesets()[self.ruleset.currentData()]
+        ruleset = get_ruleset(str(self.ruleset.currentData()))
         self.skills.blockSignals(True)
         self.skills.clear()
         for skill in skills_for(ruleset.game):
@@ -366,7 +365,7 @@ class ExamsPanel(QWidget):
         )
         self.about.setText(
             self.tr("%1: %2 items, %3, pass mark %4, %5. Skills: %6")
-            .replace("%1", exam.ruleset_id)
+            .replace("%1", _ruleset_name(exam.ruleset_id))
             .replace("%2", str(exam.item_count))
             .replace("%3", difficulty_name(spec.difficulty))
             .replace("%4", percent_text(exam.pass_mark))
@@ -450,3 +449,11 @@ class ExamsPanel(QWidget):
         self.tick(set())
         self.show_results(exam)
         self.assigned.emit()
+
+
+def _ruleset_name(ruleset_id: str) -> str:
+    """An exam's ruleset by its title (a house ruleset's stored id is never shown)."""
+    try:
+        return ruleset_title(get_ruleset(ruleset_id))
+    except RulesError:
+        return ruleset_id  # a ruleset this version does not know: its id is all there is

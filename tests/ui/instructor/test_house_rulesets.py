@@ -83,3 +83,25 @@ def test_issue16_the_ruleset_picker_offers_a_kept_house_ruleset_by_its_title(
     # It follows its base's regulation, said as the base's is.
     base = window.panel.describe(get_ruleset("roulette-2003"), "roulette")
     assert window.panel.regulation.text() == base
+
+
+def test_issue16_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
+    qtbot: QtBot, empty_store: Store
+) -> None:
+    from dealer_trainer.storage.house_rulesets import use_kept_house_rulesets
+    from dealer_trainer.ui.instructor.exam_panel import ExamBuilder, _ruleset_name
+
+    session = empty_store.create_first_instructor("Mrs Wong", "a long password")
+    add_house_ruleset(empty_store, session, HOUSE, "grand-lisboa.toml")
+    use_kept_house_rulesets(empty_store)
+    builder = ExamBuilder(empty_store.instructor(session))
+    qtbot.addWidget(builder)
+    labels = [builder.ruleset.itemText(n) for n in range(builder.ruleset.count())]
+    ids = [builder.ruleset.itemData(n) for n in range(builder.ruleset.count())]
+    assert "grand-lisboa-roulette@1" in ids
+    assert "Grand Lisboa roulette · house ruleset, version 1" in labels
+    assert not any("@" in label for label in labels)  # the stored id is never shown
+    builder.ruleset.setCurrentIndex(ids.index("grand-lisboa-roulette@1"))
+    skills = {builder.skills.item(n).data(256) for n in range(builder.skills.count())}
+    assert skills and all(s.startswith("roulette.") for s in skills)
+    assert _ruleset_name("grand-lisboa-roulette@1") == labels[ids.index("grand-lisboa-roulette@1")]
