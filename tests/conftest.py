@@ -1,5 +1,8 @@
 import os
 import tempfile
+from collections.abc import Iterator
+
+import pytest
 
 # Every GUI test runs without a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -11,3 +14,14 @@ os.environ.setdefault("DEALER_TRAINER_CACHE_DIR", tempfile.mkdtemp(prefix="deale
 # Nor the real user's settings (window sizes, the drill panel's choices): QSettings reads
 # XDG_CONFIG_HOME on Linux.
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="dealer-trainer-config-"))
+
+
+@pytest.fixture(autouse=True)
+def _no_house_rulesets_left_behind() -> Iterator[None]:
+    """House rulesets are known process-wide once a store or a test loads them: each test
+    starts and ends with the regulations' own only."""
+    from dealer_trainer.rules.rulesets import use_house_rulesets
+
+    use_house_rulesets([])
+    yield
+    use_house_rulesets([])

@@ -75,6 +75,11 @@ class ExamBuilder(QGroupBox):
         self.exam_title = QLineEdit()
         self.exam_title.setPlaceholderText(self.tr("e.g. Roulette payouts, week 3"))
         self.ruleset = QComboBox()
+        # A long house title elides here instead of widening the window past the screen.
+        self.ruleset.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.ruleset.setMinimumContentsLength(24)
         for game in GAMES:  # the regulations' own (the default first), then the house's
             shipped = [r for r in rulesets_for(game) if r.version is None]
             house = [r for r in rulesets_for(game) if r.version is not None]
