@@ -133,3 +133,11 @@ def test_table_pace_clock_text() -> None:
     assert clock_text(61_000) == "1:01"
     assert clock_text(3_725_000) == "1:02:05"
     assert clock_text(-5) == "0:00"
+
+
+def test_table_a_round_given_up_is_timed_to_when_it_was_given_up() -> None:
+    clock = StepClock(7_000)
+    round_ = new_round(default_ruleset("craps"), 1, Difficulty.BEGINNER, clock=clock)
+    summary = round_.give_up()  # no step tried: before, its time was 0 and the pace rose
+    assert summary.ms == 7_000 and not summary.complete
+    assert pace_of([_summary(60_000), summary]) == Pace(settled=1, ms=67_000)
