@@ -169,7 +169,11 @@ class TableRound:
         return judge(self.work, self.done)
 
     def give_up(self) -> RoundSummary:
-        """End the round where it stands (the steps not done count as missed)."""
+        """End the round where it stands (the steps not done count as missed); its time
+        runs to now, so a round abandoned is not timed as if it had been quick."""
+        if self._finished:
+            raise ValueError("the round is over: start the next one")
+        self._last_ms = self.clock()
         return self._finish(complete=False)
 
     def _finish(self, *, complete: bool) -> RoundSummary:

@@ -13,6 +13,10 @@ click chips of the float or type the amount (Backspace takes the last off);
 Enter pays the bet in hand, and a click on a bet with chips in the float pays
 that bet; C collects, R returns, M marks the number (roulette) or moves a come
 bet to its point (craps), P pays a progressive award (Caribbean Stud).
+
+Timed (the bar's Timed button, remembered): the same rounds, with the round's
+clock and the table's pace (spins, throws or rounds an hour, ``drills.table.pace``)
+against the house's target for the game and difficulty, a ruleset setting.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import random
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 
-from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeyEvent, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -41,8 +45,9 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.chips import level_chips, stack
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import Attempt, TableRound, new_round
-from dealer_trainer.drills.table.round import RoundRecorder
+from dealer_trainer.drills.table import Attempt, RoundSummary, TableRound, new_round
+from dealer_trainer.drills.table.pace import Pace, clock_text, target
+from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.layouts.chips import look
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
@@ -85,9 +90,35 @@ TABLE_STYLE = (
 #steps { font-size: 14px; background: #ffffff; }
 #floatTotal { font-size: 22px; font-weight: 700; min-width: 110px; }
 #tableBar QPushButton, #floatBar QPushButton { font-size: 14px; padding: 5px 10px; }
+#roundClock { font-size: 16px; font-weight: 700; min-width: 70px; }
+#pace { font-size: 14px; font-weight: 600; padding: 2px 8px; border-radius: 4px; }
+#pace[against="ahead"] { background: #e3f3e4; color: #1b5e20; }
+#pace[against="behind"] { background: #fbe4e2; color: #8e1b22; }
+#pace[against="on"] { background: #eceae4; color: #333333; }
 """
 )
 MODE = QT_TRANSLATE_NOOP("table", "Table · Practice")
+TIMED_MODE = QT_TRANSLATE_NOOP("table", "Table · Timed")
+#: Where the table remembers whether it was last played timed (QSettings).
+TIMED_KEY = "table/timed"
+TICK_MS = 250  # how often the round's clock is shown again
+#: The pace in words, per game: one round of the table is a spin, a throw or a round.
+PACE_TEXTS = {
+    "roulette": QT_TRANSLATE_NOOP("table", "%1 spins an hour"),
+    "craps": QT_TRANSLATE_NOOP("table", "%1 throws an hour"),
+    "caribbean_stud": QT_TRANSLATE_NOOP("table", "%1 rounds an hour"),
+}
+TARGET_TEXTS = {
+    "roulette": QT_TRANSLATE_NOOP("table", "Target: %1 spins an hour"),
+    "craps": QT_TRANSLATE_NOOP("table", "Target: %1 throws an hour"),
+    "caribbean_stud": QT_TRANSLATE_NOOP("table", "Target: %1 rounds an hour"),
+}
+AGAINST_TEXTS = {
+    1: QT_TRANSLATE_NOOP("table", "ahead of the target of %1"),
+    0: QT_TRANSLATE_NOOP("table", "at the target of %1"),
+    -1: QT_TRANSLATE_NOOP("table", "behind the target of %1"),
+}
+AGAINST_NAMES = {1: "ahead", 0: "on", -1: "behind"}
 PAYOUT_OFFSET = CHIP_DIAMETER + 6  # mm beside a bet's stack, where its payout is set down
 
 
@@ -215,8 +246,12 @@ class TableScreen(QWidget):
         recorder: RoundRecorder | None = None,
         on_finish: Callable[[], None] | None = None,
         seed: int | None = None,
+        timed: bool | None = None,
+        clock: Clock = monotonic_ms,
         parent: QWidget | None = None,
     ) -> None:
+        """``timed``: None plays as the table was last played (practice the first time);
+        ``clock``: milliseconds, monotonic (the tests' is a fake one)."""
         super().__init__(parent)
         self.setObjectName("tableScreen")
         self.setStyleSheet(TABLE_STYLE)
@@ -236,6 +271,13 @@ class TableScreen(QWidget):
         self._rings: list[QGraphicsEllipseItem] = []
         self._hand_ring: QGraphicsEllipseItem | None = None
         self.problem = ""  # the last storage problem, shown in the panel
+        self.clock = clock
+        self.pace = Pace()  # the rounds played since the screen opened
+        self._last_ms = 0  # the time of the last round played
+        self.target = target(ruleset, difficulty)
+        if timed is None:
+            timed = str(QSettings().value(TIMED_KEY, "false")).lower() == "true"
+        self.timed = timed
 
         # -- the bar
         self.mode_label = QLabel()
@@ -243,6 +285,18 @@ class TableScreen(QWidget):
         self.title_label = QLabel()
         self.title_label.setObjectName("skillTitle")
         self.round_label = QLabel()
+        self.clock_label = QLabel()
+        self.clock_label.setObjectName("roundClock")
+        self.pace_label = QLabel()
+        self.pace_label.setObjectName("pace")
+        self.timed_button = QPushButton()
+        self.timed_button.setCheckable(True)
+        self.timed_button.setChecked(timed)
+        self.timed_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.timed_button.toggled.connect(self.set_timed)
+        self.ticker = QTimer(self)
+        self.ticker.setInterval(TICK_MS)
+        self.ticker.timeout.connect(self._show_clock)
         self.end_button = QPushButton()
         self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.end_button.clicked.connect(self.close)
@@ -250,7 +304,10 @@ class TableScreen(QWidget):
         bar.addWidget(self.mode_label)
         bar.addWidget(self.title_label)
         bar.addStretch(1)
+        bar.addWidget(self.pace_label)
+        bar.addWidget(self.clock_label)
         bar.addWidget(self.round_label)
+        bar.addWidget(self.timed_button)
         bar.addWidget(self.end_button)
 
         # -- the felt and the panel
@@ -329,6 +386,7 @@ class TableScreen(QWidget):
         self.float.offer(level_chips(ruleset, int(difficulty)))
         self.retranslate()
         self.next_round()
+        self.set_timed(timed)
 
     # ------------------------------------------------------------ rounds --
     def next_round(self) -> None:
@@ -339,6 +397,7 @@ class TableScreen(QWidget):
             except StorageError as exc:
                 self._storage_problem(exc)
                 return
+            self._count(summary)
             self.roundFinished.emit(summary)
         try:
             round_ = new_round(
@@ -346,6 +405,7 @@ class TableScreen(QWidget):
                 (self.seed + self.rounds_played) % 2**63,
                 self.difficulty,
                 recorder=self.recorder,
+                clock=self.clock,
             )
         except StorageError as exc:
             self._storage_problem(exc)
@@ -358,6 +418,7 @@ class TableScreen(QWidget):
         self.float.clear()
         self._retitle()
         self._enable()
+        self._show_clock()
         self.roundStarted.emit(round_)
 
     def _stage(self) -> None:
@@ -653,7 +714,73 @@ class TableScreen(QWidget):
             "settled",
         )
         self._take(None)
+        self._count(summary)
         self.roundFinished.emit(summary)
+
+    # --------------------------------------------------------------- timed --
+    def set_timed(self, timed: bool) -> None:
+        """Timed or practice: the clock and the pace are shown (and ticking) or hidden."""
+        self.timed = timed
+        QSettings().setValue(TIMED_KEY, "true" if timed else "false")
+        if self.timed_button.isChecked() != timed:
+            self.timed_button.setChecked(timed)
+        self.clock_label.setVisible(timed)
+        self.pace_label.setVisible(timed)
+        self.mode_label.setText(_tr(TIMED_MODE if timed else MODE))
+        if timed:
+            self.ticker.start()
+        else:
+            self.ticker.stop()
+        self._show_clock()
+        self._show_pace()
+
+    def _count(self, summary: RoundSummary) -> None:
+        """A round played (settled or given up) goes into the table's pace."""
+        self.pace = self.pace.add(summary)
+        self._last_ms = summary.ms
+        self._show_clock()
+        self._show_pace()
+
+    def round_ms(self) -> int:
+        """The round's time: so far, or the whole of it once it is over."""
+        round_ = self.round
+        if round_ is None:
+            return 0
+        if round_.finished:
+            return self._last_ms
+        return self.clock() - round_.started_ms
+
+    def _show_clock(self) -> None:
+        if not self.timed:
+            return
+        self.clock_label.setText(clock_text(self.round_ms()))
+        self.clock_label.setToolTip(QCoreApplication.translate("table", "The round's time"))
+
+    def _show_pace(self) -> None:
+        shown = self.pace.shown
+        against = self.pace.against(self.target)
+        goal = str(self.target)
+        if shown is None or against is None:
+            text = _tr(TARGET_TEXTS[self.game]).replace("%1", goal)
+            name = "on"
+        else:
+            text = (
+                _tr(PACE_TEXTS[self.game]).replace("%1", str(shown))
+                + " · "
+                + _tr(AGAINST_TEXTS[against]).replace("%1", goal)
+            )
+            name = AGAINST_NAMES[against]
+        self.pace_label.setText(text)
+        self.pace_label.setProperty("against", name)
+        self.pace_label.style().unpolish(self.pace_label)  # the property's rule applies again
+        self.pace_label.style().polish(self.pace_label)
+        self.pace_label.setToolTip(
+            QCoreApplication.translate(
+                "table",
+                "The table's pace: rounds settled an hour over the rounds' own times; "
+                "the target is the house's (a ruleset setting), not the regulation's.",
+            )
+        )
 
     def _say(self, html_text: str, kind: str) -> None:
         self.message.setObjectName(kind)
@@ -752,7 +879,13 @@ class TableScreen(QWidget):
             self.outcome.setText(hands_html(cards))
 
     def retranslate(self) -> None:
-        self.mode_label.setText(_tr(MODE))
+        self.mode_label.setText(_tr(TIMED_MODE if self.timed else MODE))
+        self.timed_button.setText(QCoreApplication.translate("table", "Timed"))
+        self.timed_button.setToolTip(
+            QCoreApplication.translate(
+                "table", "Show the round's time and the table's pace against the house's target"
+            )
+        )
         self.end_button.setText(QCoreApplication.translate("table", "End"))
         self.steps_label.setText(QCoreApplication.translate("table", "Steps"))
         texts = {
@@ -775,6 +908,7 @@ class TableScreen(QWidget):
             )
         )
         self.float.retranslate()
+        self._show_pace()
         self._retitle()
         self._show_in_hand()
         self.setWindowTitle(QCoreApplication.translate("table", "Live table"))
@@ -785,6 +919,7 @@ class TableScreen(QWidget):
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.ticker.stop()
         if self.round is not None and not self.round.finished:
             try:
                 self.round.give_up()
