@@ -159,6 +159,12 @@ RIGHT = Verdict(True)
 # ------------------------------------------------------------- reading steps --
 
 _STEP_KEYS = {"action", "bet", "bets", "box", "spot", "amount", "number", "to", "citation"}
+#: The keys a step of these actions cannot do without (``docs/rules-cli.md``'s table).
+_NEEDS = {
+    "amount": (Action.PAY, Action.PROGRESSIVE),
+    "number": (Action.MARK,),
+    "to": (Action.MOVE,),
+}
 
 
 def read_done(request: Mapping[str, Any]) -> list[Step]:
@@ -178,16 +184,15 @@ def read_done(request: Mapping[str, Any]) -> list[Step]:
 
 def _read_step(obj: Mapping[str, Any], where: str) -> Step:
     action_text = obj.get("action")
-    try:
-        action = Action(str(action_text)) if isinstance(action_text, str) else Action("")
-    except ValueError:
-        known = ", ".join(a.value for a in Action)
-        raise invalid(f"{where}.action must be one of {known}, not {shown(action_text)}.") from None
-    amount = None
-    if "amount" in obj:
-        amount = parse_amount(obj["amount"], f"{where}.amount")
-    elif action in (Action.PAY, Action.PROGRESSIVE):
-        raise invalid(f'{where} is a {action} step without "amount".')
+    values = [a.value for a in Action]
+    if not isinstance(action_text, str) or action_text not in values:
+        known = ", ".join(values)
+        raise invalid(f"{where}.action must be one of {known}, not {shown(action_text)}.")
+    action = Action(action_text)
+    for needed, actions in _NEEDS.items():
+        if needed not in obj and action in actions:
+            raise invalid(f'{where} is a {action} step without "{needed}".')
+    amount = parse_amount(obj["amount"], f"{where}.amount") if "amount" in obj else None
     bets: tuple[BetId, ...] = ()
     if "bets" in obj:
         listed = expect_list(obj["bets"], f"{where}.bets")
