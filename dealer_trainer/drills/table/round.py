@@ -139,7 +139,7 @@ class TableRound:
         if on_track:
             self.done.append(step)
         if verdict.correct:
-            self._finish(complete=True)
+            self._finish()
         return attempt
 
     def _record(self, step: Step | None, verdict: Verdict, *, accepted: bool) -> Attempt:
@@ -161,7 +161,7 @@ class TableRound:
         verdict = judge(self.work, self.done)
         attempt = self._record(None, verdict, accepted=verdict.correct)
         if verdict.correct:
-            self._finish(complete=True)
+            self._finish()
         return attempt
 
     def remaining(self) -> Verdict:
@@ -170,9 +170,9 @@ class TableRound:
 
     def give_up(self) -> RoundSummary:
         """End the round where it stands (the steps not done count as missed)."""
-        return self._finish(complete=False)
+        return self._finish()
 
-    def _finish(self, *, complete: bool) -> RoundSummary:
+    def _finish(self) -> RoundSummary:
         self._finished = True
         summary = self.summary()
         if self.recorder is not None:
