@@ -129,8 +129,7 @@ class TableRound:
     def act(self, step: Step) -> Attempt:
         """Judge ``step`` after the steps done so far; accept it if the round can still be
         finished correctly. Recorded at once, whatever the verdict."""
-        if self._finished:
-            raise ValueError("the round is over: start the next one")
+        self._verify_open()
         verdict = judge(self.work, [*self.done, step])
         on_track = verdict.correct or (
             verdict.code == "step_missing" and verdict.at == len(self.done) + 1
@@ -141,6 +140,10 @@ class TableRound:
         if verdict.correct:
             self._finish()
         return attempt
+
+    def _verify_open(self) -> None:
+        if self._finished:
+            raise ValueError("the round is over: start the next one")
 
     def _record(self, step: Step | None, verdict: Verdict, *, accepted: bool) -> Attempt:
         """The recorder first: if it fails (storage), the attempt does not count and the
@@ -156,8 +159,7 @@ class TableRound:
     def close(self) -> Attempt:
         """The dealer declares the round settled (also when a throw decided nothing): right
         if every step is done; otherwise recorded as the step that is missing."""
-        if self._finished:
-            raise ValueError("the round is over: start the next one")
+        self._verify_open()
         verdict = judge(self.work, self.done)
         attempt = self._record(None, verdict, accepted=verdict.correct)
         if verdict.correct:
@@ -170,6 +172,7 @@ class TableRound:
 
     def give_up(self) -> RoundSummary:
         """End the round where it stands (the steps not done count as missed)."""
+        self._verify_open()
         return self._finish()
 
     def _finish(self) -> RoundSummary:
