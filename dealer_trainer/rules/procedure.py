@@ -86,6 +86,13 @@ class Step:
     bets: tuple[BetId, ...] = ()
     citation: Citation | None = None
 
+    @property
+    def targets(self) -> tuple[Target, ...]:
+        """What the step settles: each bet of a payment together, else its one target."""
+        if self.bets:
+            return tuple(Target(bet=b) for b in self.bets)
+        return (self.target,)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": str(self.action)}
         if self.bets:
@@ -266,7 +273,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
         return Verdict(False, at, code, message, citation, waiting)
 
     for at, step in enumerate(done):
-        targets = _targets(step)
+        targets = step.targets
         for target in targets:
             if target not in name and not target.marker:
                 return mistake(
@@ -337,12 +344,6 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
             expected[first].citation,
         )
     return RIGHT
-
-
-def _targets(step: Step) -> tuple[Target, ...]:
-    if step.bets:
-        return tuple(Target(bet=b) for b in step.bets)
-    return (step.target,)
 
 
 def _check_step(
