@@ -257,12 +257,13 @@ def judge(work: Work, done: Sequence[Step]) -> Verdict:
 
 
 def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
-    expected: dict[Target, Step] = {}
+    expected: dict[Target, Step] = {}  # in the plan's order, which names what waits first
     group_of: dict[Target, int] = {}
     for index, group in enumerate(plan):
         for step in group:
             expected[step.target] = step
             group_of[step.target] = index
+    place = {target: n for n, target in enumerate(expected)}
     pending = set(expected)
     settled: set[Target] = set()
     name = work.names
@@ -309,7 +310,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
                 if group_of[t] < turn
                 and not _carried_later(work, t, targets, pending, expected, group_of)
             ),
-            key=lambda t: group_of[t],
+            key=place.__getitem__,
         )
         if blocking:
             first = blocking[0]
@@ -336,7 +337,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
             pending.discard(target)
             settled.add(target)
     if pending:
-        first = min(pending, key=lambda t: (group_of[t], str(t)))
+        first = min(pending, key=place.__getitem__)
         return mistake(
             len(done),
             "step_missing",

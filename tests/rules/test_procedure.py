@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -291,6 +294,24 @@ def test_caribbean_judge_the_progressive_before_the_showdown_is_table_procedure(
     verdict = _judge(STUD, [_award(), *STUD_SHOWDOWN])
     assert verdict["correct"] is False
     assert (verdict["at"], verdict["code"], verdict["citation"]) == (0, "out_of_turn", None)
+
+
+def test_judge_names_the_same_waiting_step_in_every_process() -> None:
+    """Of several steps still waiting, the judge names the first in the plan's order, not the
+    first a set of targets happens to give (that order changes with Python's hash seed)."""
+    request = json.dumps({**STUD, "done": [_award(), *STUD_SHOWDOWN]})
+    verdicts = set()
+    for seed in range(6):
+        done = subprocess.run(
+            [sys.executable, "-m", "dealer_trainer.rules", "judge"],
+            input=request.encode(),
+            capture_output=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+        )
+        verdicts.add(done.stdout)
+    (verdict,) = verdicts
+    assert json.loads(verdict)["code"] == "out_of_turn"
 
 
 def test_caribbean_art6_7_a_folded_box_has_no_raise_to_settle() -> None:
