@@ -575,7 +575,7 @@ class TableScreen(QWidget):
         if attempt.accepted:
             cited = planned_step(round_, step.target) if step is not None else None
             article = article_line(cited.citation if cited is not None else None)
-            item.setText(f"✓ {len(self.round.done) if self.round else 0}. {shown}\n    {article}")
+            item.setText(f"✓ {len(round_.done)}. {shown}\n    {article}")
             item.setForeground(QColor("#1b5e20"))
             self.message.hide()
             if step is not None:
