@@ -217,6 +217,10 @@ def _read_step(obj: Mapping[str, Any], where: str) -> Step:
         target = Target(marker=True)
     elif target.bet is None and target.box is None:
         raise invalid(f'{where} names no bet: give "bet", or "box" and "spot".')
+    elif action is Action.PROGRESSIVE and target.spot is not None:
+        raise invalid(f'{where} is a progressive award: it names its "box", not a "spot".')
+    elif action is not Action.PROGRESSIVE and target.box is not None and target.spot is None:
+        raise invalid(f'{where} names box {target.box} without its "spot" ("ante" or "raise").')
     return Step(
         action=action,
         target=target,

@@ -332,6 +332,8 @@ def test_caribbean_art6_7_a_folded_box_has_no_raise_to_settle() -> None:
         [{"action": "pay", "bet": "a"}],
         [{"action": "mark"}],
         [{"action": "move", "bet": "a"}],
+        [{"action": "collect", "box": 2}],
+        [{"action": "progressive", "box": 4, "spot": "ante", "amount": "1"}],
         [{"action": "pay", "bet": "a", "amount": "1.001"}],
         [{"action": "collect"}],
         [{"action": "collect", "bet": "a", "colour": "red"}],
