@@ -86,6 +86,13 @@ class Step:
     bets: tuple[BetId, ...] = ()
     citation: Citation | None = None
 
+    @property
+    def targets(self) -> tuple[Target, ...]:
+        """What the step settles: each bet of a payment together, else its one target."""
+        if self.bets:
+            return tuple(Target(bet=b) for b in self.bets)
+        return (self.target,)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": str(self.action)}
         if self.bets:
@@ -159,6 +166,12 @@ RIGHT = Verdict(True)
 # ------------------------------------------------------------- reading steps --
 
 _STEP_KEYS = {"action", "bet", "bets", "box", "spot", "amount", "number", "to", "citation"}
+#: The keys a step of these actions cannot do without (``docs/rules-cli.md``'s table).
+_NEEDS = {
+    "amount": (Action.PAY, Action.PROGRESSIVE),
+    "number": (Action.MARK,),
+    "to": (Action.MOVE,),
+}
 
 
 def read_done(request: Mapping[str, Any]) -> list[Step]:
@@ -178,16 +191,15 @@ def read_done(request: Mapping[str, Any]) -> list[Step]:
 
 def _read_step(obj: Mapping[str, Any], where: str) -> Step:
     action_text = obj.get("action")
-    try:
-        action = Action(str(action_text)) if isinstance(action_text, str) else Action("")
-    except ValueError:
-        known = ", ".join(a.value for a in Action)
-        raise invalid(f"{where}.action must be one of {known}, not {shown(action_text)}.") from None
-    amount = None
-    if "amount" in obj:
-        amount = parse_amount(obj["amount"], f"{where}.amount")
-    elif action in (Action.PAY, Action.PROGRESSIVE):
-        raise invalid(f'{where} is a {action} step without "amount".')
+    values = [a.value for a in Action]
+    if not isinstance(action_text, str) or action_text not in values:
+        known = ", ".join(values)
+        raise invalid(f"{where}.action must be one of {known}, not {shown(action_text)}.")
+    action = Action(action_text)
+    for needed, actions in _NEEDS.items():
+        if needed not in obj and action in actions:
+            raise invalid(f'{where} is a {action} step without "{needed}".')
+    amount = parse_amount(obj["amount"], f"{where}.amount") if "amount" in obj else None
     bets: tuple[BetId, ...] = ()
     if "bets" in obj:
         listed = expect_list(obj["bets"], f"{where}.bets")
@@ -205,6 +217,10 @@ def _read_step(obj: Mapping[str, Any], where: str) -> Step:
         target = Target(marker=True)
     elif target.bet is None and target.box is None:
         raise invalid(f'{where} names no bet: give "bet", or "box" and "spot".')
+    elif action is Action.PROGRESSIVE and target.spot is not None:
+        raise invalid(f'{where} is a progressive award: it names its "box", not a "spot".')
+    elif action is not Action.PROGRESSIVE and target.box is not None and target.spot is None:
+        raise invalid(f'{where} names box {target.box} without its "spot" ("ante" or "raise").')
     return Step(
         action=action,
         target=target,
@@ -245,12 +261,13 @@ def judge(work: Work, done: Sequence[Step]) -> Verdict:
 
 
 def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
-    expected: dict[Target, Step] = {}
+    expected: dict[Target, Step] = {}  # in the plan's order, which names what waits first
     group_of: dict[Target, int] = {}
     for index, group in enumerate(plan):
         for step in group:
             expected[step.target] = step
             group_of[step.target] = index
+    place = {target: n for n, target in enumerate(expected)}
     pending = set(expected)
     settled: set[Target] = set()
     name = work.names
@@ -261,7 +278,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
         return Verdict(False, at, code, message, citation, waiting)
 
     for at, step in enumerate(done):
-        targets = _targets(step)
+        targets = step.targets
         for target in targets:
             if target not in name and not target.marker:
                 return mistake(
@@ -297,7 +314,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
                 if group_of[t] < turn
                 and not _carried_later(work, t, targets, pending, expected, group_of)
             ),
-            key=lambda t: group_of[t],
+            key=place.__getitem__,
         )
         if blocking:
             first = blocking[0]
@@ -324,7 +341,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
             pending.discard(target)
             settled.add(target)
     if pending:
-        first = min(pending, key=lambda t: (group_of[t], str(t)))
+        first = min(pending, key=place.__getitem__)
         return mistake(
             len(done),
             "step_missing",
@@ -332,12 +349,6 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
             expected[first].citation,
         )
     return RIGHT
-
-
-def _targets(step: Step) -> tuple[Target, ...]:
-    if step.bets:
-        return tuple(Target(bet=b) for b in step.bets)
-    return (step.target,)
 
 
 def _check_step(

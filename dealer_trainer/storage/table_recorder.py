@@ -12,20 +12,12 @@ Imports the drills' table engine, so, like ``recorder.py``, it is not imported b
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import UTC, datetime
-
 from dealer_trainer import __version__
 from dealer_trainer.drills.table import Attempt, RoundSummary, TableRound
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.records import SessionKind
 from dealer_trainer.storage.rounds import TableAttemptRecord, TableRoundEnd, TableRoundRecord
-
-Clock = Callable[[], datetime]
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
+from dealer_trainer.storage.store import Clock, utc_now
 
 
 def attempt_record(attempt: Attempt) -> TableAttemptRecord:

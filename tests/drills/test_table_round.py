@@ -199,3 +199,14 @@ def test_table_a_finished_round_takes_no_more_steps() -> None:
     assert round_.finished
     with pytest.raises(ValueError, match="round is over"):
         round_.act(steps_in_order(round_.plan)[0])
+
+
+def test_table_a_finished_round_is_not_given_up_and_recorded_twice() -> None:
+    recorder = ListRecorder()
+    round_ = new_round(default_ruleset("caribbean_stud"), 1, Difficulty.ADVANCED, recorder)
+    for step in steps_in_order(round_.plan):
+        round_.act(step)
+    with pytest.raises(ValueError, match="round is over"):
+        round_.give_up()
+    assert [kind for kind, _ in recorder.events].count("finished") == 1
+    assert round_.summary().complete

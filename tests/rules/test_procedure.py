@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -293,6 +296,24 @@ def test_caribbean_judge_the_progressive_before_the_showdown_is_table_procedure(
     assert (verdict["at"], verdict["code"], verdict["citation"]) == (0, "out_of_turn", None)
 
 
+def test_judge_names_the_same_waiting_step_in_every_process() -> None:
+    """Of several steps still waiting, the judge names the first in the plan's order, not the
+    first a set of targets happens to give (that order changes with Python's hash seed)."""
+    request = json.dumps({**STUD, "done": [_award(), *STUD_SHOWDOWN]})
+    verdicts = set()
+    for seed in range(6):
+        done = subprocess.run(
+            [sys.executable, "-m", "dealer_trainer.rules", "judge"],
+            input=request.encode(),
+            capture_output=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+        )
+        verdicts.add(done.stdout)
+    (verdict,) = verdicts
+    assert json.loads(verdict)["code"] == "out_of_turn"
+
+
 def test_caribbean_art6_7_a_folded_box_has_no_raise_to_settle() -> None:
     verdict = _judge(STUD, [{"action": "collect", "box": 2, "spot": "raise"}])
     assert verdict["correct"] is False and verdict["code"] == "no_step"
@@ -307,7 +328,12 @@ def test_caribbean_art6_7_a_folded_box_has_no_raise_to_settle() -> None:
         "not a list",
         [1, 2],
         [{"action": "dance", "bet": "a"}],
+        [{"action": ["mark"]}],
         [{"action": "pay", "bet": "a"}],
+        [{"action": "mark"}],
+        [{"action": "move", "bet": "a"}],
+        [{"action": "collect", "box": 2}],
+        [{"action": "progressive", "box": 4, "spot": "ante", "amount": "1"}],
         [{"action": "pay", "bet": "a", "amount": "1.001"}],
         [{"action": "collect"}],
         [{"action": "collect", "bet": "a", "colour": "red"}],

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 
 from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.table import caribbean_stud, craps, roulette
 from dealer_trainer.drills.table.round import (
     Attempt,
     Clock,
@@ -16,9 +17,20 @@ from dealer_trainer.drills.table.round import (
     monotonic_ms,
     steps_in_order,
 )
+from dealer_trainer.rules.caribbean_stud import procedure as caribbean_stud_procedure
+from dealer_trainer.rules.craps import procedure as craps_procedure
+from dealer_trainer.rules.procedure import WorkOf
+from dealer_trainer.rules.roulette import procedure as roulette_procedure
 from dealer_trainer.rules.rulesets import Ruleset
 
-_GAMES = ("roulette", "craps", "caribbean_stud")
+Deal = Callable[[Ruleset, int, Difficulty], Situation]
+
+#: Game → how a round is dealt (this package) and how its work is planned (the rules core).
+_TABLES: dict[str, tuple[Deal, WorkOf]] = {
+    "roulette": (roulette.situation, roulette_procedure.work),
+    "craps": (craps.situation, craps_procedure.work),
+    "caribbean_stud": (caribbean_stud.situation, caribbean_stud_procedure.work),
+}
 
 
 def new_round(
@@ -29,12 +41,11 @@ def new_round(
     clock: Clock = monotonic_ms,
 ) -> TableRound:
     """A round of the ruleset's game, reproducible from the seed, its work planned."""
-    if ruleset.game not in _GAMES:
+    if ruleset.game not in _TABLES:
         raise ValueError(f"there is no live table for the game {ruleset.game!r}")
-    deal = importlib.import_module(f"dealer_trainer.drills.table.{ruleset.game}")
-    procedure = importlib.import_module(f"dealer_trainer.rules.{ruleset.game}.procedure")
-    situation: Situation = deal.situation(ruleset, seed, difficulty)
-    work = procedure.work(situation.request, ruleset)
+    deal, work_of = _TABLES[ruleset.game]
+    situation = deal(ruleset, seed, difficulty)
+    work = work_of(situation.request, ruleset)
     return TableRound(
         game=ruleset.game,
         seed=seed,

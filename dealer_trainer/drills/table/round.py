@@ -129,8 +129,7 @@ class TableRound:
     def act(self, step: Step) -> Attempt:
         """Judge ``step`` after the steps done so far; accept it if the round can still be
         finished correctly. Recorded at once, whatever the verdict."""
-        if self._finished:
-            raise ValueError("the round is over: start the next one")
+        self._verify_open()
         verdict = judge(self.work, [*self.done, step])
         on_track = verdict.correct or (
             verdict.code == "step_missing" and verdict.at == len(self.done) + 1
@@ -139,8 +138,12 @@ class TableRound:
         if on_track:
             self.done.append(step)
         if verdict.correct:
-            self._finish(complete=True)
+            self._finish()
         return attempt
+
+    def _verify_open(self) -> None:
+        if self._finished:
+            raise ValueError("the round is over: start the next one")
 
     def _record(self, step: Step | None, verdict: Verdict, *, accepted: bool) -> Attempt:
         """The recorder first: if it fails (storage), the attempt does not count and the
@@ -156,12 +159,11 @@ class TableRound:
     def close(self) -> Attempt:
         """The dealer declares the round settled (also when a throw decided nothing): right
         if every step is done; otherwise recorded as the step that is missing."""
-        if self._finished:
-            raise ValueError("the round is over: start the next one")
+        self._verify_open()
         verdict = judge(self.work, self.done)
         attempt = self._record(None, verdict, accepted=verdict.correct)
         if verdict.correct:
-            self._finish(complete=True)
+            self._finish()
         return attempt
 
     def remaining(self) -> Verdict:
@@ -171,12 +173,11 @@ class TableRound:
     def give_up(self) -> RoundSummary:
         """End the round where it stands (the steps not done count as missed); its time
         runs to now, so a round abandoned is not timed as if it had been quick."""
-        if self._finished:
-            raise ValueError("the round is over: start the next one")
+        self._verify_open()
         self._last_ms = self.clock()
-        return self._finish(complete=False)
+        return self._finish()
 
-    def _finish(self, *, complete: bool) -> RoundSummary:
+    def _finish(self) -> RoundSummary:
         self._finished = True
         summary = self.summary()
         if self.recorder is not None:

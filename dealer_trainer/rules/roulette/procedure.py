@@ -40,9 +40,7 @@ def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
             plans.append(plan)
     bets = {bet["id"]: bet for bet in settle_input["bets"]}
     for bet_id, bet in bets.items():
-        names[Target(bet=bet_id)] = (
-            f"bet {bet_id if isinstance(bet_id, str) else str(bet_id)} ({_bet_name(bet)})"
-        )
+        names[Target(bet=bet_id)] = f"bet {bet_id} ({_bet_name(bet)})"
     art5_1 = ruleset.cite(5, 1)
     return Work(
         plans=tuple(plans),

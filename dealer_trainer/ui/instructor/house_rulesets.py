@@ -27,6 +27,7 @@ from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.rulesets import read_house_file
 from dealer_trainer.storage import InstructorDesk, StorageError, Store
 from dealer_trainer.storage.house_rulesets import (
+    HouseRulesetError,
     add_house_ruleset,
     kept_house_rulesets,
     use_kept_house_rulesets,
@@ -130,8 +131,11 @@ class HouseRulesetsPanel(QWidget):
         except RulesetError as exc:
             self._say(self.tr("The file was refused: %1").replace("%1", exc.message), error=True)
             return False
-        except StorageError as exc:  # a refused file (HouseRulesetError) or the database
+        except HouseRulesetError as exc:
             self._say(self.tr("The file was refused: %1").replace("%1", str(exc)), error=True)
+            return False
+        except StorageError as exc:  # the database, not the file
+            self._say(self.tr("The file was not kept: %1").replace("%1", str(exc)), error=True)
             return False
         problems = use_kept_house_rulesets(self._store)
         kept = added.stored

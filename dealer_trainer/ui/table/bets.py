@@ -260,11 +260,5 @@ def planned_step(round_: TableRound, target: Target) -> Step | None:
 
 def missing_targets(round_: TableRound) -> list[Target]:
     """What the plan still wants done, in the plan's order (the same in every plan)."""
-    done = {t for step in round_.done for t in _targets(step)}
+    done = {t for step in round_.done for t in step.targets}
     return [step.target for group in round_.plan for step in group if step.target not in done]
-
-
-def _targets(step: Step) -> tuple[Target, ...]:
-    if step.bets:
-        return tuple(Target(bet=b) for b in step.bets)
-    return (step.target,)

@@ -625,18 +625,22 @@ class TableScreen(QWidget):
     def _judge(self, step: Step | None) -> Attempt | None:
         round_ = self.round
         assert round_ is not None
+        tried = len(round_.attempts)
+        end_not_stored: StorageError | None = None
         try:
             attempt = round_.act(step) if step is not None else round_.close()
         except StorageError as exc:
-            self._storage_problem(exc)
-            return None
+            if len(round_.attempts) == tried:  # the step itself was not stored
+                self._storage_problem(exc)
+                return None
+            attempt, end_not_stored = round_.attempts[-1], exc  # only the round's end failed
         names = {bet.target: bet for bet in self.bets}
         item = QListWidgetItem()
         shown = step_text(step, names)
         if attempt.accepted:
             cited = planned_step(round_, step.target) if step is not None else None
             article = article_line(cited.citation if cited is not None else None)
-            item.setText(f"✓ {len(self.round.done) if self.round else 0}. {shown}\n    {article}")
+            item.setText(f"✓ {len(round_.done)}. {shown}\n    {article}")
             item.setForeground(QColor("#1b5e20"))
             self.message.hide()
             if step is not None:
@@ -655,6 +659,16 @@ class TableScreen(QWidget):
         self.stepJudged.emit(attempt)
         if round_.finished:
             self._round_over()
+        if end_not_stored is not None:
+            self.problem = str(end_not_stored)
+            self._say(
+                escape(
+                    QCoreApplication.translate(
+                        "table", "The round is settled, but its end was not recorded: %1"
+                    ).replace("%1", str(end_not_stored))
+                ),
+                "refusal",
+            )
         self._enable()
         return attempt
 

@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.rules.rulesets import get_ruleset, use_house_rulesets
-from dealer_trainer.storage import Store
+from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.house_rulesets import add_house_ruleset, kept_house_rulesets
 from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.instructor import InstructorWindow
@@ -61,6 +61,27 @@ def test_issue16_a_refused_file_is_named_with_its_key_and_nothing_is_kept(
     assert "grand-lisboa.toml: settings: " in panel.message.text()
     assert panel.table.rowCount() == 0
     assert kept_house_rulesets(empty_store) == []
+
+
+def test_issue16_a_database_failure_is_not_called_a_refused_file(
+    qtbot: QtBot, empty_store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = empty_store.create_first_instructor("Mrs Wong", "a long password")
+    panel = HouseRulesetsPanel(empty_store, empty_store.instructor(session))
+    qtbot.addWidget(panel)
+    path = tmp_path / "grand-lisboa.toml"
+    path.write_text(HOUSE, encoding="utf-8")
+
+    def unreachable(*_args: object) -> None:
+        raise StorageError("The database server at localhost does not answer.")
+
+    monkeypatch.setattr(
+        "dealer_trainer.ui.instructor.house_rulesets.add_house_ruleset", unreachable
+    )
+    assert not panel.add_file(path)
+    assert "refused" not in panel.message.text()
+    assert "not kept" in panel.message.text()
+    assert "does not answer" in panel.message.text()
 
 
 def test_issue16_the_ruleset_picker_offers_a_kept_house_ruleset_by_its_title(

@@ -17,7 +17,7 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import Attempt, TableRound, new_round, steps_in_order
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.storage import Store
+from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.table_recorder import TableRecorder
 from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
@@ -352,3 +352,30 @@ def test_table_mode_for_an_unregistered_name_says_it_is_not_recorded(
     qtbot.addWidget(started.args[0])
     assert started.args[0].recorder is None
     assert "not recorded" in launcher.status.text().lower()
+
+
+class _EndNotStored:
+    """A recorder whose every step is stored but whose round ends cannot be."""
+
+    def round_started(self, round_: TableRound) -> None:
+        pass
+
+    def step_tried(self, round_: TableRound, attempt: Attempt) -> None:
+        pass
+
+    def round_finished(self, round_: TableRound, summary: object) -> None:
+        raise StorageError("The database server at localhost does not answer.")
+
+
+def test_table_a_round_end_not_stored_does_not_unsay_the_step_that_was(qtbot: QtBot) -> None:
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, 1, recorder=_EndNotStored())
+    round_ = screen.round
+    assert round_ is not None
+    steps = steps_in_order(round_.plan)
+    for step in steps:
+        assert _do(qtbot, screen, step).accepted
+    assert round_.finished
+    assert screen.steps.count() == len(steps)  # the last step is listed as done
+    text = screen.message.text()
+    assert "does not count" not in text
+    assert "end was not recorded" in text and "does not answer" in text
