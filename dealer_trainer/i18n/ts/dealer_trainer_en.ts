@@ -2761,7 +2761,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2850,7 +2850,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-163"/>
+        <location line="-168"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2865,7 +2865,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+208"/>
         <source>Due by</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3069,7 +3069,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+48"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+49"/>
         <source>&amp;Add a house ruleset file…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3122,6 +3122,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+11"/>
         <location line="+3"/>
         <source>The file was refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file was not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5193,12 +5198,63 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+90"/>
+        <location filename="../../ui/table/screen.py" line="+100"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+1"/>
+        <source>Table · Timed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 spins an hour</source>
+        <extracomment>Where the table remembers whether it was last played timed (QSettings). The pace in words, per game: one round of the table is a spin, a throw or a round.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 throws an hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 rounds an hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Target: %1 spins an hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target: %1 throws an hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target: %1 rounds an hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ahead of the target of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at the target of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>behind the target of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <location line="+3"/>
         <source>Add a chip of %1</source>
         <translation type="unfinished"></translation>
@@ -5214,7 +5270,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+296"/>
+        <location line="+326"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5239,7 +5295,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+65"/>
+        <source>The round is settled, but its end was not recorded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5249,7 +5310,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+44"/>
+        <source>The round&apos;s time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The table&apos;s pace: rounds settled an hour over the rounds&apos; own times; the target is the house&apos;s (a ruleset setting), not the regulation&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5270,6 +5341,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+13"/>
+        <source>Timed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the round&apos;s time and the table&apos;s pace against the house&apos;s target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>End</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5324,7 +5405,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Live table</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2762,7 +2762,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>p. ex. Pagamentos na roleta, semana 3</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>none</source>
         <translation>sem limite</translation>
     </message>
@@ -2851,7 +2851,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-163"/>
+        <location line="-168"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -2866,7 +2866,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+208"/>
         <source>Due by</source>
         <translation>Prazo</translation>
     </message>
@@ -3070,7 +3070,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+48"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+49"/>
         <source>&amp;Add a house ruleset file…</source>
         <translation>&amp;Acrescentar um ficheiro de regras da casa…</translation>
     </message>
@@ -3124,6 +3124,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+3"/>
         <source>The file was refused: %1</source>
         <translation>O ficheiro foi recusado: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file was not kept: %1</source>
+        <translation>O ficheiro não foi guardado: %1</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5194,12 +5199,63 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+90"/>
+        <location filename="../../ui/table/screen.py" line="+100"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+1"/>
+        <source>Table · Timed</source>
+        <translation>Mesa · Cronometrado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 spins an hour</source>
+        <extracomment>Where the table remembers whether it was last played timed (QSettings). The pace in words, per game: one round of the table is a spin, a throw or a round.</extracomment>
+        <translation>%1 lançamentos por hora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 throws an hour</source>
+        <translation>%1 lançamentos de dados por hora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 rounds an hour</source>
+        <translation>%1 jogadas por hora</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Target: %1 spins an hour</source>
+        <translation>Objetivo: %1 lançamentos por hora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target: %1 throws an hour</source>
+        <translation>Objetivo: %1 lançamentos de dados por hora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target: %1 rounds an hour</source>
+        <translation>Objetivo: %1 jogadas por hora</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ahead of the target of %1</source>
+        <translation>acima do objetivo de %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at the target of %1</source>
+        <translation>no objetivo de %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>behind the target of %1</source>
+        <translation>abaixo do objetivo de %1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <location line="+3"/>
         <source>Add a chip of %1</source>
         <translation>Juntar uma ficha de %1</translation>
@@ -5215,7 +5271,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+296"/>
+        <location line="+326"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
@@ -5240,7 +5296,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+65"/>
+        <source>The round is settled, but its end was not recorded: %1</source>
+        <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
     </message>
@@ -5250,7 +5311,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Jogada seguinte: N ou Enter.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+44"/>
+        <source>The round&apos;s time</source>
+        <translation>O tempo da jogada</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The table&apos;s pace: rounds settled an hour over the rounds&apos; own times; the target is the house&apos;s (a ruleset setting), not the regulation&apos;s.</source>
+        <translation>O ritmo da mesa: jogadas liquidadas por hora, contadas sobre o tempo das próprias jogadas; o objetivo é o da casa (uma definição do conjunto de regras), não o do regulamento.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation>Este passo não foi registado e por isso não conta: %1</translation>
     </message>
@@ -5271,6 +5342,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+13"/>
+        <source>Timed</source>
+        <translation>Cronometrado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the round&apos;s time and the table&apos;s pace against the house&apos;s target</source>
+        <translation>Mostrar o tempo da jogada e o ritmo da mesa face ao objetivo da casa</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>End</source>
         <translation>Terminar</translation>
     </message>
@@ -5325,7 +5406,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tab: aposta seguinte · clique nas fichas ou escreva o montante, Backspace retira · Enter ou um clique na aposta coloca o pagamento ao lado dela</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Live table</source>
         <translation>Mesa ao vivo</translation>
     </message>

@@ -2762,7 +2762,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>例如：輪盤派彩，第3週</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>none</source>
         <translation>無</translation>
     </message>
@@ -2851,7 +2851,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-163"/>
+        <location line="-168"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -2866,7 +2866,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+208"/>
         <source>Due by</source>
         <translation>限期</translation>
     </message>
@@ -3070,7 +3070,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+48"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+49"/>
         <source>&amp;Add a house ruleset file…</source>
         <translation>加入賭場規則集檔案(&amp;A)…</translation>
     </message>
@@ -3124,6 +3124,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+3"/>
         <source>The file was refused: %1</source>
         <translation>檔案不獲接納：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file was not kept: %1</source>
+        <translation>檔案未有保存：%1</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5193,12 +5198,63 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+90"/>
+        <location filename="../../ui/table/screen.py" line="+100"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+1"/>
+        <source>Table · Timed</source>
+        <translation>賭檯 · 計時</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 spins an hour</source>
+        <extracomment>Where the table remembers whether it was last played timed (QSettings). The pace in words, per game: one round of the table is a spin, a throw or a round.</extracomment>
+        <translation>每小時%1局</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 throws an hour</source>
+        <translation>每小時擲骰%1次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 rounds an hour</source>
+        <translation>每小時%1局</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Target: %1 spins an hour</source>
+        <translation>目標：每小時%1局</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target: %1 throws an hour</source>
+        <translation>目標：每小時擲骰%1次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target: %1 rounds an hour</source>
+        <translation>目標：每小時%1局</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ahead of the target of %1</source>
+        <translation>快過目標%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at the target of %1</source>
+        <translation>達到目標%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>behind the target of %1</source>
+        <translation>慢過目標%1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <location line="+3"/>
         <source>Add a chip of %1</source>
         <translation>加一枚%1籌碼</translation>
@@ -5214,7 +5270,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+296"/>
+        <location line="+326"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
@@ -5239,7 +5295,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+65"/>
+        <source>The round is settled, but its end was not recorded: %1</source>
+        <translation>本局已結算，但結束未有記錄：%1</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
     </message>
@@ -5249,7 +5310,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>下一局：按 N 或 Enter。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+44"/>
+        <source>The round&apos;s time</source>
+        <translation>本局用時</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The table&apos;s pace: rounds settled an hour over the rounds&apos; own times; the target is the house&apos;s (a ruleset setting), not the regulation&apos;s.</source>
+        <translation>賭檯節奏：按各局本身的用時計算每小時結算的局數；目標是娛樂場自定的（規則集設定），並非法定規章所定。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation>此步驟未能記錄，故不計算：%1</translation>
     </message>
@@ -5270,6 +5341,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+13"/>
+        <source>Timed</source>
+        <translation>計時</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the round&apos;s time and the table&apos;s pace against the house&apos;s target</source>
+        <translation>顯示本局用時及賭檯節奏與娛樂場目標的比較</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>End</source>
         <translation>結束</translation>
     </message>
@@ -5324,7 +5405,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>Tab：下一注 · 點籌碼或輸入金額，Backspace 取回 · Enter 或點選該注，把派彩放在注碼旁</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Live table</source>
         <translation>模擬賭檯</translation>
     </message>
