@@ -54,6 +54,7 @@ from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.storage.errors import StorageError
+from dealer_trainer.ui.digits import ascii_digits
 from dealer_trainer.ui.drills.rendering import (
     DRILL_STYLE,
     escape,
@@ -185,7 +186,7 @@ class ChipFloat(QWidget):
 
     def type_text(self, text: str) -> None:
         _, point = separators(language_code())
-        for char in text:
+        for char in ascii_digits(text):  # １２．５ from a Chinese input method: 12.5
             if char.isdigit() or (char in (point, ".") and point not in self.typed):
                 self.typed += point if char == "." else char
         self._refresh()

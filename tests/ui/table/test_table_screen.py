@@ -379,3 +379,13 @@ def test_table_a_round_end_not_stored_does_not_unsay_the_step_that_was(qtbot: Qt
     text = screen.message.text()
     assert "does not count" not in text
     assert "end was not recorded" in text and "does not answer" in text
+
+
+def test_table_float_takes_full_width_digits_of_a_chinese_input_method(qtbot: QtBot) -> None:
+    from dealer_trainer.ui.table.screen import ChipFloat
+
+    float_ = ChipFloat()
+    qtbot.addWidget(float_)
+    float_.type_text("１２．５")
+    assert float_.typed == "12.5"
+    assert float_.total() == Decimal("12.5")
