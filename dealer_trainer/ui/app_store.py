@@ -14,6 +14,7 @@ a worker thread, so the window stays alive: ``progress`` says what is awaited,
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -152,7 +153,7 @@ class AppStore(QObject):
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
 
         try:
-            outcome: object = self._opener(self.progress.emit)
+            outcome: object = self._opener(self._say_from_worker)
         except (StorageError, OSError) as exc:
             outcome = exc
         except Exception as exc:
@@ -161,7 +162,16 @@ class AppStore(QObject):
                     "storage", "The records could not be opened: %1"
                 ).replace("%1", f"{type(exc).__name__}: {exc}")
             )
-        self._finished.emit(outcome)
+        try:
+            self._finished.emit(outcome)
+        except RuntimeError:  # the window and this holder were closed while the records opened
+            if not isinstance(outcome, BaseException):
+                outcome.close()  # type: ignore[attr-defined]
+
+    def _say_from_worker(self, message: str) -> None:
+        """Report what opening waits for; nobody to tell once the holder is deleted."""
+        with contextlib.suppress(RuntimeError):
+            self.progress.emit(message)
 
     def _remember_progress(self, message: str) -> None:
         self._waiting_for = message
