@@ -265,9 +265,30 @@ def _sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+#: The oldest SQLite library the app runs on: every insert reads its new row back with
+#: ``RETURNING`` (SQLite 3.35.0, March 2021). Python 3.11's own builds ship 3.39 or newer.
+MINIMUM_SQLITE = (3, 35, 0)
+
+
+def check_sqlite_library(version: tuple[int, int, int] | None = None) -> None:
+    """Refuse an SQLite library too old for the app's statements, saying which one it found
+    (``version``: the library Python is linked with unless given)."""
+    if version is None:
+        version = sqlite3.sqlite_version_info
+    if version < MINIMUM_SQLITE:
+        found = ".".join(map(str, version))
+        needed = ".".join(map(str, MINIMUM_SQLITE))
+        raise StorageError(
+            f"This computer's SQLite library is version {found}; the app needs {needed} or "
+            "newer to record answers. Install a current Python (3.11 or newer from python.org "
+            "ships one), or use a training centre's server instead of a local file."
+        )
+
+
 def create(location: Location) -> Engine:
     """An engine for ``location`` with this app's connection settings."""
     if location.sqlite_path is not None:
+        check_sqlite_library()
         engine = create_engine(
             location.url,
             connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},

@@ -70,7 +70,7 @@ def test_every_skill_has_a_citation_and_worked_solution() -> None:
         for difficulty in Difficulty:
             item = ItemSpec(skill_id, 7, difficulty).make()
             assert item.solution, skill_id
-            assert item.citation.ruleset == item.ruleset or item.citation.ruleset
+            assert item.citation.ruleset == item.ruleset, (skill_id, item.citation)
             assert item.time_allowed_s > 0
             for line in (item.question, *item.solution):
                 assert "{" not in line.english(), line  # every placeholder is filled

@@ -9,7 +9,7 @@ from tests.packaging.helpers import load_packaging_module
 build = load_packaging_module("build")
 
 
-def test_issue8_build_environment_pins_what_the_tests_ran_with_but_not_the_app() -> None:
+def test_build_environment_pins_what_the_tests_ran_with_but_not_the_app() -> None:
     pins = build.pinned_versions()
     assert f"pyside6-essentials=={version('PySide6-Essentials')}" in pins
     assert f"numpy=={version('numpy')}" in pins
@@ -19,7 +19,7 @@ def test_issue8_build_environment_pins_what_the_tests_ran_with_but_not_the_app()
     assert names == sorted(set(names))  # one pin per name, in a stable order
 
 
-def test_issue8_build_environment_is_made_again_when_its_recipe_changes() -> None:
+def test_build_environment_is_made_again_when_its_recipe_changes() -> None:
     pins = ["numpy==2.4.6", "pyside6-essentials==6.11.3"]
     key = build.environment_key(pins, "source")
     assert key == build.environment_key(list(pins), "source")

@@ -116,9 +116,7 @@ def png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
-def test_issue8_frozen_app_starts_offscreen_and_exits_when_ready(
-    frozen: Path, tmp_path: Path
-) -> None:
+def test_frozen_app_starts_offscreen_and_exits_when_ready(frozen: Path, tmp_path: Path) -> None:
     done = run(frozen, "--exit-when-ready", data_dir=tmp_path)
     assert done.returncode == 0, done.stderr
     seconds = reported_seconds(done)
@@ -126,7 +124,7 @@ def test_issue8_frozen_app_starts_offscreen_and_exits_when_ready(
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 is the Linux desktop")
-def test_issue8_frozen_app_starts_on_an_x11_display_with_xcb(frozen: Path, tmp_path: Path) -> None:
+def test_frozen_app_starts_on_an_x11_display_with_xcb(frozen: Path, tmp_path: Path) -> None:
     xvfb_run = shutil.which("xvfb-run")
     if xvfb_run is None:
         pytest.skip("xvfb-run is not installed (.ci/run installs it)")
@@ -145,7 +143,7 @@ def test_issue8_frozen_app_starts_on_an_x11_display_with_xcb(frozen: Path, tmp_p
     assert 0 < float(done.stdout.strip().splitlines()[-1]) < 60
 
 
-def test_issue8_frozen_app_opens_a_chosen_game(frozen: Path, tmp_path: Path) -> None:
+def test_frozen_app_opens_a_chosen_game(frozen: Path, tmp_path: Path) -> None:
     done = run(frozen, "--game", "caribbean_stud", "--exit-when-ready", data_dir=tmp_path)
     assert done.returncode == 0, done.stderr
     seconds = reported_seconds(done)
@@ -153,7 +151,7 @@ def test_issue8_frozen_app_opens_a_chosen_game(frozen: Path, tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_issue8_frozen_export_layout_draws_each_felt_as_png(
+def test_frozen_export_layout_draws_each_felt_as_png(
     frozen: Path, tmp_path: Path, game: str
 ) -> None:
     out = tmp_path / f"{game}.png"
@@ -175,7 +173,7 @@ def test_issue8_frozen_export_layout_draws_each_felt_as_png(
     assert out.stat().st_size > 20_000  # a drawn felt, not an empty picture
 
 
-def test_issue8_frozen_export_layout_prints_a_pdf_page(frozen: Path, tmp_path: Path) -> None:
+def test_frozen_export_layout_prints_a_pdf_page(frozen: Path, tmp_path: Path) -> None:
     out = tmp_path / "craps.pdf"
     done = run(frozen, "export-layout", "--game", "craps", "--out", str(out), data_dir=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -187,7 +185,7 @@ def test_issue8_frozen_export_layout_prints_a_pdf_page(frozen: Path, tmp_path: P
     )
 
 
-def test_issue8_frozen_app_reads_the_rulesets_it_carries(frozen: Path, tmp_path: Path) -> None:
+def test_frozen_app_reads_the_rulesets_it_carries(frozen: Path, tmp_path: Path) -> None:
     out = tmp_path / "craps-2010.png"
     done = run(
         frozen,
@@ -225,7 +223,7 @@ def test_issue8_frozen_app_reads_the_rulesets_it_carries(frozen: Path, tmp_path:
     assert f"known: {', '.join(shipped)}" in unknown.stderr
 
 
-def test_issue8_frozen_self_check_passes_modules_database_felts_and_dashboard(
+def test_frozen_self_check_passes_modules_database_felts_and_dashboard(
     frozen: Path, tmp_path: Path
 ) -> None:
     done = run(frozen, "self-check", data_dir=tmp_path)
@@ -237,13 +235,13 @@ def test_issue8_frozen_self_check_passes_modules_database_felts_and_dashboard(
         assert any("dashboard plot" in line for line in lines)
 
 
-def test_issue8_frozen_app_refuses_bad_arguments_with_exit_2(frozen: Path, tmp_path: Path) -> None:
+def test_frozen_app_refuses_bad_arguments_with_exit_2(frozen: Path, tmp_path: Path) -> None:
     done = run(frozen, "export-layout", "--game", "baccarat", "--out", "x.png", data_dir=tmp_path)
     assert done.returncode == 2
     assert "invalid choice" in done.stderr or (sys.platform == "win32" and not done.stderr)
 
 
-def test_issue8_frozen_build_carries_every_data_file_byte_for_byte(internal: Path) -> None:
+def test_frozen_build_carries_every_data_file_byte_for_byte(internal: Path) -> None:
     pairs = spec_support.data_files(ROOT)
     assert pairs
     for source, dest in pairs:
@@ -252,7 +250,7 @@ def test_issue8_frozen_build_carries_every_data_file_byte_for_byte(internal: Pat
         assert frozen_file.read_bytes() == Path(source).read_bytes(), f"{frozen_file} is stale"
 
 
-def test_issue8_frozen_build_knows_the_project_version(internal: Path) -> None:
+def test_frozen_build_knows_the_project_version(internal: Path) -> None:
     version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
         "version"
     ]
@@ -278,7 +276,7 @@ def _imports_of(path: Path) -> set[str]:
     return {name for name in names if not name.startswith("__future__")}
 
 
-def test_issue8_frozen_build_bundles_what_alembic_migrations_import(frozen: Path) -> None:
+def test_frozen_build_bundles_what_alembic_migrations_import(frozen: Path) -> None:
     readers = pytest.importorskip("PyInstaller.archive.readers")
     archive = readers.CArchiveReader(str(frozen))
     modules = set(archive.open_embedded_archive("PYZ.pyz").toc)
@@ -311,7 +309,7 @@ def test_issue8_frozen_build_bundles_what_alembic_migrations_import(frozen: Path
     assert not missing, f"not in the frozen app: {missing}"
 
 
-def test_issue8_frozen_build_carries_qts_own_catalogue_for_each_language(internal: Path) -> None:
+def test_frozen_build_carries_qts_own_catalogue_for_each_language(internal: Path) -> None:
     from dealer_trainer.ui.language import QT_CATALOGUES
 
     # In a macOS bundle the data files lie in Contents/Resources (linked from Frameworks).
@@ -321,7 +319,7 @@ def test_issue8_frozen_build_carries_qts_own_catalogue_for_each_language(interna
         assert shipped & {f"qtbase_{name}" for name in names}, f"no Qt catalogue for {code}"
 
 
-def test_issue8_frozen_build_has_desktop_and_headless_platform_plugins(internal: Path) -> None:
+def test_frozen_build_has_desktop_and_headless_platform_plugins(internal: Path) -> None:
     # PySide6/Qt/plugins on Linux and macOS, PySide6/plugins on Windows.
     folders = [
         path
@@ -336,7 +334,7 @@ def test_issue8_frozen_build_has_desktop_and_headless_platform_plugins(internal:
     assert not names & {"qeglfs", "qlinuxfb", "qvnc", "qvkkhrdisplay"}
 
 
-def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal: Path) -> None:
+def test_frozen_build_leaves_out_unused_qt_and_development_tools(internal: Path) -> None:
     present = {path.name.split(".")[0] for path in (internal / "PySide6").iterdir()}
     assert {"QtCore", "QtGui", "QtWidgets"} <= present
     assert not present & {"QtQml", "QtQuick", "QtNetwork", "QtTest"}
@@ -351,7 +349,7 @@ def test_issue8_frozen_build_leaves_out_unused_qt_and_development_tools(internal
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the goal is measured on Linux")
-def test_issue8_frozen_one_folder_build_stays_within_the_size_goal(frozen: Path) -> None:
+def test_frozen_one_folder_build_stays_within_the_size_goal(frozen: Path) -> None:
     size_mb = build.folder_size(frozen.parent) / 1e6
     assert size_mb <= build.SIZE_GOAL_MB, (
         f"{size_mb:.1f} MB; largest parts: {build.largest_parts(frozen.parent)}"
@@ -359,7 +357,7 @@ def test_issue8_frozen_one_folder_build_stays_within_the_size_goal(frozen: Path)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="numpy is compiled on Linux only")
-def test_issue8_frozen_numpy_carries_no_blas_library(internal: Path) -> None:
+def test_frozen_numpy_carries_no_blas_library(internal: Path) -> None:
     # packaging/build.py compiles numpy without BLAS on Linux: OpenBLAS is 28 MB of the wheel.
     assert (internal / "numpy" / "_core").is_dir()
     libraries = [
@@ -412,7 +410,7 @@ def _icu_probe(preload: Path | None) -> dict[str, object]:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ICU is bundled on Linux only")
-def test_issue8_frozen_icu_data_is_cut_and_serves_the_apps_languages_as_the_full_data(
+def test_frozen_icu_data_is_cut_and_serves_the_apps_languages_as_the_full_data(
     internal: Path,
 ) -> None:
     slim = internal / "PySide6" / "Qt" / "lib" / "libicudata.so.73"

@@ -54,7 +54,7 @@ def icns_elements(data: bytes) -> dict[bytes, bytes]:
     return elements
 
 
-def test_issue8_windows_icon_holds_every_size_from_16_to_256(gui: QGuiApplication) -> None:
+def test_windows_icon_holds_every_size_from_16_to_256(gui: QGuiApplication) -> None:
     entries = ico_entries((ICONS / "dealer-trainer.ico").read_bytes())
     assert [size for size, _ in entries] == [16, 24, 32, 48, 64, 128, 256]
     for size, png in entries:
@@ -63,7 +63,7 @@ def test_issue8_windows_icon_holds_every_size_from_16_to_256(gui: QGuiApplicatio
         assert (image.width(), image.height()) == (size, size)
 
 
-def test_issue8_macos_icon_holds_every_size_up_to_1024_with_retina(gui: QGuiApplication) -> None:
+def test_macos_icon_holds_every_size_up_to_1024_with_retina(gui: QGuiApplication) -> None:
     elements = icns_elements((ICONS / "dealer-trainer.icns").read_bytes())
     expected = {
         b"icp4": 16,
@@ -84,7 +84,7 @@ def test_issue8_macos_icon_holds_every_size_up_to_1024_with_retina(gui: QGuiAppl
         assert (image.width(), image.height()) == (size, size), kind
 
 
-def test_issue8_icon_is_a_wheel_on_felt_with_transparent_corners(gui: QGuiApplication) -> None:
+def test_icon_is_a_wheel_on_felt_with_transparent_corners(gui: QGuiApplication) -> None:
     image = decode((ICONS / "dealer-trainer.png").read_bytes())
     assert (image.width(), image.height()) == (256, 256)
     assert image.pixelColor(0, 0).alpha() == 0  # rounded tile: the corner is see-through
@@ -126,9 +126,7 @@ def _rgba(colour: QColor) -> tuple[int, int, int, int]:
     return colour.red(), colour.green(), colour.blue(), colour.alpha()
 
 
-def test_issue8_committed_icons_are_what_make_icons_draws(
-    gui: QGuiApplication, tmp_path: Path
-) -> None:
+def test_committed_icons_are_what_make_icons_draws(gui: QGuiApplication, tmp_path: Path) -> None:
     written = make_icons.write_icons(tmp_path)
     assert sorted(path.name for path in written) == sorted(
         path.name for path in ICONS.iterdir() if path.name.startswith("dealer-trainer.")

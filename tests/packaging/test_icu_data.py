@@ -67,7 +67,7 @@ icu_data = load_packaging_module("icu_data")
         "ibm-923_P100-1998.cnv",
     ],
 )
-def test_issue8_icu_items_the_apps_languages_need_are_kept(item: str) -> None:
+def test_icu_items_the_apps_languages_need_are_kept(item: str) -> None:
     assert icu_data.item_kept(item)
 
 
@@ -95,17 +95,17 @@ def test_issue8_icu_items_the_apps_languages_need_are_kept(item: str) -> None:
         "ibm-943_P15A-2003.cnv",
     ],
 )
-def test_issue8_icu_items_of_other_languages_encodings_and_transliteration_are_dropped(
+def test_icu_items_of_other_languages_encodings_and_transliteration_are_dropped(
     item: str,
 ) -> None:
     assert not icu_data.item_kept(item)
 
 
-def test_issue8_icu_drop_list_keeps_the_package_order() -> None:
+def test_icu_drop_list_keeps_the_package_order() -> None:
     items = ["af.res", "coll/root.res", "en.res", "gb18030.cnv", "ja.res", "translit/root.res"]
     assert icu_data.items_to_drop(items) == ["af.res", "ja.res", "translit/root.res"]
 
 
-def test_issue8_icu_refuses_a_library_that_is_not_icus_data(tmp_path: Path) -> None:
+def test_icu_refuses_a_library_that_is_not_icus_data(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="libicudata"):
         icu_data.slim_library(Path("/usr/lib/libicuuc.so.73"), tmp_path)

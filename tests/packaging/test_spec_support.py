@@ -29,7 +29,7 @@ spec_support = load_packaging_module("spec_support")
         "PySide6/Qt/plugins/platforms/darwin/libqcocoa-support.dylib",  # a kept folder's sub-folder
     ],
 )
-def test_issue8_desktop_platforms_and_input_methods_are_kept(dest: str) -> None:
+def test_desktop_platforms_and_input_methods_are_kept(dest: str) -> None:
     assert spec_support.qt_file_kept(dest)
 
 
@@ -50,7 +50,7 @@ def test_issue8_desktop_platforms_and_input_methods_are_kept(dest: str) -> None:
         "PySide6\\opengl32sw.dll",  # software OpenGL: the app paints with the raster engine
     ],
 )
-def test_issue8_embedded_and_unused_qt_plugins_are_dropped(dest: str) -> None:
+def test_embedded_and_unused_qt_plugins_are_dropped(dest: str) -> None:
     assert not spec_support.qt_file_kept(dest)
 
 
@@ -66,13 +66,11 @@ def test_issue8_embedded_and_unused_qt_plugins_are_dropped(dest: str) -> None:
         ("PySide6/Qt/translations/qtbase_zh_TW.ts", True),  # not a .qm: not a translation we trim
     ],
 )
-def test_issue8_only_the_qt_translations_of_the_apps_languages_are_kept(
-    dest: str, kept: bool
-) -> None:
+def test_only_the_qt_translations_of_the_apps_languages_are_kept(dest: str, kept: bool) -> None:
     assert spec_support.qt_file_kept(dest) is kept
 
 
-def test_issue8_every_qt_catalogue_the_language_manager_loads_is_kept() -> None:
+def test_every_qt_catalogue_the_language_manager_loads_is_kept() -> None:
     from dealer_trainer.ui.language import QT_CATALOGUES
 
     for names in QT_CATALOGUES.values():
@@ -80,13 +78,13 @@ def test_issue8_every_qt_catalogue_the_language_manager_loads_is_kept() -> None:
             assert spec_support.qt_file_kept(f"PySide6/Qt/translations/qtbase_{name}.qm"), name
 
 
-def test_issue8_files_outside_pyside6_are_never_trimmed() -> None:
+def test_files_outside_pyside6_are_never_trimmed() -> None:
     assert spec_support.qt_file_kept("dealer_trainer/i18n/dealer_trainer_de.qm")
     assert spec_support.qt_file_kept("libQt6Network.so.6")
     assert spec_support.qt_file_kept("numpy/plugins/anything.so")
 
 
-def test_issue8_a_library_only_a_dropped_plugin_needed_is_pruned() -> None:
+def test_a_library_only_a_dropped_plugin_needed_is_pruned() -> None:
     needs = {
         "/q/libqgtk3.so": ["libgtk-3.so.0", "libcairo.so.2", "libglib-2.0.so.0", "libQt6Gui.so.6"],
         "/q/libqxcb.so": ["libQt6XcbQpa.so.6", "libQt6Gui.so.6", "libglib-2.0.so.0"],
@@ -113,7 +111,7 @@ def test_issue8_a_library_only_a_dropped_plugin_needed_is_pruned() -> None:
     assert orphans == {"libgtk-3.so.0", "libcairo.so.2"}
 
 
-def test_issue8_a_link_to_a_pruned_library_goes_with_it() -> None:
+def test_a_link_to_a_pruned_library_goes_with_it() -> None:
     files = [("PySide6/Qt/lib/libQt6Core.so.6", "/q/libQt6Core.so.6", "BINARY")]
     links = [
         ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
@@ -134,7 +132,7 @@ def test_issue8_a_link_to_a_pruned_library_goes_with_it() -> None:
     ]
 
 
-def test_issue8_data_files_list_every_ruleset_text_and_migration_of_the_checkout() -> None:
+def test_data_files_list_every_ruleset_text_and_migration_of_the_checkout() -> None:
     pairs = spec_support.data_files(ROOT)
     collected = {Path(dest, Path(source).name).as_posix() for source, dest in pairs}
     package = ROOT / "dealer_trainer"
@@ -159,7 +157,7 @@ def test_issue8_data_files_list_every_ruleset_text_and_migration_of_the_checkout
     assert all(Path(source).parent.relative_to(ROOT).as_posix() == dest for source, dest in pairs)
 
 
-def test_issue8_a_checkout_without_rulesets_cannot_be_frozen(tmp_path: Path) -> None:
+def test_a_checkout_without_rulesets_cannot_be_frozen(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="no rulesets"):
         spec_support.data_files(tmp_path)
 
@@ -175,10 +173,10 @@ def test_issue8_a_checkout_without_rulesets_cannot_be_frozen(tmp_path: Path) -> 
         ("6.7.0", "12.0"),
     ],
 )
-def test_issue8_macos_bundle_asks_for_the_oldest_macos_its_qt_supports(qt: str, macos: str) -> None:
+def test_macos_bundle_asks_for_the_oldest_macos_its_qt_supports(qt: str, macos: str) -> None:
     assert spec_support.macos_minimum(qt) == macos
 
 
-def test_issue8_a_qt_older_than_pyproject_allows_is_refused() -> None:
+def test_a_qt_older_than_pyproject_allows_is_refused() -> None:
     with pytest.raises(SystemExit, match=r"Qt 6\.6\.3"):
         spec_support.macos_minimum("6.6.3")

@@ -69,7 +69,7 @@ def test_percent_text_keeps_exact_pass_marks() -> None:
     assert percent_text(Fraction(2, 3)) == "66.7 %"
 
 
-def test_issue6_answers_csv_has_every_answer_with_money_as_decimal_strings(
+def test_answers_csv_has_every_answer_with_money_as_decimal_strings(
     cohort: Cohort,
 ) -> None:
     desk = cohort.store.instructor(cohort.session)
@@ -97,7 +97,7 @@ def test_issue6_answers_csv_has_every_answer_with_money_as_decimal_strings(
     )
 
 
-def test_issue6_answers_csv_of_one_trainee_pages_through_without_loss(
+def test_answers_csv_of_one_trainee_pages_through_without_loss(
     cohort: Cohort, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(csv_export, "PAGE", 7)
@@ -122,7 +122,7 @@ def _page_one(pdf: Path, tmp_path: Path) -> Path | None:
     return next(tmp_path.glob("page*.png"))
 
 
-def test_issue6_trainee_pdf_has_the_plots_figures_and_exams(
+def test_trainee_pdf_has_the_plots_figures_and_exams(
     qapp: QApplication, cohort: Cohort, tmp_path: Path
 ) -> None:
     desk = cohort.store.instructor(cohort.session)
@@ -146,9 +146,7 @@ def test_issue6_trainee_pdf_has_the_plots_figures_and_exams(
         assert greens > 5
 
 
-def test_issue6_cohort_pdf_lists_every_trainee(
-    qapp: QApplication, cohort: Cohort, tmp_path: Path
-) -> None:
+def test_cohort_pdf_lists_every_trainee(qapp: QApplication, cohort: Cohort, tmp_path: Path) -> None:
     desk = cohort.store.instructor(cohort.session)
     target = tmp_path / "cohort.pdf"
     assert cohort_pdf(desk, FIRST, TODAY, target) >= 1
@@ -162,7 +160,7 @@ def test_issue6_cohort_pdf_lists_every_trainee(
         assert "Cohort report" in text and "Skills, weakest first" in text
 
 
-def test_issue6_a_locked_session_writes_no_report(
+def test_a_locked_session_writes_no_report(
     qapp: QApplication, cohort: Cohort, tmp_path: Path
 ) -> None:
     from dealer_trainer.storage import AccessDeniedError
@@ -175,7 +173,7 @@ def test_issue6_a_locked_session_writes_no_report(
         write_answers_csv(desk, io.StringIO())
 
 
-def test_issue6_the_reports_tab_writes_a_trainees_pdf_and_csv(
+def test_the_reports_tab_writes_a_trainees_pdf_and_csv(
     qtbot: object, cohort: Cohort, tmp_path: Path
 ) -> None:
     from pytestqt.qtbot import QtBot
@@ -199,7 +197,7 @@ def test_issue6_the_reports_tab_writes_a_trainees_pdf_and_csv(
     qtbot.waitUntil(lambda: not window.jobs.busy())
 
 
-def test_issue6_cohort_pdf_flows_onto_more_pages_for_a_large_group(
+def test_cohort_pdf_flows_onto_more_pages_for_a_large_group(
     qapp: QApplication, cohort: Cohort, tmp_path: Path
 ) -> None:
     desk = cohort.store.instructor(cohort.session)
@@ -218,7 +216,7 @@ def test_issue6_cohort_pdf_flows_onto_more_pages_for_a_large_group(
         assert "Trainee" in last and "Weakest skill" in last  # the header is repeated
 
 
-def test_issue6_a_trainee_without_answers_gets_a_report_that_says_so(
+def test_a_trainee_without_answers_gets_a_report_that_says_so(
     qapp: QApplication, cohort: Cohort, tmp_path: Path
 ) -> None:
     desk = cohort.store.instructor(cohort.session)

@@ -61,11 +61,20 @@ def test_roulette_interpretations_of_the_digest_are_settings() -> None:
     assert ruleset.values["nine_number_definition"] == "layout_block"
 
 
+def _line_bet(payout_name: str) -> bool:
+    """The bets craps-2010 itself regulates (Art. 2), odds included: they cite craps-2010."""
+    return payout_name in {"pass", "dont_pass", "come", "dont_come"} or "_odds_" in payout_name
+
+
 def test_every_payout_cites_an_article_of_its_own_ruleset() -> None:
     for ruleset in official_rulesets().values():
-        for payout in ruleset.payouts.values():
+        for name, payout in ruleset.payouts.items():
             assert payout.ratio > 0
-            assert payout.citation.ruleset in (ruleset.id, ruleset.base) or payout.citation.ruleset
+            cited = payout.citation.ruleset
+            # craps-2010's Art. 6 (its payout table) is not on file: its other bets cite the
+            # 1985 text they follow, as its notes say; every other payout cites its own text.
+            borrowed = ruleset.id == "craps-2010" and cited == "craps-1985" and not _line_bet(name)
+            assert cited == ruleset.id or borrowed, (ruleset.id, name, cited)
 
 
 def test_one_default_ruleset_per_game() -> None:

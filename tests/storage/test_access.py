@@ -31,9 +31,7 @@ def _reopen(db_url: str, clock: FakeClock) -> Store:
     return Store.open(db_url, clock=clock, passwords=FAST_PASSWORDS, day_zone=MACAU)
 
 
-def test_issue6_first_start_creates_the_instructor_with_an_argon2_hash(
-    store: Store, db_url: str
-) -> None:
+def test_first_start_creates_the_instructor_with_an_argon2_hash(store: Store, db_url: str) -> None:
     assert not store.has_instructor()
     session = store.create_first_instructor("Ana Lei", PASSWORD)
     assert store.has_instructor()
@@ -49,19 +47,19 @@ def test_issue6_first_start_creates_the_instructor_with_an_argon2_hash(
     assert store.instructor(session).session.name == "Ana Lei"
 
 
-def test_issue6_short_instructor_password_is_refused(store: Store) -> None:
+def test_short_instructor_password_is_refused(store: Store) -> None:
     with pytest.raises(ValueError, match="at least 8"):
         store.create_first_instructor("Ana Lei", "1234")
     assert not store.has_instructor()
 
 
-def test_issue6_growing_delay_is_computed_not_slept() -> None:
+def test_growing_delay_is_computed_not_slept() -> None:
     assert delay_after(0) == timedelta(0)
     assert [delay_after(n).total_seconds() for n in range(1, 6)] == [1, 2, 4, 8, 16]
     assert delay_after(50) == timedelta(minutes=15)
 
 
-def test_issue6_wrong_passwords_grow_the_delay_and_survive_a_restart(
+def test_wrong_passwords_grow_the_delay_and_survive_a_restart(
     store: Store, db_url: str, clock: FakeClock
 ) -> None:
     store.create_first_instructor("Ana Lei", PASSWORD)
@@ -99,9 +97,7 @@ def test_issue6_wrong_passwords_grow_the_delay_and_survive_a_restart(
         reopened.close()
 
 
-def test_issue6_forged_or_locked_instructor_session_is_refused(
-    store: Store, clock: FakeClock
-) -> None:
+def test_forged_or_locked_instructor_session_is_refused(store: Store, clock: FakeClock) -> None:
     session = store.create_first_instructor("Ana Lei", PASSWORD)
     forged = replace(session, token="not-the-token")
     with pytest.raises(AccessDeniedError):
@@ -118,7 +114,7 @@ def test_issue6_forged_or_locked_instructor_session_is_refused(
         desk.all_trainees()
 
 
-def test_issue6_instructor_views_lock_after_an_idle_pause(store: Store, clock: FakeClock) -> None:
+def test_instructor_views_lock_after_an_idle_pause(store: Store, clock: FakeClock) -> None:
     desk = store.instructor(store.create_first_instructor("Ana Lei", PASSWORD))
     clock.advance(minutes=14)
     desk.all_trainees()  # use keeps it open
@@ -129,7 +125,7 @@ def test_issue6_instructor_views_lock_after_an_idle_pause(store: Store, clock: F
         desk.all_trainees()
 
 
-def test_issue6_instructor_session_from_another_store_is_refused(
+def test_instructor_session_from_another_store_is_refused(
     store: Store, db_url: str, clock: FakeClock
 ) -> None:
     session = store.create_first_instructor("Ana Lei", PASSWORD)
@@ -141,7 +137,7 @@ def test_issue6_instructor_session_from_another_store_is_refused(
         other.close()
 
 
-def test_issue6_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
+def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
     public = {name for name, _ in inspect.getmembers(TraineeDesk) if not name.startswith("_")}
     assert public == {
         "answers",
@@ -171,7 +167,7 @@ def test_issue6_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
     assert {"daily_skill_stats", "add_trainee", "assign_exam"} <= instructor_only - public
 
 
-def test_issue6_trainee_cannot_reach_another_trainees_session_or_answers(store: Store) -> None:
+def test_trainee_cannot_reach_another_trainees_session_or_answers(store: Store) -> None:
     desk = store.instructor(store.create_first_instructor("Ana Lei", PASSWORD))
     chan = store.trainee(desk.add_trainee("Chan Tai Man").id)
     wong = store.trainee(desk.add_trainee("Wong Mei").id)
@@ -189,7 +185,7 @@ def test_issue6_trainee_cannot_reach_another_trainees_session_or_answers(store: 
     assert len(chan.answers()) == 1
 
 
-def test_issue6_trainee_cannot_replay_another_trainees_answer(store: Store) -> None:
+def test_trainee_cannot_replay_another_trainees_answer(store: Store) -> None:
     desk = store.instructor(store.create_first_instructor("Ana Lei", PASSWORD))
     chan = store.trainee(desk.add_trainee("Chan Tai Man").id)
     wong = store.trainee(desk.add_trainee("Wong Mei").id)
@@ -208,7 +204,7 @@ def test_issue6_trainee_cannot_replay_another_trainees_answer(store: Store) -> N
         "DELETE FROM answers",
     ],
 )
-def test_issue6_database_refuses_any_change_to_a_recorded_answer(
+def test_database_refuses_any_change_to_a_recorded_answer(
     store: Store, db_url: str, statement: str
 ) -> None:
     desk = store.instructor(store.create_first_instructor("Ana Lei", PASSWORD))
@@ -225,7 +221,7 @@ def test_issue6_database_refuses_any_change_to_a_recorded_answer(
     assert desk.answers() == [stored]
 
 
-def test_issue6_postgresql_refuses_truncating_answers(pg_url: str, clock: FakeClock) -> None:
+def test_postgresql_refuses_truncating_answers(pg_url: str, clock: FakeClock) -> None:
     _reopen(pg_url, clock).close()
     engine = create_engine(pg_url)
     try:
@@ -235,7 +231,7 @@ def test_issue6_postgresql_refuses_truncating_answers(pg_url: str, clock: FakeCl
         engine.dispose()
 
 
-def test_issue6_second_instructor_and_password_change(store: Store, clock: FakeClock) -> None:
+def test_second_instructor_and_password_change(store: Store, clock: FakeClock) -> None:
     desk = store.instructor(store.create_first_instructor("Ana Lei", PASSWORD))
     desk.add_instructor("Ho Kin", "second password")
     with pytest.raises(AccessDeniedError, match="Choose which instructor"):

@@ -56,7 +56,7 @@ def trainee(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TraineeD
 
 @settings(max_examples=60, deadline=None)
 @given(situation=json_data, given_answer=json_data, seed=st.integers(0, 2**63 - 1))
-def test_issue6_any_json_answer_round_trips_exactly(
+def test_any_json_answer_round_trips_exactly(
     trainee: tuple[TraineeDesk, int], situation: Any, given_answer: Any, seed: int
 ) -> None:
     desk, session_id = trainee

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine, text
 
 from dealer_trainer.storage import Store
@@ -22,7 +23,8 @@ PROCESSES = 8
 ANSWERS_EACH = 1000
 
 
-def test_issue6_eight_processes_write_a_thousand_answers_each_at_once(db_url: str) -> None:
+@pytest.mark.slow
+def test_eight_processes_write_a_thousand_answers_each_at_once(db_url: str) -> None:
     store = Store.open(db_url, passwords=FAST_PASSWORDS)
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
     trainees = [desk.add_trainee(f"Workstation {n}").id for n in range(PROCESSES)]

@@ -50,7 +50,8 @@ def _kill_after(url: str, trainee_id: int, answers: int) -> list[str]:
     return committed
 
 
-def test_issue6_answers_committed_before_a_sigkill_are_all_there(tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_answers_committed_before_a_sigkill_are_all_there(tmp_path: Path) -> None:
     database = tmp_path / "dealer-trainer.sqlite3"
     url = f"sqlite:///{database}"
     store = Store.open(url, passwords=FAST_PASSWORDS)
@@ -79,7 +80,7 @@ def test_issue6_answers_committed_before_a_sigkill_are_all_there(tmp_path: Path)
 
 
 @pytest.mark.parametrize("answers", [0, 1])
-def test_issue6_killed_writer_leaves_a_database_the_app_opens(tmp_path: Path, answers: int) -> None:
+def test_killed_writer_leaves_a_database_the_app_opens(tmp_path: Path, answers: int) -> None:
     url = f"sqlite:///{tmp_path / 'dealer-trainer.sqlite3'}"
     store = Store.open(url, passwords=FAST_PASSWORDS)
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))

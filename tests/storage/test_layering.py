@@ -13,7 +13,7 @@ from dealer_trainer.storage.engine import locate
 from .conftest import FAST_PASSWORDS
 
 
-def test_issue6_storage_imports_neither_qt_nor_ui_nor_drills() -> None:
+def test_storage_imports_neither_qt_nor_ui_nor_drills() -> None:
     probe = (
         "import sys, dealer_trainer.storage\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6',"
@@ -27,12 +27,12 @@ def test_issue6_storage_imports_neither_qt_nor_ui_nor_drills() -> None:
     assert result.stdout.strip() == "[]"
 
 
-def test_issue6_plain_postgresql_url_uses_psycopg() -> None:
+def test_plain_postgresql_url_uses_psycopg() -> None:
     location = locate("postgresql://trainer:pw@db.centre:5432/trainer")
     assert location.url.drivername == "postgresql+psycopg"
 
 
-def test_issue6_unreachable_server_is_a_clear_message_without_the_password() -> None:
+def test_unreachable_server_is_a_clear_message_without_the_password() -> None:
     with pytest.raises(StorageError) as refused:
         Store.open(
             "postgresql+psycopg://trainer:s3cret@127.0.0.1:9/trainer", passwords=FAST_PASSWORDS

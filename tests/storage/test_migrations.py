@@ -25,12 +25,12 @@ def _diffs(url: str) -> list[object]:
         engine.dispose()
 
 
-def test_issue6_migration_from_empty_matches_the_models(db_url: str) -> None:
+def test_migration_from_empty_matches_the_models(db_url: str) -> None:
     Store.open(db_url, passwords=FAST_PASSWORDS).close()
     assert _diffs(db_url) == []
 
 
-def test_issue6_open_records_the_head_revision_and_reopening_is_a_no_op(db_url: str) -> None:
+def test_open_records_the_head_revision_and_reopening_is_a_no_op(db_url: str) -> None:
     Store.open(db_url, passwords=FAST_PASSWORDS).close()
     Store.open(db_url, passwords=FAST_PASSWORDS).close()
     engine = create_engine(db_url)
@@ -44,7 +44,7 @@ def test_issue6_open_records_the_head_revision_and_reopening_is_a_no_op(db_url: 
     assert tables == set(Base.metadata.tables) | {"alembic_version"}
 
 
-def test_issue6_downgrade_to_empty_and_upgrade_again(db_url: str) -> None:
+def test_downgrade_to_empty_and_upgrade_again(db_url: str) -> None:
     Store.open(db_url, passwords=FAST_PASSWORDS).close()
     engine = create_engine(db_url)
     try:
@@ -60,7 +60,7 @@ def test_issue6_downgrade_to_empty_and_upgrade_again(db_url: str) -> None:
     assert _diffs(db_url) == []
 
 
-def test_issue6_database_of_a_newer_app_is_refused_untouched(db_url: str) -> None:
+def test_database_of_a_newer_app_is_refused_untouched(db_url: str) -> None:
     Store.open(db_url, passwords=FAST_PASSWORDS).close()
     engine = create_engine(db_url)
     try:
@@ -76,7 +76,7 @@ def test_issue6_database_of_a_newer_app_is_refused_untouched(db_url: str) -> Non
         engine.dispose()
 
 
-def test_issue6_upgrade_from_0001_counts_the_answers_already_recorded(db_url: str) -> None:
+def test_upgrade_from_0001_counts_the_answers_already_recorded(db_url: str) -> None:
     from datetime import date
 
     from .conftest import answer

@@ -35,7 +35,7 @@ def trainee(store: Store) -> TraineeDesk:
     return store.trainee(desk.add_trainee("Chan Tai Man").id)
 
 
-def test_issue6_every_drill_answer_is_stored_before_its_grade_returns(
+def test_every_drill_answer_is_stored_before_its_grade_returns(
     trainee: TraineeDesk, clock: FakeClock
 ) -> None:
     stored_session = trainee.start_session("roulette-2003", SESSION_KINDS[Mode.PRACTICE])
@@ -65,7 +65,7 @@ def test_issue6_every_drill_answer_is_stored_before_its_grade_returns(
         assert {**record.situation, "expected": record.expected} == again.to_json()  # type: ignore[dict-item]
 
 
-def test_issue6_review_cards_follow_the_answers(trainee: TraineeDesk, clock: FakeClock) -> None:
+def test_review_cards_follow_the_answers(trainee: TraineeDesk, clock: FakeClock) -> None:
     session = trainee.start_session("roulette-2003", SessionKind.PRACTICE)
     recorder = SessionRecorder(trainee, session.id, clock)
     drill = practice(ROULETTE[:1], Difficulty.BEGINNER, seed=1, recorder=recorder)
@@ -87,9 +87,7 @@ def test_issue6_review_cards_follow_the_answers(trainee: TraineeDesk, clock: Fak
     assert trainee.review_state(item.skill) is not None
 
 
-def test_issue6_no_grade_when_the_answer_cannot_be_stored(
-    trainee: TraineeDesk, clock: FakeClock
-) -> None:
+def test_no_grade_when_the_answer_cannot_be_stored(trainee: TraineeDesk, clock: FakeClock) -> None:
     session = trainee.start_session("roulette-2003", SessionKind.TIMED)
     drill = practice(
         ROULETTE, Difficulty.BEGINNER, seed=3, recorder=SessionRecorder(trainee, session.id, clock)
@@ -103,9 +101,7 @@ def test_issue6_no_grade_when_the_answer_cannot_be_stored(
     assert trainee.answers() == []
 
 
-def test_issue6_stored_exam_gives_every_trainee_the_same_items(
-    store: Store, clock: FakeClock
-) -> None:
+def test_stored_exam_gives_every_trainee_the_same_items(store: Store, clock: FakeClock) -> None:
     from fractions import Fraction
 
     from dealer_trainer.drills.sessions import exam
@@ -140,7 +136,7 @@ def test_issue6_stored_exam_gives_every_trainee_the_same_items(
     assert len(desk.answers(AnswerFilter(correct=True))) == 8
 
 
-def test_issue6_my_mistakes_replay_the_very_items_answered_wrong(
+def test_my_mistakes_replay_the_very_items_answered_wrong(
     trainee: TraineeDesk, clock: FakeClock
 ) -> None:
     from dealer_trainer.drills.sessions import replay

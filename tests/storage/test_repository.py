@@ -26,7 +26,7 @@ def desk(store: Store) -> InstructorDesk:
     return store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
 
 
-def test_issue6_answer_is_committed_with_every_field(store: Store, desk: InstructorDesk) -> None:
+def test_answer_is_committed_with_every_field(store: Store, desk: InstructorDesk) -> None:
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
     session = trainee.start_session("roulette-2003")
     record = answer(7, given={"payout": "349.50"}, correct=False, time_taken_ms=4321)
@@ -43,14 +43,14 @@ def test_issue6_answer_is_committed_with_every_field(store: Store, desk: Instruc
     assert stored.record.ruleset_id == "roulette-2003"
 
 
-def test_issue6_money_in_answers_is_text_and_float_is_refused() -> None:
+def test_money_in_answers_is_text_and_float_is_refused() -> None:
     record = answer(given={"payout": Decimal("350.00"), "chips": [Decimal("0.50")]})
     assert record.given == {"payout": "350.00", "chips": ["0.50"]}
     with pytest.raises(TypeError, match="decimal string"):
         answer(given={"payout": 350.0})
 
 
-def test_issue6_answer_record_refuses_naive_times_and_negative_durations() -> None:
+def test_answer_record_refuses_naive_times_and_negative_durations() -> None:
     with pytest.raises(ValueError, match="time zone"):
         AnswerRecord(
             item_seed=1,
@@ -69,7 +69,7 @@ def test_issue6_answer_record_refuses_naive_times_and_negative_durations() -> No
         answer(time_taken_ms=-1)
 
 
-def test_issue6_retrying_the_same_answer_stores_it_once(store: Store, desk: InstructorDesk) -> None:
+def test_retrying_the_same_answer_stores_it_once(store: Store, desk: InstructorDesk) -> None:
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
     session = trainee.start_session("roulette-2003")
     record = answer(3)
@@ -79,7 +79,7 @@ def test_issue6_retrying_the_same_answer_stores_it_once(store: Store, desk: Inst
     assert len(desk.answers(AnswerFilter(trainee_id=trainee.trainee_id))) == 1
 
 
-def test_issue6_answer_day_is_the_training_centres_calendar_day(
+def test_answer_day_is_the_training_centres_calendar_day(
     store: Store, desk: InstructorDesk
 ) -> None:
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
@@ -91,7 +91,7 @@ def test_issue6_answer_day_is_the_training_centres_calendar_day(
     assert late.answered_day == date(2026, 11, 30)
 
 
-def test_issue6_ended_session_takes_no_more_answers(store: Store, desk: InstructorDesk) -> None:
+def test_ended_session_takes_no_more_answers(store: Store, desk: InstructorDesk) -> None:
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
     session = trainee.start_session("roulette-2003")
     ended = trainee.end_session(session.id)
@@ -100,7 +100,7 @@ def test_issue6_ended_session_takes_no_more_answers(store: Store, desk: Instruct
         trainee.record_answer(session.id, answer(1))
 
 
-def test_issue6_session_records_ruleset_version_and_workstation(
+def test_session_records_ruleset_version_and_workstation(
     store: Store, desk: InstructorDesk
 ) -> None:
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
@@ -114,7 +114,7 @@ def test_issue6_session_records_ruleset_version_and_workstation(
     assert session.workstation == store.workstation != ""
 
 
-def test_issue6_exam_assignment_is_taken_once(
+def test_exam_assignment_is_taken_once(
     store: Store, desk: InstructorDesk, clock: FakeClock
 ) -> None:
     chan = desk.add_trainee("Chan Tai Man")
@@ -157,7 +157,7 @@ def test_issue6_exam_assignment_is_taken_once(
         trainee.start_session("roulette-2003", SessionKind.EXAM, exam_assignment_id=wongs.id)
 
 
-def test_issue6_review_state_is_replaced_per_skill(
+def test_review_state_is_replaced_per_skill(
     store: Store, desk: InstructorDesk, clock: FakeClock
 ) -> None:
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
@@ -174,9 +174,7 @@ def test_issue6_review_state_is_replaced_per_skill(
     assert trainee.review_states(due_by=START + timedelta(days=4)) == [saved]
 
 
-def test_issue6_answers_filter_by_skill_correctness_and_time(
-    store: Store, desk: InstructorDesk
-) -> None:
+def test_answers_filter_by_skill_correctness_and_time(store: Store, desk: InstructorDesk) -> None:
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
     session = trainee.start_session("roulette-2003")
     for n in range(6):
@@ -200,9 +198,7 @@ def test_issue6_answers_filter_by_skill_correctness_and_time(
     assert [a.record.item_seed for a in trainee.answers(limit=2)] == [0, 1]
 
 
-def test_issue6_dashboard_aggregates_accuracy_and_exact_median(
-    store: Store, desk: InstructorDesk
-) -> None:
+def test_dashboard_aggregates_accuracy_and_exact_median(store: Store, desk: InstructorDesk) -> None:
     chan = store.trainee(desk.add_trainee("Chan Tai Man").id)
     wong = store.trainee(desk.add_trainee("Wong Mei").id)
     skill = "roulette.payout.straight_up"
@@ -245,7 +241,7 @@ def test_issue6_dashboard_aggregates_accuracy_and_exact_median(
     assert desk.daily_skill_stats(first, last, skills=["craps.odds"]) == []
 
 
-def test_issue6_archived_trainee_leaves_the_picker_but_keeps_answers(
+def test_archived_trainee_leaves_the_picker_but_keeps_answers(
     store: Store, desk: InstructorDesk
 ) -> None:
     chan = desk.add_trainee("Chan  Tai   Man")
@@ -261,7 +257,7 @@ def test_issue6_archived_trainee_leaves_the_picker_but_keeps_answers(
         desk.add_trainee("Chan Tai Man")
 
 
-def test_issue6_aggregates_agree_with_a_plain_median_on_many_answers(
+def test_aggregates_agree_with_a_plain_median_on_many_answers(
     store: Store, desk: InstructorDesk
 ) -> None:
     import random

@@ -20,7 +20,7 @@ class _PgError(Exception):
         self.sqlstate = sqlstate
 
 
-def test_issue6_database_is_locked_is_retried_until_it_succeeds() -> None:
+def test_database_is_locked_is_retried_until_it_succeeds() -> None:
     attempts: list[int] = []
     pauses: list[float] = []
 
@@ -35,7 +35,7 @@ def test_issue6_database_is_locked_is_retried_until_it_succeeds() -> None:
     assert len(pauses) == 3 and pauses[0] < pauses[-1]  # backing off
 
 
-def test_issue6_contention_past_the_deadline_is_raised_for_the_repository_to_explain() -> None:
+def test_contention_past_the_deadline_is_raised_for_the_repository_to_explain() -> None:
     ticks = iter(range(0, 1000, 50))
 
     def attempt() -> None:
@@ -45,7 +45,7 @@ def test_issue6_contention_past_the_deadline_is_raised_for_the_repository_to_exp
         retrying(attempt, deadline_s=120, sleep=lambda _: None, monotonic=lambda: next(ticks))
 
 
-def test_issue6_other_errors_are_not_retried() -> None:
+def test_other_errors_are_not_retried() -> None:
     attempts: list[int] = []
 
     def attempt() -> None:
@@ -60,7 +60,7 @@ def test_issue6_other_errors_are_not_retried() -> None:
 @pytest.mark.parametrize(
     ("sqlstate", "transient"), [("40001", True), ("40P01", True), ("23505", False)]
 )
-def test_issue6_postgresql_serialization_failures_and_deadlocks_are_transient(
+def test_postgresql_serialization_failures_and_deadlocks_are_transient(
     sqlstate: str, transient: bool
 ) -> None:
     error = OperationalError("UPDATE …", {}, _PgError(sqlstate))

@@ -39,7 +39,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, *argv: str, stdin: str = "") -> int:
     return main(list(argv))
 
 
-def test_issue16_rulesets_add_keeps_the_file_and_list_shows_it(
+def test_rulesets_add_keeps_the_file_and_list_shows_it(
     data_dir: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -62,7 +62,7 @@ def test_issue16_rulesets_add_keeps_the_file_and_list_shows_it(
         assert [k.text for k in kept_house_rulesets(store)] == [HOUSE]
 
 
-def test_issue16_rulesets_add_refuses_a_bad_file_by_file_and_key_before_the_password(
+def test_rulesets_add_refuses_a_bad_file_by_file_and_key_before_the_password(
     data_dir: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -79,7 +79,7 @@ def test_issue16_rulesets_add_refuses_a_bad_file_by_file_and_key_before_the_pass
     assert "missing.toml: cannot be read" in capsys.readouterr().err
 
 
-def test_issue16_rulesets_add_needs_the_instructor_password(
+def test_rulesets_add_needs_the_instructor_password(
     data_dir: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

@@ -24,7 +24,7 @@ def _open(folder: Path, clock: FakeClock | None = None, keep: int = 7) -> Store:
     )
 
 
-def test_issue6_data_dir_variable_moves_the_database(
+def test_data_dir_variable_moves_the_database(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("DEALER_TRAINER_DB_URL", raising=False)
@@ -35,7 +35,7 @@ def test_issue6_data_dir_variable_moves_the_database(
     assert (tmp_path / "centre" / DB_FILENAME).is_file()
 
 
-def test_issue6_db_url_variable_points_at_a_server(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_db_url_variable_points_at_a_server(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEALER_TRAINER_DB_URL", "postgresql+psycopg://u:secret@db.centre/trainer")
     location = locate()
     assert location.sqlite_path is None
@@ -43,7 +43,7 @@ def test_issue6_db_url_variable_points_at_a_server(monkeypatch: pytest.MonkeyPat
     assert "secret" not in location.display
 
 
-def test_issue6_default_database_is_in_the_user_data_directory(
+def test_default_database_is_in_the_user_data_directory(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import platformdirs
@@ -54,12 +54,12 @@ def test_issue6_default_database_is_in_the_user_data_directory(
     assert locate().sqlite_path == expected.absolute()
 
 
-def test_issue6_unsupported_database_is_refused() -> None:
+def test_unsupported_database_is_refused() -> None:
     with pytest.raises(StorageError, match="Unsupported"):
         locate("mysql://u@h/db")
 
 
-def test_issue6_sqlite_runs_in_wal_with_busy_timeout_and_foreign_keys(tmp_path: Path) -> None:
+def test_sqlite_runs_in_wal_with_busy_timeout_and_foreign_keys(tmp_path: Path) -> None:
     store = _open(tmp_path)
     try:
         pragmas = store.read(
@@ -86,7 +86,7 @@ def test_issue6_sqlite_runs_in_wal_with_busy_timeout_and_foreign_keys(tmp_path: 
         b"SQLite format 3\x00\x10\x00",  # cut off inside the header
     ],
 )
-def test_issue6_damaged_file_gives_a_clear_message_and_is_kept_byte_for_byte(
+def test_damaged_file_gives_a_clear_message_and_is_kept_byte_for_byte(
     tmp_path: Path, garbage: bytes
 ) -> None:
     database = tmp_path / DB_FILENAME
@@ -100,7 +100,7 @@ def test_issue6_damaged_file_gives_a_clear_message_and_is_kept_byte_for_byte(
     assert sorted(p.name for p in tmp_path.iterdir()) == [DB_FILENAME]
 
 
-def test_issue6_database_with_a_damaged_page_is_refused_untouched(tmp_path: Path) -> None:
+def test_database_with_a_damaged_page_is_refused_untouched(tmp_path: Path) -> None:
     store = _open(tmp_path)
     store.close()
     database = tmp_path / DB_FILENAME
@@ -118,7 +118,7 @@ def test_issue6_database_with_a_damaged_page_is_refused_untouched(tmp_path: Path
     assert database.read_bytes() == bytes(data)
 
 
-def test_issue6_daily_backup_is_made_once_a_day_and_the_last_n_are_kept(tmp_path: Path) -> None:
+def test_daily_backup_is_made_once_a_day_and_the_last_n_are_kept(tmp_path: Path) -> None:
     clock = FakeClock()
     folder = tmp_path / "backups"
     for day in range(5):
@@ -146,7 +146,7 @@ def test_issue6_daily_backup_is_made_once_a_day_and_the_last_n_are_kept(tmp_path
         copy.close()
 
 
-def test_issue6_backup_copies_the_committed_state(tmp_path: Path) -> None:
+def test_backup_copies_the_committed_state(tmp_path: Path) -> None:
     store = _open(tmp_path)
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
@@ -163,7 +163,7 @@ def test_issue6_backup_copies_the_committed_state(tmp_path: Path) -> None:
         copy.close()
 
 
-def test_issue6_backup_failure_does_not_stop_training(tmp_path: Path) -> None:
+def test_backup_failure_does_not_stop_training(tmp_path: Path) -> None:
     (tmp_path / "backups").write_text("a file where the backup folder should be")
     store = _open(tmp_path, FakeClock())
     try:
@@ -173,14 +173,14 @@ def test_issue6_backup_failure_does_not_stop_training(tmp_path: Path) -> None:
         store.close()
 
 
-def test_issue6_a_clock_without_time_zone_is_refused(tmp_path: Path) -> None:
+def test_a_clock_without_time_zone_is_refused(tmp_path: Path) -> None:
     from datetime import datetime
 
     with pytest.raises(ValueError, match="aware"):
         Store.open(data_dir=tmp_path, clock=lambda: datetime(2026, 1, 1), passwords=FAST_PASSWORDS)
 
 
-def test_issue6_damaged_database_makes_no_backup_and_keeps_the_good_ones(tmp_path: Path) -> None:
+def test_damaged_database_makes_no_backup_and_keeps_the_good_ones(tmp_path: Path) -> None:
     clock = FakeClock()
     store = _open(tmp_path, clock)
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
@@ -211,3 +211,26 @@ def test_issue6_damaged_database_makes_no_backup_and_keeps_the_good_ones(tmp_pat
         reopened.close()
     assert [p.name for p in (tmp_path / "backups").iterdir()] == [first_copy.name]
     assert first_copy.read_bytes() == good
+
+
+def test_this_machines_sqlite_is_at_least_the_minimum_the_app_states() -> None:
+    from dealer_trainer.storage.engine import MINIMUM_SQLITE, check_sqlite_library
+
+    assert sqlite3.sqlite_version_info >= MINIMUM_SQLITE
+    check_sqlite_library()  # the library this suite runs on is accepted
+    # RETURNING, which every insert of the desks uses, works on it.
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+    assert db.execute("INSERT INTO t (v) VALUES ('x') RETURNING id").fetchone() == (1,)
+
+
+def test_an_sqlite_library_older_than_the_minimum_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dealer_trainer.storage import engine
+
+    with pytest.raises(StorageError, match=r"SQLite library is version 3\.31\.1.*3\.35\.0"):
+        engine.check_sqlite_library((3, 31, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    with pytest.raises(StorageError, match=r"3\.34\.1"):
+        engine.create(engine.locate(data_dir=tmp_path))

@@ -124,7 +124,7 @@ def _downgrade_one(url: str) -> None:
 # -- 1. another process holds SQLite's write lock ---------------------------------------
 
 
-def test_issue16_sqlite_write_lock_held_elsewhere_does_not_stop_start_up(
+def test_sqlite_write_lock_held_elsewhere_does_not_stop_start_up(
     tmp_path: Path, write_lock_holder: Callable[[Path], None]
 ) -> None:
     database = tmp_path / "dealer-trainer.sqlite3"
@@ -142,7 +142,7 @@ def test_issue16_sqlite_write_lock_held_elsewhere_does_not_stop_start_up(
     assert told == []  # nothing to wait for: the schema is current
 
 
-def test_issue16_sqlite_upgrade_waits_a_bounded_time_for_the_write_lock_and_says_so(
+def test_sqlite_upgrade_waits_a_bounded_time_for_the_write_lock_and_says_so(
     tmp_path: Path, write_lock_holder: Callable[[Path], None]
 ) -> None:
     database = tmp_path / "dealer-trainer.sqlite3"
@@ -181,7 +181,7 @@ def advisory_lock_holder(pg_url: str) -> Iterator[Callable[[], None]]:
         holder.close()
 
 
-def test_issue16_postgres_migration_lock_held_elsewhere_bounded_wait_with_a_message(
+def test_postgres_migration_lock_held_elsewhere_bounded_wait_with_a_message(
     pg_url: str, advisory_lock_holder: Callable[[], None]
 ) -> None:
     advisory_lock_holder()  # the schema is new: this open must migrate it
@@ -197,7 +197,7 @@ def test_issue16_postgres_migration_lock_held_elsewhere_bounded_wait_with_a_mess
     assert clock.now >= 3.0
 
 
-def test_issue16_postgres_migration_lock_held_elsewhere_current_schema_opens_at_once(
+def test_postgres_migration_lock_held_elsewhere_current_schema_opens_at_once(
     pg_url: str, advisory_lock_holder: Callable[[], None]
 ) -> None:
     _registered(pg_url)
@@ -229,7 +229,7 @@ except StorageError as exc:
 
 
 @pytest.mark.parametrize("existing", [True, False], ids=["with-records", "first-start"])
-def test_issue16_read_only_data_folder_says_what_is_wrong_and_what_to_do(
+def test_read_only_data_folder_says_what_is_wrong_and_what_to_do(
     tmp_path: Path, existing: bool
 ) -> None:
     folder = Path(tempfile.mkdtemp(prefix="faults-ro-"))  # reachable by another user
@@ -262,7 +262,7 @@ def test_issue16_read_only_data_folder_says_what_is_wrong_and_what_to_do(
         shutil.rmtree(folder)
 
 
-def test_issue16_nul_and_invisible_characters_never_reach_the_database(db_url: str) -> None:
+def test_nul_and_invisible_characters_never_reach_the_database(db_url: str) -> None:
     with Store.open(db_url, passwords=FAST_PASSWORDS) as store:
         session = store.create_first_instructor("Mrs\x00 Wong", "a long password")
         assert session.name == "Mrs Wong"
@@ -285,7 +285,7 @@ def test_issue16_nul_and_invisible_characters_never_reach_the_database(db_url: s
             )
 
 
-def test_issue16_nfc_and_nfd_spellings_of_a_title_are_one_title(db_url: str) -> None:
+def test_nfc_and_nfd_spellings_of_a_title_are_one_title(db_url: str) -> None:
     with Store.open(db_url, passwords=FAST_PASSWORDS) as store:
         desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
         skills = ["roulette.payout.straight_up"]
@@ -310,9 +310,7 @@ def test_issue16_nfc_and_nfd_spellings_of_a_title_are_one_title(db_url: str) -> 
         ("postgresql://trainer:s3/cr@t@db.centre:x/trainer", "cannot be read"),
     ],
 )
-def test_issue16_bad_port_in_the_database_url_is_named_without_the_password(
-    url: str, says: str
-) -> None:
+def test_bad_port_in_the_database_url_is_named_without_the_password(url: str, says: str) -> None:
     with pytest.raises(StorageError) as refused:
         locate(url)
     message = str(refused.value)
@@ -325,7 +323,7 @@ def test_issue16_bad_port_in_the_database_url_is_named_without_the_password(
 # -- 5. another program's SQLite file -------------------------------------------------------
 
 
-def test_issue16_another_programs_sqlite_file_is_refused_byte_identical(tmp_path: Path) -> None:
+def test_another_programs_sqlite_file_is_refused_byte_identical(tmp_path: Path) -> None:
     other = tmp_path / "inventory.db"
     connection = sqlite3.connect(other)
     connection.execute("CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT)")
@@ -370,7 +368,7 @@ def _snapshot_with_log(tmp_path: Path) -> tuple[Path, int]:
     return crashed / "dealer-trainer.sqlite3", 12
 
 
-def test_issue16_flipped_byte_in_the_log_is_reported_not_silently_dropped(tmp_path: Path) -> None:
+def test_flipped_byte_in_the_log_is_reported_not_silently_dropped(tmp_path: Path) -> None:
     database, answers = _snapshot_with_log(tmp_path)
     log = database.with_name(database.name + "-wal")
     data = bytearray(log.read_bytes())
@@ -401,7 +399,7 @@ def test_issue16_flipped_byte_in_the_log_is_reported_not_silently_dropped(tmp_pa
         assert handled.problems == []
 
 
-def test_issue16_a_log_torn_by_a_crash_is_not_reported(tmp_path: Path) -> None:
+def test_a_log_torn_by_a_crash_is_not_reported(tmp_path: Path) -> None:
     database, answers = _snapshot_with_log(tmp_path)
     log = database.with_name(database.name + "-wal")
     data = log.read_bytes()
@@ -413,7 +411,7 @@ def test_issue16_a_log_torn_by_a_crash_is_not_reported(tmp_path: Path) -> None:
         assert kept == answers - 1  # the torn transaction only
 
 
-def test_issue16_damaged_database_after_an_unclean_shutdown_is_refused(tmp_path: Path) -> None:
+def test_damaged_database_after_an_unclean_shutdown_is_refused(tmp_path: Path) -> None:
     database, _answers = _snapshot_with_log(tmp_path)
     # Damage a page of the database file itself (not the header, not the schema page).
     with database.open("r+b") as handle:
@@ -424,7 +422,7 @@ def test_issue16_damaged_database_after_an_unclean_shutdown_is_refused(tmp_path:
         Store.open(f"sqlite:///{database}", passwords=FAST_PASSWORDS)
 
 
-def test_issue16_fewer_answers_than_the_last_backup_is_told_not_hidden(tmp_path: Path) -> None:
+def test_fewer_answers_than_the_last_backup_is_told_not_hidden(tmp_path: Path) -> None:
     database = tmp_path / "dealer-trainer.sqlite3"
     url = f"sqlite:///{database}"
     clock = FakeClock()

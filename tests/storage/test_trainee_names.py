@@ -42,7 +42,7 @@ def _desk(store: Store):  # type: ignore[no-untyped-def]
     return store.instructor(store.create_first_instructor("Instructor Ho", PASSWORD))
 
 
-def test_issue12_name_key_is_one_for_every_spelling_and_apart_for_other_names() -> None:
+def test_name_key_is_one_for_every_spelling_and_apart_for_other_names() -> None:
     keys = {name_key(str(p.values[0])) for p in SPELLINGS}
     assert keys == {name_key("Ana Lei")} == {"ana lei"}
     # Other names stay other names: a letter more, an accent, another surname.
@@ -57,7 +57,7 @@ def test_issue12_name_key_is_one_for_every_spelling_and_apart_for_other_names() 
 
 
 @pytest.mark.parametrize("second", SPELLINGS)
-def test_issue12_second_spelling_of_a_trainee_name_is_refused_naming_the_trainee(
+def test_second_spelling_of_a_trainee_name_is_refused_naming_the_trainee(
     store: Store, second: str
 ) -> None:
     desk = _desk(store)
@@ -69,7 +69,7 @@ def test_issue12_second_spelling_of_a_trainee_name_is_refused_naming_the_trainee
     assert [(p.id, p.name) for p in desk.all_trainees()] == [(first.id, "Ana Lei")]
 
 
-def test_issue12_an_archived_trainee_keeps_their_name(store: Store) -> None:
+def test_an_archived_trainee_keeps_their_name(store: Store) -> None:
     desk = _desk(store)
     ana = desk.add_trainee("Ana Lei")
     desk.set_trainee_archived(ana.id, True)
@@ -77,7 +77,7 @@ def test_issue12_an_archived_trainee_keeps_their_name(store: Store) -> None:
         desk.add_trainee("ana lei")
 
 
-def test_issue12_the_database_itself_refuses_a_second_name_key(store: Store, db_url: str) -> None:
+def test_the_database_itself_refuses_a_second_name_key(store: Store, db_url: str) -> None:
     desk = _desk(store)
     desk.add_trainee("Ana Lei")
     engine = create_engine(db_url)
@@ -93,7 +93,7 @@ def test_issue12_the_database_itself_refuses_a_second_name_key(store: Store, db_
         engine.dispose()
 
 
-def test_issue12_renaming_into_another_trainees_name_is_refused(store: Store) -> None:
+def test_renaming_into_another_trainees_name_is_refused(store: Store) -> None:
     desk = _desk(store)
     desk.add_trainee("Ana Lei")
     wong = desk.add_trainee("Wong Mei")
@@ -105,7 +105,7 @@ def test_issue12_renaming_into_another_trainees_name_is_refused(store: Store) ->
     assert desk.rename_trainee(wong.id, "Wong Mei Ling").name == "Wong Mei Ling"
 
 
-def test_issue12_find_trainee_takes_the_exact_name_then_one_other_spelling(store: Store) -> None:
+def test_find_trainee_takes_the_exact_name_then_one_other_spelling(store: Store) -> None:
     desk = _desk(store)
     ana = desk.add_trainee("Ana Lei")
     found = store.find_trainee("ana\u200b lei")
@@ -145,7 +145,7 @@ def _legacy_pair(db_url: str, clock: FakeClock) -> tuple[int, int]:
     return ids[0], ids[1]
 
 
-def test_issue12_an_old_database_with_two_spellings_opens_and_keeps_both_people(
+def test_an_old_database_with_two_spellings_opens_and_keeps_both_people(
     db_url: str, clock: FakeClock
 ) -> None:
     older, newer = _legacy_pair(db_url, clock)
@@ -181,9 +181,7 @@ def test_issue12_an_old_database_with_two_spellings_opens_and_keeps_both_people(
         store.close()
 
 
-def test_issue12_name_key_migration_downgrades_and_upgrades_again(
-    db_url: str, clock: FakeClock
-) -> None:
+def test_name_key_migration_downgrades_and_upgrades_again(db_url: str, clock: FakeClock) -> None:
     store = Store.open(db_url, clock=clock, passwords=FAST_PASSWORDS, day_zone=MACAU)
     desk = _desk(store)
     ana = desk.add_trainee("Ana Lei")
@@ -206,7 +204,7 @@ def test_issue12_name_key_migration_downgrades_and_upgrades_again(
         reopened.close()
 
 
-def test_issue12_two_workstations_adding_one_name_at_once_get_the_clear_refusal(
+def test_two_workstations_adding_one_name_at_once_get_the_clear_refusal(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The app's check runs first; if another workstation inserts between that check and

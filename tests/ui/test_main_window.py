@@ -154,7 +154,7 @@ def test_window_and_felt_change_language_while_open(qtbot: QtBot, window: MainWi
     assert render_image(window.scene(), 960) == felt_before
 
 
-def test_issue6_trainee_picker_lists_the_registered_profiles(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_trainee_picker_lists_the_registered_profiles(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from argon2 import PasswordHasher
 
     from dealer_trainer.storage import Store

@@ -29,9 +29,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
     opened.close()
 
 
-def test_issue16_window_stays_alive_while_the_records_wait_for_a_lock(
-    qtbot: QtBot, store: Store
-) -> None:
+def test_window_stays_alive_while_the_records_wait_for_a_lock(qtbot: QtBot, store: Store) -> None:
     desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
     desk.add_trainee("Ana Lei")
     gate = threading.Event()
@@ -63,7 +61,7 @@ def test_issue16_window_stays_alive_while_the_records_wait_for_a_lock(
     assert window.statusBar().currentMessage() == ""
 
 
-def test_issue16_bad_port_in_the_database_url_is_a_message_not_an_exception(
+def test_bad_port_in_the_database_url_is_a_message_not_an_exception(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("DEALER_TRAINER_DB_URL", "postgresql://trainer:s3cret@db.centre:abc/t")
@@ -77,7 +75,7 @@ def test_issue16_bad_port_in_the_database_url_is_a_message_not_an_exception(
     assert window.app_store.store  # the window lives on
 
 
-def test_issue16_lost_answers_are_told_to_the_instructor(qtbot: QtBot, store: Store) -> None:
+def test_lost_answers_are_told_to_the_instructor(qtbot: QtBot, store: Store) -> None:
     store.log_problem = "The database's write-ahead log is damaged at frame 3 of 40."
     window = MainWindow(app_store=AppStore(lambda: store))
     qtbot.addWidget(window)
@@ -102,7 +100,7 @@ def _rich_labels_showing(root: object, text: str) -> list[QLabel]:
     return found
 
 
-def test_issue16_a_trainee_name_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) -> None:
+def test_a_trainee_name_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) -> None:
     from dealer_trainer.ui.drills.launcher import DrillLauncher
     from dealer_trainer.ui.instructor.people import TraineesPanel
 
@@ -122,7 +120,7 @@ def test_issue16_a_trainee_name_with_html_is_shown_as_typed(qtbot: QtBot, store:
     assert _rich_labels_showing(people, HTML_NAME) == []
 
 
-def test_issue16_an_exam_title_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) -> None:
+def test_an_exam_title_with_html_is_shown_as_typed(qtbot: QtBot, store: Store) -> None:
     from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 
     desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
@@ -143,7 +141,7 @@ def test_issue16_an_exam_title_with_html_is_shown_as_typed(qtbot: QtBot, store: 
     assert _rich_labels_showing(panel, HTML_NAME) == []
 
 
-def test_issue16_after_a_failed_open_the_store_is_tried_again_off_the_gui_thread(
+def test_after_a_failed_open_the_store_is_tried_again_off_the_gui_thread(
     qtbot: QtBot, store: Store
 ) -> None:
     attempts: list[str] = []
@@ -169,7 +167,7 @@ def test_issue16_after_a_failed_open_the_store_is_tried_again_off_the_gui_thread
     assert attempts == ["open-records", "open-records"]
 
 
-def test_issue16_quitting_while_the_records_wait_does_not_wait(qtbot: QtBot) -> None:
+def test_quitting_while_the_records_wait_does_not_wait(qtbot: QtBot) -> None:
     gate = threading.Event()
     closed: list[bool] = []
 

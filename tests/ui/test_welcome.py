@@ -35,7 +35,7 @@ def window(qtbot: QtBot, store: Store) -> MainWindow:
     return shown
 
 
-def test_issue12_first_start_welcome_leads_the_instructor_then_the_trainees(
+def test_first_start_welcome_leads_the_instructor_then_the_trainees(
     qtbot: QtBot, window: MainWindow, store: Store
 ) -> None:
     assert setup_state(window) is Setup.NO_INSTRUCTOR
@@ -61,7 +61,7 @@ def test_issue12_first_start_welcome_leads_the_instructor_then_the_trainees(
     assert show_welcome(window) is None  # set up: no welcome any more
 
 
-def test_issue12_welcome_button_opens_the_instructor_account_dialog(qtbot: QtBot) -> None:
+def test_welcome_button_opens_the_instructor_account_dialog(qtbot: QtBot) -> None:
     opened: list[bool] = []
     dialog = WelcomeDialog(Setup.NO_INSTRUCTOR, "dealer", lambda: opened.append(True))
     qtbot.addWidget(dialog)
@@ -71,7 +71,7 @@ def test_issue12_welcome_button_opens_the_instructor_account_dialog(qtbot: QtBot
     assert opened == [True]
 
 
-def test_issue12_practice_under_the_login_name_says_why_it_is_not_recorded(
+def test_practice_under_the_login_name_says_why_it_is_not_recorded(
     qtbot: QtBot, store: Store
 ) -> None:
     store.create_first_instructor("Instructor Wong", PASSWORD)

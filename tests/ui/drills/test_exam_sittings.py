@@ -71,7 +71,7 @@ def _answer(qtbot: QtBot, screen: DrillScreen, count: int) -> list[tuple[str, in
     return done
 
 
-def test_issue12_enter_and_escape_in_the_leave_question_keep_the_exam_going(
+def test_enter_and_escape_in_the_leave_question_keep_the_exam_going(
     qtbot: QtBot,
 ) -> None:
     for key in (Qt.Key.Key_Return, Qt.Key.Key_Escape):
@@ -85,7 +85,7 @@ def test_issue12_enter_and_escape_in_the_leave_question_keep_the_exam_going(
         assert dialog.choice() is Leave.KEEP_GOING
 
 
-def test_issue12_closing_the_window_mid_exam_asks_and_enter_keeps_it_open(
+def test_closing_the_window_mid_exam_asks_and_enter_keeps_it_open(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
     _assign(store, desk)
@@ -110,7 +110,7 @@ def test_issue12_closing_the_window_mid_exam_asks_and_enter_keeps_it_open(
     assert session.ended_at is None and len(desk.open_exams()) == 1
 
 
-def test_issue12_an_exam_left_half_way_resumes_at_the_next_item_with_the_same_items(
+def test_an_exam_left_half_way_resumes_at_the_next_item_with_the_same_items(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
     paper = _assign(store, desk)
@@ -140,7 +140,7 @@ def test_issue12_an_exam_left_half_way_resumes_at_the_next_item_with_the_same_it
     assert desk.open_exams() == []
 
 
-def test_issue12_an_exam_cut_off_by_a_crash_resumes_keeping_its_recorded_answers(
+def test_an_exam_cut_off_by_a_crash_resumes_keeping_its_recorded_answers(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
     paper = _assign(store, desk, size=4)
@@ -170,7 +170,7 @@ def test_issue12_an_exam_cut_off_by_a_crash_resumes_keeping_its_recorded_answers
     assert again.summary.headline.text() == "2 of 4 right (50%)"
 
 
-def test_issue12_exam_summary_lists_every_item_by_bet_names_and_option_texts(
+def test_exam_summary_lists_every_item_by_bet_names_and_option_texts(
     qtbot: QtBot, desk: TraineeDesk
 ) -> None:
     spec = ExamSpec(
@@ -219,7 +219,7 @@ def test_issue12_exam_summary_lists_every_item_by_bet_names_and_option_texts(
     assert plain.count("Your answer") == 4 and plain.count("Correct answer") == 4
 
 
-def test_issue12_handing_in_half_way_shows_the_results_and_completes_the_exam(
+def test_handing_in_half_way_shows_the_results_and_completes_the_exam(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
     _assign(store, desk, size=4)

@@ -28,7 +28,7 @@ class Ticks:
         return self.now
 
 
-def test_issue6_first_start_creates_the_instructor_with_an_argon2_hash(
+def test_first_start_creates_the_instructor_with_an_argon2_hash(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     dialog = FirstStartDialog(empty_store)
@@ -47,9 +47,7 @@ def test_issue6_first_start_creates_the_instructor_with_an_argon2_hash(
     empty_store.instructor(dialog.session)  # unlocked at once
 
 
-def test_issue6_first_start_refuses_two_different_passwords(
-    qtbot: QtBot, empty_store: Store
-) -> None:
+def test_first_start_refuses_two_different_passwords(qtbot: QtBot, empty_store: Store) -> None:
     dialog = FirstStartDialog(empty_store)
     qtbot.addWidget(dialog)
     dialog.name.setText("Mrs Wong")
@@ -61,7 +59,7 @@ def test_issue6_first_start_refuses_two_different_passwords(
     assert not empty_store.has_instructor()
 
 
-def test_issue6_first_start_refuses_a_short_password(qtbot: QtBot, empty_store: Store) -> None:
+def test_first_start_refuses_a_short_password(qtbot: QtBot, empty_store: Store) -> None:
     dialog = FirstStartDialog(empty_store)
     qtbot.addWidget(dialog)
     dialog.name.setText("Mrs Wong")
@@ -71,7 +69,7 @@ def test_issue6_first_start_refuses_a_short_password(qtbot: QtBot, empty_store: 
     assert dialog.session is None and not empty_store.has_instructor()
 
 
-def test_issue6_password_unlocks_the_instructor_views(qtbot: QtBot, cohort: Cohort) -> None:
+def test_password_unlocks_the_instructor_views(qtbot: QtBot, cohort: Cohort) -> None:
     cohort.store.lock(cohort.session)
     dialog = LoginDialog(cohort.store)
     qtbot.addWidget(dialog)
@@ -82,7 +80,7 @@ def test_issue6_password_unlocks_the_instructor_views(qtbot: QtBot, cohort: Coho
     cohort.store.instructor(dialog.session)
 
 
-def test_issue6_wrong_password_shows_the_growing_delay_as_a_countdown(
+def test_wrong_password_shows_the_growing_delay_as_a_countdown(
     qtbot: QtBot, cohort: Cohort, clock: FakeClock
 ) -> None:
     ticks = Ticks()
@@ -108,7 +106,7 @@ def test_issue6_wrong_password_shows_the_growing_delay_as_a_countdown(
     assert "Failed attempts in a row: 2." in dialog.message.text()
 
 
-def test_issue6_no_attempt_is_checked_while_the_delay_runs(
+def test_no_attempt_is_checked_while_the_delay_runs(
     qtbot: QtBot, cohort: Cohort, clock: FakeClock
 ) -> None:
     first = LoginDialog(cohort.store)
@@ -128,7 +126,7 @@ def test_issue6_no_attempt_is_checked_while_the_delay_runs(
     assert not again.unlock_button.isEnabled()
 
 
-def test_issue6_the_window_refuses_any_session_but_an_unlocked_instructor(
+def test_the_window_refuses_any_session_but_an_unlocked_instructor(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     session = cohort.session
@@ -145,7 +143,7 @@ def test_issue6_the_window_refuses_any_session_but_an_unlocked_instructor(
         InstructorWindow(cohort.store, session)
 
 
-def test_issue6_a_trainee_session_has_no_path_to_the_instructor_views(cohort: Cohort) -> None:
+def test_a_trainee_session_has_no_path_to_the_instructor_views(cohort: Cohort) -> None:
     desk = cohort.store.trainee(cohort.trainees["Bruno Chan"])
     public = {name for name in dir(desk) if not name.startswith("_")}
     # nothing a trainee holds gives an instructor session, desk or a way to change answers
@@ -166,7 +164,7 @@ def _models(window: InstructorWindow) -> list[QAbstractItemModel]:
     ]
 
 
-def test_issue6_no_answer_can_be_edited_through_the_instructor_window(
+def test_no_answer_can_be_edited_through_the_instructor_window(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
@@ -196,7 +194,7 @@ def test_issue6_no_answer_can_be_edited_through_the_instructor_window(
     assert window.desk.answers() == before
 
 
-def test_issue6_locking_closes_the_window_and_needs_the_password_again(
+def test_locking_closes_the_window_and_needs_the_password_again(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
@@ -209,9 +207,7 @@ def test_issue6_locking_closes_the_window_and_needs_the_password_again(
         cohort.store.instructor(cohort.session)
 
 
-def test_issue6_a_pause_locks_the_instructor_views(
-    qtbot: QtBot, cohort: Cohort, clock: FakeClock
-) -> None:
+def test_a_pause_locks_the_instructor_views(qtbot: QtBot, cohort: Cohort, clock: FakeClock) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
     qtbot.addWidget(window)
     window.show()
@@ -227,7 +223,7 @@ def test_issue6_a_pause_locks_the_instructor_views(
         window.desk.all_trainees()
 
 
-def test_issue6_an_unattended_window_locks_itself(qtbot: QtBot, cohort: Cohort) -> None:
+def test_an_unattended_window_locks_itself(qtbot: QtBot, cohort: Cohort) -> None:
     ticks = Ticks()
     window = InstructorWindow(
         cohort.store, cohort.session, monotonic=ticks, idle_limit=timedelta(minutes=15)

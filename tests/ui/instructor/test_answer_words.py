@@ -84,7 +84,7 @@ def pay_orders() -> tuple[DrillItem, DrillItem]:
     return _item("roulette.pay_order"), _item("craps.pay_order")
 
 
-def test_issue12_answer_list_and_drill_down_name_bets_of_a_pay_order(
+def test_answer_list_and_drill_down_name_bets_of_a_pay_order(
     qtbot: QtBot, empty_store: Store, pay_orders: tuple[DrillItem, DrillItem]
 ) -> None:
     cases = []
@@ -113,7 +113,7 @@ def test_issue12_answer_list_and_drill_down_name_bets_of_a_pay_order(
 @pytest.mark.parametrize(
     "skill", ["roulette.rulings", "craps.rulings", "stud.misdeal", "stud.name_hand", "stud.qualify"]
 )
-def test_issue12_choice_answers_read_by_the_option_text(
+def test_choice_answers_read_by_the_option_text(
     qtbot: QtBot, empty_store: Store, skill: str
 ) -> None:
     item = _item(skill)
@@ -130,7 +130,7 @@ def test_issue12_choice_answers_read_by_the_option_text(
     assert f"Expected</b></td><td>{render(right.label)}</td>" in shown
 
 
-def test_issue12_a_choice_stored_before_option_texts_were_kept_still_reads_by_text(
+def test_a_choice_stored_before_option_texts_were_kept_still_reads_by_text(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     item = _item("stud.misdeal", 1)
@@ -152,9 +152,7 @@ def test_issue12_a_choice_stored_before_option_texts_were_kept_still_reads_by_te
     assert model.data(model.index(0, 5)) == "an option whose text is not on file"
 
 
-def test_issue12_amount_chips_and_timeout_answers_read_as_money(
-    qtbot: QtBot, empty_store: Store
-) -> None:
+def test_amount_chips_and_timeout_answers_read_as_money(qtbot: QtBot, empty_store: Store) -> None:
     amount_item = _item("roulette.straight_up")
     chips_item = _item("stud.settlement")
     assert amount_item.expected.amount is not None and chips_item.expected.amount is not None
@@ -175,7 +173,7 @@ def test_issue12_amount_chips_and_timeout_answers_read_as_money(
     assert model.data(model.index(2, 5)).startswith(format_money(amount_item.expected.amount))
 
 
-def test_issue12_drill_down_widget_shows_the_words(
+def test_drill_down_widget_shows_the_words(
     qtbot: QtBot, empty_store: Store, pay_orders: tuple[DrillItem, DrillItem]
 ) -> None:
     item = pay_orders[0]

@@ -27,7 +27,7 @@ def open_window(qtbot: QtBot, cohort: Cohort) -> InstructorWindow:
     return window
 
 
-def test_issue6_cohort_plots_show_each_days_exact_accuracy_on_a_date_axis(
+def test_cohort_plots_show_each_days_exact_accuracy_on_a_date_axis(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     window = open_window(qtbot, cohort)
@@ -44,9 +44,7 @@ def test_issue6_cohort_plots_show_each_days_exact_accuracy_on_a_date_axis(
     assert f"{answers:,} answers" in window.cohort.summary.text()
 
 
-def test_issue6_plots_are_built_once_and_updated_with_set_data(
-    qtbot: QtBot, cohort: Cohort
-) -> None:
+def test_plots_are_built_once_and_updated_with_set_data(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     plots = window.cohort.plots
     curve, item = plots.accuracy_curve, plots.accuracy_plot.getPlotItem()
@@ -65,9 +63,7 @@ def test_issue6_plots_are_built_once_and_updated_with_set_data(
     assert plots.accuracy_curve is curve
 
 
-def test_issue6_cohort_table_sorts_by_accuracy_and_finds_a_trainee(
-    qtbot: QtBot, cohort: Cohort
-) -> None:
+def test_cohort_table_sorts_by_accuracy_and_finds_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     view = window.cohort
     assert view.proxy.rowCount() == 3
@@ -91,9 +87,7 @@ def test_issue6_cohort_table_sorts_by_accuracy_and_finds_a_trainee(
     assert view.proxy.data(view.proxy.index(0, 0), ID_ROLE) == cohort.trainees["Carla Ho"]
 
 
-def test_issue6_cohort_table_figures_match_the_trainees_answers(
-    qtbot: QtBot, cohort: Cohort
-) -> None:
+def test_cohort_table_figures_match_the_trainees_answers(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     rows = {
         window.cohort.model.figure(r).trainee_id: window.cohort.model.figure(r)
@@ -107,7 +101,7 @@ def test_issue6_cohort_table_figures_match_the_trainees_answers(
         assert rows[trainee_id].last_day == max(a.answered_day for a in practice)
 
 
-def test_issue6_double_click_opens_the_trainee_with_weakest_skills_and_exams(
+def test_double_click_opens_the_trainee_with_weakest_skills_and_exams(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     window = open_window(qtbot, cohort)
@@ -132,9 +126,7 @@ def test_issue6_double_click_opens_the_trainee_with_weakest_skills_and_exams(
     assert trainee.weak.item(0, 2).text() == f"{weakest.totals.accuracy_percent} %"
 
 
-def test_issue6_drill_down_redraws_the_answers_situation_on_the_felt(
-    qtbot: QtBot, cohort: Cohort
-) -> None:
+def test_drill_down_redraws_the_answers_situation_on_the_felt(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     trainee = window.trainee
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
@@ -160,7 +152,7 @@ def test_issue6_drill_down_redraws_the_answers_situation_on_the_felt(
     assert citation_text(detail.item.citation) in text  # as the window's language cites it
 
 
-def test_issue6_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: Cohort) -> None:
+def test_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     trainee = window.trainee
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
@@ -178,7 +170,7 @@ def test_issue6_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: C
         assert scene.chips.chips(f"hard-{bet['number']}")
 
 
-def test_issue6_older_answers_load_a_page_at_a_time(
+def test_older_answers_load_a_page_at_a_time(
     qtbot: QtBot, cohort: Cohort, monkeypatch: object
 ) -> None:
     from dealer_trainer.ui.instructor import dashboard

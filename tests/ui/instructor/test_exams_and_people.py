@@ -27,7 +27,7 @@ def panel(qtbot: QtBot, cohort: Cohort) -> ExamsPanel:
     return exams
 
 
-def test_issue6_exam_builder_saves_skills_difficulty_size_pass_mark_and_seed(
+def test_exam_builder_saves_skills_difficulty_size_pass_mark_and_seed(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     exams = panel(qtbot, cohort)
@@ -52,7 +52,7 @@ def test_issue6_exam_builder_saves_skills_difficulty_size_pass_mark_and_seed(
     assert exams.current_exam() is not None and exams.current_exam().id == stored.id
 
 
-def test_issue6_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohort: Cohort) -> None:
+def test_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohort: Cohort) -> None:
     exams = panel(qtbot, cohort)
     builder = exams.builder
     builder.ruleset.setCurrentIndex(builder.ruleset.findData("roulette-2003"))
@@ -68,7 +68,7 @@ def test_issue6_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohor
     assert [builder.preview.item(i).text() for i in range(3)] != lines
 
 
-def test_issue6_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: Cohort) -> None:
+def test_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: Cohort) -> None:
     exams = panel(qtbot, cohort)
     before = len(exams._desk.exams())
     exams.builder.exam_title.setText("Empty")
@@ -79,7 +79,7 @@ def test_issue6_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: 
     assert len(exams._desk.exams()) == before
 
 
-def test_issue6_assigning_gives_every_trainee_the_same_exam_and_shows_results(
+def test_assigning_gives_every_trainee_the_same_exam_and_shows_results(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     exams = panel(qtbot, cohort)
@@ -113,16 +113,14 @@ def test_issue6_assigning_gives_every_trainee_the_same_exam_and_shows_results(
     assert by_trainee[cohort.trainees["Ana Lei"]].score == Fraction(3, 4)
 
 
-def test_issue6_assigning_twice_to_the_same_trainee_is_refused(
-    qtbot: QtBot, cohort: Cohort
-) -> None:
+def test_assigning_twice_to_the_same_trainee_is_refused(qtbot: QtBot, cohort: Cohort) -> None:
     exams = panel(qtbot, cohort)
     exams.tick({cohort.trainees["Ana Lei"]})
     exams.assign_button.click()
     assert "already assigned" in exams.message.text()
 
 
-def test_issue6_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
+def test_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
     people = TraineesPanel(cohort.store.instructor(cohort.session))
     qtbot.addWidget(people)
     people.refresh()
@@ -148,7 +146,7 @@ def test_issue6_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
     assert added.id in {t.id for t in cohort.store.trainees()}
 
 
-def test_issue6_a_duplicate_trainee_name_is_refused(qtbot: QtBot, cohort: Cohort) -> None:
+def test_a_duplicate_trainee_name_is_refused(qtbot: QtBot, cohort: Cohort) -> None:
     people = TraineesPanel(cohort.store.instructor(cohort.session))
     qtbot.addWidget(people)
     people.refresh()
@@ -158,7 +156,7 @@ def test_issue6_a_duplicate_trainee_name_is_refused(qtbot: QtBot, cohort: Cohort
     assert len(people.trainees()) == 3
 
 
-def test_issue6_an_archived_trainee_stays_in_the_dashboard(qtbot: QtBot, cohort: Cohort) -> None:
+def test_an_archived_trainee_stays_in_the_dashboard(qtbot: QtBot, cohort: Cohort) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
@@ -172,7 +170,7 @@ def test_issue6_an_archived_trainee_stays_in_the_dashboard(qtbot: QtBot, cohort:
     assert isinstance(cohort.store, Store)
 
 
-def test_issue6_exam_results_are_read_off_the_gui_thread_in_the_window(
+def test_exam_results_are_read_off_the_gui_thread_in_the_window(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
@@ -188,7 +186,7 @@ def test_issue6_exam_results_are_read_off_the_gui_thread_in_the_window(
     qtbot.waitUntil(lambda: not window.jobs.busy())
 
 
-def test_issue6_the_instructor_changes_the_password(qtbot: QtBot, cohort: Cohort) -> None:
+def test_the_instructor_changes_the_password(qtbot: QtBot, cohort: Cohort) -> None:
     from dealer_trainer.storage import WrongPasswordError
     from tests.ui.instructor.cohort import PASSWORD
 

@@ -29,7 +29,7 @@ def _no_house_rulesets_after() -> Iterator[None]:
     use_house_rulesets([])
 
 
-def test_issue16_the_instructor_adds_a_house_ruleset_file_and_sees_it_kept(
+def test_the_instructor_adds_a_house_ruleset_file_and_sees_it_kept(
     qtbot: QtBot, empty_store: Store, tmp_path: Path
 ) -> None:
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
@@ -49,7 +49,7 @@ def test_issue16_the_instructor_adds_a_house_ruleset_file_and_sees_it_kept(
     assert get_ruleset("grand-lisboa-roulette@1").choice("street_corner_order") == "chinese"
 
 
-def test_issue16_a_refused_file_is_named_with_its_key_and_nothing_is_kept(
+def test_a_refused_file_is_named_with_its_key_and_nothing_is_kept(
     qtbot: QtBot, empty_store: Store, tmp_path: Path
 ) -> None:
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
@@ -63,7 +63,7 @@ def test_issue16_a_refused_file_is_named_with_its_key_and_nothing_is_kept(
     assert kept_house_rulesets(empty_store) == []
 
 
-def test_issue16_a_database_failure_is_not_called_a_refused_file(
+def test_a_database_failure_is_not_called_a_refused_file(
     qtbot: QtBot, empty_store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
@@ -84,7 +84,7 @@ def test_issue16_a_database_failure_is_not_called_a_refused_file(
     assert "does not answer" in panel.message.text()
 
 
-def test_issue16_the_ruleset_picker_offers_a_kept_house_ruleset_by_its_title(
+def test_the_ruleset_picker_offers_a_kept_house_ruleset_by_its_title(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
@@ -106,7 +106,7 @@ def test_issue16_the_ruleset_picker_offers_a_kept_house_ruleset_by_its_title(
     assert window.panel.regulation.text() == base
 
 
-def test_issue16_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
+def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     from dealer_trainer.storage.house_rulesets import use_kept_house_rulesets

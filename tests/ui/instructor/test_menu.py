@@ -27,7 +27,7 @@ def answer_dialog(fill: object) -> None:
     QTimer.singleShot(0, act)
 
 
-def test_issue6_main_window_has_the_instructor_menu(qtbot: QtBot) -> None:
+def test_main_window_has_the_instructor_menu(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
@@ -36,7 +36,7 @@ def test_issue6_main_window_has_the_instructor_menu(qtbot: QtBot) -> None:
     assert not window.instructor.lock_action.isEnabled()
 
 
-def test_issue6_first_start_creates_the_account_then_opens_the_views(
+def test_first_start_creates_the_account_then_opens_the_views(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     main = QMainWindow()
@@ -60,7 +60,7 @@ def test_issue6_first_start_creates_the_account_then_opens_the_views(
     assert not opened.isVisible() and not menu.lock_action.isEnabled()
 
 
-def test_issue6_wrong_password_then_cancel_opens_nothing(qtbot: QtBot, cohort: Cohort) -> None:
+def test_wrong_password_then_cancel_opens_nothing(qtbot: QtBot, cohort: Cohort) -> None:
     cohort.store.lock(cohort.session)
     main = QMainWindow()
     qtbot.addWidget(main)
@@ -78,7 +78,7 @@ def test_issue6_wrong_password_then_cancel_opens_nothing(qtbot: QtBot, cohort: C
     assert menu.instructor_window is None and not menu.lock_action.isEnabled()
 
 
-def test_issue6_the_password_opens_the_views(qtbot: QtBot, cohort: Cohort) -> None:
+def test_the_password_opens_the_views(qtbot: QtBot, cohort: Cohort) -> None:
     cohort.store.lock(cohort.session)
     main = QMainWindow()
     qtbot.addWidget(main)

@@ -9,7 +9,7 @@ from dealer_trainer.ui.instructor.people import TraineesPanel
 from tests.ui.instructor.cohort import Cohort
 
 
-def test_issue12_a_second_spelling_is_refused_with_the_registered_name(
+def test_a_second_spelling_is_refused_with_the_registered_name(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     people = TraineesPanel(cohort.store.instructor(cohort.session))
@@ -23,7 +23,7 @@ def test_issue12_a_second_spelling_is_refused_with_the_registered_name(
     assert len(people.trainees()) == before
 
 
-def test_issue12_rename_keeps_the_answers_and_refuses_another_trainees_name(
+def test_rename_keeps_the_answers_and_refuses_another_trainees_name(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
     desk = cohort.store.instructor(cohort.session)

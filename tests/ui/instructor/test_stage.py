@@ -41,7 +41,7 @@ def drawn(scene: FeltScene) -> Decimal:
 
 
 @pytest.mark.parametrize("skill", sorted(all_skills()))
-def test_issue6_every_skills_situation_is_drawn_with_all_its_stakes(
+def test_every_skills_situation_is_drawn_with_all_its_stakes(
     qapp: QApplication, skill: str
 ) -> None:
     for seed in range(4):
