@@ -1,46 +1,88 @@
-"""Answers as CSV, one row per recorded answer, read page by page (any number of answers).
+"""Answers as CSV for Excel, one row per recorded answer, read page by page (any number).
 
 Rows come trainee by trainee (by trainee id), each trainee's answers oldest first.
 
-Money is never turned into a number: ``given``, ``expected`` and ``situation``
-are the stored JSON, in which amounts are decimal strings (``"7.50"``).
-Times are ISO 8601 in UTC.
+Made to be opened by double-click in Excel on a Macau office PC: UTF-8 with a byte
+order mark (so Chinese names are read as such), the header in the instructor's
+language, skills and rulesets by their names, answers in words as the instructor's
+drill-down shows them (no JSON in a cell, no internal id), whether the answer was
+given in an exam or in practice, and no cell that a spreadsheet would run as a
+formula (a trainee named ``=HYPERLINK(...)`` is written as text).
+
+Money is never turned into a number: amounts stay the decimal strings they were
+recorded as (``7.50``). Times are ISO 8601 in UTC; the day is the centre's own.
 """
 
 from __future__ import annotations
 
 import csv
-import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 from typing import TextIO
 
-from dealer_trainer.storage import AnswerFilter, InstructorDesk, StoredAnswer
+from PySide6.QtCore import QCoreApplication
 
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.reports.text import answer_text, skill_title
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.storage import AnswerFilter, InstructorDesk, SessionKind, StoredAnswer
+
+#: The columns, in order (English; the header row is written in the instructor's language).
 CSV_COLUMNS = (
-    "answer_id",
-    "trainee_id",
-    "trainee",
-    "session_id",
-    "answered_at_utc",
-    "answered_day",
-    "skill",
-    "ruleset_id",
-    "item_seed",
-    "correct",
-    "time_taken_ms",
-    "given",
-    "expected",
-    "situation",
-    "app_version",
-    "uid",
+    QT_TRANSLATE_NOOP("csv", "Answer no."),
+    QT_TRANSLATE_NOOP("csv", "Trainee"),
+    QT_TRANSLATE_NOOP("csv", "Exam or practice"),
+    QT_TRANSLATE_NOOP("csv", "Session no."),
+    QT_TRANSLATE_NOOP("csv", "Answered (UTC)"),
+    QT_TRANSLATE_NOOP("csv", "Day"),
+    QT_TRANSLATE_NOOP("csv", "Skill"),
+    QT_TRANSLATE_NOOP("csv", "Ruleset"),
+    QT_TRANSLATE_NOOP("csv", "Right"),
+    QT_TRANSLATE_NOOP("csv", "Seconds taken"),
+    QT_TRANSLATE_NOOP("csv", "Answer given"),
+    QT_TRANSLATE_NOOP("csv", "Right answer"),
+    QT_TRANSLATE_NOOP("csv", "Item seed"),
+    QT_TRANSLATE_NOOP("csv", "App version"),
 )
+#: How each kind of session is named in the "Exam or practice" column.
+MODE_NAMES = {
+    SessionKind.EXAM: QT_TRANSLATE_NOOP("csv", "Exam"),
+    SessionKind.PRACTICE: QT_TRANSLATE_NOOP("csv", "Practice"),
+    SessionKind.TIMED: QT_TRANSLATE_NOOP("csv", "Practice (timed)"),
+    SessionKind.REVIEW: QT_TRANSLATE_NOOP("csv", "Practice (review)"),
+}
+#: The first characters that make Excel, LibreOffice or Google Sheets read a cell as a
+#: formula (OWASP's list): such a cell is written with a leading apostrophe, as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Given and expected answer of a stored answer, in words (the UI passes the drill-down's).
+Describe = Callable[[StoredAnswer], tuple[str, str]]
 PAGE = 5000
 
 
-def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("csv", text)
+
+
+def safe_cell(text: str) -> str:
+    """``text`` as a spreadsheet shows it, never run as a formula."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def plain_words(answer: StoredAnswer) -> tuple[str, str]:
+    """The given and the expected answer as short lines (without the UI's bet names)."""
+    return answer_text(answer.record.given), answer_text(answer.record.expected)
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    """The ruleset by its title in the instructor's language (a house's by its own words)."""
+    try:
+        ruleset = get_ruleset(ruleset_id)
+    except (RulesError, KeyError, ValueError):
+        return ruleset_id  # a ruleset this version does not know: its stored name is all there is
+    return QCoreApplication.translate("games", ruleset.title)
 
 
 def iter_answers(desk: InstructorDesk, where: AnswerFilter) -> Iterator[StoredAnswer]:
@@ -92,41 +134,61 @@ def write_answers_csv(
     target: Path | TextIO,
     where: AnswerFilter | None = None,
     names: dict[int, str] | None = None,
+    describe: Describe = plain_words,
 ) -> int:
-    """Write the answers ``where`` selects (all by default) as CSV; return how many rows."""
+    """Write the answers ``where`` selects (all by default) as CSV; return how many rows.
+
+    A path is written with a byte order mark (Excel reads it as UTF-8); a stream is
+    written as given (the caller chose its encoding)."""
     where = where or AnswerFilter(limit=None)
     if names is None:
         names = {t.id: t.name for t in desk.all_trainees()}
     if isinstance(target, Path):
-        with target.open("w", newline="", encoding="utf-8") as stream:
-            return _write(desk, stream, where, names)
-    return _write(desk, target, where, names)
+        with target.open("w", newline="", encoding="utf-8-sig") as stream:
+            return _write(desk, stream, where, names, describe)
+    return _write(desk, target, where, names, describe)
 
 
-def _write(desk: InstructorDesk, stream: TextIO, where: AnswerFilter, names: dict[int, str]) -> int:
-    writer = csv.writer(stream)
-    writer.writerow(CSV_COLUMNS)
+def _write(
+    desk: InstructorDesk,
+    stream: TextIO,
+    where: AnswerFilter,
+    names: dict[int, str],
+    describe: Describe,
+) -> int:
+    writer = csv.writer(stream, dialect="excel")
+    writer.writerow([_tr(column) for column in CSV_COLUMNS])
+    yes, no = _tr("yes"), _tr("no")
+    modes: dict[int, str] = {}  # session id → its mode, read once per trainee
+    skills: dict[str, str] = {}
+    rulesets: dict[str, str] = {}
     count = 0
     for answer in iter_answers(desk, where):
         record = answer.record
+        if answer.session_id not in modes:
+            for session in desk.sessions(answer.trainee_id):
+                modes[session.id] = _tr(MODE_NAMES[session.kind])
+        if record.skill not in skills:
+            skills[record.skill] = skill_title(record.skill)
+        if record.ruleset_id not in rulesets:
+            rulesets[record.ruleset_id] = ruleset_name(record.ruleset_id)
+        given, expected = describe(answer)
         writer.writerow(
             (
                 answer.id,
-                answer.trainee_id,
-                names.get(answer.trainee_id, ""),
+                safe_cell(names.get(answer.trainee_id, "")),
+                modes.get(answer.session_id, ""),
                 answer.session_id,
                 record.answered_at.isoformat(),
                 answer.answered_day.isoformat(),
-                record.skill,
-                record.ruleset_id,
+                safe_cell(skills[record.skill]),
+                safe_cell(rulesets[record.ruleset_id]),
+                yes if record.correct else no,
+                f"{Decimal(record.time_taken_ms) / 1000:.1f}",
+                safe_cell(given),
+                safe_cell(expected),
                 record.item_seed,
-                "1" if record.correct else "0",
-                record.time_taken_ms,
-                _json(record.given),
-                _json(record.expected),
-                _json(record.situation),
                 record.app_version,
-                record.uid,
             )
         )
         count += 1

@@ -2,19 +2,21 @@
 
 Page one: the heading, the figures of the period, the accuracy and time
 charts, the skills weakest first. Then the exam history (trainee) or the table
-of trainees (cohort), over as many pages as needed. Sizes are in millimetres
-on an A4 page; text is real text (searchable, copyable).
+of trainees and the exams (cohort), over as many pages as needed. Every page
+carries the report's title and "page N of M" at its foot: a report is laid out
+once to count its pages, then written (its figures are read from storage once).
+Sizes are in millimetres on an A4 page; text is real text (searchable, copyable).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -27,9 +29,14 @@ from PySide6.QtGui import (
 
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.charts import draw_line_chart
-from dealer_trainer.reports.exams import percent_text, trainee_exam_history
+from dealer_trainer.reports.exams import (
+    ExamResult,
+    exam_results,
+    percent_text,
+    trainee_exam_history,
+)
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
-from dealer_trainer.storage import DailySkillStat, InstructorDesk, StorageError
+from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
 
 RESOLUTION = 300
 MM = RESOLUTION / 25.4
@@ -38,6 +45,7 @@ TIME_COLOUR = "#1565c0"
 HEAD = QColor("#263238")
 MUTED = QColor("#607d8b")
 STRIPE = QColor("#f3f6f8")
+FOOTER_MM = 8  # the band at the foot of every page: the title and the page number
 
 
 #: Latin faces for the report text, the first installed is used. Not the app's CJK
@@ -68,10 +76,19 @@ class Column:
 
 
 class _Document:
-    """A painter on an A4 PDF with a writing position that flows onto new pages."""
+    """A painter on an A4 PDF with a writing position that flows onto new pages.
 
-    def __init__(self, path: Path, title: str) -> None:
-        self.writer = QPdfWriter(str(path))
+    ``total_pages`` is printed in every page's footer ("page 2 of 3"); ``None`` lays
+    the report out in memory to count them (see :func:`_write`)."""
+
+    def __init__(self, path: Path | None, title: str, total_pages: int | None) -> None:
+        self._buffer: QBuffer | None = None
+        if path is None:
+            self._buffer = QBuffer()
+            self._buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+            self.writer = QPdfWriter(self._buffer)
+        else:
+            self.writer = QPdfWriter(str(path))
         self.writer.setResolution(RESOLUTION)
         self.writer.setTitle(title)
         self.writer.setCreator("Macau Dealer Trainer")
@@ -86,9 +103,32 @@ class _Document:
         self.painter = QPainter()
         if not self.painter.begin(self.writer):
             raise OSError(f"cannot write {path}")
-        self.page = QRectF(self.painter.viewport())
+        whole = QRectF(self.painter.viewport())
+        self.page = whole.adjusted(0, 0, 0, -FOOTER_MM * MM)
+        self._foot = QRectF(whole.left(), self.page.bottom(), whole.width(), FOOTER_MM * MM)
+        self.title = title
+        self.total_pages = total_pages
         self.y = self.page.top()
         self.pages = 1
+        self._footer()
+
+    def _footer(self) -> None:
+        self.font(8)
+        self.painter.setPen(MUTED)
+        self.painter.drawLine(
+            QPointF(self._foot.left(), self._foot.top() + 2 * MM),
+            QPointF(self._foot.right(), self._foot.top() + 2 * MM),
+        )
+        where = QCoreApplication.translate("reports", "page %1 of %2")
+        total = "?" if self.total_pages is None else str(self.total_pages)
+        area = self._foot.adjusted(0, 2 * MM, 0, 0)
+        align = Qt.AlignmentFlag.AlignVCenter
+        self.painter.drawText(area, align | Qt.AlignmentFlag.AlignLeft, self.title)
+        self.painter.drawText(
+            area,
+            align | Qt.AlignmentFlag.AlignRight,
+            where.replace("%1", str(self.pages)).replace("%2", total),
+        )
 
     def font(self, points: float, bold: bool = False) -> None:
         font = QFont(report_family())
@@ -101,6 +141,7 @@ class _Document:
             self.writer.newPage()
             self.pages += 1
             self.y = self.page.top()
+            self._footer()
 
     def text(
         self,
@@ -112,12 +153,18 @@ class _Document:
         gap: float = 1.5,
     ) -> None:
         self.font(points, bold)
-        height = self.painter.fontMetrics().height() * 1.25
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        wrapped = self.painter.boundingRect(
+            QRectF(0, 0, self.page.width(), self.page.height()),
+            int(flags | Qt.TextFlag.TextWordWrap),
+            text,
+        )
+        height = max(self.painter.fontMetrics().height() * 1.25, wrapped.height())
         self.room(height)
         self.painter.setPen(colour)
         self.painter.drawText(
             QRectF(self.page.left(), self.y, self.page.width(), height),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            int(flags | Qt.TextFlag.TextWordWrap),
             text,
         )
         self.y += height + gap * MM
@@ -198,16 +245,38 @@ class _Document:
 
     def finish(self) -> int:
         self.painter.end()
+        if self._buffer is not None:
+            self._buffer.close()
         return self.pages
 
 
-def _heading(doc: _Document, title: str, first: date, last: date, desk: InstructorDesk) -> None:
+def _write(path: Path, title: str, draw: Callable[[_Document], None]) -> int:
+    """Lay the report out in memory to count its pages, then write it with "page N of M"
+    on every page; return the number of pages. ``draw`` only draws: it reads nothing."""
+    counting = _Document(None, title, None)
+    try:
+        draw(counting)
+    finally:
+        total = counting.finish()
+    doc = _Document(path, title, total)
+    try:
+        draw(doc)
+    finally:
+        pages = doc.finish()
+    if pages != total:  # a layout that depends on the page count would be a bug here
+        raise RuntimeError(f"the report took {pages} pages after {total} were counted")
+    return pages
+
+
+def _heading(
+    doc: _Document, title: str, first: date, last: date, desk: InstructorDesk, made: datetime
+) -> None:
     doc.text(title, 18, bold=True, gap=1)
     doc.text(
         QCoreApplication.translate("reports", "%1 to %2 · made %3 by %4")
         .replace("%1", first.isoformat())
         .replace("%2", last.isoformat())
-        .replace("%3", datetime.now().astimezone().strftime("%Y-%m-%d %H:%M"))
+        .replace("%3", made.strftime("%Y-%m-%d %H:%M"))
         .replace("%4", desk.session.name),
         9,
         colour=MUTED,
@@ -277,9 +346,19 @@ def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
             Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
             Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
             Column(QCoreApplication.translate("reports", "Typical time"), 1.5, True),
-            Column(QCoreApplication.translate("reports", "Target"), 1.2, True),
+            Column(QCoreApplication.translate("reports", "Target time"), 1.4, True),
         ],
         rows,
+    )
+    doc.text(
+        QCoreApplication.translate(
+            "reports",
+            "Target time: what a trained dealer needs for one item of the skill at the "
+            "intermediate level, the drills' timed target.",
+        ),
+        8,
+        colour=MUTED,
+        gap=3,
     )
 
 
@@ -291,9 +370,10 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
     stats = desk.daily_skill_stats(first, last, trainee_id=trainee_id)
     history = trainee_exam_history(desk, trainee_id)
     title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", trainee.name)
-    doc = _Document(path, title)
-    try:
-        _heading(doc, title, first, last, desk)
+    made = datetime.now().astimezone()
+
+    def draw(doc: _Document) -> None:
+        _heading(doc, title, first, last, desk, made)
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)
@@ -336,10 +416,8 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
             )
         else:
             doc.text(QCoreApplication.translate("reports", "No exam assigned."), 9, colour=MUTED)
-    except BaseException:
-        doc.finish()
-        raise
-    return doc.finish()
+
+    return _write(path, title, draw)
 
 
 def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int:
@@ -356,10 +434,12 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
             r.name.casefold(),
         )
     )
+    exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
     title = QCoreApplication.translate("reports", "Cohort report")
-    doc = _Document(path, title)
-    try:
-        _heading(doc, title, first, last, desk)
+    made = datetime.now().astimezone()
+
+    def draw(doc: _Document) -> None:
+        _heading(doc, title, first, last, desk, made)
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)
@@ -395,7 +475,39 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
             ],
             table,
         )
-    except BaseException:
-        doc.finish()
-        raise
-    return doc.finish()
+
+        _cohort_exams(doc, exams)
+
+    return _write(path, title, draw)
+
+
+def _cohort_exams(doc: _Document, exams: Sequence[tuple[Exam, Sequence[ExamResult]]]) -> None:
+    """Every exam set: how many it was assigned to, took it and passed it."""
+    doc.text(QCoreApplication.translate("reports", "Exams"), 12, bold=True)
+    if not exams:
+        doc.text(QCoreApplication.translate("reports", "No exam set."), 9, colour=MUTED)
+        return
+    rows = []
+    for exam, results in exams:
+        taken = [r for r in results if r.taken]
+        rows.append(
+            [
+                exam.title,
+                exam.created_at.astimezone().strftime("%Y-%m-%d"),
+                str(len(results)),
+                str(len(taken)),
+                str(sum(1 for r in taken if r.passed)),
+                percent_text(exam.pass_mark),
+            ]
+        )
+    doc.table(
+        [
+            Column(QCoreApplication.translate("reports", "Exam"), 3.5),
+            Column(QCoreApplication.translate("reports", "Set on"), 1.5),
+            Column(QCoreApplication.translate("reports", "Assigned"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Taken"), 1.2, True),
+            Column(QCoreApplication.translate("reports", "Passed"), 1.2, True),
+            Column(QCoreApplication.translate("reports", "Pass mark"), 1.3, True),
+        ],
+        rows,
+    )

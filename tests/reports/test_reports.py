@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-import json
+import re
 import shutil
 import subprocess
 import unicodedata
@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from dealer_trainer.drills import Difficulty
+from dealer_trainer.drills.sessions import ItemSpec
 from dealer_trainer.reports import (
     CSV_COLUMNS,
     cohort_pdf,
@@ -24,10 +26,12 @@ from dealer_trainer.reports import (
     trainee_pdf,
     write_answers_csv,
 )
+from dealer_trainer.reports.csv_export import safe_cell
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.figures import by_day, per_skill, totals, weakest, weighted_median
-from dealer_trainer.storage import AnswerFilter, DailySkillStat
-from tests.ui.instructor.cohort import Cohort
+from dealer_trainer.reports.text import skill_title
+from dealer_trainer.storage import AnswerFilter, DailySkillStat, SessionKind
+from tests.ui.instructor.cohort import START, Cohort, record
 
 TODAY = date(2026, 11, 30)
 FIRST = TODAY - timedelta(days=89)
@@ -69,7 +73,7 @@ def test_percent_text_keeps_exact_pass_marks() -> None:
     assert percent_text(Fraction(2, 3)) == "66.7 %"
 
 
-def test_answers_csv_has_every_answer_with_money_as_decimal_strings(
+def test_answers_csv_has_every_answer_in_words_with_money_as_decimal_strings(
     cohort: Cohort,
 ) -> None:
     desk = cohort.store.instructor(cohort.session)
@@ -79,22 +83,44 @@ def test_answers_csv_has_every_answer_with_money_as_decimal_strings(
     everything = desk.answers(AnswerFilter(limit=None))
     assert written == len(rows) == len(everything)
     assert tuple(rows[0]) == CSV_COLUMNS
-    # trainee by trainee, each one's answers oldest first
-    keys = [(int(r["trainee_id"]), r["answered_at_utc"], int(r["answer_id"])) for r in rows]
-    assert keys == sorted(keys)
+    # trainee by trainee (in the order they were added), each one's answers oldest first
+    order = {t.id: i for i, t in enumerate(sorted(desk.all_trainees(), key=lambda t: t.id))}
     by_id = {a.id: a for a in everything}
+    keys = [(order[by_id[int(r["Answer no."])].trainee_id], r["Answered (UTC)"]) for r in rows]
+    assert keys == sorted(keys)
     for row in rows:
-        stored = by_id[int(row["answer_id"])]
-        assert json.loads(row["given"]) == stored.record.given
-        assert json.loads(row["expected"]) == stored.record.expected
-        assert row["correct"] == ("1" if stored.record.correct else "0")
-        assert row["trainee"] in cohort.trainees
-    amounts = [
-        json.loads(r["expected"])["amount"] for r in rows if "amount" in json.loads(r["expected"])
-    ]
-    assert amounts and all(
-        isinstance(a, str) and Decimal(a) == Decimal(a).quantize(Decimal("0.01")) for a in amounts
-    )
+        stored = by_id[int(row["Answer no."])]
+        assert row["Right"] == ("yes" if stored.record.correct else "no")
+        assert row["Trainee"] in cohort.trainees
+        assert row["Skill"] == skill_title(stored.record.skill) != stored.record.skill
+        assert "-20" not in row["Ruleset"] and row["Ruleset"]  # its title, not roulette-2003
+        assert row["Seconds taken"] == f"{Decimal(stored.record.time_taken_ms) / 1000:.1f}"
+        # no JSON and no internal id in any cell a person reads
+        assert not any(c in cell for cell in row.values() for c in "{}[]"), row
+    modes = {r["Exam or practice"] for r in rows}
+    assert modes == {"Exam", "Practice"}
+    amounts = [r["Right answer"] for r in rows if r["Right answer"][:1].isdigit()]
+    assert amounts and all(Decimal(a) == Decimal(a).quantize(Decimal("0.01")) for a in amounts)
+
+
+def test_answers_csv_for_excel_has_a_byte_order_mark_and_runs_no_formula(
+    cohort: Cohort, tmp_path: Path
+) -> None:
+    desk = cohort.store.instructor(cohort.session)
+    mallory = desk.add_trainee('=HYPERLINK("http://example.com","Carla")')
+    taker = cohort.store.trainee(mallory.id)
+    session = taker.start_session("roulette-2003", SessionKind.PRACTICE)
+    spec = ItemSpec("roulette.straight_up", 3, Difficulty.BEGINNER)
+    record(taker, session.id, spec, START, True, 3000)
+    target = tmp_path / "answers.csv"
+    write_answers_csv(desk, target, AnswerFilter(trainee_id=mallory.id, limit=None))
+    raw = target.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 with BOM: Excel reads 陳 as 陳
+    with target.open(newline="", encoding="utf-8-sig") as stream:
+        (row,) = list(csv.DictReader(stream))
+    assert row["Trainee"] == "'" + '=HYPERLINK("http://example.com","Carla")'
+    assert safe_cell("-5") == "'-5" and safe_cell("@SUM(A1)") == "'@SUM(A1)"
+    assert safe_cell("175.00") == "175.00" and safe_cell("陳大文") == "陳大文"
 
 
 def test_answers_csv_of_one_trainee_pages_through_without_loss(
@@ -105,8 +131,8 @@ def test_answers_csv_of_one_trainee_pages_through_without_loss(
     bruno = cohort.trainees["Bruno Chan"]
     target = tmp_path / "bruno.csv"
     written = write_answers_csv(desk, target, AnswerFilter(trainee_id=bruno, limit=None))
-    with target.open(newline="", encoding="utf-8") as stream:
-        ids = [int(row["answer_id"]) for row in csv.DictReader(stream)]
+    with target.open(newline="", encoding="utf-8-sig") as stream:
+        ids = [int(row["Answer no."]) for row in csv.DictReader(stream)]
     expected = [a.id for a in desk.answers(AnswerFilter(trainee_id=bruno, limit=None))]
     assert written == len(ids) == len(expected) > 7 * 3
     assert ids == expected
@@ -190,9 +216,15 @@ def test_the_reports_tab_writes_a_trainees_pdf_and_csv(
     assert (tmp_path / "carla.pdf").read_bytes().startswith(b"%PDF")
     with qtbot.waitSignal(panel.written, timeout=20_000):
         panel.write_csv(tmp_path / "carla.csv")
-    with (tmp_path / "carla.csv").open(newline="", encoding="utf-8") as stream:
+    with (tmp_path / "carla.csv").open(newline="", encoding="utf-8-sig") as stream:
         rows = list(csv.DictReader(stream))
-    assert rows and {r["trainee"] for r in rows} == {"Carla Ho"}
+    assert rows and {r["Trainee"] for r in rows} == {"Carla Ho"}
+    # the drill-down's words: a pay-order answer names the bets on the felt, never "a, b → c"
+    ids_only = re.compile(r"[a-z]\d{0,2}(\s*[,→]\s*[a-z]\d{0,2})+")
+    assert not [
+        r for r in rows for key in ("Answer given", "Right answer") if ids_only.fullmatch(r[key])
+    ]
+    assert any("fewest chips" in r["Right answer"] for r in rows)  # the drill-down's own words
     assert f"{len(rows):,} answers written" in panel.message.text()
     qtbot.waitUntil(lambda: not window.jobs.busy())
 
@@ -214,6 +246,52 @@ def test_cohort_pdf_flows_onto_more_pages_for_a_large_group(
             text=True,
         ).stdout
         assert "Trainee" in last and "Weakest skill" in last  # the header is repeated
+
+
+def _page_texts(pdf: Path, pages: int) -> list[str]:
+    return [
+        subprocess.run(
+            ["pdftotext", "-layout", "-f", str(n), "-l", str(n), str(pdf), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        for n in range(1, pages + 1)
+    ]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils)")
+def test_every_page_of_a_report_has_its_title_and_page_n_of_m(
+    qapp: QApplication, cohort: Cohort, tmp_path: Path
+) -> None:
+    desk = cohort.store.instructor(cohort.session)
+    for n in range(80):
+        desk.add_trainee(f"Trainee {n:02d}")
+    target = tmp_path / "cohort.pdf"
+    pages = cohort_pdf(desk, FIRST, TODAY, target)
+    texts = _page_texts(target, pages)
+    assert pages == len(texts) >= 2
+    for number, text in enumerate(texts, start=1):
+        assert f"page {number} of {pages}" in text, (number, text[-200:])
+        assert "Cohort report" in text
+    one = tmp_path / "carla.pdf"
+    assert trainee_pdf(desk, cohort.trainees["Carla Ho"], FIRST, TODAY, one) == 1
+    assert "page 1 of 1" in _page_texts(one, 1)[0]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils)")
+def test_cohort_pdf_lists_the_exams_and_explains_the_target_time(
+    qapp: QApplication, cohort: Cohort, tmp_path: Path
+) -> None:
+    desk = cohort.store.instructor(cohort.session)
+    target = tmp_path / "cohort.pdf"
+    pages = cohort_pdf(desk, FIRST, TODAY, target)
+    text = " ".join(" ".join(_page_texts(target, pages)).split())
+    # the exam set in the cohort: assigned to two, taken by one, passed by one, at 75 %
+    assert "Exams" in text and "Roulette payouts" in text
+    assert "Target time: what a trained dealer needs" in text
+    exams = text[text.index("Exams Exam") :]
+    assert "Roulette payouts" in exams and "2 1 1 75 %" in exams
 
 
 def test_a_trainee_without_answers_gets_a_report_that_says_so(

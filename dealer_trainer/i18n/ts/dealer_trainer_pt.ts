@@ -3144,7 +3144,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+240"/>
+        <location filename="../../ui/instructor/window.py" line="+248"/>
         <source>Instructor · %1</source>
         <translation>Instrutor · %1</translation>
     </message>
@@ -3480,7 +3480,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-239"/>
+        <location filename="../../ui/instructor/window.py" line="-245"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -4236,6 +4236,101 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>csv</name>
+    <message>
+        <location filename="../../reports/csv_export.py" line="+35"/>
+        <source>Answer no.</source>
+        <extracomment>The columns, in order (English; the header row is written in the instructor&apos;s language).</extracomment>
+        <translation>N.º da resposta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam or practice</source>
+        <translation>Exame ou prática</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session no.</source>
+        <translation>N.º da sessão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answered (UTC)</source>
+        <translation>Respondida (UTC)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Day</source>
+        <translation>Dia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ruleset</source>
+        <translation>Regulamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right</source>
+        <translation>Certa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seconds taken</source>
+        <translation>Segundos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answer given</source>
+        <translation>Resposta dada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right answer</source>
+        <translation>Resposta certa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item seed</source>
+        <translation>Semente da pergunta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>App version</source>
+        <translation>Versão da aplicação</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Exam</source>
+        <extracomment>How each kind of session is named in the &quot;Exam or practice&quot; column.</extracomment>
+        <translation>Exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice</source>
+        <translation>Prática</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice (timed)</source>
+        <translation>Prática (cronometrada)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice (review)</source>
+        <translation>Prática (revisão)</translation>
+    </message>
+</context>
+<context>
     <name>dashboard</name>
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="-496"/>
@@ -4635,7 +4730,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>BIG</source>
-        <translation>BIG</translation>
+        <translation>GRANDE</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4808,9 +4903,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>sem resposta dentro do tempo</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="+207"/>
+        <location filename="../../reports/pdf.py" line="+276"/>
         <source>%1 to %2 · made %3 by %4</source>
-        <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>%1 a %2 · elaborado a %3 por %4</translation>
     </message>
     <message>
@@ -4840,39 +4934,51 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location line="+112"/>
+        <location line="+123"/>
         <source>Answers</source>
         <translation>Respostas</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+112"/>
+        <location line="-122"/>
+        <location line="+123"/>
         <source>Accuracy</source>
         <translation>Taxa de acerto</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+112"/>
+        <location line="-122"/>
+        <location line="+123"/>
         <source>Typical time</source>
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <source>Target</source>
-        <translation>Objectivo</translation>
+        <location line="-349"/>
+        <source>page %1 of %2</source>
+        <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
+        <translation>página %1 de %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+227"/>
+        <source>Target time</source>
+        <translation>Tempo-alvo</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Target time: what a trained dealer needs for one item of the skill at the intermediate level, the drills&apos; timed target.</source>
+        <translation>Tempo-alvo: o tempo de que um croupier formado precisa para uma pergunta da competência no nível intermédio, o alvo do modo cronometrado.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Training report: %1</source>
         <translation>Relatório de formação: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <location line="+106"/>
         <source>Exams</source>
         <translation>Exames</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-101"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -4888,31 +4994,35 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+19"/>
+        <location line="+97"/>
         <source>Exam</source>
         <translation>Exame</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-96"/>
+        <location line="+98"/>
         <source>Assigned</source>
         <translation>Atribuído</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-97"/>
+        <location line="+98"/>
         <source>Taken</source>
         <translation>Realizado</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-97"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+98"/>
         <source>Pass mark</source>
         <translation>Nota mínima</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-97"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>
@@ -4922,12 +5032,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Nenhum exame atribuído.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>Cohort report</source>
         <translation>Relatório da turma</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>Formandos, da menor para a maior taxa de acerto</translation>
     </message>
@@ -4955,6 +5065,21 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Weakest skill</source>
         <translation>Competência mais fraca</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No exam set.</source>
+        <translation>Nenhum exame marcado.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Set on</source>
+        <translation>Marcado em</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Passed</source>
+        <translation>Aprovados</translation>
     </message>
 </context>
 <context>
@@ -4985,7 +5110,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+50"/>
+        <location filename="../../ui/app_store.py" line="+51"/>
         <source>The records are still being opened: try again in a moment.</source>
         <translation>Os registos ainda estão a ser abertos: tente de novo dentro de momentos.</translation>
     </message>
@@ -5199,7 +5324,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+100"/>
+        <location filename="../../ui/table/screen.py" line="+101"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>

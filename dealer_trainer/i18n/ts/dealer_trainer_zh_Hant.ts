@@ -3144,7 +3144,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+240"/>
+        <location filename="../../ui/instructor/window.py" line="+248"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
@@ -3480,7 +3480,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-239"/>
+        <location filename="../../ui/instructor/window.py" line="-245"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -4235,6 +4235,101 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>csv</name>
+    <message>
+        <location filename="../../reports/csv_export.py" line="+35"/>
+        <source>Answer no.</source>
+        <extracomment>The columns, in order (English; the header row is written in the instructor&apos;s language).</extracomment>
+        <translation>答案編號</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainee</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam or practice</source>
+        <translation>考試或練習</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session no.</source>
+        <translation>練習時段編號</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answered (UTC)</source>
+        <translation>作答時間（UTC）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Day</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ruleset</source>
+        <translation>規則集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right</source>
+        <translation>正確</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seconds taken</source>
+        <translation>所用秒數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Answer given</source>
+        <translation>所答</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right answer</source>
+        <translation>正確答案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item seed</source>
+        <translation>題目種子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>App version</source>
+        <translation>程式版本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Exam</source>
+        <extracomment>How each kind of session is named in the &quot;Exam or practice&quot; column.</extracomment>
+        <translation>考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice</source>
+        <translation>練習</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice (timed)</source>
+        <translation>練習（計時）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice (review)</source>
+        <translation>練習（複習）</translation>
+    </message>
+</context>
+<context>
     <name>dashboard</name>
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="-496"/>
@@ -4807,9 +4902,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未在時限內作答</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="+207"/>
+        <location filename="../../reports/pdf.py" line="+276"/>
         <source>%1 to %2 · made %3 by %4</source>
-        <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>%1至%2 · %4於%3製作</translation>
     </message>
     <message>
@@ -4839,39 +4933,51 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+112"/>
+        <location line="+123"/>
         <source>Answers</source>
         <translation>作答數</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+112"/>
+        <location line="-122"/>
+        <location line="+123"/>
         <source>Accuracy</source>
         <translation>準確率</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <location line="+112"/>
+        <location line="-122"/>
+        <location line="+123"/>
         <source>Typical time</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-111"/>
-        <source>Target</source>
-        <translation>目標</translation>
+        <location line="-349"/>
+        <source>page %1 of %2</source>
+        <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
+        <translation>第 %1 頁，共 %2 頁</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+227"/>
+        <source>Target time</source>
+        <translation>目標時間</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Target time: what a trained dealer needs for one item of the skill at the intermediate level, the drills&apos; timed target.</source>
+        <translation>目標時間：受過訓練的荷官在中級程度完成該技能一題所需的時間，即計時練習的目標。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Training report: %1</source>
         <translation>培訓報告：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <location line="+106"/>
         <source>Exams</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-101"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -4887,31 +4993,35 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+19"/>
+        <location line="+97"/>
         <source>Exam</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-96"/>
+        <location line="+98"/>
         <source>Assigned</source>
         <translation>指派日期</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-97"/>
+        <location line="+98"/>
         <source>Taken</source>
         <translation>應考日期</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-97"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+98"/>
         <source>Pass mark</source>
         <translation>合格分數</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-97"/>
         <source>Result</source>
         <translation>結果</translation>
     </message>
@@ -4921,12 +5031,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未有指派考試。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>Cohort report</source>
         <translation>學員組別報告</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>學員（準確率最低的排先）</translation>
     </message>
@@ -4954,6 +5064,21 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Weakest skill</source>
         <translation>最弱技能</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No exam set.</source>
+        <translation>未設任何考試。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Set on</source>
+        <translation>設定日期</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Passed</source>
+        <translation>合格</translation>
     </message>
 </context>
 <context>
@@ -4984,7 +5109,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+50"/>
+        <location filename="../../ui/app_store.py" line="+51"/>
         <source>The records are still being opened: try again in a moment.</source>
         <translation>記錄仍在開啟中，請稍後再試。</translation>
     </message>
@@ -5198,7 +5323,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+100"/>
+        <location filename="../../ui/table/screen.py" line="+101"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>

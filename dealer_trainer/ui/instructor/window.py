@@ -36,10 +36,12 @@ from dealer_trainer.storage import (
     AnswerFilter,
     InstructorSession,
     Store,
+    StoredAnswer,
     TraineeProfile,
 )
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
+from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
@@ -161,7 +163,7 @@ class ReportsPanel(QWidget):
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         self._window.jobs.run(
             "report",
-            lambda: write_answers_csv(desk, path, where),
+            lambda: write_answers_csv(desk, path, where, describe=_in_words),
             lambda rows: self._done(path, int(rows), csv=True),
         )
 
@@ -169,6 +171,12 @@ class ReportsPanel(QWidget):
         text = self.tr("%1 answers written to %2") if csv else self.tr("%1 pages written to %2")
         self.message.setText(text.replace("%1", f"{count:,}").replace("%2", str(path)))
         self.written.emit(str(path))
+
+
+def _in_words(answer: StoredAnswer) -> tuple[str, str]:
+    """A CSV row's answers as the drill-down shows them: bets and options by their names."""
+    words = answer_words(answer)
+    return words.given, words.expected
 
 
 class InstructorWindow(QMainWindow):
