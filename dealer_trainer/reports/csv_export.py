@@ -158,7 +158,8 @@ def _write(
 ) -> int:
     writer = csv.writer(stream, dialect="excel")
     writer.writerow([_tr(column) for column in CSV_COLUMNS])
-    yes, no = _tr("yes"), _tr("no")
+    yes = QCoreApplication.translate("csv", "yes")
+    no = QCoreApplication.translate("csv", "no")
     modes: dict[int, str] = {}  # session id → its mode, read once per trainee
     skills: dict[str, str] = {}
     rulesets: dict[str, str] = {}

@@ -504,8 +504,8 @@ def _cohort_exams(doc: _Document, exams: Sequence[tuple[Exam, Sequence[ExamResul
         [
             Column(QCoreApplication.translate("reports", "Exam"), 3.5),
             Column(QCoreApplication.translate("reports", "Set on"), 1.5),
-            Column(QCoreApplication.translate("reports", "Assigned"), 1.3, True),
-            Column(QCoreApplication.translate("reports", "Taken"), 1.2, True),
+            Column(QCoreApplication.translate("reports", "Assigned to"), 1.4, True),
+            Column(QCoreApplication.translate("reports", "Sat it"), 1.2, True),
             Column(QCoreApplication.translate("reports", "Passed"), 1.2, True),
             Column(QCoreApplication.translate("reports", "Pass mark"), 1.3, True),
         ],

@@ -291,7 +291,9 @@ def test_cohort_pdf_lists_the_exams_and_explains_the_target_time(
     assert "Exams" in text and "Roulette payouts" in text
     assert "Target time: what a trained dealer needs" in text
     exams = text[text.index("Exams Exam") :]
-    assert "Roulette payouts" in exams and "2 1 1 75 %" in exams
+    assert (
+        "Roulette payouts" in exams and "2 1 1 75 %" in exams
+    )  # assigned to, sat it, passed, pass mark
 
 
 def test_a_trainee_without_answers_gets_a_report_that_says_so(

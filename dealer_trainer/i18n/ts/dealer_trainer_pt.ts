@@ -4329,6 +4329,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>Practice (review)</source>
         <translation>Prática (revisão)</translation>
     </message>
+    <message>
+        <location line="+106"/>
+        <source>yes</source>
+        <extracomment>The first characters that make Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP&apos;s list): such a cell is written with a leading apostrophe, as text. Given and expected answer of a stored answer, in words (the UI passes the drill-down&apos;s).</extracomment>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no</source>
+        <translation>não</translation>
+    </message>
 </context>
 <context>
     <name>dashboard</name>
@@ -5000,18 +5011,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="-96"/>
-        <location line="+98"/>
         <source>Assigned</source>
         <translation>Atribuído</translation>
     </message>
     <message>
-        <location line="-97"/>
-        <location line="+98"/>
+        <location line="+1"/>
         <source>Taken</source>
         <translation>Realizado</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="+1"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -5077,7 +5086,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Marcado em</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Assigned to</source>
+        <translation>Atribuído a</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sat it</source>
+        <translation>Fizeram-no</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Passed</source>
         <translation>Aprovados</translation>
     </message>

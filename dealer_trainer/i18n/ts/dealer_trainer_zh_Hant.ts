@@ -4328,6 +4328,17 @@ It is kept here; retry saving when the database is back.</source>
         <source>Practice (review)</source>
         <translation>練習（複習）</translation>
     </message>
+    <message>
+        <location line="+106"/>
+        <source>yes</source>
+        <extracomment>The first characters that make Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP&apos;s list): such a cell is written with a leading apostrophe, as text. Given and expected answer of a stored answer, in words (the UI passes the drill-down&apos;s).</extracomment>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
 </context>
 <context>
     <name>dashboard</name>
@@ -4999,18 +5010,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="-96"/>
-        <location line="+98"/>
         <source>Assigned</source>
         <translation>指派日期</translation>
     </message>
     <message>
-        <location line="-97"/>
-        <location line="+98"/>
+        <location line="+1"/>
         <source>Taken</source>
         <translation>應考日期</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="+1"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -5076,7 +5085,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>設定日期</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Assigned to</source>
+        <translation>指派人數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sat it</source>
+        <translation>應考人數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Passed</source>
         <translation>合格</translation>
     </message>
