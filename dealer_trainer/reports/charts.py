@@ -2,6 +2,8 @@
 
 ``draw_line_chart`` draws one series over a date axis into a rectangle of any
 paint device: grid, axis labels at sensible steps, the line and its points.
+A day without practice is a gap in the line. Dates are written in the report's
+language (``day_label``: "30 Nov", "30 nov.", "11月30日"), as the dashboard writes them.
 """
 
 from __future__ import annotations
@@ -10,11 +12,21 @@ import math
 from collections.abc import Sequence
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 
 INK = QColor("#37474f")
 GRID = QColor("#e0e6ea")
+
+
+def day_label(day: date, *, month_only: bool = False) -> str:
+    """A short date in the current language (``QLocale()``, which the app sets with its
+    language): "30 Nov" / "30 nov." / "11月30日", or the month alone ("Nov", "11月")."""
+    locale = QLocale()
+    chinese = locale.language() == QLocale.Language.Chinese
+    patterns = {(True, True): "M月", (True, False): "MMM", (False, True): "M月d日"}
+    pattern = patterns.get((month_only, chinese), "d MMM")
+    return locale.toString(QDate(day.year, day.month, day.day), pattern)
 
 
 def nice_step(span: float, ticks: int = 5) -> float:
@@ -113,7 +125,7 @@ def draw_line_chart(
         painter.drawText(
             QRectF(x - line * 3, plot.bottom() + line * 0.2, line * 6, line),
             Qt.AlignmentFlag.AlignHCenter,
-            day.strftime("%d %b"),
+            day_label(day),
         )
     axis_pen = QPen(INK)
     axis_pen.setWidthF(max(0.6, line * 0.06))
@@ -121,12 +133,14 @@ def draw_line_chart(
     painter.drawLine(plot.bottomLeft(), plot.bottomRight())
     painter.drawLine(plot.bottomLeft(), plot.topLeft())
     path = QPainterPath()
-    for number, (day, value) in enumerate(zip(days, values, strict=True)):
+    previous: date | None = None
+    for day, value in zip(days, values, strict=True):
         point = at(day, value)
-        if number == 0:
-            path.moveTo(point)
-        else:
+        if previous is not None and (day - previous).days == 1:
             path.lineTo(point)
+        else:
+            path.moveTo(point)  # the first day, or the first after days without practice
+        previous = day
     line_pen = QPen(QColor(colour))
     line_pen.setWidthF(max(1.0, line * 0.12))
     painter.setPen(line_pen)

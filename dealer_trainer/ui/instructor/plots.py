@@ -1,27 +1,73 @@
 """Accuracy and time over the days: two pyqtgraph plots on a date axis, built once.
 
 ``TrendPlots.show_series(series)`` only calls ``setData`` on curves made in
-the constructor. ``firstPainted`` is emitted once, after the first paint that
+the constructor. A day without practice is a gap in the lines, not a join across it;
+the date axis spans at least a week (one day of answers still reads as dates, not as
+hours), in the window's language, and the time axis starts at 0 s (a day's small
+wobble does not fill the plot). ``firstPainted`` is emitted once, after the first paint that
 follows the first ``show_series`` (the dashboard's speed target is measured on it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from dealer_trainer.reports.charts import day_label
 from dealer_trainer.reports.figures import DaySeries
 
 ACCURACY_COLOUR = "#2e7d32"
 TIME_COLOUR = "#1565c0"
 BACKGROUND = "#ffffff"
 INK = "#37474f"
+DAY_S = 86_400
+#: The narrowest span of the date axis: with one day of answers the axis still shows dates.
+MIN_SPAN_S = 7 * DAY_S
+
+
+def joins(days: Sequence[date]) -> npt.NDArray[np.int32]:
+    """For each point, whether its line goes on to the next one: only to the next day, so a
+    day without practice is a gap (pyqtgraph's ``connect`` array)."""
+    return np.array(
+        [1 if (later - day).days == 1 else 0 for day, later in pairwise(days)] + [0],
+        dtype=np.int32,
+    )
+
+
+def date_span(timestamps: Sequence[float]) -> tuple[float, float]:
+    """The date axis's range for points at these instants: half a day around them, and at
+    least :data:`MIN_SPAN_S` wide, centred on them."""
+    first, last = min(timestamps) - DAY_S / 2, max(timestamps) + DAY_S / 2
+    if last - first < MIN_SPAN_S:
+        middle = (first + last) / 2
+        first, last = middle - MIN_SPAN_S / 2, middle + MIN_SPAN_S / 2
+    return first, last
+
+
+class DayAxis(pg.DateAxisItem):  # type: ignore[misc]  # pyqtgraph has no type hints
+    """pyqtgraph's date axis with its dates in the window's language ("30 Nov", "11月30日"):
+    its own labels are Python's ``strftime``, always English. Finer than a day (zoomed in
+    with the mouse), its hours are pyqtgraph's, which need no language."""
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        if spacing < DAY_S:
+            return list(super().tickStrings(values, scale, spacing))
+        month_only = spacing >= 28 * DAY_S
+        return [
+            day_label(datetime.fromtimestamp(v, UTC).date(), month_only=month_only) for v in values
+        ]
 
 
 def _plot(title: str, unit: str, colour: str) -> tuple[pg.PlotWidget, pg.PlotDataItem]:
-    widget = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+    widget = pg.PlotWidget(axisItems={"bottom": DayAxis(orientation="bottom")})
     widget.setBackground(BACKGROUND)
     item = widget.getPlotItem()
     item.setTitle(title, color=INK, size="10pt")
@@ -79,11 +125,13 @@ class TrendPlots(QWidget):
 
     def show_series(self, series: DaySeries) -> None:
         x = series.timestamps()
-        self.accuracy_curve.setData(x, series.accuracy_percent())
-        self.time_curve.setData(x, series.time_seconds())
+        connect = joins(series.days) if x else "all"
+        self.accuracy_curve.setData(x, series.accuracy_percent(), connect=connect)
+        seconds = series.time_seconds()
+        self.time_curve.setData(x, seconds, connect=connect)
         if x:
-            self.accuracy_plot.getPlotItem().enableAutoRange(axis="x")
-            self.time_plot.getPlotItem().enableAutoRange(axis="y")
+            self.accuracy_plot.setXRange(*date_span(x), padding=0)
+            self.time_plot.setYRange(0, max(1.0, max(seconds) * 1.15), padding=0)
         self.accuracy_plot.setYRange(0, 100, padding=0.02)  # accuracy always on its full scale
         self._show_values(bool(x))
         self._shown = True
@@ -112,5 +160,5 @@ class TrendPlots(QWidget):
         ):
             self._painted = True
             # Announced once this paint event has been handled: the plot is on screen.
-            QTimer.singleShot(0, self.firstPainted.emit)
+            QTimer.singleShot(0, self, self.firstPainted.emit)  # not after self is gone
         return super().eventFilter(watched, event)
