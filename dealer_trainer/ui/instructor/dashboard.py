@@ -598,7 +598,12 @@ class TraineeView(QWidget):
         self._jobs.run("trainee-answers", lambda: desk.answers(where), self._answers_ready)
 
     def _answers_ready(self, answers: list[StoredAnswer]) -> None:
+        # The list is another trainee's, period's or filter's now: the answer that was open
+        # must not stay beside it. The newest answer of the new list is opened instead.
         self.answers.set_answers(answers)
+        self.detail.clear()
+        if answers:
+            self.answer_table.setCurrentIndex(self.answers_proxy.index(0, 0))
         self.more.setEnabled(len(answers) == ANSWER_PAGE)
         self.answersLoaded.emit()
 

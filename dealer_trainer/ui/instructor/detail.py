@@ -151,6 +151,15 @@ class AnswerDetail(QWidget):
         self.item: DrillItem | None = None
         self.answer: StoredAnswer | None = None
 
+    def clear(self) -> None:
+        """Show no answer (another trainee, period or filter was chosen): the placeholder."""
+        self.answer = None
+        self.item = None
+        self.text.clear()
+        self.notes.clear()
+        self._splitter.hide()
+        self.placeholder.show()
+
     def show_answer(self, answer: StoredAnswer) -> None:
         self.answer = answer
         self.item = remake(answer)

@@ -152,6 +152,29 @@ def test_drill_down_redraws_the_answers_situation_on_the_felt(qtbot: QtBot, coho
     assert citation_text(detail.item.citation) in text  # as the window's language cites it
 
 
+def test_drill_down_shows_the_selected_trainees_answer_after_switching_trainee(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = open_window(qtbot, cohort)
+    trainee = window.trainee
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Bruno Chan"])
+    trainee.answer_table.selectRow(3)
+    bruno = trainee.detail.answer
+    assert bruno is not None and bruno.trainee_id == cohort.trainees["Bruno Chan"]
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        trainee.trainee.setCurrentIndex(trainee.trainee.findData(cohort.trainees["Carla Ho"]))
+    shown = trainee.detail.answer
+    # Carla's newest answer, never Bruno's still open beside Carla's list
+    assert shown is not None and shown.trainee_id == cohort.trainees["Carla Ho"]
+    source = trainee.answers_proxy.mapToSource(trainee.answer_table.currentIndex())
+    assert trainee.answers.answer(source.row()) == shown
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        trainee.only_wrong.setCurrentIndex(trainee.only_wrong.findData(False))
+    wrong = trainee.detail.answer
+    assert wrong is None or (not wrong.record.correct and wrong.trainee_id == shown.trainee_id)
+
+
 def test_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     trainee = window.trainee
