@@ -23,7 +23,7 @@ from dealer_trainer.drills.sessions import (
     replay,
 )
 from dealer_trainer.drills.skills import Skill, all_skills, skill, skills_for
-from dealer_trainer.drills.text import T, Text
+from dealer_trainer.rules.text import T, Text
 
 __all__ = [
     "Answer",

@@ -22,7 +22,6 @@ from dealer_trainer.drills.model import (
     interpretation,
 )
 from dealer_trainer.drills.skills import Skill, register, seconds
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.caribbean_stud import api
 from dealer_trainer.rules.caribbean_stud.cards import Card, Rank, Suit
 from dealer_trainer.rules.caribbean_stud.dealing import DealingMethod, deal
@@ -45,6 +44,7 @@ from dealer_trainer.rules.caribbean_stud.table import (
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.money import win_at
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import T, Text
 
 GAME = "caribbean_stud"
 DECK = tuple(Card(rank, suit) for rank in Rank for suit in Suit)

@@ -24,7 +24,6 @@ from dealer_trainer.drills.model import (
     table_procedure,
 )
 from dealer_trainer.drills.skills import Skill, register, seconds
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import (
     Action,
@@ -49,6 +48,7 @@ from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
 from dealer_trainer.rules.craps.table import BigWin
 from dealer_trainer.rules.money import to_cents
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
+from dealer_trainer.rules.text import T, Text
 
 GAME = "craps"
 #: The names of the bets that carry no number, as the felt names them (ui/bet_names.py).

@@ -16,8 +16,8 @@ from enum import IntEnum, StrEnum, unique
 from typing import Any
 
 from dealer_trainer.drills.chips import fewest_chips
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.text import T, Text
 
 
 @unique

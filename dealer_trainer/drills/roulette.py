@@ -21,7 +21,6 @@ from dealer_trainer.drills.model import (
     interpretation,
 )
 from dealer_trainer.drills.skills import Skill, register, seconds
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.roulette import RED, Bet, BetKind, BetPosition, all_positions, settle
 from dealer_trainer.rules.roulette.pay_order import texts_differ
 from dealer_trainer.rules.roulette.rulings import disturbed_winning_chips, golpe_nulo, late_bet
@@ -34,6 +33,7 @@ from dealer_trainer.rules.roulette.settle import (
     text_pay_groups,
 )
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import T, Text
 
 GAME = "roulette"
 

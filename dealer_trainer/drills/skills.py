@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from dealer_trainer.drills.model import AnswerKind, Difficulty, DrillItem
-from dealer_trainer.drills.text import Text
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import Text
 
 Generator = Callable[[Ruleset, int, Difficulty], DrillItem]
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.rules.rulesets import Payout, Ruleset
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 BET_NAMES = {
     "straight": QT_TRANSLATE_NOOP("bets", "Straight-up %1"),

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills import Answer, AnswerKind, DrillItem, Mode, Outcome, Summary, skill
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.ui.drills.answers import (
     AmountPad,
     AnswerWidget,

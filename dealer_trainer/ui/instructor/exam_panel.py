@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
@@ -43,6 +42,7 @@ from dealer_trainer.reports.exams import (
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import GAMES, get_ruleset, rulesets_for
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
