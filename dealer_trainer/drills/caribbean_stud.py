@@ -211,7 +211,7 @@ def name_hand(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     ]
     rng.shuffle(options)
     return DrillItem(
-        skill="stud.name_hand",
+        skill="caribbean_stud.name_hand",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -275,7 +275,7 @@ def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
     ]
     same_class = values[0].hand_class is values[1].hand_class
     return DrillItem(
-        skill="stud.compare_hands",
+        skill="caribbean_stud.compare_hands",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -447,7 +447,7 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
         ),
     )
     return DrillItem(
-        skill="stud.qualify",
+        skill="caribbean_stud.qualify",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -607,7 +607,7 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
     lines.append(T("Total to pay: {total}.", total=win))
     denominations = pay_tray(ruleset, difficulty)  # one box: nothing collected before it is paid
     return DrillItem(
-        skill="stud.settlement",
+        skill="caribbean_stud.settlement",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -749,7 +749,7 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
             )
         )
     return DrillItem(
-        skill="stud.progressive",
+        skill="caribbean_stud.progressive",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -974,7 +974,7 @@ def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         for k in keys
     )
     return DrillItem(
-        skill="stud.misdeal",
+        skill="caribbean_stud.misdeal",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -1154,7 +1154,7 @@ def dealing_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
         else T("five cards at a time from the shuffling machine")
     )
     return DrillItem(
-        skill="stud.dealing_order",
+        skill="caribbean_stud.dealing_order",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -1187,7 +1187,7 @@ SKILLS = {
     s.id: register(s)
     for s in (
         Skill(
-            "stud.name_hand",
+            "caribbean_stud.name_hand",
             GAME,
             T("Name the hand"),
             T("The ten hands of Art. 8."),
@@ -1196,7 +1196,7 @@ SKILLS = {
             seconds(10, 8, 6),
         ),
         Skill(
-            "stud.compare_hands",
+            "caribbean_stud.compare_hands",
             GAME,
             T("Compare hands"),
             T("Which hand wins, down to the suit (♠ > ♥ > ♣ > ♦)."),
@@ -1205,7 +1205,7 @@ SKILLS = {
             seconds(15, 12, 10),
         ),
         Skill(
-            "stud.qualify",
+            "caribbean_stud.qualify",
             GAME,
             T("Does the dealer qualify?"),
             T("At least an ace and a king (Art. 9(1))."),
@@ -1214,7 +1214,7 @@ SKILLS = {
             seconds(8, 6, 5),
         ),
         Skill(
-            "stud.settlement",
+            "caribbean_stud.settlement",
             GAME,
             T("Ante and raise"),
             T("Ante 1 to 1, the raise by the pay table of Art. 9(5)."),
@@ -1223,7 +1223,7 @@ SKILLS = {
             seconds(25, 20, 15),
         ),
         Skill(
-            "stud.progressive",
+            "caribbean_stud.progressive",
             GAME,
             T("Progressive jackpot"),
             T("Awards, their order and the pool (Art. 10)."),
@@ -1232,7 +1232,7 @@ SKILLS = {
             seconds(40, 35, 30),
         ),
         Skill(
-            "stud.misdeal",
+            "caribbean_stud.misdeal",
             GAME,
             T("Misdeals"),
             T("Exposed cards, empty boxes, a failing shuffler (Art. 11)."),
@@ -1241,7 +1241,7 @@ SKILLS = {
             seconds(20, 15, 12),
         ),
         Skill(
-            "stud.dealing_order",
+            "caribbean_stud.dealing_order",
             GAME,
             T("Dealing order"),
             T("Left to right, the dealer last, the fifth card face up (Art. 7)."),

@@ -28,6 +28,7 @@ from dealer_trainer.layouts.model import (
 )
 from dealer_trainer.rules.craps import BetKind
 from dealer_trainer.rules.craps.model import BIG_NUMBERS, HARD_NUMBERS, POINT_NUMBERS
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 POINTS = tuple(sorted(POINT_NUMBERS))  # the boxes, left to right
@@ -344,7 +345,7 @@ def craps_felt(ruleset_id: str = "craps-1985") -> Felt:
         36.0,
     )
     return Felt(
-        game="craps",
+        game=Game.CRAPS,
         ruleset_id=ruleset_id,
         width=WIDTH,
         height=HEIGHT,

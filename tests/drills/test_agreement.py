@@ -126,7 +126,10 @@ def test_craps_art2_2_largest_odds_is_accepted_and_one_chip_more_refused(
     assert refused.value.code == "odds_over_limit"
 
 
-@pytest.mark.parametrize("skill_id", ["stud.settlement", "stud.progressive", "stud.compare_hands"])
+@pytest.mark.parametrize(
+    "skill_id",
+    ["caribbean_stud.settlement", "caribbean_stud.progressive", "caribbean_stud.compare_hands"],
+)
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), difficulty=st.sampled_from(list(Difficulty)))
 def test_caribbean_stud_items_agree_with_the_rules_cli(
@@ -134,13 +137,13 @@ def test_caribbean_stud_items_agree_with_the_rules_cli(
 ) -> None:
     item = ItemSpec(skill_id, seed, difficulty).make()
     request = dict(item.situation["request"])
-    if skill_id == "stud.compare_hands":
+    if skill_id == "caribbean_stud.compare_hands":
         answer = handle("compare", request)
         right = next(o for o in item.expected.options if o.id == item.expected.choice)
         assert right.label.english().startswith(("Hand A", "Hand B")[answer["winner"]])
         return
     answer = handle("settle", request)
-    if skill_id == "stud.settlement":
+    if skill_id == "caribbean_stud.settlement":
         (result,) = answer["results"]
         assert item.expected.amount == Decimal(result["ante"]["win"]) + Decimal(
             result["raise"]["win"]
@@ -153,7 +156,7 @@ def test_caribbean_stud_items_agree_with_the_rules_cli(
 
 def test_caribbean_stud_settlement_deals_a_royal_even_when_the_dealer_blocks_one() -> None:
     # Seed 1666 once drew a dealer's hand that left no royal flush in the deck for the box.
-    item = ItemSpec("stud.settlement", 1666, Difficulty.ADVANCED).make()
+    item = ItemSpec("caribbean_stud.settlement", 1666, Difficulty.ADVANCED).make()
     answer = handle("settle", dict(item.situation["request"]))
     (result,) = answer["results"]
     assert item.expected.amount == Decimal(result["ante"]["win"]) + Decimal(result["raise"]["win"])

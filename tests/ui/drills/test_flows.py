@@ -174,7 +174,7 @@ def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
     qtbot: QtBot, desk: TraineeDesk, clock: HandClock
 ) -> None:
     spec = ExamSpec(
-        ("roulette.straight_up", "craps.field", "stud.qualify"),
+        ("roulette.straight_up", "craps.field", "caribbean_stud.qualify"),
         Difficulty.BEGINNER,
         size=5,
         pass_mark=Fraction(4, 5),
@@ -214,7 +214,9 @@ def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
     assert stored_session.ended_at is not None
 
 
-@pytest.mark.parametrize("skill_id", ["roulette.rulings", "craps.rulings", "stud.misdeal"])
+@pytest.mark.parametrize(
+    "skill_id", ["roulette.rulings", "craps.rulings", "caribbean_stud.misdeal"]
+)
 def test_rulings_are_answered_with_number_keys_and_enter(qtbot: QtBot, skill_id: str) -> None:
     session = practice([skill_id], Difficulty.BEGINNER, seed=4)
     controller = DrillController(session)
