@@ -21,13 +21,6 @@ PACKAGE = "dealer_trainer"
 KNOWN: list[frozenset[str]] = [
     frozenset(
         {
-            "dealer_trainer.drills.model",
-            "dealer_trainer.drills.roulette",
-            "dealer_trainer.drills.skills",
-        }
-    ),
-    frozenset(
-        {
             "dealer_trainer.storage.desks",
             "dealer_trainer.storage.rounds",
             "dealer_trainer.storage.store",

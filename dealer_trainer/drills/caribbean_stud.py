@@ -17,11 +17,12 @@ from dealer_trainer.drills.model import (
     DrillItem,
     Expected,
     Option,
+    Skill,
     amount_to_pay,
     house_option,
     interpretation,
+    seconds,
 )
-from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.rules.caribbean_stud import api
 from dealer_trainer.rules.caribbean_stud.cards import Card, Rank, Suit
 from dealer_trainer.rules.caribbean_stud.dealing import DealingMethod, deal
@@ -1183,71 +1184,69 @@ def dealing_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
     )
 
 
-SKILLS = {
-    s.id: register(s)
-    for s in (
-        Skill(
-            "caribbean_stud.name_hand",
-            GAME,
-            T("Name the hand"),
-            T("The ten hands of Art. 8."),
-            AnswerKind.CHOICE,
-            name_hand,
-            seconds(10, 8, 6),
-        ),
-        Skill(
-            "caribbean_stud.compare_hands",
-            GAME,
-            T("Compare hands"),
-            T("Which hand wins, down to the suit (♠ > ♥ > ♣ > ♦)."),
-            AnswerKind.CHOICE,
-            compare_hands,
-            seconds(15, 12, 10),
-        ),
-        Skill(
-            "caribbean_stud.qualify",
-            GAME,
-            T("Does the dealer qualify?"),
-            T("At least an ace and a king (Art. 9(1))."),
-            AnswerKind.CHOICE,
-            dealer_qualification,
-            seconds(8, 6, 5),
-        ),
-        Skill(
-            "caribbean_stud.settlement",
-            GAME,
-            T("Ante and raise"),
-            T("Ante 1 to 1, the raise by the pay table of Art. 9(5)."),
-            AnswerKind.AMOUNT,
-            settlement,
-            seconds(25, 20, 15),
-        ),
-        Skill(
-            "caribbean_stud.progressive",
-            GAME,
-            T("Progressive jackpot"),
-            T("Awards, their order and the pool (Art. 10)."),
-            AnswerKind.AMOUNT,
-            progressive,
-            seconds(40, 35, 30),
-        ),
-        Skill(
-            "caribbean_stud.misdeal",
-            GAME,
-            T("Misdeals"),
-            T("Exposed cards, empty boxes, a failing shuffler (Art. 11)."),
-            AnswerKind.CHOICE,
-            misdeal,
-            seconds(20, 15, 12),
-        ),
-        Skill(
-            "caribbean_stud.dealing_order",
-            GAME,
-            T("Dealing order"),
-            T("Left to right, the dealer last, the fifth card face up (Art. 7)."),
-            AnswerKind.CHOICE,
-            dealing_order,
-            seconds(20, 15, 12),
-        ),
-    )
-}
+#: The skills of this game, in the order the launcher lists them (drills.skills gathers them).
+SKILLS: tuple[Skill, ...] = (
+    Skill(
+        "caribbean_stud.name_hand",
+        GAME,
+        T("Name the hand"),
+        T("The ten hands of Art. 8."),
+        AnswerKind.CHOICE,
+        name_hand,
+        seconds(10, 8, 6),
+    ),
+    Skill(
+        "caribbean_stud.compare_hands",
+        GAME,
+        T("Compare hands"),
+        T("Which hand wins, down to the suit (♠ > ♥ > ♣ > ♦)."),
+        AnswerKind.CHOICE,
+        compare_hands,
+        seconds(15, 12, 10),
+    ),
+    Skill(
+        "caribbean_stud.qualify",
+        GAME,
+        T("Does the dealer qualify?"),
+        T("At least an ace and a king (Art. 9(1))."),
+        AnswerKind.CHOICE,
+        dealer_qualification,
+        seconds(8, 6, 5),
+    ),
+    Skill(
+        "caribbean_stud.settlement",
+        GAME,
+        T("Ante and raise"),
+        T("Ante 1 to 1, the raise by the pay table of Art. 9(5)."),
+        AnswerKind.AMOUNT,
+        settlement,
+        seconds(25, 20, 15),
+    ),
+    Skill(
+        "caribbean_stud.progressive",
+        GAME,
+        T("Progressive jackpot"),
+        T("Awards, their order and the pool (Art. 10)."),
+        AnswerKind.AMOUNT,
+        progressive,
+        seconds(40, 35, 30),
+    ),
+    Skill(
+        "caribbean_stud.misdeal",
+        GAME,
+        T("Misdeals"),
+        T("Exposed cards, empty boxes, a failing shuffler (Art. 11)."),
+        AnswerKind.CHOICE,
+        misdeal,
+        seconds(20, 15, 12),
+    ),
+    Skill(
+        "caribbean_stud.dealing_order",
+        GAME,
+        T("Dealing order"),
+        T("Left to right, the dealer last, the fifth card face up (Art. 7)."),
+        AnswerKind.CHOICE,
+        dealing_order,
+        seconds(20, 15, 12),
+    ),
+)
