@@ -25,12 +25,14 @@ from pathlib import Path  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 from typing import TYPE_CHECKING  # noqa: E402
 
+from dealer_trainer.rules.games import Game  # noqa: E402
+
 if TYPE_CHECKING:
     import argparse
 
     from PySide6.QtWidgets import QApplication
 
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = Game.ids()  # the choices of --game
 CACHE_DIR_ENV = "DEALER_TRAINER_CACHE_DIR"  # moves the app's cache folder (tests use it)
 #: What the window needs that has no Qt: the rules and rulesets, the languages, the felt
 #: geometry (the first felt shown is roulette's), the trainee's login name.

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import dealer_trainer
+from dealer_trainer.rules.games import Game
 
 Check = Callable[[], None]
 
@@ -80,7 +81,7 @@ def _felts() -> None:
     from dealer_trainer.ui.felt import FeltScene  # noqa: PLC0415
     from dealer_trainer.ui.felt.render import render_image  # noqa: PLC0415
 
-    for game in ("roulette", "craps", "caribbean_stud"):
+    for game in Game:
         image = render_image(FeltScene(felt_for(game)), 640)
         assert not image.isNull() and image.width() == 640, game
 

@@ -153,7 +153,7 @@ def drill_pictures(out: Path) -> None:
     screen.close()
 
     # Caribbean Stud ante and raise, paid in chips from the pay tray (half built).
-    spec = ItemSpec("stud.settlement", 5, Difficulty.INTERMEDIATE)
+    spec = ItemSpec("caribbean_stud.settlement", 5, Difficulty.INTERMEDIATE)
     screen = screen_for(one_item(spec))
     item = screen.controller.item
     assert item is not None and item.expected.amount is not None
@@ -257,8 +257,8 @@ def training_centre(folder: Path) -> tuple[object, object, dict[str, int]]:
         "roulette.pay_order",
         "craps.hard_ways",
         "craps.field",
-        "stud.settlement",
-        "stud.qualify",
+        "caribbean_stud.settlement",
+        "caribbean_stud.qualify",
     )
     names = ("Ana Lei", "Bruno Chan", "Carla Ho", "Diogo Sousa")
     trainees: dict[str, int] = {}

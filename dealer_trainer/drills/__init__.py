@@ -9,6 +9,7 @@ from dealer_trainer.drills.model import (
     Expected,
     Grade,
     Option,
+    Skill,
 )
 from dealer_trainer.drills.sessions import (
     DrillSession,
@@ -22,8 +23,8 @@ from dealer_trainer.drills.sessions import (
     practice,
     replay,
 )
-from dealer_trainer.drills.skills import Skill, all_skills, skill, skills_for
-from dealer_trainer.drills.text import T, Text
+from dealer_trainer.drills.skills import all_skills, skill, skills_for, time_allowed
+from dealer_trainer.rules.text import T, Text
 
 __all__ = [
     "Answer",
@@ -50,4 +51,5 @@ __all__ = [
     "replay",
     "skill",
     "skills_for",
+    "time_allowed",
 ]

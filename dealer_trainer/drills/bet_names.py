@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.craps.api import replay
 from dealer_trainer.rules.craps.model import BetKind as CrapsKind
 from dealer_trainer.rules.craps.model import Outcome as CrapsOutcome
 from dealer_trainer.rules.roulette.bets import Bet, BetKind
 from dealer_trainer.rules.rulesets import resolve_ruleset
+from dealer_trainer.rules.text import T, Text
 
 
 def roulette_bet_name(bet: Bet) -> Text:

@@ -17,12 +17,12 @@ from dealer_trainer.drills.model import (
     DrillItem,
     Expected,
     Option,
+    Skill,
     amount_to_pay,
     house_option,
     interpretation,
+    seconds,
 )
-from dealer_trainer.drills.skills import Skill, register, seconds
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.caribbean_stud import api
 from dealer_trainer.rules.caribbean_stud.cards import Card, Rank, Suit
 from dealer_trainer.rules.caribbean_stud.dealing import DealingMethod, deal
@@ -45,6 +45,7 @@ from dealer_trainer.rules.caribbean_stud.table import (
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.money import win_at
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import T, Text
 
 GAME = "caribbean_stud"
 DECK = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
@@ -211,7 +212,7 @@ def name_hand(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     ]
     rng.shuffle(options)
     return DrillItem(
-        skill="stud.name_hand",
+        skill="caribbean_stud.name_hand",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -275,7 +276,7 @@ def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
     ]
     same_class = values[0].hand_class is values[1].hand_class
     return DrillItem(
-        skill="stud.compare_hands",
+        skill="caribbean_stud.compare_hands",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -447,7 +448,7 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
         ),
     )
     return DrillItem(
-        skill="stud.qualify",
+        skill="caribbean_stud.qualify",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -607,7 +608,7 @@ def settlement(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem
     lines.append(T("Total to pay: {total}.", total=win))
     denominations = pay_tray(ruleset, difficulty)  # one box: nothing collected before it is paid
     return DrillItem(
-        skill="stud.settlement",
+        skill="caribbean_stud.settlement",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -749,7 +750,7 @@ def progressive(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillIte
             )
         )
     return DrillItem(
-        skill="stud.progressive",
+        skill="caribbean_stud.progressive",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -974,7 +975,7 @@ def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         for k in keys
     )
     return DrillItem(
-        skill="stud.misdeal",
+        skill="caribbean_stud.misdeal",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -1154,7 +1155,7 @@ def dealing_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
         else T("five cards at a time from the shuffling machine")
     )
     return DrillItem(
-        skill="stud.dealing_order",
+        skill="caribbean_stud.dealing_order",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
@@ -1183,71 +1184,69 @@ def dealing_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
     )
 
 
-SKILLS = {
-    s.id: register(s)
-    for s in (
-        Skill(
-            "stud.name_hand",
-            GAME,
-            T("Name the hand"),
-            T("The ten hands of Art. 8."),
-            AnswerKind.CHOICE,
-            name_hand,
-            seconds(10, 8, 6),
-        ),
-        Skill(
-            "stud.compare_hands",
-            GAME,
-            T("Compare hands"),
-            T("Which hand wins, down to the suit (♠ > ♥ > ♣ > ♦)."),
-            AnswerKind.CHOICE,
-            compare_hands,
-            seconds(15, 12, 10),
-        ),
-        Skill(
-            "stud.qualify",
-            GAME,
-            T("Does the dealer qualify?"),
-            T("At least an ace and a king (Art. 9(1))."),
-            AnswerKind.CHOICE,
-            dealer_qualification,
-            seconds(8, 6, 5),
-        ),
-        Skill(
-            "stud.settlement",
-            GAME,
-            T("Ante and raise"),
-            T("Ante 1 to 1, the raise by the pay table of Art. 9(5)."),
-            AnswerKind.AMOUNT,
-            settlement,
-            seconds(25, 20, 15),
-        ),
-        Skill(
-            "stud.progressive",
-            GAME,
-            T("Progressive jackpot"),
-            T("Awards, their order and the pool (Art. 10)."),
-            AnswerKind.AMOUNT,
-            progressive,
-            seconds(40, 35, 30),
-        ),
-        Skill(
-            "stud.misdeal",
-            GAME,
-            T("Misdeals"),
-            T("Exposed cards, empty boxes, a failing shuffler (Art. 11)."),
-            AnswerKind.CHOICE,
-            misdeal,
-            seconds(20, 15, 12),
-        ),
-        Skill(
-            "stud.dealing_order",
-            GAME,
-            T("Dealing order"),
-            T("Left to right, the dealer last, the fifth card face up (Art. 7)."),
-            AnswerKind.CHOICE,
-            dealing_order,
-            seconds(20, 15, 12),
-        ),
-    )
-}
+#: The skills of this game, in the order the launcher lists them (drills.skills gathers them).
+SKILLS: tuple[Skill, ...] = (
+    Skill(
+        "caribbean_stud.name_hand",
+        GAME,
+        T("Name the hand"),
+        T("The ten hands of Art. 8."),
+        AnswerKind.CHOICE,
+        name_hand,
+        seconds(10, 8, 6),
+    ),
+    Skill(
+        "caribbean_stud.compare_hands",
+        GAME,
+        T("Compare hands"),
+        T("Which hand wins, down to the suit (♠ > ♥ > ♣ > ♦)."),
+        AnswerKind.CHOICE,
+        compare_hands,
+        seconds(15, 12, 10),
+    ),
+    Skill(
+        "caribbean_stud.qualify",
+        GAME,
+        T("Does the dealer qualify?"),
+        T("At least an ace and a king (Art. 9(1))."),
+        AnswerKind.CHOICE,
+        dealer_qualification,
+        seconds(8, 6, 5),
+    ),
+    Skill(
+        "caribbean_stud.settlement",
+        GAME,
+        T("Ante and raise"),
+        T("Ante 1 to 1, the raise by the pay table of Art. 9(5)."),
+        AnswerKind.AMOUNT,
+        settlement,
+        seconds(25, 20, 15),
+    ),
+    Skill(
+        "caribbean_stud.progressive",
+        GAME,
+        T("Progressive jackpot"),
+        T("Awards, their order and the pool (Art. 10)."),
+        AnswerKind.AMOUNT,
+        progressive,
+        seconds(40, 35, 30),
+    ),
+    Skill(
+        "caribbean_stud.misdeal",
+        GAME,
+        T("Misdeals"),
+        T("Exposed cards, empty boxes, a failing shuffler (Art. 11)."),
+        AnswerKind.CHOICE,
+        misdeal,
+        seconds(20, 15, 12),
+    ),
+    Skill(
+        "caribbean_stud.dealing_order",
+        GAME,
+        T("Dealing order"),
+        T("Left to right, the dealer last, the fifth card face up (Art. 7)."),
+        AnswerKind.CHOICE,
+        dealing_order,
+        seconds(20, 15, 12),
+    ),
+)

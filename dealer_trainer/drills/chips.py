@@ -9,7 +9,7 @@ an amount question offers :func:`pay_tray` and its "fewest chips" advice is
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 from functools import cache
 
 from dealer_trainer.rules.rulesets import CHIP_LEVELS, ChipsSetting, Ruleset
@@ -118,6 +118,17 @@ def stack(amount: Decimal, ruleset: Ruleset, difficulty: int | None) -> list[Dec
         if found:
             return [value for value, count in found.items() for _ in range(count)]
     return []
+
+
+def bet_stack(amount: Decimal, ruleset: Ruleset, difficulty: int | None) -> list[Decimal]:
+    """The chips a bet of ``amount`` is drawn with on the felt, in a drill and in its replay.
+
+    :func:`stack`; a stake with cents no chip can show is drawn in the chips of its whole
+    units (the bet list gives the exact stake).
+    """
+    return stack(amount, ruleset, difficulty) or stack(
+        amount.to_integral_value(rounding=ROUND_FLOOR), ruleset, difficulty
+    )
 
 
 def pay_tray(

@@ -19,12 +19,12 @@ from dealer_trainer.drills.model import (
     Expected,
     Grade,
     Option,
+    Skill,
     amount_to_pay,
     interpretation,
+    seconds,
     table_procedure,
 )
-from dealer_trainer.drills.skills import Skill, register, seconds
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import (
     Action,
@@ -49,6 +49,7 @@ from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
 from dealer_trainer.rules.craps.table import BigWin
 from dealer_trainer.rules.money import to_cents
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
+from dealer_trainer.rules.text import T, Text
 
 GAME = "craps"
 #: The names of the bets that carry no number, as the felt names them (ui/bet_names.py).
@@ -867,89 +868,87 @@ def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
     )
 
 
-SKILLS = {
-    s.id: register(s)
-    for s in (
-        Skill(
-            "craps.line_bets",
-            GAME,
-            T("Line and come bets"),
-            T("Pass, Don't Pass, Come and Don't Come through a shooter's hand."),
-            AnswerKind.AMOUNT,
-            line_bets,
-            seconds(25, 20, 15),
-        ),
-        Skill(
-            "craps.odds_limit",
-            GAME,
-            T("Largest odds bet"),
-            T("The odds' win may not exceed the line bet (Art. 2(2))."),
-            AnswerKind.AMOUNT,
-            odds_limit,
-            seconds(20, 15, 12),
-        ),
-        Skill(
-            "craps.odds_payout",
-            GAME,
-            T("Odds payouts"),
-            T("Line bets with odds at 2:1, 3:2, 6:5 and lay odds at 1:2, 2:3, 5:6."),
-            AnswerKind.AMOUNT,
-            odds_payout,
-            seconds(25, 20, 15),
-        ),
-        Skill(
-            "craps.field",
-            GAME,
-            T("Field"),
-            T("3, 4, 9, 10, 11 pay even; 2 and 12 pay double."),
-            AnswerKind.AMOUNT,
-            _one_roll_family("craps.field", [BetKind.FIELD]),
-            seconds(10, 8, 6),
-        ),
-        Skill(
-            "craps.hard_ways",
-            GAME,
-            T("Hard ways"),
-            T("Hard 6 and 8 pay 9 to 1, hard 4 and 10 pay 7 to 1."),
-            AnswerKind.AMOUNT,
-            _one_roll_family("craps.hard_ways", [BetKind.HARD]),
-            seconds(15, 12, 10),
-        ),
-        Skill(
-            "craps.one_roll",
-            GAME,
-            T("Big 7, Eleven, Any Craps"),
-            T("One-roll bets at 4½, 15 and 7 to 1."),
-            AnswerKind.AMOUNT,
-            _one_roll_family("craps.one_roll", [BetKind.BIG7, BetKind.ELEVEN, BetKind.ANY_CRAPS]),
-            seconds(15, 12, 10),
-        ),
-        Skill(
-            "craps.big_bets",
-            GAME,
-            T("Big 6/8, 5/9, 4/10"),
-            T("7 to 6, 7 to 5 and 9 to 5 on the full blocks, even money on the rest."),
-            AnswerKind.AMOUNT,
-            _one_roll_family("craps.big_bets", [BetKind.BIG]),
-            seconds(20, 15, 12),
-        ),
-        Skill(
-            "craps.pay_order",
-            GAME,
-            T("Collect, then pay"),
-            T("Take every losing bet before paying any winner."),
-            AnswerKind.ORDER,
-            pay_order,
-            seconds(25, 20, 15),
-        ),
-        Skill(
-            "craps.rulings",
-            GAME,
-            T("Invalid throws and cocked dice"),
-            T("A die off the table; a die that does not lie flat (Art. 1)."),
-            AnswerKind.CHOICE,
-            throw_rulings,
-            seconds(20, 15, 12),
-        ),
-    )
-}
+#: The skills of this game, in the order the launcher lists them (drills.skills gathers them).
+SKILLS: tuple[Skill, ...] = (
+    Skill(
+        "craps.line_bets",
+        GAME,
+        T("Line and come bets"),
+        T("Pass, Don't Pass, Come and Don't Come through a shooter's hand."),
+        AnswerKind.AMOUNT,
+        line_bets,
+        seconds(25, 20, 15),
+    ),
+    Skill(
+        "craps.odds_limit",
+        GAME,
+        T("Largest odds bet"),
+        T("The odds' win may not exceed the line bet (Art. 2(2))."),
+        AnswerKind.AMOUNT,
+        odds_limit,
+        seconds(20, 15, 12),
+    ),
+    Skill(
+        "craps.odds_payout",
+        GAME,
+        T("Odds payouts"),
+        T("Line bets with odds at 2:1, 3:2, 6:5 and lay odds at 1:2, 2:3, 5:6."),
+        AnswerKind.AMOUNT,
+        odds_payout,
+        seconds(25, 20, 15),
+    ),
+    Skill(
+        "craps.field",
+        GAME,
+        T("Field"),
+        T("3, 4, 9, 10, 11 pay even; 2 and 12 pay double."),
+        AnswerKind.AMOUNT,
+        _one_roll_family("craps.field", [BetKind.FIELD]),
+        seconds(10, 8, 6),
+    ),
+    Skill(
+        "craps.hard_ways",
+        GAME,
+        T("Hard ways"),
+        T("Hard 6 and 8 pay 9 to 1, hard 4 and 10 pay 7 to 1."),
+        AnswerKind.AMOUNT,
+        _one_roll_family("craps.hard_ways", [BetKind.HARD]),
+        seconds(15, 12, 10),
+    ),
+    Skill(
+        "craps.one_roll",
+        GAME,
+        T("Big 7, Eleven, Any Craps"),
+        T("One-roll bets at 4½, 15 and 7 to 1."),
+        AnswerKind.AMOUNT,
+        _one_roll_family("craps.one_roll", [BetKind.BIG7, BetKind.ELEVEN, BetKind.ANY_CRAPS]),
+        seconds(15, 12, 10),
+    ),
+    Skill(
+        "craps.big_bets",
+        GAME,
+        T("Big 6/8, 5/9, 4/10"),
+        T("7 to 6, 7 to 5 and 9 to 5 on the full blocks, even money on the rest."),
+        AnswerKind.AMOUNT,
+        _one_roll_family("craps.big_bets", [BetKind.BIG]),
+        seconds(20, 15, 12),
+    ),
+    Skill(
+        "craps.pay_order",
+        GAME,
+        T("Collect, then pay"),
+        T("Take every losing bet before paying any winner."),
+        AnswerKind.ORDER,
+        pay_order,
+        seconds(25, 20, 15),
+    ),
+    Skill(
+        "craps.rulings",
+        GAME,
+        T("Invalid throws and cocked dice"),
+        T("A die off the table; a die that does not lie flat (Art. 1)."),
+        AnswerKind.CHOICE,
+        throw_rulings,
+        seconds(20, 15, 12),
+    ),
+)

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dealer_trainer.drills.bet_names import NOT_ON_TABLE, bet_names, losing_bets
 from dealer_trainer.drills.chips import chip_count, chips_total
 from dealer_trainer.drills.model import Answer, AnswerKind, Difficulty, DrillItem, Grade
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.roulette.bets import BetKind
 from dealer_trainer.rules.roulette.pay_order import (
     TEXTS_DIFFER_ON,
@@ -25,6 +24,7 @@ from dealer_trainer.rules.roulette.pay_order import (
 from dealer_trainer.rules.roulette.settle import PayOrderText, pay_texts
 from dealer_trainer.rules.roulette.settle import settle as settle_roulette
 from dealer_trainer.rules.rulesets import resolve_ruleset
+from dealer_trainer.rules.text import T, Text
 
 
 def grade(item: DrillItem, answer: Answer) -> Grade:

@@ -9,15 +9,16 @@ answer the trainee was graded against.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import IntEnum, StrEnum, unique
 from typing import Any
 
 from dealer_trainer.drills.chips import fewest_chips
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import T, Text
 
 
 @unique
@@ -92,13 +93,6 @@ class DrillItem:
     @property
     def game(self) -> str:
         return str(self.situation["request"]["game"])
-
-    @property
-    def time_allowed_s(self) -> int:
-        """Seconds allowed in the timed modes: the skill's target at the item's difficulty."""
-        from dealer_trainer.drills.skills import skill  # noqa: PLC0415 (skills imports this)
-
-        return skill(self.skill).time_allowed(self.difficulty)
 
     def to_json(self) -> dict[str, Any]:
         """Everything storage needs to keep and later re-draw the item."""
@@ -181,3 +175,31 @@ class Grade:
     correct: bool
     feedback: tuple[Text, ...]
     notes: tuple[Text, ...] = ()
+
+
+Generator = Callable[[Ruleset, int, Difficulty], DrillItem]
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A drill family: what it trains, how an item is made, how long a dealer may take."""
+
+    id: str
+    game: str
+    title: Text
+    description: Text
+    answer: AnswerKind
+    generate: Generator
+    #: Seconds a trained dealer needs, by difficulty: the timed mode's target.
+    target_seconds: Mapping[Difficulty, int]
+
+    def time_allowed(self, difficulty: Difficulty) -> int:
+        return self.target_seconds[difficulty]
+
+
+def seconds(beginner: int, intermediate: int, advanced: int) -> dict[Difficulty, int]:
+    return {
+        Difficulty.BEGINNER: beginner,
+        Difficulty.INTERMEDIATE: intermediate,
+        Difficulty.ADVANCED: advanced,
+    }

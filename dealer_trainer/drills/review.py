@@ -18,6 +18,7 @@ from fsrs.card import CardDict
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.sessions import ItemSpec, Outcome
+from dealer_trainer.drills.skills import time_allowed
 
 _SCHEDULER = Scheduler(enable_fuzzing=False)
 
@@ -26,7 +27,7 @@ def rating_for(outcome: Outcome) -> Rating:
     """How well the skill was recalled, from correctness and speed against the target."""
     if not outcome.correct:
         return Rating.Again
-    target_ms = outcome.item.time_allowed_s * 1000
+    target_ms = time_allowed(outcome.item) * 1000
     if outcome.elapsed_ms > target_ms:
         return Rating.Hard
     if outcome.elapsed_ms <= target_ms // 2:

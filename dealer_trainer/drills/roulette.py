@@ -17,11 +17,11 @@ from dealer_trainer.drills.model import (
     DrillItem,
     Expected,
     Option,
+    Skill,
     amount_to_pay,
     interpretation,
+    seconds,
 )
-from dealer_trainer.drills.skills import Skill, register, seconds
-from dealer_trainer.drills.text import T, Text
 from dealer_trainer.rules.roulette import RED, Bet, BetKind, BetPosition, all_positions, settle
 from dealer_trainer.rules.roulette.pay_order import texts_differ
 from dealer_trainer.rules.roulette.rulings import disturbed_winning_chips, golpe_nulo, late_bet
@@ -34,6 +34,7 @@ from dealer_trainer.rules.roulette.settle import (
     text_pay_groups,
 )
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import T, Text
 
 GAME = "roulette"
 
@@ -643,62 +644,60 @@ def _golpe_nulo_readings(previous: int) -> tuple[Text, ...]:
     return tuple(said)
 
 
-SKILLS = {
-    s.id: register(s)
-    for s in (
-        Skill(
-            "roulette.straight_up",
-            GAME,
-            T("Straight-up multiples"),
-            T("Pay a winning straight-up at 35 to 1."),
-            AnswerKind.AMOUNT,
-            straight_up,
-            seconds(10, 8, 6),
-        ),
-        Skill(
-            "roulette.picture_bets",
-            GAME,
-            T("Picture bets"),
-            T("Total payout of straights, splits, streets, corners and lines on one number."),
-            AnswerKind.AMOUNT,
-            picture_bets,
-            seconds(30, 25, 20),
-        ),
-        Skill(
-            "roulette.outside_bets",
-            GAME,
-            T("Outside bets and sectors"),
-            T("Columns, dozens, even chances and the nine- and twelve-number sectors."),
-            AnswerKind.AMOUNT,
-            outside_bets,
-            seconds(25, 20, 15),
-        ),
-        Skill(
-            "roulette.zero_rule",
-            GAME,
-            T("The zero rule"),
-            T("When 0 wins only a straight-up on 0 is paid (Art. 8)."),
-            AnswerKind.AMOUNT,
-            zero_rule,
-            seconds(20, 15, 12),
-        ),
-        Skill(
-            "roulette.pay_order",
-            GAME,
-            T("Pay order"),
-            T("Collect the losers, then pay in the order of Art. 5(1)."),
-            AnswerKind.ORDER,
-            pay_order,
-            seconds(40, 35, 30),
-        ),
-        Skill(
-            "roulette.rulings",
-            GAME,
-            T("Irregularities"),
-            T("Golpe nulo, bets after the bell, disturbed winning chips."),
-            AnswerKind.CHOICE,
-            rulings,
-            seconds(30, 25, 20),
-        ),
-    )
-}
+#: The skills of this game, in the order the launcher lists them (drills.skills gathers them).
+SKILLS: tuple[Skill, ...] = (
+    Skill(
+        "roulette.straight_up",
+        GAME,
+        T("Straight-up multiples"),
+        T("Pay a winning straight-up at 35 to 1."),
+        AnswerKind.AMOUNT,
+        straight_up,
+        seconds(10, 8, 6),
+    ),
+    Skill(
+        "roulette.picture_bets",
+        GAME,
+        T("Picture bets"),
+        T("Total payout of straights, splits, streets, corners and lines on one number."),
+        AnswerKind.AMOUNT,
+        picture_bets,
+        seconds(30, 25, 20),
+    ),
+    Skill(
+        "roulette.outside_bets",
+        GAME,
+        T("Outside bets and sectors"),
+        T("Columns, dozens, even chances and the nine- and twelve-number sectors."),
+        AnswerKind.AMOUNT,
+        outside_bets,
+        seconds(25, 20, 15),
+    ),
+    Skill(
+        "roulette.zero_rule",
+        GAME,
+        T("The zero rule"),
+        T("When 0 wins only a straight-up on 0 is paid (Art. 8)."),
+        AnswerKind.AMOUNT,
+        zero_rule,
+        seconds(20, 15, 12),
+    ),
+    Skill(
+        "roulette.pay_order",
+        GAME,
+        T("Pay order"),
+        T("Collect the losers, then pay in the order of Art. 5(1)."),
+        AnswerKind.ORDER,
+        pay_order,
+        seconds(40, 35, 30),
+    ),
+    Skill(
+        "roulette.rulings",
+        GAME,
+        T("Irregularities"),
+        T("Golpe nulo, bets after the bell, disturbed winning chips."),
+        AnswerKind.CHOICE,
+        rulings,
+        seconds(30, 25, 20),
+    ),
+)

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from dealer_trainer.drills.grading import grade
 from dealer_trainer.drills.model import Answer, Difficulty, DrillItem, Grade
-from dealer_trainer.drills.skills import skill
+from dealer_trainer.drills.skills import skill, time_allowed
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
 
 
@@ -119,7 +119,7 @@ class DrillSession:
             raise RuntimeError("there is no item to answer")
         if elapsed_ms < 0:
             raise ValueError("elapsed time cannot be negative")
-        if self.timed and elapsed_ms > item.time_allowed_s * 1000 and not answer.timed_out:
+        if self.timed and elapsed_ms > time_allowed(item) * 1000 and not answer.timed_out:
             answer = Answer(timed_out=True)
         outcome = Outcome(item, answer, grade(item, answer), elapsed_ms)
         self.recorder(outcome, self.mode)  # stored before anyone sees the grade

@@ -1,77 +1,53 @@
-"""The skills trainees practise: one drill family each, with difficulty levels."""
+"""The skill catalogue: every game's drill families, gathered from the games' modules.
+
+Each game's drill module declares its skills as data (``SKILLS``); this module reads
+them the first time a skill is asked for, so that the drills engine can be imported
+without building every game's generators.  Adding a game's drills is a module with
+its ``SKILLS`` and its name in :func:`_skills`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from functools import cache
 
-from dealer_trainer.drills.model import AnswerKind, Difficulty, DrillItem
-from dealer_trainer.drills.text import Text
-from dealer_trainer.rules.rulesets import Ruleset
-
-Generator = Callable[[Ruleset, int, Difficulty], DrillItem]
+from dealer_trainer.drills.model import DrillItem, Skill
 
 
-@dataclass(frozen=True)
-class Skill:
-    """A drill family: what it trains, how an item is made, how long a dealer may take."""
-
-    id: str
-    game: str
-    title: Text
-    description: Text
-    answer: AnswerKind
-    generate: Generator
-    #: Seconds a trained dealer needs, by difficulty: the timed mode's target.
-    target_seconds: Mapping[Difficulty, int]
-
-    def time_allowed(self, difficulty: Difficulty) -> int:
-        return self.target_seconds[difficulty]
+def catalogue(skills: Iterable[Skill]) -> dict[str, Skill]:
+    """The skills by id; a ``ValueError`` names an id declared twice."""
+    found: dict[str, Skill] = {}
+    for one in skills:
+        if one.id in found:
+            raise ValueError(f"skill {one.id!r} is declared twice")
+        found[one.id] = one
+    return found
 
 
-_REGISTRY: dict[str, Skill] = {}
+@cache
+def _skills() -> dict[str, Skill]:
+    # Here, not at the top: importing the drills engine does not build every game's drills.
+    from dealer_trainer.drills import caribbean_stud, craps, roulette  # noqa: PLC0415
 
-
-def register(skill: Skill) -> Skill:
-    if skill.id in _REGISTRY:
-        raise ValueError(f"skill {skill.id!r} is registered twice")
-    _REGISTRY[skill.id] = skill
-    return skill
-
-
-def _load_games() -> None:
-    # Importing a game's drill module registers its skills.
-    from dealer_trainer.drills import roulette  # noqa: F401, PLC0415
-
-    for name in ("craps", "caribbean_stud"):
-        try:
-            __import__(f"dealer_trainer.drills.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"dealer_trainer.drills.{name}":
-                raise
+    # The order the launcher lists the games' skills in.
+    return catalogue((*roulette.SKILLS, *craps.SKILLS, *caribbean_stud.SKILLS))
 
 
 def all_skills() -> Mapping[str, Skill]:
-    if not _REGISTRY:
-        _load_games()
-    return dict(_REGISTRY)
+    return dict(_skills())
 
 
 def skill(skill_id: str) -> Skill:
-    skills = all_skills()
     try:
-        return skills[skill_id]
+        return _skills()[skill_id]
     except KeyError:
         raise KeyError(f"there is no skill {skill_id!r}") from None
 
 
 def skills_for(game: str) -> list[Skill]:
-    return [s for s in all_skills().values() if s.game == game]
+    return [s for s in _skills().values() if s.game == game]
 
 
-def seconds(beginner: int, intermediate: int, advanced: int) -> dict[Difficulty, int]:
-    return {
-        Difficulty.BEGINNER: beginner,
-        Difficulty.INTERMEDIATE: intermediate,
-        Difficulty.ADVANCED: advanced,
-    }
+def time_allowed(item: DrillItem) -> int:
+    """Seconds allowed in the timed modes: the item's skill's target at its difficulty."""
+    return skill(item.skill).time_allowed(item.difficulty)

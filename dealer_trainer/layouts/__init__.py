@@ -8,19 +8,20 @@ chips on their spot ids through :class:`~dealer_trainer.layouts.chips.TableChips
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, Denomination, TableChips
 from dealer_trainer.layouts.labels import Label
-from dealer_trainer.layouts.model import GAMES, BetRef, Felt, Game, Spot
+from dealer_trainer.layouts.model import BetRef, Felt, Spot
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 
 __all__ = [
     "DEFAULT_CHIPS",
-    "GAMES",
     "BetRef",
     "ChipSet",
     "Denomination",
     "Felt",
-    "Game",
     "Label",
     "Spot",
     "TableChips",
@@ -37,16 +38,17 @@ def felt_for(game: str, ruleset: Ruleset | None = None) -> Felt:
     """
     # Each game's module (and its rules package) is imported when its felt is
     # first asked for: the window shows one felt before it builds the others.
-    if game == "roulette":
+    game = Game.of(game)
+    if game is Game.ROULETTE:
         from dealer_trainer.layouts.roulette import roulette_felt  # noqa: PLC0415
 
         return roulette_felt(ruleset or default_ruleset("roulette"))
-    if game == "craps":
+    if game is Game.CRAPS:
         from dealer_trainer.layouts.craps import craps_felt  # noqa: PLC0415
 
         return craps_felt(ruleset.id if ruleset else "craps-1985")
-    if game == "caribbean_stud":
+    if game is Game.CARIBBEAN_STUD:
         from dealer_trainer.layouts.caribbean_stud import caribbean_stud_felt  # noqa: PLC0415
 
         return caribbean_stud_felt(ruleset.id if ruleset else "caribbean-stud-2004")
-    raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    assert_never(game)

@@ -31,6 +31,7 @@ from dealer_trainer.layouts.model import (
     rotated_rect,
 )
 from dealer_trainer.rules.caribbean_stud import table as rules_table
+from dealer_trainer.rules.games import Game
 
 BOXES = tuple(rules_table.BOXES)  # Art. 2(1): eight places with the dealer's, seven boxes
 SPOT_KINDS = tuple(spot.value for spot in rules_table.SPOTS_FROM_DEALER)  # Art. 2(2)
@@ -158,7 +159,7 @@ def caribbean_stud_felt(ruleset_id: str = "caribbean-stud-2004") -> Felt:
         *_card_places(),
     ]
     return Felt(
-        game="caribbean_stud",
+        game=Game.CARIBBEAN_STUD,
         ruleset_id=ruleset_id,
         width=WIDTH,
         height=HEIGHT,

@@ -14,7 +14,7 @@ The puck marks the point on its box, or lies OFF in the don't-come bar.
 from __future__ import annotations
 
 from dealer_trainer.layouts import labels as lbl
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP, Label
+from dealer_trainer.layouts.labels import Label
 from dealer_trainer.layouts.model import (
     BetRef,
     Decor,
@@ -28,6 +28,8 @@ from dealer_trainer.layouts.model import (
 )
 from dealer_trainer.rules.craps import BetKind
 from dealer_trainer.rules.craps.model import BIG_NUMBERS, HARD_NUMBERS, POINT_NUMBERS
+from dealer_trainer.rules.games import Game
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 POINTS = tuple(sorted(POINT_NUMBERS))  # the boxes, left to right
 HARD_WAYS = (6, 10, 8, 4)  # as printed: two rows, 9 to 1 beside 7 to 1
@@ -343,7 +345,7 @@ def craps_felt(ruleset_id: str = "craps-1985") -> Felt:
         36.0,
     )
     return Felt(
-        game="craps",
+        game=Game.CRAPS,
         ruleset_id=ruleset_id,
         width=WIDTH,
         height=HEIGHT,

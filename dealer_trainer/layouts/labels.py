@@ -4,20 +4,16 @@ A Macau felt prints Chinese and English side by side.  The Chinese is the
 felt's own print and stays as it is; the English line is the source text
 of a Qt translation in the context ``"felt"`` (the GUI passes it through
 ``QCoreApplication.translate``; the languages issue adds the ``.ts`` files).
-This module has no Qt: :func:`QT_TRANSLATE_NOOP` only marks the strings so
-that ``pyside6-lupdate`` finds them.
+This module has no Qt: :func:`~dealer_trainer.rules.text.QT_TRANSLATE_NOOP` only
+marks the strings so that ``pyside6-lupdate`` finds them.
 """
 
 from __future__ import annotations
 
 from dealer_trainer.frozen import Frozen
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 CONTEXT = "felt"
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate looks for)
-    """Mark ``text`` for translation in ``context``; returns it unchanged."""
-    return text
 
 
 class Label(Frozen):

@@ -19,10 +19,7 @@ from typing import Literal
 
 from dealer_trainer.frozen import Frozen
 from dealer_trainer.layouts.labels import Label
-
-Game = Literal["roulette", "craps", "caribbean_stud"]
-GAMES: tuple[Game, ...] = ("roulette", "craps", "caribbean_stud")
-
+from dealer_trainer.rules.games import Game
 
 # ------------------------------------------------------------------ shapes --
 

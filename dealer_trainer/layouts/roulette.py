@@ -26,6 +26,7 @@ from dealer_trainer.layouts.model import (
     Wheel,
     annular_sector,
 )
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.roulette import RED, WHEEL_ORDERS, BetKind, BetPosition, all_positions
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 
@@ -222,7 +223,7 @@ def roulette_felt(ruleset: Ruleset | None = None) -> Felt:
         else:
             spots.append(_outside(position))
     return Felt(
-        game="roulette",
+        game=Game.ROULETTE,
         ruleset_id=ruleset.id,
         width=WIDTH,
         height=height,

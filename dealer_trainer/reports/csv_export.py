@@ -24,10 +24,10 @@ from typing import TextIO
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.reports.text import answer_text, skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import AnswerFilter, InstructorDesk, SessionKind, StoredAnswer
 
 #: The columns, in order (English; the header row is written in the instructor's language).

@@ -17,18 +17,19 @@ from decimal import Decimal
 from typing import Any, TextIO
 
 from dealer_trainer.rules.errors import RulesError, WrittenNumber, shown
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import judge_answer, procedure_answer
 from dealer_trainer.rules.requests import expect_object, expect_str, invalid
-from dealer_trainer.rules.rulesets import GAMES, Ruleset, resolve_ruleset
+from dealer_trainer.rules.rulesets import Ruleset, resolve_ruleset
 
 Handler = Callable[[Mapping[str, Any], Ruleset], dict[str, Any]]
 COMMANDS = ("settle", "compare", "procedure", "judge")
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 #: Game → module with ``settle`` (and, for card games, ``compare``) handlers.
-_API_MODULES = {game: f"dealer_trainer.rules.{game}.api" for game in GAMES}
+_API_MODULES = {game: f"dealer_trainer.rules.{game}.api" for game in Game.ids()}
 #: Game → module with the dealer's procedure: ``work(request, ruleset)``.
-_PROCEDURE_MODULES = {game: f"dealer_trainer.rules.{game}.procedure" for game in GAMES}
+_PROCEDURE_MODULES = {game: f"dealer_trainer.rules.{game}.procedure" for game in Game.ids()}
 #: The verbs of the dealer's procedure, answered from a game's ``work`` by one code.
 _PROCEDURE_VERBS = {"procedure": procedure_answer, "judge": judge_answer}
 _MAX_INPUT = 10_000_000  # characters: far above any table; refuses runaway input cleanly
@@ -46,6 +47,12 @@ USAGE = (
     "  procedure  the dealer's steps once the outcome is known, in order\n"
     '  judge      judge the steps a dealer did (a settle request plus "done")\n'
 )
+
+
+def _games(last: str) -> str:
+    """``roulette, craps and caribbean_stud``: the game ids, as the request writes them."""
+    *first, final = Game.ids()
+    return f"{', '.join(first)}{last}{final}"
 
 
 def _reject_constant(name: str) -> Any:
@@ -162,13 +169,11 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
             "unknown_command",
         )
     if "game" not in request:
-        raise invalid(
-            'The request has no "game" (roulette, craps or caribbean_stud).', "unknown_game"
-        )
+        raise invalid(f'The request has no "game" ({_games(" or ")}).', "unknown_game")
     game = expect_str(request["game"], "game")
-    if game not in GAMES:
+    if game not in Game.ids():
         raise invalid(
-            f"Unknown game {shown(game)}: the rules know roulette, craps and caribbean_stud.",
+            f"Unknown game {shown(game)}: the rules know {_games(' and ')}.",
             "unknown_game",
         )
     ruleset = resolve_ruleset(game, request.get("ruleset"))

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesetError, WrittenNumber
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.money import CENT, MAX_AMOUNT, parse_ratio
 
 if TYPE_CHECKING:
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 SettingType = Literal["choice", "integer", "decimal", "boolean", "ratio"]
 SettingValue = str | int | Decimal | bool | Fraction | None
 _SETTING_TYPES: tuple[SettingType, ...] = ("choice", "integer", "decimal", "boolean", "ratio")
-GAMES = ("roulette", "craps", "caribbean_stud")
 NAME_LANGUAGES = ("en", "pt", "zh_Hant")
 #: The most digits a number of a ruleset may have before and after its point: far beyond
 #: any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as
@@ -347,7 +347,7 @@ class Ruleset:
     """A loaded, validated ruleset, with the values of its settings."""
 
     id: str
-    game: str
+    game: Game
     title: str
     source: str
     source_text: str | None
@@ -506,8 +506,8 @@ def _ruleset_from_tables(raw: dict[str, Any], file: str) -> Ruleset:
     top = _Reader(file, raw)
     ruleset_id = top.get("id", str)
     game = top.get("game", str)
-    if game not in GAMES:
-        raise top.error("game", f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    if game not in Game.ids():
+        raise top.error("game", f"unknown game {game!r} (known: {', '.join(Game.ids())})")
     status = top.get("status", str)
     if status not in ("complete", "partial"):
         raise top.error("status", f"must be 'complete' or 'partial', not {status!r}")
@@ -584,7 +584,7 @@ def _ruleset_from_tables(raw: dict[str, Any], file: str) -> Ruleset:
 
     return Ruleset(
         id=ruleset_id,
-        game=game,
+        game=Game(game),
         title=top.get("title", str),
         source=top.get("source", str),
         source_text=top.get("source_text", str, required=False),

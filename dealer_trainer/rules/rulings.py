@@ -2,7 +2,7 @@
 
 A ruling is data: a stable ``code`` (drills key on it), the decision in one
 sentence, what happens to the bets, the dealer's steps, and the article that
-decides.  The sentences are :class:`~dealer_trainer.text.Text`, so that the app
+decides.  The sentences are :class:`~dealer_trainer.rules.text.Text`, so that the app
 shows them in the trainee's language.  The games build their rulings with
 :class:`Ruling`.
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.text import Text
+from dealer_trainer.rules.text import Text
 
 
 @unique

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.layouts.model import Felt, Spot
+from dealer_trainer.rules.craps.config import PAIRS
 from dealer_trainer.rules.rulesets import Payout, Ruleset
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 BET_NAMES = {
     "straight": QT_TRANSLATE_NOOP("bets", "Straight-up %1"),
@@ -45,7 +46,6 @@ BET_NAMES = {
     "raise": QT_TRANSLATE_NOOP("bets", "Box %1 raise"),
     "progressive": QT_TRANSLATE_NOOP("bets", "Box %1 progressive jackpot bet"),
 }
-_PAIRS = {4: "4_10", 10: "4_10", 5: "5_9", 9: "5_9", 6: "6_8", 8: "6_8"}
 
 
 def _tr(text: str) -> str:
@@ -80,11 +80,11 @@ def payouts_for(spot: Spot, ruleset: Ruleset) -> list[Payout]:
     names = [bet.kind]
     if bet.kind == "field":
         names = ["field", "field_2_12"]
-    elif bet.kind in ("hard", "big") and bet.number in _PAIRS:
-        names = [f"{bet.kind}_{_PAIRS[bet.number]}"]
-    elif bet.kind == "odds" and bet.number in _PAIRS:
+    elif bet.kind in ("hard", "big") and bet.number in PAIRS:
+        names = [f"{bet.kind}_{PAIRS[bet.number]}"]
+    elif bet.kind == "odds" and bet.number in PAIRS:
         side = "dont" if (bet.on or "").startswith("dont") else "pass"
-        names = [f"{side}_odds_{_PAIRS[bet.number]}"]
+        names = [f"{side}_odds_{PAIRS[bet.number]}"]
     return [ruleset.payouts[name] for name in names if name in ruleset.payouts]
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 #: Game id → (English name for translation, Chinese name as printed in Macau).
 GAME_NAMES: dict[str, tuple[str, str]] = {

@@ -48,7 +48,13 @@ def _everything_said(item: DrillItem) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "skill_id", ["stud.name_hand", "stud.compare_hands", "stud.qualify", "stud.settlement"]
+    "skill_id",
+    [
+        "caribbean_stud.name_hand",
+        "caribbean_stud.compare_hands",
+        "caribbean_stud.qualify",
+        "caribbean_stud.settlement",
+    ],
 )
 def test_caribbean_art8_hands_are_named_in_plain_english(skill_id: str) -> None:
     """Art. 8's classes in a sentence: "one pair", "two pairs", never "a two pairs"."""
@@ -73,7 +79,7 @@ def _player_hand(item: DrillItem) -> str:
 def test_caribbean_art9_5_raise_of_four_of_a_kind_and_better_names_the_house_maximum() -> None:
     """「但不可超過場方預先定出的每局最高額」: the win of (7)-(9) rests on the house's maximum."""
     seen = 0
-    for item in _items("stud.settlement"):
+    for item in _items("caribbean_stud.settlement"):
         line = _player_hand(item) if any("Ante " in t.english() for t in item.solution) else ""
         high_hand = any(name in line for name in ("four of a kind", "straight flush", "royal"))
         assert bool(_house_maximum(item)) is high_hand, (item.seed, item.difficulty, line)
@@ -87,7 +93,7 @@ def test_caribbean_art9_5_a_posted_maximum_caps_the_raise_and_says_so() -> None:
     """With a house maximum of 1,500 the four of a kind's raise is paid 1,500, and said so."""
     rules = default_ruleset("caribbean_stud").with_settings({"max_payout_per_round": "1500"})
     capped = 0
-    for item in _items("stud.settlement", rules):
+    for item in _items("caribbean_stud.settlement", rules):
         if not _house_maximum(item):
             continue
         line = _player_hand(item)
@@ -111,7 +117,7 @@ def test_caribbean_art9_5_a_posted_maximum_caps_the_raise_and_says_so() -> None:
 
 def test_caribbean_art10_3_posted_fixed_awards_are_named_as_the_houses() -> None:
     """「以上所指的定額彩金在博彩桌上列明」: every award is measured against the posted amounts."""
-    for item in _items("stud.progressive"):
+    for item in _items("caribbean_stud.progressive"):
         fixed = item.situation["request"]["progressive"]["fixed"]
         (posted,) = [
             r.english()

@@ -20,6 +20,7 @@ from dealer_trainer.drills.review import (
     review_items,
 )
 from dealer_trainer.drills.sessions import Outcome, replay
+from dealer_trainer.drills.skills import time_allowed
 from dealer_trainer.rules.rulesets import default_ruleset
 
 
@@ -52,7 +53,7 @@ def test_timed_mode_counts_a_late_answer_as_a_timeout() -> None:
     session = practice(["roulette.straight_up"], Difficulty.ADVANCED, seed=2, timed=True)
     item = session.next_item()
     assert item is not None and session.timed
-    late = session.submit(Answer(amount=item.expected.amount), item.time_allowed_s * 1000 + 1)
+    late = session.submit(Answer(amount=item.expected.amount), time_allowed(item) * 1000 + 1)
     assert late.answer.timed_out and not late.correct
 
 

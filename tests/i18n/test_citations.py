@@ -58,7 +58,7 @@ def test_articles_inside_a_sentence() -> None:
 
 def test_a_sentence_writes_its_article_as_the_reader_cites() -> None:
     from dealer_trainer.i18n.citations import format_article
-    from dealer_trainer.text import T
+    from dealer_trainer.rules.text import T
 
     line = T("{win} ({article})", win="350", article=Citation("roulette-2003", 7, 1))
     assert line.english() == "350 (Art. 7(1))"

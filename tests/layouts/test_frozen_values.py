@@ -13,6 +13,7 @@ from dealer_trainer.i18n import Language
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 from dealer_trainer.layouts.labels import Label
 from dealer_trainer.layouts.model import BetRef, Ellipse, Felt, Polygon, Rect, Spot
+from dealer_trainer.rules.games import Game
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,13 +76,13 @@ def test_defaults_and_keywords() -> None:
 
 def test_felt_compares_its_fields_not_its_spot_index() -> None:
     spots = (Spot("a", BetRef("a"), Rect(0, 0, 1, 1)), Spot("b", BetRef("b"), Polygon(((0, 0),))))
-    one = Felt("roulette", "roulette-2003", 10, 10, Rect(0, 0, 10, 10), spots)
-    two = Felt("roulette", "roulette-2003", 10, 10, Rect(0, 0, 10, 10), spots)
+    one = Felt(Game.ROULETTE, "roulette-2003", 10, 10, Rect(0, 0, 10, 10), spots)
+    two = Felt(Game.ROULETTE, "roulette-2003", 10, 10, Rect(0, 0, 10, 10), spots)
     assert one == two and hash(one) == hash(two)
     assert one.spot("b") is spots[1]
     assert "_index" not in repr(one)
     with pytest.raises(ValueError, match="used twice"):
-        Felt("roulette", "roulette-2003", 10, 10, Rect(0, 0, 10, 10), spots + spots[:1])
+        Felt(Game.ROULETTE, "roulette-2003", 10, 10, Rect(0, 0, 10, 10), spots + spots[:1])
 
 
 def test_replace_changes_some_fields_as_dataclasses_replace_did() -> None:
@@ -91,7 +92,7 @@ def test_replace_changes_some_fields_as_dataclasses_replace_did() -> None:
     with pytest.raises(TypeError):
         rect.replace(depth=1)
     spots = (Spot("a", BetRef("a"), rect),)
-    felt = Felt("roulette", "roulette-2003", 10, 10, rect, spots)
+    felt = Felt(Game.ROULETTE, "roulette-2003", 10, 10, rect, spots)
     assert felt.replace(ruleset_id="x").spot("a") is spots[0]  # the index is rebuilt
 
 

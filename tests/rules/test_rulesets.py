@@ -12,8 +12,8 @@ import pytest
 
 from dealer_trainer.rules import rulesets as rulesets_module
 from dealer_trainer.rules.errors import RulesetError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import (
-    GAMES,
     Ruleset,
     default_ruleset,
     get_ruleset,
@@ -251,8 +251,8 @@ def test_a_game_s_rulesets_load_without_parsing_the_other_games(
 
 @pytest.mark.usefixtures("fresh_rulesets")
 def test_a_ruleset_picked_later_is_the_one_loaded_with_all_the_others() -> None:
-    one_by_one = {game: rulesets_for(game) for game in GAMES}
-    defaults = {game: default_ruleset(game) for game in GAMES}
+    one_by_one = {game: rulesets_for(game) for game in Game}
+    defaults = {game: default_ruleset(game) for game in Game}
     by_id = {
         ruleset_id: get_ruleset(ruleset_id)
         for ruleset_id in ("caribbean-stud-2004", "craps-1985", "craps-2010", "roulette-2003")
@@ -261,7 +261,7 @@ def test_a_ruleset_picked_later_is_the_one_loaded_with_all_the_others() -> None:
     official_rulesets.cache_clear()
     together = official_rulesets()  # every file parsed afresh, at once
     assert by_id == dict(together)
-    for game in GAMES:
+    for game in Game:
         assert one_by_one[game] == [r for r in together.values() if r.game == game]
         assert defaults[game] == next(
             r for r in together.values() if r.game == game and r.is_default
@@ -310,18 +310,18 @@ def _no_toml_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_parse_cache_serves_the_very_tables_the_parser_gives(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    parsed = {game: rulesets_for(game) for game in GAMES}  # no cache: parsed
+    parsed = {game: rulesets_for(game) for game in Game}  # no cache: parsed
     rulesets_module.cache_parsed_files(tmp_path)
-    first = {game: rulesets_for(game) for game in GAMES}  # parsed, and written
+    first = {game: rulesets_for(game) for game in Game}  # parsed, and written
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         f"{path.name}.marshal" for path in RULESET_DIR.glob("*.toml")
     )
     _new_process()
     with monkeypatch.context() as patch:
         _no_toml_parsing(patch)
-        cached = {game: rulesets_for(game) for game in GAMES}  # from the cache only
+        cached = {game: rulesets_for(game) for game in Game}  # from the cache only
     assert parsed == first == cached
-    for game in GAMES:
+    for game in Game:
         for one, two in zip(parsed[game], cached[game], strict=True):
             assert list(one.payouts) == list(two.payouts)  # in the file's order
             assert one.data == two.data and one.values == two.values

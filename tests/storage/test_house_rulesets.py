@@ -87,7 +87,7 @@ def test_an_answer_graded_under_a_house_ruleset_is_redrawn_under_the_version_it_
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
     ruleset_id = rulesets_for("caribbean_stud")[-1].id
     assert ruleset_id == "grand-lisboa-stud@1"
-    item = ItemSpec("stud.settlement", 7, Difficulty.ADVANCED, ruleset_id).make()
+    item = ItemSpec("caribbean_stud.settlement", 7, Difficulty.ADVANCED, ruleset_id).make()
     assert item.ruleset == "grand-lisboa-stud@1"
     given = Answer(amount=item.expected.amount)
     outcome = Outcome(item, given, grade(item, given), 3000)

@@ -33,7 +33,7 @@ DRILLS = (
     ("roulette.picture_bets", Difficulty.ADVANCED),  # keypad and chips
     ("roulette.pay_order", Difficulty.INTERMEDIATE),  # order picker
     ("craps.rulings", Difficulty.BEGINNER),  # multiple choice
-    ("stud.progressive", Difficulty.ADVANCED),  # the progressive pool
+    ("caribbean_stud.progressive", Difficulty.ADVANCED),  # the progressive pool
 )
 
 

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+52"/>
+        <location filename="../../drills/caribbean_stud.py" line="+53"/>
         <source>royal flush (黃袍麒)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -125,8 +125,8 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+204"/>
-        <location filename="../../drills/roulette.py" line="+128"/>
+        <location filename="../../drills/craps.py" line="+205"/>
+        <location filename="../../drills/roulette.py" line="+129"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -649,8 +649,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Name the hand</source>
+        <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -872,13 +873,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+843"/>
+        <location line="+842"/>
         <source>Field</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-842"/>
+        <location filename="../../drills/craps.py" line="-841"/>
         <source>Big 7</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1209,8 +1210,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Line and come bets</source>
+        <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1294,7 +1296,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-217"/>
         <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation type="unfinished"></translation>
@@ -1946,8 +1948,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Straight-up multiples</source>
+        <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2212,7 +2215,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+133"/>
+        <location filename="../../drills/model.py" line="+127"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
         <translation type="unfinished"></translation>
@@ -2339,7 +2342,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+43"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2671,7 +2674,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+289"/>
+        <location filename="../../ui/drills/screen.py" line="+298"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2751,7 +2754,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+73"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+74"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3961,8 +3964,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+51"/>
+        <location filename="../../ui/instructor/plots.py" line="+97"/>
         <source>Accuracy</source>
+        <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4060,7 +4064,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+187"/>
+        <location filename="../../app.py" line="+189"/>
         <source>Macau Dealer Trainer</source>
         <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation type="unfinished"></translation>
@@ -4069,7 +4073,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>bets</name>
     <message>
-        <location filename="../../ui/bet_names.py" line="+16"/>
+        <location filename="../../ui/bet_names.py" line="+17"/>
         <source>Straight-up %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4224,7 +4228,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+48"/>
         <source>%1 to 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4556,7 +4560,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>felt</name>
     <message>
-        <location filename="../../layouts/craps.py" line="+61"/>
+        <location filename="../../layouts/craps.py" line="+63"/>
         <source>SIX</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4608,7 +4612,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+43"/>
+        <location filename="../../layouts/labels.py" line="+39"/>
         <source>1st 12 · 1–12</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4840,7 +4844,6 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location filename="../../ui/games.py" line="-42"/>
         <source>Roulette</source>
-        <extracomment>Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4902,7 +4905,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>reports</name>
     <message>
-        <location filename="../../reports/charts.py" line="+76"/>
+        <location filename="../../reports/charts.py" line="+88"/>
         <source>No answers in this period.</source>
         <translation type="unfinished"></translation>
     </message>

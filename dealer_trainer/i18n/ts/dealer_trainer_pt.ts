@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+52"/>
+        <location filename="../../drills/caribbean_stud.py" line="+53"/>
         <source>royal flush (黃袍麒)</source>
         <translation>royal flush (sequência real, 黃袍麒)</translation>
     </message>
@@ -125,8 +125,8 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+204"/>
-        <location filename="../../drills/roulette.py" line="+128"/>
+        <location filename="../../drills/craps.py" line="+205"/>
+        <location filename="../../drills/roulette.py" line="+129"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -649,8 +649,9 @@
         <translation>Ordem dos lugares: {order} e, por fim, a banca; a carta n.º {number} vai para {where}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Name the hand</source>
+        <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation>Identificar a mão</translation>
     </message>
     <message>
@@ -872,13 +873,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-54"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+843"/>
+        <location line="+842"/>
         <source>Field</source>
         <translation>Field</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-842"/>
+        <location filename="../../drills/craps.py" line="-841"/>
         <source>Big 7</source>
         <translation>Big 7</translation>
     </message>
@@ -1209,8 +1210,9 @@
         <translation>O dado lê-se tal como está: pela face superior mais exposta (art. 1.º).</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Line and come bets</source>
+        <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation>Apostas de linha e Come</translation>
     </message>
     <message>
@@ -1294,7 +1296,7 @@
         <translation>Um dado fora da mesa; um dado que não fica assente numa face (art. 1.º).</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-217"/>
         <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation>Acabou o tempo.</translation>
@@ -1946,8 +1948,9 @@
         <translation>Quando o número saído no golpe anterior foi o 0, a bola é colocada no 0: o 0 tem o seu compartimento (art. 1.º, n.º 2), e o art. 2.º, n.º 2, indica o compartimento do número anterior sem exceção.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Straight-up multiples</source>
+        <extracomment>The skills of this game, in the order the launcher lists them (drills.skills gathers them).</extracomment>
         <translation>Múltiplos do pleno</translation>
     </message>
     <message>
@@ -2212,7 +2215,7 @@
         <translation>Pague as apostas reconstituídas pela ordem do n.º 1 do art. 5.º.</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+133"/>
+        <location filename="../../drills/model.py" line="+127"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
         <translation>Interpretação (uma definição do conjunto de regras; o regulamento não o diz): {text}</translation>
@@ -2339,7 +2342,7 @@
         <translation>Escolha uma resposta para ver a respectiva mesa e pergunta.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+43"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
     </message>
@@ -2671,7 +2674,7 @@
 <context>
     <name>DrillScreen</name>
     <message>
-        <location filename="../../ui/drills/screen.py" line="+289"/>
+        <location filename="../../ui/drills/screen.py" line="+298"/>
         <source>not recorded</source>
         <translation>não registado</translation>
     </message>
@@ -2752,7 +2755,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+73"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+74"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -3962,8 +3965,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+51"/>
+        <location filename="../../ui/instructor/plots.py" line="+97"/>
         <source>Accuracy</source>
+        <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation>Taxa de acerto</translation>
     </message>
     <message>
@@ -4061,7 +4065,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+187"/>
+        <location filename="../../app.py" line="+189"/>
         <source>Macau Dealer Trainer</source>
         <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation>Treino de Croupiers de Macau</translation>
@@ -4070,7 +4074,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>bets</name>
     <message>
-        <location filename="../../ui/bet_names.py" line="+16"/>
+        <location filename="../../ui/bet_names.py" line="+17"/>
         <source>Straight-up %1</source>
         <translation>Pleno %1</translation>
     </message>
@@ -4225,7 +4229,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Aposta no jackpot progressivo da casa %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+48"/>
         <source>%1 to 1</source>
         <translation>%1 para 1</translation>
     </message>
@@ -4557,7 +4561,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>felt</name>
     <message>
-        <location filename="../../layouts/craps.py" line="+61"/>
+        <location filename="../../layouts/craps.py" line="+63"/>
         <source>SIX</source>
         <translation>SEIS</translation>
     </message>
@@ -4609,7 +4613,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>BIG 10 · 9 para 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+43"/>
+        <location filename="../../layouts/labels.py" line="+39"/>
         <source>1st 12 · 1–12</source>
         <translation>Pequeno · 1–12</translation>
     </message>
@@ -4841,7 +4845,6 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location filename="../../ui/games.py" line="-42"/>
         <source>Roulette</source>
-        <extracomment>Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation>Roleta</translation>
     </message>
     <message>
@@ -4903,7 +4906,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>reports</name>
     <message>
-        <location filename="../../reports/charts.py" line="+76"/>
+        <location filename="../../reports/charts.py" line="+88"/>
         <source>No answers in this period.</source>
         <translation>Sem respostas neste período.</translation>
     </message>

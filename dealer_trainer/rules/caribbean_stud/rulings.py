@@ -20,7 +20,7 @@ from dealer_trainer.rules.caribbean_stud.cards import cite
 from dealer_trainer.rules.caribbean_stud.dealing import Deal
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.rulings import BetFate, Ruling
-from dealer_trainer.text import T, Text
+from dealer_trainer.rules.text import T, Text
 
 
 @unique

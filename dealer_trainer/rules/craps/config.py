@@ -85,9 +85,9 @@ RULE_NAMES: Final = (
     "every_roll",
 )
 
-#: Big-bet number → the name of its pair in the ruleset (``big_6_8``).
-BIG_PAIRS: Final = {6: "6_8", 8: "6_8", 5: "5_9", 9: "5_9", 4: "4_10", 10: "4_10"}
-_ODDS_PAIRS: Final = {4: "4_10", 10: "4_10", 5: "5_9", 9: "5_9", 6: "6_8", 8: "6_8"}
+#: Point number → its pair in the names of the ruleset's payouts, blocks and articles
+#: (``big_6_8``, ``hard_4_10``, ``pass_odds_5_9``, ``dont_odds_6_8``).
+PAIRS: Final = {6: "6_8", 8: "6_8", 5: "5_9", 9: "5_9", 4: "4_10", 10: "4_10"}
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ class CrapsRules:
             return ruleset.payout(name).ratio
 
         big: dict[int, BigBlock] = {}
-        for number, pair in BIG_PAIRS.items():
+        for number, pair in PAIRS.items():
             units = blocks_raw.get(pair)
             if isinstance(units, bool) or not isinstance(units, int) or units < 1:
                 raise _error(
@@ -200,8 +200,8 @@ class CrapsRules:
             ruleset=ruleset,
             citations=citations,
             line_ratio={kind: ratio(kind.value) for kind in BetKind if kind.is_line},
-            pass_odds={p: ratio(f"pass_odds_{pair}") for p, pair in _ODDS_PAIRS.items()},
-            dont_odds={p: ratio(f"dont_odds_{pair}") for p, pair in _ODDS_PAIRS.items()},
+            pass_odds={p: ratio(f"pass_odds_{pair}") for p, pair in PAIRS.items()},
+            dont_odds={p: ratio(f"dont_odds_{pair}") for p, pair in PAIRS.items()},
             field={
                 2: ratio("field_2_12"),
                 12: ratio("field_2_12"),

@@ -23,7 +23,7 @@ from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import OFF_TABLE, Roll, Throw
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulings import BetFate, Ruling
-from dealer_trainer.text import T
+from dealer_trainer.rules.text import T
 
 _MAX_VISIBLE_FACES = 3  # a die resting on an edge shows two upper faces, on a corner three
 

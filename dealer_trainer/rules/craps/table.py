@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps.config import (
-    BIG_PAIRS,
+    PAIRS,
     BigBetPart,
     CrapsRules,
     OddsLimit,
@@ -650,4 +650,4 @@ class Play(_Queries):
 
 def block_rule(number: int) -> str:
     """The rule name of the Big bet on ``number``: ``big_6_8``."""
-    return f"big_{BIG_PAIRS[number]}"
+    return f"big_{PAIRS[number]}"

@@ -16,7 +16,7 @@ from dealer_trainer.rules.roulette.bets import Bet
 from dealer_trainer.rules.roulette.settle import Settlement, settle
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.rulings import BetFate, Ruling
-from dealer_trainer.text import T
+from dealer_trainer.rules.text import T
 
 
 @unique

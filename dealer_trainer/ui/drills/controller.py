@@ -28,6 +28,7 @@ from dealer_trainer.drills import (
     Mode,
     Outcome,
     Summary,
+    time_allowed,
 )
 
 Clock = Callable[[], int]  # monotonic milliseconds
@@ -145,7 +146,7 @@ class DrillController(QObject):
         item = self.item
         if item is None or not self.session.timed:
             return 0
-        left = item.time_allowed_s * 1000 - (self.clock() - self._shown_at)
+        left = time_allowed(item) * 1000 - (self.clock() - self._shown_at)
         session_left = self.session_time_left_ms()
         if session_left is not None:
             left = min(left, session_left)

@@ -43,8 +43,8 @@ from dealer_trainer.drills import (
     skill,
     skills_for,
 )
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.recorder import (
     SessionRecorder,

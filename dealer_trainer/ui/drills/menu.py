@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from collections.abc import Callable

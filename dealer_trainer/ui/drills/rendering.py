@@ -1,6 +1,6 @@
 """How drills look: text translated, money in the reader's format, the style sheet.
 
-The drills engine carries every sentence as a :class:`~dealer_trainer.drills.text.Text`;
+The drills engine carries every sentence as a :class:`~dealer_trainer.rules.text.Text`;
 :func:`render` passes it through ``QCoreApplication.translate`` and writes amounts
 with the locale's digit grouping and decimal point (never through a float).
 :func:`parse_amount_text` reads what a trainee typed back, the other way round.
@@ -16,11 +16,11 @@ from decimal import Decimal
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from dealer_trainer.drills import Answer, amount_answer
-from dealer_trainer.drills.text import Text
 from dealer_trainer.i18n import match_locale
 from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.text import Text
 
 
 def language_code(locale: QLocale | None = None) -> str:

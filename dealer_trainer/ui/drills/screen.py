@@ -27,9 +27,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.drills import Answer, AnswerKind, DrillItem, Mode, Outcome, Summary, skill
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.drills import (
+    Answer,
+    AnswerKind,
+    DrillItem,
+    Mode,
+    Outcome,
+    Summary,
+    skill,
+    time_allowed,
+)
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.ui.drills.answers import (
     AmountPad,
     AnswerWidget,
@@ -419,7 +428,7 @@ class DrillScreen(QWidget):
 
     def show_clock(self, left_ms: int) -> None:
         item = self.controller.item
-        allowed = item.time_allowed_s * 1000 if item is not None else 1
+        allowed = time_allowed(item) * 1000 if item is not None else 1
         self.clock.setText(clock_text(left_ms))
         self.clock_bar.setMaximum(allowed)
         self.clock_bar.setValue(left_ms)

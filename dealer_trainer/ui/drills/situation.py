@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLineF, QObject, QPointF, QRectF, Qt
@@ -32,7 +32,7 @@ from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem
 
 from dealer_trainer.drills import DrillItem
-from dealer_trainer.drills.chips import stack
+from dealer_trainer.drills.chips import bet_stack
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.badges import Box, place
 from dealer_trainer.layouts.chips import TableChips, house_chips
@@ -278,10 +278,7 @@ class FeltStage(QObject):
     def _put(self, scene: FeltScene, bet_id: str, spot_id: str, amount: Decimal) -> None:
         """One bet's chips: on the spot, or a stack of its own when the spot already has a bet."""
         assert self._ruleset is not None
-        # The bet list gives the exact stake where cents no chip can show.
-        chips = stack(amount, self._ruleset, self._difficulty) or stack(
-            amount.to_integral_value(rounding=ROUND_FLOOR), self._ruleset, self._difficulty
-        )
+        chips = bet_stack(amount, self._ruleset, self._difficulty)
         others = sum(1 for b in self._bets if b.spot_id == spot_id)
         if not others:
             for value in chips:

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
@@ -42,7 +41,9 @@ from dealer_trainer.reports.exams import (
 )
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.rulesets import GAMES, get_ruleset, rulesets_for
+from dealer_trainer.rules.games import Game
+from dealer_trainer.rules.rulesets import get_ruleset, rulesets_for
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
@@ -80,7 +81,7 @@ class ExamBuilder(QGroupBox):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.ruleset.setMinimumContentsLength(24)
-        for game in GAMES:  # the regulations' own (the default first), then the house's
+        for game in Game:  # the regulations' own (the default first), then the house's
             shipped = [r for r in rulesets_for(game) if r.version is None]
             house = [r for r in rulesets_for(game) if r.version is not None]
             for ruleset in [*sorted(shipped, key=lambda r: (not r.is_default, r.id)), *house]:

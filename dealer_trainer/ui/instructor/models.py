@@ -24,9 +24,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTableWidgetItem
 
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.reports.figures import TraineeFigure
 from dealer_trainer.reports.text import seconds_text, skill_title
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
 from dealer_trainer.ui.instructor.detail import remake

@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject
 
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
-from dealer_trainer.drills.chips import stack
+from dealer_trainer.drills.chips import bet_stack
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
@@ -119,8 +119,8 @@ def _put(
             .replace("%2", f"{amount:.2f}")
         )
         return
-    # The same chips as the trainee's drill drew (drills.chips.stack), from the same set.
-    chips = stack(amount, table.ruleset, table.difficulty)
+    # The same chips as the trainee's drill drew, from the same set.
+    chips = bet_stack(amount, table.ruleset, table.difficulty)
     if not chips:
         missing.append(
             QCoreApplication.translate("stage", "%1: %2 cannot be made with the table's chips")

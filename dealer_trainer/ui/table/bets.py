@@ -17,9 +17,9 @@ from decimal import Decimal
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table import TableRound
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import article_text, format_money
 from dealer_trainer.ui.drills.situation import craps_bets

@@ -50,9 +50,9 @@ from dealer_trainer.drills.table.pace import Pace, clock_text, target
 from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.layouts.chips import look
-from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.ui.digits import ascii_digits
 from dealer_trainer.ui.drills.rendering import (

@@ -268,7 +268,7 @@ def where(item: DrillItem) -> str:
 
 DIFFICULTIES = list(Difficulty)
 
-# ------------------------------------------------------- stud.name_hand --
+# ------------------------------------------ caribbean_stud.name_hand --
 
 
 def check_name_hand(item: DrillItem) -> None:
@@ -283,7 +283,7 @@ def check_name_hand(item: DrillItem) -> None:
     assert mine.name in english(item.solution[0]), where(item)
 
 
-# --------------------------------------------------- stud.compare_hands --
+# -------------------------------------- caribbean_stud.compare_hands --
 
 #: What the worked solution or hint must say of each class: the rule of its Art. 8 item.
 CLASS_RULE_WORDS = {
@@ -327,7 +327,7 @@ def check_compare_hands(item: DrillItem) -> None:
         assert a.name in solution and b.name in solution, where(item)
 
 
-# ---------------------------------------------------------- stud.qualify --
+# -------------------------------------------- caribbean_stud.qualify --
 
 
 def check_qualify(item: DrillItem) -> None:
@@ -342,7 +342,7 @@ def check_qualify(item: DrillItem) -> None:
     assert named(item, "Interpretation", "A-K", "pair"), where(item)
 
 
-# ------------------------------------------------------- stud.settlement --
+# ----------------------------------------- caribbean_stud.settlement --
 
 
 def check_settlement(item: DrillItem) -> None:
@@ -384,7 +384,7 @@ def check_settlement(item: DrillItem) -> None:
 CAPPED_BY_HOUSE_MAXIMUM = frozenset({"four of a kind", "straight flush", "royal flush"})
 
 
-# ------------------------------------------------------ stud.progressive --
+# ---------------------------------------- caribbean_stud.progressive --
 
 
 def check_progressive(item: DrillItem) -> None:
@@ -450,7 +450,7 @@ def check_progressive(item: DrillItem) -> None:
         assert named(item, "Interpretation", "minimum"), where(item)
 
 
-# ---------------------------------------------------------- stud.misdeal --
+# -------------------------------------------- caribbean_stud.misdeal --
 
 
 @dataclass(frozen=True)
@@ -523,7 +523,7 @@ def check_misdeal(item: DrillItem) -> None:
     assert ("void" in solution) is not stands, where(item)
 
 
-# ---------------------------------------------------- stud.dealing_order --
+# -------------------------------------- caribbean_stud.dealing_order --
 
 
 def seat_of(boxes: list[int], method: str, step: int) -> tuple[int | None, bool]:
@@ -555,13 +555,13 @@ def check_dealing_order(item: DrillItem) -> None:
 # ------------------------------------------------------------ the tests --
 
 CHECKS = {
-    "stud.name_hand": check_name_hand,
-    "stud.compare_hands": check_compare_hands,
-    "stud.qualify": check_qualify,
-    "stud.settlement": check_settlement,
-    "stud.progressive": check_progressive,
-    "stud.misdeal": check_misdeal,
-    "stud.dealing_order": check_dealing_order,
+    "caribbean_stud.name_hand": check_name_hand,
+    "caribbean_stud.compare_hands": check_compare_hands,
+    "caribbean_stud.qualify": check_qualify,
+    "caribbean_stud.settlement": check_settlement,
+    "caribbean_stud.progressive": check_progressive,
+    "caribbean_stud.misdeal": check_misdeal,
+    "caribbean_stud.dealing_order": check_dealing_order,
 }
 
 

@@ -30,7 +30,7 @@ import pytest
 
 from dealer_trainer.drills import Answer, Difficulty, DrillItem, Grade, grade
 from dealer_trainer.drills.sessions import ItemSpec
-from dealer_trainer.drills.text import Text
+from dealer_trainer.rules.text import Text
 
 SEEDS = range(300)
 #: Choice items are cheap: more seeds, so that rare cases (the previous number was 0, about

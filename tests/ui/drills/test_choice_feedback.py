@@ -34,7 +34,7 @@ def test_wrong_choice_feedback_names_the_option_picked(qtbot: QtBot) -> None:
 
 
 def test_right_choice_feedback_does_not_repeat_it(qtbot: QtBot) -> None:
-    controller, screen = _screen(qtbot, "stud.misdeal", 1)
+    controller, screen = _screen(qtbot, "caribbean_stud.misdeal", 1)
     item = controller.item
     assert item is not None and item.expected.choice is not None
     with qtbot.waitSignal(controller.feedbackReady):

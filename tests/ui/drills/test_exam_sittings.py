@@ -26,7 +26,7 @@ from dealer_trainer.ui.drills.situation import FeltStage
 from tests.ui.drills.conftest import TRAINEE, right_answer, wrong_answer
 
 PASSWORD = "a long password"
-SKILLS = ["roulette.pay_order", "stud.misdeal", "roulette.straight_up", "craps.pay_order"]
+SKILLS = ["roulette.pay_order", "caribbean_stud.misdeal", "roulette.straight_up", "craps.pay_order"]
 ROULETTE = ["roulette.pay_order", "roulette.rulings", "roulette.straight_up"]
 _OPEN: list[DrillScreen] = []
 

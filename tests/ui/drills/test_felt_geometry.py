@@ -155,7 +155,7 @@ def test_caribbean_art10_3_display_posts_the_fixed_awards_and_boxes_show_progres
     stage_ = FeltStage()
     for difficulty in Difficulty:
         for seed in range(10):
-            item = ItemSpec("stud.progressive", seed, difficulty).make()
+            item = ItemSpec("caribbean_stud.progressive", seed, difficulty).make()
             scene = stage_.stage(item)
             request = item.situation["request"]
             posted = scene.jackpot_awards

@@ -18,6 +18,7 @@ from dealer_trainer.drills import (
     Outcome,
     exam,
     practice,
+    time_allowed,
 )
 from dealer_trainer.storage import SessionKind, TraineeDesk
 from dealer_trainer.storage.recorder import SessionRecorder, decode_card
@@ -155,8 +156,8 @@ def test_timed_item_at_zero_is_submitted_as_a_timeout(qtbot: QtBot, clock: HandC
     screen = open_screen(qtbot, controller)
     item = controller.item
     assert item is not None
-    assert screen.clock.isVisible() and screen.clock.text() == f"0:{item.time_allowed_s:02d}"
-    clock.advance(item.time_allowed_s * 1000 - 3000)
+    assert screen.clock.isVisible() and screen.clock.text() == f"0:{time_allowed(item):02d}"
+    clock.advance(time_allowed(item) * 1000 - 3000)
     with qtbot.waitSignal(controller.ticked) as tick:
         pass
     assert tick.args == [3000] and screen.clock.property("urgent") is True
@@ -165,7 +166,7 @@ def test_timed_item_at_zero_is_submitted_as_a_timeout(qtbot: QtBot, clock: HandC
         pass
     outcome = blocker.args[0]
     assert outcome.answer.timed_out and not outcome.correct
-    assert outcome.elapsed_ms == item.time_allowed_s * 1000
+    assert outcome.elapsed_ms == time_allowed(item) * 1000
     assert recorded == [outcome]
     assert screen.feedback.verdict == "timeout"
 
@@ -174,7 +175,7 @@ def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
     qtbot: QtBot, desk: TraineeDesk, clock: HandClock
 ) -> None:
     spec = ExamSpec(
-        ("roulette.straight_up", "craps.field", "stud.qualify"),
+        ("roulette.straight_up", "craps.field", "caribbean_stud.qualify"),
         Difficulty.BEGINNER,
         size=5,
         pass_mark=Fraction(4, 5),
@@ -214,7 +215,9 @@ def test_exam_from_start_to_summary_gives_no_feedback_until_the_end(
     assert stored_session.ended_at is not None
 
 
-@pytest.mark.parametrize("skill_id", ["roulette.rulings", "craps.rulings", "stud.misdeal"])
+@pytest.mark.parametrize(
+    "skill_id", ["roulette.rulings", "craps.rulings", "caribbean_stud.misdeal"]
+)
 def test_rulings_are_answered_with_number_keys_and_enter(qtbot: QtBot, skill_id: str) -> None:
     session = practice([skill_id], Difficulty.BEGINNER, seed=4)
     controller = DrillController(session)
@@ -288,7 +291,7 @@ def test_exam_time_limit_ends_the_exam_and_unseen_items_fail_it(
     controller = DrillController(session, exam=spec, time_limit_ms=8000, clock=clock)
     screen = open_screen(qtbot, controller)
     first = controller.item
-    assert first is not None and first.time_allowed_s * 1000 > 8000  # the exam's limit bites
+    assert first is not None and time_allowed(first) * 1000 > 8000  # the exam's limit bites
     clock.advance(3000)
     with qtbot.waitSignal(controller.itemShown):
         screen.submit(right_answer(first))

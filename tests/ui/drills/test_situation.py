@@ -85,7 +85,7 @@ def test_craps_several_bets_on_one_spot_each_get_their_own_stack(qtbot: QtBot) -
 
 def test_caribbean_stud_art10_cards_face_up_antes_raises_and_the_pool(qtbot: QtBot) -> None:
     stage = FeltStage()
-    item = ItemSpec("stud.progressive", 3, Difficulty.INTERMEDIATE).make()
+    item = ItemSpec("caribbean_stud.progressive", 3, Difficulty.INTERMEDIATE).make()
     scene = stage.stage(item)
     assert scene.jackpot_text == f"HK$ {Decimal(item.situation['pool']):,.2f}"
     for box in item.situation["request"]["boxes"]:

@@ -32,7 +32,12 @@ from dealer_trainer.storage.recorder import answer_record
 
 START = datetime(2026, 11, 30, 1, 0, tzinfo=UTC)  # 09:00 in Macau
 PASSWORD = "correct horse battery"
-SKILLS = ("roulette.straight_up", "roulette.picture_bets", "craps.hard_ways", "stud.settlement")
+SKILLS = (
+    "roulette.straight_up",
+    "roulette.picture_bets",
+    "craps.hard_ways",
+    "caribbean_stud.settlement",
+)
 
 
 @dataclass

@@ -111,7 +111,14 @@ def test_answer_list_and_drill_down_name_bets_of_a_pay_order(
 
 
 @pytest.mark.parametrize(
-    "skill", ["roulette.rulings", "craps.rulings", "stud.misdeal", "stud.name_hand", "stud.qualify"]
+    "skill",
+    [
+        "roulette.rulings",
+        "craps.rulings",
+        "caribbean_stud.misdeal",
+        "caribbean_stud.name_hand",
+        "caribbean_stud.qualify",
+    ],
 )
 def test_choice_answers_read_by_the_option_text(
     qtbot: QtBot, empty_store: Store, skill: str
@@ -133,7 +140,7 @@ def test_choice_answers_read_by_the_option_text(
 def test_a_choice_stored_before_option_texts_were_kept_still_reads_by_text(
     qtbot: QtBot, empty_store: Store
 ) -> None:
-    item = _item("stud.misdeal", 1)
+    item = _item("caribbean_stud.misdeal", 1)
     stored = _store_answers(empty_store, [(item, Answer(choice=item.expected.choice))])[0]
     situation = dict(stored.record.situation)  # type: ignore[arg-type]
     del situation["options"]  # as every answer recorded before issue 12
@@ -154,7 +161,7 @@ def test_a_choice_stored_before_option_texts_were_kept_still_reads_by_text(
 
 def test_amount_chips_and_timeout_answers_read_as_money(qtbot: QtBot, empty_store: Store) -> None:
     amount_item = _item("roulette.straight_up")
-    chips_item = _item("stud.settlement")
+    chips_item = _item("caribbean_stud.settlement")
     assert amount_item.expected.amount is not None and chips_item.expected.amount is not None
     chips = {Decimal(100): 2, Decimal(25): 1}
     stored = _store_answers(

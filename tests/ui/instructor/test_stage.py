@@ -76,3 +76,23 @@ def test_a_situation_without_a_table_says_so(qapp: QApplication) -> None:
     scene = felt_scene_for(item.to_json(), item.ruleset)
     assert scene is not None
     assert stage(scene, {"note": "no request"}) == ["The recorded situation has no table to draw."]
+
+
+def test_a_stake_with_cents_is_drawn_in_the_chips_the_drill_draws_it_in(
+    qapp: QApplication,
+) -> None:
+    from dealer_trainer.drills.chips import bet_stack
+    from dealer_trainer.rules.rulesets import get_ruleset
+
+    item = ItemSpec("roulette.straight_up", 1, Difficulty.BEGINNER).make()
+    situation = dict(item.situation)
+    request = dict(situation["request"])
+    request["bets"] = [dict(request["bets"][0], amount="12.50")]
+    situation["request"] = request  # a situation alone: drawn from its request
+    scene = felt_scene_for(situation, item.ruleset)
+    assert scene is not None
+    assert stage(scene, situation) == []
+    chips = bet_stack(Decimal("12.50"), get_ruleset(item.ruleset), None)
+    assert chips and sum(chips) == 12
+    assert [list(i.chips) for i in scene.items() if isinstance(i, ChipStackItem)] == [chips]
+    scene.deleteLater()

@@ -14,6 +14,11 @@ legal style).
 The UI translates with ``QCoreApplication.translate(context, source)`` and
 formats amounts for the reader's language (:meth:`Text.render`);
 :meth:`Text.english` does the same in English for logs, reports and tests.
+
+A source string with a context of its own (a felt label, a column heading) is marked with
+:func:`QT_TRANSLATE_NOOP`, read by lupdate by its name: the felt layouts use it without Qt,
+and the UI's tables of names use it too, because PySide6 types its own as returning
+``object``.
 """
 
 from __future__ import annotations
@@ -72,6 +77,12 @@ class Text:
 def T(source: str, **params: Param) -> Text:  # noqa: N802 - an alias of QT_TR_NOOP for lupdate
     """Mark ``source`` for translation and attach its parameters."""
     return Text(source, params)
+
+
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:  # noqa: N802 - the name lupdate reads
+    """Mark ``source`` for translation in ``context``; returns it unchanged."""
+    del context
+    return source
 
 
 def _untranslated(context: str, source: str) -> str:
