@@ -43,7 +43,7 @@ def _load_games() -> None:
     # Importing a game's drill module registers its skills.
     from dealer_trainer.drills import roulette  # noqa: F401, PLC0415
 
-    for name in ("craps", "caribbean_stud"):
+    for name in ("craps", "caribbean_stud", "sic_bo"):
         try:
             __import__(f"dealer_trainer.drills.{name}")
         except ModuleNotFoundError as exc:
