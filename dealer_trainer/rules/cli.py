@@ -41,7 +41,7 @@ EXIT_OUTPUT_FAILED = 1
 
 USAGE = (
     "usage: python -m dealer_trainer.rules settle|compare|procedure|judge < request.json\n"
-    "  settle     settle a round of roulette, craps or caribbean_stud\n"
+    "  settle     settle a round of roulette, craps, caribbean_stud or sic_bo\n"
     "  compare    compare two Caribbean Stud hands (Art. 8)\n"
     "  procedure  the dealer's steps once the outcome is known, in order\n"
     '  judge      judge the steps a dealer did (a settle request plus "done")\n'
@@ -163,12 +163,13 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
         )
     if "game" not in request:
         raise invalid(
-            'The request has no "game" (roulette, craps or caribbean_stud).', "unknown_game"
+            'The request has no "game" (roulette, craps, caribbean_stud or sic_bo).', "unknown_game"
         )
     game = expect_str(request["game"], "game")
     if game not in GAMES:
         raise invalid(
-            f"Unknown game {shown(game)}: the rules know roulette, craps and caribbean_stud.",
+            f"Unknown game {shown(game)}: the rules know roulette, craps, caribbean_stud "
+            "and sic_bo.",
             "unknown_game",
         )
     ruleset = resolve_ruleset(game, request.get("ruleset"))

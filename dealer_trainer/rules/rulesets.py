@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 SettingType = Literal["choice", "integer", "decimal", "boolean", "ratio"]
 SettingValue = str | int | Decimal | bool | Fraction | None
 _SETTING_TYPES: tuple[SettingType, ...] = ("choice", "integer", "decimal", "boolean", "ratio")
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
 NAME_LANGUAGES = ("en", "pt", "zh_Hant")
 #: The most digits a number of a ruleset may have before and after its point: far beyond
 #: any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as
