@@ -35,10 +35,9 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.layouts.sic_bo import FACES, PayTable, lit_spots, pay_table
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.procedure import Action
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.sic_bo import house
 from dealer_trainer.rules.sic_bo.api import settle
-from dealer_trainer.rules.sic_bo.procedure import work
 
 GAME = "sic_bo"
 Dice = tuple[int, int, int]
@@ -56,12 +55,7 @@ def house_pay_table(ruleset: Ruleset) -> Text:
     )
 
 
-COLLECT_FIRST = table_procedure(
-    T(
-        "Collect every losing bet before paying any winner, then pay the winners in the "
-        "house's order; the house pay table sets it, no article on file does."
-    )
-)
+COLLECT_FIRST = table_procedure(house.COLLECT_FIRST)
 
 
 # ------------------------------------------------------------------ helpers --
@@ -113,12 +107,13 @@ def _results(request: Mapping[str, Any], ruleset: Ruleset) -> list[dict[str, Any
 
 
 def house_table(ruleset: Ruleset) -> Citation:
-    """What a Sic Bo item cites: the ruleset's pay table (``sic-bo-house Art. 1``)."""
-    return ruleset.cite(1)
+    """What a Sic Bo item cites: no article (none is on file), the house pay table."""
+    return house.house_pay_table(ruleset.id)
 
 
-def _ratio(ratio: Fraction) -> str:
-    return f"{ratio.numerator} to {ratio.denominator}"
+def _ratio(ratio: Fraction) -> Text:
+    """A payout in words, translated: "8 to 1"."""
+    return house.ratio_text(ratio)
 
 
 def _shown(dice: Dice) -> str:
@@ -142,6 +137,7 @@ def _worked(
     total = Decimal(0)
     collected: list[Decimal] = []
     losers: list[Text] = []
+    winners = 0
     for result in _results(request, ruleset):
         bet = by_id[str(result["id"])]
         if result["outcome"] != "win":
@@ -152,13 +148,18 @@ def _worked(
         total += win
         ratio = _payout_of(table, bet, dice)
         if bet["kind"] == "single":
+            count = dice.count(int(bet["number"]))
+            shown = (
+                T("one die shows {number}", number=int(bet["number"])),
+                T("two dice show {number}", number=int(bet["number"])),
+                T("three dice show {number}", number=int(bet["number"])),
+            )[count - 1]
             lines.append(
                 T(
-                    "{bet}: {count} of the dice show {number}, so it pays {ratio}: "
-                    "{stake} × {ratio_n} = {win} (house pay table)",
+                    "{bet}: {shown}, so it pays {ratio}: {stake} × {ratio_n} = {win} "
+                    "(house pay table)",
                     bet=sic_bo_bet_name(bet),
-                    count=dice.count(int(bet["number"])),
-                    number=int(bet["number"]),
+                    shown=shown,
                     ratio=_ratio(ratio),
                     stake=Decimal(bet["amount"]),
                     ratio_n=str(ratio),
@@ -176,6 +177,7 @@ def _worked(
                     win=win,
                 )
             )
+        winners += 1
     if losers:
         listed = losers[0]
         for name in losers[1:]:
@@ -183,7 +185,7 @@ def _worked(
         lines.insert(0, T("Collect the losing bets first: {bets}.", bets=listed))
     if not total:
         lines.append(T("No bet wins: there is nothing to pay."))
-    elif sum(1 for r in lines if r) > 2:
+    elif winners > 1:
         lines.append(T("Total to pay: {total}.", total=total))
     return lines, total, collected
 
@@ -211,12 +213,23 @@ def _amount_item(
         solution=tuple(lines),
         citation=house_table(ruleset),
         hint=hint,
-        rests_on=_rests_on(ruleset, collected_first=bool(collected)),
+        rests_on=_rests_on(ruleset, request, collected_first=bool(collected)),
     )
 
 
-def _rests_on(ruleset: Ruleset, *, collected_first: bool) -> tuple[Text, ...]:
+def _rests_on(
+    ruleset: Ruleset, request: Mapping[str, Any], *, collected_first: bool
+) -> tuple[Text, ...]:
+    """The house pay table always; collecting first where a bet is collected; the triple
+    rule where a triple decides an even-money bet on the table."""
     said = [house_pay_table(ruleset)]
+    dice = request["outcome"]["dice"]
+    if len(set(dice)) == 1:
+        kinds = {b["kind"] for b in request["bets"]}
+        if kinds & {"small", "big"} and ruleset.flag("triple_loses_small_big"):
+            said.append(house_option(house.TRIPLE_RULE))
+        if kinds & {"odd", "even"} and ruleset.flag("triple_loses_odd_even"):
+            said.append(house_option(house.TRIPLE_RULE_ODD_EVEN))
     if collected_first:
         said.append(COLLECT_FIRST)
     return tuple(said)
@@ -522,26 +535,30 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     rng.shuffle(chosen)
     bets = _on_spots(rng, difficulty, chosen)
     request = _request(ruleset, bets, dice)
-    plan = work(request, ruleset).plans[0]
-    order = tuple(
-        tuple(str(step.target.bet) for step in group if step.target.bet is not None)
-        for group in plan
-        if group and group[0].action in (Action.COLLECT, Action.PAY)
-    )
+    answer = settle(request, ruleset)
+    collect = tuple(str(b) for b in answer["collect"])
+    pay = tuple(tuple(str(b) for b in group) for group in answer["pay_order"])
+    order = ((collect,) if collect else ()) + pay
     by_id = {str(b["id"]): b for b in bets}
-    solution: list[Text] = []
-    for group in plan:
-        if not group:
-            continue
-        names = [with_stake(sic_bo_bet_name(by_id[str(s.target.bet)]), Decimal(
-            by_id[str(s.target.bet)]["amount"])) for s in group]  # fmt: skip
-        listed = names[0]
+
+    def listed(ids: Sequence[str]) -> Text:
+        names = [with_stake(sic_bo_bet_name(by_id[i]), Decimal(by_id[i]["amount"])) for i in ids]
+        joined = names[0]
         for name in names[1:]:
-            listed = T("{first}, {next}", first=listed, next=name)
-        if group[0].action is Action.COLLECT:
-            solution.append(T("Collect the losing bets: {bets}.", bets=listed))
-        else:
-            solution.append(T("Then pay: {bets}.", bets=listed))
+            joined = T("{first}, {next}", first=joined, next=name)
+        return joined
+
+    solution: list[Text] = []
+    if collect:
+        solution.append(T("Collect the losing bets: {bets}.", bets=listed(collect)))
+    pay_order_setting = ruleset.choice("pay_order")
+    for group in pay:
+        solution.append(
+            T("Then pay {group}: {bets}.", group=_group_name(pay_order_setting, by_id[group[0]],
+              ruleset, dice), bets=listed(group))
+        )  # fmt: skip
+    rests_on = [COLLECT_FIRST, table_procedure(PAY_ORDERS[pay_order_setting]),
+                house_pay_table(ruleset)]  # fmt: skip
     return DrillItem(
         skill="sic_bo.pay_order",
         seed=seed,
@@ -556,92 +573,132 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         solution=tuple(solution),
         citation=house_table(ruleset),
         hint=T("Collect every loser first; then pay in the house's order."),
-        rests_on=(COLLECT_FIRST, house_pay_table(ruleset)),
+        rests_on=tuple(rests_on),
     )
 
 
+#: The house's pay orders (setting ``pay_order``), said in full for the feedback.
+PAY_ORDERS = {
+    "layout_rows": T(
+        "This house pays the winners row by row down the layout: the top row (small, big, "
+        "odd, even, the doubles, the triples, any triple), then the totals, then the "
+        "combinations, then the single numbers; within a row in any order."
+    ),
+    "highest_payout_first": T(
+        "This house pays the winners that pay the most first; bets of one payout together, "
+        "in any order."
+    ),
+    "any_order": T("This house pays the winners in any order, once every loser is collected."),
+}
+_ROWS = {
+    "small": 0, "big": 0, "odd": 0, "even": 0, "double": 0, "triple": 0, "any_triple": 0,
+    "total": 1, "combination": 2, "single": 3,
+}  # fmt: skip
+_ROW_NAMES = (
+    T("the top row"),
+    T("the totals"),
+    T("the combinations"),
+    T("the single numbers"),
+)
+
+
+def _group_name(setting: str, first: Mapping[str, Any], ruleset: Ruleset, dice: Dice) -> Text:
+    """How a group of the pay order is called: "the totals", "the bets at 8 to 1"."""
+    if setting == "layout_rows":
+        return _ROW_NAMES[_ROWS[first["kind"]]]
+    if setting == "highest_payout_first":
+        ratio = _payout_of(pay_table(ruleset), first, dice)
+        return T("the bets at {ratio}", ratio=_ratio(ratio))
+    return T("the winners")
+
+
 def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
-    """The house's rulings on an irregular throw: a die not flat, the shaker opened early."""
+    """The house's rulings on an irregular throw: a die not flat, the shaker opened early.
+
+    Both are no throw, and the dice are shaken again; whether the bets stand for the new
+    shake or are handed back is the house's setting (``die_not_flat``,
+    ``shaker_opened_early``), and the options follow it.
+    """
     rng = random.Random(seed)
     case = rng.choice(["die_not_flat", "shaker_opened_early"])
+    bets_stand = ruleset.choice(case) == "no_throw_bets_stand"
+    stand = T(
+        "Call no throw and the supervisor: the dice are not read; cover the shaker and "
+        "shake again. Every bet stays for the new shake."
+    )
+    returned = T(
+        "Call no throw and the supervisor: the dice are not read; hand every bet back, "
+        "then shake again for new bets."
+    )
+    right, other = (stand, returned) if bets_stand else (returned, stand)
+    other_wrong = (
+        T("On this house's table the bets stay for the new shake; they are not handed back.")
+        if bets_stand
+        else T("On this house's table every bet is handed back before the new shake.")
+    )
     if case == "die_not_flat":
         question = T(
-            "You lift the shaker's cover: one die leans against the wall of the shaker, "
-            "not flat. What do you do?"
-        )
-        right = T(
-            "Announce no throw: do not read the dice, cover the shaker and shake again; "
-            "every bet stands."
+            "You open the shaker: one die leans against the wall of the shaker, not flat. "
+            "What do you do?"
         )
         wrongs = [
             Option(
                 "read_top",
                 T("Read the face of the leaning die that is most nearly on top."),
-                T("A die that is not flat has no face up: the house reads no such throw."),
+                T("A die that is not flat shows no face: the house reads no such throw."),
             ),
             Option(
                 "lay_flat",
                 T("Lay the die flat with your finger and read the throw."),
-                T("Touching a die decides the throw by hand: the house has it shaken again."),
-            ),
-            Option(
-                "return_bets",
-                T("Declare the round void and return every bet to the players."),
-                T("The bets are not returned: they stand for the new shake."),
+                T("A dealer never sets a die by hand: the throw is void and shaken again."),
             ),
         ]
-        ruling = house_option(
-            T(
-                "A die not lying flat is no throw: the dice are shaken again and every bet "
-                "stands. No Sic Bo article is on file; this is the house's ruling."
-            )
+        ruling = T(
+            "A die that does not lie flat is no throw on this house's table: the dice are "
+            "shaken again, and the bets {fate}. No Sic Bo article is on file; this is the "
+            "house's ruling.",
+            fate=T("stand") if bets_stand else T("are handed back"),
         )
     else:
         question = T(
-            "The shaker is opened before you have called «no more bets» and the dice have "
-            "come to rest. What do you do?"
-        )
-        right = T(
-            "The throw does not count: cover the shaker, close the betting and shake again; "
-            "every bet stands."
+            "The shaker is opened before the betting is closed and the shake is complete. "
+            "What do you do?"
         )
         wrongs = [
             Option(
                 "settle_it",
                 T("Settle the throw as the dice show it."),
-                T("A throw seen before betting closed cannot decide the bets."),
+                T("A throw opened early is not read: it cannot decide the bets."),
             ),
             Option(
                 "take_new_bets",
                 T("Let the players change their bets now that they have seen the dice."),
-                T("No bet may be made on a throw the players have seen."),
-            ),
-            Option(
-                "return_bets",
-                T("Declare the round void and return every bet to the players."),
-                T("The bets are not returned: they stand for the new shake."),
+                T("No bet is made on dice the players have seen: the throw is void."),
             ),
         ]
-        ruling = house_option(
-            T(
-                "A shaker opened early is no throw: betting closes, the dice are shaken again "
-                "and every bet stands. No Sic Bo article is on file; this is the house's "
-                "ruling."
-            )
+        ruling = T(
+            "A shaker opened early is no throw on this house's table: the dice are shaken "
+            "again, and the bets {fate}. No Sic Bo article is on file; this is the house's "
+            "ruling.",
+            fate=T("stand") if bets_stand else T("are handed back"),
         )
-    options = [Option("right", right), *wrongs]
+    options = [Option("right", right), *wrongs, Option("other_fate", other, other_wrong)]
     rng.shuffle(options)
     return DrillItem(
         skill="sic_bo.rulings",
         seed=seed,
         difficulty=difficulty,
         ruleset=ruleset.id,
-        situation={"request": {"game": GAME, "ruleset": ruleset.id}, "ruling": case},
+        situation={
+            "request": {"game": GAME, "ruleset": ruleset.id},
+            "ruling": case,
+            "bets_stand": bets_stand,
+        },
         question=question,
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
         solution=(right,),
-        citation=house_table(ruleset),
-        rests_on=(ruling,),
+        citation=house.house_ruling(ruleset.id),
+        rests_on=(house_option(ruling),),
     )
 
 

@@ -14,8 +14,8 @@ named as its request names it: ``small``, ``total-9``, ``triple-6``,
 ``any_triple``, ``double-2``, ``combination-2-5``, ``single-4``.  Each
 payout printed is the ruleset's (the house's pay table), so a house that
 changes one sees its own number on the felt.  :func:`lit_spots` gives the
-areas an electronic layout lights for a throw: the spots whose bet the rules
-core settles as a win on those dice.
+areas an electronic layout lights for a throw: the spots the rules
+core's electronic layout (``winning_spots``) lights for those dice.
 """
 
 from __future__ import annotations
@@ -444,7 +444,7 @@ def _settled(ruleset: Ruleset, bets: list[dict[str, object]], dice: Sequence[int
     return list(settle(request, ruleset)["results"])
 
 
-STAKE = Decimal(120)  # a stake every payout of a pay table divides (halves, thirds … fifths)
+STAKE = Decimal(10)  # what the felt's pay table stakes on each spot to ask what it pays
 
 
 def pay_table(ruleset: Ruleset) -> PayTable:
@@ -457,7 +457,7 @@ def pay_table(ruleset: Ruleset) -> PayTable:
             continue
         bet = {"id": spot.id, "amount": str(STAKE), **spot.bet.request_fields()}
         (result,) = _settled(ruleset, [bet], _winning_throw(spot))
-        pays[spot.id] = Fraction(Decimal(result["win"])) / STAKE
+        pays[spot.id] = Fraction(result["pays"])
     # On a triple inside its range (2-2-2 is a small total of 6, an even one; 5-5-5 a big,
     # odd 15), does the even-money bet lose?
     triple_of = {"small": (2, 2, 2), "even": (2, 2, 2), "big": (5, 5, 5), "odd": (5, 5, 5)}
@@ -472,7 +472,7 @@ def pay_table(ruleset: Ruleset) -> PayTable:
     for count in (1, 2, 3):
         bet = {"id": "single", "kind": "single", "number": 1, "amount": str(STAKE)}
         (result,) = _settled(ruleset, [bet], (1,) * count + (2,) * (3 - count))
-        single.append(Fraction(Decimal(result["win"])) / STAKE)
+        single.append(Fraction(result["pays"]))
     return PayTable(
         ruleset.id, pays, (single[0], single[1], single[2]), odd_even, frozenset(lose_on_triple)
     )
@@ -491,9 +491,15 @@ def sic_bo_felt(ruleset: Ruleset) -> Felt:
 
 
 def lit_spots(felt: Felt, ruleset: Ruleset, dice: Sequence[int]) -> tuple[str, ...]:
-    """The areas the electronic layout lights for ``dice``: each spot whose bet wins.
+    """The areas the electronic layout lights for ``dice``, in the felt's order: the rules
+    core's winning spots of the throw (``winning_spots``), each a spot of this felt."""
+    from dealer_trainer.rules.sic_bo import Throw, winning_spots  # noqa: PLC0415
 
-    One bet on every spot is settled by the rules core; the spots it pays are lit.
-    """
-    bets = [{"id": spot.id, "amount": "1", **spot.bet.request_fields()} for spot in felt]
-    return tuple(r["id"] for r in _settled(ruleset, bets, dice) if r["outcome"] == "win")
+    faces = tuple(int(d) for d in dice)
+    if len(faces) != 3:
+        raise ValueError(f"a Sic Bo throw is three dice, not {list(dice)}")
+    won = {spot.spot_id for spot in winning_spots(ruleset, Throw((faces[0], faces[1], faces[2])))}
+    missing = won - set(felt.spot_ids)
+    if missing:
+        raise ValueError(f"the rules core lights {sorted(missing)}, which the felt does not draw")
+    return tuple(spot_id for spot_id in felt.spot_ids if spot_id in won)

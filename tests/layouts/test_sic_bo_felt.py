@@ -106,9 +106,9 @@ def test_sic_bo_house_pay_table_the_felt_prints_the_rulesets_payouts() -> None:
     printed = {d.label for d in FELT.decor if d.label is not None}
     assert payout_label(pays_of("total-4")) in printed
     assert payout_label(pays_of("triple-6")) in printed
-    changed = RULESET.with_settings({"pay_total_4_17": "50"})
-    assert pay_table(changed).of("total-4") == 50
-    assert payout_label(Fraction(50)) in {
+    changed = RULESET.with_settings({"total_4_pays": "60"})
+    assert pay_table(changed).of("total-4") == 60
+    assert payout_label(Fraction(60)) in {
         d.label for d in felt_for("sic_bo", changed).decor if d.label is not None
     }
 

@@ -14,7 +14,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.ui.felt import FeltScene, FeltView
 from dealer_trainer.ui.felt.render import render_image
 
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
 
 
 def _shown(qtbot: QtBot, game: str) -> FeltView:
@@ -315,3 +315,20 @@ def test_felt_background_first_drawn_straight_away_then_replayed_from_its_pictur
             )
             <= 1
         )
+
+
+def test_felt_sic_bo_lights_the_winning_areas_of_a_throw_and_only_those(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "sic_bo")
+    scene = view.felt_scene()
+    unlit = _pixel(view, "total-12", 1920, offset=(-30, 20))
+    scene.light(["big", "total-12", "double-5"])
+    assert scene.lit == ("big", "double-5", "total-12")  # in the felt's order
+    assert scene.spot_items["total-12"].lit and not scene.spot_items["small"].lit
+    lit = _pixel(view, "total-12", 1920, offset=(-30, 20))
+    dark = _pixel(view, "total-11", 1920, offset=(-30, 20))
+    assert lit.lightness() > dark.lightness() + 40  # the lit area glows under the glass
+    scene.light(())
+    assert scene.lit == ()
+    assert _pixel(view, "total-12", 1920, offset=(-30, 20)) == unlit
+    with pytest.raises(KeyError, match="no spot 'total-3'"):
+        scene.light(["total-3"])

@@ -21,8 +21,8 @@ from dealer_trainer.rules.caribbean_stud import procedure as caribbean_stud_proc
 from dealer_trainer.rules.craps import procedure as craps_procedure
 from dealer_trainer.rules.procedure import WorkOf
 from dealer_trainer.rules.roulette import procedure as roulette_procedure
-from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
 
 Deal = Callable[[Ruleset, int, Difficulty], Situation]
 

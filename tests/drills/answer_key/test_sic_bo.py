@@ -20,21 +20,14 @@ difficulty over many seeds it checks:
 
 from __future__ import annotations
 
-import random
-import re
 import tomllib
 from collections.abc import Mapping
-from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from importlib import resources
-from itertools import combinations
 from typing import Any
 
-import pytest
-
-from dealer_trainer.drills import Answer, Difficulty, DrillItem, grade
-from dealer_trainer.drills.sessions import ItemSpec
+from dealer_trainer.drills import Difficulty
 
 SEEDS = range(120)
 RULESET = "sic-bo-house"
