@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QApplication
 
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
 CACHE_DIR_ENV = "DEALER_TRAINER_CACHE_DIR"  # moves the app's cache folder (tests use it)
 #: What the window needs that has no Qt: the rules and rulesets, the languages, the felt
 #: geometry (the first felt shown is roulette's), the trainee's login name.

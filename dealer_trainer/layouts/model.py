@@ -20,8 +20,8 @@ from typing import Literal
 from dealer_trainer.frozen import Frozen
 from dealer_trainer.layouts.labels import Label
 
-Game = Literal["roulette", "craps", "caribbean_stud"]
-GAMES: tuple[Game, ...] = ("roulette", "craps", "caribbean_stud")
+Game = Literal["roulette", "craps", "caribbean_stud", "sic_bo"]
+GAMES: tuple[Game, ...] = ("roulette", "craps", "caribbean_stud", "sic_bo")
 
 
 # ------------------------------------------------------------------ shapes --
