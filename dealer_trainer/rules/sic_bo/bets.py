@@ -13,6 +13,8 @@ from decimal import Decimal
 from enum import StrEnum, unique
 from itertools import combinations
 
+from dealer_trainer.text import T, Text
+
 FACES = (1, 2, 3, 4, 5, 6)
 TOTALS = tuple(range(4, 18))  # 3 and 18 are only triples: no total spot
 
@@ -121,3 +123,28 @@ class Bet:
     @property
     def kind(self) -> BetKind:
         return self.spot.kind
+
+
+def spot_name(spot: Spot) -> Text:
+    """The spot as a trainee reads it, to translate: "total 9", "combination 2-5"."""
+    kind = spot.kind
+    if kind is BetKind.COMBINATION:
+        return T("combination {first}-{second}", first=spot.numbers[0], second=spot.numbers[1])
+    if kind.takes_number:
+        return _NUMBERED_NAMES[kind](spot.numbers[0])
+    return _PLAIN_NAMES[kind]
+
+
+_PLAIN_NAMES = {
+    BetKind.SMALL: T("small"),
+    BetKind.BIG: T("big"),
+    BetKind.ODD: T("odd"),
+    BetKind.EVEN: T("even"),
+    BetKind.ANY_TRIPLE: T("any triple"),
+}
+_NUMBERED_NAMES = {
+    BetKind.TOTAL: lambda n: T("total {number}", number=n),
+    BetKind.TRIPLE: lambda n: T("triple {number}", number=n),
+    BetKind.DOUBLE: lambda n: T("double {number}", number=n),
+    BetKind.SINGLE: lambda n: T("single {number}", number=n),
+}
