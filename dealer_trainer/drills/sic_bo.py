@@ -36,8 +36,11 @@ from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.layouts.sic_bo import FACES, PayTable, lit_spots, pay_table
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.rulings import BetFate
 from dealer_trainer.rules.sic_bo import house
 from dealer_trainer.rules.sic_bo.api import settle
+from dealer_trainer.rules.sic_bo.rulings import Irregularity
+from dealer_trainer.rules.sic_bo.rulings import ruling as house_ruling
 
 GAME = "sic_bo"
 Dice = tuple[int, int, int]
@@ -329,7 +332,9 @@ def combinations_doubles(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
     candidates: list[dict[str, Any]] = [
         {"kind": "combination", "numbers": [a, b]} for a, b in combinations(FACES, 2)
     ] + [{"kind": "double", "number": f} for f in FACES]
-    wanted = [{"kind": "combination", "numbers": [a, b]} for a, b in winning_pairs]
+    wanted: list[dict[str, Any]] = [
+        {"kind": "combination", "numbers": [a, b]} for a, b in winning_pairs
+    ]
     wanted += [{"kind": "double", "number": f} for f in faces if dice.count(f) >= 2]
     rest = [c for c in candidates if c not in wanted]
     chosen = rng.sample(wanted, min(len(wanted), max(1, count // 2)))
@@ -620,8 +625,9 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     ``shaker_opened_early``), and the options follow it.
     """
     rng = random.Random(seed)
-    case = rng.choice(["die_not_flat", "shaker_opened_early"])
-    bets_stand = ruleset.choice(case) == "no_throw_bets_stand"
+    case = rng.choice(list(Irregularity))
+    decided = house_ruling(ruleset, case)
+    bets_stand = decided.bets is BetFate.STAND
     stand = T(
         "Call no throw and the supervisor: the dice are not read; cover the shaker and "
         "shake again. Every bet stays for the new shake."
@@ -636,7 +642,7 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         if bets_stand
         else T("On this house's table every bet is handed back before the new shake.")
     )
-    if case == "die_not_flat":
+    if case is Irregularity.DIE_NOT_FLAT:
         question = T(
             "You open the shaker: one die leans against the wall of the shaker, not flat. "
             "What do you do?"
@@ -691,13 +697,12 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         ruleset=ruleset.id,
         situation={
             "request": {"game": GAME, "ruleset": ruleset.id},
-            "ruling": case,
-            "bets_stand": bets_stand,
+            "ruling": decided.code,
         },
         question=question,
         expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
-        solution=(right,),
-        citation=house.house_ruling(ruleset.id),
+        solution=(decided.decision, *decided.steps),
+        citation=decided.citation,
         rests_on=(house_option(ruling),),
     )
 

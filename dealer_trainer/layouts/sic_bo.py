@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP, Label
 from dealer_trainer.layouts.model import BetRef, Decor, Dice, Ellipse, Felt, Rect, Spot
@@ -437,7 +438,9 @@ def _winning_throw(spot: Spot) -> tuple[int, int, int]:
     return throws[bet.kind]
 
 
-def _settled(ruleset: Ruleset, bets: list[dict[str, object]], dice: Sequence[int]) -> list[dict]:
+def _settled(
+    ruleset: Ruleset, bets: list[dict[str, object]], dice: Sequence[int]
+) -> list[dict[str, Any]]:
     from dealer_trainer.rules.sic_bo.api import settle  # noqa: PLC0415 (the rules on first use)
 
     request = {"game": "sic_bo", "bets": bets, "outcome": {"dice": list(dice)}}

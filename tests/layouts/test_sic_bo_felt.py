@@ -60,12 +60,9 @@ def test_sic_bo_every_bet_kind_has_a_spot_and_every_spot_is_a_bet_kind() -> None
 
 
 def test_sic_bo_the_felt_has_each_bet_of_a_macau_layout_once() -> None:
-    def of(kind: str) -> list[object]:
-        return sorted(
-            (s.bet.number if s.bet.number is not None else s.bet.numbers)  # type: ignore[misc]
-            for s in FELT
-            if s.bet.kind == kind
-        )
+    def of(kind: str) -> list[int | tuple[int, ...]]:
+        return [s.bet.number if s.bet.number is not None else s.bet.numbers for s in FELT
+                if s.bet.kind == kind]  # fmt: skip
 
     assert of("total") == list(range(4, 18))
     assert of("triple") == of("double") == of("single") == [1, 2, 3, 4, 5, 6]
@@ -97,7 +94,7 @@ def test_sic_bo_house_pay_table_every_spot_settles_through_the_rules_core(spot_i
         if wins and spot.bet.kind != "single":
             assert Fraction(Decimal(result["win"])) == 10 * pays.of(spot_id), (spot_id, dice)
         if wins and spot.bet.kind == "single":
-            shown = dice.count(spot.bet.number)  # type: ignore[arg-type]
+            shown = dice.count(spot.bet.number or 0)
             assert Fraction(Decimal(result["win"])) == 10 * pays.single[shown - 1]
 
 
