@@ -141,8 +141,8 @@ def _even_money_spots(table: PayTable, row: Rect) -> tuple[list[Spot], list[Deco
                 BetRef(spot_id),
                 rect,
                 label,
-                text_size=46,
-                text_box=Rect(rect.x, rect.y + 8, rect.w, 130),
+                text_size=40,
+                text_box=Rect(rect.x, rect.y + 6, rect.w, 112),
             )
         )
         decor.append(
@@ -150,7 +150,7 @@ def _even_money_spots(table: PayTable, row: Rect) -> tuple[list[Spot], list[Deco
                 None,
                 Label("", RANGE, numbers),
                 text_size=22,
-                text_box=Rect(rect.x, rect.y + 132, rect.w, 34),
+                text_box=Rect(rect.x, rect.y + 116, rect.w, 34),
             )
         )
         decor += _pay_and_triple_rule(table, spot_id, rect)
@@ -163,8 +163,8 @@ def _pay_and_triple_rule(table: PayTable, spot_id: str, rect: Rect) -> list[Deco
         Decor(
             None,
             payout_label(table.of(spot_id)),
-            text_size=15,
-            text_box=Rect(rect.x, rect.y + rect.h - 110, rect.w, 50),
+            text_size=21,
+            text_box=Rect(rect.x, rect.y + rect.h - 118, rect.w, 60),
         ),
     ]
     if spot_id in table.lose_on_triple:
@@ -172,8 +172,8 @@ def _pay_and_triple_rule(table: PayTable, spot_id: str, rect: Rect) -> list[Deco
             Decor(
                 None,
                 LOSE_ON_TRIPLE,
-                text_size=11,
-                text_box=Rect(rect.x, rect.y + rect.h - 56, rect.w, 44),
+                text_size=14,
+                text_box=Rect(rect.x, rect.y + rect.h - 56, rect.w, 48),
             )
         )
     return printed
@@ -209,8 +209,8 @@ def _middle_spots(
                 Decor(
                     None,
                     payout_label(table.of(spot_id)),
-                    text_size=12,
-                    text_box=Rect(rect.x, rect.y + rect.h - 70, rect.w, 56),
+                    text_size=18,
+                    text_box=Rect(rect.x, rect.y + rect.h - 76, rect.w, 64),
                 )
             )
             x += DOUBLE_W
@@ -235,8 +235,8 @@ def _middle_spots(
                 Decor(
                     None,
                     payout_label(table.of(spot_id)),
-                    text_size=10,
-                    text_box=Rect(rect.x, rect.y + 42, rect.w * 0.6, rect.h - 44),
+                    text_size=15,
+                    text_box=Rect(rect.x, rect.y + 40, rect.w * 0.6, rect.h - 42),
                 )
             )
         x += TRIPLES_W
@@ -259,8 +259,8 @@ def _middle_spots(
         Decor(
             None,
             payout_label(table.of("any_triple")),
-            text_size=15,
-            text_box=Rect(rect.x, rect.y + 96, rect.w, 46),
+            text_size=20,
+            text_box=Rect(rect.x, rect.y + 92, rect.w, 56),
         )
     )
     for i, face in enumerate(FACES):
@@ -295,8 +295,8 @@ def _total_spots(table: PayTable) -> tuple[list[Spot], list[Decor]]:
             Decor(
                 None,
                 payout_label(table.of(spot_id)),
-                text_size=14,
-                text_box=Rect(rect.x, rect.y + rect.h - 60, rect.w, 54),
+                text_size=20,
+                text_box=Rect(rect.x, rect.y + rect.h - 66, rect.w, 60),
             )
         )
     return spots, decor
@@ -324,8 +324,8 @@ def _combination_spots(table: PayTable) -> tuple[list[Spot], list[Decor], list[D
             Decor(
                 None,
                 payout_label(table.of(spot_id)),
-                text_size=16,
-                text_box=Rect(rect.x, rect.y + rect.h - 66, rect.w, 60),
+                text_size=21,
+                text_box=Rect(rect.x, rect.y + rect.h - 72, rect.w, 66),
             )
         )
     return spots, decor, dice
@@ -356,8 +356,8 @@ def _single_spots(table: PayTable) -> tuple[list[Spot], list[Decor], list[Dice]]
                 Decor(
                     None,
                     payout_label(ratio),
-                    text_size=11,
-                    text_box=Rect(rect.x + rect.w * 0.68, y - 4, rect.w * 0.3, 42),
+                    text_size=16,
+                    text_box=Rect(rect.x + rect.w * 0.66, y - 8, rect.w * 0.32, 50),
                 )
             )
     return spots, decor, dice
