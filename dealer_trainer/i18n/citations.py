@@ -50,7 +50,7 @@ HOUSE_WORDS: dict[str, dict[HouseBasis, str]] = {
         HouseBasis.PROCEDURE: "house table procedure",
     },
     "pt": {
-        HouseBasis.PAY_TABLE: "tabela de pagamentos da casa",
+        HouseBasis.PAY_TABLE: "tabela da casa",
         HouseBasis.RULING: "decisão da casa",
         HouseBasis.PROCEDURE: "procedimento de mesa da casa",
     },
