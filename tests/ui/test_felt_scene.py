@@ -346,8 +346,8 @@ def test_felt_sic_bo_fits_a_1366x768_screen_with_every_box_big_enough_to_click(
     qtbot.waitExposed(view)
     view.fit()
     rect = view.felt_scene().sceneRect()
-    assert view.mapToScene(view.viewport().rect()).boundingRect().contains(
-        rect.adjusted(1, 1, -1, -1)
+    assert (
+        view.mapToScene(view.viewport().rect()).boundingRect().contains(rect.adjusted(1, 1, -1, -1))
     )
     scale = view.transform().m11()  # px per mm
     narrowest = min(min(s.shape.bounds.w, s.shape.bounds.h) for s in view.felt_scene().felt)
