@@ -33,7 +33,7 @@ from dealer_trainer.drills.skills import Skill, register, seconds
 from dealer_trainer.drills.text import T, Text
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.model import Felt, Spot
-from dealer_trainer.layouts.sic_bo import FACES, PayTable, lit_spots, pay_table
+from dealer_trainer.layouts.sic_bo import FACES, lit_spots
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.rulings import BetFate
@@ -123,18 +123,11 @@ def _shown(dice: Dice) -> str:
     return "-".join(str(d) for d in sorted(dice))
 
 
-def _payout_of(table: PayTable, bet: Mapping[str, Any], dice: Dice) -> Fraction:
-    if bet["kind"] == "single":
-        return table.single[dice.count(int(bet["number"])) - 1]
-    return table.of(_spot_id(bet))
-
-
 def _worked(
     ruleset: Ruleset, request: Mapping[str, Any], dice: Dice
 ) -> tuple[list[Text], Decimal, list[Decimal]]:
     """The worked lines of a payout (each winner: stake × payout = win), the total, and the
     stakes collected."""
-    table = pay_table(ruleset)
     by_id = {str(b["id"]): b for b in request["bets"]}
     lines: list[Text] = []
     total = Decimal(0)
@@ -149,7 +142,7 @@ def _worked(
             continue
         win = Decimal(result["win"])
         total += win
-        ratio = _payout_of(table, bet, dice)
+        ratio = Fraction(result["pays"])  # what the rules core paid it at, to 1
         if bet["kind"] == "single":
             count = dice.count(int(bet["number"]))
             shown = (
@@ -541,6 +534,7 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     bets = _on_spots(rng, difficulty, chosen)
     request = _request(ruleset, bets, dice)
     answer = settle(request, ruleset)
+    paid_at = {str(r["id"]): Fraction(r["pays"]) for r in answer["results"] if r["pays"]}
     collect = tuple(str(b) for b in answer["collect"])
     pay = tuple(tuple(str(b) for b in group) for group in answer["pay_order"])
     order = ((collect,) if collect else ()) + pay
@@ -560,7 +554,7 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     for group in pay:
         solution.append(
             T("Then pay {group}: {bets}.", group=_group_name(pay_order_setting, by_id[group[0]],
-              ruleset, dice), bets=listed(group))
+              paid_at[group[0]]), bets=listed(group))
         )  # fmt: skip
     rests_on = [COLLECT_FIRST, table_procedure(PAY_ORDERS[pay_order_setting]),
                 house_pay_table(ruleset)]  # fmt: skip
@@ -607,12 +601,11 @@ _ROW_NAMES = (
 )
 
 
-def _group_name(setting: str, first: Mapping[str, Any], ruleset: Ruleset, dice: Dice) -> Text:
+def _group_name(setting: str, first: Mapping[str, Any], ratio: Fraction) -> Text:
     """How a group of the pay order is called: "the totals", "the bets at 8 to 1"."""
     if setting == "layout_rows":
         return _ROW_NAMES[_ROWS[first["kind"]]]
     if setting == "highest_payout_first":
-        ratio = _payout_of(pay_table(ruleset), first, dice)
         return T("the bets at {ratio}", ratio=_ratio(ratio))
     return T("the winners")
 
