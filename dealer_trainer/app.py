@@ -1,6 +1,6 @@
 """``dealer-trainer``: the desktop trainer, and its layout export for handouts.
 
-    dealer-trainer [--game roulette|craps|caribbean_stud] [--exit-when-ready]
+    dealer-trainer [--game roulette|craps|caribbean_stud|sic_bo] [--exit-when-ready]
     dealer-trainer export-layout --game GAME --out FILE.png|FILE.pdf [--width PX] [--ruleset ID]
     dealer-trainer self-check
     dealer-trainer rulesets add FILE [--instructor NAME] | dealer-trainer rulesets list

@@ -63,6 +63,15 @@ def _rules() -> None:
         },
     )
     assert stud["winner"] == 0 and stud["decided_by"] == "suit", stud
+    sic_bo = handle(
+        "settle",
+        {
+            "game": "sic_bo",
+            "outcome": {"dice": [2, 5, 5]},
+            "bets": [{"id": "a", "kind": "single", "number": 5, "amount": 10}],
+        },
+    )
+    assert sic_bo["results"][0]["win"] == "20.00", sic_bo  # a house pay table: 2 to 1 twice
 
 
 def _database() -> None:

@@ -389,7 +389,7 @@ def table_pictures(out: Path) -> None:
         return wanted <= actions
 
     level = Difficulty.INTERMEDIATE
-    for game in ("roulette", "craps", "caribbean_stud"):
+    for game in ("roulette", "craps", "caribbean_stud", "sic_bo"):
         ruleset = default_ruleset(game)
         seed = next(n for n in range(1, 500) if telling(game, n))
         screen = TableScreen(ruleset, level, seed=seed)

@@ -100,12 +100,50 @@ def _craps_names(request: Mapping[str, Any]) -> dict[str, Text]:
     return {bet_id: with_stake(name(bet_id), states[bet_id].bet.amount) for bet_id in states}
 
 
+def sic_bo_bet_name(bet: Mapping[str, Any]) -> Text:
+    """A Sic Bo bet of a request (``{"kind": "total", "number": 9}``) by its felt name:
+    ``Total 9``, ``Combination 2-5``, ``Any triple``."""
+    kind = bet["kind"]
+    number = bet.get("number", 0)
+    plain = {
+        "small": T("Small"),
+        "big": T("Big"),
+        "odd": T("Odd"),
+        "even": T("Even"),
+        "any_triple": T("Any triple"),
+    }
+    if kind in plain:
+        return plain[kind]
+    if kind == "total":
+        return T("Total {number}", number=number)
+    if kind == "triple":
+        return T("Triple {number}", number=number)
+    if kind == "double":
+        return T("Double {number}", number=number)
+    if kind == "single":
+        return T("Single number {number}", number=number)
+    if kind == "combination":
+        first, second = bet["numbers"]
+        return T("Combination {first}-{second}", first=first, second=second)
+    raise ValueError(f"not a Sic Bo bet kind: {kind!r}")
+
+
+def _sic_bo_names(request: Mapping[str, Any]) -> dict[str, Text]:
+    return {
+        str(bet["id"]): with_stake(sic_bo_bet_name(bet), Decimal(str(bet["amount"])))
+        for bet in request.get("bets", [])
+    }
+
+
 def bet_names(request: Mapping[str, Any]) -> dict[str, Text]:
     """Each bet of a rules request by its felt name and stake, keyed by its id in the request.
 
-    Roulette and craps, the games with order questions; empty for a request of another game.
+    Roulette, craps and Sic Bo, the games with order questions; empty for a request of
+    another game.
     """
     game = request.get("game")
+    if game == "sic_bo":
+        return _sic_bo_names(request)
     if game == "roulette":
         return _roulette_names(request)
     if game == "craps" and "events" in request:
@@ -114,8 +152,13 @@ def bet_names(request: Mapping[str, Any]) -> dict[str, Text]:
 
 
 def losing_bets(request: Mapping[str, Any]) -> frozenset[str]:
-    """The bets of a craps or roulette request that lose (collected, not paid)."""
+    """The bets of a craps, roulette or Sic Bo request that lose (collected, not paid)."""
     game = request.get("game")
+    if game == "sic_bo":
+        from dealer_trainer.rules.sic_bo.api import settle as settle_sic_bo  # noqa: PLC0415
+
+        answer = settle_sic_bo(request, resolve_ruleset("sic_bo", request.get("ruleset")))
+        return frozenset(str(r["id"]) for r in answer["results"] if r["outcome"] == "lose")
     if game == "craps" and "events" in request:
         table = replay(request, resolve_ruleset("craps", request.get("ruleset")))
         return frozenset(s.id for s in table.bets if s.outcome is CrapsOutcome.LOSE)

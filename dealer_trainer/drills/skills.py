@@ -27,10 +27,10 @@ def catalogue(skills: Iterable[Skill]) -> dict[str, Skill]:
 @cache
 def _skills() -> dict[str, Skill]:
     # Here, not at the top: importing the drills engine does not build every game's drills.
-    from dealer_trainer.drills import caribbean_stud, craps, roulette  # noqa: PLC0415
+    from dealer_trainer.drills import caribbean_stud, craps, roulette, sic_bo  # noqa: PLC0415
 
     # The order the launcher lists the games' skills in.
-    return catalogue((*roulette.SKILLS, *craps.SKILLS, *caribbean_stud.SKILLS))
+    return catalogue((*roulette.SKILLS, *craps.SKILLS, *caribbean_stud.SKILLS, *sic_bo.SKILLS))
 
 
 def all_skills() -> Mapping[str, Skill]:

@@ -8,7 +8,11 @@ article in their own language's legal style:
 - pt: ``art. 7.º, n.º 1, do Regulamento Oficial da «Roleta» (Despacho …)``
 - zh_Hant: ``《輪盤法定規章》（…）第七條第一款``
 
-The names come from the ruleset files' ``[names]`` tables.
+The names come from the ruleset files' ``[names]`` tables.  A house table
+(Sic Bo's, whose regulation is not on file) is cited by no article: a
+:class:`~dealer_trainer.rules.sic_bo.house.HouseReference` reads "house pay
+table" (or "house ruling", "house table procedure") where an article would
+stand, in the reader's language.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.sic_bo.house import HouseBasis, HouseReference
 
 _DIGITS = "零一二三四五六七八九"
 
@@ -37,6 +42,26 @@ def chinese_number(value: int) -> str:
     return _DIGITS[hundreds] + "百" + middle + tail
 
 
+#: What stands where an article would, for a house reference, by language.
+HOUSE_WORDS: dict[str, dict[HouseBasis, str]] = {
+    "en": {
+        HouseBasis.PAY_TABLE: "house pay table",
+        HouseBasis.RULING: "house ruling",
+        HouseBasis.PROCEDURE: "house table procedure",
+    },
+    "pt": {
+        HouseBasis.PAY_TABLE: "tabela da casa",
+        HouseBasis.RULING: "decisão da casa",
+        HouseBasis.PROCEDURE: "procedimento de mesa da casa",
+    },
+    "zh_Hant": {
+        HouseBasis.PAY_TABLE: "賭場派彩表",
+        HouseBasis.RULING: "賭場裁定",
+        HouseBasis.PROCEDURE: "賭場枱面程序",
+    },
+}
+
+
 def regulation_name(ruleset_id: str, language: str) -> str:
     """The regulation's name in ``language``; the ruleset id if it has none."""
     try:
@@ -49,8 +74,11 @@ def regulation_name(ruleset_id: str, language: str) -> str:
 def format_article(citation: Citation, language: str = "en") -> str:
     """The article alone, inside a sentence: ``Art. 7(1)``, ``art. 7.º, n.º 1``, ``第七條第一款``.
 
-    (The regulation is named once elsewhere on the screen.)
+    (The regulation is named once elsewhere on the screen.)  A house reference has no
+    article: it reads "house pay table", "tabela de pagamentos da casa", "賭場派彩表".
     """
+    if isinstance(citation, HouseReference):
+        return HOUSE_WORDS.get(language, HOUSE_WORDS["en"])[citation.basis]
     if language == "zh_Hant":
         text = f"第{chinese_number(citation.article)}條"
         if citation.paragraph is not None:
@@ -71,9 +99,13 @@ def format_article(citation: Citation, language: str = "en") -> str:
 def format_citation(citation: Citation, language: str = "en") -> str:
     """The citation as a sentence fragment in ``language`` (en, pt or zh_Hant)."""
     name = regulation_name(citation.ruleset, language)
+    if isinstance(citation, HouseReference) and citation.basis is HouseBasis.PAY_TABLE:
+        return name  # the name says it: "House pay table (Sic Bo; …)"
     article = format_article(citation, language)
     if language == "zh_Hant":
         return f"{name}{article}"
     if language == "pt":
-        return f"{article}, do {name}"
+        # a house table is no «Regulamento»: named after a semicolon, not with «do»
+        joined = "; " if isinstance(citation, HouseReference) else ", do "
+        return f"{article}{joined}{name}"
     return f"{article}, {name}"

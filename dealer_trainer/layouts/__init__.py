@@ -30,11 +30,12 @@ __all__ = [
 
 
 def felt_for(game: str, ruleset: Ruleset | None = None) -> Felt:
-    """The felt of ``game`` (``roulette``, ``craps``, ``caribbean_stud``) under a ruleset.
+    """The felt of ``game`` (``roulette``, ``craps``, ``caribbean_stud``, ``sic_bo``) under a
+    ruleset.
 
     The roulette felt follows its ruleset's settings (wheel order, nine-number
     definition, zero combinations); the craps and Caribbean Stud prints are the
-    same under each of their rulesets.
+    same under each of their rulesets; the Sic Bo felt prints its ruleset's pay table.
     """
     # Each game's module (and its rules package) is imported when its felt is
     # first asked for: the window shows one felt before it builds the others.
@@ -51,4 +52,8 @@ def felt_for(game: str, ruleset: Ruleset | None = None) -> Felt:
         from dealer_trainer.layouts.caribbean_stud import caribbean_stud_felt  # noqa: PLC0415
 
         return caribbean_stud_felt(ruleset.id if ruleset else "caribbean-stud-2004")
+    if game is Game.SIC_BO:
+        from dealer_trainer.layouts.sic_bo import sic_bo_felt  # noqa: PLC0415
+
+        return sic_bo_felt(ruleset or default_ruleset("sic_bo"))
     assert_never(game)

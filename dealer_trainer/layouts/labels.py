@@ -10,6 +10,8 @@ marks the strings so that ``pyside6-lupdate`` finds them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dealer_trainer.frozen import Frozen
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
@@ -19,15 +21,27 @@ CONTEXT = "felt"
 class Label(Frozen):
     """A felt label: the Chinese print and the English translation source.
 
-    Either part may be empty (a bare number is printed once).
+    Either part may be empty (a bare number is printed once).  ``args`` fill
+    the English line's ``%1``, ``%2`` … after it is translated: a payout a
+    house sets (``"%1 TO 1"`` with ``("60",)``) is one string to translate,
+    whatever the number.
     """
 
-    _fields = ("zh", "en")
+    _fields = ("zh", "en", "args")
     zh: str
     en: str
+    args: tuple[str, ...]
 
-    def __init__(self, zh: str, en: str) -> None:
-        self.__dict__.update(zh=zh, en=en)
+    def __init__(self, zh: str, en: str, args: tuple[str, ...] = ()) -> None:
+        self.__dict__.update(zh=zh, en=en, args=args)
+
+    def english(self, translate: Callable[[str], str]) -> str:
+        """The English line through ``translate``, its ``%1`` … filled from ``args``."""
+        text = translate(self.en) if self.en else ""
+        # from the highest number down, so that %1 does not eat the start of %10
+        for number in range(len(self.args), 0, -1):
+            text = text.replace(f"%{number}", self.args[number - 1])
+        return text
 
 
 def label(zh: str, en: str) -> Label:

@@ -191,11 +191,17 @@ class BetRef(Frozen):
             fields["numbers"] = list(self.numbers)
         if self.index is not None:
             fields["index"] = self.index
-        if self.number is not None and self.kind in ("hard", "big"):
+        if self.number is not None and self.kind in NUMBERED_KINDS:
             fields["number"] = self.number
         if self.box is not None:
             fields["box"] = self.box
         return fields
+
+
+#: The bet kinds whose request names a ``number``: craps's hard ways and bigs (a come bet's
+#: number is where it travelled, not part of its request), Sic Bo's totals, triples,
+#: doubles and single numbers.
+NUMBERED_KINDS = frozenset({"hard", "big", "total", "triple", "double", "single"})
 
 
 Tone = Literal["felt", "red", "black", "green", "gold", "light"]

@@ -42,7 +42,7 @@ EXIT_OUTPUT_FAILED = 1
 
 USAGE = (
     "usage: python -m dealer_trainer.rules settle|compare|procedure|judge < request.json\n"
-    "  settle     settle a round of roulette, craps or caribbean_stud\n"
+    "  settle     settle a round of roulette, craps, caribbean_stud or sic_bo\n"
     "  compare    compare two Caribbean Stud hands (Art. 8)\n"
     "  procedure  the dealer's steps once the outcome is known, in order\n"
     '  judge      judge the steps a dealer did (a settle request plus "done")\n'

@@ -105,7 +105,10 @@ def describe(rulesets: Iterable[Ruleset]) -> str:
             + ("; the default ruleset of its game" if ruleset.is_default else "")
         )
         out += [f"- {note}" for note in ruleset.notes]
-        out += ["", "| payout | pays | article |", "|---|---|---|"]
+        if ruleset.payouts:
+            out += ["", "| payout | pays | article |", "|---|---|---|"]
+        else:  # a house pay table (Sic Bo): every payout is a setting below
+            out += ["", "No payout is the regulation's: every payout is a house setting below."]
         for payout in ruleset.payouts.values():
             out.append(f"| `{payout.name}` | {format_ratio(payout.ratio)} | {payout.citation} |")
         out += ["", "| setting | default | values | article | meaning |", "|---|---|---|---|---|"]

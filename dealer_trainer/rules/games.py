@@ -17,6 +17,7 @@ class Game(StrEnum):
     ROULETTE = "roulette"
     CRAPS = "craps"
     CARIBBEAN_STUD = "caribbean_stud"
+    SIC_BO = "sic_bo"
 
     @classmethod
     def ids(cls) -> tuple[str, ...]:

@@ -46,6 +46,19 @@ BET_NAMES = {
     "raise": QT_TRANSLATE_NOOP("bets", "Box %1 raise"),
     "progressive": QT_TRANSLATE_NOOP("bets", "Box %1 progressive jackpot bet"),
 }
+#: Sic Bo's bets by kind (some kinds share a roulette or craps kind's id, not its name).
+SIC_BO_NAMES = {
+    "small": QT_TRANSLATE_NOOP("bets", "Small"),
+    "big": QT_TRANSLATE_NOOP("bets", "Big"),
+    "odd": QT_TRANSLATE_NOOP("bets", "Odd"),
+    "even": QT_TRANSLATE_NOOP("bets", "Even"),
+    "total": QT_TRANSLATE_NOOP("bets", "Total %1"),
+    "triple": QT_TRANSLATE_NOOP("bets", "Triple %1"),
+    "any_triple": QT_TRANSLATE_NOOP("bets", "Any triple"),
+    "double": QT_TRANSLATE_NOOP("bets", "Double %1"),
+    "combination": QT_TRANSLATE_NOOP("bets", "Combination %1"),
+    "single": QT_TRANSLATE_NOOP("bets", "Single number %1"),
+}
 
 
 def _tr(text: str) -> str:
@@ -53,8 +66,12 @@ def _tr(text: str) -> str:
 
 
 def bet_name(spot: Spot, felt: Felt) -> str:
-    """``Split 17-20``, ``Hard 8``, ``Odds behind Come bet on 8``, ``Box 3 ante``."""
+    """``Split 17-20``, ``Hard 8``, ``Odds behind Come bet on 8``, ``Box 3 ante``,
+    ``Triple 6``, ``Combination 2-5``."""
     bet = spot.bet
+    if felt.game == "sic_bo":
+        shown = str(bet.number) if bet.number is not None else "-".join(map(str, bet.numbers))
+        return _tr(SIC_BO_NAMES[bet.kind]).replace("%1", shown)
     if bet.kind == "odds":
         on = bet.on or ""
         behind = bet_name(felt.spot(on), felt) if on in felt else on

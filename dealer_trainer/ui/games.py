@@ -12,6 +12,7 @@ GAME_NAMES: dict[str, tuple[str, str]] = {
     "roulette": (QT_TRANSLATE_NOOP("games", "Roulette"), "輪盤"),
     "craps": (QT_TRANSLATE_NOOP("games", "Craps"), "花旗骰"),
     "caribbean_stud": (QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"), "聯獎撲克"),
+    "sic_bo": (QT_TRANSLATE_NOOP("games", "Sic Bo"), "骰寶"),
 }
 
 REVOCATION_NOTE = QT_TRANSLATE_NOOP(
@@ -43,6 +44,7 @@ RULESET_TITLES = frozenset(
             "games", "Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)"
         ),
         QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"),
+        QT_TRANSLATE_NOOP("games", "Sic Bo (house pay table)"),
     }
 )
 

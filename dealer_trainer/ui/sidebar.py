@@ -259,7 +259,14 @@ class SidePanel(QWidget):
         # The regulation as it is named in the window's language (a house ruleset: its base's).
         name = regulation_name(ruleset.base or ruleset.id, current_language())
         lines = [self.tr("Follows: %1").replace("%1", name)]
-        if ruleset.status != "complete":
+        if game == "sic_bo":  # no article on file at all: the house's own pay table
+            lines.append(
+                self.tr(
+                    "House pay table: the Sic Bo regulation is not on file, so no answer "
+                    "cites an article."
+                )
+            )
+        elif ruleset.status != "complete":
             lines.append(self.tr("Partial text: only part of the regulation is on file."))
         if game == "craps":
             lines.append(QCoreApplication.translate("games", REVOCATION_NOTE))

@@ -20,7 +20,7 @@ from dealer_trainer.drills.table import (
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import default_ruleset
 
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
 
 
 class FakeClock:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dealer_trainer.i18n.citations import chinese_number, format_citation
+from dealer_trainer.i18n.citations import chinese_number, format_article, format_citation
 from dealer_trainer.rules.citations import Citation
 
 
@@ -63,3 +63,23 @@ def test_a_sentence_writes_its_article_as_the_reader_cites() -> None:
     line = T("{win} ({article})", win="350", article=Citation("roulette-2003", 7, 1))
     assert line.english() == "350 (Art. 7(1))"
     assert line.render(article=lambda c: format_article(c, "pt")) == "350 (art. 7.º, n.º 1)"
+
+
+@pytest.mark.parametrize(
+    ("language", "article", "whole"),
+    [
+        ("en", "house ruling", "House pay table (Sic Bo"),
+        ("pt", "decisão da casa", "Tabela de pagamentos da casa (Cussec"),
+        ("zh_Hant", "賭場裁定", "賭場派彩表（骰寶"),
+    ],
+)
+def test_sic_bo_house_pay_table_is_cited_in_words_never_as_an_article_0(
+    language: str, article: str, whole: str
+) -> None:
+    from dealer_trainer.rules.sic_bo.house import house_pay_table, house_ruling
+
+    table, ruling = house_pay_table("sic-bo-house"), house_ruling("sic-bo-house")
+    assert format_article(ruling, language) == article
+    assert format_citation(table, language).startswith(whole)  # the house table's own name
+    for shown in (format_article(table, language), format_citation(ruling, language)):
+        assert "0" not in shown.replace("31/2003", "") and "零" not in shown, shown

@@ -22,10 +22,17 @@ ROULETTE_VARIANTS = [
 def _felts() -> list[Felt]:
     roulette = default_ruleset("roulette")
     felts = [felt_for("roulette", roulette.with_settings(v)) for v in ROULETTE_VARIANTS]
-    return [*felts, felt_for("craps"), felt_for("caribbean_stud")]
+    sic_bo = default_ruleset("sic_bo")
+    with_and_without = [sic_bo.with_settings({"odd_even_offered": v}) for v in (True, False)]
+    return [
+        *felts,
+        felt_for("craps"),
+        felt_for("caribbean_stud"),
+        *(felt_for("sic_bo", r) for r in with_and_without),
+    ]
 
 
-@pytest.mark.parametrize("felt", _felts(), ids=lambda f: f"{f.game}-{f.height:.0f}")
+@pytest.mark.parametrize("felt", _felts(), ids=lambda f: f"{f.game}-{f.height:.0f}-{len(f.spots)}")
 def test_every_spot_lies_wholly_on_the_cloth(felt: Felt) -> None:
     for spot in felt:
         box = spot.shape.bounds
@@ -38,7 +45,7 @@ def test_every_spot_lies_wholly_on_the_cloth(felt: Felt) -> None:
             assert felt.table.contains(x, y), f"{spot.id} leaves the cloth at {x:.0f}, {y:.0f}"
 
 
-@pytest.mark.parametrize("felt", _felts(), ids=lambda f: f"{f.game}-{f.height:.0f}")
+@pytest.mark.parametrize("felt", _felts(), ids=lambda f: f"{f.game}-{f.height:.0f}-{len(f.spots)}")
 def test_markers_rest_and_move_on_the_cloth(felt: Felt) -> None:
     for marker in (f for f in felt.fixtures if isinstance(f, Marker)):
         for x, y in (marker.rest, *marker.positions.values()):

@@ -35,7 +35,7 @@ def test_equal_by_fields_only_within_one_class() -> None:
 
 def test_repr_is_the_dataclass_repr() -> None:
     assert repr(Rect(1, 2.5, 3, 4)) == repr(_Rect(1, 2.5, 3, 4)).replace("_Rect", "Rect")
-    assert repr(Label("紅", "RED")) == "Label(zh='紅', en='RED')"
+    assert repr(Label("紅", "RED")) == "Label(zh='紅', en='RED', args=())"
     assert repr(BetRef("split", (17, 20))) == (
         "BetRef(kind='split', numbers=(17, 20), index=None, number=None, box=None, on=None)"
     )

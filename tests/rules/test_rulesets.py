@@ -33,6 +33,10 @@ def test_every_ruleset_file_loads_and_names_its_source() -> None:
     assert "roulette-2003" in rulesets
     for ruleset in rulesets.values():
         assert ruleset.source and ruleset.title
+        if ruleset.game == "sic_bo":  # a house pay table: no regulation's text on file
+            assert ruleset.source_text is None
+            assert ruleset.source.startswith("House pay table, not the regulation")
+            continue
         assert ruleset.source_text is not None
         text = Path(RULESET_DIR.parent / "texts" / ruleset.source_text)
         assert text.is_file(), f"{ruleset.id}: official text {text.name} is not shipped"
@@ -255,7 +259,13 @@ def test_a_ruleset_picked_later_is_the_one_loaded_with_all_the_others() -> None:
     defaults = {game: default_ruleset(game) for game in Game}
     by_id = {
         ruleset_id: get_ruleset(ruleset_id)
-        for ruleset_id in ("caribbean-stud-2004", "craps-1985", "craps-2010", "roulette-2003")
+        for ruleset_id in (
+            "caribbean-stud-2004",
+            "craps-1985",
+            "craps-2010",
+            "roulette-2003",
+            "sic-bo-house",
+        )
     }
     rulesets_module._official_file.cache_clear()
     official_rulesets.cache_clear()

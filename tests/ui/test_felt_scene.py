@@ -14,7 +14,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.ui.felt import FeltScene, FeltView
 from dealer_trainer.ui.felt.render import render_image
 
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
 
 
 def _shown(qtbot: QtBot, game: str) -> FeltView:
@@ -315,3 +315,41 @@ def test_felt_background_first_drawn_straight_away_then_replayed_from_its_pictur
             )
             <= 1
         )
+
+
+def test_felt_sic_bo_lights_the_winning_areas_of_a_throw_and_only_those(qtbot: QtBot) -> None:
+    view = _shown(qtbot, "sic_bo")
+    scene = view.felt_scene()
+    unlit = _pixel(view, "total-12", 1920, offset=(-30, 20))
+    scene.light(["big", "total-12", "double-5"])
+    assert scene.lit == ("big", "double-5", "total-12")  # in the felt's order
+    assert scene.spot_items["total-12"].lit and not scene.spot_items["small"].lit
+    lit = _pixel(view, "total-12", 1920, offset=(-30, 20))
+    dark = _pixel(view, "total-11", 1920, offset=(-30, 20))
+    assert lit.lightness() > dark.lightness() + 40  # the lit area glows under the glass
+    scene.light(())
+    assert scene.lit == ()
+    assert _pixel(view, "total-12", 1920, offset=(-30, 20)) == unlit
+    with pytest.raises(KeyError, match="no spot 'total-3'"):
+        scene.light(["total-3"])
+
+
+def test_felt_sic_bo_fits_a_1366x768_screen_with_every_box_big_enough_to_click(
+    qtbot: QtBot,
+) -> None:
+    """In the main window's felt area on a laptop (about 1040 × 680 px) the whole table is in
+    sight, the narrowest box (a double, 94 mm) is a comfortable target and a chip reads."""
+    view = FeltView(FeltScene(felt_for("sic_bo")))
+    qtbot.addWidget(view)
+    view.resize(1040, 680)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    rect = view.felt_scene().sceneRect()
+    assert (
+        view.mapToScene(view.viewport().rect()).boundingRect().contains(rect.adjusted(1, 1, -1, -1))
+    )
+    scale = view.transform().m11()  # px per mm
+    narrowest = min(min(s.shape.bounds.w, s.shape.bounds.h) for s in view.felt_scene().felt)
+    assert narrowest * scale >= 30, f"the narrowest box is {narrowest * scale:.0f} px"
+    assert 40 * scale >= 15  # a 40 mm chip

@@ -34,6 +34,9 @@ DRILLS = (
     ("roulette.pay_order", Difficulty.INTERMEDIATE),  # order picker
     ("craps.rulings", Difficulty.BEGINNER),  # multiple choice
     ("caribbean_stud.progressive", Difficulty.ADVANCED),  # the progressive pool
+    ("sic_bo.full_layout", Difficulty.ADVANCED),  # a full Sic Bo layout, the dice
+    ("sic_bo.winning_areas", Difficulty.INTERMEDIATE),  # long options: lists of areas
+    ("sic_bo.pay_order", Difficulty.ADVANCED),  # the house's order on the Sic Bo felt
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import caribbean_stud, craps, roulette
+from dealer_trainer.drills.table import caribbean_stud, craps, roulette, sic_bo
 from dealer_trainer.drills.table.round import (
     Attempt,
     Clock,
@@ -22,6 +22,7 @@ from dealer_trainer.rules.craps import procedure as craps_procedure
 from dealer_trainer.rules.procedure import WorkOf
 from dealer_trainer.rules.roulette import procedure as roulette_procedure
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
 
 Deal = Callable[[Ruleset, int, Difficulty], Situation]
 
@@ -30,6 +31,7 @@ _TABLES: dict[str, tuple[Deal, WorkOf]] = {
     "roulette": (roulette.situation, roulette_procedure.work),
     "craps": (craps.situation, craps_procedure.work),
     "caribbean_stud": (caribbean_stud.situation, caribbean_stud_procedure.work),
+    "sic_bo": (sic_bo.situation, sic_bo_procedure.work),
 }
 
 

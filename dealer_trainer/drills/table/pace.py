@@ -25,7 +25,12 @@ from dealer_trainer.rules.rulesets import Ruleset
 MS_PER_HOUR = 3_600_000
 
 #: What one round of the live table is, per game (for the words shown with the pace).
-ROUND_UNITS = {"roulette": "spins", "craps": "throws", "caribbean_stud": "rounds"}
+ROUND_UNITS = {
+    "roulette": "spins",
+    "craps": "throws",
+    "caribbean_stud": "rounds",
+    "sic_bo": "throws",
+}
 
 
 def target_setting(difficulty: Difficulty) -> str:

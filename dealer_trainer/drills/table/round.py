@@ -46,7 +46,8 @@ class Situation:
     game: str
     request: Mapping[str, Any]
     seats: tuple[Seat, ...]
-    #: Roulette: each bet's spot on the felt (bet id → spot id, ``split-17-20``).
+    #: Roulette and Sic Bo: each bet's spot on the felt (bet id → spot id, ``split-17-20``,
+    #: ``total-9``).
     spots: Mapping[str, str] = field(default_factory=dict)
 
 

@@ -127,6 +127,7 @@
         <location line="+50"/>
         <location filename="../../drills/craps.py" line="+205"/>
         <location filename="../../drills/roulette.py" line="+129"/>
+        <location filename="../../drills/sic_bo.py" line="+186"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -776,16 +777,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+69"/>
         <source>Even</source>
         <translation>Par</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-68"/>
+        <location line="+67"/>
         <source>Odd</source>
         <translation>Ímpar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-66"/>
         <source>Low 1–18</source>
         <translation>Menor 1–18</translation>
     </message>
@@ -860,7 +863,47 @@
         <translation>Big {number}</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+12"/>
+        <source>Small</source>
+        <translation>Pequeno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big</source>
+        <translation>Grande</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Any triple</source>
+        <translation>Qualquer triplo</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Total {number}</source>
+        <translation>Total {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Triple {number}</source>
+        <translation>Triplo {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Double {number}</source>
+        <translation>Duplo {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Single number {number}</source>
+        <translation>Número simples {number}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Combination {first}-{second}</source>
+        <translation>Combinação {first}-{second}</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>a bet that is not on the table</source>
         <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
         <translation>uma aposta que não está na mesa</translation>
@@ -871,7 +914,7 @@
         <translation>ímpares</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="-54"/>
+        <location filename="../../drills/bet_names.py" line="-97"/>
         <location filename="../../drills/craps.py" line="-16"/>
         <location line="+842"/>
         <source>Field</source>
@@ -915,6 +958,9 @@
         <location line="+307"/>
         <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../drills/sic_bo.py" line="-5"/>
+        <location line="+230"/>
+        <location line="+137"/>
         <location filename="../../ui/drills/rendering.py" line="+143"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
@@ -1608,6 +1654,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/sic_bo/bets.py" line="+142"/>
         <source>even</source>
         <translation>par</translation>
     </message>
@@ -1618,6 +1665,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/sic_bo/bets.py" line="-1"/>
         <source>odd</source>
         <translation>ímpar</translation>
     </message>
@@ -1658,6 +1706,7 @@
     </message>
     <message>
         <location line="+10"/>
+        <location filename="../../drills/sic_bo.py" line="-364"/>
         <source>No bet wins: there is nothing to pay.</source>
         <translation>Nenhuma aposta ganha: não há nada a pagar.</translation>
     </message>
@@ -1708,6 +1757,7 @@
     </message>
     <message>
         <location line="+21"/>
+        <location filename="../../drills/sic_bo.py" line="+369"/>
         <source>Collect the losing bets: {bets}.</source>
         <translation>Recolha as apostas perdedoras: {bets}.</translation>
     </message>
@@ -1729,6 +1779,7 @@
     <message>
         <location filename="../../drills/grading.py" line="-255"/>
         <location filename="../../drills/roulette.py" line="+93"/>
+        <location filename="../../drills/sic_bo.py" line="-145"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -2230,6 +2281,480 @@
         <source>Table procedure, not in the regulation: {text}</source>
         <translation>Procedimento da mesa, não previsto no regulamento: {text}</translation>
     </message>
+    <message>
+        <location filename="../../drills/sic_bo.py" line="-354"/>
+        <source>The payouts are the house pay table of {ruleset}: the Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file, and published Macau pay tables differ.</source>
+        <translation>Os pagamentos são a tabela de pagamentos da casa de {ruleset}: o regulamento do Cussec (Despacho Regulamentar Externo n.º 31/2003) não está disponível, e as tabelas de Macau publicadas diferem.</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>one die shows {number}</source>
+        <translation>um dado mostra {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>two dice show {number}</source>
+        <translation>dois dados mostram {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>three dice show {number}</source>
+        <translation>três dados mostram {number}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{bet}: {shown}, so it pays {ratio}: {stake} × {ratio_n} = {win} (house pay table)</source>
+        <translation>{bet}: {shown}, por isso paga {ratio}: {stake} × {ratio_n} = {win} (tabela de pagamentos da casa)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{bet}: {stake} × {ratio_n} = {win} ({ratio}, house pay table)</source>
+        <translation>{bet}: {stake} × {ratio_n} = {win} ({ratio}, tabela de pagamentos da casa)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Collect the losing bets first: {bets}.</source>
+        <translation>Recolha primeiro as apostas perdedoras: {bets}.</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>The dice show {dice}. What do you pay the single-number bets? (The stakes stay with the players.)</source>
+        <translation>Os dados mostram {dice}. Quanto paga às apostas em números simples? (As paradas ficam com os jogadores.)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Count how many dice show the number: the house pays one, two or three times.</source>
+        <translation>Conte quantos dados mostram o número: a casa paga uma, duas ou três vezes.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The dice show {dice}, a total of {total}. How much do you pay?</source>
+        <translation>Os dados mostram {dice}, um total de {total}. Quanto paga?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only the total the dice make wins; each total has its own payout.</source>
+        <translation>Só ganha o total que os dados fazem; cada total tem o seu pagamento.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The dice show {dice}. What is the total payout of the combination and double bets?</source>
+        <translation>Os dados mostram {dice}. Qual é o pagamento total das apostas em combinações e duplos?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A combination wins when both its faces show; a double when two dice show its face.</source>
+        <translation>Uma combinação ganha quando saem as suas duas faces; um duplo quando dois dados mostram a sua face.</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>The dice show {dice}. What is the total payout of the layout?</source>
+        <translation>Os dados mostram {dice}. Qual é o pagamento total da mesa?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light the winning areas in your head first; collect the rest, then pay each winner.</source>
+        <translation>Acenda primeiro, de cabeça, as áreas vencedoras; recolha o resto e depois pague cada aposta vencedora.</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>The dice show {dice}. Which areas does the layout light as winners?</source>
+        <translation>Os dados mostram {dice}. Que áreas acende a mesa como vencedoras?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The total is {total}; the winning areas: {areas}.</source>
+        <translation>O total é {total}; as áreas vencedoras: {areas}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Total, small or big, doubles and triples, combinations, then the single numbers.</source>
+        <translation>Total, pequeno ou grande, duplos e triplos, combinações e depois os números simples.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Small and big lose on any triple (house pay table).</source>
+        <translation>Pequeno e grande perdem com qualquer triplo (tabela de pagamentos da casa).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Any triple wins on every triple.</source>
+        <translation>Qualquer triplo ganha com todos os triplos.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A triple shows the double of its face too: two dice (and a third) show it.</source>
+        <translation>Um triplo mostra também o duplo da sua face: dois dados (e um terceiro) mostram-na.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Two dice show {face}: Double {face} wins.</source>
+        <translation>Dois dados mostram {face}: o Duplo {face} ganha.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Any triple needs all three dice alike; a double is not a triple.</source>
+        <translation>Qualquer triplo precisa dos três dados iguais; um duplo não é um triplo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Only one die shows {face}: Double {face} loses.</source>
+        <translation>Só um dado mostra {face}: o Duplo {face} perde.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Both {first} and {second} show: Combination {first}-{second} wins.</source>
+        <translation>Saem {first} e {second}: a Combinação {first}-{second} ganha.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The dice add up to {total}, not {near}.</source>
+        <translation>Os dados somam {total}, não {near}.</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Then pay {group}: {bets}.</source>
+        <translation>Depois pague {group}: {bets}.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The dice show {dice}. Click the bets in the order you settle them.</source>
+        <translation>Os dados mostram {dice}. Clique nas apostas pela ordem em que as liquida.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Collect every loser first; then pay in the house&apos;s order.</source>
+        <translation>Recolha primeiro todas as perdedoras; depois pague pela ordem da casa.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This house pays the winners row by row down the layout: the top row (small, big, odd, even, the doubles, the triples, any triple), then the totals, then the combinations, then the single numbers; within a row in any order.</source>
+        <extracomment>The house&apos;s pay orders (setting ``pay_order``), said in full for the feedback.</extracomment>
+        <translation>Esta casa paga as apostas vencedoras fila a fila, de cima para baixo: a fila de cima (pequeno, grande, ímpar, par, os duplos, os triplos, qualquer triplo), depois os totais, depois as combinações, depois os números simples; dentro de uma fila, por qualquer ordem.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This house pays the winners that pay the most first; bets of one payout together, in any order.</source>
+        <translation>Esta casa paga primeiro as apostas vencedoras que pagam mais; as do mesmo pagamento juntas, por qualquer ordem.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This house pays the winners in any order, once every loser is collected.</source>
+        <translation>Esta casa paga as apostas vencedoras por qualquer ordem, depois de recolhidas todas as perdedoras.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the top row</source>
+        <translation>a fila de cima</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the totals</source>
+        <translation>os totais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the combinations</source>
+        <translation>as combinações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the single numbers</source>
+        <translation>os números simples</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the bets at {ratio}</source>
+        <translation>as apostas a {ratio}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the winners</source>
+        <translation>as apostas vencedoras</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Call no throw and the supervisor: the dice are not read; cover the shaker and shake again. Every bet stays for the new shake.</source>
+        <translation>Anuncie lançamento nulo e chame o supervisor: os dados não são lidos; tape o copo e agite de novo. Todas as apostas ficam para o novo lançamento.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Call no throw and the supervisor: the dice are not read; hand every bet back, then shake again for new bets.</source>
+        <translation>Anuncie lançamento nulo e chame o supervisor: os dados não são lidos; devolva todas as apostas e agite de novo para novas apostas.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>On this house&apos;s table the bets stay for the new shake; they are not handed back.</source>
+        <translation>Na mesa desta casa as apostas ficam para o novo lançamento; não são devolvidas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>On this house&apos;s table every bet is handed back before the new shake.</source>
+        <translation>Na mesa desta casa todas as apostas são devolvidas antes do novo lançamento.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>You open the shaker: one die leans against the wall of the shaker, not flat. What do you do?</source>
+        <translation>Abre o copo: um dado está encostado à parede do copo, não está assente. O que faz?</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read the face of the leaning die that is most nearly on top.</source>
+        <translation>Ler a face do dado inclinado que está mais virada para cima.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die that is not flat shows no face: the house reads no such throw.</source>
+        <translation>Um dado que não está assente não mostra face: a casa não lê esse lançamento.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lay the die flat with your finger and read the throw.</source>
+        <translation>Assentar o dado com o dedo e ler o lançamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A dealer never sets a die by hand: the throw is void and shaken again.</source>
+        <translation>O croupier nunca acerta um dado à mão: o lançamento é nulo e agita-se de novo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A die that does not lie flat is no throw on this house&apos;s table: the dice are shaken again, and the bets {fate}. No Sic Bo article is on file; this is the house&apos;s ruling.</source>
+        <translation>Um dado que não fica assente é lançamento nulo na mesa desta casa: os dados são agitados de novo, e as apostas {fate}. Nenhum artigo do Cussec está disponível; é a decisão da casa.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+23"/>
+        <source>stand</source>
+        <translation>mantêm-se</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <location line="+23"/>
+        <source>are handed back</source>
+        <translation>são devolvidas</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>The shaker is opened before the betting is closed and the shake is complete. What do you do?</source>
+        <translation>O copo é aberto antes de fechadas as apostas e de acabado o lançamento. O que faz?</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Settle the throw as the dice show it.</source>
+        <translation>Liquidar o lançamento como os dados o mostram.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A throw opened early is not read: it cannot decide the bets.</source>
+        <translation>Um lançamento aberto cedo não é lido: não pode decidir as apostas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Let the players change their bets now that they have seen the dice.</source>
+        <translation>Deixar os jogadores mudar as apostas agora que viram os dados.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No bet is made on dice the players have seen: the throw is void.</source>
+        <translation>Não se aposta em dados que os jogadores já viram: o lançamento é nulo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A shaker opened early is no throw on this house&apos;s table: the dice are shaken again, and the bets {fate}. No Sic Bo article is on file; this is the house&apos;s ruling.</source>
+        <translation>Um copo aberto cedo é lançamento nulo na mesa desta casa: os dados são agitados de novo, e as apostas {fate}. Nenhum artigo do Cussec está disponível; é a decisão da casa.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Single-number multiples</source>
+        <translation>Múltiplos dos números simples</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay a single number once, twice or three times, by how many dice show it.</source>
+        <translation>Pague um número simples uma, duas ou três vezes, conforme os dados que o mostram.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Totals and their payouts</source>
+        <translation>Totais e os seus pagamentos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay the total the three dice make, at the house&apos;s payout for that total.</source>
+        <translation>Pague o total que os três dados fazem, ao pagamento da casa para esse total.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Which areas win</source>
+        <translation>Que áreas ganham</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The areas the layout lights for a throw: total, small or big, doubles, triples, combinations, single numbers.</source>
+        <translation>As áreas que a mesa acende num lançamento: total, pequeno ou grande, duplos, triplos, combinações, números simples.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Combinations and doubles</source>
+        <translation>Combinações e duplos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two-dice combinations and specific doubles on one throw.</source>
+        <translation>Combinações de dois dados e duplos num lançamento.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A full layout&apos;s payout</source>
+        <translation>O pagamento de uma mesa cheia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every winning bet on the layout, paid on the house pay table.</source>
+        <translation>Todas as apostas vencedoras da mesa, pagas pela tabela de pagamentos da casa.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Paying in the house&apos;s order</source>
+        <translation>Pagar pela ordem da casa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Collect the losers first, then pay the winners in the house&apos;s order.</source>
+        <translation>Recolha primeiro as perdedoras e depois pague as vencedoras pela ordem da casa.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Irregular throws</source>
+        <translation>Lançamentos irregulares</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die not flat, the shaker opened early: the house&apos;s rulings.</source>
+        <translation>Um dado não assente, o copo aberto cedo: as decisões da casa.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/sic_bo/bets.py" line="-9"/>
+        <source>combination {first}-{second}</source>
+        <extracomment>The kinds small/big and odd/even: they lose on any triple by default. The layout&apos;s rows (top first), the groups of the ``layout_rows`` pay order. Whose bet it is, where the table says; ``None`` when the situation does not tell.</extracomment>
+        <translation>combinação {first}-{second}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>small</source>
+        <translation>pequeno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>big</source>
+        <translation>grande</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>any triple</source>
+        <translation>qualquer triplo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>total {number}</source>
+        <translation>total {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>triple {number}</source>
+        <translation>triplo {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>double {number}</source>
+        <translation>duplo {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>single {number}</source>
+        <translation>número simples {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rules/sic_bo/house.py" line="+33"/>
+        <source>house pay table</source>
+        <translation>tabela de pagamentos da casa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>house ruling</source>
+        <translation>decisão da casa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>house table procedure</source>
+        <translation>procedimento de mesa da casa</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>{numerator} to {denominator}</source>
+        <translation>{numerator} para {denominator}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{bet} pays {ratio} on this house&apos;s pay table; the Sic Bo regulation (Despacho 31/2003) is not on file, so every payout is the house&apos;s.</source>
+        <translation>{bet} paga {ratio} na tabela de pagamentos desta casa; o regulamento do Cussec (Despacho 31/2003) não está disponível, pelo que todos os pagamentos são os da casa.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>On this house&apos;s table small and big lose on any triple (a setting of its pay table).</source>
+        <translation>Na mesa desta casa, pequeno e grande perdem com qualquer triplo (uma definição da sua tabela de pagamentos).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On this house&apos;s table odd and even lose on any triple (a setting of its pay table).</source>
+        <translation>Na mesa desta casa, ímpar e par perdem com qualquer triplo (uma definição da sua tabela de pagamentos).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
+        <translation>Todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora: procedimento da mesa, que não consta de nenhum regulamento disponível.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/sic_bo/rulings.py" line="+37"/>
+        <source>Do not read the dice: announce &quot;no throw&quot; (a die is not flat).</source>
+        <translation>Não leia os dados: anuncie «lançamento nulo» (um dado não está assente).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the supervisor, who confirms that the die does not lie flat.</source>
+        <translation>Chame o supervisor, que confirma que o dado não está assente.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Do not read the dice: announce &quot;no throw&quot; (the shaker was opened early).</source>
+        <translation>Não leia os dados: anuncie «lançamento nulo» (o copo foi aberto antes do tempo).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the supervisor, who confirms the shaker was opened before its time.</source>
+        <translation>Chame o supervisor, que confirma que o copo foi aberto antes do tempo.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No throw: the throw is void, the bets stand as they are and the dice are shaken again (a house ruling).</source>
+        <translation>Lançamento nulo: o lançamento não conta, as apostas mantêm-se como estão e os dados são agitados de novo (uma decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shake the dice again; every bet stays on the layout for the new throw.</source>
+        <translation>Agite os dados de novo; todas as apostas ficam no pano para o novo lançamento.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No throw: the throw is void, every bet is handed back and the dice are shaken again (a house ruling).</source>
+        <translation>Lançamento nulo: o lançamento não conta, todas as apostas são devolvidas e os dados são agitados de novo (uma decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand every bet back; open the betting again, then shake the dice.</source>
+        <translation>Devolva todas as apostas; abra de novo as apostas e depois agite os dados.</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -2418,12 +2943,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+258"/>
+        <location filename="../../ui/drills/feedback.py" line="+267"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-15"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>Leitura em inglês</translation>
@@ -2439,7 +2964,12 @@
         <translation>中文 (oficial)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
+        <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
+        <translation>Não se cita nenhum artigo: esta resposta assenta na tabela da própria casa (%1). O regulamento do Cussec (Despacho Regulamentar Externo n.º 31/2003) não está disponível.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>A leitura em inglês é um auxílio do projecto, não um texto oficial.</translation>
     </message>
@@ -3017,7 +3547,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resolução</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Basis: %1  (F1)</source>
+        <translation>Base: %1  (F1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Article: %1  (F1)</source>
         <translation>Artigo: %1  (F1)</translation>
     </message>
@@ -3612,7 +4147,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formando local</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+54"/>
+        <location filename="../../ui/games.py" line="+56"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · regras da casa, versão %2</translation>
     </message>
@@ -3627,7 +4162,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Base legal: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>House pay table: the Sic Bo regulation is not on file, so no answer cites an article.</source>
+        <translation>Tabela de pagamentos da casa: o regulamento do Cussec não está disponível, por isso nenhuma resposta cita um artigo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Partial text: only part of the regulation is on file.</source>
         <translation>Texto parcial: só parte do regulamento está disponível.</translation>
     </message>
@@ -3745,7 +4285,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pergunta %1 · %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>Basis: %1</source>
+        <translation>Base: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Article: %1</source>
         <translation>Artigo: %1</translation>
     </message>
@@ -4130,16 +4675,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <location line="+26"/>
         <source>Even</source>
         <translation>Par</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-25"/>
+        <location line="+24"/>
         <source>Odd</source>
         <translation>Ímpar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-23"/>
         <source>Low 1–18</source>
         <translation>Menor 1–18</translation>
     </message>
@@ -4229,7 +4776,48 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Aposta no jackpot progressivo da casa %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+4"/>
+        <source>Small</source>
+        <extracomment>Sic Bo&apos;s bets by kind (some kinds share a roulette or craps kind&apos;s id, not its name).</extracomment>
+        <translation>Pequeno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big</source>
+        <translation>Grande</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Total %1</source>
+        <translation>Total %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Triple %1</source>
+        <translation>Triplo %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Any triple</source>
+        <translation>Qualquer triplo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double %1</source>
+        <translation>Duplo %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Combination %1</source>
+        <translation>Combinação %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Single number %1</source>
+        <translation>Número simples %1</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>%1 to 1</source>
         <translation>%1 para 1</translation>
     </message>
@@ -4522,7 +5110,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Revisão</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+66"/>
+        <location filename="../../ui/drills/situation.py" line="+68"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
@@ -4537,7 +5125,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-485"/>
+        <location filename="../../ui/drills/feedback.py" line="-499"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>
@@ -4613,7 +5201,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>BIG 10 · 9 para 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+39"/>
+        <location filename="../../layouts/labels.py" line="+53"/>
         <source>1st 12 · 1–12</source>
         <translation>Pequeno · 1–12</translation>
     </message>
@@ -4639,6 +5227,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../layouts/sic_bo.py" line="+61"/>
         <source>EVEN</source>
         <translation>PAR</translation>
     </message>
@@ -4654,6 +5243,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../layouts/sic_bo.py" line="-1"/>
         <source>ODD</source>
         <translation>ÍMPAR</translation>
     </message>
@@ -4744,6 +5334,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../layouts/sic_bo.py" line="-1"/>
         <source>BIG</source>
         <translation>GRANDE</translation>
     </message>
@@ -4839,11 +5430,42 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>DEALER QUALIFIES WITH ACE-KING OR BETTER</source>
         <translation>A BANCA QUALIFICA-SE COM ÁS-REI OU SUPERIOR</translation>
     </message>
+    <message>
+        <location filename="../../layouts/sic_bo.py" line="-3"/>
+        <source>SIC BO</source>
+        <translation>CUSSEC</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHAKER</source>
+        <translation>COPO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SMALL</source>
+        <translation>PEQUENO</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LOSES ON ANY TRIPLE</source>
+        <translation>PERDE COM QUALQUER TRIPLO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ANY TRIPLE</source>
+        <translation>QUALQUER TRIPLO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>%1 TO %2</source>
+        <translation>%1 PARA %2</translation>
+    </message>
 </context>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../ui/games.py" line="-42"/>
+        <location filename="../../ui/games.py" line="-44"/>
         <source>Roulette</source>
         <translation>Roleta</translation>
     </message>
@@ -4854,12 +5476,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Caribbean Stud Poker</source>
         <translation>Caribbean Stud Poker</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-31"/>
+        <source>Sic Bo</source>
+        <translation>Cussec</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>O Despacho n.º 53/2010 aprovou um novo Regulamento Oficial do CRAPS e revogou a Portaria n.º 97/85/M (craps-1985). Só parte do texto de 2010 está disponível, pelo que craps-1985 continua a ser o regulamento predefinido nos exercícios avaliados.</translation>
     </message>
@@ -4878,6 +5505,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)</source>
         <translation>Craps, apostas de linha (Despacho n.º 53/2010; a tabela de pagamentos do artigo 6.º ainda não está disponível)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sic Bo (house pay table)</source>
+        <translation>Cussec (tabela de pagamentos da casa)</translation>
     </message>
 </context>
 <context>
@@ -5107,7 +5739,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+100"/>
+        <location filename="../../ui/instructor/stage.py" line="+101"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>uma aposta de um tipo que esta versão não conhece</translation>
@@ -5193,7 +5825,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+41"/>
         <source>seat %1</source>
         <translation>lugar %1</translation>
     </message>
@@ -5363,31 +5995,33 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>%1 throws an hour</source>
         <translation>%1 lançamentos de dados por hora</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>%1 rounds an hour</source>
         <translation>%1 jogadas por hora</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Target: %1 spins an hour</source>
         <translation>Objetivo: %1 lançamentos por hora</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>Target: %1 throws an hour</source>
         <translation>Objetivo: %1 lançamentos de dados por hora</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Target: %1 rounds an hour</source>
         <translation>Objetivo: %1 jogadas por hora</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>ahead of the target of %1</source>
         <translation>acima do objetivo de %1</translation>
     </message>
@@ -5418,7 +6052,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+326"/>
+        <location line="+331"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
@@ -5488,7 +6122,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O lançamento: %1 e %2, %3.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
+        <source>The dice: %1, %2 and %3, a total of %4.</source>
+        <translation>Os dados: %1, %2 e %3, um total de %4.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Timed</source>
         <translation>Cronometrado</translation>
     </message>

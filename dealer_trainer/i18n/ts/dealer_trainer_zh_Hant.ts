@@ -127,6 +127,7 @@
         <location line="+50"/>
         <location filename="../../drills/craps.py" line="+205"/>
         <location filename="../../drills/roulette.py" line="+129"/>
+        <location filename="../../drills/sic_bo.py" line="+186"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -776,16 +777,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+69"/>
         <source>Even</source>
         <translation>雙</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-68"/>
+        <location line="+67"/>
         <source>Odd</source>
         <translation>單</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-66"/>
         <source>Low 1–18</source>
         <translation>小 1–18</translation>
     </message>
@@ -860,7 +863,47 @@
         <translation>大{number}</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+12"/>
+        <source>Small</source>
+        <translation>小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Any triple</source>
+        <translation>全圍</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Total {number}</source>
+        <translation>點數 {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Triple {number}</source>
+        <translation>圍骰 {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Double {number}</source>
+        <translation>雙骰 {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Single number {number}</source>
+        <translation>單骰 {number}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Combination {first}-{second}</source>
+        <translation>兩骰組合 {first}-{second}</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>a bet that is not on the table</source>
         <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
         <translation>一注不在檯面上的投注</translation>
@@ -871,7 +914,7 @@
         <translation>單</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="-54"/>
+        <location filename="../../drills/bet_names.py" line="-97"/>
         <location filename="../../drills/craps.py" line="-16"/>
         <location line="+842"/>
         <source>Field</source>
@@ -915,6 +958,9 @@
         <location line="+307"/>
         <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../drills/sic_bo.py" line="-5"/>
+        <location line="+230"/>
+        <location line="+137"/>
         <location filename="../../ui/drills/rendering.py" line="+143"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
@@ -1608,6 +1654,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/sic_bo/bets.py" line="+142"/>
         <source>even</source>
         <translation>雙</translation>
     </message>
@@ -1618,6 +1665,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/sic_bo/bets.py" line="-1"/>
         <source>odd</source>
         <translation>單</translation>
     </message>
@@ -1658,6 +1706,7 @@
     </message>
     <message>
         <location line="+10"/>
+        <location filename="../../drills/sic_bo.py" line="-364"/>
         <source>No bet wins: there is nothing to pay.</source>
         <translation>沒有投注中獎：無須派彩。</translation>
     </message>
@@ -1708,6 +1757,7 @@
     </message>
     <message>
         <location line="+21"/>
+        <location filename="../../drills/sic_bo.py" line="+369"/>
         <source>Collect the losing bets: {bets}.</source>
         <translation>收去輸注：{bets}。</translation>
     </message>
@@ -1729,6 +1779,7 @@
     <message>
         <location filename="../../drills/grading.py" line="-255"/>
         <location filename="../../drills/roulette.py" line="+93"/>
+        <location filename="../../drills/sic_bo.py" line="-145"/>
         <source>none</source>
         <translation>無</translation>
     </message>
@@ -2230,6 +2281,480 @@
         <source>Table procedure, not in the regulation: {text}</source>
         <translation>檯面程序，規章未有規定：{text}</translation>
     </message>
+    <message>
+        <location filename="../../drills/sic_bo.py" line="-354"/>
+        <source>The payouts are the house pay table of {ruleset}: the Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file, and published Macau pay tables differ.</source>
+        <translation>派彩為 {ruleset} 的賭場派彩表：骰寶的規章（第31/2003號經濟財政司司長對外規範性批示）未存檔，而已公佈的澳門派彩表互有不同。</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>one die shows {number}</source>
+        <translation>一粒骰子開 {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>two dice show {number}</source>
+        <translation>兩粒骰子開 {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>three dice show {number}</source>
+        <translation>三粒骰子開 {number}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{bet}: {shown}, so it pays {ratio}: {stake} × {ratio_n} = {win} (house pay table)</source>
+        <translation>{bet}：{shown}，故派 {ratio}：{stake} × {ratio_n} = {win}（賭場派彩表）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{bet}: {stake} × {ratio_n} = {win} ({ratio}, house pay table)</source>
+        <translation>{bet}：{stake} × {ratio_n} = {win}（{ratio}，賭場派彩表）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Collect the losing bets first: {bets}.</source>
+        <translation>先收輸的投注：{bets}。</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>The dice show {dice}. What do you pay the single-number bets? (The stakes stay with the players.)</source>
+        <translation>骰子開 {dice}。單骰投注應派多少？（原注留給玩家。）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Count how many dice show the number: the house pays one, two or three times.</source>
+        <translation>數一數有幾粒骰子開出該點：賭場派一倍、兩倍或三倍。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The dice show {dice}, a total of {total}. How much do you pay?</source>
+        <translation>骰子開 {dice}，共 {total} 點。應派多少？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only the total the dice make wins; each total has its own payout.</source>
+        <translation>只有骰子合計的點數贏；每個點數各有派彩。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The dice show {dice}. What is the total payout of the combination and double bets?</source>
+        <translation>骰子開 {dice}。兩骰組合及雙骰投注共派多少？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A combination wins when both its faces show; a double when two dice show its face.</source>
+        <translation>兩骰組合在兩個點數都開出時贏；雙骰在兩粒骰子開出該點時贏。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>The dice show {dice}. What is the total payout of the layout?</source>
+        <translation>骰子開 {dice}。整張枱共派多少？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Light the winning areas in your head first; collect the rest, then pay each winner.</source>
+        <translation>先在心中亮起贏的區域；收其餘投注，再逐一派彩。</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>The dice show {dice}. Which areas does the layout light as winners?</source>
+        <translation>骰子開 {dice}。枱面會亮起哪些贏的區域？</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The total is {total}; the winning areas: {areas}.</source>
+        <translation>合計 {total} 點；贏的區域：{areas}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Total, small or big, doubles and triples, combinations, then the single numbers.</source>
+        <translation>點數、小或大、雙骰及圍骰、兩骰組合，然後單骰。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Small and big lose on any triple (house pay table).</source>
+        <translation>開出任何圍骰時小和大皆輸（賭場派彩表）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Any triple wins on every triple.</source>
+        <translation>全圍在任何圍骰都贏。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A triple shows the double of its face too: two dice (and a third) show it.</source>
+        <translation>圍骰也開出該點的雙骰：兩粒（連同第三粒）骰子都開該點。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Two dice show {face}: Double {face} wins.</source>
+        <translation>兩粒骰子開 {face}：雙骰 {face} 贏。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Any triple needs all three dice alike; a double is not a triple.</source>
+        <translation>全圍要三粒骰子相同；雙骰不是圍骰。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Only one die shows {face}: Double {face} loses.</source>
+        <translation>只有一粒骰子開 {face}：雙骰 {face} 輸。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Both {first} and {second} show: Combination {first}-{second} wins.</source>
+        <translation>{first} 和 {second} 都開出：兩骰組合 {first}-{second} 贏。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The dice add up to {total}, not {near}.</source>
+        <translation>骰子合計 {total} 點，不是 {near} 點。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Then pay {group}: {bets}.</source>
+        <translation>然後派 {group}：{bets}。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The dice show {dice}. Click the bets in the order you settle them.</source>
+        <translation>骰子開 {dice}。按你結算的次序點擊各投注。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Collect every loser first; then pay in the house&apos;s order.</source>
+        <translation>先收所有輸的投注；再按賭場的次序派彩。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This house pays the winners row by row down the layout: the top row (small, big, odd, even, the doubles, the triples, any triple), then the totals, then the combinations, then the single numbers; within a row in any order.</source>
+        <extracomment>The house&apos;s pay orders (setting ``pay_order``), said in full for the feedback.</extracomment>
+        <translation>此賭場由上而下逐行派彩：最上一行（小、大、單、雙、雙骰、圍骰、全圍），然後點數，然後兩骰組合，然後單骰；同一行內次序不拘。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This house pays the winners that pay the most first; bets of one payout together, in any order.</source>
+        <translation>此賭場先派賠率最高的贏注；同一賠率的投注一起派，次序不拘。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This house pays the winners in any order, once every loser is collected.</source>
+        <translation>收齊所有輸的投注後，此賭場派彩次序不拘。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the top row</source>
+        <translation>最上一行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the totals</source>
+        <translation>點數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the combinations</source>
+        <translation>兩骰組合</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the single numbers</source>
+        <translation>單骰</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>the bets at {ratio}</source>
+        <translation>賠率 {ratio} 的投注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the winners</source>
+        <translation>贏的投注</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Call no throw and the supervisor: the dice are not read; cover the shaker and shake again. Every bet stays for the new shake.</source>
+        <translation>宣佈此局無效並召主任：不讀骰子點數；蓋上骰盅再搖。所有投注留待重搖。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Call no throw and the supervisor: the dice are not read; hand every bet back, then shake again for new bets.</source>
+        <translation>宣佈此局無效並召主任：不讀骰子點數；退還所有投注，再為新投注重搖。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>On this house&apos;s table the bets stay for the new shake; they are not handed back.</source>
+        <translation>此賭場的枱上投注留待重搖，不會退還。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>On this house&apos;s table every bet is handed back before the new shake.</source>
+        <translation>此賭場的枱上所有投注在重搖前退還。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>You open the shaker: one die leans against the wall of the shaker, not flat. What do you do?</source>
+        <translation>你打開骰盅：一粒骰子斜靠盅壁，沒有平放。你會怎樣做？</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read the face of the leaning die that is most nearly on top.</source>
+        <translation>讀出斜骰最接近朝上的一面。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die that is not flat shows no face: the house reads no such throw.</source>
+        <translation>沒有平放的骰子沒有朝上的一面：賭場不讀這樣的點數。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Lay the die flat with your finger and read the throw.</source>
+        <translation>用手指把骰子放平再讀點數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A dealer never sets a die by hand: the throw is void and shaken again.</source>
+        <translation>荷官絕不用手擺骰子：此局無效，重搖。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A die that does not lie flat is no throw on this house&apos;s table: the dice are shaken again, and the bets {fate}. No Sic Bo article is on file; this is the house&apos;s ruling.</source>
+        <translation>在此賭場的枱上，骰子沒有平放即此局無效：重搖骰子，而投注{fate}。骰寶並無條文存檔；此為賭場的裁定。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+23"/>
+        <source>stand</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <location line="+23"/>
+        <source>are handed back</source>
+        <translation>退還</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>The shaker is opened before the betting is closed and the shake is complete. What do you do?</source>
+        <translation>在停止投注及搖骰完成之前骰盅已被打開。你會怎樣做？</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Settle the throw as the dice show it.</source>
+        <translation>按骰子所開的點數結算。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A throw opened early is not read: it cannot decide the bets.</source>
+        <translation>提早打開的一局不讀點數：不能決定投注。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Let the players change their bets now that they have seen the dice.</source>
+        <translation>讓玩家看過骰子後更改投注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No bet is made on dice the players have seen: the throw is void.</source>
+        <translation>玩家已看見的骰子不可投注：此局無效。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A shaker opened early is no throw on this house&apos;s table: the dice are shaken again, and the bets {fate}. No Sic Bo article is on file; this is the house&apos;s ruling.</source>
+        <translation>在此賭場的枱上，骰盅提早打開即此局無效：重搖骰子，而投注{fate}。骰寶並無條文存檔；此為賭場的裁定。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Single-number multiples</source>
+        <translation>單骰倍數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay a single number once, twice or three times, by how many dice show it.</source>
+        <translation>按開出該點的骰子數目，單骰派一倍、兩倍或三倍。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Totals and their payouts</source>
+        <translation>點數及其派彩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay the total the three dice make, at the house&apos;s payout for that total.</source>
+        <translation>按賭場對該點數的派彩，派三粒骰子合計的點數。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Which areas win</source>
+        <translation>哪些區域贏</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The areas the layout lights for a throw: total, small or big, doubles, triples, combinations, single numbers.</source>
+        <translation>每局枱面亮起的區域：點數、小或大、雙骰、圍骰、兩骰組合、單骰。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Combinations and doubles</source>
+        <translation>兩骰組合及雙骰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two-dice combinations and specific doubles on one throw.</source>
+        <translation>同一局的兩骰組合及指定雙骰。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A full layout&apos;s payout</source>
+        <translation>滿枱派彩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every winning bet on the layout, paid on the house pay table.</source>
+        <translation>按賭場派彩表派枱上所有贏的投注。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Paying in the house&apos;s order</source>
+        <translation>按賭場次序派彩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Collect the losers first, then pay the winners in the house&apos;s order.</source>
+        <translation>先收輸的投注，再按賭場次序派贏的投注。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Irregular throws</source>
+        <translation>不正常的搖骰</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die not flat, the shaker opened early: the house&apos;s rulings.</source>
+        <translation>骰子沒有平放、骰盅提早打開：賭場的裁定。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/sic_bo/bets.py" line="-9"/>
+        <source>combination {first}-{second}</source>
+        <extracomment>The kinds small/big and odd/even: they lose on any triple by default. The layout&apos;s rows (top first), the groups of the ``layout_rows`` pay order. Whose bet it is, where the table says; ``None`` when the situation does not tell.</extracomment>
+        <translation>兩骰組合 {first}-{second}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>small</source>
+        <translation>小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>big</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>any triple</source>
+        <translation>全圍</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>total {number}</source>
+        <translation>點數 {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>triple {number}</source>
+        <translation>圍骰 {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>double {number}</source>
+        <translation>雙骰 {number}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>single {number}</source>
+        <translation>單骰 {number}</translation>
+    </message>
+    <message>
+        <location filename="../../rules/sic_bo/house.py" line="+33"/>
+        <source>house pay table</source>
+        <translation>賭場派彩表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>house ruling</source>
+        <translation>賭場裁定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>house table procedure</source>
+        <translation>賭場檯面程序</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>{numerator} to {denominator}</source>
+        <translation>{denominator} 賠 {numerator}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{bet} pays {ratio} on this house&apos;s pay table; the Sic Bo regulation (Despacho 31/2003) is not on file, so every payout is the house&apos;s.</source>
+        <translation>按本賭場的派彩表，{bet} 派彩 {ratio}；骰寶規章（第31/2003號批示）未存檔，故所有派彩均為賭場所定。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>On this house&apos;s table small and big lose on any triple (a setting of its pay table).</source>
+        <translation>本賭場的檯面上，出現任何圍骰時，小及大皆輸（其派彩表的一項設定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On this house&apos;s table odd and even lose on any triple (a setting of its pay table).</source>
+        <translation>本賭場的檯面上，出現任何圍骰時，單及雙皆輸（其派彩表的一項設定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
+        <translation>先收回所有輸注，才派彩予任何贏注：此為檯面程序，並非載於已存檔的規章。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/sic_bo/rulings.py" line="+37"/>
+        <source>Do not read the dice: announce &quot;no throw&quot; (a die is not flat).</source>
+        <translation>不要讀骰：宣佈「無效」（有一粒骰子未平放）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the supervisor, who confirms that the die does not lie flat.</source>
+        <translation>通知主管，由主管確認該骰子未平放。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Do not read the dice: announce &quot;no throw&quot; (the shaker was opened early).</source>
+        <translation>不要讀骰：宣佈「無效」（骰盅提早打開）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the supervisor, who confirms the shaker was opened before its time.</source>
+        <translation>通知主管，由主管確認骰盅於未到時候前被打開。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No throw: the throw is void, the bets stand as they are and the dice are shaken again (a house ruling).</source>
+        <translation>無效：該局作廢，所有注碼維持不變，骰子重新搖動（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shake the dice again; every bet stays on the layout for the new throw.</source>
+        <translation>重新搖骰；所有注碼留在檯面上，用於新一局。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No throw: the throw is void, every bet is handed back and the dice are shaken again (a house ruling).</source>
+        <translation>無效：該局作廢，所有注碼退回，骰子重新搖動（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand every bet back; open the betting again, then shake the dice.</source>
+        <translation>退回所有注碼；重新接受下注，然後搖骰。</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -2418,12 +2943,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+258"/>
+        <location filename="../../ui/drills/feedback.py" line="+267"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-15"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>英文解讀</translation>
@@ -2439,7 +2964,12 @@
         <translation>中文（官方文本）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+7"/>
+        <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
+        <translation>並無引用條文：此答案以賭場本身的派彩表為依據（%1）。骰寶的規章（第31/2003號經濟財政司司長對外規範性批示）未存檔。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation>英文解讀只是本系統提供的輔助資料，並非官方文本。</translation>
     </message>
@@ -3017,7 +3547,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>解題步驟</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Basis: %1  (F1)</source>
+        <translation>依據：%1  (F1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Article: %1  (F1)</source>
         <translation>條文：%1（F1）</translation>
     </message>
@@ -3611,7 +4146,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本機學員</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+54"/>
+        <location filename="../../ui/games.py" line="+56"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · 賭場規則集，第 %2 版</translation>
     </message>
@@ -3626,7 +4161,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>依據：%1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>House pay table: the Sic Bo regulation is not on file, so no answer cites an article.</source>
+        <translation>賭場派彩表：骰寶的規章未存檔，故答案均不引用條文。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Partial text: only part of the regulation is on file.</source>
         <translation>部分文本：只存有規章的一部分。</translation>
     </message>
@@ -3744,7 +4284,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第 %1 題 · %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>Basis: %1</source>
+        <translation>依據：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Article: %1</source>
         <translation>條文：%1</translation>
     </message>
@@ -4129,16 +4674,18 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+26"/>
         <source>Even</source>
         <translation>雙</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-25"/>
+        <location line="+24"/>
         <source>Odd</source>
         <translation>單</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-23"/>
         <source>Low 1–18</source>
         <translation>小 1–18</translation>
     </message>
@@ -4228,7 +4775,48 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第%1門累進大獎投注</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+4"/>
+        <source>Small</source>
+        <extracomment>Sic Bo&apos;s bets by kind (some kinds share a roulette or craps kind&apos;s id, not its name).</extracomment>
+        <translation>小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Big</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Total %1</source>
+        <translation>點數 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Triple %1</source>
+        <translation>圍骰 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Any triple</source>
+        <translation>全圍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double %1</source>
+        <translation>雙骰 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Combination %1</source>
+        <translation>兩骰組合 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Single number %1</source>
+        <translation>單骰 %1</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>%1 to 1</source>
         <translation>1賠%1</translation>
     </message>
@@ -4521,7 +5109,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>複習</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+66"/>
+        <location filename="../../ui/drills/situation.py" line="+68"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
@@ -4536,7 +5124,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-485"/>
+        <location filename="../../ui/drills/feedback.py" line="-499"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>
@@ -4612,7 +5200,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>BIG 10 · 9 to 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+39"/>
+        <location filename="../../layouts/labels.py" line="+53"/>
         <source>1st 12 · 1–12</source>
         <translation>1st 12 · 1–12</translation>
     </message>
@@ -4638,6 +5226,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../layouts/sic_bo.py" line="+61"/>
         <source>EVEN</source>
         <translation>EVEN</translation>
     </message>
@@ -4653,6 +5242,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../layouts/sic_bo.py" line="-1"/>
         <source>ODD</source>
         <translation>ODD</translation>
     </message>
@@ -4743,6 +5333,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../layouts/sic_bo.py" line="-1"/>
         <source>BIG</source>
         <translation>BIG</translation>
     </message>
@@ -4838,11 +5429,42 @@ It is kept here; retry saving when the database is back.</source>
         <source>DEALER QUALIFIES WITH ACE-KING OR BETTER</source>
         <translation>DEALER QUALIFIES WITH ACE-KING OR BETTER</translation>
     </message>
+    <message>
+        <location filename="../../layouts/sic_bo.py" line="-3"/>
+        <source>SIC BO</source>
+        <translation>SIC BO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHAKER</source>
+        <translation>SHAKER</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SMALL</source>
+        <translation>SMALL</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LOSES ON ANY TRIPLE</source>
+        <translation>LOSES ON ANY TRIPLE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ANY TRIPLE</source>
+        <translation>ANY TRIPLE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>%1 TO %2</source>
+        <translation>%1 TO %2</translation>
+    </message>
 </context>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../ui/games.py" line="-42"/>
+        <location filename="../../ui/games.py" line="-44"/>
         <source>Roulette</source>
         <translation>輪盤</translation>
     </message>
@@ -4853,12 +5475,17 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Caribbean Stud Poker</source>
         <translation>聯獎撲克</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-31"/>
+        <source>Sic Bo</source>
+        <translation>骰寶</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>第53/2010號經濟財政司司長批示核准了新的花旗骰規章，並廢止第97/85/M號訓令（craps-1985）。由於只存有2010年規章的部分文本，評分練習仍以 craps-1985 為預設。</translation>
     </message>
@@ -4877,6 +5504,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)</source>
         <translation>花旗骰過線注（第53/2010號批示；第六條賠率表尚未存檔）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sic Bo (house pay table)</source>
+        <translation>骰寶（賭場派彩表）</translation>
     </message>
 </context>
 <context>
@@ -5106,7 +5738,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+100"/>
+        <location filename="../../ui/instructor/stage.py" line="+101"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>此版本不認識的注項類別</translation>
@@ -5192,7 +5824,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+41"/>
         <source>seat %1</source>
         <translation>第%1座位</translation>
     </message>
@@ -5362,31 +5994,33 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>%1 throws an hour</source>
         <translation>每小時擲骰%1次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>%1 rounds an hour</source>
         <translation>每小時%1局</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Target: %1 spins an hour</source>
         <translation>目標：每小時%1局</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+2"/>
         <source>Target: %1 throws an hour</source>
         <translation>目標：每小時擲骰%1次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Target: %1 rounds an hour</source>
         <translation>目標：每小時%1局</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>ahead of the target of %1</source>
         <translation>快過目標%1</translation>
     </message>
@@ -5417,7 +6051,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+326"/>
+        <location line="+331"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
@@ -5487,7 +6121,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>擲出：%1及%2，共%3。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
+        <source>The dice: %1, %2 and %3, a total of %4.</source>
+        <translation>骰子：%1、%2、%3，共 %4 點。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Timed</source>
         <translation>計時</translation>
     </message>

@@ -38,6 +38,7 @@ from dealer_trainer.rules.articles import article_for
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.cli import handle
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.sic_bo.house import HouseReference
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
@@ -254,7 +255,15 @@ class ArticleDialog(QDialog):
         }
         for index, language in enumerate(self._tab_languages):
             self.tabs.setTabText(index, names[language])
-        if self.article is None:
+        if isinstance(self.citation, HouseReference):
+            self.heading.setText(
+                self.tr(
+                    "No article is cited: this answer rests on the house's own table (%1). "
+                    "The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not "
+                    "on file."
+                ).replace("%1", cited)
+            )
+        elif self.article is None:
             self.heading.setText(self.tr("The text of %1 is not on file.").replace("%1", cited))
         else:
             titles = " · ".join(
@@ -400,7 +409,10 @@ class FeedbackPanel(QFrame):
         self._citation = item.citation
         # The button names the article; its tooltip and the dialog name the regulation too.
         article = article_text(item.citation)
-        self.article.setText(self.tr("Article: %1  (F1)").replace("%1", article))
+        if isinstance(item.citation, HouseReference):  # no article: the house's own table
+            self.article.setText(self.tr("Basis: %1  (F1)").replace("%1", article))
+        else:
+            self.article.setText(self.tr("Article: %1  (F1)").replace("%1", article))
         self.article.setToolTip(citation_text(item.citation))
 
 
@@ -581,7 +593,12 @@ class SummaryView(QWidget):
             right_html = escape(right).replace("\n", "<br>")
             steps = "".join(f"<li>{escape(render(t))}</li>" for t in item.solution)
             rests = "".join(f"<p><i>{escape(render(t))}</i></p>" for t in item.rests_on)
-            article = escape(self.tr("Article: %1").replace("%1", citation_text(item.citation)))
+            basis = (
+                self.tr("Basis: %1")
+                if isinstance(item.citation, HouseReference)
+                else self.tr("Article: %1")
+            )
+            article = escape(basis.replace("%1", citation_text(item.citation)))
             blocks.append(
                 f"<h4>{escape(title)} — <span style='color:{colour}'>{escape(mark)}</span></h4>"
                 f"<p>{escape(render(item.question))}</p>"

@@ -7,7 +7,9 @@ come point, odds behind the bet they back), the puck on the point and the
 dice of the throw.  Caribbean Stud: the cards face up where the question needs
 them, fanned so each card's rank and suit show, the ante and raise of each box,
 the progressive chip of each box that bet it and the jackpot display with the
-pool and the fixed awards posted under it (Art. 10(3)).
+pool and the fixed awards posted under it (Art. 10(3)).  Sic Bo: the stakes on
+their spots, the three dice in the shaker and, at the live table, the winning
+areas lit as the electronic layout lights them.
 
 Every bet is drawn in the chips of the ruleset's chip set (``drills.chips.stack``)
 that its amount question offers in the pay tray.  The stacks (badges: chips and
@@ -255,6 +257,7 @@ class FeltStage(QObject):
         self._leaders.clear()
         scene.clear_cards()
         scene.show_roll(None)
+        scene.light(())
         for kind in scene.markers:
             scene.set_marker(kind, None)
         if game == "caribbean_stud":
@@ -269,6 +272,8 @@ class FeltStage(QObject):
             self._stage_roulette(scene, situation)
         elif game == "craps":
             self._stage_craps(scene, situation, self._ruleset)
+        elif game == "sic_bo":
+            self._stage_sic_bo(scene, situation, self._ruleset)
         else:
             self._stage_stud(scene, situation)
         self._lay_out(scene, situation)
@@ -415,6 +420,26 @@ class FeltStage(QObject):
             for shown in scene.items():
                 if isinstance(shown, DiceItem):
                     shown.setScale(DICE_SCALE)
+
+    def _stage_sic_bo(
+        self, scene: FeltScene, situation: Mapping[str, Any], ruleset: Ruleset
+    ) -> None:
+        """The bets on their spots, the dice in the shaker; with ``lit``, the winning areas
+        lit as the electronic layout lights them once the dice are keyed in."""
+        from dealer_trainer.layouts.sic_bo import DICE_AT, lit_spots  # noqa: PLC0415
+
+        spots: Mapping[str, str] = situation.get("spots", {})
+        for bet in situation["request"].get("bets", []):
+            self._put(scene, bet["id"], spots[bet["id"]], Decimal(bet["amount"]))
+        dice = situation.get("dice")
+        if dice:
+            faces = tuple(int(d) for d in dice)
+            scene.show_roll(faces, at=DICE_AT)
+            for shown in scene.items():
+                if isinstance(shown, DiceItem):
+                    shown.setScale(DICE_SCALE)
+            if situation.get("lit"):
+                scene.light(lit_spots(scene.felt, ruleset, faces))
 
     def _stage_stud(self, scene: FeltScene, situation: Mapping[str, Any]) -> None:
         cards: Mapping[str, list[str]] = situation.get("cards", {})

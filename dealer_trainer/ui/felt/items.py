@@ -42,6 +42,8 @@ from dealer_trainer.ui.fonts import felt_font
 
 HOVER = QColor(255, 236, 140, 90)
 FOCUS = QColor("#ffd54a")
+LIT = QColor(255, 248, 214, 120)  # an electronic layout's lit winning area, under the glass
+LIT_EDGE = QColor("#fff3c4")
 CHIP_DIAMETER = 40.0  # mm, a casino chip
 CHIP_STEP = 3.6  # mm a chip rises in a drawn stack
 MAX_DRAWN_CHIPS = 12
@@ -157,7 +159,8 @@ class SpotItem(QGraphicsItem):
         self._path = shape_path(spot.shape)
         self._bounds = self._path.boundingRect().adjusted(-4, -4, 4, 4)
         self._highlights: dict[bool, QPicture] = {}  # recorded on first use
-        self._hovered = self._focused = False
+        self._lit_picture: QPicture | None = None
+        self._hovered = self._focused = self._lit = False
         self.setFlag(_NO_CONTENTS, True)
         self._on_click, self._on_hover = on_click, on_hover
         self.setZValue(10 + spot.layer)
@@ -174,9 +177,14 @@ class SpotItem(QGraphicsItem):
         painter.setPen(pen)
         painter.drawPath(self._path)
 
+    def _draw_lit(self, painter: QPainter) -> None:
+        painter.setBrush(LIT)
+        painter.setPen(QPen(LIT_EDGE, 5.0))
+        painter.drawPath(self._path)
+
     def _restyle(self) -> None:
-        lit = self._hovered or self._focused
-        self.setFlag(_NO_CONTENTS, not lit)
+        shown = self._hovered or self._focused or self._lit
+        self.setFlag(_NO_CONTENTS, not shown)
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -188,6 +196,10 @@ class SpotItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if self._lit:
+            if self._lit_picture is None:
+                self._lit_picture = record(self._draw_lit)
+            self._lit_picture.play(painter)
         if self._hovered or self._focused:
             picture = self._highlights.get(self._focused)
             if picture is None:
@@ -198,6 +210,16 @@ class SpotItem(QGraphicsItem):
     @property
     def highlighted(self) -> bool:
         return self._hovered
+
+    @property
+    def lit(self) -> bool:
+        """Is the spot lit as a winning area (Sic Bo's electronic layout)?"""
+        return self._lit
+
+    def set_lit(self, lit: bool) -> None:
+        if lit != self._lit:
+            self._lit = lit
+            self._restyle()
 
     def set_focused(self, focused: bool) -> None:
         if focused != self._focused:
@@ -521,7 +543,7 @@ class JackpotItem(QGraphicsItem):
         for index, (hand, label) in enumerate(self._awards):
             line = self.award_rect(index)
             size = line.height() * 0.58
-            name = "  ".join(part for part in (label.zh, translated(label.en)) if part)
+            name = "  ".join(part for part in (label.zh, label.english(translated)) if part)
             award = posted.get(hand, "– – –")
             # A long translation shrinks so that the name and its award never run together.
             wide = QFontMetricsF(felt_font(size, bold=True)).horizontalAdvance(f"{name}    {award}")

@@ -82,7 +82,7 @@ def draw_label(
     rotation: float = 0.0,
 ) -> None:
     """Chinese above English, centred in ``box``, turned by ``rotation`` degrees."""
-    en = translated(label.en)
+    en = label.english(translated)
     lines = [
         (text, scale, bold)
         for text, scale, bold in ((label.zh, 1.15, True), (en, 1.0, True))

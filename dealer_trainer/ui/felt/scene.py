@@ -255,6 +255,23 @@ class FeltScene(QGraphicsScene):
         self._dice.setPos(x, y)
         self.addItem(self._dice)
 
+    def light(self, spot_ids: Iterable[str]) -> None:
+        """Light these spots as the winning areas of a throw, and only these (none: all off).
+
+        As a Sic Bo table's electronic layout does once the dealer keys in the dice.
+        """
+        wanted = set(spot_ids)
+        unknown = wanted - set(self.spot_items)
+        if unknown:
+            raise KeyError(f"the {self.felt.game} felt has no spot {sorted(unknown)[0]!r}")
+        for spot_id, item in self.spot_items.items():
+            item.set_lit(spot_id in wanted)
+
+    @property
+    def lit(self) -> tuple[str, ...]:
+        """The spots lit as winning areas, in the felt's order."""
+        return tuple(spot_id for spot_id, item in self.spot_items.items() if item.lit)
+
     @property
     def roll(self) -> tuple[int, ...] | None:
         return self._dice.faces if self._dice is not None else None

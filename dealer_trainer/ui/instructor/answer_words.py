@@ -77,7 +77,7 @@ def bet_labels(situation: object, ruleset_id: str) -> dict[str, str]:
     except (RulesError, KeyError, ValueError):
         return {}
     placed: list[tuple[str, str, Decimal | None]] = []  # bet id, spot id, stake
-    if game == "roulette":
+    if game in ("roulette", "sic_bo"):
         spots = found.get("spots") or {}
         for bet in request.get("bets") or []:
             if isinstance(bet, Mapping) and isinstance(spots, Mapping):

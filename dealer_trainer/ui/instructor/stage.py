@@ -54,6 +54,7 @@ def game_of(situation: object) -> str | None:
             ("roulette", "roulette"),
             ("craps", "craps"),
             ("caribbean", "caribbean_stud"),
+            ("sic-bo", "sic_bo"),
         ):
             if ruleset_id.startswith(prefix):
                 return name
@@ -202,7 +203,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
     if game is None:
         return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
     table = _Table(situation, game)
-    if game == "roulette":
+    if game in ("roulette", "sic_bo"):
         spots = found.get("spots") or {}
         for bet in request.get("bets") or []:
             spot = spots.get(bet.get("id")) if isinstance(spots, Mapping) else None
@@ -217,6 +218,12 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
         number = found.get("marker", (request.get("outcome") or {}).get("number"))
         if isinstance(number, int) and "dolly" in scene.markers:
             scene.set_marker("dolly", number)
+        dice = (request.get("outcome") or {}).get("dice")
+        faces = tuple(dice) if isinstance(dice, list) and len(dice) == 3 else ()
+        if game == "sic_bo" and faces and all(isinstance(d, int) and 1 <= d <= 6 for d in faces):
+            from dealer_trainer.layouts.sic_bo import DICE_AT  # noqa: PLC0415 (Sic Bo only)
+
+            scene.show_roll(faces, at=DICE_AT)
     elif game == "craps":
         dice = found.get("dice")
         named = {

@@ -1,6 +1,6 @@
 """The bets of a live-table round as the trainee sees them: by name, with the player's chips.
 
-A :class:`TableBet` is one thing the dealer may act on: a roulette or craps bet
+A :class:`TableBet` is one thing the dealer may act on: a roulette, craps or Sic Bo bet
 (by its id in the rules request), a Caribbean Stud box's ante, raise or
 progressive bet.  Its name is the felt's bet name (``Split 17-20``, ``Hard 8``,
 ``Box 3 ante``) and, where players share the table, whose it is (``red chips``,
@@ -106,8 +106,14 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
                     colour,
                 )
             )
-    elif round_.game == "craps":
-        _, placed = craps_bets(request, round_.ruleset, before_last_roll=True)
+    elif round_.game in ("craps", "sic_bo"):
+        if round_.game == "craps":
+            _, placed = craps_bets(request, round_.ruleset, before_last_roll=True)
+        else:  # Sic Bo: each bet on its spot of the felt, in the order of the request
+            placed = [
+                (bet["id"], round_.situation.spots[bet["id"]], Decimal(bet["amount"]))
+                for bet in request["bets"]
+            ]
         for bet_id, spot_id, amount in placed:
             player = str(bet_id).split("-")[0]
             seat = seats.get(player)

@@ -108,11 +108,13 @@ PACE_TEXTS = {
     "roulette": QT_TRANSLATE_NOOP("table", "%1 spins an hour"),
     "craps": QT_TRANSLATE_NOOP("table", "%1 throws an hour"),
     "caribbean_stud": QT_TRANSLATE_NOOP("table", "%1 rounds an hour"),
+    "sic_bo": QT_TRANSLATE_NOOP("table", "%1 throws an hour"),
 }
 TARGET_TEXTS = {
     "roulette": QT_TRANSLATE_NOOP("table", "Target: %1 spins an hour"),
     "craps": QT_TRANSLATE_NOOP("table", "Target: %1 throws an hour"),
     "caribbean_stud": QT_TRANSLATE_NOOP("table", "Target: %1 rounds an hour"),
+    "sic_bo": QT_TRANSLATE_NOOP("table", "Target: %1 throws an hour"),
 }
 AGAINST_TEXTS = {
     1: QT_TRANSLATE_NOOP("table", "ahead of the target of %1"),
@@ -354,6 +356,7 @@ class TableScreen(QWidget):
             "roulette": ["mark", "collect", "pay"],
             "craps": ["collect", "pay", "return", "move"],
             "caribbean_stud": ["collect", "pay", "return", "progressive"],
+            "sic_bo": ["collect", "pay"],
         }[self.game]
         names = [*used, "settled", "next"]
         for i, key in enumerate(names):
@@ -432,6 +435,10 @@ class TableScreen(QWidget):
         elif self.game == "craps":
             rolls = [e["roll"] for e in request["events"] if "roll" in e]
             situation["dice"] = rolls[-1]
+        elif self.game == "sic_bo":
+            situation["spots"] = dict(round_.situation.spots)
+            situation["dice"] = list(request["outcome"]["dice"])
+            situation["lit"] = True  # the dice are keyed in: the layout lights the winners
         else:
             cards = {"dealer": list(request["dealer"])}
             for box in request["boxes"]:
@@ -886,6 +893,15 @@ class TableScreen(QWidget):
                 .replace("%1", str(dice[0]))
                 .replace("%2", str(dice[1]))
                 .replace("%3", str(sum(dice)))
+            )
+        elif self.game == "sic_bo":
+            dice = sorted(int(d) for d in request["outcome"]["dice"])
+            self.outcome.setText(
+                QCoreApplication.translate("table", "The dice: %1, %2 and %3, a total of %4.")
+                .replace("%1", str(dice[0]))
+                .replace("%2", str(dice[1]))
+                .replace("%3", str(dice[2]))
+                .replace("%4", str(sum(dice)))
             )
         else:
             cards = {"dealer": list(request["dealer"])}

@@ -33,7 +33,7 @@ from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.instructor.stage import felt_scene_for, stage
 
 SEEDS = range(40)
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
 
 
 def _items(game: str, seeds: range = SEEDS) -> Iterator[DrillItem]:

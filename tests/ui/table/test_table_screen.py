@@ -25,7 +25,7 @@ from dealer_trainer.ui.table import TableScreen
 from dealer_trainer.ui.table.bets import article_line
 from tests.storage.conftest import FAST_PASSWORDS
 
-GAMES = ("roulette", "craps", "caribbean_stud")
+GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
 ROUNDS = 20
 _KEYS = {
     Action.COLLECT: Qt.Key.Key_C,
@@ -212,6 +212,14 @@ MISTAKES = {
     "out of order": ("roulette", _groups, _out_of_order, "out_of_turn"),
     "miss a bet": ("roulette", _has(Action.COLLECT), _miss_a_bet, "step_missing"),
     "miss a bet (stud)": ("caribbean_stud", _has(Action.COLLECT), _miss_a_bet, "step_missing"),
+    "pay before collecting (sic bo)": (
+        "sic_bo", _has(Action.COLLECT, Action.PAY), _pay_before_collecting,
+        "paid_before_collecting",
+    ),
+    "wrong amount (sic bo)": ("sic_bo", _has(Action.PAY), _wrong_amount, "wrong_amount"),
+    "pay a loser (sic bo)": ("sic_bo", _has(Action.COLLECT), _pay_a_loser, "paid_a_loser"),
+    "out of order (sic bo)": ("sic_bo", _groups, _out_of_order, "out_of_turn"),
+    "miss a bet (sic bo)": ("sic_bo", _has(Action.COLLECT), _miss_a_bet, "step_missing"),
 }  # fmt: skip
 
 

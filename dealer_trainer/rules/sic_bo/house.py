@@ -1,0 +1,106 @@
+"""What a Sic Bo answer rests on: the house's pay table, in words, where other games cite.
+
+Despacho Regulamentar Externo n.º 31/2003 is not on file, so a Sic Bo decision
+names no article.  It carries a :class:`HouseReference` instead: a citation-like
+object (it is a :class:`~dealer_trainer.rules.citations.Citation`, so every
+record that holds a citation holds it) that says ``sic-bo-house house pay
+table`` and never an article number.  Screens show :attr:`HouseReference.words`
+(``T("house pay table")``), translated like every sentence, and never
+``article``, which is 0 for a house reference.
+
+The sentences of :func:`pay_table_sentence` and :func:`ruling_sentence` are
+what a drill's ``rests_on`` wraps in ``house_option(...)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum, unique
+from fractions import Fraction
+
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.text import T, Text
+
+
+@unique
+class HouseBasis(StrEnum):
+    PAY_TABLE = "pay table"  # the house's payouts, the bets it offers, its limits
+    RULING = "ruling"  # the house's decision on an irregular throw
+    PROCEDURE = "procedure"  # the house's order of settlement (table procedure)
+
+
+_WORDS = {
+    HouseBasis.PAY_TABLE: T("house pay table"),
+    HouseBasis.RULING: T("house ruling"),
+    HouseBasis.PROCEDURE: T("house table procedure"),
+}
+
+
+@dataclass(frozen=True, order=True)
+class HouseReference(Citation):
+    """Not an article: the house's own table (``sic-bo-house house pay table``)."""
+
+    basis: HouseBasis = HouseBasis.PAY_TABLE
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} house {self.basis}"
+
+    @property
+    def article_ref(self) -> str:
+        """What stands where an article would: ``house pay table``."""
+        return f"house {self.basis}"
+
+    @property
+    def words(self) -> Text:
+        """The basis in words, to translate: "house pay table"."""
+        return _WORDS[self.basis]
+
+    @classmethod
+    def parse_house(cls, text: str) -> HouseReference | None:
+        """Read ``sic-bo-house house pay table`` back (None if it is not a house reference)."""
+        ruleset, sep, basis = text.partition(" house ")
+        if not sep or basis not in {b.value for b in HouseBasis}:
+            return None
+        return cls(ruleset, 0, basis=HouseBasis(basis))
+
+
+def house_pay_table(ruleset_id: str) -> HouseReference:
+    """The basis of every Sic Bo payout and bet: the ruleset's house pay table."""
+    return HouseReference(ruleset_id, 0, basis=HouseBasis.PAY_TABLE)
+
+
+def house_ruling(ruleset_id: str) -> HouseReference:
+    return HouseReference(ruleset_id, 0, basis=HouseBasis.RULING)
+
+
+def house_procedure(ruleset_id: str) -> HouseReference:
+    return HouseReference(ruleset_id, 0, basis=HouseBasis.PROCEDURE)
+
+
+def ratio_text(ratio: Fraction) -> Text:
+    """A payout in words to translate: "8 to 1", "3 to 2"."""
+    return T(
+        "{numerator} to {denominator}", numerator=ratio.numerator, denominator=ratio.denominator
+    )
+
+
+def pay_table_sentence(bet_name: Text, ratio: Fraction) -> Text:
+    """``house_option(...)`` of a drill: what the house's table pays for a bet, and why."""
+    return T(
+        "{bet} pays {ratio} on this house's pay table; the Sic Bo regulation "
+        "(Despacho 31/2003) is not on file, so every payout is the house's.",
+        bet=bet_name,
+        ratio=ratio_text(ratio),
+    )
+
+
+TRIPLE_RULE = T(
+    "On this house's table small and big lose on any triple (a setting of its pay table)."
+)
+TRIPLE_RULE_ODD_EVEN = T(
+    "On this house's table odd and even lose on any triple (a setting of its pay table)."
+)
+COLLECT_FIRST = T(
+    "Every losing bet is collected before any winner is paid: table procedure, "
+    "not in a regulation on file."
+)
