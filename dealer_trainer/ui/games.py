@@ -43,6 +43,7 @@ RULESET_TITLES = frozenset(
             "games", "Craps line bets (Despacho n.º 53/2010, payout table pending Art. 6)"
         ),
         QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"),
+        QT_TRANSLATE_NOOP("games", "Sic Bo (house pay table)"),
     }
 )
 

@@ -8,8 +8,9 @@ table`` and never an article number.  Screens show :attr:`HouseReference.words`
 (``T("house pay table")``), translated like every sentence, and never
 ``article``, which is 0 for a house reference.
 
-The sentences of :func:`pay_table_sentence` and :func:`ruling_sentence` are
-what a drill's ``rests_on`` wraps in ``house_option(...)``.
+The sentences of :func:`pay_table_sentence`, :func:`pay_order_sentence` and
+the constants below are what a drill's ``rests_on`` wraps in
+``house_option(...)`` or ``table_procedure(...)``.
 """
 
 from __future__ import annotations
@@ -100,6 +101,24 @@ TRIPLE_RULE = T(
 TRIPLE_RULE_ODD_EVEN = T(
     "On this house's table odd and even lose on any triple (a setting of its pay table)."
 )
+_PAY_ORDER = {
+    "layout_rows": T(
+        "This house pays the winners row by row down the layout: the top row (small, big, "
+        "odd, even, the doubles, the triples, any triple), then the totals, then the "
+        "combinations, then the single numbers."
+    ),
+    "highest_payout_first": T(
+        "This house pays first the winners that pay the most to 1, bets of one payout together."
+    ),
+    "any_order": T("This house pays the winners in any order, once every loser is collected."),
+}
+
+
+def pay_order_sentence(pay_order: str) -> Text:
+    """The house's pay order (setting ``pay_order``) in words."""
+    return _PAY_ORDER[pay_order]
+
+
 COLLECT_FIRST = T(
     "Every losing bet is collected before any winner is paid: table procedure, "
     "not in a regulation on file."
