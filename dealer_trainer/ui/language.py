@@ -26,7 +26,6 @@ from dealer_trainer.i18n import CODES, LANGUAGES, language, match_locale
 from dealer_trainer.i18n.citations import format_citation
 from dealer_trainer.i18n.numbers import format_amount
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.sic_bo.house import HouseReference
 
 SETTINGS_KEY = "ui/language"
 #: Qt's own catalogues (standard buttons and dialogs) nearest to each language.
@@ -109,10 +108,7 @@ def current_language() -> str:
 
 
 def citation_text(citation: Citation) -> str:
-    """A citation as the reader of the current language expects it; a house reference (Sic
-    Bo: no regulation on file) as its words, translated ("house pay table")."""
-    if isinstance(citation, HouseReference):
-        return QCoreApplication.translate(citation.words.context, citation.words.source)
+    """A citation as the reader of the current language expects it."""
     return format_citation(citation, current_language())
 
 

@@ -21,7 +21,6 @@ from dealer_trainer.i18n import match_locale
 from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.sic_bo.house import HouseReference
 
 
 def language_code(locale: QLocale | None = None) -> str:
@@ -44,12 +43,7 @@ def format_money(value: Decimal, locale: QLocale | None = None) -> str:
 
 
 def article_text(citation: Citation) -> str:
-    """An article inside a sentence, in the reader's legal style (``第七條第一款``).
-
-    A house reference (Sic Bo: no regulation on file) is no article: its words, translated
-    ("house pay table")."""
-    if isinstance(citation, HouseReference):
-        return render(citation.words)
+    """An article inside a sentence, in the reader's legal style (``第七條第一款``)."""
     return format_article(citation, language_code())
 
 
