@@ -4,9 +4,10 @@ Despacho Regulamentar Externo n.º 31/2003 is not on file, so a Sic Bo decision
 names no article.  It carries a :class:`HouseReference` instead: a citation-like
 object (it is a :class:`~dealer_trainer.rules.citations.Citation`, so every
 record that holds a citation holds it) that says ``sic-bo-house house pay
-table`` and never an article number.  Screens show :attr:`HouseReference.words`
-(``T("house pay table")``), translated like every sentence, and never
-``article``, which is 0 for a house reference.
+table`` and never an article number.  Screens write it in words in the
+reader's language where an article would stand, never ``article``, which is 0
+for a house reference; :attr:`HouseReference.words` is the same in a
+translatable sentence (``T("house pay table")``), for a drill's text.
 
 The sentences of :func:`pay_table_sentence`, :func:`pay_order_sentence` and
 the constants below are what a drill's ``rests_on`` wraps in
