@@ -30,9 +30,9 @@ class BetKind(StrEnum):
     TOTAL = "total"  # 點數: one total, 4–17
     TRIPLE = "triple"  # 圍骰: a specific triple
     ANY_TRIPLE = "any_triple"  # 全圍
-    DOUBLE = "double"  # 短牌: a specific double (a triple of it wins too)
-    COMBINATION = "combination"  # 長牌: two different faces
-    SINGLE = "single"  # 三軍: one face, paid by how many dice show it
+    DOUBLE = "double"  # 雙骰 (短牌): a specific double (a triple of it wins too)
+    COMBINATION = "combination"  # 兩骰組合 (長牌): two different faces
+    SINGLE = "single"  # 單骰 (三軍): one face, paid by how many dice show it
 
     @property
     def takes_number(self) -> bool:

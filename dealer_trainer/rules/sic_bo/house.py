@@ -4,12 +4,14 @@ Despacho Regulamentar Externo n.º 31/2003 is not on file, so a Sic Bo decision
 names no article.  It carries a :class:`HouseReference` instead: a citation-like
 object (it is a :class:`~dealer_trainer.rules.citations.Citation`, so every
 record that holds a citation holds it) that says ``sic-bo-house house pay
-table`` and never an article number.  Screens show :attr:`HouseReference.words`
-(``T("house pay table")``), translated like every sentence, and never
-``article``, which is 0 for a house reference.
+table`` and never an article number.  Screens write it in words in the
+reader's language where an article would stand, never ``article``, which is 0
+for a house reference; :attr:`HouseReference.words` is the same in a
+translatable sentence (``T("house pay table")``), for a drill's text.
 
-The sentences of :func:`pay_table_sentence` and :func:`ruling_sentence` are
-what a drill's ``rests_on`` wraps in ``house_option(...)``.
+The sentences of :func:`pay_table_sentence`, :func:`pay_order_sentence` and
+the constants below are what a drill's ``rests_on`` wraps in
+``house_option(...)`` or ``table_procedure(...)``.
 """
 
 from __future__ import annotations
@@ -100,6 +102,24 @@ TRIPLE_RULE = T(
 TRIPLE_RULE_ODD_EVEN = T(
     "On this house's table odd and even lose on any triple (a setting of its pay table)."
 )
+_PAY_ORDER = {
+    "layout_rows": T(
+        "This house pays the winners row by row down the layout: the top row (small, big, "
+        "odd, even, the doubles, the triples, any triple), then the totals, then the "
+        "combinations, then the single numbers."
+    ),
+    "highest_payout_first": T(
+        "This house pays first the winners that pay the most to 1, bets of one payout together."
+    ),
+    "any_order": T("This house pays the winners in any order, once every loser is collected."),
+}
+
+
+def pay_order_sentence(pay_order: str) -> Text:
+    """The house's pay order (setting ``pay_order``) in words."""
+    return _PAY_ORDER[pay_order]
+
+
 COLLECT_FIRST = T(
     "Every losing bet is collected before any winner is paid: table procedure, "
     "not in a regulation on file."

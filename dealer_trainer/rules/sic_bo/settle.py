@@ -24,7 +24,6 @@ from dealer_trainer.rules.sic_bo.bets import (
     FACES,
     LAYOUT_ROWS,
     ODD_EVEN,
-    TOTALS,
     Bet,
     BetKind,
     Spot,
@@ -87,10 +86,6 @@ def throw_of(dice: Sequence[object]) -> Throw:
     return Throw((faces[0], faces[1], faces[2]))
 
 
-def _ratio(ruleset: Ruleset, name: str) -> Fraction:
-    return ruleset.ratio(name)
-
-
 def ratio_setting(spot: Spot, count: int = 1) -> str:
     """The name of the setting that pays ``spot`` (a single's by how many dice show it)."""
     kind = spot.kind
@@ -137,8 +132,8 @@ def wins(ruleset: Ruleset, spot: Spot, throw: Throw) -> Fraction | None:
     else:  # SINGLE: paid by how many dice show it
         assert spot.number is not None
         count = throw.count(spot.number)
-        return _ratio(ruleset, ratio_setting(spot, count)) if count else None
-    return _ratio(ruleset, ratio_setting(spot)) if won else None
+        return ruleset.ratio(ratio_setting(spot, count)) if count else None
+    return ruleset.ratio(ratio_setting(spot)) if won else None
 
 
 def offered(ruleset: Ruleset, kind: BetKind) -> bool:
@@ -304,19 +299,3 @@ def settle(ruleset: Ruleset, bets: Sequence[Bet], throw: Throw) -> Settlement:
         pay_order=_pay_groups(ruleset, winners),
         pay_order_citation=house_procedure(ruleset.id),
     )
-
-
-__all__ = [
-    "TOTALS",
-    "BetResult",
-    "Outcome",
-    "PayOrder",
-    "Settlement",
-    "Throw",
-    "check_spot",
-    "offered",
-    "settle",
-    "throw_of",
-    "winning_spots",
-    "wins",
-]

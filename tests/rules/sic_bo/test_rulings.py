@@ -41,3 +41,11 @@ def test_sic_bo_house_ruling_each_irregularity_is_a_documented_setting() -> None
         assert setting.default == "no_throw_bets_stand"
         assert setting.description.startswith("House ruling")
         assert not setting.interpretation
+
+
+def test_sic_bo_house_table_every_pay_order_of_the_setting_has_its_sentence() -> None:
+    from dealer_trainer.rules.sic_bo.house import pay_order_sentence
+
+    setting = get_ruleset("sic-bo-house").settings["pay_order"]
+    sentences = {pay_order_sentence(choice).source for choice in setting.choices}
+    assert len(sentences) == len(setting.choices)

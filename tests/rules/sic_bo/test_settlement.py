@@ -220,3 +220,14 @@ def test_sic_bo_house_table_the_layout_has_every_spot_once() -> None:
     assert sorted(spots) == sorted(expected)
     assert len(set(spots)) == 52
     assert len(all_spots(odd_even_offered=False)) == 50
+
+
+def test_sic_bo_house_table_a_house_reference_reads_back_from_its_text() -> None:
+    from dealer_trainer.rules.sic_bo.house import HouseBasis, house_ruling
+
+    for reference in (HouseReference("sic-bo-house", 0), house_ruling("grand-macau@2")):
+        assert HouseReference.parse_house(str(reference)) == reference
+    assert HouseReference.parse_house("roulette-2003 Art. 7(1)") is None
+    assert HouseReference.parse_house("sic-bo-house house rules") is None
+    assert HouseReference("x", 0).basis is HouseBasis.PAY_TABLE
+    assert HouseReference("x", 0).article_ref == "house pay table"
