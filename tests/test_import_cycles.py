@@ -26,16 +26,6 @@ KNOWN: list[frozenset[str]] = [
             "dealer_trainer.storage.store",
         }
     ),
-    frozenset({"dealer_trainer.ui.instructor", "dealer_trainer.ui.instructor.menu"}),
-    frozenset(
-        {
-            "dealer_trainer.ui.drills.launcher",
-            "dealer_trainer.ui.drills.menu",
-            "dealer_trainer.ui.main_window",
-            "dealer_trainer.ui.table.launch",
-            "dealer_trainer.ui.welcome",
-        }
-    ),
 ]
 
 
