@@ -12,31 +12,8 @@ from collections import deque
 from functools import cache
 
 import grimp
-import pytest
 
 PACKAGE = "dealer_trainer"
-
-# Cycles still being taken apart: each entry is the set of modules of one cycle.  The list
-# only shrinks; a cycle that is gone must leave it (the test says so).
-KNOWN: list[frozenset[str]] = [
-    frozenset(
-        {
-            "dealer_trainer.storage.desks",
-            "dealer_trainer.storage.rounds",
-            "dealer_trainer.storage.store",
-        }
-    ),
-    frozenset({"dealer_trainer.ui.instructor", "dealer_trainer.ui.instructor.menu"}),
-    frozenset(
-        {
-            "dealer_trainer.ui.drills.launcher",
-            "dealer_trainer.ui.drills.menu",
-            "dealer_trainer.ui.main_window",
-            "dealer_trainer.ui.table.launch",
-            "dealer_trainer.ui.welcome",
-        }
-    ),
-]
 
 
 @cache
@@ -124,15 +101,7 @@ def test_the_cycle_finder_names_a_cycle() -> None:
 def test_no_module_imports_itself_back() -> None:
     imports = _imports()
     found = strongly_connected(imports)
-    new = [g for g in found if g not in KNOWN]
-    assert not new, "import cycles:\n" + "\n".join(
+    assert not found, "import cycles:\n" + "\n".join(
         f"{' -> '.join(a_cycle(g, imports))} (the cycle holds {', '.join(sorted(g))})"
-        for g in sorted(new, key=min)
-    )
-
-
-@pytest.mark.parametrize("group", KNOWN, ids=min)
-def test_a_known_cycle_still_there(group: frozenset[str]) -> None:
-    assert group in strongly_connected(_imports()), (
-        f"the cycle of {sorted(group)} is gone: take it out of KNOWN"
+        for g in sorted(found, key=min)
     )

@@ -47,102 +47,21 @@ from dealer_trainer.storage.records import (
     check_text,
     clean_name,
     clean_title,
+    exam,
+    exam_assignment,
     json_ready,
     name_key,
+    review_state,
+    stored_answer,
+    trainee_profile,
+    training_session,
 )
 from dealer_trainer.storage.rounds import Rounds
 
 if TYPE_CHECKING:
-    from dealer_trainer.storage.store import Store
+    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
 
 T = TypeVar("T")
-
-
-def trainee_profile(row: Row[Any]) -> TraineeProfile:
-    return TraineeProfile(
-        id=row.id,
-        name=row.name,
-        created_at=row.created_at,
-        archived=row.archived,
-        name_clash=row.name_key is None,
-    )
-
-
-def training_session(row: Row[Any]) -> TrainingSession:
-    return TrainingSession(
-        id=row.id,
-        trainee_id=row.trainee_id,
-        kind=SessionKind(row.kind),
-        ruleset_id=row.ruleset_id,
-        app_version=row.app_version,
-        workstation=row.workstation,
-        started_at=row.started_at,
-        ended_at=row.ended_at,
-        exam_assignment_id=row.exam_assignment_id,
-    )
-
-
-def stored_answer(row: Row[Any]) -> StoredAnswer:
-    record = AnswerRecord(
-        item_seed=row.item_seed,
-        skill=row.skill,
-        ruleset_id=row.ruleset_id,
-        situation=row.situation,
-        expected=row.expected,
-        given=row.given,
-        correct=bool(row.correct),
-        time_taken_ms=row.time_taken_ms,
-        app_version=row.app_version,
-        presented_at=row.presented_at,
-        answered_at=row.answered_at,
-        uid=row.uid,
-    )
-    return StoredAnswer(
-        id=row.id,
-        session_id=row.session_id,
-        trainee_id=row.trainee_id,
-        answered_day=row.answered_day,
-        recorded_at=row.recorded_at,
-        record=record,
-    )
-
-
-def exam(row: Row[Any]) -> Exam:
-    return Exam(
-        id=row.id,
-        title=row.title,
-        ruleset_id=row.ruleset_id,
-        skills=tuple(row.skills),
-        item_count=row.item_count,
-        seed=row.seed,
-        time_limit=None if row.time_limit_s is None else timedelta(seconds=row.time_limit_s),
-        difficulty=row.difficulty,
-        pass_mark=Fraction(row.pass_mark_numerator, row.pass_mark_denominator),
-        created_by=row.created_by,
-        created_at=row.created_at,
-    )
-
-
-def exam_assignment(row: Row[Any]) -> ExamAssignment:
-    return ExamAssignment(
-        id=row.id,
-        exam_id=row.exam_id,
-        trainee_id=row.trainee_id,
-        assigned_by=row.assigned_by,
-        assigned_at=row.assigned_at,
-        due_at=row.due_at,
-        completed_at=row.completed_at,
-    )
-
-
-def review_state(row: Row[Any]) -> ReviewState:
-    return ReviewState(
-        trainee_id=row.trainee_id,
-        skill=row.skill,
-        state=row.state,
-        due_at=row.due_at,
-        updated_at=row.updated_at,
-    )
 
 
 def _answers_query(where: AnswerFilter) -> Select[Any]:
@@ -195,7 +114,7 @@ def _key_or_none(name: str) -> str | None:
 class TraineeDesk:
     """The trainee-level API: one trainee's sessions, answers, exams and review state."""
 
-    def __init__(self, store: Store, profile: TraineeProfile) -> None:
+    def __init__(self, store: UnitOfWork, profile: TraineeProfile) -> None:
         self._store = store
         self.profile = profile
 
@@ -432,7 +351,7 @@ class TraineeDesk:
 class InstructorDesk:
     """The instructor-level API. Every call needs the session to be still unlocked."""
 
-    def __init__(self, store: Store, session: InstructorSession) -> None:
+    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
         self._store = store
         self._session = session
 

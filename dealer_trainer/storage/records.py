@@ -11,12 +11,16 @@ import math
 import unicodedata
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, fields
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum, unique
 from fractions import Fraction
-from typing import TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+    from sqlalchemy import Row
 
 JSONValue: TypeAlias = (
     str | int | float | bool | Sequence["JSONValue"] | Mapping[str, "JSONValue"] | None
@@ -319,3 +323,46 @@ class DailySkillStat:
     @property
     def accuracy_percent(self) -> Decimal:
         return (Decimal(100 * self.correct) / Decimal(self.answers)).quantize(Decimal("0.1"))
+
+
+# ---------------------------------------------------------------- rows -> records --
+
+R = TypeVar("R", bound="DataclassInstance")
+
+
+def from_row(record_type: type[R], row: Row[Any], /, **converted: object) -> R:
+    """A record with each field read from the row's column of the same name, but for the
+    ``converted`` ones (a column the database keeps in another form)."""
+    names = (f.name for f in fields(record_type) if f.init and f.name not in converted)
+    return record_type(**{name: getattr(row, name) for name in names}, **converted)
+
+
+def trainee_profile(row: Row[Any]) -> TraineeProfile:
+    return from_row(TraineeProfile, row, name_clash=row.name_key is None)
+
+
+def training_session(row: Row[Any]) -> TrainingSession:
+    return from_row(TrainingSession, row, kind=SessionKind(row.kind))
+
+
+def stored_answer(row: Row[Any]) -> StoredAnswer:
+    record = from_row(AnswerRecord, row, correct=bool(row.correct))
+    return from_row(StoredAnswer, row, record=record)
+
+
+def exam(row: Row[Any]) -> Exam:
+    return from_row(
+        Exam,
+        row,
+        skills=tuple(row.skills),
+        time_limit=None if row.time_limit_s is None else timedelta(seconds=row.time_limit_s),
+        pass_mark=Fraction(row.pass_mark_numerator, row.pass_mark_denominator),
+    )
+
+
+def exam_assignment(row: Row[Any]) -> ExamAssignment:
+    return from_row(ExamAssignment, row)
+
+
+def review_state(row: Row[Any]) -> ReviewState:
+    return from_row(ReviewState, row)

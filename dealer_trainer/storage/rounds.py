@@ -30,11 +30,12 @@ from dealer_trainer.storage.records import (
     VERSION_LENGTH,
     JSONValue,
     check_text,
+    from_row,
     json_ready,
 )
 
 if TYPE_CHECKING:
-    from dealer_trainer.storage.store import Store
+    from dealer_trainer.storage.work import UnitOfWork
 
 GAME_LENGTH = 40
 CODE_LENGTH = 60
@@ -146,44 +147,21 @@ class StoredTableRound:
 
 
 def _round_record(row: Row[Any]) -> TableRoundRecord:
-    return TableRoundRecord(
-        game=row.game,
-        ruleset_id=row.ruleset_id,
-        seed=row.seed,
-        difficulty=row.difficulty,
-        situation=row.situation,
-        app_version=row.app_version,
-        started_at=row.started_at,
-        uid=row.uid,
-    )
+    return from_row(TableRoundRecord, row)
 
 
 def _attempt_record(row: Row[Any]) -> TableAttemptRecord:
-    return TableAttemptRecord(
-        position=row.position,
-        step=row.step,
-        accepted=bool(row.accepted),
-        verdict_code=row.verdict_code,
-        citation=row.citation,
-        ms=row.ms,
-    )
+    return from_row(TableAttemptRecord, row, accepted=bool(row.accepted))
 
 
 def _end_record(row: Row[Any]) -> TableRoundEnd:
-    return TableRoundEnd(
-        steps=row.steps,
-        attempts=row.attempts,
-        mistakes=row.mistakes,
-        ms=row.ms,
-        complete=bool(row.complete),
-        ended_at=row.ended_at,
-    )
+    return from_row(TableRoundEnd, row, complete=bool(row.complete))
 
 
 class Rounds:
     """One trainee's rounds (built by ``TraineeDesk.rounds_of``): record and read them."""
 
-    def __init__(self, store: Store, trainee_id: int) -> None:
+    def __init__(self, store: UnitOfWork, trainee_id: int) -> None:
         self._store = store
         self.trainee_id = trainee_id
 

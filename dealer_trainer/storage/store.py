@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from dealer_trainer.storage import backup, engine, wal
 from dealer_trainer.storage.access import Passwords, check_new_password, next_attempt_at
-from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk, trainee_profile
+from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
     InstructorLockedError,
@@ -46,6 +46,7 @@ from dealer_trainer.storage.records import (
     TraineeProfile,
     clean_name,
     name_key,
+    trainee_profile,
 )
 from dealer_trainer.storage.retry import retrying
 

@@ -42,18 +42,6 @@ class Setup(Enum):
     READY = "ready"
 
 
-def not_recorded_reason(name: str) -> str:
-    """Why practice under ``name`` is not recorded (shown wherever it says "not recorded")."""
-    from PySide6.QtCore import QCoreApplication  # noqa: PLC0415
-
-    return QCoreApplication.translate(
-        "Welcome",
-        "Not recorded: “%1” is not a registered trainee, so no instructor can follow these "
-        "answers and nothing is kept. Ask your instructor to register you, then pick your "
-        "profile in the Trainee list.",
-    ).replace("%1", name)
-
-
 class WelcomeDialog(QDialog):
     """What to do first. ``Start practising`` is the default (Enter); the other button opens
     the instructor's account dialog (no instructor yet) or the instructor views."""

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 from datetime import timedelta
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
@@ -60,7 +61,9 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import restore_size
-from dealer_trainer.ui.welcome import not_recorded_reason
+
+if TYPE_CHECKING:
+    from dealer_trainer.ui.table.screen import TableScreen
 
 DIFFICULTY_NAMES = {
     Difficulty.BEGINNER: QT_TRANSLATE_NOOP("drills", "Beginner"),
@@ -489,15 +492,56 @@ class DrillLauncher(QWidget):
             self.refresh_exams()
         return screen
 
-    def _open_table(self) -> None:
-        """The live table (``ui.table``): rounds of the chosen game, recorded step by step."""
-        from dealer_trainer.ui.table.launch import open_table  # noqa: PLC0415 (on demand)
+    def _open_table(self) -> TableScreen | None:
+        """The live table (``ui.table``): rounds of the chosen game, recorded step by step.
 
-        open_table(self, self._trainee(), self.table_screens)
+        A registered trainee's rounds are recorded (a practice session of its own, each
+        attempt committed as it is judged); anyone else plays unrecorded, and the screen
+        says so, as the drills do.  ``None``, with the reason, when storage fails.
+        """
+        from dealer_trainer.storage.table_recorder import TableRecorder  # noqa: PLC0415
+        from dealer_trainer.ui.table.screen import TableScreen  # noqa: PLC0415 (on demand)
+
+        ruleset = self.chosen_ruleset()
+        recorder: TableRecorder | None = None
+        try:
+            desk = self.desk()
+            if desk is not None:
+                recorder = TableRecorder.start(desk, ruleset.id)
+        except (StorageError, OSError) as exc:
+            self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
+            return None
+        screen = TableScreen(
+            ruleset,
+            self.chosen_difficulty(),
+            recorder=recorder,
+            on_finish=recorder.close if recorder is not None else None,
+        )
+        if recorder is None:
+            self.status.setText(not_recorded_reason(self._trainee()))
+        screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        tables = self.table_screens
+        tables.append(screen)
+        screen.destroyed.connect(lambda _=None, s=screen: tables.remove(s) if s in tables else None)
+        self.sessionStarted.emit(screen)
+        if screen.parent() is None:
+            restore_size(screen, TableScreen.SIZE_KEY, drill_window_size(screen))
+            screen.show()
+        return screen
 
     def _forget(self, screen: DrillScreen) -> None:
         if screen in self.screens:
             self.screens.remove(screen)
+
+
+def not_recorded_reason(name: str) -> str:
+    """Why practice under ``name`` is not recorded (shown wherever it says "not recorded")."""
+    return QCoreApplication.translate(
+        "Welcome",
+        "Not recorded: “%1” is not a registered trainee, so no instructor can follow these "
+        "answers and nothing is kept. Ask your instructor to register you, then pick your "
+        "profile in the Trainee list.",
+    ).replace("%1", name)
 
 
 def after_feedback(work: Callable[[], None]) -> None:

@@ -7,6 +7,7 @@ The way in, from the main window::
 
 or directly::
 
+    from dealer_trainer.ui.instructor.entry import open_instructor_views
     window = open_instructor_views(store, parent)   # None when the dialog is cancelled
 
 ``open_instructor_views`` shows the first-start account dialog while the store
@@ -25,9 +26,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QWidget
-
-    from dealer_trainer.storage import InstructorSession, Store
+    from dealer_trainer.ui.instructor.entry import open_instructor_views, unlock
     from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog
     from dealer_trainer.ui.instructor.menu import InstructorMenu, install_instructor
     from dealer_trainer.ui.instructor.window import InstructorWindow
@@ -38,6 +37,8 @@ _EXPORTS = {
     "InstructorMenu": "menu",
     "install_instructor": "menu",
     "InstructorWindow": "window",
+    "open_instructor_views": "entry",
+    "unlock": "entry",
 }
 
 
@@ -46,35 +47,6 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(f"{__name__}.{module}"), name)
-
-
-def unlock(store: Store, parent: QWidget | None = None) -> InstructorSession | None:
-    """Ask for the account (first start) or the password; the session, or ``None`` if cancelled."""
-    from PySide6.QtWidgets import QDialog  # noqa: PLC0415
-
-    from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog  # noqa: PLC0415
-
-    dialog: FirstStartDialog | LoginDialog
-    dialog = (
-        FirstStartDialog(store, parent)
-        if not store.has_instructor()
-        else LoginDialog(store, parent)
-    )
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return dialog.session
-
-
-def open_instructor_views(store: Store, parent: QWidget | None = None) -> InstructorWindow | None:
-    """Unlock, then show the instructor's window; ``None`` if the dialog was cancelled."""
-    from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
-
-    session = unlock(store, parent)
-    if session is None:
-        return None
-    window = InstructorWindow(store, session, parent)
-    window.show()
-    return window
 
 
 __all__ = [

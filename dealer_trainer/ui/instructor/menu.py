@@ -66,7 +66,7 @@ class InstructorMenu(QObject):
     def open(self) -> InstructorWindow | None:
         """Show the instructor views, asking for the account or the password first."""
         from dealer_trainer.storage import StorageError  # noqa: PLC0415
-        from dealer_trainer.ui.instructor import open_instructor_views  # noqa: PLC0415
+        from dealer_trainer.ui.instructor.entry import open_instructor_views  # noqa: PLC0415
 
         current = self.instructor_window
         if current is not None and current.isVisible():

@@ -1,0 +1,45 @@
+"""The way into the instructor's views: unlock (first-start account or password), then the window.
+
+``open_instructor_views`` shows the first-start account dialog while the store has no
+instructor, the password dialog otherwise, and returns the :class:`InstructorWindow`
+(already shown) once unlocked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from dealer_trainer.storage import InstructorSession, Store
+    from dealer_trainer.ui.instructor.window import InstructorWindow
+
+
+def unlock(store: Store, parent: QWidget | None = None) -> InstructorSession | None:
+    """Ask for the account (first start) or the password; the session, or ``None`` if cancelled."""
+    from PySide6.QtWidgets import QDialog  # noqa: PLC0415
+
+    from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog  # noqa: PLC0415
+
+    dialog: FirstStartDialog | LoginDialog
+    dialog = (
+        FirstStartDialog(store, parent)
+        if not store.has_instructor()
+        else LoginDialog(store, parent)
+    )
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.session
+
+
+def open_instructor_views(store: Store, parent: QWidget | None = None) -> InstructorWindow | None:
+    """Unlock, then show the instructor's window; ``None`` if the dialog was cancelled."""
+    from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
+
+    session = unlock(store, parent)
+    if session is None:
+        return None
+    window = InstructorWindow(store, session, parent)
+    window.show()
+    return window
