@@ -50,7 +50,7 @@ from dealer_trainer.storage.records import (
     json_ready,
     name_key,
 )
-from dealer_trainer.storage.rounds import Rounds
+from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.store import Store
@@ -560,6 +560,10 @@ class InstructorDesk:
         if trainee_id is not None:
             query = query.where(SessionRow.trainee_id == trainee_id)
         return self._read(lambda c: [training_session(r) for r in c.execute(query)])
+
+    def table_rounds(self, trainee_id: int) -> list[StoredTableRound]:
+        """A trainee's rounds of the live table, oldest first, each with its steps."""
+        return self._read(lambda c: read_rounds(c, trainee_id))
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
         """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""
