@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.drills.chips import level_chips, stack
+from dealer_trainer.drills.chips import level_chips
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import Attempt, RoundSummary, TableRound, new_round
 from dealer_trainer.drills.table.pace import Pace, clock_text, target
@@ -68,14 +68,13 @@ from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
-    COLOUR_INKS,
     TableBet,
     article_line,
     planned_step,
     step_text,
-    table_bets,
     verdict_text,
 )
+from dealer_trainer.ui.table.felt import TableFelt
 
 TABLE_STYLE = (
     DRILL_STYLE
@@ -120,7 +119,6 @@ AGAINST_TEXTS = {
     -1: QT_TRANSLATE_NOOP("table", "behind the target of %1"),
 }
 AGAINST_NAMES = {1: "ahead", 0: "on", -1: "behind"}
-PAYOUT_OFFSET = CHIP_DIAMETER + 6  # mm beside a bet's stack, where its payout is set down
 
 
 def _tr(text: str) -> str:
@@ -268,8 +266,6 @@ class TableScreen(QWidget):
         self.bets: list[TableBet] = []
         self.current: TableBet | None = None
         self.stage = FeltStage(self)
-        self._payouts: list[ChipStackItem] = []
-        self._rings: list[QGraphicsEllipseItem] = []
         self._hand_ring: QGraphicsEllipseItem | None = None
         self.problem = ""  # the last storage problem, shown in the panel
         self.clock = clock
@@ -314,6 +310,7 @@ class TableScreen(QWidget):
         # -- the felt and the panel
         self.view = SituationView()
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.felt = TableFelt(self.stage, self.view, ruleset, difficulty)
         self.outcome = QLabel()
         self.outcome.setObjectName("outcome")
         self.outcome.setWordWrap(True)
@@ -423,58 +420,13 @@ class TableScreen(QWidget):
         self.roundStarted.emit(round_)
 
     def _stage(self) -> None:
-        round_ = self.round
-        assert round_ is not None
-        request = round_.situation.request
-        situation: dict[str, object] = {"request": request}
-        if self.game == "roulette":
-            situation["spots"] = dict(round_.situation.spots)
-        elif self.game == "craps":
-            rolls = [e["roll"] for e in request["events"] if "roll" in e]
-            situation["dice"] = rolls[-1]
-        else:
-            cards = {"dealer": list(request["dealer"])}
-            for box in request["boxes"]:
-                cards[f"box-{int(box['box'])}"] = list(box["cards"])
-            situation["cards"] = cards
-            progressive = request.get("progressive")
-            if progressive:
-                situation["pool"] = progressive["pool"]
-        for item in self._payouts:
-            if item.scene() is not None:
-                item.scene().removeItem(item)
-        for ring in self._rings:
-            if ring.scene() is not None:
-                ring.scene().removeItem(ring)
-        self._payouts.clear()
-        self._rings.clear()
-        scene = self.stage.stage_situation(self.game, self.ruleset, int(self.difficulty), situation)
-        if self.view.scene() is not scene:
-            self.view.set_felt_scene(scene)
-        self.view.focus_rect = self.stage.focus
-        self.view.fit()
-        self.bets = table_bets(round_, scene)
-        for bet in self.bets:
-            badge = self._badge(bet)
-            if bet.colour is not None and badge is not None:
-                # The player's colour: a ring round the stack's foot, as colour chips read.
-                r = CHIP_DIAMETER / 2 + 4
-                ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r), badge)
-                ring.setPen(QPen(QColor(COLOUR_INKS[bet.colour]), 5))
-                ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-                ring.setFlag(ring.GraphicsItemFlag.ItemStacksBehindParent)
-                self._rings.append(ring)
+        assert self.round is not None
+        self.bets = self.felt.show_round(self.round)
         self.current = None
         self._take(self._next_open(None, 1))
 
     def _badge(self, bet: TableBet) -> ChipStackItem | None:
-        target = bet.target
-        if target.bet is not None:
-            return self.stage.badge_of(str(target.bet))
-        if target.progressive:
-            return None
-        suffix = "" if target.spot == "ante" else "-raise"
-        return self.stage.badge_of(f"box-{target.box}{suffix}")
+        return self.felt.badge(bet)
 
     # ------------------------------------------------------------- in hand --
     def _settled_targets(self) -> set[Target]:
@@ -674,40 +626,8 @@ class TableScreen(QWidget):
         return attempt
 
     def _show_done(self, step: Step) -> None:
-        """The felt after a step: collected and returned chips go, a payout is set beside."""
-        scene = self.view.felt_scene()
-        if step.action is Action.MARK:
-            scene.set_marker("dolly", step.number)
-            return
-        bet = self.current
-        if bet is None:
-            return
-        badge = self._badge(bet)
-        if step.action in (Action.COLLECT, Action.RETURN) and badge is not None:
-            badge.setVisible(False)  # to the bank, or back to the player
-            for leader in self.stage.leaders_of(badge):
-                leader.setVisible(False)
-        elif step.action is Action.MOVE and badge is not None:
-            spot_id = f"{bet.spot_id}-{step.to}"
-            if spot_id in scene.felt:
-                x, y = scene.felt.spot(spot_id).center
-                badge.setPos(x, y)
-        elif step.action in (Action.PAY, Action.PROGRESSIVE) and step.amount:
-            chips = stack(step.amount, self.ruleset, int(self.difficulty)) or stack(
-                step.amount, self.ruleset, None
-            )
-            if badge is not None:  # beside the bet and clear of its caption
-                offset = max(PAYOUT_OFFSET, badge.badge_rect().width() + 6)
-                x, y = badge.pos().x() + offset, badge.pos().y()
-            else:
-                x, y = scene.felt.spot(bet.spot_id).center
-                x += PAYOUT_OFFSET
-            payout = ChipStackItem((x, y), scene.chips.chip_set, scene.caption_scale)
-            payout.set_chips(chips)
-            if badge is not None:
-                payout.caption_item.setScale(badge.caption_item.scale())
-            scene.addItem(payout)
-            self._payouts.append(payout)
+        """The felt after a step (the bet in hand's, or the marker)."""
+        self.felt.show_step(step, self.current if step.action is not Action.MARK else None)
 
     def _round_over(self) -> None:
         assert self.round is not None
