@@ -123,3 +123,24 @@ def _times(attempts: Sequence[RecordedStep]) -> Iterator[int]:
         yield now
     while True:
         yield now
+
+
+def replay_of(round_: TableRound) -> Replay:
+    """A round just played, replayed from its JSON as a stored one is (the same path)."""
+    stored = round_.to_json()
+    return replay(
+        round_.ruleset,
+        round_.seed,
+        round_.difficulty,
+        stored,
+        [
+            RecordedStep(
+                None if a.step is None else a.step.to_json(),
+                a.accepted,
+                None if a.accepted else a.verdict.code,
+                a.ms,
+            )
+            for a in round_.attempts
+        ],
+        ended=round_.finished,
+    )

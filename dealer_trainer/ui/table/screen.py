@@ -14,6 +14,11 @@ Enter pays the bet in hand, and a click on a bet with chips in the float pays
 that bet; C collects, R returns, M marks the number (roulette) or moves a come
 bet to its point (craps), P pays a progressive award (Caribbean Stud).
 
+Exam (the bar's Exam… button): a run of rounds dealt with no verdict shown; every
+step is recorded with the rules core's verdict and taken as the trainee dealt it
+(``drills.table.round`` says how), each round ends when declared settled, and at
+the end the score, per step kind, and each round's replay with its mistakes.
+
 Timed (the bar's Timed button, remembered): the same rounds, with the round's
 clock and the table's pace (spins, throws or rounds an hour, ``drills.table.pace``)
 against the house's target for the game and difficulty, a ruleset setting.
@@ -24,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeyEvent, QPen
@@ -45,7 +51,8 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.chips import level_chips
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import Attempt, RoundSummary, TableRound, new_round
+from dealer_trainer.drills.table import Attempt, RoundSummary, TableMode, TableRound, new_round
+from dealer_trainer.drills.table.exam import TableExam
 from dealer_trainer.drills.table.pace import Pace, clock_text, target
 from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
 from dealer_trainer.i18n.numbers import parse_amount
@@ -74,6 +81,7 @@ from dealer_trainer.ui.table.bets import (
     step_text,
     verdict_text,
 )
+from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
 from dealer_trainer.ui.table.felt import TableFelt
 
 TABLE_STYLE = (
@@ -99,6 +107,7 @@ TABLE_STYLE = (
 )
 MODE = QT_TRANSLATE_NOOP("table", "Table · Practice")
 TIMED_MODE = QT_TRANSLATE_NOOP("table", "Table · Timed")
+EXAM_MODE = QT_TRANSLATE_NOOP("table", "Table · Exam")
 #: Where the table remembers whether it was last played timed (QSettings).
 TIMED_KEY = "table/timed"
 TICK_MS = 250  # how often the round's clock is shown again
@@ -234,6 +243,7 @@ class TableScreen(QWidget):
     stepJudged = Signal(object)  # Attempt
     roundStarted = Signal(object)  # TableRound
     roundFinished = Signal(object)  # RoundSummary
+    examFinished = Signal(object)  # ExamResult
     closed = Signal()
     SIZE_KEY = "table"
 
@@ -275,6 +285,8 @@ class TableScreen(QWidget):
         if timed is None:
             timed = str(QSettings().value(TIMED_KEY, "false")).lower() == "true"
         self.timed = timed
+        self.exam: TableExam | None = None  # an exam being sat (its rounds in exam mode)
+        self.results: QWidget | None = None  # the last exam's results, once it is over
 
         # -- the bar
         self.mode_label = QLabel()
@@ -297,6 +309,9 @@ class TableScreen(QWidget):
         self.end_button = QPushButton()
         self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.end_button.clicked.connect(self.close)
+        self.exam_button = QPushButton()
+        self.exam_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.exam_button.clicked.connect(self._ask_exam)
         bar = QHBoxLayout()
         bar.addWidget(self.mode_label)
         bar.addWidget(self.title_label)
@@ -305,6 +320,7 @@ class TableScreen(QWidget):
         bar.addWidget(self.clock_label)
         bar.addWidget(self.round_label)
         bar.addWidget(self.timed_button)
+        bar.addWidget(self.exam_button)
         bar.addWidget(self.end_button)
 
         # -- the felt and the panel
@@ -397,14 +413,20 @@ class TableScreen(QWidget):
                 return
             self._count(summary)
             self.roundFinished.emit(summary)
+        if self.exam is not None and len(self.exam.played) == self.exam.rounds:
+            self._exam_over()
+            return
         try:
-            round_ = new_round(
-                self.ruleset,
-                (self.seed + self.rounds_played) % 2**63,
-                self.difficulty,
-                recorder=self.recorder,
-                clock=self.clock,
-            )
+            if self.exam is not None:
+                round_ = self.exam.next_round()
+            else:
+                round_ = new_round(
+                    self.ruleset,
+                    (self.seed + self.rounds_played) % 2**63,
+                    self.difficulty,
+                    recorder=self.recorder,
+                    clock=self.clock,
+                )
         except StorageError as exc:
             self._storage_problem(exc)
             return
@@ -590,7 +612,14 @@ class TableScreen(QWidget):
         names = {bet.target: bet for bet in self.bets}
         item = QListWidgetItem()
         shown = step_text(step, names)
-        if attempt.accepted:
+        if round_.mode is TableMode.EXAM:  # no verdict until the exam is over
+            item.setText(f"• {len(round_.attempts)}. {shown}")
+            self.message.hide()
+            if step is not None:
+                self._show_done(step)  # what the dealer did, right or not
+                self.float.clear()
+                self._take(self._next_open(self.current, 1))
+        elif attempt.accepted:
             cited = planned_step(round_, step.target) if step is not None else None
             article = article_line(cited.citation if cited is not None else None)
             item.setText(f"✓ {len(round_.done)}. {shown}\n    {article}")
@@ -632,6 +661,9 @@ class TableScreen(QWidget):
     def _round_over(self) -> None:
         assert self.round is not None
         summary = self.round.summary()
+        if self.exam is not None:
+            self._exam_round_over(summary)
+            return
         mistakes = len(summary.mistakes)
         seconds = summary.ms // 1000
         text = (
@@ -652,6 +684,71 @@ class TableScreen(QWidget):
         self._count(summary)
         self.roundFinished.emit(summary)
 
+    # ---------------------------------------------------------------- exam --
+    def _ask_exam(self) -> None:
+        setup = ExamSetup(self)
+        if setup.exec():
+            self.start_exam(setup.rounds(), setup.pass_mark())
+
+    def start_exam(self, rounds: int, pass_mark: Fraction) -> None:
+        """Sit an exam of ``rounds`` rounds (the round in play ends as it stands)."""
+        if self.round is not None and not self.round.finished:
+            try:
+                summary = self.round.give_up()
+            except StorageError as exc:
+                self._storage_problem(exc)
+                return
+            self._count(summary)
+            self.roundFinished.emit(summary)
+        self.exam = TableExam(
+            self.ruleset,
+            self.difficulty,
+            (self.seed + self.rounds_played) % 2**63,
+            rounds=rounds,
+            pass_mark=pass_mark,
+            recorder=self.recorder,
+            clock=self.clock,
+        )
+        self.rounds_played = 0
+        self.exam_button.setEnabled(False)
+        self.mode_label.setText(_tr(EXAM_MODE))
+        self.next_round()
+
+    def _exam_round_over(self, summary: RoundSummary) -> None:
+        exam = self.exam
+        assert exam is not None
+        last = len(exam.played) == exam.rounds
+        text = (
+            QCoreApplication.translate("table", "Round %1 of %2 is over.")
+            .replace("%1", str(len(exam.played)))
+            .replace("%2", str(exam.rounds))
+        )
+        then = (
+            QCoreApplication.translate("table", "The results: N or Enter.")
+            if last
+            else QCoreApplication.translate("table", "Next round: N or Enter.")
+        )
+        self._say(escape(text) + "<br>" + escape(then), "settled")
+        self._take(None)
+        self._count(summary)
+        self.roundFinished.emit(summary)
+
+    def _exam_over(self) -> None:
+        """The exam's rounds are all played: its results, each round's replay; practice again."""
+        exam = self.exam
+        assert exam is not None
+        self.exam = None
+        self.rounds_played = 0
+        self.exam_button.setEnabled(True)
+        self.mode_label.setText(_tr(TIMED_MODE if self.timed else MODE))
+        result = exam.result()
+        if self.results is not None:
+            self.results.close()
+        self.results = ExamResults(exam, self)
+        self.results.show()
+        self.examFinished.emit(result)
+        self.next_round()
+
     # --------------------------------------------------------------- timed --
     def set_timed(self, timed: bool) -> None:
         """Timed or practice: the clock and the pace are shown (and ticking) or hidden."""
@@ -661,7 +758,8 @@ class TableScreen(QWidget):
             self.timed_button.setChecked(timed)
         self.clock_label.setVisible(timed)
         self.pace_label.setVisible(timed)
-        self.mode_label.setText(_tr(TIMED_MODE if timed else MODE))
+        if self.exam is None:
+            self.mode_label.setText(_tr(TIMED_MODE if timed else MODE))
         if timed:
             self.ticker.start()
         else:
@@ -785,9 +883,18 @@ class TableScreen(QWidget):
     def _retitle(self) -> None:
         game = QCoreApplication.translate("games", GAME_NAMES[self.game][0])
         self.title_label.setText(game)
-        self.round_label.setText(
-            QCoreApplication.translate("table", "Round %1").replace("%1", str(self.rounds_played))
-        )
+        if self.exam is not None:
+            self.round_label.setText(
+                QCoreApplication.translate("table", "Round %1 of %2")
+                .replace("%1", str(self.rounds_played))
+                .replace("%2", str(self.exam.rounds))
+            )
+        else:
+            self.round_label.setText(
+                QCoreApplication.translate("table", "Round %1").replace(
+                    "%1", str(self.rounds_played)
+                )
+            )
         round_ = self.round
         if round_ is None:
             return
@@ -814,7 +921,17 @@ class TableScreen(QWidget):
             self.outcome.setText(hands_html(cards))
 
     def retranslate(self) -> None:
-        self.mode_label.setText(_tr(TIMED_MODE if self.timed else MODE))
+        self.mode_label.setText(
+            _tr(EXAM_MODE if self.exam is not None else TIMED_MODE if self.timed else MODE)
+        )
+        self.exam_button.setText(QCoreApplication.translate("table", "Exam…"))
+        self.exam_button.setToolTip(
+            QCoreApplication.translate(
+                "table",
+                "Sit an exam of rounds: no verdict while you deal, the score and each "
+                "round's replay at the end",
+            )
+        )
         self.timed_button.setText(QCoreApplication.translate("table", "Timed"))
         self.timed_button.setToolTip(
             QCoreApplication.translate(
