@@ -51,9 +51,15 @@ def _load_games() -> None:
                 raise
 
 
+_LOADED: list[bool] = []  # once every game's drill module is imported
+
+
 def all_skills() -> Mapping[str, Skill]:
-    if not _REGISTRY:
+    # Not "if the registry is empty": a game's module imported first (the live table
+    # imports Caribbean Stud's) registers its skills alone, and the others were never loaded.
+    if not _LOADED:
         _load_games()
+        _LOADED.append(True)
     return dict(_REGISTRY)
 
 

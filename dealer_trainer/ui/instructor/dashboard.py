@@ -45,6 +45,7 @@ from dealer_trainer.storage import (
     StoredAnswer,
     TraineeProfile,
 )
+from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import (
@@ -55,6 +56,7 @@ from dealer_trainer.ui.instructor.models import (
     sorting_proxy,
 )
 from dealer_trainer.ui.instructor.plots import TrendPlots
+from dealer_trainer.ui.instructor.table_rounds import TableRoundsView
 
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90
@@ -366,6 +368,7 @@ class TraineeView(QWidget):
 
     figuresLoaded = Signal()
     answersLoaded = Signal()
+    roundsLoaded = Signal()
 
     def __init__(
         self,
@@ -461,9 +464,11 @@ class TraineeView(QWidget):
         split.setSizes([260, 440])
         answers_layout.addWidget(split, 1)
 
+        self.table_rounds = TableRoundsView(zone)
         self.pages = QTabWidget()
         self.pages.addTab(overview, self.tr("Progress"))
         self.pages.addTab(answers_page, self.tr("Answers"))
+        self.pages.addTab(self.table_rounds, self.tr("Table rounds"))
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.pages, 1)
@@ -521,6 +526,19 @@ class TraineeView(QWidget):
             self._figures_ready,
         )
         self.load_answers()
+        self.load_rounds()
+
+    def load_rounds(self) -> None:
+        """The trainee's rounds of the live table, each to replay."""
+        trainee_id = self.current_trainee()
+        if trainee_id is None:
+            return
+        desk = self._desk
+        self._jobs.run("trainee-rounds", lambda: desk.table_rounds(trainee_id), self._rounds_ready)
+
+    def _rounds_ready(self, rounds: list[StoredTableRound]) -> None:
+        self.table_rounds.set_rounds(rounds)
+        self.roundsLoaded.emit()
 
     def _figures_ready(
         self, loaded: tuple[list[DailySkillStat], list[tuple[Exam, ExamResult]]]

@@ -50,7 +50,8 @@ def _sit(
             assert round_ is not None and screen.exam is not None
             assert f"{number + 1}" in screen.round_label.text()
             wrong = wrong_first_pay
-            for step in steps_in_order(round_.plan):
+            for planned in steps_in_order(round_.plan):
+                step = planned
                 if wrong and step.action is Action.PAY and step.amount is not None:
                     step = dataclasses.replace(step, amount=step.amount + Decimal(1))
                     wrong = False
