@@ -273,3 +273,22 @@ def test_table_exam_replay_judges_every_step_as_it_was_judged(game: str) -> None
     assert [f.attempt.verdict for f in replay.frames] == [a.verdict for a in round_.attempts]
     assert replay.frames[-1].done == tuple(round_.done)
     assert replay.round.summary().missed == round_.summary().missed
+
+
+def test_roulette_art5_1_exam_a_wrong_amount_paid_before_collecting_is_two_mistakes() -> None:
+    round_ = _first("roulette", _has(Action.COLLECT, Action.PAY))
+    mark, *rest = steps_in_order(round_.plan)
+    pay = next(s for s in rest if s.action is Action.PAY)
+    assert pay.amount is not None
+    round_.act(mark)
+    attempt = round_.act(replace(pay, amount=pay.amount + Decimal(1)))
+    assert attempt.verdict.code == "wrong_amount" and attempt.taken
+    assert attempt.also is not None and attempt.also.code == "paid_before_collecting"
+    for step in rest:
+        if step != pay:
+            assert round_.act(step).accepted, step  # the collects it jumped are free
+    assert round_.close().accepted
+    score = score_round(round_)
+    assert score.codes == {"wrong_amount": 1, "paid_before_collecting": 1}
+    steps = len(steps_in_order(round_.plan))
+    assert score.by_kind[StepKind.ORDER] == Tally(steps - 1, steps)

@@ -14,9 +14,9 @@ mistakes.  The score is exact (a :class:`~fractions.Fraction`):
   **marker** (roulette, Art. 4), each counting the steps of that kind the trainee
   tried (right or not, by the action they did) and the planned steps of that kind
   missed; and **order**: of the steps the judge checked for order (right ones and
-  those done out of turn; a wrong amount is judged before its order), the share
-  done in their turn.  The rounds of this table have no irregularities to answer,
-  so there is no irregularity kind;
+  those done out of turn, and a step wrong in its figure that was also out of
+  turn: ``Attempt.also``), the share done in their turn.  The rounds of this
+  table have no irregularities to answer, so there is no irregularity kind;
 - the exam's score is the right steps over the judged steps of all its rounds (a
   round with more work weighs more), passed at or above the pass mark.
 """
@@ -118,6 +118,9 @@ def score_round(round_: TableRound) -> RoundScore:
             codes[code] += 1
         if code in ORDER_CODES:
             kinds[StepKind.ORDER] += Tally(0, 1)
+        elif attempt.also is not None:  # a wrong amount that was also out of turn
+            kinds[StepKind.ORDER] += Tally(0, 1)
+            codes[attempt.also.code] += 1
         kinds[kind] += Tally(1 if attempt.accepted or code in ORDER_CODES else 0, 1)
     missed = round_.missing() if round_.finished else ()
     for step in missed:

@@ -38,8 +38,10 @@ against the table as it then stands, not against a table the trainee never saw:
 - the round ends when the trainee declares it settled (or moves on, which gives
   the round up); every step not done by then is *missed*.
 
-An attempt has one verdict, the judge's first (a wrong amount paid out of turn
-is a ``wrong_amount``).  How "the table as it stands" is judged: the steps
+An attempt's verdict is the judge's first mistake; a step wrong in its figure
+and also out of its turn (a wrong amount paid before every loser is collected)
+carries the order verdict of the step as planned too (``Attempt.also``), so the
+break of order is counted where it happened.  How "the table as it stands" is judged: the steps
 taken so far become groups of their own, in the order taken, ahead of what
 each plan still leaves, the jumped steps in a group of their own
 (:meth:`TableRound.standing_work`); ``judge`` then judges the next step on that
@@ -123,6 +125,9 @@ class Attempt:
     ms: int  # since the previous attempt (or the round's start)
     #: The step changed the table (practice: exactly when right; exam: see the docstring).
     taken: bool = False
+    #: Exam: a step wrong in its figure (a wrong amount) that was also out of its turn: the
+    #: order verdict of the step as planned (the judge names the first mistake only).
+    also: Verdict | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -255,12 +260,17 @@ class TableRound:
         verdict = judge(standing, after)
         right = _on_track(verdict, len(self.done))
         taken: Step | None = None
-        if right or verdict.code in ORDER_CODES:
+        order = verdict if verdict.code in ORDER_CODES else None
+        also: Verdict | None = None
+        if right or order is not None:
             taken = step
         elif verdict.code in SETTLED_AS_PLANNED:
             taken = self._as_planned(step)
+            planned = judge(standing, [*self.done, taken])
+            if planned.code in ORDER_CODES:
+                order = also = planned
         attempt = self._record(
-            step, RIGHT if right else verdict, accepted=right, taken=taken is not None
+            step, RIGHT if right else verdict, accepted=right, taken=taken is not None, also=also
         )
         if right:  # keep the plans this step follows (one official text as a whole)
             kept = [
@@ -270,7 +280,7 @@ class TableRound:
             ]
             self._plans = tuple(plan for plan, _ in kept)
             self._jumped = tuple(jumped for _, jumped in kept)
-        elif verdict.code in ORDER_CODES:  # what it jumped is free from now on
+        elif order is not None:  # what it jumped is free from now on
             self._jumped = tuple(
                 jumped | _jumped_by(now[len(self.done) :], step)
                 for jumped, now in zip(self._jumped, standing.plans, strict=True)
@@ -299,13 +309,19 @@ class TableRound:
             raise ValueError("the round is over: start the next one")
 
     def _record(
-        self, step: Step | None, verdict: Verdict, *, accepted: bool, taken: bool
+        self,
+        step: Step | None,
+        verdict: Verdict,
+        *,
+        accepted: bool,
+        taken: bool,
+        also: Verdict | None = None,
     ) -> Attempt:
         """The recorder first: if it fails (storage), the attempt does not count and the
         round stands as it was, so the trainee never sees a verdict that is not stored."""
         now = self.clock()
         attempt = Attempt(
-            len(self.attempts), step, verdict, accepted, now - self._last_ms, taken=taken
+            len(self.attempts), step, verdict, accepted, now - self._last_ms, taken, also
         )
         if self.recorder is not None:
             self.recorder.step_tried(self, attempt)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.table.replay import Frame, Replay
 from dealer_trainer.drills.table.round import TableMode
-from dealer_trainer.rules.procedure import Target
+from dealer_trainer.rules.procedure import Target, Verdict
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage
@@ -243,16 +243,21 @@ class ReplayView(QWidget):
                 )
                 verdict = "right"
             else:
-                reason = verdict_text(attempt.verdict, attempt.step, self.replay.round, self.names)
-                text = (
-                    f"✗ {shown}<br>{escape(reason)}"
-                    f"<br><i>{escape(article_line(attempt.verdict.citation))}</i>"
-                )
+                text = f"✗ {shown}"
+                for wrong in self._verdicts(frame):
+                    reason = verdict_text(wrong, attempt.step, self.replay.round, self.names)
+                    text += f"<br>{escape(reason)}<br><i>{escape(article_line(wrong.citation))}</i>"
                 verdict = "wrong"
             self.now.setText(text)
         self.now.setProperty("verdict", verdict)
         self.now.style().unpolish(self.now)
         self.now.style().polish(self.now)
+
+    @staticmethod
+    def _verdicts(frame: Frame) -> list[Verdict]:
+        """What was wrong with the attempt: the judge's verdict, and an order broken too."""
+        attempt = frame.attempt
+        return [attempt.verdict] + ([attempt.also] if attempt.also is not None else [])
 
     def _clicked(self, item: QListWidgetItem) -> None:
         row = self.steps.row(item)

@@ -452,7 +452,11 @@ class TableScreen(QWidget):
 
     # ------------------------------------------------------------- in hand --
     def _settled_targets(self) -> set[Target]:
+        """The bets dealt with: the round's steps done; in an exam, every bet the trainee
+        acted on, right or not (which bets the engine took would be a verdict)."""
         assert self.round is not None
+        if self.round.mode is TableMode.EXAM:
+            return {a.step.target for a in self.round.attempts if a.step is not None}
         return {step.target for step in self.round.done}
 
     def _next_open(self, after: TableBet | None, direction: int) -> TableBet | None:
