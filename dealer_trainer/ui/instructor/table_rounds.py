@@ -26,14 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.drills.table.exam import StepKind, add_up, common_mistakes, score_round
-from dealer_trainer.drills.table.pace import MS_PER_HOUR, clock_text
+from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.table.exam import add_up, common_mistakes, score_round
+from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored, stored_mode
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.table.exam import KIND_NAMES, percent
 from dealer_trainer.ui.table.replay import ReplayWindow
@@ -156,7 +158,7 @@ class TableRoundsView(QWidget):
             self.table.selectRow(0)
         unreadable = sum(r is None for r in self.replays)
         self.note.setText(
-            _tr("%1 rounds this version cannot replay.").replace("%1", str(unreadable))
+            _tr("Rounds this version cannot replay: %1.").replace("%1", str(unreadable))
             if unreadable
             else ""
         )
@@ -174,23 +176,39 @@ class TableRoundsView(QWidget):
             return
         scores = [score_round(r.round) for r in played]
         _, kinds = add_up(scores)
-        parts = [
-            _tr("%1: %2").replace("%1", _tr(KIND_NAMES[kind])).replace("%2", percent(t.share))
-            for kind, t in kinds.items()
-            if t.out_of and kind in StepKind
-        ]
-        ms = sum(r.round.summary().ms for r in played)
-        settled = sum(r.round.summary().complete for r in played)
-        pace = "–" if ms == 0 else str(settled * MS_PER_HOUR // ms)
-        common = ", ".join(code_text(code, n) for code, n in common_mistakes(scores, 3)) or "–"
-        self.summary.setText(
-            _tr("%1 rounds · %2 · time per round %3 · pace %4 an hour · most common mistakes: %5")
-            .replace("%1", str(len(played)))
-            .replace("%2", " · ".join(parts))
-            .replace("%3", clock_text(ms // len(played)))
-            .replace("%4", pace)
-            .replace("%5", common)
+        accuracy = " · ".join(
+            _tr("%1: %2")
+            .replace("%1", QCoreApplication.translate("TableExam", KIND_NAMES[kind]))
+            .replace("%2", percent(tally.share))
+            for kind, tally in kinds.items()
+            if tally.out_of
         )
+        ms = sum(r.round.summary().ms for r in played)
+        common = ", ".join(code_text(code, n) for code, n in common_mistakes(scores, 3)) or "–"
+        lines = [
+            _tr("Rounds: %1 · time per round %2 · most common mistakes: %3")
+            .replace("%1", str(len(played)))
+            .replace("%2", clock_text(ms // len(played)))
+            .replace("%3", common),
+            accuracy,
+        ]
+        # The pace against the house's target, for each game and level the trainee dealt.
+        groups: dict[tuple[str, Difficulty], list[Replay]] = {}
+        for replay in played:
+            groups.setdefault((replay.round.game, replay.round.difficulty), []).append(replay)
+        for (game, difficulty), group in sorted(groups.items()):
+            pace = pace_of(r.round.summary() for r in group)
+            goal = target(group[-1].round.ruleset, difficulty)
+            lines.append(
+                _tr("%1, %2: %3 an hour, the target %4")
+                .replace("%1", QCoreApplication.translate("games", GAME_NAMES[game][0]))
+                .replace(
+                    "%2", QCoreApplication.translate("ExamsPanel", DIFFICULTY_NAMES[difficulty])
+                )
+                .replace("%3", "–" if pace.shown is None else str(pace.shown))
+                .replace("%4", str(goal))
+            )
+        self.summary.setText("\n".join(lines))
 
     def current_row(self) -> int:
         rows = self.table.selectionModel().selectedRows()

@@ -200,7 +200,7 @@ class ExamResults(QWidget):
         for number, score in enumerate(result.rounds, start=1):
             wrong = len(score.mistakes) + score.missed
             text = (
-                _tr("Round %1: %2 · %3 mistakes")
+                _tr("Round %1: %2 · mistakes: %3")
                 .replace("%1", str(number))
                 .replace("%2", percent(score.total.share))
                 .replace("%3", str(wrong))

@@ -216,7 +216,7 @@ class ReplayView(QWidget):
         self.counter.setText(
             _tr("Step %1 of %2").replace("%1", str(position + 1)).replace("%2", str(total))
             if position >= 0
-            else _tr("The table as dealt · %1 steps").replace("%1", str(total))
+            else _tr("The table as dealt · steps: %1").replace("%1", str(total))
         )
         self.first_button.setEnabled(position > -1)
         self.back_button.setEnabled(position > -1)
