@@ -158,7 +158,9 @@ class TableRoundsView(QWidget):
             self.table.selectRow(0)
         unreadable = sum(r is None for r in self.replays)
         self.note.setText(
-            _tr("Rounds this version cannot replay: %1.").replace("%1", str(unreadable))
+            QCoreApplication.translate(
+                "TableRounds", "Rounds this version cannot replay: %1."
+            ).replace("%1", str(unreadable))
             if unreadable
             else ""
         )
@@ -172,12 +174,14 @@ class TableRoundsView(QWidget):
     def _summarise(self) -> None:
         played = [r for r in self.replays if r is not None and r.round.finished]
         if not played:
-            self.summary.setText(_tr("No rounds at the live table yet."))
+            self.summary.setText(
+                QCoreApplication.translate("TableRounds", "No rounds at the live table yet.")
+            )
             return
         scores = [score_round(r.round) for r in played]
         _, kinds = add_up(scores)
         accuracy = " · ".join(
-            _tr("%1: %2")
+            QCoreApplication.translate("TableRounds", "%1: %2")
             .replace("%1", QCoreApplication.translate("TableExam", KIND_NAMES[kind]))
             .replace("%2", percent(tally.share))
             for kind, tally in kinds.items()
@@ -186,7 +190,9 @@ class TableRoundsView(QWidget):
         ms = sum(r.round.summary().ms for r in played)
         common = ", ".join(code_text(code, n) for code, n in common_mistakes(scores, 3)) or "–"
         lines = [
-            _tr("Rounds: %1 · time per round %2 · most common mistakes: %3")
+            QCoreApplication.translate(
+                "TableRounds", "Rounds: %1 · time per round %2 · most common mistakes: %3"
+            )
             .replace("%1", str(len(played)))
             .replace("%2", clock_text(ms // len(played)))
             .replace("%3", common),
@@ -200,7 +206,7 @@ class TableRoundsView(QWidget):
             pace = pace_of(r.round.summary() for r in group)
             goal = target(group[-1].round.ruleset, difficulty)
             lines.append(
-                _tr("%1, %2: %3 an hour, the target %4")
+                QCoreApplication.translate("TableRounds", "%1, %2: %3 an hour, the target %4")
                 .replace("%1", QCoreApplication.translate("games", GAME_NAMES[game][0]))
                 .replace(
                     "%2", QCoreApplication.translate("ExamsPanel", DIFFICULTY_NAMES[difficulty])
@@ -221,7 +227,9 @@ class TableRoundsView(QWidget):
             return None
         replay = self.replays[row]
         if replay is None:
-            self.note.setText(_tr("This version cannot replay that round."))
+            self.note.setText(
+                QCoreApplication.translate("TableRounds", "This version cannot replay that round.")
+            )
             return None
         texts = [item.text() if (item := self.table.item(row, c)) else "" for c in (1, 2, 0)]
         title = " · ".join(texts)
@@ -237,16 +245,18 @@ class TableRoundsView(QWidget):
     def retranslate(self) -> None:
         self.table.setHorizontalHeaderLabels(
             [
-                _tr("Dealt"),
-                _tr("Game"),
-                _tr("Mode"),
-                _tr("Score"),
-                _tr("Mistakes"),
-                _tr("Time"),
-                _tr("What went wrong"),
+                QCoreApplication.translate("TableRounds", "Dealt"),
+                QCoreApplication.translate("TableRounds", "Game"),
+                QCoreApplication.translate("TableRounds", "Mode"),
+                QCoreApplication.translate("TableRounds", "Score"),
+                QCoreApplication.translate("TableRounds", "Mistakes"),
+                QCoreApplication.translate("TableRounds", "Time"),
+                QCoreApplication.translate("TableRounds", "What went wrong"),
             ]
         )
-        self.replay_button.setText(_tr("Replay ↵"))
-        self.replay_button.setToolTip(_tr("The chosen round, step by step on the felt"))
+        self.replay_button.setText(QCoreApplication.translate("TableRounds", "Replay ↵"))
+        self.replay_button.setToolTip(
+            QCoreApplication.translate("TableRounds", "The chosen round, step by step on the felt")
+        )
         if self.rounds:
             self._fill()

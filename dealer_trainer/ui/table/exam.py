@@ -47,9 +47,9 @@ from dealer_trainer.ui.table.replay import ReplayView
 
 #: The step kinds as the results name them.
 KIND_NAMES = {
-    StepKind.COLLECT: QT_TRANSLATE_NOOP("TableExam", "Collecting losing bets"),
-    StepKind.PAY: QT_TRANSLATE_NOOP("TableExam", "Paying (and returning, moving)"),
-    StepKind.MARK: QT_TRANSLATE_NOOP("TableExam", "The marker"),
+    StepKind.COLLECT: QT_TRANSLATE_NOOP("TableExam", "Collect"),
+    StepKind.PAY: QT_TRANSLATE_NOOP("TableExam", "Pay, return, move"),
+    StepKind.MARK: QT_TRANSLATE_NOOP("TableExam", "Marker"),
     StepKind.ORDER: QT_TRANSLATE_NOOP("TableExam", "Order"),
 }
 
@@ -68,7 +68,7 @@ def percent(share: Fraction | None) -> str:
 
 def tally_text(tally: Tally) -> str:
     return (
-        _tr("%1 of %2 (%3)")
+        QCoreApplication.translate("TableExam", "%1 of %2 (%3)")
         .replace("%1", str(tally.right))
         .replace("%2", str(tally.out_of))
         .replace("%3", percent(tally.share))
@@ -80,7 +80,7 @@ class ExamSetup(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_tr("Table exam"))
+        self.setWindowTitle(QCoreApplication.translate("TableExam", "Table exam"))
         self.round_count = QSpinBox()
         self.round_count.setRange(1, MAX_ROUNDS)
         self.round_count.setValue(DEFAULT_ROUNDS)
@@ -89,20 +89,23 @@ class ExamSetup(QDialog):
         self.mark.setValue(int(DEFAULT_PASS_MARK * 100))
         self.mark.setSuffix(" %")
         explain = QLabel(
-            _tr(
+            QCoreApplication.translate(
+                "TableExam",
                 "No verdict is shown while you deal: every step is recorded and judged, "
                 "each round ends when you declare it settled (S), and at the end you see "
-                "your score and every mistake on the round's replay."
+                "your score and every mistake on the round's replay.",
             )
         )
         explain.setWordWrap(True)
         form = QFormLayout()
-        form.addRow(_tr("Rounds:"), self.round_count)
-        form.addRow(_tr("Pass mark:"), self.mark)
+        form.addRow(QCoreApplication.translate("TableExam", "Rounds:"), self.round_count)
+        form.addRow(QCoreApplication.translate("TableExam", "Pass mark:"), self.mark)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_tr("Start the exam"))
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(
+            QCoreApplication.translate("TableExam", "Start the exam")
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -137,9 +140,9 @@ class ExamResults(QWidget):
         self.kinds.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.ResizeToContents
         )
-        self.kinds.setMaximumHeight(150)
+        self.kinds.setMaximumHeight(160)
+        self.kinds.setWordWrap(True)
         self.rounds = QListWidget()
-        self.rounds.setMaximumWidth(260)
         self.rounds.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.replay_view = ReplayView(self)
         self.close_button = QPushButton()
@@ -155,7 +158,8 @@ class ExamResults(QWidget):
         self.rounds_label = QLabel()
         left_layout.addWidget(self.rounds_label)
         left_layout.addWidget(self.rounds, 1)
-        left.setMaximumWidth(320)
+        left.setMinimumWidth(300)
+        left.setMaximumWidth(340)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(self.replay_view)
@@ -180,40 +184,53 @@ class ExamResults(QWidget):
 
     def retranslate(self) -> None:
         result = self.result
-        verdict = _tr("Passed") if result.passed else _tr("Not passed")
+        verdict = (
+            QCoreApplication.translate("TableExam", "Passed")
+            if result.passed
+            else QCoreApplication.translate("TableExam", "Not passed")
+        )
         self.headline.setText(
-            _tr("Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5")
+            QCoreApplication.translate(
+                "TableExam", "Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5"
+            )
             .replace("%1", percent(result.score))
             .replace("%2", str(result.total.right))
             .replace("%3", str(result.total.out_of))
             .replace("%4", percent(result.pass_mark))
             .replace("%5", verdict)
         )
-        self.kinds.setHorizontalHeaderLabels([_tr("Steps"), _tr("Right")])
+        self.kinds.setHorizontalHeaderLabels(
+            [
+                QCoreApplication.translate("TableExam", "Steps"),
+                QCoreApplication.translate("TableExam", "Right"),
+            ]
+        )
         for row, kind in enumerate(StepKind):
             self.kinds.setItem(row, 0, QTableWidgetItem(_tr(KIND_NAMES[kind])))
             self.kinds.setItem(row, 1, QTableWidgetItem(tally_text(result.by_kind[kind])))
-        self.rounds_label.setText(_tr("Rounds (choose one to see its replay):"))
+        self.rounds_label.setText(
+            QCoreApplication.translate("TableExam", "Rounds (choose one to see its replay):")
+        )
         current = self.rounds.currentRow()
         self.rounds.blockSignals(True)
         self.rounds.clear()
         for number, score in enumerate(result.rounds, start=1):
             wrong = len(score.mistakes) + score.missed
             text = (
-                _tr("Round %1: %2 · mistakes: %3")
+                QCoreApplication.translate("TableExam", "Round %1: %2 · mistakes: %3")
                 .replace("%1", str(number))
                 .replace("%2", percent(score.total.share))
                 .replace("%3", str(wrong))
                 if wrong
-                else _tr("Round %1: %2 · no mistakes")
+                else QCoreApplication.translate("TableExam", "Round %1: %2 · no mistakes")
                 .replace("%1", str(number))
                 .replace("%2", percent(score.total.share))
             )
             self.rounds.addItem(("✗ " if wrong else "✓ ") + text)
         self.rounds.setCurrentRow(current)
         self.rounds.blockSignals(False)
-        self.close_button.setText(_tr("Close"))
-        self.setWindowTitle(_tr("Table exam results"))
+        self.close_button.setText(QCoreApplication.translate("TableExam", "Close"))
+        self.setWindowTitle(QCoreApplication.translate("TableExam", "Table exam results"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -51,10 +52,6 @@ REPLAY_STYLE = """
 #replayNow[verdict="right"] { background: #eef8ef; border: 2px solid #2e7d32; }
 #replaySteps { font-size: 14px; background: #ffffff; }
 """
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TableReplay", text)
 
 
 class ReplayView(QWidget):
@@ -88,10 +85,16 @@ class ReplayView(QWidget):
         self.note.setWordWrap(True)
         self.note.setObjectName("muted")
         self.note.hide()
-        self.first_button = QPushButton("⏮")
+        self.first_button = QPushButton()
+        self.first_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_MediaSkipBackward)
+        )
         self.back_button = QPushButton()
         self.forward_button = QPushButton()
-        self.last_button = QPushButton("⏭")
+        self.last_button = QPushButton()
+        self.last_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_MediaSkipForward)
+        )
         for button, move in (
             (self.first_button, self.first),
             (self.back_button, self.back),
@@ -143,7 +146,9 @@ class ReplayView(QWidget):
         for step in round_.summary().missed:
             item = QListWidgetItem(
                 "✗ "
-                + _tr("Missed: %1").replace("%1", step_text(step, self.names))
+                + QCoreApplication.translate("TableReplay", "Missed: %1").replace(
+                    "%1", step_text(step, self.names)
+                )
                 + "\n    "
                 + article_line(step.citation)
             )
@@ -154,9 +159,10 @@ class ReplayView(QWidget):
             self.note.hide()
         else:
             self.note.setText(
-                _tr(
+                QCoreApplication.translate(
+                    "TableReplay",
                     "The rules of this version judge some steps otherwise than when they were "
-                    "recorded: the verdicts shown are this version's."
+                    "recorded: the verdicts shown are this version's.",
                 )
             )
             self.note.show()
@@ -214,9 +220,13 @@ class ReplayView(QWidget):
             self.steps.setCurrentRow(-1)
         total = len(replay.frames)
         self.counter.setText(
-            _tr("Step %1 of %2").replace("%1", str(position + 1)).replace("%2", str(total))
+            QCoreApplication.translate("TableReplay", "Step %1 of %2")
+            .replace("%1", str(position + 1))
+            .replace("%2", str(total))
             if position >= 0
-            else _tr("The table as dealt · steps: %1").replace("%1", str(total))
+            else QCoreApplication.translate(
+                "TableReplay", "The table as dealt · steps: %1"
+            ).replace("%1", str(total))
         )
         self.first_button.setEnabled(position > -1)
         self.back_button.setEnabled(position > -1)
@@ -227,7 +237,13 @@ class ReplayView(QWidget):
     def _describe(self, frame: Frame | None) -> None:
         assert self.replay is not None
         if frame is None:
-            self.now.setText(escape(_tr("The table as dealt. Forward: → or Enter.")))
+            self.now.setText(
+                escape(
+                    QCoreApplication.translate(
+                        "TableReplay", "The table as dealt. Forward: → or Enter."
+                    )
+                )
+            )
             verdict = "none"
         else:
             attempt = frame.attempt
@@ -295,12 +311,18 @@ class ReplayView(QWidget):
 
     # -------------------------------------------------------------- language --
     def retranslate(self) -> None:
-        self.back_button.setText(_tr("◀ Back"))
-        self.forward_button.setText(_tr("Forward ▶"))
-        self.first_button.setToolTip(_tr("The table as dealt (Home)"))
-        self.last_button.setToolTip(_tr("The last step (End)"))
-        self.back_button.setToolTip(_tr("One step back (←)"))
-        self.forward_button.setToolTip(_tr("One step forward (→ or Enter)"))
+        self.back_button.setText(QCoreApplication.translate("TableReplay", "◀ Back"))
+        self.forward_button.setText(QCoreApplication.translate("TableReplay", "Forward ▶"))
+        self.first_button.setToolTip(
+            QCoreApplication.translate("TableReplay", "The table as dealt (Home)")
+        )
+        self.last_button.setToolTip(
+            QCoreApplication.translate("TableReplay", "The last step (End)")
+        )
+        self.back_button.setToolTip(QCoreApplication.translate("TableReplay", "One step back (←)"))
+        self.forward_button.setToolTip(
+            QCoreApplication.translate("TableReplay", "One step forward (→ or Enter)")
+        )
         if self.replay is not None:
             position = self.position
             self.show_replay(self.replay)
@@ -338,8 +360,8 @@ class ReplayWindow(QWidget):
         restore_size(self, "table-replay", drill_window_size(self))
 
     def retranslate(self) -> None:
-        self.close_button.setText(_tr("Close"))
-        self.setWindowTitle(_tr("Replay of a round"))
+        self.close_button.setText(QCoreApplication.translate("TableReplay", "Close"))
+        self.setWindowTitle(QCoreApplication.translate("TableReplay", "Replay of a round"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
