@@ -156,6 +156,7 @@ class ExamResults(QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.kinds)
         self.rounds_label = QLabel()
+        self.rounds_label.setWordWrap(True)
         left_layout.addWidget(self.rounds_label)
         left_layout.addWidget(self.rounds, 1)
         left.setMinimumWidth(300)
@@ -205,7 +206,9 @@ class ExamResults(QWidget):
                 QCoreApplication.translate("TableExam", "Right"),
             ]
         )
-        for row, kind in enumerate(StepKind):
+        judged = [kind for kind in StepKind if result.by_kind[kind].out_of]  # the game's kinds
+        self.kinds.setRowCount(len(judged))
+        for row, kind in enumerate(judged):
             self.kinds.setItem(row, 0, QTableWidgetItem(_tr(KIND_NAMES[kind])))
             self.kinds.setItem(row, 1, QTableWidgetItem(tally_text(result.by_kind[kind])))
         self.rounds_label.setText(

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.table.replay import Frame, Replay
 from dealer_trainer.drills.table.round import TableMode
 from dealer_trainer.rules.procedure import Target, Verdict
-from dealer_trainer.ui.drills.rendering import escape
+from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import restore_size
@@ -340,6 +340,7 @@ class ReplayWindow(QWidget):
     def __init__(self, replay: Replay, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setStyleSheet(DRILL_STYLE)
         self.heading = QLabel(title)
         self.heading.setObjectName("skillTitle")
         self.heading.setWordWrap(True)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
+from pathlib import Path
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QRect, Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills.model import Difficulty
@@ -14,6 +16,7 @@ from dealer_trainer.drills.table import TableMode, new_round, steps_in_order
 from dealer_trainer.rules.procedure import Action
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage.table_recorder import TableRecorder
+from dealer_trainer.ui import geometry
 from dealer_trainer.ui.table.replay import ReplayWindow
 from tests.ui.instructor.cohort import Cohort
 from tests.ui.instructor.test_dashboard import open_window
@@ -81,3 +84,36 @@ def test_instructor_opens_a_table_rounds_replay_from_the_drill_down_and_steps_th
     qtbot.mouseClick(view.first_button, Qt.MouseButton.LeftButton)
     assert view.position == -1
     replay_window.close()
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "zh_Hant"])
+def test_table_rounds_tab_and_a_replay_window_fit_1366x768(
+    qtbot: QtBot, cohort: Cohort, language: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QSettings
+
+    from dealer_trainer.ui.language import LanguageManager
+    from tests.ui.test_geometry import assert_fits
+
+    available = QRect(0, 0, 1366, 728)
+    monkeypatch.setattr(geometry, "available_geometry", lambda widget=None: QRect(available))
+    manager = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    manager.set_language(language, remember=False)
+    try:
+        _deal_rounds(cohort)
+        window = open_window(qtbot, cohort)
+        trainee = window.trainee
+        with qtbot.waitSignal(trainee.roundsLoaded, timeout=10_000):
+            window.open_trainee(cohort.trainees["Ana Lei"])
+        trainee.pages.setCurrentWidget(trainee.table_rounds)
+        assert_fits(qtbot, window, available, f"instructor-table-rounds-{language}")
+        trainee.table_rounds.table.selectRow(1)
+        replay_window = trainee.table_rounds.replay_current()
+        assert replay_window is not None
+        qtbot.waitExposed(replay_window)
+        replay_window.replay_view.show_frame(2)
+        assert_fits(qtbot, replay_window, available, f"instructor-replay-{language}")
+        replay_window.close()
+        window.close()
+    finally:
+        manager.set_language("en", remember=False)
