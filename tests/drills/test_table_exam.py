@@ -5,6 +5,8 @@ table as it stands; rounds and step kinds scored exactly; a run of rounds passed
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
@@ -292,3 +294,17 @@ def test_roulette_art5_1_exam_a_wrong_amount_paid_before_collecting_is_two_mista
     assert score.codes == {"wrong_amount": 1, "paid_before_collecting": 1}
     steps = len(steps_in_order(round_.plan))
     assert score.by_kind[StepKind.ORDER] == Tally(steps - 1, steps)
+
+
+def test_every_games_skills_load_when_the_live_tables_stud_module_is_imported_first() -> None:
+    """The live table imports Caribbean Stud's drill module, which registers its skills; the
+    registry then was not empty and roulette's and craps' skills were never loaded."""
+    code = (
+        "import dealer_trainer.drills.table.caribbean_stud\n"
+        "from dealer_trainer.drills import all_skills\n"
+        "print(sorted({s.game for s in all_skills().values()}))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "['caribbean_stud', 'craps', 'roulette']"
