@@ -561,9 +561,10 @@ class InstructorDesk:
             query = query.where(SessionRow.trainee_id == trainee_id)
         return self._read(lambda c: [training_session(r) for r in c.execute(query)])
 
-    def table_rounds(self, trainee_id: int) -> list[StoredTableRound]:
-        """A trainee's rounds of the live table, oldest first, each with its steps."""
-        return self._read(lambda c: read_rounds(c, trainee_id))
+    def table_rounds(self, trainee_id: int, newest: int | None = None) -> list[StoredTableRound]:
+        """A trainee's rounds of the live table (the ``newest`` only, if given), oldest first,
+        each with its steps."""
+        return self._read(lambda c: read_rounds(c, trainee_id, newest=newest))
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
         """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""

@@ -309,14 +309,22 @@ class Rounds:
 
 
 def read_rounds(
-    connection: Connection, trainee_id: int, session_id: int | None = None
+    connection: Connection,
+    trainee_id: int,
+    session_id: int | None = None,
+    newest: int | None = None,
 ) -> list[StoredTableRound]:
-    """A trainee's rounds (of one session, if given), oldest first, with their steps (for
-    the trainee's own desk and the instructor's, each checking who may read them)."""
+    """A trainee's rounds (of one session, if given; the ``newest`` only, if given), oldest
+    first, with their steps (for the trainee's own desk and the instructor's, each checking
+    who may read them)."""
     query = select(TableRoundRow).where(TableRoundRow.trainee_id == trainee_id)
     if session_id is not None:
         query = query.where(TableRoundRow.session_id == session_id)
-    rounds = connection.execute(query.order_by(TableRoundRow.id)).all()
+    if newest is not None:
+        query = query.order_by(TableRoundRow.id.desc()).limit(newest)
+        rounds = list(reversed(connection.execute(query).all()))
+    else:
+        rounds = list(connection.execute(query.order_by(TableRoundRow.id)).all())
     out = []
     for row in rounds:
         attempts = connection.execute(

@@ -80,16 +80,18 @@ def test_table_exam_round_survives_a_reopen(tmp_path: Path) -> None:
     chan = store.trainee(trainee_id)
     recorder = TableRecorder.start(chan, "roulette-2003")
     played = _exam_with_mistakes(chan, recorder, "roulette")
+    later = new_round(default_ruleset("roulette"), 99, Difficulty.BEGINNER, recorder=recorder)
     store.close()  # no session end, no goodbye: as if the app had stopped here
     reopened = Store.open(url, passwords=FAST_PASSWORDS)
     try:
-        [stored] = reopened.trainee(trainee_id).rounds.all()
+        stored, unfinished = reopened.trainee(trainee_id).rounds.all()
+        assert unfinished.record.seed == later.seed and unfinished.end is None
         assert stored_mode(stored) is TableMode.EXAM
         assert len(stored.attempts) == len(played.attempts)
         assert replay_stored(stored).agrees
         instructor = reopened.instructor(reopened.verify_instructor("correct horse", "Ana Lei"))
-        [seen] = instructor.table_rounds(trainee_id)  # the drill-down reads the same
-        assert seen == stored
+        assert instructor.table_rounds(trainee_id) == [stored, unfinished]  # the drill-down
+        assert instructor.table_rounds(trainee_id, newest=1) == [unfinished]
     finally:
         reopened.close()
 
@@ -98,10 +100,14 @@ def test_table_practice_round_stored_before_modes_were_kept_reads_as_practice(
     chan: TraineeDesk,
 ) -> None:
     recorder = TableRecorder.start(chan, "roulette-2003", clock=FakeClock())
-    round_ = new_round(default_ruleset("roulette"), 2, Difficulty.BEGINNER, recorder=recorder)
-    for step in steps_in_order(round_.plan):
-        round_.act(step)
-    [stored] = chan.rounds.all(recorder.session_id)
+    for seed in (1, 2):
+        round_ = new_round(
+            default_ruleset("roulette"), seed, Difficulty.BEGINNER, recorder=recorder
+        )
+        for step in steps_in_order(round_.plan):
+            round_.act(step)
+    stored = chan.rounds.all(recorder.session_id)[-1]
+    assert stored.record.seed == 2
     situation = stored.record.situation
     assert isinstance(situation, dict)
     old = dataclasses.replace(

@@ -41,14 +41,17 @@ against the table as it then stands, not against a table the trainee never saw:
 An attempt's verdict is the judge's first mistake; a step wrong in its figure
 and also out of its turn (a wrong amount paid before every loser is collected)
 carries the order verdict of the step as planned too (``Attempt.also``), so the
-break of order is counted where it happened.  How "the table as it stands" is judged: the steps
-taken so far become groups of their own, in the order taken, ahead of what
-each plan still leaves, the jumped steps in a group of their own
-(:meth:`TableRound.standing_work`); ``judge`` then judges the next step on that
-work with the same rules.  Of the plans a game
+break of order is counted where it happened.  ``Attempt.accepted`` says the step
+was right, in both modes; ``Attempt.taken`` that it changed the table.
+
+How "the table as it stands" is judged: the steps taken so far become groups of
+their own, in the order taken, ahead of what each plan still leaves, the jumped
+steps in a group of their own (:meth:`TableRound.standing_work`); ``judge`` then
+judges the next step on that work with its own rules.  Of the plans a game
 accepts (roulette's Art. 5(1) in either official text), only those the right
-steps have followed are kept, so an exam, like practice, follows one text as
-a whole.
+steps have followed are kept, so an exam, like practice, follows one text as a
+whole.  A round is replayed by handing its recorded steps to a new round of the
+same situation and mode (``drills.table.replay``): the same verdicts again.
 """
 
 from __future__ import annotations

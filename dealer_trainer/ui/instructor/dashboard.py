@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.exams import ExamResult, percent_text, trainee_exam_history
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
@@ -57,6 +58,7 @@ from dealer_trainer.ui.instructor.models import (
 )
 from dealer_trainer.ui.instructor.plots import TrendPlots
 from dealer_trainer.ui.instructor.table_rounds import TableRoundsView
+from dealer_trainer.ui.instructor.table_rounds import load as load_rounds
 
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90
@@ -529,15 +531,15 @@ class TraineeView(QWidget):
         self.load_rounds()
 
     def load_rounds(self) -> None:
-        """The trainee's rounds of the live table, each to replay."""
+        """The trainee's newest rounds of the live table, each played again to replay."""
         trainee_id = self.current_trainee()
         if trainee_id is None:
             return
         desk = self._desk
-        self._jobs.run("trainee-rounds", lambda: desk.table_rounds(trainee_id), self._rounds_ready)
+        self._jobs.run("trainee-rounds", lambda: load_rounds(desk, trainee_id), self._rounds_ready)
 
-    def _rounds_ready(self, rounds: list[StoredTableRound]) -> None:
-        self.table_rounds.set_rounds(rounds)
+    def _rounds_ready(self, loaded: list[tuple[StoredTableRound, Replay | None]]) -> None:
+        self.table_rounds.set_rounds(loaded)
         self.roundsLoaded.emit()
 
     def _figures_ready(

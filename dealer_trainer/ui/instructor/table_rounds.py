@@ -1,11 +1,12 @@
 """A trainee's rounds of the live table on the instructor's drill-down, each with its replay.
 
-The rounds are read on a worker thread (``Jobs``) when the trainee is shown; the
-list says when, which game, practice or exam, the score and the mistakes, and the
-line above sums them up: accuracy per step kind, time per round, the pace against
-the house's target, and the trainee's most common mistakes.  Replay (the button,
-Enter, or a double-click) opens the chosen round's replay, step by step on the
-felt (``ui.table.replay``).
+The newest rounds are read and played again on a worker thread (``Jobs``, with
+:func:`load`) when the trainee is shown; the list says when, which game,
+practice or exam, the score and the mistakes, and the lines above sum them up:
+accuracy per step kind, time per round, the pace against the house's target for
+each game and level, and the trainee's most common mistakes.  Replay (the
+button, Enter, or a double-click) opens the chosen round's replay, step by step
+on the felt (``ui.table.replay``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored, stored_mode
 from dealer_trainer.ui.games import GAME_NAMES
@@ -72,6 +74,22 @@ def code_text(code: str, times: int) -> str:
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("TableRounds", text)
+
+
+#: The rounds the drill-down reads of a trainee: the newest (each is played again to show it).
+NEWEST_ROUNDS = 200
+
+
+def load(desk: InstructorDesk, trainee_id: int) -> list[tuple[StoredTableRound, Replay | None]]:
+    """A trainee's newest rounds, oldest first, each played again for its replay (``None``:
+    this version cannot). Storage and the rules only: run it on a worker thread."""
+    out: list[tuple[StoredTableRound, Replay | None]] = []
+    for stored in desk.table_rounds(trainee_id, newest=NEWEST_ROUNDS):
+        try:
+            out.append((stored, replay_stored(stored)))
+        except (ValueError, KeyError, RulesError):
+            out.append((stored, None))
+    return out
 
 
 class _Table(QTableWidget):
@@ -124,15 +142,10 @@ class TableRoundsView(QWidget):
         layout.addLayout(bar)
         self.retranslate()
 
-    def set_rounds(self, rounds: Sequence[StoredTableRound]) -> None:
-        """Show a trainee's rounds (as storage gives them, oldest first)."""
-        self.rounds = list(reversed(rounds))
-        self.replays = []
-        for stored in self.rounds:
-            try:
-                self.replays.append(replay_stored(stored))
-            except (ValueError, KeyError, RulesError):
-                self.replays.append(None)  # this version cannot play it again
+    def set_rounds(self, loaded: Sequence[tuple[StoredTableRound, Replay | None]]) -> None:
+        """Show a trainee's rounds with their replays (:func:`load`), newest first."""
+        self.rounds = [stored for stored, _ in reversed(loaded)]
+        self.replays = [replay for _, replay in reversed(loaded)]
         self._fill()
 
     def _fill(self) -> None:

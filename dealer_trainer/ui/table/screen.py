@@ -271,7 +271,8 @@ class TableScreen(QWidget):
         self.recorder = recorder
         self._on_finish = on_finish
         self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
-        self.rounds_played = 0
+        self.rounds_played = 0  # in this run (practice, or the exam being sat): the bar's count
+        self.dealt = 0  # every round this screen dealt: the next round's seed is seed + dealt
         self.round: TableRound | None = None
         self.bets: list[TableBet] = []
         self.current: TableBet | None = None
@@ -422,7 +423,7 @@ class TableScreen(QWidget):
             else:
                 round_ = new_round(
                     self.ruleset,
-                    (self.seed + self.rounds_played) % 2**63,
+                    (self.seed + self.dealt) % 2**63,
                     self.difficulty,
                     recorder=self.recorder,
                     clock=self.clock,
@@ -431,6 +432,7 @@ class TableScreen(QWidget):
             self._storage_problem(exc)
             return
         self.rounds_played += 1
+        self.dealt += 1
         self.round = round_
         self._stage()
         self.steps.clear()
@@ -707,7 +709,7 @@ class TableScreen(QWidget):
         self.exam = TableExam(
             self.ruleset,
             self.difficulty,
-            (self.seed + self.rounds_played) % 2**63,
+            (self.seed + self.dealt) % 2**63,
             rounds=rounds,
             pass_mark=pass_mark,
             recorder=self.recorder,

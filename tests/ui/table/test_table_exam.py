@@ -77,6 +77,8 @@ def test_table_exam_a_perfect_dealer_scores_100_and_passes(qtbot: QtBot, game: s
     assert "100 %" in screen.results.headline.text()
     assert screen.exam is None  # practice again, the exam button back
     assert screen.exam_button.isEnabled()
+    assert screen.round is not None  # a round not dealt before: the exam's seeds are used
+    assert screen.round.seed not in {r.seed for r in screen.results.exam.played}
 
 
 def test_table_exam_shows_the_mistakes_only_at_the_end_on_each_rounds_replay(
