@@ -56,7 +56,7 @@ from dealer_trainer.storage.records import (
     trainee_profile,
     training_session,
 )
-from dealer_trainer.storage.rounds import Rounds
+from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.work import InstructorWork, UnitOfWork
@@ -479,6 +479,11 @@ class InstructorDesk:
         if trainee_id is not None:
             query = query.where(SessionRow.trainee_id == trainee_id)
         return self._read(lambda c: [training_session(r) for r in c.execute(query)])
+
+    def table_rounds(self, trainee_id: int, newest: int | None = None) -> list[StoredTableRound]:
+        """A trainee's rounds of the live table (the ``newest`` only, if given), oldest first,
+        each with its steps."""
+        return self._read(lambda c: read_rounds(c, trainee_id, newest=newest))
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
         """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""

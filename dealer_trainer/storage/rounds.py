@@ -283,32 +283,44 @@ class Rounds:
 
     def all(self, session_id: int | None = None) -> list[StoredTableRound]:
         """This trainee's rounds (of one session, if given), oldest first, with their steps."""
+        return self._store.read(lambda c: read_rounds(c, self.trainee_id, session_id))
 
-        def work(connection: Connection) -> list[StoredTableRound]:
-            query = select(TableRoundRow).where(TableRoundRow.trainee_id == self.trainee_id)
-            if session_id is not None:
-                query = query.where(TableRoundRow.session_id == session_id)
-            rounds = connection.execute(query.order_by(TableRoundRow.id)).all()
-            out = []
-            for row in rounds:
-                attempts = connection.execute(
-                    select(TableAttemptRow)
-                    .where(TableAttemptRow.round_id == row.id)
-                    .order_by(TableAttemptRow.position)
-                ).all()
-                end = connection.execute(
-                    select(TableRoundEndRow).where(TableRoundEndRow.round_id == row.id)
-                ).first()
-                out.append(
-                    StoredTableRound(
-                        id=row.id,
-                        session_id=row.session_id,
-                        trainee_id=row.trainee_id,
-                        record=_round_record(row),
-                        attempts=tuple(_attempt_record(a) for a in attempts),
-                        end=None if end is None else _end_record(end),
-                    )
-                )
-            return out
 
-        return self._store.read(work)
+def read_rounds(
+    connection: Connection,
+    trainee_id: int,
+    session_id: int | None = None,
+    newest: int | None = None,
+) -> list[StoredTableRound]:
+    """A trainee's rounds (of one session, if given; the ``newest`` only, if given), oldest
+    first, with their steps (for the trainee's own desk and the instructor's, each checking
+    who may read them)."""
+    query = select(TableRoundRow).where(TableRoundRow.trainee_id == trainee_id)
+    if session_id is not None:
+        query = query.where(TableRoundRow.session_id == session_id)
+    if newest is not None:
+        query = query.order_by(TableRoundRow.id.desc()).limit(newest)
+        rounds = list(reversed(connection.execute(query).all()))
+    else:
+        rounds = list(connection.execute(query.order_by(TableRoundRow.id)).all())
+    out = []
+    for row in rounds:
+        attempts = connection.execute(
+            select(TableAttemptRow)
+            .where(TableAttemptRow.round_id == row.id)
+            .order_by(TableAttemptRow.position)
+        ).all()
+        end = connection.execute(
+            select(TableRoundEndRow).where(TableRoundEndRow.round_id == row.id)
+        ).first()
+        out.append(
+            StoredTableRound(
+                id=row.id,
+                session_id=row.session_id,
+                trainee_id=row.trainee_id,
+                record=_round_record(row),
+                attempts=tuple(_attempt_record(a) for a in attempts),
+                end=None if end is None else _end_record(end),
+            )
+        )
+    return out

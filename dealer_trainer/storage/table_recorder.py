@@ -6,6 +6,12 @@ and the trainee sees the storage message instead of the verdict), and once at
 the end.  Each call is one committed transaction; the round's uid and each
 attempt's position make a retried write store nothing twice.
 
+A round's mode (practice or exam) is kept with its situation (``"mode"``), with
+the felt's spots, as ``TableRound.to_json`` gives them: what a replay needs to
+play the round again (:func:`replay_stored`); a round stored before the mode
+was kept is a practice round.  An exam attempt is stored as a practice one is:
+``accepted`` says it was right, the verdict code says what was wrong.
+
 Imports the drills' table engine, so, like ``recorder.py``, it is not imported by
 ``dealer_trainer.storage`` itself.
 """
@@ -13,10 +19,18 @@ Imports the drills' table engine, so, like ``recorder.py``, it is not imported b
 from __future__ import annotations
 
 from dealer_trainer import __version__
-from dealer_trainer.drills.table import Attempt, RoundSummary, TableRound
+from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.table import Attempt, RoundSummary, TableMode, TableRound
+from dealer_trainer.drills.table.replay import RecordedStep, Replay, replay
+from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.records import SessionKind
-from dealer_trainer.storage.rounds import TableAttemptRecord, TableRoundEnd, TableRoundRecord
+from dealer_trainer.storage.rounds import (
+    StoredTableRound,
+    TableAttemptRecord,
+    TableRoundEnd,
+    TableRoundRecord,
+)
 from dealer_trainer.storage.store import Clock, utc_now
 
 
@@ -61,7 +75,12 @@ class TableRecorder:
             ruleset_id=round_.ruleset.id,
             seed=round_.seed,
             difficulty=int(round_.difficulty),
-            situation={"request": replay["request"], "seats": replay["seats"]},
+            situation={
+                "request": replay["request"],
+                "seats": replay["seats"],
+                "spots": replay["spots"],
+                "mode": replay["mode"],
+            },
             app_version=__version__,
             started_at=self.clock(),
         )
@@ -85,3 +104,32 @@ class TableRecorder:
     def close(self) -> None:
         """End the storage session."""
         self.desk.end_session(self.session_id)
+
+
+def stored_mode(stored: StoredTableRound) -> TableMode:
+    """The mode a stored round was dealt in (practice for a round stored before modes)."""
+    situation = stored.record.situation
+    mode = situation.get("mode") if isinstance(situation, dict) else None
+    return TableMode(mode) if isinstance(mode, str) else TableMode.PRACTICE
+
+
+def replay_stored(stored: StoredTableRound, ruleset: Ruleset | None = None) -> Replay:
+    """A stored round played again step by step (``ValueError`` or ``RulesError`` if this
+    version cannot: an unknown ruleset, a situation it does not read)."""
+    record = stored.record
+    situation = record.situation
+    if not isinstance(situation, dict):
+        raise ValueError(f"round {stored.id} has no situation to replay")
+    return replay(
+        ruleset if ruleset is not None else get_ruleset(record.ruleset_id),
+        record.seed,
+        Difficulty(record.difficulty),
+        {**situation, "mode": str(stored_mode(stored))},
+        [
+            RecordedStep(
+                a.step if isinstance(a.step, dict) else None, a.accepted, a.verdict_code, a.ms
+            )
+            for a in stored.attempts
+        ],
+        ended=stored.end is not None,
+    )

@@ -13,6 +13,7 @@ from dealer_trainer.drills.table.round import (
     RoundSummary,
     Seat,
     Situation,
+    TableMode,
     TableRound,
     monotonic_ms,
     steps_in_order,
@@ -41,12 +42,26 @@ def new_round(
     difficulty: Difficulty,
     recorder: RoundRecorder | None = None,
     clock: Clock = monotonic_ms,
+    mode: TableMode = TableMode.PRACTICE,
 ) -> TableRound:
     """A round of the ruleset's game, reproducible from the seed, its work planned."""
-    if ruleset.game not in _TABLES:
-        raise ValueError(f"there is no live table for the game {ruleset.game!r}")
-    deal, work_of = _TABLES[ruleset.game]
-    situation = deal(ruleset, seed, difficulty)
+    deal, _ = _table_of(ruleset)
+    return round_of(
+        ruleset, seed, difficulty, deal(ruleset, seed, difficulty), recorder, clock, mode
+    )
+
+
+def round_of(
+    ruleset: Ruleset,
+    seed: int,
+    difficulty: Difficulty,
+    situation: Situation,
+    recorder: RoundRecorder | None = None,
+    clock: Clock = monotonic_ms,
+    mode: TableMode = TableMode.PRACTICE,
+) -> TableRound:
+    """A round of a situation already dealt (a stored round, to replay), its work planned."""
+    _, work_of = _table_of(ruleset)
     work = work_of(situation.request, ruleset)
     return TableRound(
         game=ruleset.game,
@@ -57,7 +72,14 @@ def new_round(
         work=work,
         recorder=recorder,
         clock=clock,
+        mode=mode,
     )
+
+
+def _table_of(ruleset: Ruleset) -> tuple[Deal, WorkOf]:
+    if ruleset.game not in _TABLES:
+        raise ValueError(f"there is no live table for the game {ruleset.game!r}")
+    return _TABLES[ruleset.game]
 
 
 __all__ = [
@@ -66,7 +88,9 @@ __all__ = [
     "RoundSummary",
     "Seat",
     "Situation",
+    "TableMode",
     "TableRound",
     "new_round",
+    "round_of",
     "steps_in_order",
 ]

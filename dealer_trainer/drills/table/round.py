@@ -7,20 +7,73 @@ the rules CLI, the quiz and the table.  A round is reproducible from
 to the recorder as it happens, with its verdict and the milliseconds since the
 previous step, so nothing is lost on a crash and an instructor can replay it.
 
-In practice a wrong step is refused (the verdict says why, with the article or
-"table procedure"), and the trainee does it again.  A step is right when some
-correct finish of the round is still possible after it.
+A step is right when some correct finish of the round is still possible after
+it.  The round is played in one of two modes:
+
+**Practice**: a wrong step is refused (the verdict says why, with the article or
+"table procedure"), and the trainee does it again.  The round ends by itself
+once the last step is done.
+
+**Exam**: no verdict is shown while dealing.  Every step is recorded with the
+rules core's verdict (``judge``, the same code as practice and the CLI), and the
+round goes on *as the trainee dealt it*, so that each later step is judged
+against the table as it then stands, not against a table the trainee never saw:
+
+- a right step is taken as done, as in practice;
+- a step done out of its group's turn (``out_of_turn``, a pay before every loser
+  is collected: ``paid_before_collecting``) is an order mistake, and is taken
+  as done: its bet is settled.  The steps it jumped still wait, but are free
+  from then on: doing them later is right, and they hold nothing else back, so
+  one break of the order is one mistake (a marker forgotten until the end is
+  one mistake, not one for every bet settled before it);
+- a wrong amount (``wrong_amount``), a marker on the wrong number
+  (``wrong_number``), a come bet moved to the wrong point (``wrong_point``): a
+  mistake, and the bet counts as settled (its step is taken as planned), so it
+  is not also counted as missed, and settling it again is ``settled_twice``;
+- any other mistake changes nothing on the table: a bet that is not on the
+  table (``not_on_table``), a loser paid or a winner collected (``paid_a_loser``,
+  ``collected_a_winner``, ``collected_a_stake_that_stays``, ``wrong_action``),
+  a bet settled twice, a bet that needs no step now, several players' bets paid
+  together (``not_one_player``).  The bet still waits for its right step;
+- the round ends when the trainee declares it settled (or moves on, which gives
+  the round up); every step not done by then is *missed*.
+
+An attempt's verdict is the judge's first mistake; a step wrong in its figure
+and also out of its turn (a wrong amount paid before every loser is collected)
+carries the order verdict of the step as planned too (``Attempt.also``), so the
+break of order is counted where it happened.  ``Attempt.accepted`` says the step
+was right, in both modes; ``Attempt.taken`` that it changed the table.
+
+How "the table as it stands" is judged: the steps taken so far become groups of
+their own, in the order taken, ahead of what each plan still leaves, the jumped
+steps in a group of their own (:meth:`TableRound.standing_work`); ``judge`` then
+judges the next step on that work with its own rules.  Of the plans a game
+accepts (roulette's Art. 5(1) in either official text), only those the right
+steps have followed are kept, so an exam, like practice, follows one text as a
+whole.  A round is replayed by handing its recorded steps to a new round of the
+same situation and mode (``drills.table.replay``): the same verdicts again.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from enum import StrEnum, unique
 from typing import Any, Protocol
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.rules.procedure import Plan, Step, Verdict, Work, judge
+from dealer_trainer.rules.procedure import (
+    RIGHT,
+    Action,
+    Plan,
+    Step,
+    Target,
+    Verdict,
+    Work,
+    judge,
+)
 from dealer_trainer.rules.rulesets import Ruleset
 
 Clock = Callable[[], int]  # milliseconds, monotonic
@@ -28,6 +81,20 @@ Clock = Callable[[], int]  # milliseconds, monotonic
 
 def monotonic_ms() -> int:
     return time.monotonic_ns() // 1_000_000
+
+
+@unique
+class TableMode(StrEnum):
+    """How a round is dealt: each step refused when wrong, or judged only at the end."""
+
+    PRACTICE = "practice"  # the Timed table too: practice rounds with a clock shown
+    EXAM = "exam"
+
+
+#: Exam: the verdicts of a step done out of its group's turn; the step is taken as done.
+ORDER_CODES = frozenset({"out_of_turn", "paid_before_collecting"})
+#: Exam: the verdicts of a step whose bet counts as settled, as planned (see the docstring).
+SETTLED_AS_PLANNED = frozenset({"wrong_amount", "wrong_number", "wrong_point"})
 
 
 @dataclass(frozen=True)
@@ -58,8 +125,13 @@ class Attempt:
     index: int  # the attempt's place in the round (0, 1, 2 …)
     step: Step | None  # None: the dealer declared the round settled
     verdict: Verdict  # "correct" means: a correct finish is still possible
-    accepted: bool
+    accepted: bool  # the step was right (practice: only a right step is taken)
     ms: int  # since the previous attempt (or the round's start)
+    #: The step changed the table (practice: exactly when right; exam: see the docstring).
+    taken: bool = False
+    #: Exam: a step wrong in its figure (a wrong amount) that was also out of its turn: the
+    #: order verdict of the step as planned (the judge names the first mistake only).
+    also: Verdict | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,9 +157,12 @@ class RoundRecorder(Protocol):
 class RoundSummary:
     steps: int  # steps the round needed
     attempts: int
-    mistakes: tuple[Attempt, ...]
+    mistakes: tuple[Attempt, ...]  # the attempts that were not right
     ms: int
     complete: bool
+    #: The planned steps not done when the round ended (declared settled or given up).
+    missed: tuple[Step, ...] = ()
+    mode: TableMode = TableMode.PRACTICE
 
     @property
     def accuracy(self) -> float:
@@ -107,13 +182,23 @@ class TableRound:
     work: Work
     recorder: RoundRecorder | None = None
     clock: Clock = monotonic_ms
+    mode: TableMode = TableMode.PRACTICE
+    #: The steps the table has taken as done, in order (exam: a mistake taken as done is
+    #: here as planned, e.g. with the amount due; see the module's docstring).
     done: list[Step] = field(default_factory=list)
     attempts: list[Attempt] = field(default_factory=list)
     started_ms: int = 0
     _last_ms: int = 0
     _finished: bool = False
+    #: The plans the right steps have followed so far (exam: the text the dealer follows).
+    _plans: tuple[Plan, ...] = ()
+    #: Per plan of ``_plans``, the targets an order mistake jumped (exam: free from then on).
+    _jumped: tuple[frozenset[Target], ...] = ()
 
     def __post_init__(self) -> None:
+        self.mode = TableMode(self.mode)
+        self._plans = self.work.plans
+        self._jumped = tuple(frozenset() for _ in self._plans)
         self.started_ms = self._last_ms = self.clock()
         if self.recorder is not None:
             self.recorder.round_started(self)
@@ -128,29 +213,120 @@ class TableRound:
         return self._finished
 
     def act(self, step: Step) -> Attempt:
-        """Judge ``step`` after the steps done so far; accept it if the round can still be
-        finished correctly. Recorded at once, whatever the verdict."""
+        """Judge ``step`` after the steps done so far. Recorded at once, whatever the
+        verdict. Practice: taken only if the round can still be finished correctly, and the
+        round ends once every step is done. Exam: taken as the docstring says; the round
+        ends only when declared settled (:meth:`close`)."""
         self._verify_open()
+        if self.mode is TableMode.EXAM:
+            return self._act_exam(step)
         verdict = judge(self.work, [*self.done, step])
-        on_track = verdict.correct or (
-            verdict.code == "step_missing" and verdict.at == len(self.done) + 1
+        on_track = _on_track(verdict, len(self.done))
+        attempt = self._record(
+            step, RIGHT if on_track else verdict, accepted=on_track, taken=on_track
         )
-        attempt = self._record(step, Verdict(True) if on_track else verdict, accepted=on_track)
         if on_track:
             self.done.append(step)
         if verdict.correct:
             self._finish()
         return attempt
 
+    def standing_work(self, step: Step | None = None) -> Work:
+        """The work as the table stands, to judge ``step`` on (exam).
+
+        The steps taken so far come first, each a group of its own in the order taken;
+        then what each plan still followed leaves of its groups.  The steps an order
+        mistake jumped are free: they block nothing and nothing blocks them (a group of
+        their own at the end, or at the front when ``step`` is one of them)."""
+        taken = {t for done in self.done for t in done.targets}
+        plans = []
+        for plan, jumped in zip(self._plans, self._jumped, strict=True):
+            planned = {s.target: s for s in steps_in_order(plan)}
+            ahead = tuple(tuple(planned[t] for t in done.targets) for done in self.done)
+            rest: tuple[tuple[Step, ...], ...] = tuple(
+                kept
+                for kept in (
+                    tuple(s for s in group if s.target not in taken | jumped) for group in plan
+                )
+                if kept
+            )
+            free = tuple(s for s in planned.values() if s.target in jumped - taken)
+            if free and step is not None and set(step.targets) <= jumped:
+                rest = (free, *rest)
+            elif free:
+                rest = (*rest, free)
+            plans.append(ahead + rest)
+        return replace(self.work, plans=tuple(plans))
+
+    def _act_exam(self, step: Step) -> Attempt:
+        standing = self.standing_work(step)
+        after = [*self.done, step]
+        verdict = judge(standing, after)
+        right = _on_track(verdict, len(self.done))
+        taken: Step | None = None
+        order = verdict if verdict.code in ORDER_CODES else None
+        also: Verdict | None = None
+        if right or order is not None:
+            taken = step
+        elif verdict.code in SETTLED_AS_PLANNED:
+            taken = self._as_planned(step)
+            planned = judge(standing, [*self.done, taken])
+            if planned.code in ORDER_CODES:
+                order = also = planned
+        attempt = self._record(
+            step, RIGHT if right else verdict, accepted=right, taken=taken is not None, also=also
+        )
+        if right:  # keep the plans this step follows (one official text as a whole)
+            kept = [
+                (plan, jumped)
+                for plan, jumped, now in zip(self._plans, self._jumped, standing.plans, strict=True)
+                if _on_track(judge(replace(standing, plans=(now,)), after), len(self.done))
+            ]
+            self._plans = tuple(plan for plan, _ in kept)
+            self._jumped = tuple(jumped for _, jumped in kept)
+        elif order is not None:  # what it jumped is free from now on
+            self._jumped = tuple(
+                jumped | _jumped_by(now[len(self.done) :], step)
+                for jumped, now in zip(self._jumped, standing.plans, strict=True)
+            )
+        if taken is not None:
+            self.done.append(taken)
+        return attempt
+
+    def _as_planned(self, step: Step) -> Step:
+        """A step of the right bets with the wrong figure, as the plan has it."""
+        planned = {s.target: s for s in steps_in_order(self._plans[0])}
+        wanted = [planned[t] for t in step.targets]
+        if step.action is Action.MARK:
+            return replace(step, number=wanted[0].number)
+        if step.action is Action.MOVE:
+            return replace(step, to=wanted[0].to)
+        return replace(step, amount=sum((s.amount or Decimal(0) for s in wanted), Decimal(0)))
+
+    def missing(self) -> tuple[Step, ...]:
+        """The planned steps not done yet, in the plan's order."""
+        taken = {t for step in self.done for t in step.targets}
+        return tuple(s for s in steps_in_order(self._plans[0]) if s.target not in taken)
+
     def _verify_open(self) -> None:
         if self._finished:
             raise ValueError("the round is over: start the next one")
 
-    def _record(self, step: Step | None, verdict: Verdict, *, accepted: bool) -> Attempt:
+    def _record(
+        self,
+        step: Step | None,
+        verdict: Verdict,
+        *,
+        accepted: bool,
+        taken: bool,
+        also: Verdict | None = None,
+    ) -> Attempt:
         """The recorder first: if it fails (storage), the attempt does not count and the
         round stands as it was, so the trainee never sees a verdict that is not stored."""
         now = self.clock()
-        attempt = Attempt(len(self.attempts), step, verdict, accepted, now - self._last_ms)
+        attempt = Attempt(
+            len(self.attempts), step, verdict, accepted, now - self._last_ms, taken, also
+        )
         if self.recorder is not None:
             self.recorder.step_tried(self, attempt)
         self._last_ms = now
@@ -159,17 +335,18 @@ class TableRound:
 
     def close(self) -> Attempt:
         """The dealer declares the round settled (also when a throw decided nothing): right
-        if every step is done; otherwise recorded as the step that is missing."""
+        if every step is done; otherwise recorded as the step that is missing. Practice: a
+        round not finished goes on; exam: it ends, the steps not done missed."""
         self._verify_open()
-        verdict = judge(self.work, self.done)
-        attempt = self._record(None, verdict, accepted=verdict.correct)
-        if verdict.correct:
+        verdict = self.remaining()
+        attempt = self._record(None, verdict, accepted=verdict.correct, taken=True)
+        if verdict.correct or self.mode is TableMode.EXAM:
             self._finish()
         return attempt
 
     def remaining(self) -> Verdict:
         """What is still to do: the judge's verdict on the steps done (``step_missing``)."""
-        return judge(self.work, self.done)
+        return judge(self.standing_work() if self.mode is TableMode.EXAM else self.work, self.done)
 
     def give_up(self) -> RoundSummary:
         """End the round where it stands (the steps not done count as missed); its time
@@ -191,13 +368,16 @@ class TableRound:
             attempts=len(self.attempts),
             mistakes=tuple(a for a in self.attempts if not a.accepted),
             ms=self._last_ms - self.started_ms,
-            complete=self._finished and judge(self.work, self.done).correct,
+            complete=self._finished and self.remaining().correct,
+            missed=self.missing() if self._finished else (),
+            mode=self.mode,
         )
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to replay the round: its seed, its situation, every attempt."""
         return {
             "game": self.game,
+            "mode": str(self.mode),
             "seed": self.seed,
             "difficulty": int(self.difficulty),
             "ruleset": self.ruleset.id,
@@ -206,8 +386,23 @@ class TableRound:
                 {"player": s.player, "position": s.position, "colour": s.colour}
                 for s in self.situation.seats
             ],
+            "spots": dict(self.situation.spots),
             "attempts": [a.to_json() for a in self.attempts],
         }
+
+
+def _jumped_by(rest: Plan, step: Step) -> frozenset[Target]:
+    """The targets of the groups before ``step``'s turn in what is left of a plan."""
+    turn = min(
+        (n for n, group in enumerate(rest) for s in group if s.target in step.targets),
+        default=0,
+    )
+    return frozenset(s.target for group in rest[:turn] for s in group)
+
+
+def _on_track(verdict: Verdict, done: int) -> bool:
+    """Right so far: a correct finish, or only steps still to do after the one just judged."""
+    return verdict.correct or (verdict.code == "step_missing" and verdict.at == done + 1)
 
 
 def steps_in_order(plan: Plan) -> Sequence[Step]:

@@ -2439,6 +2439,7 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../rules/sic_bo/house.py" line="+114"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2676,7 +2677,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/house.py" line="+33"/>
+        <location filename="../../rules/sic_bo/house.py" line="-79"/>
         <source>house pay table</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2711,7 +2712,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>This house pays the winners row by row down the layout: the top row (small, big, odd, even, the doubles, the triples, any triple), then the totals, then the combinations, then the single numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This house pays first the winners that pay the most to 1, bets of one payout together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3081,7 +3092,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+189"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3139,7 +3150,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+262"/>
+        <location filename="../../ui/drills/launcher.py" line="+265"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3156,12 +3167,12 @@
     <message>
         <location line="+78"/>
         <location line="+40"/>
-        <location filename="../../ui/table/launch.py" line="+36"/>
+        <location line="+127"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-164"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4295,9 +4306,351 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>TableExam</name>
+    <message>
+        <location filename="../../ui/table/exam.py" line="+50"/>
+        <source>Collect</source>
+        <extracomment>The step kinds as the results name them.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay, return, move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 of %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Table exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No verdict is shown while you deal: every step is recorded and judged, each round ends when you declare it settled (S), and at the end you see your score and every mistake on the round&apos;s replay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Start the exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds (choose one to see its replay):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Round %1: %2 · mistakes: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Round %1: %2 · no mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table exam results</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TableReplay</name>
+    <message>
+        <location filename="../../ui/table/replay.py" line="+149"/>
+        <source>Missed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The rules of this version judge some steps otherwise than when they were recorded: the verdicts shown are this version&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The table as dealt · steps: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The table as dealt. Forward: → or Enter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>◀ Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forward ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The table as dealt (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last step (End)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One step back (←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One step forward (→ or Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay of a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TableRounds</name>
+    <message>
+        <location filename="../../ui/instructor/table_rounds.py" line="+46"/>
+        <source>Practice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>wrong amount</source>
+        <extracomment>The judge&apos;s mistake codes as the instructor reads them (never the code itself).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>out of turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>paid before collecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a loser paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a winner collected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a stake collected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a wrong action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>settled twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an undecided bet settled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a step not needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a bet not on the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>marker on the wrong number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moved to the wrong point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>two players paid together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a step missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>another mistake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>Rounds this version cannot replay: %1.</source>
+        <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No rounds at the live table yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds: %1 · time per round %2 · most common mistakes: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1, %2: %3 an hour, the target %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>This version cannot replay that round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Dealt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What went wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Replay ↵</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The chosen round, step by step on the felt</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+38"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+39"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4357,13 +4710,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4377,7 +4735,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+35"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4543,7 +4901,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+49"/>
+        <location filename="../../ui/drills/launcher.py" line="+84"/>
         <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4551,7 +4909,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location line="+21"/>
+        <location filename="../../ui/welcome.py" line="+58"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4935,7 +5293,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-496"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-512"/>
         <source>Last %1 days</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4968,7 +5326,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-386"/>
+        <location filename="../../ui/drills/launcher.py" line="-470"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5977,13 +6335,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+101"/>
+        <location filename="../../ui/table/screen.py" line="+108"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Table · Timed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table · Exam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6035,7 +6398,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+48"/>
         <location line="+3"/>
         <source>Add a chip of %1</source>
         <translation type="unfinished"></translation>
@@ -6051,7 +6414,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+300"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6076,22 +6439,33 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+72"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+22"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+10"/>
+        <location line="+49"/>
         <source>Next round: N or Enter.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="-7"/>
+        <source>Round %1 of %2 is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results: N or Enter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+63"/>
         <source>The round&apos;s time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6106,12 +6480,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
+        <source>Round %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Round %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The ball is in %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6126,7 +6505,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
+        <source>Exam…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sit an exam of rounds: no verdict while you deal, the score and each round&apos;s replay at the end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Timed</source>
         <translation type="unfinished"></translation>
     </message>

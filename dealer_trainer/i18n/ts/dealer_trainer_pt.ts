@@ -2439,6 +2439,7 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../rules/sic_bo/house.py" line="+114"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation>Esta casa paga as apostas vencedoras por qualquer ordem, depois de recolhidas todas as perdedoras.</translation>
     </message>
@@ -2676,7 +2677,7 @@
         <translation>número simples {number}</translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/house.py" line="+33"/>
+        <location filename="../../rules/sic_bo/house.py" line="-79"/>
         <source>house pay table</source>
         <translation>tabela de pagamentos da casa</translation>
     </message>
@@ -2711,7 +2712,17 @@
         <translation>Na mesa desta casa, ímpar e par perdem com qualquer triplo (uma definição da sua tabela de pagamentos).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>This house pays the winners row by row down the layout: the top row (small, big, odd, even, the doubles, the triples, any triple), then the totals, then the combinations, then the single numbers.</source>
+        <translation>Esta casa paga as apostas vencedoras fila a fila, de cima para baixo do pano: a fila de cima (pequeno, grande, ímpar, par, os duplos, os triplos, qualquer triplo), depois os totais, depois as combinações, depois os números simples.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This house pays first the winners that pay the most to 1, bets of one payout together.</source>
+        <translation>Esta casa paga primeiro as apostas vencedoras de maior pagamento, as de igual pagamento em conjunto.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
         <translation>Todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora: procedimento da mesa, que não consta de nenhum regulamento disponível.</translation>
     </message>
@@ -3081,7 +3092,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+189"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -3139,7 +3150,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+262"/>
+        <location filename="../../ui/drills/launcher.py" line="+265"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -3156,12 +3167,12 @@
     <message>
         <location line="+78"/>
         <location line="+40"/>
-        <location filename="../../ui/table/launch.py" line="+36"/>
+        <location line="+127"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-164"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -4296,9 +4307,351 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>TableExam</name>
+    <message>
+        <location filename="../../ui/table/exam.py" line="+50"/>
+        <source>Collect</source>
+        <extracomment>The step kinds as the results name them.</extracomment>
+        <translation>Recolher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay, return, move</source>
+        <translation>Pagar, devolver, deslocar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Marker</source>
+        <translation>Marcador</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Order</source>
+        <translation>Ordem</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 de %2 (%3)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Table exam</source>
+        <translation>Exame na mesa</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No verdict is shown while you deal: every step is recorded and judged, each round ends when you declare it settled (S), and at the end you see your score and every mistake on the round&apos;s replay.</source>
+        <translation>Nenhum veredicto é mostrado enquanto dá as jogadas: cada passo é registado e avaliado, cada jogada termina quando a declara liquidada (S) e, no fim, vê a sua classificação e cada erro na repetição da jogada.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds:</source>
+        <translation>Jogadas:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark:</source>
+        <translation>Nota mínima:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Start the exam</source>
+        <translation>Começar o exame</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Passed</source>
+        <translation>Aprovado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not passed</source>
+        <translation>Não aprovado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5</source>
+        <translation>Exame na mesa: %1 · %2 passos certos de %3 · nota mínima %4 · %5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Steps</source>
+        <translation>Passos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right</source>
+        <translation>Certos</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds (choose one to see its replay):</source>
+        <translation>Jogadas (escolha uma para ver a sua repetição):</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Round %1: %2 · mistakes: %3</source>
+        <translation>Jogada %1: %2 · erros: %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Round %1: %2 · no mistakes</source>
+        <translation>Jogada %1: %2 · sem erros</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table exam results</source>
+        <translation>Resultados do exame na mesa</translation>
+    </message>
+</context>
+<context>
+    <name>TableReplay</name>
+    <message>
+        <location filename="../../ui/table/replay.py" line="+149"/>
+        <source>Missed: %1</source>
+        <translation>Em falta: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The rules of this version judge some steps otherwise than when they were recorded: the verdicts shown are this version&apos;s.</source>
+        <translation>As regras desta versão avaliam alguns passos de outro modo do que quando foram registados: os veredictos mostrados são os desta versão.</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Step %1 of %2</source>
+        <translation>Passo %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The table as dealt · steps: %1</source>
+        <translation>A mesa como foi dada · passos: %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The table as dealt. Forward: → or Enter.</source>
+        <translation>A mesa como foi dada. Avançar: → ou Enter.</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>◀ Back</source>
+        <translation>◀ Recuar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forward ▶</source>
+        <translation>Avançar ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The table as dealt (Home)</source>
+        <translation>A mesa como foi dada (Home)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last step (End)</source>
+        <translation>O último passo (End)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One step back (←)</source>
+        <translation>Um passo atrás (←)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One step forward (→ or Enter)</source>
+        <translation>Um passo à frente (→ ou Enter)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay of a round</source>
+        <translation>Repetição de uma jogada</translation>
+    </message>
+</context>
+<context>
+    <name>TableRounds</name>
+    <message>
+        <location filename="../../ui/instructor/table_rounds.py" line="+46"/>
+        <source>Practice</source>
+        <translation>Prática</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam</source>
+        <translation>Exame</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>wrong amount</source>
+        <extracomment>The judge&apos;s mistake codes as the instructor reads them (never the code itself).</extracomment>
+        <translation>montante errado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>out of turn</source>
+        <translation>fora da vez</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>paid before collecting</source>
+        <translation>pagou antes de recolher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a loser paid</source>
+        <translation>pagou uma aposta perdedora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a winner collected</source>
+        <translation>recolheu uma aposta vencedora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a stake collected</source>
+        <translation>recolheu uma parada que fica</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a wrong action</source>
+        <translation>uma ação errada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>settled twice</source>
+        <translation>liquidada duas vezes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an undecided bet settled</source>
+        <translation>liquidou uma aposta ainda não decidida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a step not needed</source>
+        <translation>um passo desnecessário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a bet not on the table</source>
+        <translation>uma aposta que não está na mesa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>marker on the wrong number</source>
+        <translation>marcador no número errado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moved to the wrong point</source>
+        <translation>deslocada para o ponto errado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>two players paid together</source>
+        <translation>dois jogadores pagos em conjunto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a step missed</source>
+        <translation>um passo em falta</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>another mistake</source>
+        <translation>outro erro</translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>Rounds this version cannot replay: %1.</source>
+        <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
+        <translation>Jogadas que esta versão não consegue repetir: %1.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No rounds at the live table yet.</source>
+        <translation>Ainda sem jogadas na mesa.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds: %1 · time per round %2 · most common mistakes: %3</source>
+        <translation>Jogadas: %1 · tempo por jogada %2 · erros mais frequentes: %3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1, %2: %3 an hour, the target %4</source>
+        <translation>%1, %2: %3 por hora, objetivo %4</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>This version cannot replay that round.</source>
+        <translation>Esta versão não consegue repetir essa jogada.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Dealt</source>
+        <translation>Dada em</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation>Classificação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mistakes</source>
+        <translation>Erros</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What went wrong</source>
+        <translation>O que correu mal</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Replay ↵</source>
+        <translation>Ver a repetição ↵</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The chosen round, step by step on the felt</source>
+        <translation>A jogada escolhida, passo a passo no pano</translation>
+    </message>
+</context>
+<context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+38"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+39"/>
         <source>Trainee:</source>
         <translation>Formando:</translation>
     </message>
@@ -4358,7 +4711,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Exames</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Progress</source>
         <translation>Progresso</translation>
     </message>
@@ -4366,6 +4719,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Answers</source>
         <translation>Respostas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table rounds</source>
+        <translation>Jogadas na mesa</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -4378,7 +4736,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+35"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -4544,7 +4902,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+49"/>
+        <location filename="../../ui/drills/launcher.py" line="+84"/>
         <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
         <translation>Não registado: «%1» não é um formando registado, por isso nenhum instrutor pode acompanhar estas respostas e nada fica guardado. Peça ao seu instrutor que o registe e depois escolha o seu perfil na lista Formando.</translation>
     </message>
@@ -4552,7 +4910,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location line="+21"/>
+        <location filename="../../ui/welcome.py" line="+58"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation>Bem-vindo ao Formador de Croupiers de Macau</translation>
     </message>
@@ -4936,7 +5294,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-496"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-512"/>
         <source>Last %1 days</source>
         <translation>Últimos %1 dias</translation>
     </message>
@@ -4969,7 +5327,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-386"/>
+        <location filename="../../ui/drills/launcher.py" line="-470"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -5978,7 +6336,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+101"/>
+        <location filename="../../ui/table/screen.py" line="+108"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -5986,6 +6344,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Table · Timed</source>
         <translation>Mesa · Cronometrado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table · Exam</source>
+        <translation>Mesa · Exame</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6036,7 +6399,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>abaixo do objetivo de %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+48"/>
         <location line="+3"/>
         <source>Add a chip of %1</source>
         <translation>Juntar uma ficha de %1</translation>
@@ -6052,7 +6415,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+300"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
@@ -6077,22 +6440,33 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+72"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+22"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
     </message>
     <message>
         <location line="+10"/>
+        <location line="+49"/>
         <source>Next round: N or Enter.</source>
         <translation>Jogada seguinte: N ou Enter.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="-7"/>
+        <source>Round %1 of %2 is over.</source>
+        <translation>A jogada %1 de %2 terminou.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results: N or Enter.</source>
+        <translation>Os resultados: N ou Enter.</translation>
+    </message>
+    <message>
+        <location line="+63"/>
         <source>The round&apos;s time</source>
         <translation>O tempo da jogada</translation>
     </message>
@@ -6107,12 +6481,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não foi registado e por isso não conta: %1</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
+        <source>Round %1 of %2</source>
+        <translation>Jogada %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Round %1</source>
         <translation>Jogada %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The ball is in %1.</source>
         <translation>A bola está no %1.</translation>
     </message>
@@ -6127,7 +6506,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os dados: %1, %2 e %3, um total de %4.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
+        <source>Exam…</source>
+        <translation>Exame…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sit an exam of rounds: no verdict while you deal, the score and each round&apos;s replay at the end</source>
+        <translation>Fazer um exame de jogadas: nenhum veredicto enquanto dá as jogadas; no fim, a classificação e a repetição de cada jogada</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Timed</source>
         <translation>Cronometrado</translation>
     </message>

@@ -2439,6 +2439,7 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../rules/sic_bo/house.py" line="+114"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation>收齊所有輸的投注後，此賭場派彩次序不拘。</translation>
     </message>
@@ -2676,7 +2677,7 @@
         <translation>單骰 {number}</translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/house.py" line="+33"/>
+        <location filename="../../rules/sic_bo/house.py" line="-79"/>
         <source>house pay table</source>
         <translation>賭場派彩表</translation>
     </message>
@@ -2711,7 +2712,17 @@
         <translation>本賭場的檯面上，出現任何圍骰時，單及雙皆輸（其派彩表的一項設定）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>This house pays the winners row by row down the layout: the top row (small, big, odd, even, the doubles, the triples, any triple), then the totals, then the combinations, then the single numbers.</source>
+        <translation>本賭場按檯面由上而下逐行派彩：先派最上一行（小、大、單、雙、雙骰、圍骰、全圍），再派點數，再派兩骰組合，最後派單骰。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This house pays first the winners that pay the most to 1, bets of one payout together.</source>
+        <translation>本賭場先派賠率最高的贏注，賠率相同的投注一併派彩。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
         <translation>先收回所有輸注，才派彩予任何贏注：此為檯面程序，並非載於已存檔的規章。</translation>
     </message>
@@ -3081,7 +3092,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+189"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -3139,7 +3150,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+262"/>
+        <location filename="../../ui/drills/launcher.py" line="+265"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -3156,12 +3167,12 @@
     <message>
         <location line="+78"/>
         <location line="+40"/>
-        <location filename="../../ui/table/launch.py" line="+36"/>
+        <location line="+127"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-164"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -4295,9 +4306,351 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>TableExam</name>
+    <message>
+        <location filename="../../ui/table/exam.py" line="+50"/>
+        <source>Collect</source>
+        <extracomment>The step kinds as the results name them.</extracomment>
+        <translation>收注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay, return, move</source>
+        <translation>派彩、退還、移注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Marker</source>
+        <translation>標記</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Order</source>
+        <translation>次序</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 of %2 (%3)</source>
+        <translation>%2 步中 %1 步（%3）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Table exam</source>
+        <translation>賭檯考試</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No verdict is shown while you deal: every step is recorded and judged, each round ends when you declare it settled (S), and at the end you see your score and every mistake on the round&apos;s replay.</source>
+        <translation>發牌期間不顯示對錯：每一步均會記錄及評核，每局在您宣佈已結算（S）時完結；考試完結後，您會看到得分，並在每局的重播中看到每個錯誤。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds:</source>
+        <translation>局數：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark:</source>
+        <translation>合格分數：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Start the exam</source>
+        <translation>開始考試</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Passed</source>
+        <translation>合格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not passed</source>
+        <translation>不合格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5</source>
+        <translation>賭檯考試：%1 · %3 步中正確 %2 步 · 合格分數 %4 · %5</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Steps</source>
+        <translation>步驟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right</source>
+        <translation>正確</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds (choose one to see its replay):</source>
+        <translation>各局（選擇一局以查看其重播）：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Round %1: %2 · mistakes: %3</source>
+        <translation>第%1局：%2 · 錯誤：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Round %1: %2 · no mistakes</source>
+        <translation>第%1局：%2 · 沒有錯誤</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table exam results</source>
+        <translation>賭檯考試結果</translation>
+    </message>
+</context>
+<context>
+    <name>TableReplay</name>
+    <message>
+        <location filename="../../ui/table/replay.py" line="+149"/>
+        <source>Missed: %1</source>
+        <translation>遺漏：%1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The rules of this version judge some steps otherwise than when they were recorded: the verdicts shown are this version&apos;s.</source>
+        <translation>本版本的規則對部分步驟的評核與記錄時不同：所顯示的評核結果以本版本為準。</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Step %1 of %2</source>
+        <translation>第%1步，共%2步</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The table as dealt · steps: %1</source>
+        <translation>發牌時的檯面 · 步驟：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The table as dealt. Forward: → or Enter.</source>
+        <translation>發牌時的檯面。前進：按 → 或 Enter。</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>◀ Back</source>
+        <translation>◀ 後退</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forward ▶</source>
+        <translation>前進 ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The table as dealt (Home)</source>
+        <translation>發牌時的檯面 (Home)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last step (End)</source>
+        <translation>最後一步 (End)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One step back (←)</source>
+        <translation>後退一步 (←)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One step forward (→ or Enter)</source>
+        <translation>前進一步（→ 或 Enter）</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay of a round</source>
+        <translation>牌局重播</translation>
+    </message>
+</context>
+<context>
+    <name>TableRounds</name>
+    <message>
+        <location filename="../../ui/instructor/table_rounds.py" line="+46"/>
+        <source>Practice</source>
+        <translation>練習</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exam</source>
+        <translation>考試</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>wrong amount</source>
+        <extracomment>The judge&apos;s mistake codes as the instructor reads them (never the code itself).</extracomment>
+        <translation>金額錯誤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>out of turn</source>
+        <translation>次序錯誤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>paid before collecting</source>
+        <translation>未收注先派彩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a loser paid</source>
+        <translation>向輸注派彩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a winner collected</source>
+        <translation>收取了贏注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a stake collected</source>
+        <translation>收取了應保留的注碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a wrong action</source>
+        <translation>動作錯誤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>settled twice</source>
+        <translation>重複結算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an undecided bet settled</source>
+        <translation>結算了未有結果的注項</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a step not needed</source>
+        <translation>多餘的步驟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a bet not on the table</source>
+        <translation>檯上沒有的注項</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>marker on the wrong number</source>
+        <translation>標記放錯號碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moved to the wrong point</source>
+        <translation>移往錯誤的點數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>two players paid together</source>
+        <translation>把兩名玩家的注項合併派彩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a step missed</source>
+        <translation>遺漏步驟</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>another mistake</source>
+        <translation>其他錯誤</translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>Rounds this version cannot replay: %1.</source>
+        <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
+        <translation>本版本無法重播的牌局：%1。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No rounds at the live table yet.</source>
+        <translation>尚未有賭檯牌局。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Rounds: %1 · time per round %2 · most common mistakes: %3</source>
+        <translation>局數：%1 · 每局用時 %2 · 最常見錯誤：%3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1, %2: %3 an hour, the target %4</source>
+        <translation>%1，%2：每小時 %3，目標 %4</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>This version cannot replay that round.</source>
+        <translation>本版本無法重播該局。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Dealt</source>
+        <translation>發牌時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mistakes</source>
+        <translation>錯誤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What went wrong</source>
+        <translation>出錯之處</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Replay ↵</source>
+        <translation>重播 ↵</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The chosen round, step by step on the felt</source>
+        <translation>所選的牌局，在檯面上逐步重播</translation>
+    </message>
+</context>
+<context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+38"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+39"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -4357,7 +4710,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Progress</source>
         <translation>進度</translation>
     </message>
@@ -4365,6 +4718,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Answers</source>
         <translation>答案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table rounds</source>
+        <translation>賭檯牌局</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -4377,7 +4735,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+35"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -4543,7 +4901,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+49"/>
+        <location filename="../../ui/drills/launcher.py" line="+84"/>
         <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
         <translation>不作記錄：「%1」不是已登記的學員，導師無法跟進這些答案，亦不會保存任何資料。請導師為你登記，然後在「學員」清單中選擇你的檔案。</translation>
     </message>
@@ -4551,7 +4909,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location line="+21"/>
+        <location filename="../../ui/welcome.py" line="+58"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation>歡迎使用澳門荷官培訓程式</translation>
     </message>
@@ -4935,7 +5293,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-496"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-512"/>
         <source>Last %1 days</source>
         <translation>最近%1日</translation>
     </message>
@@ -4968,7 +5326,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-386"/>
+        <location filename="../../ui/drills/launcher.py" line="-470"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -5977,7 +6335,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+101"/>
+        <location filename="../../ui/table/screen.py" line="+108"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -5985,6 +6343,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Table · Timed</source>
         <translation>賭檯 · 計時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table · Exam</source>
+        <translation>賭檯 · 考試</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6035,7 +6398,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>慢過目標%1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+48"/>
         <location line="+3"/>
         <source>Add a chip of %1</source>
         <translation>加一枚%1籌碼</translation>
@@ -6051,7 +6414,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+300"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
@@ -6076,22 +6439,33 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+72"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+22"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
     </message>
     <message>
         <location line="+10"/>
+        <location line="+49"/>
         <source>Next round: N or Enter.</source>
         <translation>下一局：按 N 或 Enter。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="-7"/>
+        <source>Round %1 of %2 is over.</source>
+        <translation>第%1局（共%2局）已完結。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results: N or Enter.</source>
+        <translation>查看結果：按 N 或 Enter。</translation>
+    </message>
+    <message>
+        <location line="+63"/>
         <source>The round&apos;s time</source>
         <translation>本局用時</translation>
     </message>
@@ -6106,12 +6480,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此步驟未能記錄，故不計算：%1</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
+        <source>Round %1 of %2</source>
+        <translation>第%1局，共%2局</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Round %1</source>
         <translation>第%1局</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The ball is in %1.</source>
         <translation>波子落在%1。</translation>
     </message>
@@ -6126,7 +6505,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>骰子：%1、%2、%3，共 %4 點。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
+        <source>Exam…</source>
+        <translation>考試…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sit an exam of rounds: no verdict while you deal, the score and each round&apos;s replay at the end</source>
+        <translation>進行一組牌局的考試：發牌期間不顯示對錯，完結後顯示得分及每局的重播</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Timed</source>
         <translation>計時</translation>
     </message>

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.exams import ExamResult, percent_text, trainee_exam_history
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
@@ -45,6 +46,7 @@ from dealer_trainer.storage import (
     StoredAnswer,
     TraineeProfile,
 )
+from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import (
@@ -55,6 +57,8 @@ from dealer_trainer.ui.instructor.models import (
     sorting_proxy,
 )
 from dealer_trainer.ui.instructor.plots import TrendPlots
+from dealer_trainer.ui.instructor.table_rounds import TableRoundsView
+from dealer_trainer.ui.instructor.table_rounds import load as load_rounds
 
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90
@@ -366,6 +370,7 @@ class TraineeView(QWidget):
 
     figuresLoaded = Signal()
     answersLoaded = Signal()
+    roundsLoaded = Signal()
 
     def __init__(
         self,
@@ -461,9 +466,11 @@ class TraineeView(QWidget):
         split.setSizes([260, 440])
         answers_layout.addWidget(split, 1)
 
+        self.table_rounds = TableRoundsView(zone)
         self.pages = QTabWidget()
         self.pages.addTab(overview, self.tr("Progress"))
         self.pages.addTab(answers_page, self.tr("Answers"))
+        self.pages.addTab(self.table_rounds, self.tr("Table rounds"))
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.pages, 1)
@@ -521,6 +528,19 @@ class TraineeView(QWidget):
             self._figures_ready,
         )
         self.load_answers()
+        self.load_rounds()
+
+    def load_rounds(self) -> None:
+        """The trainee's newest rounds of the live table, each played again to replay."""
+        trainee_id = self.current_trainee()
+        if trainee_id is None:
+            return
+        desk = self._desk
+        self._jobs.run("trainee-rounds", lambda: load_rounds(desk, trainee_id), self._rounds_ready)
+
+    def _rounds_ready(self, loaded: list[tuple[StoredTableRound, Replay | None]]) -> None:
+        self.table_rounds.set_rounds(loaded)
+        self.roundsLoaded.emit()
 
     def _figures_ready(
         self, loaded: tuple[list[DailySkillStat], list[tuple[Exam, ExamResult]]]

@@ -14,6 +14,11 @@ Enter pays the bet in hand, and a click on a bet with chips in the float pays
 that bet; C collects, R returns, M marks the number (roulette) or moves a come
 bet to its point (craps), P pays a progressive award (Caribbean Stud).
 
+Exam (the bar's Exam… button): a run of rounds dealt with no verdict shown; every
+step is recorded with the rules core's verdict and taken as the trainee dealt it
+(``drills.table.round`` says how), each round ends when declared settled, and at
+the end the score, per step kind, and each round's replay with its mistakes.
+
 Timed (the bar's Timed button, remembered): the same rounds, with the round's
 clock and the table's pace (spins, throws or rounds an hour, ``drills.table.pace``)
 against the house's target for the game and difficulty, a ruleset setting.
@@ -24,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeyEvent, QPen
@@ -43,9 +49,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.drills.chips import level_chips, stack
+from dealer_trainer.drills.chips import level_chips
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import Attempt, RoundSummary, TableRound, new_round
+from dealer_trainer.drills.table import Attempt, RoundSummary, TableMode, TableRound, new_round
+from dealer_trainer.drills.table.exam import TableExam
 from dealer_trainer.drills.table.pace import Pace, clock_text, target
 from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
 from dealer_trainer.i18n.numbers import parse_amount
@@ -68,14 +75,14 @@ from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
-    COLOUR_INKS,
     TableBet,
     article_line,
     planned_step,
     step_text,
-    table_bets,
     verdict_text,
 )
+from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
+from dealer_trainer.ui.table.felt import TableFelt
 
 TABLE_STYLE = (
     DRILL_STYLE
@@ -100,6 +107,7 @@ TABLE_STYLE = (
 )
 MODE = QT_TRANSLATE_NOOP("table", "Table · Practice")
 TIMED_MODE = QT_TRANSLATE_NOOP("table", "Table · Timed")
+EXAM_MODE = QT_TRANSLATE_NOOP("table", "Table · Exam")
 #: Where the table remembers whether it was last played timed (QSettings).
 TIMED_KEY = "table/timed"
 TICK_MS = 250  # how often the round's clock is shown again
@@ -122,7 +130,6 @@ AGAINST_TEXTS = {
     -1: QT_TRANSLATE_NOOP("table", "behind the target of %1"),
 }
 AGAINST_NAMES = {1: "ahead", 0: "on", -1: "behind"}
-PAYOUT_OFFSET = CHIP_DIAMETER + 6  # mm beside a bet's stack, where its payout is set down
 
 
 def _tr(text: str) -> str:
@@ -238,6 +245,7 @@ class TableScreen(QWidget):
     stepJudged = Signal(object)  # Attempt
     roundStarted = Signal(object)  # TableRound
     roundFinished = Signal(object)  # RoundSummary
+    examFinished = Signal(object)  # ExamResult
     closed = Signal()
     SIZE_KEY = "table"
 
@@ -265,13 +273,12 @@ class TableScreen(QWidget):
         self.recorder = recorder
         self._on_finish = on_finish
         self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
-        self.rounds_played = 0
+        self.rounds_played = 0  # in this run (practice, or the exam being sat): the bar's count
+        self.dealt = 0  # every round this screen dealt: the next round's seed is seed + dealt
         self.round: TableRound | None = None
         self.bets: list[TableBet] = []
         self.current: TableBet | None = None
         self.stage = FeltStage(self)
-        self._payouts: list[ChipStackItem] = []
-        self._rings: list[QGraphicsEllipseItem] = []
         self._hand_ring: QGraphicsEllipseItem | None = None
         self.problem = ""  # the last storage problem, shown in the panel
         self.clock = clock
@@ -281,6 +288,8 @@ class TableScreen(QWidget):
         if timed is None:
             timed = str(QSettings().value(TIMED_KEY, "false")).lower() == "true"
         self.timed = timed
+        self.exam: TableExam | None = None  # an exam being sat (its rounds in exam mode)
+        self.results: QWidget | None = None  # the last exam's results, once it is over
 
         # -- the bar
         self.mode_label = QLabel()
@@ -303,6 +312,9 @@ class TableScreen(QWidget):
         self.end_button = QPushButton()
         self.end_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.end_button.clicked.connect(self.close)
+        self.exam_button = QPushButton()
+        self.exam_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.exam_button.clicked.connect(self._ask_exam)
         bar = QHBoxLayout()
         bar.addWidget(self.mode_label)
         bar.addWidget(self.title_label)
@@ -311,11 +323,13 @@ class TableScreen(QWidget):
         bar.addWidget(self.clock_label)
         bar.addWidget(self.round_label)
         bar.addWidget(self.timed_button)
+        bar.addWidget(self.exam_button)
         bar.addWidget(self.end_button)
 
         # -- the felt and the panel
         self.view = SituationView()
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.felt = TableFelt(self.stage, self.view, ruleset, difficulty)
         self.outcome = QLabel()
         self.outcome.setObjectName("outcome")
         self.outcome.setWordWrap(True)
@@ -403,18 +417,25 @@ class TableScreen(QWidget):
                 return
             self._count(summary)
             self.roundFinished.emit(summary)
+        if self.exam is not None and len(self.exam.played) == self.exam.rounds:
+            self._exam_over()
+            return
         try:
-            round_ = new_round(
-                self.ruleset,
-                (self.seed + self.rounds_played) % 2**63,
-                self.difficulty,
-                recorder=self.recorder,
-                clock=self.clock,
-            )
+            if self.exam is not None:
+                round_ = self.exam.next_round()
+            else:
+                round_ = new_round(
+                    self.ruleset,
+                    (self.seed + self.dealt) % 2**63,
+                    self.difficulty,
+                    recorder=self.recorder,
+                    clock=self.clock,
+                )
         except StorageError as exc:
             self._storage_problem(exc)
             return
         self.rounds_played += 1
+        self.dealt += 1
         self.round = round_
         self._stage()
         self.steps.clear()
@@ -426,66 +447,21 @@ class TableScreen(QWidget):
         self.roundStarted.emit(round_)
 
     def _stage(self) -> None:
-        round_ = self.round
-        assert round_ is not None
-        request = round_.situation.request
-        situation: dict[str, object] = {"request": request}
-        if self.game == "roulette":
-            situation["spots"] = dict(round_.situation.spots)
-        elif self.game == "craps":
-            rolls = [e["roll"] for e in request["events"] if "roll" in e]
-            situation["dice"] = rolls[-1]
-        elif self.game == "sic_bo":
-            situation["spots"] = dict(round_.situation.spots)
-            situation["dice"] = list(request["outcome"]["dice"])
-            situation["lit"] = True  # the dice are keyed in: the layout lights the winners
-        else:
-            cards = {"dealer": list(request["dealer"])}
-            for box in request["boxes"]:
-                cards[f"box-{int(box['box'])}"] = list(box["cards"])
-            situation["cards"] = cards
-            progressive = request.get("progressive")
-            if progressive:
-                situation["pool"] = progressive["pool"]
-        for item in self._payouts:
-            if item.scene() is not None:
-                item.scene().removeItem(item)
-        for ring in self._rings:
-            if ring.scene() is not None:
-                ring.scene().removeItem(ring)
-        self._payouts.clear()
-        self._rings.clear()
-        scene = self.stage.stage_situation(self.game, self.ruleset, int(self.difficulty), situation)
-        if self.view.scene() is not scene:
-            self.view.set_felt_scene(scene)
-        self.view.focus_rect = self.stage.focus
-        self.view.fit()
-        self.bets = table_bets(round_, scene)
-        for bet in self.bets:
-            badge = self._badge(bet)
-            if bet.colour is not None and badge is not None:
-                # The player's colour: a ring round the stack's foot, as colour chips read.
-                r = CHIP_DIAMETER / 2 + 4
-                ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r), badge)
-                ring.setPen(QPen(QColor(COLOUR_INKS[bet.colour]), 5))
-                ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-                ring.setFlag(ring.GraphicsItemFlag.ItemStacksBehindParent)
-                self._rings.append(ring)
+        assert self.round is not None
+        self.bets = self.felt.show_round(self.round)
         self.current = None
         self._take(self._next_open(None, 1))
 
     def _badge(self, bet: TableBet) -> ChipStackItem | None:
-        target = bet.target
-        if target.bet is not None:
-            return self.stage.badge_of(str(target.bet))
-        if target.progressive:
-            return None
-        suffix = "" if target.spot == "ante" else "-raise"
-        return self.stage.badge_of(f"box-{target.box}{suffix}")
+        return self.felt.badge(bet)
 
     # ------------------------------------------------------------- in hand --
     def _settled_targets(self) -> set[Target]:
+        """The bets dealt with: the round's steps done; in an exam, every bet the trainee
+        acted on, right or not (which bets the engine took would be a verdict)."""
         assert self.round is not None
+        if self.round.mode is TableMode.EXAM:
+            return {a.step.target for a in self.round.attempts if a.step is not None}
         return {step.target for step in self.round.done}
 
     def _next_open(self, after: TableBet | None, direction: int) -> TableBet | None:
@@ -645,7 +621,14 @@ class TableScreen(QWidget):
         names = {bet.target: bet for bet in self.bets}
         item = QListWidgetItem()
         shown = step_text(step, names)
-        if attempt.accepted:
+        if round_.mode is TableMode.EXAM:  # no verdict until the exam is over
+            item.setText(f"• {len(round_.attempts)}. {shown}")
+            self.message.hide()
+            if step is not None:
+                self._show_done(step)  # what the dealer did, right or not
+                self.float.clear()
+                self._take(self._next_open(self.current, 1))
+        elif attempt.accepted:
             cited = planned_step(round_, step.target) if step is not None else None
             article = article_line(cited.citation if cited is not None else None)
             item.setText(f"✓ {len(round_.done)}. {shown}\n    {article}")
@@ -681,44 +664,15 @@ class TableScreen(QWidget):
         return attempt
 
     def _show_done(self, step: Step) -> None:
-        """The felt after a step: collected and returned chips go, a payout is set beside."""
-        scene = self.view.felt_scene()
-        if step.action is Action.MARK:
-            scene.set_marker("dolly", step.number)
-            return
-        bet = self.current
-        if bet is None:
-            return
-        badge = self._badge(bet)
-        if step.action in (Action.COLLECT, Action.RETURN) and badge is not None:
-            badge.setVisible(False)  # to the bank, or back to the player
-            for leader in self.stage.leaders_of(badge):
-                leader.setVisible(False)
-        elif step.action is Action.MOVE and badge is not None:
-            spot_id = f"{bet.spot_id}-{step.to}"
-            if spot_id in scene.felt:
-                x, y = scene.felt.spot(spot_id).center
-                badge.setPos(x, y)
-        elif step.action in (Action.PAY, Action.PROGRESSIVE) and step.amount:
-            chips = stack(step.amount, self.ruleset, int(self.difficulty)) or stack(
-                step.amount, self.ruleset, None
-            )
-            if badge is not None:  # beside the bet and clear of its caption
-                offset = max(PAYOUT_OFFSET, badge.badge_rect().width() + 6)
-                x, y = badge.pos().x() + offset, badge.pos().y()
-            else:
-                x, y = scene.felt.spot(bet.spot_id).center
-                x += PAYOUT_OFFSET
-            payout = ChipStackItem((x, y), scene.chips.chip_set, scene.caption_scale)
-            payout.set_chips(chips)
-            if badge is not None:
-                payout.caption_item.setScale(badge.caption_item.scale())
-            scene.addItem(payout)
-            self._payouts.append(payout)
+        """The felt after a step (the bet in hand's, or the marker)."""
+        self.felt.show_step(step, self.current if step.action is not Action.MARK else None)
 
     def _round_over(self) -> None:
         assert self.round is not None
         summary = self.round.summary()
+        if self.exam is not None:
+            self._exam_round_over(summary)
+            return
         mistakes = len(summary.mistakes)
         seconds = summary.ms // 1000
         text = (
@@ -739,6 +693,71 @@ class TableScreen(QWidget):
         self._count(summary)
         self.roundFinished.emit(summary)
 
+    # ---------------------------------------------------------------- exam --
+    def _ask_exam(self) -> None:
+        setup = ExamSetup(self)
+        if setup.exec():
+            self.start_exam(setup.rounds(), setup.pass_mark())
+
+    def start_exam(self, rounds: int, pass_mark: Fraction) -> None:
+        """Sit an exam of ``rounds`` rounds (the round in play ends as it stands)."""
+        if self.round is not None and not self.round.finished:
+            try:
+                summary = self.round.give_up()
+            except StorageError as exc:
+                self._storage_problem(exc)
+                return
+            self._count(summary)
+            self.roundFinished.emit(summary)
+        self.exam = TableExam(
+            self.ruleset,
+            self.difficulty,
+            (self.seed + self.dealt) % 2**63,
+            rounds=rounds,
+            pass_mark=pass_mark,
+            recorder=self.recorder,
+            clock=self.clock,
+        )
+        self.rounds_played = 0
+        self.exam_button.setEnabled(False)
+        self.mode_label.setText(_tr(EXAM_MODE))
+        self.next_round()
+
+    def _exam_round_over(self, summary: RoundSummary) -> None:
+        exam = self.exam
+        assert exam is not None
+        last = len(exam.played) == exam.rounds
+        text = (
+            QCoreApplication.translate("table", "Round %1 of %2 is over.")
+            .replace("%1", str(len(exam.played)))
+            .replace("%2", str(exam.rounds))
+        )
+        then = (
+            QCoreApplication.translate("table", "The results: N or Enter.")
+            if last
+            else QCoreApplication.translate("table", "Next round: N or Enter.")
+        )
+        self._say(escape(text) + "<br>" + escape(then), "settled")
+        self._take(None)
+        self._count(summary)
+        self.roundFinished.emit(summary)
+
+    def _exam_over(self) -> None:
+        """The exam's rounds are all played: its results, each round's replay; practice again."""
+        exam = self.exam
+        assert exam is not None
+        self.exam = None
+        self.rounds_played = 0
+        self.exam_button.setEnabled(True)
+        self.mode_label.setText(_tr(TIMED_MODE if self.timed else MODE))
+        result = exam.result()
+        if self.results is not None:
+            self.results.close()
+        self.results = ExamResults(exam, self)
+        self.results.show()
+        self.examFinished.emit(result)
+        self.next_round()
+
     # --------------------------------------------------------------- timed --
     def set_timed(self, timed: bool) -> None:
         """Timed or practice: the clock and the pace are shown (and ticking) or hidden."""
@@ -748,7 +767,8 @@ class TableScreen(QWidget):
             self.timed_button.setChecked(timed)
         self.clock_label.setVisible(timed)
         self.pace_label.setVisible(timed)
-        self.mode_label.setText(_tr(TIMED_MODE if timed else MODE))
+        if self.exam is None:
+            self.mode_label.setText(_tr(TIMED_MODE if timed else MODE))
         if timed:
             self.ticker.start()
         else:
@@ -872,9 +892,18 @@ class TableScreen(QWidget):
     def _retitle(self) -> None:
         game = QCoreApplication.translate("games", GAME_NAMES[self.game][0])
         self.title_label.setText(game)
-        self.round_label.setText(
-            QCoreApplication.translate("table", "Round %1").replace("%1", str(self.rounds_played))
-        )
+        if self.exam is not None:
+            self.round_label.setText(
+                QCoreApplication.translate("table", "Round %1 of %2")
+                .replace("%1", str(self.rounds_played))
+                .replace("%2", str(self.exam.rounds))
+            )
+        else:
+            self.round_label.setText(
+                QCoreApplication.translate("table", "Round %1").replace(
+                    "%1", str(self.rounds_played)
+                )
+            )
         round_ = self.round
         if round_ is None:
             return
@@ -910,7 +939,17 @@ class TableScreen(QWidget):
             self.outcome.setText(hands_html(cards))
 
     def retranslate(self) -> None:
-        self.mode_label.setText(_tr(TIMED_MODE if self.timed else MODE))
+        self.mode_label.setText(
+            _tr(EXAM_MODE if self.exam is not None else TIMED_MODE if self.timed else MODE)
+        )
+        self.exam_button.setText(QCoreApplication.translate("table", "Exam…"))
+        self.exam_button.setToolTip(
+            QCoreApplication.translate(
+                "table",
+                "Sit an exam of rounds: no verdict while you deal, the score and each "
+                "round's replay at the end",
+            )
+        )
         self.timed_button.setText(QCoreApplication.translate("table", "Timed"))
         self.timed_button.setToolTip(
             QCoreApplication.translate(

@@ -1,0 +1,370 @@
+"""A round's replay, step by step on the felt: what the trainee did, and the verdict of each.
+
+The trainee sees it after an exam (each round of the exam), an instructor from a
+trainee's drill-down (any stored round).  Both come from the same place: the
+round played again by the round engine from what was stored (its situation, its
+mode, each attempt: ``drills.table.replay``), so the verdict, the reason and the
+article (or "table procedure") of every step are the rules core's.
+
+The felt shows the table as it stood after the chosen step: the bets as dealt,
+the marker, the payouts set down, the chips collected.  Back and forward go one
+step (the buttons, ←/→, Enter or Space for the next), Home and End to the table
+as dealt and to the last step; a click on a step in the list goes to it.  The
+steps missed (not done when the round ended) close the list.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills.table.replay import Frame, Replay
+from dealer_trainer.drills.table.round import TableMode
+from dealer_trainer.rules.procedure import Target, Verdict
+from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape
+from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
+from dealer_trainer.ui.drills.situation import FeltStage
+from dealer_trainer.ui.geometry import restore_size
+from dealer_trainer.ui.table.bets import (
+    TableBet,
+    article_line,
+    planned_step,
+    step_text,
+    verdict_text,
+)
+from dealer_trainer.ui.table.felt import TableFelt
+
+REPLAY_STYLE = """
+#replayNow { font-size: 15px; background: #ffffff; border: 1px solid #d0cbbf;
+             border-radius: 6px; padding: 6px; }
+#replayNow[verdict="wrong"] { background: #fdf0ef; border: 2px solid #b3202a; }
+#replayNow[verdict="right"] { background: #eef8ef; border: 2px solid #2e7d32; }
+#replaySteps { font-size: 14px; background: #ffffff; }
+"""
+
+
+class ReplayView(QWidget):
+    """One round's replay: the felt, the steps with their verdicts, back and forward."""
+
+    frameShown = Signal(int)  # the step shown (-1: the table as dealt)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setStyleSheet(REPLAY_STYLE)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.replay: Replay | None = None
+        self.position = -1
+        self.stage = FeltStage(self)
+        self.view = SituationView()
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.view.setMinimumSize(320, 200)
+        self.felt: TableFelt | None = None
+        self.names: dict[Target, TableBet] = {}
+        self.now = QLabel()
+        self.now.setObjectName("replayNow")
+        self.now.setWordWrap(True)
+        self.now.setTextFormat(Qt.TextFormat.RichText)
+        self.steps = QListWidget()
+        self.steps.setObjectName("replaySteps")
+        self.steps.setWordWrap(True)
+        self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.steps.itemClicked.connect(self._clicked)
+        self.counter = QLabel()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setObjectName("muted")
+        self.note.hide()
+        self.first_button = QPushButton()
+        self.first_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_MediaSkipBackward)
+        )
+        self.back_button = QPushButton()
+        self.forward_button = QPushButton()
+        self.last_button = QPushButton()
+        self.last_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_MediaSkipForward)
+        )
+        for button, move in (
+            (self.first_button, self.first),
+            (self.back_button, self.back),
+            (self.forward_button, self.forward),
+            (self.last_button, self.last),
+        ):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(move)
+        self.forward_button.setObjectName("primary")
+        controls = QHBoxLayout()
+        controls.addWidget(self.first_button)
+        controls.addWidget(self.back_button)
+        controls.addWidget(self.counter, 1, Qt.AlignmentFlag.AlignCenter)
+        controls.addWidget(self.forward_button)
+        controls.addWidget(self.last_button)
+        side = QWidget()
+        side.setMinimumWidth(300)
+        side.setMaximumWidth(440)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.now)
+        side_layout.addWidget(self.note)
+        side_layout.addWidget(self.steps, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.view)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 1)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(controls)
+        self.retranslate()
+
+    # ---------------------------------------------------------------- replay --
+    @property
+    def frames(self) -> tuple[Frame, ...]:
+        return () if self.replay is None else self.replay.frames
+
+    def show_replay(self, replay: Replay) -> None:
+        """Show a round's replay from the table as dealt."""
+        self.replay = replay
+        round_ = replay.round
+        self.felt = TableFelt(self.stage, self.view, round_.ruleset, round_.difficulty)
+        self.names = {bet.target: bet for bet in self.felt.show_round(round_)}
+        self.steps.clear()
+        for frame in replay.frames:
+            self.steps.addItem(self._item(frame))
+        for step in round_.summary().missed:
+            item = QListWidgetItem(
+                "✗ "
+                + QCoreApplication.translate("TableReplay", "Missed: %1").replace(
+                    "%1", step_text(step, self.names)
+                )
+                + "\n    "
+                + article_line(step.citation)
+            )
+            item.setForeground(QColor("#b3202a"))
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.steps.addItem(item)
+        if replay.agrees:
+            self.note.hide()
+        else:
+            self.note.setText(
+                QCoreApplication.translate(
+                    "TableReplay",
+                    "The rules of this version judge some steps otherwise than when they were "
+                    "recorded: the verdicts shown are this version's.",
+                )
+            )
+            self.note.show()
+        self.show_frame(-1)
+
+    def _item(self, frame: Frame) -> QListWidgetItem:
+        assert self.replay is not None
+        attempt = frame.attempt
+        shown = step_text(attempt.step, self.names)
+        number = attempt.index + 1
+        if attempt.accepted:
+            cited = (
+                planned_step(self.replay.round, attempt.step.target)
+                if attempt.step is not None
+                else None
+            )
+            text = f"✓ {number}. {shown}\n    {article_line(cited.citation if cited else None)}"
+            colour = "#1b5e20"
+        else:
+            reason = verdict_text(attempt.verdict, attempt.step, self.replay.round, self.names)
+            text = (
+                f"✗ {number}. {shown}\n    {reason}\n    {article_line(attempt.verdict.citation)}"
+            )
+            colour = "#b3202a"
+        item = QListWidgetItem(text)
+        item.setForeground(QColor(colour))
+        return item
+
+    def show_frame(self, position: int) -> None:
+        """The table after step ``position`` (-1: as dealt), that step's verdict beside it."""
+        replay, felt = self.replay, self.felt
+        if replay is None or felt is None:
+            return
+        position = max(-1, min(position, len(replay.frames) - 1))
+        self.position = position
+        felt.show_round(replay.round)
+        for frame in replay.frames[: position + 1]:
+            step = frame.attempt.step
+            if step is not None and (
+                frame.attempt.taken or replay.round.mode is TableMode.EXAM
+            ):  # exam: the felt shows what the dealer did, right or not
+                felt.show_step(step)
+        current = replay.frames[position] if position >= 0 else None
+        spot = None
+        if current is not None and current.attempt.step is not None:
+            bet = self.names.get(current.attempt.step.target)
+            spot = bet.spot_id if bet is not None else None
+        self.view.focus_spot(spot)
+        self._describe(current)
+        if position >= 0:
+            self.steps.setCurrentRow(position)
+            self.steps.scrollToItem(self.steps.item(position))
+        else:
+            self.steps.clearSelection()
+            self.steps.setCurrentRow(-1)
+        total = len(replay.frames)
+        self.counter.setText(
+            QCoreApplication.translate("TableReplay", "Step %1 of %2")
+            .replace("%1", str(position + 1))
+            .replace("%2", str(total))
+            if position >= 0
+            else QCoreApplication.translate(
+                "TableReplay", "The table as dealt · steps: %1"
+            ).replace("%1", str(total))
+        )
+        self.first_button.setEnabled(position > -1)
+        self.back_button.setEnabled(position > -1)
+        self.forward_button.setEnabled(position < total - 1)
+        self.last_button.setEnabled(position < total - 1)
+        self.frameShown.emit(position)
+
+    def _describe(self, frame: Frame | None) -> None:
+        assert self.replay is not None
+        if frame is None:
+            self.now.setText(
+                escape(
+                    QCoreApplication.translate(
+                        "TableReplay", "The table as dealt. Forward: → or Enter."
+                    )
+                )
+            )
+            verdict = "none"
+        else:
+            attempt = frame.attempt
+            shown = escape(step_text(attempt.step, self.names))
+            if attempt.accepted:
+                cited = (
+                    planned_step(self.replay.round, attempt.step.target)
+                    if attempt.step is not None
+                    else None
+                )
+                text = (
+                    f"✓ {shown}<br><i>{escape(article_line(cited.citation if cited else None))}</i>"
+                )
+                verdict = "right"
+            else:
+                text = f"✗ {shown}"
+                for wrong in self._verdicts(frame):
+                    reason = verdict_text(wrong, attempt.step, self.replay.round, self.names)
+                    text += f"<br>{escape(reason)}<br><i>{escape(article_line(wrong.citation))}</i>"
+                verdict = "wrong"
+            self.now.setText(text)
+        self.now.setProperty("verdict", verdict)
+        self.now.style().unpolish(self.now)
+        self.now.style().polish(self.now)
+
+    @staticmethod
+    def _verdicts(frame: Frame) -> list[Verdict]:
+        """What was wrong with the attempt: the judge's verdict, and an order broken too."""
+        attempt = frame.attempt
+        return [attempt.verdict] + ([attempt.also] if attempt.also is not None else [])
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        row = self.steps.row(item)
+        if row < len(self.frames):
+            self.show_frame(row)
+
+    def first(self) -> None:
+        self.show_frame(-1)
+
+    def back(self) -> None:
+        self.show_frame(self.position - 1)
+
+    def forward(self) -> None:
+        self.show_frame(self.position + 1)
+
+    def last(self) -> None:
+        self.show_frame(len(self.frames) - 1)
+
+    # ------------------------------------------------------------------ keys --
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Return, Qt.Key.Key_Enter,
+                   Qt.Key.Key_Space):  # fmt: skip
+            self.forward()
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_Backspace):
+            self.back()
+        elif key == Qt.Key.Key_Home:
+            self.first()
+        elif key == Qt.Key.Key_End:
+            self.last()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    # -------------------------------------------------------------- language --
+    def retranslate(self) -> None:
+        self.back_button.setText(QCoreApplication.translate("TableReplay", "◀ Back"))
+        self.forward_button.setText(QCoreApplication.translate("TableReplay", "Forward ▶"))
+        self.first_button.setToolTip(
+            QCoreApplication.translate("TableReplay", "The table as dealt (Home)")
+        )
+        self.last_button.setToolTip(
+            QCoreApplication.translate("TableReplay", "The last step (End)")
+        )
+        self.back_button.setToolTip(QCoreApplication.translate("TableReplay", "One step back (←)"))
+        self.forward_button.setToolTip(
+            QCoreApplication.translate("TableReplay", "One step forward (→ or Enter)")
+        )
+        if self.replay is not None:
+            position = self.position
+            self.show_replay(self.replay)
+            self.show_frame(position)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+
+class ReplayWindow(QWidget):
+    """A round's replay in a window of its own (the instructor's drill-down opens one)."""
+
+    def __init__(self, replay: Replay, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setStyleSheet(DRILL_STYLE)
+        self.heading = QLabel(title)
+        self.heading.setObjectName("skillTitle")
+        self.heading.setWordWrap(True)
+        self.replay_view = ReplayView(self)
+        self.close_button = QPushButton()
+        self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.close_button.clicked.connect(self.close)
+        bar = QHBoxLayout()
+        bar.addWidget(self.heading, 1)
+        bar.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addLayout(bar)
+        layout.addWidget(self.replay_view, 1)
+        self.replay_view.show_replay(replay)
+        self.replay_view.setFocus()
+        self.retranslate()
+        restore_size(self, "table-replay", drill_window_size(self))
+
+    def retranslate(self) -> None:
+        self.close_button.setText(QCoreApplication.translate("TableReplay", "Close"))
+        self.setWindowTitle(QCoreApplication.translate("TableReplay", "Replay of a round"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
