@@ -10,7 +10,7 @@ that ``pyside6-lupdate`` finds them.
 
 from __future__ import annotations
 
-from dealer_trainer.frozen import Frozen
+from dataclasses import dataclass
 
 CONTEXT = "felt"
 
@@ -20,18 +20,15 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name l
     return text
 
 
-class Label(Frozen):
+@dataclass(frozen=True)
+class Label:
     """A felt label: the Chinese print and the English translation source.
 
     Either part may be empty (a bare number is printed once).
     """
 
-    _fields = ("zh", "en")
     zh: str
     en: str
-
-    def __init__(self, zh: str, en: str) -> None:
-        self.__dict__.update(zh=zh, en=en)
 
 
 def label(zh: str, en: str) -> Label:
