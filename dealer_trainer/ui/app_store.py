@@ -68,7 +68,9 @@ class AppStore(QObject):
 
     ``opener`` takes no argument (say a test's ready store); ``reporting_opener`` takes
     the progress callback to tell what it waits for. The default is ``Store.open`` with a
-    bounded lock wait that reports.
+    bounded lock wait that reports. ``in_background``: never open on the calling thread,
+    not even before :meth:`open_in_background` (the window's, whose GUI thread must not
+    wait: ``store()`` starts opening in the background and raises meanwhile).
     """
 
     traineesChanged = Signal()
@@ -91,6 +93,7 @@ class AppStore(QObject):
         parent: QObject | None = None,
         *,
         reporting_opener: Callable[[Progress], Store] | None = None,
+        in_background: bool = False,
     ) -> None:
         super().__init__(parent)
         if opener is not None:
@@ -103,7 +106,8 @@ class AppStore(QObject):
         self._worker: threading.Thread | None = None
         self._waiting_for: str | None = None
         self._closed = False
-        self._background = False  # set by open_in_background: never open on the GUI thread
+        # Never open on the calling thread (set by open_in_background too).
+        self._background = in_background
         self._backup_worker: threading.Thread | None = None
         self._finished.connect(self._open_finished)  # queued: from the worker thread
         self._backups_done.connect(self._backups_finished)  # queued: from its worker thread

@@ -75,7 +75,8 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.chip_set = chips
-        self.app_store = app_store if app_store is not None else AppStore(parent=self)
+        # The window's own records open on a worker thread only, never on the GUI thread.
+        self.app_store = app_store or AppStore(parent=self, in_background=True)
         self.languages = languages  # None: no language menu (the app passes its manager)
         self._scenes: dict[str, FeltScene] = {}
         self._chips: dict[str, TableChips] = {}
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.timeout.connect(self._refresh_thumbnails)
         #: What start-up still waits for (``startupFinished`` once empty).
         self._starting: set[str] = {"thumbnails", "records"}
+        self._felts_ready = False  # the other games' felts are laid out (after first paint)
         self._told_problems: list[str] = []  # told the instructor once each
         self._warning: QMessageBox | None = None  # the box telling them, while it is open
         self._warning_lines: list[str] = []
@@ -223,8 +225,7 @@ class MainWindow(QMainWindow):
         if watched is self.view.viewport() and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
             self._stale_thumbnails.update(GAME_NAMES)
-            QTimer.singleShot(0, self.open_records)
-            QTimer.singleShot(0, self._prepare_felts)
+            QTimer.singleShot(0, self._prepare_felts)  # then the thumbnails, then the records
             self.firstPainted.emit()
         return super().eventFilter(watched, event)
 
@@ -234,7 +235,7 @@ class MainWindow(QMainWindow):
         Caribbean Stud hand tables: ~50 ms), which the GUI thread need not wait for."""
         import threading  # noqa: PLC0415 (once, after the first paint)
 
-        self._feltsPrepared.connect(self._refresh_thumbnails, Qt.ConnectionType.QueuedConnection)
+        self._feltsPrepared.connect(self._felts_prepared, Qt.ConnectionType.QueuedConnection)
         threading.Thread(target=self._lay_out_felts, name="felts", daemon=True).start()
 
     def _lay_out_felts(self) -> None:
@@ -245,6 +246,10 @@ class MainWindow(QMainWindow):
                 felt_for(game, default_ruleset(game))
         with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
             self._feltsPrepared.emit()
+
+    def _felts_prepared(self) -> None:
+        self._felts_ready = True
+        self._refresh_thumbnails()
 
     @property
     def is_starting(self) -> bool:
@@ -279,16 +284,25 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.start()
 
     def _refresh_thumbnails(self) -> None:
-        """Draw one stale thumbnail, and come back for the next at the loop's next pass
-        (building and drawing a felt takes up to ~50 ms: input is answered in between)."""
+        """Build one felt's scene or draw one stale thumbnail, and come back for the rest at
+        the loop's next pass (each is ~10-40 ms: input is answered in between).  Not before
+        the felts are laid out: the GUI thread would wait for that worker's imports."""
+        if not self._felts_ready:
+            return
         if self._stale_thumbnails:
             game = min(self._stale_thumbnails)
-            self._stale_thumbnails.discard(game)
-            self.panel.set_thumbnail(game, self._thumbnail(game))
+            if game not in self._scenes:
+                self.scene_for(game)  # drawn at the next pass
+            else:
+                self._stale_thumbnails.discard(game)
+                self.panel.set_thumbnail(game, self._thumbnail(game))
         if self._stale_thumbnails:
             QTimer.singleShot(0, self._refresh_thumbnails)
-        elif not self._thumbnail_timer.isActive():
+        elif not self._thumbnail_timer.isActive() and "thumbnails" in self._starting:
             self._started("thumbnails")
+            # Now the records: opening imports SQLAlchemy and Alembic (~0.5 s of Python) on its
+            # worker thread, which the drawing above would have shared the interpreter with.
+            QTimer.singleShot(0, self.open_records)
 
     # ---------------------------------------------------------------- menus --
     def _build_menus(self) -> None:
