@@ -31,14 +31,6 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
 GAMES = ("roulette", "craps", "caribbean_stud")
-#: What the window needs that has no Qt: the rules and rulesets, the languages, the felt
-#: geometry (the first felt shown is roulette's), the trainee's login name.
-WITHOUT_QT = (
-    "getpass",
-    "dealer_trainer.i18n.citations",
-    "dealer_trainer.i18n.numbers",
-    "dealer_trainer.layouts.roulette",
-)
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 1
 MIN_WIDTH, MAX_WIDTH = 16, 16384
 
@@ -201,13 +193,6 @@ def run_window(args: SimpleNamespace) -> int:
             )
             return EXIT_FAILED
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a measurement needs no screen
-    # The modules the window needs that have no Qt are imported before PySide6: once it is
-    # loaded, its import hook reads the source of every module imported after it, looking
-    # for Qt (these thirty modules: ~3 ms).
-    from importlib import import_module  # noqa: PLC0415
-
-    for name in WITHOUT_QT:
-        import_module(name)
     app = _application([])
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 

@@ -174,18 +174,3 @@ def test_app_without_a_display_says_so_instead_of_crashing() -> None:
     )
     assert measured.returncode == 0, measured.stderr
     _ready_times(measured.stdout)
-
-
-def test_app_modules_imported_before_qt_do_not_use_qt() -> None:
-    # run_window imports them before PySide6 (whose import hook reads every module's
-    # source after it); one that used Qt would load Qt early and defeat that.
-    code = (
-        "import sys\nfrom importlib import import_module\nfrom dealer_trainer import app\n"
-        "for name in app.WITHOUT_QT:\n    import_module(name)\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
