@@ -226,6 +226,8 @@ class MainWindow(QMainWindow):
             watched.removeEventFilter(self)
             self._stale_thumbnails.update(GAME_NAMES)
             QTimer.singleShot(0, self._prepare_felts)  # then the thumbnails, then the records
+            if not self.app_store.is_open:
+                self.statusBar().showMessage(self.tr("Opening the records…"))
             self.firstPainted.emit()
         return super().eventFilter(watched, event)
 
@@ -404,7 +406,8 @@ class MainWindow(QMainWindow):
     def _records_ready(self) -> None:
         """The records are open: tell what the instructor must know; the start-up is done
         with them once their daily backup (on its worker thread) is done too."""
-        self._tell_instructor()
+        # Told at the loop's next pass: over the welcome, which opens with the records.
+        QTimer.singleShot(0, self._tell_instructor)
         if not self.app_store.is_checking_backups:
             self._started("records")
 
@@ -415,7 +418,7 @@ class MainWindow(QMainWindow):
     def _tell_instructor(self) -> None:
         """Show the records' problems (a damaged log, lost answers, a failed backup) in a box
         for the instructor, each once (a box still open adds the new ones to the old)."""
-        from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 (rarely needed)
+        from PySide6.QtWidgets import QDialog, QMessageBox  # noqa: PLC0415 (rarely needed)
 
         if not self.app_store.is_open:
             return
@@ -427,12 +430,21 @@ class MainWindow(QMainWindow):
             self._warning_lines += new
             self._warning.setInformativeText("\n\n".join(self._warning_lines))
             return
+        # Over a dialog already open (the welcome opens with the records), not hidden behind.
+        shown = [
+            dialog
+            for dialog in self.findChildren(
+                QDialog, options=Qt.FindChildOption.FindDirectChildrenOnly
+            )
+            if dialog.isVisible()
+        ]
+        over = shown[-1] if shown else self
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             self.tr("Tell the instructor"),
             self.tr("The records need the instructor's attention:"),
             QMessageBox.StandardButton.Ok,
-            self,
+            over,
         )
         box.setTextFormat(Qt.TextFormat.PlainText)
         self._warning_lines = new
