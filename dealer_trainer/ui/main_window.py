@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
         if watched is self.view.viewport() and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
             self._stale_thumbnails.update(GAME_NAMES)
-            QTimer.singleShot(0, self._prepare_felts)  # then the thumbnails, then the records
+            QTimer.singleShot(0, self, self._prepare_felts)  # then the thumbnails, then the records
             if not self.app_store.is_open:
                 self.statusBar().showMessage(self.tr("Opening the records…"))
             self.firstPainted.emit()
@@ -299,12 +299,12 @@ class MainWindow(QMainWindow):
                 self._stale_thumbnails.discard(game)
                 self.panel.set_thumbnail(game, self._thumbnail(game))
         if self._stale_thumbnails:
-            QTimer.singleShot(0, self._refresh_thumbnails)
+            QTimer.singleShot(0, self, self._refresh_thumbnails)
         elif not self._thumbnail_timer.isActive() and "thumbnails" in self._starting:
             self._started("thumbnails")
             # Now the records: opening imports SQLAlchemy and Alembic (~0.5 s of Python) on its
             # worker thread, which the drawing above would have shared the interpreter with.
-            QTimer.singleShot(0, self.open_records)
+            QTimer.singleShot(0, self, self.open_records)
 
     # ---------------------------------------------------------------- menus --
     def _build_menus(self) -> None:
@@ -407,7 +407,7 @@ class MainWindow(QMainWindow):
         """The records are open: tell what the instructor must know; the start-up is done
         with them once their daily backup (on its worker thread) is done too."""
         # Told at the loop's next pass: over the welcome, which opens with the records.
-        QTimer.singleShot(0, self._tell_instructor)
+        QTimer.singleShot(0, self, self._tell_instructor)
         if not self.app_store.is_checking_backups:
             self._started("records")
 

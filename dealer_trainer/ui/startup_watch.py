@@ -56,7 +56,7 @@ class StartupWatch(QObject):
 
     def _painted(self) -> None:
         self.first_paint = self._last_tick = self._now()
-        QTimer.singleShot(0, self._back_at_the_loop)
+        QTimer.singleShot(0, self, self._back_at_the_loop)
         self._ticker.start()
 
     def _back_at_the_loop(self) -> None:
