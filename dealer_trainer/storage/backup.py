@@ -19,6 +19,23 @@ from typing import Any
 
 BACKUP_DIRNAME = "backups"
 _DAY = r"\d{4}-\d{2}-\d{2}"
+#: How many daily copies to keep, if not the default (a deployment setting, as the data dir).
+KEPT_ENV = "DEALER_TRAINER_BACKUPS_KEPT"
+MAX_KEPT = 366
+
+
+def kept_setting(default: int) -> tuple[int, str | None]:
+    """How many copies ``$DEALER_TRAINER_BACKUPS_KEPT`` asks to keep (``default`` if unset),
+    and what is wrong with it if it is no whole number from 1 to 366 (then ``default``)."""
+    raw = os.environ.get(KEPT_ENV, "").strip()
+    if not raw:
+        return default, None
+    if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= MAX_KEPT:
+        return int(raw), None
+    return default, (
+        f"{KEPT_ENV} must be a whole number of daily backup copies to keep, from 1 to "
+        f"{MAX_KEPT}, not {raw!r}: {default} copies are kept until it is corrected."
+    )
 
 
 def backup_name(database: Path, day: date) -> str:

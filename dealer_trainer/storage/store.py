@@ -153,6 +153,8 @@ class Store:
         #: it keeps.
         self.backup_pending = False
         self.backups_kept = DEFAULT_BACKUPS_KEPT
+        #: A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.
+        self.setting_problem: str | None = None
 
     @classmethod
     def open(
@@ -163,7 +165,7 @@ class Store:
         clock: Clock = utc_now,
         passwords: Passwords | None = None,
         day_zone: tzinfo | None = None,
-        backups_kept: int = DEFAULT_BACKUPS_KEPT,
+        backups_kept: int | None = None,
         instructor_idle: timedelta = DEFAULT_INSTRUCTOR_IDLE,
         patience: engine.Patience | None = None,
         daily_backup: bool = True,
@@ -176,10 +178,10 @@ class Store:
         machine's zone). Raises ``StorageError`` when the database cannot be used, and
         ``StorageLockedError`` when a lock held elsewhere outlasts ``patience``.
 
-        The daily backup work (:meth:`check_backups`, keeping ``backups_kept`` copies)
-        is done here unless ``daily_backup`` is false: then the caller does it, and
-        ``backup_pending`` says so (the window does it on a worker thread, as it takes
-        long on a large file).
+        The daily backup work (:meth:`check_backups`, keeping ``backups_kept`` copies:
+        by default ``$DEALER_TRAINER_BACKUPS_KEPT``, else seven) is done here unless
+        ``daily_backup`` is false: then the caller does it, and ``backup_pending`` says so
+        (the window does it on a worker thread, as it takes long on a large file).
         """
         patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
@@ -213,7 +215,9 @@ class Store:
             instructor_idle=instructor_idle,
         )
         store.log_problem = log_problem
-        store.backups_kept = backups_kept
+        if backups_kept is None and location.sqlite_path is not None:
+            backups_kept, store.setting_problem = backup.kept_setting(DEFAULT_BACKUPS_KEPT)
+        store.backups_kept = DEFAULT_BACKUPS_KEPT if backups_kept is None else backups_kept
         store.backup_pending = location.sqlite_path is not None
         if daily_backup:
             try:
@@ -226,7 +230,7 @@ class Store:
     @property
     def problems(self) -> list[str]:
         """What an instructor must know about these records (a damaged log, a failed backup)."""
-        found = (self.log_problem, self.loss_problem, self.backup_problem)
+        found = (self.log_problem, self.loss_problem, self.backup_problem, self.setting_problem)
         return [p for p in found if p is not None]
 
     def close(self) -> None:

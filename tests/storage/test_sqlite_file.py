@@ -319,3 +319,30 @@ def test_a_failed_backup_is_kept_for_the_instructor_when_made_after_opening(
         assert "The daily backup into" in store.backup_problem
     finally:
         store.close()
+
+
+def test_the_number_of_copies_kept_is_a_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DEALER_TRAINER_BACKUPS_KEPT", "2")
+    clock = FakeClock()
+    for _ in range(4):
+        with Store.open(data_dir=tmp_path, clock=clock, passwords=FAST_PASSWORDS) as store:
+            assert store.backups_kept == 2 and store.problems == []
+        clock.advance(days=1)
+    names = [p.name for p in backups(tmp_path / "backups", tmp_path / DB_FILENAME)]
+    assert names == ["dealer-trainer-2026-12-02.sqlite3", "dealer-trainer-2026-12-03.sqlite3"]
+
+
+@pytest.mark.parametrize("value", ["seven", "0", "-3", "2.5", "367", "１２"])
+def test_a_bad_number_of_copies_keeps_seven_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("DEALER_TRAINER_BACKUPS_KEPT", value)
+    with Store.open(data_dir=tmp_path, clock=FakeClock(), passwords=FAST_PASSWORDS) as store:
+        assert store.backups_kept == 7
+        problem = store.setting_problem
+        assert problem is not None and problem in store.problems
+        assert "DEALER_TRAINER_BACKUPS_KEPT must be a whole number" in problem
+        assert repr(value) in problem and "7 copies are kept" in problem
+    assert len(backups(tmp_path / "backups", tmp_path / DB_FILENAME)) == 1  # backed up still
