@@ -52,7 +52,9 @@ def launch(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     wall = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{command[0]} failed ({done.returncode}):\n{done.stderr}")
-    return wall, float(done.stdout.strip().splitlines()[-1])
+    # first_paint=0.412 responsive=0.431
+    fields = dict(field.split("=") for field in done.stdout.strip().splitlines()[-1].split())
+    return wall, float(fields["first_paint"])
 
 
 def main() -> None:

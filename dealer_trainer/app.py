@@ -5,9 +5,11 @@
     dealer-trainer self-check
     dealer-trainer rulesets add FILE [--instructor NAME] | dealer-trainer rulesets list
 
-``--exit-when-ready`` starts as usual, waits for the main window's first
-paint, prints the seconds since the launcher started and exits 0 (the
-start-up benchmark uses it).  ``export-layout`` draws a felt without a
+``--exit-when-ready`` starts as usual, waits until the window answers input
+and the start-up work after its first paint is done (the records opened,
+the daily backup, the thumbnails), prints ``first_paint=SECONDS
+responsive=SECONDS`` (since the launcher started) and exits 0 (the start-up
+benchmark uses it; see ``ui.startup_watch``).  ``export-layout`` draws a felt without a
 display.  Bad arguments: a one-line message on stderr and exit 2.
 """
 
@@ -17,7 +19,7 @@ import time
 
 _STARTED = time.perf_counter()
 
-import gc  # noqa: E402  (the clock starts first)
+import argparse  # noqa: E402  (the clock starts first)
 import os  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Sequence  # noqa: E402
@@ -28,27 +30,14 @@ from typing import TYPE_CHECKING  # noqa: E402
 from dealer_trainer.rules.games import Game  # noqa: E402
 
 if TYPE_CHECKING:
-    import argparse
-
     from PySide6.QtWidgets import QApplication
 
 GAMES = Game.ids()  # the choices of --game
-CACHE_DIR_ENV = "DEALER_TRAINER_CACHE_DIR"  # moves the app's cache folder (tests use it)
-#: What the window needs that has no Qt: the rules and rulesets, the languages, the felt
-#: geometry (the first felt shown is roulette's), the trainee's login name.
-WITHOUT_QT = (
-    "getpass",
-    "dealer_trainer.i18n.citations",
-    "dealer_trainer.i18n.numbers",
-    "dealer_trainer.layouts.roulette",
-)
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 1
 MIN_WIDTH, MAX_WIDTH = 16, 16384
 
 
 def _parser() -> argparse.ArgumentParser:
-    import argparse  # noqa: PLC0415 (see _window_args)
-
     parser = argparse.ArgumentParser(
         prog="dealer-trainer",
         description="Train casino dealers on the official Macau rules of Roulette, Craps "
@@ -58,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--exit-when-ready",
         action="store_true",
-        help="print the seconds to the first paint of the window and exit",
+        help="print the seconds to the window's first paint and until it answers input "
+        "with its start-up work done, then exit",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     export = commands.add_parser(
@@ -106,34 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _window_args(argv: Sequence[str]) -> SimpleNamespace | None:
-    """The window's own options (``--game GAME``, ``--exit-when-ready``) read without argparse.
-
-    Building the parser costs ~5 ms of start-up (argparse, gettext and locale
-    imports, the translations it looks up); the icon starts the app with no
-    argument at all.  ``None`` for anything else (a command, ``--help``, an
-    abbreviation, a mistake): the parser reads those, as it reads these.
-    """
-    game: str | None = None
-    exit_when_ready = False
-    rest = list(argv)
-    while rest:
-        item = rest.pop(0)
-        if item == "--exit-when-ready":
-            exit_when_ready = True
-        elif item == "--game" and rest and rest[0] in GAMES:
-            game = rest.pop(0)
-        elif item.startswith("--game=") and item.removeprefix("--game=") in GAMES:
-            game = item.removeprefix("--game=")
-        else:
-            return None
-    return SimpleNamespace(game=game, exit_when_ready=exit_when_ready, command=None)
-
-
 def parse_args(argv: Sequence[str] | None) -> SimpleNamespace:
-    quick = _window_args(sys.argv[1:] if argv is None else argv)
-    if quick is not None:
-        return quick
     parser = _parser()
     args = parser.parse_args(argv, namespace=SimpleNamespace())
     if args.command == "export-layout":
@@ -232,64 +195,37 @@ def run_window(args: SimpleNamespace) -> int:
             )
             return EXIT_FAILED
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a measurement needs no screen
-    # No garbage collection until the window has painted: start-up creates objects that
-    # almost all live on (Qt's wrappers, modules, the felt), and the collector would
-    # walk them again and again (~5 ms).  FirstPaint turns it back on.
-    gc.disable()
-    # Imported before Qt: once PySide6 is loaded, its import hook reads the source of each
-    # module imported after it, looking for Qt (~3 ms for these thirty modules).
-    from importlib import import_module  # noqa: PLC0415
-
-    for name in WITHOUT_QT:
-        import_module(name)
     app = _application([])
-    from PySide6.QtCore import QEvent, QObject, QStandardPaths, QTimer  # noqa: PLC0415
+    from PySide6.QtCore import QTimer  # noqa: PLC0415
 
-    from dealer_trainer.rules.rulesets import cache_parsed_files  # noqa: PLC0415
     from dealer_trainer.ui.language import LanguageManager  # noqa: PLC0415
     from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
+    from dealer_trainer.ui.welcome import show_welcome  # noqa: PLC0415
 
-    cache = os.environ.get(CACHE_DIR_ENV) or QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.CacheLocation
-    )
-    if cache:  # the rulesets' parsed tables, kept from one start to the next
-        cache_parsed_files(Path(cache) / "rulesets")
     languages = LanguageManager(parent=app)
     languages.start()  # the remembered language, else the system's
     window = MainWindow(languages=languages)
     if args.game:
         window.panel.select_game(args.game)
+    # The first start of a training room: who does what (until it is set up).
+    window.firstPainted.connect(lambda: QTimer.singleShot(0, lambda: show_welcome(window)))
+    if args.exit_when_ready:
+        from dealer_trainer.ui.startup_watch import StartupWatch  # noqa: PLC0415
 
-    class FirstPaint(QObject):
-        """Once the felt (drawn last in the window) has been painted: collect garbage again,
-        and with ``--exit-when-ready`` print the time and quit."""
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-            if event.type() == QEvent.Type.Paint:
-                watched.removeEventFilter(self)
-                QTimer.singleShot(0, self.ready)
-            return False
-
-        def ready(self) -> None:
-            if args.exit_when_ready:
-                print(f"{time.perf_counter() - _STARTED:.3f}", flush=True)
-                # A measurement run ends here: skip tearing the window down (the
-                # benchmark's reference window ends the same way).
-                sys.stderr.flush()
-                os._exit(EXIT_OK)
-            gc.enable()
-            # The first start of a training room: who does what (until it is set up).
-            from dealer_trainer.ui.welcome import show_welcome  # noqa: PLC0415
-
-            QTimer.singleShot(0, lambda: show_welcome(window))
-
-    watcher = FirstPaint(window)
-    window.view.viewport().installEventFilter(watcher)
-    QTimer.singleShot(3000, gc.enable)  # in case the window is not painted (started minimised)
+        watch = StartupWatch(window, _STARTED)
+        watch.done.connect(_report_and_exit)
     window.show()
     code = int(app.exec())
     window.app_store.close()  # the last answers are committed already; this ends the session
     return code
+
+
+def _report_and_exit(first_paint: float, responsive: float) -> None:
+    print(f"first_paint={first_paint:.3f} responsive={responsive:.3f}", flush=True)
+    # A measurement run ends here: skip tearing the window down (the benchmark's
+    # reference window ends the same way).
+    sys.stderr.flush()
+    os._exit(EXIT_OK)
 
 
 def self_check() -> int:

@@ -232,7 +232,9 @@ def main_window_picture(out: Path) -> None:
     window = MainWindow()
     window.resize(MAIN_SIZE)
     window.show()
-    settle(400)  # the game thumbnails are drawn a moment after the window
+    # The thumbnails are drawn and the records opened a moment after the window's first paint.
+    wait_for(lambda: not window.is_starting)
+    settle()
     save(window, out, "main_window.png")
     window.close()
 

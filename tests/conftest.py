@@ -9,8 +9,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # No test may touch the real user's records: the app's default store lives in a folder of
 # the test session (tests that need a store of their own pass one explicitly).
 os.environ.setdefault("DEALER_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="dealer-trainer-tests-"))
-# Nor the real user's cache folder (the app keeps its parsed rulesets there).
-os.environ.setdefault("DEALER_TRAINER_CACHE_DIR", tempfile.mkdtemp(prefix="dealer-trainer-cache-"))
 # Nor the real user's settings (window sizes, the drill panel's choices): QSettings reads
 # XDG_CONFIG_HOME on Linux.
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="dealer-trainer-config-"))

@@ -8,19 +8,16 @@ a test checks they match their sources).
 
 from __future__ import annotations
 
-from dealer_trainer.frozen import Frozen
+from dataclasses import dataclass
 
 SOURCE_LANGUAGE = "en"
 
 
-class Language(Frozen):
-    _fields = ("code", "native_name", "qt_locale")
+@dataclass(frozen=True)
+class Language:
     code: str  # our code, also the .ts/.qm suffix
     native_name: str  # how the language names itself in the picker
     qt_locale: str  # the QLocale name for numbers, dates and Qt's own dialogs
-
-    def __init__(self, code: str, native_name: str, qt_locale: str) -> None:
-        self.__dict__.update(code=code, native_name=native_name, qt_locale=qt_locale)
 
 
 LANGUAGES: tuple[Language, ...] = (

@@ -8,25 +8,22 @@ the stacks that changed.  Amounts are :class:`~decimal.Decimal`, never float.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 
-from dealer_trainer.frozen import Frozen
 from dealer_trainer.rules.rulesets import Ruleset
 
 Listener = Callable[[str], None]
 
 
-class Denomination(Frozen):
+@dataclass(frozen=True)
+class Denomination:
     """One chip value and how it looks: body colour, edge inserts, text colour (``#rrggbb``)."""
 
-    _fields = ("value", "colour", "edge", "ink")
     value: Decimal
     colour: str
     edge: str
-    ink: str
-
-    def __init__(self, value: Decimal, colour: str, edge: str, ink: str = "#ffffff") -> None:
-        self.__dict__.update(value=value, colour=colour, edge=edge, ink=ink)
+    ink: str = "#ffffff"
 
     @property
     def text(self) -> str:
@@ -37,15 +34,14 @@ class Denomination(Frozen):
         return f"{value.normalize():f}"
 
 
-class ChipSet(Frozen):
+@dataclass(frozen=True)
+class ChipSet:
     """The chips a table uses, lowest value first."""
 
-    _fields = ("currency", "denominations")
     currency: str
     denominations: tuple[Denomination, ...]
 
-    def __init__(self, currency: str, denominations: tuple[Denomination, ...]) -> None:
-        self.__dict__.update(currency=currency, denominations=denominations)
+    def __post_init__(self) -> None:
         values = [d.value for d in self.denominations]
         if not values:
             raise ValueError("a chip set needs at least one denomination")

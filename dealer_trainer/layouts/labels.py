@@ -11,14 +11,15 @@ marks the strings so that ``pyside6-lupdate`` finds them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from dealer_trainer.frozen import Frozen
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 CONTEXT = "felt"
 
 
-class Label(Frozen):
+@dataclass(frozen=True)
+class Label:
     """A felt label: the Chinese print and the English translation source.
 
     Either part may be empty (a bare number is printed once).  ``args`` fill
@@ -27,13 +28,9 @@ class Label(Frozen):
     whatever the number.
     """
 
-    _fields = ("zh", "en", "args")
     zh: str
     en: str
-    args: tuple[str, ...]
-
-    def __init__(self, zh: str, en: str, args: tuple[str, ...] = ()) -> None:
-        self.__dict__.update(zh=zh, en=en, args=args)
+    args: tuple[str, ...] = field(default=())
 
     def english(self, translate: Callable[[str], str]) -> str:
         """The English line through ``translate``, its ``%1`` … filled from ``args``."""

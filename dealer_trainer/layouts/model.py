@@ -7,34 +7,30 @@ dealer or a trainee puts chips on; decorations and fixtures (the wheel, the
 puck, the shoe …) are drawn but take no bets.  The drills engine, which has no
 Qt, puts chips on spot ids; the GUI draws the same model.
 
-The classes are read-only values (:class:`~dealer_trainer.frozen.Frozen`, as
-frozen dataclasses would be, without their cost at start-up).
+The classes are read-only values (frozen dataclasses).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
-from dealer_trainer.frozen import Frozen
 from dealer_trainer.layouts.labels import Label
 from dealer_trainer.rules.games import Game
 
 # ------------------------------------------------------------------ shapes --
 
 
-class Rect(Frozen):
+@dataclass(frozen=True)
+class Rect:
     """An axis-aligned rectangle; ``x, y`` is its top-left corner (mm)."""
 
-    _fields = ("x", "y", "w", "h")
     x: float
     y: float
     w: float
     h: float
-
-    def __init__(self, x: float, y: float, w: float, h: float) -> None:
-        self.__dict__.update(x=x, y=y, w=w, h=h)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -51,17 +47,14 @@ class Rect(Frozen):
         return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
 
-class Ellipse(Frozen):
+@dataclass(frozen=True)
+class Ellipse:
     """An axis-aligned ellipse around ``cx, cy`` (mm)."""
 
-    _fields = ("cx", "cy", "rx", "ry")
     cx: float
     cy: float
     rx: float
     ry: float
-
-    def __init__(self, cx: float, cy: float, rx: float, ry: float) -> None:
-        self.__dict__.update(cx=cx, cy=cy, rx=rx, ry=ry)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -75,14 +68,11 @@ class Ellipse(Frozen):
         return ((x - self.cx) / self.rx) ** 2 + ((y - self.cy) / self.ry) ** 2 <= 1
 
 
-class Polygon(Frozen):
+@dataclass(frozen=True)
+class Polygon:
     """A closed polygon; its centre is the centroid of its area."""
 
-    _fields = ("points",)
     points: tuple[tuple[float, float], ...]
-
-    def __init__(self, points: tuple[tuple[float, float], ...]) -> None:
-        self.__dict__["points"] = points
 
     @property
     def center(self) -> tuple[float, float]:
@@ -147,7 +137,8 @@ def annular_sector(
 # ------------------------------------------------------------ bets, spots --
 
 
-class BetRef(Frozen):
+@dataclass(frozen=True)
+class BetRef:
     """The rules-core bet a spot is, in the terms of the rules CLI contract.
 
     ``kind`` is the contract's bet kind (``split``, ``hard``, ``ante`` …);
@@ -157,24 +148,12 @@ class BetRef(Frozen):
     names in ``on`` the spot id of the line or come bet it backs.
     """
 
-    _fields = ("kind", "numbers", "index", "number", "box", "on")
     kind: str
-    numbers: tuple[int, ...]
-    index: int | None
-    number: int | None
-    box: int | None
-    on: str | None
-
-    def __init__(
-        self,
-        kind: str,
-        numbers: tuple[int, ...] = (),
-        index: int | None = None,
-        number: int | None = None,
-        box: int | None = None,
-        on: str | None = None,
-    ) -> None:
-        self.__dict__.update(kind=kind, numbers=numbers, index=index, number=number, box=box, on=on)
+    numbers: tuple[int, ...] = ()
+    index: int | None = None
+    number: int | None = None
+    box: int | None = None
+    on: str | None = None
 
     def request_fields(self) -> dict[str, object]:
         """The bet as a rules CLI request names it, without ``id`` and ``amount``.
@@ -207,7 +186,8 @@ NUMBERED_KINDS = frozenset({"hard", "big", "total", "triple", "double", "single"
 Tone = Literal["felt", "red", "black", "green", "gold", "light"]
 
 
-class Spot(Frozen):
+@dataclass(frozen=True)
+class Spot:
     """A place on the felt that takes a bet.
 
     ``tone`` is how its face is printed (``felt``: outline on the cloth;
@@ -217,58 +197,17 @@ class Spot(Frozen):
     layer is hit first.
     """
 
-    _fields = (
-        "id",
-        "bet",
-        "shape",
-        "label",
-        "tone",
-        "printed",
-        "layer",
-        "text_size",
-        "text_box",
-        "rotation",
-        "anchor",
-    )
     id: str
     bet: BetRef
     shape: Shape
-    label: Label | None
-    tone: Tone
-    printed: bool
-    layer: int
-    text_size: float
-    text_box: Rect | None
-    rotation: float  # of the label, degrees clockwise (boxes round a table face the dealer)
-    anchor: tuple[float, float] | None  # where chips go, if not the shape's centre
-
-    def __init__(
-        self,
-        id: str,
-        bet: BetRef,
-        shape: Shape,
-        label: Label | None = None,
-        tone: Tone = "felt",
-        printed: bool = True,
-        layer: int = 0,
-        text_size: float = 20.0,
-        text_box: Rect | None = None,
-        rotation: float = 0.0,
-        anchor: tuple[float, float] | None = None,
-    ) -> None:
-        self.__dict__.update(
-            id=id,
-            bet=bet,
-            shape=shape,
-            label=label,
-            tone=tone,
-            printed=printed,
-            layer=layer,
-            text_size=text_size,
-            text_box=text_box,
-            rotation=rotation,
-            anchor=anchor,
-        )
+    label: Label | None = None
+    tone: Tone = "felt"
+    printed: bool = True
+    layer: int = 0
+    text_size: float = 20.0
+    text_box: Rect | None = None
+    rotation: float = 0.0  # of the label, degrees clockwise (boxes round a table face the dealer)
+    anchor: tuple[float, float] | None = None  # where chips go, if not the shape's centre
 
     @property
     def center(self) -> tuple[float, float]:
@@ -276,138 +215,88 @@ class Spot(Frozen):
         return self.anchor if self.anchor is not None else self.shape.center
 
 
-class Decor(Frozen):
+@dataclass(frozen=True)
+class Decor:
     """A printed shape or label that takes no bet (bands, borders, titles)."""
 
-    _fields = ("shape", "label", "tone", "outline", "text_size", "rotation", "text_box")
     shape: Shape | None
-    label: Label | None
-    tone: Tone
-    outline: bool
-    text_size: float
-    rotation: float
-    text_box: Rect | None
-
-    def __init__(
-        self,
-        shape: Shape | None,
-        label: Label | None = None,
-        tone: Tone = "felt",
-        outline: bool = True,
-        text_size: float = 20.0,
-        rotation: float = 0.0,
-        text_box: Rect | None = None,
-    ) -> None:
-        self.__dict__.update(
-            shape=shape,
-            label=label,
-            tone=tone,
-            outline=outline,
-            text_size=text_size,
-            rotation=rotation,
-            text_box=text_box,
-        )
+    label: Label | None = None
+    tone: Tone = "felt"
+    outline: bool = True
+    text_size: float = 20.0
+    rotation: float = 0.0
+    text_box: Rect | None = None
 
 
 # ---------------------------------------------------------------- fixtures --
 
 
-class Wheel(Frozen):
+@dataclass(frozen=True)
+class Wheel:
     """The roulette wheel: pockets clockwise from the top, as the ruleset sets them."""
 
-    _fields = ("cx", "cy", "radius", "pockets", "red")
     cx: float
     cy: float
     radius: float
     pockets: tuple[int, ...]
     red: frozenset[int]
 
-    def __init__(
-        self, cx: float, cy: float, radius: float, pockets: tuple[int, ...], red: frozenset[int]
-    ) -> None:
-        self.__dict__.update(cx=cx, cy=cy, radius=radius, pockets=pockets, red=red)
-
     def pocket_angle(self, position: int) -> float:
         """The angle (degrees, clockwise from the x axis, y down) of a pocket's middle."""
         return -90.0 + position * 360.0 / len(self.pockets)
 
 
-class Marker(Frozen):
+@dataclass(frozen=True)
+class Marker:
     """A movable marker: the roulette dolly or the craps puck.
 
     It rests at ``rest`` and moves to ``positions[n]`` (the winning number, or
     the point).
     """
 
-    _fields = ("kind", "rest", "positions", "size")
     kind: Literal["dolly", "puck"]
     rest: tuple[float, float]
     positions: Mapping[int, tuple[float, float]]
     size: float
 
-    def __init__(
-        self,
-        kind: Literal["dolly", "puck"],
-        rest: tuple[float, float],
-        positions: Mapping[int, tuple[float, float]],
-        size: float,
-    ) -> None:
-        self.__dict__.update(kind=kind, rest=rest, positions=positions, size=size)
 
-
-class CardPlace(Frozen):
+@dataclass(frozen=True)
+class CardPlace:
     """Where a card lies (face down unless ``face_up``)."""
 
-    _fields = ("shape", "face_up", "owner")
     shape: Polygon
-    face_up: bool
-    owner: str
-
-    def __init__(self, shape: Polygon, face_up: bool = False, owner: str = "") -> None:
-        self.__dict__.update(shape=shape, face_up=face_up, owner=owner)
+    face_up: bool = False
+    owner: str = ""
 
 
-class Device(Frozen):
+@dataclass(frozen=True)
+class Device:
     """A table device drawn as a labelled box: dealing shoe, shuffling machine."""
 
-    _fields = ("kind", "shape", "label")
     kind: Literal["shoe", "shuffler", "chip_tray"]
     shape: Rect
     label: Label
 
-    def __init__(
-        self, kind: Literal["shoe", "shuffler", "chip_tray"], shape: Rect, label: Label
-    ) -> None:
-        self.__dict__.update(kind=kind, shape=shape, label=label)
 
-
-class JackpotDisplay(Frozen):
+@dataclass(frozen=True)
+class JackpotDisplay:
     """The electronic progressive jackpot display (Art. 1 Caribbean Stud): the pool, and under
     it the fixed award posted for each hand of ``awards`` (Art. 10(3)), by its rules-core name
     (``royal_flush`` …), highest first."""
 
-    _fields = ("shape", "label", "awards")
     shape: Rect
     label: Label
-    awards: tuple[tuple[str, Label], ...]
-
-    def __init__(
-        self, shape: Rect, label: Label, awards: tuple[tuple[str, Label], ...] = ()
-    ) -> None:
-        self.__dict__.update(shape=shape, label=label, awards=awards)
+    awards: tuple[tuple[str, Label], ...] = ()
 
 
-class Dice(Frozen):
+@dataclass(frozen=True)
+class Dice:
     """A pair of dice printed on the felt (hard ways, craps, eleven)."""
 
-    _fields = ("cx", "cy", "faces", "size")
     cx: float
     cy: float
     faces: tuple[int, ...]
     size: float
-
-    def __init__(self, cx: float, cy: float, faces: tuple[int, ...], size: float) -> None:
-        self.__dict__.update(cx=cx, cy=cy, faces=faces, size=size)
 
 
 Fixture = Wheel | Marker | CardPlace | Device | JackpotDisplay | Dice
@@ -416,60 +305,28 @@ Fixture = Wheel | Marker | CardPlace | Device | JackpotDisplay | Dice
 # -------------------------------------------------------------------- felt --
 
 
-class Felt(Frozen):
+@dataclass(frozen=True)
+class Felt:
     """One game's table layout at real scale (millimetres)."""
 
-    _fields = (
-        "game",
-        "ruleset_id",
-        "width",
-        "height",
-        "table",
-        "spots",
-        "decor",
-        "fixtures",
-        "rail",
-    )
     game: Game
     ruleset_id: str
     width: float
     height: float
     table: Shape
     spots: tuple[Spot, ...]
-    decor: tuple[Decor, ...]
-    fixtures: tuple[Fixture, ...]
-    rail: Shape | None  # the padded rail's outer edge round ``table``; None: a band
-    _index: dict[str, Spot]  # not a field: not compared, hashed or shown
+    decor: tuple[Decor, ...] = ()
+    fixtures: tuple[Fixture, ...] = ()
+    rail: Shape | None = None  # the padded rail's outer edge round ``table``; None: a band
+    _index: dict[str, Spot] = field(init=False, repr=False, compare=False)
 
-    def __init__(
-        self,
-        game: Game,
-        ruleset_id: str,
-        width: float,
-        height: float,
-        table: Shape,
-        spots: tuple[Spot, ...],
-        decor: tuple[Decor, ...] = (),
-        fixtures: tuple[Fixture, ...] = (),
-        rail: Shape | None = None,
-    ) -> None:
+    def __post_init__(self) -> None:
         index: dict[str, Spot] = {}
-        for spot in spots:
+        for spot in self.spots:
             if spot.id in index:
-                raise ValueError(f"spot id {spot.id!r} is used twice on the {game} felt")
+                raise ValueError(f"spot id {spot.id!r} is used twice on the {self.game} felt")
             index[spot.id] = spot
-        self.__dict__.update(
-            game=game,
-            ruleset_id=ruleset_id,
-            width=width,
-            height=height,
-            table=table,
-            spots=spots,
-            decor=decor,
-            fixtures=fixtures,
-            rail=rail,
-            _index=index,
-        )
+        object.__setattr__(self, "_index", index)  # derived from the spots, not a field
 
     def spot(self, spot_id: str) -> Spot:
         try:

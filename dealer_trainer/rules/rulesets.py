@@ -20,10 +20,7 @@ Any error names the file and the key: ``roulette-2003.toml: payouts.split.ratio:
 from __future__ import annotations
 
 import json
-import marshal
-import os
 import re
-import sys
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -488,7 +485,7 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 
 
 def _toml(text: str, file: str) -> dict[str, Any]:
-    import tomllib  # noqa: PLC0415 (~3 ms: not at all when the parse cache has the file)
+    import tomllib  # noqa: PLC0415 (a game's files are parsed when first asked for)
 
     try:
         return tomllib.loads(text)
@@ -875,61 +872,11 @@ def _file_prefix(game: str) -> str:
     return game.replace("_", "-") + "-"
 
 
-# ------------------------------------------------------------ parse cache --
-
-#: Where the tables of the shipped files are kept between runs (None: nowhere).
-_parse_cache: Path | None = None
-_CACHE_FORMAT = 1
-_PYTHON = sys.version  # marshal data and the parser are this Python's
-
-
-def cache_parsed_files(folder: Path | None) -> None:
-    """Keep the parsed tables of the shipped ruleset files in ``folder`` (``None``: do not).
-
-    The app sets its cache folder at start-up: a later start reads a file's
-    tables from there instead of importing the TOML parser and parsing (~4 ms
-    before the first paint).  An entry is used only if it was made from
-    exactly the same text, by the same Python; otherwise the file is parsed
-    and the entry written again.  Either way the tables are validated as a
-    freshly parsed file's are.
-    """
-    global _parse_cache  # noqa: PLW0603 (a setting of the process, as the cache below)
-    _parse_cache = folder
-    _official_file.cache_clear()
-    official_rulesets.cache_clear()
-
-
-def _cached_tables(text: str, name: str) -> dict[str, Any]:
-    """``tomllib.loads(text)``, from the parse cache when it holds this very text."""
-    folder = _parse_cache
-    if folder is None:
-        return _toml(text, name)
-    entry = folder / f"{name}.marshal"
-    key = (_CACHE_FORMAT, _PYTHON, name, text)
-    try:
-        stored = marshal.loads(entry.read_bytes())
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key:
-            tables = stored[1]
-            if isinstance(tables, dict):
-                return tables
-    except (OSError, ValueError, EOFError, TypeError):
-        pass  # no entry yet, or an unreadable one: parse and write it again
-    tables = _toml(text, name)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        partial = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-        partial.write_bytes(marshal.dumps((key, tables)))
-        os.replace(partial, entry)  # whole or not at all, even with two apps starting
-    except (OSError, ValueError):
-        pass  # a read-only cache, or tables marshal cannot store: parse next time too
-    return tables
-
-
 @cache
 def _official_file(name: str) -> Ruleset:
-    """One shipped ruleset file, parsed (or read from the parse cache) when first needed."""
+    """One shipped ruleset file, parsed when first needed."""
     entry = _official_folder().joinpath(name)
-    ruleset = _ruleset_from_tables(_cached_tables(entry.read_text(encoding="utf-8"), name), name)
+    ruleset = _ruleset_from_tables(_toml(entry.read_text(encoding="utf-8"), name), name)
     if f"{ruleset.id}.toml" != name:
         raise RulesetError(
             "invalid_ruleset", f"{name}: id: {ruleset.id!r} does not match the file name."

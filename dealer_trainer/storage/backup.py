@@ -2,8 +2,9 @@
 
 Copies are ``<data dir>/backups/dealer-trainer-YYYY-MM-DD.sqlite3`` (named after the
 database file). At most one is made per calendar day, the newest ``keep`` are kept.
-The copy is written to a temporary name and renamed, so a crash never leaves a half
-copy under a real name.
+The copy is written to a temporary name (``.<name>.<pid>.partial``) and renamed, so a
+crash never leaves a half copy under a real name; the half copy an interrupted backup
+left is removed at the next backup.
 """
 
 from __future__ import annotations
@@ -11,12 +12,30 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 BACKUP_DIRNAME = "backups"
 _DAY = r"\d{4}-\d{2}-\d{2}"
+#: How many daily copies to keep, if not the default (a deployment setting, as the data dir).
+KEPT_ENV = "DEALER_TRAINER_BACKUPS_KEPT"
+MAX_KEPT = 366
+
+
+def kept_setting(default: int) -> tuple[int, str | None]:
+    """How many copies ``$DEALER_TRAINER_BACKUPS_KEPT`` asks to keep (``default`` if unset),
+    and what is wrong with it if it is no whole number from 1 to 366 (then ``default``)."""
+    raw = os.environ.get(KEPT_ENV, "").strip()
+    if not raw:
+        return default, None
+    if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= MAX_KEPT:
+        return int(raw), None
+    return default, (
+        f"{KEPT_ENV} must be a whole number of daily backup copies to keep, from 1 to "
+        f"{MAX_KEPT}, not {raw!r}: {default} copies are kept until it is corrected."
+    )
 
 
 def backup_name(database: Path, day: date) -> str:
@@ -49,6 +68,53 @@ def answer_count(copy: Path) -> int | None:
     return int(row[0]) if row is not None else None
 
 
+def _partials(folder: Path, database: Path) -> list[tuple[Path, int]]:
+    """The half copies of ``database`` in ``folder``, with the process that wrote each."""
+    if not folder.is_dir():
+        return []
+    pattern = re.compile(rf"^\.{re.escape(database.stem)}-{_DAY}\.sqlite3\.(\d+)\.partial$")
+    return [
+        (path, int(found.group(1)))
+        for path in folder.iterdir()
+        if (found := pattern.match(path.name)) is not None
+    ]
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (and may still be writing its copy)."""
+    if pid == os.getpid():
+        return False  # this process writes one copy at a time, and is not writing it now
+    if sys.platform == "win32":
+        # Windows refuses to delete a file a running process has open, so removing a
+        # copy still being written fails (and is skipped) anyway: no need to ask.
+        return False
+    try:
+        os.kill(pid, 0)  # signal 0: asks whether it exists, sends nothing
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
+
+
+def remove_partials(folder: Path, database: Path) -> list[Path]:
+    """Remove the half copies left by a backup that was interrupted (the app quit or
+    crashed, the machine was switched off); returns what was removed. A copy another
+    running app is still writing is left alone."""
+    removed = []
+    for path, pid in _partials(folder, database):
+        if _running(pid):
+            continue
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        except PermissionError:
+            continue  # open in a running process (Windows): still being written
+        removed.append(path)
+    return removed
+
+
 class DamagedDatabaseError(sqlite3.DatabaseError):
     """The copy failed its integrity check: the database itself is damaged."""
 
@@ -63,6 +129,7 @@ def daily_backup(database: Path, folder: Path, today: date, keep: int) -> Path |
     """
     if keep < 1:
         raise ValueError("keep at least one backup")
+    remove_partials(folder, database)
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / backup_name(database, today)
     made: Path | None = None

@@ -1,7 +1,9 @@
 """The repository: the one door into storage.
 
 ``Store.open()`` finds the database, refuses an unreadable one without touching
-it, migrates it to the current schema, and makes the day's backup copy (SQLite).
+it, migrates it to the current schema, and makes the day's backup copy (SQLite;
+the app leaves that to a worker thread: ``daily_backup=False``, then
+``store.check_backups()``).
 Then:
 
 - anyone may list trainee profiles, and pick one: ``store.trainee(id)`` gives a
@@ -148,6 +150,12 @@ class Store:
         self.log_problem: str | None = None
         #: Fewer answers than the newest backup copy holds: answers were lost.
         self.loss_problem: str | None = None
+        #: The daily backup work is still to do (``check_backups``), and how many copies
+        #: it keeps.
+        self.backup_pending = False
+        self.backups_kept = DEFAULT_BACKUPS_KEPT
+        #: A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.
+        self.setting_problem: str | None = None
 
     @classmethod
     def open(
@@ -158,9 +166,10 @@ class Store:
         clock: Clock = utc_now,
         passwords: Passwords | None = None,
         day_zone: tzinfo | None = None,
-        backups_kept: int = DEFAULT_BACKUPS_KEPT,
+        backups_kept: int | None = None,
         instructor_idle: timedelta = DEFAULT_INSTRUCTOR_IDLE,
         patience: engine.Patience | None = None,
+        daily_backup: bool = True,
     ) -> Store:
         """Open (creating and migrating if needed) the database.
 
@@ -169,6 +178,11 @@ class Store:
         ``day_zone`` decides which calendar day an answer counts for (default: this
         machine's zone). Raises ``StorageError`` when the database cannot be used, and
         ``StorageLockedError`` when a lock held elsewhere outlasts ``patience``.
+
+        The daily backup work (:meth:`check_backups`, keeping ``backups_kept`` copies:
+        by default ``$DEALER_TRAINER_BACKUPS_KEPT``, else seven) is done here unless
+        ``daily_backup`` is false: then the caller does it, and ``backup_pending`` says so
+        (the window does it on a worker thread, as it takes long on a large file).
         """
         patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
@@ -202,10 +216,13 @@ class Store:
             instructor_idle=instructor_idle,
         )
         store.log_problem = log_problem
-        if location.sqlite_path is not None:
+        if backups_kept is None and location.sqlite_path is not None:
+            backups_kept, store.setting_problem = backup.kept_setting(DEFAULT_BACKUPS_KEPT)
+        store.backups_kept = DEFAULT_BACKUPS_KEPT if backups_kept is None else backups_kept
+        store.backup_pending = location.sqlite_path is not None
+        if daily_backup:
             try:
-                store.loss_problem = store._compare_with_backup()
-                store.backup_if_due(backups_kept)
+                store.check_backups()
             except BaseException:
                 store.close()
                 raise
@@ -214,7 +231,7 @@ class Store:
     @property
     def problems(self) -> list[str]:
         """What an instructor must know about these records (a damaged log, a failed backup)."""
-        found = (self.log_problem, self.loss_problem, self.backup_problem)
+        found = (self.log_problem, self.loss_problem, self.backup_problem, self.setting_problem)
         return [p for p in found if p is not None]
 
     def close(self) -> None:
@@ -267,6 +284,20 @@ class Store:
             raise engine.explain(exc, self.location) from exc
 
     # -- backup ----------------------------------------------------------------------
+
+    def check_backups(self) -> None:
+        """The daily backup work of a SQLite file (nothing on a server).
+
+        Compares the answers here with every backup copy (``loss_problem``), then makes
+        today's copy unless it exists, keeping the newest ``backups_kept``; a failure is
+        kept in ``backup_problem``. Minutes on a large file: it only reads the database
+        (through its own connections) and may run on a worker thread while the store is
+        used. Raises ``StorageError`` if the database cannot be read.
+        """
+        if self.location.sqlite_path is not None:
+            self.loss_problem = self._compare_with_backup()
+            self.backup_if_due(self.backups_kept)
+        self.backup_pending = False
 
     def _compare_with_backup(self) -> str | None:
         """Fewer answers here than in a backup copy? Then say so: they were lost.

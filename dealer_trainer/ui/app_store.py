@@ -10,6 +10,12 @@ Opening may wait for a lock another program or workstation holds (bounded, see
 a worker thread, so the window stays alive: ``progress`` says what is awaited,
 ``opened`` or ``failed`` how it ended; meanwhile :meth:`AppStore.store` raises
 :class:`StoreOpeningError` at once instead of blocking the GUI thread.
+
+The daily backup of a SQLite file (minutes on a large one) is not part of
+opening: once the store is open it runs on a worker thread of its own
+(``Store.check_backups``: SQLite's online backup API, through its own
+connection) while the records are in use; ``backupsChecked`` says it is done,
+and ``store().problems`` then includes a failed backup.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ def _open_default(progress: Progress) -> Store:
     from dealer_trainer.storage import Store  # noqa: PLC0415 (storage loads on first use)
     from dealer_trainer.storage.engine import Patience  # noqa: PLC0415
 
-    return Store.open(patience=Patience(progress=progress))
+    # The daily backup is left to its own worker thread (see the module).
+    return Store.open(patience=Patience(progress=progress), daily_backup=False)
 
 
 @cache
@@ -61,7 +68,9 @@ class AppStore(QObject):
 
     ``opener`` takes no argument (say a test's ready store); ``reporting_opener`` takes
     the progress callback to tell what it waits for. The default is ``Store.open`` with a
-    bounded lock wait that reports.
+    bounded lock wait that reports. ``in_background``: never open on the calling thread,
+    not even before :meth:`open_in_background` (the window's, whose GUI thread must not
+    wait: ``store()`` starts opening in the background and raises meanwhile).
     """
 
     traineesChanged = Signal()
@@ -73,7 +82,10 @@ class AppStore(QObject):
     opened = Signal()
     #: Opening failed: the sentence says why and what to do.
     failed = Signal(str)
+    #: The daily backup work after opening is done (``store().problems`` has its outcome).
+    backupsChecked = Signal()
     _finished = Signal(object)
+    _backups_done = Signal(object)
 
     def __init__(
         self,
@@ -81,6 +93,7 @@ class AppStore(QObject):
         parent: QObject | None = None,
         *,
         reporting_opener: Callable[[Progress], Store] | None = None,
+        in_background: bool = False,
     ) -> None:
         super().__init__(parent)
         if opener is not None:
@@ -93,8 +106,11 @@ class AppStore(QObject):
         self._worker: threading.Thread | None = None
         self._waiting_for: str | None = None
         self._closed = False
-        self._background = False  # set by open_in_background: never open on the GUI thread
+        # Never open on the calling thread (set by open_in_background too).
+        self._background = in_background
+        self._backup_worker: threading.Thread | None = None
         self._finished.connect(self._open_finished)  # queued: from the worker thread
+        self._backups_done.connect(self._backups_finished)  # queued: from its worker thread
         self.progress.connect(self._remember_progress)
 
     @property
@@ -104,6 +120,11 @@ class AppStore(QObject):
     @property
     def is_opening(self) -> bool:
         return self._worker is not None
+
+    @property
+    def is_checking_backups(self) -> bool:
+        """The daily backup runs on its worker thread (the records are in use meanwhile)."""
+        return self._backup_worker is not None
 
     def store(self) -> Store:
         """The store, opened now if it is not yet (raises ``StorageError`` if it cannot be).
@@ -121,6 +142,7 @@ class AppStore(QObject):
                 raise opening_error(self._waiting_for)
             self._store = self._opener(self.progress.emit)
             self.reload_house_rulesets()
+            self._check_backups_in_background()
         return self._store
 
     def reload_house_rulesets(self) -> None:
@@ -188,7 +210,38 @@ class AppStore(QObject):
             return
         self._store = outcome  # type: ignore[assignment]
         self.reload_house_rulesets()
+        self._check_backups_in_background()
         self.opened.emit()
+
+    def _check_backups_in_background(self) -> None:
+        """Start the daily backup work the store left to its caller, on a worker thread."""
+        store = self._store
+        if store is None or not store.backup_pending or self._backup_worker is not None:
+            return
+        self._backup_worker = threading.Thread(
+            target=self._check_backups_on_worker, args=(store,), name="daily-backup", daemon=True
+        )
+        self._backup_worker.start()
+
+    def _check_backups_on_worker(self, store: Store) -> None:
+        from dealer_trainer.storage import StorageError  # noqa: PLC0415 (loaded by now)
+
+        try:
+            store.check_backups()
+        except Exception as exc:  # the copies could not even be compared
+            reason = str(exc) if isinstance(exc, StorageError) else f"{type(exc).__name__}: {exc}"
+            store.backup_problem = QCoreApplication.translate(
+                "storage", "The daily backup could not be made: %1"
+            ).replace("%1", reason)
+        with contextlib.suppress(RuntimeError):  # the holder was deleted meanwhile
+            self._backups_done.emit(store)
+
+    def _backups_finished(self, store: object) -> None:
+        worker, self._backup_worker = self._backup_worker, None
+        if worker is not None:
+            worker.join()
+        if store is self._store:  # not a store closed meanwhile
+            self.backupsChecked.emit()
 
     def trainee_names(self) -> list[str]:
         """The registered (not archived) trainees, by name."""
@@ -197,6 +250,7 @@ class AppStore(QObject):
     def close(self) -> None:
         # A worker still opening is not waited for (it may be waiting for a lock): what it
         # opens is closed on arrival, or with the process; opening commits nothing half-way.
+        # Nor is a backup still being made: its half copy is removed at the next start.
         self._closed = True
         if self._store is not None:
             self._store.close()

@@ -9,10 +9,11 @@ the pointer or the keyboard focus, its payout and the article that sets it.
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
@@ -38,6 +39,7 @@ from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QMessageBox
 
 #: The game on show when the window last closed (QSettings): the window opens on it.
 GAME_KEY = "main/game"
@@ -46,10 +48,23 @@ LOW_SCREEN = 800
 
 
 class MainWindow(QMainWindow):
-    """The trainer's window.  ``scene_for(game)`` gives each game's felt scene."""
+    """The trainer's window.  ``scene_for(game)`` gives each game's felt scene.
+
+    Its start-up work waits for the first paint of the felt (``firstPainted``), and then
+    keeps the GUI thread free: the records open, and the daily backup runs, on worker
+    threads (see ``AppStore``), and the thumbnails are drawn one per pass of the event
+    loop.  The window is usable meanwhile; the status bar says the records are opening.
+    ``startupFinished`` says all of it is done.
+    """
 
     #: Where the window's size is remembered (see ``ui.geometry``).
     SIZE_KEY = "main"
+    #: The felt has been painted for the first time (the start-up work begins).
+    firstPainted = Signal()
+    #: The start-up work after the first paint is done: the records opened (or could not
+    #: be), their daily backup made or checked, every thumbnail drawn.
+    startupFinished = Signal()
+    _feltsPrepared = Signal()  # from the worker thread that prepares the felts' geometry
 
     def __init__(
         self,
@@ -60,7 +75,8 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.chip_set = chips
-        self.app_store = app_store if app_store is not None else AppStore(parent=self)
+        # The window's own records open on a worker thread only, never on the GUI thread.
+        self.app_store = app_store or AppStore(parent=self, in_background=True)
         self.languages = languages  # None: no language menu (the app passes its manager)
         self._scenes: dict[str, FeltScene] = {}
         self._chips: dict[str, TableChips] = {}
@@ -69,6 +85,12 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.setSingleShot(True)
         self._thumbnail_timer.setInterval(120)
         self._thumbnail_timer.timeout.connect(self._refresh_thumbnails)
+        #: What start-up still waits for (``startupFinished`` once empty).
+        self._starting: set[str] = {"thumbnails", "records"}
+        self._felts_ready = False  # the other games' felts are laid out (after first paint)
+        self._told_problems: list[str] = []  # told the instructor once each
+        self._warning: QMessageBox | None = None  # the box telling them, while it is open
+        self._warning_lines: list[str] = []
 
         low = largest_size(self).height() < LOW_SCREEN
         self.panel = SidePanel(chips, thumb=SMALL_THUMB if low else THUMB)
@@ -95,6 +117,7 @@ class MainWindow(QMainWindow):
         self.app_store.progress.connect(self._records_waiting)
         self.app_store.opened.connect(self._records_opened)
         self.app_store.failed.connect(self._records_failed)
+        self.app_store.backupsChecked.connect(self._backups_checked)
         self.view.focusedSpotChanged.connect(self._describe_spot)
         remembered = QSettings().value(GAME_KEY)
         self.panel.select_game(remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES)))
@@ -202,9 +225,45 @@ class MainWindow(QMainWindow):
         if watched is self.view.viewport() and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
             self._stale_thumbnails.update(GAME_NAMES)
-            QTimer.singleShot(0, self._refresh_thumbnails)
-            QTimer.singleShot(0, self.open_records)
+            QTimer.singleShot(0, self, self._prepare_felts)  # then the thumbnails, then the records
+            if not self.app_store.is_open:
+                self.statusBar().showMessage(self.tr("Opening the records…"))
+            self.firstPainted.emit()
         return super().eventFilter(watched, event)
+
+    def _prepare_felts(self) -> None:
+        """Lay out the felts of the other games on a worker thread, then draw their
+        thumbnails: their geometry has no Qt, and loading it takes a game's rules (the
+        Caribbean Stud hand tables: ~50 ms), which the GUI thread need not wait for."""
+        import threading  # noqa: PLC0415 (once, after the first paint)
+
+        self._feltsPrepared.connect(self._felts_prepared, Qt.ConnectionType.QueuedConnection)
+        threading.Thread(target=self._lay_out_felts, name="felts", daemon=True).start()
+
+    def _lay_out_felts(self) -> None:
+        for game in GAME_NAMES:
+            # The modules and the rulesets load here; the GUI thread builds the scenes (and
+            # meets a ruleset's error again where it shows the felt, and says so).
+            with contextlib.suppress(RulesError):
+                felt_for(game, default_ruleset(game))
+        with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
+            self._feltsPrepared.emit()
+
+    def _felts_prepared(self) -> None:
+        self._felts_ready = True
+        self._refresh_thumbnails()
+
+    @property
+    def is_starting(self) -> bool:
+        """True until the start-up work after the first paint is done."""
+        return bool(self._starting)
+
+    def _started(self, work: str) -> None:
+        """One piece of the start-up work is done (``startupFinished`` after the last)."""
+        if work in self._starting:
+            self._starting.discard(work)
+            if not self._starting:
+                self.startupFinished.emit()
 
     def _thumbnail(self, game: str) -> QPixmap:
         from dealer_trainer.ui.felt.render import render_image  # noqa: PLC0415 (after first paint)
@@ -227,9 +286,25 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.start()
 
     def _refresh_thumbnails(self) -> None:
-        for game in sorted(self._stale_thumbnails):
-            self.panel.set_thumbnail(game, self._thumbnail(game))
-        self._stale_thumbnails.clear()
+        """Build one felt's scene or draw one stale thumbnail, and come back for the rest at
+        the loop's next pass (each is ~10-40 ms: input is answered in between).  Not before
+        the felts are laid out: the GUI thread would wait for that worker's imports."""
+        if not self._felts_ready:
+            return
+        if self._stale_thumbnails:
+            game = min(self._stale_thumbnails)
+            if game not in self._scenes:
+                self.scene_for(game)  # drawn at the next pass
+            else:
+                self._stale_thumbnails.discard(game)
+                self.panel.set_thumbnail(game, self._thumbnail(game))
+        if self._stale_thumbnails:
+            QTimer.singleShot(0, self, self._refresh_thumbnails)
+        elif not self._thumbnail_timer.isActive() and "thumbnails" in self._starting:
+            self._started("thumbnails")
+            # Now the records: opening imports SQLAlchemy and Alembic (~0.5 s of Python) on its
+            # worker thread, which the drawing above would have shared the interpreter with.
+            QTimer.singleShot(0, self, self.open_records)
 
     # ---------------------------------------------------------------- menus --
     def _build_menus(self) -> None:
@@ -309,7 +384,9 @@ class MainWindow(QMainWindow):
         """Open storage on a worker thread (the window stays alive while it waits for a lock)."""
         if self.app_store.is_open:
             self.refresh_trainees()
+            self._records_ready()
         else:
+            self.statusBar().showMessage(self.tr("Opening the records…"))
             self.app_store.open_in_background()
 
     def _records_waiting(self, message: str) -> None:
@@ -319,26 +396,66 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             self.tr("Records are not available: %1").replace("%1", message), 30000
         )
+        self._started("records")
 
     def _records_opened(self) -> None:
-        from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 (rarely needed)
-
         self.statusBar().clearMessage()
         self.refresh_trainees()
-        problems = self.app_store.store().problems
-        if problems:  # a damaged log or a failed backup: the instructor must hear of it
-            box = QMessageBox(
-                QMessageBox.Icon.Warning,
-                self.tr("Tell the instructor"),
-                self.tr("The records need the instructor's attention:"),
-                QMessageBox.StandardButton.Ok,
-                self,
+        self._records_ready()
+
+    def _records_ready(self) -> None:
+        """The records are open: tell what the instructor must know; the start-up is done
+        with them once their daily backup (on its worker thread) is done too."""
+        # Told at the loop's next pass: over the welcome, which opens with the records.
+        QTimer.singleShot(0, self, self._tell_instructor)
+        if not self.app_store.is_checking_backups:
+            self._started("records")
+
+    def _backups_checked(self) -> None:
+        self._tell_instructor()  # a failed backup, answers fewer than a backup copy holds
+        self._started("records")
+
+    def _tell_instructor(self) -> None:
+        """Show the records' problems (a damaged log, lost answers, a failed backup) in a box
+        for the instructor, each once (a box still open adds the new ones to the old)."""
+        from PySide6.QtWidgets import QDialog, QMessageBox  # noqa: PLC0415 (rarely needed)
+
+        if not self.app_store.is_open:
+            return
+        new = [p for p in self.app_store.store().problems if p not in self._told_problems]
+        if not new:
+            return
+        self._told_problems += new
+        if self._warning is not None:  # still open: the new problems join the old
+            self._warning_lines += new
+            self._warning.setInformativeText("\n\n".join(self._warning_lines))
+            return
+        # Over a dialog already open (the welcome opens with the records), not hidden behind.
+        shown = [
+            dialog
+            for dialog in self.findChildren(
+                QDialog, options=Qt.FindChildOption.FindDirectChildrenOnly
             )
-            box.setTextFormat(Qt.TextFormat.PlainText)
-            box.setInformativeText("\n\n".join(problems))
-            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            self.records_warning = box
-            box.open()
+            if dialog.isVisible()
+        ]
+        over = shown[-1] if shown else self
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            self.tr("Tell the instructor"),
+            self.tr("The records need the instructor's attention:"),
+            QMessageBox.StandardButton.Ok,
+            over,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        self._warning_lines = new
+        box.setInformativeText("\n\n".join(new))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(self._warning_closed)
+        self.records_warning = self._warning = box
+        box.open()
+
+    def _warning_closed(self) -> None:
+        self._warning = None
 
     def refresh_trainees(self) -> None:
         """Fill the trainee picker with the registered profiles (the local name if none)."""

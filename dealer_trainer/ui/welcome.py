@@ -145,7 +145,7 @@ def setup_state(window: MainWindow) -> Setup | None:
 
 def show_welcome(window: MainWindow) -> WelcomeDialog | None:
     """The welcome over ``window`` while the room is not set up (window-modal, not blocking)."""
-    if window.app_store.is_opening:  # ask once the records are open (a lock may be awaited)
+    if not window.app_store.is_open:  # ask once the records are open, off the GUI thread
         window.app_store.opened.connect(
             lambda: show_welcome(window), Qt.ConnectionType.SingleShotConnection
         )

@@ -217,11 +217,13 @@ def test_docs_rulesets_md_is_the_description_of_the_shipped_rulesets() -> None:
 @pytest.fixture
 def fresh_rulesets() -> Iterator[None]:
     """Forget the parsed files before and after the test (as a new process starts)."""
-    rulesets_module.cache_parsed_files(None)
+    rulesets_module._official_file.cache_clear()
     rulesets_module._official_names.cache_clear()
+    official_rulesets.cache_clear()
     yield
-    rulesets_module.cache_parsed_files(None)
+    rulesets_module._official_file.cache_clear()
     rulesets_module._official_names.cache_clear()
+    official_rulesets.cache_clear()
 
 
 def _parsed_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -298,89 +300,3 @@ def test_a_ruleset_file_must_be_named_after_its_game(
         official_rulesets()
     assert caught.value.message.startswith("wheel-2003.toml: id: ")
     assert "'roulette-'" in caught.value.message
-
-
-# ------------------------------------------------------------ parse cache --
-
-
-def _new_process() -> None:
-    """What a new start of the app forgets (the parse cache folder stays set)."""
-    rulesets_module._official_file.cache_clear()
-    official_rulesets.cache_clear()
-
-
-def _no_toml_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(text: str, file: str) -> dict[str, Any]:
-        raise AssertionError(f"{file} was parsed")
-
-    monkeypatch.setattr(rulesets_module, "_toml", refuse)
-
-
-@pytest.mark.usefixtures("fresh_rulesets")
-def test_the_parse_cache_serves_the_very_tables_the_parser_gives(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    parsed = {game: rulesets_for(game) for game in Game}  # no cache: parsed
-    rulesets_module.cache_parsed_files(tmp_path)
-    first = {game: rulesets_for(game) for game in Game}  # parsed, and written
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        f"{path.name}.marshal" for path in RULESET_DIR.glob("*.toml")
-    )
-    _new_process()
-    with monkeypatch.context() as patch:
-        _no_toml_parsing(patch)
-        cached = {game: rulesets_for(game) for game in Game}  # from the cache only
-    assert parsed == first == cached
-    for game in Game:
-        for one, two in zip(parsed[game], cached[game], strict=True):
-            assert list(one.payouts) == list(two.payouts)  # in the file's order
-            assert one.data == two.data and one.values == two.values
-
-
-@pytest.mark.usefixtures("fresh_rulesets")
-def test_the_parse_cache_never_serves_tables_of_another_text(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    shipped = tmp_path / "rulesets"
-    shipped.mkdir()
-    file = shipped / "roulette-2003.toml"
-    file.write_text(ROULETTE, encoding="utf-8")
-    monkeypatch.setattr(rulesets_module, "_official_folder", lambda: shipped)
-    rulesets_module.cache_parsed_files(tmp_path / "cache")
-    assert get_ruleset("roulette-2003").payout("split").ratio == 17
-    # The file changes (an update of the app): its new text is parsed, never the old tables.
-    file.write_text(ROULETTE.replace('ratio = "17"', 'ratio = "16"'), encoding="utf-8")
-    _new_process()
-    assert get_ruleset("roulette-2003").payout("split").ratio == 16
-    _new_process()
-    with monkeypatch.context() as patch:
-        _no_toml_parsing(patch)  # the entry now holds the new text's tables
-        assert get_ruleset("roulette-2003").payout("split").ratio == 16
-    # Another Python (the tables were written by it) or a damaged entry: parsed again.
-    entry = tmp_path / "cache" / "roulette-2003.toml.marshal"
-    monkeypatch.setattr(rulesets_module, "_PYTHON", "3.99.0 (another build)")
-    _new_process()
-    parsed = _parsed_texts(monkeypatch)
-    assert get_ruleset("roulette-2003").payout("split").ratio == 16
-    assert parsed == ["roulette-2003.toml"]
-    entry.write_bytes(b"\x00 not marshal data")
-    _new_process()
-    assert get_ruleset("roulette-2003").payout("split").ratio == 16
-    assert parsed == ["roulette-2003.toml", "roulette-2003.toml"]
-    # A file that no longer parses is refused as before, whatever the cache held.
-    file.write_text(ROULETTE + "\n[payouts.broken\n", encoding="utf-8")
-    _new_process()
-    with pytest.raises(RulesetError, match="not valid TOML"):
-        get_ruleset("roulette-2003")
-
-
-def _parsed_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    parsed: list[str] = []
-    real = rulesets_module._toml
-
-    def spy(text: str, file: str) -> dict[str, Any]:
-        parsed.append(file)
-        return real(text, file)
-
-    monkeypatch.setattr(rulesets_module, "_toml", spy)
-    return parsed

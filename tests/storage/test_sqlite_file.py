@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
 
 from dealer_trainer.storage import StorageError, Store
-from dealer_trainer.storage.backup import backups, daily_backup
+from dealer_trainer.storage.backup import backups, daily_backup, remove_partials
 from dealer_trainer.storage.engine import DB_FILENAME, locate
 
 from .conftest import FAST_PASSWORDS, MACAU, FakeClock, answer
@@ -234,3 +235,137 @@ def test_an_sqlite_library_older_than_the_minimum_is_refused_by_name(
     monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
     with pytest.raises(StorageError, match=r"3\.34\.1"):
         engine.create(engine.locate(data_dir=tmp_path))
+
+
+# ------------------------------------------- the daily backup, off the opening path --
+
+_INTERRUPTED_BACKUP = """
+import os, sys
+from datetime import date
+from pathlib import Path
+from dealer_trainer.storage import backup
+
+def copy_then_die(database, partial):
+    partial.write_bytes(b"SQLite format 3\\x00" + bytes(4000))  # part of a copy...
+    os._exit(9)  # ...then the power goes (no finally, no clean-up)
+
+backup._copy_and_check = copy_then_die
+backup.daily_backup(Path(sys.argv[1]), Path(sys.argv[2]), date(2026, 12, 1), 7)
+"""
+
+
+def _interrupted_backup(database: Path, folder: Path) -> Path:
+    """Run a backup in a process that dies half-way through the copy; its half copy."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_BACKUP, str(database), str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 9, done.stderr
+    (partial,) = folder.iterdir()
+    assert partial.name.startswith(".dealer-trainer-2026-12-01.sqlite3.")
+    assert partial.name.endswith(".partial")
+    return partial
+
+
+def test_an_interrupted_backup_leaves_no_half_copy_after_the_next_start(tmp_path: Path) -> None:
+    _open(tmp_path).close()
+    folder = tmp_path / "backups"
+    for copy in folder.iterdir():
+        copy.unlink()
+    partial = _interrupted_backup(tmp_path / DB_FILENAME, folder)
+    store = _open(tmp_path)  # the next start
+    store.close()
+    assert not partial.exists()
+    assert [p.name for p in folder.iterdir()] == ["dealer-trainer-2026-11-30.sqlite3"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows refuses to delete an open file")
+def test_a_half_copy_another_running_app_is_writing_is_left_alone(tmp_path: Path) -> None:
+    import subprocess
+
+    _open(tmp_path).close()
+    folder = tmp_path / "backups"
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        writing = folder / f".dealer-trainer-2026-11-30.sqlite3.{running.pid}.partial"
+        writing.write_bytes(b"being written")
+        assert remove_partials(folder, tmp_path / DB_FILENAME) == []
+        assert writing.exists()
+    finally:
+        running.kill()
+        running.wait()
+    assert remove_partials(folder, tmp_path / DB_FILENAME) == [writing]
+
+
+def test_opened_without_the_daily_backup_the_caller_makes_it_bounded(tmp_path: Path) -> None:
+    clock = FakeClock()
+    folder = tmp_path / "backups"
+    for day in range(4):
+        store = Store.open(
+            data_dir=tmp_path,
+            clock=clock,
+            passwords=FAST_PASSWORDS,
+            day_zone=MACAU,
+            backups_kept=2,
+            daily_backup=False,
+        )
+        try:
+            pending = store.backup_pending
+            made_at_open = backups(folder, tmp_path / DB_FILENAME)
+            store.check_backups()  # what the app does on a worker thread
+            assert (pending, store.backup_pending) == (True, False)
+            assert store.problems == []
+        finally:
+            store.close()
+        assert len(made_at_open) == min(day, 2)  # opening made no copy
+        assert len(backups(folder, tmp_path / DB_FILENAME)) == min(day + 1, 2)
+        clock.advance(days=1)
+
+
+def test_a_failed_backup_is_kept_for_the_instructor_when_made_after_opening(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "backups").write_text("a file where the backup folder should be")
+    store = Store.open(
+        data_dir=tmp_path, clock=FakeClock(), passwords=FAST_PASSWORDS, daily_backup=False
+    )
+    try:
+        assert store.problems == []
+        store.check_backups()
+        assert store.backup_problem is not None and store.backup_problem in store.problems
+        assert "The daily backup into" in store.backup_problem
+    finally:
+        store.close()
+
+
+def test_the_number_of_copies_kept_is_a_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DEALER_TRAINER_BACKUPS_KEPT", "2")
+    clock = FakeClock()
+    for _ in range(4):
+        with Store.open(data_dir=tmp_path, clock=clock, passwords=FAST_PASSWORDS) as store:
+            assert store.backups_kept == 2 and store.problems == []
+        clock.advance(days=1)
+    names = [p.name for p in backups(tmp_path / "backups", tmp_path / DB_FILENAME)]
+    assert names == ["dealer-trainer-2026-12-02.sqlite3", "dealer-trainer-2026-12-03.sqlite3"]
+
+
+@pytest.mark.parametrize("value", ["seven", "0", "-3", "2.5", "367", "１２"])
+def test_a_bad_number_of_copies_keeps_seven_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("DEALER_TRAINER_BACKUPS_KEPT", value)
+    with Store.open(data_dir=tmp_path, clock=FakeClock(), passwords=FAST_PASSWORDS) as store:
+        assert store.backups_kept == 7
+        problem = store.setting_problem
+        assert problem is not None and problem in store.problems
+        assert "DEALER_TRAINER_BACKUPS_KEPT must be a whole number" in problem
+        assert repr(value) in problem and "7 copies are kept" in problem
+    assert len(backups(tmp_path / "backups", tmp_path / DB_FILENAME)) == 1  # backed up still

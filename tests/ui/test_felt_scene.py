@@ -281,42 +281,6 @@ def test_felt_view_viewport_is_set_up_as_qt_sets_up_its_own(qtbot: QtBot) -> Non
     assert mine.isVisible()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_felt_background_first_drawn_straight_away_then_replayed_from_its_picture(
-    qtbot: QtBot, game: str
-) -> None:
-    # The window's first paint draws the felt without recording it (recording would lay
-    # out every label twice before the window shows); later paints replay the picture.
-    scene = FeltScene(felt_for(game))
-    background = scene._background
-    assert background._picture is None
-    first = render_image(scene, 1200)
-    assert background._picture is None
-    scene.drop_caches()
-    again = render_image(scene, 1200)
-    assert background._picture is not None  # recorded at the second paint, replayed since
-    scene.drop_caches()
-    assert render_image(scene, 1200) == again
-    # The same drawing: a few antialiased edge pixels may differ by one shade.
-    differ = [
-        (x, y)
-        for y in range(first.height())
-        for x in range(first.width())
-        if first.pixel(x, y) != again.pixel(x, y)
-    ]
-    assert len(differ) < first.width() * first.height() / 2000
-    for x, y in differ:
-        one, two = QColor(first.pixel(x, y)), QColor(again.pixel(x, y))
-        assert (
-            max(
-                abs(one.red() - two.red()),
-                abs(one.green() - two.green()),
-                abs(one.blue() - two.blue()),
-            )
-            <= 1
-        )
-
-
 def test_felt_sic_bo_lights_the_winning_areas_of_a_throw_and_only_those(qtbot: QtBot) -> None:
     view = _shown(qtbot, "sic_bo")
     scene = view.felt_scene()

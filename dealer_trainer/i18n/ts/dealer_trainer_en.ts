@@ -3856,7 +3856,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+278"/>
+        <location filename="../../ui/main_window.py" line="+353"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3866,9 +3866,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location line="-155"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3882,7 +3882,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+10"/>
+        <location line="+159"/>
+        <source>Opening the records…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-34"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3917,13 +3923,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
-        <location line="+32"/>
+        <location line="+36"/>
+        <location line="+72"/>
         <source>Records are not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-25"/>
         <source>Tell the instructor</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3933,7 +3939,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -4967,9 +4973,8 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+189"/>
+        <location filename="../../app.py" line="+152"/>
         <source>Macau Dealer Trainer</source>
-        <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5558,7 +5563,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+53"/>
+        <location filename="../../layouts/labels.py" line="+50"/>
         <source>1st 12 · 1–12</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6121,14 +6126,19 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+51"/>
+        <location filename="../../ui/app_store.py" line="+58"/>
         <source>The records are still being opened: try again in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+125"/>
         <source>The records could not be opened: %1</source>
-        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The daily backup could not be made: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

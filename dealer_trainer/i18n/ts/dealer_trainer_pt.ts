@@ -3857,7 +3857,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+278"/>
+        <location filename="../../ui/main_window.py" line="+353"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -3867,9 +3867,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location line="-155"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty).</extracomment>
         <translation>No pano: %1</translation>
     </message>
     <message>
@@ -3883,7 +3883,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>apostado %1</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+10"/>
+        <location line="+159"/>
+        <source>Opening the records…</source>
+        <translation>A abrir os registos…</translation>
+    </message>
+    <message>
+        <location line="-34"/>
         <source>&amp;File</source>
         <translation>&amp;Ficheiro</translation>
     </message>
@@ -3918,13 +3924,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <location line="+32"/>
+        <location line="+36"/>
+        <location line="+72"/>
         <source>Records are not available: %1</source>
         <translation>Os registos não estão disponíveis: %1</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-25"/>
         <source>Tell the instructor</source>
         <translation>Avise o instrutor</translation>
     </message>
@@ -3934,7 +3940,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os registos precisam da atenção do instrutor:</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
@@ -4968,9 +4974,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+189"/>
+        <location filename="../../app.py" line="+152"/>
         <source>Macau Dealer Trainer</source>
-        <extracomment>What the window needs that has no Qt: the rules and rulesets, the languages, the felt geometry (the first felt shown is roulette&apos;s), the trainee&apos;s login name.</extracomment>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
 </context>
@@ -5559,7 +5564,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>BIG 10 · 9 para 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+53"/>
+        <location filename="../../layouts/labels.py" line="+50"/>
         <source>1st 12 · 1–12</source>
         <translation>Pequeno · 1–12</translation>
     </message>
@@ -6122,15 +6127,20 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+51"/>
+        <location filename="../../ui/app_store.py" line="+58"/>
         <source>The records are still being opened: try again in a moment.</source>
         <translation>Os registos ainda estão a ser abertos: tente de novo dentro de momentos.</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+125"/>
         <source>The records could not be opened: %1</source>
-        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation>Não foi possível abrir os registos: %1</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The daily backup could not be made: %1</source>
+        <translation>Não foi possível fazer a cópia de segurança diária: %1</translation>
     </message>
 </context>
 <context>

@@ -82,27 +82,14 @@ def repaint_now(item: QGraphicsItem) -> None:
 
 
 class PictureItem(QGraphicsItem):
-    """A static drawing replayed from its picture.
-
-    The first paint draws straight away and the picture is recorded at the
-    second: recording it up front would lay out every label of the felt twice
-    (once to record, once to replay) before the window first shows.
-    """
+    """A static drawing, recorded once into a picture and replayed at every paint."""
 
     def __init__(self, draw: Callable[[QPainter], None], bounds: QRectF) -> None:
         super().__init__()
         self._draw = draw
-        self._picture: QPicture | None = None
-        self._painted = False
+        self._picture = record(draw)
         self._bounds = bounds
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    @property
-    def picture(self) -> QPicture:
-        """The recorded drawing (recorded now if it is not yet)."""
-        if self._picture is None:
-            self._picture = record(self._draw)
-        return self._picture
 
     def rerecord(self) -> None:
         """Draw the picture again (its texts changed language) and repaint."""
@@ -115,14 +102,7 @@ class PictureItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        if self._picture is None and not self._painted:
-            self._painted = True
-            painter.save()
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)  # as record() draws
-            self._draw(painter)
-            painter.restore()
-            return
-        self.picture.play(painter)
+        self._picture.play(painter)
 
 
 def draw_spot_face(painter: QPainter, spot: Spot) -> None:
