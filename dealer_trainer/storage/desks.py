@@ -453,7 +453,7 @@ class InstructorDesk:
 
     # -- people ----------------------------------------------------------------------
 
-    def add_trainee(self, name: str) -> TraineeProfile:
+    def add_trainee(self, name: str, *, login: str | None = None) -> TraineeProfile:
         """Register a trainee; another spelling of a registered name is refused.
 
         Raises ``DuplicateNameError`` naming the registered trainee (the check runs in
@@ -465,9 +465,16 @@ class InstructorDesk:
 
         def work(connection: Connection) -> TraineeProfile:
             _refuse_taken(connection, name, key)
+            new_login = self._store.free_login(connection, name, "trainee", login)
             new_id = connection.execute(
                 insert(Trainee)
-                .values(name=name, name_key=key, archived=False, created_at=self._store.now())
+                .values(
+                    name=name,
+                    name_key=key,
+                    login=new_login,
+                    archived=False,
+                    created_at=self._store.now(),
+                )
                 .returning(Trainee.id)
             ).scalar_one()
             return trainee_profile(

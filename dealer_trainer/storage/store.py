@@ -35,10 +35,12 @@ from dealer_trainer.storage.access import Passwords, check_new_password, next_at
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk, trainee_profile
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
+    DuplicateLoginError,
     InstructorLockedError,
     StorageError,
     WrongPasswordError,
 )
+from dealer_trainer.storage.logins import check_login, login_from_name
 from dealer_trainer.storage.models import AnswerRow, Instructor, Trainee
 from dealer_trainer.storage.records import (
     NAME_LENGTH,
@@ -387,11 +389,32 @@ class Store:
         instructor_id = self.write(work)
         return self._unlock(instructor_id, name)
 
-    def insert_instructor(self, connection: Connection, name: str, password_hash: str) -> int:
+    def free_login(
+        self, connection: Connection, name: str, fallback: str, login: str | None
+    ) -> str:
+        """``login`` checked and free, or (``None``) a free one made from ``name``."""
+
+        def taken(candidate: str) -> bool:
+            return any(
+                connection.execute(select(table.id).where(table.login == candidate)).first()
+                for table in (Trainee, Instructor)
+            )
+
+        if login is None:
+            return login_from_name(name, fallback, taken)
+        login = check_login(login)
+        if taken(login):
+            raise DuplicateLoginError(login)
+        return login
+
+    def insert_instructor(
+        self, connection: Connection, name: str, password_hash: str, login: str | None = None
+    ) -> int:
         return connection.execute(
             insert(Instructor)
             .values(
                 name=name,
+                login=self.free_login(connection, name, "instructor", login),
                 password_hash=password_hash,
                 failed_attempts=0,
                 last_failed_at=None,
