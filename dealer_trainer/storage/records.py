@@ -273,6 +273,28 @@ class ReviewState:
     updated_at: datetime
 
 
+@unique
+class Role(StrEnum):
+    TRAINEE = "trainee"
+    INSTRUCTOR = "instructor"
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who signed in (``Store.sign_in``): their role, id, name and login.
+
+    Only the store that issued it accepts it (``Store.trainee_desk``); an instructor's
+    ``session`` unlocks the instructor views as the password dialog would.
+    """
+
+    role: Role
+    id: int
+    name: str
+    login: str
+    token: str = field(repr=False)
+    session: InstructorSession | None = field(default=None, repr=False)
+
+
 @dataclass(frozen=True)
 class InstructorSession:
     """Proof that an instructor typed the password; hand it to ``Store.instructor``.
