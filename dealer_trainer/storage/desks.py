@@ -40,6 +40,7 @@ from dealer_trainer.storage.records import (
     DailySkillStat,
     Exam,
     ExamAssignment,
+    ExamNotice,
     InstructorSession,
     ReviewState,
     SessionKind,
@@ -374,8 +375,12 @@ class TraineeDesk:
 
     # -- exams and review state -------------------------------------------------------
 
-    def open_exams(self) -> list[tuple[ExamAssignment, Exam]]:
-        """Exams assigned to this trainee and not yet taken, soonest due first."""
+    def open_exams(self) -> list[tuple[ExamAssignment, ExamNotice]]:
+        """Exams assigned to this trainee and not yet taken, soonest due first.
+
+        Their titles and sizes only: the seed (from which the items and the answer key
+        are drawn) is not even read here; ``exam_paper`` hands it out when sitting.
+        """
         query = (
             select(ExamAssignmentRow)
             .where(
@@ -384,15 +389,52 @@ class TraineeDesk:
             )
             .order_by(ExamAssignmentRow.due_at, ExamAssignmentRow.id)
         )
+        shown = select(
+            ExamRow.id, ExamRow.title, ExamRow.ruleset_id, ExamRow.item_count, ExamRow.time_limit_s
+        )
 
-        def work(connection: Connection) -> list[tuple[ExamAssignment, Exam]]:
+        def work(connection: Connection) -> list[tuple[ExamAssignment, ExamNotice]]:
             out = []
             for row in connection.execute(query).all():
-                exam_row = connection.execute(select(ExamRow).where(ExamRow.id == row.exam_id))
-                out.append((exam_assignment(row), exam(exam_row.one())))
+                paper = connection.execute(shown.where(ExamRow.id == row.exam_id)).one()
+                limit = paper.time_limit_s
+                notice = ExamNotice(
+                    id=paper.id,
+                    title=paper.title,
+                    ruleset_id=paper.ruleset_id,
+                    item_count=paper.item_count,
+                    time_limit=None if limit is None else timedelta(seconds=limit),
+                )
+                out.append((exam_assignment(row), notice))
             return out
 
         return self._store.read(work)
+
+    def exam_paper(self, assignment_id: int) -> Exam:
+        """The exam of this trainee's open assignment, to sit it now (logged as started)."""
+
+        def work(connection: Connection) -> Exam:
+            assignment = connection.execute(
+                select(ExamAssignmentRow).where(ExamAssignmentRow.id == assignment_id)
+            ).first()
+            if assignment is None or assignment.trainee_id != self.trainee_id:
+                raise AccessDeniedError("This exam is not assigned to you.")
+            if assignment.completed_at is not None:
+                raise AccessDeniedError("This exam has already been taken.")
+            row = connection.execute(select(ExamRow).where(ExamRow.id == assignment.exam_id))
+            login = connection.execute(
+                select(Trainee.login).where(Trainee.id == self.trainee_id)
+            ).scalar_one()
+            audit.append(
+                connection,
+                self._store.now(),
+                login,
+                audit.Action.EXAM_STARTED,
+                f"exam:{assignment.exam_id}",
+            )
+            return exam(row.one())
+
+        return self._store.write(work)
 
     def review_states(self, due_by: datetime | None = None) -> list[ReviewState]:
         """The review scheduler's state per skill (only those due by ``due_by`` if given)."""

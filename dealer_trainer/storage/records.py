@@ -249,6 +249,19 @@ class Exam:
 
 
 @dataclass(frozen=True)
+class ExamNotice:
+    """What a trainee sees of an assigned exam before sitting it: never its seed, so
+    nobody can draw its items (and so its answer key) beforehand. The paper itself
+    (``TraineeDesk.exam_paper``) is handed out when the sitting starts."""
+
+    id: int
+    title: str
+    ruleset_id: str
+    item_count: int
+    time_limit: timedelta | None
+
+
+@dataclass(frozen=True)
 class ExamAssignment:
     id: int
     exam_id: int

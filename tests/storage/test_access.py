@@ -146,6 +146,7 @@ def test_issue6_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
     assert public == {
         "answers",
         "end_session",
+        "exam_paper",
         "my_daily_skill_stats",
         "open_exams",
         "record_answer",
