@@ -3,7 +3,7 @@
 ``FirstStartDialog`` appears while the store has no instructor: it creates the
 account (argon2-hashed by storage) and unlocks it. ``LoginDialog`` asks for the
 password; after a wrong one it counts down the growing delay storage imposes
-(1 s, 2 s, 4 s … at most 15 min) and keeps the button disabled until then.
+(1 s, 2 s, 4 s … at most 30 s, for that account only) and keeps the button disabled until then.
 Both leave the unlocked :class:`InstructorSession` in ``session``.
 """
 
