@@ -79,9 +79,8 @@ def finding_words(finding: Finding) -> str:
     elif problem is Problem.ANSWERS_REMOVED:
         text = QCoreApplication.translate(
             "RecordsCheck",
-            "%n answer(s) were removed from the records, just before the answer of %1 given on %2.",
-            None,
-            finding.count,
+            "Answers were removed from the records (how many: %3), just before the answer of "
+            "%1 given on %2.",
         )
     elif problem is Problem.AUDIT_CHANGED:
         text = QCoreApplication.translate(
@@ -94,9 +93,8 @@ def finding_words(finding: Finding) -> str:
     elif problem is Problem.AUDIT_REMOVED:
         text = QCoreApplication.translate(
             "RecordsCheck",
-            "%n entr(ies) were removed from the audit trail, just before the one dated %2.",
-            None,
-            finding.count,
+            "Entries were removed from the audit trail (how many: %3), just before the one "
+            "dated %2.",
         )
     else:
         text = QCoreApplication.translate(
@@ -104,7 +102,7 @@ def finding_words(finding: Finding) -> str:
             "A protection of the records was removed from the database file: someone "
             "worked on the file outside the app.",
         )
-    return text.replace("%1", who).replace("%2", when)
+    return text.replace("%1", who).replace("%2", when).replace("%3", str(finding.count))
 
 
 def verification_words(found: Verification) -> list[str]:
