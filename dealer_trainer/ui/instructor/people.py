@@ -45,6 +45,7 @@ class TraineesPanel(QWidget):
         self.login.setObjectName("newTraineeLogin")
         self.login.setPlaceholderText(self.tr("Login (made from the name if empty)"))
         self.login.setAccessibleName(self.tr("Login"))
+        self.login.setToolTip(self.login.placeholderText())  # elided in a narrow field
         self.new_password = QLineEdit()
         self.new_password.setObjectName("newTraineePassword")
         self.new_password.setEchoMode(QLineEdit.EchoMode.Password)
@@ -52,6 +53,7 @@ class TraineesPanel(QWidget):
             self.tr("Password (at least %1 characters)").replace("%1", str(MIN_PASSWORD_LENGTH))
         )
         self.new_password.setAccessibleName(self.tr("Password"))
+        self.new_password.setToolTip(self.new_password.placeholderText())
         self.new_password.setVisible(desk.keeps_passwords)
         self.add_button = QPushButton(self.tr("&Add trainee"))
         self.add_button.clicked.connect(self.add)
@@ -69,6 +71,10 @@ class TraineesPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):  # whole headers in every language (a login is short)
+            self.table.horizontalHeader().setSectionResizeMode(
+                column, QHeaderView.ResizeMode.ResizeToContents
+            )
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.archive_button = QPushButton(self.tr("A&rchive"))
         self.archive_button.setEnabled(False)
@@ -76,7 +82,7 @@ class TraineesPanel(QWidget):
         self.rename_button = QPushButton(self.tr("Re&name…"))
         self.rename_button.setEnabled(False)
         self.rename_button.clicked.connect(self.rename)
-        self.set_password_button = QPushButton(self.tr("Set the &password…"))
+        self.set_password_button = QPushButton(self.tr("Set the pass&word…"))
         self.set_password_button.setObjectName("setTraineePassword")
         self.set_password_button.setEnabled(False)
         self.set_password_button.setVisible(desk.keeps_passwords)

@@ -170,7 +170,10 @@ class RecordsCheckPanel(QWidget):
         )
         self.audit.verticalHeader().hide()
         self.audit.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.audit.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header = self.audit.horizontalHeader()
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        for column in (0, 1, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.refresh_button = QPushButton(self.tr("Re&fresh the audit trail"))
         self.refresh_button.clicked.connect(self.refresh)
         top = QHBoxLayout()
