@@ -223,3 +223,23 @@ def test_issue14_a_malformed_database_url_does_not_show_its_password_in_the_stat
     assert secret not in window.statusBar().currentMessage()
     window.panel.sign_in_button.click()  # asking to sign in says it again, without it
     assert secret not in window.statusBar().currentMessage()
+
+
+def test_issue14_the_first_instructor_chooses_a_login_and_signs_in_with_it(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from dealer_trainer.ui.instructor.login import FirstStartDialog
+
+    fresh = Store.open(f"sqlite:///{tmp_path / 'new.sqlite3'}", passwords=FAST_PASSWORDS)
+    try:
+        dialog = FirstStartDialog(fresh)
+        qtbot.addWidget(dialog)
+        dialog.name.setText("Mrs Wong")
+        dialog.login.setText("wong")
+        dialog.password.setText(INSTRUCTOR_PASSWORD)
+        dialog.repeat.setText(INSTRUCTOR_PASSWORD)
+        dialog.create_button.click()
+        assert dialog.session is not None
+        assert fresh.sign_in("wong", INSTRUCTOR_PASSWORD).role is Role.INSTRUCTOR
+    finally:
+        fresh.close()
