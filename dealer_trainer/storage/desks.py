@@ -660,7 +660,7 @@ class InstructorDesk:
             raise DuplicateNameError(name, existing) from exc
 
     def set_trainee_archived(self, trainee_id: int, archived: bool) -> None:
-        """Hide a trainee from the profile picker (their answers stay), or bring them back."""
+        """Archive a trainee (no more sign-in; their answers stay), or bring them back."""
 
         def work(connection: Connection) -> None:
             done = connection.execute(
