@@ -30,6 +30,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from dealer_trainer.storage.errors import StorageError, StorageLockedError
+from dealer_trainer.storage.private import private_database, private_folder
 
 DB_URL_ENV = "DEALER_TRAINER_DB_URL"
 DATA_DIR_ENV = "DEALER_TRAINER_DATA_DIR"
@@ -77,7 +78,7 @@ class Location:
         """The file path or the URL without its password, for messages."""
         if self.sqlite_path is not None:
             return str(self.sqlite_path)
-        return self.url.render_as_string(hide_password=True)
+        return hide_password(self.url.render_as_string(hide_password=True))
 
 
 def default_data_dir() -> Path:
@@ -99,11 +100,12 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
     try:
         parsed = make_url(text_url)
         port = parsed.port
-    except (SQLAlchemyError, ValueError) as exc:
+    except (SQLAlchemyError, ValueError):
+        # ``from None``: the parser's own error quotes the whole URL, password and all.
         raise StorageError(
             f"The database URL {shown} cannot be read: {_url_problem(shown)}. Correct "
             f"${DB_URL_ENV} (form: postgresql+psycopg://user:password@server:5432/database)."
-        ) from exc
+        ) from None
     if port is not None and not 0 < port < 65536:
         raise StorageError(
             f"The database URL {shown} names port {port}, which does not exist (ports are "
@@ -127,18 +129,34 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
 _PORT = re.compile(r"^[^:/?#]*://(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(?P<port>[^/?#]*)")
 
 
+_QUERY_PASSWORD = re.compile(r"(?i)([?&;\s](?:ssl)?pass(?:word|wd)?=)[^&;#\s]*")
+
+
 def hide_password(url: str) -> str:
     """``url`` as text with its password (if any) replaced by ``***``, for messages.
 
-    Everything between ``user:`` and the last ``@`` counts as the password: a URL too
-    broken to parse may hide more than its password, never less.
+    Everything between ``user:`` and the last ``@`` counts as the password, and so does
+    a ``password=`` in the query: a URL too broken to parse may hide more than its
+    password, never less (without ``://`` all before the last ``@`` is hidden).
     """
+    url = _QUERY_PASSWORD.sub(r"\1***", url)
     scheme, sep, rest = url.partition("://")
     at = rest.rfind("@")
-    if not sep or at < 0:
+    if not sep:
+        at = url.rfind("@")
+        return url if at < 0 else f"***{url[at:]}"
+    if at < 0:
         return url
     user, colon, _password = rest[:at].partition(":")
     return f"{scheme}://{user}{':***' if colon else ''}{rest[at:]}"
+
+
+def scrub(text: str, *secrets: str | None) -> str:
+    """``text`` with each non-empty secret (a password) replaced by ``***``."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return text
 
 
 def _url_problem(url: str) -> str:
@@ -165,7 +183,7 @@ def check_sqlite_file(path: Path) -> None:
     if not path.exists():
         if not path.parent.exists():
             try:
-                path.parent.mkdir(parents=True)
+                private_folder(path.parent)
             except OSError as exc:
                 raise StorageError(
                     f"Cannot create the data folder {path.parent}: {exc.strerror}. {_WHERE_INSTEAD}"
@@ -286,9 +304,20 @@ def check_sqlite_library(version: tuple[int, int, int] | None = None) -> None:
 
 
 def create(location: Location) -> Engine:
-    """An engine for ``location`` with this app's connection settings."""
+    """An engine for ``location`` with this app's connection settings.
+
+    An SQLite file and its folder are made private to this OS account first (``private``).
+    """
     if location.sqlite_path is not None:
         check_sqlite_library()
+        try:
+            private_folder(location.sqlite_path.parent)
+            private_database(location.sqlite_path)
+        except OSError as exc:
+            raise StorageError(
+                f"Cannot make the records {location.sqlite_path} private to this user: "
+                f"{exc.strerror}. {_WHERE_INSTEAD}"
+            ) from exc
         engine = create_engine(
             location.url,
             connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
@@ -419,7 +448,7 @@ def explain(exc: BaseException, location: Location) -> StorageError:
     if isinstance(exc, StorageError):
         return exc
     original = exc.orig if isinstance(exc, DBAPIError) else exc
-    why = str(original).strip()
+    why = scrub(str(original).strip(), location.url.password)
     if "NUL" in why and ("0x00" in why or "\\u0000" in why):
         return StorageError(
             "The text contains a NUL character (code 0, invisible), which the database "

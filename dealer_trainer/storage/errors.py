@@ -64,3 +64,11 @@ class DuplicateNameError(StorageError):
                 "Choose that profile, or tell the two people apart in the name."
             )
         super().__init__(message)
+
+
+class DuplicateLoginError(StorageError):
+    """A login another person (trainee or instructor) already signs in with."""
+
+    def __init__(self, login: str) -> None:
+        self.login = login
+        super().__init__(f"The login {login!r} is taken: choose another one.")

@@ -67,15 +67,25 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+#: A login: a letter, then letters, digits, ``_``, ``.``, ``-``, lower case, at most this
+#: long (a PostgreSQL role name needs no quoting then). See ``storage/logins.py``.
+LOGIN_LENGTH = 63
+
+
 class Instructor(Base):
     __tablename__ = "instructors"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100), unique=True)
+    #: What the instructor signs in with (migration 0006); unique across instructors and
+    #: trainees (the app checks the other table: on the server both are one role namespace).
+    login: Mapped[str] = mapped_column(String(LOGIN_LENGTH))
     password_hash: Mapped[str] = mapped_column(String(255))
     failed_attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index(None, "login", unique=True),)
 
 
 class Trainee(Base):
@@ -90,8 +100,17 @@ class Trainee(Base):
     name_key: Mapped[str | None] = mapped_column(String(400))
     archived: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: What the trainee signs in with (migration 0006), as ``Instructor.login``.
+    login: Mapped[str] = mapped_column(String(LOGIN_LENGTH))
+    #: argon2id, single-PC mode only: on the server PostgreSQL holds the password and this
+    #: stays NULL. NULL on a single PC too for a trainee registered before sign-in existed,
+    #: until the instructor sets one (the trainee cannot sign in until then).
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    #: The escalating delay after wrong passwords, per account (``access.delay_after``).
+    failed_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    last_failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
-    __table_args__ = (Index(None, "name_key", unique=True),)
+    __table_args__ = (Index(None, "name_key", unique=True), Index(None, "login", unique=True))
 
 
 class ExamRow(Base):
@@ -173,6 +192,10 @@ class AnswerRow(Base):
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime)
     answered_day: Mapped[date] = mapped_column(Date)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: ``chain.link(previous answer's chain_hash, this answer)`` on SQLite (migration
+    #: 0006), so "verify records" sees an answer changed, inserted or deleted behind the
+    #: app's back; NULL on PostgreSQL, where the roles refuse the change itself.
+    chain_hash: Mapped[str | None] = mapped_column(String(64))
 
     __table_args__ = (
         CheckConstraint("time_taken_ms >= 0", name="time_taken_ms_non_negative"),
@@ -313,3 +336,26 @@ class TableRoundEndRow(Base):
     ended_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (CheckConstraint("ms >= 0", name="ms_non_negative"),)
+
+
+class AuditLogRow(Base):
+    """Who did what: sign-ins, failed sign-ins, people added or archived, passwords set,
+    exams built and assigned (migration 0006). Append-only: triggers refuse UPDATE,
+    DELETE and (SQLite) a replacing INSERT. Never holds a password, not even a wrong one.
+    """
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+    #: The login of who did it (for a failed sign-in: the login that was typed, if it
+    #: names an account; ``None`` when it names none, so a mistyped password typed into
+    #: the login field is never kept).
+    actor: Mapped[str | None] = mapped_column(String(LOGIN_LENGTH))
+    #: ``audit.Action``'s value: ``sign_in``, ``sign_in_failed``, ``person_added`` ...
+    action: Mapped[str] = mapped_column(String(40))
+    #: Whom or what it was done to: a login, ``exam:<id>`` ...
+    subject: Mapped[str | None] = mapped_column(String(200))
+    detail: Mapped[str] = mapped_column(Text)
+    #: ``chain.link`` over the audit log, as ``AnswerRow.chain_hash`` (SQLite).
+    chain_hash: Mapped[str | None] = mapped_column(String(64))

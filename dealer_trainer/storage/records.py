@@ -204,7 +204,7 @@ class StoredAnswer:
 
 @dataclass(frozen=True)
 class TraineeProfile:
-    """A trainee as the profile picker and the instructor see them.
+    """A trainee as the instructor sees them (and their own desk).
 
     ``name_clash``: registered before names were compared by their key, this profile's
     name is another spelling of an older profile's (migration 0003); both keep their
@@ -253,6 +253,19 @@ class Exam:
 
 
 @dataclass(frozen=True)
+class ExamNotice:
+    """What a trainee sees of an assigned exam before sitting it: never its seed, so
+    nobody can draw its items (and so its answer key) beforehand. The paper itself
+    (``TraineeDesk.exam_paper``) is handed out when the sitting starts."""
+
+    id: int
+    title: str
+    ruleset_id: str
+    item_count: int
+    time_limit: timedelta | None
+
+
+@dataclass(frozen=True)
 class ExamAssignment:
     id: int
     exam_id: int
@@ -275,6 +288,28 @@ class ReviewState:
     state: JSONValue
     due_at: datetime | None
     updated_at: datetime
+
+
+@unique
+class Role(StrEnum):
+    TRAINEE = "trainee"
+    INSTRUCTOR = "instructor"
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who signed in (``Store.sign_in``): their role, id, name and login.
+
+    Only the store that issued it accepts it (``Store.trainee_desk``); an instructor's
+    ``session`` unlocks the instructor views as the password dialog would.
+    """
+
+    role: Role
+    id: int
+    name: str
+    login: str
+    token: str = field(repr=False)
+    session: InstructorSession | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)

@@ -59,4 +59,22 @@ class InstructorWork(UnitOfWork, Protocol):
 
     def check_password(self, instructor_id: int, password: str) -> bool: ...
 
-    def insert_instructor(self, connection: Connection, name: str, password_hash: str) -> int: ...
+    @property
+    def is_server(self) -> bool:
+        """PostgreSQL holds the passwords (the records were opened with a person's login)."""
+        ...
+
+    def free_login(
+        self, connection: Connection, name: str, fallback: str, login: str | None
+    ) -> str:
+        """``login`` checked and free, or (``None``) a free one made from ``name``."""
+        ...
+
+    def insert_instructor(
+        self,
+        connection: Connection,
+        name: str,
+        password_hash: str,
+        login: str | None = None,
+        actor: str | None = None,
+    ) -> int: ...

@@ -7,7 +7,7 @@ times the app opens before the instructor has set it up):
 - no instructor yet: the instructor creates their account (the button opens the
   account dialog of the instructor views), then registers the trainees;
 - no trainee yet: the instructor registers them in the instructor views;
-- either way: each trainee then picks their profile in the *Trainee* list, and until
+- either way: each trainee then signs in with their own login and password, and until
   then practice under the computer's login name is not recorded, and why.
 
 Once a trainee is registered it is not shown again.
@@ -69,14 +69,14 @@ class WelcomeDialog(QDialog):
                 "views…</i> (Ctrl+I)."
             ),
             self.tr(
-                "<b>Instructor:</b> register each trainee by their full name in the "
-                "<i>Trainee profiles</i> tab. A name is one person: “Ana Lei” and “ana lei” "
-                "are the same name."
+                "<b>Instructor:</b> register each trainee by their full name, with a login "
+                "and a password, in the <i>Trainee profiles</i> tab. A name is one person: "
+                "“Ana Lei” and “ana lei” are the same name."
             ),
             self.tr(
-                "<b>Trainee:</b> pick your profile in the <i>Trainee</i> list on the left, "
-                "then start a drill (<i>Drills</i> menu). Every answer is recorded for you "
-                "and your instructor."
+                "<b>Trainee:</b> sign in with your login and password (<i>Sign in…</i> on "
+                "the left), then start a drill (<i>Drills</i> menu). Every answer is "
+                "recorded for you and your instructor."
             ),
         ]
         heading = QLabel(

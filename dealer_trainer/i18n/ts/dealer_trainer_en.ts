@@ -3150,7 +3150,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+265"/>
+        <location filename="../../ui/drills/launcher.py" line="+267"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3165,14 +3165,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <location line="+40"/>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-165"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3193,11 +3193,11 @@
     </message>
     <message>
         <location line="+10"/>
-        <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
+        <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3576,12 +3576,22 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name and a password of at least %1 characters. Trainees only choose their profile; the results, exams and reports need this password.</source>
+        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name, a login and a password of at least %1 characters. Everyone signs in with their own login and password; the results, exams and reports need this one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
+        <source>made from the name if empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Instructor&apos;s &amp;name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Login:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3692,7 +3702,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+248"/>
+        <location filename="../../ui/instructor/window.py" line="+251"/>
         <source>Instructor · %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3724,6 +3734,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>&amp;House rulesets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Verify records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3813,12 +3828,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>only needed when there are several instructors</source>
+        <location line="+4"/>
+        <source>your login; only needed when there are several instructors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Instructor:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3856,7 +3871,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+353"/>
+        <location filename="../../ui/main_window.py" line="+359"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3924,12 +3939,13 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+72"/>
+        <location line="+71"/>
+        <location line="+12"/>
         <source>Records are not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-36"/>
         <source>Tell the instructor</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3939,7 +3955,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+72"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -3991,7 +4007,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+207"/>
+        <location filename="../../ui/instructor/people.py" line="+364"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4032,9 +4048,190 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>RecordsCheck</name>
+    <message>
+        <location filename="../../ui/instructor/records_check.py" line="+33"/>
+        <source>signed in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed to sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tried to sign in during the wait after wrong passwords</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>added a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>archived a trainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>restored a trainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>renamed a trainee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set a password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>built an exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>assigned an exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>started an exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>verified the records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>did something this version does not know</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a trainee no longer registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>An answer of %1 given on %2 was changed after it was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An answer of %1 dated %2 was put into the records outside the app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Answers were removed from the records (how many: %3), just before the answer of %1 given on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>An entry of the audit trail dated %2 was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An entry of the audit trail dated %2 was put in outside the app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Entries were removed from the audit trail (how many: %3), just before the one dated %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A protection of the records was removed from the database file: someone worked on the file outside the app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>These records are on the training centre&apos;s server, which refuses any change to a recorded answer: there is nothing to verify on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>What this check cannot see: whoever controls this computer&apos;s account controls the file. They can read the app&apos;s program and rewrite the records together with their seals, put back an older copy of the whole file, or remove the latest answers from the end. Exams that count belong on the training centre&apos;s server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecordsCheckPanel</name>
+    <message>
+        <location line="+16"/>
+        <source>&amp;Verify records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Verify records looks for answers changed, added or removed outside the app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Who</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Whom or which</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Re&amp;fresh the audit trail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Audit trail (newest first)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>an exam since removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>(an unknown login)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-245"/>
+        <location filename="../../ui/instructor/window.py" line="-248"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4108,7 +4305,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+156"/>
+        <location filename="../../ui/sidebar.py" line="+170"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4129,12 +4326,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Trainee</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-1"/>
+        <location line="+2"/>
         <source>&amp;Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4163,12 +4355,42 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+92"/>
+        <source>Nobody is signed in: practice is not recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign &amp;in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Signed in: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../ui/games.py" line="+56"/>
         <source>%1 · house ruleset, version %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/sidebar.py" line="+65"/>
+        <location filename="../../ui/sidebar.py" line="-35"/>
         <source>No ruleset of this game is installed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4185,6 +4407,70 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+5"/>
         <source>Partial text: only part of the regulation is on file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignInDialog</name>
+    <message>
+        <location filename="../../ui/sign_in.py" line="+63"/>
+        <source>Sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sign in with the login and password your instructor gave you. Your answers, exams and mistakes are yours: nobody else at this computer sees them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Login:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Enter your login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+18"/>
+        <source>The login or the password is wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Several wrong passwords for this login: wait before trying again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No password is set for this login yet: ask your instructor to set one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>You can try again in %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4654,6 +4940,39 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>TraineePasswordDialog</name>
+    <message>
+        <location filename="../../ui/instructor/people.py" line="-90"/>
+        <source>Set a trainee&apos;s password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;New password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Repeat it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Set the password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The two passwords differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TraineeView</name>
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="+39"/>
@@ -4774,17 +5093,38 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-209"/>
+        <location filename="../../ui/instructor/people.py" line="-306"/>
         <source>New trainee&apos;s full name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Login (made from the name if empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <location line="+20"/>
+        <source>Login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>Password (at least %1 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Add trainee</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4799,23 +5139,48 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+129"/>
+        <location line="+12"/>
+        <location line="+197"/>
         <source>A&amp;rchive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-194"/>
         <source>Re&amp;name…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
+        <location line="+3"/>
+        <source>Set the pass&amp;word…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+7"/>
+        <source>An archived trainee can no longer sign in; their answers and exams stay in the records and in the reports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>%1 can now sign in with the login %2 and the password you gave.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 signs in with the new password from now on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>The password must have at least %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-175"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4830,7 +5195,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+3"/>
+        <source>no password yet: set one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4841,16 +5211,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
+        <source>The login “%1” is taken: choose another one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>A name must have 1 to 100 visible characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>%1 can now choose their profile.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+84"/>
         <source>Rename a trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4865,7 +5235,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>&amp;Restore</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4908,7 +5278,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>Welcome</name>
     <message>
         <location filename="../../ui/drills/launcher.py" line="+84"/>
-        <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
+        <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4931,12 +5301,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name, with a login and a password, in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>&lt;b&gt;Trainee:&lt;/b&gt; pick your profile in the &lt;i&gt;Trainee&lt;/i&gt; list on the left, then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
+        <source>&lt;b&gt;Trainee:&lt;/b&gt; sign in with your login and password (&lt;i&gt;Sign in…&lt;/i&gt; on the left), then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5331,7 +5701,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-470"/>
+        <location filename="../../ui/drills/launcher.py" line="-478"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5347,7 +5717,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+27"/>
+        <location filename="../../ui/drills/menu.py" line="+28"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation type="unfinished"></translation>
@@ -5406,12 +5776,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+50"/>
+        <location filename="../../ui/drills/menu.py" line="+51"/>
         <source>Drills</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+286"/>
+        <location line="+294"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5422,7 +5792,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-54"/>
+        <location filename="../../ui/drills/menu.py" line="-55"/>
         <source>&amp;Timed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5437,7 +5807,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>&amp;Drills</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3150,7 +3150,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+265"/>
+        <location filename="../../ui/drills/launcher.py" line="+267"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -3165,14 +3165,14 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <location line="+40"/>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-165"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -3193,11 +3193,11 @@
     </message>
     <message>
         <location line="+10"/>
-        <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
-        <translation>%1 não é um formando registado: os exames, a revisão e os erros exigem que um instrutor faça primeiro o seu registo.</translation>
+        <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
+        <translation>Inicie sessão primeiro: os exames, a revisão e os seus erros só ficam acessíveis depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>No skill is due for review: well done.</source>
         <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
     </message>
@@ -3577,13 +3577,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+3"/>
-        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name and a password of at least %1 characters. Trainees only choose their profile; the results, exams and reports need this password.</source>
-        <translation>Este é o primeiro arranque: ainda ninguém pode abrir a área do instrutor. Escolha o nome do instrutor e uma palavra-passe com pelo menos %1 caracteres. Os formandos só escolhem o seu perfil; os resultados, os exames e os relatórios exigem esta palavra-passe.</translation>
+        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name, a login and a password of at least %1 characters. Everyone signs in with their own login and password; the results, exams and reports need this one.</source>
+        <translation>Este é o primeiro arranque: ninguém pode ainda abrir a área do instrutor. Escolha o nome do instrutor, um nome de utilizador e uma palavra-passe com pelo menos %1 caracteres. Cada pessoa inicia sessão com o seu próprio nome de utilizador e palavra-passe; os resultados, exames e relatórios precisam desta.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
+        <source>made from the name if empty</source>
+        <translation>feito a partir do nome se ficar vazio</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Instructor&apos;s &amp;name:</source>
         <translation>&amp;Nome do instrutor:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Login:</source>
+        <translation>&amp;Nome de utilizador:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3693,7 +3703,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+248"/>
+        <location filename="../../ui/instructor/window.py" line="+251"/>
         <source>Instructor · %1</source>
         <translation>Instrutor · %1</translation>
     </message>
@@ -3726,6 +3736,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>&amp;House rulesets</source>
         <translation>Regras da &amp;casa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Verify records</source>
+        <translation>&amp;Verificar registos</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3814,12 +3829,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os resultados, os exames e os relatórios são reservados ao instrutor.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>only needed when there are several instructors</source>
-        <translation>só é necessário quando há vários instrutores</translation>
+        <location line="+4"/>
+        <source>your login; only needed when there are several instructors</source>
+        <translation>o seu nome de utilizador; só é preciso quando há vários instrutores</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Instructor:</source>
         <translation>&amp;Instrutor:</translation>
     </message>
@@ -3857,7 +3872,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+353"/>
+        <location filename="../../ui/main_window.py" line="+359"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -3925,12 +3940,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+36"/>
-        <location line="+72"/>
+        <location line="+71"/>
+        <location line="+12"/>
         <source>Records are not available: %1</source>
         <translation>Os registos não estão disponíveis: %1</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-36"/>
         <source>Tell the instructor</source>
         <translation>Avise o instrutor</translation>
     </message>
@@ -3940,7 +3956,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os registos precisam da atenção do instrutor:</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+72"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
@@ -3992,7 +4008,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+207"/>
+        <location filename="../../ui/instructor/people.py" line="+364"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -4033,9 +4049,190 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>RecordsCheck</name>
+    <message>
+        <location filename="../../ui/instructor/records_check.py" line="+33"/>
+        <source>signed in</source>
+        <translation>iniciou sessão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed to sign in</source>
+        <translation>falhou o início de sessão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tried to sign in during the wait after wrong passwords</source>
+        <translation>tentou iniciar sessão durante a espera após palavras-passe erradas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>added a person</source>
+        <translation>acrescentou uma pessoa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>archived a trainee</source>
+        <translation>arquivou um formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>restored a trainee</source>
+        <translation>repôs um formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>renamed a trainee</source>
+        <translation>mudou o nome de um formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set a password</source>
+        <translation>definiu uma palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>built an exam</source>
+        <translation>criou um exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>assigned an exam</source>
+        <translation>atribuiu um exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>started an exam</source>
+        <translation>começou um exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>verified the records</source>
+        <translation>verificou os registos</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>did something this version does not know</source>
+        <translation>fez algo que esta versão não conhece</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a trainee no longer registered</source>
+        <translation>um formando que já não está registado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>An answer of %1 given on %2 was changed after it was recorded.</source>
+        <translation>Uma resposta de %1 dada em %2 foi alterada depois de registada.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An answer of %1 dated %2 was put into the records outside the app.</source>
+        <translation>Uma resposta de %1 com data de %2 foi posta nos registos fora da aplicação.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Answers were removed from the records (how many: %3), just before the answer of %1 given on %2.</source>
+        <translation>Foram retiradas respostas dos registos (quantas: %3), imediatamente antes da resposta de %1 dada em %2.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>An entry of the audit trail dated %2 was changed.</source>
+        <translation>Uma entrada do registo de auditoria com data de %2 foi alterada.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An entry of the audit trail dated %2 was put in outside the app.</source>
+        <translation>Uma entrada do registo de auditoria com data de %2 foi posta fora da aplicação.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Entries were removed from the audit trail (how many: %3), just before the one dated %2.</source>
+        <translation>Foram retiradas entradas do registo de auditoria (quantas: %3), imediatamente antes da entrada com data de %2.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A protection of the records was removed from the database file: someone worked on the file outside the app.</source>
+        <translation>Foi retirada uma proteção dos registos do ficheiro da base de dados: alguém trabalhou no ficheiro fora da aplicação.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>These records are on the training centre&apos;s server, which refuses any change to a recorded answer: there is nothing to verify on this computer.</source>
+        <translation>Estes registos estão no servidor do centro de formação, que recusa qualquer alteração a uma resposta registada: não há nada a verificar neste computador.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
+        <translation>Nada foi encontrado: as %1 respostas e as %2 entradas de auditoria estão como a aplicação as registou.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
+        <translation>Os registos foram trabalhados fora da aplicação. Mantenha o ficheiro como está e informe a informática; não confie nestes resultados até serem verificados:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>What this check cannot see: whoever controls this computer&apos;s account controls the file. They can read the app&apos;s program and rewrite the records together with their seals, put back an older copy of the whole file, or remove the latest answers from the end. Exams that count belong on the training centre&apos;s server.</source>
+        <translation>O que esta verificação não consegue ver: quem controla a conta deste computador controla o ficheiro. Pode ler o programa da aplicação e reescrever os registos juntamente com os seus selos, repor uma cópia mais antiga de todo o ficheiro ou retirar as últimas respostas do fim. Os exames que contam pertencem ao servidor do centro de formação.</translation>
+    </message>
+</context>
+<context>
+    <name>RecordsCheckPanel</name>
+    <message>
+        <location line="+16"/>
+        <source>&amp;Verify records</source>
+        <translation>&amp;Verificar registos</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Verify records looks for answers changed, added or removed outside the app.</source>
+        <translation>Verificar registos procura respostas alteradas, acrescentadas ou retiradas fora da aplicação.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Who</source>
+        <translation>Quem</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What</source>
+        <translation>O quê</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Whom or which</source>
+        <translation>A quem ou a quê</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Re&amp;fresh the audit trail</source>
+        <translation>At&amp;ualizar o registo de auditoria</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Audit trail (newest first)</source>
+        <translation>Registo de auditoria (mais recentes primeiro)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>an exam since removed</source>
+        <translation>um exame entretanto removido</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>(an unknown login)</source>
+        <translation>(um nome de utilizador desconhecido)</translation>
+    </message>
+</context>
+<context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-245"/>
+        <location filename="../../ui/instructor/window.py" line="-248"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -4109,7 +4306,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+156"/>
+        <location filename="../../ui/sidebar.py" line="+170"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
@@ -4130,12 +4327,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Regulamento</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Trainee</source>
-        <translation>Formando</translation>
-    </message>
-    <message>
-        <location line="-1"/>
+        <location line="+2"/>
         <source>&amp;Trainee</source>
         <translation>F&amp;ormando</translation>
     </message>
@@ -4164,12 +4356,42 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formando local</translation>
     </message>
     <message>
+        <location line="+92"/>
+        <source>Nobody is signed in: practice is not recorded.</source>
+        <translation>Ninguém iniciou sessão: a prática não é registada.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign &amp;in…</source>
+        <translation>&amp;Iniciar sessão…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign in</source>
+        <translation>Iniciar sessão</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Signed in: %1 (%2)</source>
+        <translation>Sessão iniciada: %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign &amp;out</source>
+        <translation>&amp;Terminar sessão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign out</source>
+        <translation>Terminar sessão</translation>
+    </message>
+    <message>
         <location filename="../../ui/games.py" line="+56"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · regras da casa, versão %2</translation>
     </message>
     <message>
-        <location filename="../../ui/sidebar.py" line="+65"/>
+        <location filename="../../ui/sidebar.py" line="-35"/>
         <source>No ruleset of this game is installed.</source>
         <translation>Não está instalado nenhum regulamento deste jogo.</translation>
     </message>
@@ -4187,6 +4409,70 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+5"/>
         <source>Partial text: only part of the regulation is on file.</source>
         <translation>Texto parcial: só parte do regulamento está disponível.</translation>
+    </message>
+</context>
+<context>
+    <name>SignInDialog</name>
+    <message>
+        <location filename="../../ui/sign_in.py" line="+63"/>
+        <source>Sign in</source>
+        <translation>Iniciar sessão</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sign in with the login and password your instructor gave you. Your answers, exams and mistakes are yours: nobody else at this computer sees them.</source>
+        <translation>Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu. As suas respostas, exames e erros são seus: mais ninguém neste computador os vê.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Login</source>
+        <translation>Nome de utilizador</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Password</source>
+        <translation>Palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Login:</source>
+        <translation>&amp;Nome de utilizador:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Password:</source>
+        <translation>&amp;Palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Sign in</source>
+        <translation>&amp;Iniciar sessão</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Enter your login.</source>
+        <translation>Escreva o seu nome de utilizador.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+18"/>
+        <source>The login or the password is wrong.</source>
+        <translation>O nome de utilizador ou a palavra-passe está errado.</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Several wrong passwords for this login: wait before trying again.</source>
+        <translation>Várias palavras-passe erradas para este nome de utilizador: espere antes de tentar de novo.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No password is set for this login yet: ask your instructor to set one.</source>
+        <translation>Ainda não há palavra-passe para este nome de utilizador: peça ao seu instrutor que defina uma.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>You can try again in %1 s.</source>
+        <translation>Pode tentar de novo dentro de %1 s.</translation>
     </message>
 </context>
 <context>
@@ -4655,6 +4941,39 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>TraineePasswordDialog</name>
+    <message>
+        <location filename="../../ui/instructor/people.py" line="-90"/>
+        <source>Set a trainee&apos;s password</source>
+        <translation>Definir a palavra-passe de um formando</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
+        <translation>Nova palavra-passe para %1. Diga-lha pessoalmente; a partir de agora inicia sessão com ela (a antiga deixa de funcionar).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;New password:</source>
+        <translation>&amp;Nova palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Repeat it:</source>
+        <translation>&amp;Repita-a:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Set the password</source>
+        <translation>&amp;Definir a palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The two passwords differ.</source>
+        <translation>As duas palavras-passe são diferentes.</translation>
+    </message>
+</context>
+<context>
     <name>TraineeView</name>
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="+39"/>
@@ -4775,17 +5094,38 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-209"/>
+        <location filename="../../ui/instructor/people.py" line="-306"/>
         <source>New trainee&apos;s full name</source>
         <translation>Nome completo do novo formando</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Login (made from the name if empty)</source>
+        <translation>Nome de utilizador (feito a partir do nome se ficar vazio)</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <location line="+20"/>
+        <source>Login</source>
+        <translation>Nome de utilizador</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>Password (at least %1 characters)</source>
+        <translation>Palavra-passe (pelo menos %1 caracteres)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Password</source>
+        <translation>Palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Add trainee</source>
         <translation>&amp;Adicionar formando</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
@@ -4800,23 +5140,48 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+129"/>
+        <location line="+12"/>
+        <location line="+197"/>
         <source>A&amp;rchive</source>
         <translation>Arq&amp;uivar</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-194"/>
         <source>Re&amp;name…</source>
         <translation>Mudar o &amp;nome…</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
-        <translation>Um formando arquivado deixa de aparecer na escolha de perfis; as suas respostas e os seus exames continuam nos registos e nos relatórios.</translation>
+        <location line="+3"/>
+        <source>Set the pass&amp;word…</source>
+        <translation>Definir a palavra-pa&amp;sse…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+7"/>
+        <source>An archived trainee can no longer sign in; their answers and exams stay in the records and in the reports.</source>
+        <translation>Um formando arquivado deixa de poder iniciar sessão; as suas respostas e exames ficam nos registos e nos relatórios.</translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>%1 can now sign in with the login %2 and the password you gave.</source>
+        <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 signs in with the new password from now on.</source>
+        <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>The password must have at least %1 characters.</source>
+        <translation>A palavra-passe deve ter pelo menos %1 caracteres.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
+        <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
+    </message>
+    <message>
+        <location line="-175"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -4831,7 +5196,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>mesmo nome que outro perfil: mude o nome de um deles</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+3"/>
+        <source>no password yet: set one</source>
+        <translation>ainda sem palavra-passe: defina uma</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation>Já está registado um formando chamado «%1».</translation>
     </message>
@@ -4842,16 +5212,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+8"/>
+        <source>The login “%1” is taken: choose another one.</source>
+        <translation>O nome de utilizador “%1” já está em uso: escolha outro.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>A name must have 1 to 100 visible characters.</source>
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>%1 can now choose their profile.</source>
-        <translation>%1 já pode escolher o seu perfil.</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+84"/>
         <source>Rename a trainee</source>
         <translation>Mudar o nome de um formando</translation>
     </message>
@@ -4866,7 +5236,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>&amp;Restore</source>
         <translation>Re&amp;staurar</translation>
     </message>
@@ -4909,8 +5279,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <name>Welcome</name>
     <message>
         <location filename="../../ui/drills/launcher.py" line="+84"/>
-        <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
-        <translation>Não registado: «%1» não é um formando registado, por isso nenhum instrutor pode acompanhar estas respostas e nada fica guardado. Peça ao seu instrutor que o registe e depois escolha o seu perfil na lista Formando.</translation>
+        <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
+        <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é “%1”), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
 </context>
 <context>
@@ -4932,13 +5302,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+4"/>
-        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
-        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; registe cada formando pelo nome completo no separador &lt;i&gt;Perfis dos formandos&lt;/i&gt;. Um nome é uma pessoa: «Ana Lei» e «ana lei» são o mesmo nome.</translation>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name, with a login and a password, in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
+        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; registe cada formando pelo nome completo, com um nome de utilizador e uma palavra-passe, no separador &lt;i&gt;Perfis dos formandos&lt;/i&gt;. Um nome é uma pessoa: “Ana Lei” e “ana lei” são o mesmo nome.</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>&lt;b&gt;Trainee:&lt;/b&gt; pick your profile in the &lt;i&gt;Trainee&lt;/i&gt; list on the left, then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
-        <translation>&lt;b&gt;Formando:&lt;/b&gt; escolha o seu perfil na lista &lt;i&gt;Formando&lt;/i&gt; à esquerda e comece um treino (menu &lt;i&gt;Treino&lt;/i&gt;). Cada resposta fica registada para si e para o seu instrutor.</translation>
+        <source>&lt;b&gt;Trainee:&lt;/b&gt; sign in with your login and password (&lt;i&gt;Sign in…&lt;/i&gt; on the left), then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
+        <translation>&lt;b&gt;Formando:&lt;/b&gt; inicie sessão com o seu nome de utilizador e palavra-passe (&lt;i&gt;Iniciar sessão…&lt;/i&gt; à esquerda) e depois comece um treino (menu &lt;i&gt;Treino&lt;/i&gt;). Cada resposta é registada para si e para o seu instrutor.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5332,7 +5702,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-470"/>
+        <location filename="../../ui/drills/launcher.py" line="-478"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -5348,7 +5718,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+27"/>
+        <location filename="../../ui/drills/menu.py" line="+28"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>&amp;Praticar</translation>
@@ -5407,12 +5777,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+50"/>
+        <location filename="../../ui/drills/menu.py" line="+51"/>
         <source>Drills</source>
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+286"/>
+        <location line="+294"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
@@ -5423,7 +5793,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-54"/>
+        <location filename="../../ui/drills/menu.py" line="-55"/>
         <source>&amp;Timed</source>
         <translation>&amp;Cronometrado</translation>
     </message>
@@ -5438,7 +5808,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os &amp;meus erros</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>&amp;Drills</source>
         <translation>&amp;Treino</translation>
     </message>

@@ -3150,7 +3150,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+265"/>
+        <location filename="../../ui/drills/launcher.py" line="+267"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -3165,14 +3165,14 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <location line="+40"/>
-        <location line="+127"/>
+        <location line="+128"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-165"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -3193,11 +3193,11 @@
     </message>
     <message>
         <location line="+10"/>
-        <source>%1 is not a registered trainee: exams, review and mistakes need an instructor to register you first.</source>
-        <translation>%1 不是已登記的學員：考試、複習及錯題功能須先由導師為你登記。</translation>
+        <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
+        <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -3577,13 +3577,23 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name and a password of at least %1 characters. Trainees only choose their profile; the results, exams and reports need this password.</source>
-        <translation>這是首次啟動：目前還沒有人可以開啟導師畫面。請設定導師的名稱及一個至少 %1 個字元的密碼。學員只需選擇自己的個人檔案；查看成績、考試及報告則需要這個密碼。</translation>
+        <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name, a login and a password of at least %1 characters. Everyone signs in with their own login and password; the results, exams and reports need this one.</source>
+        <translation>這是首次啟動：目前還沒有人可以打開導師畫面。請選擇導師的姓名、登入名稱和最少 %1 個字元的密碼。每個人都以自己的登入名稱和密碼登入；成績、考試和報告需要這個密碼。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
+        <source>made from the name if empty</source>
+        <translation>留空則由姓名產生</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Instructor&apos;s &amp;name:</source>
         <translation>導師名稱(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Login:</source>
+        <translation>登入名稱(&amp;L)：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3693,7 +3703,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+248"/>
+        <location filename="../../ui/instructor/window.py" line="+251"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
@@ -3726,6 +3736,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>&amp;House rulesets</source>
         <translation>賭場規則集(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Verify records</source>
+        <translation>核對記錄(&amp;V)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3814,12 +3829,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>成績、考試及報告只供導師使用。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>only needed when there are several instructors</source>
-        <translation>只在有多名導師時才需要</translation>
+        <location line="+4"/>
+        <source>your login; only needed when there are several instructors</source>
+        <translation>你的登入名稱；只在有多名導師時需要</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Instructor:</source>
         <translation>導師(&amp;I)：</translation>
     </message>
@@ -3857,7 +3872,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+353"/>
+        <location filename="../../ui/main_window.py" line="+359"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -3925,12 +3940,13 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+36"/>
-        <location line="+72"/>
+        <location line="+71"/>
+        <location line="+12"/>
         <source>Records are not available: %1</source>
         <translation>記錄暫時無法使用：%1</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-36"/>
         <source>Tell the instructor</source>
         <translation>請通知導師</translation>
     </message>
@@ -3940,7 +3956,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>記錄需要導師處理：</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+72"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>匯出檯面圖</translation>
@@ -3992,7 +4008,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+207"/>
+        <location filename="../../ui/instructor/people.py" line="+364"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -4033,9 +4049,190 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>RecordsCheck</name>
+    <message>
+        <location filename="../../ui/instructor/records_check.py" line="+33"/>
+        <source>signed in</source>
+        <translation>登入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed to sign in</source>
+        <translation>登入失敗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tried to sign in during the wait after wrong passwords</source>
+        <translation>在密碼錯誤後的等待期間嘗試登入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>added a person</source>
+        <translation>新增一名人員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>archived a trainee</source>
+        <translation>封存一名學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>restored a trainee</source>
+        <translation>恢復一名學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>renamed a trainee</source>
+        <translation>更改一名學員的姓名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set a password</source>
+        <translation>設定密碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>built an exam</source>
+        <translation>建立考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>assigned an exam</source>
+        <translation>指派考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>started an exam</source>
+        <translation>開始考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>verified the records</source>
+        <translation>核對記錄</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>did something this version does not know</source>
+        <translation>做了此版本不認識的操作</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>a trainee no longer registered</source>
+        <translation>一名已不在冊的學員</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>An answer of %1 given on %2 was changed after it was recorded.</source>
+        <translation>%1 於 %2 作出的一個答案在記錄後被更改。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An answer of %1 dated %2 was put into the records outside the app.</source>
+        <translation>一個日期為 %2、屬於 %1 的答案是在程式以外加入記錄的。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Answers were removed from the records (how many: %3), just before the answer of %1 given on %2.</source>
+        <translation>記錄中有答案被刪除（數目：%3），就在 %1 於 %2 作出的答案之前。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>An entry of the audit trail dated %2 was changed.</source>
+        <translation>審計記錄中一項日期為 %2 的項目被更改。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>An entry of the audit trail dated %2 was put in outside the app.</source>
+        <translation>審計記錄中一項日期為 %2 的項目是在程式以外加入的。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Entries were removed from the audit trail (how many: %3), just before the one dated %2.</source>
+        <translation>審計記錄中有項目被刪除（數目：%3），就在日期為 %2 的項目之前。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A protection of the records was removed from the database file: someone worked on the file outside the app.</source>
+        <translation>資料庫檔案中一項記錄保護已被移除：有人在程式以外處理過該檔案。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>These records are on the training centre&apos;s server, which refuses any change to a recorded answer: there is nothing to verify on this computer.</source>
+        <translation>這些記錄存放在培訓中心的伺服器上，伺服器拒絕任何對已記錄答案的更改：本電腦上無需核對。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
+        <translation>未發現任何問題：%1 個答案和 %2 項審計記錄均與程式記錄時相同。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
+        <translation>記錄曾在程式以外被處理。請保留檔案原狀並通知資訊科技人員；在核實之前不要依賴這些成績：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>What this check cannot see: whoever controls this computer&apos;s account controls the file. They can read the app&apos;s program and rewrite the records together with their seals, put back an older copy of the whole file, or remove the latest answers from the end. Exams that count belong on the training centre&apos;s server.</source>
+        <translation>此核對無法發現的情況：控制這部電腦帳戶的人就控制該檔案。他可以閱讀程式，連同封印一併改寫記錄；放回整個檔案的舊副本；或刪除最後的答案。正式計分的考試應在培訓中心的伺服器上進行。</translation>
+    </message>
+</context>
+<context>
+    <name>RecordsCheckPanel</name>
+    <message>
+        <location line="+16"/>
+        <source>&amp;Verify records</source>
+        <translation>核對記錄(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Verify records looks for answers changed, added or removed outside the app.</source>
+        <translation>「核對記錄」會找出在程式以外被更改、加入或刪除的答案。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>When</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Who</source>
+        <translation>人員</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Whom or which</source>
+        <translation>對象</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Re&amp;fresh the audit trail</source>
+        <translation>重新整理審計記錄(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Audit trail (newest first)</source>
+        <translation>審計記錄（最新的在前）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>an exam since removed</source>
+        <translation>一個其後已移除的考試</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>(an unknown login)</source>
+        <translation>（不明的登入名稱）</translation>
+    </message>
+</context>
+<context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-245"/>
+        <location filename="../../ui/instructor/window.py" line="-248"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -4109,7 +4306,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+156"/>
+        <location filename="../../ui/sidebar.py" line="+170"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
@@ -4130,12 +4327,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>規則集(&amp;R)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Trainee</source>
-        <translation>學員</translation>
-    </message>
-    <message>
-        <location line="-1"/>
+        <location line="+2"/>
         <source>&amp;Trainee</source>
         <translation>學員(&amp;T)</translation>
     </message>
@@ -4163,12 +4355,42 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本機學員</translation>
     </message>
     <message>
+        <location line="+92"/>
+        <source>Nobody is signed in: practice is not recorded.</source>
+        <translation>未有人登入：練習不會被記錄。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign &amp;in…</source>
+        <translation>登入(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign in</source>
+        <translation>登入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Signed in: %1 (%2)</source>
+        <translation>已登入：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign &amp;out</source>
+        <translation>登出(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign out</source>
+        <translation>登出</translation>
+    </message>
+    <message>
         <location filename="../../ui/games.py" line="+56"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · 賭場規則集，第 %2 版</translation>
     </message>
     <message>
-        <location filename="../../ui/sidebar.py" line="+65"/>
+        <location filename="../../ui/sidebar.py" line="-35"/>
         <source>No ruleset of this game is installed.</source>
         <translation>未安裝此遊戲的規則集。</translation>
     </message>
@@ -4186,6 +4408,70 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+5"/>
         <source>Partial text: only part of the regulation is on file.</source>
         <translation>部分文本：只存有規章的一部分。</translation>
+    </message>
+</context>
+<context>
+    <name>SignInDialog</name>
+    <message>
+        <location filename="../../ui/sign_in.py" line="+63"/>
+        <source>Sign in</source>
+        <translation>登入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sign in with the login and password your instructor gave you. Your answers, exams and mistakes are yours: nobody else at this computer sees them.</source>
+        <translation>請以導師給你的登入名稱和密碼登入。你的答案、考試和錯誤只屬於你：這部電腦上其他人都看不到。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Login</source>
+        <translation>登入名稱</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Password</source>
+        <translation>密碼</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Login:</source>
+        <translation>登入名稱(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Password:</source>
+        <translation>密碼(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Sign in</source>
+        <translation>登入(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Enter your login.</source>
+        <translation>請輸入你的登入名稱。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+18"/>
+        <source>The login or the password is wrong.</source>
+        <translation>登入名稱或密碼錯誤。</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <source>Several wrong passwords for this login: wait before trying again.</source>
+        <translation>此登入名稱已多次輸入錯誤密碼：請稍候再試。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No password is set for this login yet: ask your instructor to set one.</source>
+        <translation>此登入名稱尚未設定密碼：請導師為你設定。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>You can try again in %1 s.</source>
+        <translation>%1 秒後可再試。</translation>
     </message>
 </context>
 <context>
@@ -4654,6 +4940,39 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>TraineePasswordDialog</name>
+    <message>
+        <location filename="../../ui/instructor/people.py" line="-90"/>
+        <source>Set a trainee&apos;s password</source>
+        <translation>設定學員密碼</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
+        <translation>%1 的新密碼。請當面告知；從現在起以此密碼登入（舊密碼不再有效）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;New password:</source>
+        <translation>新密碼(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Repeat it:</source>
+        <translation>再輸入一次(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Set the password</source>
+        <translation>設定密碼(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The two passwords differ.</source>
+        <translation>兩次輸入的密碼不同。</translation>
+    </message>
+</context>
+<context>
     <name>TraineeView</name>
     <message>
         <location filename="../../ui/instructor/dashboard.py" line="+39"/>
@@ -4774,17 +5093,38 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-209"/>
+        <location filename="../../ui/instructor/people.py" line="-306"/>
         <source>New trainee&apos;s full name</source>
         <translation>新學員的全名</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Login (made from the name if empty)</source>
+        <translation>登入名稱（留空則由姓名產生）</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <location line="+20"/>
+        <source>Login</source>
+        <translation>登入名稱</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>Password (at least %1 characters)</source>
+        <translation>密碼（最少 %1 個字元）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Password</source>
+        <translation>密碼</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Add trainee</source>
         <translation>新增學員(&amp;A)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Name</source>
         <translation>姓名</translation>
     </message>
@@ -4799,23 +5139,48 @@ It is kept here; retry saving when the database is back.</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+129"/>
+        <location line="+12"/>
+        <location line="+197"/>
         <source>A&amp;rchive</source>
         <translation>封存(&amp;R)</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-194"/>
         <source>Re&amp;name…</source>
         <translation>更改名稱(&amp;N)…</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>An archived trainee no longer appears in the profile picker; their answers and exams stay in the records and in the reports.</source>
-        <translation>已封存的學員不再出現在個人檔案選單中；其答案及考試仍保留在記錄和報告內。</translation>
+        <location line="+3"/>
+        <source>Set the pass&amp;word…</source>
+        <translation>設定密碼(&amp;W)…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+7"/>
+        <source>An archived trainee can no longer sign in; their answers and exams stay in the records and in the reports.</source>
+        <translation>已封存的學員不能再登入；其答案和考試仍保留在記錄和報告中。</translation>
+    </message>
+    <message>
+        <location line="+103"/>
+        <source>%1 can now sign in with the login %2 and the password you gave.</source>
+        <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 signs in with the new password from now on.</source>
+        <translation>%1 從現在起以新密碼登入。</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>The password must have at least %1 characters.</source>
+        <translation>密碼最少要有 %1 個字元。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
+        <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
+    </message>
+    <message>
+        <location line="-175"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -4830,7 +5195,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>與另一檔案同名：請更改其中一個的名稱</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+3"/>
+        <source>no password yet: set one</source>
+        <translation>尚未設定密碼：請設定</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation>已有名為「%1」的學員登記。</translation>
     </message>
@@ -4841,16 +5211,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
+        <source>The login “%1” is taken: choose another one.</source>
+        <translation>登入名稱「%1」已被使用：請另選一個。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>A name must have 1 to 100 visible characters.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>%1 can now choose their profile.</source>
-        <translation>%1 現在可以選擇自己的個人檔案。</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+84"/>
         <source>Rename a trainee</source>
         <translation>更改學員名稱</translation>
     </message>
@@ -4865,7 +5235,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>&amp;Restore</source>
         <translation>恢復(&amp;R)</translation>
     </message>
@@ -4908,8 +5278,8 @@ It is kept here; retry saving when the database is back.</source>
     <name>Welcome</name>
     <message>
         <location filename="../../ui/drills/launcher.py" line="+84"/>
-        <source>Not recorded: “%1” is not a registered trainee, so no instructor can follow these answers and nothing is kept. Ask your instructor to register you, then pick your profile in the Trainee list.</source>
-        <translation>不作記錄：「%1」不是已登記的學員，導師無法跟進這些答案，亦不會保存任何資料。請導師為你登記，然後在「學員」清單中選擇你的檔案。</translation>
+        <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
+        <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
 </context>
 <context>
@@ -4931,13 +5301,13 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
-        <translation>&lt;b&gt;導師：&lt;/b&gt;在&lt;i&gt;學員檔案&lt;/i&gt;分頁以全名登記每位學員。一個名稱代表一人：「Ana Lei」與「ana lei」是同一名稱。</translation>
+        <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name, with a login and a password, in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
+        <translation>&lt;b&gt;導師：&lt;/b&gt;在&lt;i&gt;學員檔案&lt;/i&gt;分頁以全名登記每名學員，並給予登入名稱和密碼。一個姓名代表一個人：「Ana Lei」和「ana lei」是同一個姓名。</translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>&lt;b&gt;Trainee:&lt;/b&gt; pick your profile in the &lt;i&gt;Trainee&lt;/i&gt; list on the left, then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
-        <translation>&lt;b&gt;學員：&lt;/b&gt;在左邊的&lt;i&gt;學員&lt;/i&gt;清單選擇你的檔案，然後開始操練（&lt;i&gt;操練&lt;/i&gt;選單）。每個答案都會為你及你的導師記錄。</translation>
+        <source>&lt;b&gt;Trainee:&lt;/b&gt; sign in with your login and password (&lt;i&gt;Sign in…&lt;/i&gt; on the left), then start a drill (&lt;i&gt;Drills&lt;/i&gt; menu). Every answer is recorded for you and your instructor.</source>
+        <translation>&lt;b&gt;學員：&lt;/b&gt;以你的登入名稱和密碼登入（左邊的&lt;i&gt;登入…&lt;/i&gt;），然後開始操練（&lt;i&gt;操練&lt;/i&gt;選單）。每個答案都會為你和你的導師記錄下來。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5331,7 +5701,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-470"/>
+        <location filename="../../ui/drills/launcher.py" line="-478"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -5347,7 +5717,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+27"/>
+        <location filename="../../ui/drills/menu.py" line="+28"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>練習(&amp;P)</translation>
@@ -5406,12 +5776,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+50"/>
+        <location filename="../../ui/drills/menu.py" line="+51"/>
         <source>Drills</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+286"/>
+        <location line="+294"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -5422,7 +5792,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>操練 — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-54"/>
+        <location filename="../../ui/drills/menu.py" line="-55"/>
         <source>&amp;Timed</source>
         <translation>計時(&amp;T)</translation>
     </message>
@@ -5437,7 +5807,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;M)</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>&amp;Drills</source>
         <translation>操練(&amp;D)</translation>
     </message>

@@ -1,7 +1,7 @@
 """Caribbean Stud skills are named after the game id: ``stud.qualify`` → ``caribbean_stud.qualify``.
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-12-01
 
 Every place that stores a skill id is renamed: the answers (their ``skill`` column and
@@ -9,17 +9,23 @@ the ``skill`` of the item kept in ``situation``), the review states, the daily c
 the exams' skill lists.  The answers refuse every UPDATE (0001): the refusal is lifted for
 this one statement, inside the migration's transaction, and restored as it was.  The
 daily counts are kept by an INSERT trigger (0002), which an UPDATE does not fire.
+On SQLite the answers' hash chain (0006) covers the skill and the situation: it is
+linked again over the renamed rows, so "verify records" finds the file as the app left it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
 
+from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
+from dealer_trainer.storage.models import UTCDateTime
+
 revision: str = "0007"
-down_revision: str | None = "0005"
+down_revision: str | None = "0006"
 branch_labels: str | None = None
 depends_on: str | None = None
 
@@ -64,6 +70,7 @@ def _rename(old: str, new: str) -> None:
                 f"WHERE {has_old}"
             ).bindparams(old=old)
         )
+        _link_again(bind)
         op.execute(_SQLITE_REFUSE_UPDATE)
     else:
         op.execute("ALTER TABLE answers DISABLE TRIGGER answers_refuse_change")
@@ -84,6 +91,40 @@ def _rename(old: str, new: str) -> None:
         renamed = _renamed_list(skills, old, new)
         if renamed != skills:
             bind.execute(exams.update().where(exams.c.id == exam_id).values(skills=renamed))
+
+
+#: How the chained fields are read back (as 0006 reads them to link them first).
+_TYPES: dict[str, sa.types.TypeEngine[Any]] = {
+    "session_id": sa.Integer(),
+    "trainee_id": sa.Integer(),
+    "item_seed": sa.BigInteger(),
+    "situation": sa.JSON(),
+    "expected": sa.JSON(),
+    "given": sa.JSON(),
+    "correct": sa.Boolean(),
+    "time_taken_ms": sa.Integer(),
+    "presented_at": UTCDateTime(),
+    "answered_at": UTCDateTime(),
+    "answered_day": sa.Date(),
+    "recorded_at": UTCDateTime(),
+}
+
+
+def _link_again(bind: sa.Connection) -> None:
+    """Every answer's ``chain_hash`` computed again over the rows as they now are."""
+    answers = sa.table(
+        "answers",
+        sa.column("id", sa.Integer()),
+        *(sa.column(name, _TYPES.get(name, sa.String())) for name in ANSWER_FIELDS),
+        sa.column("chain_hash", sa.String()),
+    )
+    previous = GENESIS
+    for row in bind.execute(sa.select(answers).order_by(answers.c.id)).mappings().all():
+        previous = link(previous, dict(row), ANSWER_FIELDS)
+        if row["chain_hash"] != previous:
+            bind.execute(
+                sa.update(answers).where(answers.c.id == row["id"]).values(chain_hash=previous)
+            )
 
 
 def _renamed_list(skills: Sequence[object], old: str, new: str) -> list[object]:
