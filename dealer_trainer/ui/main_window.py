@@ -67,7 +67,6 @@ class MainWindow(QMainWindow):
     #: The start-up work after the first paint is done: the records opened (or could not
     #: be), their daily backup made or checked, every thumbnail drawn.
     startupFinished = Signal()
-    _feltsPrepared = Signal()  # from the worker thread that prepares the felts' geometry
 
     def __init__(
         self,
@@ -91,6 +90,7 @@ class MainWindow(QMainWindow):
         #: What start-up still waits for (``startupFinished`` once empty).
         self._starting: set[str] = {"thumbnails", "records"}
         self._felts_ready = False  # the other games' felts are laid out (after first paint)
+        self._felts_waiting: list[str] = []  # the games whose felts are still to lay out
         self._told_problems: list[str] = []  # told the instructor once each
         self._warning: QMessageBox | None = None  # the box telling them, while it is open
         self._warning_lines: list[str] = []
@@ -238,22 +238,22 @@ class MainWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     def _prepare_felts(self) -> None:
-        """Lay out the felts of the other games on a worker thread, then draw their
-        thumbnails: their geometry has no Qt, and loading it takes a game's rules (the
-        Caribbean Stud hand tables: ~50 ms), which the GUI thread need not wait for."""
-        import threading  # noqa: PLC0415 (once, after the first paint)
+        """Lay out the felts of the other games, one game per pass of the event loop (each
+        takes 15-45 ms: the game's rules load with it, the Caribbean Stud hand tables are the
+        longest), then draw their thumbnails. On the GUI thread, a game at a time: input is
+        answered in between, and no import runs on a second thread beside Qt's painting
+        (a worker thread doing it crashed PySide now and then)."""
+        self._felts_waiting = list(GAME_NAMES)
+        self._next_felt()
 
-        self._feltsPrepared.connect(self._felts_prepared, Qt.ConnectionType.QueuedConnection)
-        threading.Thread(target=self._lay_out_felts, name="felts", daemon=True).start()
-
-    def _lay_out_felts(self) -> None:
-        for game in GAME_NAMES:
-            # The modules and the rulesets load here; the GUI thread builds the scenes (and
-            # meets a ruleset's error again where it shows the felt, and says so).
+    def _next_felt(self) -> None:
+        if self._felts_waiting:
+            game = self._felts_waiting.pop(0)
             with contextlib.suppress(RulesError):
                 felt_for(game, default_ruleset(game))
-        with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
-            self._feltsPrepared.emit()
+            QTimer.singleShot(0, self, self._next_felt)
+        else:
+            self._felts_prepared()
 
     def _felts_prepared(self) -> None:
         self._felts_ready = True
