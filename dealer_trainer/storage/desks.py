@@ -386,6 +386,11 @@ class TraineeDesk:
 
         return self._store.read(work)
 
+    def unsealed_exam(self, assignment_id: int, paper: Exam) -> Exam:
+        """The exam with its seed, to sit it (here: as it is; the server's desk records the
+        start and hands the seed out only then, see ``storage.server.workstation``)."""
+        return paper
+
     def review_states(self, due_by: datetime | None = None) -> list[ReviewState]:
         """The review scheduler's state per skill (only those due by ``due_by`` if given)."""
         query = select(ReviewStateRow).where(ReviewStateRow.trainee_id == self.trainee_id)

@@ -240,7 +240,9 @@ class Exam:
     ruleset_id: str
     skills: tuple[str, ...]
     item_count: int
-    seed: int
+    #: ``None`` while sealed: on the server a trainee gets the seed only by starting
+    #: the exam (``TraineeDesk.unsealed_exam``), which the server records.
+    seed: int | None
     difficulty: int
     pass_mark: Fraction
     time_limit: timedelta | None
