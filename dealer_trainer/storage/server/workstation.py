@@ -139,13 +139,16 @@ class ServerStore(Store):
         self.person = person
         self._password_check = password_check
 
+    def __enter__(self) -> ServerStore:
+        return self
+
     def backup_if_due(self, keep: int = 0) -> None:
         return None  # the server's backups are IT's (pg_dump), not a workstation's
 
     def has_instructor(self) -> bool:
         return bool(self.read(lambda c: c.execute(text("SELECT dt_has_instructor()")).scalar_one()))
 
-    def trainee(self, trainee_id: int) -> TraineeDesk:
+    def trainee(self, trainee_id: int) -> ServerTraineeDesk:
         if self.person.kind != "trainee" or trainee_id != self.person.person_id:
             raise AccessDeniedError("Only the signed-in trainee's own records can be opened.")
         return ServerTraineeDesk(self, super().trainee(trainee_id).profile)
@@ -164,7 +167,7 @@ class ServerStore(Store):
             raise AccessDeniedError("Wrong password.")
         return self._unlock(self.person.person_id, self.person.name)
 
-    def instructor(self, session: InstructorSession) -> InstructorDesk:
+    def instructor(self, session: InstructorSession) -> ServerInstructorDesk:
         self.require(session)
         return ServerInstructorDesk(self, session)
 
@@ -186,7 +189,9 @@ class ServerTraineeDesk(TraineeDesk):
         app_version: str = __version__,
     ) -> TrainingSession:
         if SessionKind(kind) is not SessionKind.EXAM:
-            return super().start_session(ruleset_id, kind, app_version=app_version)
+            return super().start_session(
+                ruleset_id, kind, exam_assignment_id=exam_assignment_id, app_version=app_version
+            )
         if exam_assignment_id is None:
             raise ValueError("an exam session names its assignment")
         session_id, _seed = self.start_exam(exam_assignment_id, ruleset_id, app_version)
