@@ -8,6 +8,7 @@ no client code stands between them and the database here.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -282,9 +283,16 @@ def test_instructor_reads_everything_but_cannot_alter_an_answer(
 def test_a_trainees_failed_sign_ins_never_lock_the_instructor_out(
     centre: Centre, people: dict[str, str]
 ) -> None:
+    with centre.owner_connection() as owner:
+        delay = owner.execute(
+            "SELECT setting::int FROM pg_settings WHERE name = 'auth_delay.milliseconds'"
+        ).fetchone()
     for _ in range(5):  # a trainee guessing the instructor's password
+        began = time.monotonic()
         with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
             centre.connect(people["ina"], password="guess-guess")
+        if delay is not None:  # auth_delay loaded (.ci/postgres.sh): each guess waits
+            assert time.monotonic() - began >= delay[0] / 1000 * 0.9
     with centre.connect(people["ina"]) as ina:
         assert ina.execute("SELECT session_user").fetchone() == (people["ina"],)
 
