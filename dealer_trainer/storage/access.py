@@ -1,8 +1,15 @@
-"""Instructor passwords (argon2) and the growing delay after wrong ones.
+"""Passwords (argon2) and the growing delay after wrong ones, per account.
 
 The delay state (failed attempts, time of the last failure) lives in the
-instructor's row, so restarting the app or changing workstation does not reset
-it. The delay is computed here; the caller (the UI) waits, nothing sleeps.
+person's row, so restarting the app or changing workstation does not reset
+it (and the open store keeps its own count, so a row reset with the ``sqlite3``
+shell does not shorten it while the app runs). The delay is computed here; the
+caller (the UI) waits, nothing sleeps.
+
+It is a delay, never a lock: it grows to at most ``MAX_DELAY`` and concerns only
+the account whose password was wrong, so someone failing another person's
+password (the instructor's, say) slows that account's guesses without keeping
+its owner out for long.
 """
 
 from __future__ import annotations
@@ -14,13 +21,13 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 MIN_PASSWORD_LENGTH = 8
 FIRST_DELAY = timedelta(seconds=1)
-MAX_DELAY = timedelta(minutes=15)
+MAX_DELAY = timedelta(seconds=30)
 
 
 def delay_after(failed_attempts: int) -> timedelta:
     """How long to refuse attempts after ``failed_attempts`` consecutive failures.
 
-    Nothing after none; then 1 s, 2 s, 4 s … doubling, at most 15 minutes.
+    Nothing after none; then 1 s, 2 s, 4 s … doubling, at most 30 seconds.
     """
     if failed_attempts <= 0:
         return timedelta(0)

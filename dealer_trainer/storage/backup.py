@@ -15,6 +15,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from dealer_trainer.storage.private import private_file, private_folder
+
 BACKUP_DIRNAME = "backups"
 _DAY = r"\d{4}-\d{2}-\d{2}"
 
@@ -63,12 +65,13 @@ def daily_backup(database: Path, folder: Path, today: date, keep: int) -> Path |
     """
     if keep < 1:
         raise ValueError("keep at least one backup")
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     target = folder / backup_name(database, today)
     made: Path | None = None
     if not target.exists():
         partial = folder / f".{target.name}.{os.getpid()}.partial"
         try:
+            private_file(partial)  # the copy is as private as the database
             _copy(database, partial)
             os.replace(partial, target)
         finally:

@@ -18,7 +18,9 @@ from sqlalchemy import Connection, Row, Select, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
+from dealer_trainer.storage import audit
 from dealer_trainer.storage.aggregates import daily_skill_stats
+from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import AccessDeniedError, DuplicateNameError, StorageError
 from dealer_trainer.storage.models import (
     AnswerRow,
@@ -38,6 +40,7 @@ from dealer_trainer.storage.records import (
     DailySkillStat,
     Exam,
     ExamAssignment,
+    ExamNotice,
     InstructorSession,
     ReviewState,
     SessionKind,
@@ -51,6 +54,7 @@ from dealer_trainer.storage.records import (
     name_key,
 )
 from dealer_trainer.storage.rounds import Rounds
+from dealer_trainer.storage.verify import Verification, verify_records
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.store import Store
@@ -329,6 +333,11 @@ class TraineeDesk:
                 "answered_day": self._store.day_of(record.answered_at),
                 "recorded_at": self._store.now(),
             }
+            if connection.dialect.name == "sqlite":  # the server's roles refuse changes
+                previous = connection.execute(
+                    select(AnswerRow.chain_hash).order_by(AnswerRow.id.desc()).limit(1)
+                ).scalar_one_or_none()
+                values["chain_hash"] = link(previous or GENESIS, values, ANSWER_FIELDS)
             new_id = connection.execute(
                 insert(AnswerRow).values(**values).returning(AnswerRow.id)
             ).scalar_one()
@@ -366,8 +375,12 @@ class TraineeDesk:
 
     # -- exams and review state -------------------------------------------------------
 
-    def open_exams(self) -> list[tuple[ExamAssignment, Exam]]:
-        """Exams assigned to this trainee and not yet taken, soonest due first."""
+    def open_exams(self) -> list[tuple[ExamAssignment, ExamNotice]]:
+        """Exams assigned to this trainee and not yet taken, soonest due first.
+
+        Their titles and sizes only: the seed (from which the items and the answer key
+        are drawn) is not even read here; ``exam_paper`` hands it out when sitting.
+        """
         query = (
             select(ExamAssignmentRow)
             .where(
@@ -376,20 +389,52 @@ class TraineeDesk:
             )
             .order_by(ExamAssignmentRow.due_at, ExamAssignmentRow.id)
         )
+        shown = select(
+            ExamRow.id, ExamRow.title, ExamRow.ruleset_id, ExamRow.item_count, ExamRow.time_limit_s
+        )
 
-        def work(connection: Connection) -> list[tuple[ExamAssignment, Exam]]:
+        def work(connection: Connection) -> list[tuple[ExamAssignment, ExamNotice]]:
             out = []
             for row in connection.execute(query).all():
-                exam_row = connection.execute(select(ExamRow).where(ExamRow.id == row.exam_id))
-                out.append((exam_assignment(row), exam(exam_row.one())))
+                paper = connection.execute(shown.where(ExamRow.id == row.exam_id)).one()
+                limit = paper.time_limit_s
+                notice = ExamNotice(
+                    id=paper.id,
+                    title=paper.title,
+                    ruleset_id=paper.ruleset_id,
+                    item_count=paper.item_count,
+                    time_limit=None if limit is None else timedelta(seconds=limit),
+                )
+                out.append((exam_assignment(row), notice))
             return out
 
         return self._store.read(work)
 
-    def unsealed_exam(self, assignment_id: int, paper: Exam) -> Exam:
-        """The exam with its seed, to sit it (here: as it is; the server's desk records the
-        start and hands the seed out only then, see ``storage.server.workstation``)."""
-        return paper
+    def exam_paper(self, assignment_id: int) -> Exam:
+        """The exam of this trainee's open assignment, to sit it now (logged as started)."""
+
+        def work(connection: Connection) -> Exam:
+            assignment = connection.execute(
+                select(ExamAssignmentRow).where(ExamAssignmentRow.id == assignment_id)
+            ).first()
+            if assignment is None or assignment.trainee_id != self.trainee_id:
+                raise AccessDeniedError("This exam is not assigned to you.")
+            if assignment.completed_at is not None:
+                raise AccessDeniedError("This exam has already been taken.")
+            row = connection.execute(select(ExamRow).where(ExamRow.id == assignment.exam_id))
+            login = connection.execute(
+                select(Trainee.login).where(Trainee.id == self.trainee_id)
+            ).scalar_one()
+            audit.append(
+                connection,
+                self._store.now(),
+                login,
+                audit.Action.EXAM_STARTED,
+                f"exam:{assignment.exam_id}",
+            )
+            return exam(row.one())
+
+        return self._store.write(work)
 
     def review_states(self, due_by: datetime | None = None) -> list[ReviewState]:
         """The review scheduler's state per skill (only those due by ``due_by`` if given)."""
@@ -456,10 +501,84 @@ class InstructorDesk:
     def lock(self) -> None:
         self._store.lock(self._session)
 
+    def _actor(self, connection: Connection) -> str:
+        login = connection.execute(
+            select(Instructor.login).where(Instructor.id == self._session.instructor_id)
+        ).scalar_one_or_none()
+        if login is None:
+            raise AccessDeniedError("This instructor account no longer exists.")
+        return str(login)
+
+    def _log(
+        self, connection: Connection, action: audit.Action, subject: str | None, detail: str = ""
+    ) -> None:
+        audit.append(
+            connection, self._store.now(), self._actor(connection), action, subject, detail
+        )
+
+    def _trainee_login(self, connection: Connection, trainee_id: int) -> str:
+        login = connection.execute(
+            select(Trainee.login).where(Trainee.id == trainee_id)
+        ).scalar_one_or_none()
+        if login is None:
+            raise StorageError(f"There is no trainee {trainee_id}.")
+        return str(login)
+
+    def verify_records(self) -> Verification:
+        """Look for answers and audit entries changed, added or removed behind the app's
+        back (single PC; see ``verify.py`` for what it cannot see). Logged."""
+        found = self._read(verify_records)
+        self._write(
+            lambda c: self._log(
+                c,
+                audit.Action.RECORDS_VERIFIED,
+                None,
+                f"{found.answers_checked} answers, {len(found.findings)} findings",
+            )
+        )
+        return found
+
+    def audit_log(self, limit: int = 500) -> list[audit.AuditEntry]:
+        """The audit trail, newest first."""
+        return self._read(lambda c: audit.entries(c, limit))
+
+    def set_trainee_password(self, trainee_id: int, password: str) -> None:
+        """Set or reset a trainee's password (single PC; the server keeps its own).
+
+        Also clears the trainee's wait after wrong passwords. Logged, without the password.
+        """
+        if self._store.is_server:
+            raise StorageError(
+                "On the server PostgreSQL keeps the passwords: set it with "
+                "`dealer-trainer server add-person` or ask IT."
+            )
+        password_hash = self._store.hash_password(password)
+
+        def work(connection: Connection) -> None:
+            login = self._trainee_login(connection, trainee_id)
+            connection.execute(
+                update(Trainee)
+                .where(Trainee.id == trainee_id)
+                .values(password_hash=password_hash, failed_attempts=0, last_failed_at=None)
+            )
+            self._log(connection, audit.Action.PASSWORD_SET, login)
+
+        self._write(work)
+
+    def trainee_logins(self) -> dict[int, tuple[str, bool]]:
+        """Each trainee's login and whether a password is set (single PC), by id."""
+        query = select(Trainee.id, Trainee.login, Trainee.password_hash.is_not(None))
+        return self._read(lambda c: {r[0]: (r[1], bool(r[2])) for r in c.execute(query)})
+
     # -- people ----------------------------------------------------------------------
 
-    def add_trainee(self, name: str, *, login: str | None = None) -> TraineeProfile:
+    def add_trainee(
+        self, name: str, *, login: str | None = None, password: str | None = None
+    ) -> TraineeProfile:
         """Register a trainee; another spelling of a registered name is refused.
+
+        ``login`` is made from the name when not given (``Store.free_login``);
+        ``password`` (single PC) is what they sign in with, hashed with argon2.
 
         Raises ``DuplicateNameError`` naming the registered trainee (the check runs in
         the transaction; the unique index on ``name_key`` catches two workstations
@@ -467,16 +586,20 @@ class InstructorDesk:
         """
         name = clean_name(name)
         key = name_key(name)
+        password_hash = None if password is None else self._store.hash_password(password)
 
         def work(connection: Connection) -> TraineeProfile:
             _refuse_taken(connection, name, key)
             new_login = self._store.free_login(connection, name, "trainee", login)
+            self._log(connection, audit.Action.PERSON_ADDED, new_login, "trainee")
             new_id = connection.execute(
                 insert(Trainee)
                 .values(
                     name=name,
                     name_key=key,
                     login=new_login,
+                    password_hash=password_hash,
+                    failed_attempts=0,
                     archived=False,
                     created_at=self._store.now(),
                 )
@@ -504,6 +627,12 @@ class InstructorDesk:
             ).rowcount
             if not done:
                 raise StorageError(f"There is no trainee {trainee_id}.")
+            self._log(
+                connection,
+                audit.Action.PERSON_RENAMED,
+                self._trainee_login(connection, trainee_id),
+                name,
+            )
             return trainee_profile(
                 connection.execute(select(Trainee).where(Trainee.id == trainee_id)).one()
             )
@@ -534,6 +663,8 @@ class InstructorDesk:
             ).rowcount
             if not done:
                 raise StorageError(f"There is no trainee {trainee_id}.")
+            action = audit.Action.PERSON_ARCHIVED if archived else audit.Action.PERSON_RESTORED
+            self._log(connection, action, self._trainee_login(connection, trainee_id))
 
         self._write(work)
 
@@ -541,14 +672,16 @@ class InstructorDesk:
         query = select(Trainee).order_by(Trainee.name)
         return self._read(lambda c: [trainee_profile(r) for r in c.execute(query)])
 
-    def add_instructor(self, name: str, password: str) -> int:
+    def add_instructor(self, name: str, password: str, login: str | None = None) -> int:
         name = clean_name(name)
         password_hash = self._store.hash_password(password)
 
         def work(connection: Connection) -> int:
             if connection.execute(select(Instructor.id).where(Instructor.name == name)).first():
                 raise StorageError(f"An instructor named {name!r} already exists.")
-            return self._store.insert_instructor(connection, name, password_hash)
+            return self._store.insert_instructor(
+                connection, name, password_hash, login, actor=self._actor(connection)
+            )
 
         return self._write(work)
 
@@ -557,13 +690,16 @@ class InstructorDesk:
         if not self._store.check_password(self._session.instructor_id, old_password):
             raise AccessDeniedError("The current password is wrong.")
         password_hash = self._store.hash_password(new_password)
-        self._write(
-            lambda c: c.execute(
+
+        def work(connection: Connection) -> None:
+            connection.execute(
                 update(Instructor)
                 .where(Instructor.id == self._session.instructor_id)
                 .values(password_hash=password_hash)
             )
-        )
+            self._log(connection, audit.Action.PASSWORD_SET, self._actor(connection))
+
+        self._write(work)
 
     # -- what trainees did ---------------------------------------------------------------
 
@@ -654,6 +790,7 @@ class InstructorDesk:
                 )
                 .returning(ExamRow.id)
             ).scalar_one()
+            self._log(connection, audit.Action.EXAM_BUILT, f"exam:{new_id}", title)
             return exam(connection.execute(select(ExamRow).where(ExamRow.id == new_id)).one())
 
         return self._write(work)
@@ -702,6 +839,12 @@ class InstructorDesk:
                     )
                     .returning(ExamAssignmentRow.id)
                 ).scalar_one()
+                self._log(
+                    connection,
+                    audit.Action.EXAM_ASSIGNED,
+                    self._trainee_login(connection, trainee_id),
+                    f"exam:{exam_id}",
+                )
                 made.append(
                     exam_assignment(
                         connection.execute(

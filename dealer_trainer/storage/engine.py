@@ -30,6 +30,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from dealer_trainer.storage.errors import StorageError, StorageLockedError
+from dealer_trainer.storage.private import private_database, private_folder
 
 DB_URL_ENV = "DEALER_TRAINER_DB_URL"
 DATA_DIR_ENV = "DEALER_TRAINER_DATA_DIR"
@@ -165,7 +166,7 @@ def check_sqlite_file(path: Path) -> None:
     if not path.exists():
         if not path.parent.exists():
             try:
-                path.parent.mkdir(parents=True)
+                private_folder(path.parent)
             except OSError as exc:
                 raise StorageError(
                     f"Cannot create the data folder {path.parent}: {exc.strerror}. {_WHERE_INSTEAD}"
@@ -266,8 +267,19 @@ def _sqlite_begin(connection: Connection) -> None:
 
 
 def create(location: Location) -> Engine:
-    """An engine for ``location`` with this app's connection settings."""
+    """An engine for ``location`` with this app's connection settings.
+
+    An SQLite file and its folder are made private to this OS account first (``private``).
+    """
     if location.sqlite_path is not None:
+        try:
+            private_folder(location.sqlite_path.parent)
+            private_database(location.sqlite_path)
+        except OSError as exc:
+            raise StorageError(
+                f"Cannot make the records {location.sqlite_path} private to this user: "
+                f"{exc.strerror}. {_WHERE_INSTEAD}"
+            ) from exc
         engine = create_engine(
             location.url,
             connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},

@@ -123,8 +123,6 @@ def stored_outcome(stored: StoredAnswer, spec: ItemSpec) -> Outcome:
 
 def exam_spec(exam: Exam) -> ExamSpec:
     """The drills' exam for a stored one: every trainee gets the same items."""
-    if exam.seed is None:
-        raise StorageError(f"The exam {exam.title!r} is sealed until its sitting starts.")
     return ExamSpec(
         skills=exam.skills,
         difficulty=Difficulty(exam.difficulty),
@@ -361,9 +359,8 @@ def sit_assigned_exam(
     show them in the summary) and the exam goes on at the next item, in the same
     session, so the remaining items are exactly those of the first sitting.
     """
-    left = unfinished_exam(desk, assignment_id)
-    paper = desk.unsealed_exam(assignment_id, paper)  # the server records the start here
     spec = exam_spec(paper)
+    left = unfinished_exam(desk, assignment_id)
     if left is None:
         recorder = SessionRecorder.start(
             desk,

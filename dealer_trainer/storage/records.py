@@ -240,14 +240,25 @@ class Exam:
     ruleset_id: str
     skills: tuple[str, ...]
     item_count: int
-    #: ``None`` while sealed: on the server a trainee gets the seed only by starting
-    #: the exam (``TraineeDesk.unsealed_exam``), which the server records.
-    seed: int | None
+    seed: int
     difficulty: int
     pass_mark: Fraction
     time_limit: timedelta | None
     created_by: int
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class ExamNotice:
+    """What a trainee sees of an assigned exam before sitting it: never its seed, so
+    nobody can draw its items (and so its answer key) beforehand. The paper itself
+    (``TraineeDesk.exam_paper``) is handed out when the sitting starts."""
+
+    id: int
+    title: str
+    ruleset_id: str
+    item_count: int
+    time_limit: timedelta | None
 
 
 @dataclass(frozen=True)
@@ -273,6 +284,28 @@ class ReviewState:
     state: JSONValue
     due_at: datetime | None
     updated_at: datetime
+
+
+@unique
+class Role(StrEnum):
+    TRAINEE = "trainee"
+    INSTRUCTOR = "instructor"
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who signed in (``Store.sign_in``): their role, id, name and login.
+
+    Only the store that issued it accepts it (``Store.trainee_desk``); an instructor's
+    ``session`` unlocks the instructor views as the password dialog would.
+    """
+
+    role: Role
+    id: int
+    name: str
+    login: str
+    token: str = field(repr=False)
+    session: InstructorSession | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from dealer_trainer.storage import backup, engine, wal
+from dealer_trainer.storage import audit, backup, engine, wal
 from dealer_trainer.storage.access import Passwords, check_new_password, next_attempt_at
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk, trainee_profile
 from dealer_trainer.storage.errors import (
@@ -45,11 +45,14 @@ from dealer_trainer.storage.models import AnswerRow, Instructor, Trainee
 from dealer_trainer.storage.records import (
     NAME_LENGTH,
     InstructorSession,
+    Person,
+    Role,
     TraineeProfile,
     clean_name,
     name_key,
 )
 from dealer_trainer.storage.retry import retrying
+from dealer_trainer.storage.signin import SignInDesk
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
@@ -142,6 +145,10 @@ class Store:
         self.day_zone = day_zone
         self._instructor_idle = instructor_idle
         self._unlocked: dict[str, _Unlocked] = {}
+        self._sign_in = SignInDesk(self)
+        #: Server mode with each person's own PostgreSQL login: the login this store's
+        #: connections use (PostgreSQL checked the password). ``None``: the app checks it.
+        self.connected_as: str | None = None
         self.workstation = socket.gethostname()[:NAME_LENGTH] or "unknown"
         self.backup_problem: str | None = None
         #: Committed work that SQLite's damaged log made it drop at this open (for the
@@ -162,6 +169,8 @@ class Store:
         backups_kept: int = DEFAULT_BACKUPS_KEPT,
         instructor_idle: timedelta = DEFAULT_INSTRUCTOR_IDLE,
         patience: engine.Patience | None = None,
+        login: str | None = None,
+        password: str | None = None,
     ) -> Store:
         """Open (creating and migrating if needed) the database.
 
@@ -170,9 +179,20 @@ class Store:
         ``day_zone`` decides which calendar day an answer counts for (default: this
         machine's zone). Raises ``StorageError`` when the database cannot be used, and
         ``StorageLockedError`` when a lock held elsewhere outlasts ``patience``.
+
+        Server mode: ``login`` and ``password`` (what the person typed in the sign-in
+        dialog) become the PostgreSQL connection's user and password; the URL names
+        the server and database only. Then ``sign_in(login, password)`` gives the
+        ``Person``. Both are ignored for an SQLite file (the app checks the password).
         """
         patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
+        if location.sqlite_path is None and login is not None:
+            location = engine.Location(
+                location.url.set(username=login, password=password),
+                None,
+                location.data_dir,
+            )
         log_problem: str | None = None
         unclean = False
         if location.sqlite_path is not None:
@@ -203,6 +223,7 @@ class Store:
             instructor_idle=instructor_idle,
         )
         store.log_problem = log_problem
+        store.connected_as = login if location.sqlite_path is None else None
         if location.sqlite_path is not None:
             try:
                 store.loss_problem = store._compare_with_backup()
@@ -220,6 +241,7 @@ class Store:
 
     def close(self) -> None:
         self._unlocked.clear()
+        self._sign_in.clear()
         self._engine.dispose()
 
     def __enter__(self) -> Store:
@@ -370,7 +392,9 @@ class Store:
             lambda c: c.execute(select(func.count()).select_from(Instructor)).scalar_one() > 0
         )
 
-    def create_first_instructor(self, name: str, password: str) -> InstructorSession:
+    def create_first_instructor(
+        self, name: str, password: str, login: str | None = None
+    ) -> InstructorSession:
         """First start: create the instructor account and unlock it.
 
         Refused once any instructor exists (further ones are added by an instructor).
@@ -384,7 +408,7 @@ class Store:
                 connection.exec_driver_sql("LOCK TABLE instructors IN EXCLUSIVE MODE")
             if connection.execute(select(func.count()).select_from(Instructor)).scalar_one():
                 raise AccessDeniedError("The instructor account already exists.")
-            return self.insert_instructor(connection, name, password_hash)
+            return self.insert_instructor(connection, name, password_hash, login)
 
         instructor_id = self.write(work)
         return self._unlock(instructor_id, name)
@@ -408,13 +432,22 @@ class Store:
         return login
 
     def insert_instructor(
-        self, connection: Connection, name: str, password_hash: str, login: str | None = None
+        self,
+        connection: Connection,
+        name: str,
+        password_hash: str,
+        login: str | None = None,
+        actor: str | None = None,
     ) -> int:
+        login = self.free_login(connection, name, "instructor", login)
+        audit.append(
+            connection, self.now(), actor or login, audit.Action.PERSON_ADDED, login, "instructor"
+        )
         return connection.execute(
             insert(Instructor)
             .values(
                 name=name,
-                login=self.free_login(connection, name, "instructor", login),
+                login=login,
                 password_hash=password_hash,
                 failed_attempts=0,
                 last_failed_at=None,
@@ -422,6 +455,42 @@ class Store:
             )
             .returning(Instructor.id)
         ).scalar_one()
+
+    @property
+    def passwords(self) -> Passwords:
+        return self._passwords
+
+    @property
+    def is_server(self) -> bool:
+        """PostgreSQL holds the passwords (the store was opened with a person's login)."""
+        return self.connected_as is not None
+
+    # -- signing in ------------------------------------------------------------------
+
+    def sign_in(self, login: str, password: str) -> Person:
+        """The person ``login`` names, if ``password`` is theirs (trainee or instructor).
+
+        Raises ``AccessDeniedError`` ("The login or the password is wrong.", the same
+        for an unknown login), ``WrongPasswordError`` with the wait before the next
+        attempt, ``InstructorLockedError`` (the password not checked) while that wait
+        runs. The wait is per account: no one else is slowed. An instructor's ``Person``
+        carries the unlocked ``InstructorSession``.
+        """
+        return self._sign_in.sign_in(login, password)
+
+    def sign_out(self, person: Person) -> None:
+        self._sign_in.forget(person)
+        if person.session is not None:
+            self.lock(person.session)
+
+    def trainee_desk(self, person: Person) -> TraineeDesk:
+        """The signed-in trainee's own desk; refused for anyone not signed in here."""
+        if not self._sign_in.issued(person) or person.role is not Role.TRAINEE:
+            raise AccessDeniedError("Sign in first: your records are reached only after it.")
+        return self.trainee(person.id)
+
+    def unlock_instructor(self, instructor_id: int, name: str) -> InstructorSession:
+        return self._unlock(instructor_id, name)
 
     def hash_password(self, password: str) -> str:
         check_new_password(password)
@@ -445,7 +514,7 @@ class Store:
     ) -> tuple[int, str] | AccessDeniedError:
         query = select(Instructor)
         if name is not None:
-            query = query.where(Instructor.name == name)
+            query = query.where(or_(Instructor.name == name, Instructor.login == name.lower()))
         # FOR UPDATE: two workstations failing at once both count (SQLite: BEGIN IMMEDIATE).
         rows = connection.execute(query.order_by(Instructor.id).limit(2).with_for_update()).all()
         if len(rows) != 1:
@@ -456,8 +525,12 @@ class Store:
         now = self.now()
         allowed_at = next_attempt_at(row.failed_attempts, row.last_failed_at)
         if allowed_at is not None and now < allowed_at:
+            audit.append(connection, now, row.login, audit.Action.SIGN_IN_DELAYED, row.login)
             return InstructorLockedError(allowed_at - now)
         if not self._passwords.verify(row.password_hash, password):
+            audit.append(
+                connection, now, row.login, audit.Action.SIGN_IN_FAILED, row.login, "unlock"
+            )
             failures = row.failed_attempts + 1
             connection.execute(
                 update(Instructor)
@@ -471,6 +544,7 @@ class Store:
         if self._passwords.needs_rehash(row.password_hash):
             values["password_hash"] = self._passwords.hash(password)
         connection.execute(update(Instructor).where(Instructor.id == row.id).values(**values))
+        audit.append(connection, now, row.login, audit.Action.SIGN_IN, row.login, "unlock")
         return row.id, row.name
 
     def check_password(self, instructor_id: int, password: str) -> bool:

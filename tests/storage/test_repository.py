@@ -137,8 +137,10 @@ def test_issue6_exam_assignment_is_taken_once(
         desk.assign_exam(exam.id, [chan.id])
 
     trainee = store.trainee(chan.id)
-    [(open_assignment, open_exam)] = trainee.open_exams()
-    assert open_exam == exam and open_assignment.due_at == due
+    [(open_assignment, notice)] = trainee.open_exams()
+    assert (notice.id, notice.title, notice.item_count) == (exam.id, exam.title, exam.item_count)
+    assert not hasattr(notice, "seed") and open_assignment.due_at == due
+    assert trainee.exam_paper(open_assignment.id) == exam
     with pytest.raises(ValueError, match="exam session"):
         trainee.start_session("roulette-2003", SessionKind.EXAM)
     sitting = trainee.start_session(

@@ -48,6 +48,19 @@ _DATABASE = re.compile(r"^[a-z_][a-z0-9_]{0,49}$")
 SERVER_PASSWORD_MARK = "!postgresql"
 
 
+#: Audit entries the server writes itself, in its functions and triggers (as
+#: ``storage.audit.Action`` names them): adding people, archiving and restoring them,
+#: building and assigning exams, starting one.
+SERVER_WRITTEN = (
+    "person_added",
+    "person_archived",
+    "person_restored",
+    "exam_built",
+    "exam_assigned",
+    "exam_started",
+)
+
+
 @dataclass(frozen=True)
 class Names:
     """The roles of one training centre's database (role names are server-wide)."""
@@ -253,9 +266,17 @@ def _functions(names: Names) -> list[tuple[str, str]]:
         ),
         (
             "dt_audit_stamp()",
+            # Not SECURITY DEFINER: current_user tells an entry the server's own functions
+            # write (the owner's) from one a client sends.
             f"""CREATE OR REPLACE FUNCTION dt_audit_stamp() RETURNS trigger
-            LANGUAGE plpgsql {_DEFINER} AS $$
+            LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
             BEGIN
+                -- What the server writes itself, it alone writes: a client's entry of
+                -- that kind (the app's own, or a forged one) is dropped, not doubled.
+                IF current_user <> {_lit(names.owner)}
+                   AND NEW.action IN ({", ".join(_lit(a) for a in SERVER_WRITTEN)}) THEN
+                    RETURN NULL;
+                END IF;
                 -- Whoever inserts, the entry says who (their sign-in role) and when (the
                 -- server's clock), whatever the client sent.
                 NEW.actor := session_user;
@@ -357,7 +378,7 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                         USING ERRCODE = 'invalid_parameter_value';
                 END IF;
                 EXECUTE format('ALTER ROLE %I PASSWORD %L', p_login, p_verifier);
-                PERFORM dt_audit('password_reset', p_login, 'password set by an instructor');
+                PERFORM dt_audit('password_set', p_login, 'set by an instructor');
             END $$""",
         ),
         (
@@ -384,7 +405,7 @@ def _functions(names: Names) -> list[tuple[str, str]]:
             LANGUAGE plpgsql {_DEFINER} AS $$
             BEGIN
                 IF TG_TABLE_NAME = 'exams' THEN
-                    PERFORM dt_audit('exam_created', 'exam:' || NEW.id, NEW.title);
+                    PERFORM dt_audit('exam_built', 'exam:' || NEW.id, NEW.title);
                 ELSE
                     PERFORM dt_audit('exam_assigned', 'exam:' || NEW.exam_id,
                         (SELECT login FROM trainees WHERE id = NEW.trainee_id));
@@ -416,14 +437,15 @@ def _functions(names: Names) -> list[tuple[str, str]]:
             $$""",
         ),
         (
-            "dt_start_exam(integer, text, text, text)",
+            "dt_start_exam(integer, text, text)",
             f"""CREATE OR REPLACE FUNCTION dt_start_exam(
-                p_assignment integer, p_ruleset text, p_app_version text, p_workstation text,
+                p_assignment integer, p_app_version text, p_workstation text,
                 OUT session_id integer, OUT seed bigint)
             LANGUAGE plpgsql {_DEFINER} AS $$
             DECLARE
                 me integer := dt_trainee_id();
                 a exam_assignments%ROWTYPE;
+                ruleset text;
             BEGIN
                 SELECT * INTO a FROM exam_assignments WHERE id = p_assignment FOR UPDATE;
                 IF me IS NULL OR NOT FOUND OR a.trainee_id <> me THEN
@@ -434,7 +456,7 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                     RAISE EXCEPTION 'this exam has already been taken'
                         USING ERRCODE = 'insufficient_privilege';
                 END IF;
-                SELECT e.seed INTO seed FROM exams e WHERE e.id = a.exam_id;
+                SELECT e.seed, e.ruleset_id INTO seed, ruleset FROM exams e WHERE e.id = a.exam_id;
                 -- An interrupted sitting goes on in its own session.
                 SELECT s.id INTO session_id FROM training_sessions s
                 WHERE s.exam_assignment_id = a.id AND s.ended_at IS NULL
@@ -442,7 +464,7 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 IF session_id IS NULL THEN
                     INSERT INTO training_sessions (trainee_id, kind, ruleset_id, app_version,
                         workstation, exam_assignment_id, started_at, ended_at)
-                    VALUES (me, 'exam', p_ruleset, p_app_version, p_workstation, a.id,
+                    VALUES (me, 'exam', ruleset, p_app_version, p_workstation, a.id,
                             clock_timestamp(), NULL)
                     RETURNING id INTO session_id;
                     PERFORM dt_audit('exam_started', 'exam:' || a.exam_id,
@@ -468,7 +490,6 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                     IF s.exam_assignment_id IS NOT NULL THEN
                         UPDATE exam_assignments SET completed_at = clock_timestamp()
                         WHERE id = s.exam_assignment_id;
-                        PERFORM dt_audit('exam_finished', 'session ' || p_session, '');
                     END IF;
                 END IF;
             END $$""",
@@ -492,7 +513,7 @@ _CALLERS = {
     "dt_add_person(text, text, text, text, text)": "i",
     "dt_set_password(text, text)": "i",
     "dt_open_exams()": "t",
-    "dt_start_exam(integer, text, text, text)": "t",
+    "dt_start_exam(integer, text, text)": "t",
     "dt_end_session(integer)": "t",
     "dt_audit_stamp()": "",
     "dt_trainee_archived()": "",

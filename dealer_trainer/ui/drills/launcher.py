@@ -403,7 +403,8 @@ class DrillLauncher(QWidget):
                 chosen = self.exams.currentData()
                 if chosen is not None and desk is not None:
                     # An assigned exam: new, or resumed where it stopped (same items).
-                    paper_assignment, paper = chosen
+                    paper_assignment, _notice = chosen
+                    paper = desk.exam_paper(paper_assignment.id)  # handed out now, not before
                     sitting = sit_assigned_exam(
                         desk, paper_assignment.id, paper, defer=after_feedback
                     )

@@ -169,7 +169,7 @@ def test_trainee_cannot_read_an_exam_before_starting_it(
     assert listed == [(recorded["assignment"], "Final", None)]
     # Another trainee cannot start it either.
     with centre.connect(people["eve"]) as eve, pytest.raises(errors.InsufficientPrivilege):
-        eve.execute("SELECT * FROM dt_start_exam(%s, 'roulette-2003', '0.1.0', 'pc2')",
+        eve.execute("SELECT * FROM dt_start_exam(%s, '0.1.0', 'pc2')",
                     (recorded["assignment"],))  # fmt: skip
     # Nor can an exam session be opened behind the function's back.
     with pytest.raises(errors.InsufficientPrivilege, match="row-level security"):
@@ -180,12 +180,12 @@ def test_trainee_cannot_read_an_exam_before_starting_it(
             (recorded["tom_id"], recorded["assignment"]),
         )
     started = tom.execute(
-        "SELECT session_id, seed FROM dt_start_exam(%s, 'roulette-2003', '0.1.0', 'pc1')",
+        "SELECT session_id, seed FROM dt_start_exam(%s, '0.1.0', 'pc1')",
         (recorded["assignment"],),
     ).fetchone()
     assert started is not None and started[1] == 424242
     again = tom.execute(
-        "SELECT session_id, seed FROM dt_start_exam(%s, 'roulette-2003', '0.1.0', 'pc1')",
+        "SELECT session_id, seed FROM dt_start_exam(%s, '0.1.0', 'pc1')",
         (recorded["assignment"],),
     ).fetchone()
     assert again == started  # an interrupted sitting goes on in its own session

@@ -17,9 +17,14 @@ from fractions import Fraction
 import pytest
 from sqlalchemy import text
 
-from dealer_trainer.storage import AccessDeniedError, AnswerFilter, SessionKind, StorageError
+from dealer_trainer.storage import AccessDeniedError, AnswerFilter, SessionKind, StorageError, audit
 from dealer_trainer.storage.recorder import sit_assigned_exam
-from dealer_trainer.storage.server.workstation import ServerStore, open_server_store
+from dealer_trainer.storage.server.workstation import (
+    ServerInstructorDesk,
+    ServerStore,
+    ServerTraineeDesk,
+    open_server_store,
+)
 from tests.storage.conftest import MACAU, FakeClock, answer
 from tests.storage.server.conftest import CA_ENV, Centre
 
@@ -44,17 +49,30 @@ def _open(centre: Centre, login: str, password: str | None = None) -> ServerStor
     )
 
 
+def _trainee(store: ServerStore, centre: Centre) -> ServerTraineeDesk:
+    person = store.sign_in(store.person.login, centre.passwords[store.person.login])
+    return store.trainee_desk(person)
+
+
+def _instructor(store: ServerStore, centre: Centre) -> ServerInstructorDesk:
+    person = store.sign_in(store.person.login, centre.passwords[store.person.login])
+    assert person.session is not None
+    return store.instructor(person.session)
+
+
 def test_a_trainees_drill_is_recorded_and_read_back_through_the_store(
     centre: Centre, people: dict[str, str]
 ) -> None:
     with _open(centre, people["eve"]) as store:
-        eve = store.trainee(store.person.person_id)
+        eve = _trainee(store, centre)
         session = eve.start_session("roulette-2003")
         eve.record_answer(session.id, answer(7, correct=False))
     with _open(centre, people["tom"]) as store:
         assert store.person.kind == "trainee"
         assert [p.name for p in store.trainees()] == ["Tom Trainee"]  # nobody else's name
-        tom = store.trainee(store.person.person_id)
+        with pytest.raises(AccessDeniedError):
+            store.sign_in(people["tom"], "not-toms-password")
+        tom = _trainee(store, centre)
         session = tom.start_session("roulette-2003")
         stored = tom.record_answer(session.id, answer(1))
         assert tom.record_answer(session.id, stored.record) == stored  # a retry: one answer
@@ -77,7 +95,7 @@ def test_the_instructor_views_read_everything_and_manage_trainees(
     with _open(centre, people["ina"]) as store:
         assert store.person.kind == "instructor"
         assert store.has_instructor()
-        desk = store.instructor(store.signed_in_instructor())
+        desk = _instructor(store, centre)
         trainees = {p.name: p for p in desk.all_trainees()}
         assert {"Tom Trainee", "Eve Trainee"} <= set(trainees)
         seen = {a.trainee_id for a in desk.answers(AnswerFilter())}
@@ -88,38 +106,42 @@ def test_the_instructor_views_read_everything_and_manage_trainees(
             "Payouts", "roulette-2003", ["roulette.payout.straight_up"], 3, 99, Fraction(2, 3)
         )
         desk.assign_exam(paper.id, [trainees["Tom Trainee"].id])
-        new = desk.add_person("trainee", centre.login("sam"), "Sam Trainee", "sam-first-pw")
+        sam_login = centre.login("sam")
+        sam = desk.add_trainee("Sam Trainee", login=centre.login("sam"), password="sam-first-pw")
         centre.passwords[centre.login("sam")] = "sam-first-pw"
-        assert new in {p.id for p in desk.all_trainees()}
-        desk.set_trainee_password(centre.login("sam"), "sam-second-pw")
+        assert sam.id in {p.id for p in desk.all_trainees()}
+        desk.set_trainee_password(sam.id, "sam-second-pw")
+        logged = [(e.action, e.subject) for e in desk.audit_log()]
+        assert (audit.Action.PASSWORD_SET, sam_login) in logged
+        assert logged.count((audit.Action.PERSON_ADDED, sam_login)) == 1
         with pytest.raises(AccessDeniedError):
             store.verify_instructor("not-the-password")
         assert store.verify_instructor(centre.passwords[people["ina"]]).name == "Ina Instructor"
     with pytest.raises(AccessDeniedError, match="wrong password"):
         _open(centre, centre.login("sam"), "sam-first-pw")
     centre.passwords[centre.login("sam")] = "sam-second-pw"
-    with _open(centre, centre.login("sam")) as sam:
-        assert sam.person.name == "Sam Trainee"
+    with _open(centre, centre.login("sam")) as signed_in:
+        assert signed_in.person.name == "Sam Trainee"
 
 
 def test_an_exam_is_sealed_until_the_trainee_sits_it(
     centre: Centre, people: dict[str, str]
 ) -> None:
     with _open(centre, people["ina"]) as store:
-        desk = store.instructor(store.signed_in_instructor())
+        desk = _instructor(store, centre)
         eve_id = next(p.id for p in desk.all_trainees() if p.name == "Eve Trainee")
         paper = desk.create_exam(
             "Sealed", "roulette-2003", ["roulette.outside_bets"], 2, 31337, Fraction(1, 2)
         )
         desk.assign_exam(paper.id, [eve_id])
     with _open(centre, people["eve"]) as store:
-        eve = store.trainee(store.person.person_id)
+        eve = _trainee(store, centre)
         ((assignment, listed),) = [(a, e) for a, e in eve.open_exams() if e.title == "Sealed"]
-        assert listed.seed is None
-        sitting = sit_assigned_exam(eve, assignment.id, listed)
+        assert not hasattr(listed, "seed")
+        paper = eve.exam_paper(assignment.id)
+        assert paper.seed == 31337
+        sitting = sit_assigned_exam(eve, assignment.id, paper)
         assert sitting.recorder.session_id is not None
-        ((_, after),) = [(a, e) for a, e in eve.open_exams() if e.title == "Sealed"]
-        assert after.seed == 31337
         resumed = eve.start_session(
             "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignment.id
         )
