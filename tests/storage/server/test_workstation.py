@@ -17,7 +17,14 @@ from fractions import Fraction
 import pytest
 from sqlalchemy import text
 
-from dealer_trainer.storage import AccessDeniedError, AnswerFilter, SessionKind, StorageError, audit
+from dealer_trainer.storage import (
+    AccessDeniedError,
+    AnswerFilter,
+    SessionKind,
+    StorageError,
+    Store,
+    audit,
+)
 from dealer_trainer.storage.recorder import sit_assigned_exam
 from dealer_trainer.storage.server.workstation import (
     ServerInstructorDesk,
@@ -146,6 +153,17 @@ def test_an_exam_is_sealed_until_the_trainee_sits_it(
             "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignment.id
         )
         assert resumed.id == sitting.recorder.session_id  # the sitting the server opened
+
+
+def test_store_open_with_a_login_is_the_servers_store(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """What the sign-in window calls: ``Store.open(url, login=…, password=…)``."""
+    login = people["tom"]
+    with Store.open(centre.workstation_url, login=login, password=centre.passwords[login]) as store:
+        assert isinstance(store, ServerStore)
+        person = store.sign_in(login, centre.passwords[login])
+        assert store.trainee_desk(person).profile.name == "Tom Trainee"
 
 
 def test_the_workstation_url_names_no_person_and_no_password(
