@@ -26,8 +26,8 @@ from dealer_trainer.storage.server.schema import check_server_schema, current_re
 #: psycopg's SQLSTATEs that name what the server refused, in words.
 _REFUSALS = {
     "28P01": "The server refused the sign-in of {user}: wrong password, or no such login",
-    "28000": "The server refused the sign-in of {user} (pg_hba.conf lets it not sign in "
-    "from here, or it may not sign in at all)",
+    "28000": "The server refused the sign-in of {user}: it may not sign in from this "
+    "computer (pg_hba.conf), or not at all (an archived trainee)",
     "3D000": "The database {database} does not exist on that server",
     "42501": "The server refused: {user} has no right to do this",
 }
@@ -116,7 +116,7 @@ def refusal(exc: BaseException, target: ServerURL) -> StorageError:
     said = str(original)
     if state is None and "password authentication failed" in said:
         state = "28P01"  # libpq reports a refused sign-in without its SQLSTATE
-    elif state is None and "no pg_hba.conf entry" in said:
+    elif state is None and ("no pg_hba.conf entry" in said or "not permitted to log in" in said):
         state = "28000"
     elif state is None and "does not exist" in said and "database" in said:
         state = "3D000"

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 from fractions import Fraction
@@ -97,6 +98,7 @@ def open_server_store(
             f"DATABASE), since each person signs in with their own login. Correct "
             f"${engine.DB_URL_ENV}."
         )
+    login = (login or "").strip().lower()  # as the single PC's sign-in reads it
     try:
         admin.check_login(login)
     except ValueError as exc:
@@ -150,7 +152,13 @@ def _password_works(url: Any, login: str, password: str) -> bool:
 class ServerStore(Store):
     """The records as one signed-in person of the server sees them (see the module)."""
 
-    def __init__(self, *args: Any, person: SignedIn, password_check: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        person: SignedIn,
+        password_check: Callable[[str], bool],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.person = person
         self._password_check = password_check
@@ -245,10 +253,10 @@ class ServerTraineeDesk(TraineeDesk):
             )
         if exam_assignment_id is None:
             raise ValueError("an exam session names its assignment")
-        session_id, _seed = self.start_exam(exam_assignment_id, app_version)
+        session_id, _seed = self._start_exam(exam_assignment_id, app_version)
         return self._session(session_id)
 
-    def start_exam(self, assignment_id: int, app_version: str = __version__) -> tuple[int, int]:
+    def _start_exam(self, assignment_id: int, app_version: str = __version__) -> tuple[int, int]:
         """Record the start of an assigned exam (or find its open sitting): session and seed."""
 
         def work(connection: Connection) -> tuple[int, int]:
@@ -294,7 +302,7 @@ class ServerTraineeDesk(TraineeDesk):
     def exam_paper(self, assignment_id: int) -> Exam:
         """Start (or resume) the sitting on the server, which logs it and hands out the seed."""
 
-        self.start_exam(assignment_id)
+        self._start_exam(assignment_id)
 
         def work(connection: Connection) -> Exam:
             row = next(r for r in self._open_exams(connection) if r.assignment_id == assignment_id)
