@@ -17,6 +17,10 @@ from fractions import Fraction
 import pytest
 from sqlalchemy import text
 
+import dealer_trainer.drills.roulette  # noqa: F401 (registers the roulette skills)
+from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.table import new_round, steps_in_order
+from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import (
     AccessDeniedError,
     AnswerFilter,
@@ -32,6 +36,7 @@ from dealer_trainer.storage.server.workstation import (
     ServerTraineeDesk,
     open_server_store,
 )
+from dealer_trainer.storage.table_recorder import TableRecorder
 from tests.storage.conftest import MACAU, FakeClock, answer
 from tests.storage.server.conftest import CA_ENV, Centre
 
@@ -94,6 +99,24 @@ def test_a_trainees_drill_is_recorded_and_read_back_through_the_store(
         assert [s.answers for s in stats] == [1]
         with pytest.raises(AccessDeniedError):
             store.trainee(store.person.person_id + 1)  # another's desk
+
+
+def test_a_trainees_live_table_rounds_are_recorded_step_by_step(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    with _open(centre, people["tom"]) as store:
+        tom = _trainee(store, centre)
+        ruleset = default_ruleset("roulette")
+        recorder = TableRecorder.start(tom, ruleset.id, clock=FakeClock())
+        round_ = new_round(ruleset, 3, Difficulty.BEGINNER, recorder=recorder)
+        for step in steps_in_order(round_.plan):
+            assert round_.act(step).accepted
+        if not round_.finished:
+            assert round_.close().accepted
+        recorder.close()
+        [stored] = tom.rounds.all(recorder.session_id)
+        assert [a.accepted for a in stored.attempts] == [a.accepted for a in round_.attempts]
+        assert stored.end is not None and stored.end.complete
 
 
 def test_the_instructor_views_read_everything_and_manage_trainees(
