@@ -5,8 +5,8 @@ Reached only through the repository in :mod:`dealer_trainer.storage.store`::
     store = Store.open()                      # SQLite in the data dir, or $DEALER_TRAINER_DB_URL
     if not store.has_instructor():            # first start
         store.create_first_instructor(name, password)
-    profiles = store.trainees()               # the profile picker
-    trainee = store.trainee(profile.id)       # TraineeDesk: own sessions and answers only
+    person = store.sign_in(login, password)   # everyone signs in (trainee or instructor)
+    trainee = store.trainee_desk(person)      # TraineeDesk: own sessions and answers only
     session = trainee.start_session("roulette-2003")
     trainee.record_answer(session.id, AnswerRecord(...))   # committed on return: then feedback
     unlocked = store.verify_instructor(pw)    # may raise WrongPasswordError / InstructorLockedError

@@ -542,6 +542,11 @@ class InstructorDesk:
         """The audit trail, newest first."""
         return self._read(lambda c: audit.entries(c, limit))
 
+    @property
+    def keeps_passwords(self) -> bool:
+        """The app keeps trainees' passwords (single PC); on the server PostgreSQL does."""
+        return not self._store.is_server
+
     def set_trainee_password(self, trainee_id: int, password: str) -> None:
         """Set or reset a trainee's password (single PC; the server keeps its own).
 
@@ -655,7 +660,7 @@ class InstructorDesk:
             raise DuplicateNameError(name, existing) from exc
 
     def set_trainee_archived(self, trainee_id: int, archived: bool) -> None:
-        """Hide a trainee from the profile picker (their answers stay), or bring them back."""
+        """Archive a trainee (no more sign-in; their answers stay), or bring them back."""
 
         def work(connection: Connection) -> None:
             done = connection.execute(

@@ -78,7 +78,7 @@ class Location:
         """The file path or the URL without its password, for messages."""
         if self.sqlite_path is not None:
             return str(self.sqlite_path)
-        return self.url.render_as_string(hide_password=True)
+        return hide_password(self.url.render_as_string(hide_password=True))
 
 
 def default_data_dir() -> Path:
@@ -100,11 +100,12 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
     try:
         parsed = make_url(text_url)
         port = parsed.port
-    except (SQLAlchemyError, ValueError) as exc:
+    except (SQLAlchemyError, ValueError):
+        # ``from None``: the parser's own error quotes the whole URL, password and all.
         raise StorageError(
             f"The database URL {shown} cannot be read: {_url_problem(shown)}. Correct "
             f"${DB_URL_ENV} (form: postgresql+psycopg://user:password@server:5432/database)."
-        ) from exc
+        ) from None
     if port is not None and not 0 < port < 65536:
         raise StorageError(
             f"The database URL {shown} names port {port}, which does not exist (ports are "
@@ -128,18 +129,34 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
 _PORT = re.compile(r"^[^:/?#]*://(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(?P<port>[^/?#]*)")
 
 
+_QUERY_PASSWORD = re.compile(r"(?i)([?&;\s](?:ssl)?pass(?:word|wd)?=)[^&;#\s]*")
+
+
 def hide_password(url: str) -> str:
     """``url`` as text with its password (if any) replaced by ``***``, for messages.
 
-    Everything between ``user:`` and the last ``@`` counts as the password: a URL too
-    broken to parse may hide more than its password, never less.
+    Everything between ``user:`` and the last ``@`` counts as the password, and so does
+    a ``password=`` in the query: a URL too broken to parse may hide more than its
+    password, never less (without ``://`` all before the last ``@`` is hidden).
     """
+    url = _QUERY_PASSWORD.sub(r"\1***", url)
     scheme, sep, rest = url.partition("://")
     at = rest.rfind("@")
-    if not sep or at < 0:
+    if not sep:
+        at = url.rfind("@")
+        return url if at < 0 else f"***{url[at:]}"
+    if at < 0:
         return url
     user, colon, _password = rest[:at].partition(":")
     return f"{scheme}://{user}{':***' if colon else ''}{rest[at:]}"
+
+
+def scrub(text: str, *secrets: str | None) -> str:
+    """``text`` with each non-empty secret (a password) replaced by ``***``."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return text
 
 
 def _url_problem(url: str) -> str:
@@ -410,7 +427,7 @@ def explain(exc: BaseException, location: Location) -> StorageError:
     if isinstance(exc, StorageError):
         return exc
     original = exc.orig if isinstance(exc, DBAPIError) else exc
-    why = str(original).strip()
+    why = scrub(str(original).strip(), location.url.password)
     if "NUL" in why and ("0x00" in why or "\\u0000" in why):
         return StorageError(
             "The text contains a NUL character (code 0, invisible), which the database "

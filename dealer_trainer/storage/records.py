@@ -200,7 +200,7 @@ class StoredAnswer:
 
 @dataclass(frozen=True)
 class TraineeProfile:
-    """A trainee as the profile picker and the instructor see them.
+    """A trainee as the instructor sees them (and their own desk).
 
     ``name_clash``: registered before names were compared by their key, this profile's
     name is another spelling of an older profile's (migration 0003); both keep their

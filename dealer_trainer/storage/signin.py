@@ -57,6 +57,7 @@ class SignInDesk:
         #: (role, id) -> failures seen by this process: a floor under the row's count.
         self._failures: dict[tuple[Role, int], _Failures] = {}
         self._issued: dict[str, Person] = {}
+        self._dummy_hash: str | None = None  # checked for an unknown login: same time taken
 
     def issued(self, person: Person) -> bool:
         return self._issued.get(getattr(person, "token", "")) == person
@@ -95,6 +96,9 @@ class SignInDesk:
         now = self._store.now()
         found = self._find(connection, login) if login else None
         if found is None:
+            if self._dummy_hash is None:
+                self._dummy_hash = self._store.passwords.hash(secrets.token_urlsafe(16))
+            self._store.passwords.verify(self._dummy_hash, password)  # as long as a real one
             audit.append(connection, now, None, audit.Action.SIGN_IN_FAILED, None, "unknown login")
             return AccessDeniedError(WRONG)
         role, row = found

@@ -359,7 +359,7 @@ class Store:
     # -- trainees: anyone may pick a profile ------------------------------------------
 
     def trainees(self) -> list[TraineeProfile]:
-        """The active trainee profiles, by name, for the profile picker."""
+        """The active trainee profiles, by name (the welcome asks whether there is one)."""
 
         def work(connection: Connection) -> list[TraineeProfile]:
             rows = connection.execute(

@@ -39,6 +39,9 @@ from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
+    from dealer_trainer.storage.records import Person
+    from dealer_trainer.ui.sign_in import SignInDialog
+
 #: The game on show when the window last closed (QSettings): the window opens on it.
 GAME_KEY = "main/game"
 #: A screen less high than this (a window's room, in pixels) is a laptop's: small thumbnails.
@@ -89,6 +92,9 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
         self.panel.gameChosen.connect(self.show_game)
+        self.panel.signInRequested.connect(self.sign_in)
+        self.panel.signOutRequested.connect(self.sign_out)
+        self.sign_in_dialog: SignInDialog | None = None
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
         self.app_store.rulesetsChanged.connect(self.panel.refresh_rulesets)  # house rulesets
         self.panel.clearRequested.connect(self.clear_felt)
@@ -341,20 +347,50 @@ class MainWindow(QMainWindow):
             box.open()
 
     def refresh_trainees(self) -> None:
-        """Fill the trainee picker with the registered profiles (the local name if none)."""
+        """Check the records can be read (trainees sign in: there is no list to pick from)."""
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
 
-        current = self.panel.current_trainee()
         try:
-            names = self.app_store.trainee_names()
+            self.app_store.store()
         except StorageError as exc:
             self.statusBar().showMessage(
                 self.tr("Records are not available: %1").replace("%1", str(exc)), 15000
             )
+
+    def sign_in(self) -> SignInDialog | None:
+        """Ask for a login and password (window-modal); who signs in is shown on the left."""
+        from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
+        from dealer_trainer.ui.sign_in import SignInDialog  # noqa: PLC0415
+
+        try:
+            store = self.app_store.store()
+        except StorageError as exc:
+            self.statusBar().showMessage(
+                self.tr("Records are not available: %1").replace("%1", str(exc)), 15000
+            )
+            return None
+        dialog = SignInDialog(store.sign_in, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._signed_in(dialog.person))
+        self.sign_in_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _signed_in(self, person: Person | None) -> None:
+        from dealer_trainer.storage.records import Role  # noqa: PLC0415
+
+        if person is None:
             return
-        if not names:  # no instructor has registered anyone yet
-            names = [self.panel.local_trainee()]
-        self.panel.set_trainees(names, current if current in names else None)
+        self.panel.set_person(person)
+        if person.role is Role.INSTRUCTOR and person.session is not None:
+            self.instructor.open_unlocked(person.session)
+
+    def sign_out(self) -> None:
+        """End the signed-in person's access here (their open drill windows stay theirs)."""
+        person = self.panel.signed_in()
+        if person is not None and self.app_store.is_open:
+            self.app_store.store().sign_out(person)
+        self.panel.set_person(None)
 
     def export_layout(self) -> None:
         """Ask where, then write the felt on show as a PNG picture or a printable PDF page."""

@@ -1,4 +1,5 @@
-"""The main window's side panel: game (with live felt thumbnails), ruleset, trainee, chips.
+"""The main window's side panel: game (with live felt thumbnails), ruleset, who is signed in,
+chips.
 
 Every control has a mnemonic (Alt+G, Alt+R, Alt+T) and is reached by Tab;
 chips are chosen with Ctrl+1 … Ctrl+7.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
@@ -31,6 +33,9 @@ from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
 from dealer_trainer.ui.fonts import felt_font
 from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
 from dealer_trainer.ui.language import current_language
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.records import Person  # storage loads on first use
 
 THUMB = QSize(144, 82)
 #: The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.
@@ -67,7 +72,9 @@ class SidePanel(QWidget):
 
     gameChosen = Signal(str)
     rulesetChosen = Signal(str)
-    traineeChosen = Signal(str)
+    traineeChosen = Signal(str)  # someone signed in or out: the name now shown
+    signInRequested = Signal()
+    signOutRequested = Signal()
     chipChosen = Signal(object)  # Decimal
     clearRequested = Signal()
 
@@ -110,12 +117,19 @@ class SidePanel(QWidget):
         layout.addWidget(self.rulesets)
         layout.addWidget(self.regulation)
 
-        self.trainees = QComboBox()
+        # Who is signed in (each trainee with their own login and password, issue 14).
+        self._person: Person | None = None
+        self.signed_in_as = QLabel()
+        self.signed_in_as.setObjectName("signedInAs")
+        self.signed_in_as.setWordWrap(True)
+        self.signed_in_as.setTextFormat(Qt.TextFormat.PlainText)
+        self.sign_in_button = QPushButton()
+        self.sign_in_button.setObjectName("signInButton")
         self._trainee_label = QLabel()
-        self._trainee_label.setBuddy(self.trainees)
+        self._trainee_label.setBuddy(self.sign_in_button)
         layout.addWidget(self._trainee_label)
-        layout.addWidget(self.trainees)
-        self.set_trainees([self.local_trainee()])
+        layout.addWidget(self.signed_in_as)
+        layout.addWidget(self.sign_in_button)
 
         self._chips_label = QLabel()
         layout.addWidget(self._chips_label)
@@ -142,7 +156,7 @@ class SidePanel(QWidget):
 
         self.games.currentItemChanged.connect(self._game_changed)
         self.rulesets.currentIndexChanged.connect(self._ruleset_changed)
-        self.trainees.currentTextChanged.connect(self.traineeChosen.emit)
+        self.sign_in_button.clicked.connect(self._sign_in_clicked)
         self.chip_group.idClicked.connect(
             lambda i: self.chipChosen.emit(chips.denominations[i].value)
         )
@@ -162,7 +176,7 @@ class SidePanel(QWidget):
         self._ruleset_label.setText(self.tr("&Ruleset"))
         self.rulesets.setAccessibleName(self.tr("Ruleset"))
         self._trainee_label.setText(self.tr("&Trainee"))
-        self.trainees.setAccessibleName(self.tr("Trainee"))
+        self._show_person()
         shortcuts = min(len(self.chip_set.denominations), 9)
         self._chips_label.setText(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts))
         for chip in self.chip_set.denominations:
@@ -266,17 +280,38 @@ class SidePanel(QWidget):
         return "\n".join(lines)
 
     # -------------------------------------------------------------- trainee --
-    def set_trainees(self, names: list[str], current: str | None = None) -> None:
-        """The storage issue fills this with the registered trainees."""
-        self.trainees.blockSignals(True)
-        self.trainees.clear()
-        self.trainees.addItems(names)
-        if current is not None:
-            self.trainees.setCurrentText(current)
-        self.trainees.blockSignals(False)
+    def _sign_in_clicked(self) -> None:
+        if self._person is None:
+            self.signInRequested.emit()
+        else:
+            self.signOutRequested.emit()
+
+    def _show_person(self) -> None:
+        person = self._person
+        if person is None:
+            self.signed_in_as.setText(self.tr("Nobody is signed in: practice is not recorded."))
+            self.sign_in_button.setText(self.tr("Sign &in…"))
+            self.sign_in_button.setAccessibleName(self.tr("Sign in"))
+        else:
+            self.signed_in_as.setText(
+                self.tr("Signed in: %1 (%2)").replace("%1", person.name).replace("%2", person.login)
+            )
+            self.sign_in_button.setText(self.tr("Sign &out"))
+            self.sign_in_button.setAccessibleName(self.tr("Sign out"))
+
+    def set_person(self, person: Person | None) -> None:
+        """Show who signed in (``None``: signed out) and say so with ``traineeChosen``."""
+        self._person = person
+        self._show_person()
+        self.traineeChosen.emit(self.current_trainee())
+
+    def signed_in(self) -> Person | None:
+        """The person signed in at this window, or ``None``."""
+        return self._person
 
     def current_trainee(self) -> str:
-        return self.trainees.currentText()
+        """The name to show: the signed-in person's, else this computer's user."""
+        return self._person.name if self._person is not None else self.local_trainee()
 
     def current_chip(self) -> Decimal:
         return self.chip_set.denominations[max(self.chip_group.checkedId(), 0)].value

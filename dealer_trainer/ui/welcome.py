@@ -7,7 +7,7 @@ times the app opens before the instructor has set it up):
 - no instructor yet: the instructor creates their account (the button opens the
   account dialog of the instructor views), then registers the trainees;
 - no trainee yet: the instructor registers them in the instructor views;
-- either way: each trainee then picks their profile in the *Trainee* list, and until
+- either way: each trainee then signs in with their own login and password, and until
   then practice under the computer's login name is not recorded, and why.
 
 Once a trainee is registered it is not shown again.
@@ -48,9 +48,9 @@ def not_recorded_reason(name: str) -> str:
 
     return QCoreApplication.translate(
         "Welcome",
-        "Not recorded: “%1” is not a registered trainee, so no instructor can follow these "
-        "answers and nothing is kept. Ask your instructor to register you, then pick your "
-        "profile in the Trainee list.",
+        "Not recorded: nobody is signed in (this computer's user is “%1”), so no instructor "
+        "can follow these answers and nothing is kept. Sign in with the login and password "
+        "your instructor gave you (Sign in… on the left).",
     ).replace("%1", name)
 
 
@@ -81,14 +81,14 @@ class WelcomeDialog(QDialog):
                 "views…</i> (Ctrl+I)."
             ),
             self.tr(
-                "<b>Instructor:</b> register each trainee by their full name in the "
-                "<i>Trainee profiles</i> tab. A name is one person: “Ana Lei” and “ana lei” "
-                "are the same name."
+                "<b>Instructor:</b> register each trainee by their full name, with a login "
+                "and a password, in the <i>Trainee profiles</i> tab. A name is one person: "
+                "“Ana Lei” and “ana lei” are the same name."
             ),
             self.tr(
-                "<b>Trainee:</b> pick your profile in the <i>Trainee</i> list on the left, "
-                "then start a drill (<i>Drills</i> menu). Every answer is recorded for you "
-                "and your instructor."
+                "<b>Trainee:</b> sign in with your login and password (<i>Sign in…</i> on "
+                "the left), then start a drill (<i>Drills</i> menu). Every answer is "
+                "recorded for you and your instructor."
             ),
         ]
         heading = QLabel(

@@ -112,9 +112,12 @@ def test_window_bets_stay_on_each_game_when_switching(window: MainWindow) -> Non
 def test_window_trainee_defaults_to_the_local_user_until_storage_fills_it(
     window: MainWindow,
 ) -> None:
+    from dealer_trainer.storage.records import Person, Role
+
     assert window.panel.current_trainee() == window.panel.local_trainee()
-    window.panel.set_trainees(["Chan Tai Man", "Lei Siu Mei"], current="Lei Siu Mei")
+    window.panel.set_person(Person(Role.TRAINEE, 2, "Lei Siu Mei", "lei.siu.mei", "token"))
     assert window.panel.current_trainee() == "Lei Siu Mei"
+    assert "lei.siu.mei" in window.panel.signed_in_as.text()
 
 
 def test_window_fits_a_1366x768_laptop(window: MainWindow) -> None:
@@ -154,8 +157,9 @@ def test_window_and_felt_change_language_while_open(qtbot: QtBot, window: MainWi
     assert render_image(window.scene(), 960) == felt_before
 
 
-def test_issue6_trainee_picker_lists_the_registered_profiles(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_issue14_no_list_of_trainee_names_to_pick_from(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from argon2 import PasswordHasher
+    from PySide6.QtWidgets import QComboBox, QListWidget
 
     from dealer_trainer.storage import Store
     from dealer_trainer.storage.access import Passwords
@@ -165,16 +169,22 @@ def test_issue6_trainee_picker_lists_the_registered_profiles(qtbot, tmp_path) ->
     store = Store.open(f"sqlite:///{tmp_path / 'centre.sqlite3'}", passwords=passwords)
     desk = store.instructor(store.create_first_instructor("Mrs Wong", "a long password"))
     for name in ("Chan Tai Man", "Ana Lei"):
-        desk.add_trainee(name)
+        desk.add_trainee(name, password="a long password")
     window = MainWindow(app_store=AppStore(lambda: store))
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitUntil(lambda: window.panel.trainees.count() == 2)
-    names = [window.panel.trainees.itemText(i) for i in range(window.panel.trainees.count())]
-    assert names == ["Ana Lei", "Chan Tai Man"]
-    desk.add_trainee("Wong Mei")
+    qtbot.waitUntil(lambda: window.app_store.is_open)
     window.refresh_trainees()
-    assert window.panel.trainees.count() == 3
+    shown = [
+        box.itemText(i) for box in window.panel.findChildren(QComboBox) for i in range(box.count())
+    ] + [
+        lst.item(i).text()
+        for lst in window.panel.findChildren(QListWidget)
+        for i in range(lst.count())
+    ]
+    assert not {"Chan Tai Man", "Ana Lei"} & set(shown)
+    assert window.panel.signed_in() is None
+    assert "Nobody is signed in" in window.panel.signed_in_as.text()
     store.close()
 
 

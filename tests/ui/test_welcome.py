@@ -44,7 +44,7 @@ def test_issue12_first_start_welcome_leads_the_instructor_then_the_trainees(
     qtbot.waitExposed(dialog)
     labels = " ".join(w.text() for w in dialog.findChildren(QLabel))
     assert "create your account" in labels and "register each trainee" in labels
-    assert "pick your profile" in labels
+    assert "sign in with your login and password" in labels
     assert window.panel.local_trainee() in labels and "not recorded" in labels
     assert dialog.instructor_button.text() == "&Create the instructor account…"
     assert dialog.practise.isDefault()  # Enter starts practising; it never opens a dialog
@@ -75,12 +75,12 @@ def test_issue12_practice_under_the_login_name_says_why_it_is_not_recorded(
     qtbot: QtBot, store: Store
 ) -> None:
     store.create_first_instructor("Instructor Wong", PASSWORD)
-    launcher = DrillLauncher(lambda: "dealer7", store=store)
+    launcher = DrillLauncher(lambda: None, store=store)
     qtbot.addWidget(launcher)
     screen = launcher.start("practice")
     assert screen is not None
     qtbot.addWidget(screen)
     assert "not recorded" in screen.mode_label.text()
     why = screen.mode_label.toolTip()
-    assert "“dealer7” is not a registered trainee" in why and "register you" in why
+    assert "nobody is signed in" in why and "Sign in" in why
     assert launcher.status.text() == why

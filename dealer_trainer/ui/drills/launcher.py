@@ -54,12 +54,14 @@ from dealer_trainer.storage.recorder import (
     review_specs,
     sit_assigned_exam,
 )
+from dealer_trainer.storage.records import Person, Role
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import restore_size
+from dealer_trainer.ui.sidebar import SidePanel
 from dealer_trainer.ui.welcome import not_recorded_reason
 
 DIFFICULTY_NAMES = {
@@ -110,7 +112,7 @@ class DrillLauncher(QWidget):
 
     def __init__(
         self,
-        trainee: Callable[[], str],
+        trainee: Callable[[], Person | None],
         *,
         game: Callable[[], str] | None = None,
         ruleset: Callable[[], Ruleset | None] | None = None,
@@ -321,11 +323,18 @@ class DrillLauncher(QWidget):
             self._store = source()
         return self._store
 
+    def trainee_name(self) -> str:
+        """The signed-in trainee's name, else this computer's user (not recorded)."""
+        person = self._trainee()
+        return person.name if person is not None else SidePanel.local_trainee()
+
     def desk(self) -> TraineeDesk | None:
-        """The chosen trainee's desk, or ``None`` when storage does not know the name."""
-        store = self.store()
-        profile = store.find_trainee(self._trainee())  # never a guess between two people
-        return None if profile is None else store.trainee(profile.id)
+        """The signed-in trainee's desk, or ``None`` when nobody (or an instructor) is
+        signed in: a trainee's records are reached only after they sign in."""
+        person = self._trainee()
+        if person is None or person.role is not Role.TRAINEE:
+            return None
+        return self.store().trainee_desk(person)
 
     def refresh_exams(self) -> None:
         """The exams the trainee may sit: assigned ones first, then a mock exam.
@@ -384,9 +393,9 @@ class DrillLauncher(QWidget):
         if desk is None and kind not in ("practice", "timed"):
             self.status.setText(
                 self.tr(
-                    "%1 is not a registered trainee: exams, review and mistakes need an "
-                    "instructor to register you first."
-                ).replace("%1", self._trainee())
+                    "Sign in first: exams, review and your mistakes are reached only after "
+                    "you sign in (Sign in… on the left)."
+                )
             )
             return None
         seed = random.SystemRandom().getrandbits(32)
@@ -469,12 +478,12 @@ class DrillLauncher(QWidget):
             controller,
             title=title,
             on_finish=recorder.close if recorder is not None else None,
-            trainee=self._trainee(),
+            trainee=self.trainee_name(),
         )
         controller.setParent(screen)
         if recorder is None:
             screen.recorded = False
-            screen.not_recorded_reason = not_recorded_reason(self._trainee())
+            screen.not_recorded_reason = not_recorded_reason(self.trainee_name())
             screen.retranslate()
             self.status.setText(screen.not_recorded_reason)
         screen.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -494,7 +503,7 @@ class DrillLauncher(QWidget):
         """The live table (``ui.table``): rounds of the chosen game, recorded step by step."""
         from dealer_trainer.ui.table.launch import open_table  # noqa: PLC0415 (on demand)
 
-        open_table(self, self._trainee(), self.table_screens)
+        open_table(self, self.trainee_name(), self.table_screens)
 
     def _forget(self, screen: DrillScreen) -> None:
         if screen in self.screens:

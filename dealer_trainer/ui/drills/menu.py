@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from dealer_trainer.rules.rulesets import Ruleset
     from dealer_trainer.storage import Store
+    from dealer_trainer.storage.records import Person
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
 
@@ -41,6 +42,7 @@ class _Panel(Protocol):
     """What the launcher needs of the main window's side panel."""
 
     def current_trainee(self) -> str: ...
+    def signed_in(self) -> Person | None: ...
     def current_game(self) -> str: ...
     def current_ruleset(self) -> Ruleset | None: ...
 
@@ -97,11 +99,11 @@ class DrillsDock(QDockWidget):
             panel = self._panel
             if self._store is None:
                 self.launcher = DrillLauncher(
-                    panel.current_trainee, game=panel.current_game, ruleset=panel.current_ruleset
+                    panel.signed_in, game=panel.current_game, ruleset=panel.current_ruleset
                 )
             else:
                 self.launcher = DrillLauncher(
-                    panel.current_trainee,
+                    panel.signed_in,
                     game=panel.current_game,
                     ruleset=panel.current_ruleset,
                     store=self._store,

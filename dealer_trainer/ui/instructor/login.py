@@ -3,7 +3,7 @@
 ``FirstStartDialog`` appears while the store has no instructor: it creates the
 account (argon2-hashed by storage) and unlocks it. ``LoginDialog`` asks for the
 password; after a wrong one it counts down the growing delay storage imposes
-(1 s, 2 s, 4 s … at most 15 min) and keeps the button disabled until then.
+(1 s, 2 s, 4 s … at most 30 s, for that account only) and keeps the button disabled until then.
 Both leave the unlocked :class:`InstructorSession` in ``session``.
 """
 
@@ -55,17 +55,20 @@ class FirstStartDialog(QDialog):
         intro = QLabel(
             self.tr(
                 "This is the first start: nobody can open the instructor views yet. "
-                "Choose the instructor's name and a password of at least %1 characters. "
-                "Trainees only choose their profile; the results, exams and reports "
-                "need this password."
+                "Choose the instructor's name, a login and a password of at least %1 "
+                "characters. Everyone signs in with their own login and password; the "
+                "results, exams and reports need this one."
             ).replace("%1", str(MIN_PASSWORD_LENGTH))
         )
         intro.setWordWrap(True)
         self.name = QLineEdit()
+        self.login = QLineEdit()
+        self.login.setPlaceholderText(self.tr("made from the name if empty"))
         self.password = _password_field()
         self.repeat = _password_field()
         form = QFormLayout()
         form.addRow(self.tr("Instructor's &name:"), self.name)
+        form.addRow(self.tr("&Login:"), self.login)
         form.addRow(self.tr("&Password:"), self.password)
         form.addRow(self.tr("&Repeat the password:"), self.repeat)
         self.message = QLabel()
@@ -99,7 +102,7 @@ class FirstStartDialog(QDialog):
             return
         try:
             self.session = self._store.create_first_instructor(
-                self.name.text(), self.password.text()
+                self.name.text(), self.password.text(), self.login.text().strip() or None
             )
         except ValueError as exc:
             self.message.setText(self.tr("Please check the name: %1").replace("%1", str(exc)))
@@ -133,7 +136,9 @@ class LoginDialog(QDialog):
         intro = QLabel(self.tr("The results, exams and reports are for the instructor."))
         intro.setWordWrap(True)
         self.name = QLineEdit()
-        self.name.setPlaceholderText(self.tr("only needed when there are several instructors"))
+        self.name.setPlaceholderText(
+            self.tr("your login; only needed when there are several instructors")
+        )
         self.password = _password_field()
         form = QFormLayout()
         form.addRow(self.tr("&Instructor:"), self.name)

@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 if TYPE_CHECKING:
-    from dealer_trainer.storage import Store
+    from dealer_trainer.storage import InstructorSession, Store
     from dealer_trainer.ui.instructor.window import InstructorWindow
 
 
@@ -92,6 +92,22 @@ class InstructorMenu(QObject):
             self.instructor_window = opened
             self.lock_action.setEnabled(True)
             opened.closed.connect(self._closed)
+        return opened
+
+    def open_unlocked(self, session: InstructorSession) -> InstructorWindow:
+        """Show the instructor views for an instructor who has just signed in."""
+        from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
+
+        current = self.instructor_window
+        if current is not None and current.isVisible():
+            current.raise_()
+            current.activateWindow()
+            return current
+        opened = InstructorWindow(self.store(), session, None)
+        opened.show()
+        self.instructor_window = opened
+        self.lock_action.setEnabled(True)
+        opened.closed.connect(self._closed)
         return opened
 
     def lock(self) -> None:

@@ -1,11 +1,14 @@
-"""Trainee management (add a trainee, archive one: their answers stay, or bring them back)
-and the instructor's own password."""
+"""Trainee management (add a trainee with a login and a password, set or reset a trainee's
+password, archive one: their answers stay, or bring them back) and the instructor's own
+password."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -21,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.storage import DuplicateNameError, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
+from dealer_trainer.storage.errors import DuplicateLoginError
+from dealer_trainer.storage.logins import check_login
 from dealer_trainer.ui.instructor.models import cell
 
 
@@ -33,23 +38,43 @@ class TraineesPanel(QWidget):
         super().__init__(parent)
         self._desk = desk
         self._trainees: list[TraineeProfile] = []
+        self._logins: dict[int, tuple[str, bool]] = {}
         self.name = QLineEdit()
         self.name.setPlaceholderText(self.tr("New trainee's full name"))
+        self.login = QLineEdit()
+        self.login.setObjectName("newTraineeLogin")
+        self.login.setPlaceholderText(self.tr("Login (made from the name if empty)"))
+        self.login.setAccessibleName(self.tr("Login"))
+        self.login.setToolTip(self.login.placeholderText())  # elided in a narrow field
+        self.new_password = QLineEdit()
+        self.new_password.setObjectName("newTraineePassword")
+        self.new_password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.new_password.setPlaceholderText(
+            self.tr("Password (at least %1 characters)").replace("%1", str(MIN_PASSWORD_LENGTH))
+        )
+        self.new_password.setAccessibleName(self.tr("Password"))
+        self.new_password.setToolTip(self.new_password.placeholderText())
+        self.new_password.setVisible(desk.keeps_passwords)
         self.add_button = QPushButton(self.tr("&Add trainee"))
         self.add_button.clicked.connect(self.add)
-        self.name.returnPressed.connect(self.add)
+        for field in (self.name, self.login, self.new_password):
+            field.returnPressed.connect(self.add)
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
-        self.table = QTableWidget(0, 3)
+        self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Name"), self.tr("Profile created"), self.tr("Status")]
+            [self.tr("Name"), self.tr("Profile created"), self.tr("Status"), self.tr("Login")]
         )
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):  # whole headers in every language (a login is short)
+            self.table.horizontalHeader().setSectionResizeMode(
+                column, QHeaderView.ResizeMode.ResizeToContents
+            )
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.archive_button = QPushButton(self.tr("A&rchive"))
         self.archive_button.setEnabled(False)
@@ -57,19 +82,27 @@ class TraineesPanel(QWidget):
         self.rename_button = QPushButton(self.tr("Re&name…"))
         self.rename_button.setEnabled(False)
         self.rename_button.clicked.connect(self.rename)
+        self.set_password_button = QPushButton(self.tr("Set the pass&word…"))
+        self.set_password_button.setObjectName("setTraineePassword")
+        self.set_password_button.setEnabled(False)
+        self.set_password_button.setVisible(desk.keeps_passwords)
+        self.set_password_button.clicked.connect(self._ask_password)
         explain = QLabel(
             self.tr(
-                "An archived trainee no longer appears in the profile picker; their answers "
-                "and exams stay in the records and in the reports."
+                "An archived trainee can no longer sign in; their answers and exams stay in "
+                "the records and in the reports."
             )
         )
         explain.setWordWrap(True)
         explain.setStyleSheet("color: #607d8b;")
         add_row = QHBoxLayout()
-        add_row.addWidget(self.name, 1)
+        add_row.addWidget(self.name, 2)
+        add_row.addWidget(self.login, 1)
+        add_row.addWidget(self.new_password, 1)
         add_row.addWidget(self.add_button)
         actions = QHBoxLayout()
         actions.addWidget(explain, 1)
+        actions.addWidget(self.set_password_button)
         actions.addWidget(self.rename_button)
         actions.addWidget(self.archive_button)
         layout = QVBoxLayout(self)
@@ -86,15 +119,20 @@ class TraineesPanel(QWidget):
 
     def refresh(self) -> None:
         self._trainees = self._desk.all_trainees()
+        self._logins = self._desk.trainee_logins()
         self.table.setRowCount(len(self._trainees))
         for row, trainee in enumerate(self._trainees):
             status = self.tr("archived") if trainee.archived else self.tr("active")
             if trainee.name_clash:
                 status += " · " + self.tr("same name as another profile: rename one")
+            login, has_password = self._logins.get(trainee.id, ("", False))
+            if self._desk.keeps_passwords and not has_password:
+                status += " · " + self.tr("no password yet: set one")
             cells = [
                 trainee.name,
                 trainee.created_at.astimezone().strftime("%Y-%m-%d"),
                 status,
+                login,
             ]
             for column, text in enumerate(cells):
                 item = cell(text)
@@ -120,22 +158,76 @@ class TraineesPanel(QWidget):
                 .replace("%1", exc.name)
                 .replace("%2", exc.existing)
             )
+        if isinstance(exc, DuplicateLoginError):
+            return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
         return str(exc)
 
+    def _refuse(self, text: str) -> None:
+        self.message.setStyleSheet("color: #b71c1c;")
+        self.message.setText(text)
+
     def add(self) -> None:
+        login = self.login.text().strip() or None
+        if login is not None:
+            try:
+                login = check_login(login)
+            except ValueError:
+                self._refuse(login_rule())
+                return
+        password: str | None = None
+        if self._desk.keeps_passwords:
+            password = self.new_password.text()
+            if len(password) < MIN_PASSWORD_LENGTH:
+                self._refuse(password_rule())
+                return
         try:
-            added = self._desk.add_trainee(self.name.text())
+            added = self._desk.add_trainee(self.name.text(), login=login, password=password)
         except (ValueError, StorageError) as exc:
-            self.message.setStyleSheet("color: #b71c1c;")
-            self.message.setText(self.refusal(exc))
+            self._refuse(self.refusal(exc))
             return
-        self.name.clear()
+        for field in (self.name, self.login, self.new_password):
+            field.clear()
+        given = self._desk.trainee_logins().get(added.id, ("", False))[0]
         self.message.setStyleSheet("color: #2e7d32;")
-        self.message.setText(self.tr("%1 can now choose their profile.").replace("%1", added.name))
+        self.message.setText(
+            self.tr("%1 can now sign in with the login %2 and the password you gave.")
+            .replace("%1", added.name)
+            .replace("%2", given)
+        )
         self.refresh()
         self.changed.emit()
+
+    def _ask_password(self) -> None:
+        self.set_password()
+
+    def set_password(self, password: str | None = None) -> bool:
+        """Set or reset the chosen trainee's password (asked for unless given)."""
+        trainee = self.selected()
+        if trainee is None:
+            return False
+        if password is None:
+            dialog = TraineePasswordDialog(trainee.name, self)
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            password = dialog.password.text()
+        if len(password) < MIN_PASSWORD_LENGTH:
+            self._refuse(password_rule())
+            return False
+        try:
+            self._desk.set_trainee_password(trainee.id, password)
+        except (ValueError, StorageError) as exc:
+            self._refuse(str(exc))
+            return False
+        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setText(
+            self.tr("%1 signs in with the new password from now on.").replace("%1", trainee.name)
+        )
+        self.refresh()
+        self.select(trainee.id)
+        self.changed.emit()
+        return True
 
     def selected(self) -> TraineeProfile | None:
         rows = self.table.selectionModel().selectedRows()
@@ -178,6 +270,7 @@ class TraineesPanel(QWidget):
     def _selection_changed(self) -> None:
         trainee = self.selected()
         self.rename_button.setEnabled(trainee is not None)
+        self.set_password_button.setEnabled(trainee is not None)
         self.archive_button.setEnabled(trainee is not None)
         self.archive_button.setText(
             self.tr("&Restore") if trainee is not None and trainee.archived else self.tr("A&rchive")
@@ -195,6 +288,70 @@ class TraineesPanel(QWidget):
         self.refresh()
         self.select(trainee.id)
         self.changed.emit()
+
+
+def password_rule() -> str:
+    return QCoreApplication.translate(
+        "TraineesPanel", "The password must have at least %1 characters."
+    ).replace("%1", str(MIN_PASSWORD_LENGTH))
+
+
+def login_rule() -> str:
+    return QCoreApplication.translate(
+        "TraineesPanel",
+        "A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” "
+        "and “-”, at most 63 characters.",
+    )
+
+
+class TraineePasswordDialog(QDialog):
+    """The instructor types a trainee's new password twice (the old one is not needed)."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("traineePassword")
+        self.setWindowTitle(self.tr("Set a trainee's password"))
+        intro = QLabel(
+            self.tr(
+                "New password for %1. Tell it to them in person; they sign in with it from "
+                "now on (the old one no longer works)."
+            ).replace("%1", name)
+        )
+        intro.setTextFormat(Qt.TextFormat.PlainText)
+        intro.setWordWrap(True)
+        self.password = QLineEdit()
+        self.repeat = QLineEdit()
+        for field in (self.password, self.repeat):
+            field.setEchoMode(QLineEdit.EchoMode.Password)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #b71c1c;")
+        self.message.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("&New password:"), self.password)
+        form.addRow(self.tr("&Repeat it:"), self.repeat)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(self.tr("&Set the password"))
+        buttons.accepted.connect(self.check)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(420)
+        self.ok_button.setDefault(True)
+
+    def check(self) -> None:
+        if self.password.text() != self.repeat.text():
+            self.message.setText(self.tr("The two passwords differ."))
+            return
+        if len(self.password.text()) < MIN_PASSWORD_LENGTH:
+            self.message.setText(password_rule())
+            return
+        self.accept()
 
 
 class PasswordBox(QGroupBox):

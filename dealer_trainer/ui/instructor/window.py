@@ -45,6 +45,7 @@ from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
+from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
 
 _INPUT_EVENTS = frozenset(
     {
@@ -213,9 +214,10 @@ class InstructorWindow(QMainWindow):
         self.people = TraineesPanel(self.desk)
         self.reports = ReportsPanel(self)
         self.house_rulesets = HouseRulesetsPanel(store, self.desk)
+        self.records_check = RecordsCheckPanel(self.desk)
         self.tabs = QTabWidget()
         pages = (self.cohort, self.trainee, self.exams, self.people, self.reports)
-        for page in (*pages, self.house_rulesets):
+        for page in (*pages, self.house_rulesets, self.records_check):
             self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
         self._lock_action = QAction(self)
@@ -234,6 +236,7 @@ class InstructorWindow(QMainWindow):
         self._trainees_changed()
         self.exams.refresh()
         self.cohort.reload()
+        self.records_check.refresh()
 
     def retranslate(self) -> None:
         """The window's own texts in the language now installed (title, tabs, toolbar)."""
@@ -245,6 +248,7 @@ class InstructorWindow(QMainWindow):
             self.tr("Trainee &profiles"),
             self.tr("Re&ports"),
             self.tr("&House rulesets"),
+            self.tr("&Verify records"),
         ]
         for index, name in enumerate(names):
             self.tabs.setTabText(index, name)

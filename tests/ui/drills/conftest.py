@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -15,11 +15,14 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.storage import Store, TraineeDesk
 from dealer_trainer.storage.access import Passwords
+from dealer_trainer.storage.records import Person
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.screen import DrillScreen
 
 FAST_PASSWORDS = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
 TRAINEE = "Ana Lei"
+TRAINEE_LOGIN = "ana.lei"
+TRAINEE_PASSWORD = "trainee password"
 
 
 @dataclass
@@ -44,9 +47,15 @@ def clock() -> HandClock:
 def store(tmp_path: Path) -> Iterator[Store]:
     opened = Store.open(f"sqlite:///{tmp_path / 'drills.db'}", passwords=FAST_PASSWORDS)
     session = opened.create_first_instructor("Instructor Wong", "a long password")
-    opened.instructor(session).add_trainee(TRAINEE)
+    opened.instructor(session).add_trainee(TRAINEE, password=TRAINEE_PASSWORD)
     yield opened
     opened.close()
+
+
+def trainee(store: Store) -> Callable[[], Person | None]:
+    """The launcher's "who is signed in": ``TRAINEE``, signed in with their password."""
+    person = store.sign_in(TRAINEE_LOGIN, TRAINEE_PASSWORD)
+    return lambda: person
 
 
 @pytest.fixture

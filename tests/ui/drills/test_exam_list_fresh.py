@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.storage import Store, TraineeDesk
 from dealer_trainer.ui.drills.launcher import DrillLauncher
-from tests.ui.drills.conftest import TRAINEE
+from tests.ui.drills.conftest import trainee
 
 PASSWORD = "a long password"
 
@@ -21,7 +21,7 @@ PASSWORD = "a long password"
 def test_exam_list_is_read_again_when_it_drops_down(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     launcher.show()
     assert launcher.exams.count() == 1  # the mock exam only
@@ -48,7 +48,7 @@ def test_exam_chosen_stays_chosen_when_the_list_is_read_again(
             title, "roulette-2003", ["roulette.straight_up"], 4, 7, Fraction(4, 5), 1
         )
         instructor.assign_exam(paper.id, [desk.trainee_id])
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     index = next(i for i in range(launcher.exams.count()) if "Week 2" in launcher.exams.itemText(i))
     launcher.exams.setCurrentIndex(index)
@@ -57,7 +57,7 @@ def test_exam_chosen_stays_chosen_when_the_list_is_read_again(
 
 
 def test_exam_choice_names_itself_whole_in_its_tooltip(qtbot: QtBot, store: Store) -> None:
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     assert launcher.exams.toolTip() == launcher.exams.currentText()
     assert launcher.exams.toolTip().startswith("Mock exam (chosen skills, pass mark")

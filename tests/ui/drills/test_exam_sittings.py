@@ -23,7 +23,7 @@ from dealer_trainer.ui.drills.leave_exam import Leave, LeaveExamDialog
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.drills.situation import FeltStage
-from tests.ui.drills.conftest import TRAINEE, right_answer, wrong_answer
+from tests.ui.drills.conftest import right_answer, trainee, wrong_answer
 
 PASSWORD = "a long password"
 SKILLS = ["roulette.pay_order", "stud.misdeal", "roulette.straight_up", "craps.pay_order"]
@@ -89,7 +89,7 @@ def test_issue12_closing_the_window_mid_exam_asks_and_enter_keeps_it_open(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
     _assign(store, desk)
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     screen = _sit(qtbot, launcher)
     _answer(qtbot, screen, 2)
@@ -115,7 +115,7 @@ def test_issue12_an_exam_left_half_way_resumes_at_the_next_item_with_the_same_it
 ) -> None:
     paper = _assign(store, desk)
     planned = [(s.skill, s.seed) for s in exam_spec(paper).items()]
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     screen = _sit(qtbot, launcher)
     first = _answer(qtbot, screen, 3)
@@ -145,7 +145,7 @@ def test_issue12_an_exam_cut_off_by_a_crash_resumes_keeping_its_recorded_answers
 ) -> None:
     paper = _assign(store, desk, size=4)
     planned = [(s.skill, s.seed) for s in exam_spec(paper).items()]
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     screen = _sit(qtbot, launcher)
     first = _answer(qtbot, screen, 2)
@@ -157,7 +157,7 @@ def test_issue12_an_exam_cut_off_by_a_crash_resumes_keeping_its_recorded_answers
     del screen
     gc.collect()
 
-    fresh = DrillLauncher(lambda: TRAINEE, store=store)  # the app started again
+    fresh = DrillLauncher(trainee(store), store=store)  # the app started again
     qtbot.addWidget(fresh)
     assert "resume at item 3 of 4" in fresh.exams.itemText(0)
     again = _sit(qtbot, fresh)
@@ -223,7 +223,7 @@ def test_issue12_handing_in_half_way_shows_the_results_and_completes_the_exam(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
     _assign(store, desk, size=4)
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     screen = _sit(qtbot, launcher)
     _answer(qtbot, screen, 1)

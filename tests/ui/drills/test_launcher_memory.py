@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import Difficulty
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.drills.launcher import DrillLauncher
-from tests.ui.drills.conftest import TRAINEE
+from tests.ui.drills.conftest import trainee
 
 
 def _tick_only(launcher: DrillLauncher, skill_id: str) -> None:
@@ -20,7 +20,7 @@ def _tick_only(launcher: DrillLauncher, skill_id: str) -> None:
 
 
 def test_choices_come_back_at_the_next_start(qtbot: QtBot, store: Store) -> None:
-    first = DrillLauncher(lambda: TRAINEE, store=store)
+    first = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(first)
     first.set_game("craps")
     _tick_only(first, "craps.field")
@@ -30,7 +30,7 @@ def test_choices_come_back_at_the_next_start(qtbot: QtBot, store: Store) -> None
     assert screen is not None
     screen.close()  # deleted on close, as in the app
 
-    again = DrillLauncher(lambda: TRAINEE, store=store)
+    again = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(again)
     assert again.current_game() == "craps"
     assert again.chosen_skills() == ["craps.field"]
@@ -45,7 +45,7 @@ def test_choices_come_back_at_the_next_start(qtbot: QtBot, store: Store) -> None
 
 
 def test_enter_starts_the_mode_last_started(qtbot: QtBot, store: Store) -> None:
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     started: list[object] = []
     launcher.sessionStarted.connect(started.append)

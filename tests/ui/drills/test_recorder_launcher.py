@@ -21,7 +21,7 @@ from dealer_trainer.storage.recorder import (
     session_kind,
 )
 from dealer_trainer.ui.drills.launcher import DrillLauncher
-from tests.ui.drills.conftest import TRAINEE, right_answer, wrong_answer
+from tests.ui.drills.conftest import right_answer, trainee, wrong_answer
 
 WHEN = datetime(2026, 11, 30, 9, 30, tzinfo=UTC)
 
@@ -106,7 +106,7 @@ def test_review_brings_back_the_skill_answered_wrongly(desk: TraineeDesk) -> Non
 def test_launcher_practice_for_a_registered_trainee_is_recorded(
     qtbot: QtBot, store: Store, desk: TraineeDesk
 ) -> None:
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     launcher.set_game("craps")
     for row in range(launcher.skills.count()):
@@ -132,10 +132,10 @@ def test_launcher_practice_for_a_registered_trainee_is_recorded(
 def test_launcher_unknown_name_may_practise_unrecorded_but_not_sit_an_exam(
     qtbot: QtBot, store: Store
 ) -> None:
-    launcher = DrillLauncher(lambda: "Somebody Else", store=store)
+    launcher = DrillLauncher(lambda: None, store=store)  # nobody signed in
     qtbot.addWidget(launcher)
     assert launcher.start("exam") is None
-    assert "not a registered trainee" in launcher.status.text()
+    assert "Sign in first" in launcher.status.text()
     screen = launcher.start("practice")
     assert screen is not None
     qtbot.addWidget(screen)
@@ -150,7 +150,7 @@ def test_launcher_sits_an_assigned_exam_as_an_exam_session(
         "Roulette payouts", "roulette-2003", ["roulette.straight_up"], 2, 77, Fraction(1, 2), 3
     )
     instructor.assign_exam(paper.id, [desk.trainee_id])
-    launcher = DrillLauncher(lambda: TRAINEE, store=store)
+    launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
     assert launcher.exams.count() == 2 and launcher.exams.currentData() is not None
     screen = launcher.start("exam")
@@ -178,7 +178,7 @@ def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
 
     window = MainWindow()
     qtbot.addWidget(window)
-    window.panel.set_trainees([TRAINEE, "Somebody Else"], TRAINEE)
+    window.panel.set_person(trainee(store)())
     dock = window.drills
     titles = [a.text() for a in dock.menu.actions() if a.text()]
     assert titles == [
@@ -187,7 +187,7 @@ def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
     dock.launcher = DrillLauncher(
-        window.panel.current_trainee,
+        window.panel.signed_in,
         game=window.panel.current_game,
         ruleset=window.panel.current_ruleset,
         store=store,
@@ -197,5 +197,5 @@ def test_main_window_drills_menu_opens_the_launcher_for_the_chosen_trainee(
     launcher = dock.open()
     assert dock.isVisibleTo(window) and launcher.current_game() == "caribbean_stud"
     assert launcher.desk() is not None
-    window.panel.set_trainees([TRAINEE, "Somebody Else"], "Somebody Else")
+    window.panel.set_person(None)  # signed out: their records are out of reach
     assert launcher.desk() is None

@@ -128,6 +128,7 @@ def test_issue6_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
     qtbot.addWidget(people)
     people.refresh()
     people.name.setText("  Duarte   Sousa ")
+    people.new_password.setText("a long password")
     with qtbot.waitSignal(people.changed):
         people.add_button.click()
     added = next(t for t in people.trainees() if t.name == "Duarte Sousa")
@@ -154,6 +155,7 @@ def test_issue6_a_duplicate_trainee_name_is_refused(qtbot: QtBot, cohort: Cohort
     qtbot.addWidget(people)
     people.refresh()
     people.name.setText("Ana Lei")
+    people.new_password.setText("a long password")
     people.add_button.click()
     assert "already registered" in people.message.text()
     assert len(people.trainees()) == 3

@@ -17,6 +17,7 @@ def test_issue12_a_second_spelling_is_refused_with_the_registered_name(
     people.refresh()
     before = len(people.trainees())
     people.name.setText("ＡＮＡ\u200b lei ")
+    people.new_password.setText("a long password")
     people.add_button.click()
     text = people.message.text()
     assert "“Ana Lei”" in text and "one name" in text

@@ -23,6 +23,7 @@ from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
 from dealer_trainer.ui.table import TableScreen
 from dealer_trainer.ui.table.bets import article_line
+from tests.signing import sign_in_as, signed_in
 from tests.storage.conftest import FAST_PASSWORDS
 
 GAMES = ("roulette", "craps", "caribbean_stud")
@@ -322,8 +323,9 @@ def test_table_mode_opens_from_the_drills_panel_and_records_a_registered_trainee
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
-    chan = store.trainee(desk.add_trainee("Chan Tai Man").id)
-    launcher = DrillLauncher(lambda: "Chan Tai Man", store=store)
+    profile = desk.add_trainee("Chan Tai Man")
+    chan = store.trainee(profile.id)
+    launcher = DrillLauncher(signed_in(sign_in_as(store, desk, profile)), store=store)
     qtbot.addWidget(launcher)
     launcher.set_game("craps")
     with qtbot.waitSignal(launcher.sessionStarted) as started:
@@ -345,7 +347,7 @@ def test_table_mode_for_an_unregistered_name_says_it_is_not_recorded(
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
     store.create_first_instructor("Ana Lei", "correct horse")
-    launcher = DrillLauncher(lambda: "Somebody Else", store=store)
+    launcher = DrillLauncher(lambda: None, store=store)  # nobody signed in
     qtbot.addWidget(launcher)
     with qtbot.waitSignal(launcher.sessionStarted) as started:
         launcher.start("table")

@@ -157,7 +157,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def test_table_timed_opens_from_the_drills_panel_as_last_played(qtbot: QtBot, store: Store) -> None:
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
-    launcher = DrillLauncher(lambda: "", store=store)
+    launcher = DrillLauncher(lambda: None, store=store)
     qtbot.addWidget(launcher)
     launcher.set_game("roulette")
     with qtbot.waitSignal(launcher.sessionStarted) as started:

@@ -1,0 +1,229 @@
+""" "Verify records" and the audit trail, for the instructor (a tab of the instructor views).
+
+*Verify records* looks for answers changed, added or removed behind the app's back
+(single PC: with the ``sqlite3`` shell, say) and says what it found in words a
+training manager reads, then always what such a check cannot see. The audit
+trail below lists who signed in (or failed to), who added, archived or set a
+password for whom, which exams were built, assigned and started.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.layouts.labels import QT_TRANSLATE_NOOP
+from dealer_trainer.storage import InstructorDesk, StorageError
+from dealer_trainer.storage.audit import Action, AuditEntry
+from dealer_trainer.storage.verify import Finding, Problem, Verification
+from dealer_trainer.ui.instructor.models import cell
+
+_ACTIONS = {
+    Action.SIGN_IN: QT_TRANSLATE_NOOP("RecordsCheck", "signed in"),
+    Action.SIGN_IN_FAILED: QT_TRANSLATE_NOOP("RecordsCheck", "failed to sign in"),
+    Action.SIGN_IN_DELAYED: QT_TRANSLATE_NOOP(
+        "RecordsCheck", "tried to sign in during the wait after wrong passwords"
+    ),
+    Action.PERSON_ADDED: QT_TRANSLATE_NOOP("RecordsCheck", "added a person"),
+    Action.PERSON_ARCHIVED: QT_TRANSLATE_NOOP("RecordsCheck", "archived a trainee"),
+    Action.PERSON_RESTORED: QT_TRANSLATE_NOOP("RecordsCheck", "restored a trainee"),
+    Action.PERSON_RENAMED: QT_TRANSLATE_NOOP("RecordsCheck", "renamed a trainee"),
+    Action.PASSWORD_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a password"),
+    Action.EXAM_BUILT: QT_TRANSLATE_NOOP("RecordsCheck", "built an exam"),
+    Action.EXAM_ASSIGNED: QT_TRANSLATE_NOOP("RecordsCheck", "assigned an exam"),
+    Action.EXAM_STARTED: QT_TRANSLATE_NOOP("RecordsCheck", "started an exam"),
+    Action.RECORDS_VERIFIED: QT_TRANSLATE_NOOP("RecordsCheck", "verified the records"),
+}
+
+
+def _when(moment: datetime | None) -> str:
+    return "" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _tr(text: str, n: int = -1) -> str:
+    return QCoreApplication.translate("RecordsCheck", text, None, n)
+
+
+def action_words(action: Action | str) -> str:
+    if isinstance(action, Action):
+        return _tr(_ACTIONS[action])
+    return QCoreApplication.translate("RecordsCheck", "did something this version does not know")
+
+
+def finding_words(finding: Finding) -> str:
+    """One finding as a sentence for a training manager."""
+    who = finding.trainee or QCoreApplication.translate(
+        "RecordsCheck", "a trainee no longer registered"
+    )
+    when = _when(finding.at)
+    problem = finding.problem
+    if problem is Problem.ANSWER_CHANGED:
+        text = QCoreApplication.translate(
+            "RecordsCheck", "An answer of %1 given on %2 was changed after it was recorded."
+        )
+    elif problem is Problem.ANSWER_ADDED:
+        text = QCoreApplication.translate(
+            "RecordsCheck", "An answer of %1 dated %2 was put into the records outside the app."
+        )
+    elif problem is Problem.ANSWERS_REMOVED:
+        text = QCoreApplication.translate(
+            "RecordsCheck",
+            "Answers were removed from the records (how many: %3), just before the answer of "
+            "%1 given on %2.",
+        )
+    elif problem is Problem.AUDIT_CHANGED:
+        text = QCoreApplication.translate(
+            "RecordsCheck", "An entry of the audit trail dated %2 was changed."
+        )
+    elif problem is Problem.AUDIT_ADDED:
+        text = QCoreApplication.translate(
+            "RecordsCheck", "An entry of the audit trail dated %2 was put in outside the app."
+        )
+    elif problem is Problem.AUDIT_REMOVED:
+        text = QCoreApplication.translate(
+            "RecordsCheck",
+            "Entries were removed from the audit trail (how many: %3), just before the one "
+            "dated %2.",
+        )
+    else:
+        text = QCoreApplication.translate(
+            "RecordsCheck",
+            "A protection of the records was removed from the database file: someone "
+            "worked on the file outside the app.",
+        )
+    return text.replace("%1", who).replace("%2", when).replace("%3", str(finding.count))
+
+
+def verification_words(found: Verification) -> list[str]:
+    """The result as sentences, the first saying whether anything was found."""
+    if found.on_server:
+        return [
+            QCoreApplication.translate(
+                "RecordsCheck",
+                "These records are on the training centre's server, which refuses any change "
+                "to a recorded answer: there is nothing to verify on this computer.",
+            )
+        ]
+    if found.clean:
+        return [
+            QCoreApplication.translate(
+                "RecordsCheck",
+                "Nothing was found: the %1 answers and %2 audit entries are as the app "
+                "recorded them.",
+            )
+            .replace("%1", str(found.answers_checked))
+            .replace("%2", str(found.audit_entries_checked))
+        ]
+    head = QCoreApplication.translate(
+        "RecordsCheck",
+        "The records were worked on outside the app. Keep the file as it is and tell IT; "
+        "do not rely on these results until they are checked:",
+    )
+    return [head, *(finding_words(f) for f in found.findings)]
+
+
+def cannot_detect() -> str:
+    return QCoreApplication.translate(
+        "RecordsCheck",
+        "What this check cannot see: whoever controls this computer's account controls the "
+        "file. They can read the app's program and rewrite the records together with their "
+        "seals, put back an older copy of the whole file, or remove the latest answers from "
+        "the end. Exams that count belong on the training centre's server.",
+    )
+
+
+class RecordsCheckPanel(QWidget):
+    """Verify records, and the audit trail (newest first)."""
+
+    def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("recordsCheck")
+        self._desk = desk
+        self.verify_button = QPushButton(self.tr("&Verify records"))
+        self.verify_button.setObjectName("verifyRecords")
+        self.verify_button.clicked.connect(self.verify)
+        self.result = QLabel(
+            self.tr("Verify records looks for answers changed, added or removed outside the app.")
+        )
+        self.result.setObjectName("verifyResult")
+        self.result.setTextFormat(Qt.TextFormat.PlainText)
+        self.result.setWordWrap(True)
+        self.limits = QLabel(cannot_detect())
+        self.limits.setObjectName("verifyLimits")
+        self.limits.setWordWrap(True)
+        self.limits.setStyleSheet("color: #607d8b;")
+        self.audit = QTableWidget(0, 4)
+        self.audit.setObjectName("auditTrail")
+        self.audit.setHorizontalHeaderLabels(
+            [self.tr("When"), self.tr("Who"), self.tr("What"), self.tr("Whom or which")]
+        )
+        self.audit.verticalHeader().hide()
+        self.audit.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.audit.horizontalHeader()
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        for column in (0, 1, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.refresh_button = QPushButton(self.tr("Re&fresh the audit trail"))
+        self.refresh_button.clicked.connect(self.refresh)
+        top = QHBoxLayout()
+        top.addWidget(self.verify_button)
+        top.addStretch(1)
+        top.addWidget(self.refresh_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.result)
+        layout.addWidget(self.limits)
+        heading = QLabel(self.tr("Audit trail (newest first)"))
+        heading.setStyleSheet("font-weight: 600;")
+        layout.addWidget(heading)
+        layout.addWidget(self.audit, 1)
+
+    def verify(self) -> Verification | None:
+        try:
+            found = self._desk.verify_records()
+        except StorageError as exc:
+            self.result.setText(str(exc))
+            return None
+        self.result.setStyleSheet("" if found.clean else "color: #b71c1c;")
+        self.result.setText("\n".join(verification_words(found)))
+        self.limits.setVisible(not found.on_server)
+        self.refresh()
+        return found
+
+    def _subject(self, entry: AuditEntry, titles: dict[int, str]) -> str:
+        subject = entry.subject or ""
+        if subject.startswith("exam:") and subject[5:].isdigit():
+            return titles.get(int(subject[5:]), self.tr("an exam since removed"))
+        if entry.action is Action.EXAM_ASSIGNED and entry.detail.startswith("exam:"):
+            exam = titles.get(int(entry.detail[5:]), "") if entry.detail[5:].isdigit() else ""
+            return f"{subject} · {exam}" if exam else subject
+        return subject
+
+    def refresh(self) -> None:
+        try:
+            entries = self._desk.audit_log()
+            titles = {paper.id: paper.title for paper in self._desk.exams()}
+        except StorageError as exc:
+            self.result.setText(str(exc))
+            return
+        self.audit.setRowCount(len(entries))
+        for row, entry in enumerate(entries):
+            cells = [
+                _when(entry.at),
+                entry.actor or self.tr("(an unknown login)"),
+                action_words(entry.action),
+                self._subject(entry, titles),
+            ]
+            for column, text in enumerate(cells):
+                self.audit.setItem(row, column, cell(text))

@@ -1,0 +1,173 @@
+"""Signing in: each trainee and each instructor with their own login and password.
+
+The main window's *Sign in…* opens :class:`SignInDialog`. A trainee's answers, exams
+and mistakes are reached only once signed in (the drills ask the store for the
+signed-in person's desk); an instructor signing in here opens the instructor views.
+After a wrong password the dialog counts down the wait storage imposes on that
+account (1 s, 2 s, 4 s … at most 30 s), with the button disabled until then.
+
+``sign_in`` is what checks: on a single PC ``Store.sign_in`` (the app's argon2
+hashes); on a server the login and password become the PostgreSQL connection's
+(``Store.open(url, login=..., password=...)`` then ``Store.sign_in``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from datetime import timedelta
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.storage import (
+    AccessDeniedError,
+    InstructorLockedError,
+    StorageError,
+    WrongPasswordError,
+)
+from dealer_trainer.storage.records import Person
+from dealer_trainer.storage.signin import NoPasswordYetError
+
+ERROR_STYLE = "color: #b71c1c;"
+
+
+class SignInDialog(QDialog):
+    """Login and password; ``person`` once signed in. Enter signs in."""
+
+    countdownFinished = Signal()
+
+    def __init__(
+        self,
+        sign_in: Callable[[str, str], Person],
+        parent: QWidget | None = None,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("signIn")
+        self._sign_in = sign_in
+        self._monotonic = monotonic
+        self._until: float | None = None
+        self.person: Person | None = None
+        self.setWindowTitle(self.tr("Sign in"))
+        intro = QLabel(
+            self.tr(
+                "Sign in with the login and password your instructor gave you. Your "
+                "answers, exams and mistakes are yours: nobody else at this computer sees "
+                "them."
+            )
+        )
+        intro.setWordWrap(True)
+        self.login = QLineEdit()
+        self.login.setObjectName("signInLogin")
+        self.login.setAccessibleName(self.tr("Login"))
+        self.password = QLineEdit()
+        self.password.setObjectName("signInPassword")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setAccessibleName(self.tr("Password"))
+        form = QFormLayout()
+        form.addRow(self.tr("&Login:"), self.login)
+        form.addRow(self.tr("&Password:"), self.password)
+        self.message = QLabel()
+        self.message.setObjectName("signInMessage")
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.countdown = QLabel()
+        self.countdown.setObjectName("signInCountdown")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.sign_in_button = QPushButton(self.tr("&Sign in"))
+        self.buttons.addButton(self.sign_in_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.attempt)
+        self.buttons.rejected.connect(self.reject)
+        self._timer = QTimer(self)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self._tick)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(self.countdown)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(440)
+        self.sign_in_button.setDefault(True)  # set once in the dialog (see LoginDialog)
+        self.login.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def attempt(self) -> None:
+        if self._until is not None:
+            return
+        if not self.login.text().strip():
+            self.message.setText(self.tr("Enter your login."))
+            self.login.setFocus()
+            return
+        try:
+            self.person = self._sign_in(self.login.text(), self.password.text())
+        except WrongPasswordError as exc:
+            self.password.clear()
+            self.message.setText(self.tr("The login or the password is wrong."))
+            self._wait(exc.retry_after)
+            return
+        except InstructorLockedError as exc:
+            self.password.clear()
+            self.message.setText(
+                self.tr("Several wrong passwords for this login: wait before trying again.")
+            )
+            self._wait(exc.wait)
+            return
+        except NoPasswordYetError:
+            self.password.clear()
+            self.message.setText(
+                self.tr("No password is set for this login yet: ask your instructor to set one.")
+            )
+            return
+        except AccessDeniedError:
+            self.password.clear()
+            self.message.setText(self.tr("The login or the password is wrong."))
+            return
+        except StorageError as exc:
+            self.password.clear()
+            self.message.setText(str(exc))
+            return
+        self.password.clear()
+        self.accept()
+
+    def remaining_seconds(self) -> int:
+        """Whole seconds left before the next attempt (0: it may be made now)."""
+        if self._until is None:
+            return 0
+        return max(0, math.ceil(self._until - self._monotonic()))
+
+    def _wait(self, delay: timedelta) -> None:
+        self._until = self._monotonic() + delay.total_seconds()
+        self.sign_in_button.setEnabled(False)
+        self.password.setEnabled(False)
+        self._timer.start()
+        self._tick()
+
+    def _tick(self) -> None:
+        left = self.remaining_seconds()
+        if left > 0:
+            self.countdown.setText(self.tr("You can try again in %1 s.").replace("%1", str(left)))
+            return
+        self._timer.stop()
+        self._until = None
+        self.countdown.clear()
+        self.sign_in_button.setEnabled(True)
+        self.password.setEnabled(True)
+        self.password.setFocus()
+        self.countdownFinished.emit()
+
+    def done(self, result: int) -> None:
+        self._timer.stop()
+        super().done(result)
