@@ -17,7 +17,10 @@ from fractions import Fraction
 import pytest
 from sqlalchemy import text
 
-import dealer_trainer.drills.roulette  # noqa: F401 (registers the roulette skills)
+# Every game's skills, as the app has them (importing a game's drills registers them).
+import dealer_trainer.drills.caribbean_stud
+import dealer_trainer.drills.craps
+import dealer_trainer.drills.roulette  # noqa: F401
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import new_round, steps_in_order
 from dealer_trainer.rules.rulesets import default_ruleset
