@@ -12,12 +12,30 @@
 #   DEALER_TRAINER_PG_DB        test database name (default dealer_trainer_test)
 #   DEALER_TRAINER_PG_USER      test role (default dealer_trainer)
 #   DEALER_TRAINER_PG_PASSWORD  its password (default dealer_trainer)
+#   DEALER_TRAINER_PG_OWNER     the server-mode owner role (default dealer_trainer_owner)
+#   DEALER_TRAINER_PG_OWNER_PASSWORD  its password (default dealer_trainer_owner)
+#   DEALER_TRAINER_PG_TLS_DIR   where the test CA and the server's certificate are made
+#                               (default /etc/postgresql/dealer-trainer-ci-tls)
+#
+# For the server-mode security tests (tests/storage/server/) it also:
+# - makes a test certificate authority and a certificate for "localhost" signed by it,
+#   and turns TLS on with it, so that a client connects with sslmode=verify-full;
+# - loads auth_delay (each failed sign-in waits auth_delay.milliseconds before the
+#   server answers) and logs every connection (a failed sign-in is in the server log);
+# - creates the owner role `dealer-trainer server init` runs as: LOGIN CREATEROLE
+#   CREATEDB (CREATEROLE to make the group and people's roles, CREATEDB only so that
+#   each test module gets a database of its own); a centre's owner needs no CREATEDB.
+# and prints three more lines: DEALER_TRAINER_TEST_PG_OWNER_URL (no password in it),
+# DEALER_TRAINER_TEST_PG_OWNER_PASSWORD and DEALER_TRAINER_TEST_PG_CA (the CA certificate).
 set -euo pipefail
 
 _pg_port="${DEALER_TRAINER_PG_PORT:-5432}"
 _pg_db="${DEALER_TRAINER_PG_DB:-dealer_trainer_test}"
 _pg_user="${DEALER_TRAINER_PG_USER:-dealer_trainer}"
 _pg_password="${DEALER_TRAINER_PG_PASSWORD:-dealer_trainer}"
+_pg_owner="${DEALER_TRAINER_PG_OWNER:-dealer_trainer_owner}"
+_pg_owner_password="${DEALER_TRAINER_PG_OWNER_PASSWORD:-dealer_trainer_owner}"
+_pg_tls="${DEALER_TRAINER_PG_TLS_DIR:-/etc/postgresql/dealer-trainer-ci-tls}"
 
 _pg_log() { echo "postgres.sh: $*" >&2; }
 
@@ -51,15 +69,54 @@ if ! "${_pg_bin}/pg_isready" -q -h localhost -p "${_pg_port}"; then
     # A stale pid file from a killed run would stop pg_ctlcluster; it checks the pid itself.
     pg_ctlcluster "${_pg_version}" main start >&2
 fi
-for _ in $(seq 1 60); do
-    "${_pg_bin}/pg_isready" -q -h localhost -p "${_pg_port}" && break
-    sleep 0.5
-done
-"${_pg_bin}/pg_isready" -h localhost -p "${_pg_port}" >&2
+_pg_wait() {
+    for _ in $(seq 1 60); do
+        "${_pg_bin}/pg_isready" -q -h localhost -p "${_pg_port}" && break
+        sleep 0.5
+    done
+    "${_pg_bin}/pg_isready" -h localhost -p "${_pg_port}" >&2
+}
+_pg_wait
 
 _pg_psql() {
     runuser -u postgres -- "${_pg_bin}/psql" -X -q -v ON_ERROR_STOP=1 -p "${_pg_port}" "$@"
 }
+
+# TLS: a test CA, and the server's certificate for localhost signed by it (made once).
+if [ ! -s "${_pg_tls}/server.crt" ]; then
+    _pg_log "making a test CA and a certificate for localhost in ${_pg_tls}"
+    mkdir -p "${_pg_tls}"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=Dealer Trainer CI CA" \
+        -keyout "${_pg_tls}/ca.key" -out "${_pg_tls}/ca.crt" 2>/dev/null
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" \
+        -keyout "${_pg_tls}/server.key" -out "${_pg_tls}/server.csr" 2>/dev/null
+    printf 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1\n' >"${_pg_tls}/san.ext"
+    openssl x509 -req -in "${_pg_tls}/server.csr" -CA "${_pg_tls}/ca.crt" \
+        -CAkey "${_pg_tls}/ca.key" -CAcreateserial -days 3650 -extfile "${_pg_tls}/san.ext" \
+        -out "${_pg_tls}/server.crt" 2>/dev/null
+    chown postgres:postgres "${_pg_tls}/server.key" "${_pg_tls}/server.crt"
+    chmod 0600 "${_pg_tls}/server.key" "${_pg_tls}/ca.key"
+    chmod 0644 "${_pg_tls}/ca.crt" "${_pg_tls}/server.crt"
+    chmod 0755 "${_pg_tls}"
+fi
+# Settings: TLS on, auth_delay loaded, connections logged. Restart only when one of them
+# needs it (shared_preload_libraries does, the first time), else a reload is enough.
+_pg_psql -c "ALTER SYSTEM SET ssl = on" \
+    -c "ALTER SYSTEM SET ssl_cert_file = '${_pg_tls}/server.crt'" \
+    -c "ALTER SYSTEM SET ssl_key_file = '${_pg_tls}/server.key'" \
+    -c "ALTER SYSTEM SET password_encryption = 'scram-sha-256'" \
+    -c "ALTER SYSTEM SET shared_preload_libraries = 'auth_delay'" \
+    -c "ALTER SYSTEM SET log_connections = on" >&2
+_pg_psql -c "SELECT pg_reload_conf()" >/dev/null
+sleep 0.5
+if [ "$(_pg_psql -tAc "SELECT count(*) FROM pg_settings WHERE pending_restart")" != 0 ] \
+    || [ "$(_pg_psql -tAc "SHOW shared_preload_libraries")" != auth_delay ]; then
+    _pg_log "restarting cluster ${_pg_version}/main to load auth_delay"
+    pg_ctlcluster "${_pg_version}" main restart >&2
+    _pg_wait
+fi
+# Known to the server only once the library is loaded.
+_pg_psql -c "ALTER SYSTEM SET auth_delay.milliseconds = '500'" -c "SELECT pg_reload_conf()" >/dev/null
 if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_roles WHERE rolname = '${_pg_user}'")" != 1 ]; then
     _pg_log "creating role ${_pg_user}"
     _pg_psql -c "CREATE ROLE \"${_pg_user}\" LOGIN PASSWORD '${_pg_password}'" >&2
@@ -71,7 +128,21 @@ if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_database WHERE datname = '${_pg_db}'")" 
     _pg_psql -c "CREATE DATABASE \"${_pg_db}\" OWNER \"${_pg_user}\"" >&2
 fi
 
+# The server-mode owner: makes roles (CREATEROLE); CREATEDB for the tests' own databases.
+if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_roles WHERE rolname = '${_pg_owner}'")" != 1 ]; then
+    _pg_log "creating role ${_pg_owner}"
+    _pg_psql -c "CREATE ROLE \"${_pg_owner}\" LOGIN CREATEROLE CREATEDB PASSWORD '${_pg_owner_password}'" >&2
+else
+    _pg_psql -c "ALTER ROLE \"${_pg_owner}\" LOGIN CREATEROLE CREATEDB PASSWORD '${_pg_owner_password}'" >&2
+fi
+if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'dealer_trainer_server'")" != 1 ]; then
+    _pg_psql -c "CREATE DATABASE dealer_trainer_server OWNER \"${_pg_owner}\"" >&2
+fi
+
 DEALER_TRAINER_TEST_PG_URL="postgresql+psycopg://${_pg_user}:${_pg_password}@localhost:${_pg_port}/${_pg_db}"
 export DEALER_TRAINER_TEST_PG_URL
 _pg_log "ready: ${DEALER_TRAINER_TEST_PG_URL}"
 echo "export DEALER_TRAINER_TEST_PG_URL='${DEALER_TRAINER_TEST_PG_URL}'"
+echo "export DEALER_TRAINER_TEST_PG_OWNER_URL='postgresql://${_pg_owner}@localhost:${_pg_port}/dealer_trainer_server'"
+echo "export DEALER_TRAINER_TEST_PG_OWNER_PASSWORD='${_pg_owner_password}'"
+echo "export DEALER_TRAINER_TEST_PG_CA='${_pg_tls}/ca.crt'"

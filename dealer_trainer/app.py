@@ -93,6 +93,31 @@ def _parser() -> argparse.ArgumentParser:
     add.add_argument("file", type=Path, metavar="FILE", help="the house ruleset file (.toml)")
     add.add_argument("--instructor", help="the instructor's name (needed if there are several)")
     verbs.add_parser("list", help="list the house rulesets kept in the database")
+    server = commands.add_parser(
+        "server",
+        help="set up a training centre's PostgreSQL server, add people to it",
+        description="A training centre's PostgreSQL server: its schema, roles and rules "
+        "(init, as the database's owner), and its people (add-person). The URL names the "
+        "role to sign in as, never a password: that comes from PGPASSWORD or a prompt.",
+    )
+    tasks = server.add_subparsers(dest="server_command", metavar="init|add-person", required=True)
+    init = tasks.add_parser(
+        "init",
+        help="create or update the schema, roles, grants and policies (the owner's URL)",
+        description="Create or migrate the schema, the groups, grants, row-level security "
+        "and functions; running it again changes nothing.",
+    )
+    init.add_argument("url", metavar="URL", help="postgresql://OWNER@SERVER:5432/DATABASE")
+    person = tasks.add_parser(
+        "add-person",
+        help="add an instructor or a trainee with their own login",
+        description="Add a person who signs in with their own login; their password is read "
+        "from standard input. Run with the owner's or an instructor's URL. Prints the login.",
+    )
+    person.add_argument("url", metavar="URL", help="postgresql://ROLE@SERVER:5432/DATABASE")
+    person.add_argument("--role", required=True, choices=("instructor", "trainee"))
+    person.add_argument("--login", required=True, help="what the person signs in with")
+    person.add_argument("--name", required=True, help="the person's full name, as shown")
     return parser
 
 
@@ -257,6 +282,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.rulesets_command == "add"
             else rulesets_cli.list_kept(args)
         )
+    if args.command == "server":
+        from dealer_trainer.storage.server import cli  # noqa: PLC0415 (a command's own)
+
+        return cli.init(args) if args.server_command == "init" else cli.add_person(args)
     return run_window(args)
 
 

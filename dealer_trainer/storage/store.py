@@ -203,6 +203,20 @@ class Store:
         patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
         if location.sqlite_path is None and login is not None:
+            # The server's own rules decide (storage.server): no migration from here.
+            from dealer_trainer.storage.server.workstation import (  # noqa: PLC0415 (cycle)
+                open_server_store,
+            )
+
+            return open_server_store(
+                location.url.render_as_string(hide_password=False),
+                login,
+                password or "",
+                clock=clock,
+                day_zone=day_zone,
+                instructor_idle=instructor_idle,
+            )
+        if location.sqlite_path is None and login is not None:
             location = engine.Location(
                 location.url.set(username=login, password=password),
                 None,

@@ -1,0 +1,261 @@
+"""What ``dealer-trainer server init`` and ``server add-person`` do, without the command line.
+
+``init`` connects as the database's owner, migrates the schema (Alembic, as every
+workstation once did) and then lays the server's rules over it (``policy.statements``)
+in one transaction under the migration lock. ``add_person`` asks the server's
+``dt_add_person()`` to make the person's login role, with the password sent as a
+SCRAM-SHA-256 verifier computed here by libpq: the password itself never reaches the
+server, nor any log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+from dealer_trainer.storage import engine
+from dealer_trainer.storage.access import check_new_password
+from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.records import clean_name, name_key
+from dealer_trainer.storage.server import policy
+from dealer_trainer.storage.server.schema import check_server_schema, current_revision
+
+#: psycopg's SQLSTATEs that name what the server refused, in words.
+_REFUSALS = {
+    "28P01": "The server refused the sign-in of {user}: wrong password, or no such login",
+    "28000": "The server refused the sign-in of {user}: it may not sign in from this "
+    "computer (pg_hba.conf), or not at all (an archived trainee)",
+    "3D000": "The database {database} does not exist on that server",
+    "42501": "The server refused: {user} has no right to do this",
+}
+
+KINDS = ("instructor", "trainee")
+
+
+@dataclass(frozen=True)
+class ServerURL:
+    """An admin command's URL: the server, database and role, never a password."""
+
+    url: URL
+
+    @property
+    def user(self) -> str:
+        assert self.url.username is not None
+        return self.url.username
+
+    @property
+    def database(self) -> str:
+        assert self.url.database is not None
+        return self.url.database
+
+    @property
+    def shown(self) -> str:
+        return self.url.render_as_string(hide_password=True)
+
+
+def parse_admin_url(raw: str) -> ServerURL:
+    """``postgresql://role@host:port/db`` (or ``postgresql+psycopg://``) checked, or why not."""
+    shown = engine.hide_password(raw)
+    try:
+        url = make_url(raw)
+        port = url.port
+    except (SQLAlchemyError, ValueError) as exc:
+        raise StorageError(
+            f"The URL {shown} cannot be read. Give it as postgresql://ROLE@SERVER:5432/DATABASE."
+        ) from exc
+    if url.get_backend_name() != "postgresql":
+        raise StorageError(
+            f"The URL {shown} is not a PostgreSQL server's: server commands work on "
+            "postgresql://ROLE@SERVER:5432/DATABASE (a single PC's SQLite file needs none)."
+        )
+    if url.password is not None:
+        raise StorageError(
+            f"The URL {shown} holds a password: leave it out (it would stay in the shell's "
+            "history and the process list) and set PGPASSWORD, or type it when asked."
+        )
+    if not url.username:
+        raise StorageError(
+            f"The URL {shown} names no role: give the one to sign in as, "
+            "postgresql://ROLE@SERVER:5432/DATABASE."
+        )
+    if not url.host:
+        raise StorageError(f"The URL {shown} names no server: postgresql://ROLE@SERVER/DATABASE.")
+    if not url.database:
+        raise StorageError(
+            f"The URL {shown} names no database: postgresql://ROLE@SERVER:5432/DATABASE."
+        )
+    if port is not None and not 0 < port < 65536:
+        raise StorageError(f"The URL {shown} names port {port}, which does not exist (1 to 65535).")
+    try:
+        policy.check_database_name(url.database)
+    except ValueError as exc:
+        raise StorageError(str(exc)) from exc
+    return ServerURL(url.set(drivername="postgresql+psycopg"))
+
+
+def connect(target: ServerURL, password: str) -> Engine:
+    """An engine signed in as ``target.user``; refused sign-ins raise ``StorageError``."""
+    location = engine.Location(target.url.set(password=password), None, None)
+    sql = engine.create(location)
+    try:
+        with sql.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except SQLAlchemyError as exc:
+        sql.dispose()
+        raise refusal(exc, target) from exc
+    return sql
+
+
+def refusal(exc: BaseException, target: ServerURL) -> StorageError:
+    """A driver error as a sentence (naming the role and database, never the password)."""
+    original = exc.orig if isinstance(exc, DBAPIError) else exc
+    state = getattr(original, "sqlstate", None)
+    said = str(original)
+    if state is None and "password authentication failed" in said:
+        state = "28P01"  # libpq reports a refused sign-in without its SQLSTATE
+    elif state is None and ("no pg_hba.conf entry" in said or "not permitted to log in" in said):
+        state = "28000"
+    elif state is None and "does not exist" in said and "database" in said:
+        state = "3D000"
+    if state in _REFUSALS:
+        why = _REFUSALS[state].format(user=target.user, database=target.database)
+        detail = str(original).strip().splitlines()[0] if state == "42501" else ""
+        cls = AccessDeniedError if state in ("28P01", "28000", "42501") else StorageError
+        return cls(f"{why}{f' ({detail})' if detail else ''}.")
+    first = str(original).strip().splitlines()[0] if str(original).strip() else type(original)
+    return StorageError(f"The server {target.shown} cannot be used: {first}")
+
+
+def _check_owner(connection: Connection, target: ServerURL) -> None:
+    row = connection.execute(
+        text(
+            "SELECT r.rolsuper, r.rolcreaterole, "
+            "pg_get_userbyid(d.datdba) = current_user AS owns "
+            "FROM pg_roles r, pg_database d "
+            "WHERE r.rolname = current_user AND d.datname = current_database()"
+        )
+    ).one()
+    if row.rolsuper:
+        raise AccessDeniedError(
+            f"{target.user} is a superuser: run server init as the database's owner role, "
+            "not a superuser (the functions init makes run with their owner's rights, which "
+            "must be the owner's, not a superuser's). See the README's centre section."
+        )
+    if not row.owns:
+        raise AccessDeniedError(
+            f"{target.user} does not own the database {target.database}: run server init as "
+            f"its owner (CREATE DATABASE {target.database} OWNER <owner>)."
+        )
+    if not row.rolcreaterole:
+        raise AccessDeniedError(
+            f"{target.user} may not create roles: the owner needs CREATEROLE to make the "
+            f"centre's groups and each person's login (ALTER ROLE {target.user} CREATEROLE)."
+        )
+
+
+def init(target: ServerURL, password: str) -> list[str]:
+    """Create or migrate the schema, roles, grants and policies; what was done, in lines.
+
+    Running it again changes nothing: the migrations are at head, and every policy
+    statement leaves the same state behind.
+    """
+    names = policy.Names(target.database, target.user)
+    sql = connect(target, password)
+    location = engine.Location(target.url, None, None)
+    done: list[str] = []
+    try:
+        with sql.connect() as connection, connection.begin():
+            _check_owner(connection, target)
+            before = current_revision(connection)
+        engine.migrate(sql, location)
+        with sql.connect() as connection, connection.begin():
+            after = current_revision(connection)
+            connection.execute(
+                text("SELECT pg_advisory_xact_lock(:key)"),
+                {"key": engine._MIGRATION_LOCK},  # the migrations' own
+            )
+            cursor = connection.connection.cursor()  # no parameters: '%' is SQL's own
+            for statement in policy.statements(names):
+                cursor.execute(statement)
+            cursor.close()
+    except SQLAlchemyError as exc:
+        raise refusal(exc, target) from exc
+    finally:
+        sql.dispose()
+    done.append(
+        f"schema {after} (was {before})" if before != after else f"schema {after}, up to date"
+    )
+    done.append(
+        f"groups {names.instructors} and {names.trainees}, grants, row-level security and "
+        f"functions (server rules version {policy.SECURITY_VERSION})"
+    )
+    return done
+
+
+def check_login(login: str) -> str:
+    import re  # noqa: PLC0415 (once per command)
+
+    if not re.match(policy.LOGIN_PATTERN, login):
+        raise ValueError(
+            f"The login {login!r} cannot be used: a login is a lower-case letter, then "
+            "lower-case letters, digits, '_', '.' or '-', at most 63 characters."
+        )
+    return login
+
+
+def scram_verifier(sql: Engine, login: str, password: str) -> str:
+    """libpq's SCRAM-SHA-256 verifier of ``password`` (what ``CREATE ROLE … PASSWORD`` keeps)."""
+    with sql.connect() as connection:
+        raw = connection.connection.driver_connection
+        pgconn = raw.pgconn  # type: ignore[union-attr]
+        verifier = pgconn.encrypt_password(
+            password.encode("utf-8"), login.encode("utf-8"), b"scram-sha-256"
+        )
+    return bytes(verifier).decode("ascii")
+
+
+def add_person(
+    sql: Engine, target: ServerURL, kind: str, login: str, name: str, password: str
+) -> int:
+    """Make ``login`` a person of the centre through ``dt_add_person()``; their row's id."""
+    if kind not in KINDS:
+        raise ValueError(f"A person is an instructor or a trainee, not {kind!r}.")
+    check_login(login)
+    name = clean_name(name)
+    check_new_password(password)
+    verifier = scram_verifier(sql, login, password)
+    try:
+        with sql.connect() as connection, connection.begin():
+            check_server_schema(connection, target.shown)
+            return int(
+                connection.execute(
+                    text("SELECT dt_add_person(:kind, :login, :name, :key, :verifier)"),
+                    {
+                        "kind": kind,
+                        "login": login,
+                        "name": name,
+                        "key": name_key(name) if kind == "trainee" else None,
+                        "verifier": verifier,
+                    },
+                ).scalar_one()
+            )
+    except DBAPIError as exc:
+        state = getattr(exc.orig, "sqlstate", None)
+        if state == "42710":
+            raise StorageError(
+                f"The login {login!r} is already taken on this server (by a person or by "
+                "another role): choose another."
+            ) from exc
+        if state == "23505":
+            raise StorageError(
+                f"A person named {name!r} or with the login {login!r} already exists."
+            ) from exc
+        if state == "42883":
+            raise StorageError(
+                f"The server's database {target.database} has not been set up: run "
+                "dealer-trainer server init with the owner's URL first."
+            ) from exc
+        raise refusal(exc, target) from exc

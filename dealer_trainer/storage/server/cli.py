@@ -1,0 +1,108 @@
+"""``dealer-trainer server init URL`` and ``dealer-trainer server add-person URL …``.
+
+For IT's scripts: the URL names the role to sign in as (``postgresql://ROLE@SERVER:
+5432/DATABASE``, or the ``postgresql+psycopg://`` form) and never a password. The
+role's password comes from ``PGPASSWORD`` or, at a terminal, a prompt; it is never
+stored. ``add-person`` reads the new person's password from standard input (its
+first line; a prompt, twice, at a terminal) and prints the login. Exit 0 on success,
+1 when the server refuses or cannot be reached, 2 for bad input. No message ever
+shows a password.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from types import SimpleNamespace
+from typing import TextIO
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"dealer-trainer server: {message}", file=sys.stderr)
+    return code
+
+
+def _role_password(user: str) -> str | None:
+    password = os.environ.get("PGPASSWORD")
+    if password:
+        return password
+    if sys.stdin.isatty():
+        return getpass.getpass(f"Password of {user}: ")
+    return None
+
+
+def _new_password(stdin: TextIO, login: str) -> str | None:
+    if stdin.isatty():
+        first = getpass.getpass(f"Password for {login}: ")
+        if getpass.getpass(f"The same password again for {login}: ") != first:
+            return None
+        return first
+    return stdin.readline().rstrip("\r\n")
+
+
+def init(args: SimpleNamespace) -> int:
+    from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (a command's own)
+    from dealer_trainer.storage.server import admin  # noqa: PLC0415
+
+    try:
+        target = admin.parse_admin_url(args.url)
+    except StorageError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    password = _role_password(target.user)
+    if password is None:
+        return _fail(
+            f"no password for {target.user}: set PGPASSWORD, or run this at a terminal to be "
+            "asked for it.",
+            EXIT_BAD_INPUT,
+        )
+    try:
+        done = admin.init(target, password)
+    except StorageError as exc:
+        return _fail(str(exc), EXIT_FAILED)
+    print(f"{target.shown}: ready")
+    for line in done:
+        print(f"  {line}")
+    return EXIT_OK
+
+
+def add_person(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
+    from dealer_trainer.storage.access import check_new_password  # noqa: PLC0415
+    from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415
+    from dealer_trainer.storage.records import clean_name  # noqa: PLC0415
+    from dealer_trainer.storage.server import admin  # noqa: PLC0415
+
+    try:
+        target = admin.parse_admin_url(args.url)
+        admin.check_login(args.login)
+        clean_name(args.name)
+    except (StorageError, ValueError) as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    new_password = _new_password(stdin or sys.stdin, args.login)
+    if new_password is None:
+        return _fail("the two passwords typed differ; nothing was changed.", EXIT_BAD_INPUT)
+    try:
+        check_new_password(new_password)
+    except ValueError as exc:
+        return _fail(f"{exc} Nothing was changed.", EXIT_BAD_INPUT)
+    password = _role_password(target.user)
+    if password is None:
+        return _fail(
+            f"no password for {target.user}: set PGPASSWORD (standard input holds the new "
+            "person's password).",
+            EXIT_BAD_INPUT,
+        )
+    try:
+        sql = admin.connect(target, password)
+        try:
+            admin.add_person(sql, target, args.role, args.login, args.name, new_password)
+        finally:
+            sql.dispose()
+    except StorageError as exc:
+        return _fail(str(exc), EXIT_FAILED)
+    except ValueError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    print(args.login)
+    return EXIT_OK

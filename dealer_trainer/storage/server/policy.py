@@ -1,0 +1,592 @@
+"""The server's rules, in PostgreSQL's own terms: group roles, grants, row-level security,
+``SECURITY DEFINER`` functions and the triggers that write the audit log.
+
+``statements(names)`` is what ``dealer-trainer server init`` runs, as the database's
+owner, after the Alembic migrations, in one transaction. Every statement is written
+to be run again: running ``init`` twice leaves the same roles, grants, policies and
+functions (``tests/storage/server/test_init.py`` compares them).
+
+Who may do what (``docs/server.md`` says it in words):
+
+- the **owner** (the role that owns the database and, through ``init``, every table
+  and function) is used by ``server init`` only; no workstation holds it, and its
+  rights are given to no one (tables stay the owner's; nobody is granted ``TRUNCATE``,
+  ``REFERENCES``, ``TRIGGER`` or ownership, so nobody but the owner can
+  ``ALTER TABLE … DISABLE TRIGGER``);
+- **trainees** (members of ``<database>_trainees``) read their own rows only and insert
+  sessions, answers and table rounds for themselves only (``WITH CHECK`` bound to
+  ``session_user``'s ``login``), never update or delete one; the exams table is
+  closed to them: ``dt_open_exams()`` lists their assignments without the seed and
+  ``dt_start_exam()`` records the start and hands the seed out;
+- **instructors** (members of ``<database>_instructors``) read every record, build and
+  assign exams, add people and reset trainees' passwords through functions that
+  check what they are asked; they cannot change a recorded answer either;
+- the **audit log** takes ``INSERT`` only, and a trigger writes who (``session_user``)
+  and when (the server's clock) over whatever the client sent.
+
+A person is identified by ``session_user`` (their sign-in role), which neither
+``SET ROLE`` nor a ``SECURITY DEFINER`` function changes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: Raised when a policy, grant or function changes: a workstation refuses a server
+#: whose rules are older or newer than its own (``dt_security_version()``).
+SECURITY_VERSION = 1
+
+#: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
+#: role name that needs no quoting and cannot be mistaken for a keyword's case.
+LOGIN_PATTERN = r"^[a-z][a-z0-9_.-]{0,62}$"
+_DATABASE = re.compile(r"^[a-z_][a-z0-9_]{0,49}$")
+
+#: Instructors' rows keep this instead of an argon2 hash on the server, where the
+#: password is PostgreSQL's own (SCRAM, readable by a superuser only): no argon2
+#: hash has this form, so nothing in the app can ever accept a password against it.
+SERVER_PASSWORD_MARK = "!postgresql"
+
+
+#: Audit entries the server writes itself, in its functions and triggers (as
+#: ``storage.audit.Action`` names them): adding people, archiving and restoring them,
+#: building and assigning exams, starting one.
+SERVER_WRITTEN = (
+    "person_added",
+    "person_archived",
+    "person_restored",
+    "exam_built",
+    "exam_assigned",
+    "exam_started",
+)
+
+
+@dataclass(frozen=True)
+class Names:
+    """The roles of one training centre's database (role names are server-wide)."""
+
+    database: str
+    owner: str
+
+    @property
+    def instructors(self) -> str:
+        return f"{self.database}_instructors"
+
+    @property
+    def trainees(self) -> str:
+        return f"{self.database}_trainees"
+
+
+def check_database_name(database: str) -> None:
+    if not _DATABASE.match(database):
+        raise ValueError(
+            f"The database name {database!r} cannot be used in server mode: it names the "
+            "centre's group roles (<database>_instructors, <database>_trainees), so it must be "
+            "lower-case letters, digits and _ , start with a letter or _, at most 50 characters."
+        )
+
+
+def _q(identifier: str) -> str:
+    return '"' + identifier.replace('"', '""') + '"'
+
+
+#: Every table of the schema (head), and what each group may do with it. Row-level
+#: security is on for every one; the policies below say which rows.
+_TABLES = (
+    "alembic_version",
+    "trainees",
+    "instructors",
+    "exams",
+    "exam_assignments",
+    "training_sessions",
+    "answers",
+    "review_states",
+    "daily_skill_counts",
+    "house_rulesets",
+    "table_rounds",
+    "table_attempts",
+    "table_round_ends",
+    "audit_log",
+)
+
+_TRAINEE_GRANTS = {
+    "alembic_version": "SELECT",
+    "trainees": "SELECT",
+    "exam_assignments": "SELECT",
+    "training_sessions": "SELECT, INSERT",
+    "answers": "SELECT, INSERT",
+    "review_states": "SELECT, INSERT, UPDATE",
+    "house_rulesets": "SELECT",
+    "table_rounds": "SELECT, INSERT",
+    "table_attempts": "SELECT, INSERT",
+    "table_round_ends": "SELECT, INSERT",
+    "audit_log": "INSERT",
+}
+_INSTRUCTOR_GRANTS = {
+    "alembic_version": "SELECT",
+    "trainees": "SELECT, UPDATE (name, name_key, archived)",
+    "instructors": "SELECT",
+    "exams": "SELECT, INSERT",
+    "exam_assignments": "SELECT, INSERT",
+    "training_sessions": "SELECT",
+    "answers": "SELECT",
+    "review_states": "SELECT",
+    "daily_skill_counts": "SELECT",
+    "house_rulesets": "SELECT, INSERT",
+    "table_rounds": "SELECT",
+    "table_attempts": "SELECT",
+    "table_round_ends": "SELECT",
+    "audit_log": "SELECT, INSERT",
+}
+
+_OWN_ROUND = (
+    "EXISTS (SELECT 1 FROM table_rounds r WHERE r.id = round_id AND r.trainee_id = dt_trainee_id())"
+)
+_OWN_OPEN_SESSION = (
+    "EXISTS (SELECT 1 FROM training_sessions s WHERE s.id = session_id "
+    "AND s.trainee_id = dt_trainee_id() AND s.ended_at IS NULL)"
+)
+
+#: (table, policy, command, group, USING, WITH CHECK); group "t" trainees, "i" instructors.
+_POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
+    ("alembic_version", "read", "SELECT", "ti", "true", None),
+    ("trainees", "own", "SELECT", "t", "login = session_user", None),
+    ("trainees", "all", "SELECT", "i", "true", None),
+    ("trainees", "manage", "UPDATE", "i", "true", "true"),
+    ("instructors", "all", "SELECT", "i", "true", None),
+    ("exams", "all", "SELECT", "i", "true", None),
+    ("exams", "build", "INSERT", "i", None, "created_by = dt_instructor_id()"),
+    ("exam_assignments", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    ("exam_assignments", "all", "SELECT", "i", "true", None),
+    ("exam_assignments", "assign", "INSERT", "i", None, "assigned_by = dt_instructor_id()"),
+    ("training_sessions", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    (
+        "training_sessions",
+        "start",
+        "INSERT",
+        "t",
+        None,
+        # An exam's session is opened by dt_start_exam() only (it records the start).
+        "trainee_id = dt_trainee_id() AND kind <> 'exam' AND exam_assignment_id IS NULL "
+        "AND ended_at IS NULL",
+    ),
+    ("training_sessions", "all", "SELECT", "i", "true", None),
+    ("answers", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    (
+        "answers",
+        "record",
+        "INSERT",
+        "t",
+        None,
+        f"trainee_id = dt_trainee_id() AND {_OWN_OPEN_SESSION}",
+    ),
+    ("answers", "all", "SELECT", "i", "true", None),
+    ("review_states", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    ("review_states", "add", "INSERT", "t", None, "trainee_id = dt_trainee_id()"),
+    (
+        "review_states",
+        "keep",
+        "UPDATE",
+        "t",
+        "trainee_id = dt_trainee_id()",
+        "trainee_id = dt_trainee_id()",
+    ),
+    ("review_states", "all", "SELECT", "i", "true", None),
+    ("daily_skill_counts", "all", "SELECT", "i", "true", None),
+    ("house_rulesets", "read", "SELECT", "ti", "true", None),
+    ("house_rulesets", "add", "INSERT", "i", None, "added_by = dt_instructor_id()"),
+    ("table_rounds", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    (
+        "table_rounds",
+        "deal",
+        "INSERT",
+        "t",
+        None,
+        f"trainee_id = dt_trainee_id() AND {_OWN_OPEN_SESSION}",
+    ),
+    ("table_rounds", "all", "SELECT", "i", "true", None),
+    ("table_attempts", "own", "SELECT", "t", _OWN_ROUND, None),
+    ("table_attempts", "try", "INSERT", "t", None, _OWN_ROUND),
+    ("table_attempts", "all", "SELECT", "i", "true", None),
+    ("table_round_ends", "own", "SELECT", "t", _OWN_ROUND, None),
+    ("table_round_ends", "end", "INSERT", "t", None, _OWN_ROUND),
+    ("table_round_ends", "all", "SELECT", "i", "true", None),
+    ("audit_log", "append", "INSERT", "ti", None, "true"),
+    ("audit_log", "all", "SELECT", "i", "true", None),
+)
+
+_DEFINER = "SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp"
+
+
+def _functions(names: Names) -> list[tuple[str, str]]:
+    """(signature, CREATE OR REPLACE statement) of every function ``init`` makes."""
+    instructors, trainees = names.instructors, names.trainees
+    lit_i, lit_t = f"'{instructors}'", f"'{trainees}'"
+    return [
+        (
+            "dt_security_version()",
+            f"""CREATE OR REPLACE FUNCTION dt_security_version() RETURNS integer
+            LANGUAGE sql IMMUTABLE AS $$ SELECT {SECURITY_VERSION} $$""",
+        ),
+        (
+            "dt_trainee_id()",
+            f"""CREATE OR REPLACE FUNCTION dt_trainee_id() RETURNS integer
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                SELECT t.id FROM trainees t
+                WHERE t.login = session_user AND NOT t.archived
+                  AND pg_has_role(session_user, {lit_t}, 'MEMBER')
+            $$""",
+        ),
+        (
+            "dt_instructor_id()",
+            f"""CREATE OR REPLACE FUNCTION dt_instructor_id() RETURNS integer
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                SELECT i.id FROM instructors i
+                WHERE i.login = session_user AND pg_has_role(session_user, {lit_i}, 'MEMBER')
+            $$""",
+        ),
+        (
+            "dt_whoami()",
+            f"""CREATE OR REPLACE FUNCTION dt_whoami(
+                OUT kind text, OUT person_id integer, OUT name text)
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                SELECT 'instructor', i.id, i.name::text FROM instructors i
+                WHERE i.login = session_user AND pg_has_role(session_user, {lit_i}, 'MEMBER')
+                UNION ALL
+                SELECT 'trainee', t.id, t.name::text FROM trainees t
+                WHERE t.login = session_user AND NOT t.archived
+                  AND pg_has_role(session_user, {lit_t}, 'MEMBER')
+                LIMIT 1
+            $$""",
+        ),
+        (
+            "dt_has_instructor()",
+            f"""CREATE OR REPLACE FUNCTION dt_has_instructor() RETURNS boolean
+            LANGUAGE sql STABLE {_DEFINER} AS $$ SELECT EXISTS (SELECT 1 FROM instructors) $$""",
+        ),
+        (
+            "dt_audit_stamp()",
+            # Not SECURITY DEFINER: current_user tells an entry the server's own functions
+            # write (the owner's) from one a client sends.
+            f"""CREATE OR REPLACE FUNCTION dt_audit_stamp() RETURNS trigger
+            LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+            BEGIN
+                -- What the server writes itself, it alone writes: a client's entry of
+                -- that kind (the app's own, or a forged one) is dropped, not doubled.
+                IF current_user <> {_lit(names.owner)}
+                   AND NEW.action IN ({", ".join(_lit(a) for a in SERVER_WRITTEN)}) THEN
+                    RETURN NULL;
+                END IF;
+                -- Whoever inserts, the entry says who (their sign-in role) and when (the
+                -- server's clock), whatever the client sent.
+                NEW.actor := session_user;
+                NEW.at := clock_timestamp();
+                RETURN NEW;
+            END $$""",
+        ),
+        (
+            "dt_audit(text, text, text)",
+            f"""CREATE OR REPLACE FUNCTION dt_audit(p_action text, p_subject text, p_detail text)
+            RETURNS void LANGUAGE sql {_DEFINER} AS $$
+                INSERT INTO audit_log (at, actor, action, subject, detail)
+                VALUES (clock_timestamp(), session_user, p_action, p_subject, p_detail)
+            $$""",
+        ),
+        (
+            "dt_sign_in()",
+            f"""CREATE OR REPLACE FUNCTION dt_sign_in() RETURNS void
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                IF NOT pg_has_role(session_user, {lit_i}, 'MEMBER')
+                   AND dt_trainee_id() IS NULL THEN
+                    RAISE EXCEPTION 'the login % is not a person of this training centre',
+                        session_user USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                PERFORM dt_audit('sign_in', session_user, 'signed in on the server');
+            END $$""",
+        ),
+        (
+            "dt_add_person(text, text, text, text, text)",
+            f"""CREATE OR REPLACE FUNCTION dt_add_person(
+                p_kind text, p_login text, p_name text, p_name_key text, p_verifier text)
+            RETURNS integer LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                new_id integer;
+            BEGIN
+                IF session_user <> {_lit(names.owner)} AND dt_instructor_id() IS NULL THEN
+                    RAISE EXCEPTION 'only an instructor or the owner adds people'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF p_kind NOT IN ('instructor', 'trainee') THEN
+                    RAISE EXCEPTION 'a person is an instructor or a trainee, not %', p_kind
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                IF p_login !~ '{LOGIN_PATTERN}' THEN
+                    RAISE EXCEPTION 'the login % is not a valid login', p_login
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                IF p_verifier !~ '^SCRAM-SHA-256\\$' THEN
+                    RAISE EXCEPTION 'the password must come as a SCRAM-SHA-256 verifier'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = p_login) THEN
+                    RAISE EXCEPTION 'the login % is already a role on this server', p_login
+                        USING ERRCODE = 'duplicate_object';
+                END IF;
+                EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L', p_login, p_verifier);
+                IF p_kind = 'instructor' THEN
+                    EXECUTE format('GRANT %I TO %I', {lit_i}, p_login);
+                    INSERT INTO instructors (name, login, password_hash, failed_attempts,
+                                             last_failed_at, created_at)
+                    VALUES (p_name, p_login, '{SERVER_PASSWORD_MARK}', 0, NULL,
+                            clock_timestamp())
+                    RETURNING id INTO new_id;
+                ELSE
+                    EXECUTE format('GRANT %I TO %I', {lit_t}, p_login);
+                    INSERT INTO trainees (name, name_key, login, archived, created_at,
+                                          failed_attempts)
+                    VALUES (p_name, p_name_key, p_login, false, clock_timestamp(), 0)
+                    RETURNING id INTO new_id;
+                END IF;
+                PERFORM dt_audit('person_added', p_login, p_kind || ' ' || p_name);
+                RETURN new_id;
+            END $$""",
+        ),
+        (
+            "dt_set_password(text, text)",
+            f"""CREATE OR REPLACE FUNCTION dt_set_password(p_login text, p_verifier text)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                IF session_user <> {_lit(names.owner)} AND dt_instructor_id() IS NULL THEN
+                    RAISE EXCEPTION 'only an instructor or the owner resets a password'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                -- A trainee of this centre only: never an instructor, the owner or a role
+                -- that is not this database's.
+                IF NOT EXISTS (SELECT 1 FROM trainees t JOIN pg_roles r ON r.rolname = t.login
+                               WHERE t.login = p_login) THEN
+                    RAISE EXCEPTION 'there is no trainee with the login %', p_login
+                        USING ERRCODE = 'undefined_object';
+                END IF;
+                IF NOT pg_has_role(p_login, {lit_t}, 'MEMBER')
+                   OR pg_has_role(p_login, {lit_i}, 'MEMBER') THEN
+                    RAISE EXCEPTION 'there is no trainee with the login %', p_login
+                        USING ERRCODE = 'undefined_object';
+                END IF;
+                IF p_verifier !~ '^SCRAM-SHA-256\\$' THEN
+                    RAISE EXCEPTION 'the password must come as a SCRAM-SHA-256 verifier'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                EXECUTE format('ALTER ROLE %I PASSWORD %L', p_login, p_verifier);
+                PERFORM dt_audit('password_set', p_login, 'set by an instructor');
+            END $$""",
+        ),
+        (
+            "dt_trainee_archived()",
+            f"""CREATE OR REPLACE FUNCTION dt_trainee_archived() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                IF NEW.archived IS DISTINCT FROM OLD.archived
+                   AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = NEW.login)
+                   AND pg_has_role(NEW.login, {lit_t}, 'MEMBER') THEN
+                    -- An archived trainee cannot sign in at all; brought back, they can.
+                    EXECUTE format('ALTER ROLE %I %s', NEW.login,
+                                   CASE WHEN NEW.archived THEN 'NOLOGIN' ELSE 'LOGIN' END);
+                    PERFORM dt_audit(
+                        CASE WHEN NEW.archived THEN 'person_archived' ELSE 'person_restored' END,
+                        NEW.login, NEW.name);
+                END IF;
+                RETURN NULL;
+            END $$""",
+        ),
+        (
+            "dt_exam_built()",
+            f"""CREATE OR REPLACE FUNCTION dt_exam_built() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                IF TG_TABLE_NAME = 'exams' THEN
+                    PERFORM dt_audit('exam_built', 'exam:' || NEW.id, NEW.title);
+                ELSE
+                    PERFORM dt_audit('exam_assigned', 'exam:' || NEW.exam_id,
+                        (SELECT login FROM trainees WHERE id = NEW.trainee_id));
+                END IF;
+                RETURN NULL;
+            END $$""",
+        ),
+        (
+            "dt_open_exams()",
+            f"""CREATE OR REPLACE FUNCTION dt_open_exams() RETURNS TABLE (
+                assignment_id integer, exam_id integer, trainee_id integer,
+                assigned_by integer, assigned_at timestamptz, due_at timestamptz,
+                title text, ruleset_id text, skills text, item_count integer,
+                difficulty integer, pass_mark_numerator integer,
+                pass_mark_denominator integer, time_limit_s integer, created_by integer,
+                created_at timestamptz, seed bigint)
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                -- The seed only once the trainee has started the exam (dt_start_exam).
+                SELECT a.id, e.id, a.trainee_id, a.assigned_by, a.assigned_at, a.due_at,
+                       e.title::text, e.ruleset_id::text, e.skills::text, e.item_count,
+                       e.difficulty, e.pass_mark_numerator, e.pass_mark_denominator,
+                       e.time_limit_s, e.created_by, e.created_at,
+                       CASE WHEN EXISTS (SELECT 1 FROM training_sessions s
+                                         WHERE s.exam_assignment_id = a.id)
+                            THEN e.seed END
+                FROM exam_assignments a JOIN exams e ON e.id = a.exam_id
+                WHERE a.trainee_id = dt_trainee_id() AND a.completed_at IS NULL
+                ORDER BY a.due_at NULLS LAST, a.id
+            $$""",
+        ),
+        (
+            "dt_start_exam(integer, text, text)",
+            f"""CREATE OR REPLACE FUNCTION dt_start_exam(
+                p_assignment integer, p_app_version text, p_workstation text,
+                OUT session_id integer, OUT seed bigint)
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                me integer := dt_trainee_id();
+                a exam_assignments%ROWTYPE;
+                ruleset text;
+            BEGIN
+                SELECT * INTO a FROM exam_assignments WHERE id = p_assignment FOR UPDATE;
+                IF me IS NULL OR NOT FOUND OR a.trainee_id <> me THEN
+                    RAISE EXCEPTION 'this exam is not assigned to you'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF a.completed_at IS NOT NULL THEN
+                    RAISE EXCEPTION 'this exam has already been taken'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                SELECT e.seed, e.ruleset_id INTO seed, ruleset FROM exams e WHERE e.id = a.exam_id;
+                -- An interrupted sitting goes on in its own session.
+                SELECT s.id INTO session_id FROM training_sessions s
+                WHERE s.exam_assignment_id = a.id AND s.ended_at IS NULL
+                ORDER BY s.id LIMIT 1;
+                IF session_id IS NULL THEN
+                    INSERT INTO training_sessions (trainee_id, kind, ruleset_id, app_version,
+                        workstation, exam_assignment_id, started_at, ended_at)
+                    VALUES (me, 'exam', ruleset, p_app_version, p_workstation, a.id,
+                            clock_timestamp(), NULL)
+                    RETURNING id INTO session_id;
+                    PERFORM dt_audit('exam_started', 'exam:' || a.exam_id,
+                                     'session ' || session_id);
+                END IF;
+            END $$""",
+        ),
+        (
+            "dt_end_session(integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_end_session(p_session integer) RETURNS void
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                s training_sessions%ROWTYPE;
+            BEGIN
+                SELECT * INTO s FROM training_sessions WHERE id = p_session FOR UPDATE;
+                IF NOT FOUND OR s.trainee_id IS DISTINCT FROM dt_trainee_id() THEN
+                    RAISE EXCEPTION 'session % is not one of yours', p_session
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF s.ended_at IS NULL THEN
+                    UPDATE training_sessions SET ended_at = clock_timestamp()
+                    WHERE id = p_session;
+                    IF s.exam_assignment_id IS NOT NULL THEN
+                        UPDATE exam_assignments SET completed_at = clock_timestamp()
+                        WHERE id = s.exam_assignment_id;
+                    END IF;
+                END IF;
+            END $$""",
+        ),
+    ]
+
+
+def _lit(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+#: Who may call which function (EXECUTE is revoked from PUBLIC first).
+_CALLERS = {
+    "dt_security_version()": "ti",
+    "dt_trainee_id()": "ti",
+    "dt_instructor_id()": "ti",
+    "dt_whoami()": "ti",
+    "dt_has_instructor()": "ti",
+    "dt_audit(text, text, text)": "",
+    "dt_sign_in()": "ti",
+    "dt_add_person(text, text, text, text, text)": "i",
+    "dt_set_password(text, text)": "i",
+    "dt_open_exams()": "t",
+    "dt_start_exam(integer, text, text)": "t",
+    "dt_end_session(integer)": "t",
+    "dt_audit_stamp()": "",
+    "dt_trainee_archived()": "",
+    "dt_exam_built()": "",
+}
+
+_TRIGGERS = (
+    ("audit_log", "dt_audit_stamp", "BEFORE INSERT", "dt_audit_stamp()"),
+    ("trainees", "dt_trainee_archived", "AFTER UPDATE OF archived", "dt_trainee_archived()"),
+    ("exams", "dt_exam_built", "AFTER INSERT", "dt_exam_built()"),
+    ("exam_assignments", "dt_exam_assigned", "AFTER INSERT", "dt_exam_built()"),
+)
+
+#: Trigger functions of the migrations that write where the inserting person may not:
+#: they run with their owner's rights, on a fixed search path.
+_DEFINER_TRIGGERS = ("answers_count_daily()",)
+
+
+def statements(names: Names) -> list[str]:
+    """Everything ``server init`` runs after the migrations, in order, idempotent."""
+    groups = {"t": names.trainees, "i": names.instructors}
+    everyone = f"PUBLIC, {_q(names.trainees)}, {_q(names.instructors)}"
+    out: list[str] = []
+    for group in (names.instructors, names.trainees):
+        out.append(
+            f"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = {_lit(group)}) "
+            f"THEN CREATE ROLE {_q(group)} NOLOGIN; END IF; END $$"
+        )
+    database = _q(names.database)
+    out += [
+        f"REVOKE ALL ON DATABASE {database} FROM {everyone}",
+        f"GRANT CONNECT ON DATABASE {database} TO {_q(names.trainees)}, {_q(names.instructors)}",
+        f"REVOKE ALL ON SCHEMA public FROM {everyone}",
+        f"GRANT USAGE ON SCHEMA public TO {_q(names.trainees)}, {_q(names.instructors)}",
+        f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {everyone}",
+        f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {everyone}",
+        f"REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM {everyone}",
+        "ALTER DEFAULT PRIVILEGES REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC",
+    ]
+    for table in _TABLES:
+        out.append(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
+    for signature, create in _functions(names):
+        out.append(create)
+        out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
+        callers = ", ".join(_q(groups[g]) for g in _CALLERS[signature])
+        if callers:
+            out.append(f"GRANT EXECUTE ON FUNCTION {signature} TO {callers}")
+    for signature in _DEFINER_TRIGGERS:
+        out.append(
+            f"ALTER FUNCTION {signature} SECURITY DEFINER "
+            "SET search_path = pg_catalog, public, pg_temp"
+        )
+        out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
+    for table, trigger, when, function in _TRIGGERS:
+        out.append(f"DROP TRIGGER IF EXISTS {trigger} ON {table}")
+        out.append(
+            f"CREATE TRIGGER {trigger} {when} ON {table} FOR EACH ROW EXECUTE FUNCTION {function}"
+        )
+    for group_key, grants in (("t", _TRAINEE_GRANTS), ("i", _INSTRUCTOR_GRANTS)):
+        for table, privileges in grants.items():
+            out.append(f"GRANT {privileges} ON {table} TO {_q(groups[group_key])}")
+        out.append(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {_q(groups[group_key])}")
+    out.append(
+        "DO $$ DECLARE p record; BEGIN FOR p IN SELECT policyname, tablename FROM pg_policies "
+        "WHERE schemaname = 'public' LOOP EXECUTE format('DROP POLICY %I ON %I', "
+        "p.policyname, p.tablename); END LOOP; END $$"
+    )
+    for table, name, command, who, using, check in _POLICIES:
+        roles = ", ".join(_q(groups[g]) for g in who)
+        sql = f"CREATE POLICY {name}_{who} ON {table} FOR {command} TO {roles}"
+        if using is not None:
+            sql += f" USING ({using})"
+        if check is not None:
+            sql += f" WITH CHECK ({check})"
+        out.append(sql)
+    return out

@@ -1,0 +1,396 @@
+"""A workstation's side of server mode: each person signs in as their own PostgreSQL login.
+
+``open_server_store(url, login, password)`` is what the sign-in window calls, then
+``store.sign_in(login, password)`` for the ``Person`` (as on a single PC). ``url``
+names the server and database only (``postgresql+psycopg://server:5432/db?sslmode=
+verify-full``); a URL that carries a user or a password is refused, so no workstation
+keeps anyone's credentials. The store it returns is the usual ``Store`` whose desks
+go through the server's own functions where the server's rules require it:
+
+- a trainee's ``end_session`` is ``dt_end_session()`` (a trainee may not UPDATE a
+  session); ``exam_paper`` (and an exam's ``start_session``) is ``dt_start_exam()``,
+  which records the start and is the only way to an exam's seed; ``open_exams`` is
+  ``dt_open_exams()``;
+- an instructor's desk is unlocked by the sign-in itself (the server checked the
+  password); after the idle lock, ``verify_instructor`` asks the server again;
+- ``add_trainee``, ``add_instructor`` (and ``add_person``) are ``dt_add_person()``,
+  ``set_trainee_password`` is ``dt_set_password()``: they make and change PostgreSQL
+  roles; ``change_password`` changes the instructor's own role's password.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, tzinfo
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import Connection, select, text
+from sqlalchemy.exc import SQLAlchemyError
+
+from dealer_trainer import __version__
+from dealer_trainer.storage import audit, engine
+from dealer_trainer.storage.access import Passwords, check_new_password
+from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
+from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.models import SessionRow, Trainee
+from dealer_trainer.storage.records import (
+    Exam,
+    ExamAssignment,
+    ExamNotice,
+    InstructorSession,
+    Person,
+    Role,
+    SessionKind,
+    TraineeProfile,
+    TrainingSession,
+    clean_name,
+    trainee_profile,
+    training_session,
+)
+from dealer_trainer.storage.server import admin
+from dealer_trainer.storage.server.schema import check_server_schema
+from dealer_trainer.storage.signin import WRONG
+from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE, Clock, Store, utc_now
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """Who the server says this connection is."""
+
+    login: str
+    kind: str  # "instructor" or "trainee"
+    person_id: int
+    name: str
+
+
+def open_server_store(
+    url: str,
+    login: str,
+    password: str,
+    *,
+    clock: Clock = utc_now,
+    day_zone: tzinfo | None = None,
+    instructor_idle: timedelta = DEFAULT_INSTRUCTOR_IDLE,
+) -> ServerStore:
+    """Sign ``login`` in on the server ``url`` and open the records as that person.
+
+    Raises ``AccessDeniedError`` when the server refuses the sign-in (the message does
+    not say whether the login or the password was wrong), ``StorageError`` when the
+    server cannot be reached or its schema is not this app's (it names the command IT
+    must run: a workstation never migrates). Nothing is written until ``sign_in``.
+    """
+    shown = engine.hide_password(url)
+    location = engine.locate(url)
+    if location.sqlite_path is not None:
+        raise StorageError(f"{shown} is an SQLite file, not a training centre's server.")
+    if location.url.username or location.url.password is not None:
+        raise StorageError(
+            f"The workstation's database URL {shown} names a user or a password: it must "
+            "name the server and the database only (postgresql+psycopg://SERVER:5432/"
+            f"DATABASE), since each person signs in with their own login. Correct "
+            f"${engine.DB_URL_ENV}."
+        )
+    login = (login or "").strip().lower()  # as the single PC's sign-in reads it
+    try:
+        admin.check_login(login)
+    except ValueError as exc:
+        raise AccessDeniedError(str(exc)) from exc
+    target = admin.ServerURL(location.url.set(username=login))
+    sql = engine.create(
+        engine.Location(location.url.set(username=login, password=password), None, None)
+    )
+    try:
+        with sql.connect() as connection, connection.begin():
+            check_server_schema(connection, location.display)
+            row = connection.execute(text("SELECT kind, person_id, name FROM dt_whoami()")).first()
+            if row is None:
+                raise AccessDeniedError(
+                    f"The login {login} is not a person of this training centre (or has been "
+                    "archived): ask an instructor."
+                )
+    except SQLAlchemyError as exc:
+        sql.dispose()
+        raise admin.refusal(exc, target) from exc
+    except BaseException:
+        sql.dispose()
+        raise
+    person = SignedIn(login, str(row.kind), int(row.person_id), str(row.name))
+    store = ServerStore(
+        sql,
+        engine.Location(location.url.set(username=login), None, None),
+        person=person,
+        password_check=lambda typed: _password_works(location.url, login, typed),
+        clock=clock,
+        passwords=Passwords(),
+        day_zone=day_zone or datetime.now().astimezone().tzinfo or UTC,
+        instructor_idle=instructor_idle,
+    )
+    store.connected_as = login
+    return store
+
+
+def _password_works(url: Any, login: str, password: str) -> bool:
+    probe = engine.create(engine.Location(url.set(username=login, password=password), None, None))
+    try:
+        with probe.connect() as connection:
+            connection.execute(text("SELECT 1"))
+        return True
+    except SQLAlchemyError:
+        return False
+    finally:
+        probe.dispose()
+
+
+class ServerStore(Store):
+    """The records as one signed-in person of the server sees them (see the module)."""
+
+    def __init__(
+        self,
+        *args: Any,
+        person: SignedIn,
+        password_check: Callable[[str], bool],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.person = person
+        self._password_check = password_check
+        self._people: dict[str, Person] = {}
+
+    def __enter__(self) -> ServerStore:
+        return self
+
+    def backup_if_due(self, keep: int = 0) -> None:
+        return None  # the server's backups are IT's (pg_dump), not a workstation's
+
+    def has_instructor(self) -> bool:
+        return bool(self.read(lambda c: c.execute(text("SELECT dt_has_instructor()")).scalar_one()))
+
+    def sign_in(self, login: str, password: str) -> Person:
+        """The ``Person`` this store was opened as (the server checked the password)."""
+        typed = (login or "").strip().lower()
+        opened_with = self._engine.url.password or ""
+        if typed != self.person.login or not secrets.compare_digest(
+            password.encode("utf-8"), str(opened_with).encode("utf-8")
+        ):
+            raise AccessDeniedError(WRONG)
+        self.write(lambda c: c.execute(text("SELECT dt_sign_in()")))
+        role = Role.INSTRUCTOR if self.person.kind == "instructor" else Role.TRAINEE
+        session = self.signed_in_instructor() if role is Role.INSTRUCTOR else None
+        signed = Person(
+            role,
+            self.person.person_id,
+            self.person.name,
+            self.person.login,
+            secrets.token_urlsafe(32),
+            session,
+        )
+        self._people[signed.token] = signed
+        return signed
+
+    def sign_out(self, person: Person) -> None:
+        self._people.pop(getattr(person, "token", ""), None)
+        if person.session is not None:
+            self.lock(person.session)
+
+    def trainee_desk(self, person: Person) -> ServerTraineeDesk:
+        if self._people.get(getattr(person, "token", "")) != person:
+            raise AccessDeniedError("Sign in first: your records are reached only after it.")
+        if person.role is not Role.TRAINEE:
+            raise AccessDeniedError("Sign in first: your records are reached only after it.")
+        return self.trainee(person.id)
+
+    def trainee(self, trainee_id: int) -> ServerTraineeDesk:
+        if self.person.kind != "trainee" or trainee_id != self.person.person_id:
+            raise AccessDeniedError("Only the signed-in trainee's own records can be opened.")
+        return ServerTraineeDesk(self, super().trainee(trainee_id).profile)
+
+    def signed_in_instructor(self) -> InstructorSession:
+        """The instructor views, unlocked by the sign-in (the server checked the password)."""
+        if self.person.kind != "instructor":
+            raise AccessDeniedError("The instructor views are for instructors.")
+        return self._unlock(self.person.person_id, self.person.name)
+
+    def verify_instructor(self, password: str, name: str | None = None) -> InstructorSession:
+        """Unlock again after the idle lock: the server checks the password, not the app."""
+        if self.person.kind != "instructor":
+            raise AccessDeniedError("The instructor views are for instructors.")
+        if not self._password_check(password):
+            raise AccessDeniedError("Wrong password.")
+        return self._unlock(self.person.person_id, self.person.name)
+
+    def instructor(self, session: InstructorSession) -> ServerInstructorDesk:
+        self.require(session)
+        return ServerInstructorDesk(self, session)
+
+    def server_call(self, sql: str, params: dict[str, Any] | None = None) -> Any:
+        return self.write(lambda c: c.execute(text(sql), params or {}))
+
+
+class ServerTraineeDesk(TraineeDesk):
+    """A trainee's desk on the server: sessions end and exams open through its functions."""
+
+    _store: ServerStore
+
+    def start_session(
+        self,
+        ruleset_id: str,
+        kind: SessionKind = SessionKind.PRACTICE,
+        *,
+        exam_assignment_id: int | None = None,
+        app_version: str = __version__,
+    ) -> TrainingSession:
+        if SessionKind(kind) is not SessionKind.EXAM:
+            return super().start_session(
+                ruleset_id, kind, exam_assignment_id=exam_assignment_id, app_version=app_version
+            )
+        if exam_assignment_id is None:
+            raise ValueError("an exam session names its assignment")
+        session_id, _seed = self._start_exam(exam_assignment_id, app_version)
+        return self._session(session_id)
+
+    def _start_exam(self, assignment_id: int, app_version: str = __version__) -> tuple[int, int]:
+        """Record the start of an assigned exam (or find its open sitting): session and seed."""
+
+        def work(connection: Connection) -> tuple[int, int]:
+            row = connection.execute(
+                text("SELECT session_id, seed FROM dt_start_exam(:a, :v, :w)"),
+                {"a": assignment_id, "v": app_version, "w": self._store.workstation},
+            ).one()
+            return int(row.session_id), int(row.seed)
+
+        return self._store.write(work)
+
+    def _session(self, session_id: int) -> TrainingSession:
+        query = select(SessionRow).where(SessionRow.id == session_id)
+        return self._store.read(lambda c: training_session(c.execute(query).one()))
+
+    def end_session(self, session_id: int) -> TrainingSession:
+        self._store.write(lambda c: c.execute(text("SELECT dt_end_session(:s)"), {"s": session_id}))
+        return self._session(session_id)
+
+    def _open_exams(self, connection: Connection) -> list[Any]:
+        return list(connection.execute(text("SELECT * FROM dt_open_exams()")))
+
+    def open_exams(self) -> list[tuple[ExamAssignment, ExamNotice]]:
+        """Assigned exams not yet taken: titles and sizes; the server keeps the seed."""
+
+        def work(connection: Connection) -> list[tuple[ExamAssignment, ExamNotice]]:
+            return [
+                (
+                    _assignment(row),
+                    ExamNotice(
+                        id=row.exam_id,
+                        title=row.title,
+                        ruleset_id=row.ruleset_id,
+                        item_count=row.item_count,
+                        time_limit=_limit(row.time_limit_s),
+                    ),
+                )
+                for row in self._open_exams(connection)
+            ]
+
+        return self._store.read(work)
+
+    def exam_paper(self, assignment_id: int) -> Exam:
+        """Start (or resume) the sitting on the server, which logs it and hands out the seed."""
+
+        self._start_exam(assignment_id)
+
+        def work(connection: Connection) -> Exam:
+            row = next(r for r in self._open_exams(connection) if r.assignment_id == assignment_id)
+            return Exam(
+                id=row.exam_id,
+                title=row.title,
+                ruleset_id=row.ruleset_id,
+                skills=tuple(json.loads(row.skills)),
+                item_count=row.item_count,
+                seed=int(row.seed),
+                difficulty=row.difficulty,
+                pass_mark=Fraction(row.pass_mark_numerator, row.pass_mark_denominator),
+                time_limit=_limit(row.time_limit_s),
+                created_by=row.created_by,
+                created_at=row.created_at,
+            )
+
+        return self._store.read(work)
+
+
+def _limit(seconds: int | None) -> timedelta | None:
+    return None if seconds is None else timedelta(seconds=seconds)
+
+
+def _assignment(row: Any) -> ExamAssignment:
+    return ExamAssignment(
+        id=row.assignment_id,
+        exam_id=row.exam_id,
+        trainee_id=row.trainee_id,
+        assigned_by=row.assigned_by,
+        assigned_at=row.assigned_at,
+        due_at=row.due_at,
+        completed_at=None,
+    )
+
+
+class ServerInstructorDesk(InstructorDesk):
+    """An instructor's desk on the server: people are PostgreSQL roles, made by the server."""
+
+    _store: ServerStore
+
+    def add_person(self, kind: str, login: str, name: str, password: str) -> int:
+        """A new instructor or trainee who signs in with ``login`` and ``password``."""
+        self._store.require(self._session)
+        target = admin.ServerURL(self._store.location.url)
+        return admin.add_person(self._store._engine, target, kind, login, name, password)
+
+    def add_trainee(
+        self, name: str, *, login: str | None = None, password: str | None = None
+    ) -> TraineeProfile:
+        """A trainee with their own PostgreSQL login (made from the name when not given)."""
+        if password is None:
+            raise StorageError(
+                "On the server a new trainee needs their first password: PostgreSQL keeps it."
+            )
+        name = clean_name(name)
+        chosen = self._read(lambda c: self._store.free_login(c, name, "trainee", login))
+        new_id = self.add_person("trainee", chosen, name, password)
+        query = select(Trainee).where(Trainee.id == new_id)
+        return self._read(lambda c: trainee_profile(c.execute(query).one()))
+
+    def add_instructor(self, name: str, password: str, login: str | None = None) -> int:
+        name = clean_name(name)
+        chosen = self._read(lambda c: self._store.free_login(c, name, "instructor", login))
+        return self.add_person("instructor", chosen, name, password)
+
+    def set_trainee_password(self, trainee_id: int, password: str) -> None:
+        """Set or reset a trainee's password (the server logs it, never the password)."""
+        check_new_password(password)
+        query = select(Trainee.login).where(Trainee.id == trainee_id)
+        login = self._read(lambda c: c.execute(query).scalar_one_or_none())
+        if login is None:
+            raise StorageError(f"There is no trainee {trainee_id}.")
+        verifier = admin.scram_verifier(self._store._engine, login, password)
+        self._write(
+            lambda c: c.execute(text("SELECT dt_set_password(:l, :v)"), {"l": login, "v": verifier})
+        )
+
+    def change_password(self, old_password: str, new_password: str) -> None:
+        """The instructor's own PostgreSQL password (PostgreSQL lets a role change its own)."""
+        self._store.require(self._session)
+        if not self._store._password_check(old_password):
+            raise AccessDeniedError("The current password is wrong.")
+        check_new_password(new_password)
+        login = self._store.person.login
+        verifier = admin.scram_verifier(self._store._engine, login, new_password)
+        if not re.fullmatch(r"SCRAM-SHA-256\$[A-Za-z0-9+/=:$]+", verifier):
+            raise StorageError("libpq made an unexpected password verifier; nothing was changed.")
+
+        def work(connection: Connection) -> None:
+            connection.exec_driver_sql(f"ALTER ROLE CURRENT_USER PASSWORD '{verifier}'")
+            audit.append(connection, self._store.now(), login, audit.Action.PASSWORD_SET, login)
+
+        self._write(work)
