@@ -17,22 +17,35 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Row, select, text, update
 
 from dealer_trainer.storage import audit
-from dealer_trainer.storage.access import next_attempt_at
+from dealer_trainer.storage.access import Passwords, next_attempt_at
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
     InstructorLockedError,
     WrongPasswordError,
 )
 from dealer_trainer.storage.models import Instructor, Trainee
-from dealer_trainer.storage.records import Person, Role
+from dealer_trainer.storage.records import InstructorSession, Person, Role
+from dealer_trainer.storage.work import UnitOfWork
 
-if TYPE_CHECKING:
-    from dealer_trainer.storage.store import Store
+
+class SignInWork(UnitOfWork, Protocol):
+    """What signing in needs of the records (:class:`~dealer_trainer.storage.Store` has it)."""
+
+    @property
+    def passwords(self) -> Passwords:
+        """How passwords are hashed and checked."""
+        ...
+
+    #: The server login the records were opened with (``None``: a local file).
+    connected_as: str | None
+
+    def unlock_instructor(self, instructor_id: int, name: str) -> InstructorSession: ...
+
 
 #: Said for an unknown login and for a wrong password alike: which logins exist is
 #: nobody's business before sign-in.
@@ -52,7 +65,7 @@ class _Failures:
 class SignInDesk:
     """The sign-in of one store: its per-account failure counts and issued people."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: SignInWork) -> None:
         self._store = store
         #: (role, id) -> failures seen by this process: a floor under the row's count.
         self._failures: dict[tuple[Role, int], _Failures] = {}

@@ -195,27 +195,13 @@ class Store:
         ``daily_backup`` is false: then the caller does it, and ``backup_pending`` says so
         (the window does it on a worker thread, as it takes long on a large file).
 
-        Server mode: ``login`` and ``password`` (what the person typed in the sign-in
-        dialog) become the PostgreSQL connection's user and password; the URL names
-        the server and database only. Then ``sign_in(login, password)`` gives the
-        ``Person``. Both are ignored for an SQLite file (the app checks the password).
+        ``login`` and ``password`` become a server connection's user and password (they
+        are ignored for an SQLite file, where the app checks the password). A training
+        centre's server, set up with ``dealer-trainer server init``, is opened with
+        :func:`dealer_trainer.storage.open_store`, which gives its own store.
         """
         patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
-        if location.sqlite_path is None and login is not None:
-            # The server's own rules decide (storage.server): no migration from here.
-            from dealer_trainer.storage.server.workstation import (  # noqa: PLC0415 (cycle)
-                open_server_store,
-            )
-
-            return open_server_store(
-                location.url.render_as_string(hide_password=False),
-                login,
-                password or "",
-                clock=clock,
-                day_zone=day_zone,
-                instructor_idle=instructor_idle,
-            )
         if location.sqlite_path is None and login is not None:
             location = engine.Location(
                 location.url.set(username=login, password=password),

@@ -8,7 +8,7 @@ account (1 s, 2 s, 4 s … at most 30 s), with the button disabled until then.
 
 ``sign_in`` is what checks: on a single PC ``Store.sign_in`` (the app's argon2
 hashes); on a server the login and password become the PostgreSQL connection's
-(``Store.open(url, login=..., password=...)`` then ``Store.sign_in``).
+(``storage.opening.open_store(url, login=..., password=...)`` then ``Store.sign_in``).
 """
 
 from __future__ import annotations

@@ -5343,7 +5343,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+152"/>
+        <location filename="../../app.py" line="+177"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>

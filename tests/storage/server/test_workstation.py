@@ -29,7 +29,6 @@ from dealer_trainer.storage import (
     AnswerFilter,
     SessionKind,
     StorageError,
-    Store,
     audit,
 )
 from dealer_trainer.storage.recorder import sit_assigned_exam
@@ -181,12 +180,14 @@ def test_an_exam_is_sealed_until_the_trainee_sits_it(
         assert resumed.id == sitting.recorder.session_id  # the sitting the server opened
 
 
-def test_store_open_with_a_login_is_the_servers_store(
+def test_open_store_with_a_login_is_the_servers_store(
     centre: Centre, people: dict[str, str]
 ) -> None:
-    """What the sign-in window calls: ``Store.open(url, login=…, password=…)``."""
+    """What the sign-in window calls: ``open_store(url, login=…, password=…)``."""
+    from dealer_trainer.storage.opening import open_store
+
     login = people["tom"]
-    with Store.open(centre.workstation_url, login=login, password=centre.passwords[login]) as store:
+    with open_store(centre.workstation_url, login=login, password=centre.passwords[login]) as store:
         assert isinstance(store, ServerStore)
         person = store.sign_in(login, centre.passwords[login])
         assert store.trainee_desk(person).profile.name == "Tom Trainee"
