@@ -499,6 +499,7 @@ class MainWindow(QMainWindow):
             dialog = SignInDialog(None, self, begin=self.app_store.sign_in_in_background)
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dialog.accepted.connect(lambda: self._signed_in(dialog.person))
+            dialog.finished.connect(lambda _result: self._sign_in_closed(dialog))
             self.sign_in_dialog = dialog
             dialog.open()
             return dialog
@@ -520,8 +521,12 @@ class MainWindow(QMainWindow):
         dialog = self.sign_in_dialog
         if dialog is not None and dialog.is_signing_in:
             dialog.finish(person)  # accepted: _signed_in
-        else:  # the dialog was closed meanwhile: nobody asked for this connection any more
+        else:  # the dialog was cancelled meanwhile: nobody wants this connection any more
             self.app_store.sign_out(person)
+
+    def _sign_in_closed(self, dialog: SignInDialog) -> None:
+        if self.sign_in_dialog is dialog:  # deleted on close: a later answer finds none
+            self.sign_in_dialog = None
 
     def _server_sign_in_failed(self, error: Exception) -> None:
         dialog = self.sign_in_dialog

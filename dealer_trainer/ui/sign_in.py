@@ -206,4 +206,5 @@ class SignInDialog(QDialog):
 
     def done(self, result: int) -> None:
         self._timer.stop()
+        self.is_signing_in = False  # closed while signing in: what arrives is not wanted
         super().done(result)

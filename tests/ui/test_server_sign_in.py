@@ -144,3 +144,19 @@ def test_server_an_instructor_signs_in_and_sees_the_dashboard(
     assert views.tabs.currentWidget() is views.cohort
     qtbot.mouseClick(window.panel.sign_in_button, Qt.MouseButton.LeftButton)  # sign out
     assert not views.isVisible() and not window.app_store.is_open
+
+
+def test_server_a_sign_in_cancelled_while_under_way_leaves_nobody_signed_in(
+    qtbot: QtBot,
+    centre: Centre,  # noqa: F811
+    people: dict[str, str],
+    holders: list[AppStore],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window = _window(qtbot, centre.workstation_url, holders, monkeypatch)
+    tom = people["tom"]
+    dialog = _sign_in(qtbot, window, tom, centre.passwords[tom])
+    dialog.reject()  # Cancel while the server is asked
+    qtbot.waitUntil(lambda: not window.app_store.is_opening, timeout=SIGN_IN_WAIT_MS)
+    assert window.panel.signed_in() is None and not window.app_store.is_open
+    assert window.sign_in_dialog is None
