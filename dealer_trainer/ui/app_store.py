@@ -16,11 +16,22 @@ opening: once the store is open it runs on a worker thread of its own
 (``Store.check_backups``: SQLite's online backup API, through its own
 connection) while the records are in use; ``backupsChecked`` says it is done,
 and ``store().problems`` then includes a failed backup.
+
+On a training centre's server whose URL names the server and database only
+(``postgresql+psycopg://server:5432/db``: each person signs in as their own
+PostgreSQL login), nothing opens at start-up: :attr:`AppStore.signs_in_first` is
+true, ``store()`` raises a ``StorageError`` saying the records open when someone
+signs in, and :meth:`AppStore.sign_in_in_background` opens the store with the
+typed login and password and signs in, on a worker thread (the server may make a
+wrong password wait: ``auth_delay``); ``signedIn`` or ``signInFailed`` says how it
+ended. :meth:`AppStore.sign_out` closes that connection: the next person signs in
+with their own.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -30,8 +41,45 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import Store
+    from dealer_trainer.storage.records import Person
 
 Progress = Callable[[str], None]
+#: Opens the records as one person: login, password, progress (server mode).
+SignInOpener = Callable[[str, str, Progress], "Store"]
+#: ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up.
+DB_URL_ENV = "DEALER_TRAINER_DB_URL"
+
+
+def per_person_server_url(url: str | None = None) -> str | None:
+    """``url`` (default ``$DEALER_TRAINER_DB_URL``) if it is a server's that names no user.
+
+    Such a URL names the server and the database only: each person signs in as their own
+    PostgreSQL login. Read without SQLAlchemy (this runs before the first paint); a URL
+    it cannot read is left to ``Store.open``, which says what is wrong with it.
+    """
+    given = url or os.environ.get(DB_URL_ENV) or ""
+    scheme, sep, rest = given.partition("://")
+    if not sep or not scheme.lower().startswith("postgresql"):
+        return None
+    authority = rest.split("/", 1)[0].split("?", 1)[0]
+    return None if "@" in authority else given
+
+
+def _sign_in_default(url: str) -> SignInOpener:
+    def open_as(login: str, password: str, progress: Progress) -> Store:
+        from dealer_trainer.storage.engine import Patience  # noqa: PLC0415 (loads on first use)
+        from dealer_trainer.storage.opening import open_store  # noqa: PLC0415
+
+        # The server's own store: its roles and functions decide what this person may do.
+        return open_store(
+            url,
+            login=login,
+            password=password,
+            patience=Patience(progress=progress),
+            daily_backup=False,
+        )
+
+    return open_as
 
 
 def _open_default(progress: Progress) -> Store:
@@ -53,6 +101,19 @@ def opening_error_type() -> type[Exception]:
     return StoreOpeningError
 
 
+def sign_in_first_error() -> Exception:
+    """The error ``store()`` raises on a server before anyone has signed in."""
+    from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
+
+    return StorageError(
+        QCoreApplication.translate(
+            "storage",
+            "Each person signs in with their own login on this training centre's server: "
+            "the records open when someone signs in.",
+        )
+    )
+
+
 def opening_error(waiting_for: str | None) -> Exception:
     """The error ``store()`` raises while the records are being opened."""
     message = QCoreApplication.translate(
@@ -71,6 +132,10 @@ class AppStore(QObject):
     bounded lock wait that reports. ``in_background``: never open on the calling thread,
     not even before :meth:`open_in_background` (the window's, whose GUI thread must not
     wait: ``store()`` starts opening in the background and raises meanwhile).
+
+    ``url`` (default ``$DEALER_TRAINER_DB_URL``) matters only without an opener: a
+    server's URL without a user means each person signs in (see the module);
+    ``sign_in_opener`` then opens the records as the person who signs in.
     """
 
     traineesChanged = Signal()
@@ -84,7 +149,12 @@ class AppStore(QObject):
     failed = Signal(str)
     #: The daily backup work after opening is done (``store().problems`` has its outcome).
     backupsChecked = Signal()
+    #: Server mode: the records opened as this ``Person``, who is signed in.
+    signedIn = Signal(object)
+    #: Server mode: the sign-in failed; the ``StorageError`` says why (never the password).
+    signInFailed = Signal(object)
     _finished = Signal(object)
+    _sign_in_finished = Signal(object)
     _backups_done = Signal(object)
 
     def __init__(
@@ -94,12 +164,18 @@ class AppStore(QObject):
         *,
         reporting_opener: Callable[[Progress], Store] | None = None,
         in_background: bool = False,
+        url: str | None = None,
+        sign_in_opener: SignInOpener | None = None,
     ) -> None:
         super().__init__(parent)
         if opener is not None:
             self._opener: Callable[[Progress], Store] = lambda _progress: opener()
         else:
             self._opener = reporting_opener or _open_default
+        server = None if opener or reporting_opener else per_person_server_url(url)
+        if sign_in_opener is None and server is not None:
+            sign_in_opener = _sign_in_default(server)
+        self._sign_in_opener = sign_in_opener
         self._store: Store | None = None
         #: Why a kept house ruleset cannot be used here, one sentence each.
         self.house_ruleset_problems: list[str] = []
@@ -110,6 +186,7 @@ class AppStore(QObject):
         self._background = in_background
         self._backup_worker: threading.Thread | None = None
         self._finished.connect(self._open_finished)  # queued: from the worker thread
+        self._sign_in_finished.connect(self._signed_in)  # queued: from the worker thread
         self._backups_done.connect(self._backups_finished)  # queued: from its worker thread
         self.progress.connect(self._remember_progress)
 
@@ -120,6 +197,11 @@ class AppStore(QObject):
     @property
     def is_opening(self) -> bool:
         return self._worker is not None
+
+    @property
+    def signs_in_first(self) -> bool:
+        """Each person opens the records with their own login (a server's URL without one)."""
+        return self._sign_in_opener is not None
 
     @property
     def is_checking_backups(self) -> bool:
@@ -135,6 +217,8 @@ class AppStore(QObject):
         waits for a lock.
         """
         if self._store is None:
+            if self.signs_in_first:
+                raise sign_in_first_error()
             self._closed = False
             if self._background:
                 self.open_in_background()
@@ -160,8 +244,9 @@ class AppStore(QObject):
         self.rulesetsChanged.emit()
 
     def open_in_background(self) -> None:
-        """Start opening the store on a worker thread (nothing if open or opening already)."""
-        if self._store is not None or self._worker is not None:
+        """Start opening the store on a worker thread (nothing if open or opening already,
+        nor on a server where each person signs in: :meth:`sign_in_in_background`)."""
+        if self._store is not None or self._worker is not None or self.signs_in_first:
             return
         self._background = True
         self._waiting_for = None
@@ -189,6 +274,82 @@ class AppStore(QObject):
         except RuntimeError:  # the window and this holder were closed while the records opened
             if not isinstance(outcome, BaseException):
                 outcome.close()  # type: ignore[attr-defined]
+
+    def sign_in_in_background(self, login: str, password: str) -> None:
+        """Server mode: open the records as ``login`` and sign in, on a worker thread.
+
+        ``signedIn`` (the ``Person``) or ``signInFailed`` (the ``StorageError``) follows;
+        nothing if a sign-in is under way already. A store still open (someone did not
+        sign out) is closed first: one person's connection per window.
+        """
+        if self._sign_in_opener is None:
+            raise RuntimeError("sign_in_in_background is for a server where each person signs in")
+        if self._worker is not None:
+            return
+        self._drop_store()
+        self._closed = False
+        self._worker = threading.Thread(
+            target=self._sign_in_on_worker,
+            args=(self._sign_in_opener, login, password),
+            name="sign-in",
+            daemon=True,
+        )
+        self._worker.start()
+
+    def _sign_in_on_worker(self, opener: SignInOpener, login: str, password: str) -> None:
+        from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
+
+        outcome: object
+        try:
+            store = opener(login, password, self._say_from_worker)
+        except StorageError as exc:
+            outcome = exc
+        except Exception as exc:  # never the password: only the kind of failure
+            outcome = StorageError(
+                QCoreApplication.translate(
+                    "storage", "The records could not be opened: %1"
+                ).replace("%1", type(exc).__name__)
+            )
+        else:
+            try:
+                outcome = (store, store.sign_in(login, password))
+            except Exception as exc:
+                store.close()
+                outcome = exc if isinstance(exc, StorageError) else StorageError(str(exc))
+        try:
+            self._sign_in_finished.emit(outcome)
+        except RuntimeError:  # the window and this holder were closed meanwhile
+            if isinstance(outcome, tuple):
+                outcome[0].close()
+
+    def _signed_in(self, outcome: object) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.join()
+        if not isinstance(outcome, tuple):
+            self.signInFailed.emit(outcome)
+            return
+        store, person = outcome
+        if self._closed:  # the app ended while the sign-in was under way
+            store.close()
+            return
+        self._store = store
+        self.reload_house_rulesets()
+        self.opened.emit()
+        self.signedIn.emit(person)
+
+    def sign_out(self, person: Person) -> None:
+        """End ``person``'s access; on a server also close their connection."""
+        if self._store is None:
+            return
+        self._store.sign_out(person)
+        if self.signs_in_first:
+            self._drop_store()
+
+    def _drop_store(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     def _say_from_worker(self, message: str) -> None:
         """Report what opening waits for; nobody to tell once the holder is deleted."""

@@ -124,6 +124,8 @@ class MainWindow(QMainWindow):
         self.app_store.opened.connect(self._records_opened)
         self.app_store.failed.connect(self._records_failed)
         self.app_store.backupsChecked.connect(self._backups_checked)
+        self.app_store.signedIn.connect(self._server_signed_in)
+        self.app_store.signInFailed.connect(self._server_sign_in_failed)
         self.view.focusedSpotChanged.connect(self._describe_spot)
         remembered = QSettings().value(GAME_KEY)
         self.panel.select_game(remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES)))
@@ -232,7 +234,9 @@ class MainWindow(QMainWindow):
             watched.removeEventFilter(self)
             self._stale_thumbnails.update(GAME_NAMES)
             QTimer.singleShot(0, self, self._prepare_felts)  # then the thumbnails, then the records
-            if not self.app_store.is_open:
+            if self.app_store.signs_in_first:
+                self._say_records_open_at_sign_in()
+            elif not self.app_store.is_open:
                 self.statusBar().showMessage(self.tr("Opening the records…"))
             self.firstPainted.emit()
         return super().eventFilter(watched, event)
@@ -391,9 +395,20 @@ class MainWindow(QMainWindow):
         if self.app_store.is_open:
             self.refresh_trainees()
             self._records_ready()
+        elif self.app_store.signs_in_first:  # each person opens them with their own login
+            self._say_records_open_at_sign_in()
+            self._started("records")
         else:
             self.statusBar().showMessage(self.tr("Opening the records…"))
             self.app_store.open_in_background()
+
+    def _say_records_open_at_sign_in(self) -> None:
+        self.statusBar().showMessage(
+            self.tr(
+                "Practice is not recorded: the records open when someone signs in with "
+                "their own login."
+            )
+        )
 
     def _records_waiting(self, message: str) -> None:
         self.statusBar().showMessage(message)
@@ -479,6 +494,15 @@ class MainWindow(QMainWindow):
         from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
         from dealer_trainer.ui.sign_in import SignInDialog  # noqa: PLC0415
 
+        if self.app_store.signs_in_first:
+            # The login and password open the server's records, on a worker thread.
+            dialog = SignInDialog(None, self, begin=self.app_store.sign_in_in_background)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dialog.accepted.connect(lambda: self._signed_in(dialog.person))
+            dialog.finished.connect(lambda _result: self._sign_in_closed(dialog))
+            self.sign_in_dialog = dialog
+            dialog.open()
+            return dialog
         try:
             store = self.app_store.store()
         except StorageError as exc:
@@ -493,6 +517,22 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    def _server_signed_in(self, person: Person) -> None:
+        dialog = self.sign_in_dialog
+        if dialog is not None and dialog.is_signing_in:
+            dialog.finish(person)  # accepted: _signed_in
+        else:  # the dialog was cancelled meanwhile: nobody wants this connection any more
+            self.app_store.sign_out(person)
+
+    def _sign_in_closed(self, dialog: SignInDialog) -> None:
+        if self.sign_in_dialog is dialog:  # deleted on close: a later answer finds none
+            self.sign_in_dialog = None
+
+    def _server_sign_in_failed(self, error: Exception) -> None:
+        dialog = self.sign_in_dialog
+        if dialog is not None and dialog.is_signing_in:
+            dialog.refuse(error)
+
     def _signed_in(self, person: Person | None) -> None:
         from dealer_trainer.storage.records import Role  # noqa: PLC0415
 
@@ -506,8 +546,14 @@ class MainWindow(QMainWindow):
         """End the signed-in person's access here (their open drill windows stay theirs)."""
         person = self.panel.signed_in()
         if person is not None and self.app_store.is_open:
-            self.app_store.store().sign_out(person)
+            if self.app_store.signs_in_first:  # their connection closes: the views go too
+                views = self.instructor.instructor_window
+                if views is not None and views.isVisible():
+                    views.close()
+            self.app_store.sign_out(person)  # on a server, their connection closes
         self.panel.set_person(None)
+        if self.app_store.signs_in_first:
+            self._say_records_open_at_sign_in()
 
     def export_layout(self) -> None:
         """Ask where, then write the felt on show as a PNG picture or a printable PDF page."""

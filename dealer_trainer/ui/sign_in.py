@@ -8,7 +8,11 @@ account (1 s, 2 s, 4 s … at most 30 s), with the button disabled until then.
 
 ``sign_in`` is what checks: on a single PC ``Store.sign_in`` (the app's argon2
 hashes); on a server the login and password become the PostgreSQL connection's
-(``storage.opening.open_store(url, login=..., password=...)`` then ``Store.sign_in``).
+(``storage.opening.open_store(url, login=..., password=...)`` then ``Store.sign_in``). There the
+dialog is given ``begin`` instead, which starts that work on a worker thread
+(``AppStore.sign_in_in_background``): the dialog shows "Signing in…" (the server may
+make a wrong password wait) with its fields disabled, and :meth:`SignInDialog.finish`
+or :meth:`SignInDialog.refuse` ends the wait.
 """
 
 from __future__ import annotations
@@ -49,14 +53,21 @@ class SignInDialog(QDialog):
 
     def __init__(
         self,
-        sign_in: Callable[[str, str], Person],
+        sign_in: Callable[[str, str], Person] | None,
         parent: QWidget | None = None,
         *,
         monotonic: Callable[[], float] = time.monotonic,
+        begin: Callable[[str, str], None] | None = None,
     ) -> None:
+        """``sign_in`` checks at once (single PC); or ``begin`` starts the check elsewhere
+        and ``finish`` / ``refuse`` end it (a server's sign-in, off the GUI thread)."""
         super().__init__(parent)
+        if (sign_in is None) == (begin is None):
+            raise ValueError("give either sign_in or begin")
         self.setObjectName("signIn")
         self._sign_in = sign_in
+        self._begin = begin
+        self.is_signing_in = False
         self._monotonic = monotonic
         self._until: float | None = None
         self.person: Person | None = None
@@ -105,42 +116,67 @@ class SignInDialog(QDialog):
         self.login.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def attempt(self) -> None:
-        if self._until is not None:
+        if self._until is not None or self.is_signing_in:
             return
         if not self.login.text().strip():
             self.message.setText(self.tr("Enter your login."))
             self.login.setFocus()
             return
-        try:
-            self.person = self._sign_in(self.login.text(), self.password.text())
-        except WrongPasswordError as exc:
-            self.password.clear()
-            self.message.setText(self.tr("The login or the password is wrong."))
-            self._wait(exc.retry_after)
+        if self._begin is not None:
+            login, password = self.login.text(), self.password.text()
+            self.password.clear()  # never left in the field
+            self._set_signing_in(True)
+            self._begin(login, password)
             return
-        except InstructorLockedError as exc:
-            self.password.clear()
+        assert self._sign_in is not None
+        try:
+            person = self._sign_in(self.login.text(), self.password.text())
+        except StorageError as exc:
+            self.refuse(exc)
+            return
+        self.finish(person)
+
+    def _set_signing_in(self, busy: bool) -> None:
+        self.is_signing_in = busy
+        for field in (self.login, self.password, self.sign_in_button):
+            field.setEnabled(not busy)
+        if busy:
+            self.message.clear()
+            self.countdown.setText(self.tr("Signing in…"))
+        else:
+            self.countdown.clear()
+
+    def finish(self, person: Person) -> None:
+        """Signed in as ``person``: the dialog closes."""
+        self._set_signing_in(False)
+        self.person = person
+        self.password.clear()
+        self.accept()
+
+    def refuse(self, error: Exception) -> None:
+        """The sign-in failed: say why in the dialog (the wait after a wrong password)."""
+        self._set_signing_in(False)
+        self.password.clear()
+        if isinstance(error, WrongPasswordError):
+            self.message.setText(self.tr("The login or the password is wrong."))
+            self._wait(error.retry_after)
+        elif isinstance(error, InstructorLockedError):
             self.message.setText(
                 self.tr("Several wrong passwords for this login: wait before trying again.")
             )
-            self._wait(exc.wait)
-            return
-        except NoPasswordYetError:
-            self.password.clear()
+            self._wait(error.wait)
+        elif isinstance(error, NoPasswordYetError):
             self.message.setText(
                 self.tr("No password is set for this login yet: ask your instructor to set one.")
             )
-            return
-        except AccessDeniedError:
-            self.password.clear()
+        elif isinstance(error, AccessDeniedError):  # the server does not say which was wrong
             self.message.setText(self.tr("The login or the password is wrong."))
-            return
-        except StorageError as exc:
-            self.password.clear()
-            self.message.setText(str(exc))
-            return
-        self.password.clear()
-        self.accept()
+        elif isinstance(error, StorageError):  # an unreachable server, a wrong database
+            self.message.setText(str(error))
+        else:  # not storage's: named by its kind only (its text might quote what was typed)
+            self.message.setText(type(error).__name__)
+        if self.password.isEnabled():
+            self.password.setFocus()
 
     def remaining_seconds(self) -> int:
         """Whole seconds left before the next attempt (0: it may be made now)."""
@@ -170,4 +206,5 @@ class SignInDialog(QDialog):
 
     def done(self, result: int) -> None:
         self._timer.stop()
+        self.is_signing_in = False  # closed while signing in: what arrives is not wanted
         super().done(result)

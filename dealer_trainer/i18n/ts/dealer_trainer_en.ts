@@ -3165,7 +3165,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+89"/>
         <location line="+40"/>
         <location line="+128"/>
         <source>Storage is not available: %1</source>
@@ -3871,7 +3871,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+359"/>
+        <location filename="../../ui/main_window.py" line="+363"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3881,7 +3881,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-157"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty).</extracomment>
         <translation type="unfinished"></translation>
@@ -3897,13 +3897,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+159"/>
+        <location line="+12"/>
+        <location line="+162"/>
         <source>Opening the records…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3938,14 +3938,19 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
+        <source>Practice is not recorded: the records open when someone signs in with their own login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <location line="+71"/>
-        <location line="+12"/>
+        <location line="+21"/>
         <source>Records are not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-45"/>
         <source>Tell the instructor</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3955,7 +3960,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+103"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -4413,7 +4418,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+63"/>
+        <location filename="../../ui/sign_in.py" line="+74"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4453,23 +4458,28 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+18"/>
+        <location line="+23"/>
+        <source>Signing in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+12"/>
         <source>The login or the password is wrong.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-12"/>
+        <location line="-8"/>
         <source>Several wrong passwords for this login: wait before trying again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>No password is set for this login yet: ask your instructor to set one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>You can try again in %1 s.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5701,7 +5711,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-478"/>
+        <location filename="../../ui/drills/launcher.py" line="-482"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5781,7 +5791,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+294"/>
+        <location line="+298"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6262,7 +6272,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Instructor views</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6496,18 +6506,25 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+58"/>
+        <location filename="../../ui/app_store.py" line="+109"/>
+        <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
+        <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The records are still being opened: try again in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+149"/>
+        <location line="+41"/>
         <source>The records could not be opened: %1</source>
-        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+85"/>
         <source>The daily backup could not be made: %1</source>
         <translation type="unfinished"></translation>
     </message>

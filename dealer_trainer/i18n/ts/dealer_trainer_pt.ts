@@ -3165,7 +3165,7 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+89"/>
         <location line="+40"/>
         <location line="+128"/>
         <source>Storage is not available: %1</source>
@@ -3872,7 +3872,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+359"/>
+        <location filename="../../ui/main_window.py" line="+363"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -3882,7 +3882,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-157"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty).</extracomment>
         <translation>No pano: %1</translation>
@@ -3898,13 +3898,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>apostado %1</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+159"/>
+        <location line="+12"/>
+        <location line="+162"/>
         <source>Opening the records…</source>
         <translation>A abrir os registos…</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
         <source>&amp;File</source>
         <translation>&amp;Ficheiro</translation>
     </message>
@@ -3939,14 +3939,19 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
+        <source>Practice is not recorded: the records open when someone signs in with their own login.</source>
+        <translation>A prática não é registada: os registos abrem quando alguém inicia sessão com o seu próprio nome de utilizador.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <location line="+71"/>
-        <location line="+12"/>
+        <location line="+21"/>
         <source>Records are not available: %1</source>
         <translation>Os registos não estão disponíveis: %1</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-45"/>
         <source>Tell the instructor</source>
         <translation>Avise o instrutor</translation>
     </message>
@@ -3956,7 +3961,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os registos precisam da atenção do instrutor:</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+103"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
@@ -4414,7 +4419,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+63"/>
+        <location filename="../../ui/sign_in.py" line="+74"/>
         <source>Sign in</source>
         <translation>Iniciar sessão</translation>
     </message>
@@ -4454,23 +4459,28 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escreva o seu nome de utilizador.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+18"/>
+        <location line="+23"/>
+        <source>Signing in…</source>
+        <translation>A iniciar sessão…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+12"/>
         <source>The login or the password is wrong.</source>
         <translation>O nome de utilizador ou a palavra-passe está errado.</translation>
     </message>
     <message>
-        <location line="-12"/>
+        <location line="-8"/>
         <source>Several wrong passwords for this login: wait before trying again.</source>
         <translation>Várias palavras-passe erradas para este nome de utilizador: espere antes de tentar de novo.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>No password is set for this login yet: ask your instructor to set one.</source>
         <translation>Ainda não há palavra-passe para este nome de utilizador: peça ao seu instrutor que defina uma.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>You can try again in %1 s.</source>
         <translation>Pode tentar de novo dentro de %1 s.</translation>
     </message>
@@ -5702,7 +5712,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-478"/>
+        <location filename="../../ui/drills/launcher.py" line="-482"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -5782,7 +5792,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+294"/>
+        <location line="+298"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
@@ -6263,7 +6273,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Bloquear a área do instrutor</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -6497,18 +6507,25 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+58"/>
+        <location filename="../../ui/app_store.py" line="+109"/>
+        <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
+        <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up.</extracomment>
+        <translation>Cada pessoa inicia sessão com o seu próprio nome de utilizador no servidor deste centro de formação: os registos abrem quando alguém inicia sessão.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The records are still being opened: try again in a moment.</source>
         <translation>Os registos ainda estão a ser abertos: tente de novo dentro de momentos.</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+149"/>
+        <location line="+41"/>
         <source>The records could not be opened: %1</source>
-        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation>Não foi possível abrir os registos: %1</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+85"/>
         <source>The daily backup could not be made: %1</source>
         <translation>Não foi possível fazer a cópia de segurança diária: %1</translation>
     </message>

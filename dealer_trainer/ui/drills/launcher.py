@@ -321,9 +321,13 @@ class DrillLauncher(QWidget):
     # ------------------------------------------------------------- storage --
     def store(self) -> Store:
         if self._store is None:
+            # The window's holder, asked each time: on a server, whoever signed in last
+            # (each person's own connection).
             source = self._store_source
             assert not isinstance(source, Store)
-            self._store = source()
+            if source != Store.open:
+                return source()
+            self._store = source()  # opened here, once
         return self._store
 
     def trainee_name(self) -> str:

@@ -56,6 +56,8 @@ class InstructorMenu(QObject):
         return super().eventFilter(watched, event)
 
     def store(self) -> Store:
+        if callable(self._store_source):  # the window's holder: on a server, whoever signed in
+            return self._store_source()
         if self._store is None:
             from dealer_trainer.storage import Store  # noqa: PLC0415 (not at start-up)
 
