@@ -24,6 +24,7 @@ from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import AccessDeniedError, DuplicateNameError, StorageError
 from dealer_trainer.storage.models import (
     AnswerRow,
+    Base,
     ExamAssignmentRow,
     ExamRow,
     Instructor,
@@ -115,6 +116,12 @@ def _key_or_none(name: str) -> str | None:
         return None
 
 
+def _inserted(connection: Connection, model: type[Base], values: dict[str, Any]) -> Row[Any]:
+    """Insert one row and return it as stored, in one statement (``RETURNING``: SQLite
+    3.35 or newer, which ``engine.check_sqlite_library`` makes sure of, and PostgreSQL)."""
+    return connection.execute(insert(model).values(**values).returning(*model.__table__.c)).one()
+
+
 class TraineeDesk:
     """The trainee-level API: one trainee's sessions, answers, exams and review state."""
 
@@ -161,11 +168,7 @@ class TraineeDesk:
                 "started_at": self._store.now(),
                 "ended_at": None,
             }
-            new_id = connection.execute(
-                insert(SessionRow).values(**values).returning(SessionRow.id)
-            ).scalar_one()
-            row = connection.execute(select(SessionRow).where(SessionRow.id == new_id)).one()
-            return training_session(row)
+            return training_session(_inserted(connection, SessionRow, values))
 
         return self._store.write(work)
 
@@ -257,12 +260,7 @@ class TraineeDesk:
                     select(AnswerRow.chain_hash).order_by(AnswerRow.id.desc()).limit(1)
                 ).scalar_one_or_none()
                 values["chain_hash"] = link(previous or GENESIS, values, ANSWER_FIELDS)
-            new_id = connection.execute(
-                insert(AnswerRow).values(**values).returning(AnswerRow.id)
-            ).scalar_one()
-            return stored_answer(
-                connection.execute(select(AnswerRow).where(AnswerRow.id == new_id)).one()
-            )
+            return stored_answer(_inserted(connection, AnswerRow, values))
 
         return self._store.write(work)
 
@@ -516,21 +514,20 @@ class InstructorDesk:
             _refuse_taken(connection, name, key)
             new_login = self._store.free_login(connection, name, "trainee", login)
             self._log(connection, audit.Action.PERSON_ADDED, new_login, "trainee")
-            new_id = connection.execute(
-                insert(Trainee)
-                .values(
-                    name=name,
-                    name_key=key,
-                    login=new_login,
-                    password_hash=password_hash,
-                    failed_attempts=0,
-                    archived=False,
-                    created_at=self._store.now(),
-                )
-                .returning(Trainee.id)
-            ).scalar_one()
             return trainee_profile(
-                connection.execute(select(Trainee).where(Trainee.id == new_id)).one()
+                _inserted(
+                    connection,
+                    Trainee,
+                    dict(
+                        name=name,
+                        name_key=key,
+                        login=new_login,
+                        password_hash=password_hash,
+                        failed_attempts=0,
+                        archived=False,
+                        created_at=self._store.now(),
+                    ),
+                )
             )
 
         return self._write_name(name, key, work)
@@ -702,9 +699,10 @@ class InstructorDesk:
             raise ValueError("a time limit must be positive")
 
         def work(connection: Connection) -> Exam:
-            new_id = connection.execute(
-                insert(ExamRow)
-                .values(
+            row = _inserted(
+                connection,
+                ExamRow,
+                dict(
                     title=title,
                     ruleset_id=ruleset_id,
                     skills=skill_list,
@@ -716,11 +714,10 @@ class InstructorDesk:
                     pass_mark_denominator=pass_mark.denominator,
                     created_by=self._session.instructor_id,
                     created_at=self._store.now(),
-                )
-                .returning(ExamRow.id)
-            ).scalar_one()
-            self._log(connection, audit.Action.EXAM_BUILT, f"exam:{new_id}", title)
-            return exam(connection.execute(select(ExamRow).where(ExamRow.id == new_id)).one())
+                ),
+            )
+            self._log(connection, audit.Action.EXAM_BUILT, f"exam:{row.id}", title)
+            return exam(row)
 
         return self._write(work)
 
