@@ -15,7 +15,6 @@ linked again over the renamed rows, so "verify records" finds the file as the ap
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -127,7 +126,7 @@ def _link_again(bind: sa.Connection) -> None:
             )
 
 
-def _renamed_list(skills: Sequence[object], old: str, new: str) -> list[object]:
+def _renamed_list(skills: list[object], old: str, new: str) -> list[object]:
     return [
         new + skill.removeprefix(old) if isinstance(skill, str) and skill.startswith(old) else skill
         for skill in skills
