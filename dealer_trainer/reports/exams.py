@@ -1,7 +1,7 @@
 """Exam results from the recorded answers (no Qt here).
 
 A stored exam names its skills, difficulty, size, seed and pass mark; the
-drills' spec made from it (``storage.recorder.exam_spec``) gives every trainee
+drills' spec made from it (``drills.specs.exam_spec``) gives every trainee
 the same items in the same order. A result is read from the answers of the
 exam session that sat the assignment; an item left unanswered counts as wrong.
 """
@@ -18,9 +18,8 @@ from dealer_trainer.storage import (
     InstructorDesk,
     SessionKind,
 )
-from dealer_trainer.storage.recorder import exam_spec
 
-__all__ = ["ExamResult", "exam_results", "exam_spec", "percent_text", "trainee_exam_history"]
+__all__ = ["ExamResult", "exam_results", "percent_text", "trainee_exam_history"]
 
 
 def percent_text(share: Fraction) -> str:

@@ -20,33 +20,33 @@ load the drills; import it where a drill session is wired to a trainee.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
-from typing import Any, cast
-
-from fsrs.card import CardDict
 
 from dealer_trainer import __version__
 from dealer_trainer.drills.grading import grade
-from dealer_trainer.drills.model import Answer, Difficulty
+from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.review import SkillCard, review, review_items
-from dealer_trainer.drills.sessions import DrillSession, ExamSpec, ItemSpec, Mode, Outcome, exam
-from dealer_trainer.drills.skills import all_skills
+from dealer_trainer.drills.sessions import DrillSession, ItemSpec, Mode, Outcome, exam
+from dealer_trainer.drills.specs import (
+    answer_from_json,
+    exam_spec,
+    item_spec,
+    mistakes,
+    skill_cards,
+)
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.storage.records import (
     AnswerRecord,
     Exam,
-    ReviewState,
     SessionKind,
     StoredAnswer,
     TrainingSession,
 )
 
 Clock = Callable[[], datetime]
-_FLOAT_FIELDS = ("stability", "difficulty")
 
 
 def utc_now() -> datetime:
@@ -91,24 +91,6 @@ def answer_record(
     )
 
 
-def answer_from_json(data: object) -> Answer:
-    """The trainee's answer as ``Answer.to_json`` stored it."""
-    if not isinstance(data, Mapping):
-        raise ValueError("a stored answer is a JSON object")
-    if data.get("timed_out"):
-        return Answer(timed_out=True)
-    if "amount" in data:
-        return Answer(amount=Decimal(str(data["amount"])))
-    if isinstance(data.get("chips"), Mapping):
-        return Answer(chips={Decimal(str(k)): int(n) for k, n in data["chips"].items()})
-    if isinstance(data.get("order"), list):
-        return Answer(order=tuple(str(bet) for bet in data["order"]))
-    if "choice" in data:
-        choice = data["choice"]
-        return Answer(choice=None if choice is None else str(choice))
-    raise ValueError(f"this version cannot read the stored answer {data!r}")
-
-
 def stored_outcome(stored: StoredAnswer, spec: ItemSpec) -> Outcome:
     """A recorded answer as the drill session had it: the item re-made from its seed.
 
@@ -121,34 +103,14 @@ def stored_outcome(stored: StoredAnswer, spec: ItemSpec) -> Outcome:
     return Outcome(item, given, verdict, stored.record.time_taken_ms)
 
 
-def exam_spec(exam: Exam) -> ExamSpec:
-    """The drills' exam for a stored one: every trainee gets the same items."""
-    return ExamSpec(
-        skills=exam.skills,
-        difficulty=Difficulty(exam.difficulty),
-        size=exam.item_count,
-        pass_mark=exam.pass_mark,
-        seed=exam.seed,
-        ruleset=exam.ruleset_id,
-    )
-
-
 def replay_specs(answers: Iterable[StoredAnswer]) -> list[ItemSpec]:
     """The items of stored answers, to sit again ("my mistakes": ``drills.sessions.replay``)."""
     specs = []
     for stored in answers:
-        situation = stored.record.situation
-        difficulty = situation.get("difficulty") if isinstance(situation, Mapping) else None
-        if not isinstance(difficulty, int):
+        spec = item_spec(stored.record)
+        if spec is None:
             raise ValueError(f"answer {stored.id} was not recorded from a drill item")
-        specs.append(
-            ItemSpec(
-                stored.record.skill,
-                stored.record.item_seed,
-                Difficulty(difficulty),
-                stored.record.ruleset_id,
-            )
-        )
+        specs.append(spec)
     return specs
 
 
@@ -159,26 +121,7 @@ def session_kind(mode: Mode, *, assigned_exam: bool = False) -> SessionKind:
     return SESSION_KINDS[mode]
 
 
-# ------------------------------------------------------------- FSRS cards --
-
-
-def decode_card(data: Mapping[str, Any]) -> CardDict:
-    """An FSRS card as storage returns it (numbers given as text are read back too)."""
-    out = dict(data)
-    for name in _FLOAT_FIELDS:
-        value = out.get(name)
-        out[name] = None if value is None else float(value)
-    return cast(CardDict, out)
-
-
-def skill_cards(states: list[ReviewState]) -> list[SkillCard]:
-    """The trainee's FSRS cards, from the review states storage keeps."""
-    known = all_skills()
-    cards = []
-    for state in states:
-        if state.skill in known and isinstance(state.state, Mapping):
-            cards.append(SkillCard(state.skill, decode_card(state.state)))
-    return cards
+# ------------------------------------------------------- a trainee's items --
 
 
 def review_specs(
@@ -195,25 +138,8 @@ def review_specs(
 
 def mistake_specs(desk: TraineeDesk, limit: int = 20, history: int = 1000) -> list[ItemSpec]:
     """ "My mistakes": the trainee's wrongly answered items, newest first, each once."""
-    known = all_skills()
-    seen: set[tuple[str, int, int, str]] = set()
-    specs: list[ItemSpec] = []
-    for stored in desk.answers(limit=history, newest_first=True):
-        record = stored.record
-        situation = record.situation
-        if record.correct or record.skill not in known or not isinstance(situation, Mapping):
-            continue
-        level = situation.get("difficulty")
-        if not isinstance(level, int) or level not in {int(d) for d in Difficulty}:
-            continue
-        key = (record.skill, record.item_seed, level, record.ruleset_id)
-        if key in seen:
-            continue
-        seen.add(key)
-        specs.append(ItemSpec(record.skill, record.item_seed, Difficulty(level), record.ruleset_id))
-        if len(specs) >= limit:
-            break
-    return specs
+    newest = desk.answers(limit=history, newest_first=True)
+    return mistakes((stored.record for stored in newest), limit)
 
 
 # --------------------------------------------------------------- recorder --

@@ -10,8 +10,9 @@ from dealer_trainer.drills.model import Answer, Difficulty, DrillItem
 from dealer_trainer.drills.review import due_skills
 from dealer_trainer.drills.sessions import ItemSpec, Mode, practice
 from dealer_trainer.drills.skills import all_skills
+from dealer_trainer.drills.specs import skill_cards
 from dealer_trainer.storage import SessionKind, StorageError, Store, TraineeDesk
-from dealer_trainer.storage.recorder import SESSION_KINDS, SessionRecorder, skill_cards
+from dealer_trainer.storage.recorder import SESSION_KINDS, SessionRecorder
 
 from .conftest import START, FakeClock
 
@@ -105,8 +106,8 @@ def test_stored_exam_gives_every_trainee_the_same_items(store: Store, clock: Fak
     from fractions import Fraction
 
     from dealer_trainer.drills.sessions import exam
+    from dealer_trainer.drills.specs import exam_spec
     from dealer_trainer.storage import AnswerFilter
-    from dealer_trainer.storage.recorder import exam_spec
 
     desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
     people = [desk.add_trainee(name) for name in ("Chan Tai Man", "Wong Mei")]

@@ -44,13 +44,13 @@ from dealer_trainer.drills import (
     skill,
     skills_for,
 )
+from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.recorder import (
     SessionRecorder,
     exam_progress,
-    exam_spec,
     mistake_specs,
     review_specs,
     sit_assigned_exam,

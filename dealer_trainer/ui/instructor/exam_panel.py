@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
+from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
-    exam_spec,
     percent_text,
 )
 from dealer_trainer.reports.text import skill_title

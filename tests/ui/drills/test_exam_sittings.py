@@ -15,8 +15,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Difficulty, ExamSpec, exam, skill
+from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.storage import SessionKind, Store, TraineeDesk
-from dealer_trainer.storage.recorder import SessionRecorder, exam_spec
+from dealer_trainer.storage.recorder import SessionRecorder
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave, LeaveExamDialog

@@ -20,8 +20,9 @@ from dealer_trainer.drills import (
     practice,
     time_allowed,
 )
+from dealer_trainer.drills.specs import decode_card
 from dealer_trainer.storage import SessionKind, TraineeDesk
-from dealer_trainer.storage.recorder import SessionRecorder, decode_card
+from dealer_trainer.storage.recorder import SessionRecorder
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
 from dealer_trainer.ui.drills.screen import DrillScreen

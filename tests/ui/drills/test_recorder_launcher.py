@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Difficulty, ItemSpec, Mode, Outcome, grade
+from dealer_trainer.drills.specs import decode_card
 from dealer_trainer.storage import SessionKind, Store, TraineeDesk
 from dealer_trainer.storage.recorder import (
     SessionRecorder,
     answer_record,
-    decode_card,
     mistake_specs,
     review_specs,
     session_kind,

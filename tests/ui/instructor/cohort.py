@@ -21,7 +21,7 @@ from dealer_trainer.drills import (
     Outcome,
     grade,
 )
-from dealer_trainer.reports.exams import exam_spec
+from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.storage import (
     InstructorSession,
     SessionKind,

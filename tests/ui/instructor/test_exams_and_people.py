@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Difficulty
-from dealer_trainer.reports.exams import exam_results, exam_spec
+from dealer_trainer.drills.specs import exam_spec
+from dealer_trainer.reports.exams import exam_results
 from dealer_trainer.storage import SessionKind, Store
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
