@@ -17,12 +17,10 @@ or :meth:`SignInDialog.refuse` ends the wait.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
-from datetime import timedelta
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -42,6 +40,7 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.signin import NoPasswordYetError
+from dealer_trainer.ui.retry_wait import RetryWait
 
 ERROR_STYLE = "color: #b71c1c;"
 
@@ -68,8 +67,6 @@ class SignInDialog(QDialog):
         self._sign_in = sign_in
         self._begin = begin
         self.is_signing_in = False
-        self._monotonic = monotonic
-        self._until: float | None = None
         self.person: Person | None = None
         self.setWindowTitle(self.tr("Sign in"))
         intro = QLabel(
@@ -102,9 +99,14 @@ class SignInDialog(QDialog):
         self.buttons.addButton(self.sign_in_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.attempt)
         self.buttons.rejected.connect(self.reject)
-        self._timer = QTimer(self)
-        self._timer.setInterval(250)
-        self._timer.timeout.connect(self._tick)
+        self._retry = RetryWait(
+            self.countdown,
+            (self.sign_in_button, self.password),
+            lambda left: self.tr("You can try again in %1 s.").replace("%1", str(left)),
+            monotonic=monotonic,
+            parent=self,
+        )
+        self._retry.finished.connect(self.countdownFinished)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
@@ -116,7 +118,7 @@ class SignInDialog(QDialog):
         self.login.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def attempt(self) -> None:
-        if self._until is not None or self.is_signing_in:
+        if self._retry.waiting or self.is_signing_in:
             return
         if not self.login.text().strip():
             self.message.setText(self.tr("Enter your login."))
@@ -159,12 +161,12 @@ class SignInDialog(QDialog):
         self.password.clear()
         if isinstance(error, WrongPasswordError):
             self.message.setText(self.tr("The login or the password is wrong."))
-            self._wait(error.retry_after)
+            self._retry.start(error.retry_after)
         elif isinstance(error, InstructorLockedError):
             self.message.setText(
                 self.tr("Several wrong passwords for this login: wait before trying again.")
             )
-            self._wait(error.wait)
+            self._retry.start(error.wait)
         elif isinstance(error, NoPasswordYetError):
             self.message.setText(
                 self.tr("No password is set for this login yet: ask your instructor to set one.")
@@ -180,31 +182,9 @@ class SignInDialog(QDialog):
 
     def remaining_seconds(self) -> int:
         """Whole seconds left before the next attempt (0: it may be made now)."""
-        if self._until is None:
-            return 0
-        return max(0, math.ceil(self._until - self._monotonic()))
-
-    def _wait(self, delay: timedelta) -> None:
-        self._until = self._monotonic() + delay.total_seconds()
-        self.sign_in_button.setEnabled(False)
-        self.password.setEnabled(False)
-        self._timer.start()
-        self._tick()
-
-    def _tick(self) -> None:
-        left = self.remaining_seconds()
-        if left > 0:
-            self.countdown.setText(self.tr("You can try again in %1 s.").replace("%1", str(left)))
-            return
-        self._timer.stop()
-        self._until = None
-        self.countdown.clear()
-        self.sign_in_button.setEnabled(True)
-        self.password.setEnabled(True)
-        self.password.setFocus()
-        self.countdownFinished.emit()
+        return self._retry.remaining_seconds()
 
     def done(self, result: int) -> None:
-        self._timer.stop()
+        self._retry.stop()
         self.is_signing_in = False  # closed while signing in: what arrives is not wanted
         super().done(result)

@@ -9,12 +9,10 @@ Both leave the unlocked :class:`InstructorSession` in ``session``.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
-from datetime import timedelta
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -34,6 +32,7 @@ from dealer_trainer.storage import (
     WrongPasswordError,
 )
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
+from dealer_trainer.ui.retry_wait import RetryWait
 
 ERROR_STYLE = "color: #b71c1c;"
 
@@ -129,8 +128,6 @@ class LoginDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self._store = store
-        self._monotonic = monotonic
-        self._until: float | None = None
         self.session: InstructorSession | None = None
         self.setWindowTitle(self.tr("Instructor views"))
         intro = QLabel(self.tr("The results, exams and reports are for the instructor."))
@@ -152,9 +149,14 @@ class LoginDialog(QDialog):
         self.buttons.addButton(self.unlock_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.attempt)
         self.buttons.rejected.connect(self.reject)
-        self._timer = QTimer(self)
-        self._timer.setInterval(250)
-        self._timer.timeout.connect(self._tick)
+        self._retry = RetryWait(
+            self.countdown,
+            (self.unlock_button, self.password),
+            self._wait_words,
+            monotonic=monotonic,
+            parent=self,
+        )
+        self._retry.finished.connect(self.countdownFinished)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
@@ -168,7 +170,7 @@ class LoginDialog(QDialog):
         self.password.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def attempt(self) -> None:
-        if self._until is not None:
+        if self._retry.waiting:
             return
         name = self.name.text().strip() or None
         try:
@@ -180,11 +182,11 @@ class LoginDialog(QDialog):
                     "%1", str(exc.failed_attempts)
                 )
             )
-            self._wait(exc.retry_after)
+            self._retry.start(exc.retry_after)
             return
         except InstructorLockedError as exc:
             self.message.setText(self.tr("Too many wrong passwords."))
-            self._wait(exc.wait)
+            self._retry.start(exc.wait)
             return
         except StorageError as exc:
             self.message.setText(str(exc))
@@ -194,36 +196,15 @@ class LoginDialog(QDialog):
 
     def remaining_seconds(self) -> int:
         """Whole seconds left before the next attempt (0: it may be made now)."""
-        if self._until is None:
-            return 0
-        return max(0, math.ceil(self._until - self._monotonic()))
+        return self._retry.remaining_seconds()
 
-    def _wait(self, delay: timedelta) -> None:
-        self._until = self._monotonic() + delay.total_seconds()
-        self.unlock_button.setEnabled(False)
-        self.password.setEnabled(False)
-        self._timer.start()
-        self._tick()
-
-    def _tick(self) -> None:
-        left = self.remaining_seconds()
-        if left > 0:
-            minutes, seconds = divmod(left, 60)
-            shown = f"{minutes}:{seconds:02d}" if minutes else str(seconds)
-            self.countdown.setText(
-                self.tr("Next attempt possible in %1 s.").replace("%1", shown)
-                if not minutes
-                else self.tr("Next attempt possible in %1 min.").replace("%1", shown)
-            )
-            return
-        self._timer.stop()
-        self._until = None
-        self.countdown.clear()
-        self.unlock_button.setEnabled(True)
-        self.password.setEnabled(True)
-        self.password.setFocus()
-        self.countdownFinished.emit()
+    def _wait_words(self, left: int) -> str:
+        minutes, seconds = divmod(left, 60)
+        if not minutes:
+            return self.tr("Next attempt possible in %1 s.").replace("%1", str(seconds))
+        shown = f"{minutes}:{seconds:02d}"
+        return self.tr("Next attempt possible in %1 min.").replace("%1", shown)
 
     def done(self, result: int) -> None:
-        self._timer.stop()
+        self._retry.stop()
         super().done(result)

@@ -113,7 +113,7 @@ def test_no_attempt_is_checked_while_the_delay_runs(
     qtbot.addWidget(first)
     for _ in range(3):  # 1 s, 2 s, then 4 s to wait
         first.password.setText("wrong password")
-        first._until = None  # the test skips the countdown; storage keeps the delay
+        first._retry.skip()  # the test skips the countdown; storage keeps the delay
         clock.advance(seconds=10)
         first.attempt()
     # a new dialog (as after restarting the app) with the right password is still refused
