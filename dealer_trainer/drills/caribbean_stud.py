@@ -21,6 +21,7 @@ from dealer_trainer.drills.model import (
     amount_to_pay,
     house_option,
     interpretation,
+    one_right,
     seconds,
 )
 from dealer_trainer.rules.caribbean_stud import api
@@ -221,7 +222,7 @@ def name_hand(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             "cards": {"box-4": [c.code for c in cards]},
         },
         question=T("What is this hand: {cards}?", cards=_cards_text(cards)),
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        expected=one_right(options),
         solution=(T("{cards}: {name}.", cards=_cards_text(cards), name=_hand_name(value)),),
         citation=value.citation,
     )
@@ -285,7 +286,7 @@ def compare_hands(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             "cards": {"dealer": [c.code for c in first], "box-4": [c.code for c in second]},
         },
         question=T("Which hand wins?"),
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        expected=one_right(options),
         solution=(why,),
         citation=verdict.citation,
         hint=CLASS_RULES[values[0].hand_class]
@@ -459,7 +460,7 @@ def dealer_qualification(ruleset: Ruleset, seed: int, difficulty: Difficulty) ->
         question=T(
             "The dealer turns over {cards}. Does the dealer qualify?", cards=_cards_text(cards)
         ),
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=options),
+        expected=one_right(options),
         solution=(
             T(
                 "{cards} is {name}: {verdict}",
@@ -984,7 +985,7 @@ def misdeal(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             "ruling": ruling.irregularity.value,
         },
         question=T("{situation} What does the regulation rule?", situation=situation),
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=chosen),
+        expected=one_right(chosen),
         solution=(ruling.explanation,),
         citation=ruling.citation,
     )
@@ -1171,7 +1172,7 @@ def dealing_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             how=how,
             number=number,
         ),
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        expected=one_right(options),
         solution=(
             T(
                 "Order of seats: {order}, then the dealer; card {number} goes to {where}.",

@@ -22,6 +22,7 @@ from dealer_trainer.drills.model import (
     Skill,
     amount_to_pay,
     interpretation,
+    one_right,
     seconds,
     table_procedure,
 )
@@ -862,7 +863,7 @@ def throw_rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             "dice": [flat] if off else [flat, [high, low]],
         },
         question=question,
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        expected=one_right(options),
         solution=(ruling.ruling.decision, *ruling.ruling.steps),
         citation=ruling.citation,
     )

@@ -9,7 +9,7 @@ answer the trainee was graded against.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import IntEnum, StrEnum, unique
@@ -61,6 +61,16 @@ class Expected:
     options: tuple[Option, ...] = ()
     denominations: tuple[Decimal, ...] = ()  # chips available to build an amount
     fewest_chips: Mapping[Decimal, int] = field(default_factory=dict)
+
+
+def one_right(options: Iterable[Option]) -> Expected:
+    """A multiple-choice answer: the option whose id is ``"right"``, among the others in the
+    order they are shown (shuffle them before, with the item's own random numbers)."""
+    shown = tuple(options)
+    ids = [option.id for option in shown]
+    if ids.count("right") != 1 or len(set(ids)) != len(ids):
+        raise ValueError(f"a choice needs one option 'right' and no id twice, not {ids}")
+    return Expected(kind=AnswerKind.CHOICE, choice="right", options=shown)
 
 
 def amount_to_pay(amount: Decimal, denominations: tuple[Decimal, ...] = ()) -> Expected:

@@ -20,6 +20,7 @@ from dealer_trainer.drills.model import (
     Skill,
     amount_to_pay,
     interpretation,
+    one_right,
     seconds,
 )
 from dealer_trainer.rules.roulette import RED, Bet, BetKind, BetPosition, all_positions, settle
@@ -595,7 +596,7 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             "previous_number": previous,
         },
         question=question,
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        expected=one_right(options),
         solution=(ruling.decision, *ruling.steps),
         citation=ruling.citation,
         rests_on=rests_on,

@@ -28,6 +28,7 @@ from dealer_trainer.drills.model import (
     Skill,
     amount_to_pay,
     house_option,
+    one_right,
     seconds,
     table_procedure,
 )
@@ -449,7 +450,7 @@ def winning_areas(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillI
             "The dice show {dice}. Which areas does the layout light as winners?",
             dice=_shown(dice),
         ),
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        expected=one_right(options),
         solution=(
             T("The total is {total}; the winning areas: {areas}.", total=total,
               areas=_names(lit, felt)),
@@ -694,7 +695,7 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             "ruling": decided.code,
         },
         question=question,
-        expected=Expected(kind=AnswerKind.CHOICE, choice="right", options=tuple(options)),
+        expected=one_right(options),
         solution=(decided.decision, *decided.steps),
         citation=decided.citation,
         rests_on=(house_option(ruling),),
