@@ -205,9 +205,11 @@ def export_layout(args: SimpleNamespace) -> int:
 
 def _no_display() -> bool:
     """True on a Linux or BSD box with no screen to open a window on, and no platform chosen."""
-    if sys.platform in ("win32", "darwin") or os.environ.get("QT_QPA_PLATFORM"):
+    if sys.platform in ("win32", "darwin"):  # a desktop always has its screen
         return False
-    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    else:  # an else, not code after the return: mypy checks this on Windows and macOS too
+        chosen = os.environ.get("QT_QPA_PLATFORM")
+        return not (chosen or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def run_window(args: SimpleNamespace) -> int:

@@ -62,16 +62,15 @@ NUMPY_WITHOUT_BLAS = (
 
 def build_folder(dist: Path = DIST) -> Path:
     """The one-folder build whose size counts (on macOS, the .app bundle)."""
-    if sys.platform == "darwin":
-        return dist / APP_BUNDLE
-    return dist / FOLDER_NAME
+    return dist / APP_BUNDLE if sys.platform == "darwin" else dist / FOLDER_NAME
 
 
 def executable(dist: Path = DIST) -> Path:
     if sys.platform == "darwin":
         return dist / APP_BUNDLE / "Contents" / "MacOS" / FOLDER_NAME
-    suffix = ".exe" if sys.platform == "win32" else ""
-    return dist / FOLDER_NAME / f"{FOLDER_NAME}{suffix}"
+    else:  # not code after the return: mypy checks it on macOS too
+        suffix = ".exe" if sys.platform == "win32" else ""
+        return dist / FOLDER_NAME / f"{FOLDER_NAME}{suffix}"
 
 
 def folder_size(folder: Path) -> int:

@@ -156,13 +156,19 @@ def tools_missing() -> list[str]:
     return [tool for tool in ("icupkg", "nm", "readelf", "as", "ld") if shutil.which(tool) is None]
 
 
+def _on_linux() -> bool:
+    """A call, not a ``sys.platform`` test, so that mypy on Windows and macOS still checks
+    the Linux-only code that follows it."""
+    return sys.platform.startswith("linux")
+
+
 def slim_icu_data(entries: list[TocEntry], workdir: Path) -> tuple[list[TocEntry], int]:
     """Linux: replace ICU's data library among ``entries`` by the slim one.
 
     Returns the new entries and the bytes saved (0, with a warning, when the
     tools are missing: the build then carries the full data).
     """
-    if not sys.platform.startswith("linux"):
+    if not _on_linux():
         return entries, 0
     targets = [
         entry

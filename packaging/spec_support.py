@@ -252,6 +252,12 @@ def has_debug_info(source: str) -> bool:
     return result.returncode == 0 and ".debug_info" in result.stdout
 
 
+def _on_linux() -> bool:
+    """A call, not a ``sys.platform`` test, so that mypy on Windows and macOS still checks
+    the Linux-only code that follows it."""
+    return sys.platform.startswith("linux")
+
+
 def strip_debug_info(entries: list[TocEntry], workdir: Path) -> tuple[list[TocEntry], int]:
     """Linux: replace binaries that carry DWARF sections by stripped copies in ``workdir``.
 
@@ -259,11 +265,7 @@ def strip_debug_info(entries: list[TocEntry], workdir: Path) -> tuple[list[TocEn
     work as before).  Libraries vendored by auditwheel (``*.libs/``) are left
     untouched.  Returns the new entries and the bytes saved.
     """
-    if (
-        not sys.platform.startswith("linux")
-        or shutil.which("strip") is None
-        or shutil.which("readelf") is None
-    ):
+    if not _on_linux() or shutil.which("strip") is None or shutil.which("readelf") is None:
         return entries, 0
     result, saved = [], 0
     for dest, source, kind in entries:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -86,7 +85,7 @@ def _running(pid: int) -> bool:
     """Whether process ``pid`` still runs (and may still be writing its copy)."""
     if pid == os.getpid():
         return False  # this process writes one copy at a time, and is not writing it now
-    if sys.platform == "win32":
+    if os.name == "nt":
         # Windows refuses to delete a file a running process has open, so removing a
         # copy still being written fails (and is skipped) anyway: no need to ask.
         return False

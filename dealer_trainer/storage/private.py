@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
 SIDE_FILES = ("-wal", "-shm", "-journal")
-
-
-def _posix() -> bool:
-    return os.name == "posix"
 
 
 def private_folder(folder: Path) -> None:
@@ -30,20 +27,20 @@ def private_folder(folder: Path) -> None:
     A folder of another owner (a shared one IT chose) is left as it is: its owner decides.
     """
     folder.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
-    if _posix() and folder.stat().st_uid == os.getuid():
+    if sys.platform != "win32" and folder.stat().st_uid == os.getuid():
         os.chmod(folder, FOLDER_MODE)
 
 
 def private_file(path: Path) -> None:
     """Create ``path`` empty with mode ``0600`` if absent, else set its mode to ``0600``."""
-    if not _posix():
+    if sys.platform == "win32":
         path.touch(exist_ok=True)
-        return
-    try:
-        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE))
-    except FileExistsError:
-        if path.stat().st_uid == os.getuid():
-            os.chmod(path, FILE_MODE)
+    else:
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE))
+        except FileExistsError:
+            if path.stat().st_uid == os.getuid():
+                os.chmod(path, FILE_MODE)
 
 
 def private_database(path: Path) -> None:
@@ -53,5 +50,5 @@ def private_database(path: Path) -> None:
     for suffix in SIDE_FILES:
         side = path.with_name(path.name + suffix)
         with contextlib.suppress(FileNotFoundError):
-            if _posix() and side.stat().st_uid == os.getuid():
+            if sys.platform != "win32" and side.stat().st_uid == os.getuid():
                 os.chmod(side, FILE_MODE)

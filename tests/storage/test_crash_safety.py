@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from dealer_trainer.storage import Store
+from tests.processes import KILLED, kill_hard
 
 from .conftest import FAST_PASSWORDS
 
@@ -44,9 +44,9 @@ def _kill_after(url: str, trainee_id: int, answers: int) -> list[str]:
             committed.append(line.split()[1])
     finally:
         # The writer is in the middle of its next answer (or, at 0, of its first).
-        os.kill(child.pid, signal.SIGKILL)
+        kill_hard(child)
         _, errors = child.communicate()
-    assert child.returncode == -signal.SIGKILL, errors
+    assert child.returncode == KILLED, errors
     return committed
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -29,6 +28,7 @@ from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.engine import _MIGRATION_LOCK, Patience, alembic_config, locate
 from dealer_trainer.storage.errors import StorageLockedError
 from dealer_trainer.storage.wal import dropped_commits
+from tests.processes import kill_hard
 
 from .conftest import FAST_PASSWORDS, FakeClock, answer
 
@@ -100,7 +100,7 @@ def write_lock_holder() -> Iterator[Callable[[Path], None]]:
 
     yield hold
     for child in children:
-        os.kill(child.pid, signal.SIGKILL)
+        kill_hard(child)
         child.communicate()
 
 
@@ -229,6 +229,7 @@ except StorageError as exc:
 
 
 @pytest.mark.parametrize("existing", [True, False], ids=["with-records", "first-start"])
+@pytest.mark.skipif(os.name != "posix", reason="POSIX folder modes (and geteuid)")
 def test_read_only_data_folder_says_what_is_wrong_and_what_to_do(
     tmp_path: Path, existing: bool
 ) -> None:
@@ -238,7 +239,8 @@ def test_read_only_data_folder_says_what_is_wrong_and_what_to_do(
             Store.open(data_dir=folder, passwords=FAST_PASSWORDS).close()
             os.chmod(folder / "dealer-trainer.sqlite3", 0o644)
         folder.chmod(0o555)
-        if os.geteuid() == 0:  # root writes anywhere: open it as the user 'nobody'
+        # root writes anywhere: open it as the user 'nobody'
+        if sys.platform != "win32" and os.geteuid() == 0:
             run = subprocess.run(
                 [sys.executable, "-c", READ_ONLY_OPEN, str(folder), str(tmp_path / "warm.db")],
                 capture_output=True,

@@ -5,8 +5,6 @@ PostgreSQL)."""
 from __future__ import annotations
 
 import dataclasses
-import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -24,6 +22,7 @@ from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import AccessDeniedError, StorageError, Store, TraineeDesk
 from dealer_trainer.storage.rounds import TableAttemptRecord
 from dealer_trainer.storage.table_recorder import TableRecorder
+from tests.processes import KILLED, kill_hard
 
 from .conftest import FAST_PASSWORDS, FakeClock
 
@@ -229,9 +228,9 @@ def test_table_steps_committed_before_a_sigkill_are_all_there(tmp_path: Path) ->
                 assert line[0] == "committed", line
                 promised.append((line[1], int(line[2])))
         finally:
-            os.kill(child.pid, signal.SIGKILL)
+            kill_hard(child)
             _, errors = child.communicate()
-        assert child.returncode == -signal.SIGKILL, errors
+        assert child.returncode == KILLED, errors
         checker = sqlite3.connect(database)
         try:
             assert checker.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
