@@ -91,8 +91,12 @@ def _parser() -> argparse.ArgumentParser:
         "the first line of standard input.",
     )
     add.add_argument("file", type=Path, metavar="FILE", help="the house ruleset file (.toml)")
-    add.add_argument("--instructor", help="the instructor's name (needed if there are several)")
-    verbs.add_parser("list", help="list the house rulesets kept in the database")
+    add.add_argument(
+        "--instructor",
+        help="your login: on a centre's server always, on one PC if there are several instructors",
+    )
+    listing = verbs.add_parser("list", help="list the house rulesets kept in the database")
+    listing.add_argument("--instructor", help="your login, on a centre's server")
     server = commands.add_parser(
         "server",
         help="set up a training centre's PostgreSQL server, add people to it",

@@ -7,6 +7,11 @@ keeps the file in the database every workstation uses (``$DEALER_TRAINER_DB_URL`
 or the SQLite file in the data folder) as the next version of its id. ``list``
 shows every house ruleset kept there, newest version first. Exit 0 on success,
 1 when the database or the password fails, 2 for a bad file or bad arguments.
+
+On a training centre's server (a URL that names the server and the database only,
+as a workstation's does) the instructor signs in with their own login
+(``--instructor LOGIN``) and password, and the server's rules decide, as in the
+window: the app never checks a password there. ``list`` signs in the same way.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ import getpass
 import sys
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage import InstructorSession, Store
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -26,13 +34,45 @@ def _password(stdin: TextIO) -> str:
     return stdin.readline().rstrip("\r\n")
 
 
+def _server_url() -> bool:
+    """Whether ``$DEALER_TRAINER_DB_URL`` is a centre's server reached by people's own logins."""
+    from dealer_trainer.storage import engine  # noqa: PLC0415 (a command's own)
+
+    location = engine.locate()
+    return location.sqlite_path is None and not location.url.username
+
+
+def _open(login: str | None, stdin: TextIO, verb: str) -> Store:
+    """The records, as a centre's server lets ``login`` see them, or the single PC's file."""
+    from dealer_trainer.storage import StorageError, Store  # noqa: PLC0415
+    from dealer_trainer.storage.opening import open_store  # noqa: PLC0415
+
+    if not _server_url():
+        return Store.open()
+    if not login:
+        raise StorageError(
+            f"{verb} on a training centre's server needs your login: add --instructor LOGIN "
+            "(the server checks your own password)."
+        )
+    return open_store(login=login, password=_password(stdin))
+
+
+def _instructor(store: Store, stdin: TextIO, login: str | None) -> InstructorSession:
+    """The instructor's session: the server's sign-in, or the single PC's password asked now."""
+    from dealer_trainer.storage.server.workstation import ServerStore  # noqa: PLC0415
+
+    if isinstance(store, ServerStore):
+        return store.signed_in_instructor()
+    return store.verify_instructor(_password(stdin), login)
+
+
 def add(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
     from dealer_trainer.rules.errors import RulesetError  # noqa: PLC0415 (a command's own)
     from dealer_trainer.rules.rulesets import (  # noqa: PLC0415
         load_house_ruleset,
         read_house_file,
     )
-    from dealer_trainer.storage import StorageError, Store  # noqa: PLC0415
+    from dealer_trainer.storage import StorageError  # noqa: PLC0415
     from dealer_trainer.storage.house_rulesets import (  # noqa: PLC0415
         HouseRulesetError,
         add_house_ruleset,
@@ -45,8 +85,9 @@ def add(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
     except RulesetError as exc:
         return _fail(f"dealer-trainer rulesets add: {exc.message}", EXIT_BAD_INPUT)
     try:
-        with Store.open() as store:
-            session = store.verify_instructor(_password(stdin or sys.stdin), args.instructor)
+        typed = stdin or sys.stdin
+        with _open(args.instructor, typed, "Adding a house ruleset") as store:
+            session = _instructor(store, typed, args.instructor)
             try:
                 added = add_house_ruleset(store, session, text, path.name)
             finally:
@@ -70,12 +111,12 @@ def add(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
     return EXIT_OK
 
 
-def list_kept(_args: SimpleNamespace) -> int:
-    from dealer_trainer.storage import StorageError, Store  # noqa: PLC0415
+def list_kept(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
+    from dealer_trainer.storage import StorageError  # noqa: PLC0415
     from dealer_trainer.storage.house_rulesets import kept_house_rulesets  # noqa: PLC0415
 
     try:
-        with Store.open() as store:
+        with _open(getattr(args, "instructor", None), stdin or sys.stdin, "Listing") as store:
             kept = kept_house_rulesets(store)
     except StorageError as exc:
         return _fail(f"dealer-trainer rulesets list: {exc}", EXIT_FAILED)

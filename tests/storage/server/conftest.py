@@ -25,10 +25,16 @@ OWNER_PASSWORD_ENV = "DEALER_TRAINER_TEST_PG_OWNER_PASSWORD"
 CA_ENV = "DEALER_TRAINER_TEST_PG_CA"
 
 
-def command(*args: str, password: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``dealer-trainer ARGS`` in a process of its own, the role's password in PGPASSWORD."""
+def command(
+    *args: str, password: str, stdin: str = "", db_url: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``dealer-trainer ARGS`` in a process of its own, the role's password in PGPASSWORD
+    (and ``db_url`` as the workstation's ``DEALER_TRAINER_DB_URL``)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PG")}
     env["PGPASSWORD"] = password
+    env.pop("DEALER_TRAINER_DB_URL", None)
+    if db_url is not None:
+        env["DEALER_TRAINER_DB_URL"] = db_url
     return subprocess.run(
         [sys.executable, "-m", "dealer_trainer.app", *args],
         input=stdin,
