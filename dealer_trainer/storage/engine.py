@@ -29,6 +29,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage.errors import StorageError, StorageLockedError
 from dealer_trainer.storage.private import private_database, private_folder
 
@@ -56,11 +57,11 @@ class Patience:
     """
 
     wait_s: float = DEFAULT_LOCK_WAIT_S
-    progress: Callable[[str], None] | None = None
+    progress: Callable[[Text], None] | None = None
     sleep: Callable[[float], None] = field(default=time.sleep, repr=False)
     monotonic: Callable[[], float] = field(default=time.monotonic, repr=False)
 
-    def tell(self, message: str) -> None:
+    def tell(self, message: Text) -> None:
         if self.progress is not None:
             self.progress(message)
 
@@ -103,23 +104,36 @@ def locate(url: str | None = None, data_dir: Path | None = None) -> Location:
     except (SQLAlchemyError, ValueError):
         # ``from None``: the parser's own error quotes the whole URL, password and all.
         raise StorageError(
-            f"The database URL {shown} cannot be read: {_url_problem(shown)}. Correct "
-            f"${DB_URL_ENV} (form: postgresql+psycopg://user:password@server:5432/database)."
+            T(
+                "The database URL {url} cannot be read: {problem}. Correct ${env} (form: "
+                "postgresql+psycopg://user:password@server:5432/database).",
+                url=shown,
+                problem=_url_problem(shown),
+                env=DB_URL_ENV,
+            )
         ) from None
     if port is not None and not 0 < port < 65536:
         raise StorageError(
-            f"The database URL {shown} names port {port}, which does not exist (ports are "
-            f"1 to 65535; PostgreSQL's is usually 5432). Correct ${DB_URL_ENV}."
+            T(
+                "The database URL {url} names port {port}, which does not exist (ports are 1 "
+                "to 65535; PostgreSQL's is usually 5432). Correct ${env}.",
+                url=shown,
+                port=str(port),
+                env=DB_URL_ENV,
+            )
         )
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         if not parsed.database or parsed.database == ":memory:":
-            raise StorageError("An SQLite database must be a file, not in memory.")
+            raise StorageError(T("An SQLite database must be a file, not in memory."))
         path = Path(parsed.database).absolute()
         return Location(parsed.set(database=str(path)), path, path.parent)
     if backend != "postgresql":
         raise StorageError(
-            f"Unsupported database {backend!r}: use SQLite or postgresql+psycopg://…"
+            T(
+                "Unsupported database {backend}: use SQLite or postgresql+psycopg://…",
+                backend=repr(backend),
+            )
         )
     if parsed.get_driver_name() != "psycopg":
         parsed = parsed.set(drivername="postgresql+psycopg")
@@ -159,13 +173,13 @@ def scrub(text: str, *secrets: str | None) -> str:
     return text
 
 
-def _url_problem(url: str) -> str:
+def _url_problem(url: str) -> Text:
     port = _PORT.match(url)
     if port is not None and not port["port"].isdigit():
-        return f"the port {port['port']!r} is not a number"
+        return T("the port {port} is not a number", port=repr(port["port"]))
     if "://" not in url:
-        return "it is not of the form dialect://user:password@server/database"
-    return "it is not a valid database URL"
+        return T("it is not of the form dialect://user:password@server/database")
+    return T("it is not a valid database URL")
 
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -186,7 +200,12 @@ def check_sqlite_file(path: Path) -> None:
                 private_folder(path.parent)
             except OSError as exc:
                 raise StorageError(
-                    f"Cannot create the data folder {path.parent}: {exc.strerror}. {_WHERE_INSTEAD}"
+                    T(
+                        "Cannot create the data folder {folder}: {why}. {instead}",
+                        folder=str(path.parent),
+                        why=str(exc.strerror),
+                        instead=_WHERE_INSTEAD,
+                    )
                 ) from exc
         _check_writable(path)
         return
@@ -194,17 +213,19 @@ def check_sqlite_file(path: Path) -> None:
         with path.open("rb") as handle:
             head = handle.read(100)
     except OSError as exc:
-        raise StorageError(f"Cannot read the database file {path}: {exc.strerror}.") from exc
+        raise StorageError(
+            T("Cannot read the database file {path}: {why}.", path=str(path), why=str(exc.strerror))
+        ) from exc
     if head:
         if len(head) < 100 or not head.startswith(_SQLITE_MAGIC):
-            raise StorageError(corrupt_message(path, "it is not an SQLite database"))
+            raise StorageError(corrupt_message(path, T("it is not an SQLite database")))
         _check_ours(path)
     _check_writable(path)
 
 
-_WHERE_INSTEAD = (
-    f"Ask IT to let this user write there, or set {DATA_DIR_ENV} to a folder this user may "
-    "write to."
+_WHERE_INSTEAD = T(
+    "Ask IT to let this user write there, or set {env} to a folder this user may write to.",
+    env=DATA_DIR_ENV,
 )
 #: The tables every schema of this app has had since its first migration.
 _OUR_TABLES = frozenset({"alembic_version", "trainees", "instructors", "answers"})
@@ -214,15 +235,23 @@ def _check_writable(path: Path) -> None:
     folder = path.parent
     if not os.access(folder, os.W_OK | os.X_OK):
         raise StorageError(
-            f"The data folder {folder} is read-only for this user: the Dealer Trainer keeps "
-            f"its records in it and must write there (the database and its log files). "
-            f"{_WHERE_INSTEAD}"
+            T(
+                "The data folder {folder} is read-only for this user: the Dealer Trainer keeps "
+                "its records in it and must write there (the database and its log files). "
+                "{instead}",
+                folder=str(folder),
+                instead=_WHERE_INSTEAD,
+            )
         )
     if path.exists() and not os.access(path, os.R_OK | os.W_OK):
         raise StorageError(
-            f"The database file {path} is read-only for this user: answers could not be "
-            f"recorded. Ask IT to let this user write to it, or set {DATA_DIR_ENV} to a "
-            "folder this user may write to."
+            T(
+                "The database file {path} is read-only for this user: answers could not be "
+                "recorded. Ask IT to let this user write to it, or set {env} to a folder this "
+                "user may write to.",
+                path=str(path),
+                env=DATA_DIR_ENV,
+            )
         )
 
 
@@ -247,18 +276,26 @@ def _check_ours(path: Path) -> None:
     if tables - {"alembic_version"} and not tables >= _OUR_TABLES:
         shown = ", ".join(sorted(tables)[:5]) + (" …" if len(tables) > 5 else "")
         raise StorageError(
-            f"The file {path} is an SQLite database of another program (its tables: "
-            f"{shown}), not the Dealer Trainer's records. It has been left unchanged. "
-            f"Point {DB_URL_ENV} or {DATA_DIR_ENV} at the Dealer Trainer's own file, or "
-            "at a folder without one to start new records."
+            T(
+                "The file {path} is an SQLite database of another program (its tables: "
+                "{tables}), not the Dealer Trainer's records. It has been left unchanged. Point "
+                "{url_env} or {dir_env} at the Dealer Trainer's own file, or at a folder without "
+                "one to start new records.",
+                path=str(path),
+                tables=shown,
+                url_env=DB_URL_ENV,
+                dir_env=DATA_DIR_ENV,
+            )
         )
 
 
-def corrupt_message(path: Path, why: str) -> str:
-    return (
-        f"The database file {path} is damaged or unreadable ({why}). "
-        "It has been left untouched: keep it for recovery, and restore a copy from the "
-        f"'backups' folder beside it, or move it away to start a new database."
+def corrupt_message(path: Path, why: str | Text) -> Text:
+    return T(
+        "The database file {path} is damaged or unreadable ({why}). It has been left "
+        "untouched: keep it for recovery, and restore a copy from the 'backups' folder beside "
+        "it, or move it away to start a new database.",
+        path=str(path),
+        why=why,
     )
 
 
@@ -297,9 +334,14 @@ def check_sqlite_library(version: tuple[int, int, int] | None = None) -> None:
         found = ".".join(map(str, version))
         needed = ".".join(map(str, MINIMUM_SQLITE))
         raise StorageError(
-            f"This computer's SQLite library is version {found}; the app needs {needed} or "
-            "newer to record answers. Install a current Python (3.11 or newer from python.org "
-            "ships one), or use a training centre's server instead of a local file."
+            T(
+                "This computer's SQLite library is version {found}; the app needs {needed} or "
+                "newer to record answers. Install a current Python (3.11 or newer from "
+                "python.org ships one), or use a training centre's server instead of a local "
+                "file.",
+                found=found,
+                needed=needed,
+            )
         )
 
 
@@ -315,8 +357,12 @@ def create(location: Location) -> Engine:
             private_database(location.sqlite_path)
         except OSError as exc:
             raise StorageError(
-                f"Cannot make the records {location.sqlite_path} private to this user: "
-                f"{exc.strerror}. {_WHERE_INSTEAD}"
+                T(
+                    "Cannot make the records {path} private to this user: {why}. {instead}",
+                    path=str(location.sqlite_path),
+                    why=str(exc.strerror),
+                    instead=_WHERE_INSTEAD,
+                )
             ) from exc
         engine = create_engine(
             location.url,
@@ -376,8 +422,12 @@ def _up_to_date(current: str | None, location: Location) -> bool:
     known = {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
     if current is not None and current not in known:
         raise StorageError(
-            f"The database {location.display} was written by a newer version of the "
-            f"Dealer Trainer (schema {current}); update this workstation's app."
+            T(
+                "The database {database} was written by a newer version of the Dealer Trainer "
+                "(schema {schema}); update this workstation's app.",
+                database=location.display,
+                schema=current,
+            )
         )
     return current == head_revision()
 
@@ -411,31 +461,40 @@ def _upgrade(connection: Connection, location: Location, wait_s: float) -> bool:
             raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
-def _waiting_message(location: Location, wait_s: float) -> str:
+def _waiting_message(location: Location, wait_s: float) -> Text:
     if location.sqlite_path is not None:
-        return (
-            f"Waiting for another program to release the database {location.display} "
-            f"(it holds the write lock); up to {wait_s:.0f} s…"
+        return T(
+            "Waiting for another program to release the database {database} (it holds the "
+            "write lock); up to {seconds} s…",
+            database=location.display,
+            seconds=f"{wait_s:.0f}",
         )
-    return (
-        f"Waiting for another workstation to finish updating the database {location.display} "
-        f"to a new version; up to {wait_s:.0f} s…"
+    return T(
+        "Waiting for another workstation to finish updating the database {database} to a new "
+        "version; up to {seconds} s…",
+        database=location.display,
+        seconds=f"{wait_s:.0f}",
     )
 
 
-def _locked_message(location: Location, wait_s: float) -> str:
+def _locked_message(location: Location, wait_s: float) -> Text:
     if location.sqlite_path is not None:
-        return (
-            f"The database {location.display} must be updated to this version of the app, but "
-            f"another program has held its write lock for more than {wait_s:.0f} s. Nothing "
-            "was changed. Close the other program (another Dealer Trainer, or a database "
-            "tool that has the file open) and start again."
+        return T(
+            "The database {database} must be updated to this version of the app, but another "
+            "program has held its write lock for more than {seconds} s. Nothing was changed. "
+            "Close the other program (another Dealer Trainer, or a database tool that has the "
+            "file open) and start again.",
+            database=location.display,
+            seconds=f"{wait_s:.0f}",
         )
-    return (
-        f"Another workstation has been updating the database {location.display} for more "
-        f"than {wait_s:.0f} s (it holds the update lock). Nothing was changed here. Wait "
-        "for it to finish and start again; if no workstation is starting, ask IT to end "
-        f"the database session that holds advisory lock {_MIGRATION_LOCK} (see pg_locks)."
+    return T(
+        "Another workstation has been updating the database {database} for more than "
+        "{seconds} s (it holds the update lock). Nothing was changed here. Wait for it to "
+        "finish and start again; if no workstation is starting, ask IT to end the database "
+        "session that holds advisory lock {lock} (see pg_locks).",
+        database=location.display,
+        seconds=f"{wait_s:.0f}",
+        lock=str(_MIGRATION_LOCK),
     )
 
 
@@ -451,18 +510,35 @@ def explain(exc: BaseException, location: Location) -> StorageError:
     why = scrub(str(original).strip(), location.url.password)
     if "NUL" in why and ("0x00" in why or "\\u0000" in why):
         return StorageError(
-            "The text contains a NUL character (code 0, invisible), which the database "
-            f"{location.display} cannot store. Nothing was saved: type the text again "
-            "without it (it usually comes from pasting)."
+            T(
+                "The text contains a NUL character (code 0, invisible), which the database "
+                "{database} cannot store. Nothing was saved: type the text again without it "
+                "(it usually comes from pasting).",
+                database=location.display,
+            )
         )
     if location.sqlite_path is not None and isinstance(original, sqlite3.DatabaseError):
         if any(sign in why for sign in _DAMAGE):
             return StorageError(corrupt_message(location.sqlite_path, why))
         if any(sign in why for sign in ("unable to open", "readonly", "read-only")):
             return StorageError(
-                f"The database file {location.display} cannot be opened for writing ({why}): "
-                f"this user may not write in its folder {location.sqlite_path.parent}, or "
-                f"the disk is full or read-only. {_WHERE_INSTEAD}"
+                T(
+                    "The database file {database} cannot be opened for writing ({why}): this "
+                    "user may not write in its folder {folder}, or the disk is full or "
+                    "read-only. {instead}",
+                    database=location.display,
+                    why=why,
+                    folder=str(location.sqlite_path.parent),
+                    instead=_WHERE_INSTEAD,
+                )
             )
-        return StorageError(f"The database file {location.display} cannot be used: {why}.")
-    return StorageError(f"The database {location.display} cannot be used: {why}")
+        return StorageError(
+            T(
+                "The database file {database} cannot be used: {why}.",
+                database=location.display,
+                why=why,
+            )
+        )
+    return StorageError(
+        T("The database {database} cannot be used: {why}", database=location.display, why=why)
+    )

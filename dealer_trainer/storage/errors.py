@@ -1,8 +1,16 @@
-"""The errors of the storage layer, each a sentence the user can read."""
+"""The errors of the storage layer, each a sentence the user can read.
+
+A message is a translatable :class:`~dealer_trainer.rules.text.Text` (made with ``T``,
+which lupdate reads), so the window shows it in the reader's language
+(``ui.language.problem_text``); ``str(error)`` is its English, for logs, the command
+line and tests. A plain ``str`` is accepted too (a driver's own words, already English).
+"""
 
 from __future__ import annotations
 
 from datetime import timedelta
+
+from dealer_trainer.rules.text import T, Text
 
 
 class StorageError(Exception):
@@ -10,6 +18,10 @@ class StorageError(Exception):
 
     The message is meant for the user: it names the file or server and what to do.
     """
+
+    def __init__(self, message: str | Text = "", *args: object) -> None:
+        self.text = message if isinstance(message, Text) else None
+        super().__init__(message.english() if isinstance(message, Text) else message, *args)
 
 
 class StorageLockedError(StorageError):
@@ -32,7 +44,7 @@ class InstructorLockedError(AccessDeniedError):
     def __init__(self, wait: timedelta) -> None:
         self.wait = wait
         seconds = max(1, int(-(-wait.total_seconds() // 1)))
-        super().__init__(f"Too many wrong passwords: try again in {seconds} s.")
+        super().__init__(T("Too many wrong passwords: try again in {seconds} s.", seconds=seconds))
 
 
 class WrongPasswordError(AccessDeniedError):
@@ -42,7 +54,9 @@ class WrongPasswordError(AccessDeniedError):
         self.failed_attempts = failed_attempts
         self.retry_after = retry_after
         seconds = int(retry_after.total_seconds())
-        super().__init__(f"Wrong password. The next attempt is possible in {seconds} s.")
+        super().__init__(
+            T("Wrong password. The next attempt is possible in {seconds} s.", seconds=seconds)
+        )
 
 
 class DuplicateNameError(StorageError):
@@ -56,12 +70,14 @@ class DuplicateNameError(StorageError):
         self.name = name
         self.existing = existing
         if name == existing:
-            message = f"A trainee named {existing!r} already exists."
+            message = T("A trainee named {existing} already exists.", existing=repr(existing))
         else:
-            message = (
-                f"{name!r} is the name of the registered trainee {existing!r} (names that "
-                "differ only in capitals, letter width or invisible characters are one name). "
-                "Choose that profile, or tell the two people apart in the name."
+            message = T(
+                "{name} is the name of the registered trainee {existing} (names that differ "
+                "only in capitals, letter width or invisible characters are one name). Choose "
+                "that profile, or tell the two people apart in the name.",
+                name=repr(name),
+                existing=repr(existing),
             )
         super().__init__(message)
 
@@ -71,4 +87,4 @@ class DuplicateLoginError(StorageError):
 
     def __init__(self, login: str) -> None:
         self.login = login
-        super().__init__(f"The login {login!r} is taken: choose another one.")
+        super().__init__(T("The login {login} is taken: choose another one.", login=repr(login)))

@@ -32,6 +32,7 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit, backup, engine, wal
 from dealer_trainer.storage.access import Passwords, check_new_password, next_attempt_at
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
@@ -57,7 +58,7 @@ from dealer_trainer.storage.records import (
 from dealer_trainer.storage.retry import retrying
 from dealer_trainer.storage.signin import SignInDesk
 
-T = TypeVar("T")
+Result = TypeVar("Result")
 Clock = Callable[[], datetime]
 
 DEFAULT_BACKUPS_KEPT = 7
@@ -284,16 +285,16 @@ class Store:
     def day_of(self, moment: datetime) -> date:
         return moment.astimezone(self.day_zone).date()
 
-    def read(self, work: Callable[[Connection], T]) -> T:
+    def read(self, work: Callable[[Connection], Result]) -> Result:
         """Run ``work`` in one read transaction."""
         return self._run(work, write=False)
 
-    def write(self, work: Callable[[Connection], T]) -> T:
+    def write(self, work: Callable[[Connection], Result]) -> Result:
         """Run ``work`` in one write transaction, committed when this returns."""
         return self._run(work, write=True)
 
-    def _run(self, work: Callable[[Connection], T], *, write: bool) -> T:
-        def attempt() -> T:
+    def _run(self, work: Callable[[Connection], Result], *, write: bool) -> Result:
+        def attempt() -> Result:
             with self._engine.connect() as connection:
                 if write:
                     connection.execution_options(write=True)
@@ -411,7 +412,9 @@ class Store:
         def work(connection: Connection) -> TraineeProfile:
             row = connection.execute(select(Trainee).where(Trainee.id == trainee_id)).first()
             if row is None or row.archived:
-                raise AccessDeniedError(f"There is no active trainee profile {trainee_id}.")
+                raise AccessDeniedError(
+                    T("There is no active trainee profile {id}.", id=trainee_id)
+                )
             return trainee_profile(row)
 
         return TraineeDesk(self, self.read(work))
@@ -439,7 +442,7 @@ class Store:
             if connection.dialect.name == "postgresql":  # two workstations on first start
                 connection.exec_driver_sql("LOCK TABLE instructors IN EXCLUSIVE MODE")
             if connection.execute(select(func.count()).select_from(Instructor)).scalar_one():
-                raise AccessDeniedError("The instructor account already exists.")
+                raise AccessDeniedError(T("The instructor account already exists."))
             return self.insert_instructor(connection, name, password_hash, login)
 
         instructor_id = self.write(work)
@@ -518,7 +521,7 @@ class Store:
     def trainee_desk(self, person: Person) -> TraineeDesk:
         """The signed-in trainee's own desk; refused for anyone not signed in here."""
         if not self._sign_in.issued(person) or person.role is not Role.TRAINEE:
-            raise AccessDeniedError("Sign in first: your records are reached only after it.")
+            raise AccessDeniedError(T("Sign in first: your records are reached only after it."))
         return self.trainee(person.id)
 
     def unlock_instructor(self, instructor_id: int, name: str) -> InstructorSession:
@@ -551,8 +554,8 @@ class Store:
         rows = connection.execute(query.order_by(Instructor.id).limit(2).with_for_update()).all()
         if len(rows) != 1:
             if name is None and rows:
-                return AccessDeniedError("Choose which instructor you are.")
-            return AccessDeniedError("There is no such instructor account.")
+                return AccessDeniedError(T("Choose which instructor you are."))
+            return AccessDeniedError(T("There is no such instructor account."))
         row = rows[0]
         now = self.now()
         allowed_at = next_attempt_at(row.failed_attempts, row.last_failed_at)
@@ -605,13 +608,13 @@ class Store:
         live = self._unlocked.get(getattr(session, "token", ""))
         if live is None or live.instructor_id != getattr(session, "instructor_id", None):
             raise AccessDeniedError(
-                "The instructor views are locked: enter the instructor password."
+                T("The instructor views are locked: enter the instructor password.")
             )
         now = self.now()
         if now - live.last_used > self._instructor_idle:
             del self._unlocked[session.token]
             raise AccessDeniedError(
-                "The instructor views locked themselves after a pause: enter the password again."
+                T("The instructor views locked themselves after a pause: enter the password again.")
             )
         live.last_used = now
 

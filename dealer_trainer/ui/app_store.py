@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
+from dealer_trainer.ui.language import text_in_language
+
 if TYPE_CHECKING:
     from dealer_trainer.storage import Store
     from dealer_trainer.storage.records import Person
@@ -75,7 +77,7 @@ def _sign_in_default(url: str) -> SignInOpener:
             url,
             login=login,
             password=password,
-            patience=Patience(progress=progress),
+            patience=Patience(progress=lambda text: progress(text_in_language(text))),
             daily_backup=False,
         )
 
@@ -87,7 +89,10 @@ def _open_default(progress: Progress) -> Store:
     from dealer_trainer.storage.engine import Patience  # noqa: PLC0415
 
     # The daily backup is left to its own worker thread (see the module).
-    return Store.open(patience=Patience(progress=progress), daily_backup=False)
+    return Store.open(
+        patience=Patience(progress=lambda text: progress(text_in_language(text))),
+        daily_backup=False,
+    )
 
 
 @cache

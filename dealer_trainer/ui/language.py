@@ -26,6 +26,7 @@ from dealer_trainer.i18n import CODES, LANGUAGES, language, match_locale
 from dealer_trainer.i18n.citations import format_citation
 from dealer_trainer.i18n.numbers import format_amount
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.text import Text
 
 SETTINGS_KEY = "ui/language"
 #: Qt's own catalogues (standard buttons and dialogs) nearest to each language.
@@ -115,3 +116,22 @@ def citation_text(citation: Citation) -> str:
 def language_names() -> list[tuple[str, str]]:
     """(code, native name) for a language picker."""
     return [(lang.code, lang.native_name) for lang in LANGUAGES]
+
+
+def text_in_language(text: Text) -> str:
+    """A sentence of the Qt-free layers (``T(...)``) in the current language."""
+    return text.render(
+        QCoreApplication.translate,
+        lambda value: format_amount(value, current_language()),
+        citation_text,
+    )
+
+
+def problem_text(error: BaseException) -> str:
+    """What went wrong, in the current language: a storage error's sentence translated
+    (``StorageError.text``), any other error's own words."""
+    from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (cheap, once)
+
+    if isinstance(error, StorageError) and error.text is not None:
+        return text_in_language(error.text)
+    return str(error)

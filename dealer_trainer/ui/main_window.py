@@ -34,7 +34,7 @@ from dealer_trainer.ui.geometry import (
     share_of_screen,
 )
 from dealer_trainer.ui.instructor.menu import install_instructor
-from dealer_trainer.ui.language import LanguageManager, citation_text, language_names
+from dealer_trainer.ui.language import LanguageManager, citation_text, language_names, problem_text
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 
 if TYPE_CHECKING:
@@ -486,7 +486,7 @@ class MainWindow(QMainWindow):
             self.app_store.store()
         except StorageError as exc:
             self.statusBar().showMessage(
-                self.tr("Records are not available: %1").replace("%1", str(exc)), 15000
+                self.tr("Records are not available: %1").replace("%1", problem_text(exc)), 15000
             )
 
     def sign_in(self) -> SignInDialog | None:
@@ -507,7 +507,7 @@ class MainWindow(QMainWindow):
             store = self.app_store.store()
         except StorageError as exc:
             self.statusBar().showMessage(
-                self.tr("Records are not available: %1").replace("%1", str(exc)), 15000
+                self.tr("Records are not available: %1").replace("%1", problem_text(exc)), 15000
             )
             return None
         dialog = SignInDialog(store.sign_in, self)
@@ -579,7 +579,7 @@ class MainWindow(QMainWindow):
             else:
                 export_png(self.scene(), target.with_suffix(".png"), 2400)
         except OSError as exc:
-            QMessageBox.warning(self, self.tr("Export the layout"), str(exc))
+            QMessageBox.warning(self, self.tr("Export the layout"), problem_text(exc))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._thumbnail_timer.stop()

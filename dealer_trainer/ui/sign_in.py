@@ -40,6 +40,7 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.signin import NoPasswordYetError
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.retry_wait import RetryWait
 
 ERROR_STYLE = "color: #b71c1c;"
@@ -174,7 +175,7 @@ class SignInDialog(QDialog):
         elif isinstance(error, AccessDeniedError):  # the server does not say which was wrong
             self.message.setText(self.tr("The login or the password is wrong."))
         elif isinstance(error, StorageError):  # an unreachable server, a wrong database
-            self.message.setText(str(error))
+            self.message.setText(problem_text(error))
         else:  # not storage's: named by its kind only (its text might quote what was typed)
             self.message.setText(type(error).__name__)
         if self.password.isEnabled():

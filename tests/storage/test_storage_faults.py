@@ -53,7 +53,9 @@ class FakeTime:
 
 def _patience(told: list[str], wait_s: float = 2.0) -> tuple[Patience, FakeTime]:
     clock = FakeTime()
-    return Patience(wait_s, told.append, clock.sleep, clock.monotonic), clock
+    return Patience(
+        wait_s, lambda text: told.append(text.english()), clock.sleep, clock.monotonic
+    ), clock
 
 
 def _within_bound(work: Callable[[], object]) -> object:

@@ -77,3 +77,28 @@ def test_game_list_names_each_game_in_two_languages_never_the_same_twice(  # typ
         assert game_title("craps") == "Craps\n花旗骰"
     finally:
         manager.set_language("en")
+
+
+def test_storage_problems_are_shown_in_the_window_language(  # type: ignore[no-untyped-def]
+    qtbot, settings: QSettings
+) -> None:
+    from dealer_trainer.storage import StorageError
+    from dealer_trainer.storage.engine import locate
+    from dealer_trainer.storage.errors import DuplicateLoginError
+    from dealer_trainer.ui.language import problem_text
+
+    taken = DuplicateLoginError("ana.lei")
+    assert str(taken) == "The login 'ana.lei' is taken: choose another one."  # logs: English
+    with pytest.raises(StorageError) as bad_port:
+        locate("postgresql+psycopg://server:70000/records")
+    manager = LanguageManager(settings)
+    try:
+        manager.set_language("zh_Hant")
+        assert problem_text(taken) == "登入名稱 'ana.lei' 已被使用：請另選一個。"
+        assert "連接埠 70000 並不存在" in problem_text(bad_port.value)
+        manager.set_language("pt")
+        assert problem_text(taken).startswith("O nome de utilizador 'ana.lei' já está")
+        assert problem_text(ValueError("a plain error")) == "a plain error"
+    finally:
+        manager.set_language("en")
+    assert problem_text(taken) == str(taken)

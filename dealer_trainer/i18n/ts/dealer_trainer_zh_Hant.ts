@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+53"/>
+        <location filename="../../drills/caribbean_stud.py" line="+54"/>
         <source>royal flush (黃袍麒)</source>
         <translation>黃袍麒</translation>
     </message>
@@ -125,9 +125,9 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+205"/>
-        <location filename="../../drills/roulette.py" line="+129"/>
-        <location filename="../../drills/sic_bo.py" line="+186"/>
+        <location filename="../../drills/craps.py" line="+206"/>
+        <location filename="../../drills/roulette.py" line="+130"/>
+        <location filename="../../drills/sic_bo.py" line="+187"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -2266,7 +2266,7 @@
         <translation>按第五條第一款的次序賠重組後的投注。</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+127"/>
+        <location filename="../../drills/model.py" line="+137"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
         <translation>解釋（規則集的設定；規章未有明言）：{text}</translation>
@@ -2766,6 +2766,274 @@
         <source>Hand every bet back; open the betting again, then shake the dice.</source>
         <translation>退回所有注碼；重新接受下注，然後搖骰。</translation>
     </message>
+    <message>
+        <location filename="../../storage/engine.py" line="+108"/>
+        <source>The database URL {url} cannot be read: {problem}. Correct ${env} (form: postgresql+psycopg://user:password@server:5432/database).</source>
+        <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call.</extracomment>
+        <translation>無法讀取資料庫網址 {url}：{problem}。請更正 ${env}（格式：postgresql+psycopg://user:password@server:5432/database）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The database URL {url} names port {port}, which does not exist (ports are 1 to 65535; PostgreSQL&apos;s is usually 5432). Correct ${env}.</source>
+        <translation>資料庫網址 {url} 指定的連接埠 {port} 並不存在（連接埠為 1 至 65535；PostgreSQL 通常為 5432）。請更正 ${env}。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>An SQLite database must be a file, not in memory.</source>
+        <translation>SQLite 資料庫必須是檔案，而非存於記憶體。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Unsupported database {backend}: use SQLite or postgresql+psycopg://…</source>
+        <translation>不支援的資料庫 {backend}：請使用 SQLite 或 postgresql+psycopg://…</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>the port {port} is not a number</source>
+        <translation>連接埠 {port} 不是數字</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it is not of the form dialect://user:password@server/database</source>
+        <translation>格式不是 dialect://user:password@server/database</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is not a valid database URL</source>
+        <translation>這不是有效的資料庫網址</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cannot create the data folder {folder}: {why}. {instead}</source>
+        <translation>無法建立資料夾 {folder}：{why}。{instead}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read the database file {path}: {why}.</source>
+        <translation>無法讀取資料庫檔案 {path}：{why}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>it is not an SQLite database</source>
+        <translation>這不是 SQLite 資料庫</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Ask IT to let this user write there, or set {env} to a folder this user may write to.</source>
+        <translation>請資訊部門允許此使用者在該處寫入，或將 {env} 設為此使用者可寫入的資料夾。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The data folder {folder} is read-only for this user: the Dealer Trainer keeps its records in it and must write there (the database and its log files). {instead}</source>
+        <extracomment>The tables every schema of this app has had since its first migration.</extracomment>
+        <translation>資料夾 {folder} 對此使用者為唯讀：Dealer Trainer 將紀錄存放於此，必須能在該處寫入（資料庫及其日誌檔）。{instead}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The database file {path} is read-only for this user: answers could not be recorded. Ask IT to let this user write to it, or set {env} to a folder this user may write to.</source>
+        <translation>資料庫檔案 {path} 對此使用者為唯讀：答案將無法記錄。請資訊部門允許此使用者寫入，或將 {env} 設為此使用者可寫入的資料夾。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The file {path} is an SQLite database of another program (its tables: {tables}), not the Dealer Trainer&apos;s records. It has been left unchanged. Point {url_env} or {dir_env} at the Dealer Trainer&apos;s own file, or at a folder without one to start new records.</source>
+        <translation>檔案 {path} 是另一程式的 SQLite 資料庫（其資料表：{tables}），並非 Dealer Trainer 的紀錄。檔案未被改動。請將 {url_env} 或 {dir_env} 指向 Dealer Trainer 自己的檔案，或指向一個沒有該檔案的資料夾以建立新紀錄。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The database file {path} is damaged or unreadable ({why}). It has been left untouched: keep it for recovery, and restore a copy from the &apos;backups&apos; folder beside it, or move it away to start a new database.</source>
+        <translation>資料庫檔案 {path} 已損壞或無法讀取（{why}）。檔案未被改動：請保留以便復原，並從旁邊的「backups」資料夾還原一份副本，或將它移走以建立新的資料庫。</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>This computer&apos;s SQLite library is version {found}; the app needs {needed} or newer to record answers. Install a current Python (3.11 or newer from python.org ships one), or use a training centre&apos;s server instead of a local file.</source>
+        <extracomment>The oldest SQLite library the app runs on: every insert reads its new row back with ``RETURNING`` (SQLite 3.35.0, March 2021). Python 3.11&apos;s own builds ship 3.39 or newer.</extracomment>
+        <translation>此電腦的 SQLite 程式庫版本為 {found}；本程式需要 {needed} 或更新版本才能記錄答案。請安裝新版 Python（python.org 的 3.11 或以上版本內附），或改用培訓中心的伺服器而非本機檔案。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Cannot make the records {path} private to this user: {why}. {instead}</source>
+        <translation>無法將紀錄 {path} 設為此使用者私有：{why}。{instead}</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>The database {database} was written by a newer version of the Dealer Trainer (schema {schema}); update this workstation&apos;s app.</source>
+        <translation>資料庫 {database} 由較新版本的 Dealer Trainer 寫入（結構 {schema}）；請更新此工作站的程式。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Waiting for another program to release the database {database} (it holds the write lock); up to {seconds} s…</source>
+        <translation>正在等候另一程式釋放資料庫 {database}（它持有寫入鎖）；最多 {seconds} 秒……</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Waiting for another workstation to finish updating the database {database} to a new version; up to {seconds} s…</source>
+        <translation>正在等候另一部工作站完成將資料庫 {database} 更新至新版本；最多 {seconds} 秒……</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The database {database} must be updated to this version of the app, but another program has held its write lock for more than {seconds} s. Nothing was changed. Close the other program (another Dealer Trainer, or a database tool that has the file open) and start again.</source>
+        <translation>資料庫 {database} 必須更新至本程式的版本，但另一程式持有其寫入鎖已超過 {seconds} 秒。未作任何改動。請關閉該程式（另一個 Dealer Trainer，或開啟了此檔案的資料庫工具）後重新開始。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Another workstation has been updating the database {database} for more than {seconds} s (it holds the update lock). Nothing was changed here. Wait for it to finish and start again; if no workstation is starting, ask IT to end the database session that holds advisory lock {lock} (see pg_locks).</source>
+        <translation>另一部工作站更新資料庫 {database} 已超過 {seconds} 秒（它持有更新鎖）。此處未作任何改動。請等它完成後重新開始；若沒有工作站正在啟動，請資訊部門結束持有諮詢鎖 {lock} 的資料庫工作階段（見 pg_locks）。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The text contains a NUL character (code 0, invisible), which the database {database} cannot store. Nothing was saved: type the text again without it (it usually comes from pasting).</source>
+        <translation>文字含有 NUL 字元（代碼 0，不可見），資料庫 {database} 無法儲存。未儲存任何內容：請重新輸入不含該字元的文字（通常來自貼上）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The database file {database} cannot be opened for writing ({why}): this user may not write in its folder {folder}, or the disk is full or read-only. {instead}</source>
+        <translation>無法以寫入模式開啟資料庫檔案 {database}（{why}）：此使用者不能在其資料夾 {folder} 寫入，或磁碟已滿或為唯讀。{instead}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The database file {database} cannot be used: {why}.</source>
+        <translation>無法使用資料庫檔案 {database}：{why}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The database {database} cannot be used: {why}</source>
+        <translation>無法使用資料庫 {database}：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../storage/errors.py" line="+47"/>
+        <source>Too many wrong passwords: try again in {seconds} s.</source>
+        <translation>密碼錯誤次數過多：請於 {seconds} 秒後再試。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Wrong password. The next attempt is possible in {seconds} s.</source>
+        <translation>密碼錯誤。{seconds} 秒後可再次嘗試。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A trainee named {existing} already exists.</source>
+        <translation>已有名為 {existing} 的學員。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} is the name of the registered trainee {existing} (names that differ only in capitals, letter width or invisible characters are one name). Choose that profile, or tell the two people apart in the name.</source>
+        <translation>{name} 是已登記學員 {existing} 的名字（只在大小寫、全形半形或不可見字元上不同的名字視為同一名字）。請選擇該學員檔案，或在名字中區分兩人。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The login {login} is taken: choose another one.</source>
+        <translation>登入名稱 {login} 已被使用：請另選一個。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/server/admin.py" line="+29"/>
+        <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
+        <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
+        <translation>伺服器拒絕 {user} 登入：密碼錯誤，或沒有此登入名稱。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The server refused the sign-in of {user}: it may not sign in from this computer (pg_hba.conf), or not at all (an archived trainee).</source>
+        <translation>伺服器拒絕 {user} 登入：不可從此電腦登入（pg_hba.conf），或完全不可登入（已封存的學員）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The database {database} does not exist on that server.</source>
+        <translation>該伺服器上沒有資料庫 {database}。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The server refused: {user} has no right to do this ({detail}).</source>
+        <translation>伺服器拒絕：{user} 無權執行此操作（{detail}）。</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>The server {server} cannot be used: {why}</source>
+        <translation>無法使用伺服器 {server}：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../storage/server/workstation.py" line="+91"/>
+        <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
+        <translation>{url} 是 SQLite 檔案，而非培訓中心的伺服器。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The workstation&apos;s database URL {url} names a user or a password: it must name the server and the database only (postgresql+psycopg://SERVER:5432/DATABASE), since each person signs in with their own login. Correct ${env}.</source>
+        <translation>工作站的資料庫網址 {url} 含有使用者或密碼：它只應指定伺服器及資料庫（postgresql+psycopg://SERVER:5432/DATABASE），因為每人以自己的登入名稱登入。請更正 ${env}。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The login {login} is not a person of this training centre (or has been archived): ask an instructor.</source>
+        <translation>登入名稱 {login} 不屬於本培訓中心的人員（或已封存）：請詢問導師。</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <location line="+2"/>
+        <location filename="../../storage/store.py" line="+524"/>
+        <source>Sign in first: your records are reached only after it.</source>
+        <translation>請先登入：登入後才可存取你的紀錄。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Only the signed-in trainee&apos;s own records can be opened.</source>
+        <translation>只可開啟已登入學員本人的紀錄。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>The instructor views are for instructors.</source>
+        <translation>導師畫面只供導師使用。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Wrong password.</source>
+        <translation>密碼錯誤。</translation>
+    </message>
+    <message>
+        <location line="+133"/>
+        <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
+        <translation>在伺服器上，新學員需要設定首個密碼：由 PostgreSQL 保存。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>There is no trainee {id}.</source>
+        <translation>沒有學員 {id}。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The current password is wrong.</source>
+        <translation>目前的密碼錯誤。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/store.py" line="-108"/>
+        <source>There is no active trainee profile {id}.</source>
+        <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
+        <translation>沒有使用中的學員檔案 {id}。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The instructor account already exists.</source>
+        <translation>導師帳戶已存在。</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>Choose which instructor you are.</source>
+        <translation>請選擇你是哪位導師。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no such instructor account.</source>
+        <translation>沒有此導師帳戶。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>The instructor views are locked: enter the instructor password.</source>
+        <translation>導師畫面已鎖定：請輸入導師密碼。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The instructor views locked themselves after a pause: enter the password again.</source>
+        <translation>導師畫面在閒置後已自動鎖定：請再次輸入密碼。</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -2886,9 +3154,9 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+138"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
         <source>a bet that is not on the recorded table</source>
-        <extracomment>The right order one step a line (pay-order questions), for the drill-down.</extracomment>
+        <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>不在記錄牌桌上的注項</translation>
     </message>
     <message>
@@ -3150,7 +3418,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+267"/>
+        <location filename="../../ui/drills/launcher.py" line="+268"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -3165,14 +3433,14 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+89"/>
-        <location line="+40"/>
-        <location line="+128"/>
+        <location line="+90"/>
+        <location line="+42"/>
+        <location line="+132"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-170"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -3192,7 +3460,7 @@
         <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
@@ -3207,7 +3475,7 @@
         <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>The session could not start: %1</source>
         <translation>無法開始練習：%1</translation>
     </message>
@@ -3296,7 +3564,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+74"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+75"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -3621,7 +3889,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>密碼必須至少有 %1 個字元。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Please check the name: %1</source>
         <translation>請檢查名稱：%1</translation>
     </message>
@@ -3680,17 +3948,17 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The file was refused: %1</source>
         <translation>檔案不獲接納：%1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The file was not kept: %1</source>
         <translation>檔案未有保存：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
         <translation>「%1」已保存為第 %2 版；規則集選單現已提供。</translation>
     </message>
@@ -3703,7 +3971,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+251"/>
+        <location filename="../../ui/instructor/window.py" line="+252"/>
         <source>Instructor · %1</source>
         <translation>導師 · %1</translation>
     </message>
@@ -3819,7 +4087,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+27"/>
+        <location filename="../../ui/instructor/login.py" line="+26"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
     </message>
@@ -3849,7 +4117,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>解鎖(&amp;U)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+33"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation>密碼錯誤。連續失敗次數：%1。</translation>
     </message>
@@ -3859,7 +4127,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>密碼錯誤次數過多。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+16"/>
         <source>Next attempt possible in %1 s.</source>
         <translation>%1 秒後可再嘗試。</translation>
     </message>
@@ -4013,7 +4281,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+364"/>
+        <location filename="../../ui/instructor/people.py" line="+365"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -4056,7 +4324,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+33"/>
+        <location filename="../../ui/instructor/records_check.py" line="+34"/>
         <source>signed in</source>
         <translation>登入</translation>
     </message>
@@ -4418,7 +4686,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+74"/>
+        <location filename="../../ui/sign_in.py" line="+72"/>
         <source>Sign in</source>
         <translation>登入</translation>
     </message>
@@ -4453,7 +4721,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登入(&amp;S)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Enter your login.</source>
         <translation>請輸入你的登入名稱。</translation>
     </message>
@@ -4479,7 +4747,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此登入名稱尚未設定密碼：請導師為你設定。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="-67"/>
         <source>You can try again in %1 s.</source>
         <translation>%1 秒後可再試。</translation>
     </message>
@@ -5287,7 +5555,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+84"/>
+        <location filename="../../ui/drills/launcher.py" line="+87"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
@@ -5353,7 +5621,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+177"/>
+        <location filename="../../app.py" line="+181"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -5711,7 +5979,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-482"/>
+        <location filename="../../ui/drills/launcher.py" line="-490"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -5791,7 +6059,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+298"/>
+        <location line="+304"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -6257,7 +6525,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>instructor</name>
     <message>
-        <location filename="../../ui/instructor/menu.py" line="+47"/>
+        <location filename="../../ui/instructor/menu.py" line="+49"/>
         <source>&amp;Instructor</source>
         <translation>導師(&amp;I)</translation>
     </message>
@@ -6506,7 +6774,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+109"/>
+        <location filename="../../ui/app_store.py" line="+114"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up.</extracomment>
         <translation>每人在本培訓中心的伺服器上以自己的登入名稱登入：有人登入後才會開啟記錄。</translation>
@@ -6732,7 +7000,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+108"/>
+        <location filename="../../ui/table/screen.py" line="+109"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from dealer_trainer.rules.text import T
 from dealer_trainer.storage import engine
 from dealer_trainer.storage.access import check_new_password
 from dealer_trainer.storage.errors import AccessDeniedError, StorageError
@@ -23,13 +24,15 @@ from dealer_trainer.storage.records import clean_name, name_key
 from dealer_trainer.storage.server import policy
 from dealer_trainer.storage.server.schema import check_server_schema, current_revision
 
-#: psycopg's SQLSTATEs that name what the server refused, in words.
+#: SQLSTATE → what a refusal means, to be filled with the user, database and detail.
 _REFUSALS = {
-    "28P01": "The server refused the sign-in of {user}: wrong password, or no such login",
-    "28000": "The server refused the sign-in of {user}: it may not sign in from this "
-    "computer (pg_hba.conf), or not at all (an archived trainee)",
-    "3D000": "The database {database} does not exist on that server",
-    "42501": "The server refused: {user} has no right to do this",
+    "28P01": T("The server refused the sign-in of {user}: wrong password, or no such login."),
+    "28000": T(
+        "The server refused the sign-in of {user}: it may not sign in from this computer "
+        "(pg_hba.conf), or not at all (an archived trainee)."
+    ),
+    "3D000": T("The database {database} does not exist on that server."),
+    "42501": T("The server refused: {user} has no right to do this ({detail})."),
 }
 
 KINDS = ("instructor", "trainee")
@@ -121,12 +124,14 @@ def refusal(exc: BaseException, target: ServerURL) -> StorageError:
     elif state is None and "does not exist" in said and "database" in said:
         state = "3D000"
     if state in _REFUSALS:
-        why = _REFUSALS[state].format(user=target.user, database=target.database)
         detail = str(original).strip().splitlines()[0] if state == "42501" else ""
+        why = T(_REFUSALS[state].source, user=target.user, database=target.database, detail=detail)
         cls = AccessDeniedError if state in ("28P01", "28000", "42501") else StorageError
-        return cls(f"{why}{f' ({detail})' if detail else ''}.")
+        return cls(why)
     first = str(original).strip().splitlines()[0] if str(original).strip() else type(original)
-    return StorageError(f"The server {target.shown} cannot be used: {first}")
+    return StorageError(
+        T("The server {server} cannot be used: {why}", server=target.shown, why=str(first))
+    )
 
 
 def _check_owner(connection: Connection, target: ServerURL) -> None:

@@ -33,6 +33,7 @@ from sqlalchemy import Connection, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from dealer_trainer import __version__
+from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit, engine
 from dealer_trainer.storage.access import Passwords, check_new_password
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
@@ -87,13 +88,16 @@ def open_server_store(
     shown = engine.hide_password(url)
     location = engine.locate(url)
     if location.sqlite_path is not None:
-        raise StorageError(f"{shown} is an SQLite file, not a training centre's server.")
+        raise StorageError(T("{url} is an SQLite file, not a training centre's server.", url=shown))
     if location.url.username or location.url.password is not None:
         raise StorageError(
-            f"The workstation's database URL {shown} names a user or a password: it must "
-            "name the server and the database only (postgresql+psycopg://SERVER:5432/"
-            f"DATABASE), since each person signs in with their own login. Correct "
-            f"${engine.DB_URL_ENV}."
+            T(
+                "The workstation's database URL {url} names a user or a password: it must name "
+                "the server and the database only (postgresql+psycopg://SERVER:5432/DATABASE), "
+                "since each person signs in with their own login. Correct ${env}.",
+                url=shown,
+                env=engine.DB_URL_ENV,
+            )
         )
     login = (login or "").strip().lower()  # as the single PC's sign-in reads it
     try:
@@ -110,8 +114,11 @@ def open_server_store(
             row = connection.execute(text("SELECT kind, person_id, name FROM dt_whoami()")).first()
             if row is None:
                 raise AccessDeniedError(
-                    f"The login {login} is not a person of this training centre (or has been "
-                    "archived): ask an instructor."
+                    T(
+                        "The login {login} is not a person of this training centre (or has "
+                        "been archived): ask an instructor.",
+                        login=login,
+                    )
                 )
     except SQLAlchemyError as exc:
         sql.dispose()
@@ -199,28 +206,28 @@ class ServerStore(Store):
 
     def trainee_desk(self, person: Person) -> ServerTraineeDesk:
         if self._people.get(getattr(person, "token", "")) != person:
-            raise AccessDeniedError("Sign in first: your records are reached only after it.")
+            raise AccessDeniedError(T("Sign in first: your records are reached only after it."))
         if person.role is not Role.TRAINEE:
-            raise AccessDeniedError("Sign in first: your records are reached only after it.")
+            raise AccessDeniedError(T("Sign in first: your records are reached only after it."))
         return self.trainee(person.id)
 
     def trainee(self, trainee_id: int) -> ServerTraineeDesk:
         if self.person.kind != "trainee" or trainee_id != self.person.person_id:
-            raise AccessDeniedError("Only the signed-in trainee's own records can be opened.")
+            raise AccessDeniedError(T("Only the signed-in trainee's own records can be opened."))
         return ServerTraineeDesk(self, super().trainee(trainee_id).profile)
 
     def signed_in_instructor(self) -> InstructorSession:
         """The instructor views, unlocked by the sign-in (the server checked the password)."""
         if self.person.kind != "instructor":
-            raise AccessDeniedError("The instructor views are for instructors.")
+            raise AccessDeniedError(T("The instructor views are for instructors."))
         return self._unlock(self.person.person_id, self.person.name)
 
     def verify_instructor(self, password: str, name: str | None = None) -> InstructorSession:
         """Unlock again after the idle lock: the server checks the password, not the app."""
         if self.person.kind != "instructor":
-            raise AccessDeniedError("The instructor views are for instructors.")
+            raise AccessDeniedError(T("The instructor views are for instructors."))
         if not self._password_check(password):
-            raise AccessDeniedError("Wrong password.")
+            raise AccessDeniedError(T("Wrong password."))
         return self._unlock(self.person.person_id, self.person.name)
 
     def instructor(self, session: InstructorSession) -> ServerInstructorDesk:
@@ -353,7 +360,7 @@ class ServerInstructorDesk(InstructorDesk):
         """A trainee with their own PostgreSQL login (made from the name when not given)."""
         if password is None:
             raise StorageError(
-                "On the server a new trainee needs their first password: PostgreSQL keeps it."
+                T("On the server a new trainee needs their first password: PostgreSQL keeps it.")
             )
         name = clean_name(name)
         chosen = self._read(lambda c: self._store.free_login(c, name, "trainee", login))
@@ -372,7 +379,7 @@ class ServerInstructorDesk(InstructorDesk):
         query = select(Trainee.login).where(Trainee.id == trainee_id)
         login = self._read(lambda c: c.execute(query).scalar_one_or_none())
         if login is None:
-            raise StorageError(f"There is no trainee {trainee_id}.")
+            raise StorageError(T("There is no trainee {id}.", id=trainee_id))
         verifier = admin.scram_verifier(self._store._engine, login, password)
         self._write(
             lambda c: c.execute(text("SELECT dt_set_password(:l, :v)"), {"l": login, "v": verifier})
@@ -382,7 +389,7 @@ class ServerInstructorDesk(InstructorDesk):
         """The instructor's own PostgreSQL password (PostgreSQL lets a role change its own)."""
         self._store.require(self._session)
         if not self._store._password_check(old_password):
-            raise AccessDeniedError("The current password is wrong.")
+            raise AccessDeniedError(T("The current password is wrong."))
         check_new_password(new_password)
         login = self._store.person.login
         verifier = admin.scram_verifier(self._store._engine, login, new_password)

@@ -62,6 +62,7 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import restore_size
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.sidebar import SidePanel
 
 if TYPE_CHECKING:
@@ -355,7 +356,9 @@ class DrillLauncher(QWidget):
             assigned = desk.open_exams() if desk is not None else []
             progress = {a.id: exam_progress(desk, a.id) for a, _ in assigned if desk is not None}
         except (StorageError, OSError) as exc:
-            self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
+            self.status.setText(
+                self.tr("Storage is not available: %1").replace("%1", problem_text(exc))
+            )
             assigned, progress = [], {}
         for assignment, paper in assigned:
             text = self.tr("Assigned: %1").replace("%1", paper.title)
@@ -395,7 +398,9 @@ class DrillLauncher(QWidget):
         try:
             desk = self.desk()
         except (StorageError, OSError) as exc:
-            self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
+            self.status.setText(
+                self.tr("Storage is not available: %1").replace("%1", problem_text(exc))
+            )
             return None
         if desk is None and kind not in ("practice", "timed"):
             self.status.setText(
@@ -466,7 +471,9 @@ class DrillLauncher(QWidget):
                 )
                 session.recorder = recorder
         except (StorageError, OSError, ValueError) as exc:
-            self.status.setText(self.tr("The session could not start: %1").replace("%1", str(exc)))
+            self.status.setText(
+                self.tr("The session could not start: %1").replace("%1", problem_text(exc))
+            )
             return None
         return self._open(session, spec, recorder, kind == "mistakes", time_limit_ms)
 
@@ -523,7 +530,9 @@ class DrillLauncher(QWidget):
             if desk is not None:
                 recorder = TableRecorder.start(desk, ruleset.id)
         except (StorageError, OSError) as exc:
-            self.status.setText(self.tr("Storage is not available: %1").replace("%1", str(exc)))
+            self.status.setText(
+                self.tr("Storage is not available: %1").replace("%1", problem_text(exc))
+            )
             return None
         screen = TableScreen(
             ruleset,

@@ -50,6 +50,7 @@ from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_title
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
 
@@ -192,7 +193,7 @@ class ExamBuilder(QGroupBox):
             try:
                 question = item_spec.make().question.render(QCoreApplication.translate)
             except RulesError as exc:
-                question = str(exc)
+                question = problem_text(exc)
             self.preview.addItem(f"{number}. {skill_title(item_spec.skill)}: {question}")
         if spec.size > 50:
             self.preview.addItem(self.tr("… and %1 more").replace("%1", str(spec.size - 50)))
@@ -220,7 +221,7 @@ class ExamBuilder(QGroupBox):
                 time_limit=timedelta(minutes=minutes) if minutes else None,
             )
         except (ValueError, StorageError) as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return None
         self._say(self.tr("Saved: %1").replace("%1", made.title), error=False)
         self.exam_title.clear()
@@ -449,7 +450,7 @@ class ExamsPanel(QWidget):
         try:
             made = self._desk.assign_exam(exam.id, targets, due)
         except StorageError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(problem_text(exc))
             return
         self.message.setText(self.tr("Assigned to %1 trainees.").replace("%1", str(len(made))))
         self.tick(set())

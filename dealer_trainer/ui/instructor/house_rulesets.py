@@ -34,7 +34,7 @@ from dealer_trainer.storage.house_rulesets import (
 )
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import current_language
+from dealer_trainer.ui.language import current_language, problem_text
 
 
 class HouseRulesetsPanel(QWidget):
@@ -90,7 +90,7 @@ class HouseRulesetsPanel(QWidget):
         try:
             kept = kept_house_rulesets(self._store)
         except StorageError as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         kept.sort(key=lambda s: (s.title.casefold(), -s.version))
         self.table.setRowCount(len(kept))
@@ -132,10 +132,14 @@ class HouseRulesetsPanel(QWidget):
             self._say(self.tr("The file was refused: %1").replace("%1", exc.message), error=True)
             return False
         except HouseRulesetError as exc:
-            self._say(self.tr("The file was refused: %1").replace("%1", str(exc)), error=True)
+            self._say(
+                self.tr("The file was refused: %1").replace("%1", problem_text(exc)), error=True
+            )
             return False
         except StorageError as exc:  # the database, not the file
-            self._say(self.tr("The file was not kept: %1").replace("%1", str(exc)), error=True)
+            self._say(
+                self.tr("The file was not kept: %1").replace("%1", problem_text(exc)), error=True
+            )
             return False
         problems = use_kept_house_rulesets(self._store)
         kept = added.stored

@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from dealer_trainer.storage import AccessDeniedError, StorageError
+from dealer_trainer.ui.language import problem_text
 
 
 class _Relay(QObject):
@@ -84,9 +85,11 @@ class Jobs(QObject):
             return
         self._take(number)
         if isinstance(error, AccessDeniedError):
-            self.locked.emit(str(error))
+            self.locked.emit(problem_text(error))
         else:
-            self.failed.emit(str(error))
+            self.failed.emit(
+                problem_text(error) if isinstance(error, BaseException) else str(error)
+            )
         self._check_idle()
 
     def _check_idle(self) -> None:

@@ -32,6 +32,7 @@ from dealer_trainer.storage import (
     WrongPasswordError,
 )
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.retry_wait import RetryWait
 
 ERROR_STYLE = "color: #b71c1c;"
@@ -104,10 +105,12 @@ class FirstStartDialog(QDialog):
                 self.name.text(), self.password.text(), self.login.text().strip() or None
             )
         except ValueError as exc:
-            self.message.setText(self.tr("Please check the name: %1").replace("%1", str(exc)))
+            self.message.setText(
+                self.tr("Please check the name: %1").replace("%1", problem_text(exc))
+            )
             return
         except StorageError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(problem_text(exc))
             return
         self.password.clear()
         self.repeat.clear()
@@ -189,7 +192,7 @@ class LoginDialog(QDialog):
             self._retry.start(exc.wait)
             return
         except StorageError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(problem_text(exc))
             return
         self.password.clear()
         self.accept()

@@ -15,6 +15,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from dealer_trainer.ui.language import problem_text
+
 if TYPE_CHECKING:
     from dealer_trainer.storage import InstructorSession, Store
     from dealer_trainer.ui.instructor.window import InstructorWindow
@@ -83,7 +85,7 @@ class InstructorMenu(QObject):
             box = QMessageBox(
                 QMessageBox.Icon.Warning,
                 QCoreApplication.translate("instructor", "Instructor views"),
-                str(exc),
+                problem_text(exc),
                 QMessageBox.StandardButton.Ok,
                 self._window,
             )

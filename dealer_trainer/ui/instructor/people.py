@@ -27,6 +27,7 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.logins import check_login
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import problem_text
 
 
 class TraineesPanel(QWidget):
@@ -162,7 +163,7 @@ class TraineesPanel(QWidget):
             return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
-        return str(exc)
+        return problem_text(exc)
 
     def _refuse(self, text: str) -> None:
         self.message.setStyleSheet("color: #b71c1c;")
@@ -218,7 +219,7 @@ class TraineesPanel(QWidget):
         try:
             self._desk.set_trainee_password(trainee.id, password)
         except (ValueError, StorageError) as exc:
-            self._refuse(str(exc))
+            self._refuse(problem_text(exc))
             return False
         self.message.setStyleSheet("color: #2e7d32;")
         self.message.setText(
@@ -283,7 +284,7 @@ class TraineesPanel(QWidget):
         try:
             self._desk.set_trainee_archived(trainee.id, not trainee.archived)
         except StorageError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(problem_text(exc))
             return
         self.refresh()
         self.select(trainee.id)
@@ -396,7 +397,7 @@ class PasswordBox(QGroupBox):
         try:
             self._desk.change_password(self.current.text(), self.new.text())
         except (ValueError, StorageError) as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         for field in (self.current, self.new, self.repeat):
             field.clear()

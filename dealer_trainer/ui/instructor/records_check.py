@@ -28,6 +28,7 @@ from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.audit import Action, AuditEntry
 from dealer_trainer.storage.verify import Finding, Problem, Verification
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import problem_text
 
 _ACTIONS = {
     Action.SIGN_IN: QT_TRANSLATE_NOOP("RecordsCheck", "signed in"),
@@ -193,7 +194,7 @@ class RecordsCheckPanel(QWidget):
         try:
             found = self._desk.verify_records()
         except StorageError as exc:
-            self.result.setText(str(exc))
+            self.result.setText(problem_text(exc))
             return None
         self.result.setStyleSheet("" if found.clean else "color: #b71c1c;")
         self.result.setText("\n".join(verification_words(found)))
@@ -215,7 +216,7 @@ class RecordsCheckPanel(QWidget):
             entries = self._desk.audit_log()
             titles = {paper.id: paper.title for paper in self._desk.exams()}
         except StorageError as exc:
-            self.result.setText(str(exc))
+            self.result.setText(problem_text(exc))
             return
         self.audit.setRowCount(len(entries))
         for row, entry in enumerate(entries):

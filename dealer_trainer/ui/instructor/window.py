@@ -48,6 +48,7 @@ from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
+from dealer_trainer.ui.language import problem_text
 
 _INPUT_EVENTS = frozenset(
     {
@@ -295,7 +296,7 @@ class InstructorWindow(QMainWindow):
         try:
             self.people.refresh()
         except AccessDeniedError as exc:
-            self._locked(str(exc))
+            self._locked(problem_text(exc))
             return
         trainees = self.people.trainees()
         self.trainee.set_trainees(trainees)

@@ -73,6 +73,7 @@ from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
     TableBet,
@@ -831,12 +832,12 @@ class TableScreen(QWidget):
         self.message.show()
 
     def _storage_problem(self, exc: StorageError) -> None:
-        self.problem = str(exc)
+        self.problem = problem_text(exc)
         self._say(
             escape(
                 QCoreApplication.translate(
                     "table", "This step was not recorded, so it does not count: %1"
-                ).replace("%1", str(exc))
+                ).replace("%1", problem_text(exc))
             ),
             "refusal",
         )
