@@ -41,9 +41,8 @@ from dealer_trainer.storage import (
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.signin import NoPasswordYetError
 from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.messages import DialogMessage
 from dealer_trainer.ui.retry_wait import RetryWait
-
-ERROR_STYLE = "color: #b71c1c;"
 
 
 class SignInDialog(QDialog):
@@ -88,11 +87,8 @@ class SignInDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("&Login:"), self.login)
         form.addRow(self.tr("&Password:"), self.password)
-        self.message = QLabel()
+        self.message = DialogMessage()
         self.message.setObjectName("signInMessage")
-        self.message.setStyleSheet(ERROR_STYLE)
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.countdown = QLabel()
         self.countdown.setObjectName("signInCountdown")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

@@ -241,3 +241,24 @@ def test_the_first_instructor_chooses_a_login_and_signs_in_with_it(
         assert fresh.sign_in("wong", INSTRUCTOR_PASSWORD).role is Role.INSTRUCTOR
     finally:
         fresh.close()
+
+
+def test_a_long_problem_is_shown_whole_the_dialog_grows_to_it(qtbot: QtBot) -> None:
+    from dealer_trainer.storage import StorageError
+    from dealer_trainer.storage.engine import locate
+
+    with pytest.raises(StorageError) as problem:  # a long sentence naming the URL and the fix
+        locate("postgresql+psycopg://training-centre.example.org:70000/records")
+    dialog = SignInDialog(None, begin=lambda login, password: None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    before = dialog.height()
+    dialog.login.setText("ana")
+    dialog.attempt()
+    dialog.refuse(problem.value)
+    message = dialog.message
+    assert "port 70000" in message.text()
+    assert dialog.height() > before
+    assert message.height() >= message.heightForWidth(message.width())  # no line cut off
+    assert dialog.layout().geometry().height() <= dialog.height()

@@ -33,9 +33,8 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.messages import DialogMessage
 from dealer_trainer.ui.retry_wait import RetryWait
-
-ERROR_STYLE = "color: #b71c1c;"
 
 
 def _password_field() -> QLineEdit:
@@ -71,9 +70,7 @@ class FirstStartDialog(QDialog):
         form.addRow(self.tr("&Login:"), self.login)
         form.addRow(self.tr("&Password:"), self.password)
         form.addRow(self.tr("&Repeat the password:"), self.repeat)
-        self.message = QLabel()
-        self.message.setStyleSheet(ERROR_STYLE)
-        self.message.setWordWrap(True)
+        self.message = DialogMessage()
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -143,9 +140,7 @@ class LoginDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("&Instructor:"), self.name)
         form.addRow(self.tr("&Password:"), self.password)
-        self.message = QLabel()
-        self.message.setStyleSheet(ERROR_STYLE)
-        self.message.setWordWrap(True)
+        self.message = DialogMessage()
         self.countdown = QLabel()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.unlock_button = QPushButton(self.tr("&Unlock"))

@@ -28,6 +28,7 @@ from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.logins import check_login
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.messages import DialogMessage
 
 
 class TraineesPanel(QWidget):
@@ -324,9 +325,7 @@ class TraineePasswordDialog(QDialog):
         self.repeat = QLineEdit()
         for field in (self.password, self.repeat):
             field.setEchoMode(QLineEdit.EchoMode.Password)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #b71c1c;")
-        self.message.setWordWrap(True)
+        self.message = DialogMessage()
         form = QFormLayout()
         form.addRow(self.tr("&New password:"), self.password)
         form.addRow(self.tr("&Repeat it:"), self.repeat)
