@@ -115,7 +115,10 @@ def trainee_spans(
     if not listed:
         return {}
     counts = np.array([n for _, _, n, _ in listed], dtype=np.int64)
-    flat = np.fromstring(",".join(rows for _, _, _, rows in listed), dtype=np.int64, sep=",")
+    # One parse per trainee and skill: short calls, so the GUI thread gets the GIL between.
+    flat = np.concatenate(
+        [np.fromstring(rows, dtype=np.int64, sep=",") for _, _, _, rows in listed]
+    )
     day, answers, correct, median2 = flat.reshape(-1, 4).T
     pairs = len(listed)
     pair = np.repeat(np.arange(pairs, dtype=np.int64), counts)
