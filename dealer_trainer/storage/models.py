@@ -255,9 +255,9 @@ class TraineeSkillDay(Base):
     __tablename__ = "trainee_skill_days"
     __table_args__ = ({"sqlite_with_rowid": False},)
 
-    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"), primary_key=True)
-    skill: Mapped[str] = mapped_column(String(100), primary_key=True)
     answered_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    skill: Mapped[str] = mapped_column(String(100), primary_key=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"), primary_key=True)
     answers: Mapped[int] = mapped_column(Integer)
     correct: Mapped[int] = mapped_column(Integer)
     median2: Mapped[int] = mapped_column(BigInteger)

@@ -51,24 +51,28 @@ class TraineeSpan:
     skills: Mapping[str, SpanFigures]
 
 
-_DAY_NUMBER = {
-    "sqlite": "replace(answered_day, '-', '')",
-    "postgresql": "to_char(answered_day, 'YYYYMMDD')",
-}
+#: Each rollup row goes over as two whole numbers (fewer numbers to write out as text):
+#: ``trainee_id * 2**32 + answers`` and ``correct * 2**34 + median2`` (a time is at
+#: most 2**31 ms, so twice a median is below 2**33; answers are far below 2**29).
+_HIGH, _LOW = 2**32, 2**34
 _CONCAT = {"sqlite": "group_concat({}, ',')", "postgresql": "string_agg({}, ',')"}
 
 
 def _query(dialect: str, filtered: bool) -> Any:
-    if dialect not in _DAY_NUMBER:
+    if dialect not in _CONCAT:
         raise RuntimeError(f"no cohort rollup query written for {dialect}")
-    row = f"{_DAY_NUMBER[dialect]} || ',' || answers || ',' || correct || ',' || median2"
+    row = (
+        f"CAST(trainee_id * {_HIGH} + answers AS TEXT) || ',' ||"
+        f" CAST(correct * {_LOW} + median2 AS TEXT)"
+    )
     where = "answered_day >= :first AND answered_day <= :last"
     if filtered:
         where += " AND trainee_id IN :trainees"
+    # One row per day and skill: a range of the primary key, read in its order.
     statement = text(
-        f"SELECT trainee_id, skill, count(*) AS n, {_CONCAT[dialect].format(row)} AS rows"
+        f"SELECT answered_day, skill, count(*) AS n, {_CONCAT[dialect].format(row)} AS rows"
         f" FROM trainee_skill_days WHERE {where}"
-        " GROUP BY trainee_id, skill ORDER BY trainee_id, skill"
+        " GROUP BY answered_day, skill ORDER BY answered_day, skill"
     )
     if filtered:
         statement = statement.bindparams(bindparam("trainees", expanding=True))
@@ -94,6 +98,10 @@ def _typical(low2: int, high2: int) -> Decimal:
     return Decimal(low2 + high2) / Decimal(4)
 
 
+def _day(value: Any) -> date:
+    return date.fromisoformat(value) if isinstance(value, str) else value
+
+
 def trainee_spans(
     connection: Connection,
     first_day: date,
@@ -106,7 +114,10 @@ def trainee_spans(
     cohort to those trainees (an intake group, say); ``None`` is every trainee.
     """
     dialect = connection.dialect.name
-    params: dict[str, Any] = {"first": first_day, "last": last_day}
+    if dialect == "sqlite":  # how its Date type stores a day
+        params: dict[str, Any] = {"first": first_day.isoformat(), "last": last_day.isoformat()}
+    else:
+        params = {"first": first_day, "last": last_day}
     if trainee_ids is not None:
         if not trainee_ids:
             return {}
@@ -114,47 +125,49 @@ def trainee_spans(
     listed = connection.execute(_query(dialect, trainee_ids is not None), params).all()
     if not listed:
         return {}
+    days = sorted({_day(day) for day, _, _, _ in listed})
+    day_number = {day: n for n, day in enumerate(days)}
+    skills = sorted({skill for _, skill, _, _ in listed})
+    skill_number = {skill: n for n, skill in enumerate(skills)}
     counts = np.array([n for _, _, n, _ in listed], dtype=np.int64)
-    # One parse per trainee and skill: short calls, so the GUI thread gets the GIL between.
-    flat = np.concatenate(
+    # One parse per day and skill: short calls, so the GUI thread gets the GIL between.
+    packed = np.concatenate(
         [np.fromstring(rows, dtype=np.int64, sep=",") for _, _, _, rows in listed]
-    )
-    day, answers, correct, median2 = flat.reshape(-1, 4).T
-    pairs = len(listed)
-    pair = np.repeat(np.arange(pairs, dtype=np.int64), counts)
-    trainee_of_pair = np.array([t for t, _, _, _ in listed], dtype=np.int64)
-    ids, pair_trainee = np.unique(trainee_of_pair, return_inverse=True)
-    trainee = pair_trainee[pair]
+    ).reshape(-1, 2)
+    trainee_id, answers = packed[:, 0] // _HIGH, packed[:, 0] % _HIGH
+    correct, median2 = packed[:, 1] // _LOW, packed[:, 1] % _LOW
+    day = np.repeat(np.array([day_number[_day(d)] for d, _, _, _ in listed]), counts)
+    skill = np.repeat(np.array([skill_number[s] for _, s, _, _ in listed]), counts)
 
-    pair_low, pair_high = _weighted_medians(pair, median2, answers, pairs)
-    pair_answers = np.bincount(pair, weights=answers, minlength=pairs).astype(np.int64)
-    pair_correct = np.bincount(pair, weights=correct, minlength=pairs).astype(np.int64)
+    ids, trainee = np.unique(trainee_id, return_inverse=True)
+    pairs, pair = np.unique(trainee * len(skills) + skill, return_inverse=True)
+    pair_low, pair_high = _weighted_medians(pair, median2, answers, len(pairs))
+    pair_answers = np.bincount(pair, weights=answers, minlength=len(pairs)).astype(np.int64)
+    pair_correct = np.bincount(pair, weights=correct, minlength=len(pairs)).astype(np.int64)
     low, high = _weighted_medians(trainee, median2, answers, len(ids))
-    days = np.unique(trainee * 100_000_000 + day)
-    active = np.bincount(days // 100_000_000, minlength=len(ids))
-    newest = np.full(len(ids), 0, dtype=np.int64)
+    active = np.bincount(np.unique(trainee * len(days) + day) // len(days), minlength=len(ids))
+    newest = np.zeros(len(ids), dtype=np.int64)
     np.maximum.at(newest, trainee, day)
 
-    skills: dict[int, dict[str, SpanFigures]] = {int(t): {} for t in ids}
-    for number, (trainee_id, skill, _, _) in enumerate(listed):
-        skills[trainee_id][skill] = SpanFigures(
+    per_skill: list[dict[str, SpanFigures]] = [{} for _ in ids]
+    for number, key in enumerate(pairs.tolist()):
+        per_skill[key // len(skills)][skills[key % len(skills)]] = SpanFigures(
             answers=int(pair_answers[number]),
             correct=int(pair_correct[number]),
             typical_ms=_typical(int(pair_low[number]), int(pair_high[number])),
         )
     spans = {}
-    for number, trainee_id in enumerate(ids.tolist()):
-        mine = skills[trainee_id]
-        last = int(newest[number])
-        spans[trainee_id] = TraineeSpan(
-            trainee_id=trainee_id,
+    for number, each in enumerate(ids.tolist()):
+        mine = per_skill[number]
+        spans[each] = TraineeSpan(
+            trainee_id=each,
             overall=SpanFigures(
                 answers=sum(s.answers for s in mine.values()),
                 correct=sum(s.correct for s in mine.values()),
                 typical_ms=_typical(int(low[number]), int(high[number])),
             ),
             active_days=int(active[number]),
-            last_day=date(last // 10_000, last // 100 % 100, last % 100),
+            last_day=days[int(newest[number])],
             skills=mine,
         )
     return spans

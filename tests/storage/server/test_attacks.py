@@ -322,7 +322,8 @@ def test_trainee_reads_only_their_own_rollup_rows_and_cannot_write_one(
             "UPDATE trainee_skill_days SET correct = answers",
             "DELETE FROM trainee_skill_days",
             "TRUNCATE trainee_skill_days",
-            "INSERT INTO trainee_skill_days VALUES (1, 'x', '2026-12-01', 1, 1, 2)",
+            "INSERT INTO trainee_skill_days (answered_day, skill, trainee_id, answers, correct,"
+            " median2) VALUES ('2026-12-01', 'x', 1, 1, 1, 2)",
             "UPDATE daily_skill_counts SET median2 = 0",
             "SELECT * FROM daily_skill_counts",
         ):

@@ -68,7 +68,7 @@ _SQLITE = f"""CREATE TRIGGER answers_count_daily AFTER INSERT ON answers BEGIN
     WHERE {_DAY} AND answers > 1;
     INSERT INTO trainee_skill_days (trainee_id, answered_day, skill, answers, correct, median2)
     VALUES (NEW.trainee_id, NEW.answered_day, NEW.skill, 1, {_CORRECT}, 2 * NEW.time_taken_ms)
-    ON CONFLICT (trainee_id, skill, answered_day) DO UPDATE
+    ON CONFLICT (answered_day, skill, trainee_id) DO UPDATE
     SET answers = answers + 1, correct = correct + excluded.correct;
     UPDATE trainee_skill_days SET median2 = {_middle(_MINE, _SQLITE_COUNT_MINE)}
     WHERE {_MINE} AND answers > 1;
@@ -93,7 +93,7 @@ BEGIN
     INSERT INTO trainee_skill_days AS t
         (trainee_id, answered_day, skill, answers, correct, median2)
     VALUES (NEW.trainee_id, NEW.answered_day, NEW.skill, 1, {_CORRECT}, 2 * NEW.time_taken_ms)
-    ON CONFLICT (trainee_id, skill, answered_day) DO UPDATE
+    ON CONFLICT (answered_day, skill, trainee_id) DO UPDATE
     SET answers = t.answers + 1, correct = t.correct + EXCLUDED.correct
     RETURNING t.answers INTO n;
     IF n > 1 THEN
@@ -124,18 +124,18 @@ def upgrade() -> None:
         raise RuntimeError(f"no dashboard rollups written for {dialect}")
     op.create_table(
         "trainee_skill_days",
-        sa.Column("trainee_id", sa.Integer(), nullable=False),
-        sa.Column("skill", sa.String(length=100), nullable=False),
         sa.Column("answered_day", sa.Date(), nullable=False),
+        sa.Column("skill", sa.String(length=100), nullable=False),
+        sa.Column("trainee_id", sa.Integer(), nullable=False),
         sa.Column("answers", sa.Integer(), nullable=False),
         sa.Column("correct", sa.Integer(), nullable=False),
         sa.Column("median2", sa.BigInteger(), nullable=False),
         sa.ForeignKeyConstraint(
             ["trainee_id"], ["trainees.id"], name=op.f("fk_trainee_skill_days_trainee_id_trainees")
         ),
-        # Ordered as the cohort table reads it: a trainee's skills, each day by day.
+        # Ordered as the cohort table reads it: a range of days, each day skill by skill.
         sa.PrimaryKeyConstraint(
-            "trainee_id", "skill", "answered_day", name=op.f("pk_trainee_skill_days")
+            "answered_day", "skill", "trainee_id", name=op.f("pk_trainee_skill_days")
         ),
         sqlite_with_rowid=False,
     )
