@@ -23,6 +23,7 @@ and the share of the 1 s budget for a first plot (issue 6: 10 million answers).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sqlite3
@@ -144,17 +145,29 @@ def build(path: Path, answers: int) -> None:
         print(f"  loaded {offset + len(rows):,} answers", flush=True)
     for (sql,) in indexes:
         connection.execute(sql)
-    connection.execute(
-        "INSERT INTO daily_skill_counts (answered_day, skill, answers, correct) "
-        "SELECT answered_day, skill, count(*), sum(correct) FROM answers "
-        "GROUP BY answered_day, skill"
-    )
+    for statement in rollup_statements():
+        connection.execute(statement)
     for _, sql in triggers:
         connection.execute(sql)
     connection.execute("COMMIT")
     connection.execute("ANALYZE")
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
+
+
+def rollup_statements() -> list[str]:
+    """The rollups (counts and exact medians) of all answers, by migration 0011's SQL."""
+    rollups = importlib.import_module(
+        "dealer_trainer.storage.migrations.versions.0011_dashboard_rollups"
+    )
+    return [
+        "DELETE FROM daily_skill_counts",
+        "DELETE FROM trainee_skill_days",
+        "INSERT INTO daily_skill_counts (answered_day, skill, answers, correct, median2)"
+        + rollups._rolled_up("answered_day, skill"),
+        "INSERT INTO trainee_skill_days (trainee_id, answered_day, skill, answers, correct,"
+        " median2)" + rollups._rolled_up("trainee_id, answered_day, skill"),
+    ]
 
 
 PG_SCHEMA = "bench_aggregates"
@@ -243,13 +256,8 @@ def build_pg(base: str, answers: int) -> None:
         print(f"  loaded {answers:,} answers", flush=True)
         for _, definition in indexes:
             connection.execute(text(definition))
-        connection.execute(
-            text(
-                "INSERT INTO daily_skill_counts (answered_day, skill, answers, correct)"
-                " SELECT answered_day, skill, count(*), sum(CASE WHEN correct THEN 1 ELSE 0 END)"
-                " FROM answers GROUP BY answered_day, skill"
-            )
-        )
+        for statement in rollup_statements():
+            connection.execute(text(statement))
         connection.execute(text("ALTER TABLE answers ENABLE TRIGGER answers_count_daily"))
         for table in ("answers", "training_sessions"):
             connection.execute(

@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 
 from dealer_trainer.storage import DailySkillStat
+from dealer_trainer.storage.rollups import SpanFigures, TraineeSpan
 
 #: A skill is only called weak once it has this many answers in the span.
 MIN_ANSWERS_FOR_WEAKNESS = 5
@@ -200,3 +201,56 @@ def per_trainee(
             )
         )
     return rows
+
+
+def per_trainee_from_spans(
+    spans: Mapping[int, TraineeSpan],
+    names: Mapping[int, tuple[str, bool]],
+    targets_ms: Mapping[str, int] | None = None,
+) -> list[TraineeFigure]:
+    """The rows of :func:`per_trainee`, from the rollup's spans instead of daily stats.
+
+    The same figures, exactly: the spans hold each trainee's sums and typical times
+    (overall and per skill) over the same daily medians.
+    """
+    targets = targets_ms or {}
+    rows = []
+    for trainee_id, (name, archived) in names.items():
+        span = spans.get(trainee_id)
+        if span is None:
+            rows.append(
+                TraineeFigure(trainee_id, name, archived, Totals(0, 0, None), 0, None, None)
+            )
+            continue
+        skills = [
+            SkillFigure(skill, _totals(figures), targets.get(skill))
+            for skill, figures in sorted(span.skills.items())
+        ]
+        weak = weakest(skills, 1)
+        rows.append(
+            TraineeFigure(
+                trainee_id=trainee_id,
+                name=name,
+                archived=archived,
+                totals=_totals(span.overall),
+                active_days=span.active_days,
+                last_day=span.last_day,
+                weakest_skill=weak[0].skill if weak else None,
+            )
+        )
+    return rows
+
+
+def _totals(figures: SpanFigures) -> Totals:
+    return Totals(figures.answers, figures.correct, figures.typical_ms)
+
+
+@dataclass(frozen=True)
+class CohortFigures:
+    """What the cohort view shows for a span: the per-day rows and the trainees' rows."""
+
+    first: date
+    last: date
+    stats: tuple[DailySkillStat, ...]
+    rows: tuple[TraineeFigure, ...]
+    trainee_ids: frozenset[int] | None = None  # an intake group's, or None: every trainee

@@ -10,7 +10,7 @@ Sizes are in millimetres on an A4 page; text is real text (searchable, copyable)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
@@ -420,13 +420,45 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
     return _write(path, title, draw)
 
 
-def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int:
-    """Write the cohort's report (with a row per trainee); return the number of pages."""
-    stats = desk.daily_skill_stats(first, last)
+def cohort_figures(
+    desk: InstructorDesk,
+    first: date,
+    last: date,
+    trainee_ids: Collection[int] | None = None,
+) -> figures.CohortFigures:
+    """The cohort's figures over the days, as the dashboard reads them."""
+    stats = desk.daily_skill_stats(first, last, trainee_ids=trainee_ids)
     trainees = desk.all_trainees()
-    each = desk.daily_skill_stats(first, last, per_trainee=True)
+    if trainee_ids is not None:
+        trainees = [t for t in trainees if t.id in trainee_ids]
     names = {t.id: (t.name, t.archived) for t in trainees}
-    rows = figures.per_trainee(each, names, skill_targets_ms())
+    spans = desk.trainee_spans(first, last, trainee_ids)
+    rows = figures.per_trainee_from_spans(spans, names, skill_targets_ms())
+    wanted = None if trainee_ids is None else frozenset(trainee_ids)
+    return figures.CohortFigures(first, last, tuple(stats), tuple(rows), wanted)
+
+
+def cohort_pdf(
+    desk: InstructorDesk,
+    first: date,
+    last: date,
+    path: Path,
+    *,
+    shown: figures.CohortFigures | None = None,
+    trainee_ids: Collection[int] | None = None,
+) -> int:
+    """Write the cohort's report (with a row per trainee); return the number of pages.
+
+    ``trainee_ids``: those trainees only (an intake group); ``None`` is every trainee.
+    ``shown``: the figures the dashboard shows, used as they are when they are of the
+    same days and trainees (a report of what is on the screen); else they are read as
+    the dashboard reads them (the per-day rollup and the per-trainee rollup).
+    """
+    wanted = None if trainee_ids is None else frozenset(trainee_ids)
+    if shown is None or (shown.first, shown.last, shown.trainee_ids) != (first, last, wanted):
+        shown = cohort_figures(desk, first, last, wanted)
+    stats = shown.stats
+    rows = list(shown.rows)
     rows.sort(
         key=lambda r: (
             r.totals.accuracy_percent is None,

@@ -3,25 +3,27 @@
 Built so that a first plot over millions of answers stays well under a second,
 on SQLite as on PostgreSQL, with exact medians:
 
-- Cohort (all trainees together): the counts per day and skill come from
-  ``daily_skill_counts`` (kept by a trigger on every answer); then, for each
-  group, the one or two middle times are read by a seek in the covering index
-  ``ix_answers_day_skill`` (``ORDER BY time_taken_ms LIMIT 2 OFFSET (n-1)/2``),
-  never sorting anything (on PostgreSQL all seeks run in one LATERAL query).
+- Cohort (all trainees together): the counts and the exact median per day and
+  skill are read from ``daily_skill_counts``, kept by a trigger on every answer
+  (migration 0011 added the median: the trigger reads the one or two middle times
+  back by a seek in the covering index ``ix_answers_day_skill``). Over some
+  trainees only (an intake group), their answers are read and merged.
 - One trainee: a range scan of ``ix_answers_trainee_day`` already ordered by day,
   skill and time; the medians are picked from the stream.
-- Each trainee: the same, trainee by trainee (each a short range scan).
+- Each trainee: the same, trainee by trainee (each a short range scan). The
+  cohort table does not use it: it reads the rollup ``trainee_skill_days``
+  (see ``rollups.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import date
 from decimal import Decimal
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import Connection, Select, bindparam, select, text
+from sqlalchemy import Connection, Select, bindparam, select
 
 from dealer_trainer.storage.models import AnswerRow, DailySkillCount, Trainee
 from dealer_trainer.storage.records import DailySkillStat
@@ -73,38 +75,30 @@ def daily_skill_stats(
     trainee_id: int | None = None,
     per_trainee: bool = False,
     skills: Sequence[str] | None = None,
+    trainee_ids: Collection[int] | None = None,
 ) -> list[DailySkillStat]:
     """Per skill and day from ``first_day`` to ``last_day`` (both included).
 
     With ``trainee_id``: that trainee's rows. Else with ``per_trainee``: one row per
     trainee, skill and day. Else the cohort: one row per skill and day, all
     trainees together (``trainee_id`` is ``None`` in those rows). Sorted by
-    trainee, skill, day.
+    trainee, skill, day. ``trainee_ids`` narrows the cohort (or each trainee's
+    rows) to those trainees, an intake group say; ``None`` is every trainee.
     """
     wanted = None if skills is None else frozenset(skills)
     if trainee_id is None and not per_trainee:
-        cohort = _cohort_lateral if connection.dialect.name == "postgresql" else _cohort
-        stats = cohort(connection, first_day, last_day, wanted)
+        if trainee_ids is None:
+            stats = _cohort(connection, first_day, last_day, wanted)
+        else:
+            stats = _cohort_of(connection, first_day, last_day, wanted, trainee_ids)
     else:
         if trainee_id is not None:
-            ids: Sequence[int] = [trainee_id]
+            ids: Collection[int] = [trainee_id]
+        elif trainee_ids is not None:
+            ids = sorted(trainee_ids)
         else:
             ids = connection.execute(select(Trainee.id).order_by(Trainee.id)).scalars().all()
-        scan = _Prepared(
-            connection,
-            select(
-                AnswerRow.answered_day,
-                AnswerRow.skill,
-                AnswerRow.time_taken_ms,
-                AnswerRow.correct,
-            )
-            .where(
-                AnswerRow.trainee_id == bindparam("trainee"),
-                AnswerRow.answered_day >= bindparam("first"),
-                AnswerRow.answered_day <= bindparam("last"),
-            )
-            .order_by(AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms),
-        )
+        scan = _trainee_scan(connection)
         stats = []
         try:
             for each in ids:
@@ -113,6 +107,26 @@ def daily_skill_stats(
         finally:
             scan.close()
     return sorted(stats, key=lambda s: (s.trainee_id or 0, s.skill, s.day))
+
+
+def _trainee_scan(connection: Connection) -> _Prepared:
+    """One trainee's rows ``(day, skill, time, correct)`` of a day range, ordered by day,
+    skill and time (a range of ``ix_answers_trainee_day``)."""
+    return _Prepared(
+        connection,
+        select(
+            AnswerRow.answered_day,
+            AnswerRow.skill,
+            AnswerRow.time_taken_ms,
+            AnswerRow.correct,
+        )
+        .where(
+            AnswerRow.trainee_id == bindparam("trainee"),
+            AnswerRow.answered_day >= bindparam("first"),
+            AnswerRow.answered_day <= bindparam("last"),
+        )
+        .order_by(AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms),
+    )
 
 
 def _from_ordered_rows(
@@ -140,76 +154,18 @@ def _from_ordered_rows(
 def _cohort(
     connection: Connection, first_day: date, last_day: date, wanted: frozenset[str] | None
 ) -> list[DailySkillStat]:
-    counts = connection.execute(
+    rows = connection.execute(
         select(
             DailySkillCount.answered_day,
             DailySkillCount.skill,
             DailySkillCount.answers,
             DailySkillCount.correct,
+            DailySkillCount.median2,
         ).where(
             DailySkillCount.answered_day >= first_day,
             DailySkillCount.answered_day <= last_day,
         )
     ).all()
-    middle = _Prepared(
-        connection,
-        select(AnswerRow.time_taken_ms)
-        .where(AnswerRow.answered_day == bindparam("day"), AnswerRow.skill == bindparam("skill"))
-        .order_by(AnswerRow.time_taken_ms)
-        .limit(bindparam("take"))
-        .offset(bindparam("skip")),
-    )
-    stats = []
-    try:
-        for day, skill, answers, correct in counts:
-            if wanted is not None and skill not in wanted:
-                continue
-            times = [
-                int(time)
-                for (time,) in middle.rows(
-                    day=day, skill=skill, take=2 - answers % 2, skip=(answers - 1) // 2
-                )
-            ]
-            stats.append(
-                DailySkillStat(
-                    day=day,
-                    skill=skill,
-                    trainee_id=None,
-                    answers=answers,
-                    correct=correct,
-                    median_time_ms=Decimal(sum(times)) / Decimal(len(times)),
-                )
-            )
-    finally:
-        middle.close()
-    return stats
-
-
-# PostgreSQL takes the same seeks in one statement: a LATERAL subquery may use the
-# outer row in its LIMIT and OFFSET, so there is one round trip, not one per group.
-_COHORT_LATERAL = text(
-    """
-    SELECT c.answered_day, c.skill, c.answers, c.correct, m.middle_sum, m.middle_count
-    FROM daily_skill_counts AS c
-    CROSS JOIN LATERAL (
-        SELECT sum(s.t) AS middle_sum, count(*) AS middle_count
-        FROM (
-            SELECT a.time_taken_ms AS t
-            FROM answers AS a
-            WHERE a.answered_day = c.answered_day AND a.skill = c.skill
-            ORDER BY a.time_taken_ms
-            LIMIT 2 - c.answers % 2 OFFSET (c.answers - 1) / 2
-        ) AS s
-    ) AS m
-    WHERE c.answered_day BETWEEN :first AND :last
-    """
-)
-
-
-def _cohort_lateral(
-    connection: Connection, first_day: date, last_day: date, wanted: frozenset[str] | None
-) -> list[DailySkillStat]:
-    rows = connection.execute(_COHORT_LATERAL, {"first": first_day, "last": last_day})
     return [
         DailySkillStat(
             day=day,
@@ -217,8 +173,44 @@ def _cohort_lateral(
             trainee_id=None,
             answers=answers,
             correct=correct,
-            median_time_ms=Decimal(int(middle_sum)) / Decimal(int(middle_count)),
+            median_time_ms=Decimal(int(median2)) / Decimal(2),
         )
-        for day, skill, answers, correct, middle_sum, middle_count in rows
+        for day, skill, answers, correct, median2 in rows
         if wanted is None or skill in wanted
+    ]
+
+
+def _cohort_of(
+    connection: Connection,
+    first_day: date,
+    last_day: date,
+    wanted: frozenset[str] | None,
+    trainee_ids: Collection[int],
+) -> list[DailySkillStat]:
+    """The cohort's rows over some trainees only: their answers' times, merged per day
+    and skill (a median of some trainees' answers is in no rollup)."""
+    groups: dict[tuple[Any, str], tuple[list[int], list[int]]] = {}
+    scan = _trainee_scan(connection)
+    try:
+        for trainee in sorted(trainee_ids):
+            for day, skill, time_ms, correct in scan.rows(
+                trainee=trainee, first=first_day, last=last_day
+            ):
+                if wanted is not None and skill not in wanted:
+                    continue
+                times, right = groups.setdefault((day, skill), ([], [0]))
+                times.append(int(time_ms))
+                right[0] += 1 if correct else 0
+    finally:
+        scan.close()
+    return [
+        DailySkillStat(
+            day=_day(day),
+            skill=skill,
+            trainee_id=None,
+            answers=len(times),
+            correct=right[0],
+            median_time_ms=_median(sorted(times)),
+        )
+        for (day, skill), (times, right) in groups.items()
     ]

@@ -9,7 +9,7 @@ an answer or reads another trainee. ``InstructorDesk`` checks its unlocked
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -60,6 +60,7 @@ from dealer_trainer.storage.records import (
     trainee_profile,
     training_session,
 )
+from dealer_trainer.storage.rollups import TraineeSpan, trainee_spans
 from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
 from dealer_trainer.storage.verify import Verification, verify_records
 
@@ -648,8 +649,10 @@ class InstructorDesk:
         trainee_id: int | None = None,
         per_trainee: bool = False,
         skills: Sequence[str] | None = None,
+        trainee_ids: Collection[int] | None = None,
     ) -> list[DailySkillStat]:
-        """Accuracy and median time per skill per day: one trainee, each, or the cohort."""
+        """Accuracy and median time per skill per day: one trainee, each, or the cohort
+        (of ``trainee_ids`` only, if given)."""
         return self._read(
             lambda c: daily_skill_stats(
                 c,
@@ -658,8 +661,15 @@ class InstructorDesk:
                 trainee_id=trainee_id,
                 per_trainee=per_trainee,
                 skills=skills,
+                trainee_ids=trainee_ids,
             )
         )
+
+    def trainee_spans(
+        self, first_day: date, last_day: date, trainee_ids: Collection[int] | None = None
+    ) -> dict[int, TraineeSpan]:
+        """Each trainee's figures over the days, from the rollup (the cohort table's rows)."""
+        return self._read(lambda c: trainee_spans(c, first_day, last_day, trainee_ids))
 
     # -- exams -----------------------------------------------------------------------
 

@@ -240,6 +240,27 @@ class DailySkillCount(Base):
     skill: Mapped[str] = mapped_column(String(100), primary_key=True)
     answers: Mapped[int] = mapped_column(Integer)
     correct: Mapped[int] = mapped_column(Integer)
+    #: Twice the exact median time of those answers, in ms (migration 0011).
+    median2: Mapped[int] = mapped_column(BigInteger)
+
+
+class TraineeSkillDay(Base):
+    """Answers, correct answers and twice the exact median time of one trainee's answers
+    of one skill on one day: the cohort table's rollup.
+
+    Kept by the same database trigger as ``daily_skill_counts`` (migration 0011), in
+    the answer's own transaction: read it, never write it.
+    """
+
+    __tablename__ = "trainee_skill_days"
+    __table_args__ = ({"sqlite_with_rowid": False},)
+
+    answered_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    skill: Mapped[str] = mapped_column(String(100), primary_key=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"), primary_key=True)
+    answers: Mapped[int] = mapped_column(Integer)
+    correct: Mapped[int] = mapped_column(Integer)
+    median2: Mapped[int] = mapped_column(BigInteger)
 
 
 class HouseRulesetRow(Base):

@@ -140,9 +140,10 @@ class ReportsPanel(QWidget):
         desk = self._window.desk
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         if trainee_id is None:
+            shown = self._window.cohort.shown  # the dashboard's figures, if of these days
 
             def work() -> object:
-                return cohort_pdf(desk, period.first, period.last, path)
+                return cohort_pdf(desk, period.first, period.last, path, shown=shown)
         else:
 
             def work() -> object:

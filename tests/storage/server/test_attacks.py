@@ -308,3 +308,35 @@ def test_an_archived_trainee_cannot_sign_in(centre: Centre, people: dict[str, st
     assert logged == (1,)
     with pytest.raises(psycopg.OperationalError, match="not permitted to log in"):
         centre.connect(gone)
+
+
+def test_trainee_reads_only_their_own_rollup_rows_and_cannot_write_one(
+    centre: Centre, people: dict[str, str], recorded: dict[str, int]
+) -> None:
+    """The dashboard's rollups (migration 0011): kept by the answers' trigger for a
+    trainee's own answer, read by a trainee for themselves only, written by nobody."""
+    with centre.connect(people["tom"]) as tom:
+        rows = tom.execute("SELECT trainee_id, answers, median2 FROM trainee_skill_days").fetchall()
+        assert rows == [(recorded["tom_id"], 1, 4000)]  # one answer of 2000 ms: twice it
+        for attack in (
+            "UPDATE trainee_skill_days SET correct = answers",
+            "DELETE FROM trainee_skill_days",
+            "TRUNCATE trainee_skill_days",
+            "INSERT INTO trainee_skill_days (answered_day, skill, trainee_id, answers, correct,"
+            " median2) VALUES ('2026-12-01', 'x', 1, 1, 1, 2)",
+            "UPDATE daily_skill_counts SET median2 = 0",
+            "SELECT * FROM daily_skill_counts",
+        ):
+            with pytest.raises(errors.InsufficientPrivilege):
+                tom.execute(attack)
+    with centre.connect(people["ina"]) as ina:
+        seen = {r[0] for r in ina.execute("SELECT trainee_id FROM trainee_skill_days")}
+        assert seen == {recorded["tom_id"], recorded["eve_id"]}
+        assert ina.execute(
+            "SELECT sum(answers), max(median2) FROM daily_skill_counts"
+        ).fetchone() == (
+            2,
+            4000,
+        )
+        with pytest.raises(errors.InsufficientPrivilege):
+            ina.execute("UPDATE trainee_skill_days SET correct = 0")
