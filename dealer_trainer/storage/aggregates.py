@@ -15,7 +15,7 @@ on SQLite as on PostgreSQL, with exact medians:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import date
 from decimal import Decimal
 from itertools import groupby
@@ -73,6 +73,7 @@ def daily_skill_stats(
     trainee_id: int | None = None,
     per_trainee: bool = False,
     skills: Sequence[str] | None = None,
+    trainee_ids: Collection[int] | None = None,
 ) -> list[DailySkillStat]:
     """Per skill and day from ``first_day`` to ``last_day`` (both included).
 
@@ -82,6 +83,8 @@ def daily_skill_stats(
     trainee, skill, day.
     """
     wanted = None if skills is None else frozenset(skills)
+    if trainee_ids is not None and trainee_id is None:
+        return _group_stats(connection, first_day, last_day, trainee_ids, per_trainee, wanted)
     if trainee_id is None and not per_trainee:
         cohort = _cohort_lateral if connection.dialect.name == "postgresql" else _cohort
         stats = cohort(connection, first_day, last_day, wanted)
@@ -116,7 +119,7 @@ def daily_skill_stats(
 
 
 def _from_ordered_rows(
-    trainee_id: int, rows: Iterable[Any], wanted: frozenset[str] | None
+    trainee_id: int | None, rows: Iterable[Any], wanted: frozenset[str] | None
 ) -> list[DailySkillStat]:
     """Stats from rows ``(day, skill, time, correct)`` ordered by day, skill, time."""
     stats = []
@@ -222,3 +225,48 @@ def _cohort_lateral(
         for day, skill, answers, correct, middle_sum, middle_count in rows
         if wanted is None or skill in wanted
     ]
+
+
+# -- an intake group (storage/groups.py) ---------------------------------------------------
+
+
+def _group_stats(
+    connection: Connection,
+    first_day: date,
+    last_day: date,
+    trainee_ids: Collection[int],
+    per_trainee: bool,
+    wanted: frozenset[str] | None,
+) -> list[DailySkillStat]:
+    """A group's figures: each member's (``per_trainee``), or the members' together.
+
+    Kept apart from the cohort's queries (a group is a few dozen trainees): each member
+    as one trainee's figures are read, or the members' answers in one scan ordered by
+    day, skill and time, their medians picked from the stream.
+    """
+    ids = sorted(set(trainee_ids))
+    if per_trainee:
+        return [
+            stat
+            for trainee in ids
+            for stat in daily_skill_stats(
+                connection,
+                first_day,
+                last_day,
+                trainee_id=trainee,
+                skills=None if wanted is None else sorted(wanted),
+            )
+        ]
+    if not ids:
+        return []
+    rows = connection.execute(
+        select(AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms, AnswerRow.correct)
+        .where(
+            AnswerRow.trainee_id.in_(ids),
+            AnswerRow.answered_day >= first_day,
+            AnswerRow.answered_day <= last_day,
+        )
+        .order_by(AnswerRow.answered_day, AnswerRow.skill, AnswerRow.time_taken_ms)
+    )
+    stats = _from_ordered_rows(None, rows, wanted)
+    return sorted(stats, key=lambda s: (s.skill, s.day))

@@ -55,7 +55,7 @@ from dealer_trainer.storage.records import (
     trainee_profile,
 )
 from dealer_trainer.storage.retry import retrying
-from dealer_trainer.storage.signin import SignInDesk
+from dealer_trainer.storage.signin import DISABLED, SignInDesk
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
@@ -479,6 +479,7 @@ class Store:
             insert(Instructor)
             .values(
                 name=name,
+                name_key=_key_of(name),
                 login=login,
                 password_hash=password_hash,
                 failed_attempts=0,
@@ -545,7 +546,9 @@ class Store:
         self, connection: Connection, password: str, name: str | None
     ) -> tuple[int, str] | AccessDeniedError:
         query = select(Instructor)
-        if name is not None:
+        if name is None:
+            query = query.where(Instructor.disabled.is_(False))
+        else:
             query = query.where(or_(Instructor.name == name, Instructor.login == name.lower()))
         # FOR UPDATE: two workstations failing at once both count (SQLite: BEGIN IMMEDIATE).
         rows = connection.execute(query.order_by(Instructor.id).limit(2).with_for_update()).all()
@@ -555,6 +558,11 @@ class Store:
             return AccessDeniedError("There is no such instructor account.")
         row = rows[0]
         now = self.now()
+        if row.disabled:  # a disabled instructor (storage/groups.py) unlocks nothing
+            audit.append(
+                connection, now, row.login, audit.Action.SIGN_IN_FAILED, row.login, "disabled"
+            )
+            return AccessDeniedError(DISABLED)
         allowed_at = next_attempt_at(row.failed_attempts, row.last_failed_at)
         if allowed_at is not None and now < allowed_at:
             audit.append(connection, now, row.login, audit.Action.SIGN_IN_DELAYED, row.login)
