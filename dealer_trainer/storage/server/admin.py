@@ -27,7 +27,7 @@ from dealer_trainer.storage.server.schema import check_server_schema, current_re
 _REFUSALS = {
     "28P01": "The server refused the sign-in of {user}: wrong password, or no such login",
     "28000": "The server refused the sign-in of {user}: it may not sign in from this "
-    "computer (pg_hba.conf), or not at all (an archived trainee)",
+    "computer (pg_hba.conf), or not at all (an archived trainee, a disabled instructor)",
     "3D000": "The database {database} does not exist on that server",
     "42501": "The server refused: {user} has no right to do this",
 }
@@ -237,7 +237,7 @@ def add_person(
                         "kind": kind,
                         "login": login,
                         "name": name,
-                        "key": name_key(name) if kind == "trainee" else None,
+                        "key": name_key(name),
                         "verifier": verifier,
                     },
                 ).scalar_one()
