@@ -37,6 +37,7 @@ from dealer_trainer.reports.exams import (
 )
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
+from dealer_trainer.storage.groups import IntakeGroup
 
 RESOLUTION = 300
 MM = RESOLUTION / 25.4
@@ -369,7 +370,8 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
         raise StorageError(f"There is no trainee {trainee_id}.")
     stats = desk.daily_skill_stats(first, last, trainee_id=trainee_id)
     history = trainee_exam_history(desk, trainee_id)
-    title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", trainee.name)
+    shown = trainee.name + (f" ({trainee.staff_number})" if trainee.staff_number else "")
+    title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", shown)
     made = datetime.now().astimezone()
 
     def draw(doc: _Document) -> None:
@@ -420,12 +422,19 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
     return _write(path, title, draw)
 
 
-def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int:
-    """Write the cohort's report (with a row per trainee); return the number of pages."""
-    stats = desk.daily_skill_stats(first, last)
-    trainees = desk.all_trainees()
-    each = desk.daily_skill_stats(first, last, per_trainee=True)
+def cohort_pdf(
+    desk: InstructorDesk, first: date, last: date, path: Path, *, group: IntakeGroup | None = None
+) -> int:
+    """Write the cohort's report (with a row per trainee); return the number of pages.
+
+    With ``group``: that intake group's report, its trainees only (and their exams).
+    """
+    members = None if group is None else group.trainee_ids
+    stats = desk.daily_skill_stats(first, last, trainee_ids=members)
+    trainees = [t for t in desk.all_trainees() if members is None or t.id in members]
+    each = desk.daily_skill_stats(first, last, per_trainee=True, trainee_ids=members)
     names = {t.id: (t.name, t.archived) for t in trainees}
+    staff = {t.id: t.staff_number or "" for t in trainees}
     rows = figures.per_trainee(each, names, skill_targets_ms())
     rows.sort(
         key=lambda r: (
@@ -436,6 +445,17 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
     )
     exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
     title = QCoreApplication.translate("reports", "Cohort report")
+    if group is not None:
+        exams = [
+            (exam, kept)
+            for exam, results in exams
+            if (kept := [r for r in results if r.assignment.trainee_id in group.trainee_ids])
+        ]
+        title = (
+            QCoreApplication.translate("reports", "Group report: %1 (started %2)")
+            .replace("%1", group.name)
+            .replace("%2", group.start_date.isoformat())
+        )
     made = datetime.now().astimezone()
 
     def draw(doc: _Document) -> None:
@@ -455,6 +475,7 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
                     + (
                         QCoreApplication.translate("reports", " (archived)") if row.archived else ""
                     ),
+                    staff.get(row.trainee_id, ""),
                     f"{row.totals.answers:,}",
                     "" if accuracy is None else f"{accuracy} %",
                     seconds_text(row.totals.typical_ms),
@@ -466,6 +487,7 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
         doc.table(
             [
                 Column(QCoreApplication.translate("reports", "Trainee"), 3),
+                Column(QCoreApplication.translate("reports", "Staff no."), 1.3),
                 Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
                 Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
                 Column(QCoreApplication.translate("reports", "Typical time"), 1.8, True),

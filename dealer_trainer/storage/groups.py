@@ -271,7 +271,7 @@ class PeopleDesk:
                     ).scalar_one_or_none()
                 )
                 raise DuplicateGroupNameError(name, existing or name) from exc
-            if state in {"P0001", "42501"}:
+            if state is not None and (state.startswith("P0") or state in {"22023", "42501"}):
                 message = str(getattr(cause, "orig", exc)).strip().splitlines()[0]
                 raise StorageError(message[:1].upper() + message[1:] + ".") from exc
             raise

@@ -25,6 +25,7 @@ from dealer_trainer.storage import audit
 from dealer_trainer.storage.access import Passwords, next_attempt_at
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
+    AccountDisabledError,
     InstructorLockedError,
     WrongPasswordError,
 )
@@ -158,7 +159,7 @@ class SignInDesk:
         self._failures.pop(key, None)
         if role is Role.INSTRUCTOR and row.disabled:  # told only after the right password
             audit.append(connection, now, login, audit.Action.SIGN_IN_FAILED, login, "disabled")
-            return AccessDeniedError(DISABLED)
+            return AccountDisabledError(DISABLED)
         values: dict[str, object] = {"failed_attempts": 0, "last_failed_at": None}
         if passwords.needs_rehash(row.password_hash):
             values["password_hash"] = passwords.hash(password)

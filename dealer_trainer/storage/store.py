@@ -37,6 +37,7 @@ from dealer_trainer.storage.access import Passwords, check_new_password, next_at
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
+    AccountDisabledError,
     DuplicateLoginError,
     InstructorLockedError,
     StorageError,
@@ -562,7 +563,7 @@ class Store:
             audit.append(
                 connection, now, row.login, audit.Action.SIGN_IN_FAILED, row.login, "disabled"
             )
-            return AccessDeniedError(DISABLED)
+            return AccountDisabledError(DISABLED)
         allowed_at = next_attempt_at(row.failed_attempts, row.last_failed_at)
         if allowed_at is not None and now < allowed_at:
             audit.append(connection, now, row.login, audit.Action.SIGN_IN_DELAYED, row.login)

@@ -18,7 +18,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from dealer_trainer.storage import engine
 from dealer_trainer.storage.access import check_new_password
-from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.errors import AccessDeniedError, AccountDisabledError, StorageError
 from dealer_trainer.storage.records import clean_name, name_key
 from dealer_trainer.storage.server import policy
 from dealer_trainer.storage.server.schema import check_server_schema, current_revision
@@ -124,6 +124,8 @@ def refusal(exc: BaseException, target: ServerURL) -> StorageError:
         why = _REFUSALS[state].format(user=target.user, database=target.database)
         detail = str(original).strip().splitlines()[0] if state == "42501" else ""
         cls = AccessDeniedError if state in ("28P01", "28000", "42501") else StorageError
+        if "not permitted to log in" in said:  # PostgreSQL checked the password first
+            cls = AccountDisabledError
         return cls(f"{why}{f' ({detail})' if detail else ''}.")
     first = str(original).strip().splitlines()[0] if str(original).strip() else type(original)
     return StorageError(f"The server {target.shown} cannot be used: {first}")

@@ -46,8 +46,10 @@ from dealer_trainer.storage import (
     StoredAnswer,
     TraineeProfile,
 )
+from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.ui.instructor.detail import AnswerDetail
+from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import (
     ID_ROLE,
@@ -189,7 +191,12 @@ class CohortView(QWidget):
         self.skill = skill_box(self)
         self.status = QLabel()
         self.status.setStyleSheet("color: #607d8b;")
+        # An intake group narrows the cohort view to its trainees (issue 15, groups.py).
+        self.group = group_box(self)
+        self._group_members: dict[int, tuple[int, ...]] = {}
         bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Group:")))
+        bar.addWidget(self.group)
         bar.addWidget(QLabel(self.tr("Period:")))
         bar.addWidget(self.period)
         bar.addWidget(QLabel(self.tr("Skill:")))
@@ -264,18 +271,35 @@ class CohortView(QWidget):
 
         self.period.currentIndexChanged.connect(self.reload)
         self.skill.currentIndexChanged.connect(self._show_plots)
+        self.group.currentIndexChanged.connect(self.reload)
 
     def current_period(self) -> Period:
         return Period.ending(self._today(), int(self.period.currentData()))
+
+    def set_groups(self, groups: Sequence[IntakeGroup]) -> None:
+        """The groups the picker offers; a change of the chosen group's members reloads."""
+        before = self.group_filter()
+        self._group_members = {g.id: g.trainee_ids for g in groups}
+        self.group.blockSignals(True)
+        fill_groups(self.group, groups)
+        self.group.blockSignals(False)
+        if self.group_filter() != before:
+            self.reload()
+
+    def group_filter(self) -> tuple[int, ...] | None:
+        """The chosen group's trainee ids, or ``None`` for every trainee."""
+        group_id = self.group.currentData()
+        return None if group_id is None else self._group_members.get(int(group_id), ())
 
     def reload(self) -> None:
         """Ask for the cohort's figures: plots first, then the table of trainees."""
         period = self.current_period()
         self.status.setText(self.tr("Loading…"))
         desk = self._desk
+        members = self.group_filter()
         self._jobs.run(
             "cohort-plots",
-            lambda: desk.daily_skill_stats(period.first, period.last),
+            lambda: desk.daily_skill_stats(period.first, period.last, trainee_ids=members),
             lambda stats: self._plots_ready(period, stats),
         )
 
@@ -295,10 +319,15 @@ class CohortView(QWidget):
         this_round = self._table_round
         self.model.set_rows([])
         self.table_status.setText(self.tr("Loading the trainees' figures…"))
+        members = self.group_filter()
         self._jobs.run(
             "cohort-trainees",
             self._desk.all_trainees,
-            lambda trainees: self._load_table(this_round, period, trainees),
+            lambda trainees: self._load_table(
+                this_round,
+                period,
+                trainees if members is None else [t for t in trainees if t.id in members],
+            ),
         )
 
     def _load_table(self, this_round: int, period: Period, trainees: list[TraineeProfile]) -> None:
