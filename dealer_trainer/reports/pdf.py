@@ -484,19 +484,20 @@ def cohort_pdf(
                     skill_title(row.weakest_skill),
                 ]
             )
-        doc.table(
-            [
-                Column(QCoreApplication.translate("reports", "Trainee"), 3),
-                Column(QCoreApplication.translate("reports", "Staff no."), 1.3),
-                Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
-                Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
-                Column(QCoreApplication.translate("reports", "Typical time"), 1.8, True),
-                Column(QCoreApplication.translate("reports", "Days"), 0.8, True),
-                Column(QCoreApplication.translate("reports", "Last active"), 1.6, True),
-                Column(QCoreApplication.translate("reports", "Weakest skill"), 3),
-            ],
-            table,
-        )
+        columns = [
+            Column(QCoreApplication.translate("reports", "Trainee"), 3),
+            Column(QCoreApplication.translate("reports", "Staff no."), 1.6),
+            Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Typical time"), 1.8, True),
+            Column(QCoreApplication.translate("reports", "Days"), 0.8, True),
+            Column(QCoreApplication.translate("reports", "Last active"), 1.6, True),
+            Column(QCoreApplication.translate("reports", "Weakest skill"), 3),
+        ]
+        if not any(staff.values()):  # no staff numbers at this centre: no empty column
+            columns.pop(1)
+            table = [line[:1] + line[2:] for line in table]
+        doc.table(columns, table)
 
         _cohort_exams(doc, exams)
 
