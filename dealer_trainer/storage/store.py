@@ -559,11 +559,6 @@ class Store:
             return AccessDeniedError("There is no such instructor account.")
         row = rows[0]
         now = self.now()
-        if row.disabled:  # a disabled instructor (storage/groups.py) unlocks nothing
-            audit.append(
-                connection, now, row.login, audit.Action.SIGN_IN_FAILED, row.login, "disabled"
-            )
-            return AccountDisabledError(DISABLED)
         allowed_at = next_attempt_at(row.failed_attempts, row.last_failed_at)
         if allowed_at is not None and now < allowed_at:
             audit.append(connection, now, row.login, audit.Action.SIGN_IN_DELAYED, row.login)
@@ -581,6 +576,11 @@ class Store:
             wait = next_attempt_at(failures, now)
             assert wait is not None
             return WrongPasswordError(failures, wait - now)
+        if row.disabled:  # told only after the right password (storage/groups.py)
+            audit.append(
+                connection, now, row.login, audit.Action.SIGN_IN_FAILED, row.login, "disabled"
+            )
+            return AccountDisabledError(DISABLED)
         values: dict[str, object] = {"failed_attempts": 0, "last_failed_at": None}
         if self._passwords.needs_rehash(row.password_hash):
             values["password_hash"] = self._passwords.hash(password)
