@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -47,10 +47,9 @@ from dealer_trainer.storage.models import (
     IntakeGroupRow,
     Trainee,
 )
-from dealer_trainer.storage.records import TraineeProfile, clean_name, name_key
+from dealer_trainer.storage.records import TraineeProfile, clean_name, name_key, trainee_profile
 
 if TYPE_CHECKING:
-    from dealer_trainer.storage.desks import InstructorDesk
     from dealer_trainer.storage.records import InstructorSession
     from dealer_trainer.storage.work import InstructorWork
 
@@ -217,12 +216,21 @@ def read_groups(connection: Connection) -> list[IntakeGroup]:
     ]
 
 
+class AddsPeople(Protocol):
+    """What the people desk asks of the instructor's desk (``InstructorDesk`` has it): adding
+    a person is the desk's, which on the server makes their PostgreSQL login."""
+
+    def add_trainee(
+        self, name: str, *, login: str | None = None, password: str | None = None
+    ) -> TraineeProfile: ...
+
+    def add_instructor(self, name: str, password: str, login: str | None = None) -> int: ...
+
+
 class PeopleDesk:
     """An instructor's management of groups, instructors and staff numbers (see the module)."""
 
-    def __init__(
-        self, desk: InstructorDesk, store: InstructorWork, session: InstructorSession
-    ) -> None:
+    def __init__(self, desk: AddsPeople, store: InstructorWork, session: InstructorSession) -> None:
         self._desk = desk
         self._store = store
         self._session = session
@@ -302,8 +310,6 @@ class PeopleDesk:
                 update(Trainee).where(Trainee.id == trainee_id).values(staff_number=cleaned)
             )
             self._log(connection, Action.STAFF_NUMBER_SET, row.login, cleaned or "")
-            from dealer_trainer.storage.records import trainee_profile  # noqa: PLC0415
-
             return trainee_profile(
                 connection.execute(select(Trainee).where(Trainee.id == trainee_id)).one()
             )
