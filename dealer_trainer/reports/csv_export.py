@@ -16,7 +16,7 @@ recorded as (``7.50``). Times are ISO 8601 in UTC; the day is the centre's own.
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -34,6 +34,7 @@ from dealer_trainer.storage import AnswerFilter, InstructorDesk, SessionKind, St
 CSV_COLUMNS = (
     QT_TRANSLATE_NOOP("csv", "Answer no."),
     QT_TRANSLATE_NOOP("csv", "Trainee"),
+    QT_TRANSLATE_NOOP("csv", "Staff no."),
     QT_TRANSLATE_NOOP("csv", "Exam or practice"),
     QT_TRANSLATE_NOOP("csv", "Session no."),
     QT_TRANSLATE_NOOP("csv", "Answered (UTC)"),
@@ -85,7 +86,9 @@ def ruleset_name(ruleset_id: str) -> str:
     return QCoreApplication.translate("games", ruleset.title)
 
 
-def iter_answers(desk: InstructorDesk, where: AnswerFilter) -> Iterator[StoredAnswer]:
+def iter_answers(
+    desk: InstructorDesk, where: AnswerFilter, trainee_ids: Collection[int] | None = None
+) -> Iterator[StoredAnswer]:
     """Every answer ``where`` selects, a page at a time: trainee by trainee, oldest first.
 
     Each page is a range of the (trainee, time) index, so exporting the whole cohort
@@ -97,6 +100,8 @@ def iter_answers(desk: InstructorDesk, where: AnswerFilter) -> Iterator[StoredAn
         return
     left = where.limit
     for trainee in desk.all_trainees():
+        if trainee_ids is not None and trainee.id not in trainee_ids:
+            continue  # an intake group's report: its trainees only
         if left is not None and left <= 0:
             return
         for answer in _one_trainee(desk, replace(where, trainee_id=trainee.id, limit=left)):
@@ -135,18 +140,23 @@ def write_answers_csv(
     where: AnswerFilter | None = None,
     names: dict[int, str] | None = None,
     describe: Describe = plain_words,
+    trainee_ids: Collection[int] | None = None,
 ) -> int:
     """Write the answers ``where`` selects (all by default) as CSV; return how many rows.
+
+    ``trainee_ids`` (an intake group's trainees) keeps the answers of those trainees only.
 
     A path is written with a byte order mark (Excel reads it as UTF-8); a stream is
     written as given (the caller chose its encoding)."""
     where = where or AnswerFilter(limit=None)
+    trainees = desk.all_trainees()
     if names is None:
-        names = {t.id: t.name for t in desk.all_trainees()}
+        names = {t.id: t.name for t in trainees}
+    staff = {t.id: t.staff_number or "" for t in trainees}
     if isinstance(target, Path):
         with target.open("w", newline="", encoding="utf-8-sig") as stream:
-            return _write(desk, stream, where, names, describe)
-    return _write(desk, target, where, names, describe)
+            return _write(desk, stream, where, names, describe, staff, trainee_ids)
+    return _write(desk, target, where, names, describe, staff, trainee_ids)
 
 
 def _write(
@@ -155,6 +165,8 @@ def _write(
     where: AnswerFilter,
     names: dict[int, str],
     describe: Describe,
+    staff: dict[int, str],
+    trainee_ids: Collection[int] | None,
 ) -> int:
     writer = csv.writer(stream, dialect="excel")
     writer.writerow([_tr(column) for column in CSV_COLUMNS])
@@ -164,7 +176,7 @@ def _write(
     skills: dict[str, str] = {}
     rulesets: dict[str, str] = {}
     count = 0
-    for answer in iter_answers(desk, where):
+    for answer in iter_answers(desk, where, trainee_ids):
         record = answer.record
         if answer.session_id not in modes:
             for session in desk.sessions(answer.trainee_id):
@@ -178,6 +190,7 @@ def _write(
             (
                 answer.id,
                 safe_cell(names.get(answer.trainee_id, "")),
+                safe_cell(staff.get(answer.trainee_id, "")),
                 modes.get(answer.session_id, ""),
                 answer.session_id,
                 record.answered_at.isoformat(),

@@ -37,6 +37,7 @@ from dealer_trainer.reports.exams import (
 )
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
+from dealer_trainer.storage.groups import IntakeGroup
 
 RESOLUTION = 300
 MM = RESOLUTION / 25.4
@@ -369,7 +370,8 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
         raise StorageError(f"There is no trainee {trainee_id}.")
     stats = desk.daily_skill_stats(first, last, trainee_id=trainee_id)
     history = trainee_exam_history(desk, trainee_id)
-    title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", trainee.name)
+    shown = trainee.name + (f" ({trainee.staff_number})" if trainee.staff_number else "")
+    title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", shown)
     made = datetime.now().astimezone()
 
     def draw(doc: _Document) -> None:
@@ -445,20 +447,23 @@ def cohort_pdf(
     path: Path,
     *,
     shown: figures.CohortFigures | None = None,
-    trainee_ids: Collection[int] | None = None,
+    group: IntakeGroup | None = None,
 ) -> int:
     """Write the cohort's report (with a row per trainee); return the number of pages.
 
-    ``trainee_ids``: those trainees only (an intake group); ``None`` is every trainee.
+    With ``group``: that intake group's report, its trainees only (and their exams).
     ``shown``: the figures the dashboard shows, used as they are when they are of the
     same days and trainees (a report of what is on the screen); else they are read as
     the dashboard reads them (the per-day rollup and the per-trainee rollup).
     """
-    wanted = None if trainee_ids is None else frozenset(trainee_ids)
+    wanted = None if group is None else frozenset(group.trainee_ids)
     if shown is None or (shown.first, shown.last, shown.trainee_ids) != (first, last, wanted):
         shown = cohort_figures(desk, first, last, wanted)
     stats = shown.stats
     rows = list(shown.rows)
+    staff = {
+        t.id: t.staff_number or "" for t in desk.all_trainees() if wanted is None or t.id in wanted
+    }
     rows.sort(
         key=lambda r: (
             r.totals.accuracy_percent is None,
@@ -468,6 +473,17 @@ def cohort_pdf(
     )
     exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
     title = QCoreApplication.translate("reports", "Cohort report")
+    if group is not None:
+        exams = [
+            (exam, kept)
+            for exam, results in exams
+            if (kept := [r for r in results if r.assignment.trainee_id in group.trainee_ids])
+        ]
+        title = (
+            QCoreApplication.translate("reports", "Group report: %1 (started %2)")
+            .replace("%1", group.name)
+            .replace("%2", group.start_date.isoformat())
+        )
     made = datetime.now().astimezone()
 
     def draw(doc: _Document) -> None:
@@ -487,6 +503,7 @@ def cohort_pdf(
                     + (
                         QCoreApplication.translate("reports", " (archived)") if row.archived else ""
                     ),
+                    staff.get(row.trainee_id, ""),
                     f"{row.totals.answers:,}",
                     "" if accuracy is None else f"{accuracy} %",
                     seconds_text(row.totals.typical_ms),
@@ -495,18 +512,20 @@ def cohort_pdf(
                     skill_title(row.weakest_skill),
                 ]
             )
-        doc.table(
-            [
-                Column(QCoreApplication.translate("reports", "Trainee"), 3),
-                Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
-                Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
-                Column(QCoreApplication.translate("reports", "Typical time"), 1.8, True),
-                Column(QCoreApplication.translate("reports", "Days"), 0.8, True),
-                Column(QCoreApplication.translate("reports", "Last active"), 1.6, True),
-                Column(QCoreApplication.translate("reports", "Weakest skill"), 3),
-            ],
-            table,
-        )
+        columns = [
+            Column(QCoreApplication.translate("reports", "Trainee"), 3),
+            Column(QCoreApplication.translate("reports", "Staff no."), 1.6),
+            Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Typical time"), 1.8, True),
+            Column(QCoreApplication.translate("reports", "Days"), 0.8, True),
+            Column(QCoreApplication.translate("reports", "Last active"), 1.6, True),
+            Column(QCoreApplication.translate("reports", "Weakest skill"), 3),
+        ]
+        if not any(staff.values()):  # no staff numbers at this centre: no empty column
+            columns.pop(1)
+            table = [line[:1] + line[2:] for line in table]
+        doc.table(columns, table)
 
         _cohort_exams(doc, exams)
 

@@ -130,7 +130,7 @@ def _trainee_scan(connection: Connection) -> _Prepared:
 
 
 def _from_ordered_rows(
-    trainee_id: int, rows: Iterable[Any], wanted: frozenset[str] | None
+    trainee_id: int | None, rows: Iterable[Any], wanted: frozenset[str] | None
 ) -> list[DailySkillStat]:
     """Stats from rows ``(day, skill, time, correct)`` ordered by day, skill, time."""
     stats = []

@@ -35,6 +35,16 @@ class Action(Enum):
     EXAM_ASSIGNED = "exam_assigned"
     EXAM_STARTED = "exam_started"
     RECORDS_VERIFIED = "records_verified"
+    # People of a centre (storage/groups.py, migration 0009).
+    STAFF_NUMBER_SET = "staff_number_set"
+    INSTRUCTOR_DISABLED = "instructor_disabled"
+    INSTRUCTOR_ENABLED = "instructor_enabled"
+    GROUP_CREATED = "group_created"
+    GROUP_CHANGED = "group_changed"
+    GROUP_ARCHIVED = "group_archived"
+    GROUP_RESTORED = "group_restored"
+    GROUP_INSTRUCTORS_SET = "group_instructors_set"
+    GROUP_MEMBER_MOVED = "group_member_moved"
 
 
 @dataclass(frozen=True)

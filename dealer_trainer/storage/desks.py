@@ -22,6 +22,7 @@ from dealer_trainer.storage import audit
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import AccessDeniedError, DuplicateNameError, StorageError
+from dealer_trainer.storage.groups import PeopleDesk
 from dealer_trainer.storage.models import (
     AnswerRow,
     Base,
@@ -419,6 +420,10 @@ class InstructorDesk:
     def lock(self) -> None:
         self._store.lock(self._session)
 
+    def people(self) -> PeopleDesk:
+        """Intake groups, instructors' accounts and staff numbers (``storage/groups.py``)."""
+        return PeopleDesk(self, self._store, self._session)
+
     def _actor(self, connection: Connection) -> str:
         login = connection.execute(
             select(Instructor.login).where(Instructor.id == self._session.instructor_id)
@@ -596,10 +601,12 @@ class InstructorDesk:
 
     def add_instructor(self, name: str, password: str, login: str | None = None) -> int:
         name = clean_name(name)
+        key = name_key(name)
         password_hash = self._store.hash_password(password)
 
         def work(connection: Connection) -> int:
-            if connection.execute(select(Instructor.id).where(Instructor.name == name)).first():
+            same = or_(Instructor.name == name, Instructor.name_key == key)
+            if connection.execute(select(Instructor.id).where(same)).first():
                 raise StorageError(f"An instructor named {name!r} already exists.")
             return self._store.insert_instructor(
                 connection, name, password_hash, login, actor=self._actor(connection)
@@ -651,8 +658,10 @@ class InstructorDesk:
         skills: Sequence[str] | None = None,
         trainee_ids: Collection[int] | None = None,
     ) -> list[DailySkillStat]:
-        """Accuracy and median time per skill per day: one trainee, each, or the cohort
-        (of ``trainee_ids`` only, if given)."""
+        """Accuracy and median time per skill per day: one trainee, each, or the cohort.
+
+        ``trainee_ids`` (an intake group's trainees) narrows the cohort, or "each", to them.
+        """
         return self._read(
             lambda c: daily_skill_stats(
                 c,

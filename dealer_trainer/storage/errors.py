@@ -59,6 +59,11 @@ class WrongPasswordError(AccessDeniedError):
         )
 
 
+class AccountDisabledError(AccessDeniedError):
+    """The password was right, but the account may not sign in: a disabled instructor
+    (``storage/groups.py``), or on the server a role without LOGIN."""
+
+
 class DuplicateNameError(StorageError):
     """A trainee name that is another spelling of a registered trainee's name.
 

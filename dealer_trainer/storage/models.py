@@ -26,7 +26,9 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -84,8 +86,15 @@ class Instructor(Base):
     failed_attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: A disabled instructor cannot sign in; their exams and records stay (migration 0009).
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    #: ``records.name_key(name)``, unique, as ``Trainee.name_key`` (migration 0009).
+    name_key: Mapped[str | None] = mapped_column(String(400))
 
-    __table_args__ = (Index(None, "login", unique=True),)
+    __table_args__ = (
+        Index(None, "login", unique=True),
+        Index(None, "name_key", unique=True),
+    )
 
 
 class Trainee(Base):
@@ -109,8 +118,14 @@ class Trainee(Base):
     #: The escalating delay after wrong passwords, per account (``access.delay_after``).
     failed_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: The centre's staff number, optional, unique when given (``groups.clean_staff_number``).
+    staff_number: Mapped[str | None] = mapped_column(String(32))
 
-    __table_args__ = (Index(None, "name_key", unique=True), Index(None, "login", unique=True))
+    __table_args__ = (
+        Index(None, "name_key", unique=True),
+        Index(None, "login", unique=True),
+        Index(None, "staff_number", unique=True),
+    )
 
 
 class ExamRow(Base):
@@ -380,3 +395,56 @@ class AuditLogRow(Base):
     detail: Mapped[str] = mapped_column(Text)
     #: ``chain.link`` over the audit log, as ``AnswerRow.chain_hash`` (SQLite).
     chain_hash: Mapped[str | None] = mapped_column(String(64))
+
+    __table_args__ = (Index("ix_audit_log_action_id", "action", "id"),)
+
+
+class IntakeGroupRow(Base):
+    """A class of trainees who started together (migration 0009): ``storage/groups.py``."""
+
+    __tablename__ = "intake_groups"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    #: ``records.name_key(name)``: a group's name is unique as a trainee's is.
+    name_key: Mapped[str] = mapped_column(String(400))
+    start_date: Mapped[date] = mapped_column(Date)
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    created_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (Index(None, "name_key", unique=True),)
+
+
+class GroupInstructorRow(Base):
+    """Who teaches a group (several instructors may)."""
+
+    __tablename__ = "group_instructors"
+
+    group_id: Mapped[int] = mapped_column(ForeignKey("intake_groups.id"), primary_key=True)
+    instructor_id: Mapped[int] = mapped_column(ForeignKey("instructors.id"), primary_key=True)
+
+
+class GroupMemberRow(Base):
+    """One stay of a trainee in a group: moved or taken out, ``left_at`` is set, never deleted.
+
+    A trainee has at most one open stay (``left_at`` NULL): one current group.
+    """
+
+    __tablename__ = "group_members"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("intake_groups.id"), index=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    left_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        Index(
+            "ix_group_members_current",
+            "trainee_id",
+            unique=True,
+            sqlite_where=text("left_at IS NULL"),
+            postgresql_where=text("left_at IS NULL"),
+        ),
+    )

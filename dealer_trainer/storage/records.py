@@ -216,6 +216,8 @@ class TraineeProfile:
     created_at: datetime
     archived: bool
     name_clash: bool = False
+    #: The centre's staff number, if the instructor gave one (unique when given).
+    staff_number: str | None = None
 
 
 @dataclass(frozen=True)
@@ -373,7 +375,12 @@ def from_row(record_type: type[R], row: Row[Any], /, **converted: object) -> R:
 
 
 def trainee_profile(row: Row[Any]) -> TraineeProfile:
-    return from_row(TraineeProfile, row, name_clash=row.name_key is None)
+    return from_row(
+        TraineeProfile,
+        row,
+        name_clash=row.name_key is None,
+        staff_number=getattr(row, "staff_number", None),
+    )
 
 
 def training_session(row: Row[Any]) -> TrainingSession:

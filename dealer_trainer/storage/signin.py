@@ -25,6 +25,7 @@ from dealer_trainer.storage import audit
 from dealer_trainer.storage.access import Passwords, next_attempt_at
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
+    AccountDisabledError,
     InstructorLockedError,
     WrongPasswordError,
 )
@@ -50,6 +51,11 @@ class SignInWork(UnitOfWork, Protocol):
 #: Said for an unknown login and for a wrong password alike: which logins exist is
 #: nobody's business before sign-in.
 WRONG = "The login or the password is wrong."
+#: Said to a disabled instructor, once their password was right (``storage/groups.py``).
+DISABLED = (
+    "This instructor account has been disabled: another instructor can enable it again "
+    "(their records and yours stay)."
+)
 
 
 class NoPasswordYetError(AccessDeniedError):
@@ -151,6 +157,9 @@ class SignInDesk:
             assert wait is not None
             return WrongPasswordError(failures, wait - now)
         self._failures.pop(key, None)
+        if role is Role.INSTRUCTOR and row.disabled:  # told only after the right password
+            audit.append(connection, now, login, audit.Action.SIGN_IN_FAILED, login, "disabled")
+            return AccountDisabledError(DISABLED)
         values: dict[str, object] = {"failed_attempts": 0, "last_failed_at": None}
         if passwords.needs_rehash(row.password_hash):
             values["password_hash"] = passwords.hash(password)

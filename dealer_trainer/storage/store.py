@@ -38,6 +38,7 @@ from dealer_trainer.storage.access import Passwords, check_new_password, next_at
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
+    AccountDisabledError,
     DuplicateLoginError,
     InstructorLockedError,
     StorageError,
@@ -56,7 +57,7 @@ from dealer_trainer.storage.records import (
     trainee_profile,
 )
 from dealer_trainer.storage.retry import retrying
-from dealer_trainer.storage.signin import SignInDesk
+from dealer_trainer.storage.signin import DISABLED, SignInDesk
 
 Result = TypeVar("Result")
 Clock = Callable[[], datetime]
@@ -482,6 +483,7 @@ class Store:
             insert(Instructor)
             .values(
                 name=name,
+                name_key=_key_of(name),
                 login=login,
                 password_hash=password_hash,
                 failed_attempts=0,
@@ -548,7 +550,9 @@ class Store:
         self, connection: Connection, password: str, name: str | None
     ) -> tuple[int, str] | AccessDeniedError:
         query = select(Instructor)
-        if name is not None:
+        if name is None:
+            query = query.where(Instructor.disabled.is_(False))
+        else:
             query = query.where(or_(Instructor.name == name, Instructor.login == name.lower()))
         # FOR UPDATE: two workstations failing at once both count (SQLite: BEGIN IMMEDIATE).
         rows = connection.execute(query.order_by(Instructor.id).limit(2).with_for_update()).all()
@@ -575,6 +579,11 @@ class Store:
             wait = next_attempt_at(failures, now)
             assert wait is not None
             return WrongPasswordError(failures, wait - now)
+        if row.disabled:  # told only after the right password (storage/groups.py)
+            audit.append(
+                connection, now, row.login, audit.Action.SIGN_IN_FAILED, row.login, "disabled"
+            )
+            return AccountDisabledError(DISABLED)
         values: dict[str, object] = {"failed_attempts": 0, "last_failed_at": None}
         if self._passwords.needs_rehash(row.password_hash):
             values["password_hash"] = self._passwords.hash(password)

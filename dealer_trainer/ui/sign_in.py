@@ -38,6 +38,7 @@ from dealer_trainer.storage import (
     StorageError,
     WrongPasswordError,
 )
+from dealer_trainer.storage.errors import AccountDisabledError
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.signin import NoPasswordYetError
 from dealer_trainer.ui.language import problem_text
@@ -167,6 +168,13 @@ class SignInDialog(QDialog):
         elif isinstance(error, NoPasswordYetError):
             self.message.setText(
                 self.tr("No password is set for this login yet: ask your instructor to set one.")
+            )
+        elif isinstance(error, AccountDisabledError):  # told after the right password only
+            self.message.setText(
+                self.tr(
+                    "This account may no longer sign in (a disabled instructor or an archived "
+                    "trainee): ask an instructor of the centre to enable it again."
+                )
             )
         elif isinstance(error, AccessDeniedError):  # the server does not say which was wrong
             self.message.setText(self.tr("The login or the password is wrong."))

@@ -43,9 +43,10 @@ def _migrate(db_url: str, where: str) -> None:
 
 
 def _old_records(db_url: str) -> None:
-    """A trainee's answers, review state and an exam, stored at 0005 with the old ids."""
+    """A trainee's answers, review state and an exam with the old ids, then the schema taken
+    back to just before the rename (written at the head, as the rows of later migrations'
+    columns cannot be written at 0006; the rows are those the app before 0007 wrote)."""
     store = Store.open(db_url, passwords=FAST_PASSWORDS)
-    _migrate(db_url, "down")  # the rows below are written as the app before 0007 wrote them
     try:
         desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
         trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
@@ -66,6 +67,7 @@ def _old_records(db_url: str) -> None:
         )
     finally:
         store.close()
+    _migrate(db_url, "down")
 
 
 def _stored(db_url: str) -> dict[str, object]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -331,5 +332,56 @@ def test_instructor_views_and_their_dialogs_fit(
             dialog.close()
     finally:
         empty.close()
+    window.close()
+    QApplication.processEvents()
+
+
+def test_people_screens_and_their_dialogs_fit(
+    qtbot: QtBot, room: QRect, language: str, cohort: Cohort
+) -> None:
+    """Issue 15: the groups and instructors tabs, with a group and a second instructor, and
+    their dialogs (a group's details and trainees, archive's confirmation, rename)."""
+    from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog
+    from dealer_trainer.ui.instructor.groups import GroupDialog, MembersDialog
+
+    desk = cohort.store.instructor(cohort.session)
+    people = desk.people()
+    people.add_instructor("Wong Ka Man Cecília da Silva", "a long password", "wong")
+    group = people.create_group(
+        "Intake November 2026 (evening)", date(2026, 11, 2), [cohort.session.instructor_id]
+    )
+    people.set_members(group.id, list(cohort.trainees.values())[:2])
+    people.set_staff_number(next(iter(cohort.trainees.values())), "MD-2026-0001")
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+        window.show()
+    qtbot.waitExposed(window)
+    for page in (window.people, window.groups, window.instructors, window.cohort, window.exams):
+        window.tabs.setCurrentWidget(page)
+        name = type(page).__name__
+        assert_fits(qtbot, window, room, f"people-{name}-{language}-{room.height()}")
+    group = people.group(group.id)
+    dialogs: list[QWidget] = [
+        GroupDialog(group, people.instructors(), window),
+        MembersDialog(group, desk.all_trainees(), {}, window),
+        Confirmation(
+            window.groups.tr("Archive %1?").replace("%1", group.name),
+            window.groups.tr(
+                "Archive the group %1? It leaves the cohort, exam and report pickers; its "
+                "trainees, their answers and the group's history stay."
+            ).replace("%1", group.name),
+            window.groups.tr("&Archive %1").replace("%1", group.name),
+            window,
+        ),
+        RenameDialog("Rename Ana Lei", "New name for Ana Lei:", "Ana Lei", window),
+    ]
+    for dialog in dialogs:
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        assert_fits(
+            qtbot, dialog, room, f"people-{type(dialog).__name__}-{language}-{room.height()}"
+        )
+        dialog.close()
     window.close()
     QApplication.processEvents()

@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import engine
 from dealer_trainer.storage.access import check_new_password
-from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.errors import AccessDeniedError, AccountDisabledError, StorageError
 from dealer_trainer.storage.records import clean_name, name_key
 from dealer_trainer.storage.server import policy
 from dealer_trainer.storage.server.schema import check_server_schema, current_revision
@@ -29,7 +29,7 @@ _REFUSALS = {
     "28P01": T("The server refused the sign-in of {user}: wrong password, or no such login."),
     "28000": T(
         "The server refused the sign-in of {user}: it may not sign in from this computer "
-        "(pg_hba.conf), or not at all (an archived trainee)."
+        "(pg_hba.conf), or not at all (an archived trainee, a disabled instructor)."
     ),
     "3D000": T("The database {database} does not exist on that server."),
     "42501": T("The server refused: {user} has no right to do this ({detail})."),
@@ -127,6 +127,8 @@ def refusal(exc: BaseException, target: ServerURL) -> StorageError:
         detail = str(original).strip().splitlines()[0] if state == "42501" else ""
         why = T(_REFUSALS[state].source, user=target.user, database=target.database, detail=detail)
         cls = AccessDeniedError if state in ("28P01", "28000", "42501") else StorageError
+        if "not permitted to log in" in said:  # PostgreSQL checked the password first
+            cls = AccountDisabledError
         return cls(why)
     first = str(original).strip().splitlines()[0] if str(original).strip() else type(original)
     return StorageError(
@@ -242,7 +244,7 @@ def add_person(
                         "kind": kind,
                         "login": login,
                         "name": name,
-                        "key": name_key(name) if kind == "trainee" else None,
+                        "key": name_key(name),
                         "verifier": verifier,
                     },
                 ).scalar_one()

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 #: Raised when a policy, grant or function changes: a workstation refuses a server
 #: whose rules are older or newer than its own (``dt_security_version()``).
-SECURITY_VERSION = 1
+SECURITY_VERSION = 2  # 2: intake groups, disabling instructors, staff numbers (0009)
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -58,6 +58,15 @@ SERVER_WRITTEN = (
     "exam_built",
     "exam_assigned",
     "exam_started",
+    # storage/groups.py: written by the dt_group_* and dt_set_instructor_disabled functions
+    "group_created",
+    "group_changed",
+    "group_archived",
+    "group_restored",
+    "group_instructors_set",
+    "group_member_moved",
+    "instructor_disabled",
+    "instructor_enabled",
 )
 
 
@@ -108,6 +117,9 @@ _TABLES = (
     "table_attempts",
     "table_round_ends",
     "audit_log",
+    "intake_groups",
+    "group_instructors",
+    "group_members",
 )
 
 _TRAINEE_GRANTS = {
@@ -123,10 +135,13 @@ _TRAINEE_GRANTS = {
     "table_attempts": "SELECT, INSERT",
     "table_round_ends": "SELECT, INSERT",
     "audit_log": "INSERT",
+    # Their own group and their own stays only (policies below); never a write.
+    "intake_groups": "SELECT",
+    "group_members": "SELECT",
 }
 _INSTRUCTOR_GRANTS = {
     "alembic_version": "SELECT",
-    "trainees": "SELECT, UPDATE (name, name_key, archived)",
+    "trainees": "SELECT, UPDATE (name, name_key, archived, staff_number)",
     "instructors": "SELECT",
     "exams": "SELECT, INSERT",
     "exam_assignments": "SELECT, INSERT",
@@ -140,6 +155,10 @@ _INSTRUCTOR_GRANTS = {
     "table_attempts": "SELECT",
     "table_round_ends": "SELECT",
     "audit_log": "SELECT, INSERT",
+    # Groups are changed through the dt_group_* functions only.
+    "intake_groups": "SELECT",
+    "group_instructors": "SELECT",
+    "group_members": "SELECT",
 }
 
 _OWN_ROUND = (
@@ -219,6 +238,18 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("table_round_ends", "all", "SELECT", "i", "true", None),
     ("audit_log", "append", "INSERT", "ti", None, "true"),
     ("audit_log", "all", "SELECT", "i", "true", None),
+    (
+        "intake_groups",
+        "own",
+        "SELECT",
+        "t",
+        "id IN (SELECT m.group_id FROM group_members m WHERE m.trainee_id = dt_trainee_id())",
+        None,
+    ),
+    ("intake_groups", "all", "SELECT", "i", "true", None),
+    ("group_instructors", "all", "SELECT", "i", "true", None),
+    ("group_members", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    ("group_members", "all", "SELECT", "i", "true", None),
 )
 
 _DEFINER = "SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp"
@@ -248,7 +279,8 @@ def _functions(names: Names) -> list[tuple[str, str]]:
             f"""CREATE OR REPLACE FUNCTION dt_instructor_id() RETURNS integer
             LANGUAGE sql STABLE {_DEFINER} AS $$
                 SELECT i.id FROM instructors i
-                WHERE i.login = session_user AND pg_has_role(session_user, {lit_i}, 'MEMBER')
+                WHERE i.login = session_user AND NOT i.disabled
+                  AND pg_has_role(session_user, {lit_i}, 'MEMBER')
             $$""",
         ),
         (
@@ -257,7 +289,8 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 OUT kind text, OUT person_id integer, OUT name text)
             LANGUAGE sql STABLE {_DEFINER} AS $$
                 SELECT 'instructor', i.id, i.name::text FROM instructors i
-                WHERE i.login = session_user AND pg_has_role(session_user, {lit_i}, 'MEMBER')
+                WHERE i.login = session_user AND NOT i.disabled
+                  AND pg_has_role(session_user, {lit_i}, 'MEMBER')
                 UNION ALL
                 SELECT 'trainee', t.id, t.name::text FROM trainees t
                 WHERE t.login = session_user AND NOT t.archived
@@ -342,9 +375,9 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 EXECUTE format('CREATE ROLE %I LOGIN INHERIT PASSWORD %L', p_login, p_verifier);
                 IF p_kind = 'instructor' THEN
                     EXECUTE format('GRANT %I TO %I', {lit_i}, p_login);
-                    INSERT INTO instructors (name, login, password_hash, failed_attempts,
-                                             last_failed_at, created_at)
-                    VALUES (p_name, p_login, '{SERVER_PASSWORD_MARK}', 0, NULL,
+                    INSERT INTO instructors (name, name_key, login, password_hash,
+                                             failed_attempts, last_failed_at, created_at)
+                    VALUES (p_name, p_name_key, p_login, '{SERVER_PASSWORD_MARK}', 0, NULL,
                             clock_timestamp())
                     RETURNING id INTO new_id;
                 ELSE
@@ -503,6 +536,188 @@ def _functions(names: Names) -> list[tuple[str, str]]:
     ]
 
 
+def _group_functions(names: Names) -> list[tuple[str, str]]:
+    """Intake groups and instructors' accounts (``storage/groups.py``): each function checks
+    that an active instructor asks, changes the rows and writes the audit entry."""
+    lit_i, lit_t = f"'{names.instructors}'", f"'{names.trainees}'"
+    instructor_only = """
+                IF dt_instructor_id() IS NULL THEN
+                    RAISE EXCEPTION 'only an active instructor manages groups and instructors'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;"""
+    return [
+        (
+            "dt_group_create(text, text, date)",
+            f"""CREATE OR REPLACE FUNCTION dt_group_create(
+                p_name text, p_name_key text, p_start date)
+            RETURNS integer LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                new_id integer;
+            BEGIN{instructor_only}
+                IF p_name IS NULL OR btrim(p_name) = '' OR length(p_name) > 100
+                   OR p_name_key IS NULL OR p_name_key = '' OR p_start IS NULL THEN
+                    RAISE EXCEPTION 'a group needs a name (1 to 100 characters) and a start date'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                INSERT INTO intake_groups (name, name_key, start_date, archived, created_by,
+                                           created_at)
+                VALUES (p_name, p_name_key, p_start, false, dt_instructor_id(),
+                        clock_timestamp())
+                RETURNING id INTO new_id;
+                PERFORM dt_audit('group_created', p_name, p_start::text);
+                RETURN new_id;
+            END $$""",
+        ),
+        (
+            "dt_group_update(integer, text, text, date)",
+            f"""CREATE OR REPLACE FUNCTION dt_group_update(
+                p_group integer, p_name text, p_name_key text, p_start date)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN{instructor_only}
+                IF p_name IS NULL OR btrim(p_name) = '' OR length(p_name) > 100
+                   OR p_name_key IS NULL OR p_name_key = '' OR p_start IS NULL THEN
+                    RAISE EXCEPTION 'a group needs a name (1 to 100 characters) and a start date'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                UPDATE intake_groups SET name = p_name, name_key = p_name_key,
+                                         start_date = p_start
+                WHERE id = p_group;
+                IF NOT FOUND THEN
+                    RAISE EXCEPTION 'there is no such group' USING ERRCODE = 'no_data_found';
+                END IF;
+                PERFORM dt_audit('group_changed', p_name, p_start::text);
+            END $$""",
+        ),
+        (
+            "dt_group_archive(integer, boolean)",
+            f"""CREATE OR REPLACE FUNCTION dt_group_archive(p_group integer, p_archived boolean)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                g intake_groups%ROWTYPE;
+            BEGIN{instructor_only}
+                UPDATE intake_groups SET archived = p_archived WHERE id = p_group
+                RETURNING * INTO g;
+                IF NOT FOUND THEN
+                    RAISE EXCEPTION 'there is no such group' USING ERRCODE = 'no_data_found';
+                END IF;
+                PERFORM dt_audit(CASE WHEN p_archived THEN 'group_archived'
+                                      ELSE 'group_restored' END, g.name, '');
+            END $$""",
+        ),
+        (
+            "dt_group_set_instructors(integer, integer[])",
+            f"""CREATE OR REPLACE FUNCTION dt_group_set_instructors(
+                p_group integer, p_instructors integer[])
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                g intake_groups%ROWTYPE;
+            BEGIN{instructor_only}
+                SELECT * INTO g FROM intake_groups WHERE id = p_group FOR UPDATE;
+                IF NOT FOUND THEN
+                    RAISE EXCEPTION 'there is no such group' USING ERRCODE = 'no_data_found';
+                END IF;
+                IF EXISTS (SELECT 1 FROM unnest(p_instructors) AS x(id)
+                           WHERE NOT EXISTS (SELECT 1 FROM instructors i WHERE i.id = x.id)) THEN
+                    RAISE EXCEPTION 'there is no such instructor'
+                        USING ERRCODE = 'no_data_found';
+                END IF;
+                DELETE FROM group_instructors WHERE group_id = p_group;
+                INSERT INTO group_instructors (group_id, instructor_id)
+                SELECT DISTINCT p_group, x.id FROM unnest(p_instructors) AS x(id);
+                PERFORM dt_audit('group_instructors_set', g.name,
+                                 coalesce(cardinality(p_instructors), 0) || ' instructors');
+            END $$""",
+        ),
+        (
+            "dt_group_move(integer, integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_group_move(p_trainee integer, p_group integer)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                who text;
+                g intake_groups%ROWTYPE;
+                stay group_members%ROWTYPE;
+            BEGIN{instructor_only}
+                SELECT login INTO who FROM trainees WHERE id = p_trainee FOR UPDATE;
+                IF NOT FOUND THEN
+                    RAISE EXCEPTION 'there is no such trainee' USING ERRCODE = 'no_data_found';
+                END IF;
+                IF p_group IS NOT NULL THEN
+                    SELECT * INTO g FROM intake_groups WHERE id = p_group;
+                    IF NOT FOUND THEN
+                        RAISE EXCEPTION 'there is no such group' USING ERRCODE = 'no_data_found';
+                    END IF;
+                    IF g.archived THEN
+                        RAISE EXCEPTION 'the group % is archived: bring it back first', g.name
+                            USING ERRCODE = 'invalid_parameter_value';
+                    END IF;
+                END IF;
+                SELECT * INTO stay FROM group_members
+                WHERE trainee_id = p_trainee AND left_at IS NULL;
+                IF FOUND AND stay.group_id IS NOT DISTINCT FROM p_group THEN
+                    RETURN;
+                END IF;
+                IF NOT FOUND AND p_group IS NULL THEN
+                    RETURN;
+                END IF;
+                UPDATE group_members SET left_at = clock_timestamp()
+                WHERE trainee_id = p_trainee AND left_at IS NULL;
+                IF p_group IS NOT NULL THEN
+                    INSERT INTO group_members (group_id, trainee_id, joined_at, left_at)
+                    VALUES (p_group, p_trainee, clock_timestamp(), NULL);
+                END IF;
+                PERFORM dt_audit('group_member_moved', who, coalesce(g.name, ''));
+            END $$""",
+        ),
+        (
+            "dt_set_instructor_disabled(integer, boolean)",
+            f"""CREATE OR REPLACE FUNCTION dt_set_instructor_disabled(
+                p_instructor integer, p_disabled boolean)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                me integer := dt_instructor_id();
+                target instructors%ROWTYPE;
+            BEGIN{instructor_only}
+                -- Every instructor row locked: two instructors disabling each other at
+                -- once leave one of them active.
+                PERFORM 1 FROM instructors ORDER BY id FOR UPDATE;
+                SELECT * INTO target FROM instructors WHERE id = p_instructor;
+                IF NOT FOUND OR NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = target.login)
+                   OR pg_has_role(target.login, {lit_t}, 'MEMBER') THEN
+                    RAISE EXCEPTION 'there is no such instructor' USING ERRCODE = 'no_data_found';
+                END IF;
+                IF p_disabled AND target.id = me THEN
+                    RAISE EXCEPTION 'you cannot disable your own account: ask another instructor'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                IF NOT (SELECT NOT i.disabled FROM instructors i WHERE i.id = me) THEN
+                    RAISE EXCEPTION 'only an active instructor manages groups and instructors'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF p_disabled AND NOT EXISTS (SELECT 1 FROM instructors i
+                                              WHERE NOT i.disabled AND i.id <> target.id) THEN
+                    RAISE EXCEPTION '% is the last active instructor: enable another one first',
+                        target.name USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                IF target.disabled = p_disabled THEN
+                    RETURN;
+                END IF;
+                UPDATE instructors SET disabled = p_disabled WHERE id = target.id;
+                -- A disabled instructor cannot sign in (NOLOGIN) and, signed in somewhere
+                -- already, loses the instructors' rights at once (no longer a member).
+                IF p_disabled THEN
+                    EXECUTE format('ALTER ROLE %I NOLOGIN', target.login);
+                    EXECUTE format('REVOKE %I FROM %I', {lit_i}, target.login);
+                ELSE
+                    EXECUTE format('ALTER ROLE %I LOGIN', target.login);
+                    EXECUTE format('GRANT %I TO %I', {lit_i}, target.login);
+                END IF;
+                PERFORM dt_audit(CASE WHEN p_disabled THEN 'instructor_disabled'
+                                      ELSE 'instructor_enabled' END, target.login, target.name);
+            END $$""",
+        ),
+    ]
+
+
 def _lit(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
@@ -524,6 +739,12 @@ _CALLERS = {
     "dt_audit_stamp()": "",
     "dt_trainee_archived()": "",
     "dt_exam_built()": "",
+    "dt_group_create(text, text, date)": "i",
+    "dt_group_update(integer, text, text, date)": "i",
+    "dt_group_archive(integer, boolean)": "i",
+    "dt_group_set_instructors(integer, integer[])": "i",
+    "dt_group_move(integer, integer)": "i",
+    "dt_set_instructor_disabled(integer, boolean)": "i",
 }
 
 _TRIGGERS = (
@@ -561,7 +782,7 @@ def statements(names: Names) -> list[str]:
     ]
     for table in _TABLES:
         out.append(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
-    for signature, create in _functions(names):
+    for signature, create in _functions(names) + _group_functions(names):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
         callers = ", ".join(_q(groups[g]) for g in _CALLERS[signature])

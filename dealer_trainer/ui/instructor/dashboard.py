@@ -47,8 +47,10 @@ from dealer_trainer.storage import (
     StoredAnswer,
     TraineeProfile,
 )
+from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.ui.instructor.detail import AnswerDetail
+from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import (
     ID_ROLE,
@@ -183,15 +185,18 @@ class CohortView(QWidget):
         self._today = today
         self._stats: list[DailySkillStat] = []
         self._table_round = 0
-        #: The trainees the view shows (an intake group), or ``None`` for every trainee.
-        self.trainee_ids: frozenset[int] | None = None
         #: What the view shows once plots and table are in (the cohort PDF reuses it).
         self.shown: figures.CohortFigures | None = None
         self.period = period_box(self)
         self.skill = skill_box(self)
         self.status = QLabel()
         self.status.setStyleSheet("color: #607d8b;")
+        # An intake group narrows the cohort view to its trainees (issue 15, groups.py).
+        self.group = group_box(self)
+        self._group_members: dict[int, tuple[int, ...]] = {}
         bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Group:")))
+        bar.addWidget(self.group)
         bar.addWidget(QLabel(self.tr("Period:")))
         bar.addWidget(self.period)
         bar.addWidget(QLabel(self.tr("Skill:")))
@@ -269,9 +274,31 @@ class CohortView(QWidget):
 
         self.period.currentIndexChanged.connect(self.reload)
         self.skill.currentIndexChanged.connect(self._show_plots)
+        self.group.currentIndexChanged.connect(self.reload)
 
     def current_period(self) -> Period:
         return Period.ending(self._today(), int(self.period.currentData()))
+
+    def set_groups(self, groups: Sequence[IntakeGroup]) -> None:
+        """The groups the picker offers; a change of the chosen group's members reloads."""
+        before = self.group_filter()
+        self._group_members = {g.id: g.trainee_ids for g in groups}
+        self.group.blockSignals(True)
+        fill_groups(self.group, groups)
+        self.group.blockSignals(False)
+        if self.group_filter() != before:
+            self.reload()
+
+    @property
+    def trainee_ids(self) -> frozenset[int] | None:
+        """The trainees the view shows: the chosen intake group's, or ``None`` for every one."""
+        members = self.group_filter()
+        return None if members is None else frozenset(members)
+
+    def group_filter(self) -> tuple[int, ...] | None:
+        """The chosen group's trainee ids, or ``None`` for every trainee."""
+        group_id = self.group.currentData()
+        return None if group_id is None else self._group_members.get(int(group_id), ())
 
     def reload(self) -> None:
         """Ask for the cohort's figures: plots first, then the table of trainees."""

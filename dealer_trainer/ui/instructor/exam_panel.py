@@ -8,6 +8,7 @@ the exam is saved, so the instructor sees what the trainees will see.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, tzinfo
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
@@ -45,9 +46,11 @@ from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import get_ruleset, rulesets_for
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_title
+from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import problem_text
@@ -261,6 +264,11 @@ class ExamsPanel(QWidget):
         self.about.setWordWrap(True)
         self.trainees = QListWidget()
         self.trainees.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        # An intake group ticks its current trainees: the exam goes to the whole group.
+        self.group = group_box(self, self.tr("Tick a group's trainees…"))
+        self.group.setObjectName("examGroup")
+        self.group.activated.connect(self._group_chosen)
+        self._groups: dict[int, tuple[int, ...]] = {}
         self.due = QDateEdit()
         self.due.setCalendarPopup(True)
         self.due.setDisplayFormat("yyyy-MM-dd")
@@ -292,6 +300,10 @@ class ExamsPanel(QWidget):
 
         assign_box = QGroupBox(self.tr("Assign"))
         assign_layout = QVBoxLayout(assign_box)
+        group_row = QHBoxLayout()
+        group_row.addWidget(QLabel(self.tr("Group:")))
+        group_row.addWidget(self.group, 1)
+        assign_layout.addLayout(group_row)
         assign_layout.addWidget(self.trainees, 1)
         due_row = QHBoxLayout()
         due_row.addWidget(self.has_due)
@@ -345,6 +357,22 @@ class ExamsPanel(QWidget):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.trainees.addItem(item)
         self._names = {t.id: t.name for t in trainees}
+
+    def set_groups(self, groups: Sequence[IntakeGroup]) -> None:
+        """The groups offered (current ones: an archived group is not assigned exams)."""
+        current = [g for g in groups if not g.archived]
+        self._groups = {g.id: g.trainee_ids for g in current}
+        fill_groups(self.group, current)
+
+    def tick_group(self, group_id: int) -> None:
+        """Tick exactly the group's current trainees (unticking the others)."""
+        self.group.setCurrentIndex(max(self.group.findData(group_id), 0))
+        self._group_chosen(self.group.currentIndex())
+
+    def _group_chosen(self, _index: int) -> None:
+        group_id = self.group.currentData()
+        if group_id is not None:
+            self.tick(set(self._groups.get(int(group_id), ())))
 
     def current_exam(self) -> Exam | None:
         row = self.exam_list.currentRow()
@@ -447,12 +475,27 @@ class ExamsPanel(QWidget):
         if self.has_due.isChecked():
             day: date = self.due.date().toPython()  # type: ignore[assignment]
             due = datetime.combine(day, time(23, 59), self._zone)
+        already = {a.trainee_id for a in self._desk.assignments(exam.id)} & set(targets)
+        if already and self.group.currentData() is not None:
+            # A group's assignment skips those who have the exam already, and says so.
+            targets = [t for t in targets if t not in already]
+            if not targets:
+                self.message.setText(
+                    self.tr("This exam is already assigned to every trainee of the group.")
+                )
+                return
         try:
             made = self._desk.assign_exam(exam.id, targets, due)
         except StorageError as exc:
             self.message.setText(problem_text(exc))
             return
-        self.message.setText(self.tr("Assigned to %1 trainees.").replace("%1", str(len(made))))
+        text = self.tr("Assigned to %1 trainees.").replace("%1", str(len(made)))
+        if already and self.group.currentData() is not None:
+            text += " " + self.tr("Already assigned to: %1.").replace(
+                "%1", ", ".join(sorted(self._names.get(t, "") for t in already))
+            )
+        self.message.setText(text)
+        self.group.setCurrentIndex(0)
         self.tick(set())
         self.show_results(exam)
         self.assigned.emit()

@@ -25,10 +25,15 @@ from PySide6.QtWidgets import (
 from dealer_trainer.storage import DuplicateNameError, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
+from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
 from dealer_trainer.storage.logins import check_login
+from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.messages import DialogMessage
+
+#: The table's columns (staff number and group: issue 15).
+NAME, STAFF, GROUP, CREATED, STATUS, LOGIN = range(6)
 
 
 class TraineesPanel(QWidget):
@@ -39,6 +44,9 @@ class TraineesPanel(QWidget):
     def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._desk = desk
+        self._people = desk.people()
+        #: The confirmation or rename dialog now open, if any (tests answer it).
+        self.pending: Confirmation | RenameDialog | None = None
         self._trainees: list[TraineeProfile] = []
         self._logins: dict[int, tuple[str, bool]] = {}
         self.name = QLineEdit()
@@ -57,33 +65,48 @@ class TraineesPanel(QWidget):
         self.new_password.setAccessibleName(self.tr("Password"))
         self.new_password.setToolTip(self.new_password.placeholderText())
         self.new_password.setVisible(desk.keeps_passwords)
+        self.staff_number = QLineEdit()
+        self.staff_number.setObjectName("newTraineeStaffNumber")
+        self.staff_number.setPlaceholderText(self.tr("Staff number (optional)"))
+        self.staff_number.setAccessibleName(self.tr("Staff number"))
+        self.staff_number.setToolTip(self.staff_number.placeholderText())
         self.add_button = QPushButton(self.tr("&Add trainee"))
         self.add_button.clicked.connect(self.add)
-        for field in (self.name, self.login, self.new_password):
+        for field in (self.name, self.login, self.new_password, self.staff_number):
             field.returnPressed.connect(self.add)
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
-        self.table = QTableWidget(0, 4)
+        self.table = QTableWidget(0, 6)
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Name"), self.tr("Profile created"), self.tr("Status"), self.tr("Login")]
+            [
+                self.tr("Name"),
+                self.tr("Staff no."),
+                self.tr("Group"),
+                self.tr("Profile created"),
+                self.tr("Status"),
+                self.tr("Login"),
+            ]
         )
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):  # whole headers in every language (a login is short)
+        for column in (STAFF, GROUP, CREATED, STATUS, LOGIN):  # whole headers in every language
             self.table.horizontalHeader().setSectionResizeMode(
                 column, QHeaderView.ResizeMode.ResizeToContents
             )
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.archive_button = QPushButton(self.tr("A&rchive"))
         self.archive_button.setEnabled(False)
-        self.archive_button.clicked.connect(self.toggle_archived)
+        self.archive_button.clicked.connect(self.ask_archive)
         self.rename_button = QPushButton(self.tr("Re&name…"))
         self.rename_button.setEnabled(False)
-        self.rename_button.clicked.connect(self.rename)
+        self.rename_button.clicked.connect(self.ask_rename)
+        self.staff_button = QPushButton(self.tr("S&taff number…"))
+        self.staff_button.setEnabled(False)
+        self.staff_button.clicked.connect(self.ask_staff_number)
         self.set_password_button = QPushButton(self.tr("Set the pass&word…"))
         self.set_password_button.setObjectName("setTraineePassword")
         self.set_password_button.setEnabled(False)
@@ -101,10 +124,12 @@ class TraineesPanel(QWidget):
         add_row.addWidget(self.name, 2)
         add_row.addWidget(self.login, 1)
         add_row.addWidget(self.new_password, 1)
+        add_row.addWidget(self.staff_number, 1)
         add_row.addWidget(self.add_button)
         actions = QHBoxLayout()
         actions.addWidget(explain, 1)
         actions.addWidget(self.set_password_button)
+        actions.addWidget(self.staff_button)
         actions.addWidget(self.rename_button)
         actions.addWidget(self.archive_button)
         layout = QVBoxLayout(self)
@@ -122,6 +147,8 @@ class TraineesPanel(QWidget):
     def refresh(self) -> None:
         self._trainees = self._desk.all_trainees()
         self._logins = self._desk.trainee_logins()
+        group_names = {g.id: g.name for g in self._people.groups()}
+        in_group = self._people.current_groups()
         self.table.setRowCount(len(self._trainees))
         for row, trainee in enumerate(self._trainees):
             status = self.tr("archived") if trainee.archived else self.tr("active")
@@ -132,6 +159,8 @@ class TraineesPanel(QWidget):
                 status += " · " + self.tr("no password yet: set one")
             cells = [
                 trainee.name,
+                trainee.staff_number or "",
+                group_names.get(in_group.get(trainee.id, -1), ""),
                 trainee.created_at.astimezone().strftime("%Y-%m-%d"),
                 status,
                 login,
@@ -160,6 +189,12 @@ class TraineesPanel(QWidget):
                 .replace("%1", exc.name)
                 .replace("%2", exc.existing)
             )
+        if isinstance(exc, DuplicateStaffNumberError):
+            return (
+                self.tr("The staff number %1 is %2's: each trainee has their own.")
+                .replace("%1", exc.number)
+                .replace("%2", exc.holder)
+            )
         if isinstance(exc, DuplicateLoginError):
             return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
         if isinstance(exc, ValueError):
@@ -185,11 +220,18 @@ class TraineesPanel(QWidget):
                 self._refuse(password_rule())
                 return
         try:
-            added = self._desk.add_trainee(self.name.text(), login=login, password=password)
+            staff_number = clean_staff_number(self.staff_number.text())
+        except ValueError:
+            self._refuse(staff_number_rule())
+            return
+        try:
+            added = self._people.add_trainee(
+                self.name.text(), login=login, password=password, staff_number=staff_number
+            )
         except (ValueError, StorageError) as exc:
             self._refuse(self.refusal(exc))
             return
-        for field in (self.name, self.login, self.new_password):
+        for field in (self.name, self.login, self.new_password, self.staff_number):
             field.clear()
         given = self._desk.trainee_logins().get(added.id, ("", False))[0]
         self.message.setStyleSheet("color: #2e7d32;")
@@ -240,18 +282,80 @@ class TraineesPanel(QWidget):
             if trainee.id == trainee_id:
                 self.table.selectRow(row)
 
+    def ask_rename(self) -> None:
+        """Ask the chosen trainee's new name in a dialog naming them (Enter renames)."""
+        trainee = self.selected()
+        if trainee is None:
+            return
+        dialog = RenameDialog(
+            self.tr("Rename %1").replace("%1", trainee.name),
+            self.tr("New name for %1 (their answers, exams and login stay theirs):").replace(
+                "%1", trainee.name
+            ),
+            trainee.name,
+            self,
+        )
+        self.pending = dialog
+
+        def decided(yes: bool) -> None:
+            self.pending = None
+            if yes:
+                self.select(trainee.id)
+                self.rename(dialog.name.text())
+            dialog.deleteLater()
+
+        dialog.decided.connect(decided)
+        dialog.open()
+
+    def ask_staff_number(self) -> None:
+        """Give, change or take away the chosen trainee's staff number."""
+        trainee = self.selected()
+        if trainee is None:
+            return
+        typed, ok = QInputDialog.getText(
+            self,
+            self.tr("Staff number of %1").replace("%1", trainee.name),
+            self.tr("Staff number of %1 (empty: none):").replace("%1", trainee.name),
+            text=trainee.staff_number or "",
+        )
+        if ok:
+            self.set_staff_number(typed)
+
+    def set_staff_number(self, typed: str) -> TraineeProfile | None:
+        """The chosen trainee's staff number (blank: none); a bad or taken one is refused."""
+        trainee = self.selected()
+        if trainee is None:
+            return None
+        try:
+            changed = self._people.set_staff_number(trainee.id, clean_staff_number(typed))
+        except ValueError:
+            self._refuse(staff_number_rule())
+            return None
+        except StorageError as exc:
+            self._refuse(self.refusal(exc))
+            return None
+        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setText(
+            (
+                self.tr("%1's staff number is now %2.").replace("%2", changed.staff_number)
+                if changed.staff_number
+                else self.tr("%1 has no staff number now.")
+            ).replace("%1", changed.name)
+        )
+        self.refresh()
+        self.select(changed.id)
+        self.changed.emit()
+        return changed
+
     def rename(self, new_name: str | None = None) -> TraineeProfile | None:
-        """Correct the chosen trainee's name (asked for unless given); their answers stay."""
+        """Correct the chosen trainee's name (asked for in a dialog unless given); their
+        answers stay."""
         trainee = self.selected()
         if trainee is None:
             return None
         if new_name is None:
-            typed, ok = QInputDialog.getText(
-                self, self.tr("Rename a trainee"), self.tr("New name:"), text=trainee.name
-            )
-            if not ok:
-                return None
-            new_name = typed
+            self.ask_rename()
+            return None
         try:
             renamed = self._desk.rename_trainee(trainee.id, new_name)
         except (ValueError, StorageError) as exc:
@@ -273,12 +377,44 @@ class TraineesPanel(QWidget):
         trainee = self.selected()
         self.rename_button.setEnabled(trainee is not None)
         self.set_password_button.setEnabled(trainee is not None)
+        self.staff_button.setEnabled(trainee is not None)
         self.archive_button.setEnabled(trainee is not None)
         self.archive_button.setText(
             self.tr("&Restore") if trainee is not None and trainee.archived else self.tr("A&rchive")
         )
 
+    def ask_archive(self) -> None:
+        """Archive the chosen trainee once the instructor confirms (Cancel is the default);
+        bring an archived one back at once."""
+        trainee = self.selected()
+        if trainee is None:
+            return
+        if trainee.archived:
+            self.toggle_archived()
+            return
+        box = Confirmation(
+            self.tr("Archive %1?").replace("%1", trainee.name),
+            self.tr(
+                "Archive %1? They can no longer sign in. Their answers, exams and reports stay, "
+                "and Restore brings them back."
+            ).replace("%1", trainee.name),
+            self.tr("&Archive %1").replace("%1", trainee.name),
+            self,
+        )
+        self.pending = box
+
+        def decided(yes: bool) -> None:
+            self.pending = None
+            if yes:
+                self.select(trainee.id)
+                self.toggle_archived()
+            box.deleteLater()
+
+        box.decided.connect(decided)
+        box.open()
+
     def toggle_archived(self) -> None:
+        """Archive the chosen trainee or bring them back (no question asked: ``ask_archive``)."""
         trainee = self.selected()
         if trainee is None:
             return
@@ -296,6 +432,14 @@ def password_rule() -> str:
     return QCoreApplication.translate(
         "TraineesPanel", "The password must have at least %1 characters."
     ).replace("%1", str(MIN_PASSWORD_LENGTH))
+
+
+def staff_number_rule() -> str:
+    return QCoreApplication.translate(
+        "TraineesPanel",
+        "A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and "
+        "starts with a letter or a digit.",
+    )
 
 
 def login_rule() -> str:

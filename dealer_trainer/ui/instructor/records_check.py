@@ -45,6 +45,15 @@ _ACTIONS = {
     Action.EXAM_ASSIGNED: QT_TRANSLATE_NOOP("RecordsCheck", "assigned an exam"),
     Action.EXAM_STARTED: QT_TRANSLATE_NOOP("RecordsCheck", "started an exam"),
     Action.RECORDS_VERIFIED: QT_TRANSLATE_NOOP("RecordsCheck", "verified the records"),
+    Action.STAFF_NUMBER_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a staff number"),
+    Action.INSTRUCTOR_DISABLED: QT_TRANSLATE_NOOP("RecordsCheck", "disabled an instructor"),
+    Action.INSTRUCTOR_ENABLED: QT_TRANSLATE_NOOP("RecordsCheck", "enabled an instructor"),
+    Action.GROUP_CREATED: QT_TRANSLATE_NOOP("RecordsCheck", "created a group"),
+    Action.GROUP_CHANGED: QT_TRANSLATE_NOOP("RecordsCheck", "renamed or re-dated a group"),
+    Action.GROUP_ARCHIVED: QT_TRANSLATE_NOOP("RecordsCheck", "archived a group"),
+    Action.GROUP_RESTORED: QT_TRANSLATE_NOOP("RecordsCheck", "restored a group"),
+    Action.GROUP_INSTRUCTORS_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a group's instructors"),
+    Action.GROUP_MEMBER_MOVED: QT_TRANSLATE_NOOP("RecordsCheck", "moved a trainee between groups"),
 }
 
 

@@ -39,12 +39,15 @@ from dealer_trainer.storage import (
     StoredAnswer,
     TraineeProfile,
 )
+from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
+from dealer_trainer.ui.instructor.groups import GroupsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
+from dealer_trainer.ui.instructor.instructors import InstructorsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
@@ -108,18 +111,40 @@ class ReportsPanel(QWidget):
         layout.addStretch(1)
 
     def set_trainees(self, trainees: list[TraineeProfile]) -> None:
+        self._trainees = list(trainees)
+        self._fill_scope()
+
+    def set_groups(self, groups: list[IntakeGroup]) -> None:
+        """An intake group's report: its trainees only (``group:<id>`` in the scope box)."""
+        self._groups = {g.id: g for g in groups}
+        self._fill_scope()
+
+    def _fill_scope(self) -> None:
         current = self.scope.currentData()
         self.scope.clear()
         self.scope.addItem(self.tr("The cohort (every trainee)"), None)
-        for trainee in trainees:
+        for group in getattr(self, "_groups", {}).values():
+            label = self.tr("Group: %1").replace("%1", group.name)
+            self.scope.addItem(
+                label + (self.tr(" (archived)") if group.archived else ""), f"group:{group.id}"
+            )
+        for trainee in getattr(self, "_trainees", []):
             self.scope.addItem(trainee.name, trainee.id)
         self.scope.setCurrentIndex(max(self.scope.findData(current), 0))
+
+    def chosen_group(self) -> IntakeGroup | None:
+        data = self.scope.currentData()
+        if isinstance(data, str) and data.startswith("group:"):
+            return getattr(self, "_groups", {}).get(int(data.removeprefix("group:")))
+        return None
 
     def current_period(self) -> Period:
         return Period.ending(self._window.today(), int(self.period.currentData()))
 
     def ask_pdf(self) -> None:
+        group = self.chosen_group()
         name = "cohort" if self.scope.currentData() is None else self.scope.currentText()
+        name = group.name if group is not None else name
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("Save the PDF report"), f"{name}.pdf", self.tr("PDF (*.pdf)")
         )
@@ -127,7 +152,9 @@ class ReportsPanel(QWidget):
             self.write_pdf(Path(path))
 
     def ask_csv(self) -> None:
+        group = self.chosen_group()
         name = "answers" if self.scope.currentData() is None else self.scope.currentText()
+        name = group.name if group is not None else name
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("Save the answers"), f"{name}.csv", self.tr("CSV (*.csv)")
         )
@@ -136,14 +163,15 @@ class ReportsPanel(QWidget):
 
     def write_pdf(self, path: Path) -> None:
         trainee_id = self.scope.currentData()
+        group = self.chosen_group()
         period = self.current_period()
         desk = self._window.desk
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
-        if trainee_id is None:
+        if trainee_id is None or group is not None:
             shown = self._window.cohort.shown  # the dashboard's figures, if of these days
 
             def work() -> object:
-                return cohort_pdf(desk, period.first, period.last, path, shown=shown)
+                return cohort_pdf(desk, period.first, period.last, path, shown=shown, group=group)
         else:
 
             def work() -> object:
@@ -152,7 +180,9 @@ class ReportsPanel(QWidget):
         self._window.jobs.run("report", work, lambda pages: self._done(path, int(pages)))
 
     def write_csv(self, path: Path) -> None:
-        trainee_id = self.scope.currentData()
+        group = self.chosen_group()
+        trainee_id = None if group is not None else self.scope.currentData()
+        members = None if group is None else group.trainee_ids
         period = self.current_period()
         zone = self._window.store.day_zone
         from datetime import datetime, time  # noqa: PLC0415
@@ -166,7 +196,7 @@ class ReportsPanel(QWidget):
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         self._window.jobs.run(
             "report",
-            lambda: write_answers_csv(desk, path, where, describe=_in_words),
+            lambda: write_answers_csv(desk, path, where, describe=_in_words, trainee_ids=members),
             lambda rows: self._done(path, int(rows), csv=True),
         )
 
@@ -187,6 +217,12 @@ class InstructorWindow(QMainWindow):
 
     lockedOut = Signal(str)
     closed = Signal()
+    #: The people lists were read again after a change (here or on another workstation).
+    peopleRefreshed = Signal()
+
+    #: How often the window asks whether people changed elsewhere (a cheap read, off the
+    #: GUI thread): a trainee added on another workstation shows within seconds.
+    PEOPLE_CHECK_MS = 3000
 
     def __init__(
         self,
@@ -222,11 +258,21 @@ class InstructorWindow(QMainWindow):
         self.trainee = TraineeView(self.desk, self.jobs, self.today, store.day_zone)
         self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs)
         self.people = TraineesPanel(self.desk)
+        self.groups = GroupsPanel(self.desk)
+        self.instructors = InstructorsPanel(self.desk)
         self.reports = ReportsPanel(self)
         self.house_rulesets = HouseRulesetsPanel(store, self.desk)
         self.records_check = RecordsCheckPanel(self.desk)
         self.tabs = QTabWidget()
-        pages = (self.cohort, self.trainee, self.exams, self.people, self.reports)
+        pages = (
+            self.cohort,
+            self.trainee,
+            self.exams,
+            self.people,
+            self.groups,
+            self.instructors,
+            self.reports,
+        )
         for page in (*pages, self.house_rulesets, self.records_check):
             self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
@@ -239,11 +285,20 @@ class InstructorWindow(QMainWindow):
         self.retranslate()
         self.cohort.traineeChosen.connect(self.open_trainee)
         self.people.changed.connect(self._trainees_changed)
+        self.groups.changed.connect(self._trainees_changed)
+        self.instructors.changed.connect(self._trainees_changed)
+        self._people_desk = self.desk.people()
+        self._people_seen: tuple[int, int, int] | None = None
+        self._people_timer = QTimer(self)
+        self._people_timer.setInterval(self.PEOPLE_CHECK_MS)
+        self._people_timer.timeout.connect(self.check_people)
+        self._people_timer.start()
         self.exams.assigned.connect(self.trainee.reload)
         restore_size(
             self, "instructor", share_of_screen(self, 0.9, QSize(960, 600), QSize(1280, 860))
         )
         self._trainees_changed()
+        self.check_people()  # what the lists just read: a later change is told from it
         self.exams.refresh()
         self.cohort.reload()
         self.records_check.refresh()
@@ -256,6 +311,8 @@ class InstructorWindow(QMainWindow):
             self.tr("T&rainee"),
             self.tr("&Exams"),
             self.tr("Trainee &profiles"),
+            self.tr("&Groups"),
+            self.tr("Instr&uctors"),
             self.tr("Re&ports"),
             self.tr("&House rulesets"),
             self.tr("&Verify records"),
@@ -296,6 +353,8 @@ class InstructorWindow(QMainWindow):
     def _trainees_changed(self) -> None:
         try:
             self.people.refresh()
+            self.groups.refresh()
+            self.instructors.refresh()
         except AccessDeniedError as exc:
             self._locked(problem_text(exc))
             return
@@ -303,6 +362,23 @@ class InstructorWindow(QMainWindow):
         self.trainee.set_trainees(trainees)
         self.exams.set_trainees(trainees)
         self.reports.set_trainees(trainees)
+        self.groups.set_trainees(trainees)
+        groups = self.groups.groups()
+        self.cohort.set_groups(groups)
+        self.exams.set_groups(groups)
+        self.reports.set_groups(groups)
+        self.peopleRefreshed.emit()
+
+    def check_people(self) -> None:
+        """Ask, off the GUI thread, whether people changed; read the lists again if so."""
+        if self.jobs.busy():
+            return  # figures are loading: ask at the next tick
+        self.jobs.run("people-signature", self._people_desk.signature, self._people_checked)
+
+    def _people_checked(self, signature: tuple[int, int, int]) -> None:
+        seen, self._people_seen = self._people_seen, signature
+        if seen is not None and seen != signature:
+            self._trainees_changed()
 
     def open_trainee(self, trainee_id: int) -> None:
         self.trainee.show_trainee(trainee_id)  # first, so the tab opens on this trainee
@@ -332,6 +408,7 @@ class InstructorWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._idle_timer.stop()
+        self._people_timer.stop()
         app = QCoreApplication.instance()
         if app is not None:
             app.removeEventFilter(self)

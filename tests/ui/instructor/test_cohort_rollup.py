@@ -3,6 +3,7 @@ cohort, and the cohort PDF from the figures the dashboard already shows."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +51,11 @@ def test_cohort_view_of_some_trainees_shows_theirs_only(qtbot: QtBot, cohort: Co
     everyone = _rows(window)
     ana, carla = cohort.trainees["Ana Lei"], cohort.trainees["Carla Ho"]
     view = window.cohort
-    view.trainee_ids = frozenset({ana, carla})  # an intake group, as the group filter sets it
+    group = window.desk.people.create_group("Intake 2026-11", date(2026, 11, 2))
+    window.desk.people.set_members(group.id, [ana, carla])
+    view.set_groups(window.desk.people.groups())
     with qtbot.waitSignal(view.tableLoaded, timeout=10_000):
-        view.reload()
+        view.group.setCurrentIndex(view.group.findData(group.id))
     assert _rows(window) == {ana: everyone[ana], carla: everyone[carla]}
     answers = everyone[ana].totals.answers + everyone[carla].totals.answers
     assert view.summary.text().startswith(f"{answers:,} answers")

@@ -15,7 +15,7 @@ from dealer_trainer.reports.exams import exam_results
 from dealer_trainer.storage import SessionKind, Store
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
-from dealer_trainer.ui.instructor.people import TraineesPanel
+from dealer_trainer.ui.instructor.people import STATUS, TraineesPanel
 from tests.storage.conftest import MACAU
 from tests.ui.instructor.cohort import Cohort, record
 
@@ -134,8 +134,10 @@ def test_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
     assert added.id in {t.id for t in cohort.store.trainees()}
     people.select(added.id)
     assert people.archive_button.text().replace("&", "") == "Archive"
+    people.archive_button.click()  # asks first, naming the trainee (issue 15)
+    assert people.pending is not None and "Duarte Sousa" in people.pending.windowTitle()
     with qtbot.waitSignal(people.changed):
-        people.archive_button.click()
+        people.pending.action_button.click()
     assert added.id not in {t.id for t in cohort.store.trainees()}  # gone from the picker
     assert people.archive_button.text().replace("&", "") == "Restore"
     row = next(
@@ -143,7 +145,7 @@ def test_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
         for r in range(people.table.rowCount())
         if people.table.item(r, 0).data(Qt.ItemDataRole.UserRole) == added.id
     )
-    assert people.table.item(row, 2).text() == "archived"
+    assert people.table.item(row, STATUS).text() == "archived"
     with qtbot.waitSignal(people.changed):
         people.archive_button.click()
     assert added.id in {t.id for t in cohort.store.trainees()}

@@ -1,0 +1,95 @@
+"""Confirmations that name whom they act on: archive (Cancel is the default), rename.
+
+Both open window-modal without a nested event loop (``open()``): the caller gets the
+answer through ``decided`` (pytest-qt waits on it), and Enter presses the default
+button, Escape cancels.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class Confirmation(QMessageBox):
+    """ "Archive Ana Lei?" with the action and Cancel; Cancel is the default unless asked."""
+
+    decided = Signal(bool)
+
+    def __init__(
+        self,
+        title: str,
+        question: str,
+        action: str,
+        parent: QWidget | None = None,
+        *,
+        cancel_is_default: bool = True,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("confirmation")
+        self.setIcon(QMessageBox.Icon.Question)
+        self.setWindowTitle(title)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # names as typed, never HTML
+        self.setText(question)
+        self.action_button = self.addButton(action, QMessageBox.ButtonRole.AcceptRole)
+        self.cancel_button = self.addButton(QMessageBox.StandardButton.Cancel)
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.setEscapeButton(self.cancel_button)
+        self.setDefaultButton(self.cancel_button if cancel_is_default else self.action_button)
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self.buttonClicked.connect(self._clicked)
+        self.rejected.connect(lambda: self._answer(False))
+        self._answered = False
+
+    def _clicked(self, button: QAbstractButton) -> None:
+        self._answer(button is self.action_button)
+
+    def _answer(self, yes: bool) -> None:
+        if not self._answered:
+            self._answered = True
+            self.decided.emit(yes)
+
+
+class RenameDialog(QDialog):
+    """The new name for one named person or group; Enter renames, Escape cancels."""
+
+    decided = Signal(bool)
+
+    def __init__(
+        self, title: str, prompt: str, current: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("renameDialog")
+        self.setWindowTitle(title)
+        label = QLabel(prompt)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setWordWrap(True)
+        self.name = QLineEdit(current)
+        self.name.selectAll()
+        label.setBuddy(self.name)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(self.tr("&Rename"))
+        self.ok_button.setDefault(True)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.accepted.connect(lambda: self.decided.emit(True))
+        self.rejected.connect(lambda: self.decided.emit(False))
+        layout = QVBoxLayout(self)
+        layout.addWidget(label)
+        layout.addWidget(self.name)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(420)
+        self.setWindowModality(Qt.WindowModality.WindowModal)

@@ -1,0 +1,491 @@
+"""Intake groups (classes) on the instructor's window: create, rename or re-date, choose the
+instructors and the trainees, archive with a confirmation that names the group.
+
+A trainee is in one current group: ticking them here moves them from their other
+group (the list says which), and their earlier groups stay in the records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
+from dealer_trainer.ui.instructor.confirm import Confirmation
+from dealer_trainer.ui.instructor.models import cell
+
+NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def _date(value: QDate) -> date:
+    return date(value.year(), value.month(), value.day())
+
+
+def date_field(day: date) -> QDateEdit:
+    field = QDateEdit(_qdate(day))
+    field.setCalendarPopup(True)
+    field.setDisplayFormat("yyyy-MM-dd")
+    return field
+
+
+def group_box(parent: QWidget, first: str | None = None) -> QComboBox:
+    """``first`` (default: every trainee), or one intake group (``fill_groups`` lists them)."""
+    box = QComboBox(parent)
+    box.setObjectName("groupPicker")
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    box.setMinimumContentsLength(12)
+    box.setProperty("first", first)
+    fill_groups(box, [])
+    return box
+
+
+def fill_groups(box: QComboBox, groups: Sequence[IntakeGroup]) -> None:
+    """The box's first entry (every trainee), then current groups (newest start first),
+    then archived ones."""
+    current = box.currentData()
+    box.clear()
+    first = box.property("first") or QCoreApplication.translate("CohortView", "Every trainee")
+    box.addItem(str(first), None)
+    for group in sorted(groups, key=lambda g: (g.archived, -g.start_date.toordinal(), g.name)):
+        suffix = QCoreApplication.translate("CohortView", " (archived)") if group.archived else ""
+        box.addItem(group.name + suffix, group.id)
+    box.setCurrentIndex(max(box.findData(current), 0))
+
+
+def _checklist(entries: Sequence[tuple[str, int, bool]]) -> QListWidget:
+    box = QListWidget()
+    box.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    for label, key, on in entries:
+        item = QListWidgetItem(label)
+        item.setData(Qt.ItemDataRole.UserRole, key)
+        item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        box.addItem(item)
+    return box
+
+
+def ticked(box: QListWidget) -> list[int]:
+    return [
+        int(box.item(i).data(Qt.ItemDataRole.UserRole))
+        for i in range(box.count())
+        if box.item(i).checkState() == Qt.CheckState.Checked
+    ]
+
+
+def tick(box: QListWidget, keys: set[int]) -> None:
+    for i in range(box.count()):
+        item = box.item(i)
+        on = int(item.data(Qt.ItemDataRole.UserRole)) in keys
+        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+
+class GroupDialog(QDialog):
+    """A group's name, start date and instructors (Enter saves)."""
+
+    def __init__(
+        self,
+        group: IntakeGroup,
+        instructors: Sequence[InstructorAccount],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("groupDialog")
+        self.setWindowTitle(self.tr("Group %1").replace("%1", group.name))
+        self.name = QLineEdit(group.name)
+        self.start = date_field(group.start_date)
+        shown = [i for i in instructors if not i.disabled or i.id in group.instructor_ids]
+        self.instructors = _checklist(
+            [
+                (
+                    i.name + (self.tr(" (disabled)") if i.disabled else ""),
+                    i.id,
+                    i.id in group.instructor_ids,
+                )
+                for i in shown
+            ]
+        )
+        self.instructors.setMaximumHeight(160)
+        form = QFormLayout()
+        form.addRow(self.tr("&Name:"), self.name)
+        form.addRow(self.tr("&Starts on:"), self.start)
+        form.addRow(self.tr("Instructors:"), self.instructors)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setText(self.tr("&Save"))
+        self.save_button.setDefault(True)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(460)
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+
+
+class MembersDialog(QDialog):
+    """Tick a group's trainees; one ticked from another group moves here (Enter saves)."""
+
+    def __init__(
+        self,
+        group: IntakeGroup,
+        trainees: Sequence[TraineeProfile],
+        elsewhere: dict[int, str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("membersDialog")
+        self.setWindowTitle(self.tr("Trainees of %1").replace("%1", group.name))
+        intro = QLabel(
+            self.tr(
+                "Tick the trainees of %1. A trainee is in one group at a time: one ticked "
+                "from another group moves here, and their earlier groups stay in the records."
+            ).replace("%1", group.name)
+        )
+        intro.setTextFormat(Qt.TextFormat.PlainText)
+        intro.setWordWrap(True)
+        entries = []
+        for trainee in trainees:
+            if trainee.archived and trainee.id not in group.trainee_ids:
+                continue
+            label = trainee.name
+            if trainee.staff_number:
+                label += f" · {trainee.staff_number}"
+            if trainee.id in elsewhere:
+                label += " " + self.tr("(now in %1)").replace("%1", elsewhere[trainee.id])
+            entries.append((label, trainee.id, trainee.id in group.trainee_ids))
+        self.trainees = _checklist(entries)
+        self.finder = QLineEdit()
+        self.finder.setPlaceholderText(self.tr("Find a trainee…"))
+        self.finder.setClearButtonEnabled(True)
+        self.finder.textChanged.connect(self._filter)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setText(self.tr("&Save"))
+        self.save_button.setDefault(True)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.finder)
+        layout.addWidget(self.trainees, 1)
+        layout.addWidget(buttons)
+        self.setMinimumSize(480, 420)
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+
+    def _filter(self, text: str) -> None:
+        needle = text.casefold()
+        for i in range(self.trainees.count()):
+            item = self.trainees.item(i)
+            item.setHidden(bool(needle) and needle not in item.text().casefold())
+
+
+class GroupsPanel(QWidget):
+    """Every group, current ones first, with its start, instructors and trainees."""
+
+    changed = Signal()
+
+    def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._people = desk.people()
+        self._groups: list[IntakeGroup] = []
+        self._instructors: list[InstructorAccount] = []
+        self._trainees: list[TraineeProfile] = []
+        #: The dialog now open (a group's details, its trainees, a confirmation), if any.
+        self.pending: QDialog | None = None
+        self.name = QLineEdit()
+        self.name.setObjectName("newGroupName")
+        self.name.setPlaceholderText(self.tr("New group's name (e.g. Intake November 2026)"))
+        self.name.setToolTip(self.name.placeholderText())
+        self.start = date_field(date.today())
+        self.start.setAccessibleName(self.tr("Start date"))
+        self.start.setToolTip(self.tr("The day the group starts its training"))
+        self.add_button = QPushButton(self.tr("&New group"))
+        self.add_button.clicked.connect(self.add)
+        self.name.returnPressed.connect(self.add)
+        self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Group"),
+                self.tr("Starts"),
+                self.tr("Instructors"),
+                self.tr("Trainees"),
+                self.tr("Status"),
+            ]
+        )
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(INSTRUCTORS, QHeaderView.ResizeMode.Stretch)
+        for column in (STARTS, TRAINEES, STATUS):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _index: self.edit_members())
+        self.edit_button = QPushButton(self.tr("E&dit…"))
+        self.edit_button.clicked.connect(self.edit)
+        self.members_button = QPushButton(self.tr("&Trainees…"))
+        self.members_button.clicked.connect(self.edit_members)
+        self.archive_button = QPushButton(self.tr("A&rchive"))
+        self.archive_button.clicked.connect(self.ask_archive)
+        explain = QLabel(
+            self.tr(
+                "The cohort view, exams and reports can be narrowed to a group. An archived "
+                "group leaves those pickers; its history stays."
+            )
+        )
+        explain.setWordWrap(True)
+        explain.setStyleSheet("color: #607d8b;")
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.name, 3)
+        add_row.addWidget(QLabel(self.tr("Starts on:")))
+        add_row.addWidget(self.start)
+        add_row.addWidget(self.add_button)
+        actions = QHBoxLayout()
+        actions.addWidget(explain, 1)
+        actions.addWidget(self.edit_button)
+        actions.addWidget(self.members_button)
+        actions.addWidget(self.archive_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(add_row)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(actions)
+        self._selection_changed()
+
+    def groups(self) -> list[IntakeGroup]:
+        return list(self._groups)
+
+    def set_trainees(self, trainees: Sequence[TraineeProfile]) -> None:
+        self._trainees = list(trainees)
+
+    def refresh(self) -> None:
+        chosen = self.selected()
+        self._groups = self._people.groups()
+        self._instructors = self._people.instructors()
+        names = {i.id: i.name for i in self._instructors}
+        self.table.setRowCount(len(self._groups))
+        for row, group in enumerate(self._groups):
+            cells = [
+                group.name,
+                group.start_date.isoformat(),
+                ", ".join(names.get(i, "") for i in group.instructor_ids),
+                str(len(group.trainee_ids)),
+                self.tr("archived") if group.archived else self.tr("current"),
+            ]
+            for column, text in enumerate(cells):
+                item = cell(text)
+                item.setData(Qt.ItemDataRole.UserRole, group.id)
+                if group.archived:
+                    item.setForeground(Qt.GlobalColor.gray)
+                self.table.setItem(row, column, item)
+        if chosen is not None:
+            self.select(chosen.id)
+        self._selection_changed()
+
+    def selected(self) -> IntakeGroup | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self._groups[rows[0].row()] if rows and rows[0].row() < len(self._groups) else None
+
+    def select(self, group_id: int) -> None:
+        for row, group in enumerate(self._groups):
+            if group.id == group_id:
+                self.table.selectRow(row)
+
+    def _selection_changed(self) -> None:
+        group = self.selected()
+        for button in (self.edit_button, self.members_button, self.archive_button):
+            button.setEnabled(group is not None)
+        self.members_button.setEnabled(group is not None and not group.archived)
+        self.archive_button.setText(
+            self.tr("&Restore") if group is not None and group.archived else self.tr("A&rchive")
+        )
+
+    def _say(self, text: str, *, error: bool) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setText(text)
+
+    def refusal(self, exc: Exception) -> str:
+        if isinstance(exc, DuplicateGroupNameError):
+            if exc.name == exc.existing:
+                return self.tr("A group named “%1” already exists.").replace("%1", exc.existing)
+            return (
+                self.tr(
+                    "“%1” is the name of the group “%2”: names that differ only in capitals, "
+                    "letter width, spaces or invisible characters are one name."
+                )
+                .replace("%1", exc.name)
+                .replace("%2", exc.existing)
+            )
+        if isinstance(exc, ValueError):
+            return self.tr("A group's name must have 1 to 100 visible characters.")
+        return str(exc)
+
+    def _done(self, text: str, group_id: int | None = None) -> None:
+        self._say(text, error=False)
+        self.refresh()
+        if group_id is not None:
+            self.select(group_id)
+        self.changed.emit()
+
+    def add(self) -> IntakeGroup | None:
+        """A new group from the name and start date typed; the instructor teaches it."""
+        try:
+            made = self._people.create_group(
+                self.name.text(), _date(self.start.date()), [self._desk.session.instructor_id]
+            )
+        except (ValueError, StorageError) as exc:
+            self._say(self.refusal(exc), error=True)
+            return None
+        self.name.clear()
+        self._done(
+            self.tr("The group %1 starts on %2: tick its trainees with Trainees….")
+            .replace("%1", made.name)
+            .replace("%2", made.start_date.isoformat()),
+            made.id,
+        )
+        return made
+
+    def edit(self) -> None:
+        """The chosen group's name, start date and instructors, in a dialog."""
+        group = self.selected()
+        if group is None:
+            return
+        dialog = GroupDialog(group, self._instructors, self)
+        self.pending = dialog
+
+        def finished(result: int) -> None:
+            self.pending = None
+            if result == QDialog.DialogCode.Accepted:
+                self.save(
+                    group,
+                    dialog.name.text(),
+                    _date(dialog.start.date()),
+                    ticked(dialog.instructors),
+                )
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
+        dialog.open()
+
+    def save(self, group: IntakeGroup, name: str, start: date, instructor_ids: list[int]) -> bool:
+        try:
+            changed = self._people.update_group(group.id, name, start)
+            self._people.set_group_instructors(group.id, instructor_ids)
+        except (ValueError, StorageError) as exc:
+            self._say(self.refusal(exc), error=True)
+            return False
+        self._done(self.tr("The group %1 is saved.").replace("%1", changed.name), group.id)
+        return True
+
+    def edit_members(self) -> None:
+        """Tick the chosen group's trainees in a dialog."""
+        group = self.selected()
+        if group is None or group.archived:
+            return
+        names = {g.id: g.name for g in self._groups}
+        elsewhere = {
+            trainee: names[in_group]
+            for trainee, in_group in self._people.current_groups().items()
+            if in_group != group.id and in_group in names
+        }
+        trainees = self._trainees or self._desk.all_trainees()
+        dialog = MembersDialog(group, trainees, elsewhere, self)
+        self.pending = dialog
+
+        def finished(result: int) -> None:
+            self.pending = None
+            if result == QDialog.DialogCode.Accepted:
+                self.set_members(group, ticked(dialog.trainees))
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
+        dialog.open()
+
+    def set_members(self, group: IntakeGroup, trainee_ids: list[int]) -> bool:
+        try:
+            self._people.set_members(group.id, trainee_ids)
+        except (ValueError, StorageError) as exc:
+            self._say(str(exc), error=True)
+            return False
+        self._done(
+            self.tr("%1 has %2 trainees.")
+            .replace("%1", group.name)
+            .replace("%2", str(len(set(trainee_ids)))),
+            group.id,
+        )
+        return True
+
+    def ask_archive(self) -> None:
+        """Archive the chosen group once confirmed (Cancel is the default); restore at once."""
+        group = self.selected()
+        if group is None:
+            return
+        if group.archived:
+            self.set_archived(group, False)
+            return
+        box = Confirmation(
+            self.tr("Archive %1?").replace("%1", group.name),
+            self.tr(
+                "Archive the group %1? It leaves the cohort, exam and report pickers; its "
+                "trainees, their answers and the group's history stay."
+            ).replace("%1", group.name),
+            self.tr("&Archive %1").replace("%1", group.name),
+            self,
+        )
+        self.pending = box
+
+        def decided(yes: bool) -> None:
+            self.pending = None
+            if yes:
+                self.set_archived(group, True)
+            box.deleteLater()
+
+        box.decided.connect(decided)
+        box.open()
+
+    def set_archived(self, group: IntakeGroup, archived: bool) -> bool:
+        try:
+            self._people.set_group_archived(group.id, archived)
+        except StorageError as exc:
+            self._say(str(exc), error=True)
+            return False
+        text = self.tr("%1 is archived.") if archived else self.tr("%1 is current again.")
+        self._done(text.replace("%1", group.name), group.id)
+        return True

@@ -1,0 +1,254 @@
+"""The centre's instructors on the instructor's window: add one (name, login, password),
+disable one (they can no longer sign in; what they built and assigned stays) or enable
+them again. Nobody disables their own account, so the last active instructor stays.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.storage import InstructorDesk, StorageError
+from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
+from dealer_trainer.storage.errors import DuplicateLoginError
+from dealer_trainer.storage.groups import DuplicateInstructorNameError, InstructorAccount
+from dealer_trainer.storage.logins import check_login
+from dealer_trainer.ui.instructor.confirm import Confirmation
+from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.instructor.people import login_rule, password_rule
+
+
+class InstructorsPanel(QWidget):
+    """Every instructor account, disabled ones greyed, with add and disable/enable."""
+
+    changed = Signal()
+
+    def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._people = desk.people()
+        self._accounts: list[InstructorAccount] = []
+        #: The confirmation now open, if any (tests answer it).
+        self.pending: Confirmation | None = None
+        self.name = QLineEdit()
+        self.name.setObjectName("newInstructorName")
+        self.name.setPlaceholderText(self.tr("New instructor's full name"))
+        self.login = QLineEdit()
+        self.login.setObjectName("newInstructorLogin")
+        self.login.setPlaceholderText(self.tr("Login (made from the name if empty)"))
+        self.login.setAccessibleName(self.tr("Login"))
+        self.login.setToolTip(self.login.placeholderText())
+        self.password = QLineEdit()
+        self.password.setObjectName("newInstructorPassword")
+        self.repeat = QLineEdit()
+        self.repeat.setObjectName("newInstructorRepeat")
+        for field, text in (
+            (self.password, self.tr("Password (at least %1 characters)")),
+            (self.repeat, self.tr("The password again")),
+        ):
+            field.setEchoMode(QLineEdit.EchoMode.Password)
+            field.setPlaceholderText(text.replace("%1", str(MIN_PASSWORD_LENGTH)))
+            field.setAccessibleName(field.placeholderText())
+            field.setToolTip(field.placeholderText())
+        self.add_button = QPushButton(self.tr("&Add instructor"))
+        self.add_button.clicked.connect(self.add)
+        for field in (self.name, self.login, self.password, self.repeat):
+            field.returnPressed.connect(self.add)
+        self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Name"), self.tr("Login"), self.tr("Status"), self.tr("Added")]
+        )
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.disable_button = QPushButton(self.tr("&Disable…"))
+        self.disable_button.clicked.connect(self.ask_disable)
+        explain = QLabel(
+            self.tr(
+                "A disabled instructor can no longer sign in; the exams they built and "
+                "assigned and everything they recorded stay. Nobody can disable their own "
+                "account, so one active instructor always remains."
+            )
+        )
+        explain.setWordWrap(True)
+        explain.setStyleSheet("color: #607d8b;")
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.name, 2)
+        add_row.addWidget(self.login, 1)
+        add_row.addWidget(self.password, 1)
+        add_row.addWidget(self.repeat, 1)
+        add_row.addWidget(self.add_button)
+        actions = QHBoxLayout()
+        actions.addWidget(explain, 1)
+        actions.addWidget(self.disable_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(add_row)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(actions)
+        self._selection_changed()
+
+    def accounts(self) -> list[InstructorAccount]:
+        return list(self._accounts)
+
+    def refresh(self) -> None:
+        chosen = self.selected()
+        self._accounts = self._people.instructors()
+        me = self._desk.session.instructor_id
+        self.table.setRowCount(len(self._accounts))
+        for row, account in enumerate(self._accounts):
+            status = self.tr("disabled") if account.disabled else self.tr("active")
+            if account.id == me:
+                status += " · " + self.tr("you")
+            cells = [
+                account.name,
+                account.login,
+                status,
+                account.created_at.astimezone().strftime("%Y-%m-%d"),
+            ]
+            for column, text in enumerate(cells):
+                item = cell(text)
+                item.setData(Qt.ItemDataRole.UserRole, account.id)
+                if account.disabled:
+                    item.setForeground(Qt.GlobalColor.gray)
+                self.table.setItem(row, column, item)
+        if chosen is not None:
+            self.select(chosen.id)
+        self._selection_changed()
+
+    def selected(self) -> InstructorAccount | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or rows[0].row() >= len(self._accounts):
+            return None
+        return self._accounts[rows[0].row()]
+
+    def select(self, instructor_id: int) -> None:
+        for row, account in enumerate(self._accounts):
+            if account.id == instructor_id:
+                self.table.selectRow(row)
+
+    def _selection_changed(self) -> None:
+        account = self.selected()
+        mine = account is not None and account.id == self._desk.session.instructor_id
+        self.disable_button.setEnabled(account is not None and not mine)
+        self.disable_button.setText(
+            self.tr("E&nable") if account is not None and account.disabled else self.tr("&Disable…")
+        )
+
+    def _say(self, text: str, *, error: bool) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setText(text)
+
+    def refusal(self, exc: Exception) -> str:
+        if isinstance(exc, DuplicateInstructorNameError):
+            return (
+                self.tr(
+                    "“%1” is the name of the instructor “%2”: names that differ only in capitals, "
+                    "letter width, spaces or invisible characters are one name."
+                )
+                .replace("%1", exc.name)
+                .replace("%2", exc.existing)
+            )
+        if isinstance(exc, DuplicateLoginError):
+            return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
+        if isinstance(exc, ValueError):
+            return self.tr("A name must have 1 to 100 visible characters.")
+        return str(exc)
+
+    def add(self) -> int | None:
+        """Add the instructor typed in; they sign in with the login and password given."""
+        login = self.login.text().strip() or None
+        if login is not None:
+            try:
+                login = check_login(login)
+            except ValueError:
+                self._say(login_rule(), error=True)
+                return None
+        if len(self.password.text()) < MIN_PASSWORD_LENGTH:
+            self._say(password_rule(), error=True)
+            return None
+        if self.password.text() != self.repeat.text():
+            self._say(self.tr("The two passwords differ."), error=True)
+            return None
+        try:
+            new_id = self._people.add_instructor(self.name.text(), self.password.text(), login)
+        except (ValueError, StorageError) as exc:
+            self._say(self.refusal(exc), error=True)
+            return None
+        for field in (self.name, self.login, self.password, self.repeat):
+            field.clear()
+        self.refresh()
+        self.select(new_id)
+        added = next(a for a in self._accounts if a.id == new_id)
+        self._say(
+            self.tr("%1 can now sign in with the login %2 and the password you gave.")
+            .replace("%1", added.name)
+            .replace("%2", added.login),
+            error=False,
+        )
+        self.changed.emit()
+        return new_id
+
+    def ask_disable(self) -> None:
+        """Disable the chosen instructor once confirmed (Cancel is the default); enable at once."""
+        account = self.selected()
+        if account is None:
+            return
+        if account.disabled:
+            self.set_disabled(account, False)
+            return
+        box = Confirmation(
+            self.tr("Disable %1?").replace("%1", account.name),
+            self.tr(
+                "Disable %1? They can no longer sign in. The exams they built and assigned "
+                "stay, and Enable lets them sign in again."
+            ).replace("%1", account.name),
+            self.tr("&Disable %1").replace("%1", account.name),
+            self,
+        )
+        self.pending = box
+
+        def decided(yes: bool) -> None:
+            self.pending = None
+            if yes:
+                self.set_disabled(account, True)
+            box.deleteLater()
+
+        box.decided.connect(decided)
+        box.open()
+
+    def set_disabled(self, account: InstructorAccount, disabled: bool) -> bool:
+        try:
+            self._people.set_instructor_disabled(account.id, disabled)
+        except StorageError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self.refresh()
+        self.select(account.id)
+        text = (
+            self.tr("%1 is disabled and can no longer sign in.")
+            if disabled
+            else self.tr("%1 can sign in again.")
+        )
+        self._say(text.replace("%1", account.name), error=False)
+        self.changed.emit()
+        return True
