@@ -35,6 +35,7 @@ class Action(Enum):
     EXAM_ASSIGNED = "exam_assigned"
     EXAM_STARTED = "exam_started"
     RECORDS_VERIFIED = "records_verified"
+    CENTRE_SETTINGS_CHANGED = "centre_settings_changed"
 
 
 @dataclass(frozen=True)
