@@ -28,6 +28,7 @@ from PySide6.QtGui import (
 )
 
 from dealer_trainer.reports import figures
+from dealer_trainer.reports.certification_text import _t, day_text, game_name, valid_text
 from dealer_trainer.reports.charts import draw_line_chart
 from dealer_trainer.reports.exams import (
     ExamResult,
@@ -37,6 +38,7 @@ from dealer_trainer.reports.exams import (
 )
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
+from dealer_trainer.storage.certification import Certification
 
 RESOLUTION = 300
 MM = RESOLUTION / 25.4
@@ -435,6 +437,8 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
         )
     )
     exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
+    certifications = desk.certifications()
+    instructors = desk.instructor_names()
     title = QCoreApplication.translate("reports", "Cohort report")
     made = datetime.now().astimezone()
 
@@ -477,6 +481,14 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
         )
 
         _cohort_exams(doc, exams)
+        certification_table(
+            doc,
+            certifications,
+            {t.id: t.name for t in trainees},
+            instructors,
+            made.date(),
+            with_name=True,
+        )
 
     return _write(path, title, draw)
 
@@ -511,3 +523,41 @@ def _cohort_exams(doc: _Document, exams: Sequence[tuple[Exam, Sequence[ExamResul
         ],
         rows,
     )
+
+
+def certification_table(
+    doc: _Document,
+    certs: Sequence[Certification],
+    names: dict[int, str],
+    instructors: dict[int, str],
+    today: date,
+    *,
+    with_name: bool,
+    exam_titles: dict[int, str] | None = None,
+) -> None:
+    doc.text(_t("Certifications"), 12, bold=True)
+    if not certs:
+        doc.text(_t("No certification."), 9, colour=MUTED)
+        return
+    columns = [Column(_t("Trainee"), 2.6)] if with_name else []
+    columns += [
+        Column(_t("Game"), 2.2),
+        Column(_t("Passed on"), 2.2),
+        Column(_t("Score"), 1.1, True),
+        Column(_t("In time"), 1.1, True),
+        Column(_t("Approved by"), 2),
+        Column(_t("Validity"), 3),
+    ]
+    rows = []
+    for cert in certs:
+        row = [names.get(cert.trainee_id, "")] if with_name else []
+        row += [
+            game_name(cert.game),
+            day_text(cert.passed_at),
+            percent_text(cert.score),
+            percent_text(cert.speed),
+            instructors.get(cert.approved_by, ""),
+            valid_text(cert, today),
+        ]
+        rows.append(row)
+    doc.table(columns, rows)

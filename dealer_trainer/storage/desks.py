@@ -216,9 +216,14 @@ class TraineeDesk:
 
         return self._store.write(work)
 
+    def _sitting_clock(self, connection: Connection) -> datetime:
+        """The time a sitting's window and waiting period are judged at (the server's own
+        clock on the server, which judges them too)."""
+        return self._store.now()
+
     def _refuse_sitting(self, connection: Connection, assignment: Any) -> None:
         refused = sitting_refusal(
-            connection, assignment, self._store.now(), centre.current(connection)
+            connection, assignment, self._sitting_clock(connection), centre.current(connection)
         )
         if refused is not None:
             raise SittingRefusedError(refused)
@@ -236,7 +241,7 @@ class TraineeDesk:
             if assignment is None:
                 raise AccessDeniedError("This exam is not assigned to you.")
             return sitting_refusal(
-                connection, assignment, self._store.now(), centre.current(connection)
+                connection, assignment, self._sitting_clock(connection), centre.current(connection)
             )
 
         return self._store.read(work)

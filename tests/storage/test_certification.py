@@ -113,7 +113,7 @@ def test_retake_limit_and_waiting_period_keep_every_sitting(
     # Waiting period: refused in words until three days after the sitting ended.
     refused = trainee.sitting_refusal(assignment.id)
     assert refused is not None and refused.reason is Refusal.WAIT
-    assert refused.when == first.ended_at + timedelta(days=3)
+    assert first.ended_at is not None and refused.when == first.ended_at + timedelta(days=3)
     assert [a.id for a, _ in trainee.open_exams()] == [assignment.id]  # still listed
     with pytest.raises(SittingRefusedError) as caught:
         trainee.exam_paper(assignment.id)
