@@ -9,7 +9,7 @@ an answer or reads another trainee. ``InstructorDesk`` checks its unlocked
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,8 +18,6 @@ from sqlalchemy import Connection, Row, Select, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
-from dealer_trainer.drills.skills import all_skills
-from dealer_trainer.drills.standards import target_seconds
 from dealer_trainer.storage import audit, centre, certification
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.certification import (
@@ -782,12 +780,15 @@ class InstructorDesk:
         time_limit: timedelta | None = None,
         *,
         speed_mark: Fraction | None = None,
+        speed_targets: Mapping[str, int] | None = None,
     ) -> Exam:
         """Define an exam: its items are reproducible from ``seed`` by the drills.
 
         ``pass_mark`` is the share of items to get right (``Fraction(4, 5)``);
-        ``speed_mark`` (optional) the share to get right within the skill's target time
-        (``drills.standards.target_seconds``, kept with the exam as it is now).
+        ``speed_mark`` (optional) the share to get right within the skill's target time;
+        ``speed_targets`` those targets in seconds per skill (``drills.standards.
+        target_seconds``), kept with the exam as they are now. A speed mark needs a
+        target for every skill.
         """
         title = clean_title(title, 200)
         check_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
@@ -812,9 +813,12 @@ class InstructorDesk:
             speed_mark = Fraction(speed_mark)
             if not 0 < speed_mark <= 1:
                 raise ValueError("the speed pass mark is a share between 0 (excluded) and 1")
-        if len({certification.game_of([s]) for s in skill_list}) != 1:
-            raise ValueError("an exam's skills are all of one game")
-        targets = {s: target_seconds(s, difficulty) for s in skill_list if s in all_skills()}
+        targets = {str(k): int(v) for k, v in (speed_targets or {}).items()}
+        if any(v <= 0 for v in targets.values()):
+            raise ValueError("a target time is a positive number of seconds")
+        missing = [s for s in skill_list if s not in targets]
+        if speed_mark is not None and missing:
+            raise ValueError(f"the speed pass mark needs a target time for {missing[0]}")
 
         def work(connection: Connection) -> Exam:
             row = _inserted(
@@ -832,7 +836,7 @@ class InstructorDesk:
                     pass_mark_denominator=pass_mark.denominator,
                     speed_mark_numerator=None if speed_mark is None else speed_mark.numerator,
                     speed_mark_denominator=None if speed_mark is None else speed_mark.denominator,
-                    speed_targets=targets,
+                    speed_targets=targets or None,
                     created_by=self._session.instructor_id,
                     created_at=self._store.now(),
                 ),

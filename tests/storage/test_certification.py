@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from dealer_trainer.drills.standards import target_seconds
 from dealer_trainer.storage import (
     AccessDeniedError,
     InstructorDesk,
@@ -51,7 +52,14 @@ def desk(store: Store) -> InstructorDesk:
 
 def _exam(desk: InstructorDesk, *, items: int = 4, speed: Fraction | None = None) -> int:
     return desk.create_exam(
-        "Straight-up payouts", "roulette-2003", [SKILL], items, 7, Fraction(3, 4), speed_mark=speed
+        "Straight-up payouts",
+        "roulette-2003",
+        [SKILL],
+        items,
+        7,
+        Fraction(3, 4),
+        speed_mark=speed,
+        speed_targets={SKILL: target_seconds(SKILL)},
     ).id
 
 
@@ -192,9 +200,18 @@ def test_a_passing_sitting_certifies_for_the_game_once(
     assert len(desk.sittings(trainee_id=chan.id)) == 2
 
 
-def test_an_exam_of_two_games_is_refused(desk: InstructorDesk) -> None:
-    with pytest.raises(ValueError, match="one game"):
-        desk.create_exam("Mixed", "roulette-2003", [SKILL, "craps.hard_ways"], 4, 1, Fraction(1, 2))
+def test_a_speed_mark_needs_a_target_for_every_skill(desk: InstructorDesk) -> None:
+    with pytest.raises(ValueError, match=r"needs a target time for roulette\.picture_bets"):
+        desk.create_exam(
+            "Speed",
+            "roulette-2003",
+            [SKILL, "roulette.picture_bets"],
+            4,
+            1,
+            Fraction(1, 2),
+            speed_mark=Fraction(1, 2),
+            speed_targets={SKILL: 10},
+        )
 
 
 def test_another_trainees_sitting_refusal_is_not_told(store: Store, desk: InstructorDesk) -> None:

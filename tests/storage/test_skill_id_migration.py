@@ -8,8 +8,7 @@ the answers are otherwise untouched, and a recorded answer is still refused any 
 from __future__ import annotations
 
 import dataclasses
-from datetime import date
-from fractions import Fraction
+from datetime import UTC, date, datetime
 
 import pytest
 from alembic import command
@@ -56,16 +55,26 @@ def _old_records(db_url: str) -> None:
             trainee.record_answer(session.id, dataclasses.replace(record, situation=situation))
         trainee.save_review_state("stud.qualify", {"stability": 2.5}, None)
         trainee.save_review_state("roulette.payout.split", {"stability": 1.5}, None)
-        desk.create_exam(
-            "Stud check",
-            "caribbean-stud-2004",
-            ["stud.qualify", "stud.settlement", "roulette.payout.split"],
-            item_count=10,
-            seed=7,
-            pass_mark=Fraction(4, 5),
-        )
     finally:
         store.close()
+    # The exam's columns as they were at 0006 (the desk writes later revisions' columns).
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO exams (title, ruleset_id, skills, item_count, seed, "
+                    "difficulty, pass_mark_numerator, pass_mark_denominator, created_by, "
+                    "created_at) VALUES ('Stud check', 'caribbean-stud-2004', :skills, 10, 7, "
+                    "1, 4, 5, 1, :at)"
+                ),
+                {
+                    "skills": '["stud.qualify", "stud.settlement", "roulette.payout.split"]',
+                    "at": datetime.now(UTC).replace(tzinfo=None),
+                },
+            )
+    finally:
+        engine.dispose()
 
 
 def _stored(db_url: str) -> dict[str, object]:

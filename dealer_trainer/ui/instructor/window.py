@@ -42,6 +42,7 @@ from dealer_trainer.storage import (
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.answer_words import answer_words
+from dealer_trainer.ui.instructor.centre import CentrePanel
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
@@ -223,9 +224,10 @@ class InstructorWindow(QMainWindow):
         self.reports = ReportsPanel(self)
         self.house_rulesets = HouseRulesetsPanel(store, self.desk)
         self.records_check = RecordsCheckPanel(self.desk)
+        self.centre = CentrePanel(self.desk, self.jobs)
         self.tabs = QTabWidget()
         pages = (self.cohort, self.trainee, self.exams, self.people, self.reports)
-        for page in (*pages, self.house_rulesets, self.records_check):
+        for page in (*pages, self.house_rulesets, self.records_check, self.centre):
             self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
         self._lock_action = QAction(self)
@@ -257,6 +259,7 @@ class InstructorWindow(QMainWindow):
             self.tr("Re&ports"),
             self.tr("&House rulesets"),
             self.tr("&Verify records"),
+            self.tr("Ce&ntre"),
         ]
         for index, name in enumerate(names):
             self.tabs.setTabText(index, name)
@@ -301,6 +304,7 @@ class InstructorWindow(QMainWindow):
         self.trainee.set_trainees(trainees)
         self.exams.set_trainees(trainees)
         self.reports.set_trainees(trainees)
+        self.centre.set_trainees(trainees)
 
     def open_trainee(self, trainee_id: int) -> None:
         self.trainee.show_trainee(trainee_id)  # first, so the tab opens on this trainee

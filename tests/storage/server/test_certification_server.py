@@ -68,7 +68,14 @@ def exam_ids(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, int]]
         desk.save_centre_settings(CentreSettings("Escola de Croupiers", 2, 0, 12))
         trainees = {p.name: p.id for p in desk.all_trainees()}
         paper = desk.create_exam(
-            "Final", "roulette-2003", [SKILL], 2, 5, Fraction(1, 2), speed_mark=Fraction(1, 2)
+            "Final",
+            "roulette-2003",
+            [SKILL],
+            2,
+            5,
+            Fraction(1, 2),
+            speed_mark=Fraction(1, 2),
+            speed_targets={SKILL: 10},
         )
         tom, eve = desk.assign_exam(paper.id, [trainees["Tom Trainee"], trainees["Eve Trainee"]])
         later = desk.create_exam("Later", "roulette-2003", [SKILL], 2, 6, Fraction(1, 2))
