@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 
-from dealer_trainer.reports.certification_text import _t, centre_title, day_text, game_name
+from dealer_trainer.reports.certification_text import centre_title, day_text, game_name
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.pdf import (
     HEAD,
@@ -49,28 +49,30 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
     certified = {c.session_id for c in certs}
     made = datetime.now().astimezone()
     today = made.date()
-    title = _t("Transcript: %1").replace("%1", name)
+    title = QCoreApplication.translate("certificates", "Transcript: %1").replace("%1", name)
 
     def draw(doc: _Document) -> None:
         doc.text(centre_title(settings.centre_name), 11, colour=MUTED, gap=1)
         doc.text(title, 18, bold=True, gap=1)
         doc.text(
-            _t("Made on %1 by %2").replace("%1", day_text(made)).replace("%2", desk.session.name),
+            QCoreApplication.translate("certificates", "Made on %1 by %2")
+            .replace("%1", day_text(made))
+            .replace("%2", desk.session.name),
             9,
             colour=MUTED,
             gap=4,
         )
-        doc.text(_t("Exam sittings"), 12, bold=True)
+        doc.text(QCoreApplication.translate("certificates", "Exam sittings"), 12, bold=True)
         rows = []
         numbers: dict[int, int] = {}
         for paper, assignment, score in sittings:
             numbers[assignment.id] = numbers.get(assignment.id, 0) + 1
             if score.ended_at is None:
-                verdict = _t("not finished")
+                verdict = QCoreApplication.translate("certificates", "not finished")
             elif score.session_id in certified or score.passed:
-                verdict = _t("passed")
+                verdict = QCoreApplication.translate("certificates", "passed")
             else:
-                verdict = _t("not passed")
+                verdict = QCoreApplication.translate("certificates", "not passed")
             speed = "" if paper.speed_mark is None else percent_text(paper.speed_mark)
             rows.append(
                 [
@@ -88,30 +90,31 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
         if rows:
             doc.table(
                 [
-                    Column(_t("Exam"), 3),
-                    Column(_t("Sitting"), 0.9, True),
-                    Column(_t("Date"), 2.2),
-                    Column(_t("Score"), 1.7, True),
-                    Column(_t("Pass mark"), 1.2, True),
-                    Column(_t("In time"), 1.1, True),
-                    Column(_t("Speed mark"), 1.2, True),
-                    Column(_t("Time"), 1.1, True),
-                    Column(_t("Result"), 1.4),
+                    Column(QCoreApplication.translate("certificates", "Exam"), 2.1),
+                    Column(QCoreApplication.translate("certificates", "Sitting"), 1.0, True),
+                    Column(QCoreApplication.translate("certificates", "Date"), 1.4),
+                    Column(QCoreApplication.translate("certificates", "Score"), 1.6, True),
+                    Column(QCoreApplication.translate("certificates", "Pass mark"), 1.8, True),
+                    Column(QCoreApplication.translate("certificates", "In time"), 1.4, True),
+                    Column(QCoreApplication.translate("certificates", "Speed mark"), 1.8, True),
+                    Column(QCoreApplication.translate("certificates", "Time"), 1.0, True),
+                    Column(QCoreApplication.translate("certificates", "Result"), 1.6),
                 ],
                 rows,
             )
             doc.text(
-                _t(
+                QCoreApplication.translate(
+                    "certificates",
                     "In time: the share of the exam's items answered right within the "
                     "skill's target time. Speed mark: the share an exam requires in time "
-                    "(empty: none). Time: the time spent on the answers."
+                    "(empty: none). Time: the time spent on the answers.",
                 ),
                 8,
                 colour=MUTED,
                 gap=3,
             )
         else:
-            doc.text(_t("No exam sat."), 9, colour=MUTED)
+            doc.text(QCoreApplication.translate("certificates", "No exam sat."), 9, colour=MUTED)
         certification_table(doc, certs, {trainee_id: name}, instructors, today, with_name=False)
 
     return _write(path, title, draw)
@@ -129,7 +132,7 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
         )
     settings = desk.centre_settings()
     instructors = desk.instructor_names()
-    title = _t("Certificate: %1").replace("%1", name)
+    title = QCoreApplication.translate("certificates", "Certificate: %1").replace("%1", name)
 
     def page(doc: _Document, cert: Certification) -> None:
         painter, area = doc.painter, doc.page
@@ -137,14 +140,40 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
         wrap = int(centre | Qt.TextFlag.TextWordWrap)
         lines = [
             (centre_title(settings.centre_name), 16, True, MUTED, 22),
-            (_t("Certificate of dealer training"), 26, True, HEAD, 30),
-            (_t("This certifies that"), 12, False, MUTED, 12),
-            (name, 24, True, HEAD, 22),
-            (_t("passed the certification exam in"), 12, False, MUTED, 12),
-            (game_name(cert.game), 22, True, HEAD, 26),
-            (_t("on %1").replace("%1", day_text(cert.passed_at, long=True)), 13, False, HEAD, 12),
             (
-                _t("Score %1 · in time %2")
+                QCoreApplication.translate("certificates", "Certificate of dealer training"),
+                26,
+                True,
+                HEAD,
+                30,
+            ),
+            (
+                QCoreApplication.translate("certificates", "This certifies that"),
+                12,
+                False,
+                MUTED,
+                12,
+            ),
+            (name, 24, True, HEAD, 22),
+            (
+                QCoreApplication.translate("certificates", "passed the certification exam in"),
+                12,
+                False,
+                MUTED,
+                12,
+            ),
+            (game_name(cert.game), 22, True, HEAD, 26),
+            (
+                QCoreApplication.translate("certificates", "on %1").replace(
+                    "%1", day_text(cert.passed_at, long=True)
+                ),
+                13,
+                False,
+                HEAD,
+                12,
+            ),
+            (
+                QCoreApplication.translate("certificates", "Score %1 · in time %2")
                 .replace("%1", percent_text(cert.score))
                 .replace("%2", percent_text(cert.speed)),
                 11,
@@ -153,14 +182,18 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                 20,
             ),
             (
-                _t("Valid until %1").replace("%1", day_text(cert.valid_until, long=True)),
+                QCoreApplication.translate("certificates", "Valid until %1").replace(
+                    "%1", day_text(cert.valid_until, long=True)
+                ),
                 14,
                 True,
                 HEAD,
                 26,
             ),
             (
-                _t("Instructor: %1").replace("%1", instructors.get(cert.approved_by, "")),
+                QCoreApplication.translate("certificates", "Instructor: %1").replace(
+                    "%1", instructors.get(cert.approved_by, "")
+                ),
                 12,
                 False,
                 HEAD,

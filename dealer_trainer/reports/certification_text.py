@@ -4,6 +4,7 @@ name, dates in the window's language, the centre's name (shared by ``pdf`` and
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
@@ -20,10 +21,6 @@ GAME_NAMES = {
 }
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("certificates", text)
-
-
 def game_name(game: str) -> str:
     english = GAME_NAMES.get(game)
     return game if english is None else QCoreApplication.translate("games", english)
@@ -34,16 +31,22 @@ def day_text(day: date | datetime, *, long: bool = False) -> str:
     2026/11/30), long on a certificate (30 de novembro de 2026, 2026年11月30日)."""
     if isinstance(day, datetime):
         day = day.astimezone().date()
-    if long:
-        return QLocale().toString(QDate(day.year, day.month, day.day), "d MMMM yyyy")
+    if long:  # the language's long date without its weekday
+        written = QLocale().dateFormat(QLocale.FormatType.LongFormat)
+        written = re.sub(r"\s*dddd[,，]?\s*", " ", written).strip()
+        return QLocale().toString(QDate(day.year, day.month, day.day), written)
     return QLocale().toString(QDate(day.year, day.month, day.day), QLocale.FormatType.ShortFormat)
 
 
 def centre_title(name: str) -> str:
-    return name or _t("Dealer training centre")
+    return name or QCoreApplication.translate("certificates", "Dealer training centre")
 
 
 def valid_text(cert: Certification, today: date) -> str:
     if cert.valid_on(today):
-        return _t("valid until %1").replace("%1", day_text(cert.valid_until))
-    return _t("expired on %1").replace("%1", day_text(cert.valid_until))
+        return QCoreApplication.translate("certificates", "valid until %1").replace(
+            "%1", day_text(cert.valid_until)
+        )
+    return QCoreApplication.translate("certificates", "expired on %1").replace(
+        "%1", day_text(cert.valid_until)
+    )

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 )
 
 from dealer_trainer.reports import figures
-from dealer_trainer.reports.certification_text import _t, day_text, game_name, valid_text
+from dealer_trainer.reports.certification_text import day_text, game_name, valid_text
 from dealer_trainer.reports.charts import draw_line_chart
 from dealer_trainer.reports.exams import (
     ExamResult,
@@ -535,18 +535,20 @@ def certification_table(
     with_name: bool,
     exam_titles: dict[int, str] | None = None,
 ) -> None:
-    doc.text(_t("Certifications"), 12, bold=True)
+    doc.text(QCoreApplication.translate("certificates", "Certifications"), 12, bold=True)
     if not certs:
-        doc.text(_t("No certification."), 9, colour=MUTED)
+        doc.text(QCoreApplication.translate("certificates", "No certification."), 9, colour=MUTED)
         return
-    columns = [Column(_t("Trainee"), 2.6)] if with_name else []
+    columns = (
+        [Column(QCoreApplication.translate("certificates", "Trainee"), 2.6)] if with_name else []
+    )
     columns += [
-        Column(_t("Game"), 2.2),
-        Column(_t("Passed on"), 2.2),
-        Column(_t("Score"), 1.1, True),
-        Column(_t("In time"), 1.1, True),
-        Column(_t("Approved by"), 2),
-        Column(_t("Validity"), 3),
+        Column(QCoreApplication.translate("certificates", "Game"), 2.2),
+        Column(QCoreApplication.translate("certificates", "Passed on"), 2.2),
+        Column(QCoreApplication.translate("certificates", "Score"), 1.5, True),
+        Column(QCoreApplication.translate("certificates", "In time"), 1.4, True),
+        Column(QCoreApplication.translate("certificates", "Approved by"), 2),
+        Column(QCoreApplication.translate("certificates", "Validity"), 3),
     ]
     rows = []
     for cert in certs:

@@ -968,9 +968,8 @@ class InstructorDesk:
                 connection,
                 audit.Action.CENTRE_SETTINGS_CHANGED,
                 f"centre_settings:{saved.version}",
-                f"name={name!r} retake_limit={saved.retake_limit} "
-                f"retake_wait_days={saved.retake_wait_days} "
-                f"validity_months={saved.validity_months}",
+                f"“{name}”, {saved.retake_limit} sittings, {saved.retake_wait_days} days "
+                f"between sittings, certifications valid {saved.validity_months} months",
             )
             return saved
 

@@ -52,10 +52,6 @@ from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.models import cell
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("ExamReview", text)
-
-
 def moment_text(moment: datetime) -> str:
     """A date and time as the window's language writes it (local time)."""
     local = moment.astimezone()
@@ -72,19 +68,27 @@ def when_text(refused: SittingRefused) -> str:
 def refusal_text(refused: SittingRefused) -> str:
     """Why this exam cannot be sat now, in the window's language."""
     if refused.reason is Refusal.NOT_OPEN:
-        return _t("This exam opens on %1.").replace("%1", when_text(refused))
+        return QCoreApplication.translate("ExamReview", "This exam opens on %1.").replace(
+            "%1", when_text(refused)
+        )
     if refused.reason is Refusal.CLOSED:
-        return _t("This exam closed on %1.").replace("%1", when_text(refused))
+        return QCoreApplication.translate("ExamReview", "This exam closed on %1.").replace(
+            "%1", when_text(refused)
+        )
     if refused.reason is Refusal.PASSED:
-        return _t("You have passed this exam already.")
+        return QCoreApplication.translate("ExamReview", "You have passed this exam already.")
     if refused.reason is Refusal.LIMIT:
         return (
-            _t("You have sat this exam %1 times: the centre allows %2 sittings.")
+            QCoreApplication.translate(
+                "ExamReview", "You have sat this exam %1 times: the centre allows %2 sittings."
+            )
             .replace("%1", str(refused.sittings))
             .replace("%2", str(refused.limit))
         )
     return (
-        _t("You may sit this exam again from %1 (sitting %2 of %3): wait until then.")
+        QCoreApplication.translate(
+            "ExamReview", "You may sit this exam again from %1 (sitting %2 of %3): wait until then."
+        )
         .replace("%1", when_text(refused))
         .replace("%2", str(refused.sittings + 1))
         .replace("%3", str(refused.limit))
@@ -149,10 +153,12 @@ class ExamReview(QDialog):
         group: bool = False,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_t("Exam review: %1").replace("%1", title))
+        self.setWindowTitle(
+            QCoreApplication.translate("ExamReview", "Exam review: %1").replace("%1", title)
+        )
         self._sittings = list(sittings)
         self.sitting = QComboBox()
-        self.sitting.setAccessibleName(_t("Sitting"))
+        self.sitting.setAccessibleName(QCoreApplication.translate("ExamReview", "Sitting"))
         for each in self._sittings:
             self.sitting.addItem(each.label)
         self.items = QListWidget()
@@ -162,7 +168,7 @@ class ExamReview(QDialog):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         top = QHBoxLayout()
-        chosen = QLabel(_t("&Sitting:"))
+        chosen = QLabel(QCoreApplication.translate("ExamReview", "&Sitting:"))
         chosen.setBuddy(self.sitting)
         top.addWidget(chosen)
         top.addWidget(self.sitting, 1)
@@ -183,7 +189,7 @@ class ExamReview(QDialog):
         buttons.rejected.connect(self.reject)
         close = buttons.button(QDialogButtonBox.StandardButton.Close)
         close.setDefault(True)
-        close.setText(_t("&Close"))
+        close.setText(QCoreApplication.translate("ExamReview", "&Close"))
         layout.addWidget(buttons)
         self.sitting.currentIndexChanged.connect(self._show_sitting)
         self.items.currentRowChanged.connect(self._show_item)
@@ -191,7 +197,9 @@ class ExamReview(QDialog):
         if self._sittings:
             self._show_sitting(0)
         else:
-            self.summary.setText(_t("No sitting of this exam has ended yet."))
+            self.summary.setText(
+                QCoreApplication.translate("ExamReview", "No sitting of this exam has ended yet.")
+            )
 
     def _table(self, headers: list[str]) -> QTableWidget:
         table = QTableWidget(0, len(headers))
@@ -204,8 +212,20 @@ class ExamReview(QDialog):
 
     def _group(self, layout: QVBoxLayout) -> None:
         items, skills = group_misses(self._sittings)
-        self.missed_items = self._table([_t("Item"), _t("Skill"), _t("Missed by")])
-        self.missed_skills = self._table([_t("Skill"), _t("Wrong"), _t("Share wrong")])
+        self.missed_items = self._table(
+            [
+                QCoreApplication.translate("ExamReview", "Item"),
+                QCoreApplication.translate("ExamReview", "Skill"),
+                QCoreApplication.translate("ExamReview", "Missed by"),
+            ]
+        )
+        self.missed_skills = self._table(
+            [
+                QCoreApplication.translate("ExamReview", "Skill"),
+                QCoreApplication.translate("ExamReview", "Wrong"),
+                QCoreApplication.translate("ExamReview", "Share wrong"),
+            ]
+        )
         self.missed_skills.horizontalHeader().setSectionResizeMode(
             0, QHeaderView.ResizeMode.Stretch
         )
@@ -216,8 +236,10 @@ class ExamReview(QDialog):
         for row, miss in enumerate(items):
             texts = [
                 str(miss.position),
-                skill_title(miss.skill) if miss.skill else _t("not answered by anyone"),
-                _t("%1 of %2 sittings")
+                skill_title(miss.skill)
+                if miss.skill
+                else QCoreApplication.translate("ExamReview", "not answered by anyone"),
+                QCoreApplication.translate("ExamReview", "%1 of %2 sittings")
                 .replace("%1", str(miss.missed))
                 .replace("%2", str(miss.sittings)),
             ]
@@ -227,14 +249,16 @@ class ExamReview(QDialog):
         for row, (skill, missed, answered) in enumerate(skills):
             texts = [
                 skill_title(skill),
-                _t("%1 of %2").replace("%1", str(missed)).replace("%2", str(answered)),
+                QCoreApplication.translate("ExamReview", "%1 of %2")
+                .replace("%1", str(missed))
+                .replace("%2", str(answered)),
                 percent_text(Fraction(missed, answered)),
             ]
             for column, text in enumerate(texts):
                 self.missed_skills.setItem(row, column, cell(text))
         self.missed_items.resizeColumnToContents(0)
         self.missed_skills.resizeColumnToContents(2)
-        heading = QLabel(_t("What the group missed most"))
+        heading = QLabel(QCoreApplication.translate("ExamReview", "What the group missed most"))
         font = heading.font()
         font.setBold(True)
         heading.setFont(font)
@@ -256,14 +280,19 @@ class ExamReview(QDialog):
                 mark = "✓" if answer.record.correct else "✗"
                 text = f"{number}. {mark} {skill_title(answer.record.skill)}"
             else:
-                text = _t("%1. not answered").replace("%1", str(number))
+                text = QCoreApplication.translate("ExamReview", "%1. not answered").replace(
+                    "%1", str(number)
+                )
             item = QListWidgetItem(text)
             if number <= len(sitting.answers):
                 correct = sitting.answers[number - 1].record.correct
                 item.setForeground(Qt.GlobalColor.darkGreen if correct else Qt.GlobalColor.darkRed)
             self.items.addItem(item)
         self.summary.setText(
-            _t("%1 of %2 items right; %3 answered. Choose an item to see it on the felt.")
+            QCoreApplication.translate(
+                "ExamReview",
+                "%1 of %2 items right; %3 answered. Choose an item to see it on the felt.",
+            )
             .replace("%1", str(right))
             .replace("%2", str(sitting.item_count))
             .replace("%3", str(len(sitting.answers)))
@@ -299,12 +328,12 @@ def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
         day = moment_text(session.started_at)
         known = scored.get(session.id)
         if known is None:
-            label = _t("Exam sat on %1").replace("%1", day)
+            label = QCoreApplication.translate("ExamReview", "Exam sat on %1").replace("%1", day)
             count = len(answers)
         else:
             paper, score = known
             label = (
-                _t("%1 · sat on %2 · %3")
+                QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
                 .replace("%1", paper.title)
                 .replace("%2", day)
                 .replace("%3", percent_text(score.score))
@@ -325,7 +354,7 @@ def exam_sittings(desk: InstructorDesk, exam: Exam) -> list[Sitting]:
             continue
         answers = desk.answers(AnswerFilter(session_id=score.session_id, limit=None))
         label = (
-            _t("%1 · sitting %2 · %3")
+            QCoreApplication.translate("ExamReview", "%1 · sitting %2 · %3")
             .replace("%1", names.get(assignment.trainee_id, ""))
             .replace("%2", str(numbers[assignment.id]))
             .replace("%3", percent_text(score.score))

@@ -44,6 +44,9 @@ _ACTIONS = {
     Action.EXAM_ASSIGNED: QT_TRANSLATE_NOOP("RecordsCheck", "assigned an exam"),
     Action.EXAM_STARTED: QT_TRANSLATE_NOOP("RecordsCheck", "started an exam"),
     Action.RECORDS_VERIFIED: QT_TRANSLATE_NOOP("RecordsCheck", "verified the records"),
+    Action.CENTRE_SETTINGS_CHANGED: QT_TRANSLATE_NOOP(
+        "RecordsCheck", "changed the centre's settings"
+    ),
 }
 
 
