@@ -28,6 +28,7 @@ from PySide6.QtGui import (
 )
 
 from dealer_trainer.reports import figures
+from dealer_trainer.reports.certification_text import day_text, game_name, valid_text
 from dealer_trainer.reports.charts import draw_line_chart
 from dealer_trainer.reports.exams import (
     ExamResult,
@@ -37,6 +38,7 @@ from dealer_trainer.reports.exams import (
 )
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
+from dealer_trainer.storage.certification import Certification
 from dealer_trainer.storage.groups import IntakeGroup
 
 RESOLUTION = 300
@@ -461,9 +463,8 @@ def cohort_pdf(
         shown = cohort_figures(desk, first, last, wanted)
     stats = shown.stats
     rows = list(shown.rows)
-    staff = {
-        t.id: t.staff_number or "" for t in desk.all_trainees() if wanted is None or t.id in wanted
-    }
+    trainees = [t for t in desk.all_trainees() if wanted is None or t.id in wanted]
+    staff = {t.id: t.staff_number or "" for t in trainees}
     rows.sort(
         key=lambda r: (
             r.totals.accuracy_percent is None,
@@ -472,6 +473,8 @@ def cohort_pdf(
         )
     )
     exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
+    certifications = [c for c in desk.certifications() if wanted is None or c.trainee_id in wanted]
+    instructors = desk.instructor_names()
     title = QCoreApplication.translate("reports", "Cohort report")
     if group is not None:
         exams = [
@@ -528,6 +531,14 @@ def cohort_pdf(
         doc.table(columns, table)
 
         _cohort_exams(doc, exams)
+        certification_table(
+            doc,
+            certifications,
+            {t.id: t.name for t in trainees},
+            instructors,
+            made.date(),
+            with_name=True,
+        )
 
     return _write(path, title, draw)
 
@@ -562,3 +573,43 @@ def _cohort_exams(doc: _Document, exams: Sequence[tuple[Exam, Sequence[ExamResul
         ],
         rows,
     )
+
+
+def certification_table(
+    doc: _Document,
+    certs: Sequence[Certification],
+    names: dict[int, str],
+    instructors: dict[int, str],
+    today: date,
+    *,
+    with_name: bool,
+    exam_titles: dict[int, str] | None = None,
+) -> None:
+    doc.text(QCoreApplication.translate("certificates", "Certifications"), 12, bold=True)
+    if not certs:
+        doc.text(QCoreApplication.translate("certificates", "No certification."), 9, colour=MUTED)
+        return
+    columns = (
+        [Column(QCoreApplication.translate("certificates", "Trainee"), 2.6)] if with_name else []
+    )
+    columns += [
+        Column(QCoreApplication.translate("certificates", "Game"), 2.2),
+        Column(QCoreApplication.translate("certificates", "Passed on"), 2.2),
+        Column(QCoreApplication.translate("certificates", "Score"), 1.5, True),
+        Column(QCoreApplication.translate("certificates", "In time"), 1.4, True),
+        Column(QCoreApplication.translate("certificates", "Approved by"), 2),
+        Column(QCoreApplication.translate("certificates", "Validity"), 3),
+    ]
+    rows = []
+    for cert in certs:
+        row = [names.get(cert.trainee_id, "")] if with_name else []
+        row += [
+            game_name(cert.game),
+            day_text(cert.passed_at),
+            percent_text(cert.score),
+            percent_text(cert.speed),
+            instructors.get(cert.approved_by, ""),
+            valid_text(cert, today),
+        ]
+        rows.append(row)
+    doc.table(columns, rows)

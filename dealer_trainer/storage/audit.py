@@ -45,6 +45,7 @@ class Action(Enum):
     GROUP_RESTORED = "group_restored"
     GROUP_INSTRUCTORS_SET = "group_instructors_set"
     GROUP_MEMBER_MOVED = "group_member_moved"
+    CENTRE_SETTINGS_CHANGED = "centre_settings_changed"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ an answer or reads another trainee. ``InstructorDesk`` checks its unlocked
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,10 +18,24 @@ from sqlalchemy import Connection, Row, Select, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
-from dealer_trainer.storage import audit
+from dealer_trainer.storage import audit, centre, certification
 from dealer_trainer.storage.aggregates import daily_skill_stats
+from dealer_trainer.storage.certification import (
+    Certification,
+    SittingRefused,
+    SittingScore,
+    certify_if_passed,
+    score_sitting,
+    sitting_refusal,
+    sittings,
+)
 from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
-from dealer_trainer.storage.errors import AccessDeniedError, DuplicateNameError, StorageError
+from dealer_trainer.storage.errors import (
+    AccessDeniedError,
+    DuplicateNameError,
+    SittingRefusedError,
+    StorageError,
+)
 from dealer_trainer.storage.groups import PeopleDesk
 from dealer_trainer.storage.models import (
     AnswerRow,
@@ -124,6 +138,35 @@ def _inserted(connection: Connection, model: type[Base], values: dict[str, Any])
     return connection.execute(insert(model).values(**values).returning(*model.__table__.c)).one()
 
 
+def _sittings_of(
+    connection: Connection, trainee_id: int | None = None, exam_id: int | None = None
+) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
+    """Every sitting (of one trainee, or of one exam), oldest first, scored."""
+    query = select(ExamAssignmentRow).order_by(ExamAssignmentRow.id)
+    if trainee_id is not None:
+        query = query.where(ExamAssignmentRow.trainee_id == trainee_id)
+    if exam_id is not None:
+        query = query.where(ExamAssignmentRow.exam_id == exam_id)
+    out = []
+    papers: dict[int, Row[Any]] = {}
+    for assignment in connection.execute(query).all():
+        if assignment.exam_id not in papers:
+            papers[assignment.exam_id] = connection.execute(
+                select(ExamRow).where(ExamRow.id == assignment.exam_id)
+            ).one()
+        paper = papers[assignment.exam_id]
+        for session in sittings(connection, assignment.id):
+            out.append(
+                (
+                    exam(paper),
+                    exam_assignment(assignment),
+                    score_sitting(connection, session, paper),
+                )
+            )
+    out.sort(key=lambda each: (each[2].started_at, each[2].session_id))
+    return out
+
+
 class TraineeDesk:
     """The trainee-level API: one trainee's sessions, answers, exams and review state."""
 
@@ -158,8 +201,7 @@ class TraineeDesk:
                 ).first()
                 if assignment is None or assignment.trainee_id != self.trainee_id:
                     raise AccessDeniedError("This exam is not assigned to you.")
-                if assignment.completed_at is not None:
-                    raise AccessDeniedError("This exam has already been taken.")
+                self._refuse_sitting(connection, assignment)
             values = {
                 "trainee_id": self.trainee_id,
                 "kind": kind.value,
@@ -173,6 +215,49 @@ class TraineeDesk:
             return training_session(_inserted(connection, SessionRow, values))
 
         return self._store.write(work)
+
+    def _sitting_clock(self, connection: Connection) -> datetime:
+        """The time a sitting's window and waiting period are judged at (the server's own
+        clock on the server, which judges them too)."""
+        return self._store.now()
+
+    def _refuse_sitting(self, connection: Connection, assignment: Any) -> None:
+        refused = sitting_refusal(
+            connection, assignment, self._sitting_clock(connection), centre.current(connection)
+        )
+        if refused is not None:
+            raise SittingRefusedError(refused)
+
+    def sitting_refusal(self, assignment_id: int) -> SittingRefused | None:
+        """Why a new sitting of this trainee's assignment may not start now (or ``None``)."""
+
+        def work(connection: Connection) -> SittingRefused | None:
+            assignment = connection.execute(
+                select(ExamAssignmentRow).where(
+                    ExamAssignmentRow.id == assignment_id,
+                    ExamAssignmentRow.trainee_id == self.trainee_id,
+                )
+            ).first()
+            if assignment is None:
+                raise AccessDeniedError("This exam is not assigned to you.")
+            return sitting_refusal(
+                connection, assignment, self._sitting_clock(connection), centre.current(connection)
+            )
+
+        return self._store.read(work)
+
+    def my_certifications(self) -> list[Certification]:
+        """This trainee's certifications, newest first."""
+        return self._store.read(
+            lambda c: certification.certifications(c, trainee_id=self.trainee_id)
+        )
+
+    def my_sittings(self) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
+        """Every sitting of this trainee's assigned exams, oldest first."""
+        return self._store.read(lambda c: _sittings_of(c, self.trainee_id))
+
+    def centre_settings(self) -> centre.CentreSettings:
+        return self._store.read(centre.current)
 
     def _own_session(self, connection: Connection, session_id: int) -> Row[Any]:
         row = connection.execute(select(SessionRow).where(SessionRow.id == session_id)).first()
@@ -191,10 +276,25 @@ class TraineeDesk:
                     update(SessionRow).where(SessionRow.id == session_id).values(ended_at=now)
                 )
                 if row.exam_assignment_id is not None:
+                    # The first sitting's end completes the assignment; a retake's is
+                    # its own session's end (every sitting is kept).
                     connection.execute(
                         update(ExamAssignmentRow)
-                        .where(ExamAssignmentRow.id == row.exam_assignment_id)
+                        .where(
+                            ExamAssignmentRow.id == row.exam_assignment_id,
+                            ExamAssignmentRow.completed_at.is_(None),
+                        )
                         .values(completed_at=now)
+                    )
+                    ended = connection.execute(
+                        select(SessionRow).where(SessionRow.id == session_id)
+                    ).one()
+                    certify_if_passed(
+                        connection,
+                        ended,
+                        now,
+                        self._store.day_of(now),
+                        centre.current(connection),
                     )
             return training_session(
                 connection.execute(select(SessionRow).where(SessionRow.id == session_id)).one()
@@ -295,17 +395,15 @@ class TraineeDesk:
     # -- exams and review state -------------------------------------------------------
 
     def open_exams(self) -> list[tuple[ExamAssignment, ExamNotice]]:
-        """Exams assigned to this trainee and not yet taken, soonest due first.
+        """Exams assigned to this trainee not yet taken, or taken, not passed and with a
+        retake left (``sitting_refusal`` says when it may be sat), soonest due first.
 
         Their titles and sizes only: the seed (from which the items and the answer key
         are drawn) is not even read here; ``exam_paper`` hands it out when sitting.
         """
         query = (
             select(ExamAssignmentRow)
-            .where(
-                ExamAssignmentRow.trainee_id == self.trainee_id,
-                ExamAssignmentRow.completed_at.is_(None),
-            )
+            .where(ExamAssignmentRow.trainee_id == self.trainee_id)
             .order_by(ExamAssignmentRow.due_at, ExamAssignmentRow.id)
         )
         shown = select(
@@ -314,7 +412,15 @@ class TraineeDesk:
 
         def work(connection: Connection) -> list[tuple[ExamAssignment, ExamNotice]]:
             out = []
+            settings = centre.current(connection)
             for row in connection.execute(query).all():
+                if row.completed_at is not None:
+                    refused = sitting_refusal(connection, row, self._store.now(), settings)
+                    if refused is not None and refused.reason not in (
+                        certification.Refusal.WAIT,
+                        certification.Refusal.NOT_OPEN,
+                    ):
+                        continue
                 paper = connection.execute(shown.where(ExamRow.id == row.exam_id)).one()
                 limit = paper.time_limit_s
                 notice = ExamNotice(
@@ -338,8 +444,7 @@ class TraineeDesk:
             ).first()
             if assignment is None or assignment.trainee_id != self.trainee_id:
                 raise AccessDeniedError("This exam is not assigned to you.")
-            if assignment.completed_at is not None:
-                raise AccessDeniedError("This exam has already been taken.")
+            self._refuse_sitting(connection, assignment)
             row = connection.execute(select(ExamRow).where(ExamRow.id == assignment.exam_id))
             login = connection.execute(
                 select(Trainee.login).where(Trainee.id == self.trainee_id)
@@ -692,10 +797,17 @@ class InstructorDesk:
         pass_mark: Fraction,
         difficulty: int = 1,
         time_limit: timedelta | None = None,
+        *,
+        speed_mark: Fraction | None = None,
+        speed_targets: Mapping[str, int] | None = None,
     ) -> Exam:
         """Define an exam: its items are reproducible from ``seed`` by the drills.
 
-        ``pass_mark`` is the share of items to get right (``Fraction(4, 5)``).
+        ``pass_mark`` is the share of items to get right (``Fraction(4, 5)``);
+        ``speed_mark`` (optional) the share to get right within the skill's target time;
+        ``speed_targets`` those targets in seconds per skill (``drills.standards.
+        target_seconds``), kept with the exam as they are now. A speed mark needs a
+        target for every skill.
         """
         title = clean_title(title, 200)
         check_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
@@ -716,6 +828,16 @@ class InstructorDesk:
         limit_s = None if time_limit is None else int(time_limit.total_seconds())
         if limit_s is not None and limit_s <= 0:
             raise ValueError("a time limit must be positive")
+        if speed_mark is not None:
+            speed_mark = Fraction(speed_mark)
+            if not 0 < speed_mark <= 1:
+                raise ValueError("the speed pass mark is a share between 0 (excluded) and 1")
+        targets = {str(k): int(v) for k, v in (speed_targets or {}).items()}
+        if any(v <= 0 for v in targets.values()):
+            raise ValueError("a target time is a positive number of seconds")
+        missing = [s for s in skill_list if s not in targets]
+        if speed_mark is not None and missing:
+            raise ValueError(f"the speed pass mark needs a target time for {missing[0]}")
 
         def work(connection: Connection) -> Exam:
             row = _inserted(
@@ -731,6 +853,9 @@ class InstructorDesk:
                     difficulty=difficulty,
                     pass_mark_numerator=pass_mark.numerator,
                     pass_mark_denominator=pass_mark.denominator,
+                    speed_mark_numerator=None if speed_mark is None else speed_mark.numerator,
+                    speed_mark_denominator=None if speed_mark is None else speed_mark.denominator,
+                    speed_targets=targets or None,
                     created_by=self._session.instructor_id,
                     created_at=self._store.now(),
                 ),
@@ -745,12 +870,23 @@ class InstructorDesk:
         return self._read(lambda c: [exam(r) for r in c.execute(query)])
 
     def assign_exam(
-        self, exam_id: int, trainee_ids: Iterable[int], due_at: datetime | None = None
+        self,
+        exam_id: int,
+        trainee_ids: Iterable[int],
+        due_at: datetime | None = None,
+        *,
+        opens_at: datetime | None = None,
     ) -> list[ExamAssignment]:
-        """Assign an exam to trainees; assigning it again to the same trainee is refused."""
+        """Assign an exam to trainees, to sit between ``opens_at`` and ``due_at`` (either
+        may be open); assigning it again to the same trainee is refused (a retake is a
+        new sitting of the same assignment)."""
         targets = sorted(set(trainee_ids))
         if due_at is not None and due_at.utcoffset() is None:
             raise ValueError("due_at must carry a time zone")
+        if opens_at is not None and opens_at.utcoffset() is None:
+            raise ValueError("opens_at must carry a time zone")
+        if opens_at is not None and due_at is not None and opens_at >= due_at:
+            raise ValueError("the exam's window must open before it closes")
 
         def work(connection: Connection) -> list[ExamAssignment]:
             if connection.execute(select(ExamRow.id).where(ExamRow.id == exam_id)).first() is None:
@@ -780,6 +916,7 @@ class InstructorDesk:
                         assigned_by=self._session.instructor_id,
                         assigned_at=self._store.now(),
                         due_at=due_at,
+                        opens_at=opens_at,
                         completed_at=None,
                     )
                     .returning(ExamAssignmentRow.id)
@@ -806,3 +943,53 @@ class InstructorDesk:
         if exam_id is not None:
             query = query.where(ExamAssignmentRow.exam_id == exam_id)
         return self._read(lambda c: [exam_assignment(r) for r in c.execute(query)])
+
+    # -- certification and the centre's settings -----------------------------------------
+
+    def sittings(
+        self, *, exam_id: int | None = None, trainee_id: int | None = None
+    ) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
+        """Every sitting (of one exam, or one trainee), retakes included, oldest first."""
+        return self._read(lambda c: _sittings_of(c, trainee_id=trainee_id, exam_id=exam_id))
+
+    def certifications(self, trainee_id: int | None = None) -> list[Certification]:
+        """Certifications (one trainee's, or everyone's), newest first."""
+        return self._read(lambda c: certification.certifications(c, trainee_id=trainee_id))
+
+    def instructor_names(self) -> dict[int, str]:
+        query = select(Instructor.id, Instructor.name)
+        return self._read(lambda c: {r[0]: r[1] for r in c.execute(query)})
+
+    def centre_settings(self) -> centre.CentreSettings:
+        return self._read(centre.current)
+
+    def centre_settings_history(self) -> list[centre.CentreSettings]:
+        return self._read(centre.history)
+
+    def save_centre_settings(self, settings: centre.CentreSettings) -> centre.CentreSettings:
+        """Add a version of the centre's settings (audited); values out of range refused."""
+        bad = centre.check(settings)
+        if bad:
+            field, low, high = bad[0]
+            raise ValueError(f"{field} must be a whole number from {low} to {high}")
+        name = " ".join(str(settings.centre_name).split())
+        if len(name) > centre.NAME_LENGTH:
+            raise ValueError(f"the centre's name is longer than {centre.NAME_LENGTH} characters")
+        cleaned = centre.CentreSettings(
+            name, settings.retake_limit, settings.retake_wait_days, settings.validity_months
+        )
+
+        def work(connection: Connection) -> centre.CentreSettings:
+            saved = centre.add_version(
+                connection, cleaned, self._session.instructor_id, self._store.now()
+            )
+            self._log(
+                connection,
+                audit.Action.CENTRE_SETTINGS_CHANGED,
+                f"centre_settings:{saved.version}",
+                f"“{name}”, {saved.retake_limit} sittings, {saved.retake_wait_days} days "
+                f"between sittings, certifications valid {saved.validity_months} months",
+            )
+            return saved
+
+        return self._write(work)

@@ -9,6 +9,10 @@ line and tests. A plain ``str`` is accepted too (a driver's own words, already E
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.certification import SittingRefused
 
 from dealer_trainer.rules.text import T, Text
 
@@ -93,3 +97,14 @@ class DuplicateLoginError(StorageError):
     def __init__(self, login: str) -> None:
         self.login = login
         super().__init__(T("The login {login} is taken: choose another one.", login=repr(login)))
+
+
+class SittingRefusedError(AccessDeniedError):
+    """A new sitting of an exam that may not start now: ``refused`` says why (the
+    window, a pass already, the centre's limit of sittings or its waiting period), so
+    the window can say it in the reader's language."""
+
+    def __init__(self, refused: SittingRefused) -> None:
+        self.refused = refused
+        when = "" if refused.when is None else f" ({refused.when:%Y-%m-%d %H:%M} UTC)"
+        super().__init__(f"This exam cannot be sat now: {refused.reason.value}{when}.")

@@ -143,6 +143,13 @@ class ExamRow(Base):
     pass_mark_denominator: Mapped[int] = mapped_column(Integer)
     created_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: The speed pass mark (migration 0008): the share of items answered right AND
+    #: within their skill's target time; ``None``: the exam sets no speed mark.
+    speed_mark_numerator: Mapped[int | None] = mapped_column(Integer)
+    speed_mark_denominator: Mapped[int | None] = mapped_column(Integer)
+    #: The target seconds of each skill when the exam was built (``drills.standards``),
+    #: so a sitting is judged against the standard it was set under (migration 0008).
+    speed_targets: Mapped[dict[str, int] | None] = mapped_column(JSON)
 
     __table_args__ = (
         CheckConstraint("item_count BETWEEN 1 AND 500", name="item_count"),
@@ -150,6 +157,11 @@ class ExamRow(Base):
         CheckConstraint(
             "pass_mark_numerator > 0 AND pass_mark_numerator <= pass_mark_denominator",
             name="pass_mark",
+        ),
+        CheckConstraint(
+            "speed_mark_numerator IS NULL OR (speed_mark_numerator > 0 "
+            "AND speed_mark_numerator <= speed_mark_denominator)",
+            name="speed_mark",
         ),
     )
 
@@ -164,6 +176,8 @@ class ExamAssignmentRow(Base):
     assigned_at: Mapped[datetime] = mapped_column(UTCDateTime)
     due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     completed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    #: The exam's window opens (migration 0008); ``None``: open from the assignment.
+    opens_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     __table_args__ = (UniqueConstraint("exam_id", "trainee_id"),)
 
@@ -447,4 +461,57 @@ class GroupMemberRow(Base):
             sqlite_where=text("left_at IS NULL"),
             postgresql_where=text("left_at IS NULL"),
         ),
+    )
+
+
+class CentreSettingsRow(Base):
+    """One version of the centre's settings (migration 0008): insert-only, the newest
+    version rules; triggers refuse UPDATE and DELETE, so every change stays on file.
+    See :mod:`dealer_trainer.storage.centre` for the defaults."""
+
+    __tablename__ = "centre_settings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, unique=True)
+    centre_name: Mapped[str] = mapped_column(String(200))
+    retake_limit: Mapped[int] = mapped_column(Integer)
+    retake_wait_days: Mapped[int] = mapped_column(Integer)
+    validity_months: Mapped[int] = mapped_column(Integer)
+    changed_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    changed_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("version >= 1", name="version_positive"),
+        CheckConstraint("retake_limit BETWEEN 1 AND 20", name="retake_limit"),
+        CheckConstraint("retake_wait_days BETWEEN 0 AND 365", name="retake_wait_days"),
+        CheckConstraint("validity_months BETWEEN 1 AND 120", name="validity_months"),
+    )
+
+
+class CertificationRow(Base):
+    """A trainee certified for a game by a passing sitting (migration 0008).
+
+    Written once, in the transaction that ends the passing sitting (on the server by
+    ``dt_end_session``, a SECURITY DEFINER function: no trainee may insert one), and
+    never changed (triggers). See :mod:`dealer_trainer.storage.certification`.
+    """
+
+    __tablename__ = "certifications"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    exam_id: Mapped[int] = mapped_column(ForeignKey("exams.id"))
+    session_id: Mapped[int] = mapped_column(ForeignKey("training_sessions.id"), unique=True)
+    passed_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    correct: Mapped[int] = mapped_column(Integer)
+    in_time: Mapped[int] = mapped_column(Integer)
+    item_count: Mapped[int] = mapped_column(Integer)
+    time_taken_ms: Mapped[int] = mapped_column(BigInteger)
+    approved_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    valid_until: Mapped[date] = mapped_column(Date)
+
+    __table_args__ = (
+        CheckConstraint("correct BETWEEN 0 AND item_count", name="correct"),
+        CheckConstraint("in_time BETWEEN 0 AND correct", name="in_time"),
     )

@@ -252,6 +252,8 @@ class Exam:
     time_limit: timedelta | None
     created_by: int
     created_at: datetime
+    #: The share to answer right within the skill's target time (``None``: no speed mark).
+    speed_mark: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -276,6 +278,8 @@ class ExamAssignment:
     assigned_at: datetime
     due_at: datetime | None
     completed_at: datetime | None
+    #: The window opens (``None``: at once); ``due_at`` closes it.
+    opens_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -399,6 +403,9 @@ def exam(row: Row[Any]) -> Exam:
         skills=tuple(row.skills),
         time_limit=None if row.time_limit_s is None else timedelta(seconds=row.time_limit_s),
         pass_mark=Fraction(row.pass_mark_numerator, row.pass_mark_denominator),
+        speed_mark=None
+        if row.speed_mark_numerator is None
+        else Fraction(row.speed_mark_numerator, row.speed_mark_denominator),
     )
 
 

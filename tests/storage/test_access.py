@@ -141,9 +141,12 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
     public = {name for name, _ in inspect.getmembers(TraineeDesk) if not name.startswith("_")}
     assert public == {
         "answers",
+        "centre_settings",
         "end_session",
         "exam_paper",
+        "my_certifications",
         "my_daily_skill_stats",
+        "my_sittings",
         "open_exams",
         "record_answer",
         "review_state",
@@ -151,6 +154,7 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "rounds",
         "save_review_state",
         "sessions",
+        "sitting_refusal",
         "start_session",
         "trainee_id",
     }

@@ -8,8 +8,7 @@ the answers are otherwise untouched, and a recorded answer is still refused any 
 from __future__ import annotations
 
 import dataclasses
-from datetime import date
-from fractions import Fraction
+from datetime import UTC, date, datetime
 
 import pytest
 from alembic import command
@@ -43,9 +42,9 @@ def _migrate(db_url: str, where: str) -> None:
 
 
 def _old_records(db_url: str) -> None:
-    """A trainee's answers, review state and an exam with the old ids, then the schema taken
-    back to just before the rename (written at the head, as the rows of later migrations'
-    columns cannot be written at 0006; the rows are those the app before 0007 wrote)."""
+    """A trainee's answers and review state with the old ids, written at the head (later
+    migrations' columns cannot be written at 0006; the rows are those the app before 0007
+    wrote), then the schema taken back to just before the rename, and an exam written there."""
     store = Store.open(db_url, passwords=FAST_PASSWORDS)
     try:
         desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
@@ -57,17 +56,27 @@ def _old_records(db_url: str) -> None:
             trainee.record_answer(session.id, dataclasses.replace(record, situation=situation))
         trainee.save_review_state("stud.qualify", {"stability": 2.5}, None)
         trainee.save_review_state("roulette.payout.split", {"stability": 1.5}, None)
-        desk.create_exam(
-            "Stud check",
-            "caribbean-stud-2004",
-            ["stud.qualify", "stud.settlement", "roulette.payout.split"],
-            item_count=10,
-            seed=7,
-            pass_mark=Fraction(4, 5),
-        )
     finally:
         store.close()
     _migrate(db_url, "down")
+    # The exam's columns as they were at 0006 (the desk writes later revisions' columns).
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO exams (title, ruleset_id, skills, item_count, seed, "
+                    "difficulty, pass_mark_numerator, pass_mark_denominator, created_by, "
+                    "created_at) VALUES ('Stud check', 'caribbean-stud-2004', :skills, 10, 7, "
+                    "1, 4, 5, 1, :at)"
+                ),
+                {
+                    "skills": '["stud.qualify", "stud.settlement", "roulette.payout.split"]',
+                    "at": datetime.now(UTC).replace(tzinfo=None),
+                },
+            )
+    finally:
+        engine.dispose()
 
 
 def _stored(db_url: str) -> dict[str, object]:

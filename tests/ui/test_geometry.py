@@ -385,3 +385,25 @@ def test_people_screens_and_their_dialogs_fit(
         dialog.close()
     window.close()
     QApplication.processEvents()
+
+
+def test_exam_review_fits_for_the_instructor_and_the_trainee(
+    qtbot: QtBot, room: QRect, language: str, cohort: Cohort
+) -> None:
+    from dealer_trainer.ui.exam_review import (
+        ExamReview,
+        exam_sittings,
+        trainee_sittings,
+    )
+
+    desk = cohort.store.instructor(cohort.session)
+    [paper] = desk.exams()
+    trainee = cohort.store.trainee(next(iter(cohort.trainees.values())))
+    for name, review in (
+        ("instructor", ExamReview(paper.title, exam_sittings(desk, paper), group=True)),
+        ("trainee", ExamReview("Ana Lei", trainee_sittings(trainee))),
+    ):
+        _show(qtbot, review)
+        assert review.detail.scene is not None  # the item is on its felt
+        assert_fits(qtbot, review, room, f"exam-review-{name}-{language}-{room.height()}")
+        review.close()

@@ -35,7 +35,9 @@ from dataclasses import dataclass
 
 #: Raised when a policy, grant or function changes: a workstation refuses a server
 #: whose rules are older or newer than its own (``dt_security_version()``).
-SECURITY_VERSION = 2  # 2: intake groups, disabling instructors, staff numbers (0009)
+#: 2: retakes, exam windows, certifications (0008); groups, disabled instructors, staff numbers
+#: (0009); speed standards, mastery rules, practice plans (0010); the rollups' grants (0011).
+SECURITY_VERSION = 2
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -120,6 +122,8 @@ _TABLES = (
     "intake_groups",
     "group_instructors",
     "group_members",
+    "centre_settings",
+    "certifications",
 )
 
 _TRAINEE_GRANTS = {
@@ -138,6 +142,8 @@ _TRAINEE_GRANTS = {
     # Their own group and their own stays only (policies below); never a write.
     "intake_groups": "SELECT",
     "group_members": "SELECT",
+    "centre_settings": "SELECT",
+    "certifications": "SELECT",
 }
 _INSTRUCTOR_GRANTS = {
     "alembic_version": "SELECT",
@@ -159,6 +165,8 @@ _INSTRUCTOR_GRANTS = {
     "intake_groups": "SELECT",
     "group_instructors": "SELECT",
     "group_members": "SELECT",
+    "centre_settings": "SELECT, INSERT",
+    "certifications": "SELECT",
 }
 
 _OWN_ROUND = (
@@ -250,7 +258,19 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("group_instructors", "all", "SELECT", "i", "true", None),
     ("group_members", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
     ("group_members", "all", "SELECT", "i", "true", None),
+    ("centre_settings", "read", "SELECT", "ti", "true", None),
+    ("centre_settings", "set", "INSERT", "i", None, "changed_by = dt_instructor_id()"),
+    # Nobody inserts a certification: dt_end_session() writes it from a passing sitting.
+    ("certifications", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    ("certifications", "all", "SELECT", "i", "true", None),
 )
+
+#: The centre's settings as the server's functions read them (``storage/centre.py``'s
+#: defaults until an instructor saves them).
+_SETTING = "COALESCE((SELECT c.{0} FROM centre_settings c ORDER BY c.version DESC LIMIT 1), {1})"
+_RETAKE_LIMIT = _SETTING.format("retake_limit", 3)
+_RETAKE_WAIT = _SETTING.format("retake_wait_days", 7)
+_VALIDITY = _SETTING.format("validity_months", 24)
 
 _DEFINER = "SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp"
 
@@ -471,7 +491,17 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                                          WHERE s.exam_assignment_id = a.id)
                             THEN e.seed END
                 FROM exam_assignments a JOIN exams e ON e.id = a.exam_id
-                WHERE a.trainee_id = dt_trainee_id() AND a.completed_at IS NULL
+                WHERE a.trainee_id = dt_trainee_id()
+                  -- Taken: listed again while a retake is left and none passed.
+                  AND (a.completed_at IS NULL
+                       OR EXISTS (SELECT 1 FROM training_sessions s
+                                  WHERE s.exam_assignment_id = a.id AND s.ended_at IS NULL)
+                       OR (
+                      (SELECT count(*) FROM training_sessions s
+                       WHERE s.exam_assignment_id = a.id) < {_RETAKE_LIMIT}
+                      AND NOT EXISTS (SELECT 1 FROM certifications c
+                                      JOIN training_sessions s ON s.id = c.session_id
+                                      WHERE s.exam_assignment_id = a.id)))
                 ORDER BY a.due_at NULLS LAST, a.id
             $$""",
         ),
@@ -485,14 +515,12 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 me integer := dt_trainee_id();
                 a exam_assignments%ROWTYPE;
                 ruleset text;
+                held integer;
+                last_end timestamptz;
             BEGIN
                 SELECT * INTO a FROM exam_assignments WHERE id = p_assignment FOR UPDATE;
                 IF me IS NULL OR NOT FOUND OR a.trainee_id <> me THEN
                     RAISE EXCEPTION 'this exam is not assigned to you'
-                        USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF a.completed_at IS NOT NULL THEN
-                    RAISE EXCEPTION 'this exam has already been taken'
                         USING ERRCODE = 'insufficient_privilege';
                 END IF;
                 SELECT e.seed, e.ruleset_id INTO seed, ruleset FROM exams e WHERE e.id = a.exam_id;
@@ -501,6 +529,35 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 WHERE s.exam_assignment_id = a.id AND s.ended_at IS NULL
                 ORDER BY s.id LIMIT 1;
                 IF session_id IS NULL THEN
+                    -- A new sitting: within the window, not passed, within the centre's
+                    -- limit of sittings and after its waiting period (storage/
+                    -- certification.py's sitting_refusal says the same in the app).
+                    IF a.opens_at IS NOT NULL AND clock_timestamp() < a.opens_at THEN
+                        RAISE EXCEPTION 'this exam opens at %', a.opens_at
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF a.due_at IS NOT NULL AND clock_timestamp() > a.due_at THEN
+                        RAISE EXCEPTION 'this exam closed at %', a.due_at
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF EXISTS (SELECT 1 FROM certifications c
+                               JOIN training_sessions s ON s.id = c.session_id
+                               WHERE s.exam_assignment_id = a.id) THEN
+                        RAISE EXCEPTION 'this exam has been passed already'
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    SELECT count(*), max(s.ended_at) INTO held, last_end
+                    FROM training_sessions s WHERE s.exam_assignment_id = a.id;
+                    IF held >= {_RETAKE_LIMIT} THEN
+                        RAISE EXCEPTION 'this exam has been sat % times, the centre''s limit',
+                            held USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF last_end IS NOT NULL AND clock_timestamp()
+                       < last_end + make_interval(days => {_RETAKE_WAIT}) THEN
+                        RAISE EXCEPTION 'this exam may be sat again from %',
+                            last_end + make_interval(days => {_RETAKE_WAIT})
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
                     INSERT INTO training_sessions (trainee_id, kind, ruleset_id, app_version,
                         workstation, exam_assignment_id, started_at, ended_at)
                     VALUES (me, 'exam', ruleset, p_app_version, p_workstation, a.id,
@@ -517,6 +574,12 @@ def _functions(names: Names) -> list[tuple[str, str]]:
             LANGUAGE plpgsql {_DEFINER} AS $$
             DECLARE
                 s training_sessions%ROWTYPE;
+                a exam_assignments%ROWTYPE;
+                e exams%ROWTYPE;
+                ended timestamptz := clock_timestamp();
+                n_correct integer;
+                n_in_time integer;
+                ms bigint;
             BEGIN
                 SELECT * INTO s FROM training_sessions WHERE id = p_session FOR UPDATE;
                 IF NOT FOUND OR s.trainee_id IS DISTINCT FROM dt_trainee_id() THEN
@@ -524,11 +587,36 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                         USING ERRCODE = 'insufficient_privilege';
                 END IF;
                 IF s.ended_at IS NULL THEN
-                    UPDATE training_sessions SET ended_at = clock_timestamp()
-                    WHERE id = p_session;
+                    UPDATE training_sessions SET ended_at = ended WHERE id = p_session;
                     IF s.exam_assignment_id IS NOT NULL THEN
-                        UPDATE exam_assignments SET completed_at = clock_timestamp()
-                        WHERE id = s.exam_assignment_id;
+                        -- The first sitting completes the assignment; every one is kept.
+                        UPDATE exam_assignments SET completed_at = ended
+                        WHERE id = s.exam_assignment_id AND completed_at IS NULL;
+                        SELECT * INTO a FROM exam_assignments WHERE id = s.exam_assignment_id;
+                        SELECT * INTO e FROM exams WHERE id = a.exam_id;
+                        -- Scored as storage/certification.py scores it: unanswered items
+                        -- wrong; in time: right and within the skill's target seconds.
+                        SELECT count(*) FILTER (WHERE an.correct),
+                               count(*) FILTER (WHERE an.correct
+                                   AND (e.speed_targets ->> an.skill) IS NOT NULL
+                                   AND an.time_taken_ms
+                                       <= (e.speed_targets ->> an.skill)::integer * 1000),
+                               COALESCE(sum(an.time_taken_ms), 0)
+                        INTO n_correct, n_in_time, ms
+                        FROM answers an WHERE an.session_id = p_session;
+                        IF n_correct::bigint * e.pass_mark_denominator
+                               >= e.pass_mark_numerator::bigint * e.item_count
+                           AND (e.speed_mark_numerator IS NULL
+                                OR n_in_time::bigint * e.speed_mark_denominator
+                                   >= e.speed_mark_numerator::bigint * e.item_count) THEN
+                            INSERT INTO certifications (trainee_id, game, exam_id, session_id,
+                                passed_at, correct, in_time, item_count, time_taken_ms,
+                                approved_by, valid_until)
+                            VALUES (s.trainee_id, split_part(e.skills ->> 0, '.', 1), e.id,
+                                    p_session, ended, n_correct, n_in_time, e.item_count, ms,
+                                    a.assigned_by,
+                                    (ended::date + make_interval(months => {_VALIDITY}))::date);
+                        END IF;
                     END IF;
                 END IF;
             END $$""",

@@ -37,7 +37,7 @@ from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit, engine
 from dealer_trainer.storage.access import Passwords, check_new_password
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
-from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.errors import AccessDeniedError, SittingRefusedError, StorageError
 from dealer_trainer.storage.models import SessionRow, Trainee
 from dealer_trainer.storage.records import (
     Exam,
@@ -261,7 +261,13 @@ class ServerTraineeDesk(TraineeDesk):
         return self._session(session_id)
 
     def _start_exam(self, assignment_id: int, app_version: str = __version__) -> tuple[int, int]:
-        """Record the start of an assigned exam (or find its open sitting): session and seed."""
+        """Record the start of an assigned exam (or find its open sitting): session and seed.
+
+        A new sitting the centre's rules refuse is refused here first, with the reason the
+        window can say in words (``SittingRefusedError``); the server refuses it too."""
+        refused = self.sitting_refusal(assignment_id)
+        if refused is not None:
+            raise SittingRefusedError(refused)
 
         def work(connection: Connection) -> tuple[int, int]:
             row = connection.execute(
@@ -271,6 +277,9 @@ class ServerTraineeDesk(TraineeDesk):
             return int(row.session_id), int(row.seed)
 
         return self._store.write(work)
+
+    def _sitting_clock(self, connection: Connection) -> datetime:
+        return connection.execute(text("SELECT clock_timestamp()")).scalar_one()  # type: ignore[no-any-return]
 
     def _session(self, session_id: int) -> TrainingSession:
         query = select(SessionRow).where(SessionRow.id == session_id)

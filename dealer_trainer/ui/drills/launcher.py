@@ -48,6 +48,7 @@ from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
+from dealer_trainer.storage.errors import SittingRefusedError
 from dealer_trainer.storage.recorder import (
     SessionRecorder,
     exam_progress,
@@ -60,6 +61,7 @@ from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
+from dealer_trainer.ui.exam_review import refusal_text, when_text
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import restore_size
 from dealer_trainer.ui.language import problem_text
@@ -355,11 +357,12 @@ class DrillLauncher(QWidget):
             desk = self.desk()
             assigned = desk.open_exams() if desk is not None else []
             progress = {a.id: exam_progress(desk, a.id) for a, _ in assigned if desk is not None}
+            refused = {a.id: desk.sitting_refusal(a.id) for a, _ in assigned if desk is not None}
         except (StorageError, OSError) as exc:
             self.status.setText(
                 self.tr("Storage is not available: %1").replace("%1", problem_text(exc))
             )
-            assigned, progress = [], {}
+            assigned, progress, refused = [], {}, {}
         for assignment, paper in assigned:
             text = self.tr("Assigned: %1").replace("%1", paper.title)
             answered = progress.get(assignment.id)
@@ -370,6 +373,15 @@ class DrillLauncher(QWidget):
                     .replace("%2", str(min(answered + 1, paper.item_count)))
                     .replace("%3", str(paper.item_count))
                 )
+            waiting = refused.get(assignment.id)
+            if waiting is not None:  # a retake's waiting period, or a window not yet open
+                text = (
+                    self.tr("Assigned: %1 (from %2)")
+                    .replace("%1", paper.title)
+                    .replace("%2", when_text(waiting))
+                )
+            elif assignment.completed_at is not None and answered is None:
+                text = self.tr("Assigned: %1 (retake)").replace("%1", paper.title)
             self.exams.addItem(text, (assignment, paper))
             if assignment.id == kept:
                 self.exams.setCurrentIndex(self.exams.count() - 1)
@@ -470,6 +482,9 @@ class DrillLauncher(QWidget):
                     defer=after_feedback,
                 )
                 session.recorder = recorder
+        except SittingRefusedError as exc:  # the centre's window, limit or waiting period
+            self.status.setText(refusal_text(exc.refused))
+            return None
         except (StorageError, OSError, ValueError) as exc:
             self.status.setText(
                 self.tr("The session could not start: %1").replace("%1", problem_text(exc))

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.storage.errors import StorageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -70,6 +71,10 @@ class DrillsDock(QDockWidget):
             action.triggered.connect(lambda _=False, k=kind: self.start(k))
             self.menu.addAction(action)
             self.start_actions[kind] = action
+        self.menu.addSeparator()
+        self.review_action = QAction(self)
+        self.review_action.triggered.connect(self.review_exams)
+        self.menu.addAction(self.review_action)
         # Another trainee chosen in the side panel: their exams, not the last one's.
         chosen = getattr(panel, "traineeChosen", None)
         if chosen is not None:
@@ -86,6 +91,7 @@ class DrillsDock(QDockWidget):
         self.show_action.setText(QCoreApplication.translate("drills", "Choose a &drill…"))
         for kind, action in self.start_actions.items():
             action.setText(_tr(MODE_ACTIONS[kind]))
+        self.review_action.setText(QCoreApplication.translate("drills", "Review my e&xams…"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -118,6 +124,28 @@ class DrillsDock(QDockWidget):
 
     def start(self, kind: str) -> None:
         self.open().start(kind)
+
+    def review_exams(self) -> QDialog | None:
+        """The signed-in trainee's ended exam sittings, item by item on the felt."""
+        from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings  # noqa: PLC0415
+
+        launcher = self.open()
+        desk = launcher.desk()
+        if desk is None:
+            launcher.status.setText(
+                QCoreApplication.translate("drills", "Sign in first to review your exams.")
+            )
+            return None
+        try:
+            sittings = trainee_sittings(desk)
+        except StorageError as exc:
+            launcher.status.setText(str(exc))
+            return None
+        dialog = ExamReview(desk.profile.name, sittings, self.window())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        self.reviewing = dialog
+        return dialog
 
 
 def install_drills(

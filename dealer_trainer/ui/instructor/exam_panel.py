@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, tzinfo
+from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
 from PySide6.QtWidgets import (
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
 from dealer_trainer.drills.specs import exam_spec
+from dealer_trainer.drills.standards import target_seconds
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
@@ -103,6 +105,14 @@ class ExamBuilder(QGroupBox):
         self.pass_mark.setRange(1, 100)
         self.pass_mark.setValue(80)
         self.pass_mark.setSuffix(" %")
+        # The speed pass mark: the share right within the skill's target time (0: none).
+        self.speed_mark = QSpinBox()
+        self.speed_mark.setRange(0, 100)
+        self.speed_mark.setSpecialValueText(self.tr("none"))
+        self.speed_mark.setSuffix(" %")
+        self.speed_mark.setToolTip(
+            self.tr("The share of items to answer right within the skill's target time.")
+        )
         self.time_limit = QSpinBox()
         self.time_limit.setRange(0, 600)
         self.time_limit.setSpecialValueText(self.tr("none"))
@@ -110,7 +120,13 @@ class ExamBuilder(QGroupBox):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(secrets.randbelow(2**31))
-        for number in (self.item_count, self.pass_mark, self.time_limit, self.seed):
+        for number in (
+            self.item_count,
+            self.pass_mark,
+            self.speed_mark,
+            self.time_limit,
+            self.seed,
+        ):
             accept_wide_digits(number)  # １２３ from a Chinese input method are digits
         self.seed.setToolTip(
             self.tr("The same seed gives the same items in the same order to every trainee.")
@@ -129,6 +145,7 @@ class ExamBuilder(QGroupBox):
         form.addRow(self.tr("Difficulty:"), self.difficulty)
         form.addRow(self.tr("Items:"), self.item_count)
         form.addRow(self.tr("Pass mark:"), self.pass_mark)
+        form.addRow(self.tr("Speed pass mark:"), self.speed_mark)
         form.addRow(self.tr("Time limit:"), self.time_limit)
         form.addRow(self.tr("Seed:"), self.seed)
         layout = QVBoxLayout(self)
@@ -212,6 +229,7 @@ class ExamBuilder(QGroupBox):
             self._say(self.tr("Give the exam a title."), error=True)
             return None
         minutes = self.time_limit.value()
+        speed = self.speed_mark.value()
         try:
             made = self._desk.create_exam(
                 title=title,
@@ -222,6 +240,8 @@ class ExamBuilder(QGroupBox):
                 pass_mark=spec.pass_mark,
                 difficulty=int(spec.difficulty),
                 time_limit=timedelta(minutes=minutes) if minutes else None,
+                speed_mark=Fraction(speed, 100) if speed else None,
+                speed_targets={s: target_seconds(s, spec.difficulty) for s in spec.skills},
             )
         except (ValueError, StorageError) as exc:
             self._say(problem_text(exc), error=True)
@@ -275,6 +295,15 @@ class ExamsPanel(QWidget):
         self.due.setDate(QDate.currentDate().addDays(7))
         self.has_due = QCheckBox(self.tr("Due by"))
         self.has_due.setChecked(True)
+        self.opens = QDateEdit()
+        self.opens.setCalendarPopup(True)
+        self.opens.setDisplayFormat("yyyy-MM-dd")
+        self.opens.setDate(QDate.currentDate())
+        self.has_opens = QCheckBox(self.tr("Opens"))
+        self.has_opens.setChecked(False)
+        self.review_button = QPushButton(self.tr("Review on the &felt…"))
+        self.reviewing: QWidget | None = None  # the review window open, if any
+        self.review_button.clicked.connect(self.review)
         self.assign_button = QPushButton(self.tr("&Assign to the ticked trainees"))
         self.assign_button.clicked.connect(self.assign)
         self.message = QLabel()
@@ -306,6 +335,8 @@ class ExamsPanel(QWidget):
         assign_layout.addLayout(group_row)
         assign_layout.addWidget(self.trainees, 1)
         due_row = QHBoxLayout()
+        due_row.addWidget(self.has_opens)
+        due_row.addWidget(self.opens)
         due_row.addWidget(self.has_due)
         due_row.addWidget(self.due)
         due_row.addStretch(1)
@@ -318,7 +349,11 @@ class ExamsPanel(QWidget):
         right_layout.addWidget(self.exam_list, 1)
         right_layout.addWidget(self.about)
         right_layout.addWidget(assign_box, 1)
-        right_layout.addWidget(QLabel(self.tr("Results")))
+        results_row = QHBoxLayout()
+        results_row.addWidget(QLabel(self.tr("Results")))
+        results_row.addStretch(1)
+        results_row.addWidget(self.review_button)
+        right_layout.addLayout(results_row)
         right_layout.addWidget(self.results, 2)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.builder)
@@ -452,6 +487,24 @@ class ExamsPanel(QWidget):
         self.results.setSortingEnabled(True)
         self.resultsShown.emit()
 
+    def review(self) -> None:
+        """The chosen exam's sittings on the felt, with what the group missed most."""
+        from dealer_trainer.ui.exam_review import ExamReview, exam_sittings  # noqa: PLC0415
+
+        exam = self.current_exam()
+        if exam is None:
+            self.message.setText(self.tr("Choose an exam first."))
+            return
+        try:
+            sittings = exam_sittings(self._desk, exam)
+        except StorageError as exc:
+            self.message.setText(str(exc))
+            return
+        dialog = ExamReview(exam.title, sittings, self, group=True)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        self.reviewing = dialog
+
     def ticked_trainees(self) -> list[int]:
         return [
             int(self.trainees.item(i).data(Qt.ItemDataRole.UserRole))
@@ -471,10 +524,16 @@ class ExamsPanel(QWidget):
         if exam is None or not targets:
             self.message.setText(self.tr("Choose an exam and tick at least one trainee."))
             return
-        due = None
+        due = opens = None
         if self.has_due.isChecked():
             day: date = self.due.date().toPython()  # type: ignore[assignment]
             due = datetime.combine(day, time(23, 59), self._zone)
+        if self.has_opens.isChecked():
+            first: date = self.opens.date().toPython()  # type: ignore[assignment]
+            opens = datetime.combine(first, time(0, 0), self._zone)
+        if opens is not None and due is not None and opens >= due:
+            self.message.setText(self.tr("The exam must open before it is due: change a date."))
+            return
         already = {a.trainee_id for a in self._desk.assignments(exam.id)} & set(targets)
         if already and self.group.currentData() is not None:
             # A group's assignment skips those who have the exam already, and says so.
@@ -485,8 +544,8 @@ class ExamsPanel(QWidget):
                 )
                 return
         try:
-            made = self._desk.assign_exam(exam.id, targets, due)
-        except StorageError as exc:
+            made = self._desk.assign_exam(exam.id, targets, due, opens_at=opens)
+        except (StorageError, ValueError) as exc:
             self.message.setText(problem_text(exc))
             return
         text = self.tr("Assigned to %1 trainees.").replace("%1", str(len(made)))

@@ -54,6 +54,9 @@ _ACTIONS = {
     Action.GROUP_RESTORED: QT_TRANSLATE_NOOP("RecordsCheck", "restored a group"),
     Action.GROUP_INSTRUCTORS_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a group's instructors"),
     Action.GROUP_MEMBER_MOVED: QT_TRANSLATE_NOOP("RecordsCheck", "moved a trainee between groups"),
+    Action.CENTRE_SETTINGS_CHANGED: QT_TRANSLATE_NOOP(
+        "RecordsCheck", "changed the centre's settings"
+    ),
 }
 
 

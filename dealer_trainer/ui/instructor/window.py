@@ -43,6 +43,7 @@ from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.answer_words import answer_words
+from dealer_trainer.ui.instructor.centre import CentrePanel
 from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.groups import GroupsPanel
@@ -263,6 +264,7 @@ class InstructorWindow(QMainWindow):
         self.reports = ReportsPanel(self)
         self.house_rulesets = HouseRulesetsPanel(store, self.desk)
         self.records_check = RecordsCheckPanel(self.desk)
+        self.centre = CentrePanel(self.desk, self.jobs)
         self.tabs = QTabWidget()
         pages = (
             self.cohort,
@@ -273,7 +275,7 @@ class InstructorWindow(QMainWindow):
             self.instructors,
             self.reports,
         )
-        for page in (*pages, self.house_rulesets, self.records_check):
+        for page in (*pages, self.house_rulesets, self.records_check, self.centre):
             self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
         self._lock_action = QAction(self)
@@ -316,6 +318,7 @@ class InstructorWindow(QMainWindow):
             self.tr("Re&ports"),
             self.tr("&House rulesets"),
             self.tr("&Verify records"),
+            self.tr("Ce&ntre"),
         ]
         for index, name in enumerate(names):
             self.tabs.setTabText(index, name)
@@ -363,6 +366,7 @@ class InstructorWindow(QMainWindow):
         self.exams.set_trainees(trainees)
         self.reports.set_trainees(trainees)
         self.groups.set_trainees(trainees)
+        self.centre.set_trainees(trainees)
         groups = self.groups.groups()
         self.cohort.set_groups(groups)
         self.exams.set_groups(groups)

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills import Difficulty, ExamSpec, exam, skill
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.storage import SessionKind, Store, TraineeDesk
+from dealer_trainer.storage.certification import Refusal
 from dealer_trainer.storage.recorder import SessionRecorder
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.launcher import DrillLauncher
@@ -138,7 +139,8 @@ def test_an_exam_left_half_way_resumes_at_the_next_item_with_the_same_items(
     assert session.kind is SessionKind.EXAM and session.ended_at is not None
     assert [(a.record.skill, a.record.item_seed) for a in desk.answers()] == planned
     assert again.summary.headline.text() == "4 of 6 right (67%)"  # R W R, then R W R
-    assert desk.open_exams() == []
+    # Not passed: listed again for a retake, which waits the centre's period (7 days).
+    assert [_waits(desk, a.id) for a, _ in desk.open_exams()] == [Refusal.WAIT]
 
 
 def test_an_exam_cut_off_by_a_crash_resumes_keeping_its_recorded_answers(
@@ -234,7 +236,13 @@ def test_handing_in_half_way_shows_the_results_and_completes_the_exam(
     assert screen.isVisible() and screen.pages.currentWidget() is screen.summary
     assert "NOT PASSED" in screen.summary.verdict.text()
     assert "Items not answered: 3" in screen.summary.verdict.text()
-    assert desk.open_exams() == []
+    # Not passed: listed again for a retake, which waits the centre's period (7 days).
+    assert [_waits(desk, a.id) for a, _ in desk.open_exams()] == [Refusal.WAIT]
     (session,) = desk.sessions()
     assert session.ended_at is not None
     assert screen.close()  # now it closes
+
+
+def _waits(desk: TraineeDesk, assignment_id: int) -> Refusal | None:
+    refused = desk.sitting_refusal(assignment_id)
+    return None if refused is None else refused.reason

@@ -27,7 +27,7 @@ from dealer_trainer.storage.models import UTCDateTime
 from dealer_trainer.storage.records import name_key
 
 revision: str = "0009"
-down_revision: str | None = "0007"
+down_revision: str | None = "0008"
 branch_labels: str | None = None
 depends_on: str | None = None
 

@@ -1,0 +1,218 @@
+"""A trainee's transcript and certificates, as PDFs in the window's language.
+
+The **transcript**: the centre's name at its head, every sitting of every exam
+(retakes too: the date, the score, the share right within the target time, the time
+taken, passed or not), then the certifications and whether each is still valid, on
+pages numbered "page N of M". The **certificate**: one page per certification, with
+the centre's name, the trainee, the game, the date passed, valid until, and the
+instructor who assigned the exam. The cohort report lists every certification
+(``pdf.certification_table``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
+
+from dealer_trainer.reports.certification_text import centre_title, day_text, game_name
+from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.reports.pdf import (
+    HEAD,
+    MM,
+    MUTED,
+    Column,
+    _Document,
+    _write,
+    certification_table,
+)
+from dealer_trainer.reports.text import seconds_text
+from dealer_trainer.storage import InstructorDesk, StorageError
+from dealer_trainer.storage.certification import Certification
+
+
+def _trainee_name(desk: InstructorDesk, trainee_id: int) -> str:
+    trainee = next((t for t in desk.all_trainees() if t.id == trainee_id), None)
+    if trainee is None:
+        raise StorageError(f"There is no trainee {trainee_id}.")
+    return trainee.name
+
+
+def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
+    """Write a trainee's transcript; return the number of pages."""
+    name = _trainee_name(desk, trainee_id)
+    settings = desk.centre_settings()
+    sittings = desk.sittings(trainee_id=trainee_id)
+    certs = desk.certifications(trainee_id)
+    instructors = desk.instructor_names()
+    certified = {c.session_id for c in certs}
+    made = datetime.now().astimezone()
+    today = made.date()
+    title = QCoreApplication.translate("certificates", "Transcript: %1").replace("%1", name)
+
+    def draw(doc: _Document) -> None:
+        doc.text(centre_title(settings.centre_name), 11, colour=MUTED, gap=1)
+        doc.text(title, 18, bold=True, gap=1)
+        doc.text(
+            QCoreApplication.translate("certificates", "Made on %1 by %2")
+            .replace("%1", day_text(made))
+            .replace("%2", desk.session.name),
+            9,
+            colour=MUTED,
+            gap=4,
+        )
+        doc.text(QCoreApplication.translate("certificates", "Exam sittings"), 12, bold=True)
+        rows = []
+        numbers: dict[int, int] = {}
+        for paper, assignment, score in sittings:
+            numbers[assignment.id] = numbers.get(assignment.id, 0) + 1
+            if score.ended_at is None:
+                verdict = QCoreApplication.translate("certificates", "not finished")
+            elif score.session_id in certified or score.passed:
+                verdict = QCoreApplication.translate("certificates", "passed")
+            else:
+                verdict = QCoreApplication.translate("certificates", "not passed")
+            speed = "" if paper.speed_mark is None else percent_text(paper.speed_mark)
+            rows.append(
+                [
+                    paper.title,
+                    str(numbers[assignment.id]),
+                    day_text(score.started_at),
+                    f"{score.correct}/{score.item_count} ({percent_text(score.score)})",
+                    percent_text(paper.pass_mark),
+                    percent_text(score.speed),
+                    speed,
+                    seconds_text(score.time_taken_ms),
+                    verdict,
+                ]
+            )
+        if rows:
+            doc.table(
+                [
+                    Column(QCoreApplication.translate("certificates", "Exam"), 2.1),
+                    Column(QCoreApplication.translate("certificates", "Sitting"), 1.0, True),
+                    Column(QCoreApplication.translate("certificates", "Date"), 1.4),
+                    Column(QCoreApplication.translate("certificates", "Score"), 1.6, True),
+                    Column(QCoreApplication.translate("certificates", "Pass mark"), 1.8, True),
+                    Column(QCoreApplication.translate("certificates", "In time"), 1.4, True),
+                    Column(QCoreApplication.translate("certificates", "Speed mark"), 1.8, True),
+                    Column(QCoreApplication.translate("certificates", "Time"), 1.0, True),
+                    Column(QCoreApplication.translate("certificates", "Result"), 1.6),
+                ],
+                rows,
+            )
+            doc.text(
+                QCoreApplication.translate(
+                    "certificates",
+                    "In time: the share of the exam's items answered right within the "
+                    "skill's target time. Speed mark: the share an exam requires in time "
+                    "(empty: none). Time: the time spent on the answers.",
+                ),
+                8,
+                colour=MUTED,
+                gap=3,
+            )
+        else:
+            doc.text(QCoreApplication.translate("certificates", "No exam sat."), 9, colour=MUTED)
+        certification_table(doc, certs, {trainee_id: name}, instructors, today, with_name=False)
+
+    return _write(path, title, draw)
+
+
+def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
+    """Write one certificate page per certification of the trainee; the number of pages."""
+    name = _trainee_name(desk, trainee_id)
+    certs = desk.certifications(trainee_id)
+    if not certs:
+        raise StorageError(
+            QCoreApplication.translate("certificates", "%1 holds no certification yet.").replace(
+                "%1", name
+            )
+        )
+    settings = desk.centre_settings()
+    instructors = desk.instructor_names()
+    title = QCoreApplication.translate("certificates", "Certificate: %1").replace("%1", name)
+
+    def page(doc: _Document, cert: Certification) -> None:
+        painter, area = doc.painter, doc.page
+        centre = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
+        wrap = int(centre | Qt.TextFlag.TextWordWrap)
+        lines = [
+            (centre_title(settings.centre_name), 16, True, MUTED, 22),
+            (
+                QCoreApplication.translate("certificates", "Certificate of dealer training"),
+                26,
+                True,
+                HEAD,
+                30,
+            ),
+            (
+                QCoreApplication.translate("certificates", "This certifies that"),
+                12,
+                False,
+                MUTED,
+                12,
+            ),
+            (name, 24, True, HEAD, 22),
+            (
+                QCoreApplication.translate("certificates", "passed the certification exam in"),
+                12,
+                False,
+                MUTED,
+                12,
+            ),
+            (game_name(cert.game), 22, True, HEAD, 26),
+            (
+                QCoreApplication.translate("certificates", "on %1").replace(
+                    "%1", day_text(cert.passed_at, long=True)
+                ),
+                13,
+                False,
+                HEAD,
+                12,
+            ),
+            (
+                QCoreApplication.translate("certificates", "Score %1 · in time %2")
+                .replace("%1", percent_text(cert.score))
+                .replace("%2", percent_text(cert.speed)),
+                11,
+                False,
+                MUTED,
+                20,
+            ),
+            (
+                QCoreApplication.translate("certificates", "Valid until %1").replace(
+                    "%1", day_text(cert.valid_until, long=True)
+                ),
+                14,
+                True,
+                HEAD,
+                26,
+            ),
+            (
+                QCoreApplication.translate("certificates", "Instructor: %1").replace(
+                    "%1", instructors.get(cert.approved_by, "")
+                ),
+                12,
+                False,
+                HEAD,
+                12,
+            ),
+        ]
+        y = area.top() + 30 * MM
+        for text, points, bold, colour, height in lines:
+            doc.font(points, bold)
+            painter.setPen(colour)
+            painter.drawText(QRectF(area.left(), y, area.width(), height * MM), wrap, text)
+            y += height * MM
+        painter.setPen(HEAD)
+        painter.drawRect(area.adjusted(5 * MM, 5 * MM, -5 * MM, -5 * MM))
+
+    def draw(doc: _Document) -> None:
+        for number, cert in enumerate(certs):
+            if number:
+                doc.room(doc.page.height() * 2)  # a page of its own
+            page(doc, cert)
+
+    return _write(path, title, draw)

@@ -1,0 +1,52 @@
+"""Words of the transcript, the certificates and the cohort's certifications: games by
+name, dates in the window's language, the centre's name (shared by ``pdf`` and
+``certificates``)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from PySide6.QtCore import QCoreApplication, QDate, QLocale
+
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.storage.certification import Certification
+
+#: The games by name, as the window's "games" context translates them.
+GAME_NAMES = {
+    "roulette": QT_TRANSLATE_NOOP("games", "Roulette"),
+    "craps": QT_TRANSLATE_NOOP("games", "Craps"),
+    "caribbean_stud": QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"),
+    "sic_bo": QT_TRANSLATE_NOOP("games", "Sic Bo"),
+}
+
+
+def game_name(game: str) -> str:
+    english = GAME_NAMES.get(game)
+    return game if english is None else QCoreApplication.translate("games", english)
+
+
+def day_text(day: date | datetime, *, long: bool = False) -> str:
+    """A date as the window's language writes it: short in tables (30/11/2026,
+    2026/11/30), long on a certificate (30 de novembro de 2026, 2026年11月30日)."""
+    if isinstance(day, datetime):
+        day = day.astimezone().date()
+    if long:  # the language's long date without its weekday
+        written = QLocale().dateFormat(QLocale.FormatType.LongFormat)
+        written = re.sub(r"\s*dddd[,，]?\s*", " ", written).strip()
+        return QLocale().toString(QDate(day.year, day.month, day.day), written)
+    return QLocale().toString(QDate(day.year, day.month, day.day), QLocale.FormatType.ShortFormat)
+
+
+def centre_title(name: str) -> str:
+    return name or QCoreApplication.translate("certificates", "Dealer training centre")
+
+
+def valid_text(cert: Certification, today: date) -> str:
+    if cert.valid_on(today):
+        return QCoreApplication.translate("certificates", "valid until %1").replace(
+            "%1", day_text(cert.valid_until)
+        )
+    return QCoreApplication.translate("certificates", "expired on %1").replace(
+        "%1", day_text(cert.valid_until)
+    )

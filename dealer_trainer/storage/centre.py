@@ -1,0 +1,118 @@
+"""The centre's settings: a small, insert-only, versioned store an instructor edits.
+
+What they are, and their defaults (used until an instructor first saves them):
+
+- ``centre_name``: printed at the head of every transcript and certificate
+  (default: empty, printed as "Dealer training centre" in the reader's language);
+- ``retake_limit``: how many sittings of one exam a trainee may have, the first one
+  included (default 3; 1 to 20);
+- ``retake_wait_days``: whole days between the end of a sitting and the next one
+  (default 7; 0 to 365, 0: at once);
+- ``validity_months``: how long a certification stays valid after the passing
+  sitting (default 24; 1 to 120).
+
+Each save adds a version (never an UPDATE: triggers refuse it), so what a sitting
+was allowed under stays on file; the newest version rules. Each save is in the
+audit log, in the same transaction. The centre's speed standards and mastery rule
+are not here (they are the standards' own tables).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, func, insert, select
+
+from dealer_trainer.storage.models import CentreSettingsRow
+
+NAME_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class CentreSettings:
+    centre_name: str = ""
+    retake_limit: int = 3
+    retake_wait_days: int = 7
+    validity_months: int = 24
+    #: 0: the defaults (no instructor has saved the settings yet).
+    version: int = 0
+    changed_by: int | None = None
+    changed_at: datetime | None = None
+
+
+DEFAULTS = CentreSettings()
+
+#: (field, lowest, highest): the ranges the table's CHECKs hold too.
+RANGES = (
+    ("retake_limit", 1, 20),
+    ("retake_wait_days", 0, 365),
+    ("validity_months", 1, 120),
+)
+
+
+def check(settings: CentreSettings) -> list[tuple[str, int, int]]:
+    """The fields out of range, as (field, lowest, highest); empty when all are fine."""
+    bad = []
+    for field, low, high in RANGES:
+        value = getattr(settings, field)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            bad.append((field, low, high))
+    return bad
+
+
+def current(connection: Connection) -> CentreSettings:
+    """The newest version, or the defaults before the first save."""
+    row = connection.execute(
+        select(CentreSettingsRow).order_by(CentreSettingsRow.version.desc()).limit(1)
+    ).first()
+    if row is None:
+        return DEFAULTS
+    return CentreSettings(
+        centre_name=row.centre_name,
+        retake_limit=row.retake_limit,
+        retake_wait_days=row.retake_wait_days,
+        validity_months=row.validity_months,
+        version=row.version,
+        changed_by=row.changed_by,
+        changed_at=row.changed_at,
+    )
+
+
+def history(connection: Connection) -> list[CentreSettings]:
+    """Every version, newest first."""
+    rows = connection.execute(
+        select(CentreSettingsRow).order_by(CentreSettingsRow.version.desc())
+    ).all()
+    return [
+        CentreSettings(
+            r.centre_name,
+            r.retake_limit,
+            r.retake_wait_days,
+            r.validity_months,
+            r.version,
+            r.changed_by,
+            r.changed_at,
+        )
+        for r in rows
+    ]
+
+
+def add_version(
+    connection: Connection, settings: CentreSettings, instructor_id: int, at: datetime
+) -> CentreSettings:
+    """Insert the next version (the caller checked it and writes the audit entry)."""
+    newest = connection.execute(select(func.max(CentreSettingsRow.version))).scalar_one()
+    version = (newest or 0) + 1
+    connection.execute(
+        insert(CentreSettingsRow).values(
+            version=version,
+            centre_name=settings.centre_name,
+            retake_limit=settings.retake_limit,
+            retake_wait_days=settings.retake_wait_days,
+            validity_months=settings.validity_months,
+            changed_by=instructor_id,
+            changed_at=at,
+        )
+    )
+    return current(connection)

@@ -1,0 +1,363 @@
+"""Exam review: every item of a sitting re-drawn on its felt, with the answer given, the
+right answer and the worked solution; for the instructor, the items and skills the
+exam's sitters missed most. And a refused sitting in words.
+
+The trainee opens it from the Drills menu ("Review my exams…"): their own ended exam
+sittings. The instructor opens it from the Exams tab ("Review on the felt…"): every
+sitting of the chosen exam, by trainee and sitting, with the group's misses. The felt,
+the question, the answers and the worked solution are the drill-down's
+(:class:`~dealer_trainer.ui.instructor.detail.AnswerDetail`): the stored situation is
+drawn as it was, the item re-made from its seed for the question and the solution.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, Qt, QTime
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.reports.text import skill_title
+from dealer_trainer.storage import (
+    AnswerFilter,
+    Exam,
+    InstructorDesk,
+    SessionKind,
+    StorageError,
+    StoredAnswer,
+    TraineeDesk,
+)
+from dealer_trainer.storage.certification import Refusal, SittingRefused
+from dealer_trainer.ui.geometry import share_of_screen
+from dealer_trainer.ui.instructor.detail import AnswerDetail
+from dealer_trainer.ui.instructor.models import cell
+
+
+def moment_text(moment: datetime) -> str:
+    """A date and time as the window's language writes it (local time)."""
+    local = moment.astimezone()
+    shown = QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
+    return str(QLocale().toString(shown, QLocale.FormatType.ShortFormat))
+
+
+def when_text(refused: SittingRefused) -> str:
+    if refused.when is None:
+        return ""
+    return moment_text(refused.when)
+
+
+def refusal_text(refused: SittingRefused) -> str:
+    """Why this exam cannot be sat now, in the window's language."""
+    if refused.reason is Refusal.NOT_OPEN:
+        return QCoreApplication.translate("ExamReview", "This exam opens on %1.").replace(
+            "%1", when_text(refused)
+        )
+    if refused.reason is Refusal.CLOSED:
+        return QCoreApplication.translate("ExamReview", "This exam closed on %1.").replace(
+            "%1", when_text(refused)
+        )
+    if refused.reason is Refusal.PASSED:
+        return QCoreApplication.translate("ExamReview", "You have passed this exam already.")
+    if refused.reason is Refusal.LIMIT:
+        return (
+            QCoreApplication.translate(
+                "ExamReview", "You have sat this exam %1 times: the centre allows %2 sittings."
+            )
+            .replace("%1", str(refused.sittings))
+            .replace("%2", str(refused.limit))
+        )
+    return (
+        QCoreApplication.translate(
+            "ExamReview", "You may sit this exam again from %1 (sitting %2 of %3): wait until then."
+        )
+        .replace("%1", when_text(refused))
+        .replace("%2", str(refused.sittings + 1))
+        .replace("%3", str(refused.limit))
+    )
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """One sitting as the review lists it: who, which, and its answers in order."""
+
+    label: str
+    answers: Sequence[StoredAnswer]
+    item_count: int
+
+
+@dataclass(frozen=True)
+class Missed:
+    position: int  # 1-based item number
+    skill: str
+    missed: int
+    sittings: int
+
+
+def group_misses(sittings: Sequence[Sitting]) -> tuple[list[Missed], list[tuple[str, int, int]]]:
+    """The items missed most (wrong or not answered) and each skill's misses over all
+    answers, most missed first: ``(items, [(skill, missed, answered)])``."""
+    wrong: Counter[int] = Counter()
+    skills: dict[int, str] = {}
+    per_skill: Counter[str] = Counter()
+    per_skill_all: Counter[str] = Counter()
+    for sitting in sittings:
+        for position in range(sitting.item_count):
+            answered = sitting.answers[position] if position < len(sitting.answers) else None
+            if answered is not None:
+                skills.setdefault(position, answered.record.skill)
+                per_skill_all[answered.record.skill] += 1
+                if not answered.record.correct:
+                    per_skill[answered.record.skill] += 1
+            if answered is None or not answered.record.correct:
+                wrong[position] += 1
+    items = [
+        Missed(p + 1, skills.get(p, ""), n, len(sittings))
+        for p, n in sorted(wrong.items(), key=lambda pn: (-pn[1], pn[0]))
+        if n
+    ]
+    by_skill = sorted(
+        ((s, per_skill[s], per_skill_all[s]) for s in per_skill_all),
+        key=lambda row: (-row[1] / row[2], row[0]),
+    )
+    return items, by_skill
+
+
+class ExamReview(QDialog):
+    """The sittings to choose from, their items, and the chosen item on the felt."""
+
+    def __init__(
+        self,
+        title: str,
+        sittings: Sequence[Sitting],
+        parent: QWidget | None = None,
+        *,
+        group: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(
+            QCoreApplication.translate("ExamReview", "Exam review: %1").replace("%1", title)
+        )
+        self._sittings = list(sittings)
+        self.sitting = QComboBox()
+        self.sitting.setAccessibleName(QCoreApplication.translate("ExamReview", "Sitting"))
+        for each in self._sittings:
+            self.sitting.addItem(each.label)
+        self.items = QListWidget()
+        self.items.setMinimumWidth(200)
+        self.detail = AnswerDetail(self)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        top = QHBoxLayout()
+        chosen = QLabel(QCoreApplication.translate("ExamReview", "&Sitting:"))
+        chosen.setBuddy(self.sitting)
+        top.addWidget(chosen)
+        top.addWidget(self.sitting, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.items)
+        split.addWidget(self.detail)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 4)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.summary)
+        layout.addWidget(split, 1)
+        self.missed_items: QTableWidget | None = None
+        self.missed_skills: QTableWidget | None = None
+        if group:
+            self._group(layout)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setDefault(True)
+        close.setText(QCoreApplication.translate("ExamReview", "&Close"))
+        layout.addWidget(buttons)
+        self.sitting.currentIndexChanged.connect(self._show_sitting)
+        self.items.currentRowChanged.connect(self._show_item)
+        self.resize(share_of_screen(self, 0.9, self.minimumSizeHint(), self.sizeHint()))
+        if self._sittings:
+            self._show_sitting(0)
+        else:
+            self.summary.setText(
+                QCoreApplication.translate("ExamReview", "No sitting of this exam has ended yet.")
+            )
+
+    def _table(self, headers: list[str]) -> QTableWidget:
+        table = QTableWidget(0, len(headers))
+        table.setHorizontalHeaderLabels(headers)
+        table.verticalHeader().hide()
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        table.setMaximumHeight(150)
+        return table
+
+    def _group(self, layout: QVBoxLayout) -> None:
+        items, skills = group_misses(self._sittings)
+        self.missed_items = self._table(
+            [
+                QCoreApplication.translate("ExamReview", "Item"),
+                QCoreApplication.translate("ExamReview", "Skill"),
+                QCoreApplication.translate("ExamReview", "Missed by"),
+            ]
+        )
+        self.missed_skills = self._table(
+            [
+                QCoreApplication.translate("ExamReview", "Skill"),
+                QCoreApplication.translate("ExamReview", "Wrong"),
+                QCoreApplication.translate("ExamReview", "Share wrong"),
+            ]
+        )
+        self.missed_skills.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.Stretch
+        )
+        self.missed_skills.horizontalHeader().setSectionResizeMode(
+            1, QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.missed_items.setRowCount(len(items))
+        for row, miss in enumerate(items):
+            texts = [
+                str(miss.position),
+                skill_title(miss.skill)
+                if miss.skill
+                else QCoreApplication.translate("ExamReview", "not answered by anyone"),
+                QCoreApplication.translate("ExamReview", "%1 of %2 sittings")
+                .replace("%1", str(miss.missed))
+                .replace("%2", str(miss.sittings)),
+            ]
+            for column, text in enumerate(texts):
+                self.missed_items.setItem(row, column, cell(text))
+        self.missed_skills.setRowCount(len(skills))
+        for row, (skill, missed, answered) in enumerate(skills):
+            texts = [
+                skill_title(skill),
+                QCoreApplication.translate("ExamReview", "%1 of %2")
+                .replace("%1", str(missed))
+                .replace("%2", str(answered)),
+                percent_text(Fraction(missed, answered)),
+            ]
+            for column, text in enumerate(texts):
+                self.missed_skills.setItem(row, column, cell(text))
+        self.missed_items.resizeColumnToContents(0)
+        self.missed_skills.resizeColumnToContents(2)
+        heading = QLabel(QCoreApplication.translate("ExamReview", "What the group missed most"))
+        font = heading.font()
+        font.setBold(True)
+        heading.setFont(font)
+        tables = QHBoxLayout()
+        tables.addWidget(self.missed_items, 3)
+        tables.addWidget(self.missed_skills, 2)
+        layout.addWidget(heading)
+        layout.addLayout(tables)
+
+    def _show_sitting(self, index: int) -> None:
+        self.items.clear()
+        if not 0 <= index < len(self._sittings):
+            return
+        sitting = self._sittings[index]
+        right = sum(1 for a in sitting.answers if a.record.correct)
+        for number in range(1, sitting.item_count + 1):
+            if number <= len(sitting.answers):
+                answer = sitting.answers[number - 1]
+                mark = "✓" if answer.record.correct else "✗"
+                text = f"{number}. {mark} {skill_title(answer.record.skill)}"
+            else:
+                text = QCoreApplication.translate("ExamReview", "%1. not answered").replace(
+                    "%1", str(number)
+                )
+            item = QListWidgetItem(text)
+            if number <= len(sitting.answers):
+                correct = sitting.answers[number - 1].record.correct
+                item.setForeground(Qt.GlobalColor.darkGreen if correct else Qt.GlobalColor.darkRed)
+            self.items.addItem(item)
+        self.summary.setText(
+            QCoreApplication.translate(
+                "ExamReview",
+                "%1 of %2 items right; %3 answered. Choose an item to see it on the felt.",
+            )
+            .replace("%1", str(right))
+            .replace("%2", str(sitting.item_count))
+            .replace("%3", str(len(sitting.answers)))
+        )
+        first_wrong = next(
+            (i for i, a in enumerate(sitting.answers) if not a.record.correct),
+            0,
+        )
+        self.items.setCurrentRow(first_wrong)
+
+    def _show_item(self, row: int) -> None:
+        index = self.sitting.currentIndex()
+        if not 0 <= index < len(self._sittings):
+            return
+        answers = self._sittings[index].answers
+        if 0 <= row < len(answers):
+            self.detail.show_answer(answers[row])
+        else:
+            self.detail.clear()
+
+
+def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
+    """The trainee's own ended exam sittings, newest first (their answers in order)."""
+    try:
+        scored = {score.session_id: (paper, score) for paper, _a, score in desk.my_sittings()}
+    except StorageError:  # on the server the exams table is the instructors': no titles
+        scored = {}
+    out = []
+    for session in desk.sessions():  # newest first
+        if session.kind is not SessionKind.EXAM or session.ended_at is None:
+            continue
+        answers = desk.answers(session.id, limit=None)
+        day = moment_text(session.started_at)
+        known = scored.get(session.id)
+        if known is None:
+            label = QCoreApplication.translate("ExamReview", "Exam sat on %1").replace("%1", day)
+            count = len(answers)
+        else:
+            paper, score = known
+            label = (
+                QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
+                .replace("%1", paper.title)
+                .replace("%2", day)
+                .replace("%3", percent_text(score.score))
+            )
+            count = score.item_count
+        out.append(Sitting(label, answers, count))
+    return out
+
+
+def exam_sittings(desk: InstructorDesk, exam: Exam) -> list[Sitting]:
+    """Every ended sitting of ``exam``, by trainee and sitting number, oldest first."""
+    names = {t.id: t.name for t in desk.all_trainees()}
+    numbers: Counter[int] = Counter()
+    out = []
+    for _paper, assignment, score in desk.sittings(exam_id=exam.id):
+        numbers[assignment.id] += 1
+        if score.ended_at is None:
+            continue
+        answers = desk.answers(AnswerFilter(session_id=score.session_id, limit=None))
+        label = (
+            QCoreApplication.translate("ExamReview", "%1 · sitting %2 · %3")
+            .replace("%1", names.get(assignment.trainee_id, ""))
+            .replace("%2", str(numbers[assignment.id]))
+            .replace("%3", percent_text(score.score))
+        )
+        out.append(Sitting(label, answers, score.item_count))
+    return out
