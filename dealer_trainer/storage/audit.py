@@ -35,6 +35,9 @@ class Action(Enum):
     EXAM_ASSIGNED = "exam_assigned"
     EXAM_STARTED = "exam_started"
     RECORDS_VERIFIED = "records_verified"
+    STANDARD_SET = "standard_set"
+    MASTERY_RULE_SET = "mastery_rule_set"
+    PLAN_ASSIGNED = "plan_assigned"
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,8 @@ from dealer_trainer.storage.records import (
     training_session,
 )
 from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
+from dealer_trainer.storage.schedules import CentreSchedules, MySchedule
+from dealer_trainer.storage.standards import CentreStandards, MyStandards
 from dealer_trainer.storage.verify import Verification, verify_records
 
 if TYPE_CHECKING:
@@ -213,6 +215,16 @@ class TraineeDesk:
     def rounds(self) -> Rounds:
         """This trainee's rounds of the live table (recorded step by step, never changed)."""
         return Rounds(self._store, self.trainee_id)
+
+    @property
+    def standing(self) -> MyStandards:
+        """The centre's speed standards and this trainee's mastery of each skill."""
+        return MyStandards(self._store, self.trainee_id)
+
+    @property
+    def schedule(self) -> MySchedule:
+        """The practice plans given to this trainee, with their progress."""
+        return MySchedule(self._store, self.trainee_id)
 
     # -- answers ---------------------------------------------------------------------
 
@@ -406,6 +418,16 @@ class InstructorDesk:
     @property
     def session(self) -> InstructorSession:
         return self._session
+
+    @property
+    def standards(self) -> CentreStandards:
+        """The centre's speed standards and mastery rule; the cohort's mastery."""
+        return CentreStandards(self._store, self._session)
+
+    @property
+    def schedules(self) -> CentreSchedules:
+        """Practice plans: make and assign them; what is overdue."""
+        return CentreSchedules(self._store, self._session)
 
     def _read(self, work: Callable[[Connection], T]) -> T:
         self._store.require(self._session)
