@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 #: Raised when a policy, grant or function changes: a workstation refuses a server
 #: whose rules are older or newer than its own (``dt_security_version()``).
-SECURITY_VERSION = 1
+SECURITY_VERSION = 2
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -58,6 +58,9 @@ SERVER_WRITTEN = (
     "exam_built",
     "exam_assigned",
     "exam_started",
+    "standard_set",
+    "mastery_rule_set",
+    "plan_assigned",
 )
 
 
@@ -90,6 +93,10 @@ def _q(identifier: str) -> str:
     return '"' + identifier.replace('"', '""') + '"'
 
 
+#: Migration 0010's tables: everyone of the centre reads the standards and the rule, a
+#: trainee their own plans; nobody inserts but through the functions below.
+_STANDARDS_TABLES = ("speed_standards", "mastery_rules", "practice_plans", "plan_assignments")
+
 #: Every table of the schema (head), and what each group may do with it. Row-level
 #: security is on for every one; the policies below say which rows.
 _TABLES = (
@@ -107,6 +114,7 @@ _TABLES = (
     "table_attempts",
     "table_round_ends",
     "audit_log",
+    *_STANDARDS_TABLES,
 )
 
 _TRAINEE_GRANTS = {
@@ -121,6 +129,7 @@ _TRAINEE_GRANTS = {
     "table_attempts": "SELECT, INSERT",
     "table_round_ends": "SELECT, INSERT",
     "audit_log": "INSERT",
+    **dict.fromkeys(_STANDARDS_TABLES, "SELECT"),
 }
 _INSTRUCTOR_GRANTS = {
     "alembic_version": "SELECT",
@@ -137,6 +146,7 @@ _INSTRUCTOR_GRANTS = {
     "table_attempts": "SELECT",
     "table_round_ends": "SELECT",
     "audit_log": "SELECT, INSERT",
+    **dict.fromkeys(_STANDARDS_TABLES, "SELECT"),
 }
 
 _OWN_ROUND = (
@@ -213,6 +223,20 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("table_round_ends", "all", "SELECT", "i", "true", None),
     ("audit_log", "append", "INSERT", "ti", None, "true"),
     ("audit_log", "all", "SELECT", "i", "true", None),
+    ("speed_standards", "read", "SELECT", "ti", "true", None),
+    ("mastery_rules", "read", "SELECT", "ti", "true", None),
+    (
+        "practice_plans",
+        "own",
+        "SELECT",
+        "t",
+        "EXISTS (SELECT 1 FROM plan_assignments p WHERE p.plan_id = practice_plans.id "
+        "AND p.trainee_id = dt_trainee_id())",
+        None,
+    ),
+    ("practice_plans", "all", "SELECT", "i", "true", None),
+    ("plan_assignments", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    ("plan_assignments", "all", "SELECT", "i", "true", None),
 )
 
 _DEFINER = "SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp"
@@ -497,6 +521,85 @@ def _functions(names: Names) -> list[tuple[str, str]]:
     ]
 
 
+def _standards_functions() -> list[tuple[str, str]]:
+    """The instructor's way to set a standard or the rule and to assign a plan (0010)."""
+    refuse = """IF dt_instructor_id() IS NULL THEN
+                    RAISE EXCEPTION 'only an instructor %s'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;"""
+    return [
+        (
+            "dt_set_speed_standard(text, integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_set_speed_standard(p_skill text, p_ms integer)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                {refuse % "sets a speed standard"}
+                LOCK TABLE speed_standards IN SHARE ROW EXCLUSIVE MODE;
+                INSERT INTO speed_standards (skill, version, target_ms, set_by, set_at)
+                SELECT p_skill, coalesce(max(version), 0) + 1, p_ms, dt_instructor_id(),
+                       clock_timestamp()
+                FROM speed_standards WHERE skill = p_skill;
+                PERFORM dt_audit('standard_set', 'skill:' || p_skill,
+                                 trim_scale(p_ms / 1000.0)::text || ' s');
+            END $$""",
+        ),
+        (
+            "dt_set_mastery_rule(integer, integer, integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_set_mastery_rule(
+                p_last integer, p_mastered integer, p_close integer)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                {refuse % "sets the mastery rule"}
+                LOCK TABLE mastery_rules IN SHARE ROW EXCLUSIVE MODE;
+                INSERT INTO mastery_rules (version, last_answers, mastered_percent,
+                                           close_percent, set_by, set_at)
+                SELECT coalesce(max(version), 0) + 1, p_last, p_mastered, p_close,
+                       dt_instructor_id(), clock_timestamp()
+                FROM mastery_rules;
+                PERFORM dt_audit('mastery_rule_set', NULL,
+                    p_mastered || ' % of the last ' || p_last || ', close from '
+                    || p_close || ' %');
+            END $$""",
+        ),
+        (
+            "dt_assign_plan(text, text, text, integer, timestamp with time zone, integer, "
+            "integer[])",
+            f"""CREATE OR REPLACE FUNCTION dt_assign_plan(
+                p_title text, p_game text, p_skills text, p_items integer,
+                p_due timestamptz, p_group integer, p_trainees integer[])
+            RETURNS integer LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                plan_id integer;
+                one integer;
+            BEGIN
+                {refuse % "assigns a practice plan"}
+                IF p_due <= clock_timestamp() THEN
+                    RAISE EXCEPTION 'the due date of a plan must be later than now'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                IF coalesce(cardinality(p_trainees), 0) = 0 OR EXISTS (
+                    SELECT 1 FROM unnest(p_trainees) AS t(id)
+                    WHERE NOT EXISTS (SELECT 1 FROM trainees WHERE trainees.id = t.id)) THEN
+                    RAISE EXCEPTION 'a plan is given to registered trainees'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                INSERT INTO practice_plans (title, game, skills, item_count, due_at, group_id,
+                                            created_by, created_at)
+                VALUES (p_title, p_game, p_skills::json, p_items, p_due, p_group,
+                        dt_instructor_id(), clock_timestamp())
+                RETURNING id INTO plan_id;
+                FOREACH one IN ARRAY p_trainees LOOP
+                    INSERT INTO plan_assignments (plan_id, trainee_id, assigned_by, assigned_at)
+                    VALUES (plan_id, one, dt_instructor_id(), clock_timestamp());
+                    PERFORM dt_audit('plan_assigned',
+                        (SELECT login FROM trainees WHERE id = one), p_title);
+                END LOOP;
+                RETURN plan_id;
+            END $$""",
+        ),
+    ]
+
+
 def _lit(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
@@ -518,6 +621,9 @@ _CALLERS = {
     "dt_audit_stamp()": "",
     "dt_trainee_archived()": "",
     "dt_exam_built()": "",
+    "dt_set_speed_standard(text, integer)": "i",
+    "dt_set_mastery_rule(integer, integer, integer)": "i",
+    "dt_assign_plan(text, text, text, integer, timestamp with time zone, integer, integer[])": "i",
 }
 
 _TRIGGERS = (
@@ -555,7 +661,7 @@ def statements(names: Names) -> list[str]:
     ]
     for table in _TABLES:
         out.append(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
-    for signature, create in _functions(names):
+    for signature, create in (*_functions(names), *_standards_functions()):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
         callers = ", ".join(_q(groups[g]) for g in _CALLERS[signature])
