@@ -55,13 +55,17 @@ def all_targets_ms(standards: Mapping[str, Decimal] | None = None) -> dict[str, 
     return {skill_id: target_ms(skill_id, standards) for skill_id in all_skills()}
 
 
+class SpeedStandardError(ValueError):
+    """A target time a centre may not set (the message says the range)."""
+
+
 def check_target(seconds: Decimal) -> Decimal:
-    """``seconds`` if a centre may set it, else a ``ValueError`` saying the range."""
+    """``seconds`` if a centre may set it, else a ``SpeedStandardError`` saying why."""
     value = Decimal(seconds)
     if not value.is_finite() or not SHORTEST <= value <= LONGEST:
-        raise ValueError(f"A target time is between {SHORTEST} and {LONGEST} seconds.")
+        raise SpeedStandardError(f"A target time is between {SHORTEST} and {LONGEST} seconds.")
     if value != value.quantize(Decimal("0.1")):
-        raise ValueError("A target time is given to a tenth of a second at most.")
+        raise SpeedStandardError("A target time is given to a tenth of a second at most.")
     return value
 
 

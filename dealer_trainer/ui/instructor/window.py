@@ -48,6 +48,8 @@ from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
+from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
+from dealer_trainer.ui.instructor.standards import StandardsPanel
 
 _INPUT_EVENTS = frozenset(
     {
@@ -223,10 +225,15 @@ class InstructorWindow(QMainWindow):
         self.reports = ReportsPanel(self)
         self.house_rulesets = HouseRulesetsPanel(store, self.desk)
         self.records_check = RecordsCheckPanel(self.desk)
+        self.mastery = MasteryPanel(self.desk, self.jobs, self.today, store.day_zone)
+        self.standards = StandardsPanel(self.desk, store.day_zone)
+        self.plans = PlansPanel(self.desk, store.day_zone, store.now)
         self.tabs = QTabWidget()
         pages = (self.cohort, self.trainee, self.exams, self.people, self.reports)
         for page in (*pages, self.house_rulesets, self.records_check):
             self.tabs.addTab(page, "")
+        for standards_page in (self.mastery, self.plans, self.standards):  # issue 15
+            self.tabs.addTab(standards_page, "")
         self.setCentralWidget(self.tabs)
         self._lock_action = QAction(self)
         self._lock_action.setShortcut(QKeySequence("Ctrl+L"))
@@ -245,6 +252,11 @@ class InstructorWindow(QMainWindow):
         self.exams.refresh()
         self.cohort.reload()
         self.records_check.refresh()
+        self.standards.refresh()
+        self.standards.changed.connect(self.mastery.reload)
+        self.plans.assigned.connect(self.mastery.reload)
+        self.exams.assigned.connect(self.mastery.reload)
+        self.mastery.reload()
 
     def retranslate(self) -> None:
         """The window's own texts in the language now installed (title, tabs, toolbar)."""
@@ -260,8 +272,17 @@ class InstructorWindow(QMainWindow):
         ]
         for index, name in enumerate(names):
             self.tabs.setTabText(index, name)
+        self._name_standards_tabs()
         self._lock_action.setText(self.tr("&Lock the instructor views"))
         self._toolbar.setWindowTitle(self.tr("Instructor"))
+
+    def _name_standards_tabs(self) -> None:
+        for page, name in (
+            (self.mastery, self.tr("&Mastery")),
+            (self.plans, self.tr("Practice pla&ns")),
+            (self.standards, self.tr("&Standards")),
+        ):
+            self.tabs.setTabText(self.tabs.indexOf(page), name)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -301,6 +322,7 @@ class InstructorWindow(QMainWindow):
         self.trainee.set_trainees(trainees)
         self.exams.set_trainees(trainees)
         self.reports.set_trainees(trainees)
+        self.plans.set_trainees(trainees)
 
     def open_trainee(self, trainee_id: int) -> None:
         self.trainee.show_trainee(trainee_id)  # first, so the tab opens on this trainee
