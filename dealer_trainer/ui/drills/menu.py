@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.ui.progress_entry import ProgressEntry
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -70,6 +71,7 @@ class DrillsDock(QDockWidget):
             action.triggered.connect(lambda _=False, k=kind: self.start(k))
             self.menu.addAction(action)
             self.start_actions[kind] = action
+        self.progress = ProgressEntry(self)  # My progress… (issue 15)
         # Another trainee chosen in the side panel: their exams, not the last one's.
         chosen = getattr(panel, "traineeChosen", None)
         if chosen is not None:
@@ -86,6 +88,7 @@ class DrillsDock(QDockWidget):
         self.show_action.setText(QCoreApplication.translate("drills", "Choose a &drill…"))
         for kind, action in self.start_actions.items():
             action.setText(_tr(MODE_ACTIONS[kind]))
+        self.progress.retranslate()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -93,6 +96,17 @@ class DrillsDock(QDockWidget):
         super().changeEvent(event)
 
     def open(self) -> DrillLauncher:
+        self.ensure_launcher()
+        assert self.launcher is not None
+        self.launcher.set_game(self._panel.current_game())
+        self.launcher.refresh_exams()
+        self.show()
+        self.raise_()
+        self.launcher.skills.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return self.launcher
+
+    def ensure_launcher(self) -> DrillLauncher:
+        """The launcher, built on first use (it opens storage), without showing the dock."""
         if self.launcher is None:
             from dealer_trainer.ui.drills.launcher import DrillLauncher  # noqa: PLC0415
 
@@ -109,11 +123,6 @@ class DrillsDock(QDockWidget):
                     store=self._store,
                 )
             self.setWidget(self.launcher)
-        self.launcher.set_game(self._panel.current_game())
-        self.launcher.refresh_exams()
-        self.show()
-        self.raise_()
-        self.launcher.skills.setFocus(Qt.FocusReason.ShortcutFocusReason)
         return self.launcher
 
     def start(self, kind: str) -> None:

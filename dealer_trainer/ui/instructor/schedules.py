@@ -49,7 +49,7 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.jobs import Jobs
-from dealer_trainer.ui.instructor.standards import game_name, rule_words
+from dealer_trainer.ui.standards_words import game_name, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
 

@@ -13,7 +13,7 @@ from datetime import tzinfo
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -37,39 +37,13 @@ from dealer_trainer.drills.standards import (
     SpeedStandardError,
     check_target,
     default_seconds,
-    percent,
 )
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
-from dealer_trainer.ui.games import game_title
 from dealer_trainer.ui.instructor.models import cell
-
-
-def game_name(game: str) -> str:
-    """The game's name in the window's language, on one line."""
-    return game_title(game).split("\n")[0]
-
-
-def seconds_words(seconds: Decimal) -> str:
-    """``Decimal("6.5")`` -> ``6.5 s`` (no trailing zeros)."""
-    text = format(seconds.normalize(), "f")
-    return QCoreApplication.translate("Standards", "%1 s").replace("%1", text)
-
-
-def rule_words(rule: MasteryRule) -> str:
-    """The mastery rule in a sentence, as the trainee and the instructor read it."""
-    return (
-        QCoreApplication.translate(
-            "Standards",
-            "A skill is mastered when at least %1 of the last %2 answers of it are right "
-            "and within its target time; close from %3; weak below.",
-        )
-        .replace("%1", percent(rule.mastered))
-        .replace("%2", str(rule.last_answers))
-        .replace("%3", percent(rule.close))
-    )
+from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
 
 class StandardsPanel(QWidget):
