@@ -256,6 +256,7 @@ class MasteryPanel(QWidget):
                 ]
             )
         _fill(self.trainees, rows)
+        self.trainees.sortItems(0, Qt.SortOrder.AscendingOrder)
         skill_rows = []
         for skill_id in all_skills():
             states = Counter(
