@@ -212,6 +212,17 @@ class AnswerRow(Base):
         ),
         Index("ix_answers_day_skill", "answered_day", "skill", "time_taken_ms", "correct"),
         Index(None, "trainee_id", "answered_at"),
+        # Mastery (storage/standards.py, migration 0010): each trainee's answers of a skill
+        # newest first, with what the rule counts, so the window function reads no table.
+        Index(
+            "ix_answers_mastery",
+            "trainee_id",
+            "skill",
+            "answered_at",
+            "id",
+            "correct",
+            "time_taken_ms",
+        ),
     )
 
 

@@ -6,9 +6,10 @@ standard in force for a skill is its newest version; a skill never set keeps the
 drills' own target (``drills.standards.target_seconds``).
 
 The counts are SQL, the same statement on SQLite and PostgreSQL: a window function
-numbers each trainee's answers of each skill newest first, and the last N (and the N
-before them, for the trend) are summed, each answer counted good when it is right
-*and* within its skill's target (the targets go in as a ``VALUES`` table).
+numbers each trainee's answers of each skill newest first (read in that order from the
+index ``ix_answers_mastery``), and the last N (and the N before them, for the trend) are
+summed, each answer counted good when it is right *and* within its skill's target (the
+targets go in as a ``CASE`` on the skill).
 
 On the server an instructor sets a standard, the rule and plans through ``SECURITY
 DEFINER`` functions (``storage/server/policy.py``), which write the audit entry
@@ -36,7 +37,7 @@ from dealer_trainer.drills.standards import (
 )
 from dealer_trainer.storage import audit
 from dealer_trainer.storage.errors import AccessDeniedError
-from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow
+from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
 if TYPE_CHECKING:
     from dealer_trainer.storage.records import InstructorSession
@@ -118,15 +119,18 @@ def mastery_rule(connection: Connection) -> MasteryRule:
     )
 
 
-def _targets_table(targets: Mapping[str, int]) -> tuple[str, dict[str, Any]]:
-    """``VALUES`` rows of (skill, target ms) as SQL both databases read, and their values."""
-    rows: list[str] = []
+def _target_of(targets: Mapping[str, int]) -> tuple[str, dict[str, Any]]:
+    """A SQL expression of an answer's target (ms) by its skill, ``a.skill``, and its values.
+
+    A ``CASE`` rather than a join with a table of targets: the answers stay the only table
+    read, through their indexes (a join let SQLite scan the answers once per skill).
+    """
+    branches: list[str] = []
     values: dict[str, Any] = {}
     for number, (skill, ms) in enumerate(sorted(targets.items())):
-        rows.append(f"(CAST(:s{number} AS VARCHAR(100)), CAST(:t{number} AS INTEGER))")
+        branches.append(f"WHEN :s{number} THEN {int(ms)}")
         values[f"s{number}"] = skill
-        values[f"t{number}"] = int(ms)
-    return ", ".join(rows), values
+    return f"CASE a.skill {' '.join(branches)} END", values
 
 
 def mastery_counts(
@@ -143,21 +147,20 @@ def mastery_counts(
     """
     if not targets or (trainee_ids is not None and not trainee_ids):
         return {}
-    values_sql, values = _targets_table(targets)
-    only = "WHERE a.trainee_id IN :ids" if trainee_ids is not None else ""
+    target, values = _target_of(targets)
+    only = "AND a.trainee_id IN :ids" if trainee_ids is not None else ""
     statement = text(
         f"""
-        WITH targets (skill, target_ms) AS (VALUES {values_sql}),
-        ranked AS (
+        WITH ranked AS (
             SELECT a.trainee_id, a.skill,
-                   CASE WHEN a.correct AND a.time_taken_ms <= t.target_ms THEN 1 ELSE 0 END
+                   CASE WHEN a.correct AND a.time_taken_ms <= {target} THEN 1 ELSE 0 END
                        AS good,
                    row_number() OVER (
                        PARTITION BY a.trainee_id, a.skill
                        ORDER BY a.answered_at DESC, a.id DESC
                    ) AS newest
-            FROM answers AS a JOIN targets AS t ON t.skill = a.skill
-            {only}
+            FROM answers AS a
+            WHERE a.skill IN :skills {only}
         )
         SELECT trainee_id, skill,
                sum(CASE WHEN newest <= :last THEN 1 ELSE 0 END),
@@ -168,7 +171,8 @@ def mastery_counts(
         WHERE newest <= 2 * :last
         GROUP BY trainee_id, skill
         """
-    ).bindparams(bindparam("last", type_=Integer))
+    ).bindparams(bindparam("last", type_=Integer), bindparam("skills", expanding=True))
+    values["skills"] = sorted(targets)
     if trainee_ids is not None:
         statement = statement.bindparams(bindparam("ids", expanding=True))
         values["ids"] = list(trainee_ids)
@@ -192,25 +196,33 @@ def speed_shares(
 ) -> list[SpeedShare]:
     """Per trainee (and last, the cohort of them together): answers from ``first_day`` to
     ``last_day``, right, and right within their skill's target."""
-    if not targets or (trainee_ids is not None and not trainee_ids):
+    if trainee_ids is None:
+        # Named, even for all of them: the trainee's day index then covers the whole query
+        # (without it SQLite read the day index and the table for every answer).
+        trainee_ids = connection.execute(select(Trainee.id).order_by(Trainee.id)).scalars().all()
+    if not targets or not trainee_ids:
         return [SpeedShare(None, 0, 0, 0)]
-    values_sql, values = _targets_table(targets)
-    only = "AND a.trainee_id IN :ids" if trainee_ids is not None else ""
+    target, values = _target_of(targets)
+    only = "AND a.trainee_id IN :ids"
     statement = text(
         f"""
-        WITH targets (skill, target_ms) AS (VALUES {values_sql})
         SELECT a.trainee_id, count(*),
                sum(CASE WHEN a.correct THEN 1 ELSE 0 END),
-               sum(CASE WHEN a.correct AND a.time_taken_ms <= t.target_ms THEN 1 ELSE 0 END)
-        FROM answers AS a JOIN targets AS t ON t.skill = a.skill
-        WHERE a.answered_day >= :first AND a.answered_day <= :last {only}
+               sum(CASE WHEN a.correct AND a.time_taken_ms <= {target} THEN 1 ELSE 0 END)
+        FROM answers AS a
+        WHERE a.answered_day >= :first AND a.answered_day <= :last
+          AND a.skill IN :skills {only}
         GROUP BY a.trainee_id
         ORDER BY a.trainee_id
         """
-    ).bindparams(bindparam("first", type_=Date), bindparam("last", type_=Date))
-    if trainee_ids is not None:
-        statement = statement.bindparams(bindparam("ids", expanding=True))
-        values["ids"] = list(trainee_ids)
+    ).bindparams(
+        bindparam("first", type_=Date),
+        bindparam("last", type_=Date),
+        bindparam("skills", expanding=True),
+        bindparam("ids", expanding=True),
+    )
+    values["skills"] = sorted(targets)
+    values["ids"] = list(trainee_ids)
     values.update(first=first_day, last=last_day)
     shares = [
         SpeedShare(int(t), int(n), int(right), int(within))

@@ -13,7 +13,11 @@ Create Date: 2026-12-01
 - ``practice_plans`` and ``plan_assignments``: plans an instructor made (skills
   of one game, a number of items, a due date) and whom they were given to.
 
-All four are insert-only, as the answers: triggers refuse UPDATE and DELETE
+- ``ix_answers_mastery``: each trainee's answers of a skill newest first, with
+  what the mastery rule counts (the window function over the last answers reads
+  no table).
+
+All four tables are insert-only, as the answers: triggers refuse UPDATE and DELETE
 (and, on SQLite, a replacing INSERT), so no setting or plan is ever lost and a
 change is a new version.
 """
@@ -129,6 +133,12 @@ def upgrade() -> None:
         ),
     )
     op.create_index(op.f("ix_plan_assignments_trainee_id"), "plan_assignments", ["trainee_id"])
+    # Mastery: each trainee's answers of a skill newest first, covering what the rule counts.
+    op.create_index(
+        "ix_answers_mastery",
+        "answers",
+        ["trainee_id", "skill", "answered_at", "id", "correct", "time_taken_ms"],
+    )
     dialect = op.get_bind().dialect.name
     if dialect == "sqlite":
         for table in _TABLES:
@@ -169,6 +179,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
         op.execute("DROP FUNCTION IF EXISTS standards_refuse_change() CASCADE")
+    op.drop_index("ix_answers_mastery", table_name="answers")
     op.drop_index(op.f("ix_plan_assignments_trainee_id"), table_name="plan_assignments")
     for table in reversed(_TABLES):
         op.drop_table(table)  # drops its SQLite triggers with it
