@@ -61,11 +61,11 @@ from dealer_trainer.storage.records import (
     training_session,
 )
 from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
-from dealer_trainer.storage.schedules import CentreSchedules, MySchedule
-from dealer_trainer.storage.standards import CentreStandards, MyStandards
 from dealer_trainer.storage.verify import Verification, verify_records
 
 if TYPE_CHECKING:
+    from dealer_trainer.storage.schedules import CentreSchedules, MySchedule
+    from dealer_trainer.storage.standards import CentreStandards, MyStandards
     from dealer_trainer.storage.work import InstructorWork, UnitOfWork
 
 T = TypeVar("T")
@@ -219,11 +219,16 @@ class TraineeDesk:
     @property
     def standing(self) -> MyStandards:
         """The centre's speed standards and this trainee's mastery of each skill."""
+        # Here, not at the top: importing storage does not import the drills' catalogue.
+        from dealer_trainer.storage.standards import MyStandards  # noqa: PLC0415
+
         return MyStandards(self._store, self.trainee_id)
 
     @property
     def schedule(self) -> MySchedule:
         """The practice plans given to this trainee, with their progress."""
+        from dealer_trainer.storage.schedules import MySchedule  # noqa: PLC0415
+
         return MySchedule(self._store, self.trainee_id)
 
     # -- answers ---------------------------------------------------------------------
@@ -422,11 +427,15 @@ class InstructorDesk:
     @property
     def standards(self) -> CentreStandards:
         """The centre's speed standards and mastery rule; the cohort's mastery."""
+        from dealer_trainer.storage.standards import CentreStandards  # noqa: PLC0415
+
         return CentreStandards(self._store, self._session)
 
     @property
     def schedules(self) -> CentreSchedules:
         """Practice plans: make and assign them; what is overdue."""
+        from dealer_trainer.storage.schedules import CentreSchedules  # noqa: PLC0415
+
         return CentreSchedules(self._store, self._session)
 
     def _read(self, work: Callable[[Connection], T]) -> T:

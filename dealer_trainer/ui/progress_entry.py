@@ -3,28 +3,42 @@ the progress window (``ui/progress.py``) is built on first use."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
 
 if TYPE_CHECKING:
-    from dealer_trainer.ui.drills.menu import DrillsDock
+    from dealer_trainer.ui.drills.launcher import DrillLauncher
     from dealer_trainer.ui.progress import ProgressWindow
 
 
 class ProgressEntry(QObject):
-    """The Drills menu's "My progress…" (Ctrl+Shift+P) and the window it opens."""
+    """The menu's "My progress…" (Ctrl+Shift+P) and the window it opens.
 
-    def __init__(self, dock: DrillsDock) -> None:
-        super().__init__(dock)
-        self._dock = dock
+    ``launcher`` gives the drills' launcher (built, not shown), through which the window
+    reads the signed-in trainee's records and starts what they choose; ``window`` is
+    the main window the progress window stands over.
+    """
+
+    def __init__(
+        self,
+        parent: QObject,
+        menu: QMenu,
+        launcher: Callable[[], DrillLauncher],
+        window: Callable[[], QWidget],
+    ) -> None:
+        super().__init__(parent)
+        self._launcher = launcher
+        self._main = window
         self.window: ProgressWindow | None = None
-        self.action = QAction(dock)
+        self.action = QAction(parent)
         self.action.setShortcut(QKeySequence("Ctrl+Shift+P"))
         self.action.triggered.connect(self.open)
-        dock.menu.addSeparator()
-        dock.menu.addAction(self.action)
+        menu.addSeparator()
+        menu.addAction(self.action)
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -34,11 +48,9 @@ class ProgressEntry(QObject):
         if self.window is None:
             from dealer_trainer.ui.progress import ProgressWindow  # noqa: PLC0415
 
-            dock = self._dock
+            launcher = self._launcher
             self.window = ProgressWindow(
-                dock.ensure_launcher,
-                lambda: dock.ensure_launcher().store().day_zone,
-                dock.window(),
+                launcher, lambda: launcher().store().day_zone, self._main()
             )
         self.window.refresh()
         self.window.show()

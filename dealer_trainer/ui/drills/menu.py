@@ -71,7 +71,8 @@ class DrillsDock(QDockWidget):
             action.triggered.connect(lambda _=False, k=kind: self.start(k))
             self.menu.addAction(action)
             self.start_actions[kind] = action
-        self.progress = ProgressEntry(self)  # My progress… (issue 15)
+        # My progress… (issue 15)
+        self.progress = ProgressEntry(self, self.menu, self.ensure_launcher, self.window)
         # Another trainee chosen in the side panel: their exams, not the last one's.
         chosen = getattr(panel, "traineeChosen", None)
         if chosen is not None:
