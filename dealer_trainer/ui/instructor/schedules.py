@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, tzinfo
 
 from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -128,6 +129,7 @@ class MasteryPanel(QWidget):
         self._zone = zone
         self._group: list[int] | None = None
         self._trainees: list[TraineeProfile] = []
+        self._stale = True
         self.period = period_box(self)
         self.period.currentIndexChanged.connect(self.reload)
         self.status = QLabel()
@@ -199,10 +201,23 @@ class MasteryPanel(QWidget):
             [self.tr("Trainee"), self.tr("What"), self.tr("Due"), self.tr("Done")]
         )
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.reload()
+
+    def reload_when_shown(self) -> None:
+        """Read again now if the tab is on screen, else when it is next shown: the
+        cohort's mastery reads every answer, so it never delays the cohort's figures."""
+        if self.isVisible():
+            self.reload()
+        else:
+            self._stale = True
+
     def set_group(self, trainee_ids: Sequence[int] | None) -> None:
         """Show only these trainees (a group), or (``None``) every one."""
         self._group = None if trainee_ids is None else list(trainee_ids)
-        self.reload()
+        self.reload_when_shown()
 
     def current_period(self) -> Period:
         return Period.ending(self._today(), int(self.period.currentData()))
@@ -211,6 +226,7 @@ class MasteryPanel(QWidget):
         period = self.current_period()
         desk = self._desk
         group = self._group
+        self._stale = False
         self.status.setText(self.tr("Loading…"))
 
         def work() -> tuple[object, ...]:
@@ -334,6 +350,7 @@ class PlansPanel(QWidget):
         self._desk = desk
         self._zone = zone
         self._now = now
+        self._stale = True
         self._names: dict[int, str] = {}
         self.plan_title = QLineEdit()
         self.plan_title.setMaxLength(200)
@@ -409,7 +426,15 @@ class PlansPanel(QWidget):
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
             self.trainees.addItem(item)
         self._names = {t.id: t.name for t in trainees}
-        self.refresh()
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True  # read when the tab is shown
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
 
     @staticmethod
     def ticked(items: QListWidget) -> list[object]:
@@ -462,6 +487,7 @@ class PlansPanel(QWidget):
         self.assigned.emit()
 
     def refresh(self) -> None:
+        self._stale = False
         try:
             given = self._desk.schedules.progress()
         except StorageError as exc:

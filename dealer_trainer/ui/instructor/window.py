@@ -253,10 +253,9 @@ class InstructorWindow(QMainWindow):
         self.cohort.reload()
         self.records_check.refresh()
         self.standards.refresh()
-        self.standards.changed.connect(self.mastery.reload)
-        self.plans.assigned.connect(self.mastery.reload)
-        self.exams.assigned.connect(self.mastery.reload)
-        self.mastery.reload()
+        self.standards.changed.connect(self.mastery.reload_when_shown)
+        self.plans.assigned.connect(self.mastery.reload_when_shown)
+        self.exams.assigned.connect(self.mastery.reload_when_shown)
 
     def retranslate(self) -> None:
         """The window's own texts in the language now installed (title, tabs, toolbar)."""
