@@ -46,6 +46,9 @@ class Action(Enum):
     GROUP_INSTRUCTORS_SET = "group_instructors_set"
     GROUP_MEMBER_MOVED = "group_member_moved"
     CENTRE_SETTINGS_CHANGED = "centre_settings_changed"
+    STANDARD_SET = "standard_set"
+    MASTERY_RULE_SET = "mastery_rule_set"
+    PLAN_ASSIGNED = "plan_assigned"
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,7 @@ def score_sitting(connection: Connection, session: Any, exam_row: Any) -> Sittin
     in_time = sum(
         1
         for a in answers
-        if a.correct and a.skill in targets and a.time_taken_ms <= int(targets[a.skill]) * 1000
+        if a.correct and a.skill in targets and a.time_taken_ms <= int(targets[a.skill])
     )
     return SittingScore(
         session_id=session.id,

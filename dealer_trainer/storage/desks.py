@@ -80,6 +80,8 @@ from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
 from dealer_trainer.storage.verify import Verification, verify_records
 
 if TYPE_CHECKING:
+    from dealer_trainer.storage.schedules import CentreSchedules, MySchedule
+    from dealer_trainer.storage.standards import CentreStandards, MyStandards
     from dealer_trainer.storage.work import InstructorWork, UnitOfWork
 
 T = TypeVar("T")
@@ -316,6 +318,21 @@ class TraineeDesk:
         """This trainee's rounds of the live table (recorded step by step, never changed)."""
         return Rounds(self._store, self.trainee_id)
 
+    @property
+    def standing(self) -> MyStandards:
+        """The centre's speed standards and this trainee's mastery of each skill."""
+        # Here, not at the top: importing storage does not import the drills' catalogue.
+        from dealer_trainer.storage.standards import MyStandards  # noqa: PLC0415
+
+        return MyStandards(self._store, self.trainee_id)
+
+    @property
+    def schedule(self) -> MySchedule:
+        """The practice plans given to this trainee, with their progress."""
+        from dealer_trainer.storage.schedules import MySchedule  # noqa: PLC0415
+
+        return MySchedule(self._store, self.trainee_id)
+
     # -- answers ---------------------------------------------------------------------
 
     def record_answer(self, session_id: int, record: AnswerRecord) -> StoredAnswer:
@@ -513,6 +530,20 @@ class InstructorDesk:
     @property
     def session(self) -> InstructorSession:
         return self._session
+
+    @property
+    def standards(self) -> CentreStandards:
+        """The centre's speed standards and mastery rule; the cohort's mastery."""
+        from dealer_trainer.storage.standards import CentreStandards  # noqa: PLC0415
+
+        return CentreStandards(self._store, self._session)
+
+    @property
+    def schedules(self) -> CentreSchedules:
+        """Practice plans: make and assign them; what is overdue."""
+        from dealer_trainer.storage.schedules import CentreSchedules  # noqa: PLC0415
+
+        return CentreSchedules(self._store, self._session)
 
     def _read(self, work: Callable[[Connection], T]) -> T:
         self._store.require(self._session)
@@ -799,15 +830,16 @@ class InstructorDesk:
         time_limit: timedelta | None = None,
         *,
         speed_mark: Fraction | None = None,
-        speed_targets: Mapping[str, int] | None = None,
+        speed_targets_ms: Mapping[str, int] | None = None,
     ) -> Exam:
         """Define an exam: its items are reproducible from ``seed`` by the drills.
 
         ``pass_mark`` is the share of items to get right (``Fraction(4, 5)``);
         ``speed_mark`` (optional) the share to get right within the skill's target time;
-        ``speed_targets`` those targets in seconds per skill (``drills.standards.
-        target_seconds``), kept with the exam as they are now. A speed mark needs a
-        target for every skill.
+        ``speed_targets_ms`` those targets in milliseconds per skill (the centre's speed
+        standards, ``drills.standards.target_ms``), kept with the exam as they are now, so
+        a later change of a standard does not change a sitting's score. A speed mark needs
+        a target for every skill.
         """
         title = clean_title(title, 200)
         check_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
@@ -832,9 +864,9 @@ class InstructorDesk:
             speed_mark = Fraction(speed_mark)
             if not 0 < speed_mark <= 1:
                 raise ValueError("the speed pass mark is a share between 0 (excluded) and 1")
-        targets = {str(k): int(v) for k, v in (speed_targets or {}).items()}
+        targets = {str(k): int(v) for k, v in (speed_targets_ms or {}).items()}
         if any(v <= 0 for v in targets.values()):
-            raise ValueError("a target time is a positive number of seconds")
+            raise ValueError("a target time is a positive number of milliseconds")
         missing = [s for s in skill_list if s not in targets]
         if speed_mark is not None and missing:
             raise ValueError(f"the speed pass mark needs a target time for {missing[0]}")

@@ -147,7 +147,8 @@ class ExamRow(Base):
     #: within their skill's target time; ``None``: the exam sets no speed mark.
     speed_mark_numerator: Mapped[int | None] = mapped_column(Integer)
     speed_mark_denominator: Mapped[int | None] = mapped_column(Integer)
-    #: The target seconds of each skill when the exam was built (``drills.standards``),
+    #: The target of each skill in milliseconds when the exam was built (the centre's speed
+    #: standard, ``drills.standards.target_ms``),
     #: so a sitting is judged against the standard it was set under (migration 0008).
     speed_targets: Mapped[dict[str, int] | None] = mapped_column(JSON)
 
@@ -241,6 +242,17 @@ class AnswerRow(Base):
         ),
         Index("ix_answers_day_skill", "answered_day", "skill", "time_taken_ms", "correct"),
         Index(None, "trainee_id", "answered_at"),
+        # Mastery (storage/standards.py, migration 0010): each trainee's answers of a skill
+        # newest first, with what the rule counts, so the window function reads no table.
+        Index(
+            "ix_answers_mastery",
+            "trainee_id",
+            "skill",
+            "answered_at",
+            "id",
+            "correct",
+            "time_taken_ms",
+        ),
     )
 
 
@@ -515,3 +527,89 @@ class CertificationRow(Base):
         CheckConstraint("correct BETWEEN 0 AND item_count", name="correct"),
         CheckConstraint("in_time BETWEEN 0 AND correct", name="in_time"),
     )
+
+
+class SpeedStandardRow(Base):
+    """One version of a skill's speed standard, as an instructor set it (migration 0010).
+
+    Insert-only (triggers refuse UPDATE and DELETE): the standard in force is the
+    newest version of each skill; older ones stay, so what a share "within the
+    target" was measured against is never lost. A skill with no row keeps the
+    drills' own target (``drills.standards.target_seconds``).
+    """
+
+    __tablename__ = "speed_standards"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    skill: Mapped[str] = mapped_column(String(100))
+    version: Mapped[int] = mapped_column(Integer)
+    target_ms: Mapped[int] = mapped_column(Integer)
+    set_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    set_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        UniqueConstraint("skill", "version"),
+        CheckConstraint("version >= 1", name="version_positive"),
+        CheckConstraint("target_ms BETWEEN 1000 AND 600000", name="target_ms"),
+    )
+
+
+class MasteryRuleRow(Base):
+    """One version of the centre's mastery rule (migration 0010), insert-only.
+
+    A skill is mastered when at least ``mastered_percent`` of the trainee's last
+    ``last_answers`` answers of it are right and within the speed standard; close from
+    ``close_percent``; weak below. No row: the default (90 %, 30 answers, 75 %).
+    """
+
+    __tablename__ = "mastery_rules"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, unique=True)
+    last_answers: Mapped[int] = mapped_column(Integer)
+    mastered_percent: Mapped[int] = mapped_column(Integer)
+    close_percent: Mapped[int] = mapped_column(Integer)
+    set_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    set_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        CheckConstraint("version >= 1", name="version_positive"),
+        CheckConstraint("last_answers BETWEEN 5 AND 500", name="last_answers"),
+        CheckConstraint("mastered_percent BETWEEN 1 AND 100", name="mastered_percent"),
+        CheckConstraint("close_percent BETWEEN 0 AND mastered_percent", name="close_percent"),
+    )
+
+
+class PracticePlanRow(Base):
+    """A practice plan an instructor made: skills of one game, a number of items, a due
+    date (migration 0010). Insert-only: a plan is assigned as it was made."""
+
+    __tablename__ = "practice_plans"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(40))
+    skills: Mapped[list[str]] = mapped_column(JSON)
+    item_count: Mapped[int] = mapped_column(Integer)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: The intake group it was made for, if any (the groups' table is the people's).
+    group_id: Mapped[int | None] = mapped_column(Integer)
+    created_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (CheckConstraint("item_count BETWEEN 1 AND 1000", name="item_count"),)
+
+
+class PlanAssignmentRow(Base):
+    """A practice plan given to one trainee (migration 0010), insert-only. Its progress
+    is counted from the trainee's answers since ``assigned_at``, never stored."""
+
+    __tablename__ = "plan_assignments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    plan_id: Mapped[int] = mapped_column(ForeignKey("practice_plans.id"))
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"), index=True)
+    assigned_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    assigned_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (UniqueConstraint("plan_id", "trainee_id"),)

@@ -153,8 +153,10 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "review_states",
         "rounds",
         "save_review_state",
+        "schedule",
         "sessions",
         "sitting_refusal",
+        "standing",
         "start_session",
         "trainee_id",
     }
@@ -163,9 +165,21 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
 
     rounds = {n for n, _ in inspect.getmembers(Rounds) if not n.startswith("_")}
     assert rounds == {"all", "finish", "record_attempt", "start"}
+    # The centre's standards, the trainee's mastery and plans (issue 15): read only.
+    from dealer_trainer.storage.schedules import MySchedule
+    from dealer_trainer.storage.standards import MyStandards
+
+    assert {n for n, _ in inspect.getmembers(MyStandards) if not n.startswith("_")} == {
+        "mastery",
+        "standards",
+    }
+    assert {n for n, _ in inspect.getmembers(MySchedule) if not n.startswith("_")} == {
+        "now",
+        "plans",
+    }
     signatures = {
         name: inspect.signature(getattr(TraineeDesk, name))
-        for name in public - {"trainee_id", "rounds"}
+        for name in public - {"trainee_id", "rounds", "standing", "schedule"}
     }
     assert all("trainee_id" not in sig.parameters for sig in signatures.values())
     instructor_only = {n for n, _ in inspect.getmembers(InstructorDesk) if not n.startswith("_")}

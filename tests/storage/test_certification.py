@@ -11,7 +11,6 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from dealer_trainer.drills.standards import target_seconds
 from dealer_trainer.storage import (
     AccessDeniedError,
     InstructorDesk,
@@ -59,7 +58,7 @@ def _exam(desk: InstructorDesk, *, items: int = 4, speed: Fraction | None = None
         7,
         Fraction(3, 4),
         speed_mark=speed,
-        speed_targets={SKILL: target_seconds(SKILL)},
+        speed_targets_ms={SKILL: 10_000},  # a 10 s standard
     ).id
 
 
@@ -210,7 +209,7 @@ def test_a_speed_mark_needs_a_target_for_every_skill(desk: InstructorDesk) -> No
             1,
             Fraction(1, 2),
             speed_mark=Fraction(1, 2),
-            speed_targets={SKILL: 10},
+            speed_targets_ms={SKILL: 10_000},
         )
 
 

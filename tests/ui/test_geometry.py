@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from functools import cache
 from pathlib import Path
 
@@ -44,12 +44,14 @@ from dealer_trainer.storage import Store
 from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.feedback import ArticleDialog
+from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.drills.screen import DrillScreen, drill_window_size
 from dealer_trainer.ui.instructor.login import FirstStartDialog, LoginDialog
 from dealer_trainer.ui.instructor.window import InstructorWindow
 from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.main_window import MainWindow
+from dealer_trainer.ui.progress import ProgressWindow
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.drills.conftest import wrong_answer
 from tests.ui.instructor.cohort import Cohort, fill
@@ -407,3 +409,30 @@ def test_exam_review_fits_for_the_instructor_and_the_trainee(
         assert review.detail.scene is not None  # the item is on its felt
         assert_fits(qtbot, review, room, f"exam-review-{name}-{language}-{room.height()}")
         review.close()
+
+
+def test_my_progress_window_fits(qtbot: QtBot, room: QRect, language: str, cohort: Cohort) -> None:
+    """Issue 15: the trainee's own progress, with plans and an exam due and a weak skill."""
+    store = cohort.store
+    desk = store.instructor(cohort.session)
+    trainee_id = next(iter(cohort.trainees.values()))
+    login, _ = desk.trainee_logins()[trainee_id]
+    desk.set_trainee_password(trainee_id, "progress password")
+    desk.schedules.assign_plan(
+        "Straight-up multiples and picture bets before the end of the week",
+        "roulette",
+        ["roulette.straight_up", "roulette.picture_bets"],
+        40,
+        store.now() + timedelta(days=5),
+        [trainee_id],
+    )
+    person = store.sign_in(login, "progress password")
+    launcher = DrillLauncher(lambda: person, store=store)
+    qtbot.addWidget(launcher)
+    window = ProgressWindow(lambda: launcher, lambda: store.day_zone)
+    _show(qtbot, window)
+    with qtbot.waitSignal(window.loaded):
+        window.refresh()
+    assert window.due.rowCount() >= 1
+    assert_fits(qtbot, window, room, f"progress-{language}-{room.height()}")
+    window.close()

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 #: Raised when a policy, grant or function changes: a workstation refuses a server
 #: whose rules are older or newer than its own (``dt_security_version()``).
 #: 2: retakes, exam windows, certifications (0008); groups, disabled instructors, staff numbers
-#: (0009); speed standards, mastery rules, practice plans (0010); the rollups' grants (0011).
+#: (0009); speed standards, mastery rules, practice plans (0010); the rollups (0011).
 SECURITY_VERSION = 2
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
@@ -69,6 +69,9 @@ SERVER_WRITTEN = (
     "group_member_moved",
     "instructor_disabled",
     "instructor_enabled",
+    "standard_set",
+    "mastery_rule_set",
+    "plan_assigned",
 )
 
 
@@ -101,6 +104,10 @@ def _q(identifier: str) -> str:
     return '"' + identifier.replace('"', '""') + '"'
 
 
+#: Migration 0010's tables: everyone of the centre reads the standards and the rule, a
+#: trainee their own plans; nobody inserts but through the functions below.
+_STANDARDS_TABLES = ("speed_standards", "mastery_rules", "practice_plans", "plan_assignments")
+
 #: Every table of the schema (head), and what each group may do with it. Row-level
 #: security is on for every one; the policies below say which rows.
 _TABLES = (
@@ -124,6 +131,7 @@ _TABLES = (
     "group_members",
     "centre_settings",
     "certifications",
+    *_STANDARDS_TABLES,
 )
 
 _TRAINEE_GRANTS = {
@@ -144,6 +152,7 @@ _TRAINEE_GRANTS = {
     "group_members": "SELECT",
     "centre_settings": "SELECT",
     "certifications": "SELECT",
+    **dict.fromkeys(_STANDARDS_TABLES, "SELECT"),
 }
 _INSTRUCTOR_GRANTS = {
     "alembic_version": "SELECT",
@@ -167,6 +176,7 @@ _INSTRUCTOR_GRANTS = {
     "group_members": "SELECT",
     "centre_settings": "SELECT, INSERT",
     "certifications": "SELECT",
+    **dict.fromkeys(_STANDARDS_TABLES, "SELECT"),
 }
 
 _OWN_ROUND = (
@@ -263,6 +273,20 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     # Nobody inserts a certification: dt_end_session() writes it from a passing sitting.
     ("certifications", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
     ("certifications", "all", "SELECT", "i", "true", None),
+    ("speed_standards", "read", "SELECT", "ti", "true", None),
+    ("mastery_rules", "read", "SELECT", "ti", "true", None),
+    (
+        "practice_plans",
+        "own",
+        "SELECT",
+        "t",
+        "EXISTS (SELECT 1 FROM plan_assignments p WHERE p.plan_id = practice_plans.id "
+        "AND p.trainee_id = dt_trainee_id())",
+        None,
+    ),
+    ("practice_plans", "all", "SELECT", "i", "true", None),
+    ("plan_assignments", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
+    ("plan_assignments", "all", "SELECT", "i", "true", None),
 )
 
 #: The centre's settings as the server's functions read them (``storage/centre.py``'s
@@ -595,12 +619,12 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                         SELECT * INTO a FROM exam_assignments WHERE id = s.exam_assignment_id;
                         SELECT * INTO e FROM exams WHERE id = a.exam_id;
                         -- Scored as storage/certification.py scores it: unanswered items
-                        -- wrong; in time: right and within the skill's target seconds.
+                        -- wrong; in time: right and within the skill's target (ms).
                         SELECT count(*) FILTER (WHERE an.correct),
                                count(*) FILTER (WHERE an.correct
                                    AND (e.speed_targets ->> an.skill) IS NOT NULL
                                    AND an.time_taken_ms
-                                       <= (e.speed_targets ->> an.skill)::integer * 1000),
+                                       <= (e.speed_targets ->> an.skill)::integer),
                                COALESCE(sum(an.time_taken_ms), 0)
                         INTO n_correct, n_in_time, ms
                         FROM answers an WHERE an.session_id = p_session;
@@ -806,6 +830,85 @@ def _group_functions(names: Names) -> list[tuple[str, str]]:
     ]
 
 
+def _standards_functions() -> list[tuple[str, str]]:
+    """The instructor's way to set a standard or the rule and to assign a plan (0010)."""
+    refuse = """IF dt_instructor_id() IS NULL THEN
+                    RAISE EXCEPTION 'only an instructor %s'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;"""
+    return [
+        (
+            "dt_set_speed_standard(text, integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_set_speed_standard(p_skill text, p_ms integer)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                {refuse % "sets a speed standard"}
+                LOCK TABLE speed_standards IN SHARE ROW EXCLUSIVE MODE;
+                INSERT INTO speed_standards (skill, version, target_ms, set_by, set_at)
+                SELECT p_skill, coalesce(max(version), 0) + 1, p_ms, dt_instructor_id(),
+                       clock_timestamp()
+                FROM speed_standards WHERE skill = p_skill;
+                PERFORM dt_audit('standard_set', 'skill:' || p_skill,
+                                 trim_scale(p_ms / 1000.0)::text || ' s');
+            END $$""",
+        ),
+        (
+            "dt_set_mastery_rule(integer, integer, integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_set_mastery_rule(
+                p_last integer, p_mastered integer, p_close integer)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                {refuse % "sets the mastery rule"}
+                LOCK TABLE mastery_rules IN SHARE ROW EXCLUSIVE MODE;
+                INSERT INTO mastery_rules (version, last_answers, mastered_percent,
+                                           close_percent, set_by, set_at)
+                SELECT coalesce(max(version), 0) + 1, p_last, p_mastered, p_close,
+                       dt_instructor_id(), clock_timestamp()
+                FROM mastery_rules;
+                PERFORM dt_audit('mastery_rule_set', NULL,
+                    p_mastered || ' % of the last ' || p_last || ', close from '
+                    || p_close || ' %');
+            END $$""",
+        ),
+        (
+            "dt_assign_plan(text, text, text, integer, timestamp with time zone, integer, "
+            "integer[])",
+            f"""CREATE OR REPLACE FUNCTION dt_assign_plan(
+                p_title text, p_game text, p_skills text, p_items integer,
+                p_due timestamptz, p_group integer, p_trainees integer[])
+            RETURNS integer LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                plan_id integer;
+                one integer;
+            BEGIN
+                {refuse % "assigns a practice plan"}
+                IF p_due <= clock_timestamp() THEN
+                    RAISE EXCEPTION 'the due date of a plan must be later than now'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                IF coalesce(cardinality(p_trainees), 0) = 0 OR EXISTS (
+                    SELECT 1 FROM unnest(p_trainees) AS t(id)
+                    WHERE NOT EXISTS (SELECT 1 FROM trainees WHERE trainees.id = t.id)) THEN
+                    RAISE EXCEPTION 'a plan is given to registered trainees'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                INSERT INTO practice_plans (title, game, skills, item_count, due_at, group_id,
+                                            created_by, created_at)
+                VALUES (p_title, p_game, p_skills::json, p_items, p_due, p_group,
+                        dt_instructor_id(), clock_timestamp())
+                RETURNING id INTO plan_id;
+                FOREACH one IN ARRAY p_trainees LOOP
+                    INSERT INTO plan_assignments (plan_id, trainee_id, assigned_by, assigned_at)
+                    VALUES (plan_id, one, dt_instructor_id(), clock_timestamp());
+                    PERFORM dt_audit('plan_assigned',
+                        (SELECT login FROM trainees WHERE id = one), p_title);
+                END LOOP;
+                RETURN plan_id;
+            END $$""",
+        ),
+    ]
+
+
 def _lit(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
@@ -833,6 +936,9 @@ _CALLERS = {
     "dt_group_set_instructors(integer, integer[])": "i",
     "dt_group_move(integer, integer)": "i",
     "dt_set_instructor_disabled(integer, boolean)": "i",
+    "dt_set_speed_standard(text, integer)": "i",
+    "dt_set_mastery_rule(integer, integer, integer)": "i",
+    "dt_assign_plan(text, text, text, integer, timestamp with time zone, integer, integer[])": "i",
 }
 
 _TRIGGERS = (
@@ -870,7 +976,11 @@ def statements(names: Names) -> list[str]:
     ]
     for table in _TABLES:
         out.append(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
-    for signature, create in _functions(names) + _group_functions(names):
+    for signature, create in (
+        *_functions(names),
+        *_group_functions(names),
+        *_standards_functions(),
+    ):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
         callers = ", ".join(_q(groups[g]) for g in _CALLERS[signature])

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.errors import StorageError
+from dealer_trainer.ui.progress_entry import ProgressEntry
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -75,6 +76,8 @@ class DrillsDock(QDockWidget):
         self.review_action = QAction(self)
         self.review_action.triggered.connect(self.review_exams)
         self.menu.addAction(self.review_action)
+        # My progress… (issue 15)
+        self.progress = ProgressEntry(self, self.menu, self.ensure_launcher, self.window)
         # Another trainee chosen in the side panel: their exams, not the last one's.
         chosen = getattr(panel, "traineeChosen", None)
         if chosen is not None:
@@ -92,6 +95,7 @@ class DrillsDock(QDockWidget):
         for kind, action in self.start_actions.items():
             action.setText(_tr(MODE_ACTIONS[kind]))
         self.review_action.setText(QCoreApplication.translate("drills", "Review my e&xams…"))
+        self.progress.retranslate()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -99,6 +103,17 @@ class DrillsDock(QDockWidget):
         super().changeEvent(event)
 
     def open(self) -> DrillLauncher:
+        self.ensure_launcher()
+        assert self.launcher is not None
+        self.launcher.set_game(self._panel.current_game())
+        self.launcher.refresh_exams()
+        self.show()
+        self.raise_()
+        self.launcher.skills.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return self.launcher
+
+    def ensure_launcher(self) -> DrillLauncher:
+        """The launcher, built on first use (it opens storage), without showing the dock."""
         if self.launcher is None:
             from dealer_trainer.ui.drills.launcher import DrillLauncher  # noqa: PLC0415
 
@@ -115,11 +130,6 @@ class DrillsDock(QDockWidget):
                     store=self._store,
                 )
             self.setWidget(self.launcher)
-        self.launcher.set_game(self._panel.current_game())
-        self.launcher.refresh_exams()
-        self.show()
-        self.raise_()
-        self.launcher.skills.setFocus(Qt.FocusReason.ShortcutFocusReason)
         return self.launcher
 
     def start(self, kind: str) -> None:

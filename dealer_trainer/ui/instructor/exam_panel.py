@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
 from dealer_trainer.drills.specs import exam_spec
-from dealer_trainer.drills.standards import target_seconds
+from dealer_trainer.drills.standards import target_ms
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
@@ -231,6 +231,7 @@ class ExamBuilder(QGroupBox):
         minutes = self.time_limit.value()
         speed = self.speed_mark.value()
         try:
+            standards = self._desk.standards.standards()  # the centre's, kept with the exam
             made = self._desk.create_exam(
                 title=title,
                 ruleset_id=str(spec.ruleset),
@@ -241,7 +242,7 @@ class ExamBuilder(QGroupBox):
                 difficulty=int(spec.difficulty),
                 time_limit=timedelta(minutes=minutes) if minutes else None,
                 speed_mark=Fraction(speed, 100) if speed else None,
-                speed_targets={s: target_seconds(s, spec.difficulty) for s in spec.skills},
+                speed_targets_ms={s: target_ms(s, standards) for s in spec.skills},
             )
         except (ValueError, StorageError) as exc:
             self._say(problem_text(exc), error=True)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.audit import Action, AuditEntry
@@ -57,6 +58,9 @@ _ACTIONS = {
     Action.CENTRE_SETTINGS_CHANGED: QT_TRANSLATE_NOOP(
         "RecordsCheck", "changed the centre's settings"
     ),
+    Action.STANDARD_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a speed standard"),
+    Action.MASTERY_RULE_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set the mastery rule"),
+    Action.PLAN_ASSIGNED: QT_TRANSLATE_NOOP("RecordsCheck", "assigned a practice plan"),
 }
 
 
@@ -218,6 +222,8 @@ class RecordsCheckPanel(QWidget):
         subject = entry.subject or ""
         if subject.startswith("exam:") and subject[5:].isdigit():
             return titles.get(int(subject[5:]), self.tr("an exam since removed"))
+        if subject.startswith("skill:"):  # a speed standard: the skill by its name
+            return skill_title(subject[6:])
         if entry.action is Action.EXAM_ASSIGNED and entry.detail.startswith("exam:"):
             exam = titles.get(int(entry.detail[5:]), "") if entry.detail[5:].isdigit() else ""
             return f"{subject} · {exam}" if exam else subject

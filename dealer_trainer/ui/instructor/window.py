@@ -52,6 +52,8 @@ from dealer_trainer.ui.instructor.instructors import InstructorsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
+from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
+from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.language import problem_text
 
 _INPUT_EVENTS = frozenset(
@@ -265,6 +267,9 @@ class InstructorWindow(QMainWindow):
         self.house_rulesets = HouseRulesetsPanel(store, self.desk)
         self.records_check = RecordsCheckPanel(self.desk)
         self.centre = CentrePanel(self.desk, self.jobs)
+        self.mastery = MasteryPanel(self.desk, self.jobs, self.today, store.day_zone)
+        self.standards = StandardsPanel(self.desk, store.day_zone)
+        self.plans = PlansPanel(self.desk, store.day_zone, store.now)
         self.tabs = QTabWidget()
         pages = (
             self.cohort,
@@ -277,6 +282,8 @@ class InstructorWindow(QMainWindow):
         )
         for page in (*pages, self.house_rulesets, self.records_check, self.centre):
             self.tabs.addTab(page, "")
+        for standards_page in (self.mastery, self.plans, self.standards):  # issue 15
+            self.tabs.addTab(standards_page, "")
         self.setCentralWidget(self.tabs)
         self._lock_action = QAction(self)
         self._lock_action.setShortcut(QKeySequence("Ctrl+L"))
@@ -304,6 +311,10 @@ class InstructorWindow(QMainWindow):
         self.exams.refresh()
         self.cohort.reload()
         self.records_check.refresh()
+        self.standards.refresh()
+        self.standards.changed.connect(self.mastery.reload_when_shown)
+        self.plans.assigned.connect(self.mastery.reload_when_shown)
+        self.exams.assigned.connect(self.mastery.reload_when_shown)
 
     def retranslate(self) -> None:
         """The window's own texts in the language now installed (title, tabs, toolbar)."""
@@ -322,8 +333,17 @@ class InstructorWindow(QMainWindow):
         ]
         for index, name in enumerate(names):
             self.tabs.setTabText(index, name)
+        self._name_standards_tabs()
         self._lock_action.setText(self.tr("&Lock the instructor views"))
         self._toolbar.setWindowTitle(self.tr("Instructor"))
+
+    def _name_standards_tabs(self) -> None:
+        for page, name in (
+            (self.mastery, self.tr("&Mastery")),
+            (self.plans, self.tr("Practice pla&ns")),
+            (self.standards, self.tr("&Standards")),
+        ):
+            self.tabs.setTabText(self.tabs.indexOf(page), name)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -367,6 +387,7 @@ class InstructorWindow(QMainWindow):
         self.reports.set_trainees(trainees)
         self.groups.set_trainees(trainees)
         self.centre.set_trainees(trainees)
+        self.plans.set_trainees(trainees)
         groups = self.groups.groups()
         self.cohort.set_groups(groups)
         self.exams.set_groups(groups)

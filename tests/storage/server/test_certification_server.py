@@ -75,7 +75,7 @@ def exam_ids(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, int]]
             5,
             Fraction(1, 2),
             speed_mark=Fraction(1, 2),
-            speed_targets={SKILL: 10},
+            speed_targets_ms={SKILL: 10_000},
         )
         tom, eve = desk.assign_exam(paper.id, [trainees["Tom Trainee"], trainees["Eve Trainee"]])
         later = desk.create_exam("Later", "roulette-2003", [SKILL], 2, 6, Fraction(1, 2))

@@ -11,7 +11,7 @@ Create Date: 2026-12-01
 - ``exam_assignments.opens_at``: an exam's window opens (``due_at`` closes it).
 - ``exams.speed_mark_numerator/denominator``: the speed pass mark (the share of
   items right and within their skill's target time), ``exams.speed_targets``: the
-  target seconds of each skill when the exam was built.
+  target of each skill, in milliseconds, when the exam was built.
 - ``certifications``: a trainee certified for a game by a passing sitting,
   insert-only (``storage/certification.py``).
 

@@ -1,0 +1,331 @@
+"""Practice plans and what is due: assigned by an instructor, counted from the answers.
+
+A plan is skills of one game, a number of items and a due date (migration 0010,
+insert-only); a plan assignment gives it to one trainee. Its progress is never
+stored: it is the trainee's answers of the plan's skills, outside exams, since the
+plan was assigned, counted when asked. A plan is done when that count reaches the
+plan's; it is overdue while it is not done and its due date has passed. An exam is
+overdue while it is assigned, not sat, and its ``due_at`` has passed.
+
+On the server an instructor makes and assigns a plan through ``dt_assign_plan()``
+(it writes the audit entries); a trainee reads their own assignments and the plans
+given to them, and writes none of them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, func, insert, select, text
+
+from dealer_trainer.drills.skills import all_skills
+from dealer_trainer.storage import audit
+from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.models import (
+    AnswerRow,
+    ExamAssignmentRow,
+    ExamRow,
+    Instructor,
+    PlanAssignmentRow,
+    PracticePlanRow,
+    SessionRow,
+    Trainee,
+)
+from dealer_trainer.storage.records import clean_title
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.records import InstructorSession
+    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
+
+MOST_ITEMS = 1000
+
+
+@dataclass(frozen=True)
+class PracticePlan:
+    id: int
+    title: str
+    game: str
+    skills: tuple[str, ...]
+    item_count: int
+    due_at: datetime
+    group_id: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class PlanProgress:
+    """One trainee's assignment of a plan and how far they are."""
+
+    assignment_id: int
+    plan: PracticePlan
+    trainee_id: int
+    assigned_at: datetime
+    done: int  # items answered since assigned (at most the plan's count)
+    finished_at: datetime | None  # when the plan's last item was answered
+
+    @property
+    def complete(self) -> bool:
+        return self.finished_at is not None
+
+    def overdue(self, now: datetime) -> bool:
+        return not self.complete and now > self.plan.due_at
+
+
+@dataclass(frozen=True)
+class OverdueExam:
+    assignment_id: int
+    exam_id: int
+    title: str
+    trainee_id: int
+    due_at: datetime
+
+
+@dataclass(frozen=True)
+class Overdue:
+    """What is past its due date and not done, with the trainees' names."""
+
+    plans: tuple[PlanProgress, ...]
+    exams: tuple[OverdueExam, ...]
+    names: dict[int, str]
+
+
+def _plan(row: Any) -> PracticePlan:
+    skills = row.skills if isinstance(row.skills, list) else json.loads(row.skills)
+    return PracticePlan(
+        row.id,
+        row.title,
+        row.game,
+        tuple(skills),
+        row.item_count,
+        row.due_at,
+        row.group_id,
+        row.created_at,
+    )
+
+
+def _progress(connection: Connection, assignment: Any, plan: PracticePlan) -> PlanProgress:
+    """Count the trainee's answers of the plan's skills, outside exams, since assigned."""
+    counted = (
+        select(AnswerRow.answered_at)
+        .join(SessionRow, SessionRow.id == AnswerRow.session_id)
+        .where(
+            AnswerRow.trainee_id == assignment.trainee_id,
+            AnswerRow.skill.in_(plan.skills),
+            AnswerRow.answered_at > assignment.assigned_at,
+            SessionRow.kind != "exam",
+        )
+    )
+    done = connection.execute(
+        select(func.count()).select_from(counted.limit(plan.item_count).subquery())
+    ).scalar_one()
+    finished = None
+    if done >= plan.item_count:
+        finished = connection.execute(
+            counted.order_by(AnswerRow.answered_at, AnswerRow.id)
+            .limit(1)
+            .offset(plan.item_count - 1)
+        ).scalar_one()
+    return PlanProgress(
+        assignment.id, plan, assignment.trainee_id, assignment.assigned_at, int(done), finished
+    )
+
+
+def plan_progress(connection: Connection, trainee_id: int | None = None) -> list[PlanProgress]:
+    """Every plan assignment (one trainee's, or all) with its progress, soonest due first."""
+    query = select(PlanAssignmentRow).join(
+        PracticePlanRow, PracticePlanRow.id == PlanAssignmentRow.plan_id
+    )
+    if trainee_id is not None:
+        query = query.where(PlanAssignmentRow.trainee_id == trainee_id)
+    query = query.order_by(PracticePlanRow.due_at, PlanAssignmentRow.id)
+    plans: dict[int, PracticePlan] = {}
+    out = []
+    for row in connection.execute(query).all():
+        plan = plans.get(row.plan_id)
+        if plan is None:
+            found = connection.execute(
+                select(PracticePlanRow).where(PracticePlanRow.id == row.plan_id)
+            ).one()
+            plan = plans[row.plan_id] = _plan(found)
+        out.append(_progress(connection, row, plan))
+    return out
+
+
+def overdue(
+    connection: Connection, now: datetime, trainee_ids: Sequence[int] | None = None
+) -> Overdue:
+    """Plans not done by their date and exams assigned, not sat, past ``due_at``."""
+    wanted = None if trainee_ids is None else set(trainee_ids)
+    plans = tuple(
+        p
+        for p in plan_progress(connection)
+        if p.overdue(now) and (wanted is None or p.trainee_id in wanted)
+    )
+    exam_query = (
+        select(
+            ExamAssignmentRow.id,
+            ExamAssignmentRow.exam_id,
+            ExamRow.title,
+            ExamAssignmentRow.trainee_id,
+            ExamAssignmentRow.due_at,
+        )
+        .join(ExamRow, ExamRow.id == ExamAssignmentRow.exam_id)
+        .where(
+            ExamAssignmentRow.completed_at.is_(None),
+            ExamAssignmentRow.due_at.is_not(None),
+            ExamAssignmentRow.due_at < now,
+        )
+        .order_by(ExamAssignmentRow.due_at, ExamAssignmentRow.id)
+    )
+    exams = tuple(
+        OverdueExam(row.id, row.exam_id, row.title, row.trainee_id, row.due_at)
+        for row in connection.execute(exam_query)
+        if wanted is None or row.trainee_id in wanted
+    )
+    names = dict(connection.execute(select(Trainee.id, Trainee.name)).tuples().all())
+    return Overdue(plans, exams, names)
+
+
+def check_plan(
+    title: str, game: str, skills: Iterable[str], item_count: int, due_at: datetime
+) -> tuple[str, list[str]]:
+    """The plan's title cleaned and its skills, or a ``ValueError`` saying what is wrong."""
+    title = clean_title(title, 200)
+    chosen = list(dict.fromkeys(skills))
+    if not chosen:
+        raise ValueError("Choose at least one skill for the plan.")
+    known = all_skills()
+    for one in chosen:
+        found = known.get(one)
+        if found is None:
+            raise ValueError("The plan names a skill this version does not know.")
+        if found.game != game:
+            raise ValueError("A plan's skills are of one game.")
+    if not 1 <= item_count <= MOST_ITEMS:
+        raise ValueError(f"A plan has between 1 and {MOST_ITEMS} items.")
+    if due_at.utcoffset() is None:
+        raise ValueError("due_at must carry a time zone")
+    return title, chosen
+
+
+class CentreSchedules:
+    """What an instructor does with plans: make and assign them, see what is overdue."""
+
+    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
+        self._store = store
+        self._session = session
+
+    def _read(self, work: Any) -> Any:
+        self._store.require(self._session)
+        return self._store.read(work)
+
+    def assign_plan(
+        self,
+        title: str,
+        game: str,
+        skills: Iterable[str],
+        item_count: int,
+        due_at: datetime,
+        trainee_ids: Iterable[int],
+        group_id: int | None = None,
+    ) -> PracticePlan:
+        """Make a plan and give it to ``trainee_ids`` (logged per trainee)."""
+        title, chosen = check_plan(title, game, skills, item_count, due_at)
+        targets = sorted(set(trainee_ids))
+        if not targets:
+            raise ValueError("Choose at least one trainee to give the plan to.")
+        if due_at <= self._store.now():
+            raise ValueError("The due date of a plan must be later than now.")
+
+        def work(connection: Connection) -> PracticePlan:
+            if self._store.is_server:
+                plan_id = connection.execute(
+                    text(
+                        "SELECT dt_assign_plan(:title, :game, :skills, :items, :due, :group, "
+                        "CAST(:trainees AS integer[]))"
+                    ),
+                    {
+                        "title": title,
+                        "game": game,
+                        "skills": json.dumps(chosen),
+                        "items": item_count,
+                        "due": due_at,
+                        "group": group_id,
+                        "trainees": targets,
+                    },
+                ).scalar_one()
+            else:
+                known = set(connection.execute(select(Trainee.id)).scalars())
+                missing = [t for t in targets if t not in known]
+                if missing:
+                    raise StorageError("A trainee the plan is for is no longer registered.")
+                now = self._store.now()
+                plan_id = connection.execute(
+                    insert(PracticePlanRow)
+                    .values(
+                        title=title,
+                        game=game,
+                        skills=chosen,
+                        item_count=item_count,
+                        due_at=due_at,
+                        group_id=group_id,
+                        created_by=self._session.instructor_id,
+                        created_at=now,
+                    )
+                    .returning(PracticePlanRow.id)
+                ).scalar_one()
+                actor = connection.execute(
+                    select(Instructor.login).where(Instructor.id == self._session.instructor_id)
+                ).scalar_one_or_none()
+                if actor is None:
+                    raise AccessDeniedError("This instructor account no longer exists.")
+                for trainee_id in targets:
+                    connection.execute(
+                        insert(PlanAssignmentRow).values(
+                            plan_id=plan_id,
+                            trainee_id=trainee_id,
+                            assigned_by=self._session.instructor_id,
+                            assigned_at=now,
+                        )
+                    )
+                    login = connection.execute(
+                        select(Trainee.login).where(Trainee.id == trainee_id)
+                    ).scalar_one()
+                    audit.append(connection, now, actor, audit.Action.PLAN_ASSIGNED, login, title)
+            row = connection.execute(
+                select(PracticePlanRow).where(PracticePlanRow.id == plan_id)
+            ).one()
+            return _plan(row)
+
+        self._store.require(self._session)
+        result: PracticePlan = self._store.write(work)
+        return result
+
+    def progress(self, trainee_id: int | None = None) -> list[PlanProgress]:
+        result: list[PlanProgress] = self._read(lambda c: plan_progress(c, trainee_id))
+        return result
+
+    def overdue(self, trainee_ids: Sequence[int] | None = None) -> Overdue:
+        """Overdue plans and exams (``trainee_ids``: of a group only)."""
+        now = self._store.now()
+        result: Overdue = self._read(lambda c: overdue(c, now, trainee_ids))
+        return result
+
+
+class MySchedule:
+    """A trainee's own plans and their progress."""
+
+    def __init__(self, store: UnitOfWork, trainee_id: int) -> None:
+        self._store = store
+        self._trainee_id = trainee_id
+
+    def now(self) -> datetime:
+        return self._store.now()
+
+    def plans(self) -> list[PlanProgress]:
+        """This trainee's plans, soonest due first, done ones included."""
+        return self._store.read(lambda c: plan_progress(c, self._trainee_id))

@@ -1,0 +1,411 @@
+"""The centre's speed standards and mastery rule, and the counts mastery is judged on.
+
+Both settings are insert-only tables (migration 0010): every change is a new version,
+with who set it and when, and goes into the audit log in the same transaction. The
+standard in force for a skill is its newest version; a skill never set keeps the
+drills' own target (``drills.standards.target_seconds``).
+
+The counts are SQL, the same statement on SQLite and PostgreSQL: a window function
+numbers each trainee's answers of each skill newest first (read in that order from the
+index ``ix_answers_mastery``), and the last N (and the N before them, for the trend) are
+summed, each answer counted good when it is right *and* within its skill's target (the
+targets go in as a ``CASE`` on the skill).
+
+On the server an instructor sets a standard, the rule and plans through ``SECURITY
+DEFINER`` functions (``storage/server/policy.py``), which write the audit entry
+themselves; a trainee reads the standards and the rule and writes none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Date, Integer, bindparam, func, insert, select, text
+
+from dealer_trainer.drills.skills import all_skills
+from dealer_trainer.drills.standards import (
+    DEFAULT_RULE,
+    MasteryRule,
+    SkillMastery,
+    all_targets_ms,
+    check_target,
+)
+from dealer_trainer.storage import audit
+from dealer_trainer.storage.errors import AccessDeniedError
+from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.records import InstructorSession
+    from dealer_trainer.storage.work import InstructorWork, UnitOfWork
+
+
+@dataclass(frozen=True)
+class SpeedStandard:
+    """One version of a skill's standard."""
+
+    skill: str
+    seconds: Decimal
+    version: int
+    set_by: str  # the instructor's name
+    set_at: datetime
+
+
+@dataclass(frozen=True)
+class SpeedShare:
+    """A trainee's (or, ``trainee_id`` None, the cohort's) answers in a period: how many,
+    how many right, and how many right *and* within their skill's target."""
+
+    trainee_id: int | None
+    answers: int
+    right: int
+    within: int
+
+    @property
+    def share_within(self) -> Fraction | None:
+        return Fraction(self.within, self.answers) if self.answers else None
+
+    @property
+    def share_right(self) -> Fraction | None:
+        return Fraction(self.right, self.answers) if self.answers else None
+
+
+def standards(connection: Connection) -> dict[str, Decimal]:
+    """The standard in force per skill the centre set (seconds): each skill's newest."""
+    newest = (
+        select(SpeedStandardRow.skill, func.max(SpeedStandardRow.version).label("version"))
+        .group_by(SpeedStandardRow.skill)
+        .subquery()
+    )
+    rows = connection.execute(
+        select(SpeedStandardRow.skill, SpeedStandardRow.target_ms).join(
+            newest,
+            (newest.c.skill == SpeedStandardRow.skill)
+            & (newest.c.version == SpeedStandardRow.version),
+        )
+    )
+    return {skill: Decimal(ms) / 1000 for skill, ms in rows}
+
+
+def history(connection: Connection, skill: str | None = None) -> list[SpeedStandard]:
+    """Every version set (of one skill, or all), newest first."""
+    query = (
+        select(SpeedStandardRow, Instructor.name)
+        .join(Instructor, Instructor.id == SpeedStandardRow.set_by)
+        .order_by(SpeedStandardRow.set_at.desc(), SpeedStandardRow.id.desc())
+    )
+    if skill is not None:
+        query = query.where(SpeedStandardRow.skill == skill)
+    return [
+        SpeedStandard(row.skill, Decimal(row.target_ms) / 1000, row.version, row.name, row.set_at)
+        for row in connection.execute(query)
+    ]
+
+
+def mastery_rule(connection: Connection) -> MasteryRule:
+    """The rule in force: the newest version, or the default (90 % of the last 30, close
+    from 75 %) while no instructor has set one."""
+    row = connection.execute(
+        select(MasteryRuleRow).order_by(MasteryRuleRow.version.desc()).limit(1)
+    ).first()
+    if row is None:
+        return DEFAULT_RULE
+    return MasteryRule(
+        row.last_answers, Fraction(row.mastered_percent, 100), Fraction(row.close_percent, 100)
+    )
+
+
+def _target_of(targets: Mapping[str, int]) -> tuple[str, dict[str, Any]]:
+    """A SQL expression of an answer's target (ms) by its skill, ``a.skill``, and its values.
+
+    A ``CASE`` rather than a join with a table of targets: the answers stay the only table
+    read, through their indexes (a join let SQLite scan the answers once per skill).
+    """
+    branches: list[str] = []
+    values: dict[str, Any] = {}
+    for number, (skill, ms) in enumerate(sorted(targets.items())):
+        branches.append(f"WHEN :s{number} THEN {int(ms)}")
+        values[f"s{number}"] = skill
+    return f"CASE a.skill {' '.join(branches)} END", values
+
+
+def mastery_counts(
+    connection: Connection,
+    rule: MasteryRule,
+    targets: Mapping[str, int],
+    trainee_ids: Sequence[int] | None = None,
+) -> dict[tuple[int, str], SkillMastery]:
+    """Each (trainee, skill) with answers: its last ``rule.last_answers`` answers and the
+    same number before them, each counted good when right and within ``targets`` (ms).
+
+    ``trainee_ids``: only those trainees (a group); ``None``: every trainee whose answers
+    the connection may read (on the server a trainee's login reads their own only).
+    """
+    if not targets or (trainee_ids is not None and not trainee_ids):
+        return {}
+    target, values = _target_of(targets)
+    only = "AND a.trainee_id IN :ids" if trainee_ids is not None else ""
+    statement = text(
+        f"""
+        WITH ranked AS (
+            SELECT a.trainee_id, a.skill,
+                   CASE WHEN a.correct AND a.time_taken_ms <= {target} THEN 1 ELSE 0 END
+                       AS good,
+                   row_number() OVER (
+                       PARTITION BY a.trainee_id, a.skill
+                       ORDER BY a.answered_at DESC, a.id DESC
+                   ) AS newest
+            FROM answers AS a
+            WHERE a.skill IN :skills {only}
+        )
+        SELECT trainee_id, skill,
+               sum(CASE WHEN newest <= :last THEN 1 ELSE 0 END),
+               sum(CASE WHEN newest <= :last THEN good ELSE 0 END),
+               sum(CASE WHEN newest > :last THEN 1 ELSE 0 END),
+               sum(CASE WHEN newest > :last THEN good ELSE 0 END)
+        FROM ranked
+        WHERE newest <= 2 * :last
+        GROUP BY trainee_id, skill
+        """
+    ).bindparams(bindparam("last", type_=Integer), bindparam("skills", expanding=True))
+    values["skills"] = sorted(targets)
+    if trainee_ids is not None:
+        statement = statement.bindparams(bindparam("ids", expanding=True))
+        values["ids"] = list(trainee_ids)
+    values["last"] = rule.last_answers
+    out = {}
+    for trainee_id, skill, answers, good, earlier, earlier_good in connection.execute(
+        statement, values
+    ):
+        out[(int(trainee_id), str(skill))] = SkillMastery(
+            skill, int(answers), int(good), int(earlier), int(earlier_good), rule
+        )
+    return out
+
+
+def speed_shares(
+    connection: Connection,
+    targets: Mapping[str, int],
+    first_day: date,
+    last_day: date,
+    trainee_ids: Sequence[int] | None = None,
+) -> list[SpeedShare]:
+    """Per trainee (and last, the cohort of them together): answers from ``first_day`` to
+    ``last_day``, right, and right within their skill's target."""
+    if trainee_ids is None:
+        # Named, even for all of them: the trainee's day index then covers the whole query
+        # (without it SQLite read the day index and the table for every answer).
+        trainee_ids = connection.execute(select(Trainee.id).order_by(Trainee.id)).scalars().all()
+    if not targets or not trainee_ids:
+        return [SpeedShare(None, 0, 0, 0)]
+    target, values = _target_of(targets)
+    only = "AND a.trainee_id IN :ids"
+    statement = text(
+        f"""
+        SELECT a.trainee_id, count(*),
+               sum(CASE WHEN a.correct THEN 1 ELSE 0 END),
+               sum(CASE WHEN a.correct AND a.time_taken_ms <= {target} THEN 1 ELSE 0 END)
+        FROM answers AS a
+        WHERE a.answered_day >= :first AND a.answered_day <= :last
+          AND a.skill IN :skills {only}
+        GROUP BY a.trainee_id
+        ORDER BY a.trainee_id
+        """
+    ).bindparams(
+        bindparam("first", type_=Date),
+        bindparam("last", type_=Date),
+        bindparam("skills", expanding=True),
+        bindparam("ids", expanding=True),
+    )
+    values["skills"] = sorted(targets)
+    values["ids"] = list(trainee_ids)
+    values.update(first=first_day, last=last_day)
+    shares = [
+        SpeedShare(int(t), int(n), int(right), int(within))
+        for t, n, right, within in connection.execute(statement, values)
+    ]
+    cohort = SpeedShare(
+        None,
+        sum(s.answers for s in shares),
+        sum(s.right for s in shares),
+        sum(s.within for s in shares),
+    )
+    return [*shares, cohort]
+
+
+class CentreStandards:
+    """What an instructor reads and sets of the centre's standards (each call checks the
+    unlocked session; every change is a new version and an audit entry)."""
+
+    def __init__(self, store: InstructorWork, session: InstructorSession) -> None:
+        self._store = store
+        self._session = session
+
+    def _read(self, work: Any) -> Any:
+        self._store.require(self._session)
+        return self._store.read(work)
+
+    def _write(self, work: Any) -> Any:
+        self._store.require(self._session)
+        return self._store.write(work)
+
+    def _actor(self, connection: Connection) -> str:
+        login = connection.execute(
+            select(Instructor.login).where(Instructor.id == self._session.instructor_id)
+        ).scalar_one_or_none()
+        if login is None:
+            raise AccessDeniedError("This instructor account no longer exists.")
+        return str(login)
+
+    # -- reading ---------------------------------------------------------------------
+
+    def standards(self) -> dict[str, Decimal]:
+        result: dict[str, Decimal] = self._read(standards)
+        return result
+
+    def targets_ms(self) -> dict[str, int]:
+        """Every skill's target in force (ms): the centre's standard or the drills' own."""
+        return all_targets_ms(self.standards())
+
+    def history(self, skill: str | None = None) -> list[SpeedStandard]:
+        result: list[SpeedStandard] = self._read(lambda c: history(c, skill))
+        return result
+
+    def mastery_rule(self) -> MasteryRule:
+        result: MasteryRule = self._read(mastery_rule)
+        return result
+
+    def mastery(
+        self, trainee_ids: Sequence[int] | None = None
+    ) -> dict[tuple[int, str], SkillMastery]:
+        """Each trainee's standing per skill they answered (``trainee_ids``: a group)."""
+
+        def work(connection: Connection) -> dict[tuple[int, str], SkillMastery]:
+            targets = all_targets_ms(standards(connection))
+            return mastery_counts(connection, mastery_rule(connection), targets, trainee_ids)
+
+        result: dict[tuple[int, str], SkillMastery] = self._read(work)
+        return result
+
+    def speed_shares(
+        self, first_day: date, last_day: date, trainee_ids: Sequence[int] | None = None
+    ) -> list[SpeedShare]:
+        """Right and within the target, per trainee and (last) for all of them together."""
+
+        def work(connection: Connection) -> list[SpeedShare]:
+            targets = all_targets_ms(standards(connection))
+            return speed_shares(connection, targets, first_day, last_day, trainee_ids)
+
+        result: list[SpeedShare] = self._read(work)
+        return result
+
+    # -- setting ---------------------------------------------------------------------
+
+    def set_standard(self, skill: str, seconds: Decimal) -> SpeedStandard:
+        """Set ``skill``'s target time (a new version; logged). ``ValueError`` for an
+        unknown skill or a time out of range, saying which."""
+        if skill not in all_skills():
+            raise ValueError(f"There is no skill {skill!r} to set a standard for.")
+        value = check_target(seconds)
+        ms = int(value * 1000)
+
+        def work(connection: Connection) -> SpeedStandard:
+            if self._store.is_server:
+                connection.execute(
+                    text("SELECT dt_set_speed_standard(:skill, :ms)"), {"skill": skill, "ms": ms}
+                )
+            else:
+                version = connection.execute(
+                    select(func.coalesce(func.max(SpeedStandardRow.version), 0)).where(
+                        SpeedStandardRow.skill == skill
+                    )
+                ).scalar_one()
+                now = self._store.now()
+                connection.execute(
+                    insert(SpeedStandardRow).values(
+                        skill=skill,
+                        version=int(version) + 1,
+                        target_ms=ms,
+                        set_by=self._session.instructor_id,
+                        set_at=now,
+                    )
+                )
+                audit.append(
+                    connection,
+                    now,
+                    self._actor(connection),
+                    audit.Action.STANDARD_SET,
+                    f"skill:{skill}",
+                    f"{value} s",
+                )
+            return history(connection, skill)[0]
+
+        result: SpeedStandard = self._write(work)
+        return result
+
+    def set_mastery_rule(self, rule: MasteryRule) -> MasteryRule:
+        """Set the centre's mastery rule (a new version; logged). Shares are whole percents."""
+        shares = (rule.mastered * 100, rule.close * 100)
+        if any(share.denominator != 1 for share in shares):
+            raise ValueError("The mastery rule's shares are whole percents.")
+        mastered, close = (int(share) for share in shares)
+
+        def work(connection: Connection) -> MasteryRule:
+            if self._store.is_server:
+                connection.execute(
+                    text("SELECT dt_set_mastery_rule(:last, :mastered, :close)"),
+                    {"last": rule.last_answers, "mastered": mastered, "close": close},
+                )
+            else:
+                version = connection.execute(
+                    select(func.coalesce(func.max(MasteryRuleRow.version), 0))
+                ).scalar_one()
+                now = self._store.now()
+                connection.execute(
+                    insert(MasteryRuleRow).values(
+                        version=int(version) + 1,
+                        last_answers=rule.last_answers,
+                        mastered_percent=mastered,
+                        close_percent=close,
+                        set_by=self._session.instructor_id,
+                        set_at=now,
+                    )
+                )
+                audit.append(
+                    connection,
+                    now,
+                    self._actor(connection),
+                    audit.Action.MASTERY_RULE_SET,
+                    None,
+                    f"{mastered} % of the last {rule.last_answers}, close from {close} %",
+                )
+            return mastery_rule(connection)
+
+        result: MasteryRule = self._write(work)
+        return result
+
+
+class MyStandards:
+    """A trainee's own standing: the centre's standards and rule, and their own answers."""
+
+    def __init__(self, store: UnitOfWork, trainee_id: int) -> None:
+        self._store = store
+        self._trainee_id = trainee_id
+
+    def standards(self) -> dict[str, Decimal]:
+        return self._store.read(standards)
+
+    def mastery(self) -> tuple[MasteryRule, dict[str, SkillMastery]]:
+        """The rule in force, and this trainee's standing per skill they answered."""
+
+        def work(connection: Connection) -> tuple[MasteryRule, dict[str, SkillMastery]]:
+            rule = mastery_rule(connection)
+            targets = all_targets_ms(standards(connection))
+            counts = mastery_counts(connection, rule, targets, [self._trainee_id])
+            return rule, {skill: found for (_t, skill), found in counts.items()}
+
+        return self._store.read(work)

@@ -1,0 +1,519 @@
+"""The instructor's Mastery and Plans tabs: the cohort against the standards, and schedules.
+
+*Mastery*: the share of answers right **and** within the target, for the cohort and
+per trainee over a period; each trainee's skills mastered, close, weak and not started
+under the centre's rule; per skill how many trainees master it; and the overdue list
+(plans not done by their date, exams assigned and not sat by their due date).
+
+*Plans*: make a practice plan (skills of one game, a number of items, a due date) and
+give it to trainees; the plans given, with each trainee's progress.
+
+Both take an optional set of trainee ids (``set_group``) so a group shows alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from datetime import date, datetime, time, tzinfo
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_trainer.drills.skills import all_skills, skills_for
+from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, percent
+from dealer_trainer.reports.text import skill_title
+from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress
+from dealer_trainer.storage.standards import SpeedShare
+from dealer_trainer.ui.drills.rendering import render
+from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
+from dealer_trainer.ui.instructor.jobs import Jobs
+from dealer_trainer.ui.standards_words import game_name, rule_words
+
+STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
+
+
+def mastery_name(state: Mastery) -> str:
+    return render(MASTERY_NAMES[state])
+
+
+def _table(columns: int) -> QTableWidget:
+    table = QTableWidget(0, columns)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    return table
+
+
+class _Cell(QTableWidgetItem):
+    """A cell sorted by its number where it shows one (``12`` after ``9``), else its text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+        digits = text.split(" ", maxsplit=1)[0].replace(",", "")
+        self.key: tuple[int, float | str] = (
+            (0, float(digits)) if digits.replace(".", "", 1).isdigit() else (1, text.casefold())
+        )
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        if isinstance(other, _Cell):
+            return self.key < other.key
+        return super().__lt__(other)
+
+
+def _fill(
+    table: QTableWidget, rows: Sequence[Sequence[str]], *, left: tuple[int, ...] = (0,)
+) -> None:
+    table.setSortingEnabled(False)
+    table.setRowCount(len(rows))
+    for number, row in enumerate(rows):
+        for column, text in enumerate(row):
+            item = _Cell(text)
+            if column not in left:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(number, column, item)
+    table.setSortingEnabled(True)
+
+
+def share_words(share: SpeedShare) -> str:
+    """``62 % (31 of 50)``: right and within the target."""
+    if not share.answers:
+        return "–"
+    return f"{percent(share.share_within)} ({share.within:,} / {share.answers:,})"
+
+
+class MasteryPanel(QWidget):
+    """The cohort (or a group) against the centre's standards, and what is overdue."""
+
+    loaded = Signal()
+
+    def __init__(
+        self,
+        desk: InstructorDesk,
+        jobs: Jobs,
+        today: Callable[[], date],
+        zone: tzinfo,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._jobs = jobs
+        self._today = today
+        self._zone = zone
+        self._group: list[int] | None = None
+        self._trainees: list[TraineeProfile] = []
+        self._stale = True
+        self.period = period_box(self)
+        self.period.currentIndexChanged.connect(self.reload)
+        self.status = QLabel()
+        self.status.setStyleSheet("color: #607d8b;")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.rule = QLabel()
+        self.rule.setWordWrap(True)
+        self.rule.setStyleSheet("color: #455a64;")
+        self.trainees = _table(7)
+        self.skills = _table(5)
+        self.overdue = _table(4)
+        self.overdue.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.overdue.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Period:")))
+        bar.addWidget(self.period)
+        bar.addStretch(1)
+        bar.addWidget(self.status)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(heading(self.tr("Trainees against the standards")))
+        left_layout.addWidget(self.trainees, 1)
+        left_layout.addWidget(heading(self.tr("Overdue")))
+        left_layout.addWidget(self.overdue, 1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(heading(self.tr("Skills: how many trainees master each")))
+        right_layout.addWidget(self.skills, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.rule)
+        layout.addWidget(split, 1)
+        self._headers()
+
+    def _headers(self) -> None:
+        self.trainees.setHorizontalHeaderLabels(
+            [
+                self.tr("Trainee"),
+                self.tr("Answers"),
+                self.tr("Right"),
+                self.tr("Right and in time"),
+                mastery_name(Mastery.MASTERED),
+                mastery_name(Mastery.CLOSE),
+                mastery_name(Mastery.WEAK),
+            ]
+        )
+        self.skills.setHorizontalHeaderLabels(
+            [
+                self.tr("Skill"),
+                mastery_name(Mastery.MASTERED),
+                mastery_name(Mastery.CLOSE),
+                mastery_name(Mastery.WEAK),
+                mastery_name(Mastery.NOT_STARTED),
+            ]
+        )
+        self.overdue.setHorizontalHeaderLabels(
+            [self.tr("Trainee"), self.tr("What"), self.tr("Due"), self.tr("Done")]
+        )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.reload()
+
+    def reload_when_shown(self) -> None:
+        """Read again now if the tab is on screen, else when it is next shown: the
+        cohort's mastery reads every answer, so it never delays the cohort's figures."""
+        if self.isVisible():
+            self.reload()
+        else:
+            self._stale = True
+
+    def set_group(self, trainee_ids: Sequence[int] | None) -> None:
+        """Show only these trainees (a group), or (``None``) every one."""
+        self._group = None if trainee_ids is None else list(trainee_ids)
+        self.reload_when_shown()
+
+    def current_period(self) -> Period:
+        return Period.ending(self._today(), int(self.period.currentData()))
+
+    def reload(self) -> None:
+        period = self.current_period()
+        desk = self._desk
+        group = self._group
+        self._stale = False
+        self.status.setText(self.tr("Loading…"))
+
+        def work() -> tuple[object, ...]:
+            return (
+                desk.all_trainees(),
+                desk.standards.mastery_rule(),
+                desk.standards.speed_shares(period.first, period.last, group),
+                desk.standards.mastery(group),
+                desk.schedules.overdue(group),
+            )
+
+        self._jobs.run("standards-mastery", work, self._ready)
+
+    def _ready(self, loaded: tuple[object, ...]) -> None:
+        trainees, rule, shares, mastery, overdue = loaded
+        assert isinstance(shares, list) and isinstance(mastery, dict)
+        assert isinstance(overdue, Overdue) and isinstance(trainees, list)
+        group = None if self._group is None else set(self._group)
+        shown = [t for t in trainees if not t.archived and (group is None or t.id in group)]
+        cohort = shares[-1]
+        self.summary.setText(
+            self.tr("Right and within the target time: %1 of the answers (right: %2)")
+            .replace("%1", share_words(cohort))
+            .replace("%2", percent(cohort.share_right))
+        )
+        self.rule.setText(rule_words(rule))  # type: ignore[arg-type]
+        by_trainee = {s.trainee_id: s for s in shares[:-1]}
+        rows = []
+        for trainee in shown:
+            share = by_trainee.get(trainee.id, SpeedShare(trainee.id, 0, 0, 0))
+            states = Counter(
+                found.state for (tid, _), found in mastery.items() if tid == trainee.id
+            )
+            rows.append(
+                [
+                    trainee.name,
+                    f"{share.answers:,}",
+                    percent(share.share_right),
+                    share_words(share),
+                    str(states[Mastery.MASTERED]),
+                    str(states[Mastery.CLOSE]),
+                    str(states[Mastery.WEAK]),
+                ]
+            )
+        _fill(self.trainees, rows)
+        self.trainees.sortItems(0, Qt.SortOrder.AscendingOrder)
+        skill_rows = []
+        for skill_id in all_skills():
+            states = Counter(
+                mastery[(t.id, skill_id)].state
+                if (t.id, skill_id) in mastery
+                else Mastery.NOT_STARTED
+                for t in shown
+            )
+            skill_rows.append([skill_title(skill_id), *(str(states[s]) for s in STATES)])
+        _fill(self.skills, skill_rows)
+        self.skills.sortItems(0, Qt.SortOrder.AscendingOrder)
+        self._fill_overdue(overdue)
+        self.status.setText(
+            self.tr("%1 to %2")
+            .replace("%1", self.current_period().first.isoformat())
+            .replace("%2", self.current_period().last.isoformat())
+        )
+        self.loaded.emit()
+
+    def _fill_overdue(self, overdue: Overdue) -> None:
+        rows: list[tuple[datetime, list[str]]] = []
+        for plan in overdue.plans:
+            rows.append(
+                (
+                    plan.plan.due_at,
+                    [
+                        overdue.names.get(plan.trainee_id, ""),
+                        self.tr("Plan: %1").replace("%1", plan.plan.title),
+                        plan.plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
+                        self.tr("%1 of %2 items")
+                        .replace("%1", str(plan.done))
+                        .replace("%2", str(plan.plan.item_count)),
+                    ],
+                )
+            )
+        for exam in overdue.exams:
+            rows.append(
+                (
+                    exam.due_at,
+                    [
+                        overdue.names.get(exam.trainee_id, ""),
+                        self.tr("Exam: %1").replace("%1", exam.title),
+                        exam.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
+                        self.tr("not sat"),
+                    ],
+                )
+            )
+        rows.sort(key=lambda r: r[0])
+        _fill(self.overdue, [r for _, r in rows], left=(0, 1, 2))
+        for row in range(self.overdue.rowCount()):
+            item = self.overdue.item(row, 2)
+            if item is not None:
+                item.setForeground(Qt.GlobalColor.darkRed)
+
+
+def _skill_list() -> QListWidget:
+    skills = QListWidget()
+    skills.setMinimumHeight(120)
+    return skills
+
+
+class PlansPanel(QWidget):
+    """Make a practice plan and give it to trainees; the plans given and their progress."""
+
+    assigned = Signal()
+
+    def __init__(
+        self,
+        desk: InstructorDesk,
+        zone: tzinfo,
+        now: Callable[[], datetime],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._desk = desk
+        self._zone = zone
+        self._now = now
+        self._stale = True
+        self._names: dict[int, str] = {}
+        self.plan_title = QLineEdit()
+        self.plan_title.setMaxLength(200)
+        self.game = QComboBox()
+        for game in GAME_NAMES:
+            self.game.addItem(game_name(game), game)
+        self.game.currentIndexChanged.connect(self._fill_skills)
+        self.skills = _skill_list()
+        self.items = QSpinBox()
+        self.items.setRange(1, MOST_ITEMS)
+        self.items.setValue(30)
+        self.due = QDateEdit()
+        self.due.setCalendarPopup(True)
+        self.due.setDisplayFormat("yyyy-MM-dd")
+        self.due.setDate(QDate.currentDate().addDays(7))
+        self.trainees = QListWidget()
+        self.trainees.setMinimumHeight(100)
+        self.assign_button = QPushButton(self.tr("&Assign the plan"))
+        self.assign_button.setDefault(True)
+        self.assign_button.clicked.connect(self.assign)
+        self.plan_title.returnPressed.connect(self.assign)
+        self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        builder = QGroupBox(self.tr("New practice plan"))
+        form = QFormLayout(builder)
+        form.addRow(self.tr("&Title:"), self.plan_title)
+        form.addRow(self.tr("&Game:"), self.game)
+        form.addRow(self.tr("S&kills:"), self.skills)
+        form.addRow(self.tr("&Items:"), self.items)
+        form.addRow(self.tr("&Due by:"), self.due)
+        form.addRow(self.tr("T&rainees:"), self.trainees)
+        form.addRow(self.assign_button)
+        form.addRow(self.message)
+        builder.setMaximumWidth(460)
+        self.plans = _table(5)
+        self.plans.setHorizontalHeaderLabels(
+            [
+                self.tr("Plan"),
+                self.tr("Trainee"),
+                self.tr("Due"),
+                self.tr("Done"),
+                self.tr("State"),
+            ]
+        )
+        right = QVBoxLayout()
+        right.addWidget(heading(self.tr("Plans given")))
+        right.addWidget(self.plans, 1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(builder)
+        layout.addLayout(right, 1)
+        self._fill_skills()
+
+    def _fill_skills(self) -> None:
+        self.skills.clear()
+        for found in skills_for(str(self.game.currentData())):
+            item = QListWidgetItem(render(found.title))
+            item.setData(Qt.ItemDataRole.UserRole, found.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.skills.addItem(item)
+
+    def set_trainees(self, trainees: list[TraineeProfile]) -> None:
+        ticked = set(self.ticked(self.trainees))
+        self.trainees.clear()
+        for trainee in trainees:
+            if trainee.archived:
+                continue
+            item = QListWidgetItem(trainee.name)
+            item.setData(Qt.ItemDataRole.UserRole, trainee.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = trainee.id in ticked
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            self.trainees.addItem(item)
+        self._names = {t.id: t.name for t in trainees}
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True  # read when the tab is shown
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
+    @staticmethod
+    def ticked(items: QListWidget) -> list[object]:
+        return [
+            items.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(items.count())
+            if items.item(i).checkState() == Qt.CheckState.Checked
+        ]
+
+    def tick(self, items: QListWidget, wanted: set[object]) -> None:
+        for i in range(items.count()):
+            item = items.item(i)
+            on = item.data(Qt.ItemDataRole.UserRole) in wanted
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def assign(self) -> None:
+        title = self.plan_title.text().strip()
+        skills = [str(s) for s in self.ticked(self.skills)]
+        trainees = [int(str(t)) for t in self.ticked(self.trainees)]
+        day: date = self.due.date().toPython()  # type: ignore[assignment]
+        due = datetime.combine(day, time(23, 59), self._zone)
+        problem = None
+        if not title:
+            problem = self.tr("Give the plan a title.")
+        elif not skills:
+            problem = self.tr("Tick at least one skill for the plan.")
+        elif not trainees:
+            problem = self.tr("Tick at least one trainee to give the plan to.")
+        elif due <= self._now():
+            problem = self.tr("The due date has passed: choose today or a later day.")
+        if problem is not None:
+            self._say(problem, error=True)
+            return
+        try:
+            plan = self._desk.schedules.assign_plan(
+                title, str(self.game.currentData()), skills, self.items.value(), due, trainees
+            )
+        except (StorageError, ValueError) as exc:
+            self._say(str(exc), error=True)
+            return
+        self._say(
+            self.tr("“%1” given to %2 trainees.")
+            .replace("%1", plan.title)
+            .replace("%2", str(len(trainees))),
+            error=False,
+        )
+        self.plan_title.clear()
+        self.tick(self.trainees, set())
+        self.refresh()
+        self.assigned.emit()
+
+    def refresh(self) -> None:
+        self._stale = False
+        try:
+            given = self._desk.schedules.progress()
+        except StorageError as exc:
+            self._say(str(exc), error=True)
+            return
+        now = self._now()
+        _fill(self.plans, [self._row(p, now) for p in given], left=(0, 1, 2, 4))
+
+    def _row(self, progress: PlanProgress, now: datetime) -> list[str]:
+        plan = progress.plan
+        if progress.complete:
+            state = self.tr("done")
+        elif progress.overdue(now):
+            state = self.tr("overdue")
+        else:
+            state = self.tr("under way")
+        return [
+            plan.title,
+            self._names.get(progress.trainee_id, ""),
+            plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
+            self.tr("%1 of %2 items")
+            .replace("%1", str(progress.done))
+            .replace("%2", str(plan.item_count)),
+            state,
+        ]
+
+    def _say(self, text: str, error: bool) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setText(text)
