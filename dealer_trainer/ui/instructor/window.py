@@ -48,6 +48,7 @@ from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
+from dealer_trainer.ui.instructor.table_results import TableResultsPane
 
 _INPUT_EVENTS = frozenset(
     {
@@ -223,10 +224,12 @@ class InstructorWindow(QMainWindow):
         self.reports = ReportsPanel(self)
         self.house_rulesets = HouseRulesetsPanel(store, self.desk)
         self.records_check = RecordsCheckPanel(self.desk)
+        self.table_results = TableResultsPane(self.desk, self.jobs, self.today, store.day_zone)
         self.tabs = QTabWidget()
         pages = (self.cohort, self.trainee, self.exams, self.people, self.reports)
         for page in (*pages, self.house_rulesets, self.records_check):
             self.tabs.addTab(page, "")
+        self.tabs.insertTab(2, self.table_results, "")
         self.setCentralWidget(self.tabs)
         self._lock_action = QAction(self)
         self._lock_action.setShortcut(QKeySequence("Ctrl+L"))
@@ -252,6 +255,7 @@ class InstructorWindow(QMainWindow):
         names = [
             self.tr("&Cohort"),
             self.tr("T&rainee"),
+            self.tr("&Table results"),
             self.tr("&Exams"),
             self.tr("Trainee &profiles"),
             self.tr("Re&ports"),
@@ -301,6 +305,7 @@ class InstructorWindow(QMainWindow):
         self.trainee.set_trainees(trainees)
         self.exams.set_trainees(trainees)
         self.reports.set_trainees(trainees)
+        self.table_results.set_trainees({t.id: t.name for t in trainees})
 
     def open_trainee(self, trainee_id: int) -> None:
         self.trainee.show_trainee(trainee_id)  # first, so the tab opens on this trainee
