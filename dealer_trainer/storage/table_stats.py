@@ -13,7 +13,11 @@ What is counted:
 - **a step kind** is what the step did, as stored (``table_attempts.action``:
   collect, pay, mark, ... and any kind a later version records), so a new kind
   appears without a change here: its right steps over the steps of that kind
-  the trainee tried. **order** (:data:`ORDER_KIND`) is the share of the steps
+  the trainee tried, a step refused only for its turn counting as right in its
+  kind (its mistake is one of order), as the table exam scores a round
+  (``drills/table/exam.py``). A step never tried (an exam round declared settled
+  with steps missing) is not in any kind: it is the mistake "a step missed".
+  **order** (:data:`ORDER_KIND`) is the share of the steps
   judged for their turn (every step accepted, and each refused for its turn:
   :data:`~dealer_trainer.drills.table.round.ORDER_CODES`) done in their turn;
 - **time per round** and **pace** from the rounds that ended (their
@@ -153,13 +157,14 @@ def table_results(
     joined = TableAttemptRow.__table__.join(
         TableRoundRow.__table__, TableAttemptRow.round_id == TableRoundRow.id
     )
+    in_turn = TableAttemptRow.accepted | TableAttemptRow.verdict_code.in_(sorted(ORDER_CODES))
+    # A step refused only for its turn was right in its kind: its mistake is of order.
     kinds_query = (
-        select(trainee, TableAttemptRow.action, func.count(), _accepted())
+        select(trainee, TableAttemptRow.action, func.count(), func.sum(case((in_turn, 1), else_=0)))
         .select_from(joined)
         .where(TableAttemptRow.action.is_not(None))
         .group_by(trainee, TableAttemptRow.action)
     )
-    in_turn = TableAttemptRow.accepted | TableAttemptRow.verdict_code.in_(sorted(ORDER_CODES))
     order_query = (
         select(trainee, func.count(), _accepted())
         .select_from(joined)

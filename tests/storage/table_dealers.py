@@ -109,10 +109,11 @@ def expected(rounds: Iterable[TableRound]) -> Expected:
                 mistakes[(attempt.verdict.code, None if cited is None else str(cited))] += 1
             if attempt.step is None:
                 continue
+            in_turn = attempt.accepted or attempt.verdict.code in ORDER_CODES
             tally = kinds.setdefault(str(attempt.step.action), [0, 0])
-            tally[0] += attempt.accepted
+            tally[0] += in_turn  # refused only for its turn: right in its kind, wrong in order
             tally[1] += 1
-            if attempt.accepted or attempt.verdict.code in ORDER_CODES:
+            if in_turn:
                 order = kinds.setdefault("order", [0, 0])
                 order[0] += attempt.accepted
                 order[1] += 1

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, target
+from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
@@ -52,7 +53,7 @@ from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.table_rounds import CODE_NAMES, TableRoundsView, load
-from dealer_trainer.ui.language import citation_text
+from dealer_trainer.ui.language import citation_text, current_language
 from dealer_trainer.ui.table.exam import percent
 
 CONTEXT = "TableResults"
@@ -80,6 +81,8 @@ AGAINST = {
 
 
 def _tr(text: str) -> str:
+    """A text marked with ``QT_TRANSLATE_NOOP("TableResults", …)``, translated (lupdate
+    reads the literal ``QCoreApplication.translate("TableResults", …)`` calls directly)."""
     return QCoreApplication.translate(CONTEXT, text)
 
 
@@ -93,19 +96,21 @@ def mistake_text(code: str) -> str:
     return QCoreApplication.translate("TableRounds", name)
 
 
-def article_text(citation: str | None) -> str:
-    """The article a mistake cited, in the reader's words ("table procedure" for none)."""
+def article_text(citation: str | None, *, short: bool = False) -> str:
+    """The article a mistake cited, in the reader's words ("table procedure" for none);
+    ``short``: the article alone ("Art. 5(1)"), without the regulation's name."""
     if citation is None:
-        return _tr("table procedure")
+        return QCoreApplication.translate("TableResults", "table procedure")
     try:
-        return citation_text(Citation.parse(citation))
+        parsed = Citation.parse(citation)
     except (ValueError, RulesError):
         return citation
+    return format_article(parsed, current_language()) if short else citation_text(parsed)
 
 
-def articles_text(citations: Sequence[str | None], limit: int = 3) -> str:
+def articles_text(citations: Sequence[str | None], limit: int = 3, *, short: bool = False) -> str:
     """The articles a mistake cited, the most cited first ("…" when there are more)."""
-    shown = [article_text(c) for c in citations[:limit]]
+    shown = [article_text(c, short=short) for c in citations[:limit]]
     return "; ".join(shown) + ("; …" if len(citations) > limit else "")
 
 
@@ -115,13 +120,17 @@ def mistakes_line(results: TableResults, limit: int = 3) -> str:
     for kind in results.by_code()[:limit]:
         name = mistake_text(kind.code)
         counted = name if kind.times == 1 else f"{name} ×{kind.times}"
-        parts.append(f"{counted} ({articles_text(kind.citations, 1)})")
+        parts.append(f"{counted} ({articles_text(kind.citations, 2, short=True)})")
     return ", ".join(parts) or "–"
 
 
 def game_text(game: str) -> str:
     names = GAME_NAMES.get(game)
-    return QCoreApplication.translate("games", names[0]) if names else _tr("Another game")
+    return (
+        QCoreApplication.translate("games", names[0])
+        if names
+        else QCoreApplication.translate("TableResults", "Another game")
+    )
 
 
 def level_text(difficulty: int) -> str:
@@ -188,9 +197,11 @@ class TraineeRoundsWindow(QDialog):
     def __init__(self, name: str, zone: tzinfo, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.setWindowTitle(_tr("Table rounds · %1").replace("%1", name))
+        self.setWindowTitle(
+            QCoreApplication.translate("TableResults", "Table rounds · %1").replace("%1", name)
+        )
         self.rounds = TableRoundsView(zone, self)
-        self.close_button = QPushButton(_tr("Close"))
+        self.close_button = QPushButton(QCoreApplication.translate("TableResults", "Close"))
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
         bar = QHBoxLayout()
@@ -315,7 +326,7 @@ class TableResultsPane(QWidget):
 
     def reload(self) -> None:
         """Count the results of the period again, on the worker thread."""
-        self.status.setText(_tr("Loading…"))
+        self.status.setText(QCoreApplication.translate("TableResults", "Loading…"))
         desk, since = self._desk, self.since()
         self._jobs.run("table-results", lambda: load_results(desk, since), self._ready)
 
@@ -324,7 +335,7 @@ class TableResultsPane(QWidget):
         self.cohort = cohort_results(self.results)
         period = self.current_period()
         self.status.setText(
-            _tr("%1 to %2")
+            QCoreApplication.translate("TableResults", "%1 to %2")
             .replace("%1", period.first.isoformat())
             .replace("%2", period.last.isoformat())
         )
@@ -344,9 +355,13 @@ class TableResultsPane(QWidget):
             key=lambda r: self._names.get(r.trainee_id or 0, "").casefold(),
         )
         self.rows = [self.cohort, *trainees]
-        headers = [_tr("Trainee"), _tr("Rounds"), _tr("Time per round")]
+        headers = [
+            QCoreApplication.translate("TableResults", "Trainee"),
+            QCoreApplication.translate("TableResults", "Rounds"),
+            QCoreApplication.translate("TableResults", "Time per round"),
+        ]
         headers += [kind_text(kind) for kind in kinds]
-        headers.append(_tr("Most common mistakes"))
+        headers.append(QCoreApplication.translate("TableResults", "Most common mistakes"))
         self.table.clear()
         self.table.setColumnCount(len(headers))
         self.table.setHorizontalHeaderLabels(headers)
@@ -378,19 +393,28 @@ class TableResultsPane(QWidget):
 
     def _name(self, results: TableResults) -> str:
         if results.trainee_id is None:
-            return _tr("The cohort")
-        return self._names.get(results.trainee_id, _tr("A trainee no longer listed"))
+            return QCoreApplication.translate("TableResults", "The cohort")
+        return self._names.get(
+            results.trainee_id,
+            QCoreApplication.translate("TableResults", "A trainee no longer listed"),
+        )
 
     def _summarise(self) -> None:
         cohort = self.cohort
         if not cohort.rounds and not cohort.kinds:
-            self.summary.setText(_tr("No rounds at the live table in this period."))
+            self.summary.setText(
+                QCoreApplication.translate(
+                    "TableResults", "No rounds at the live table in this period."
+                )
+            )
             return
         accuracy = " · ".join(
             f"{kind_text(k.kind)} {percent(k.share)}" for k in cohort.kinds if k.out_of
         )
         self.summary.setText(
-            _tr("The cohort: %1 rounds by %2 trainees · time per round %3 · %4")
+            QCoreApplication.translate(
+                "TableResults", "The cohort: %1 rounds by %2 trainees · time per round %3 · %4"
+            )
             .replace("%1", str(cohort.rounds))
             .replace("%2", str(len(self.results)))
             .replace("%3", "–" if cohort.ms_per_round is None else clock_text(cohort.ms_per_round))
@@ -444,14 +468,18 @@ class TableResultsPane(QWidget):
         thread; ``roundsOpened`` once they are shown)."""
         trainee_id = self.chosen_trainee()
         if trainee_id is None:
-            self.status.setText(_tr("Choose a trainee's row to see their rounds."))
+            self.status.setText(
+                QCoreApplication.translate(
+                    "TableResults", "Choose a trainee's row to see their rounds."
+                )
+            )
             return None
         window = TraineeRoundsWindow(self._name(self.rows[self.current_row()]), self._zone, self)
         window.destroyed.connect(
             lambda _=None, w=window: self.windows.remove(w) if w in self.windows else None
         )
         self.windows.append(window)
-        window.rounds.summary.setText(_tr("Loading…"))
+        window.rounds.summary.setText(QCoreApplication.translate("TableResults", "Loading…"))
         window.show()
         desk = self._desk
 
@@ -467,24 +495,42 @@ class TableResultsPane(QWidget):
     def retranslate(self) -> None:
         self.period_label.setText(QCoreApplication.translate("CohortView", "Period:"))
         self.trainees_heading.setText(
-            _tr("Results at the live table (Enter or double-click: a trainee's rounds)")
+            QCoreApplication.translate(
+                "TableResults",
+                "Results at the live table (Enter or double-click: a trainee's rounds)",
+            )
         )
-        self.rounds_button.setText(_tr("Rounds and replays ↵"))
+        self.rounds_button.setText(
+            QCoreApplication.translate("TableResults", "Rounds and replays ↵")
+        )
         self.rounds_button.setToolTip(
-            _tr("The chosen trainee's rounds, each with its replay step by step on the felt")
+            QCoreApplication.translate(
+                "TableResults",
+                "The chosen trainee's rounds, each with its replay step by step on the felt",
+            )
         )
-        self.paces_heading.setText(_tr("Pace against the house's target"))
-        self.mistakes_heading.setText(_tr("Mistakes, the most common first"))
+        self.paces_heading.setText(
+            QCoreApplication.translate("TableResults", "Pace against the house's target")
+        )
+        self.mistakes_heading.setText(
+            QCoreApplication.translate("TableResults", "Mistakes, the most common first")
+        )
         self.paces.setHorizontalHeaderLabels(
             [
-                _tr("Game"),
-                _tr("Level"),
-                _tr("Rounds"),
-                _tr("An hour"),
-                _tr("Target"),
-                _tr("Pace"),
+                QCoreApplication.translate("TableResults", "Game"),
+                QCoreApplication.translate("TableResults", "Level"),
+                QCoreApplication.translate("TableResults", "Rounds"),
+                QCoreApplication.translate("TableResults", "An hour"),
+                QCoreApplication.translate("TableResults", "Target"),
+                QCoreApplication.translate("TableResults", "Pace"),
             ]
         )
-        self.mistakes.setHorizontalHeaderLabels([_tr("Mistake"), _tr("Times"), _tr("Articles")])
+        self.mistakes.setHorizontalHeaderLabels(
+            [
+                QCoreApplication.translate("TableResults", "Mistake"),
+                QCoreApplication.translate("TableResults", "Times"),
+                QCoreApplication.translate("TableResults", "Articles"),
+            ]
+        )
         if self.results:
             self._fill()
