@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 from functools import cache
 from pathlib import Path
 
@@ -35,6 +35,7 @@ from dealer_trainer.reports.exams import (
     percent_text,
     trainee_exam_history,
 )
+from dealer_trainer.reports.table_section import Section, TableWords, table_sections
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
 
@@ -362,13 +363,44 @@ def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     )
 
 
-def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, path: Path) -> int:
-    """Write one trainee's report; return the number of pages."""
+def _live_table(
+    desk: InstructorDesk,
+    first: date,
+    words: TableWords | None,
+    trainee_id: int | None = None,
+) -> list[Section]:
+    """The live table's results of the period (none without the screens' words for them)."""
+    if words is None:
+        return []
+    since = datetime.combine(first, time.min).astimezone()
+    ids = None if trainee_id is None else [trainee_id]
+    names = {t.id: t.name for t in desk.all_trainees()}
+    return table_sections(desk.table_results(ids, since), names, words, trainee_id)
+
+
+def _draw_sections(doc: _Document, sections: Sequence[Section]) -> None:
+    for section in sections:
+        doc.text(section.heading, 12, bold=True)
+        columns = [Column(title, width, right) for title, width, right in section.columns]
+        doc.table(columns, section.rows)
+
+
+def trainee_pdf(
+    desk: InstructorDesk,
+    trainee_id: int,
+    first: date,
+    last: date,
+    path: Path,
+    table_words: TableWords | None = None,
+) -> int:
+    """Write one trainee's report; return the number of pages. With ``table_words`` (the
+    screens' words) it has the trainee's live-table results too."""
     trainee = next((t for t in desk.all_trainees() if t.id == trainee_id), None)
     if trainee is None:
         raise StorageError(f"There is no trainee {trainee_id}.")
     stats = desk.daily_skill_stats(first, last, trainee_id=trainee_id)
     history = trainee_exam_history(desk, trainee_id)
+    live = _live_table(desk, first, table_words, trainee_id)
     title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", trainee.name)
     made = datetime.now().astimezone()
 
@@ -377,6 +409,7 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)
+        _draw_sections(doc, live)
         doc.text(QCoreApplication.translate("reports", "Exams"), 12, bold=True)
         rows = []
         for exam, result in history:
@@ -420,8 +453,15 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
     return _write(path, title, draw)
 
 
-def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int:
-    """Write the cohort's report (with a row per trainee); return the number of pages."""
+def cohort_pdf(
+    desk: InstructorDesk,
+    first: date,
+    last: date,
+    path: Path,
+    table_words: TableWords | None = None,
+) -> int:
+    """Write the cohort's report (with a row per trainee); return the number of pages. With
+    ``table_words`` (the screens' words) it has the live table's results too."""
     stats = desk.daily_skill_stats(first, last)
     trainees = desk.all_trainees()
     each = desk.daily_skill_stats(first, last, per_trainee=True)
@@ -435,6 +475,7 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
         )
     )
     exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
+    live = _live_table(desk, first, table_words)
     title = QCoreApplication.translate("reports", "Cohort report")
     made = datetime.now().astimezone()
 
@@ -475,7 +516,7 @@ def cohort_pdf(desk: InstructorDesk, first: date, last: date, path: Path) -> int
             ],
             table,
         )
-
+        _draw_sections(doc, live)
         _cohort_exams(doc, exams)
 
     return _write(path, title, draw)

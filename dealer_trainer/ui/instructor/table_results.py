@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, target
 from dealer_trainer.i18n.citations import format_article
+from dealer_trainer.reports.table_section import TableWords
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
@@ -152,6 +153,22 @@ def pace_target(pace: PaceFigure) -> int | None:
 def against(pace: PaceFigure, goal: int | None) -> int | None:
     """-1, 0 or 1: the exact pace below, at or above the target."""
     return None if goal is None else pace.pace.against(goal)
+
+
+def _target(ruleset_id: str, difficulty: int) -> int | None:
+    return pace_target(PaceFigure("", ruleset_id, difficulty, 0, 0, 0))
+
+
+def report_words() -> TableWords:
+    """The words of this pane, for the PDF reports' live-table tables."""
+    return TableWords(
+        kind=kind_text,
+        mistake=mistake_text,
+        articles=lambda citations: articles_text(citations, 2, short=True),
+        game=game_text,
+        level=level_text,
+        target=_target,
+    )
 
 
 Loaded = tuple[dict[int, TableResults], dict[tuple[str, int], int | None]]

@@ -48,7 +48,7 @@ from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
-from dealer_trainer.ui.instructor.table_results import TableResultsPane
+from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
 
 _INPUT_EVENTS = frozenset(
     {
@@ -142,11 +142,13 @@ class ReportsPanel(QWidget):
         if trainee_id is None:
 
             def work() -> object:
-                return cohort_pdf(desk, period.first, period.last, path)
+                return cohort_pdf(desk, period.first, period.last, path, report_words())
         else:
 
             def work() -> object:
-                return trainee_pdf(desk, int(trainee_id), period.first, period.last, path)
+                return trainee_pdf(
+                    desk, int(trainee_id), period.first, period.last, path, report_words()
+                )
 
         self._window.jobs.run("report", work, lambda pages: self._done(path, int(pages)))
 

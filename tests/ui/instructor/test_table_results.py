@@ -5,6 +5,9 @@ a trainee's rounds and a round's replay reached from the pane."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
@@ -220,3 +223,51 @@ def test_table_results_and_a_trainees_rounds_fit_1366x768(
         window.close()
     finally:
         manager.set_language("en", remember=False)
+
+
+def _pdf_text(path: Path) -> str:
+    raw = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    return unicodedata.normalize("NFKC", raw)
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils)")
+def test_the_cohort_and_trainee_pdfs_have_the_live_table_results_in_words(
+    qtbot: QtBot, cohort: Cohort, tmp_path: Path
+) -> None:
+    played = deal_cohort(cohort)
+    window = open_window(qtbot, cohort)
+    reports = window.reports
+    cohort_pdf = tmp_path / "cohort.pdf"
+    with qtbot.waitSignal(reports.written, timeout=30_000):
+        reports.scope.setCurrentIndex(reports.scope.findData(None))
+        reports.write_pdf(cohort_pdf)
+    text = _pdf_text(cohort_pdf)
+    assert "Live table: accuracy per step kind and time per round" in text
+    assert "Live table: the most common mistakes" in text
+    assert "Live table: pace against the house's target" in text
+    lines: dict[str, str] = {}  # each name's first line in the live table's accuracy table
+    table = text.split("Live table: accuracy per step kind and time per round")[1]
+    for line in table.splitlines():
+        lines.setdefault(line.split("  ")[0].strip(), line)
+    for name, rounds in [
+        ("The cohort", [r for rs in played.values() for r in rs]),
+        *played.items(),
+    ]:
+        want = expected(rounds)
+        cells = lines[name].split()
+        assert str(want.rounds) in cells and clock_text(want.ms // want.rounds) in cells
+        assert f"{percent(want.share('pay')).split()[0]}" in cells  # the pay column
+    ana = [line for line in text.splitlines() if line.strip().startswith("Ana Lei")]
+    assert any("paid before collecting" in line and "Art. 5(1)" in line for line in ana)
+    assert not any("_" in line for line in text.splitlines())  # no code, no id
+    trainee_pdf = tmp_path / "ana.pdf"
+    with qtbot.waitSignal(reports.written, timeout=30_000):
+        reports.scope.setCurrentIndex(reports.scope.findData(cohort.trainees["Ana Lei"]))
+        reports.write_pdf(trainee_pdf)
+    text = _pdf_text(trainee_pdf)
+    assert "Live table: accuracy per step kind" in text and "Bruno Chan" not in text
+    goal = str(target(default_ruleset("roulette"), Difficulty.INTERMEDIATE))
+    roulette = next(line for line in text.splitlines() if line.strip().startswith("Roulette"))
+    assert roulette.split()[-1] == goal and "Intermediate" in roulette
