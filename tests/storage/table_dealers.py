@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 
@@ -77,6 +77,25 @@ def deal(
     finally:
         recorder.close()
     return played
+
+
+def deal_centre(store: Store, trainees: Mapping[str, int]) -> dict[str, list[TableRound]]:
+    """Ana Lei deals badly (wrong amounts, winners paid before the losers are collected) at
+    roulette and craps, Bruno Chan well at roulette; each step takes four seconds."""
+    ticks = [0]
+
+    def clock() -> int:
+        ticks[0] += 4_000
+        return ticks[0]
+
+    ana, bruno = trainees["Ana Lei"], trainees["Bruno Chan"]
+    return {
+        "Ana Lei": deal(store, ana, "roulette", range(4), Difficulty.INTERMEDIATE, bad=True,
+                        clock=clock)
+        + deal(store, ana, "craps", (3, 10, 11), Difficulty.ADVANCED, bad=True, clock=clock),
+        "Bruno Chan": deal(store, bruno, "roulette", range(10, 13), Difficulty.INTERMEDIATE,
+                           bad=False, clock=clock),
+    }  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)

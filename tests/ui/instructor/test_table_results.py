@@ -12,42 +12,24 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, pace_of, target
+from dealer_trainer.drills.table.round import TableRound
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.ui import geometry
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, TraineeRoundsWindow
 from dealer_trainer.ui.instructor.window import InstructorWindow
-from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.table.exam import percent
 from dealer_trainer.ui.table.replay import ReplayWindow
-from tests.storage.table_dealers import Expected, deal, expected
+from tests.storage.table_dealers import Expected, deal_centre, expected
 from tests.ui.instructor.cohort import Cohort
 from tests.ui.instructor.test_dashboard import open_window
-from tests.ui.test_geometry import assert_fits
 
 
-def _seconds(clock_ms: list[int]) -> int:
-    clock_ms[0] += 4_000  # every step takes the dealer four seconds
-    return clock_ms[0]
-
-
-def deal_cohort(cohort: Cohort) -> dict[str, list]:  # type: ignore[type-arg]
-    """Ana deals badly (wrong amounts, winners paid before losers are collected), Bruno well."""
-    ticks = [0]
-    clock = lambda: _seconds(ticks)  # noqa: E731
-    ana, bruno = cohort.trainees["Ana Lei"], cohort.trainees["Bruno Chan"]
-    store = cohort.store
-    return {
-        "Ana Lei": deal(store, ana, "roulette", range(4), Difficulty.INTERMEDIATE, bad=True,
-                        clock=clock)
-        + deal(store, ana, "craps", (3, 10, 11), Difficulty.ADVANCED, bad=True, clock=clock),
-        "Bruno Chan": deal(store, bruno, "roulette", range(10, 13), Difficulty.INTERMEDIATE,
-                           bad=False, clock=clock),
-    }  # fmt: skip
+def deal_cohort(cohort: Cohort) -> dict[str, list[TableRound]]:
+    return deal_centre(cohort.store, cohort.trainees)
 
 
 def open_pane(qtbot: QtBot, window: InstructorWindow) -> TableResultsPane:
@@ -198,31 +180,6 @@ def test_table_results_say_when_no_round_was_dealt(qtbot: QtBot, cohort: Cohort)
     pane = open_pane(qtbot, window)
     assert pane.summary.text() == "No rounds at the live table in this period."
     assert pane.table.rowCount() == 1 and pane.table.item(0, 1).text() == "0"
-
-
-@pytest.mark.parametrize("language", ["en", "pt", "zh_Hant"])
-def test_table_results_and_a_trainees_rounds_fit_1366x768(
-    qtbot: QtBot, cohort: Cohort, language: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    available = QRect(0, 0, 1366, 728)
-    monkeypatch.setattr(geometry, "available_geometry", lambda widget=None: QRect(available))
-    manager = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
-    manager.set_language(language, remember=False)
-    try:
-        deal_cohort(cohort)
-        window = open_window(qtbot, cohort)
-        pane = open_pane(qtbot, window)
-        pane.table.selectRow(_row(pane, "Ana Lei"))
-        assert_fits(qtbot, window, available, f"instructor-table-results-{language}")
-        with qtbot.waitSignal(pane.roundsOpened, timeout=10_000) as opened:
-            pane.open_rounds()
-        rounds_window = opened.args[0]
-        qtbot.waitExposed(rounds_window)
-        assert_fits(qtbot, rounds_window, available, f"instructor-trainee-rounds-{language}")
-        rounds_window.close()
-        window.close()
-    finally:
-        manager.set_language("en", remember=False)
 
 
 def _pdf_text(path: Path) -> str:
