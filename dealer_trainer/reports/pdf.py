@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 from functools import cache
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from dealer_trainer.reports.exams import (
     percent_text,
     trainee_exam_history,
 )
+from dealer_trainer.reports.table_section import Section, TableWords, table_sections
 from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
 from dealer_trainer.storage.certification import Certification
@@ -365,13 +366,46 @@ def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
     )
 
 
-def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, path: Path) -> int:
-    """Write one trainee's report; return the number of pages."""
+def _live_table(
+    desk: InstructorDesk,
+    first: date,
+    words: TableWords | None,
+    trainee_id: int | None = None,
+    among: Collection[int] | None = None,
+) -> list[Section]:
+    """The live table's results of the period (none without the screens' words for them):
+    one trainee's, or the cohort's (``among``: of those trainees only, an intake group)."""
+    if words is None:
+        return []
+    since = datetime.combine(first, time.min).astimezone()
+    ids = [trainee_id] if trainee_id is not None else None if among is None else sorted(among)
+    names = {t.id: t.name for t in desk.all_trainees()}
+    return table_sections(desk.table_results(ids, since), names, words, trainee_id)
+
+
+def _draw_sections(doc: _Document, sections: Sequence[Section]) -> None:
+    for section in sections:
+        doc.text(section.heading, 12, bold=True)
+        columns = [Column(title, width, right) for title, width, right in section.columns]
+        doc.table(columns, section.rows)
+
+
+def trainee_pdf(
+    desk: InstructorDesk,
+    trainee_id: int,
+    first: date,
+    last: date,
+    path: Path,
+    table_words: TableWords | None = None,
+) -> int:
+    """Write one trainee's report; return the number of pages. With ``table_words`` (the
+    screens' words) it has the trainee's live-table results too."""
     trainee = next((t for t in desk.all_trainees() if t.id == trainee_id), None)
     if trainee is None:
         raise StorageError(f"There is no trainee {trainee_id}.")
     stats = desk.daily_skill_stats(first, last, trainee_id=trainee_id)
     history = trainee_exam_history(desk, trainee_id)
+    live = _live_table(desk, first, table_words, trainee_id)
     shown = trainee.name + (f" ({trainee.staff_number})" if trainee.staff_number else "")
     title = QCoreApplication.translate("reports", "Training report: %1").replace("%1", shown)
     made = datetime.now().astimezone()
@@ -381,6 +415,7 @@ def trainee_pdf(desk: InstructorDesk, trainee_id: int, first: date, last: date, 
         _summary(doc, stats)
         _charts(doc, stats, first, last)
         _skills(doc, stats)
+        _draw_sections(doc, live)
         doc.text(QCoreApplication.translate("reports", "Exams"), 12, bold=True)
         rows = []
         for exam, result in history:
@@ -447,12 +482,14 @@ def cohort_pdf(
     first: date,
     last: date,
     path: Path,
+    table_words: TableWords | None = None,
     *,
     shown: figures.CohortFigures | None = None,
     group: IntakeGroup | None = None,
 ) -> int:
     """Write the cohort's report (with a row per trainee); return the number of pages.
 
+    With ``table_words`` (the screens' words) it has the live table's results too.
     With ``group``: that intake group's report, its trainees only (and their exams).
     ``shown``: the figures the dashboard shows, used as they are when they are of the
     same days and trainees (a report of what is on the screen); else they are read as
@@ -475,6 +512,7 @@ def cohort_pdf(
     exams = [(exam, exam_results(desk, exam)) for exam in desk.exams()]
     certifications = [c for c in desk.certifications() if wanted is None or c.trainee_id in wanted]
     instructors = desk.instructor_names()
+    live = _live_table(desk, first, table_words, among=wanted)
     title = QCoreApplication.translate("reports", "Cohort report")
     if group is not None:
         exams = [
@@ -530,6 +568,7 @@ def cohort_pdf(
             table = [line[:1] + line[2:] for line in table]
         doc.table(columns, table)
 
+        _draw_sections(doc, live)
         _cohort_exams(doc, exams)
         certification_table(
             doc,

@@ -15,7 +15,7 @@ game's ``procedure`` module builds its plans from its own settlement.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum, unique
@@ -147,6 +147,9 @@ class Verdict:
     #: For a step done too early: the step's target that had to come first (not in the JSON;
     #: for a screen to name it in the reader's language).
     waiting: Target | None = None
+    #: The target the mistake is about (the bet settled twice, missing, paid too early ...;
+    #: not in the JSON: for a quiz to name it in the reader's language).
+    about: Target | None = None
 
     def to_json(self) -> dict[str, Any]:
         if self.correct:
@@ -261,6 +264,23 @@ def judge(work: Work, done: Sequence[Step]) -> Verdict:
 
 
 def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
+    found = _walk(work, plan, done, every=False)
+    return found[0] if found else RIGHT
+
+
+def every_mistake(work: Work, plan: Plan, done: Sequence[Step]) -> tuple[Verdict, ...]:
+    """Every mistake of ``done`` against one plan, in the order done (the missing steps last,
+    in the plan's order), by the same checks as :func:`judge`, whose verdict is the first.
+
+    After a mistake the judge goes on as if the step had been done as it should have been
+    (its bets are settled), so each later step is judged on its own: a list of what went
+    wrong for a quiz's feedback, where the table and the CLI stop at the first.
+    """
+    return tuple(_walk(work, plan, done, every=True))
+
+
+def _walk(work: Work, plan: Plan, done: Sequence[Step], *, every: bool) -> list[Verdict]:
+    """The mistakes of ``done`` against ``plan``: the first only, or ``every`` one."""
     expected: dict[Target, Step] = {}  # in the plan's order, which names what waits first
     group_of: dict[Target, int] = {}
     for index, group in enumerate(plan):
@@ -271,39 +291,79 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
     pending = set(expected)
     settled: set[Target] = set()
     name = work.names
+    found: list[Verdict] = []
 
     def mistake(
-        at: int, code: str, message: str, citation: Citation | None, waiting: Target | None = None
-    ) -> Verdict:
-        return Verdict(False, at, code, message, citation, waiting)
+        at: int,
+        code: str,
+        message: str,
+        citation: Citation | None,
+        waiting: Target | None = None,
+        about: Target | None = None,
+    ) -> bool:
+        """Record a mistake; True when the walk stops here (the first mistake is enough)."""
+        found.append(Verdict(False, at, code, message, citation, waiting, about))
+        return not every
+
+    def settle(targets: Sequence[Target]) -> None:
+        for target in targets:
+            if target in expected:
+                pending.discard(target)
+                settled.add(target)
 
     for at, step in enumerate(done):
         targets = step.targets
+        wrong_target = False
         for target in targets:
             if target not in name and not target.marker:
-                return mistake(
-                    at, "not_on_table", f"There is no {target.describe(name)} on the table.", None
-                )
+                wrong_target = True
+                if mistake(
+                    at,
+                    "not_on_table",
+                    f"There is no {target.describe(name)} on the table.",
+                    None,
+                    about=target,
+                ):
+                    return found
+                break
+        if wrong_target:
+            settle([t for t in targets if t not in settled])
+            continue
         for target in targets:
             if target in settled:
-                return mistake(
+                wrong_target = True
+                if mistake(
                     at,
                     "settled_twice",
                     f"{_cap(target.describe(name))} was already settled.",
                     expected[target].citation if target in expected else None,
-                )
+                    about=target,
+                ):
+                    return found
+                break
             if target in work.idle:
-                return mistake(at, "no_decision", work.idle[target], None)
+                wrong_target = True
+                if mistake(at, "no_decision", work.idle[target], None, about=target):
+                    return found
+                break
             if target not in expected:
-                return mistake(
+                wrong_target = True
+                if mistake(
                     at,
                     "no_step",
                     f"{_cap(target.describe(name))} needs no {step.action} step now.",
                     None,
-                )
-        verdict = _check_step(work, step, targets, expected, at)
-        if verdict is not None:
-            return verdict
+                    about=target,
+                ):
+                    return found
+                break
+        if wrong_target:
+            settle([t for t in targets if t not in settled])
+            continue
+        for verdict in _check_step(work, step, targets, expected, at):
+            found.append(verdict)
+            if not every:
+                return found
         # Order: the step's turn is the earliest group among its bets; it may not come while
         # an earlier group still has a step that nothing later can carry.
         turn = min(group_of[t] for t in targets)
@@ -320,7 +380,7 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
             first = blocking[0]
             waiting = expected[first]
             if waiting.action is Action.COLLECT and step.action is not Action.COLLECT:
-                return mistake(
+                stop = mistake(
                     at,
                     "paid_before_collecting",
                     f"Every losing bet is collected before any bet is paid: "
@@ -328,93 +388,104 @@ def _judge_plan(work: Work, plan: Plan, done: Sequence[Step]) -> Verdict:
                     f"{_targets_text(targets, name)}.",
                     work.collect_first_citation,
                     first,
+                    targets[0],
                 )
-            return mistake(
-                at,
-                "out_of_turn",
-                f"{_cap(_verb(waiting))} {first.describe(name)} before you {_verb(step)} "
-                f"{_targets_text(targets, name)}: you did it out of turn.",
-                work.order_citation(waiting, expected[targets[0]]),
-                first,
-            )
-        for target in targets:
-            pending.discard(target)
-            settled.add(target)
-    if pending:
-        first = min(pending, key=place.__getitem__)
-        return mistake(
+            else:
+                stop = mistake(
+                    at,
+                    "out_of_turn",
+                    f"{_cap(_verb(waiting))} {first.describe(name)} before you {_verb(step)} "
+                    f"{_targets_text(targets, name)}: you did it out of turn.",
+                    work.order_citation(waiting, expected[targets[0]]),
+                    first,
+                    targets[0],
+                )
+            if stop:
+                return found
+        settle(targets)
+    for first in sorted(pending, key=place.__getitem__):
+        if mistake(
             len(done),
             "step_missing",
             f"A step is missing: {_verb(expected[first])} {first.describe(name)}.",
             expected[first].citation,
-        )
-    return RIGHT
+            about=first,
+        ):
+            return found
+    return found
 
 
 def _check_step(
     work: Work, step: Step, targets: tuple[Target, ...], expected: Mapping[Target, Step], at: int
-) -> Verdict | None:
+) -> Iterator[Verdict]:
+    """What is wrong with the step itself (its players, action or figure), the first first."""
     name = work.names
     if step.bets:
         players = {work.players.get(b) for b in step.bets}
         if len(step.bets) > 1 and (None in players or len(players) != 1):
-            return Verdict(
+            yield Verdict(
                 False,
                 at,
                 "not_one_player",
                 "Bets are paid together only when they are one player's "
                 f"({_targets_text(targets, name)} are not).",
                 expected[targets[0]].citation,
+                about=targets[0],
             )
         if len(set(step.bets)) != len(step.bets):
-            return Verdict(
+            yield Verdict(
                 False,
                 at,
                 "settled_twice",
                 "A bet is named twice in one payment.",
                 expected[targets[0]].citation,
+                about=targets[0],
             )
     wanted = [expected[t] for t in targets]
     for plan_step, target in zip(wanted, targets, strict=True):
         if plan_step.action is not step.action:
-            return Verdict(
+            yield Verdict(
                 False,
                 at,
                 _wrong_action_code(step.action, plan_step.action),
                 f"{_cap(target.describe(name))} is not to {_VERBS[step.action]}: "
                 f"{_verb(plan_step)} it.",
                 plan_step.citation,
+                about=target,
             )
+            return  # one wrong action is enough to say of a step
     first = wanted[0]
     if step.action is Action.MARK and step.number != first.number:
-        return Verdict(
+        yield Verdict(
             False,
             at,
             "wrong_number",
             f"The marker goes on {first.number}, the winning number, not on {step.number}.",
             first.citation,
+            about=first.target,
         )
     if step.action is Action.MOVE and step.to != first.to:
-        return Verdict(
+        yield Verdict(
             False,
             at,
             "wrong_point",
             f"{_cap(first.target.describe(name))} goes to its come point {first.to}, "
             f"not {step.to}.",
             first.citation,
+            about=first.target,
         )
     if step.action in (Action.PAY, Action.PROGRESSIVE):
         due = sum((s.amount or Decimal(0) for s in wanted), Decimal(0))
         if step.amount != due:
-            return Verdict(
+            yield Verdict(
                 False,
                 at,
                 "wrong_amount",
                 f"{_cap(_targets_text(targets, name))} is paid {fmt(due)}, not "
                 f"{fmt(step.amount or Decimal(0))}.",
                 first.citation,
+                about=targets[0],
             )
-    return None
 
 
 def _wrong_action_code(done: Action, wanted: Action) -> str:

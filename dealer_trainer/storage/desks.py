@@ -77,6 +77,7 @@ from dealer_trainer.storage.records import (
 )
 from dealer_trainer.storage.rollups import TraineeSpan, trainee_spans
 from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
+from dealer_trainer.storage.table_stats import TableResults, table_results
 from dealer_trainer.storage.verify import Verification, verify_records
 
 if TYPE_CHECKING:
@@ -778,6 +779,12 @@ class InstructorDesk:
         """A trainee's rounds of the live table (the ``newest`` only, if given), oldest first,
         each with its steps."""
         return self._read(lambda c: read_rounds(c, trainee_id, newest=newest))
+
+    def table_results(
+        self, trainee_ids: Sequence[int] | None = None, since: datetime | None = None
+    ) -> dict[int, TableResults]:
+        """Each trainee's live-table results, counted in SQL (``storage.table_stats``)."""
+        return self._read(lambda c: table_results(c, trainee_ids, since))
 
     def answers(self, where: AnswerFilter | None = None) -> list[StoredAnswer]:
         """Answers of any trainee, narrowed by ``where``, oldest first unless asked."""

@@ -53,6 +53,7 @@ from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.progress import ProgressWindow
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
+from tests.storage.table_dealers import deal_centre
 from tests.ui.drills.conftest import wrong_answer
 from tests.ui.instructor.cohort import Cohort, fill
 
@@ -436,3 +437,29 @@ def test_my_progress_window_fits(qtbot: QtBot, room: QRect, language: str, cohor
     assert window.due.rowCount() >= 1
     assert_fits(qtbot, window, room, f"progress-{language}-{room.height()}")
     window.close()
+
+
+def test_instructor_table_results_and_a_trainees_rounds_fit(
+    qtbot: QtBot, room: QRect, language: str, cohort: Cohort
+) -> None:
+    """The live table's results with rounds dealt (a full table, the chosen trainee's pace
+    and mistakes), and that trainee's rounds window."""
+    deal_centre(cohort.store, cohort.trainees)
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+        window.show()
+    qtbot.waitExposed(window)
+    pane = window.table_results
+    with qtbot.waitSignal(pane.resultsLoaded, timeout=10_000):
+        window.tabs.setCurrentWidget(pane)
+    pane.table.selectRow(pane.table.rowCount() - 2)  # Ana Lei, the longest mistakes
+    assert_fits(qtbot, window, room, f"instructor-table-results-{language}-{room.height()}")
+    with qtbot.waitSignal(pane.roundsOpened, timeout=10_000) as opened:
+        pane.open_rounds()
+    rounds = opened.args[0]
+    qtbot.waitExposed(rounds)
+    assert_fits(qtbot, rounds, room, f"instructor-trainee-rounds-{language}-{room.height()}")
+    rounds.close()
+    window.close()
+    QApplication.processEvents()

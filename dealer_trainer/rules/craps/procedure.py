@@ -16,19 +16,11 @@ from typing import Any
 
 from dealer_trainer.rules.craps import api
 from dealer_trainer.rules.craps.model import InvalidThrow, Roll
-from dealer_trainer.rules.craps.settlement import Action as ThrowAction
-from dealer_trainer.rules.craps.settlement import settle_throw
+from dealer_trainer.rules.craps.settlement import settle_throw, throw_work
 from dealer_trainer.rules.craps.table import bet_name
-from dealer_trainer.rules.procedure import Action, Step, Target, Work
+from dealer_trainer.rules.procedure import Target, Work
 from dealer_trainer.rules.requests import given_ids
 from dealer_trainer.rules.rulesets import Ruleset
-
-_ACTIONS = {
-    ThrowAction.COLLECT: Action.COLLECT,
-    ThrowAction.PAY: Action.PAY,
-    ThrowAction.RETURN: Action.RETURN,
-    ThrowAction.MOVE: Action.MOVE,
-}
 
 
 def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
@@ -42,25 +34,4 @@ def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
     throws = [i for i, event in enumerate(table.events) if isinstance(event, Roll | InvalidThrow)]
     if not throws:
         return Work(plans=((),), names=names)
-    settlement = settle_throw(table, throws[-1])
-    plan = tuple(
-        tuple(
-            Step(
-                _ACTIONS[step.action],
-                Target(bet=ids.get(step.bet, step.bet)),
-                amount=step.amount,
-                to=step.to,
-                citation=step.citation,
-            )
-            for step in group
-        )
-        for group in settlement.groups
-    )
-    idle = {
-        Target(bet=ids.get(state.id, state.id)): (
-            f"Bet {state.id} ({bet_name(state.kind)}) has no decision on this throw: "
-            "it stays on the layout."
-        )
-        for state in settlement.staying
-    }
-    return Work(plans=(plan,), names=names, idle=idle)
+    return throw_work(settle_throw(table, throws[-1]), names, ids)

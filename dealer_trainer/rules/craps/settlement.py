@@ -11,18 +11,23 @@ answer rests on table procedure, as the rules CLI contract writes ``null``.
 A throw leaves some bets on the layout with no decision (a Pass Line whose
 point is on, a hard way or a Big bet the throw did not touch): they have no
 step, and settling one is a mistake of its own (:attr:`OrderCode.NO_DECISION`).
+
+The judge of an order is the dealer's procedure's (:mod:`dealer_trainer.rules.procedure`,
+on :func:`throw_work`), the one the CLI's ``judge`` and the live table use;
+:func:`judge_order` lists each of its findings for the quiz.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum, unique
 
+from dealer_trainer.rules import procedure
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps.model import BetKind, BetState, InvalidThrow, Outcome, Roll
-from dealer_trainer.rules.craps.table import Table
+from dealer_trainer.rules.craps.table import Table, bet_name
 from dealer_trainer.rules.errors import RulesError
 
 
@@ -155,44 +160,105 @@ class OrderVerdict:
     problems: tuple[OrderProblem, ...]
 
 
+#: The dealer's procedure's action of each step of a throw.
+PROCEDURE_ACTIONS = {
+    Action.COLLECT: procedure.Action.COLLECT,
+    Action.PAY: procedure.Action.PAY,
+    Action.RETURN: procedure.Action.RETURN,
+    Action.MOVE: procedure.Action.MOVE,
+}
+
+
+def throw_work(
+    settlement: ThrowSettlement,
+    names: Mapping[procedure.Target, str],
+    ids: Mapping[str, procedure.BetId] | None = None,
+) -> procedure.Work:
+    """The dealer's procedure after the throw (one plan: its groups of steps) and the bets it
+    leaves on the layout, for :func:`dealer_trainer.rules.procedure.judge`; ``ids`` maps the
+    table's bet ids to a request's (the CLI's), ``names`` names every bet the judge knows."""
+    given = ids or {}
+
+    def target(bet_id: str) -> procedure.Target:
+        return procedure.Target(bet=given.get(bet_id, bet_id))
+
+    plan = tuple(
+        tuple(
+            procedure.Step(
+                PROCEDURE_ACTIONS[step.action],
+                target(step.bet),
+                amount=step.amount,
+                to=step.to,
+                citation=step.citation,
+            )
+            for step in group
+        )
+        for group in settlement.groups
+    )
+    idle = {
+        target(state.id): (
+            f"Bet {state.id} ({bet_name(state.kind)}) has no decision on this throw: "
+            "it stays on the layout."
+        )
+        for state in settlement.staying
+    }
+    return procedure.Work(plans=(plan,), names=names, idle=idle)
+
+
 def judge_order(settlement: ThrowSettlement, handled: Sequence[str]) -> OrderVerdict:
     """Judge the bets a dealer settled after a throw, in the order settled.
 
     Every decided bet must be settled once; a bet the throw did not decide is
     left on the layout; with ``collect_before_pay`` every loser comes first.
+
+    The judge is the dealer's procedure's (:func:`dealer_trainer.rules.procedure.every_mistake`
+    on :func:`throw_work`, the one the CLI and the live table use); this lists its findings
+    as the quiz says them: each bet settled again, not decided, not on the layout (in the
+    order settled), each bet never settled, and each loser collected after the first winner
+    was paid (or push returned, or come bet moved).
     """
     steps = {s.bet: s for s in settlement.steps}
     staying = {s.id: s for s in settlement.staying}
+    names = {procedure.Target(bet=b): f"bet {b}" for b in [*steps, *staying]}
+    work = throw_work(settlement, names)
+    plan = work.plans[0]
+    done = [
+        procedure.Step(
+            PROCEDURE_ACTIONS[steps[b].action] if b in steps else procedure.Action.COLLECT,
+            procedure.Target(bet=b),
+            amount=steps[b].amount if b in steps else None,
+            to=steps[b].to if b in steps else None,
+        )
+        for b in handled
+    ]
+    found = procedure.every_mistake(work, plan, done)
     problems: list[OrderProblem] = []
-    seen: set[str] = set()
-    for bet_id in handled:
-        if bet_id in seen:
-            if bet_id in steps:
-                problems.append(
-                    OrderProblem(OrderCode.SETTLED_TWICE, bet_id, steps[bet_id].citation)
-                )
-            continue
-        seen.add(bet_id)
-        if bet_id in staying:
-            problems.append(OrderProblem(OrderCode.NO_DECISION, bet_id, staying[bet_id].governing))
-        elif bet_id not in steps:
-            problems.append(OrderProblem(OrderCode.NOT_ON_LAYOUT, bet_id, None))
-    problems.extend(
-        OrderProblem(OrderCode.NOT_SETTLED, step.bet, step.citation)
-        for step in settlement.steps
-        if step.bet not in seen
-    )
-    if settlement.collect_first:
-        settled = [steps[b] for b in dict.fromkeys(handled) if b in steps]
-        # The first winner paid (or push returned, or come bet moved): no collect after it.
-        first_other = next((s for s in settled if s.action is not Action.COLLECT), None)
-        if first_other is not None:
-            late = settled[settled.index(first_other) + 1 :]
-            for step in late:
-                if step.action is Action.COLLECT:
-                    problems.append(
-                        OrderProblem(
-                            OrderCode.PAID_BEFORE_COLLECTING, step.bet, None, paid=first_other.bet
-                        )
-                    )
+    for verdict in found:
+        about = verdict.about
+        bet = "" if about is None else str(about.bet)
+        problem = None
+        if verdict.code == "settled_twice":
+            problem = OrderProblem(OrderCode.SETTLED_TWICE, bet, steps[bet].citation)
+        elif verdict.code == "no_decision":
+            problem = OrderProblem(OrderCode.NO_DECISION, bet, staying[bet].governing)
+        elif verdict.code == "not_on_table":
+            problem = OrderProblem(OrderCode.NOT_ON_LAYOUT, bet, None)
+        elif verdict.code == "step_missing":
+            problem = OrderProblem(OrderCode.NOT_SETTLED, bet, steps[bet].citation)
+        # A bet named again that is not one of the throw's steps is said once.
+        if problem is not None and (
+            problem.code is OrderCode.SETTLED_TWICE or problem not in problems
+        ):
+            problems.append(problem)
+    early = next((v for v in found if v.code == "paid_before_collecting"), None)
+    if early is not None:
+        # Each loser collected after the first winner paid (a loser never collected is
+        # not settled, above).
+        settled = list(dict.fromkeys(b for b in handled if b in steps))
+        first_other = handled[early.at]
+        problems.extend(
+            OrderProblem(OrderCode.PAID_BEFORE_COLLECTING, b, None, paid=first_other)
+            for b in settled[settled.index(first_other) + 1 :]
+            if steps[b].action is Action.COLLECT
+        )
     return OrderVerdict(not problems, tuple(problems))

@@ -10,14 +10,16 @@ together (``"bets": [...]``, their total), at the turn of any of them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.procedure import Action, Plan, Step, Target, Work
+from dealer_trainer.rules.procedure import Action, BetId, Plan, Step, Target, Work
 from dealer_trainer.rules.requests import expect_list, expect_object, expect_str
 from dealer_trainer.rules.roulette import api
+from dealer_trainer.rules.roulette.bets import Bet
+from dealer_trainer.rules.roulette.settle import settle as settle_spin
 from dealer_trainer.rules.rulesets import Ruleset
 
 _TEXTS = {
@@ -54,24 +56,60 @@ def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
 def _plan(request: Mapping[str, Any], settled: Mapping[str, Any], ruleset: Ruleset) -> Plan:
     results = {r["id"]: r for r in settled["results"]}
     number = expect_object(request["outcome"], "outcome")["number"]
-    mark = (Step(Action.MARK, Target(marker=True), number=number, citation=ruleset.cite(4)),)
-    collect = tuple(
-        Step(Action.COLLECT, Target(bet=bet_id), citation=ruleset.cite(5, 1))
-        for bet_id in settled["collect"]
+    return _steps(
+        ruleset,
+        number,
+        settled["collect"],
+        settled["pay_order"],
+        lambda bet_id: Decimal(results[bet_id]["win"]),
+        lambda bet_id: Citation.parse(results[bet_id]["citation"]),
+        mark=True,
+    )
+
+
+def order_plan(ruleset: Ruleset, bets: Sequence[Bet], number: int) -> Plan:
+    """The plan of the order drills (the quiz): the losers collected, then the winners paid
+    in the order of the ruleset's text of Art. 5(1); no marker (the quiz asks the order)."""
+    settlement = settle_spin(ruleset, bets, number)
+    return _steps(
+        ruleset,
+        number,
+        settlement.collect,
+        settlement.pay_order,
+        lambda bet_id: settlement.result(bet_id).win,
+        lambda bet_id: settlement.result(bet_id).citation,
+        mark=False,
+    )
+
+
+def _steps(
+    ruleset: Ruleset,
+    number: int,
+    collect: Sequence[BetId],
+    pay_order: Sequence[Sequence[BetId]],
+    win: Callable[[Any], Decimal],
+    cited: Callable[[Any], Citation],
+    *,
+    mark: bool,
+) -> Plan:
+    """Art. 4: the marker on the number (``mark``); Art. 5(1): every loser collected, then the
+    winners paid group by group, each with the article that decided it."""
+    marker = (
+        (Step(Action.MARK, Target(marker=True), number=number, citation=ruleset.cite(4)),)
+        if mark
+        else ()
+    )
+    collects = tuple(
+        Step(Action.COLLECT, Target(bet=bet_id), citation=ruleset.cite(5, 1)) for bet_id in collect
     )
     pays = tuple(
         tuple(
-            Step(
-                Action.PAY,
-                Target(bet=bet_id),
-                Decimal(results[bet_id]["win"]),
-                citation=Citation.parse(results[bet_id]["citation"]),
-            )
+            Step(Action.PAY, Target(bet=bet_id), win(bet_id), citation=cited(bet_id))
             for bet_id in group
         )
-        for group in settled["pay_order"]
+        for group in pay_order
     )
-    return tuple(group for group in (mark, collect, *pays) if group)
+    return tuple(group for group in (marker, collects, *pays) if group)
 
 
 def _players(request: Mapping[str, Any]) -> tuple[dict[Any, str], dict[str, Any]]:

@@ -54,6 +54,7 @@ from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
+from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
 from dealer_trainer.ui.language import problem_text
 
 _INPUT_EVENTS = frozenset(
@@ -174,11 +175,15 @@ class ReportsPanel(QWidget):
             shown = self._window.cohort.shown  # the dashboard's figures, if of these days
 
             def work() -> object:
-                return cohort_pdf(desk, period.first, period.last, path, shown=shown, group=group)
+                return cohort_pdf(
+                    desk, period.first, period.last, path, report_words(), shown=shown, group=group
+                )
         else:
 
             def work() -> object:
-                return trainee_pdf(desk, int(trainee_id), period.first, period.last, path)
+                return trainee_pdf(
+                    desk, int(trainee_id), period.first, period.last, path, report_words()
+                )
 
         self._window.jobs.run("report", work, lambda pages: self._done(path, int(pages)))
 
@@ -270,6 +275,7 @@ class InstructorWindow(QMainWindow):
         self.mastery = MasteryPanel(self.desk, self.jobs, self.today, store.day_zone)
         self.standards = StandardsPanel(self.desk, store.day_zone)
         self.plans = PlansPanel(self.desk, store.day_zone, store.now)
+        self.table_results = TableResultsPane(self.desk, self.jobs, self.today, store.day_zone)
         self.tabs = QTabWidget()
         pages = (
             self.cohort,
@@ -282,6 +288,7 @@ class InstructorWindow(QMainWindow):
         )
         for page in (*pages, self.house_rulesets, self.records_check, self.centre):
             self.tabs.addTab(page, "")
+        self.tabs.insertTab(2, self.table_results, "")
         for standards_page in (self.mastery, self.plans, self.standards):  # issue 15
             self.tabs.addTab(standards_page, "")
         self.setCentralWidget(self.tabs)
@@ -322,6 +329,7 @@ class InstructorWindow(QMainWindow):
         names = [
             self.tr("&Cohort"),
             self.tr("T&rainee"),
+            self.tr("&Table results"),
             self.tr("&Exams"),
             self.tr("Trainee &profiles"),
             self.tr("&Groups"),
@@ -388,6 +396,7 @@ class InstructorWindow(QMainWindow):
         self.groups.set_trainees(trainees)
         self.centre.set_trainees(trainees)
         self.plans.set_trainees(trainees)
+        self.table_results.set_trainees({t.id: t.name for t in trainees})
         groups = self.groups.groups()
         self.cohort.set_groups(groups)
         self.exams.set_groups(groups)

@@ -51,9 +51,9 @@ def test_cohort_view_of_some_trainees_shows_theirs_only(qtbot: QtBot, cohort: Co
     everyone = _rows(window)
     ana, carla = cohort.trainees["Ana Lei"], cohort.trainees["Carla Ho"]
     view = window.cohort
-    group = window.desk.people.create_group("Intake 2026-11", date(2026, 11, 2))
-    window.desk.people.set_members(group.id, [ana, carla])
-    view.set_groups(window.desk.people.groups())
+    group = window.desk.people().create_group("Intake 2026-11", date(2026, 11, 2))
+    window.desk.people().set_members(group.id, [ana, carla])
+    view.set_groups(window.desk.people().groups())
     with qtbot.waitSignal(view.tableLoaded, timeout=10_000):
         view.group.setCurrentIndex(view.group.findData(group.id))
     assert _rows(window) == {ana: everyone[ana], carla: everyone[carla]}
