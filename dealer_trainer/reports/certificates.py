@@ -76,8 +76,11 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
             speed = "" if paper.speed_mark is None else percent_text(paper.speed_mark)
             rows.append(
                 [
-                    paper.title,
-                    str(numbers[assignment.id]),
+                    paper.title
+                    if numbers[assignment.id] == 1
+                    else QCoreApplication.translate("certificates", "%1 (sitting %2)")
+                    .replace("%1", paper.title)
+                    .replace("%2", str(numbers[assignment.id])),
                     day_text(score.started_at),
                     f"{score.correct}/{score.item_count} ({percent_text(score.score)})",
                     percent_text(paper.pass_mark),
@@ -90,14 +93,13 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
         if rows:
             doc.table(
                 [
-                    Column(QCoreApplication.translate("certificates", "Exam"), 2.1),
-                    Column(QCoreApplication.translate("certificates", "Sitting"), 1.0, True),
-                    Column(QCoreApplication.translate("certificates", "Date"), 1.4),
-                    Column(QCoreApplication.translate("certificates", "Score"), 1.6, True),
-                    Column(QCoreApplication.translate("certificates", "Pass mark"), 1.8, True),
-                    Column(QCoreApplication.translate("certificates", "In time"), 1.4, True),
-                    Column(QCoreApplication.translate("certificates", "Speed mark"), 1.8, True),
-                    Column(QCoreApplication.translate("certificates", "Time"), 1.0, True),
+                    Column(QCoreApplication.translate("certificates", "Exam"), 3.2),
+                    Column(QCoreApplication.translate("certificates", "Date"), 1.8),
+                    Column(QCoreApplication.translate("certificates", "Score"), 1.7, True),
+                    Column(QCoreApplication.translate("certificates", "Pass mark"), 1.7, True),
+                    Column(QCoreApplication.translate("certificates", "In time"), 1.5, True),
+                    Column(QCoreApplication.translate("certificates", "Speed mark"), 2.1, True),
+                    Column(QCoreApplication.translate("certificates", "Time"), 1.3, True),
                     Column(QCoreApplication.translate("certificates", "Result"), 1.6),
                 ],
                 rows,

@@ -624,6 +624,7 @@ def certification_table(
     with_name: bool,
     exam_titles: dict[int, str] | None = None,
 ) -> None:
+    doc.room(25 * MM)  # the heading stays with the table's first rows
     doc.text(QCoreApplication.translate("certificates", "Certifications"), 12, bold=True)
     if not certs:
         doc.text(QCoreApplication.translate("certificates", "No certification."), 9, colour=MUTED)
