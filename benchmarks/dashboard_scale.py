@@ -438,15 +438,8 @@ def measure(stores: dict[str, Store], runs: int, label: str, total: int) -> None
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--answers", type=int, default=10_000_000)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--no-postgresql", action="store_true")
-    args = parser.parse_args()
-    OUT.mkdir(exist_ok=True)
-    app = QApplication.instance() or QApplication([])
-    full = OUT / f"dashboard-{args.answers}.sqlite3"
+def sqlite(answers: int, runs: int) -> None:
+    full = OUT / f"dashboard-{answers}.sqlite3"
     empty = OUT / "dashboard-empty.sqlite3"
     fresh = OUT / "schema-probe.sqlite3"
     for stale in (empty, full):  # a cached file of an older schema is migrated, then checked
@@ -466,12 +459,12 @@ def main() -> None:
             for old in OUT.glob(fresh.name + "*"):
                 old.unlink()
     if not full.exists():
-        print(f"building {full} with {args.answers:,} answers …", flush=True)
+        print(f"building {full} with {answers:,} answers …", flush=True)
         started = time.perf_counter()
         partial = full.with_suffix(".building")
         for stale in OUT.glob(partial.name + "*"):
             stale.unlink()
-        build(partial, args.answers)
+        build(partial, answers)
         partial.rename(full)
         print(f"generation: {time.perf_counter() - started:.0f} s (not measured)", flush=True)
     if not empty.exists():
@@ -482,10 +475,23 @@ def main() -> None:
     }
     total = stores["10M"].read(lambda c: c.exec_driver_sql("SELECT max(id) FROM answers").scalar())
     try:
-        measure(stores, args.runs, "SQLite", total)
+        measure(stores, runs, "SQLite", total)
     finally:
         for store in stores.values():
             store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--answers", type=int, default=10_000_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-postgresql", action="store_true")
+    parser.add_argument("--no-sqlite", action="store_true")
+    args = parser.parse_args()
+    OUT.mkdir(exist_ok=True)
+    app = QApplication.instance() or QApplication([])
+    if not args.no_sqlite:
+        sqlite(args.answers, args.runs)
     base = os.environ.get("DEALER_TRAINER_TEST_PG_URL")
     if base and not args.no_postgresql:
         full_url = build_postgresql(base, f"bench_dashboard_{args.answers}", args.answers)

@@ -82,7 +82,9 @@ def _query(dialect: str, filtered: bool) -> Any:
 def _weighted_medians(group: Ints, value: Ints, weight: Ints, groups: int) -> tuple[Ints, Ints]:
     """Per group 0..groups-1 (each non-empty), the low and high middle of ``value``
     repeated ``weight`` times: the values at ranks (total-1)//2 and total//2."""
-    order = np.lexsort((value, group))
+    # One sort of one key (group, then value; a value is below 2**34): several times
+    # faster than lexsort of the two.
+    order = np.argsort(group * _LOW + value)
     g, v, w = group[order], value[order], weight[order]
     upto = np.cumsum(w)
     starts = np.searchsorted(g, np.arange(groups))
@@ -91,6 +93,14 @@ def _weighted_medians(group: Ints, value: Ints, weight: Ints, groups: int) -> tu
     low = np.searchsorted(upto, before + (totals - 1) // 2, side="right")
     high = np.searchsorted(upto, before + totals // 2, side="right")
     return v[low], v[high]
+
+
+def _dense(keys: Ints) -> tuple[Ints, Ints]:
+    """The distinct ``keys`` (small whole numbers), ascending, and each key's position
+    among them: ``np.unique(keys, return_inverse=True)`` by counting, not sorting."""
+    present = np.bincount(keys) > 0
+    position = np.cumsum(present) - 1
+    return np.flatnonzero(present), position[keys]
 
 
 def _typical(low2: int, high2: int) -> Decimal:
@@ -139,13 +149,14 @@ def trainee_spans(
     day = np.repeat(np.array([day_number[_day(d)] for d, _, _, _ in listed]), counts)
     skill = np.repeat(np.array([skill_number[s] for _, s, _, _ in listed]), counts)
 
-    ids, trainee = np.unique(trainee_id, return_inverse=True)
-    pairs, pair = np.unique(trainee * len(skills) + skill, return_inverse=True)
+    ids, trainee = _dense(trainee_id)
+    pairs, pair = _dense(trainee * len(skills) + skill)
     pair_low, pair_high = _weighted_medians(pair, median2, answers, len(pairs))
     pair_answers = np.bincount(pair, weights=answers, minlength=len(pairs)).astype(np.int64)
     pair_correct = np.bincount(pair, weights=correct, minlength=len(pairs)).astype(np.int64)
     low, high = _weighted_medians(trainee, median2, answers, len(ids))
-    active = np.bincount(np.unique(trainee * len(days) + day) // len(days), minlength=len(ids))
+    trainee_days, _ = _dense(trainee * len(days) + day)
+    active = np.bincount(trainee_days // len(days), minlength=len(ids))
     newest = np.zeros(len(ids), dtype=np.int64)
     np.maximum.at(newest, trainee, day)
 
