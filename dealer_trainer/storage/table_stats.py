@@ -36,13 +36,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Select, case, func, select
 
-from dealer_trainer.drills.table.pace import Pace
-from dealer_trainer.drills.table.round import ORDER_CODES
 from dealer_trainer.storage.models import TableAttemptRow, TableRoundEndRow, TableRoundRow
+
+if TYPE_CHECKING:
+    from dealer_trainer.drills.table.pace import Pace
 
 #: The kind that counts the steps judged for their turn (not a stored action).
 ORDER_KIND = "order"
@@ -75,6 +76,8 @@ class PaceFigure:
     @property
     def pace(self) -> Pace:
         """The pace these rounds make (``drills.table.pace``: settled over the time spent)."""
+        from dealer_trainer.drills.table.pace import Pace  # noqa: PLC0415 (storage imports no drill)
+
         return Pace(self.settled, self.ms)
 
 
@@ -153,6 +156,8 @@ def table_results(
     since: datetime | None = None,
 ) -> dict[int, TableResults]:
     """Each trainee's table results (of ``trainee_ids``, or of every trainee with a round)."""
+    from dealer_trainer.drills.table.round import ORDER_CODES  # noqa: PLC0415 (as above)
+
     trainee = TableRoundRow.trainee_id
     joined = TableAttemptRow.__table__.join(
         TableRoundRow.__table__, TableAttemptRow.round_id == TableRoundRow.id
