@@ -91,7 +91,8 @@ def test_roulette_art3_late_bet_refused_accepting_it_is_a_mistake_with_its_code(
     assert str(accepted.verdict.citation) == "roulette-2003 Art. 3"
     assert round_.pending() is not None  # practice: rule again
     assert round_.rule("refuse").accepted
-    assert round_.pending() is None or round_.pending().event != roulette.LATE_BET
+    after = round_.pending()
+    assert after is None or after.event != roulette.LATE_BET
 
 
 def test_roulette_art3_settling_with_the_late_bet_on_the_layout_is_accepting_it() -> None:
