@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.chips import bet_stack
 from dealer_trainer.drills.table import Attempt, TableRound
 from dealer_trainer.drills.table.irregular import rests_on
+from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import irregular as craps
 from dealer_trainer.rules.irregular import Choice, Irregularity
 from dealer_trainer.rules.procedure import Action, Target, Verdict
@@ -41,7 +42,7 @@ from dealer_trainer.ui.drills.rendering import escape, render
 from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import DICE_SCALE
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem, DiceItem
-from dealer_trainer.ui.table.bets import TableBet, step_text, verdict_text
+from dealer_trainer.ui.table.bets import TableBet, planned_step, step_text, verdict_text
 from dealer_trainer.ui.table.felt import TableFelt
 
 IRREGULAR_STYLE = """
@@ -154,6 +155,18 @@ def attempt_reason(
         if why is not None:
             return render(why)
     return verdict_text(verdict, attempt.step, round_, names)
+
+
+def right_citation(attempt: Attempt, round_: TableRound) -> Citation | None:
+    """The article a right attempt rests on: its ruling's, or its planned step's (``None``:
+    table procedure)."""
+    ruled = irregularity_of(round_, attempt)
+    if attempt.ruling is not None and ruled is not None:
+        return ruled.ruling.citation
+    if attempt.step is None:
+        return None
+    cited = planned_step(round_, attempt.step.target)
+    return cited.citation if cited is not None else None
 
 
 def readings_text(irregularity: Irregularity) -> list[str]:
