@@ -49,7 +49,7 @@ IRREGULAR_STYLE = """
 #irregular { background: #fff6df; border: 2px solid #c77700; border-radius: 6px; }
 #irregularTitle { font-size: 15px; font-weight: 700; color: #7a4600; }
 #irregularSaid { font-size: 13px; }
-#choice { font-size: 13px; padding: 2px 5px; background: #ffffff; border: 1px solid #d0cbbf;
+#choice { font-size: 13px; padding: 1px 5px; background: #ffffff; border: 1px solid #d0cbbf;
           border-radius: 4px; }
 #choice[selected="true"] { background: #ffe1a6; border: 2px solid #c77700; }
 """
@@ -120,8 +120,8 @@ def pending_outcome(round_: TableRound) -> str | None:
     if pending is None or pending.event not in BEFORE_THE_OUTCOME:
         return None
     if round_.game == "roulette":
-        return _tr("The ball is spinning.")
-    return _tr("The shooter throws.")
+        return QCoreApplication.translate("TableIrregular", "The ball is spinning.")
+    return QCoreApplication.translate("TableIrregular", "The shooter throws.")
 
 
 def irregularity_of(round_: TableRound, attempt: Attempt) -> Irregularity | None:
@@ -138,7 +138,9 @@ def attempt_text(attempt: Attempt, round_: TableRound, names: Mapping[Target, Ta
         irregularity = irregularity_of(round_, attempt)
         if irregularity is not None:
             choice = irregularity.choice(attempt.ruling.choice)
-            return _tr("Ruling: %1").replace("%1", render(choice.label))
+            return QCoreApplication.translate("TableIrregular", "Ruling: %1").replace(
+                "%1", render(choice.label)
+            )
     return step_text(attempt.step, names)
 
 
@@ -190,8 +192,8 @@ class IrregularityPanel(QFrame):
         self.said.setObjectName("irregularSaid")
         self.said.setWordWrap(True)
         self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(6, 4, 6, 4)
-        self._layout.setSpacing(3)
+        self._layout.setContentsMargins(6, 3, 6, 3)
+        self._layout.setSpacing(2)
         self.confirm_button = QPushButton()
         self.confirm_button.setObjectName("primary")
         self.confirm_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -267,23 +269,26 @@ class IrregularityPanel(QFrame):
         event.accept()
         return True
 
+    def keys_text(self) -> str:
+        """How the choices are made, for the screen's line of keys."""
+        return QCoreApplication.translate(
+            "TableIrregular",
+            "Click a choice (a double click rules with it), or pick one with ↑/↓ or its "
+            "number, then Enter or Rule so.",
+        )
+
     def retranslate(self) -> None:
         irregularity = self.irregularity
         if irregularity is None:
             return
         self.title.setText(
-            _tr("Irregularity: %1").replace("%1", _tr(EVENT_TITLES[irregularity.event]))
-        )
-        self.said.setText(render(irregularity.said))
-        self.confirm_button.setText(
-            _tr("Rule so ↵  (↑/↓ or 1–%1 choose)").replace("%1", str(len(self.buttons)))
-        )
-        self.confirm_button.setToolTip(
-            _tr(
-                "Click a choice (a double click rules with it), or pick one with ↑/↓ or its "
-                "number, then Enter or this button."
+            QCoreApplication.translate("TableIrregular", "Irregularity: %1").replace(
+                "%1", _tr(EVENT_TITLES[irregularity.event])
             )
         )
+        self.said.setText(render(irregularity.said))
+        self.confirm_button.setText(QCoreApplication.translate("TableIrregular", "Rule so ↵"))
+        self.confirm_button.setToolTip(self.keys_text())
         for n, (button, choice) in enumerate(zip(self.buttons, self.choices, strict=True)):
             button.setText(f"{n + 1}. {render(choice.label)}")
             button.setAccessibleName(render(choice.label))
@@ -449,11 +454,15 @@ class FeltEvent:
         self._add(label)
 
 
-def feedback_html(attempt: Attempt, round_: TableRound, reason: str, article: str) -> str:
-    """A refused ruling as the practice panel shows it: why, the article, what it rests on."""
-    text = f"{escape(reason)}<br><i>{escape(article)}</i>"
+def feedback_html(reason: str, article: str) -> str:
+    """A refused step or ruling as the practice panel shows it: why, and the article."""
+    return f"{escape(reason)}<br><i>{escape(article)}</i>"
+
+
+def readings_lines(attempt: Attempt, round_: TableRound) -> str:
+    """What the ruling of the attempt's irregularity rests on beyond the article (an
+    Interpretation), as lines under the attempt in the step list."""
     irregularity = irregularity_of(round_, attempt)
-    if irregularity is not None:
-        for reading in readings_text(irregularity):
-            text += f"<br><small>{escape(reading)}</small>"
-    return text
+    if irregularity is None:
+        return ""
+    return "".join(f"\n    {reading}" for reading in readings_text(irregularity))

@@ -89,6 +89,7 @@ from dealer_trainer.ui.table.irregular import (
     feedback_html,
     irregularity_of,
     pending_outcome,
+    readings_lines,
 )
 
 TABLE_STYLE = (
@@ -349,14 +350,19 @@ class TableScreen(QWidget):
         self.message.hide()
         self.irregular = IrregularityPanel()  # a pending irregularity and the dealer's choices
         self.irregular.chosen.connect(self.rule)
+        self._keys_text = ""  # the line of keys while no irregularity waits
         self.steps = QListWidget()
         self.steps.setObjectName("steps")
         self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.steps.setWordWrap(True)
+        # The list takes what is left: the panels above it (an irregularity's) keep their height.
+        self.steps.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.steps.setMinimumHeight(60)
         self.steps_label = QLabel()
         panel = QWidget()
         panel.setMinimumWidth(330)
         panel.setMaximumWidth(460)
+        self._side = panel
         side = QVBoxLayout(panel)
         side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.outcome)
@@ -470,6 +476,12 @@ class TableScreen(QWidget):
         self.felt_event.show_for(self.round)
         self.irregular.show_for(self.round)
         self.in_hand.setVisible(self.irregular.isHidden())  # no bet in hand while ruling
+        self.outcome.setVisible(self.irregular.isHidden())  # the panel says what happened
+        # A ruling's choices read in fewer lines on a wider panel (the felt gives way a little).
+        self._side.setMinimumWidth(330 if self.irregular.isHidden() else 430)
+        self.keys_hint.setText(
+            self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
+        )
         self._retitle()
 
     def rule(self, choice: str) -> Attempt | None:
@@ -492,15 +504,16 @@ class TableScreen(QWidget):
         elif attempt.accepted:
             ruled = irregularity_of(round_, attempt)
             article = article_line(ruled.ruling.citation if ruled is not None else None)
-            item.setText(f"✓ {shown}\n    {article}")
+            item.setText(f"✓ {shown}\n    {article}{readings_lines(attempt, round_)}")
             item.setForeground(QColor("#1b5e20"))
             self.message.hide()
         else:
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation)
-            item.setText(f"✗ {shown}\n    {reason}\n    {article}")
+            readings = readings_lines(attempt, round_)
+            item.setText(f"✗ {shown}\n    {reason}\n    {article}{readings}")
             item.setForeground(QColor("#b3202a"))
-            self._say(feedback_html(attempt, round_, reason, article), "refusal")
+            self._say(feedback_html(reason, article), "refusal")
         self.steps.addItem(item)
         self.steps.scrollToBottom()
         self._show_pending()
@@ -700,7 +713,7 @@ class TableScreen(QWidget):
             article = article_line(attempt.verdict.citation)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}")
             item.setForeground(QColor("#b3202a"))
-            self._say(feedback_html(attempt, round_, reason, article), "refusal")
+            self._say(feedback_html(reason, article), "refusal")
             self.float.clear()  # the refused payout goes back: the next one is built afresh
         self.steps.addItem(item)
         self.steps.scrollToBottom()
@@ -1033,12 +1046,13 @@ class TableScreen(QWidget):
         }
         for key, button in self.buttons.items():
             button.setText(texts[key])
+        self._keys_text = QCoreApplication.translate(
+            "table",
+            "Tab: next bet · click chips or type the amount, Backspace takes back · "
+            "Enter or a click on the bet places the payout beside it",
+        )
         self.keys_hint.setText(
-            QCoreApplication.translate(
-                "table",
-                "Tab: next bet · click chips or type the amount, Backspace takes back · "
-                "Enter or a click on the bet places the payout beside it",
-            )
+            self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
         )
         self.float.retranslate()
         self.irregular.retranslate()
