@@ -56,7 +56,9 @@ def test_table_rulings_are_stored_as_judged_and_the_round_replays(
     )
     play_with_wrong_rulings(round_)
     [stored] = chan.rounds.all(recorder.session_id)
-    assert stored.record.situation["irregularities"] == [i.to_json() for i in round_.irregularities]
+    situation = stored.record.situation
+    assert isinstance(situation, dict)
+    assert situation["irregularities"] == [i.to_json() for i in round_.irregularities]
     rulings = [a for a in stored.attempts if a.action == "ruling"]
     assert rulings and len(rulings) == sum(a.ruling is not None for a in round_.attempts)
     for kept, attempt in zip(stored.attempts, round_.attempts, strict=True):
