@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 GAME_LENGTH = 40
 CODE_LENGTH = 60
 CITATION_LENGTH = 100
-ACTIONS = frozenset({"mark", "collect", "pay", "return", "move", "progressive"})
+#: The actions of a recorded attempt: the dealer's steps, and a ruling on an irregularity.
+ACTIONS = frozenset({"mark", "collect", "pay", "return", "move", "progressive", "ruling"})
 
 
 def _whole(value: object, name: str, low: int, high: int) -> None:

@@ -68,7 +68,8 @@ def test_table_every_attempt_of_a_round_is_stored_with_its_verdict(
     assert stored.record.difficulty == int(Difficulty.ADVANCED)
     assert stored.record.ruleset_id == round_.ruleset.id
     assert stored.record.situation == {
-        key: round_.to_json()[key] for key in ("request", "seats", "spots", "mode")
+        key: round_.to_json()[key]
+        for key in ("request", "seats", "spots", "mode", "irregularities")
     }
     assert [a.position for a in stored.attempts] == list(range(len(round_.attempts)))
     for kept, played in zip(stored.attempts, round_.attempts, strict=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import caribbean_stud, craps, roulette, sic_bo
+from dealer_trainer.drills.table import caribbean_stud, craps, irregular, roulette, sic_bo
 from dealer_trainer.drills.table.round import (
     Attempt,
     Clock,
@@ -44,11 +44,14 @@ def new_round(
     clock: Clock = monotonic_ms,
     mode: TableMode = TableMode.PRACTICE,
 ) -> TableRound:
-    """A round of the ruleset's game, reproducible from the seed, its work planned."""
-    deal, _ = _table_of(ruleset)
-    return round_of(
-        ruleset, seed, difficulty, deal(ruleset, seed, difficulty), recorder, clock, mode
+    """A round of the ruleset's game, reproducible from the seed, its work planned, with
+    the irregularities its seed draws at this difficulty (``drills.table.irregular``)."""
+    deal, work_of = _table_of(ruleset)
+    situation = deal(ruleset, seed, difficulty)
+    situation = irregular.deal(
+        ruleset, seed, difficulty, situation, work_of(situation.request, ruleset)
     )
+    return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode)
 
 
 def round_of(

@@ -15,8 +15,13 @@ mistakes.  The score is exact (a :class:`~fractions.Fraction`):
   tried (right or not, by the action they did) and the planned steps of that kind
   missed; and **order**: of the steps the judge checked for order (right ones and
   those done out of turn, and a step wrong in its figure that was also out of
-  turn: ``Attempt.also``), the share done in their turn.  The rounds of this
-  table have no irregularities to answer, so there is no irregularity kind;
+  turn: ``Attempt.also``), the share done in their turn; **irregularity**: each
+  ruling the trainee gave on an irregularity (a late bet, a golpe nulo, disturbed
+  chips, a throw off the table or cocked, an odds request: ``drills.table.irregular``),
+  right when it carries out the regulation's ruling, and each irregularity not ruled
+  when the round ended (missed).  A settlement step tried while an irregularity waited
+  to be ruled (settling a void spin, a throw that is no roll) is a mistake of its own
+  kind (collect, pay …) with the irregularity's code;
 - the exam's score is the right steps over the judged steps of all its rounds (a
   round with more work weighs more), passed at or above the pass mark.
 """
@@ -54,6 +59,7 @@ class StepKind(StrEnum):
     COLLECT = "collect"
     PAY = "pay"
     ORDER = "order"
+    IRREGULARITY = "irregularity"
 
 
 #: The kind of each action (what the trainee did).
@@ -105,6 +111,15 @@ def score_round(round_: TableRound) -> RoundScore:
     mistakes: list[int] = []
     codes: Counter[str] = Counter()
     for attempt in round_.attempts:
+        if attempt.ruling is not None:  # a ruling on an irregularity
+            judged += 1
+            kinds[StepKind.IRREGULARITY] += Tally(1 if attempt.accepted else 0, 1)
+            if attempt.accepted:
+                right += 1
+            else:
+                mistakes.append(attempt.index)
+                codes[attempt.verdict.code] += 1
+            continue
         if attempt.step is None:  # declaring the round settled: its missing steps count below
             continue
         judged += 1
@@ -127,11 +142,15 @@ def score_round(round_: TableRound) -> RoundScore:
         kinds[KIND_OF[step.action]] += Tally(0, 1)
     if missed:
         codes["step_missing"] += len(missed)
+    unruled = round_.upcoming() if round_.finished else ()
+    if unruled:
+        kinds[StepKind.IRREGULARITY] += Tally(0, len(unruled))
+        codes["irregularity_missed"] += len(unruled)
     return RoundScore(
-        total=Tally(right, judged + len(missed)),
+        total=Tally(right, judged + len(missed) + len(unruled)),
         by_kind=kinds,
         mistakes=tuple(mistakes),
-        missed=len(missed),
+        missed=len(missed) + len(unruled),
         codes=dict(codes),
     )
 
