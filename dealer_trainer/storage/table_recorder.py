@@ -80,6 +80,7 @@ class TableRecorder:
                 "seats": replay["seats"],
                 "spots": replay["spots"],
                 "mode": replay["mode"],
+                **({"dealing": replay["dealing"]} if "dealing" in replay else {}),
             },
             app_version=__version__,
             started_at=self.clock(),

@@ -19,6 +19,7 @@ from typing import Any
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import new_round, round_of
 from dealer_trainer.drills.table.round import Attempt, Seat, Situation, TableMode, TableRound
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall, is_call
 from dealer_trainer.rules.procedure import Step, read_done
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -38,7 +39,7 @@ class Frame:
     """The replay after one attempt: the attempt as judged now, the table it left."""
 
     attempt: Attempt
-    done: tuple[Step, ...]  # the steps the table had taken as done after it
+    done: tuple[Step, ...]  # the steps the table had taken as done after it (the showdown's)
     recorded: RecordedStep
 
     @property
@@ -77,7 +78,14 @@ def situation_of(
         if dict(again.request) != dict(request):
             raise ValueError("this version deals the round's seed differently: no spots")
         spots = again.spots
-    return Situation(game=ruleset.game, request=dict(request), seats=seats, spots=dict(spots or {}))
+    dealing = stored.get("dealing")
+    return Situation(
+        game=ruleset.game,
+        request=dict(request),
+        seats=seats,
+        spots=dict(spots or {}),
+        dealing=dict(dealing) if isinstance(dealing, Mapping) else None,
+    )
 
 
 def replay(
@@ -91,7 +99,11 @@ def replay(
 ) -> Replay:
     """Play the recorded attempts again on the stored situation, in the stored mode."""
     mode = TableMode(str(stored.get("mode", TableMode.PRACTICE)))
-    steps = read_done({"done": [a.step for a in attempts if a.step is not None]})
+    steps = [
+        DealerCall.from_json(a.step) if is_call(a.step) else read_done({"done": [a.step]})[0]
+        for a in attempts
+        if a.step is not None
+    ]
     times = iter(_times(attempts))
     round_ = round_of(
         ruleset,

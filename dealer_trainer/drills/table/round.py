@@ -64,6 +64,7 @@ from enum import StrEnum, unique
 from typing import Any, Protocol
 
 from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.procedure import (
     RIGHT,
     Action,
@@ -91,6 +92,10 @@ class TableMode(StrEnum):
     EXAM = "exam"
 
 
+#: A dealer's call at a round dealt already (its showdown): nothing to deal or call.
+NOT_DEALING = Verdict(
+    False, 0, "not_this_step", "The cards are out and the dealer has called: settle the boxes."
+)
 #: Exam: the verdicts of a step done out of its group's turn; the step is taken as done.
 ORDER_CODES = frozenset({"out_of_turn", "paid_before_collecting"})
 #: Exam: the verdicts of a step whose bet counts as settled, as planned (see the docstring).
@@ -116,6 +121,8 @@ class Situation:
     #: Roulette and Sic Bo: each bet's spot on the felt (bet id → spot id, ``split-17-20``,
     #: ``total-9``).
     spots: Mapping[str, str] = field(default_factory=dict)
+    #: Caribbean Stud: what happens before the showdown (``drills.table.stud_dealing``).
+    dealing: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,8 @@ class Attempt:
     """One step the trainee tried, as recorded."""
 
     index: int  # the attempt's place in the round (0, 1, 2 …)
-    step: Step | None  # None: the dealer declared the round settled
+    #: None: the dealer declared the round settled; a DealerCall: Caribbean Stud's deal.
+    step: Step | DealerCall | None
     verdict: Verdict  # "correct" means: a correct finish is still possible
     accepted: bool  # the step was right (practice: only a right step is taken)
     ms: int  # since the previous attempt (or the round's start)
@@ -212,12 +220,15 @@ class TableRound:
     def finished(self) -> bool:
         return self._finished
 
-    def act(self, step: Step) -> Attempt:
+    def act(self, step: Step | DealerCall) -> Attempt:
         """Judge ``step`` after the steps done so far. Recorded at once, whatever the
         verdict. Practice: taken only if the round can still be finished correctly, and the
         round ends once every step is done. Exam: taken as the docstring says; the round
-        ends only when declared settled (:meth:`close`)."""
+        ends only when declared settled (:meth:`close`). A dealer's call (Caribbean Stud's
+        deal, ``drills.table.stud_dealing``) is not a step of a round at its showdown."""
         self._verify_open()
+        if isinstance(step, DealerCall):
+            return self._record(step, NOT_DEALING, accepted=False, taken=False)
         if self.mode is TableMode.EXAM:
             return self._act_exam(step)
         verdict = judge(self.work, [*self.done, step])
@@ -314,7 +325,7 @@ class TableRound:
 
     def _record(
         self,
-        step: Step | None,
+        step: Step | DealerCall | None,
         verdict: Verdict,
         *,
         accepted: bool,
@@ -387,6 +398,7 @@ class TableRound:
                 for s in self.situation.seats
             ],
             "spots": dict(self.situation.spots),
+            **({} if self.situation.dealing is None else {"dealing": self.situation.dealing}),
             "attempts": [a.to_json() for a in self.attempts],
         }
 

@@ -31,17 +31,18 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.table.replay import Frame, Replay
 from dealer_trainer.drills.table.round import TableMode
-from dealer_trainer.rules.procedure import Target, Verdict
+from dealer_trainer.rules.procedure import Step, Target, Verdict
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import restore_size
 from dealer_trainer.ui.table.bets import (
     TableBet,
+    accepted_citation,
     article_line,
-    planned_step,
+    missed_citation,
+    reason_of,
     step_text,
-    verdict_text,
 )
 from dealer_trainer.ui.table.felt import TableFelt
 
@@ -150,7 +151,7 @@ class ReplayView(QWidget):
                     "%1", step_text(step, self.names)
                 )
                 + "\n    "
-                + article_line(step.citation)
+                + article_line(missed_citation(round_, step))
             )
             item.setForeground(QColor("#b3202a"))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -174,15 +175,11 @@ class ReplayView(QWidget):
         shown = step_text(attempt.step, self.names)
         number = attempt.index + 1
         if attempt.accepted:
-            cited = (
-                planned_step(self.replay.round, attempt.step.target)
-                if attempt.step is not None
-                else None
-            )
-            text = f"✓ {number}. {shown}\n    {article_line(cited.citation if cited else None)}"
+            cited = accepted_citation(self.replay.round, attempt)
+            text = f"✓ {number}. {shown}\n    {article_line(cited)}"
             colour = "#1b5e20"
         else:
-            reason = verdict_text(attempt.verdict, attempt.step, self.replay.round, self.names)
+            reason = reason_of(attempt, attempt.verdict, self.replay.round, self.names)
             text = (
                 f"✗ {number}. {shown}\n    {reason}\n    {article_line(attempt.verdict.citation)}"
             )
@@ -207,7 +204,7 @@ class ReplayView(QWidget):
                 felt.show_step(step)
         current = replay.frames[position] if position >= 0 else None
         spot = None
-        if current is not None and current.attempt.step is not None:
+        if current is not None and isinstance(current.attempt.step, Step):
             bet = self.names.get(current.attempt.step.target)
             spot = bet.spot_id if bet is not None else None
         self.view.focus_spot(spot)
@@ -249,19 +246,13 @@ class ReplayView(QWidget):
             attempt = frame.attempt
             shown = escape(step_text(attempt.step, self.names))
             if attempt.accepted:
-                cited = (
-                    planned_step(self.replay.round, attempt.step.target)
-                    if attempt.step is not None
-                    else None
-                )
-                text = (
-                    f"✓ {shown}<br><i>{escape(article_line(cited.citation if cited else None))}</i>"
-                )
+                cited = accepted_citation(self.replay.round, attempt)
+                text = f"✓ {shown}<br><i>{escape(article_line(cited))}</i>"
                 verdict = "right"
             else:
                 text = f"✗ {shown}"
                 for wrong in self._verdicts(frame):
-                    reason = verdict_text(wrong, attempt.step, self.replay.round, self.names)
+                    reason = reason_of(attempt, wrong, self.replay.round, self.names)
                     text += f"<br>{escape(reason)}<br><i>{escape(article_line(wrong.citation))}</i>"
                 verdict = "wrong"
             self.now.setText(text)

@@ -1,0 +1,200 @@
+"""Caribbean Stud's deal in words: the dealer's calls, the rulings by name, what was wrong.
+
+Qt's translation only (no widgets), so the step list, the refusal, the replay and the
+exam's results say a call the same way: ``Card to box 3``, ``Progressive bet of box 2
+refused``, ``Ruling: the round is void…``.  Never an internal id: boxes by number, rulings
+by their decision.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import QCoreApplication
+
+from dealer_trainer.drills.table.stud_dealing import Moment, Wait
+from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
+from dealer_trainer.rules.caribbean_stud.rulings import Irregularity, RulingChoice
+from dealer_trainer.rules.procedure import Verdict
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.ui.drills.rendering import format_money
+
+CONTEXT = "studdeal"
+
+#: Each ruling by what it decides (Art. 11), as the ruling buttons and the step list say it.
+RULING_NAMES = {
+    RulingChoice.PLAY_ON: QT_TRANSLATE_NOOP("studdeal", "The round stands: play on"),
+    RulingChoice.DEALER_CARDS_DOWN: QT_TRANSLATE_NOOP(
+        "studdeal", "The round stands: that card stays up, the dealer's others face down"
+    ),
+    RulingChoice.DEAD_HAND: QT_TRANSLATE_NOOP(
+        "studdeal", "That hand is dead: the round goes on for the others"
+    ),
+    RulingChoice.VOID: QT_TRANSLATE_NOOP(
+        "studdeal", "The round is void: antes returned, progressive bets carried over"
+    ),
+    RulingChoice.VOID_MACHINE: QT_TRANSLATE_NOOP(
+        "studdeal",
+        "The round is void: antes returned, progressive bets carried over; replace the "
+        "machine or deal from the shoe",
+    ),
+}
+#: What happened, as the table shows it when the deal stops for it.
+IRREGULARITY_TEXTS = {
+    Irregularity.PLAYER_CARD_EXPOSED: QT_TRANSLATE_NOOP(
+        "studdeal", "The card just dealt to box %1 was turned face up by mistake."
+    ),
+    Irregularity.DEALER_CARD_EXPOSED: QT_TRANSLATE_NOOP(
+        "studdeal", "The dealer's card just dealt was turned face up by mistake."
+    ),
+    Irregularity.SEVERAL_CARDS_EXPOSED: QT_TRANSLATE_NOOP(
+        "studdeal", "Two cards were turned face up by mistake while dealing (one of box %1)."
+    ),
+    Irregularity.CARD_TO_EMPTY_BOX: QT_TRANSLATE_NOOP(
+        "studdeal", "Five cards were dealt by mistake to box %1, which has no bet."
+    ),
+    Irregularity.SHUFFLER_FAILURE: QT_TRANSLATE_NOOP(
+        "studdeal", "The shuffling machine has stopped in the middle of the deal."
+    ),
+    Irregularity.WRONG_DEALING_PROCEDURE: QT_TRANSLATE_NOOP(
+        "studdeal", "The cards were dealt the wrong way."
+    ),
+    Irregularity.WRONG_CARD_COUNT: QT_TRANSLATE_NOOP(
+        "studdeal", "A hand received the wrong number of cards."
+    ),
+}
+_BY_CODE = {
+    "dealt_out_of_order": QT_TRANSLATE_NOOP(
+        "studdeal",
+        "Out of order: this card goes to %1. From the shoe: one card at a time to each box "
+        "with a bet, left to right, the dealer last; from the machine: five at once.",
+    ),
+    "late_progressive_accepted": QT_TRANSLATE_NOOP(
+        "studdeal", "The first card is dealt: a progressive bet is refused now."
+    ),
+    "early_progressive_refused": QT_TRANSLATE_NOOP(
+        "studdeal", "No card is dealt yet: the progressive bet is accepted."
+    ),
+    "wrong_raise_accepted": QT_TRANSLATE_NOOP(
+        "studdeal", "Refuse it: the raise is exactly twice the ante, %2, not %1."
+    ),
+    "right_raise_refused": QT_TRANSLATE_NOOP(
+        "studdeal", "%1 is exactly twice the ante: the raise is accepted."
+    ),
+    "wrong_qualification": QT_TRANSLATE_NOOP(
+        "studdeal",
+        "The dealer's hand %1: it needs at least an ace and a king, or any pair or better "
+        "(the standard reading of Art. 9(1): an interpretation, a setting of the ruleset).",
+    ),
+    "wrong_ruling": QT_TRANSLATE_NOOP("studdeal", "Not that ruling: %1."),
+    "not_this_step": QT_TRANSLATE_NOOP("studdeal", "Not now: %1"),
+}
+#: What each moment waits for, in words (the prompt, and "not now").
+PROMPTS = {
+    Moment.OFFER: QT_TRANSLATE_NOOP("studdeal", "Box %1 offers a progressive bet."),
+    Moment.DEAL: QT_TRANSLATE_NOOP(
+        "studdeal", "Deal: click the box the next card goes to, or press its number (0: dealer)."
+    ),
+    Moment.DEAL.value + "_machine": QT_TRANSLATE_NOOP(
+        "studdeal",
+        "Deal from the machine: click the box the next five cards go to, or press its number "
+        "(0: dealer).",
+    ),
+    Moment.IRREGULARITY: QT_TRANSLATE_NOOP("studdeal", "Rule it (Art. 11): press 1 to 5."),
+    Moment.RAISE: QT_TRANSLATE_NOOP("studdeal", "Box %1 raises %2 on an ante of %3."),
+    Moment.FOLD: QT_TRANSLATE_NOOP(
+        "studdeal", "Box %1 folds: collect its cards and its ante (C or Enter)."
+    ),
+    Moment.QUALIFY: QT_TRANSLATE_NOOP(
+        "studdeal", "The dealer's hand is turned: does it qualify? (Q: yes, W: no)"
+    ),
+}
+_WAITING = {
+    Moment.OFFER: QT_TRANSLATE_NOOP("studdeal", "box %1's progressive bet is answered first."),
+    Moment.DEAL: QT_TRANSLATE_NOOP("studdeal", "the cards are dealt first."),
+    Moment.IRREGULARITY: QT_TRANSLATE_NOOP("studdeal", "the irregularity is ruled first."),
+    Moment.RAISE: QT_TRANSLATE_NOOP("studdeal", "box %1's raise is answered first."),
+    Moment.FOLD: QT_TRANSLATE_NOOP("studdeal", "box %1's fold is collected first."),
+    Moment.QUALIFY: QT_TRANSLATE_NOOP("studdeal", "the dealer's qualification is called first."),
+}
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def seat_name(box: int | None) -> str:
+    if box is None:
+        return tr("the dealer")
+    return tr("box %1").replace("%1", str(box))
+
+
+def call_text(call: DealerCall) -> str:
+    """A call as the step list shows it: ``Card to box 3``."""
+    box = str(call.box) if call.box is not None else ""
+    if call.action is CallAction.DEAL:
+        if call.box is None:
+            return tr("Card to the dealer")
+        return tr("Card to box %1").replace("%1", box)
+    if call.action is CallAction.ACCEPT_BET:
+        return tr("Progressive bet of box %1 accepted").replace("%1", box)
+    if call.action is CallAction.REFUSE_BET:
+        return tr("Progressive bet of box %1 refused").replace("%1", box)
+    if call.action is CallAction.ACCEPT_RAISE:
+        return tr("Raise of box %1 accepted").replace("%1", box)
+    if call.action is CallAction.REFUSE_RAISE:
+        return tr("Raise of box %1 refused").replace("%1", box)
+    if call.action is CallAction.QUALIFY:
+        return tr("The dealer qualifies") if call.qualifies else tr("The dealer does not qualify")
+    assert call.ruling is not None
+    return tr("Ruling: %1").replace("%1", tr(RULING_NAMES[call.ruling]))
+
+
+def waiting_text(wait: Wait) -> str:
+    return tr(_WAITING[wait.moment]).replace("%1", str(wait.box))
+
+
+def prompt(wait: Wait) -> str:
+    """What the table waits for, as the panel says it."""
+    if wait.moment is Moment.DEAL:
+        return tr(PROMPTS[Moment.DEAL.value + "_machine" if len(wait.cards) > 1 else Moment.DEAL])
+    text = tr(PROMPTS[wait.moment]).replace("%1", str(wait.box))
+    if wait.moment is Moment.RAISE:
+        assert wait.amount is not None and wait.ante is not None
+        text = text.replace("%2", format_money(wait.amount)).replace("%3", format_money(wait.ante))
+    return text
+
+
+def irregularity_text(wait: Wait) -> str:
+    assert wait.irregularity is not None
+    return tr(IRREGULARITY_TEXTS[wait.irregularity]).replace("%1", str(wait.box))
+
+
+def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
+    """Why a call was refused, from its code and the moment it answered."""
+    code = verdict.code
+    sentence = _BY_CODE.get(code)
+    if sentence is None or (wait is None and code != "not_this_step"):
+        return QCoreApplication.translate("table", "This step is not right.")
+    text = tr(sentence)
+    if code == "dealt_out_of_order" and wait is not None:
+        return text.replace("%1", seat_name(wait.box))
+    if code in ("wrong_raise_accepted", "right_raise_refused") and wait is not None:
+        amount = wait.amount or Decimal(0)
+        ante = wait.ante or Decimal(0)
+        return text.replace("%1", format_money(amount)).replace("%2", format_money(2 * ante))
+    if code == "wrong_qualification" and wait is not None:
+        qualifies = isinstance(wait.right, DealerCall) and wait.right.qualifies
+        return text.replace("%1", tr("qualifies") if qualifies else tr("does not qualify"))
+    if code == "wrong_ruling" and wait is not None and wait.right is not None:
+        right = wait.right
+        assert isinstance(right, DealerCall) and right.ruling is not None
+        return text.replace("%1", tr(RULING_NAMES[right.ruling]))
+    if code == "not_this_step":
+        if wait is None:
+            return text.replace("%1", tr("the cards are out and the dealer has called."))
+        return text.replace("%1", waiting_text(wait))
+    return text
+
+
+STUD_CODES = frozenset(_BY_CODE)
