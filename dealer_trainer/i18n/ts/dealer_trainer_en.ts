@@ -2060,7 +2060,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/rulings.py" line="+56"/>
+        <location filename="../../rules/caribbean_stud/rulings.py" line="+57"/>
         <source>Progressive bets are carried over to the next round.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2100,7 +2100,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+89"/>
         <source>Players may not use any device to record the results.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2886,9 +2886,9 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+138"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
         <source>a bet that is not on the recorded table</source>
-        <extracomment>The right order one step a line (pay-order questions), for the drill-down.</extracomment>
+        <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4631,6 +4631,16 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Deal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Irregularity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+18"/>
         <source>%1 of %2 (%3)</source>
         <translation type="unfinished"></translation>
@@ -4714,7 +4724,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+149"/>
+        <location filename="../../ui/table/replay.py" line="+150"/>
         <source>Missed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4724,7 +4734,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+57"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4739,7 +4749,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+66"/>
         <source>◀ Back</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5853,11 +5863,13 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/table/stud_deal.py" line="+371"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../ui/table/stud_deal.py" line="+2"/>
         <source>Box %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6530,9 +6542,321 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>studdeal</name>
+    <message>
+        <location filename="../../ui/table/stud_calls.py" line="+26"/>
+        <source>The round stands: play on</source>
+        <extracomment>Each ruling by what it decides (Art. 11), as the ruling buttons and the step list say it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that card stays up, the dealer&apos;s others face down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dead hand: the round goes on for the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void: antes returned, progressive bets carried over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void, progressive bets carried over; another machine or the shoe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The card just dealt to box %1 was turned face up by mistake.</source>
+        <extracomment>What happened, as the table shows it when the deal stops for it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s card just dealt was turned face up by mistake.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards were turned face up by mistake while dealing (one of box %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Five cards were dealt by mistake to box %1, which has no bet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The shuffling machine has stopped in the middle of the deal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards were dealt the wrong way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A hand received the wrong number of cards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Out of order: this card goes to %1. From the shoe: one card at a time to each box with a bet, left to right, the dealer last; from the machine: five at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The first card is dealt: a progressive bet is refused now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is dealt yet: the progressive bet is accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refuse it: the raise is exactly twice the ante, %2, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is exactly twice the ante: the raise is accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand %1: it needs at least an ace and a king, or any pair or better (the standard reading of Art. 9(1): an interpretation, a setting of the ruleset).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not that ruling: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not now: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Box %1 offers a progressive bet.</source>
+        <extracomment>What each moment waits for, in words (the prompt, and &quot;not now&quot;).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal: click the box the next card goes to, or press its number (0: dealer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deal from the machine: click the box the next five cards go to, or press its number (0: dealer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rule it (Art. 11): press 1 to 5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 raises %2 on an ante of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 folds: collect its cards and its ante (C or Enter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand is turned: does it qualify? (Q: yes, W: no)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>box %1&apos;s progressive bet is answered first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cards are dealt first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the irregularity is ruled first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s raise is answered first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s fold is collected first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer&apos;s qualification is called first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Card to the dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card to box %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Progressive bet of box %1 accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Progressive bet of box %1 refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Raise of box %1 accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Raise of box %1 refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dealer does not qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ruling: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>qualifies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>does not qualify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the cards are out and the dealer has called.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/stud_deal.py" line="-243"/>
+        <source>The round is over.</source>
+        <extracomment>The rulings in the order of their buttons and keys (1 to 5).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round is void (Art. 11): return every ante; the progressive bets stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Box %1 (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dealer (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accept the bet (A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the bet (X)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Accept the raise (A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the raise (X)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Collect the cards and the ante (C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Qualifies (Q)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Does not qualify (W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+168"/>
+        <source>The round is void: the cards are collected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No card is dealt yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+30"/>
+        <location filename="../../ui/table/bets.py" line="+34"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation type="unfinished"></translation>
@@ -6624,7 +6948,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+52"/>
         <source>a bet</source>
         <translation type="unfinished"></translation>
@@ -6728,11 +7052,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="-4"/>
+        <location filename="../../ui/table/stud_calls.py" line="-24"/>
         <source>This step is not right.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+108"/>
+        <location filename="../../ui/table/screen.py" line="+111"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6811,8 +7136,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+300"/>
+        <location line="+313"/>
         <source>No bet in hand: click a bet or press Tab.</source>
+        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6836,12 +7162,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+78"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6877,7 +7203,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>Round %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6902,7 +7228,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Exam…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6977,7 +7303,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Live table</source>
         <translation type="unfinished"></translation>
     </message>

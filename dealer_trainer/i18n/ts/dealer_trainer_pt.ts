@@ -2060,7 +2060,7 @@
         <translation>Golpe nulo, apostas depois da campainha, fichas premiadas desmarcadas.</translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/rulings.py" line="+56"/>
+        <location filename="../../rules/caribbean_stud/rulings.py" line="+57"/>
         <source>Progressive bets are carried over to the next round.</source>
         <translation>As apostas progressivas transitam para a jogada seguinte.</translation>
     </message>
@@ -2100,7 +2100,7 @@
         <translation>A máquina de baralhar avariou durante a distribuição: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte; a máquina é substituída ou as cartas passam a ser dadas pelo sabot.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+89"/>
         <source>Players may not use any device to record the results.</source>
         <translation>Os jogadores não podem usar qualquer dispositivo para registar os resultados.</translation>
     </message>
@@ -2886,9 +2886,9 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+138"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
         <source>a bet that is not on the recorded table</source>
-        <extracomment>The right order one step a line (pay-order questions), for the drill-down.</extracomment>
+        <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>uma aposta que não está na mesa registada</translation>
     </message>
     <message>
@@ -4632,6 +4632,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ordem</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Deal</source>
+        <translation>Distribuição</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Irregularity</source>
+        <translation>Irregularidade</translation>
+    </message>
+    <message>
         <location line="+18"/>
         <source>%1 of %2 (%3)</source>
         <translation>%1 de %2 (%3)</translation>
@@ -4715,7 +4725,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+149"/>
+        <location filename="../../ui/table/replay.py" line="+150"/>
         <source>Missed: %1</source>
         <translation>Em falta: %1</translation>
     </message>
@@ -4725,7 +4735,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As regras desta versão avaliam alguns passos de outro modo do que quando foram registados: os veredictos mostrados são os desta versão.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+57"/>
         <source>Step %1 of %2</source>
         <translation>Passo %1 de %2</translation>
     </message>
@@ -4740,7 +4750,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesa como foi dada. Avançar: → ou Enter.</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+66"/>
         <source>◀ Back</source>
         <translation>◀ Recuar</translation>
     </message>
@@ -5854,11 +5864,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/table/stud_deal.py" line="+371"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../ui/table/stud_deal.py" line="+2"/>
         <source>Box %1</source>
         <translation>Casa %1</translation>
     </message>
@@ -6531,9 +6543,321 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>studdeal</name>
+    <message>
+        <location filename="../../ui/table/stud_calls.py" line="+26"/>
+        <source>The round stands: play on</source>
+        <extracomment>Each ruling by what it decides (Art. 11), as the ruling buttons and the step list say it.</extracomment>
+        <translation>A jogada mantém-se: continue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that card stays up, the dealer&apos;s others face down</source>
+        <translation>Mantém-se: essa carta fica à vista, as outras da banca voltadas para baixo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dead hand: the round goes on for the others</source>
+        <translation>Mão morta: a jogada continua para as outras casas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void: antes returned, progressive bets carried over</source>
+        <translation>Nula: antes devolvidas, apostas progressivas transitam</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void, progressive bets carried over; another machine or the shoe</source>
+        <translation>Nula, apostas progressivas transitam; outra máquina ou o sabot</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The card just dealt to box %1 was turned face up by mistake.</source>
+        <extracomment>What happened, as the table shows it when the deal stops for it.</extracomment>
+        <translation>A carta acabada de dar à casa %1 foi voltada para cima por engano.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s card just dealt was turned face up by mistake.</source>
+        <translation>A carta da banca acabada de dar foi voltada para cima por engano.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards were turned face up by mistake while dealing (one of box %1).</source>
+        <translation>Duas cartas foram voltadas para cima por engano durante a distribuição (uma da casa %1).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Five cards were dealt by mistake to box %1, which has no bet.</source>
+        <translation>Foram dadas por engano cinco cartas à casa %1, que não tem aposta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The shuffling machine has stopped in the middle of the deal.</source>
+        <translation>A máquina de baralhar parou a meio da distribuição.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards were dealt the wrong way.</source>
+        <translation>As cartas foram dadas de forma errada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A hand received the wrong number of cards.</source>
+        <translation>Uma mão recebeu um número errado de cartas.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Out of order: this card goes to %1. From the shoe: one card at a time to each box with a bet, left to right, the dealer last; from the machine: five at once.</source>
+        <translation>Fora de ordem: esta carta vai para %1. Pelo sabot: uma carta de cada vez a cada casa com aposta, da esquerda para a direita, a banca por último; pela máquina: cinco de uma vez.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The first card is dealt: a progressive bet is refused now.</source>
+        <translation>A primeira carta já foi dada: agora a aposta progressiva é recusada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is dealt yet: the progressive bet is accepted.</source>
+        <translation>Ainda não foi dada nenhuma carta: a aposta progressiva é aceite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refuse it: the raise is exactly twice the ante, %2, not %1.</source>
+        <translation>Recuse-o: o aumento é exatamente o dobro do ante, %2, não %1.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is exactly twice the ante: the raise is accepted.</source>
+        <translation>%1 é exatamente o dobro do ante: o aumento é aceite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand %1: it needs at least an ace and a king, or any pair or better (the standard reading of Art. 9(1): an interpretation, a setting of the ruleset).</source>
+        <translation>A mão da banca %1: precisa de pelo menos um ás e um rei, ou de qualquer par ou mão superior (a leitura corrente do art. 9.º, n.º 1: uma interpretação, uma definição do conjunto de regras).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not that ruling: %1.</source>
+        <translation>Não é essa a decisão: %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not now: %1</source>
+        <translation>Agora não: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Box %1 offers a progressive bet.</source>
+        <extracomment>What each moment waits for, in words (the prompt, and &quot;not now&quot;).</extracomment>
+        <translation>A casa %1 oferece uma aposta progressiva.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal: click the box the next card goes to, or press its number (0: dealer).</source>
+        <translation>Distribua: clique na casa a que vai a próxima carta, ou prima o seu número (0: banca).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deal from the machine: click the box the next five cards go to, or press its number (0: dealer).</source>
+        <translation>Distribua pela máquina: clique na casa a que vão as próximas cinco cartas, ou prima o seu número (0: banca).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rule it (Art. 11): press 1 to 5.</source>
+        <translation>Decida (art. 11.º): prima 1 a 5.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 raises %2 on an ante of %3.</source>
+        <translation>A casa %1 aumenta %2 sobre um ante de %3.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 folds: collect its cards and its ante (C or Enter).</source>
+        <translation>A casa %1 desiste: recolha as cartas e o ante (C ou Enter).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand is turned: does it qualify? (Q: yes, W: no)</source>
+        <translation>A mão da banca está virada: qualifica-se? (Q: sim, W: não)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>box %1&apos;s progressive bet is answered first.</source>
+        <translation>primeiro responde-se à aposta progressiva da casa %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cards are dealt first.</source>
+        <translation>primeiro dão-se as cartas.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the irregularity is ruled first.</source>
+        <translation>primeiro decide-se a irregularidade.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s raise is answered first.</source>
+        <translation>primeiro responde-se ao aumento da casa %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s fold is collected first.</source>
+        <translation>primeiro recolhe-se a desistência da casa %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer&apos;s qualification is called first.</source>
+        <translation>primeiro diz-se se a banca se qualifica.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the dealer</source>
+        <translation>a banca</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1</source>
+        <translation>a casa %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Card to the dealer</source>
+        <translation>Carta para a banca</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card to box %1</source>
+        <translation>Carta para a casa %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Progressive bet of box %1 accepted</source>
+        <translation>Aposta progressiva da casa %1 aceite</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Progressive bet of box %1 refused</source>
+        <translation>Aposta progressiva da casa %1 recusada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Raise of box %1 accepted</source>
+        <translation>Aumento da casa %1 aceite</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Raise of box %1 refused</source>
+        <translation>Aumento da casa %1 recusado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer qualifies</source>
+        <translation>A banca qualifica-se</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dealer does not qualify</source>
+        <translation>A banca não se qualifica</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ruling: %1</source>
+        <translation>Decisão: %1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>qualifies</source>
+        <translation>qualifica-se</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>does not qualify</source>
+        <translation>não se qualifica</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the cards are out and the dealer has called.</source>
+        <translation>as cartas já foram dadas e a banca já foi anunciada.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/stud_deal.py" line="-243"/>
+        <source>The round is over.</source>
+        <extracomment>The rulings in the order of their buttons and keys (1 to 5).</extracomment>
+        <translation>A jogada terminou.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round is void (Art. 11): return every ante; the progressive bets stay.</source>
+        <translation>A jogada é nula (art. 11.º): devolva cada ante; as apostas progressivas ficam.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
+        <translation>O confronto: liquide cada casa (art. 9.º) e depois os prémios progressivos (art. 10.º).</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Box %1 (%1)</source>
+        <translation>Casa %1 (%1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dealer (0)</source>
+        <translation>Banca (0)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accept the bet (A)</source>
+        <translation>Aceitar a aposta (A)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the bet (X)</source>
+        <translation>Recusar a aposta (X)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Accept the raise (A)</source>
+        <translation>Aceitar o aumento (A)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the raise (X)</source>
+        <translation>Recusar o aumento (X)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Collect the cards and the ante (C)</source>
+        <translation>Recolher as cartas e o ante (C)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Qualifies (Q)</source>
+        <translation>Qualifica-se (Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Does not qualify (W)</source>
+        <translation>Não se qualifica (W)</translation>
+    </message>
+    <message>
+        <location line="+168"/>
+        <source>The round is void: the cards are collected.</source>
+        <translation>A jogada é nula: as cartas são recolhidas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No card is dealt yet.</source>
+        <translation>Ainda não foi dada nenhuma carta.</translation>
+    </message>
+</context>
+<context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+30"/>
+        <location filename="../../ui/table/bets.py" line="+34"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>fichas vermelhas</translation>
@@ -6625,7 +6949,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Jogada liquidada</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+52"/>
         <source>a bet</source>
         <translation>uma aposta</translation>
@@ -6729,11 +7053,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="-4"/>
+        <location filename="../../ui/table/stud_calls.py" line="-24"/>
         <source>This step is not right.</source>
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+108"/>
+        <location filename="../../ui/table/screen.py" line="+111"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -6812,8 +7137,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+300"/>
+        <location line="+313"/>
         <source>No bet in hand: click a bet or press Tab.</source>
+        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
     <message>
@@ -6837,12 +7163,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+78"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
     </message>
@@ -6878,7 +7204,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não foi registado e por isso não conta: %1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>Round %1 of %2</source>
         <translation>Jogada %1 de %2</translation>
     </message>
@@ -6903,7 +7229,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os dados: %1, %2 e %3, um total de %4.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Exam…</source>
         <translation>Exame…</translation>
     </message>
@@ -6978,7 +7304,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tab: aposta seguinte · clique nas fichas ou escreva o montante, Backspace retira · Enter ou um clique na aposta coloca o pagamento ao lado dela</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Live table</source>
         <translation>Mesa ao vivo</translation>
     </message>

@@ -2060,7 +2060,7 @@
         <translation>宣佈該局無效（golpe nulo）、打鐘後的投注、被弄亂的中獎籌碼。</translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/rulings.py" line="+56"/>
+        <location filename="../../rules/caribbean_stud/rulings.py" line="+57"/>
         <source>Progressive bets are carried over to the next round.</source>
         <translation>累進大獎的投注自動轉到下一局。</translation>
     </message>
@@ -2100,7 +2100,7 @@
         <translation>派牌過程中洗牌機失靈：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局；須更換洗牌機或改用派牌盒派牌。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+89"/>
         <source>Players may not use any device to record the results.</source>
         <translation>博彩者不得使用任何工具紀錄投注結果。</translation>
     </message>
@@ -2886,9 +2886,9 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+138"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
         <source>a bet that is not on the recorded table</source>
-        <extracomment>The right order one step a line (pay-order questions), for the drill-down.</extracomment>
+        <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>不在記錄牌桌上的注項</translation>
     </message>
     <message>
@@ -4631,6 +4631,16 @@ It is kept here; retry saving when the database is back.</source>
         <translation>次序</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Deal</source>
+        <translation>派牌</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Irregularity</source>
+        <translation>違規情況</translation>
+    </message>
+    <message>
         <location line="+18"/>
         <source>%1 of %2 (%3)</source>
         <translation>%2 步中 %1 步（%3）</translation>
@@ -4714,7 +4724,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+149"/>
+        <location filename="../../ui/table/replay.py" line="+150"/>
         <source>Missed: %1</source>
         <translation>遺漏：%1</translation>
     </message>
@@ -4724,7 +4734,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本版本的規則對部分步驟的評核與記錄時不同：所顯示的評核結果以本版本為準。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+57"/>
         <source>Step %1 of %2</source>
         <translation>第%1步，共%2步</translation>
     </message>
@@ -4739,7 +4749,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>發牌時的檯面。前進：按 → 或 Enter。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+66"/>
         <source>◀ Back</source>
         <translation>◀ 後退</translation>
     </message>
@@ -5853,11 +5863,13 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/table/stud_deal.py" line="+371"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../ui/table/stud_deal.py" line="+2"/>
         <source>Box %1</source>
         <translation>第%1門</translation>
     </message>
@@ -6530,9 +6542,321 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>studdeal</name>
+    <message>
+        <location filename="../../ui/table/stud_calls.py" line="+26"/>
+        <source>The round stands: play on</source>
+        <extracomment>Each ruling by what it decides (Art. 11), as the ruling buttons and the step list say it.</extracomment>
+        <translation>該局維持有效：繼續進行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that card stays up, the dealer&apos;s others face down</source>
+        <translation>維持有效：該牌繼續陽開，莊荷其餘的牌牌面向下</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dead hand: the round goes on for the others</source>
+        <translation>該門的牌作廢：其他各門如常進行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void: antes returned, progressive bets carried over</source>
+        <translation>該局無效：原注退回，累進大獎的投注轉到下一局</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void, progressive bets carried over; another machine or the shoe</source>
+        <translation>該局無效，累進大獎的投注轉到下一局；更換洗牌機或改用派牌盒</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The card just dealt to box %1 was turned face up by mistake.</source>
+        <extracomment>What happened, as the table shows it when the deal stops for it.</extracomment>
+        <translation>剛派給第%1門的牌被錯誤陽開。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s card just dealt was turned face up by mistake.</source>
+        <translation>剛派給莊荷的牌被錯誤陽開。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards were turned face up by mistake while dealing (one of box %1).</source>
+        <translation>派牌時兩張牌被錯誤陽開（其中一張屬第%1門）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Five cards were dealt by mistake to box %1, which has no bet.</source>
+        <translation>錯誤地向沒有下注的第%1門派了五張牌。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The shuffling machine has stopped in the middle of the deal.</source>
+        <translation>派牌途中洗牌機失靈。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cards were dealt the wrong way.</source>
+        <translation>派牌方法不正確。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A hand received the wrong number of cards.</source>
+        <translation>有一手牌的牌數有誤。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Out of order: this card goes to %1. From the shoe: one card at a time to each box with a bet, left to right, the dealer last; from the machine: five at once.</source>
+        <translation>次序錯誤：這張牌應派給%1。用派牌盒：由左至右每次一張派給每一門已下注者，莊荷最後；用洗牌機：每次五張。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The first card is dealt: a progressive bet is refused now.</source>
+        <translation>第一張牌已派出：此時不再接受累進大獎的投注。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is dealt yet: the progressive bet is accepted.</source>
+        <translation>仍未派牌：累進大獎的投注應予接受。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refuse it: the raise is exactly twice the ante, %2, not %1.</source>
+        <translation>應予拒絕：加注必須剛好是原注的兩倍，即 %2，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is exactly twice the ante: the raise is accepted.</source>
+        <translation>%1 剛好是原注的兩倍：加注應予接受。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand %1: it needs at least an ace and a king, or any pair or better (the standard reading of Art. 9(1): an interpretation, a setting of the ruleset).</source>
+        <translation>莊荷的牌%1：須至少有一張A和一張K，或任何一對或以上（第九條（一）項的通常解讀：屬詮釋，為規則集的一項設定）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not that ruling: %1.</source>
+        <translation>不是該裁定：%1。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not now: %1</source>
+        <translation>現在不是時候：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Box %1 offers a progressive bet.</source>
+        <extracomment>What each moment waits for, in words (the prompt, and &quot;not now&quot;).</extracomment>
+        <translation>第%1門想投注累進大獎。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal: click the box the next card goes to, or press its number (0: dealer).</source>
+        <translation>派牌：按下一張牌應派給的一門，或按其號碼（0：莊荷）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deal from the machine: click the box the next five cards go to, or press its number (0: dealer).</source>
+        <translation>用洗牌機派牌：按下五張牌應派給的一門，或按其號碼（0：莊荷）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rule it (Art. 11): press 1 to 5.</source>
+        <translation>作出裁定（第十一條）：按 1 至 5。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 raises %2 on an ante of %3.</source>
+        <translation>第%1門原注 %3，加注 %2。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 folds: collect its cards and its ante (C or Enter).</source>
+        <translation>第%1門放棄：收回其牌及原注（C 或 Enter）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand is turned: does it qualify? (Q: yes, W: no)</source>
+        <translation>莊荷的牌已揭開：是否合資格？（Q：是，W：否）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>box %1&apos;s progressive bet is answered first.</source>
+        <translation>須先處理第%1門的累進大獎投注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cards are dealt first.</source>
+        <translation>須先派牌。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the irregularity is ruled first.</source>
+        <translation>須先就違規情況作出裁定。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s raise is answered first.</source>
+        <translation>須先處理第%1門的加注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s fold is collected first.</source>
+        <translation>須先收回第%1門放棄的牌及原注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer&apos;s qualification is called first.</source>
+        <translation>須先宣佈莊荷是否合資格。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the dealer</source>
+        <translation>莊荷</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1</source>
+        <translation>第%1門</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Card to the dealer</source>
+        <translation>派牌給莊荷</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card to box %1</source>
+        <translation>派牌給第%1門</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Progressive bet of box %1 accepted</source>
+        <translation>接受第%1門的累進大獎投注</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Progressive bet of box %1 refused</source>
+        <translation>拒絕第%1門的累進大獎投注</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Raise of box %1 accepted</source>
+        <translation>接受第%1門的加注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Raise of box %1 refused</source>
+        <translation>拒絕第%1門的加注</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer qualifies</source>
+        <translation>莊荷合資格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dealer does not qualify</source>
+        <translation>莊荷不合資格</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ruling: %1</source>
+        <translation>裁定：%1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>qualifies</source>
+        <translation>合資格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>does not qualify</source>
+        <translation>不合資格</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the cards are out and the dealer has called.</source>
+        <translation>牌已派完，莊荷亦已宣佈。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/stud_deal.py" line="-243"/>
+        <source>The round is over.</source>
+        <extracomment>The rulings in the order of their buttons and keys (1 to 5).</extracomment>
+        <translation>該局已完結。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round is void (Art. 11): return every ante; the progressive bets stay.</source>
+        <translation>該局無效（第十一條）：退回每門原注；累進大獎的投注保留。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
+        <translation>比牌：先結算每一門（第九條），再派累進大獎（第十條）。</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Box %1 (%1)</source>
+        <translation>第%1門（%1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dealer (0)</source>
+        <translation>莊荷（0）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accept the bet (A)</source>
+        <translation>接受投注（A）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the bet (X)</source>
+        <translation>拒絕投注（X）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Accept the raise (A)</source>
+        <translation>接受加注（A）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the raise (X)</source>
+        <translation>拒絕加注（X）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Collect the cards and the ante (C)</source>
+        <translation>收回牌及原注（C）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Qualifies (Q)</source>
+        <translation>合資格（Q）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Does not qualify (W)</source>
+        <translation>不合資格（W）</translation>
+    </message>
+    <message>
+        <location line="+168"/>
+        <source>The round is void: the cards are collected.</source>
+        <translation>該局無效：收回所有牌。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No card is dealt yet.</source>
+        <translation>仍未派牌。</translation>
+    </message>
+</context>
+<context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+30"/>
+        <location filename="../../ui/table/bets.py" line="+34"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>紅色籌碼</translation>
@@ -6624,7 +6948,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本局已結算</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+52"/>
         <source>a bet</source>
         <translation>一注</translation>
@@ -6728,11 +7052,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="-4"/>
+        <location filename="../../ui/table/stud_calls.py" line="-24"/>
         <source>This step is not right.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+108"/>
+        <location filename="../../ui/table/screen.py" line="+111"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -6811,8 +7136,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+300"/>
+        <location line="+313"/>
         <source>No bet in hand: click a bet or press Tab.</source>
+        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
     <message>
@@ -6836,12 +7162,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+78"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
     </message>
@@ -6877,7 +7203,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此步驟未能記錄，故不計算：%1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>Round %1 of %2</source>
         <translation>第%1局，共%2局</translation>
     </message>
@@ -6902,7 +7228,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>骰子：%1、%2、%3，共 %4 點。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Exam…</source>
         <translation>考試…</translation>
     </message>
@@ -6977,7 +7303,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>Tab：下一注 · 點籌碼或輸入金額，Backspace 取回 · Enter 或點選該注，把派彩放在注碼旁</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Live table</source>
         <translation>模擬賭檯</translation>
     </message>

@@ -25,18 +25,16 @@ CONTEXT = "studdeal"
 RULING_NAMES = {
     RulingChoice.PLAY_ON: QT_TRANSLATE_NOOP("studdeal", "The round stands: play on"),
     RulingChoice.DEALER_CARDS_DOWN: QT_TRANSLATE_NOOP(
-        "studdeal", "The round stands: that card stays up, the dealer's others face down"
+        "studdeal", "Stands: that card stays up, the dealer's others face down"
     ),
     RulingChoice.DEAD_HAND: QT_TRANSLATE_NOOP(
-        "studdeal", "That hand is dead: the round goes on for the others"
+        "studdeal", "Dead hand: the round goes on for the others"
     ),
     RulingChoice.VOID: QT_TRANSLATE_NOOP(
-        "studdeal", "The round is void: antes returned, progressive bets carried over"
+        "studdeal", "Void: antes returned, progressive bets carried over"
     ),
     RulingChoice.VOID_MACHINE: QT_TRANSLATE_NOOP(
-        "studdeal",
-        "The round is void: antes returned, progressive bets carried over; replace the "
-        "machine or deal from the shoe",
+        "studdeal", "Void, progressive bets carried over; another machine or the shoe"
     ),
 }
 #: What happened, as the table shows it when the deal stops for it.
@@ -119,14 +117,14 @@ _WAITING = {
 }
 
 
-def tr(text: str) -> str:
+def translated(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
 def seat_name(box: int | None) -> str:
     if box is None:
-        return tr("the dealer")
-    return tr("box %1").replace("%1", str(box))
+        return QCoreApplication.translate("studdeal", "the dealer")
+    return QCoreApplication.translate("studdeal", "box %1").replace("%1", str(box))
 
 
 def call_text(call: DealerCall) -> str:
@@ -134,31 +132,43 @@ def call_text(call: DealerCall) -> str:
     box = str(call.box) if call.box is not None else ""
     if call.action is CallAction.DEAL:
         if call.box is None:
-            return tr("Card to the dealer")
-        return tr("Card to box %1").replace("%1", box)
+            return QCoreApplication.translate("studdeal", "Card to the dealer")
+        return QCoreApplication.translate("studdeal", "Card to box %1").replace("%1", box)
     if call.action is CallAction.ACCEPT_BET:
-        return tr("Progressive bet of box %1 accepted").replace("%1", box)
+        return QCoreApplication.translate("studdeal", "Progressive bet of box %1 accepted").replace(
+            "%1", box
+        )
     if call.action is CallAction.REFUSE_BET:
-        return tr("Progressive bet of box %1 refused").replace("%1", box)
+        return QCoreApplication.translate("studdeal", "Progressive bet of box %1 refused").replace(
+            "%1", box
+        )
     if call.action is CallAction.ACCEPT_RAISE:
-        return tr("Raise of box %1 accepted").replace("%1", box)
+        return QCoreApplication.translate("studdeal", "Raise of box %1 accepted").replace("%1", box)
     if call.action is CallAction.REFUSE_RAISE:
-        return tr("Raise of box %1 refused").replace("%1", box)
+        return QCoreApplication.translate("studdeal", "Raise of box %1 refused").replace("%1", box)
     if call.action is CallAction.QUALIFY:
-        return tr("The dealer qualifies") if call.qualifies else tr("The dealer does not qualify")
+        return (
+            QCoreApplication.translate("studdeal", "The dealer qualifies")
+            if call.qualifies
+            else QCoreApplication.translate("studdeal", "The dealer does not qualify")
+        )
     assert call.ruling is not None
-    return tr("Ruling: %1").replace("%1", tr(RULING_NAMES[call.ruling]))
+    return QCoreApplication.translate("studdeal", "Ruling: %1").replace(
+        "%1", translated(RULING_NAMES[call.ruling])
+    )
 
 
 def waiting_text(wait: Wait) -> str:
-    return tr(_WAITING[wait.moment]).replace("%1", str(wait.box))
+    return translated(_WAITING[wait.moment]).replace("%1", str(wait.box))
 
 
 def prompt(wait: Wait) -> str:
     """What the table waits for, as the panel says it."""
     if wait.moment is Moment.DEAL:
-        return tr(PROMPTS[Moment.DEAL.value + "_machine" if len(wait.cards) > 1 else Moment.DEAL])
-    text = tr(PROMPTS[wait.moment]).replace("%1", str(wait.box))
+        return translated(
+            PROMPTS[Moment.DEAL.value + "_machine" if len(wait.cards) > 1 else Moment.DEAL]
+        )
+    text = translated(PROMPTS[wait.moment]).replace("%1", str(wait.box))
     if wait.moment is Moment.RAISE:
         assert wait.amount is not None and wait.ante is not None
         text = text.replace("%2", format_money(wait.amount)).replace("%3", format_money(wait.ante))
@@ -167,7 +177,7 @@ def prompt(wait: Wait) -> str:
 
 def irregularity_text(wait: Wait) -> str:
     assert wait.irregularity is not None
-    return tr(IRREGULARITY_TEXTS[wait.irregularity]).replace("%1", str(wait.box))
+    return translated(IRREGULARITY_TEXTS[wait.irregularity]).replace("%1", str(wait.box))
 
 
 def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
@@ -176,7 +186,7 @@ def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
     sentence = _BY_CODE.get(code)
     if sentence is None or (wait is None and code != "not_this_step"):
         return QCoreApplication.translate("table", "This step is not right.")
-    text = tr(sentence)
+    text = translated(sentence)
     if code == "dealt_out_of_order" and wait is not None:
         return text.replace("%1", seat_name(wait.box))
     if code in ("wrong_raise_accepted", "right_raise_refused") and wait is not None:
@@ -185,14 +195,24 @@ def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
         return text.replace("%1", format_money(amount)).replace("%2", format_money(2 * ante))
     if code == "wrong_qualification" and wait is not None:
         qualifies = isinstance(wait.right, DealerCall) and wait.right.qualifies
-        return text.replace("%1", tr("qualifies") if qualifies else tr("does not qualify"))
+        return text.replace(
+            "%1",
+            QCoreApplication.translate("studdeal", "qualifies")
+            if qualifies
+            else QCoreApplication.translate("studdeal", "does not qualify"),
+        )
     if code == "wrong_ruling" and wait is not None and wait.right is not None:
         right = wait.right
         assert isinstance(right, DealerCall) and right.ruling is not None
-        return text.replace("%1", tr(RULING_NAMES[right.ruling]))
+        return text.replace("%1", translated(RULING_NAMES[right.ruling]))
     if code == "not_this_step":
         if wait is None:
-            return text.replace("%1", tr("the cards are out and the dealer has called."))
+            return text.replace(
+                "%1",
+                QCoreApplication.translate(
+                    "studdeal", "the cards are out and the dealer has called."
+                ),
+            )
         return text.replace("%1", waiting_text(wait))
     return text
 

@@ -35,7 +35,7 @@ from dealer_trainer.rules.caribbean_stud.rulings import RulingChoice
 from dealer_trainer.rules.procedure import Step, Target
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
-from dealer_trainer.ui.table.stud_calls import RULING_NAMES, irregularity_text, prompt, tr
+from dealer_trainer.ui.table.stud_calls import RULING_NAMES, irregularity_text, prompt, translated
 
 if TYPE_CHECKING:
     from dealer_trainer.ui.table.screen import TableScreen
@@ -127,10 +127,16 @@ class StudDealPanel(QFrame):
 
     def _after(self, round_: StudRound) -> str:
         if round_.finished:
-            return tr("The round is over.")
+            return QCoreApplication.translate("studdeal", "The round is over.")
         if round_.void:
-            return tr("The round is void (Art. 11): return every ante; the progressive bets stay.")
-        return tr("The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).")
+            return QCoreApplication.translate(
+                "studdeal",
+                "The round is void (Art. 11): return every ante; the progressive bets stay.",
+            )
+        return QCoreApplication.translate(
+            "studdeal",
+            "The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).",
+        )
 
     def _clear(self) -> None:
         while self.grid.count():
@@ -162,29 +168,53 @@ class StudDealPanel(QFrame):
         columns = 4
         if wait.moment is Moment.DEAL:
             for box in sorted(int(b["box"]) for b in round_.situation.request["boxes"]):
-                answers.append((f"deal:{box}", tr("Box %1 (%1)").replace("%1", str(box))))
-            answers.append(("deal:dealer", tr("Dealer (0)")))
+                answers.append(
+                    (
+                        f"deal:{box}",
+                        QCoreApplication.translate("studdeal", "Box %1 (%1)").replace(
+                            "%1", str(box)
+                        ),
+                    )
+                )
+            answers.append(("deal:dealer", QCoreApplication.translate("studdeal", "Dealer (0)")))
             columns = 8
         elif wait.moment is Moment.OFFER:
             answers = [
-                (f"accept:{wait.box}", tr("Accept the bet (A)")),
-                (f"refuse:{wait.box}", tr("Refuse the bet (X)")),
+                (
+                    f"accept:{wait.box}",
+                    QCoreApplication.translate("studdeal", "Accept the bet (A)"),
+                ),
+                (
+                    f"refuse:{wait.box}",
+                    QCoreApplication.translate("studdeal", "Refuse the bet (X)"),
+                ),
             ]
         elif wait.moment is Moment.RAISE:
             answers = [
-                (f"accept:{wait.box}", tr("Accept the raise (A)")),
-                (f"refuse:{wait.box}", tr("Refuse the raise (X)")),
+                (
+                    f"accept:{wait.box}",
+                    QCoreApplication.translate("studdeal", "Accept the raise (A)"),
+                ),
+                (
+                    f"refuse:{wait.box}",
+                    QCoreApplication.translate("studdeal", "Refuse the raise (X)"),
+                ),
             ]
         elif wait.moment is Moment.FOLD:
-            answers = [("fold", tr("Collect the cards and the ante (C)"))]
+            answers = [
+                (
+                    "fold",
+                    QCoreApplication.translate("studdeal", "Collect the cards and the ante (C)"),
+                )
+            ]
         elif wait.moment is Moment.QUALIFY:
             answers = [
-                ("qualify:yes", tr("Qualifies (Q)")),
-                ("qualify:no", tr("Does not qualify (W)")),
+                ("qualify:yes", QCoreApplication.translate("studdeal", "Qualifies (Q)")),
+                ("qualify:no", QCoreApplication.translate("studdeal", "Does not qualify (W)")),
             ]
         else:
             answers = [
-                (f"rule:{choice.value}", f"{n}. {tr(RULING_NAMES[choice])}")
+                (f"rule:{choice.value}", f"{n}. {translated(RULING_NAMES[choice])}")
                 for n, choice in enumerate(RULINGS, start=1)
             ]
             columns = 2
@@ -347,8 +377,12 @@ def outcome_html(round_: StudRound) -> str:
         lines.append(f"<b>{name}:</b> {shown}")
     if not lines:
         if round_.void and round_.waiting is None:
-            return escape(tr("The round is void: the cards are collected."))
-        return escape(tr("No card is dealt yet."))
+            return escape(
+                QCoreApplication.translate(
+                    "studdeal", "The round is void: the cards are collected."
+                )
+            )
+        return escape(QCoreApplication.translate("studdeal", "No card is dealt yet."))
     return "<br>".join(lines)
 
 
