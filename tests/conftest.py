@@ -23,3 +23,16 @@ def _no_house_rulesets_left_behind() -> Iterator[None]:
     use_house_rulesets([])
     yield
     use_house_rulesets([])
+
+
+@pytest.fixture(autouse=True)
+def _clean_rounds_unless_irregular(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The live table deals irregularities at a rate set by the difficulty; the tests of
+    clean dealing (collect, pay, order) deal without them, and the tests marked
+    ``irregular`` with the table's own rates."""
+    if request.node.get_closest_marker("irregular") is None:
+        from dealer_trainer.drills.table import irregular
+
+        monkeypatch.setattr(irregular, "RATE", dict.fromkeys(irregular.RATE, 0.0))

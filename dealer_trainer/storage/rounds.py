@@ -41,7 +41,11 @@ if TYPE_CHECKING:
 GAME_LENGTH = 40
 CODE_LENGTH = 60
 CITATION_LENGTH = 100
-ACTIONS = frozenset({"mark", "collect", "pay", "return", "move", "progressive"}) | CALL_ACTIONS
+#: The actions of a recorded attempt: the dealer's steps, and a ruling on an irregularity;
+#: Caribbean Stud's calls of the deal (``rules.caribbean_stud.calls``).
+ACTIONS = (
+    frozenset({"mark", "collect", "pay", "return", "move", "progressive", "ruling"}) | CALL_ACTIONS
+)
 
 
 def _whole(value: object, name: str, low: int, high: int) -> None:

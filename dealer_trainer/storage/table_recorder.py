@@ -38,7 +38,7 @@ def attempt_record(attempt: Attempt) -> TableAttemptRecord:
     verdict = attempt.verdict
     return TableAttemptRecord(
         position=attempt.index,
-        step=None if attempt.step is None else attempt.step.to_json(),
+        step=attempt.step_json(),
         accepted=attempt.accepted,
         verdict_code=None if attempt.accepted else verdict.code,
         citation=None if verdict.citation is None else str(verdict.citation),
@@ -80,6 +80,7 @@ class TableRecorder:
                 "seats": replay["seats"],
                 "spots": replay["spots"],
                 "mode": replay["mode"],
+                "irregularities": replay["irregularities"],
                 **({"dealing": replay["dealing"]} if "dealing" in replay else {}),
             },
             app_version=__version__,

@@ -71,7 +71,7 @@ def test_table_every_attempt_of_a_round_is_stored_with_its_verdict(
     assert stored.record.seed == round_.seed
     assert stored.record.difficulty == int(Difficulty.ADVANCED)
     assert stored.record.ruleset_id == round_.ruleset.id
-    keys = ("request", "seats", "spots", "mode", "dealing")  # dealing: Caribbean Stud's
+    keys = ("request", "seats", "spots", "mode", "irregularities", "dealing")
     assert stored.record.situation == {k: v for k, v in round_.to_json().items() if k in keys}
     assert [a.position for a in stored.attempts] == list(range(len(round_.attempts)))
     for kept, played in zip(stored.attempts, round_.attempts, strict=True):

@@ -333,3 +333,58 @@ def test_instructor_views_and_their_dialogs_fit(
         empty.close()
     window.close()
     QApplication.processEvents()
+
+
+# ------------------------------------------------------- the live table's irregularities --
+IRREGULARITIES = (
+    "roulette.late_bet",
+    "roulette.golpe_nulo",
+    "roulette.disturbed_chips",
+    "craps.off_table",
+    "craps.cocked_die",
+    "craps.odds_request",
+)
+
+
+@cache
+def _seed_dealing(event: str) -> int:
+    """The first seed whose advanced round meets ``event`` first."""
+    from dealer_trainer.drills.table import new_round
+    from dealer_trainer.rules.rulesets import default_ruleset
+
+    ruleset = default_ruleset(event.split(".", maxsplit=1)[0])
+    for seed in range(3000):
+        found = new_round(ruleset, seed, Difficulty.ADVANCED).irregularities
+        if found and found[0].event == event:
+            return seed
+    raise AssertionError(f"no seed deals {event}")
+
+
+@pytest.mark.irregular
+@pytest.mark.parametrize("event", IRREGULARITIES)
+def test_table_screen_with_an_irregularity_and_its_refusal_fits(
+    qtbot: QtBot, room: QRect, language: str, event: str
+) -> None:
+    """The live table while the dealer rules an irregularity: the event on the felt, the
+    choices by name and, after a wrong one, the refusal with its article and readings."""
+    from dealer_trainer.rules.rulesets import default_ruleset
+    from dealer_trainer.ui.table import TableScreen
+
+    ruleset = default_ruleset(event.split(".", maxsplit=1)[0])
+    screen = TableScreen(ruleset, Difficulty.ADVANCED, seed=_seed_dealing(event), timed=False)
+    geometry.restore_size(screen, TableScreen.SIZE_KEY, drill_window_size(screen))
+    _show(qtbot, screen)
+    round_ = screen.round
+    assert round_ is not None
+    while (pending := round_.pending()) is None or pending.event != event:
+        if pending is not None:
+            screen.rule(pending.right.id)
+        else:
+            screen._judge(round_.missing()[0])
+    assert screen.irregular.isVisible()
+    assert_fits(qtbot, screen, room, f"table-{event}-{language}-{room.height()}")
+    longest = max((c for c in pending.choices if c.mistake), key=lambda c: len(c.label.source))
+    with qtbot.waitSignal(screen.stepJudged, timeout=2000):
+        screen.rule(longest.id)
+    assert screen.message.isVisible()
+    assert_fits(qtbot, screen, room, f"table-{event}-refused-{language}-{room.height()}")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import caribbean_stud, craps, roulette, sic_bo
+from dealer_trainer.drills.table import caribbean_stud, craps, irregular, roulette, sic_bo
 from dealer_trainer.drills.table.round import (
     Attempt,
     Clock,
     RoundRecorder,
     RoundSummary,
+    Ruled,
     Seat,
     Situation,
     TableMode,
@@ -46,11 +47,14 @@ def new_round(
     clock: Clock = monotonic_ms,
     mode: TableMode = TableMode.PRACTICE,
 ) -> TableRound:
-    """A round of the ruleset's game, reproducible from the seed, its work planned."""
-    deal, _ = _table_of(ruleset)
-    return round_of(
-        ruleset, seed, difficulty, deal(ruleset, seed, difficulty), recorder, clock, mode
+    """A round of the ruleset's game, reproducible from the seed, its work planned, with
+    the irregularities its seed draws at this difficulty (``drills.table.irregular``)."""
+    deal, work_of = _table_of(ruleset)
+    situation = deal(ruleset, seed, difficulty)
+    situation = irregular.deal(
+        ruleset, seed, difficulty, situation, work_of(situation.request, ruleset)
     )
+    return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode)
 
 
 def round_of(
@@ -80,13 +84,18 @@ def round_of(
     )
 
 
-def perfect_steps(round_: TableRound) -> Iterator[Step | DealerCall]:
+def perfect_steps(round_: TableRound) -> Iterator[Step | DealerCall | Ruled]:
     """A perfect dealer's steps for a fresh round, each acted before the next is asked:
     Caribbean Stud's deal and calls, then the plan (tests and scripted dealers)."""
     if isinstance(round_, StudRound):
         yield from round_.perfect_steps()
-    else:
-        yield from steps_in_order(round_.plan)
+        return
+    for step in steps_in_order(round_.plan):
+        while (pending := round_.pending()) is not None:  # its ruling first
+            yield Ruled(pending.event, pending.right.id)
+        yield step
+    while (pending := round_.pending()) is not None:
+        yield Ruled(pending.event, pending.right.id)
 
 
 def _table_of(ruleset: Ruleset) -> tuple[Deal, WorkOf]:

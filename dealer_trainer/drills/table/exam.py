@@ -13,13 +13,19 @@ mistakes.  The score is exact (a :class:`~fractions.Fraction`):
   returned, a come bet moved, a progressive award: what goes to a player), the
   **marker** (roulette, Art. 4), Caribbean Stud's **deal** (each card sent to its
   box, a progressive bet accepted or refused, a raise accepted or refused, the
-  dealer's qualification called: ``drills.table.stud_dealing``) and
-  **irregularity** (an Art. 11 irregularity ruled), each counting the steps of
-  that kind the trainee tried (right or not, by the action they did) and the
+  dealer's qualification called: ``drills.table.stud_dealing``), each counting the
+  steps of that kind the trainee tried (right or not, by the action they did) and the
   planned steps of that kind missed; and **order**: of the settlement steps the
   judge checked for order (right ones and those done out of turn, and a step wrong
   in its figure that was also out of turn: ``Attempt.also``), the share done in
-  their turn;
+  their turn; **irregularity**: each
+  ruling the trainee gave on an irregularity (a late bet, a golpe nulo, disturbed
+  chips, a throw off the table or cocked, an odds request, Caribbean Stud's Art. 11
+  irregularities of the deal: ``drills.table.irregular``),
+  right when it carries out the regulation's ruling, and each irregularity not ruled
+  when the round ended (missed).  A settlement step tried while an irregularity waited
+  to be ruled (settling a void spin, a throw that is no roll) is a mistake of its own
+  kind (collect, pay …) with the irregularity's code;
 - the exam's score is the right steps over the judged steps of all its rounds (a
   round with more work weighs more), passed at or above the pass mark.
 """
@@ -76,7 +82,6 @@ KIND_OF: dict[str, StepKind] = {
     CallAction.ACCEPT_RAISE: StepKind.DEAL,
     CallAction.REFUSE_RAISE: StepKind.DEAL,
     CallAction.QUALIFY: StepKind.DEAL,
-    CallAction.RULE: StepKind.IRREGULARITY,
 }
 
 
@@ -118,6 +123,15 @@ def score_round(round_: TableRound) -> RoundScore:
     mistakes: list[int] = []
     codes: Counter[str] = Counter()
     for attempt in round_.attempts:
+        if attempt.ruling is not None:  # a ruling on an irregularity
+            judged += 1
+            kinds[StepKind.IRREGULARITY] += Tally(1 if attempt.accepted else 0, 1)
+            if attempt.accepted:
+                right += 1
+            else:
+                mistakes.append(attempt.index)
+                codes[attempt.verdict.code] += 1
+            continue
         if attempt.step is None:  # declaring the round settled: its missing steps count below
             continue
         judged += 1
@@ -142,11 +156,15 @@ def score_round(round_: TableRound) -> RoundScore:
         kinds[KIND_OF[step.action]] += Tally(0, 1)
     if missed:
         codes["step_missing"] += len(missed)
+    unruled = round_.upcoming() if round_.finished else ()
+    if unruled:
+        kinds[StepKind.IRREGULARITY] += Tally(0, len(unruled))
+        codes["irregularity_missed"] += len(unruled)
     return RoundScore(
-        total=Tally(right, judged + len(missed)),
+        total=Tally(right, judged + len(missed) + len(unruled)),
         by_kind=kinds,
         mistakes=tuple(mistakes),
-        missed=len(missed),
+        missed=len(missed) + len(unruled),
         codes=dict(codes),
     )
 

@@ -18,7 +18,15 @@ from typing import Any
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import new_round, round_of
-from dealer_trainer.drills.table.round import Attempt, Seat, Situation, TableMode, TableRound
+from dealer_trainer.drills.table.irregular import irregularities_of
+from dealer_trainer.drills.table.round import (
+    RULING,
+    Attempt,
+    Seat,
+    Situation,
+    TableMode,
+    TableRound,
+)
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall, is_call
 from dealer_trainer.rules.procedure import Step, read_done
 from dealer_trainer.rules.rulesets import Ruleset
@@ -85,6 +93,7 @@ def situation_of(
         seats=seats,
         spots=dict(spots or {}),
         dealing=dict(dealing) if isinstance(dealing, Mapping) else None,
+        irregularities=irregularities_of(ruleset, request, stored.get("irregularities") or ()),
     )
 
 
@@ -102,7 +111,7 @@ def replay(
     steps = [
         DealerCall.from_json(a.step) if is_call(a.step) else read_done({"done": [a.step]})[0]
         for a in attempts
-        if a.step is not None
+        if a.step is not None and not _ruling(a)
     ]
     times = iter(_times(attempts))
     round_ = round_of(
@@ -118,11 +127,21 @@ def replay(
     for recorded in attempts:
         if round_.finished:
             raise ValueError("the stored round has steps after its end")
-        attempt = round_.act(next(given)) if recorded.step is not None else round_.close()
+        if recorded.step is None:
+            attempt = round_.close()
+        elif _ruling(recorded):
+            attempt = round_.rule(str(recorded.step.get("choice")))
+        else:
+            attempt = round_.act(next(given))
         frames.append(Frame(attempt, tuple(round_.done), recorded))
     if ended and not round_.finished:
         round_.give_up()
     return Replay(round_, tuple(frames))
+
+
+def _ruling(recorded: RecordedStep) -> bool:
+    """The attempt ruled an irregularity (not a settlement step)."""
+    return recorded.step is not None and recorded.step.get("action") == RULING
 
 
 def _times(attempts: Sequence[RecordedStep]) -> Iterator[int]:
@@ -147,7 +166,7 @@ def replay_of(round_: TableRound) -> Replay:
         stored,
         [
             RecordedStep(
-                None if a.step is None else a.step.to_json(),
+                a.step_json(),
                 a.accepted,
                 None if a.accepted else a.verdict.code,
                 a.ms,

@@ -44,6 +44,17 @@ carries the order verdict of the step as planned too (``Attempt.also``), so the
 break of order is counted where it happened.  ``Attempt.accepted`` says the step
 was right, in both modes; ``Attempt.taken`` that it changed the table.
 
+**Irregularities** (any game; ``drills.table.irregular`` deals them, the game's
+``rules.<game>.irregular`` builds and rules them): a situation may carry
+irregularities, each arising once ``before`` settlement steps are done (0: before the
+first).  While one is pending, the dealer rules it (:meth:`TableRound.rule`, a choice
+the rules core judges against the regulation's ruling) and no settlement step is
+right: one tried is the irregularity's own mistake (``settled_void_spin``,
+``settled_no_roll``, ``accepted_late_bet`` …), recorded and not taken, in both modes.
+Practice refuses a wrong ruling, and the trainee rules again; an exam takes it (the
+round goes on as the regulation rules) and scores it.  A ruling is recorded as an
+attempt whose step is ``{"action": "ruling", "event": …, "choice": …}``.
+
 How "the table as it stands" is judged: the steps taken so far become groups of
 their own, in the order taken, ahead of what each plan still leaves, the jumped
 steps in a group of their own (:meth:`TableRound.standing_work`); ``judge`` then
@@ -65,6 +76,7 @@ from typing import Any, Protocol
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
+from dealer_trainer.rules.irregular import Irregularity, judge_choice, judge_unruled
 from dealer_trainer.rules.procedure import (
     RIGHT,
     Action,
@@ -123,6 +135,24 @@ class Situation:
     spots: Mapping[str, str] = field(default_factory=dict)
     #: Caribbean Stud: what happens before the showdown (``drills.table.stud_dealing``).
     dealing: Mapping[str, Any] | None = None
+    #: What happens irregularly in the round, in order, each ruled by the rules core
+    #: before the settlement steps it comes before (``drills.table.irregular``).
+    irregularities: tuple[Irregularity, ...] = ()
+
+
+#: The ``action`` of a recorded ruling (an irregularity answered), beside the steps' own.
+RULING = "ruling"
+
+
+@dataclass(frozen=True)
+class Ruled:
+    """The dealer's choice on an irregularity (an attempt that is not a settlement step)."""
+
+    event: str  # the irregularity's code
+    choice: str  # the choice's id
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": RULING, "event": self.event, "choice": self.choice}
 
 
 @dataclass(frozen=True)
@@ -140,11 +170,19 @@ class Attempt:
     #: Exam: a step wrong in its figure (a wrong amount) that was also out of its turn: the
     #: order verdict of the step as planned (the judge names the first mistake only).
     also: Verdict | None = None
+    #: The dealer's ruling on an irregularity (then ``step`` is None).
+    ruling: Ruled | None = None
+
+    def step_json(self) -> dict[str, Any] | None:
+        """The step as recorded: a settlement step, a ruling, or None ("round settled")."""
+        if self.ruling is not None:
+            return self.ruling.to_json()
+        return None if self.step is None else self.step.to_json()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
-            "step": None if self.step is None else self.step.to_json(),
+            "step": self.step_json(),
             "verdict": self.verdict.to_json(),
             "accepted": self.accepted,
             "ms": self.ms,
@@ -171,6 +209,8 @@ class RoundSummary:
     #: The planned steps not done when the round ended (declared settled or given up).
     missed: tuple[Step, ...] = ()
     mode: TableMode = TableMode.PRACTICE
+    #: The irregularities not ruled when the round ended.
+    unruled: tuple[Irregularity, ...] = ()
 
     @property
     def accuracy(self) -> float:
@@ -202,6 +242,8 @@ class TableRound:
     _plans: tuple[Plan, ...] = ()
     #: Per plan of ``_plans``, the targets an order mistake jumped (exam: free from then on).
     _jumped: tuple[frozenset[Target], ...] = ()
+    #: How many of the situation's irregularities are ruled (taken) so far.
+    _ruled: int = 0
 
     def __post_init__(self) -> None:
         self.mode = TableMode(self.mode)
@@ -220,15 +262,20 @@ class TableRound:
     def finished(self) -> bool:
         return self._finished
 
-    def act(self, step: Step | DealerCall) -> Attempt:
+    def act(self, step: Step | DealerCall | Ruled) -> Attempt:
         """Judge ``step`` after the steps done so far. Recorded at once, whatever the
         verdict. Practice: taken only if the round can still be finished correctly, and the
         round ends once every step is done. Exam: taken as the docstring says; the round
         ends only when declared settled (:meth:`close`). A dealer's call (Caribbean Stud's
         deal, ``drills.table.stud_dealing``) is not a step of a round at its showdown."""
         self._verify_open()
+        if isinstance(step, Ruled):  # a ruling, given as a step (a scripted dealer's)
+            return self.rule(step.choice)
         if isinstance(step, DealerCall):
             return self._record(step, NOT_DEALING, accepted=False, taken=False)
+        pending = self.pending()
+        if pending is not None:  # nothing is settled before the irregularity is ruled
+            return self._record(step, judge_unruled(pending), accepted=False, taken=False)
         if self.mode is TableMode.EXAM:
             return self._act_exam(step)
         verdict = judge(self.work, [*self.done, step])
@@ -240,6 +287,46 @@ class TableRound:
             self.done.append(step)
         if verdict.correct:
             self._finish()
+        return attempt
+
+    @property
+    def irregularities(self) -> tuple[Irregularity, ...]:
+        return self.situation.irregularities
+
+    def pending(self) -> Irregularity | None:
+        """The irregularity the dealer must rule now (it has arisen and is not ruled)."""
+        if self._ruled < len(self.irregularities):
+            next_one = self.irregularities[self._ruled]
+            if next_one.before <= len(self.done):
+                return next_one
+        return None
+
+    def upcoming(self) -> tuple[Irregularity, ...]:
+        """The irregularities not ruled yet (arisen or still to come)."""
+        return self.irregularities[self._ruled :]
+
+    def rule(self, choice: str) -> Attempt:
+        """The dealer's choice on the pending irregularity, judged by the rules core against
+        the regulation's ruling (:func:`~dealer_trainer.rules.irregular.judge_choice`) and
+        recorded at once. Practice: taken only when right (a wrong one is refused, the
+        trainee rules again). Exam: taken whatever it was, and the round goes on as the
+        regulation rules (a void spin is spun again, a late bet refused), for the table
+        cannot go on from a ruling the regulation does not make; the choice is scored."""
+        self._verify_open()
+        pending = self.pending()
+        if pending is None:
+            raise ValueError("there is no irregularity to rule now")
+        verdict = judge_choice(pending, choice)
+        taken = verdict.correct or self.mode is TableMode.EXAM
+        attempt = self._record(
+            None,
+            verdict,
+            accepted=verdict.correct,
+            taken=taken,
+            ruling=Ruled(pending.event, choice),
+        )
+        if taken:
+            self._ruled += 1
         return attempt
 
     def standing_work(self, step: Step | None = None) -> Work:
@@ -331,12 +418,13 @@ class TableRound:
         accepted: bool,
         taken: bool,
         also: Verdict | None = None,
+        ruling: Ruled | None = None,
     ) -> Attempt:
         """The recorder first: if it fails (storage), the attempt does not count and the
         round stands as it was, so the trainee never sees a verdict that is not stored."""
         now = self.clock()
         attempt = Attempt(
-            len(self.attempts), step, verdict, accepted, now - self._last_ms, taken, also
+            len(self.attempts), step, verdict, accepted, now - self._last_ms, taken, also, ruling
         )
         if self.recorder is not None:
             self.recorder.step_tried(self, attempt)
@@ -349,7 +437,8 @@ class TableRound:
         if every step is done; otherwise recorded as the step that is missing. Practice: a
         round not finished goes on; exam: it ends, the steps not done missed."""
         self._verify_open()
-        verdict = self.remaining()
+        pending = self.pending()
+        verdict = self.remaining() if pending is None else judge_unruled(pending)
         attempt = self._record(None, verdict, accepted=verdict.correct, taken=True)
         if verdict.correct or self.mode is TableMode.EXAM:
             self._finish()
@@ -375,13 +464,14 @@ class TableRound:
 
     def summary(self) -> RoundSummary:
         return RoundSummary(
-            steps=sum(len(group) for group in self.plan),
+            steps=sum(len(group) for group in self.plan) + len(self.irregularities),
             attempts=len(self.attempts),
             mistakes=tuple(a for a in self.attempts if not a.accepted),
             ms=self._last_ms - self.started_ms,
-            complete=self._finished and self.remaining().correct,
+            complete=self._finished and self.remaining().correct and not self.upcoming(),
             missed=self.missing() if self._finished else (),
             mode=self.mode,
+            unruled=self.upcoming() if self._finished else (),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -399,6 +489,7 @@ class TableRound:
             ],
             "spots": dict(self.situation.spots),
             **({} if self.situation.dealing is None else {"dealing": self.situation.dealing}),
+            "irregularities": [i.to_json() for i in self.irregularities],
             "attempts": [a.to_json() for a in self.attempts],
         }
 

@@ -52,6 +52,7 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import (
     Attempt,
     RoundSummary,
+    Ruled,
     Situation,
     TableMode,
     TableRound,
@@ -67,11 +68,11 @@ from dealer_trainer.rules.caribbean_stud.dealing import (
     judge_card,
     methods,
 )
+from dealer_trainer.rules.caribbean_stud.irregular import event_of, irregularity
 from dealer_trainer.rules.caribbean_stud.rulings import (
     Irregularity,
     RulingChoice,
     choice_of,
-    judge_ruling,
     ruling_of,
 )
 from dealer_trainer.rules.caribbean_stud.table import (
@@ -81,6 +82,8 @@ from dealer_trainer.rules.caribbean_stud.table import (
     judge_raise,
 )
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.irregular import Irregularity as SharedIrregularity
+from dealer_trainer.rules.irregular import judge_unruled
 from dealer_trainer.rules.procedure import RIGHT, Action, Step, Target, Verdict, Work
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -125,7 +128,8 @@ class Wait:
     """One moment of the deal and the answer it waits for."""
 
     moment: Moment
-    right: DealerCall | Step
+    right: DealerCall | Step | Ruled  # a fold's: the showdown's collect; an irregularity's:
+    # the ruling (``TableRound.rule``, the shared mechanism of every game)
     box: int | None = None
     cards_dealt: int = 0  # cards out of the shoe or the machine before this moment
     amount: Decimal | None = None  # a raise: what the player put
@@ -262,7 +266,7 @@ def script(situation: Situation, ruleset: Ruleset) -> tuple[tuple[Wait, ...], bo
         waits.append(
             Wait(
                 Moment.IRREGULARITY,
-                DealerCall(CallAction.RULE, ruling=choice),
+                Ruled(event_of(kind), choice.value),
                 box,
                 cards_out,
                 irregularity=kind,
@@ -357,7 +361,33 @@ class StudRound(TableRound):
 
     def __post_init__(self) -> None:
         self.waits, self._void_after = script(self.situation, self.ruleset)
+        ruled = [w for w in self.waits if w.moment is Moment.IRREGULARITY]
+        if ruled and not self.situation.irregularities:  # dealt now (a replay has them)
+            wait = ruled[0]
+            assert wait.irregularity is not None
+            self.situation = replace(
+                self.situation,
+                irregularities=(irregularity(wait.irregularity, wait.box, wait.cards_dealt),),
+            )
         super().__post_init__()
+
+    def pending(self) -> SharedIrregularity | None:
+        """The Art. 11 irregularity to rule now: when the deal has stopped for it."""
+        wait = self.waiting
+        if wait is not None and wait.moment is Moment.IRREGULARITY and self.irregularities:
+            return self.irregularities[0]
+        return None
+
+    def rule(self, choice: str) -> Attempt:
+        """The dealer's ruling on the irregularity of the deal (``TableRound.rule``, judged
+        by the rules core); once taken, the deal goes on (or, void, ends)."""
+        wait = self.waiting
+        if wait is not None:
+            self.answered[len(self.attempts)] = wait
+        attempt = super().rule(choice)
+        if attempt.taken:
+            self._advance()
+        return attempt
 
     # -- what the screen asks
     @property
@@ -436,12 +466,15 @@ class StudRound(TableRound):
         return cards
 
     # -- the steps
-    def act(self, step: Step | DealerCall) -> Attempt:
+    def act(self, step: Step | DealerCall | Ruled) -> Attempt:
         wait = self.waiting
-        if wait is None:  # the showdown
+        if wait is None or isinstance(step, Ruled):  # the showdown, or a ruling
             return super().act(step)
         self._verify_open()
         self.answered[len(self.attempts)] = wait
+        pending = self.pending()
+        if pending is not None:  # the deal stops until the irregularity is ruled
+            return self._record(step, judge_unruled(pending), accepted=False, taken=False)
         folded = wait.right.target if isinstance(wait.right, Step) else None
         if isinstance(step, Step) and folded is not None and step.target == folded:
             before = len(self.done)
@@ -482,9 +515,6 @@ class StudRound(TableRound):
             return judge_progressive_bet(wait.cards_dealt, step.action is CallAction.ACCEPT_BET, at)
         if wait.moment is Moment.DEAL and step.action is CallAction.DEAL:
             return judge_card(deal_of(self.situation), wait.cards_dealt, step.box)
-        if wait.moment is Moment.IRREGULARITY and step.action is CallAction.RULE:
-            assert wait.irregularity is not None and step.ruling is not None
-            return judge_ruling(wait.irregularity, step.ruling, at)
         if wait.moment is Moment.RAISE and step.action in (
             CallAction.ACCEPT_RAISE,
             CallAction.REFUSE_RAISE,
@@ -527,7 +557,7 @@ class StudRound(TableRound):
             if not attempt.taken:
                 raise ValueError(f"the right step was refused: {attempt.verdict.message}")
 
-    def perfect_steps(self) -> Iterator[Step | DealerCall]:
+    def perfect_steps(self) -> Iterator[Step | DealerCall | Ruled]:
         """A perfect dealer's steps from here, each to be acted before the next is asked
         (a void round's returns are known once its ruling is taken)."""
         while self.waiting is not None:
@@ -554,14 +584,17 @@ class StudRound(TableRound):
         return super().remaining()
 
     def missing(self) -> tuple[Any, ...]:
-        """The moments not answered yet (their right answers), then the showdown's steps."""
-        ahead = tuple(wait.right for wait in self.waits[self.at :])
+        """The moments not answered yet (their right answers), then the showdown's steps;
+        an irregularity not ruled is not among them (``upcoming``, as every game's)."""
+        ahead = tuple(
+            wait.right for wait in self.waits[self.at :] if wait.moment is not Moment.IRREGULARITY
+        )
         folds = {w.right.target for w in self.waits[self.at :] if isinstance(w.right, Step)}
         rest = tuple(s for s in super().missing() if s.target not in folds)
         return ahead + rest
 
     def summary(self) -> RoundSummary:
         summary = super().summary()
-        folds = sum(1 for w in self.waits if isinstance(w.right, Step))
-        steps = summary.steps + len(self.waits) - (0 if self.void else folds)
+        calls = sum(1 for w in self.waits if isinstance(w.right, DealerCall))
+        steps = summary.steps + calls  # the folds are the showdown's, a ruling counted there
         return replace(summary, steps=steps)

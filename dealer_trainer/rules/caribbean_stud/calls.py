@@ -2,12 +2,13 @@
 
 Before any box is settled the dealer accepts or refuses a progressive bet (Art.
 6(3)), deals each card to its box or to the dealer in the order of Art. 7,
-rules an irregularity (Art. 11), accepts or refuses a raise (Art. 6(6)) and
-says whether the dealer's hand qualifies (Art. 9(1)).  A :class:`DealerCall`
-is one such step as a trainee did it; the judges of these calls are beside
+accepts or refuses a raise (Art. 6(6)) and says whether the dealer's hand
+qualifies (Art. 9(1)).  An irregularity of the deal (Art. 11) is ruled as every
+game's are, with the shared ruling step (:mod:`.irregular`, ``TableRound.rule``).
+A :class:`DealerCall` is one such step as a trainee did it; the judges of these calls are beside
 the rules they apply (:func:`.table.judge_progressive_bet`,
-:func:`.dealing.judge_card`, :func:`.rulings.judge_ruling`,
-:func:`.table.judge_raise`, :func:`.table.judge_qualification`).  A fold is
+:func:`.dealing.judge_card`, :func:`.table.judge_raise`,
+:func:`.table.judge_qualification`).  A fold is
 collected with its ante as the showdown's own step (Art. 6(7)): a
 :class:`~dealer_trainer.rules.procedure.Step`, not a call.
 
@@ -22,7 +23,6 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import Any
 
-from dealer_trainer.rules.caribbean_stud.rulings import RulingChoice
 from dealer_trainer.rules.caribbean_stud.table import verify_box_number
 from dealer_trainer.rules.errors import RulesError
 
@@ -32,7 +32,6 @@ class CallAction(StrEnum):
     ACCEPT_BET = "accept_bet"  # a progressive bet taken (Art. 6(3))
     REFUSE_BET = "refuse_bet"  # a progressive bet refused (Art. 6(3))
     DEAL = "deal"  # a card (the shoe) or five (the machine) to a box or the dealer (Art. 7)
-    RULE = "rule"  # an irregularity ruled (Art. 11)
     ACCEPT_RAISE = "accept_raise"  # Art. 6(6)
     REFUSE_RAISE = "refuse_raise"  # Art. 6(6)
     QUALIFY = "qualify"  # the dealer's hand qualifies or not (Art. 9(1))
@@ -48,18 +47,15 @@ class DealerCall:
     action: CallAction
     box: int | None = None
     qualifies: bool | None = None  # QUALIFY
-    ruling: RulingChoice | None = None  # RULE
 
     def __post_init__(self) -> None:
-        needs_box = self.action not in (CallAction.DEAL, CallAction.RULE, CallAction.QUALIFY)
+        needs_box = self.action not in (CallAction.DEAL, CallAction.QUALIFY)
         if needs_box and self.box is None:
             raise RulesError("invalid_request", f"{self.action.value} names a box.")
         if self.box is not None:
             verify_box_number(self.box)
         if (self.action is CallAction.QUALIFY) != (self.qualifies is not None):
             raise RulesError("invalid_request", "Only the qualification call says qualifies.")
-        if (self.action is CallAction.RULE) != (self.ruling is not None):
-            raise RulesError("invalid_request", "Only a ruling names a ruling.")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": self.action.value}
@@ -67,8 +63,6 @@ class DealerCall:
             out["box"] = self.box
         if self.qualifies is not None:
             out["qualifies"] = self.qualifies
-        if self.ruling is not None:
-            out["ruling"] = self.ruling.value
         return out
 
     @classmethod
@@ -82,10 +76,9 @@ class DealerCall:
             qualifies = obj.get("qualifies")
             if qualifies is not None and not isinstance(qualifies, bool):
                 raise ValueError(qualifies)
-            ruling = RulingChoice(obj["ruling"]) if obj.get("ruling") is not None else None
         except (KeyError, ValueError, TypeError):
             raise RulesError("invalid_request", f"Not a dealer's call: {dict(obj)!r}.") from None
-        return cls(action, box, qualifies, ruling)
+        return cls(action, box, qualifies)
 
 
 def is_call(obj: Mapping[str, Any]) -> bool:

@@ -52,7 +52,7 @@ KIND_NAMES = {
     StepKind.MARK: QT_TRANSLATE_NOOP("TableExam", "Marker"),
     StepKind.ORDER: QT_TRANSLATE_NOOP("TableExam", "Order"),
     StepKind.DEAL: QT_TRANSLATE_NOOP("TableExam", "Deal"),
-    StepKind.IRREGULARITY: QT_TRANSLATE_NOOP("TableExam", "Irregularity"),
+    StepKind.IRREGULARITY: QT_TRANSLATE_NOOP("TableExam", "Irregularities"),
 }
 
 

@@ -38,13 +38,12 @@ from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import restore_size
 from dealer_trainer.ui.table.bets import (
     TableBet,
-    accepted_citation,
     article_line,
     missed_citation,
-    reason_of,
     step_text,
 )
 from dealer_trainer.ui.table.felt import TableFelt
+from dealer_trainer.ui.table.irregular import attempt_reason, attempt_text, right_citation
 
 REPLAY_STYLE = """
 #replayNow { font-size: 15px; background: #ffffff; border: 1px solid #d0cbbf;
@@ -172,14 +171,14 @@ class ReplayView(QWidget):
     def _item(self, frame: Frame) -> QListWidgetItem:
         assert self.replay is not None
         attempt = frame.attempt
-        shown = step_text(attempt.step, self.names)
+        shown = attempt_text(attempt, self.replay.round, self.names)
         number = attempt.index + 1
         if attempt.accepted:
-            cited = accepted_citation(self.replay.round, attempt)
+            cited = right_citation(attempt, self.replay.round)
             text = f"✓ {number}. {shown}\n    {article_line(cited)}"
             colour = "#1b5e20"
         else:
-            reason = reason_of(attempt, attempt.verdict, self.replay.round, self.names)
+            reason = attempt_reason(attempt.verdict, attempt, self.replay.round, self.names)
             text = (
                 f"✗ {number}. {shown}\n    {reason}\n    {article_line(attempt.verdict.citation)}"
             )
@@ -244,15 +243,15 @@ class ReplayView(QWidget):
             verdict = "none"
         else:
             attempt = frame.attempt
-            shown = escape(step_text(attempt.step, self.names))
+            shown = escape(attempt_text(attempt, self.replay.round, self.names))
             if attempt.accepted:
-                cited = accepted_citation(self.replay.round, attempt)
+                cited = right_citation(attempt, self.replay.round)
                 text = f"✓ {shown}<br><i>{escape(article_line(cited))}</i>"
                 verdict = "right"
             else:
                 text = f"✗ {shown}"
                 for wrong in self._verdicts(frame):
-                    reason = reason_of(attempt, wrong, self.replay.round, self.names)
+                    reason = attempt_reason(wrong, attempt, self.replay.round, self.names)
                     text += f"<br>{escape(reason)}<br><i>{escape(article_line(wrong.citation))}</i>"
                 verdict = "wrong"
             self.now.setText(text)

@@ -80,11 +80,19 @@ from dealer_trainer.ui.table.bets import (
     TableBet,
     accepted_citation,
     article_line,
-    reason_of,
-    step_text,
 )
 from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
 from dealer_trainer.ui.table.felt import TableFelt
+from dealer_trainer.ui.table.irregular import (
+    FeltEvent,
+    IrregularityPanel,
+    attempt_reason,
+    attempt_text,
+    feedback_html,
+    irregularity_of,
+    pending_outcome,
+    readings_lines,
+)
 from dealer_trainer.ui.table.stud_deal import StudDealPanel, outcome_html
 
 TABLE_STYLE = (
@@ -333,6 +341,7 @@ class TableScreen(QWidget):
         self.view = SituationView()
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.felt = TableFelt(self.stage, self.view, ruleset, difficulty)
+        self.felt_event = FeltEvent(self.felt, self.view)
         self.outcome = QLabel()
         self.outcome.setObjectName("outcome")
         self.outcome.setWordWrap(True)
@@ -342,18 +351,26 @@ class TableScreen(QWidget):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
+        self.irregular = IrregularityPanel()  # a pending irregularity and the dealer's choices
+        self.irregular.chosen.connect(self.rule)
+        self._keys_text = ""  # the line of keys while no irregularity waits
         self.steps = QListWidget()
         self.steps.setObjectName("steps")
         self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.steps.setWordWrap(True)
+        # The list takes what is left: the panels above it (an irregularity's) keep their height.
+        self.steps.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.steps.setMinimumHeight(60)
         self.steps_label = QLabel()
         panel = QWidget()
         panel.setMinimumWidth(330)
         panel.setMaximumWidth(460)
+        self._side = panel
         side = QVBoxLayout(panel)
         side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.outcome)
         side.addWidget(self.in_hand)
+        side.addWidget(self.irregular)
         side.addWidget(self.message)
         side.addWidget(self.steps_label)
         side.addWidget(self.steps, 1)
@@ -455,11 +472,64 @@ class TableScreen(QWidget):
 
     def _stage(self) -> None:
         assert self.round is not None
+        self.felt_event.clear()
         self.bets = self.felt.show_round(self.round)
         if self.stud is not None:  # the bets on the table as it stands, while dealing
             self.bets = self.felt.bets = [b for b in self.bets if self.stud.on_table(b.target)]
         self.current = None
         self._take(self._next_open(None, 1))
+        self._show_pending()
+
+    def _show_pending(self) -> None:
+        """The pending irregularity on the felt and in the panel (or neither)."""
+        self.felt_event.show_for(self.round)
+        self.irregular.show_for(self.round)
+        self.in_hand.setVisible(self.irregular.isHidden())  # no bet in hand while ruling
+        self.outcome.setVisible(self.irregular.isHidden())  # the panel says what happened
+        # A ruling's choices read in fewer lines on a wider panel (the felt gives way a little).
+        self._side.setMinimumWidth(330 if self.irregular.isHidden() else 430)
+        self.keys_hint.setText(
+            self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
+        )
+        self._retitle()
+
+    def rule(self, choice: str) -> Attempt | None:
+        """The dealer's ruling on the pending irregularity (a choice by its id), judged by
+        the rules core and recorded before the screen says anything."""
+        round_ = self.round
+        if round_ is None or round_.finished or round_.pending() is None:
+            return None
+        try:
+            attempt = round_.rule(choice)
+        except StorageError as exc:
+            self._storage_problem(exc)
+            return None
+        names = {bet.target: bet for bet in self.bets}
+        shown = attempt_text(attempt, round_, names)
+        item = QListWidgetItem()
+        if round_.mode is TableMode.EXAM:
+            item.setText(f"• {len(round_.attempts)}. {shown}")
+            self.message.hide()
+        elif attempt.accepted:
+            ruled = irregularity_of(round_, attempt)
+            article = article_line(ruled.ruling.citation if ruled is not None else None)
+            item.setText(f"✓ {shown}\n    {article}{readings_lines(attempt, round_)}")
+            item.setForeground(QColor("#1b5e20"))
+            self.message.hide()
+        else:
+            reason = attempt_reason(attempt.verdict, attempt, round_, names)
+            article = article_line(attempt.verdict.citation)
+            readings = readings_lines(attempt, round_)
+            item.setText(f"✗ {shown}\n    {reason}\n    {article}{readings}")
+            item.setForeground(QColor("#b3202a"))
+            self._say(feedback_html(reason, article), "refusal")
+        self.steps.addItem(item)
+        self.steps.scrollToBottom()
+        self._show_pending()
+        self._take(self._next_open(None, 1))
+        self.stepJudged.emit(attempt)
+        self._enable()
+        return attempt
 
     def restage(self) -> None:
         """The felt staged again as the round now stands (Caribbean Stud's deal)."""
@@ -642,7 +712,7 @@ class TableScreen(QWidget):
             attempt, end_not_stored = round_.attempts[-1], exc  # only the round's end failed
         names = {bet.target: bet for bet in self.bets}
         item = QListWidgetItem()
-        shown = step_text(step, names)
+        shown = attempt_text(attempt, round_, names)
         if round_.mode is TableMode.EXAM:  # no verdict until the exam is over
             item.setText(f"• {len(round_.attempts)}. {shown}")
             self.message.hide()
@@ -661,14 +731,15 @@ class TableScreen(QWidget):
                 self.float.clear()
                 self._take(self._next_open(self.current, 1))
         else:
-            reason = reason_of(attempt, attempt.verdict, round_, names)
+            reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}")
             item.setForeground(QColor("#b3202a"))
-            self._say(f"{escape(reason)}<br><i>{escape(article)}</i>", "refusal")
+            self._say(feedback_html(reason, article), "refusal")
             self.float.clear()  # the refused payout goes back: the next one is built afresh
         self.steps.addItem(item)
         self.steps.scrollToBottom()
+        self._show_pending()
         self.stepJudged.emit(attempt)
         if round_.finished:
             self._round_over()
@@ -875,6 +946,8 @@ class TableScreen(QWidget):
         if self.stud is not None and self.stud.key(event):
             event.accept()  # a key of Caribbean Stud's deal
             return
+        if self.irregular.handle_key(event):  # an irregularity to rule: its choices' keys
+            return
         key = Qt.Key(event.key())
         text = event.text()
         finished = self.round is None or self.round.finished
@@ -935,7 +1008,10 @@ class TableScreen(QWidget):
         if round_ is None:
             return
         request = round_.situation.request
-        if self.game == "roulette":
+        waiting = pending_outcome(round_)
+        if waiting is not None:  # the ball still moving, the dice not read yet
+            self.outcome.setText(waiting)
+        elif self.game == "roulette":
             self.outcome.setText(
                 QCoreApplication.translate("table", "The ball is in %1.").replace(
                     "%1", str(request["outcome"]["number"])
@@ -999,16 +1075,18 @@ class TableScreen(QWidget):
         }
         for key, button in self.buttons.items():
             button.setText(texts[key])
+        self._keys_text = QCoreApplication.translate(
+            "table",
+            "Tab: next bet · click chips or type the amount, Backspace takes back · "
+            "Enter or a click on the bet places the payout beside it",
+        )
         self.keys_hint.setText(
-            QCoreApplication.translate(
-                "table",
-                "Tab: next bet · click chips or type the amount, Backspace takes back · "
-                "Enter or a click on the bet places the payout beside it",
-            )
+            self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
         )
         self.float.retranslate()
         if self.stud is not None:
             self.stud.retranslate()
+        self.irregular.retranslate()
         self._show_pace()
         self._retitle()
         self._show_in_hand()

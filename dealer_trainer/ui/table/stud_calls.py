@@ -1,9 +1,9 @@
-"""Caribbean Stud's deal in words: the dealer's calls, the rulings by name, what was wrong.
+"""Caribbean Stud's deal in words: the dealer's calls, what the table waits for, what was wrong.
 
 Qt's translation only (no widgets), so the step list, the refusal, the replay and the
 exam's results say a call the same way: ``Card to box 3``, ``Progressive bet of box 2
-refused``, ``Ruling: the round is void…``.  Never an internal id: boxes by number, rulings
-by their decision.
+refused``.  Never an internal id: boxes by number, calls by their decision.  An
+irregularity of the deal is ruled with the shared panel (``ui.table.irregular``).
 """
 
 from __future__ import annotations
@@ -14,53 +14,12 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table.stud_dealing import Moment, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
-from dealer_trainer.rules.caribbean_stud.rulings import Irregularity, RulingChoice
 from dealer_trainer.rules.procedure import Verdict
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.ui.drills.rendering import format_money
 
 CONTEXT = "studdeal"
 
-#: Each ruling by what it decides (Art. 11), as the ruling buttons and the step list say it.
-RULING_NAMES = {
-    RulingChoice.PLAY_ON: QT_TRANSLATE_NOOP("studdeal", "The round stands: play on"),
-    RulingChoice.DEALER_CARDS_DOWN: QT_TRANSLATE_NOOP(
-        "studdeal", "Stands: that card stays up, the dealer's others face down"
-    ),
-    RulingChoice.DEAD_HAND: QT_TRANSLATE_NOOP(
-        "studdeal", "Dead hand: the round goes on for the others"
-    ),
-    RulingChoice.VOID: QT_TRANSLATE_NOOP(
-        "studdeal", "Void: antes returned, progressive bets carried over"
-    ),
-    RulingChoice.VOID_MACHINE: QT_TRANSLATE_NOOP(
-        "studdeal", "Void, progressive bets carried over; another machine or the shoe"
-    ),
-}
-#: What happened, as the table shows it when the deal stops for it.
-IRREGULARITY_TEXTS = {
-    Irregularity.PLAYER_CARD_EXPOSED: QT_TRANSLATE_NOOP(
-        "studdeal", "The card just dealt to box %1 was turned face up by mistake."
-    ),
-    Irregularity.DEALER_CARD_EXPOSED: QT_TRANSLATE_NOOP(
-        "studdeal", "The dealer's card just dealt was turned face up by mistake."
-    ),
-    Irregularity.SEVERAL_CARDS_EXPOSED: QT_TRANSLATE_NOOP(
-        "studdeal", "Two cards were turned face up by mistake while dealing (one of box %1)."
-    ),
-    Irregularity.CARD_TO_EMPTY_BOX: QT_TRANSLATE_NOOP(
-        "studdeal", "Five cards were dealt by mistake to box %1, which has no bet."
-    ),
-    Irregularity.SHUFFLER_FAILURE: QT_TRANSLATE_NOOP(
-        "studdeal", "The shuffling machine has stopped in the middle of the deal."
-    ),
-    Irregularity.WRONG_DEALING_PROCEDURE: QT_TRANSLATE_NOOP(
-        "studdeal", "The cards were dealt the wrong way."
-    ),
-    Irregularity.WRONG_CARD_COUNT: QT_TRANSLATE_NOOP(
-        "studdeal", "A hand received the wrong number of cards."
-    ),
-}
 _BY_CODE = {
     "dealt_out_of_order": QT_TRANSLATE_NOOP(
         "studdeal",
@@ -84,7 +43,6 @@ _BY_CODE = {
         "The dealer's hand %1: it needs at least an ace and a king, or any pair or better "
         "(the standard reading of Art. 9(1): an interpretation, a setting of the ruleset).",
     ),
-    "wrong_ruling": QT_TRANSLATE_NOOP("studdeal", "Not that ruling: %1."),
     "not_this_step": QT_TRANSLATE_NOOP("studdeal", "Not now: %1"),
 }
 #: What each moment waits for, in words (the prompt, and "not now").
@@ -98,7 +56,9 @@ PROMPTS = {
         "Deal from the machine: click the box the next five cards go to, or press its number "
         "(0: dealer).",
     ),
-    Moment.IRREGULARITY: QT_TRANSLATE_NOOP("studdeal", "Rule it (Art. 11): press 1 to 5."),
+    Moment.IRREGULARITY: QT_TRANSLATE_NOOP(
+        "studdeal", "The deal stops: rule the irregularity (Art. 11) above."
+    ),
     Moment.RAISE: QT_TRANSLATE_NOOP("studdeal", "Box %1 raises %2 on an ante of %3."),
     Moment.FOLD: QT_TRANSLATE_NOOP(
         "studdeal", "Box %1 folds: collect its cards and its ante (C or Enter)."
@@ -146,16 +106,9 @@ def call_text(call: DealerCall) -> str:
         return QCoreApplication.translate("studdeal", "Raise of box %1 accepted").replace("%1", box)
     if call.action is CallAction.REFUSE_RAISE:
         return QCoreApplication.translate("studdeal", "Raise of box %1 refused").replace("%1", box)
-    if call.action is CallAction.QUALIFY:
-        return (
-            QCoreApplication.translate("studdeal", "The dealer qualifies")
-            if call.qualifies
-            else QCoreApplication.translate("studdeal", "The dealer does not qualify")
-        )
-    assert call.ruling is not None
-    return QCoreApplication.translate("studdeal", "Ruling: %1").replace(
-        "%1", translated(RULING_NAMES[call.ruling])
-    )
+    if call.qualifies:  # the qualification call
+        return QCoreApplication.translate("studdeal", "The dealer qualifies")
+    return QCoreApplication.translate("studdeal", "The dealer does not qualify")
 
 
 def waiting_text(wait: Wait) -> str:
@@ -173,11 +126,6 @@ def prompt(wait: Wait) -> str:
         assert wait.amount is not None and wait.ante is not None
         text = text.replace("%2", format_money(wait.amount)).replace("%3", format_money(wait.ante))
     return text
-
-
-def irregularity_text(wait: Wait) -> str:
-    assert wait.irregularity is not None
-    return translated(IRREGULARITY_TEXTS[wait.irregularity]).replace("%1", str(wait.box))
 
 
 def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
@@ -201,10 +149,6 @@ def verdict_text(verdict: Verdict, wait: Wait | None) -> str:
             if qualifies
             else QCoreApplication.translate("studdeal", "does not qualify"),
         )
-    if code == "wrong_ruling" and wait is not None and wait.right is not None:
-        right = wait.right
-        assert isinstance(right, DealerCall) and right.ruling is not None
-        return text.replace("%1", translated(RULING_NAMES[right.ruling]))
     if code == "not_this_step":
         if wait is None:
             return text.replace(

@@ -4,11 +4,12 @@ While a :class:`~dealer_trainer.drills.table.stud_dealing.StudRound` waits befor
 showdown, the panel says what the table waits for and offers its answers, by click or
 key: deal the next card to a box (click the box on the felt, its button, or press its
 number; 0 for the dealer), accept (A) or refuse (X) a progressive bet or a raise, collect
-a fold (C or Enter), call the dealer's qualification (Q: qualifies, W: does not), rule an
-irregularity by its name (1 to 5).  Every answer goes to the screen's judge like any step
-(``TableScreen.do``), so it is recorded and judged by the rules core before anything is
-said.  The felt shows the cards as the table stands (the engine's ``visible_cards``:
-face down but the dealer's fifth), a card just dealt fading in (120 ms, never waited for).
+a fold (C or Enter), call the dealer's qualification (Q: qualifies, W: does not).  An
+irregularity is ruled with the shared panel of every game (``ui.table.irregular``).
+Every answer goes to the screen's judge like any step, so it is recorded and judged by
+the rules core before anything is said.  The felt shows the cards as the table stands
+(the engine's ``visible_cards``: face down but the dealer's fifth), a card just dealt
+fading in (120 ms, never waited for).
 """
 
 from __future__ import annotations
@@ -31,23 +32,14 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
-from dealer_trainer.rules.caribbean_stud.rulings import RulingChoice
 from dealer_trainer.rules.procedure import Step, Target
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
-from dealer_trainer.ui.table.stud_calls import RULING_NAMES, irregularity_text, prompt, translated
+from dealer_trainer.ui.table.stud_calls import prompt
 
 if TYPE_CHECKING:
     from dealer_trainer.ui.table.screen import TableScreen
 
-#: The rulings in the order of their buttons and keys (1 to 5).
-RULINGS = (
-    RulingChoice.PLAY_ON,
-    RulingChoice.DEALER_CARDS_DOWN,
-    RulingChoice.DEAD_HAND,
-    RulingChoice.VOID,
-    RulingChoice.VOID_MACHINE,
-)
 FADE_MS = 120  # a card dealt fades in; nothing waits for it
 _BOX_SPOT = re.compile(r"^box-(\d)-")
 _DIGITS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
@@ -154,11 +146,7 @@ class StudDealPanel(QFrame):
     # -------------------------------------------------------------- buttons --
     def _build(self, wait: Wait, round_: StudRound) -> None:
         key = (round_.seed, round_.at, wait.moment)
-        if wait.irregularity is not None:
-            self.event_label.setText(escape(irregularity_text(wait)))
-            self.event_label.show()
-        else:
-            self.event_label.hide()
+        self.event_label.hide()  # an irregularity: the shared panel says what happened
         self.prompt_label.setText(escape(prompt(wait)))
         if key == self._shown:
             return
@@ -212,12 +200,6 @@ class StudDealPanel(QFrame):
                 ("qualify:yes", QCoreApplication.translate("studdeal", "Qualifies (Q)")),
                 ("qualify:no", QCoreApplication.translate("studdeal", "Does not qualify (W)")),
             ]
-        else:
-            answers = [
-                (f"rule:{choice.value}", f"{n}. {translated(RULING_NAMES[choice])}")
-                for n, choice in enumerate(RULINGS, start=1)
-            ]
-            columns = 2
         for n, (action, text) in enumerate(answers):
             button = QPushButton(text)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -246,8 +228,6 @@ class StudDealPanel(QFrame):
             call = DealerCall(chosen, wait.box)
         elif kind == "qualify":
             call = DealerCall(CallAction.QUALIFY, qualifies=value == "yes")
-        elif kind == "rule":
-            call = DealerCall(CallAction.RULE, ruling=RulingChoice(value))
         elif kind == "fold" and wait.box is not None:
             self.table.take(Target(box=wait.box, spot="ante"))
             self.table.do("collect")
@@ -265,10 +245,6 @@ class StudDealPanel(QFrame):
             number = _DIGITS[key]
             if number <= 7:
                 self.answer("deal:dealer" if number == 0 else f"deal:{number}")
-            return True
-        if wait.moment is Moment.IRREGULARITY and key in _DIGITS:
-            if 1 <= _DIGITS[key] <= len(RULINGS):
-                self.answer(f"rule:{RULINGS[_DIGITS[key] - 1].value}")
             return True
         if wait.moment in (Moment.OFFER, Moment.RAISE) and key in (Qt.Key.Key_A, Qt.Key.Key_X):
             self.answer(f"{'accept' if key == Qt.Key.Key_A else 'refuse'}:{wait.box}")
@@ -386,8 +362,8 @@ def outcome_html(round_: StudRound) -> str:
     return "<br>".join(lines)
 
 
-def call_step(round_: StudRound, call: DealerCall | Step) -> str:
-    """For tests and pictures: the panel's answer name of a right call."""
+def call_step(call: DealerCall | Step) -> str:
+    """The panel's answer name of a call (tests and pictures); a fold's: ``fold``."""
     if isinstance(call, Step):
         return "fold"
     if call.action is CallAction.DEAL:
@@ -396,7 +372,4 @@ def call_step(round_: StudRound, call: DealerCall | Step) -> str:
         return f"accept:{call.box}"
     if call.action in (CallAction.REFUSE_BET, CallAction.REFUSE_RAISE):
         return f"refuse:{call.box}"
-    if call.action is CallAction.QUALIFY:
-        return "qualify:yes" if call.qualifies else "qualify:no"
-    assert call.ruling is not None
-    return f"rule:{call.ruling.value}"
+    return "qualify:yes" if call.qualifies else "qualify:no"

@@ -161,7 +161,6 @@ def test_caribbean_stud_art7_a_dealers_call_reads_back_from_its_json() -> None:
         DealerCall(CallAction.DEAL, None),
         DealerCall(CallAction.DEAL, 4),
         DealerCall(CallAction.REFUSE_BET, 2),
-        DealerCall(CallAction.RULE, ruling=RulingChoice.DEAD_HAND),
         DealerCall(CallAction.QUALIFY, qualifies=False),
     ):
         assert is_call(call.to_json())

@@ -267,3 +267,25 @@ def test_verify_full_tls(centre: Centre, people: dict[str, str]) -> None:
     wrong_name = url.replace("localhost", "127.0.0.2")
     with pytest.raises(StorageError):  # a certificate for another name is refused
         open_server_store(wrong_name, people["tom"], centre.passwords[people["tom"]])
+
+
+@pytest.mark.irregular
+def test_a_trainees_rulings_on_irregularities_are_recorded_under_their_login(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    from dealer_trainer.storage.table_recorder import replay_stored
+    from tests.storage.test_table_irregular_rounds import _irregular_seed, play_with_wrong_rulings
+
+    with _open(centre, people["tom"]) as store:
+        tom = _trainee(store, centre)
+        ruleset = default_ruleset("craps")
+        recorder = TableRecorder.start(tom, ruleset.id, clock=FakeClock())
+        round_ = new_round(
+            ruleset, _irregular_seed("craps"), Difficulty.ADVANCED, recorder=recorder
+        )
+        play_with_wrong_rulings(round_)
+        recorder.close()
+        [stored] = tom.rounds.all(recorder.session_id)
+        assert [a.step for a in stored.attempts] == [a.step_json() for a in round_.attempts]
+        assert any(a.action == "ruling" and not a.accepted for a in stored.attempts)
+        assert replay_stored(stored).agrees

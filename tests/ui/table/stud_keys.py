@@ -8,17 +8,19 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills.table import Attempt
+from dealer_trainer.drills.table.round import Ruled
 from dealer_trainer.drills.table.stud_dealing import StudRound, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step
 from dealer_trainer.ui.table import TableScreen
-from dealer_trainer.ui.table.stud_deal import RULINGS
+from dealer_trainer.ui.table.irregular import shown_choices
 
 DIGIT = {n: getattr(Qt.Key, f"Key_{n}") for n in range(10)}
 
 
 def key_of(call: DealerCall | Step) -> Qt.Key:
     """The key a dealer presses for a call (a fold's: C, the collect)."""
+    assert not isinstance(call, Ruled), "a ruling: use rule_by_keys"
     if isinstance(call, Step):
         return Qt.Key.Key_C
     if call.action is CallAction.DEAL:
@@ -27,10 +29,7 @@ def key_of(call: DealerCall | Step) -> Qt.Key:
         return Qt.Key.Key_A
     if call.action in (CallAction.REFUSE_BET, CallAction.REFUSE_RAISE):
         return Qt.Key.Key_X
-    if call.action is CallAction.QUALIFY:
-        return Qt.Key.Key_Q if call.qualifies else Qt.Key.Key_W
-    assert call.ruling is not None
-    return DIGIT[RULINGS.index(call.ruling) + 1]
+    return Qt.Key.Key_Q if call.qualifies else Qt.Key.Key_W
 
 
 def press(qtbot: QtBot, screen: TableScreen, key: Qt.Key) -> Attempt:
@@ -39,6 +38,17 @@ def press(qtbot: QtBot, screen: TableScreen, key: Qt.Key) -> Attempt:
     attempt = judged.args[0]
     assert isinstance(attempt, Attempt)
     return attempt
+
+
+def rule_by_keys(qtbot: QtBot, screen: TableScreen, choice: str) -> Attempt:
+    """A ruling with the shared irregularity panel's keys: its number, then Enter."""
+    round_ = screen.round
+    assert round_ is not None
+    pending = round_.pending()
+    assert pending is not None
+    number = [c.id for c in shown_choices(round_, pending)].index(choice) + 1
+    qtbot.keyClick(screen, DIGIT[number])
+    return press(qtbot, screen, Qt.Key.Key_Return)
 
 
 def deal_right(
@@ -50,5 +60,8 @@ def deal_right(
     if not isinstance(round_, StudRound):
         return
     while (wait := round_.waiting) is not None and not until(wait):
-        attempt = press(qtbot, screen, key_of(wait.right))
+        if isinstance(wait.right, Ruled):
+            attempt = rule_by_keys(qtbot, screen, wait.right.choice)
+        else:
+            attempt = press(qtbot, screen, key_of(wait.right))
         assert attempt.accepted, (round_.seed, wait, attempt.verdict)

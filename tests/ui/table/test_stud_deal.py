@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import Attempt, new_round
 from dealer_trainer.drills.table.exam import StepKind
+from dealer_trainer.drills.table.round import Ruled
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.caribbean_stud.rulings import Irregularity, RulingChoice
@@ -26,13 +27,12 @@ from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.ui.table import TableScreen
 from dealer_trainer.ui.table.bets import article_line
-from tests.ui.table.stud_keys import DIGIT, deal_right, key_of, press
+from tests.ui.table.stud_keys import DIGIT, deal_right, press, rule_by_keys
 from tests.ui.table.test_table_screen import _do, _screen, _settle
 
 ROUNDS = 20
 STUD = default_ruleset("caribbean_stud")
 _DIGIT = DIGIT
-_key_of = key_of
 _press = press
 
 
@@ -177,11 +177,13 @@ def test_caribbean_stud_art11_a_misruled_irregularity_is_stopped_with_its_paragr
     round_ = _stud(screen)
     _deal_right(qtbot, screen, lambda w: w.moment is Moment.IRREGULARITY)
     wait = round_.waiting
-    assert wait is not None and isinstance(wait.right, DealerCall)
-    assert screen.stud is not None and screen.stud.event_label.isVisible()
-    right = wait.right.ruling
+    assert wait is not None and isinstance(wait.right, Ruled)
+    assert screen.irregular.isVisible()  # the shared panel of every game's irregularities
+    right = RulingChoice(wait.right.choice)
     wrong = RulingChoice.PLAY_ON if right is not RulingChoice.PLAY_ON else RulingChoice.VOID
-    attempt = _press(qtbot, screen, _key_of(DealerCall(CallAction.RULE, ruling=wrong)))
+    collect = press(qtbot, screen, Qt.Key.Key_C)  # nothing is done before the ruling
+    assert collect.verdict.code == "irregularity_not_ruled" and not collect.taken
+    attempt = rule_by_keys(qtbot, screen, wrong.value)
     paragraph = {
         Irregularity.PLAYER_CARD_EXPOSED: "Art. 11(2)",
         Irregularity.SEVERAL_CARDS_EXPOSED: "Art. 11(1)",
@@ -189,7 +191,8 @@ def test_caribbean_stud_art11_a_misruled_irregularity_is_stopped_with_its_paragr
         Irregularity.SHUFFLER_FAILURE: "Art. 11(4)",
     }[irregularity]
     _stopped(screen, attempt, "wrong_ruling", paragraph, round_.at)
-    assert _press(qtbot, screen, _key_of(wait.right)).accepted
+    assert attempt.ruling is not None and attempt.ruling.choice == wrong.value
+    assert rule_by_keys(qtbot, screen, right.value).accepted
     if right in (RulingChoice.VOID, RulingChoice.VOID_MACHINE):  # every ante returned
         assert round_.void and round_.waiting is None
         assert {s.action for s in round_.missing()} == {Action.RETURN}
@@ -283,7 +286,7 @@ def test_caribbean_stud_a_round_stored_before_dealing_replays_at_its_showdown() 
     from dealer_trainer.drills.table.replay import RecordedStep, replay
 
     dealt = new_round(STUD, 5, Difficulty.ADVANCED)
-    old = dataclasses.replace(dealt.situation, dealing=None)
+    old = dataclasses.replace(dealt.situation, dealing=None, irregularities=())
     plain = round_of(STUD, 5, Difficulty.ADVANCED, old)
     assert not isinstance(plain, StudRound)
     steps = [s for group in plain.plan for s in group]
