@@ -222,3 +222,20 @@ def test_table_a_finished_round_is_not_given_up_and_recorded_twice() -> None:
         round_.give_up()
     assert [kind for kind, _ in recorder.events].count("finished") == 1
     assert round_.summary().complete
+
+
+def test_caribbean_stud_art6_7_a_call_while_a_fold_waits_is_not_now() -> None:
+    """A dealer's call while a fold waits to be collected: refused as not this step."""
+    from dealer_trainer.drills.table.stud_dealing import Moment
+    from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
+
+    round_ = _first_round(
+        "caribbean_stud",
+        lambda r: isinstance(r, StudRound) and any(w.moment is Moment.FOLD for w in r.waits),
+    )
+    assert isinstance(round_, StudRound)
+    while (wait := round_.waiting) is not None and wait.moment is not Moment.FOLD:
+        assert round_.act(wait.right).accepted
+    attempt = round_.act(DealerCall(CallAction.QUALIFY, qualifies=True))
+    assert (attempt.accepted, attempt.verdict.code) == (False, "not_this_step")
+    assert str(attempt.verdict.citation) == "caribbean-stud-2004 Art. 6(7)"

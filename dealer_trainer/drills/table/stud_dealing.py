@@ -502,10 +502,8 @@ class StudRound(TableRound):
 
     def _judge_call(self, wait: Wait, step: Step | DealerCall) -> Verdict:
         at = len(self.attempts) + 1
-        if not isinstance(step, DealerCall):
-            return self._not_now(step)
-        right = wait.right
-        assert isinstance(right, DealerCall)
+        if not isinstance(step, DealerCall) or not isinstance(wait.right, DealerCall):
+            return self._not_now(step)  # a fold waits for its collect, not a call
         if wait.moment is Moment.OFFER and step.action in (
             CallAction.ACCEPT_BET,
             CallAction.REFUSE_BET,

@@ -33,15 +33,23 @@ PREFIX = "caribbean_stud."
 #: The dealer's choices, each by what it rules (Art. 11).
 CHOICE_LABELS = {
     RulingChoice.PLAY_ON: T("The round stands: play on"),
+    RulingChoice.DEALER_CARDS_DOWN: T("Stands: that card up, the dealer's others face down"),
+    RulingChoice.DEAD_HAND: T("Dead hand: play on for the other boxes"),
+    RulingChoice.VOID: T("Void: antes returned, progressive bets carried over"),
+    RulingChoice.VOID_MACHINE: T("Void; another machine or the shoe"),
+}
+#: Why another choice is wrong: what Art. 11 rules, by the choice that carries it out.
+WHY = {
+    RulingChoice.PLAY_ON: T("One card exposed while dealing: the round stands, play goes on."),
     RulingChoice.DEALER_CARDS_DOWN: T(
-        "The round stands: that card stays face up, the dealer's other cards face down"
+        "A dealer's card exposed: it stays up, the dealer's others are dealt face down."
     ),
-    RulingChoice.DEAD_HAND: T("That hand is dead: the round goes on for the other boxes"),
+    RulingChoice.DEAD_HAND: T("Cards to a box without a bet are a dead hand; play goes on."),
     RulingChoice.VOID: T(
-        "The round is void: every ante returned, the progressive bets carried over"
+        "Two cards exposed: the round is void, the progressive bets carried over."
     ),
     RulingChoice.VOID_MACHINE: T(
-        "The round is void, the progressive bets carried over; another machine or the shoe"
+        "The machine failed: the round is void; another machine or the shoe."
     ),
 }
 
@@ -106,15 +114,22 @@ def irregularity(kind: StudIrregularity, box: int | None, cards_dealt: int) -> I
     ruling = ruling_of(kind)
     shared = ruling.as_ruling()
     right = choice_of(ruling)
+    # Four choices: the machine's only where the machine failed, the dealer's card else.
+    left_out = (
+        RulingChoice.DEALER_CARDS_DOWN
+        if kind is StudIrregularity.SHUFFLER_FAILURE
+        else RulingChoice.VOID_MACHINE
+    )
     choices = tuple(
         Choice(
             id=choice.value,
             label=CHOICE_LABELS[choice],
             carries_out=shared.code if choice is right else None,
             mistake="" if choice is right else "wrong_ruling",
-            why=None if choice is right else ruling.explanation,
+            why=None if choice is right else WHY[right],
         )
         for choice in RulingChoice
+        if choice is not left_out or choice is right
     )
     return Irregularity(
         event=event_of(kind),

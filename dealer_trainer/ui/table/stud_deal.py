@@ -113,6 +113,10 @@ class StudDealPanel(QFrame):
             self.event_label.hide()
             self.prompt_label.setText(escape(self._after(round_)))
             self._shown = None
+        elif wait.moment is Moment.IRREGULARITY:  # the shared panel shows it: room for it
+            self._shown = None
+            self.hide()
+            return
         else:
             self._build(wait, round_)
         self.show()
@@ -338,20 +342,10 @@ def _staging_key(round_: StudRound) -> tuple[object, ...]:
 
 
 def outcome_html(round_: StudRound) -> str:
-    """The hands as the felt shows them, on lines: face-down cards as backs."""
-    lines = []
-    for owner, codes in round_.visible_cards().items():
-        if not codes:
-            continue
-        if owner == "dealer":
-            name = QCoreApplication.translate("drills", "Dealer")
-        else:
-            name = QCoreApplication.translate("drills", "Box %1").replace(
-                "%1", owner.removeprefix("box-")
-            )
-        shown = " ".join(card_html(c) if c is not None else "▮" for c in codes)
-        lines.append(f"<b>{name}:</b> {shown}")
-    if not lines:
+    """The hands as the felt shows them: while dealing, the cards out and the dealer's
+    hand (face-down cards as backs); at the showdown, every hand on its line."""
+    cards = round_.visible_cards()
+    if not any(cards.values()):
         if round_.void and round_.waiting is None:
             return escape(
                 QCoreApplication.translate(
@@ -359,7 +353,31 @@ def outcome_html(round_: StudRound) -> str:
                 )
             )
         return escape(QCoreApplication.translate("studdeal", "No card is dealt yet."))
+    dealer = QCoreApplication.translate("drills", "Dealer")
+    if round_.waiting is not None:
+        total = 5 * len(cards)
+        out = (
+            QCoreApplication.translate("studdeal", "Cards dealt: %1 of %2")
+            .replace("%1", str(round_.cards_out()))
+            .replace("%2", str(total))
+        )
+        return f"{escape(out)}<br><b>{dealer}:</b> {_shown(cards['dealer'])}"
+    lines = []
+    for owner, codes in cards.items():
+        if not codes:
+            continue
+        if owner == "dealer":
+            name = dealer
+        else:
+            name = QCoreApplication.translate("drills", "Box %1").replace(
+                "%1", owner.removeprefix("box-")
+            )
+        lines.append(f"<b>{name}:</b> {_shown(codes)}")
     return "<br>".join(lines)
+
+
+def _shown(codes: list[str | None]) -> str:
+    return " ".join(card_html(c) if c is not None else "▮" for c in codes) or "–"
 
 
 def call_step(call: DealerCall | Step) -> str:
