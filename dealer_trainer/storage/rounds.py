@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Row, insert, select
 
+from dealer_trainer.rules.caribbean_stud.calls import CALL_ACTIONS
 from dealer_trainer.storage.errors import AccessDeniedError, StorageError
 from dealer_trainer.storage.models import (
     SessionRow,
@@ -40,8 +41,11 @@ if TYPE_CHECKING:
 GAME_LENGTH = 40
 CODE_LENGTH = 60
 CITATION_LENGTH = 100
-#: The actions of a recorded attempt: the dealer's steps, and a ruling on an irregularity.
-ACTIONS = frozenset({"mark", "collect", "pay", "return", "move", "progressive", "ruling"})
+#: The actions of a recorded attempt: the dealer's steps, and a ruling on an irregularity;
+#: Caribbean Stud's calls of the deal (``rules.caribbean_stud.calls``).
+ACTIONS = (
+    frozenset({"mark", "collect", "pay", "return", "move", "progressive", "ruling"}) | CALL_ACTIONS
+)
 
 
 def _whole(value: object, name: str, low: int, high: int) -> None:

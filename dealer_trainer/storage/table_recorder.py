@@ -81,6 +81,7 @@ class TableRecorder:
                 "spots": replay["spots"],
                 "mode": replay["mode"],
                 "irregularities": replay["irregularities"],
+                **({"dealing": replay["dealing"]} if "dealing" in replay else {}),
             },
             app_version=__version__,
             started_at=self.clock(),

@@ -15,8 +15,10 @@ from dealer_trainer.drills.table import (
     RoundSummary,
     TableRound,
     new_round,
+    perfect_steps,
     steps_in_order,
 )
+from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import default_ruleset
 
@@ -61,6 +63,13 @@ def _first_round(
     raise AssertionError(f"no {game} round of the first 500 seeds has what the test needs")
 
 
+def _dealt(round_: TableRound) -> TableRound:
+    """The round at its showdown (Caribbean Stud: dealt, the calls made, folds collected)."""
+    if isinstance(round_, StudRound):
+        round_.deal_to_showdown()
+    return round_
+
+
 def _actions(round_: TableRound) -> list[Action]:
     return [step.action for step in steps_in_order(round_.plan)]
 
@@ -72,7 +81,7 @@ def test_table_a_perfect_dealer_finishes_20_rounds_with_every_step_right(
 ) -> None:
     for seed in range(20):
         round_ = _round(game, seed, difficulty)
-        for step in steps_in_order(round_.plan):
+        for step in perfect_steps(round_):
             assert round_.act(step).accepted
         if not round_.finished:  # a throw that decided nothing: the dealer says so
             assert round_.close().accepted
@@ -142,8 +151,11 @@ def test_table_roulette_a_winner_paid_out_of_its_turn_is_stopped() -> None:
 
 
 def test_table_paying_a_loser_and_missing_a_bet_are_stopped() -> None:
-    round_ = _first_round("caribbean_stud", lambda r: Action.COLLECT in _actions(r))
-    loser = next(s for s in steps_in_order(round_.plan) if s.action is Action.COLLECT)
+    round_ = _first_round(
+        "caribbean_stud",
+        lambda r: any(s.action is Action.COLLECT for s in _dealt(r).missing()),
+    )
+    loser = next(s for s in round_.missing() if s.action is Action.COLLECT)
     attempt = round_.act(Step(Action.PAY, loser.target, Decimal("10.00")))
     assert attempt.verdict.code == "paid_a_loser"
     closed = round_.close()  # nothing done yet: a step is missing
@@ -194,7 +206,7 @@ def test_table_every_attempt_is_recorded_as_it_happens_with_its_time() -> None:
 
 def test_table_a_finished_round_takes_no_more_steps() -> None:
     round_ = _round("caribbean_stud", 1)
-    for step in steps_in_order(round_.plan):
+    for step in perfect_steps(round_):
         round_.act(step)
     assert round_.finished
     with pytest.raises(ValueError, match="round is over"):
@@ -204,9 +216,26 @@ def test_table_a_finished_round_takes_no_more_steps() -> None:
 def test_table_a_finished_round_is_not_given_up_and_recorded_twice() -> None:
     recorder = ListRecorder()
     round_ = new_round(default_ruleset("caribbean_stud"), 1, Difficulty.ADVANCED, recorder)
-    for step in steps_in_order(round_.plan):
+    for step in perfect_steps(round_):
         round_.act(step)
     with pytest.raises(ValueError, match="round is over"):
         round_.give_up()
     assert [kind for kind, _ in recorder.events].count("finished") == 1
     assert round_.summary().complete
+
+
+def test_caribbean_stud_art6_7_a_call_while_a_fold_waits_is_not_now() -> None:
+    """A dealer's call while a fold waits to be collected: refused as not this step."""
+    from dealer_trainer.drills.table.stud_dealing import Moment
+    from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
+
+    round_ = _first_round(
+        "caribbean_stud",
+        lambda r: isinstance(r, StudRound) and any(w.moment is Moment.FOLD for w in r.waits),
+    )
+    assert isinstance(round_, StudRound)
+    while (wait := round_.waiting) is not None and wait.moment is not Moment.FOLD:
+        assert round_.act(wait.right).accepted
+    attempt = round_.act(DealerCall(CallAction.QUALIFY, qualifies=True))
+    assert (attempt.accepted, attempt.verdict.code) == (False, "not_this_step")
+    assert str(attempt.verdict.citation) == "caribbean-stud-2004 Art. 6(7)"

@@ -12,8 +12,9 @@ import pytest
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import TableMode, TableRound, new_round, steps_in_order
-from dealer_trainer.rules.procedure import Action
-from dealer_trainer.rules.rulesets import default_ruleset
+from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.rules.procedure import Action, Step
+from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.storage import Store, TraineeDesk
 from dealer_trainer.storage.table_recorder import TableRecorder, replay_stored, stored_mode
 
@@ -26,21 +27,27 @@ def chan(store: Store) -> TraineeDesk:
     return store.trainee(desk.add_trainee("Chan Tai Man").id)
 
 
+def _showdown(ruleset: Ruleset, seed: int) -> list[Step]:
+    """The steps of a round's showdown (Caribbean Stud: once dealt and the calls made)."""
+    round_ = new_round(ruleset, seed, Difficulty.ADVANCED)
+    if isinstance(round_, StudRound):
+        round_.deal_to_showdown()
+    return [s for s in round_.missing() if isinstance(s, Step)]
+
+
 def _exam_with_mistakes(desk: TraineeDesk, recorder: TableRecorder, game: str) -> TableRound:
     """An exam round: the first pay 5 too much, the last step left undone, then settled."""
     ruleset = default_ruleset(game)
     seed = next(
         s
         for s in range(300)
-        if sum(
-            p.action is Action.PAY
-            for p in steps_in_order(new_round(ruleset, s, Difficulty.ADVANCED).plan)
-        )
-        >= 1
-        and len(steps_in_order(new_round(ruleset, s, Difficulty.ADVANCED).plan)) >= 3
+        if sum(p.action is Action.PAY for p in _showdown(ruleset, s)) >= 1
+        and len(_showdown(ruleset, s)) >= 3
     )
     round_ = new_round(ruleset, seed, Difficulty.ADVANCED, recorder=recorder, mode=TableMode.EXAM)
-    steps = list(steps_in_order(round_.plan))
+    if isinstance(round_, StudRound):  # the deal and the calls, right
+        round_.deal_to_showdown()
+    steps = list(round_.missing())
     wrong = True
     for planned in steps[:-1]:
         step = dataclasses.replace(planned, citation=None)

@@ -16,8 +16,9 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import DBAPIError
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import TableRound, new_round, steps_in_order
-from dealer_trainer.rules.procedure import Action
+from dealer_trainer.drills.table import TableRound, new_round, perfect_steps, steps_in_order
+from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import AccessDeniedError, StorageError, Store, TraineeDesk
 from dealer_trainer.storage.rounds import TableAttemptRecord
@@ -38,8 +39,8 @@ def chan(store: Store) -> TraineeDesk:
 def _with_a_mistake(round_: TableRound) -> None:
     """Play the round right, with one refused wrong amount on its first pay step."""
     wrong_done = False
-    for step in steps_in_order(round_.plan):
-        if step.action is Action.PAY and not wrong_done:
+    for step in perfect_steps(round_):  # Caribbean Stud: the deal and the calls first
+        if isinstance(step, Step) and step.action is Action.PAY and not wrong_done:
             assert not round_.act(dataclasses.replace(step, amount=Decimal("0.50"))).accepted
             wrong_done = True
         assert round_.act(step).accepted
@@ -50,6 +51,8 @@ def _with_a_mistake(round_: TableRound) -> None:
 def _round_with_a_payment(game: str, recorder: TableRecorder) -> TableRound:
     for seed in range(200):
         round_ = new_round(default_ruleset(game), seed, Difficulty.ADVANCED)
+        if isinstance(round_, StudRound):  # dealt, the calls made (a void round pays nothing)
+            round_.deal_to_showdown()
         if any(s.action is Action.PAY for s in steps_in_order(round_.plan)):
             return new_round(default_ruleset(game), seed, Difficulty.ADVANCED, recorder=recorder)
     raise AssertionError("no round with a payment")
@@ -67,10 +70,8 @@ def test_table_every_attempt_of_a_round_is_stored_with_its_verdict(
     assert stored.record.seed == round_.seed
     assert stored.record.difficulty == int(Difficulty.ADVANCED)
     assert stored.record.ruleset_id == round_.ruleset.id
-    assert stored.record.situation == {
-        key: round_.to_json()[key]
-        for key in ("request", "seats", "spots", "mode", "irregularities")
-    }
+    keys = ("request", "seats", "spots", "mode", "irregularities", "dealing")
+    assert stored.record.situation == {k: v for k, v in round_.to_json().items() if k in keys}
     assert [a.position for a in stored.attempts] == list(range(len(round_.attempts)))
     for kept, played in zip(stored.attempts, round_.attempts, strict=True):
         assert kept.accepted == played.accepted

@@ -473,6 +473,10 @@ IRREGULARITIES = (
     "craps.off_table",
     "craps.cocked_die",
     "craps.odds_request",
+    "caribbean_stud.player_card_exposed",  # Art. 11, while dealing
+    "caribbean_stud.several_cards_exposed",
+    "caribbean_stud.card_to_empty_box",
+    "caribbean_stud.shuffler_failure",
 )
 
 
@@ -518,3 +522,65 @@ def test_table_screen_with_an_irregularity_and_its_refusal_fits(
         screen.rule(longest.id)
     assert screen.message.isVisible()
     assert_fits(qtbot, screen, room, f"table-{event}-refused-{language}-{room.height()}")
+
+
+# ------------------------------------------------------- Caribbean Stud's deal at the table --
+STUD_MOMENTS = ("offer", "deal", "raise", "fold", "qualify", "showdown")
+
+
+@cache
+def _stud_seed(moment: str) -> int:
+    """The first seed whose advanced round comes to ``moment`` (a late bet, a wrong raise)."""
+    from dealer_trainer.drills.table import new_round
+    from dealer_trainer.drills.table.stud_dealing import Moment, StudRound
+    from dealer_trainer.rules.rulesets import default_ruleset
+
+    for seed in range(600):
+        round_ = new_round(default_ruleset("caribbean_stud"), seed, Difficulty.ADVANCED)
+        assert isinstance(round_, StudRound)
+        if round_.void or not any(w.moment is Moment.QUALIFY for w in round_.waits):
+            continue
+        if moment == "showdown" or any(
+            w.moment.value == moment and (w.cards_dealt or moment != "offer") for w in round_.waits
+        ):
+            return seed
+    raise AssertionError(f"no seed comes to {moment}")
+
+
+@pytest.mark.parametrize("moment", STUD_MOMENTS)
+def test_table_screen_while_dealing_caribbean_stud_and_its_refusal_fits(
+    qtbot: QtBot, room: QRect, language: str, moment: str
+) -> None:
+    """The live table while the dealer deals Caribbean Stud: the deal's panel at each moment
+    (a late progressive bet, the next card, a raise, a fold, the qualification call, then
+    the showdown) and, after a wrong answer, the refusal with its article."""
+    from dealer_trainer.drills.table.stud_dealing import StudRound
+    from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
+    from dealer_trainer.rules.rulesets import default_ruleset
+    from dealer_trainer.ui.table import TableScreen
+
+    ruleset = default_ruleset("caribbean_stud")
+    screen = TableScreen(ruleset, Difficulty.ADVANCED, seed=_stud_seed(moment), timed=False)
+    geometry.restore_size(screen, TableScreen.SIZE_KEY, drill_window_size(screen))
+    _show(qtbot, screen)
+    round_ = screen.round
+    assert isinstance(round_, StudRound)
+    while (wait := round_.waiting) is not None and not (
+        wait.moment.value == moment and (wait.cards_dealt or moment != "offer")
+    ):
+        pending = round_.pending()
+        if pending is not None:
+            screen.rule(pending.right.id)
+        else:
+            screen._judge(wait.right)  # type: ignore[arg-type]
+    assert screen.stud is not None and screen.stud.isVisible()
+    _look(screen, f"table-stud-{moment}-{language}-{room.height()}")
+    assert_fits(qtbot, screen, room, f"table-stud-{moment}-{language}-{room.height()}")
+    wrong = DealerCall(CallAction.QUALIFY, qualifies=True)  # not now, or the wrong call
+    if wait is not None and wait.moment.value == "qualify":
+        assert isinstance(wait.right, DealerCall)
+        wrong = DealerCall(CallAction.QUALIFY, qualifies=not wait.right.qualifies)
+    with qtbot.waitSignal(screen.stepJudged, timeout=2000):
+        screen.judge_call(wrong)
+    assert screen.message.isVisible()
+    assert_fits(qtbot, screen, room, f"table-stud-{moment}-refused-{language}-{room.height()}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import caribbean_stud, craps, irregular, roulette, sic_bo
@@ -11,6 +11,7 @@ from dealer_trainer.drills.table.round import (
     Clock,
     RoundRecorder,
     RoundSummary,
+    Ruled,
     Seat,
     Situation,
     TableMode,
@@ -18,9 +19,11 @@ from dealer_trainer.drills.table.round import (
     monotonic_ms,
     steps_in_order,
 )
+from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.caribbean_stud import procedure as caribbean_stud_procedure
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.craps import procedure as craps_procedure
-from dealer_trainer.rules.procedure import WorkOf
+from dealer_trainer.rules.procedure import Step, WorkOf
 from dealer_trainer.rules.roulette import procedure as roulette_procedure
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
@@ -66,7 +69,9 @@ def round_of(
     """A round of a situation already dealt (a stored round, to replay), its work planned."""
     _, work_of = _table_of(ruleset)
     work = work_of(situation.request, ruleset)
-    return TableRound(
+    # Caribbean Stud dealt from the first card (a round stored before dealing: the showdown).
+    kind = StudRound if situation.dealing is not None else TableRound
+    return kind(
         game=ruleset.game,
         seed=seed,
         difficulty=difficulty,
@@ -77,6 +82,20 @@ def round_of(
         clock=clock,
         mode=mode,
     )
+
+
+def perfect_steps(round_: TableRound) -> Iterator[Step | DealerCall | Ruled]:
+    """A perfect dealer's steps for a fresh round, each acted before the next is asked:
+    Caribbean Stud's deal and calls, then the plan (tests and scripted dealers)."""
+    if isinstance(round_, StudRound):
+        yield from round_.perfect_steps()
+        return
+    for step in steps_in_order(round_.plan):
+        while (pending := round_.pending()) is not None:  # its ruling first
+            yield Ruled(pending.event, pending.right.id)
+        yield step
+    while (pending := round_.pending()) is not None:
+        yield Ruled(pending.event, pending.right.id)
 
 
 def _table_of(ruleset: Ruleset) -> tuple[Deal, WorkOf]:
@@ -94,6 +113,7 @@ __all__ = [
     "TableMode",
     "TableRound",
     "new_round",
+    "perfect_steps",
     "round_of",
     "steps_in_order",
 ]

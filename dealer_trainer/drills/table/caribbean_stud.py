@@ -16,6 +16,7 @@ from typing import Any
 from dealer_trainer.drills.caribbean_stud import PROGRESSIVE_FIXED, PROGRESSIVE_RESET
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import Seat, Situation
+from dealer_trainer.drills.table.stud_dealing import dealing_of
 from dealer_trainer.rules.rulesets import Ruleset
 
 RANKS = "23456789TJQKA"
@@ -61,7 +62,12 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             "reset_to": f"{PROGRESSIVE_RESET:.2f}",
             "fixed": PROGRESSIVE_FIXED,
         }
-    return Situation(game="caribbean_stud", request=request, seats=seats)
+    return Situation(
+        game="caribbean_stud",
+        request=request,
+        seats=seats,
+        dealing=dealing_of(ruleset, seed, difficulty, request),
+    )
 
 
 def _decision(rng: random.Random, cards: list[str]) -> str:

@@ -11,13 +11,17 @@ mistakes.  The score is exact (a :class:`~fractions.Fraction`):
   1 and a round with nothing done scores 0;
 - per step kind: **collect** (a losing bet taken), **pay** (a win paid, a stake
   returned, a come bet moved, a progressive award: what goes to a player), the
-  **marker** (roulette, Art. 4), each counting the steps of that kind the trainee
-  tried (right or not, by the action they did) and the planned steps of that kind
-  missed; and **order**: of the steps the judge checked for order (right ones and
-  those done out of turn, and a step wrong in its figure that was also out of
-  turn: ``Attempt.also``), the share done in their turn; **irregularity**: each
+  **marker** (roulette, Art. 4), Caribbean Stud's **deal** (each card sent to its
+  box, a progressive bet accepted or refused, a raise accepted or refused, the
+  dealer's qualification called: ``drills.table.stud_dealing``), each counting the
+  steps of that kind the trainee tried (right or not, by the action they did) and the
+  planned steps of that kind missed; and **order**: of the settlement steps the
+  judge checked for order (right ones and those done out of turn, and a step wrong
+  in its figure that was also out of turn: ``Attempt.also``), the share done in
+  their turn; **irregularity**: each
   ruling the trainee gave on an irregularity (a late bet, a golpe nulo, disturbed
-  chips, a throw off the table or cocked, an odds request: ``drills.table.irregular``),
+  chips, a throw off the table or cocked, an odds request, Caribbean Stud's Art. 11
+  irregularities of the deal: ``drills.table.irregular``),
   right when it carries out the regulation's ruling, and each irregularity not ruled
   when the round ended (missed).  A settlement step tried while an irregularity waited
   to be ruled (settling a void spin, a throw that is no roll) is a mistake of its own
@@ -44,6 +48,7 @@ from dealer_trainer.drills.table.round import (
     TableRound,
     monotonic_ms,
 )
+from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Action
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -59,17 +64,24 @@ class StepKind(StrEnum):
     COLLECT = "collect"
     PAY = "pay"
     ORDER = "order"
+    DEAL = "deal"
     IRREGULARITY = "irregularity"
 
 
 #: The kind of each action (what the trainee did).
-KIND_OF = {
+KIND_OF: dict[str, StepKind] = {
     Action.MARK: StepKind.MARK,
     Action.COLLECT: StepKind.COLLECT,
     Action.PAY: StepKind.PAY,
     Action.RETURN: StepKind.PAY,
     Action.MOVE: StepKind.PAY,
     Action.PROGRESSIVE: StepKind.PAY,
+    CallAction.ACCEPT_BET: StepKind.DEAL,
+    CallAction.REFUSE_BET: StepKind.DEAL,
+    CallAction.DEAL: StepKind.DEAL,
+    CallAction.ACCEPT_RAISE: StepKind.DEAL,
+    CallAction.REFUSE_RAISE: StepKind.DEAL,
+    CallAction.QUALIFY: StepKind.DEAL,
 }
 
 
@@ -125,9 +137,11 @@ def score_round(round_: TableRound) -> RoundScore:
         judged += 1
         kind = KIND_OF[attempt.step.action]
         code = attempt.verdict.code
+        call = isinstance(attempt.step, DealerCall)  # Caribbean Stud's deal: no order judged
         if attempt.accepted:
             right += 1
-            kinds[StepKind.ORDER] += Tally(1, 1)
+            if not call:
+                kinds[StepKind.ORDER] += Tally(1, 1)
         else:
             mistakes.append(attempt.index)
             codes[code] += 1

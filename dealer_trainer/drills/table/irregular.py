@@ -26,6 +26,7 @@ from typing import Any
 
 from dealer_trainer.drills.model import Difficulty, interpretation
 from dealer_trainer.drills.table.round import Situation
+from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.craps import api as craps_api
 from dealer_trainer.rules.craps import irregular as craps
 from dealer_trainer.rules.irregular import Irregularity
@@ -143,7 +144,11 @@ def irregularities_of(
     ruleset: Ruleset, request: Mapping[str, Any], stored: Sequence[Mapping[str, Any]]
 ) -> tuple[Irregularity, ...]:
     """A stored round's irregularities, built again by the rules core."""
-    build = {"roulette": roulette.irregularity_of, "craps": craps.irregularity_of}.get(ruleset.game)
+    build = {
+        "roulette": roulette.irregularity_of,
+        "craps": craps.irregularity_of,
+        "caribbean_stud": caribbean_stud.irregularity_of,  # Art. 11: during the deal
+    }.get(ruleset.game)
     if build is None:
         if stored:
             raise ValueError(f"the game {ruleset.game!r} has no irregularities at the table")

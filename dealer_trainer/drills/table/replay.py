@@ -27,6 +27,7 @@ from dealer_trainer.drills.table.round import (
     TableMode,
     TableRound,
 )
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall, is_call
 from dealer_trainer.rules.procedure import Step, read_done
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -46,7 +47,7 @@ class Frame:
     """The replay after one attempt: the attempt as judged now, the table it left."""
 
     attempt: Attempt
-    done: tuple[Step, ...]  # the steps the table had taken as done after it
+    done: tuple[Step, ...]  # the steps the table had taken as done after it (the showdown's)
     recorded: RecordedStep
 
     @property
@@ -85,11 +86,13 @@ def situation_of(
         if dict(again.request) != dict(request):
             raise ValueError("this version deals the round's seed differently: no spots")
         spots = again.spots
+    dealing = stored.get("dealing")
     return Situation(
         game=ruleset.game,
         request=dict(request),
         seats=seats,
         spots=dict(spots or {}),
+        dealing=dict(dealing) if isinstance(dealing, Mapping) else None,
         irregularities=irregularities_of(ruleset, request, stored.get("irregularities") or ()),
     )
 
@@ -105,7 +108,11 @@ def replay(
 ) -> Replay:
     """Play the recorded attempts again on the stored situation, in the stored mode."""
     mode = TableMode(str(stored.get("mode", TableMode.PRACTICE)))
-    steps = read_done({"done": [a.step for a in attempts if a.step is not None and not _ruling(a)]})
+    steps = [
+        DealerCall.from_json(a.step) if is_call(a.step) else read_done({"done": [a.step]})[0]
+        for a in attempts
+        if a.step is not None and not _ruling(a)
+    ]
     times = iter(_times(attempts))
     round_ = round_of(
         ruleset,

@@ -75,6 +75,7 @@ from enum import StrEnum, unique
 from typing import Any, Protocol
 
 from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.irregular import Irregularity, judge_choice, judge_unruled
 from dealer_trainer.rules.procedure import (
     RIGHT,
@@ -103,6 +104,10 @@ class TableMode(StrEnum):
     EXAM = "exam"
 
 
+#: A dealer's call at a round dealt already (its showdown): nothing to deal or call.
+NOT_DEALING = Verdict(
+    False, 0, "not_this_step", "The cards are out and the dealer has called: settle the boxes."
+)
 #: Exam: the verdicts of a step done out of its group's turn; the step is taken as done.
 ORDER_CODES = frozenset({"out_of_turn", "paid_before_collecting"})
 #: Exam: the verdicts of a step whose bet counts as settled, as planned (see the docstring).
@@ -128,6 +133,8 @@ class Situation:
     #: Roulette and Sic Bo: each bet's spot on the felt (bet id → spot id, ``split-17-20``,
     #: ``total-9``).
     spots: Mapping[str, str] = field(default_factory=dict)
+    #: Caribbean Stud: what happens before the showdown (``drills.table.stud_dealing``).
+    dealing: Mapping[str, Any] | None = None
     #: What happens irregularly in the round, in order, each ruled by the rules core
     #: before the settlement steps it comes before (``drills.table.irregular``).
     irregularities: tuple[Irregularity, ...] = ()
@@ -153,7 +160,8 @@ class Attempt:
     """One step the trainee tried, as recorded."""
 
     index: int  # the attempt's place in the round (0, 1, 2 …)
-    step: Step | None  # None: the dealer declared the round settled
+    #: None: the dealer declared the round settled; a DealerCall: Caribbean Stud's deal.
+    step: Step | DealerCall | None
     verdict: Verdict  # "correct" means: a correct finish is still possible
     accepted: bool  # the step was right (practice: only a right step is taken)
     ms: int  # since the previous attempt (or the round's start)
@@ -254,12 +262,17 @@ class TableRound:
     def finished(self) -> bool:
         return self._finished
 
-    def act(self, step: Step) -> Attempt:
+    def act(self, step: Step | DealerCall | Ruled) -> Attempt:
         """Judge ``step`` after the steps done so far. Recorded at once, whatever the
         verdict. Practice: taken only if the round can still be finished correctly, and the
         round ends once every step is done. Exam: taken as the docstring says; the round
-        ends only when declared settled (:meth:`close`)."""
+        ends only when declared settled (:meth:`close`). A dealer's call (Caribbean Stud's
+        deal, ``drills.table.stud_dealing``) is not a step of a round at its showdown."""
         self._verify_open()
+        if isinstance(step, Ruled):  # a ruling, given as a step (a scripted dealer's)
+            return self.rule(step.choice)
+        if isinstance(step, DealerCall):
+            return self._record(step, NOT_DEALING, accepted=False, taken=False)
         pending = self.pending()
         if pending is not None:  # nothing is settled before the irregularity is ruled
             return self._record(step, judge_unruled(pending), accepted=False, taken=False)
@@ -399,7 +412,7 @@ class TableRound:
 
     def _record(
         self,
-        step: Step | None,
+        step: Step | DealerCall | None,
         verdict: Verdict,
         *,
         accepted: bool,
@@ -475,6 +488,7 @@ class TableRound:
                 for s in self.situation.seats
             ],
             "spots": dict(self.situation.spots),
+            **({} if self.situation.dealing is None else {"dealing": self.situation.dealing}),
             "irregularities": [i.to_json() for i in self.irregularities],
             "attempts": [a.to_json() for a in self.attempts],
         }

@@ -14,7 +14,7 @@ mistake while dealing is modelled by :meth:`Deal.expose_by_mistake`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum, unique
 
@@ -22,6 +22,8 @@ from dealer_trainer.rules.caribbean_stud.cards import Card, check_one_deck, cite
 from dealer_trainer.rules.caribbean_stud.table import BOXES, verify_box_number
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.procedure import RIGHT, Verdict
+from dealer_trainer.rules.rulesets import Ruleset
 
 CARDS_PER_HAND = 5
 
@@ -172,6 +174,56 @@ def deal(
     return Deal(method, tuple(sorted(boxes)), tuple(moves))
 
 
+def methods(ruleset: Ruleset) -> tuple[DealingMethod, ...]:
+    """The ways the ruleset's table deals (``dealing_method``): the shoe, the machine, or both."""
+    chosen = ruleset.choice("dealing_method")
+    if chosen == "shoe_or_shuffler":
+        return (DealingMethod.SHOE, DealingMethod.SHUFFLER)
+    return (DealingMethod(chosen),)
+
+
+def hands_in_order(
+    hands: Mapping[int | None, Sequence[Card]], method: DealingMethod
+) -> tuple[Card, ...]:
+    """The cards as they leave the shoe or the machine for these five-card hands
+    (box → hand, the dealer's under ``None``), so that :func:`deal` gives each its hand."""
+    seats = seat_order(box for box in hands if box is not None)
+    if method is DealingMethod.SHOE:
+        return tuple(hands[seat][n] for n in range(CARDS_PER_HAND) for seat in seats)
+    return tuple(card for seat in seats for card in hands[seat])
+
+
+def judge_card(the_deal: Deal, dealt: int, seat: int | None) -> Verdict:
+    """Art. 7: the next card (the ``dealt``-th, from 0) goes to ``seat`` (a box, None the dealer).
+
+    From the shoe the cards go one at a time, left to right from box 1, the dealer
+    last (Art. 7(1)); from the machine five at once to each box in turn, the dealer
+    last (Art. 7(2)).  A card to any other seat is ``dealt_out_of_order``."""
+    if not 0 <= dealt < len(the_deal.moves):
+        raise RulesError(
+            "invalid_request",
+            f"The deal has cards 0 to {len(the_deal.moves) - 1}, not {dealt}.",
+            cite(7),
+        )
+    move = the_deal.moves[dealt]
+    if move.box == seat:
+        return RIGHT
+    wanted = "the dealer" if move.box is None else f"box {move.box}"
+    given = "the dealer" if seat is None else f"box {seat}"
+    how = (
+        "one card at a time to each box with a bet, left to right, the dealer last"
+        if the_deal.method is DealingMethod.SHOE
+        else "five cards at once to each box with a bet, left to right, the dealer last"
+    )
+    return Verdict(
+        False,
+        dealt + 1,
+        "dealt_out_of_order",
+        f"This card goes to {wanted}, not {given}: {how}.",
+        the_deal.method.citation,
+    )
+
+
 __all__ = [
     "BOXES",
     "CARDS_PER_HAND",
@@ -180,6 +232,9 @@ __all__ = [
     "DealingMethod",
     "can_deal",
     "deal",
+    "hands_in_order",
+    "judge_card",
+    "methods",
     "seat_order",
     "verify_deal",
 ]

@@ -19,6 +19,7 @@ from enum import StrEnum, unique
 from dealer_trainer.rules.caribbean_stud.cards import cite
 from dealer_trainer.rules.caribbean_stud.dealing import Deal
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.procedure import RIGHT, Verdict
 from dealer_trainer.rules.rulings import BetFate, Ruling
 from dealer_trainer.rules.text import T, Text
 
@@ -199,6 +200,52 @@ def all_rulings() -> tuple[IrregularityRuling, ...]:
         card_to_empty_box(),
         shuffler_failure(),
     )
+
+
+@unique
+class RulingChoice(StrEnum):
+    """What the dealer rules on an irregularity, as the rulings of Art. 11 differ."""
+
+    PLAY_ON = "play_on"  # Art. 11(2): one card exposed, the round stands
+    DEALER_CARDS_DOWN = "dealer_cards_down"  # Art. 11(2): a dealer's card exposed
+    DEAD_HAND = "dead_hand"  # Art. 11(3): a hand to a box without a bet
+    VOID = "void"  # Art. 11(1): void, bets returned, progressive carried over, dealt again
+    VOID_MACHINE = "void_machine"  # Art. 11(4): void; the machine replaced or the shoe used
+
+
+def choice_of(ruling: IrregularityRuling) -> RulingChoice:
+    """The ruling as the dealer gives it: one of :class:`RulingChoice`."""
+    if ruling.irregularity is Irregularity.SHUFFLER_FAILURE:
+        return RulingChoice.VOID_MACHINE
+    if not ruling.round_stands:
+        return RulingChoice.VOID
+    if ruling.dead_box:
+        return RulingChoice.DEAD_HAND
+    if ruling.dealer_cards_face_down:
+        return RulingChoice.DEALER_CARDS_DOWN
+    return RulingChoice.PLAY_ON
+
+
+def ruling_of(irregularity: Irregularity) -> IrregularityRuling:
+    """The Art. 11 ruling of each irregularity."""
+    return {
+        Irregularity.WRONG_DEALING_PROCEDURE: wrong_dealing_procedure,
+        Irregularity.WRONG_CARD_COUNT: wrong_card_count,
+        Irregularity.SEVERAL_CARDS_EXPOSED: lambda: cards_exposed(2),
+        Irregularity.PLAYER_CARD_EXPOSED: lambda: cards_exposed(1),
+        Irregularity.DEALER_CARD_EXPOSED: lambda: cards_exposed(1, dealer_card=True),
+        Irregularity.CARD_TO_EMPTY_BOX: card_to_empty_box,
+        Irregularity.SHUFFLER_FAILURE: shuffler_failure,
+    }[irregularity]()
+
+
+def judge_ruling(irregularity: Irregularity, given: RulingChoice, at: int = 1) -> Verdict:
+    """Art. 11: the dealer's ruling on ``irregularity`` is the article's (``wrong_ruling``
+    otherwise, citing the paragraph that decides it)."""
+    ruling = ruling_of(irregularity)
+    if choice_of(ruling) is given:
+        return RIGHT
+    return Verdict(False, at, "wrong_ruling", ruling.explanation.english(), ruling.citation)
 
 
 # ------------------------------------------------------------ Art. 12 --

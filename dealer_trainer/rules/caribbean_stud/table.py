@@ -27,6 +27,7 @@ from dealer_trainer.rules.caribbean_stud.ranking import HandClass, HandValue, co
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.money import ZERO, fmt, win_at
+from dealer_trainer.rules.procedure import RIGHT, Verdict
 from dealer_trainer.rules.rulesets import Ruleset
 
 #: Art. 2(1): eight positions including the dealer's, so seven player boxes.
@@ -178,6 +179,81 @@ def dealer_qualifies(hand: HandValue) -> bool:
         return True
     ranks = {card.rank for card in hand.cards}
     return Rank.ACE in ranks and Rank.KING in ranks
+
+
+def judge_progressive_bet(cards_dealt: int, accepted: bool, at: int = 1) -> Verdict:
+    """Art. 6(3): a progressive bet is accepted before the first card is dealt, and refused
+    after it (``late_progressive_accepted``, ``early_progressive_refused``)."""
+    if cards_dealt < 0:
+        raise RulesError("invalid_request", f"No deal has {cards_dealt} cards dealt.", cite(7))
+    allowed = cards_dealt == 0
+    if accepted is allowed:
+        return RIGHT
+    if accepted:
+        return Verdict(
+            False,
+            at,
+            "late_progressive_accepted",
+            "The first card is dealt: no progressive bet is accepted now.",
+            cite(6, 3),
+        )
+    return Verdict(
+        False,
+        at,
+        "early_progressive_refused",
+        "No card is dealt yet: the progressive bet is accepted.",
+        cite(6, 3),
+    )
+
+
+def judge_raise(ante: Decimal, amount: Decimal, accepted: bool, at: int = 1) -> Verdict:
+    """Art. 6(6): a raise of exactly twice the ante is accepted, any other refused
+    (``wrong_raise_accepted``, ``right_raise_refused``)."""
+    if ante <= ZERO:
+        raise RulesError("invalid_amount", "A box raises only on an ante.", cite(6, 2))
+    due = ante * RAISE_MULTIPLE
+    if accepted is (amount == due):
+        return RIGHT
+    if accepted:
+        return Verdict(
+            False,
+            at,
+            "wrong_raise_accepted",
+            f"A raise of {fmt(amount)} on an ante of {fmt(ante)} is refused: the raise is "
+            f"exactly twice the ante, {fmt(due)}.",
+            cite(6, 6),
+        )
+    return Verdict(
+        False,
+        at,
+        "right_raise_refused",
+        f"A raise of {fmt(amount)} on an ante of {fmt(ante)} is twice the ante: it is accepted.",
+        cite(6, 6),
+    )
+
+
+def judge_qualification(
+    dealer_cards: Sequence[Card], ruleset: Ruleset, call: bool, at: int = 1
+) -> Verdict:
+    """Art. 9(1), read by the ruleset's ``dealer_qualification`` (an interpretation): the
+    dealer's call that the hand qualifies, or not (``wrong_qualification``)."""
+    reading = ruleset.choice("dealer_qualification")
+    if reading != "ace_king_or_better":
+        raise RulesError(
+            "invalid_ruleset", f"dealer_qualification {reading!r} is not known.", cite(9, 1)
+        )
+    qualifies = dealer_qualifies(evaluate(dealer_cards))
+    if call is qualifies:
+        return RIGHT
+    said = "qualifies" if qualifies else "does not qualify"
+    return Verdict(
+        False,
+        at,
+        "wrong_qualification",
+        f"The dealer's hand {said}: it needs at least an ace and a king, or any pair or better "
+        "(the standard reading of Art. 9(1), an interpretation).",
+        ruleset.cite(9, 1),
+    )
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,9 @@ from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.drills.table import TableRound
+from dealer_trainer.drills.table import Attempt, TableRound
+from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
@@ -24,6 +26,8 @@ from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import article_text, format_money
 from dealer_trainer.ui.drills.situation import craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.table.stud_calls import STUD_CODES, call_text
+from dealer_trainer.ui.table.stud_calls import verdict_text as stud_verdict_text
 
 #: The roulette colour chips' names (the engine's ``COLOURS``).
 COLOUR_NAMES = {
@@ -174,10 +178,12 @@ _ACTION_NAMES = {
 }
 
 
-def step_text(step: Step | None, names: Mapping[Target, TableBet]) -> str:
+def step_text(step: Step | DealerCall | None, names: Mapping[Target, TableBet]) -> str:
     """A step as the step list shows it: ``Pay Split 17-20 (red chips): 425``."""
     if step is None:
         return QCoreApplication.translate("table", "Round settled")
+    if isinstance(step, DealerCall):  # Caribbean Stud's deal: ``Card to box 3``
+        return call_text(step)
     text = _tr(_ACTION_NAMES[step.action])
     if step.action is Action.MARK:
         return text.replace("%1", str(step.number))
@@ -254,6 +260,45 @@ def verdict_text(
     else:
         before = QCoreApplication.translate("table", "another bet")
     return _tr(sentence).replace("%1", name).replace("%2", amount).replace("%3", before)
+
+
+def accepted_citation(round_: TableRound, attempt: Attempt) -> Citation | None:
+    """The article a right step rests on: its planned step's, or (Caribbean Stud's deal)
+    the article of the moment it answered."""
+    if isinstance(round_, StudRound) and attempt.index in round_.answered:
+        return round_.answered[attempt.index].citation
+    step = attempt.step
+    if not isinstance(step, Step):
+        return None
+    cited = planned_step(round_, step.target)
+    return cited.citation if cited is not None else None
+
+
+def missed_citation(round_: TableRound, step: Step | DealerCall) -> Citation | None:
+    """The article of a step not done (a dealer's call: the article of its moment)."""
+    if isinstance(step, Step):
+        return step.citation
+    if isinstance(round_, StudRound):
+        for wait in round_.waits:
+            if wait.right == step:
+                return wait.citation
+    return None
+
+
+def reason_of(
+    attempt: Attempt, verdict: Verdict, round_: TableRound, names: Mapping[Target, TableBet]
+) -> str:
+    """Why an attempt was refused (``verdict``: its own, or the order verdict it also had),
+    in the trainee's language: a dealer's call, or a step while the cards were dealt, in the
+    words of the deal; any other step as :func:`verdict_text` says it."""
+    step = attempt.step
+    if isinstance(round_, StudRound) and (
+        isinstance(step, DealerCall) or verdict.code in STUD_CODES
+    ):
+        return stud_verdict_text(verdict, round_.answered.get(attempt.index))
+    if isinstance(step, DealerCall):
+        return stud_verdict_text(verdict, None)
+    return verdict_text(verdict, step, round_, names)
 
 
 def planned_step(round_: TableRound, target: Target) -> Step | None:

@@ -51,6 +51,7 @@ KIND_NAMES = {
     StepKind.PAY: QT_TRANSLATE_NOOP("TableExam", "Pay, return, move"),
     StepKind.MARK: QT_TRANSLATE_NOOP("TableExam", "Marker"),
     StepKind.ORDER: QT_TRANSLATE_NOOP("TableExam", "Order"),
+    StepKind.DEAL: QT_TRANSLATE_NOOP("TableExam", "Deal"),
     StepKind.IRREGULARITY: QT_TRANSLATE_NOOP("TableExam", "Irregularities"),
 }
 

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QGraphicsEllipseItem
 from dealer_trainer.drills.chips import stack
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import TableRound
+from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.ui.drills.screen import SituationView
@@ -42,6 +44,11 @@ def felt_situation(round_: TableRound) -> dict[str, Any]:
         situation["spots"] = dict(round_.situation.spots)
         situation["dice"] = list(request["outcome"]["dice"])
         situation["lit"] = True  # the dice are keyed in: the layout lights the winners
+    elif isinstance(round_, StudRound):  # dealt from the first card: the table as it stands
+        situation = {"request": round_.table_request(), "cards": round_.visible_cards()}
+        progressive = request.get("progressive")
+        if progressive:
+            situation["pool"] = progressive["pool"]
     else:
         cards = {"dealer": list(request["dealer"])}
         for box in request["boxes"]:
@@ -110,8 +117,11 @@ class TableFelt:
                 return bet
         return None
 
-    def show_step(self, step: Step, bet: TableBet | None = None) -> None:
-        """The felt after a step: collected and returned chips go, a payout is set beside."""
+    def show_step(self, step: Step | DealerCall, bet: TableBet | None = None) -> None:
+        """The felt after a step: collected and returned chips go, a payout is set beside
+        (a dealer's call of Caribbean Stud's deal: its panel draws the cards)."""
+        if isinstance(step, DealerCall):
+            return
         scene = self.view.felt_scene()
         if step.action is Action.MARK:
             scene.set_marker("dolly", step.number)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.chips import bet_stack
 from dealer_trainer.drills.table import Attempt, TableRound
 from dealer_trainer.drills.table.irregular import rests_on
+from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import irregular as craps
 from dealer_trainer.rules.irregular import Choice, Irregularity
@@ -42,7 +43,7 @@ from dealer_trainer.ui.drills.rendering import escape, render
 from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import DICE_SCALE
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem, DiceItem
-from dealer_trainer.ui.table.bets import TableBet, planned_step, step_text, verdict_text
+from dealer_trainer.ui.table.bets import TableBet, accepted_citation, reason_of, step_text
 from dealer_trainer.ui.table.felt import TableFelt
 
 IRREGULAR_STYLE = """
@@ -90,6 +91,7 @@ EVENT_TITLES = {
     craps.OFF_TABLE: QT_TRANSLATE_NOOP("TableIrregular", "A die off the table"),
     craps.COCKED_DIE: QT_TRANSLATE_NOOP("TableIrregular", "A cocked die"),
     craps.ODDS_REQUEST: QT_TRANSLATE_NOOP("TableIrregular", "A player asks for odds"),
+    **caribbean_stud.EVENT_TITLES,  # Art. 11, while dealing
 }
 #: The events that come before the ball rests or the dice are read.
 BEFORE_THE_OUTCOME = {
@@ -156,7 +158,7 @@ def attempt_reason(
             why = irregularity.unruled_why
         if why is not None:
             return render(why)
-    return verdict_text(verdict, attempt.step, round_, names)
+    return reason_of(attempt, verdict, round_, names)  # a step, or Caribbean Stud's call
 
 
 def right_citation(attempt: Attempt, round_: TableRound) -> Citation | None:
@@ -165,10 +167,7 @@ def right_citation(attempt: Attempt, round_: TableRound) -> Citation | None:
     ruled = irregularity_of(round_, attempt)
     if attempt.ruling is not None and ruled is not None:
         return ruled.ruling.citation
-    if attempt.step is None:
-        return None
-    cited = planned_step(round_, attempt.step.target)
-    return cited.citation if cited is not None else None
+    return accepted_citation(round_, attempt)  # a step's, or Caribbean Stud's call's
 
 
 def readings_text(irregularity: Irregularity) -> list[str]:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.table.replay import Frame, Replay
 from dealer_trainer.drills.table.round import TableMode
-from dealer_trainer.rules.procedure import Target, Verdict
+from dealer_trainer.rules.procedure import Step, Target, Verdict
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage
@@ -39,6 +39,7 @@ from dealer_trainer.ui.geometry import restore_size
 from dealer_trainer.ui.table.bets import (
     TableBet,
     article_line,
+    missed_citation,
     step_text,
 )
 from dealer_trainer.ui.table.felt import TableFelt
@@ -149,7 +150,7 @@ class ReplayView(QWidget):
                     "%1", step_text(step, self.names)
                 )
                 + "\n    "
-                + article_line(step.citation)
+                + article_line(missed_citation(round_, step))
             )
             item.setForeground(QColor("#b3202a"))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -202,7 +203,7 @@ class ReplayView(QWidget):
                 felt.show_step(step)
         current = replay.frames[position] if position >= 0 else None
         spot = None
-        if current is not None and current.attempt.step is not None:
+        if current is not None and isinstance(current.attempt.step, Step):
             bet = self.names.get(current.attempt.step.target)
             spot = bet.spot_id if bet is not None else None
         self.view.focus_spot(spot)

@@ -55,8 +55,10 @@ from dealer_trainer.drills.table import Attempt, RoundSummary, TableMode, TableR
 from dealer_trainer.drills.table.exam import TableExam
 from dealer_trainer.drills.table.pace import Pace, clock_text, target
 from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
+from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.layouts.chips import look
+from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
@@ -77,8 +79,8 @@ from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
     TableBet,
+    accepted_citation,
     article_line,
-    planned_step,
 )
 from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
 from dealer_trainer.ui.table.felt import TableFelt
@@ -92,6 +94,7 @@ from dealer_trainer.ui.table.irregular import (
     pending_outcome,
     readings_lines,
 )
+from dealer_trainer.ui.table.stud_deal import StudDealPanel, outcome_html
 
 TABLE_STYLE = (
     DRILL_STYLE
@@ -403,6 +406,10 @@ class TableScreen(QWidget):
         bottom.setObjectName("tableBar")
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
+        #: Caribbean Stud: the deal before the showdown (its own module).
+        self.stud = StudDealPanel(self) if self.game == "caribbean_stud" else None
+        if self.stud is not None:
+            bottom_layout.addWidget(self.stud)
         bottom_layout.addWidget(self.float)
         bottom_layout.addLayout(actions)
         self.keys_hint = QLabel()
@@ -468,6 +475,8 @@ class TableScreen(QWidget):
         assert self.round is not None
         self.felt_event.clear()
         self.bets = self.felt.show_round(self.round)
+        if self.stud is not None:  # the bets on the table as it stands, while dealing
+            self.bets = self.felt.bets = [b for b in self.bets if self.stud.on_table(b.target)]
         self.current = None
         self._take(self._next_open(None, 1))
         self._show_pending()
@@ -523,6 +532,11 @@ class TableScreen(QWidget):
         self._enable()
         return attempt
 
+    def restage(self) -> None:
+        """The felt staged again as the round now stands (Caribbean Stud's deal)."""
+        if self.round is not None:
+            self._stage()
+
     def _badge(self, bet: TableBet) -> ChipStackItem | None:
         return self.felt.badge(bet)
 
@@ -532,7 +546,7 @@ class TableScreen(QWidget):
         acted on, right or not (which bets the engine took would be a verdict)."""
         assert self.round is not None
         if self.round.mode is TableMode.EXAM:
-            return {a.step.target for a in self.round.attempts if a.step is not None}
+            return {a.step.target for a in self.round.attempts if isinstance(a.step, Step)}
         return {step.target for step in self.round.done}
 
     def _next_open(self, after: TableBet | None, direction: int) -> TableBet | None:
@@ -588,6 +602,8 @@ class TableScreen(QWidget):
     def _spot_clicked(self, spot_id: str) -> None:
         if self.round is None or self.round.finished:
             return
+        if self.stud is not None and self.stud.spot_clicked(spot_id):
+            return  # a card dealt to the box
         here = [b for b in self.bets if b.spot_id == spot_id]
         if not here:
             return
@@ -677,7 +693,13 @@ class TableScreen(QWidget):
         rolls = [e["roll"] for e in self.round.situation.request["events"] if "roll" in e]
         return int(sum(rolls[-1]))
 
-    def _judge(self, step: Step | None) -> Attempt | None:
+    def judge_call(self, call: DealerCall) -> Attempt | None:
+        """A dealer's call of Caribbean Stud's deal, judged and recorded as any step."""
+        if self.round is None or self.round.finished:
+            return None
+        return self._judge(call)
+
+    def _judge(self, step: Step | DealerCall | None) -> Attempt | None:
         round_ = self.round
         assert round_ is not None
         tried = len(round_.attempts)
@@ -700,9 +722,9 @@ class TableScreen(QWidget):
                 self.float.clear()
                 self._take(self._next_open(self.current, 1))
         elif attempt.accepted:
-            cited = planned_step(round_, step.target) if step is not None else None
-            article = article_line(cited.citation if cited is not None else None)
-            item.setText(f"✓ {len(round_.done)}. {shown}\n    {article}")
+            article = article_line(accepted_citation(round_, attempt))
+            right = sum(a.accepted for a in round_.attempts)  # practice: the steps taken
+            item.setText(f"✓ {right}. {shown}\n    {article}")
             item.setForeground(QColor("#1b5e20"))
             self.message.hide()
             if step is not None:
@@ -735,8 +757,10 @@ class TableScreen(QWidget):
         self._enable()
         return attempt
 
-    def _show_done(self, step: Step) -> None:
+    def _show_done(self, step: Step | DealerCall) -> None:
         """The felt after a step (the bet in hand's, or the marker)."""
+        if isinstance(step, DealerCall):
+            return  # the deal's panel draws the cards
         self.felt.show_step(step, self.current if step.action is not Action.MARK else None)
 
     def _round_over(self) -> None:
@@ -920,6 +944,9 @@ class TableScreen(QWidget):
 
     # ---------------------------------------------------------------- keys --
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.stud is not None and self.stud.key(event):
+            event.accept()  # a key of Caribbean Stud's deal
+            return
         if self.irregular.handle_key(event):  # an irregularity to rule: its choices' keys
             return
         key = Qt.Key(event.key())
@@ -1009,6 +1036,8 @@ class TableScreen(QWidget):
                 .replace("%3", str(dice[2]))
                 .replace("%4", str(sum(dice)))
             )
+        elif isinstance(round_, StudRound):  # dealt from the first card: as the felt shows
+            self.outcome.setText(outcome_html(round_))
         else:
             cards = {"dealer": list(request["dealer"])}
             for box in request["boxes"]:
@@ -1056,6 +1085,8 @@ class TableScreen(QWidget):
             self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
         )
         self.float.retranslate()
+        if self.stud is not None:
+            self.stud.retranslate()
         self.irregular.retranslate()
         self._show_pace()
         self._retitle()

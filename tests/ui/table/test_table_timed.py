@@ -11,11 +11,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import steps_in_order
+from dealer_trainer.rules.procedure import Step
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, load_house_ruleset
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.table import TableScreen
 from tests.storage.conftest import FAST_PASSWORDS
+from tests.ui.table.stud_keys import deal_right
 from tests.ui.table.test_table_screen import _do, _settle
 
 
@@ -51,8 +52,9 @@ def _play_round(qtbot: QtBot, screen: TableScreen, clock: FakeClock, seconds: in
     assert round_ is not None and round_.started_ms == clock.now
     clock.now += seconds * 1000
     with qtbot.waitSignal(screen.roundFinished, timeout=3000):
-        for step in steps_in_order(round_.plan):  # with the keys, as the trainee plays
-            assert _do(qtbot, screen, step).accepted
+        deal_right(qtbot, screen)  # Caribbean Stud: the deal and the calls first
+        for step in list(round_.missing()):  # with the keys, as the trainee plays
+            assert isinstance(step, Step) and _do(qtbot, screen, step).accepted
         if not round_.finished:  # a throw that decided nothing: the dealer says so
             assert _settle(qtbot, screen).accepted
     assert round_.summary().complete

@@ -1,0 +1,302 @@
+"""Caribbean Stud's deal at the live table through its real widgets (pytest-qt, offscreen):
+a scripted perfect dealer deals, answers every bet, raise and irregularity and settles 20
+rounds at each difficulty with 100 %; a dealer who deals out of order, accepts a late
+progressive bet or a wrong raise, or mis-rules an Art. 11 irregularity is stopped at that
+step with its code and article; an exam records it silently and shows it on the replay."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.drills.table import Attempt, new_round
+from dealer_trainer.drills.table.exam import StepKind
+from dealer_trainer.drills.table.round import Ruled
+from dealer_trainer.drills.table.stud_dealing import Moment, StudRound
+from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
+from dealer_trainer.rules.caribbean_stud.rulings import Irregularity, RulingChoice
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.procedure import Action, Step
+from dealer_trainer.rules.rulesets import default_ruleset
+from dealer_trainer.ui.table import TableScreen
+from dealer_trainer.ui.table.bets import article_line
+from tests.ui.table.stud_keys import DIGIT, deal_right, press, rule_by_keys
+from tests.ui.table.test_table_screen import _do, _screen, _settle
+
+ROUNDS = 20
+STUD = default_ruleset("caribbean_stud")
+_DIGIT = DIGIT
+_press = press
+
+
+def _stud(screen: TableScreen) -> StudRound:
+    round_ = screen.round
+    assert isinstance(round_, StudRound)
+    return round_
+
+
+_deal_right = deal_right
+
+
+def _seed_where(wanted: Callable[[StudRound], bool]) -> int:
+    for seed in range(600):
+        round_ = new_round(STUD, seed, Difficulty.ADVANCED)
+        assert isinstance(round_, StudRound)
+        if wanted(round_):
+            return seed
+    raise AssertionError("no round of the first 600 seeds has what the test needs")
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.name.lower())
+def test_caribbean_stud_art7_a_perfect_dealer_deals_and_settles_20_rounds_at_100(
+    qtbot: QtBot, difficulty: Difficulty
+) -> None:
+    screen = _screen(qtbot, "caribbean_stud", difficulty, seed=500 * int(difficulty))
+    moments: set[Moment] = set()
+    irregularities: set[Irregularity] = set()
+    for played in range(ROUNDS):
+        round_ = _stud(screen)
+        moments |= {w.moment for w in round_.waits}
+        irregularities |= {w.irregularity for w in round_.waits if w.irregularity is not None}
+        assert screen.stud is not None and screen.stud.isVisible()
+        _deal_right(qtbot, screen, lambda wait: False)
+        for step in round_.missing():  # the showdown, with the keys and the float
+            assert isinstance(step, Step)
+            attempt = _do(qtbot, screen, step)
+            assert attempt.accepted, (round_.seed, step, attempt.verdict)
+        if not round_.finished:
+            assert _settle(qtbot, screen).accepted
+        summary = round_.summary()
+        assert summary.complete and summary.accuracy == 1.0, round_.seed
+        if played < ROUNDS - 1:
+            with qtbot.waitSignal(screen.roundStarted, timeout=2000):
+                qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert {Moment.DEAL, Moment.FOLD, Moment.RAISE, Moment.QUALIFY} <= moments
+    assert Moment.IRREGULARITY in moments and irregularities  # the rate of the difficulty
+
+
+def _stopped(screen: TableScreen, attempt: Attempt, code: str, citation: str, at: int) -> None:
+    """Practice: refused with its code and article, said in words, the moment still waits."""
+    assert not attempt.accepted
+    assert attempt.verdict.code == code
+    assert attempt.verdict.citation == Citation.parse(f"caribbean-stud-2004 {citation}")
+    shown = screen.message.text()
+    assert screen.message.isVisible()
+    assert article_line(attempt.verdict.citation) in shown
+    assert "box-" not in shown and "_" not in shown  # no internal id, no code
+    assert screen.steps.item(screen.steps.count() - 1).text().startswith("✗")
+    assert _stud(screen).at == at  # nothing taken: the trainee does it again
+
+
+def test_caribbean_stud_art7_a_card_dealt_out_of_order_is_stopped_with_its_article(
+    qtbot: QtBot,
+) -> None:
+    seed = _seed_where(
+        lambda r: (
+            sum(w.moment is Moment.DEAL for w in r.waits) > 3
+            and r.situation.dealing is not None
+            and r.situation.dealing["method"] == "shoe"
+        )
+    )
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda wait: wait.moment is Moment.DEAL and wait.cards_dealt > 0)
+    wait = round_.waiting
+    assert wait is not None and wait.moment is Moment.DEAL
+    boxes = [int(b["box"]) for b in round_.situation.request["boxes"]]
+    wrong = next(b for b in [*boxes, None] if b != wait.box)
+    attempt = _press(qtbot, screen, _DIGIT[0 if wrong is None else wrong])
+    _stopped(screen, attempt, "dealt_out_of_order", "Art. 7(1)", round_.at)
+    assert ("the dealer" if wait.box is None else f"box {wait.box}") in screen.message.text()
+    # A click on the right box of the felt deals it.
+    with qtbot.waitSignal(screen.stepJudged, timeout=2000) as judged:
+        if wait.box is None:
+            screen.stud.answer("deal:dealer")  # type: ignore[union-attr]
+        else:
+            screen._spot_clicked(f"box-{wait.box}-ante")
+    assert judged.args[0].accepted
+
+
+def test_caribbean_stud_art6_3_a_late_progressive_bet_accepted_is_stopped(qtbot: QtBot) -> None:
+    seed = _seed_where(lambda r: any(w.moment is Moment.OFFER and w.cards_dealt for w in r.waits))
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.OFFER and w.cards_dealt > 0)
+    assert screen.stud is not None
+    assert "offers a progressive bet" in screen.stud.prompt_label.text()
+    attempt = _press(qtbot, screen, Qt.Key.Key_A)
+    _stopped(screen, attempt, "late_progressive_accepted", "Art. 6(3)", round_.at)
+    assert _press(qtbot, screen, Qt.Key.Key_X).accepted  # refused: right
+
+
+def test_caribbean_stud_art6_6_a_wrong_raise_accepted_is_stopped(qtbot: QtBot) -> None:
+    seed = _seed_where(
+        lambda r: any(
+            w.moment is Moment.RAISE and w.right.action is CallAction.REFUSE_RAISE  # type: ignore[union-attr]
+            for w in r.waits
+        )
+    )
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(
+        qtbot,
+        screen,
+        lambda w: w.moment is Moment.RAISE and w.amount != 2 * (w.ante or Decimal(0)),
+    )
+    wait = round_.waiting
+    assert wait is not None and wait.amount is not None and wait.ante is not None
+    attempt = _press(qtbot, screen, Qt.Key.Key_A)
+    _stopped(screen, attempt, "wrong_raise_accepted", "Art. 6(6)", round_.at)
+    assert _press(qtbot, screen, Qt.Key.Key_X).accepted  # refused; the player puts 2 × ante
+    corrected = round_.waiting
+    assert corrected is not None and corrected.amount == 2 * wait.ante
+    assert _press(qtbot, screen, Qt.Key.Key_A).accepted
+
+
+@pytest.mark.parametrize(
+    "irregularity",
+    [
+        Irregularity.PLAYER_CARD_EXPOSED,
+        Irregularity.SEVERAL_CARDS_EXPOSED,
+        Irregularity.CARD_TO_EMPTY_BOX,
+        Irregularity.SHUFFLER_FAILURE,
+    ],
+)
+def test_caribbean_stud_art11_a_misruled_irregularity_is_stopped_with_its_paragraph(
+    qtbot: QtBot, irregularity: Irregularity
+) -> None:
+    seed = _seed_where(lambda r: any(w.irregularity is irregularity for w in r.waits))
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.IRREGULARITY)
+    wait = round_.waiting
+    assert wait is not None and isinstance(wait.right, Ruled)
+    assert screen.irregular.isVisible()  # the shared panel of every game's irregularities
+    right = RulingChoice(wait.right.choice)
+    wrong = RulingChoice.PLAY_ON if right is not RulingChoice.PLAY_ON else RulingChoice.VOID
+    collect = press(qtbot, screen, Qt.Key.Key_C)  # nothing is done before the ruling
+    assert collect.verdict.code == "irregularity_not_ruled" and not collect.taken
+    attempt = rule_by_keys(qtbot, screen, wrong.value)
+    paragraph = {
+        Irregularity.PLAYER_CARD_EXPOSED: "Art. 11(2)",
+        Irregularity.SEVERAL_CARDS_EXPOSED: "Art. 11(1)",
+        Irregularity.CARD_TO_EMPTY_BOX: "Art. 11(3)",
+        Irregularity.SHUFFLER_FAILURE: "Art. 11(4)",
+    }[irregularity]
+    _stopped(screen, attempt, "wrong_ruling", paragraph, round_.at)
+    assert attempt.ruling is not None and attempt.ruling.choice == wrong.value
+    assert rule_by_keys(qtbot, screen, right.value).accepted
+    if right in (RulingChoice.VOID, RulingChoice.VOID_MACHINE):  # every ante returned
+        assert round_.void and round_.waiting is None
+        assert {s.action for s in round_.missing()} == {Action.RETURN}
+        for step in round_.missing():
+            assert isinstance(step, Step) and _do(qtbot, screen, step).accepted
+        assert round_.finished and round_.summary().complete
+
+
+def test_caribbean_stud_art6_7_a_fold_is_collected_with_its_ante_before_the_showdown(
+    qtbot: QtBot,
+) -> None:
+    seed = _seed_where(lambda r: any(w.moment is Moment.FOLD for w in r.waits))
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.FOLD)
+    wait = round_.waiting
+    assert wait is not None and wait.box is not None
+    other = next(b for b in screen.bets if b.target.box != wait.box)
+    screen.take(other.target)
+    returned = _press(qtbot, screen, Qt.Key.Key_R)  # another box's bet: not now, the fold waits
+    assert returned.verdict.code == "not_this_step" and not returned.taken
+    assert f"box {wait.box}'s fold" in screen.message.text()
+    attempt = _press(qtbot, screen, Qt.Key.Key_Return)  # Enter collects the fold
+    assert attempt.accepted and attempt.step == wait.right
+    assert all(int(b["box"]) != wait.box for b in round_.table_request()["boxes"])
+
+
+def test_caribbean_stud_art9_1_the_qualification_call_names_the_interpretation(
+    qtbot: QtBot,
+) -> None:
+    seed = _seed_where(lambda r: any(w.moment is Moment.QUALIFY for w in r.waits))
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.QUALIFY)
+    wait = round_.waiting
+    assert wait is not None and isinstance(wait.right, DealerCall)
+    assert "▮" not in screen.outcome.text().split("<br>")[-1]  # the dealer's hand turned
+    wrong = Qt.Key.Key_W if wait.right.qualifies else Qt.Key.Key_Q
+    attempt = _press(qtbot, screen, wrong)
+    _stopped(screen, attempt, "wrong_qualification", "Art. 9(1)", round_.at)
+    assert "interpretation" in screen.message.text()
+
+
+def test_caribbean_stud_art7_exam_records_a_wrong_deal_silently_and_replays_it(
+    qtbot: QtBot,
+) -> None:
+    from dealer_trainer.drills.table.replay import replay_of
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.INTERMEDIATE, seed=31)
+    with qtbot.waitSignal(screen.roundStarted, timeout=2000):
+        screen.start_exam(1, Fraction(1, 2))
+    round_ = _stud(screen)
+    wait = round_.waiting
+    assert wait is not None
+    if wait.moment is Moment.OFFER:
+        _deal_right(qtbot, screen, lambda w: w.moment is Moment.DEAL)
+        wait = round_.waiting
+        assert wait is not None
+    boxes = [int(b["box"]) for b in round_.situation.request["boxes"]]
+    wrong = next(b for b in [*boxes, None] if b != wait.box)
+    attempt = _press(qtbot, screen, _DIGIT[0 if wrong is None else wrong])
+    assert attempt.verdict.code == "dealt_out_of_order" and attempt.taken
+    assert not screen.message.isVisible()  # no verdict while dealing an exam
+    _deal_right(qtbot, screen, lambda w: False)
+    for step in round_.missing():
+        assert isinstance(step, Step)
+        _do(qtbot, screen, step)
+    with qtbot.waitSignal(screen.roundFinished, timeout=2000):
+        _settle(qtbot, screen)
+    assert screen.exam is not None
+    result = screen.exam.result()
+    deal = result.by_kind[StepKind.DEAL]
+    assert deal.out_of - deal.right == 1  # the card to the wrong box, in the deal's kind
+    assert result.rounds[0].codes == {"dealt_out_of_order": 1}
+    replay = replay_of(round_)
+    assert replay.agrees
+    [frame] = [f for f in replay.frames if not f.attempt.accepted]
+    assert frame.attempt.verdict.code == "dealt_out_of_order"
+    with qtbot.waitSignal(screen.examFinished, timeout=2000):
+        qtbot.keyClick(screen, Qt.Key.Key_N)
+    results = screen.results
+    assert results is not None
+    texts = [results.kinds.item(r, 0).text() for r in range(results.kinds.rowCount())]  # type: ignore[attr-defined]
+    assert "Deal" in texts
+
+
+def test_caribbean_stud_a_round_stored_before_dealing_replays_at_its_showdown() -> None:
+    """Rounds recorded before the deal came to the table have no ``dealing``: they replay
+    as they were played, from the showdown."""
+    from dealer_trainer.drills.table import round_of
+    from dealer_trainer.drills.table.replay import RecordedStep, replay
+
+    dealt = new_round(STUD, 5, Difficulty.ADVANCED)
+    old = dataclasses.replace(dealt.situation, dealing=None, irregularities=())
+    plain = round_of(STUD, 5, Difficulty.ADVANCED, old)
+    assert not isinstance(plain, StudRound)
+    steps = [s for group in plain.plan for s in group]
+    stored = {k: v for k, v in plain.to_json().items() if k != "dealing"}
+    again = replay(
+        STUD,
+        5,
+        Difficulty.ADVANCED,
+        stored,
+        [RecordedStep(s.to_json(), True, None, 10) for s in steps],
+        ended=True,
+    )
+    assert again.agrees and again.round.finished
