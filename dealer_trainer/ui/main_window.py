@@ -206,13 +206,19 @@ class MainWindow(QMainWindow):
             self._sandbox_action.setChecked(False)
             return self.sandbox
         if self.sandbox is None:
-            from dealer_trainer.ui.sandbox.panel import SandboxPanel  # noqa: PLC0415 (on first use)
+            from dealer_trainer.ui.sandbox.panel import (  # noqa: PLC0415 (on first use)
+                SANDBOX_WIDTH,
+                SandboxPanel,
+            )
 
             self.sandbox = SandboxPanel()
             self.sandbox.cleared.connect(lambda: self._describe_spot(""))
             self.sandbox_scroll = ColumnScroll(self.sandbox)
             self.splitter.addWidget(self.sandbox_scroll)
             self.splitter.setStretchFactor(2, 0)
+            sizes = self.splitter.sizes()
+            wanted = max(SANDBOX_WIDTH, self.sandbox_scroll.minimumSizeHint().width())
+            self.splitter.setSizes([sizes[0], max(sizes[1] - wanted, 320), wanted])
         assert self.sandbox_scroll is not None
         self.sandbox_scroll.show()
         self._sandbox_action.setChecked(True)

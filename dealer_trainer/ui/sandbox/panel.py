@@ -59,6 +59,8 @@ from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.sandbox.overlay import COLOURS, SandboxOverlay
 from dealer_trainer.ui.table.bets import TableBet, article_line, step_text
 
+#: The panel's width beside the felt (device-independent pixels).
+SANDBOX_WIDTH = 320
 CARD_RANKS = "23456789TJQKA"
 CARD_SUITS = "SHCD"
 
@@ -101,7 +103,6 @@ class _Outcome(QWidget):
     """One game's choice of the outcome; ``changed`` after every change."""
 
     changed = Signal()
-    submitted = Signal()  # Enter in a field
 
     def _changed(self, *_: object) -> None:
         self.changed.emit()
@@ -138,7 +139,6 @@ class RouletteOutcome(_Outcome):
         form.addRow(self.spin)
         form.addRow(self.hint)
         self.number.textChanged.connect(self._changed)
-        self.number.returnPressed.connect(self.submitted.emit)
         self.spin.clicked.connect(self.randomise)
         self.retranslate()
 
@@ -193,7 +193,6 @@ class DiceOutcome(_Outcome):
             die.setObjectName(f"sandboxDie{n + 1}")
             die.setValue(n + 1)
             die.valueChanged.connect(self._changed)
-            die.lineEdit().returnPressed.connect(self.submitted.emit)
         self.point: QComboBox | None = None
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
@@ -285,7 +284,6 @@ class StudOutcome(_Outcome):
         field = QLineEdit()
         field.setObjectName(name)
         field.textChanged.connect(self._changed)
-        field.returnPressed.connect(self.submitted.emit)
         return field
 
     def bind(self, scene: FeltScene) -> None:
@@ -422,7 +420,6 @@ class SandboxPanel(QWidget):
         for editor in self.editors.values():
             self.outcomes.addWidget(editor)
             editor.changed.connect(self._outcome_changed)
-            editor.submitted.connect(self._enter)
         box_layout = QVBoxLayout(self.outcome_box)
         box_layout.addWidget(self.outcomes)
         self.settle_button = QPushButton()
@@ -484,8 +481,7 @@ class SandboxPanel(QWidget):
         layout.addWidget(self.step_detail)
         layout.addWidget(self.refusals)
         layout.addWidget(self.notes)
-        self.setMinimumWidth(300)
-        self.setMaximumWidth(360)
+        self.setMaximumWidth(SANDBOX_WIDTH + 40)
         self.retranslate()
         self._show_nothing()
 
@@ -710,6 +706,8 @@ class SandboxPanel(QWidget):
         self.default_button().click()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter anywhere in the panel (a field passes it on, as in a dialog) presses the
+        default button."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self._enter()
             event.accept()
