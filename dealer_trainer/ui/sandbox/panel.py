@@ -784,8 +784,9 @@ class SandboxPanel(QWidget):
             lines.append(
                 QCoreApplication.translate(
                     "sandbox",
-                    "Interpretation (street_corner_order): an order either official text of "
-                    "Art. 5(1) allows is right; the list follows the Portuguese text.",
+                    "Interpretation (the order of lines, streets and corners): an order either "
+                    "official text of Art. 5(1) allows is right; the list follows the "
+                    "Portuguese text.",
                 )
             )
         elif game is Game.CRAPS:
@@ -829,11 +830,7 @@ class SandboxPanel(QWidget):
                         "returned by the dealer.",
                     )
                 )
-        lines = [escape(line) for line in lines]
-        return "<br>".join(lines).replace(
-            "street_corner_order",
-            escape(QCoreApplication.translate("sandbox", "order of streets and corners")),
-        )
+        return "<br>".join(escape(line) for line in lines)
 
     def _problem(self, text: str) -> None:
         self.steps.clear()
