@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -506,7 +507,13 @@ class SandboxPanel(QWidget):
         self.scene, self.ruleset = scene, ruleset
         self.overlay = SandboxOverlay(scene, ruleset) if ruleset is not None else None
         self._unsubscribe = scene.chips.subscribe(self._bets_changed)
+        for editor in self.editors.values():  # the stack as high as the game's own choice
+            ignored = QSizePolicy.Policy.Ignored
+            preferred = QSizePolicy.Policy.Preferred
+            shown = editor is self.editor
+            editor.setSizePolicy(preferred, preferred if shown else ignored)
         self.outcomes.setCurrentWidget(self.editor)
+        self.outcomes.updateGeometry()
         self.editor.bind(scene)
         self.settling = False
         self.answer = None
