@@ -223,6 +223,7 @@ class MainWindow(QMainWindow):
         self.sandbox_scroll.show()
         self._sandbox_action.setChecked(True)
         self._bind_sandbox()
+        self.sandbox.focus_outcome()
         return self.sandbox
 
     def _bind_sandbox(self) -> None:

@@ -164,6 +164,23 @@ def test_roulette_art5_1_art7_sandbox_settles_chips_placed_on_the_felt(
     assert window.scene().chips.amount("straight-20") == 10
 
 
+def test_roulette_sandbox_by_the_keyboard_alone(qtbot: QtBot, window: MainWindow) -> None:
+    window.scene().chips.set_amount("straight-5", Decimal(10))
+    panel = open_sandbox(qtbot, window, "roulette")  # F8: the number field takes the keys
+    editor = panel.editor
+    assert isinstance(editor, RouletteOutcome)
+    qtbot.waitUntil(editor.number.hasFocus)
+    qtbot.keyClicks(editor.number, "5")
+    with qtbot.waitSignal(panel.settled):
+        qtbot.keyClick(editor.number, Qt.Key.Key_Enter)
+    assert payout(panel, "straight-5") == 10 * ROULETTE_PAYS["straight"]
+    qtbot.keyClick(editor.number, Qt.Key.Key_Enter)  # then Enter steps on
+    assert panel.steps.currentRow() == 1
+    qtbot.keyClick(window, Qt.Key.Key_F8)  # closed: the answer leaves the felt
+    assert panel.overlay is None or panel.overlay.marks == {}
+    assert panel.answer is None and window.scene().chips.amount("straight-5") == 10
+
+
 def test_roulette_sandbox_says_a_number_off_the_wheel(qtbot: QtBot, window: MainWindow) -> None:
     panel = open_sandbox(qtbot, window, "roulette")
     click_spot(qtbot, window, "red")

@@ -519,6 +519,16 @@ class SandboxPanel(QWidget):
         self.answer = None
         self._show_nothing()
 
+    def focus_outcome(self) -> None:
+        """The keyboard to the first field of the outcome (the number, the puck, the dealer)."""
+        editor = self.editor
+        first = {
+            RouletteOutcome: lambda e: e.number,
+            DiceOutcome: lambda e: e.point or e.dice[0],
+            StudOutcome: lambda e: e.dealer,
+        }[type(editor)](editor)
+        first.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def unbind(self) -> None:
         """The panel is closed: the felt is for placing bets again."""
         self.back_to_placing()
@@ -573,12 +583,12 @@ class SandboxPanel(QWidget):
             return
         try:
             answer = what_if(self.scene.felt, self.scene.chips, self.ruleset, outcome)
-        except OutcomeError as error:
+        except OutcomeError:  # the fields catch what they can; the core's words are English
             self.overlay.clear()
             self._problem(
                 QCoreApplication.translate(
-                    "sandbox", "The rules core cannot settle this outcome: %1"
-                ).replace("%1", escape(error.message))
+                    "sandbox", "The rules core cannot settle this outcome: choose another."
+                )
             )
             return
         self.answer = answer
