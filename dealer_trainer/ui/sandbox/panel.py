@@ -641,7 +641,6 @@ class SandboxPanel(QWidget):
 
     def _show_answer(self, answer: WhatIf, outcome: Outcome) -> None:
         names = self.names()
-        was = self.steps.currentRow()
         self.steps.blockSignals(True)
         self.steps.clear()
         for number, step in self.step_rows():
@@ -650,7 +649,7 @@ class SandboxPanel(QWidget):
             self.steps.addItem(item)
         self.steps.blockSignals(False)
         if self.steps.count():
-            self.steps.setCurrentRow(min(max(was, 0), self.steps.count() - 1))
+            self.steps.setCurrentRow(0)  # a new answer: from its first step
         else:
             self._step_chosen(-1)
         self.message.setText(self._outcome_words(outcome))
