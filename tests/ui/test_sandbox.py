@@ -366,3 +366,22 @@ def test_sic_bo_house_pay_table_sandbox_settles_three_dice(
         editor.set_dice(1, 1, 1)
     assert set(kinds(panel).values()) == {"lost"}
     assert totals(panel) == ("110", "0", "+110")
+
+
+def test_craps_art9_big_6_remainder_says_it_rests_on_an_interpretation(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    panel = open_sandbox(qtbot, window, "craps")
+    click_spot(qtbot, window, "big-6")  # 10: one block of 6 and 4 more
+    editor = panel.editor
+    assert isinstance(editor, DiceOutcome)
+    editor.set_dice(2, 4)
+    with qtbot.waitSignal(panel.settled):
+        panel.settle_button.click()
+    # Art. 9: a 6-unit block wins 7; the 4 left over, as a bet under the block, 1 to 1.
+    assert rows(panel) == [f"1. Pay Big 6: {7 + 4} — Art. 9"]
+    assert "Interpretation (Big bets" in panel.notes.text()
+    with qtbot.waitSignal(panel.settled):
+        editor.set_dice(3, 4)  # a 7: Big 6 loses
+    assert rows(panel) == ["1. Collect Big 6 — Art. 9"]
+    assert "Interpretation (Big bets" not in panel.notes.text()

@@ -50,7 +50,7 @@ from dealer_trainer.drills.sandbox import (
 from dealer_trainer.layouts.model import Wheel
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.procedure import Step, Target
+from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.ui.bet_names import bet_name
@@ -806,6 +806,15 @@ class SandboxPanel(QWidget):
                 )
             )
         elif game is Game.CRAPS:
+            if self._big_remainder(answer):
+                lines.append(
+                    QCoreApplication.translate(
+                        "sandbox",
+                        "Interpretation (Big bets, Arts. 9 to 11): a Big bet that is not a whole "
+                        "number of blocks (6 units on Big 6 and 8, 5 on the others) is paid by "
+                        "the block as the text says, and the rest 1 to 1.",
+                    )
+                )
             if values.get("collect_before_pay", True):
                 lines.append(
                     QCoreApplication.translate(
@@ -838,6 +847,14 @@ class SandboxPanel(QWidget):
                     "10(4).",
                 )
             )
+            if self._folded_progressive(answer):
+                lines.append(
+                    QCoreApplication.translate(
+                        "sandbox",
+                        "Interpretation (Art. 6(7)): a folded box's cards are collected unopened "
+                        "with its ante, so it cannot win the progressive.",
+                    )
+                )
             if any(t.progressive for t in answer.spots):
                 lines.append(
                     QCoreApplication.translate(
@@ -847,6 +864,25 @@ class SandboxPanel(QWidget):
                     )
                 )
         return "<br>".join(escape(line) for line in lines)
+
+    def _big_remainder(self, answer: WhatIf) -> bool:
+        """Does a Big bet paid here rest on the remainder rule (an interpretation)?"""
+        assert self.ruleset is not None
+        unit = Decimal(str(self.ruleset.values.get("big_bet_unit", 1)))
+        for step in answer.steps:
+            spot_id = answer.spots.get(step.target, "")
+            if step.action is Action.PAY and spot_id.startswith("big-"):
+                block = (6 if spot_id in ("big-6", "big-8") else 5) * unit
+                if answer.stakes[spot_id] % block:
+                    return True
+        return False
+
+    @staticmethod
+    def _folded_progressive(answer: WhatIf) -> bool:
+        """Is a progressive bet on a box that folded (no raise)?"""
+        boxes = {t.box for t in answer.spots if t.progressive}
+        raised = {t.box for t in answer.spots if t.spot == "raise"}
+        return bool(boxes - raised)
 
     def _problem(self, text: str) -> None:
         self.steps.clear()
