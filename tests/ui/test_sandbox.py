@@ -46,7 +46,8 @@ def window(qtbot: QtBot) -> MainWindow:
 
 def open_sandbox(qtbot: QtBot, window: MainWindow, game: str) -> SandboxPanel:
     window.panel.select_game(game)
-    window.activateWindow()
+    window.activateWindow()  # the shortcut is the active window's
+    qtbot.waitUntil(window.isActiveWindow)
     qtbot.keyClick(window, Qt.Key.Key_F8)  # View › What if…
     qtbot.waitUntil(lambda: window.sandbox is not None and window.sandbox.isVisible())
     assert window.sandbox is not None

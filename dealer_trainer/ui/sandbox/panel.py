@@ -773,7 +773,7 @@ class SandboxPanel(QWidget):
             name = f"{bet_name(felt.spot(bet.spot_id), felt)} ({format_money(bet.amount)})"
             text = _tr(REFUSALS.get(bet.code, REFUSED_OTHERWISE)).replace("%1", name)
             if bet.citation is not None:
-                text += " " + article_text(bet.citation)
+                text = f"{text} — {article_text(bet.citation)}"
             lines.append(escape(text))
         if not lines:
             return ""
