@@ -345,6 +345,8 @@ class MainWindow(QMainWindow):
 
     def _chips_changed(self, game: str, _spot_id: str) -> None:
         self._thumbnail_changed(game)
+        if game == self.panel.current_game() and self.view.scene() is not None:
+            self._describe_spot("")  # the felt's total, whoever changed the chips
 
     def _thumbnail_changed(self, game: str) -> None:
         self._stale_thumbnails.add(game)
