@@ -239,6 +239,29 @@ def main_window_picture(out: Path) -> None:
     window.close()
 
 
+def sandbox_picture(out: Path) -> None:
+    """The felt sandbox (F8): roulette's bets settled on 17, the third step ringed."""
+    window = MainWindow()
+    window.resize(MAIN_SIZE)
+    window.show()
+    wait_for(lambda: not window.is_starting)
+    window.panel.select_game("roulette")
+    panel = window.open_sandbox()
+    assert panel is not None
+    chips = window.scene().chips
+    for spot_id, amount in (("straight-17", 10), ("split-17-20", 20), ("corner-17-18-20-21", 10),
+                            ("dozen-2", 50), ("red", 100), ("black", 50)):  # fmt: skip
+        chips.set_amount(spot_id, Decimal(amount))
+    editor = panel.editor
+    editor.number.setText("17")  # type: ignore[attr-defined]
+    panel.settle()
+    panel.next_step()
+    panel.next_step()
+    settle()
+    save(window, out, "sandbox.png")
+    window.close()
+
+
 # -------------------------------------------------------------- instructor --
 def training_centre(folder: Path) -> tuple[object, object, dict[str, int]]:
     """Three trainees answering real drill items for two weeks, and an exam one of them took."""
@@ -441,6 +464,7 @@ def main(argv: list[str] | None = None) -> int:
             "en", remember=False
         )
         main_window_picture(args.out)
+        sandbox_picture(args.out)
         drill_pictures(args.out)
         instructor_pictures(args.out, folder)
         table_pictures(args.out)

@@ -5,6 +5,8 @@ follows, trainee, chip rack).  Centre: the felt of the chosen game, which
 rescales with the window.  Click (or Enter) on a spot places the chosen chip,
 right click (or Delete) takes one off.  The status bar names the spot under
 the pointer or the keyboard focus, its payout and the article that sets it.
+Right: *What if…* (F8), the felt sandbox (``ui.sandbox``): choose the outcome and see the
+rules core settle the felt's bets, step by step, on the felt.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
     from dealer_trainer.storage.records import Person
+    from dealer_trainer.ui.sandbox.panel import SandboxPanel
     from dealer_trainer.ui.sign_in import SignInDialog
 
 #: The game on show when the window last closed (QSettings): the window opens on it.
@@ -108,6 +111,10 @@ class MainWindow(QMainWindow):
         splitter.setSizes([PANEL_WIDTH, 4 * PANEL_WIDTH])
         splitter.setChildrenCollapsible(False)
         self.setCentralWidget(splitter)
+        self.splitter = splitter
+        #: The felt sandbox ("What if…", F8): made when first opened, beside the felt.
+        self.sandbox: SandboxPanel | None = None
+        self.sandbox_scroll: ColumnScroll | None = None
         self.spot_info = QLabel()
         self.statusBar().addWidget(self.spot_info, 1)
         self._build_menus()
@@ -181,19 +188,60 @@ class MainWindow(QMainWindow):
     def show_game(self, game: str) -> None:
         self.view.set_felt_scene(self.scene_for(game))
         self._describe_spot("")
+        self._bind_sandbox()
 
     def _ruleset_chosen(self, ruleset_id: str) -> None:
         game = self.panel.current_game()
         self.view.set_felt_scene(self.scene_for(game, get_ruleset(ruleset_id)))
         self._thumbnail_changed(game)
+        self._bind_sandbox()
+
+    # -------------------------------------------------------------- sandbox --
+    def open_sandbox(self, shown: bool = True) -> SandboxPanel | None:
+        """Show (or hide) the felt sandbox beside the felt: "what if" this outcome came?"""
+        if not shown:
+            if self.sandbox is not None and self.sandbox_scroll is not None:
+                self.sandbox.unbind()
+                self.sandbox_scroll.hide()
+            self._sandbox_action.setChecked(False)
+            return self.sandbox
+        if self.sandbox is None:
+            from dealer_trainer.ui.sandbox.panel import (  # noqa: PLC0415 (on first use)
+                SANDBOX_WIDTH,
+                SandboxPanel,
+            )
+
+            self.sandbox = SandboxPanel()
+            self.sandbox.cleared.connect(lambda: self._describe_spot(""))
+            self.sandbox_scroll = ColumnScroll(self.sandbox)
+            self.splitter.addWidget(self.sandbox_scroll)
+            self.splitter.setStretchFactor(2, 0)
+            sizes = self.splitter.sizes()
+            wanted = max(SANDBOX_WIDTH, self.sandbox_scroll.minimumSizeHint().width())
+            self.splitter.setSizes([sizes[0], max(sizes[1] - wanted, 320), wanted])
+        assert self.sandbox_scroll is not None
+        self.sandbox_scroll.show()
+        self._sandbox_action.setChecked(True)
+        self._bind_sandbox()
+        self.sandbox.focus_outcome()
+        return self.sandbox
+
+    def _bind_sandbox(self) -> None:
+        scroll = self.sandbox_scroll
+        if self.sandbox is not None and scroll is not None and scroll.isVisibleTo(self):
+            self.sandbox.bind(self.scene(), self._ruleset_of(self.panel.current_game()))
 
     # ---------------------------------------------------------------- chips --
     def clear_felt(self) -> None:
-        """Take every chip off the felt on show."""
+        """Take every chip off the felt on show (and any answer of the sandbox with them)."""
+        if self.sandbox is not None:
+            self.sandbox.back_to_placing()
         self.scene().chips.clear()
         self._describe_spot("")
 
     def _place_chip(self, spot_id: str) -> None:
+        if self.sandbox is not None and self.sandbox.take_click(spot_id):
+            return  # settling roulette: a number clicked is the winning number
         self.scene().place_chip(spot_id, self.panel.current_chip())
         self._describe_spot(spot_id)
 
@@ -281,8 +329,15 @@ class MainWindow(QMainWindow):
         ratio = self.devicePixelRatioF()
         scene = self.scene_for(game)
         scene.show_captions(False)
+        overlay = self.sandbox.overlay if self.sandbox is not None else None
+        if overlay is not None and overlay.scene is not scene:
+            overlay = None
+        if overlay is not None:  # the thumbnail shows the bets, not the sandbox's answer
+            overlay.set_visible(False)
         thumb = self.panel.thumb
         image = render_image(scene, round(thumb.width() * ratio), round(thumb.height() * ratio))
+        if overlay is not None:
+            overlay.set_visible(True)
         scene.show_captions(True)
         pixmap = QPixmap.fromImage(image)
         pixmap.setDevicePixelRatio(ratio)
@@ -290,6 +345,8 @@ class MainWindow(QMainWindow):
 
     def _chips_changed(self, game: str, _spot_id: str) -> None:
         self._thumbnail_changed(game)
+        if game == self.panel.current_game() and self.view.scene() is not None:
+            self._describe_spot("")  # the felt's total, whoever changed the chips
 
     def _thumbnail_changed(self, game: str) -> None:
         self._stale_thumbnails.add(game)
@@ -342,6 +399,10 @@ class MainWindow(QMainWindow):
             lambda: self.panel.games.setFocus(Qt.FocusReason.ShortcutFocusReason)
         )
         self._view_menu.addAction(self._games_action)
+        self._sandbox_action = QAction(self, checkable=True)
+        self._sandbox_action.setShortcut(QKeySequence("F8"))
+        self._sandbox_action.toggled.connect(self._sandbox_toggled)
+        self._view_menu.addAction(self._sandbox_action)
         self._language_menu = self._view_menu.addMenu("")
         self._language_menu.menuAction().setVisible(self.languages is not None)
         if self.languages is not None:
@@ -368,6 +429,7 @@ class MainWindow(QMainWindow):
         self._view_menu.setTitle(self.tr("&View"))
         self._felt_action.setText(self.tr("Go to the &felt"))
         self._games_action.setText(self.tr("Choose the &game"))
+        self._sandbox_action.setText(self.tr("&What if… (settle the felt)"))
         self._language_menu.setTitle(self.tr("&Language"))
         for scene in self._scenes.values():
             scene.retranslate()
@@ -375,6 +437,11 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.start()
         if self.view.scene() is not None:
             self._describe_spot(self.view.focused_spot or "")
+
+    def _sandbox_toggled(self, shown: bool) -> None:
+        visible = self.sandbox_scroll is not None and self.sandbox_scroll.isVisibleTo(self)
+        if shown != visible:
+            self.open_sandbox(shown)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -21,6 +21,7 @@ import contextlib
 import os
 from collections.abc import Iterator
 from datetime import date, timedelta
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -52,6 +53,7 @@ from dealer_trainer.ui.instructor.window import InstructorWindow
 from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.progress import ProgressWindow
+from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.storage.table_dealers import deal_centre
 from tests.ui.drills.conftest import wrong_answer
@@ -236,6 +238,39 @@ def test_main_window_and_its_drills_panel_fit(
     window.panel.select_game("craps")  # the longest ruleset note (the revocation)
     window.drills.open()
     assert_fits(qtbot, window, room, f"main-drills-{language}-{room.height()}")
+
+
+def test_main_window_with_its_felt_sandbox_fits(qtbot: QtBot, room: QRect, language: str) -> None:
+    """The felt sandbox (F8) beside the felt, settled, for every game."""
+    window = MainWindow()
+    _show(qtbot, window)
+    bets = {
+        "roulette": ("straight-17", "red", "split-17-20", "dozen-2"),
+        "craps": ("pass", "pass-odds", "come", "field", "hard-8"),
+        "caribbean_stud": ("box-1-ante", "box-3-ante", "box-3-raise", "box-7-ante"),
+        "sic_bo": ("small", "total-12", "single-5", "double-5"),
+    }
+    for game, spots in bets.items():
+        window.panel.select_game(game)
+        panel = window.open_sandbox()
+        assert panel is not None
+        for spot_id in spots:
+            window.scene().chips.set_amount(
+                spot_id, Decimal(100 if "raise" not in spot_id else 500)
+            )
+        editor = panel.editor
+        if isinstance(editor, RouletteOutcome):
+            editor.choose(17)
+        elif isinstance(editor, DiceOutcome):
+            editor.set_dice(*(4, 4, 5)[: len(editor.dice)])
+            if editor.point is not None:
+                editor.set_point(5)
+        elif isinstance(editor, StudOutcome):
+            editor.refresh_boxes()
+            editor.randomise()
+        panel.settle()
+        assert panel.answer is not None
+        assert_fits(qtbot, window, room, f"main-sandbox-{game}-{language}-{room.height()}")
 
 
 def test_drill_window_fits_through_every_answer_kind(
