@@ -1080,6 +1080,7 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/craps/irregular.py" line="+184"/>
         <source>{article} says the odds&apos; win &quot;may never exceed&quot; the line bet; the limit is applied when the odds are taken, so the largest odds bet is the one whose win equals the line bet, and a larger one is refused.</source>
         <translation>O {article} diz que o ganho adicional «nunca poderá exceder» a aposta inicial; o limite aplica-se quando a aposta adicional é feita, pelo que a maior aposta adicional é aquela cujo ganho iguala a aposta de linha, e uma maior é recusada.</translation>
     </message>
@@ -1197,11 +1198,13 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/craps/irregular.py" line="-108"/>
         <source>Throw the lost die again and add it to {face}.</source>
         <translation>Lança-se de novo o dado perdido e soma-se a {face}.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/craps/irregular.py" line="+3"/>
         <source>The whole throw is repeated, not one die (Art. 1).</source>
         <translation>Repete-se o lançamento inteiro, não apenas um dado (art. 1.º).</translation>
     </message>
@@ -1222,6 +1225,7 @@
     </message>
     <message>
         <location line="+8"/>
+        <location filename="../../rules/craps/irregular.py" line="+38"/>
         <source>{total}: the most exposed upper face counts.</source>
         <translation>{total}: conta a face superior mais exposta.</translation>
     </message>
@@ -1232,16 +1236,19 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/craps/irregular.py" line="+8"/>
         <source>Only a die leaving the table makes a throw invalid (Art. 1).</source>
         <translation>Só um dado que sai da mesa torna o lançamento inválido (art. 1.º).</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/craps/irregular.py" line="+4"/>
         <source>{total}: the less exposed face counts.</source>
         <translation>{total}: conta a face menos exposta.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../rules/craps/irregular.py" line="+4"/>
         <source>The most exposed upper face counts, {high}, not the less exposed {low} (Art. 1).</source>
         <translation>Conta a face superior mais exposta, {high}, não a menos exposta, {low} (art. 1.º).</translation>
     </message>
@@ -1805,6 +1812,7 @@
     </message>
     <message>
         <location line="+8"/>
+        <location filename="../../rules/roulette/irregular.py" line="+149"/>
         <source>Announce golpe nulo, remove the chip, place the ball in {previous} and spin again; all bets stand.</source>
         <translation>Anunciar «golpe nulo», retirar a ficha, colocar a bola no compartimento do {previous} e lançá-la de novo; todas as apostas se mantêm.</translation>
     </message>
@@ -1815,26 +1823,31 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+11"/>
         <source>The spin is void the moment an object falls in (Art. 2(2)).</source>
         <translation>O golpe é nulo a partir do momento em que cai um objecto no prato (art. 2.º, n.º 2).</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/roulette/irregular.py" line="+4"/>
         <source>Stop the game and return every bet to the players.</source>
         <translation>Parar o jogo e devolver todas as apostas aos jogadores.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>Golpe nulo does not void the bets: they stand for the new spin.</source>
         <translation>O golpe nulo não anula as apostas: mantêm-se para o novo lançamento.</translation>
     </message>
     <message>
         <location line="+95"/>
+        <location filename="../../rules/roulette/irregular.py" line="-61"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
         <translation>Retirar a ficha, colocar a bola no 0 e lançá-la de novo.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>The ball goes back to the previous winning number, not to 0.</source>
         <translation>A bola volta ao número saído no golpe anterior, não ao 0.</translation>
     </message>
@@ -1885,11 +1898,13 @@
     </message>
     <message>
         <location line="+48"/>
+        <location filename="../../rules/roulette/irregular.py" line="-39"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
         <translation>Recusar a aposta e devolver as fichas; as outras apostas mantêm-se.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../rules/roulette/irregular.py" line="+5"/>
         <source>Accept it: the ball has not yet come to rest.</source>
         <translation>Aceitar a aposta: a bola ainda não parou.</translation>
     </message>
@@ -1910,11 +1925,13 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>Call golpe nulo and spin again.</source>
         <translation>Anunciar «golpe nulo» e lançar de novo.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>Golpe nulo is for an object falling into the wheel, not for a late bet.</source>
         <translation>O golpe nulo aplica-se a um objecto que cai no prato, não a uma aposta tardia.</translation>
     </message>
@@ -1940,11 +1957,13 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/roulette/irregular.py" line="+141"/>
         <source>The disturbed bets lose: the layout decides.</source>
         <translation>As apostas desmarcadas perdem: decide o tabuleiro.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>A winning bet the dealer disturbs is reconstructed, never lost (Art. 5(3)).</source>
         <translation>Uma aposta premiada que o croupier desmarque é reconstituída, nunca perdida (art. 5.º, n.º 3).</translation>
     </message>
@@ -1955,6 +1974,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>The inspector restores them, or the players indicate them (Art. 5(3)).</source>
         <translation>O fiscal repõe-nas ou, se não puder, os jogadores indicam-nas (art. 5.º, n.º 3).</translation>
     </message>
@@ -1980,21 +2000,25 @@
     </message>
     <message>
         <location line="+33"/>
+        <location filename="../../rules/roulette/irregular.py" line="-122"/>
         <source>Remove the chip and spin again from the pocket where the ball is now.</source>
         <translation>Retirar a ficha e lançar de novo a bola a partir do compartimento onde está agora.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../rules/roulette/irregular.py" line="+4"/>
         <source>The ball is first placed in the pocket of the previous winning number, here 0 (Art. 2(2)).</source>
         <translation>A bola é primeiro colocada no compartimento do número saído no golpe anterior, aqui o 0 (art. 2.º, n.º 2).</translation>
     </message>
     <message>
         <location line="+11"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>The bets stand for the new spin: Art. 2(2) does not say so, but implies it (the spin is launched again, not the bets made again).</source>
         <translation>As apostas mantêm-se para o novo lançamento: o art. 2.º, n.º 2, não o diz, mas implica-o (lança-se de novo a bola, não se fazem de novo as apostas).</translation>
     </message>
     <message>
         <location line="+9"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>When the previous winning number was 0, the ball is placed in 0: 0 has its own pocket (Art. 1(2)), and Art. 2(2) names the previous number&apos;s pocket without exception.</source>
         <translation>Quando o número saído no golpe anterior foi o 0, a bola é colocada no 0: o 0 tem o seu compartimento (art. 1.º, n.º 2), e o art. 2.º, n.º 2, indica o compartimento do número anterior sem exceção.</translation>
     </message>
@@ -2060,7 +2084,7 @@
         <translation>Golpe nulo, apostas depois da campainha, fichas premiadas desmarcadas.</translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/rulings.py" line="+56"/>
+        <location filename="../../rules/caribbean_stud/rulings.py" line="+57"/>
         <source>Progressive bets are carried over to the next round.</source>
         <translation>As apostas progressivas transitam para a jogada seguinte.</translation>
     </message>
@@ -2100,7 +2124,7 @@
         <translation>A máquina de baralhar avariou durante a distribuição: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte; a máquina é substituída ou as cartas passam a ser dadas pelo sabot.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+89"/>
         <source>Players may not use any device to record the results.</source>
         <translation>Os jogadores não podem usar qualquer dispositivo para registar os resultados.</translation>
     </message>
@@ -2900,7 +2924,7 @@
         <translation>A base de dados {database} não pode ser usada: {why}</translation>
     </message>
     <message>
-        <location filename="../../storage/errors.py" line="+47"/>
+        <location filename="../../storage/errors.py" line="+51"/>
         <source>Too many wrong passwords: try again in {seconds} s.</source>
         <translation>Demasiadas palavras-passe erradas: tente de novo dentro de {seconds} s.</translation>
     </message>
@@ -2910,7 +2934,7 @@
         <translation>Palavra-passe errada. A próxima tentativa é possível dentro de {seconds} s.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>A trainee named {existing} already exists.</source>
         <translation>Já existe um formando chamado {existing}.</translation>
     </message>
@@ -2932,8 +2956,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The server refused the sign-in of {user}: it may not sign in from this computer (pg_hba.conf), or not at all (an archived trainee).</source>
-        <translation>O servidor recusou a entrada de {user}: não pode entrar a partir deste computador (pg_hba.conf), ou de todo (um formando arquivado).</translation>
+        <source>The server refused the sign-in of {user}: it may not sign in from this computer (pg_hba.conf), or not at all (an archived trainee, a disabled instructor).</source>
+        <translation>O servidor recusou a entrada de {user}: não pode entrar a partir deste computador (pg_hba.conf), ou de todo (um formando arquivado, um instrutor desativado).</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2946,7 +2970,7 @@
         <translation>O servidor recusou: {user} não tem direito a fazer isto ({detail}).</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+100"/>
         <source>The server {server} cannot be used: {why}</source>
         <translation>O servidor {server} não pode ser usado: {why}</translation>
     </message>
@@ -2968,7 +2992,7 @@
     <message>
         <location line="+91"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+524"/>
+        <location filename="../../storage/store.py" line="+526"/>
         <source>Sign in first: your records are reached only after it.</source>
         <translation>Entre primeiro: só depois tem acesso aos seus registos.</translation>
     </message>
@@ -2989,7 +3013,7 @@
         <translation>Palavra-passe errada.</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+142"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>No servidor, um formando novo precisa da sua primeira palavra-passe: o PostgreSQL guarda-a.</translation>
     </message>
@@ -3004,7 +3028,7 @@
         <translation>A palavra-passe atual está errada.</translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-108"/>
+        <location filename="../../storage/store.py" line="-109"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation>Não existe o perfil de formando ativo {id}.</translation>
@@ -3015,7 +3039,7 @@
         <translation>A conta de instrutor já existe.</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Choose which instructor you are.</source>
         <translation>Escolha qual dos instrutores é.</translation>
     </message>
@@ -3025,7 +3049,7 @@
         <translation>Não existe essa conta de instrutor.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+58"/>
         <source>The instructor views are locked: enter the instructor password.</source>
         <translation>A área do instrutor está bloqueada: introduza a palavra-passe do instrutor.</translation>
     </message>
@@ -3033,6 +3057,299 @@
         <location line="+6"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>A área do instrutor bloqueou-se após uma pausa: introduza a palavra-passe de novo.</translation>
+    </message>
+    <message>
+        <location filename="../../drills/standards.py" line="+112"/>
+        <source>Mastered</source>
+        <extracomment>The drills&apos; level whose target is a skill&apos;s default standard (a trained dealer&apos;s time). What a centre may set a target to, in seconds (the storage&apos;s check says the same).</extracomment>
+        <translation>Dominada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>Quase</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weak</source>
+        <translation>Fraca</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not started</source>
+        <translation>Por começar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Improving</source>
+        <translation>A melhorar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slipping</source>
+        <translation>A piorar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steady</source>
+        <translation>Estável</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First answers</source>
+        <translation>Primeiras respostas</translation>
+    </message>
+    <message>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="+35"/>
+        <source>The round stands: play on</source>
+        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11).</extracomment>
+        <translation>A jogada mantém-se: continue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that card up, the dealer&apos;s others face down</source>
+        <translation>Mantém-se: essa carta à vista, as outras da banca voltadas para baixo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dead hand: play on for the other boxes</source>
+        <translation>Mão morta: continue para as outras casas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Void: antes returned, progressive bets carried over</source>
+        <translation>Nula: antes devolvidas, apostas progressivas transitam</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Void; another machine or the shoe</source>
+        <translation>Nula; outra máquina ou o sabot</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>One card exposed while dealing: the round stands, play goes on.</source>
+        <extracomment>Why another choice is wrong: what Art. 11 rules, by the choice that carries it out.</extracomment>
+        <translation>Uma carta exposta durante a distribuição: a jogada mantém-se e continua.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A dealer&apos;s card exposed: it stays up, the dealer&apos;s others are dealt face down.</source>
+        <translation>Uma carta da banca exposta: fica à vista e as outras da banca são dadas voltadas para baixo.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cards to a box without a bet are a dead hand; play goes on.</source>
+        <translation>Cartas dadas a uma casa sem aposta são uma mão morta; a jogada continua.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Two cards exposed: the round is void, the progressive bets carried over.</source>
+        <translation>Duas cartas expostas: a jogada é nula, as apostas progressivas transitam.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The machine failed: the round is void; another machine or the shoe.</source>
+        <translation>A máquina avariou: a jogada é nula; outra máquina ou o sabot.</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>The card just dealt to box {box} was turned face up by mistake.</source>
+        <translation>A carta acabada de dar à casa {box} foi voltada para cima por engano.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s card just dealt was turned face up by mistake.</source>
+        <translation>A carta da banca acabada de dar foi voltada para cima por engano.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards were turned face up by mistake while dealing, one of them box {box}&apos;s.</source>
+        <translation>Duas cartas foram voltadas para cima por engano durante a distribuição, uma delas da casa {box}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Five cards were dealt by mistake to box {box}, which has no bet.</source>
+        <translation>Foram dadas por engano cinco cartas à casa {box}, que não tem aposta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The shuffling machine has stopped in the middle of the deal.</source>
+        <translation>A máquina de baralhar parou a meio da distribuição.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cards were dealt the wrong way.</source>
+        <translation>As cartas foram dadas de forma errada.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A hand received the wrong number of cards.</source>
+        <translation>Uma mão recebeu um número errado de cartas.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The deal stops until the irregularity is ruled (Art. 11).</source>
+        <translation>A distribuição para até a irregularidade ser decidida (art. 11.º).</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/irregular.py" line="-78"/>
+        <source>The shooter throws: one die shows {face}; the other bounces off the table and lands on the floor showing {off}.</source>
+        <translation>O lançador lança os dados: um dado mostra {face}; o outro salta para fora da mesa e cai no chão a mostrar {off}.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Call &quot;no roll&quot;: every bet stays as it is and the shooter throws again.</source>
+        <translation>Anunciar «lançamento nulo»: todas as apostas ficam como estão e o lançador lança de novo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Count the throw as it lies: {total}, and settle it.</source>
+        <translation>Contar o lançamento como está: {total}, e liquidá-lo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A throw with a die off the table is not valid: it decides no bet (Art. 1).</source>
+        <translation>Um lançamento com um dado fora da mesa não é válido: não decide nenhuma aposta (art. 1.º).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>That throw was no roll (a die left the table): nothing is settled on it; the shooter throws again (Art. 1).</source>
+        <translation>Esse lançamento foi nulo (um dado saiu da mesa): nada se liquida sobre ele; o lançador lança de novo (art. 1.º).</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>One die shows {face}. The other leans on a chip stack: {high} is the more exposed upper face, {low} the less.</source>
+        <translation>Um dado mostra {face}. O outro está encostado a uma pilha de fichas: {high} é a face superior mais exposta, {low} a menos exposta.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Call &quot;no roll&quot;: a cocked die makes the throw invalid.</source>
+        <translation>Anunciar «lançamento nulo»: um dado inclinado torna o lançamento inválido.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Judge the throw first: a cocked die counts its most exposed upper face (Art. 1).</source>
+        <translation>Primeiro julgar o lançamento: um dado inclinado conta a face superior mais exposta (art. 1.º).</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The odds bet is refused: its win would exceed the line bet; the largest odds bet is {largest}.</source>
+        <translation>A aposta adicional é recusada: o seu ganho excederia a aposta inicial; a maior aposta adicional é {largest}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Refuse the odds bet and tell the player the largest allowed.</source>
+        <translation>Recusar a aposta adicional e dizer ao jogador qual é a maior permitida.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The odds bet is within the limit: it is accepted.</source>
+        <translation>A aposta adicional está dentro do limite: é aceite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Place the odds behind the bet.</source>
+        <translation>Colocar a aposta adicional atrás da aposta.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Before the throw, a player asks for odds of {amount} behind their bet on the point {point}.</source>
+        <translation>Antes do lançamento, um jogador pede uma aposta adicional de {amount} atrás da sua aposta no ponto {point}.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Accept the odds and place them behind the bet.</source>
+        <translation>Aceitar a aposta adicional e colocá-la atrás da aposta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The odds&apos; win may never exceed the line bet: this odds bet is over the limit.</source>
+        <translation>O ganho adicional nunca pode exceder a aposta inicial: esta aposta adicional está acima do limite.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Refuse the odds: they are over the limit.</source>
+        <translation>Recusar a aposta adicional: está acima do limite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>These odds are within the limit: a player may take them.</source>
+        <translation>Esta aposta adicional está dentro do limite: o jogador pode fazê-la.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A player is asking for odds: answer before the throw is settled.</source>
+        <translation>Um jogador pede uma aposta adicional: responda antes de liquidar o lançamento.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/roulette/irregular.py" line="-72"/>
+        <source>After the bell no bet may be placed or changed: it is refused (Art. 3).</source>
+        <translation>Depois do toque da campainha não se pode fazer nem alterar apostas: é recusada (art. 3.º).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The bell has rung and the ball is spinning: a player pushes a bet onto the layout.</source>
+        <translation>A campainha já tocou e a bola está a girar: um jogador empurra uma aposta para o tabuleiro.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The late bet is still on the layout: refuse it first; after the bell no bet may be placed or changed (Art. 3).</source>
+        <translation>A aposta tardia ainda está no tabuleiro: primeiro recuse-a; depois da campainha não se pode fazer nem alterar apostas (art. 3.º).</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}.</source>
+        <translation>A bola está a girar quando uma ficha cai no prato. O número premiado anterior foi o {previous}.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Let the ball finish and settle the number it lands on.</source>
+        <translation>Deixar a bola parar e liquidar o número em que cair.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The spin is void (golpe nulo): nothing is settled on it; the ball is launched again (Art. 2(2)).</source>
+        <translation>O golpe é nulo: nada se liquida sobre ele; a bola é lançada de novo (art. 2.º, n.º 2).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>While paying, you knock over the chips of a winning bet. The inspector saw the layout and can put them back exactly.</source>
+        <translation>Ao pagar, derruba as fichas de uma aposta premiada. O fiscal viu o tabuleiro e pode repô-las exactamente.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>While paying, you knock over the chips of several winning bets. The inspector cannot say with certainty where they were.</source>
+        <translation>Ao pagar, derruba as fichas de várias apostas premiadas. O fiscal não pode dizer com segurança onde estavam.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Call the inspector: he restores the bets, then they are paid.</source>
+        <translation>Chamar o fiscal: ele repõe as apostas e depois são pagas.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The inspector restores them only when he can do so with certainty (Art. 5(3)).</source>
+        <translation>O fiscal só as repõe quando o pode fazer com segurança (art. 5.º, n.º 3).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Call the inspector: the bets are reconstructed from what the players indicate.</source>
+        <translation>Chamar o fiscal: as apostas são reconstituídas segundo as indicações dos jogadores.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Players indicate only when the inspector cannot restore them with certainty (Art. 5(3)).</source>
+        <translation>Os jogadores só indicam as apostas quando o fiscal não as pode repor com segurança (art. 5.º, n.º 3).</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Put the chips back yourself as you remember them and pay.</source>
+        <translation>Repor as fichas como se lembra e pagar.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Stop paying: the disturbed bets are restored first, by the inspector or from the players&apos; indications (Art. 5(3)).</source>
+        <translation>Parar de pagar: primeiro as apostas desmarcadas são repostas, pelo fiscal ou segundo as indicações dos jogadores (art. 5.º, n.º 3).</translation>
     </message>
 </context>
 <context>
@@ -3254,6 +3571,167 @@
     </message>
 </context>
 <context>
+    <name>CentrePanel</name>
+    <message>
+        <location filename="../../ui/instructor/centre.py" line="+57"/>
+        <location line="+94"/>
+        <source>Dealer training centre</source>
+        <translation>Centro de formação de croupiers</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <source>&amp;Save the settings</source>
+        <translation>&amp;Guardar as definições</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The centre&apos;s settings</source>
+        <translation>Definições do centro</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Centre&apos;s &amp;name (transcripts, certificates):</source>
+        <translation>&amp;Nome do centro (históricos, certificados):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sittings an exam &amp;allows (the first included):</source>
+        <translation>Provas &amp;permitidas por exame (incluindo a primeira):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Days to wait between sittings:</source>
+        <translation>&amp;Dias de espera entre provas:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certification valid for (&amp;months):</source>
+        <translation>Certificação válida por (&amp;meses):</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Version</source>
+        <translation>Versão</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Saved</source>
+        <translation>Guardada</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>By</source>
+        <translation>Por</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Settings</source>
+        <translation>Definições</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+7"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>&amp;Transcript (PDF)…</source>
+        <translation>&amp;Histórico (PDF)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;ertificates (PDF)…</source>
+        <translation>C&amp;ertificados (PDF)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Passed on</source>
+        <translation>Aprovado em</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In time</source>
+        <translation>A tempo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Approved by</source>
+        <translation>Aprovado por</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validity</source>
+        <translation>Validade</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>For:</source>
+        <translation>Para:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Certifications</source>
+        <translation>Certificações</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>“%1”, %2 sittings, %3 days between, valid %4 months</source>
+        <translation>“%1”, %2 provas, %3 dias entre provas, válida %4 meses</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Defaults: %1</source>
+        <translation>Predefinições: %1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <location line="+3"/>
+        <source>Not saved: %1</source>
+        <translation>Não guardado: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved as version %1: %2</source>
+        <translation>Guardado como versão %1: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose a trainee first.</source>
+        <translation>Escolha primeiro um formando.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save the PDF</source>
+        <translation>Guardar o PDF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Writing %1…</source>
+        <translation>A escrever %1…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 pages written to %2</source>
+        <translation>%1 páginas escritas em %2</translation>
+    </message>
+</context>
+<context>
     <name>ChipBuilder</name>
     <message>
         <location filename="../../ui/drills/answers.py" line="+43"/>
@@ -3360,7 +3838,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+198"/>
+        <source>Group:</source>
+        <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
+        <translation>Grupo:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../ui/instructor/table_results.py" line="+513"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -3370,7 +3855,7 @@
         <translation>Competência:</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Find a trainee…</source>
         <translation>Procurar um formando…</translation>
     </message>
@@ -3385,12 +3870,12 @@
         <translation>Formandos (duplo clique para ver os pormenores)</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+49"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -3400,12 +3885,7 @@
         <translation>A carregar os números dos formandos…</translation>
     </message>
     <message>
-        <location line="+41"/>
-        <source>Loading… %1 of %2 trainees</source>
-        <translation>A carregar… %1 de %2 formandos</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+50"/>
         <source>%1 trainees</source>
         <translation>%1 formandos</translation>
     </message>
@@ -3414,11 +3894,29 @@
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
+    <message>
+        <location filename="../../ui/instructor/groups.py" line="+72"/>
+        <source>Every trainee</source>
+        <translation>Todos os formandos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> (archived)</source>
+        <translation> (arquivado)</translation>
+    </message>
+</context>
+<context>
+    <name>Confirmation</name>
+    <message>
+        <location filename="../../ui/instructor/confirm.py" line="+45"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
 </context>
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+268"/>
+        <location filename="../../ui/drills/launcher.py" line="+270"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -3433,14 +3931,14 @@
         <translation>Exame a realizar</translation>
     </message>
     <message>
-        <location line="+90"/>
-        <location line="+42"/>
-        <location line="+132"/>
+        <location line="+91"/>
+        <location line="+51"/>
+        <location line="+135"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-182"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -3450,7 +3948,17 @@
         <translation>Atribuído: %1 (retomar na pergunta %2 de %3)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <source>Assigned: %1 (from %2)</source>
+        <translation>Atribuído: %1 (a partir de %2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Assigned: %1 (retake)</source>
+        <translation>Atribuído: %1 (repetição)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>Exame simulado (competências escolhidas, nota mínima %1%)</translation>
     </message>
@@ -3475,7 +3983,7 @@
         <translation>Não tem respostas erradas para tentar de novo.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>The session could not start: %1</source>
         <translation>Não foi possível iniciar a sessão: %1</translation>
     </message>
@@ -3564,7 +4072,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+75"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+80"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -3574,17 +4082,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>p. ex. Pagamentos na roleta, semana 3</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
+        <location line="+7"/>
         <source>none</source>
         <translation>sem limite</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
+        <source>The share of items to answer right within the skill&apos;s target time.</source>
+        <translation>A parte das perguntas a responder certo dentro do tempo-alvo da competência.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source> min</source>
         <translation> min</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>The same seed gives the same items in the same order to every trainee.</source>
         <translation>A mesma semente dá as mesmas perguntas, pela mesma ordem, a todos os formandos.</translation>
     </message>
@@ -3625,6 +4139,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <source>Speed pass mark:</source>
+        <translation>Nota mínima de rapidez:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Time limit:</source>
         <translation>Tempo limite:</translation>
     </message>
@@ -3655,15 +4174,139 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Dê um título ao exame.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>Saved: %1</source>
         <translation>Guardado: %1</translation>
     </message>
 </context>
 <context>
+    <name>ExamReview</name>
+    <message>
+        <location filename="../../ui/exam_review.py" line="+71"/>
+        <source>This exam opens on %1.</source>
+        <translation>Este exame abre em %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This exam closed on %1.</source>
+        <translation>Este exame fechou em %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>You have passed this exam already.</source>
+        <translation>Já foi aprovado neste exame.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
+        <translation>Já fez este exame %1 vezes: o centro permite %2 provas.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>You may sit this exam again from %1 (sitting %2 of %3): wait until then.</source>
+        <translation>Pode voltar a fazer este exame a partir de %1 (prova %2 de %3): aguarde até lá.</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Exam review: %1</source>
+        <translation>Revisão do exame: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sitting</source>
+        <translation>Prova</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Sitting:</source>
+        <translation>&amp;Prova:</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Close</source>
+        <translation>&amp;Fechar</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No sitting of this exam has ended yet.</source>
+        <translation>Nenhuma prova deste exame terminou ainda.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Item</source>
+        <translation>Pergunta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Missed by</source>
+        <translation>Falhada por</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Wrong</source>
+        <translation>Erradas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share wrong</source>
+        <translation>Parte errada</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>not answered by anyone</source>
+        <translation>ninguém respondeu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 sittings</source>
+        <translation>%1 de %2 provas</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>What the group missed most</source>
+        <translation>O que o grupo mais falhou</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1. not answered</source>
+        <translation>%1. sem resposta</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
+        <translation>%1 de %2 perguntas certas; %3 respondidas. Escolha uma pergunta para a ver na mesa.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Exam sat on %1</source>
+        <translation>Exame feito em %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 · sat on %2 · %3</source>
+        <translation>%1 · feito em %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 · sitting %2 · %3</source>
+        <translation>%1 · prova %2 · %3</translation>
+    </message>
+</context>
+<context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-168"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-187"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -3678,12 +4321,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+208"/>
+        <location line="+224"/>
+        <source>Tick a group&apos;s trainees…</source>
+        <translation>Marcar os formandos de um grupo…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Due by</source>
         <translation>Prazo</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>Opens</source>
+        <translation>Abre</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>Review on the &amp;felt…</source>
+        <translation>Rever na &amp;mesa…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Assign to the ticked trainees</source>
         <translation>&amp;Atribuir aos formandos assinalados</translation>
     </message>
@@ -3718,22 +4376,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Atribuir</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>Group:</source>
+        <translation>Grupo:</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Exams</source>
         <translation>Exames</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Results</source>
         <translation>Resultados</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>items</source>
         <translation>perguntas</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>No exam yet: build one on the left.</source>
         <translation>Ainda não há exames: crie um à esquerda.</translation>
     </message>
@@ -3768,14 +4431,34 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>reprovado</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+29"/>
+        <source>Choose an exam first.</source>
+        <translation>Escolha primeiro um exame.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Choose an exam and tick at least one trainee.</source>
         <translation>Escolha um exame e assinale pelo menos um formando.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>The exam must open before it is due: change a date.</source>
+        <translation>O exame tem de abrir antes do prazo: altere uma data.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This exam is already assigned to every trainee of the group.</source>
+        <translation>Este exame já está atribuído a todos os formandos do grupo.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Assigned to %1 trainees.</source>
         <translation>Atribuído a %1 formandos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Already assigned to: %1.</source>
+        <translation>Já estava atribuído a: %1.</translation>
     </message>
 </context>
 <context>
@@ -3839,7 +4522,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+54"/>
+        <location filename="../../ui/instructor/login.py" line="+53"/>
         <source>Create the instructor account</source>
         <translation>Criar a conta de instrutor</translation>
     </message>
@@ -3874,7 +4557,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Repetir a palavra-passe:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>&amp;Create the account</source>
         <translation>&amp;Criar a conta</translation>
     </message>
@@ -3892,6 +4575,189 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+11"/>
         <source>Please check the name: %1</source>
         <translation>Verifique o nome: %1</translation>
+    </message>
+</context>
+<context>
+    <name>GroupDialog</name>
+    <message>
+        <location filename="../../ui/instructor/groups.py" line="+43"/>
+        <source>Group %1</source>
+        <translation>Grupo %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> (disabled)</source>
+        <translation> (desactivado)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Starts on:</source>
+        <translation>&amp;Começa em:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructors:</source>
+        <translation>Instrutores:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsPanel</name>
+    <message>
+        <location line="+86"/>
+        <source>New group&apos;s name (e.g. Intake November 2026)</source>
+        <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
+        <translation>Nome do novo grupo (p. ex. Grupo de Novembro de 2026)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start date</source>
+        <translation>Data de início</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The day the group starts its training</source>
+        <translation>O dia em que o grupo começa a formação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New group</source>
+        <translation>&amp;Novo grupo</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Group</source>
+        <translation>Grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Starts</source>
+        <translation>Início</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructors</source>
+        <translation>Instrutores</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainees</source>
+        <translation>Formandos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>E&amp;dit…</source>
+        <translation>E&amp;ditar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Trainees…</source>
+        <translation>&amp;Formandos…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+72"/>
+        <source>A&amp;rchive</source>
+        <translation>Arq&amp;uivar</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
+        <translation>A vista de todos os formandos, os exames e os relatórios podem limitar-se a um grupo. Um grupo arquivado sai dessas listas; o seu histórico fica.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Starts on:</source>
+        <translation>Começa em:</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>archived</source>
+        <translation>arquivado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>current</source>
+        <translation>em curso</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>&amp;Restore</source>
+        <translation>Re&amp;staurar</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>A group named “%1” already exists.</source>
+        <translation>Já existe um grupo chamado “%1”.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is the name of the group “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
+        <translation>“%1” é o nome do grupo “%2”: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são um só nome.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A group&apos;s name must have 1 to 100 visible characters.</source>
+        <translation>O nome de um grupo tem de ter de 1 a 100 caracteres visíveis.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The group %1 starts on %2: tick its trainees with Trainees….</source>
+        <translation>O grupo %1 começa em %2: marque os seus formandos em Formandos….</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The group %1 is saved.</source>
+        <translation>O grupo %1 foi guardado.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 has %2 trainees.</source>
+        <translation>%1 tem %2 formandos.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Archive %1?</source>
+        <translation>Arquivar %1?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Archive the group %1? It leaves the cohort, exam and report pickers; its trainees, their answers and the group&apos;s history stay.</source>
+        <translation>Arquivar o grupo %1? Sai das listas da vista de formandos, dos exames e dos relatórios; os seus formandos, as respostas deles e o histórico do grupo ficam.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Archive %1</source>
+        <translation>&amp;Arquivar %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 is archived.</source>
+        <translation>%1 foi arquivado.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 is current again.</source>
+        <translation>%1 está de novo em curso.</translation>
     </message>
 </context>
 <context>
@@ -3971,8 +4837,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+252"/>
+        <location filename="../../ui/instructor/window.py" line="+328"/>
         <source>Instructor · %1</source>
+        <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
         <translation>Instrutor · %1</translation>
     </message>
     <message>
@@ -3987,6 +4854,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Table results</source>
+        <translation>Resultados na &amp;mesa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Exams</source>
         <translation>&amp;Exames</translation>
     </message>
@@ -3994,6 +4866,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Trainee &amp;profiles</source>
         <translation>&amp;Perfis dos formandos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Groups</source>
+        <translation>&amp;Grupos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instr&amp;uctors</source>
+        <translation>Instr&amp;utores</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4011,7 +4893,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Verificar registos</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Ce&amp;ntre</source>
+        <translation>Ce&amp;ntro</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Lock the instructor views</source>
         <translation>&amp;Bloquear a área do instrutor</translation>
     </message>
@@ -4021,14 +4908,160 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Instrutor</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+4"/>
+        <source>&amp;Mastery</source>
+        <translation>&amp;Domínio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice pla&amp;ns</source>
+        <translation>Pla&amp;nos de prática</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Standards</source>
+        <translation>&amp;Padrões</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>A área do instrutor bloqueou-se após um período de inactividade: introduza de novo a palavra-passe.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+56"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
+    </message>
+</context>
+<context>
+    <name>InstructorsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/instructors.py" line="+45"/>
+        <source>New instructor&apos;s full name</source>
+        <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
+        <translation>Nome completo do novo instrutor</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Login (made from the name if empty)</source>
+        <translation>Nome de utilizador (feito a partir do nome se ficar vazio)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+23"/>
+        <source>Login</source>
+        <translation>Nome de utilizador</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>Password (at least %1 characters)</source>
+        <translation>Palavra-passe (pelo menos %1 caracteres)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The password again</source>
+        <translation>A palavra-passe outra vez</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Add instructor</source>
+        <translation>&amp;Adicionar instrutor</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Added</source>
+        <translation>Adicionado</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+71"/>
+        <source>&amp;Disable…</source>
+        <translation>&amp;Desactivar…</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains.</source>
+        <translation>Um instrutor desactivado já não pode iniciar sessão; os exames que criou e atribuiu e tudo o que registou ficam. Ninguém pode desactivar a própria conta, por isso fica sempre um instrutor activo.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>disabled</source>
+        <translation>desactivado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>active</source>
+        <translation>activo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>you</source>
+        <translation>você</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>E&amp;nable</source>
+        <translation>Reacti&amp;var</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>“%1” is the name of the instructor “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
+        <translation>“%1” é o nome do instrutor “%2”: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são um só nome.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The login “%1” is taken: choose another one.</source>
+        <translation>O nome de utilizador “%1” já está em uso: escolha outro.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A name must have 1 to 100 visible characters.</source>
+        <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The two passwords differ.</source>
+        <translation>As duas palavras-passe são diferentes.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 can now sign in with the login %2 and the password you gave.</source>
+        <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Disable %1?</source>
+        <translation>Desactivar %1?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Disable %1? They can no longer sign in. The exams they built and assigned stay, and Enable lets them sign in again.</source>
+        <translation>Desactivar %1? Deixa de poder iniciar sessão. Os exames que criou e atribuiu ficam, e Reactivar permite-lhe voltar a iniciar sessão.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Disable %1</source>
+        <translation>&amp;Desactivar %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 is disabled and can no longer sign in.</source>
+        <translation>%1 foi desactivado e já não pode iniciar sessão.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 can sign in again.</source>
+        <translation>%1 pode voltar a iniciar sessão.</translation>
     </message>
 </context>
 <context>
@@ -4112,7 +5145,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Palavra-passe:</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>&amp;Unlock</source>
         <translation>&amp;Desbloquear</translation>
     </message>
@@ -4140,7 +5173,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+363"/>
+        <location filename="../../ui/main_window.py" line="+424"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -4150,9 +5183,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-170"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation>No pano: %1</translation>
     </message>
     <message>
@@ -4167,12 +5200,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+12"/>
-        <location line="+162"/>
+        <location line="+181"/>
         <source>Opening the records…</source>
         <translation>A abrir os registos…</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-43"/>
         <source>&amp;File</source>
         <translation>&amp;Ficheiro</translation>
     </message>
@@ -4203,11 +5236,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;What if… (settle the felt)</source>
+        <translation>&amp;E se… (liquidar o pano)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <source>Practice is not recorded: the records open when someone signs in with their own login.</source>
         <translation>A prática não é registada: os registos abrem quando alguém inicia sessão com o seu próprio nome de utilizador.</translation>
     </message>
@@ -4238,6 +5276,138 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="-11"/>
         <source>Picture (*.png);;Printable page (*.pdf)</source>
         <translation>Imagem (*.png);;Página para imprimir (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>MasteryPanel</name>
+    <message>
+        <location filename="../../ui/instructor/schedules.py" line="+151"/>
+        <source>Period:</source>
+        <translation>Período:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Trainees against the standards</source>
+        <translation>Formandos face aos padrões</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Overdue</source>
+        <translation>Em atraso</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Skills: how many trainees master each</source>
+        <translation>Competências: quantos formandos dominam cada uma</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+19"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Answers</source>
+        <translation>Respostas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right</source>
+        <translation>Certas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right and in time</source>
+        <translation>Certas e a tempo</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>What</source>
+        <translation>O quê</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Due</source>
+        <translation>Prazo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Done</source>
+        <translation>Feito</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Loading…</source>
+        <translation>A carregar…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Right and within the target time: %1 of the answers (right: %2)</source>
+        <translation>Certas e dentro do tempo-alvo: %1 das respostas (certas: %2)</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Plan: %1</source>
+        <translation>Plano: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2 items</source>
+        <translation>%1 de %2 itens</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exam: %1</source>
+        <translation>Exame: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not sat</source>
+        <translation>não realizado</translation>
+    </message>
+</context>
+<context>
+    <name>MembersDialog</name>
+    <message>
+        <location filename="../../ui/instructor/groups.py" line="-324"/>
+        <source>Trainees of %1</source>
+        <translation>Formandos de %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tick the trainees of %1. A trainee is in one group at a time: one ticked from another group moves here, and their earlier groups stay in the records.</source>
+        <translation>Marque os formandos de %1. Um formando está num grupo de cada vez: um marcado de outro grupo passa para este, e os grupos anteriores ficam nos registos.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>(now in %1)</source>
+        <translation>(agora em %1)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Find a trainee…</source>
+        <translation>Procurar um formando…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 <context>
@@ -4281,7 +5451,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+365"/>
+        <location filename="../../ui/instructor/people.py" line="+508"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -4322,9 +5492,286 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>PlansPanel</name>
+    <message>
+        <location filename="../../ui/instructor/schedules.py" line="+52"/>
+        <source>&amp;Assign the plan</source>
+        <translation>&amp;Atribuir o plano</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>New practice plan</source>
+        <translation>Novo plano de prática</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Title:</source>
+        <translation>&amp;Título:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Game:</source>
+        <translation>&amp;Jogo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;kills:</source>
+        <translation>Com&amp;petências:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Items:</source>
+        <translation>&amp;Itens:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Due by:</source>
+        <translation>&amp;Prazo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T&amp;rainees:</source>
+        <translation>Fo&amp;rmandos:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Plan</source>
+        <translation>Plano</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Due</source>
+        <translation>Prazo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>Feito</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Plans given</source>
+        <translation>Planos atribuídos</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Give the plan a title.</source>
+        <translation>Dê um título ao plano.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tick at least one skill for the plan.</source>
+        <translation>Assinale pelo menos uma competência para o plano.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tick at least one trainee to give the plan to.</source>
+        <translation>Assinale pelo menos um formando a quem atribuir o plano.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The due date has passed: choose today or a later day.</source>
+        <translation>O prazo já passou: escolha hoje ou um dia posterior.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>“%1” given to %2 trainees.</source>
+        <translation>«%1» atribuído a %2 formandos.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>done</source>
+        <translation>concluído</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>overdue</source>
+        <translation>em atraso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under way</source>
+        <translation>em curso</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of %2 items</source>
+        <translation>%1 de %2 itens</translation>
+    </message>
+</context>
+<context>
+    <name>Progress</name>
+    <message>
+        <location filename="../../ui/progress_entry.py" line="+45"/>
+        <source>My &amp;progress…</source>
+        <translation>O meu &amp;progresso…</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressWindow</name>
+    <message>
+        <location filename="../../ui/progress.py" line="+94"/>
+        <source>Plan: %1</source>
+        <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
+        <translation>Plano: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 items</source>
+        <translation>%1 de %2 itens</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exam: %1</source>
+        <translation>Exame: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 items, not sat yet</source>
+        <translation>%1 itens, ainda não realizado</translation>
+    </message>
+    <message>
+        <location line="+106"/>
+        <location line="+61"/>
+        <source>My progress</source>
+        <translation>O meu progresso</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Due</source>
+        <translation>A fazer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Start</source>
+        <translation>&amp;Começar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weak skills (click to practise):</source>
+        <translation>Competências fracas (clique para praticar):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>My skills</source>
+        <translation>As minhas competências</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Practise this skill</source>
+        <translation>&amp;Praticar esta competência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Close</source>
+        <translation>&amp;Fechar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What</source>
+        <translation>O quê</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Due by</source>
+        <translation>Prazo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progress</source>
+        <translation>Progresso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+7"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right and in time</source>
+        <translation>Certas e a tempo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target time</source>
+        <translation>Tempo-alvo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trend</source>
+        <translation>Tendência</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Your records cannot be read: %1</source>
+        <translation>Não é possível ler os seus registos: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>My progress · %1</source>
+        <translation>O meu progresso · %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
+        <translation>Inicie sessão primeiro: o seu progresso é mostrado depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>done</source>
+        <translation>concluído</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>overdue</source>
+        <translation>em atraso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>to do</source>
+        <translation>por fazer</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>Choose a skill in the table first.</source>
+        <translation>Escolha primeiro uma competência na tabela.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose a plan or an exam in the list first.</source>
+        <translation>Escolha primeiro um plano ou um exame na lista.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>This exam can no longer be sat.</source>
+        <translation>Este exame já não pode ser realizado.</translation>
+    </message>
+</context>
+<context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+34"/>
+        <location filename="../../ui/instructor/records_check.py" line="+35"/>
         <source>signed in</source>
         <translation>iniciou sessão</translation>
     </message>
@@ -4382,6 +5829,71 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>verified the records</source>
         <translation>verificou os registos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set a staff number</source>
+        <translation>definiu um n.º de funcionário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disabled an instructor</source>
+        <translation>desactivou um instrutor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>enabled an instructor</source>
+        <translation>reactivou um instrutor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>created a group</source>
+        <translation>criou um grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>renamed or re-dated a group</source>
+        <translation>mudou o nome ou a data de um grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>archived a group</source>
+        <translation>arquivou um grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>restored a group</source>
+        <translation>restaurou um grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set a group&apos;s instructors</source>
+        <translation>definiu os instrutores de um grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moved a trainee between groups</source>
+        <translation>mudou um formando de grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed the centre&apos;s settings</source>
+        <translation>alterou as definições do centro</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>set a speed standard</source>
+        <translation>definiu um padrão de tempo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set the mastery rule</source>
+        <translation>definiu a regra de domínio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>assigned a practice plan</source>
+        <translation>atribuiu um plano de prática</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -4497,15 +6009,28 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um exame entretanto removido</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>(an unknown login)</source>
         <translation>(um nome de utilizador desconhecido)</translation>
     </message>
 </context>
 <context>
+    <name>RenameDialog</name>
+    <message>
+        <location filename="../../ui/instructor/confirm.py" line="+38"/>
+        <source>&amp;Rename</source>
+        <translation>&amp;Mudar o nome</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-248"/>
+        <location filename="../../ui/instructor/window.py" line="-352"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -4535,12 +6060,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O PDF contém os números, os gráficos da taxa de acerto e do tempo, as competências da mais fraca para a mais forte e os exames (formando) ou todos os formandos (turma). O CSV tem uma linha por resposta, com a situação, a resposta esperada e a resposta dada tal como foram registadas; os montantes ficam como números decimais exactos, em texto.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+31"/>
         <source>The cohort (every trainee)</source>
         <translation>A turma (todos os formandos)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+2"/>
+        <source>Group: %1</source>
+        <translation>Grupo: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (archived)</source>
+        <translation> (arquivado)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Save the PDF report</source>
         <translation>Guardar o relatório PDF</translation>
     </message>
@@ -4550,7 +6085,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Save the answers</source>
         <translation>Guardar as respostas</translation>
     </message>
@@ -4560,8 +6095,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+24"/>
+        <location line="+10"/>
+        <location line="+31"/>
         <source>Writing %1…</source>
         <translation>A escrever %1…</translation>
     </message>
@@ -4717,7 +6252,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Palavra-passe:</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>&amp;Sign in</source>
         <translation>&amp;Iniciar sessão</translation>
     </message>
@@ -4733,12 +6268,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+16"/>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>The login or the password is wrong.</source>
         <translation>O nome de utilizador ou a palavra-passe está errado.</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-15"/>
         <source>Several wrong passwords for this login: wait before trying again.</source>
         <translation>Várias palavras-passe erradas para este nome de utilizador: espere antes de tentar de novo.</translation>
     </message>
@@ -4748,9 +6283,145 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ainda não há palavra-passe para este nome de utilizador: peça ao seu instrutor que defina uma.</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="+5"/>
+        <source>This account may no longer sign in (a disabled instructor or an archived trainee): ask an instructor of the centre to enable it again.</source>
+        <translation>Esta conta já não pode iniciar sessão (um instrutor desactivado ou um formando arquivado): peça a um instrutor do centro que a reactive.</translation>
+    </message>
+    <message>
+        <location line="-72"/>
         <source>You can try again in %1 s.</source>
         <translation>Pode tentar de novo dentro de %1 s.</translation>
+    </message>
+</context>
+<context>
+    <name>Standards</name>
+    <message>
+        <location filename="../../ui/standards_words.py" line="+22"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A skill is mastered when at least %1 of the last %2 answers of it are right and within its target time; close from %3; weak below.</source>
+        <translation>Uma competência está dominada quando pelo menos %1 das últimas %2 respostas estão certas e dentro do seu tempo-alvo; quase a partir de %3; fraca abaixo disso.</translation>
+    </message>
+</context>
+<context>
+    <name>StandardsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/standards.py" line="+76"/>
+        <source>Set the &amp;target</source>
+        <translation>Definir o &amp;tempo-alvo</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Target time of the chosen skill</source>
+        <translation>Tempo-alvo da competência escolhida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skill:</source>
+        <translation>Competência:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>seconds</source>
+        <translation>segundos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tar&amp;get:</source>
+        <translation>&amp;Alvo:</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Set the &amp;mastery rule</source>
+        <translation>Definir a regra de &amp;domínio</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mastery rule</source>
+        <translation>Regra de domínio</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answers looked at (the last):</source>
+        <translation>Respostas consideradas (as últimas):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mastered from:</source>
+        <translation>Dominada a partir de:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close from:</source>
+        <translation>Quase a partir de:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A skill&apos;s target time is the time a trained dealer needs for one item. The dashboard counts an answer right and within the target; the mastery rule and exams&apos; speed pass mark use it. Until the centre sets one, a skill keeps the drills&apos; own target (intermediate level). Every change is kept as a new version, with who made it.</source>
+        <translation>O tempo-alvo de uma competência é o tempo de que um croupier formado precisa para um item. O painel conta uma resposta certa e dentro do alvo; a regra de domínio e a nota mínima de rapidez dos exames usam-no. Enquanto o centro não definir um, a competência mantém o alvo dos exercícios (nível intermédio). Cada alteração é guardada como nova versão, com quem a fez.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation>Competência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drills&apos; target</source>
+        <translation>Alvo dos exercícios</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Centre&apos;s target</source>
+        <translation>Alvo do centro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set by</source>
+        <translation>Definido por</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 on %2 (version %3)</source>
+        <translation>%1 em %2 (versão %3)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>as the drills</source>
+        <translation>como nos exercícios</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Choose a skill in the table first.</source>
+        <translation>Escolha primeiro uma competência na tabela.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
+        <translation>«%1» não é um tempo-alvo: escreva os segundos, entre %2 e %3, no máximo à décima de segundo (por exemplo 6.5).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The target of %1 is now %2 (version %3).</source>
+        <translation>O alvo de %1 é agora %2 (versão %3).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
+        <translation>A percentagem de «quase» (%1 %) não pode ser superior à que domina uma competência (%2 %).</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The mastery rule is set: %1</source>
+        <translation>A regra de domínio está definida: %1</translation>
     </message>
 </context>
 <context>
@@ -4900,6 +6571,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ordem</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Deal</source>
+        <translation>Distribuição</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Irregularities</source>
+        <translation>Irregularidades</translation>
+    </message>
+    <message>
         <location line="+18"/>
         <source>%1 of %2 (%3)</source>
         <translation>%1 de %2 (%3)</translation>
@@ -4981,6 +6662,107 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>TableIrregular</name>
+    <message>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="-82"/>
+        <source>A card exposed while dealing</source>
+        <extracomment>What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
+        <translation>Uma carta exposta durante a distribuição</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A dealer&apos;s card exposed while dealing</source>
+        <translation>Uma carta da banca exposta durante a distribuição</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards exposed while dealing</source>
+        <translation>Duas cartas expostas durante a distribuição</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A hand dealt to a box without a bet</source>
+        <translation>Uma mão dada a uma casa sem aposta</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The shuffling machine fails</source>
+        <translation>A máquina de baralhar avaria</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cards dealt the wrong way</source>
+        <translation>Cartas dadas de forma errada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A wrong number of cards</source>
+        <translation>Um número errado de cartas</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/irregular.py" line="+88"/>
+        <source>A bet after the bell</source>
+        <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
+        <translation>Uma aposta depois da campainha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A chip falls into the wheel</source>
+        <translation>Uma ficha cai no prato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Winning chips knocked over</source>
+        <translation>Fichas premiadas derrubadas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die off the table</source>
+        <translation>Um dado fora da mesa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A cocked die</source>
+        <translation>Um dado inclinado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A player asks for odds</source>
+        <translation>Um jogador pede aposta adicional</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>The ball is spinning.</source>
+        <extracomment>The events that come before the ball rests or the dice are read.</extracomment>
+        <translation>A bola está a girar.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shooter throws.</source>
+        <translation>O lançador lança os dados.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Ruling: %1</source>
+        <translation>Decisão: %1</translation>
+    </message>
+    <message>
+        <location line="+130"/>
+        <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
+        <translation>Clique numa opção (um duplo clique decide com ela), ou escolha uma com ↑/↓ ou o seu número, e depois Enter ou Decidir assim.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Irregularity: %1</source>
+        <translation>Irregularidade: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rule so ↵</source>
+        <translation>Decidir assim ↵</translation>
+    </message>
+</context>
+<context>
     <name>TableReplay</name>
     <message>
         <location filename="../../ui/table/replay.py" line="+149"/>
@@ -4993,7 +6775,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As regras desta versão avaliam alguns passos de outro modo do que quando foram registados: os veredictos mostrados são os desta versão.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+57"/>
         <source>Step %1 of %2</source>
         <translation>Passo %1 de %2</translation>
     </message>
@@ -5008,7 +6790,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesa como foi dada. Avançar: → ou Enter.</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+66"/>
         <source>◀ Back</source>
         <translation>◀ Recuar</translation>
     </message>
@@ -5046,6 +6828,218 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Replay of a round</source>
         <translation>Repetição de uma jogada</translation>
+    </message>
+</context>
+<context>
+    <name>TableResults</name>
+    <message>
+        <location filename="../../ui/instructor/table_results.py" line="-449"/>
+        <source>Marker</source>
+        <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
+        <translation>Marcador</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Collect</source>
+        <translation>Recolher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay</source>
+        <translation>Pagar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return</source>
+        <translation>Devolver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move</source>
+        <translation>Deslocar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive</source>
+        <translation>Progressivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal</source>
+        <translation>Distribuir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Irregularity</source>
+        <translation>Irregularidade</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Order</source>
+        <translation>Ordem</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Other steps</source>
+        <translation>Outros passos</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>below the target</source>
+        <extracomment>Where a pace stands against its target.</extracomment>
+        <translation>abaixo do objetivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at the target</source>
+        <translation>no objetivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>above the target</source>
+        <translation>acima do objetivo</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>table procedure</source>
+        <translation>procedimento da mesa</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Another game</source>
+        <translation>Outro jogo</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>Table rounds · %1</source>
+        <translation>Jogadas na mesa · %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+125"/>
+        <location line="+153"/>
+        <source>Loading…</source>
+        <translation>A carregar…</translation>
+    </message>
+    <message>
+        <location line="-144"/>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+162"/>
+        <source>Rounds</source>
+        <translation>Jogadas</translation>
+    </message>
+    <message>
+        <location line="-161"/>
+        <source>Time per round</source>
+        <translation>Tempo por jogada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Most common mistakes</source>
+        <translation>Erros mais frequentes</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>The cohort</source>
+        <translation>A turma</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A trainee no longer listed</source>
+        <translation>Um formando que já não consta da lista</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No rounds at the live table in this period.</source>
+        <translation>Sem jogadas na mesa neste período.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The cohort: %1 rounds by %2 trainees · time per round %3 · %4</source>
+        <translation>A turma: %1 jogadas de %2 formandos · tempo por jogada %3 · %4</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Choose a trainee&apos;s row to see their rounds.</source>
+        <translation>Escolha a linha de um formando para ver as suas jogadas.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Results at the live table (Enter or double-click: a trainee&apos;s rounds)</source>
+        <translation>Resultados na mesa (Enter ou duplo clique: as jogadas de um formando)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rounds and replays ↵</source>
+        <translation>Jogadas e repetições ↵</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The chosen trainee&apos;s rounds, each with its replay step by step on the felt</source>
+        <translation>As jogadas do formando escolhido, cada uma com a sua repetição passo a passo no pano</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Pace against the house&apos;s target</source>
+        <translation>Ritmo face ao objetivo da casa</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mistakes, the most common first</source>
+        <translation>Erros, do mais frequente para o menos</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Level</source>
+        <translation>Nível</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An hour</source>
+        <translation>Por hora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target</source>
+        <translation>Objetivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pace</source>
+        <translation>Ritmo</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mistake</source>
+        <translation>Erro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Times</source>
+        <translation>Vezes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Articles</source>
+        <translation>Artigos</translation>
     </message>
 </context>
 <context>
@@ -5137,12 +7131,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um passo em falta</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../ui/instructor/table_results.py" line="-453"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>outro erro</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+103"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation>Jogadas que esta versão não consegue repetir: %1.</translation>
@@ -5221,7 +7216,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-90"/>
+        <location filename="../../ui/instructor/people.py" line="-88"/>
         <source>Set a trainee&apos;s password</source>
         <translation>Definir a palavra-passe de um formando</translation>
     </message>
@@ -5231,7 +7226,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Nova palavra-passe para %1. Diga-lha pessoalmente; a partir de agora inicia sessão com ela (a antiga deixa de funcionar).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
         <source>&amp;New password:</source>
         <translation>&amp;Nova palavra-passe:</translation>
     </message>
@@ -5289,7 +7284,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>All answers</source>
         <translation>Todas as respostas</translation>
     </message>
@@ -5372,8 +7367,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-306"/>
+        <location filename="../../ui/instructor/people.py" line="-440"/>
         <source>New trainee&apos;s full name</source>
+        <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo formando</translation>
     </message>
     <message>
@@ -5383,12 +7379,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location line="+20"/>
+        <location line="+31"/>
         <source>Login</source>
         <translation>Nome de utilizador</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-25"/>
         <source>Password (at least %1 characters)</source>
         <translation>Palavra-passe (pelo menos %1 caracteres)</translation>
     </message>
@@ -5398,35 +7394,60 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Palavra-passe</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>Staff number (optional)</source>
+        <translation>N.º de funcionário (opcional)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff number</source>
+        <translation>N.º de funcionário</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Add trainee</source>
         <translation>&amp;Adicionar formando</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <source>Staff no.</source>
+        <translation>N.º func.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group</source>
+        <translation>Grupo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Profile created</source>
         <translation>Perfil criado em</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+197"/>
+        <location line="+14"/>
+        <location line="+282"/>
         <source>A&amp;rchive</source>
         <translation>Arq&amp;uivar</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-279"/>
         <source>Re&amp;name…</source>
         <translation>Mudar o &amp;nome…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;taff number…</source>
+        <translation>N.º de &amp;funcionário…</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5439,7 +7460,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um formando arquivado deixa de poder iniciar sessão; as suas respostas e exames ficam nos registos e nos relatórios.</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+77"/>
+        <source>The staff number %1 is %2&apos;s: each trainee has their own.</source>
+        <translation>O n.º de funcionário %1 é de %2: cada formando tem o seu.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
@@ -5449,17 +7475,67 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+22"/>
+        <source>Rename %1</source>
+        <translation>Mudar o nome de %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New name for %1 (their answers, exams and login stay theirs):</source>
+        <translation>Novo nome de %1 (as respostas, os exames e o nome de utilizador continuam a ser seus):</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Staff number of %1</source>
+        <translation>N.º de funcionário de %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff number of %1 (empty: none):</source>
+        <translation>N.º de funcionário de %1 (vazio: nenhum):</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1&apos;s staff number is now %2.</source>
+        <translation>O n.º de funcionário de %1 é agora %2.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has no staff number now.</source>
+        <translation>%1 já não tem n.º de funcionário.</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Archive %1?</source>
+        <translation>Arquivar %1?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Archive %1? They can no longer sign in. Their answers, exams and reports stay, and Restore brings them back.</source>
+        <translation>Arquivar %1? Deixa de poder iniciar sessão. As respostas, os exames e os relatórios ficam, e Restaurar trá-lo de volta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Archive %1</source>
+        <translation>&amp;Arquivar %1</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>The password must have at least %1 characters.</source>
         <translation>A palavra-passe deve ter pelo menos %1 caracteres.</translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and starts with a letter or a digit.</source>
+        <translation>Um n.º de funcionário tem até 32 letras (a a z), algarismos, “-”, “/”, “.” ou “_”, e começa por uma letra ou um algarismo.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
         <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-292"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -5479,7 +7555,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>ainda sem palavra-passe: defina uma</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation>Já está registado um formando chamado «%1».</translation>
     </message>
@@ -5489,7 +7565,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>«%1» é o nome do formando registado «%2»: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são o mesmo nome. Se for outra pessoa, acrescente o que as distingue (outro nome).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>The login “%1” is taken: choose another one.</source>
         <translation>O nome de utilizador “%1” já está em uso: escolha outro.</translation>
     </message>
@@ -5499,22 +7575,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+84"/>
-        <source>Rename a trainee</source>
-        <translation>Mudar o nome de um formando</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>New name:</source>
-        <translation>Novo nome:</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+166"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>&amp;Restore</source>
         <translation>Re&amp;staurar</translation>
     </message>
@@ -5839,6 +7905,191 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>certificates</name>
+    <message>
+        <location filename="../../reports/certificates.py" line="+52"/>
+        <source>Transcript: %1</source>
+        <translation>Histórico: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Made on %1 by %2</source>
+        <translation>Emitido em %1 por %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exam sittings</source>
+        <translation>Provas de exame</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>not finished</source>
+        <translation>não terminada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not passed</source>
+        <translation>não aprovado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (sitting %2)</source>
+        <translation>%1 (prova %2)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Exam</source>
+        <translation>Exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../reports/pdf.py" line="+638"/>
+        <source>Score</source>
+        <translation>Pontuação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark</source>
+        <translation>Mínimo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../reports/pdf.py" line="+1"/>
+        <source>In time</source>
+        <translation>A tempo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed mark</source>
+        <translation>Mín. rapidez</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>In time: the share of the exam&apos;s items answered right within the skill&apos;s target time. Speed mark: the share an exam requires in time (empty: none). Time: the time spent on the answers.</source>
+        <translation>A tempo: a parte das perguntas do exame respondidas certo dentro do tempo-alvo da competência. Mín. rapidez: a parte que o exame exige a tempo (vazia: nenhuma). Tempo: o tempo gasto nas respostas.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No exam sat.</source>
+        <translation>Nenhum exame feito.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 holds no certification yet.</source>
+        <translation>%1 ainda não tem nenhuma certificação.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Certificate: %1</source>
+        <translation>Certificado: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Certificate of dealer training</source>
+        <translation>Certificado de formação de croupier</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This certifies that</source>
+        <translation>Certifica-se que</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>passed the certification exam in</source>
+        <translation>foi aprovado(a) no exame de certificação de</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>on %1</source>
+        <translation>em %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Score %1 · in time %2</source>
+        <translation>Pontuação %1 · a tempo %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Valid until %1</source>
+        <translation>Válido até %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Instructor: %1</source>
+        <translation>Formador: %1</translation>
+    </message>
+    <message>
+        <location filename="../../reports/certification_text.py" line="+42"/>
+        <source>Dealer training centre</source>
+        <translation>Centro de formação de croupiers</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>valid until %1</source>
+        <translation>válida até %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expired on %1</source>
+        <translation>expirou em %1</translation>
+    </message>
+    <message>
+        <location filename="../../reports/pdf.py" line="-11"/>
+        <source>Certifications</source>
+        <translation>Certificações</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No certification.</source>
+        <translation>Nenhuma certificação.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Trainee</source>
+        <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Passed on</source>
+        <translation>Aprovado em</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Approved by</source>
+        <translation>Aprovado por</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validity</source>
+        <translation>Validade</translation>
+    </message>
+</context>
+<context>
     <name>csv</name>
     <message>
         <location filename="../../reports/csv_export.py" line="+35"/>
@@ -5850,6 +8101,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Trainee</source>
         <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff no.</source>
+        <translation>N.º de funcionário</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5933,7 +8189,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Prática (revisão)</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+117"/>
         <source>yes</source>
         <extracomment>The first characters that make Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP&apos;s list): such a cell is written with a leading apostrophe, as text. Given and expected answer of a stored answer, in words (the UI passes the drill-down&apos;s).</extracomment>
         <translation>sim</translation>
@@ -5947,7 +8203,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-512"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-546"/>
         <source>Last %1 days</source>
         <translation>Últimos %1 dias</translation>
     </message>
@@ -5980,7 +8236,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-490"/>
+        <location filename="../../ui/drills/launcher.py" line="-503"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -5996,7 +8252,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+28"/>
+        <location filename="../../ui/drills/menu.py" line="+30"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>&amp;Praticar</translation>
@@ -6055,12 +8311,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+51"/>
+        <location filename="../../ui/drills/menu.py" line="+57"/>
         <source>Drills</source>
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+304"/>
+        <location line="+317"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
@@ -6071,7 +8327,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-55"/>
+        <location filename="../../ui/drills/menu.py" line="-61"/>
         <source>&amp;Timed</source>
         <translation>&amp;Cronometrado</translation>
     </message>
@@ -6086,7 +8342,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os &amp;meus erros</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+59"/>
         <source>&amp;Drills</source>
         <translation>&amp;Treino</translation>
     </message>
@@ -6094,6 +8350,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Choose a &amp;drill…</source>
         <translation>Escolher um e&amp;xercício…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Review my e&amp;xams…</source>
+        <translation>Rever os meus e&amp;xames…</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Sign in first to review your exams.</source>
+        <translation>Inicie sessão primeiro para rever os seus exames.</translation>
     </message>
     <message>
         <location filename="../../ui/drills/rendering.py" line="-55"/>
@@ -6122,11 +8388,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/table/stud_deal.py" line="+356"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../ui/table/stud_deal.py" line="+16"/>
         <source>Box %1</source>
         <translation>Casa %1</translation>
     </message>
@@ -6476,28 +8744,33 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>games</name>
     <message>
+        <location filename="../../reports/certification_text.py" line="-33"/>
         <location filename="../../ui/games.py" line="-44"/>
         <source>Roulette</source>
+        <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>Roleta</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../ui/games.py" line="+1"/>
         <source>Craps</source>
         <translation>Craps</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../ui/games.py" line="+1"/>
         <location line="+32"/>
         <source>Caribbean Stud Poker</source>
         <translation>Caribbean Stud Poker</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="+1"/>
+        <location filename="../../ui/games.py" line="-31"/>
         <source>Sic Bo</source>
         <translation>Cussec</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../ui/games.py" line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>O Despacho n.º 53/2010 aprovou um novo Regulamento Oficial do CRAPS e revogou a Portaria n.º 97/85/M (craps-1985). Só parte do texto de 2010 está disponível, pelo que craps-1985 continua a ser o regulamento predefinido nos exercícios avaliados.</translation>
     </message>
@@ -6560,7 +8833,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>sem resposta dentro do tempo</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="+276"/>
+        <location filename="../../reports/pdf.py" line="-361"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1 a %2 · elaborado a %3 por %4</translation>
     </message>
@@ -6591,24 +8864,24 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location line="+123"/>
+        <location line="+209"/>
         <source>Answers</source>
         <translation>Respostas</translation>
     </message>
     <message>
-        <location line="-122"/>
-        <location line="+123"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Accuracy</source>
         <translation>Taxa de acerto</translation>
     </message>
     <message>
-        <location line="-122"/>
-        <location line="+123"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Typical time</source>
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-349"/>
+        <location line="-435"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>página %1 de %2</translation>
@@ -6624,18 +8897,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tempo-alvo: o tempo de que um croupier formado precisa para uma pergunta da competência no nível intermédio, o alvo do modo cronometrado.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+52"/>
         <source>Training report: %1</source>
         <translation>Relatório de formação: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+106"/>
+        <location line="+9"/>
+        <location line="+168"/>
         <source>Exams</source>
         <translation>Exames</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-163"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -6651,12 +8924,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+19"/>
-        <location line="+97"/>
+        <location line="+159"/>
         <source>Exam</source>
         <translation>Exame</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-158"/>
         <source>Assigned</source>
         <translation>Atribuído</translation>
     </message>
@@ -6672,12 +8945,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location line="+98"/>
+        <location line="+160"/>
         <source>Pass mark</source>
         <translation>Nota mínima</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-159"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>
@@ -6687,12 +8960,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Nenhum exame atribuído.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+59"/>
         <source>Cohort report</source>
         <translation>Relatório da turma</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <source>Group report: %1 (started %2)</source>
+        <translation>Relatório do grupo: %1 (início em %2)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>Formandos, da menor para a maior taxa de acerto</translation>
     </message>
@@ -6705,6 +8983,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+12"/>
         <source>Trainee</source>
         <translation>Formando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff no.</source>
+        <translation>N.º func.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -6722,7 +9005,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Competência mais fraca</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+25"/>
         <source>No exam set.</source>
         <translation>Nenhum exame marcado.</translation>
     </message>
@@ -6745,6 +9028,376 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Passed</source>
         <translation>Aprovados</translation>
+    </message>
+</context>
+<context>
+    <name>sandbox</name>
+    <message>
+        <location filename="../../ui/sandbox/panel.py" line="+75"/>
+        <source>%1: the odds would win more than the bet they back.</source>
+        <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
+        <translation>%1: as odds ganhariam mais do que a aposta que acompanham.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+1"/>
+        <source>%1: the odds are over their limit.</source>
+        <translation>%1: as odds excedem o seu limite.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: not accepted while no point is on.</source>
+        <translation>%1: não é aceite enquanto não houver ponto.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: no odds on a come-out roll.</source>
+        <translation>%1: não há odds num lançamento de saída.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: a come bet cannot lie on the point&apos;s own number while that point is on (the throw that took it there decided the point).</source>
+        <translation>%1: uma aposta come não pode estar no próprio número do ponto enquanto esse ponto está ativo (o lançamento que a levou até lá decidiu o ponto).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: there is no bet for these odds to back.</source>
+        <translation>%1: não há aposta que estas odds acompanhem.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: a box plays only with an ante on it.</source>
+        <translation>%1: uma casa só joga com um ante.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: the raise is exactly twice the ante.</source>
+        <translation>%1: o aumento é exatamente o dobro do ante.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: over the table&apos;s maximum for this bet.</source>
+        <translation>%1: acima do máximo da mesa para esta aposta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: under the table&apos;s minimum for this bet.</source>
+        <translation>%1: abaixo do mínimo da mesa para esta aposta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: the house does not offer this bet.</source>
+        <translation>%1: a casa não oferece esta aposta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: the ruleset does not allow this bet.</source>
+        <translation>%1: o conjunto de regras não permite esta aposta.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>%1: not accepted at this moment of the game.</source>
+        <translation>%1: não é aceite neste momento do jogo.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: the rules refuse this bet.</source>
+        <translation>%1: as regras recusam esta aposta.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Choose the winning number: type it, click it on the felt, or spin at random.</source>
+        <translation>Escolha o número vencedor: escreva-o, clique nele no pano ou gire ao acaso.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a number of this wheel (0 to %2).</source>
+        <translation>%1 não é um número desta roda (0 a %2).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Winning &amp;number:</source>
+        <translation>&amp;Número vencedor:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spin at rando&amp;m</source>
+        <translation>Girar ao aca&amp;so</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Or click a number on the felt.</source>
+        <translation>Ou clique num número do pano.</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Puc&amp;k (point):</source>
+        <translation>Mar&amp;cador (ponto):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OFF (come-out roll)</source>
+        <translation>OFF (lançamento de saída)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <source>Dic&amp;e:</source>
+        <translation>Da&amp;dos:</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>T&amp;hrow at random</source>
+        <translation>Lançar ao aca&amp;so</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;hake at random</source>
+        <translation>Agitar ao aca&amp;so</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>The dealer&apos;s hand</source>
+        <translation>A mão da banca</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Box %1</source>
+        <translation>Casa %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.</source>
+        <translation>%1 tem %2 cartas: distribuem-se cinco (p. ex. AS KD 7C 5H 2S), ou distribua ao acaso.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D).</source>
+        <translation>%1: %2 não é uma carta (valor A K Q J T 9 … 2, depois naipe S H C D).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2 is dealt twice (also in %3).</source>
+        <translation>%1: %2 foi distribuída duas vezes (também em %3).</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>De&amp;aler:</source>
+        <translation>B&amp;anca:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Box %1:</source>
+        <translation>Casa %1:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;eed:</source>
+        <translation>S&amp;emente:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal at rando&amp;m</source>
+        <translation>Distribuir ao aca&amp;so</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Five cards each, rank then suit: AS KD 7C 5H 2S (T is a ten).</source>
+        <translation>Cinco cartas cada, valor e depois naipe: AS KD 7C 5H 2S (T é um dez).</translation>
+    </message>
+    <message>
+        <location line="+193"/>
+        <source>There are no bets on the felt: place chips, then settle.</source>
+        <extracomment>The felt was settled again (the answer on show changed). The answer was taken off the felt: placing bets again.</extracomment>
+        <translation>Não há apostas no pano: coloque fichas e depois liquide.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The rules core cannot settle this outcome: choose another.</source>
+        <translation>O núcleo de regras não consegue liquidar este resultado: escolha outro.</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Collected: %1</source>
+        <translation>Recolhido: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Paid: %1</source>
+        <translation>Pago: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The house&apos;s net: %1</source>
+        <translation>Resultado da casa: %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No step: nothing on the felt is decided.</source>
+        <translation>Nenhum passo: nada no pano fica decidido.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Step %1 of %2: %3 (%4)</source>
+        <translation>Passo %1 de %2: %3 (%4)</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>The ball rests on %1.</source>
+        <translation>A bola parou no %1.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the point is %1</source>
+        <translation>o ponto é %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a come-out roll</source>
+        <translation>um lançamento de saída</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thrown: %1 = %2, %3.</source>
+        <translation>Lançado: %1 = %2, %3.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The dice: %1 (total %2).</source>
+        <translation>Os dados: %1 (total %2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The hands are shown down.</source>
+        <translation>As mãos são mostradas.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not settled:</source>
+        <translation>Não liquidadas:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Steps with the same number may be done in any order among themselves.</source>
+        <translation>Os passos com o mesmo número podem fazer-se em qualquer ordem entre si.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Interpretation (the order of lines, streets and corners): an order either official text of Art. 5(1) allows is right; the list follows the Portuguese text.</source>
+        <translation>Interpretação (a ordem de linhas, transversais e quadrados): está certa uma ordem que qualquer dos textos oficiais do art. 5.º, n.º 1 permita; a lista segue o texto português.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Interpretation (Big bets, Arts. 9 to 11): a Big bet that is not a whole number of blocks (6 units on Big 6 and 8, 5 on the others) is paid by the block as the text says, and the rest 1 to 1.</source>
+        <translation>Interpretação (apostas Big, art.os 9.º a 11.º): uma aposta Big que não é um número inteiro de blocos (6 unidades no Big 6 e 8, 5 nos outros) é paga por bloco, como diz o texto, e o resto a 1 para 1.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>House procedure: every losing bet is collected before any is paid; the regulation sets no order of settlement.</source>
+        <translation>Procedimento da casa: todas as apostas perdedoras são recolhidas antes de qualquer pagamento; o regulamento não fixa ordem de liquidação.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>House procedure: the decided bets are settled in any order.</source>
+        <translation>Procedimento da casa: as apostas decididas liquidam-se em qualquer ordem.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>House pay table: Sic Bo&apos;s regulation is not on file. Losers are collected first (table procedure), then the winners in the house&apos;s order.</source>
+        <translation>Tabela de pagamentos da casa: o regulamento do Cussec não está disponível. Recolhem-se primeiro as perdedoras (procedimento de mesa), depois pagam-se as vencedoras na ordem da casa.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Table procedure: the regulation sets no order for the antes and raises; progressive awards come after them, in the order of Art. 10(4).</source>
+        <translation>Procedimento de mesa: o regulamento não fixa ordem para os antes e os aumentos; os prémios progressivos vêm depois, na ordem do art. 10.º, n.º 4.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Interpretation (Art. 6(7)): a folded box&apos;s cards are collected unopened with its ante, so it cannot win the progressive.</source>
+        <translation>Interpretação (art. 6.º, n.º 7): as cartas de uma casa que desiste são recolhidas fechadas com o ante, pelo que não pode ganhar o prémio progressivo.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A progressive stake has no step of its own: it is not collected or returned by the dealer.</source>
+        <translation>A aposta progressiva não tem passo próprio: o croupier não a recolhe nem a devolve.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Place bets on the felt, choose the outcome, then Settle: the rules core settles every bet and lists the dealer&apos;s steps.</source>
+        <translation>Coloque apostas no pano, escolha o resultado e depois Liquidar: o núcleo de regras liquida cada aposta e lista os passos do croupier.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>What if: settle the felt</source>
+        <translation>E se: liquidar o pano</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The outcome</source>
+        <translation>O resultado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settle</source>
+        <translation>&amp;Liquidar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Back to placing bets</source>
+        <translation>&amp;Voltar a apostar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The dealer&apos;s ste&amp;ps:</source>
+        <translation>Os &amp;passos do croupier:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Previo&amp;us step</source>
+        <translation>Passo a&amp;nterior</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ne&amp;xt step</source>
+        <translation>Passo se&amp;guinte</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>lost: to collect</source>
+        <extracomment>What each ring on the felt says (the overlay&apos;s colours and styles).</extracomment>
+        <translation>perdeu: a recolher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>won: the payout beside it</source>
+        <translation>ganhou: o pagamento ao lado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>returned</source>
+        <translation>devolvida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moves to its come point</source>
+        <translation>passa ao seu ponto come</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no decision: stays</source>
+        <translation>sem decisão: fica</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not allowed: not settled</source>
+        <translation>não permitida: não liquidada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the step chosen</source>
+        <translation>o passo escolhido</translation>
     </message>
 </context>
 <context>
@@ -6799,9 +9452,253 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>studdeal</name>
+    <message>
+        <location filename="../../ui/table/stud_calls.py" line="+24"/>
+        <source>Out of order: this card goes to %1. From the shoe: one card at a time to each box with a bet, left to right, the dealer last; from the machine: five at once.</source>
+        <translation>Fora de ordem: esta carta vai para %1. Pelo sabot: uma carta de cada vez a cada casa com aposta, da esquerda para a direita, a banca por último; pela máquina: cinco de uma vez.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The first card is dealt: a progressive bet is refused now.</source>
+        <translation>A primeira carta já foi dada: agora a aposta progressiva é recusada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is dealt yet: the progressive bet is accepted.</source>
+        <translation>Ainda não foi dada nenhuma carta: a aposta progressiva é aceite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refuse it: the raise is exactly twice the ante, %2, not %1.</source>
+        <translation>Recuse-o: o aumento é exatamente o dobro do ante, %2, não %1.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is exactly twice the ante: the raise is accepted.</source>
+        <translation>%1 é exatamente o dobro do ante: o aumento é aceite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand %1: it needs at least an ace and a king, or any pair or better (the standard reading of Art. 9(1): an interpretation, a setting of the ruleset).</source>
+        <translation>A mão da banca %1: precisa de pelo menos um ás e um rei, ou de qualquer par ou mão superior (a leitura corrente do art. 9.º, n.º 1: uma interpretação, uma definição do conjunto de regras).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not now: %1</source>
+        <translation>Agora não: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Box %1 offers a progressive bet.</source>
+        <extracomment>What each moment waits for, in words (the prompt, and &quot;not now&quot;).</extracomment>
+        <translation>A casa %1 oferece uma aposta progressiva.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal: click the box the next card goes to, or press its number (0: dealer).</source>
+        <translation>Distribua: clique na casa a que vai a próxima carta, ou prima o seu número (0: banca).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deal from the machine: click the box the next five cards go to, or press its number (0: dealer).</source>
+        <translation>Distribua pela máquina: clique na casa a que vão as próximas cinco cartas, ou prima o seu número (0: banca).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The deal stops: rule the irregularity (Art. 11) above.</source>
+        <translation>A distribuição para: decida a irregularidade (art. 11.º) acima.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Box %1 raises %2 on an ante of %3.</source>
+        <translation>A casa %1 aumenta %2 sobre um ante de %3.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 folds: collect its cards and its ante (C or Enter).</source>
+        <translation>A casa %1 desiste: recolha as cartas e o ante (C ou Enter).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand is turned: does it qualify? (Q: yes, W: no)</source>
+        <translation>A mão da banca está virada: qualifica-se? (Q: sim, W: não)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>box %1&apos;s progressive bet is answered first.</source>
+        <translation>primeiro responde-se à aposta progressiva da casa %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cards are dealt first.</source>
+        <translation>primeiro dão-se as cartas.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the irregularity is ruled first.</source>
+        <translation>primeiro decide-se a irregularidade.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s raise is answered first.</source>
+        <translation>primeiro responde-se ao aumento da casa %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s fold is collected first.</source>
+        <translation>primeiro recolhe-se a desistência da casa %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer&apos;s qualification is called first.</source>
+        <translation>primeiro diz-se se a banca se qualifica.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the dealer</source>
+        <translation>a banca</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1</source>
+        <translation>a casa %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Card to the dealer</source>
+        <translation>Carta para a banca</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card to box %1</source>
+        <translation>Carta para a casa %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Progressive bet of box %1 accepted</source>
+        <translation>Aposta progressiva da casa %1 aceite</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Progressive bet of box %1 refused</source>
+        <translation>Aposta progressiva da casa %1 recusada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Raise of box %1 accepted</source>
+        <translation>Aumento da casa %1 aceite</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Raise of box %1 refused</source>
+        <translation>Aumento da casa %1 recusado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dealer qualifies</source>
+        <translation>A banca qualifica-se</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The dealer does not qualify</source>
+        <translation>A banca não se qualifica</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>qualifies</source>
+        <translation>qualifica-se</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>does not qualify</source>
+        <translation>não se qualifica</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the cards are out and the dealer has called.</source>
+        <translation>as cartas já foram dadas e a banca já foi anunciada.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/stud_deal.py" line="-246"/>
+        <source>The round is over.</source>
+        <translation>A jogada terminou.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round is void (Art. 11): return every ante; the progressive bets stay.</source>
+        <translation>A jogada é nula (art. 11.º): devolva cada ante; as apostas progressivas ficam.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
+        <translation>O confronto: liquide cada casa (art. 9.º) e depois os prémios progressivos (art. 10.º).</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Box %1 (%1)</source>
+        <translation>Casa %1 (%1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dealer (0)</source>
+        <translation>Banca (0)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accept the bet (A)</source>
+        <translation>Aceitar a aposta (A)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the bet (X)</source>
+        <translation>Recusar a aposta (X)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Accept the raise (A)</source>
+        <translation>Aceitar o aumento (A)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the raise (X)</source>
+        <translation>Recusar o aumento (X)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Collect the cards and the ante (C)</source>
+        <translation>Recolher as cartas e o ante (C)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Qualifies (Q)</source>
+        <translation>Qualifica-se (Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Does not qualify (W)</source>
+        <translation>Não se qualifica (W)</translation>
+    </message>
+    <message>
+        <location line="+146"/>
+        <source>The round is void: the cards are collected.</source>
+        <translation>A jogada é nula: as cartas são recolhidas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No card is dealt yet.</source>
+        <translation>Ainda não foi dada nenhuma carta.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cards dealt: %1 of %2</source>
+        <translation>Cartas dadas: %1 de %2</translation>
+    </message>
+</context>
+<context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+30"/>
+        <location filename="../../ui/table/bets.py" line="+34"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>fichas vermelhas</translation>
@@ -6893,7 +9790,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Jogada liquidada</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+52"/>
         <source>a bet</source>
         <translation>uma aposta</translation>
@@ -6997,11 +9894,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="-4"/>
+        <location filename="../../ui/table/stud_calls.py" line="-20"/>
         <source>This step is not right.</source>
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+109"/>
+        <location filename="../../ui/table/screen.py" line="+120"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -7080,8 +9978,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+300"/>
+        <location line="+375"/>
         <source>No bet in hand: click a bet or press Tab.</source>
+        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
     <message>
@@ -7105,12 +10004,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+79"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
     </message>
@@ -7146,7 +10045,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não foi registado e por isso não conta: %1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+65"/>
         <source>Round %1 of %2</source>
         <translation>Jogada %1 de %2</translation>
     </message>
@@ -7156,7 +10055,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Jogada %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>The ball is in %1.</source>
         <translation>A bola está no %1.</translation>
     </message>
@@ -7171,7 +10070,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os dados: %1, %2 e %3, um total de %4.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Exam…</source>
         <translation>Exame…</translation>
     </message>
@@ -7241,12 +10140,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Jogada seguinte (N)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Tab: next bet · click chips or type the amount, Backspace takes back · Enter or a click on the bet places the payout beside it</source>
         <translation>Tab: aposta seguinte · clique nas fichas ou escreva o montante, Backspace retira · Enter ou um clique na aposta coloca o pagamento ao lado dela</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Live table</source>
         <translation>Mesa ao vivo</translation>
     </message>

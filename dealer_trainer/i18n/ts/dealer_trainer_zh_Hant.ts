@@ -1080,6 +1080,7 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/craps/irregular.py" line="+184"/>
         <source>{article} says the odds&apos; win &quot;may never exceed&quot; the line bet; the limit is applied when the odds are taken, so the largest odds bet is the one whose win equals the line bet, and a larger one is refused.</source>
         <translation>{article}規定附加投注的彩金「永不可超過」原來的投注；此限額在接受附加投注時執行，所以最大的附加投注是其彩金恰好等於線注的投注，更大的投注不予接受。</translation>
     </message>
@@ -1197,11 +1198,13 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/craps/irregular.py" line="-108"/>
         <source>Throw the lost die again and add it to {face}.</source>
         <translation>重擲離開檯面的那粒骰子，再加上{face}點。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/craps/irregular.py" line="+3"/>
         <source>The whole throw is repeated, not one die (Art. 1).</source>
         <translation>須重擲整次，而非只擲一粒骰子（第一條）。</translation>
     </message>
@@ -1222,6 +1225,7 @@
     </message>
     <message>
         <location line="+8"/>
+        <location filename="../../rules/craps/irregular.py" line="+38"/>
         <source>{total}: the most exposed upper face counts.</source>
         <translation>{total}點：以最外露的上面計。</translation>
     </message>
@@ -1232,16 +1236,19 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/craps/irregular.py" line="+8"/>
         <source>Only a die leaving the table makes a throw invalid (Art. 1).</source>
         <translation>只有骰子離開檯面，擲骰才無效（第一條）。</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/craps/irregular.py" line="+4"/>
         <source>{total}: the less exposed face counts.</source>
         <translation>{total}點：以較不外露的一面計。</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../rules/craps/irregular.py" line="+4"/>
         <source>The most exposed upper face counts, {high}, not the less exposed {low} (Art. 1).</source>
         <translation>以最外露的上面計，即{high}，而非較不外露的{low}（第一條）。</translation>
     </message>
@@ -1805,6 +1812,7 @@
     </message>
     <message>
         <location line="+8"/>
+        <location filename="../../rules/roulette/irregular.py" line="+149"/>
         <source>Announce golpe nulo, remove the chip, place the ball in {previous} and spin again; all bets stand.</source>
         <translation>宣佈該局無效（golpe nulo），取出籌碼，把珠放回{previous}號的間格內，再重新打珠；所有投注維持不變。</translation>
     </message>
@@ -1815,26 +1823,31 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+11"/>
         <source>The spin is void the moment an object falls in (Art. 2(2)).</source>
         <translation>物體一跌入盤內，該局即無效（第二條第二款）。</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/roulette/irregular.py" line="+4"/>
         <source>Stop the game and return every bet to the players.</source>
         <translation>停止該局，把所有投注退回客人。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>Golpe nulo does not void the bets: they stand for the new spin.</source>
         <translation>宣佈該局無效（golpe nulo）不會令投注作廢：投注保留至重新打珠。</translation>
     </message>
     <message>
         <location line="+95"/>
+        <location filename="../../rules/roulette/irregular.py" line="-61"/>
         <source>Remove the chip, put the ball in 0 and spin again.</source>
         <translation>取出籌碼，把珠放在0號的間格內，再重新打珠。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>The ball goes back to the previous winning number, not to 0.</source>
         <translation>珠要放回上局中獎號碼，而不是0號。</translation>
     </message>
@@ -1885,11 +1898,13 @@
     </message>
     <message>
         <location line="+48"/>
+        <location filename="../../rules/roulette/irregular.py" line="-39"/>
         <source>Refuse the bet and hand the chips back; the other bets stand.</source>
         <translation>拒絕該注並把籌碼交還；其他投注維持不變。</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../rules/roulette/irregular.py" line="+5"/>
         <source>Accept it: the ball has not yet come to rest.</source>
         <translation>接受：珠還未靜止。</translation>
     </message>
@@ -1910,11 +1925,13 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>Call golpe nulo and spin again.</source>
         <translation>宣佈該局無效（golpe nulo），重新打珠。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>Golpe nulo is for an object falling into the wheel, not for a late bet.</source>
         <translation>宣佈該局無效（golpe nulo）是用於有物體跌入盤內，而非遲下的注。</translation>
     </message>
@@ -1940,11 +1957,13 @@
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../rules/roulette/irregular.py" line="+141"/>
         <source>The disturbed bets lose: the layout decides.</source>
         <translation>被弄亂的投注作輸論：以檯面為準。</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+3"/>
         <source>A winning bet the dealer disturbs is reconstructed, never lost (Art. 5(3)).</source>
         <translation>荷官弄亂的中獎投注須重組，絕不作輸論（第五條第三款）。</translation>
     </message>
@@ -1955,6 +1974,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>The inspector restores them, or the players indicate them (Art. 5(3)).</source>
         <translation>由監場還原，或由客人指正（第五條第三款）。</translation>
     </message>
@@ -1980,21 +2000,25 @@
     </message>
     <message>
         <location line="+33"/>
+        <location filename="../../rules/roulette/irregular.py" line="-122"/>
         <source>Remove the chip and spin again from the pocket where the ball is now.</source>
         <translation>取出籌碼，從珠現時所在的間格重新打珠。</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../rules/roulette/irregular.py" line="+4"/>
         <source>The ball is first placed in the pocket of the previous winning number, here 0 (Art. 2(2)).</source>
         <translation>須先把珠放回上局中獎號碼的間格內，此處即0號（第二條第二款）。</translation>
     </message>
     <message>
         <location line="+11"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>The bets stand for the new spin: Art. 2(2) does not say so, but implies it (the spin is launched again, not the bets made again).</source>
         <translation>投注在重新打珠時照舊有效：第二條第二款雖未明言，但有此含意（重新打珠，而非重新投注）。</translation>
     </message>
     <message>
         <location line="+9"/>
+        <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>When the previous winning number was 0, the ball is placed in 0: 0 has its own pocket (Art. 1(2)), and Art. 2(2) names the previous number&apos;s pocket without exception.</source>
         <translation>若上局中獎號碼為0，珠便放在0號：0號有其間格（第一條第二款），而第二條第二款指明放回上局中獎號碼的間格，並無例外。</translation>
     </message>
@@ -2060,7 +2084,7 @@
         <translation>宣佈該局無效（golpe nulo）、打鐘後的投注、被弄亂的中獎籌碼。</translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/rulings.py" line="+56"/>
+        <location filename="../../rules/caribbean_stud/rulings.py" line="+57"/>
         <source>Progressive bets are carried over to the next round.</source>
         <translation>累進大獎的投注自動轉到下一局。</translation>
     </message>
@@ -2100,7 +2124,7 @@
         <translation>派牌過程中洗牌機失靈：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局；須更換洗牌機或改用派牌盒派牌。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+89"/>
         <source>Players may not use any device to record the results.</source>
         <translation>博彩者不得使用任何工具紀錄投注結果。</translation>
     </message>
@@ -2900,7 +2924,7 @@
         <translation>無法使用資料庫 {database}：{why}</translation>
     </message>
     <message>
-        <location filename="../../storage/errors.py" line="+47"/>
+        <location filename="../../storage/errors.py" line="+51"/>
         <source>Too many wrong passwords: try again in {seconds} s.</source>
         <translation>密碼錯誤次數過多：請於 {seconds} 秒後再試。</translation>
     </message>
@@ -2910,7 +2934,7 @@
         <translation>密碼錯誤。{seconds} 秒後可再次嘗試。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+20"/>
         <source>A trainee named {existing} already exists.</source>
         <translation>已有名為 {existing} 的學員。</translation>
     </message>
@@ -2932,8 +2956,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>The server refused the sign-in of {user}: it may not sign in from this computer (pg_hba.conf), or not at all (an archived trainee).</source>
-        <translation>伺服器拒絕 {user} 登入：不可從此電腦登入（pg_hba.conf），或完全不可登入（已封存的學員）。</translation>
+        <source>The server refused the sign-in of {user}: it may not sign in from this computer (pg_hba.conf), or not at all (an archived trainee, a disabled instructor).</source>
+        <translation>伺服器拒絕 {user} 登入：不可從此電腦登入（pg_hba.conf），或完全不可登入（已封存的學員、已停用的導師）。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2946,7 +2970,7 @@
         <translation>伺服器拒絕：{user} 無權執行此操作（{detail}）。</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+100"/>
         <source>The server {server} cannot be used: {why}</source>
         <translation>無法使用伺服器 {server}：{why}</translation>
     </message>
@@ -2968,7 +2992,7 @@
     <message>
         <location line="+91"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+524"/>
+        <location filename="../../storage/store.py" line="+526"/>
         <source>Sign in first: your records are reached only after it.</source>
         <translation>請先登入：登入後才可存取你的紀錄。</translation>
     </message>
@@ -2989,7 +3013,7 @@
         <translation>密碼錯誤。</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+142"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>在伺服器上，新學員需要設定首個密碼：由 PostgreSQL 保存。</translation>
     </message>
@@ -3004,7 +3028,7 @@
         <translation>目前的密碼錯誤。</translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-108"/>
+        <location filename="../../storage/store.py" line="-109"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation>沒有使用中的學員檔案 {id}。</translation>
@@ -3015,7 +3039,7 @@
         <translation>導師帳戶已存在。</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Choose which instructor you are.</source>
         <translation>請選擇你是哪位導師。</translation>
     </message>
@@ -3025,7 +3049,7 @@
         <translation>沒有此導師帳戶。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+58"/>
         <source>The instructor views are locked: enter the instructor password.</source>
         <translation>導師畫面已鎖定：請輸入導師密碼。</translation>
     </message>
@@ -3033,6 +3057,299 @@
         <location line="+6"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>導師畫面在閒置後已自動鎖定：請再次輸入密碼。</translation>
+    </message>
+    <message>
+        <location filename="../../drills/standards.py" line="+112"/>
+        <source>Mastered</source>
+        <extracomment>The drills&apos; level whose target is a skill&apos;s default standard (a trained dealer&apos;s time). What a centre may set a target to, in seconds (the storage&apos;s check says the same).</extracomment>
+        <translation>已掌握</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>接近</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weak</source>
+        <translation>薄弱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not started</source>
+        <translation>未開始</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Improving</source>
+        <translation>進步中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Slipping</source>
+        <translation>退步中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steady</source>
+        <translation>持平</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>First answers</source>
+        <translation>首批答題</translation>
+    </message>
+    <message>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="+35"/>
+        <source>The round stands: play on</source>
+        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11).</extracomment>
+        <translation>該局維持有效：繼續進行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that card up, the dealer&apos;s others face down</source>
+        <translation>維持有效：該牌陽開，莊荷其餘的牌牌面向下</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dead hand: play on for the other boxes</source>
+        <translation>該門的牌作廢：其他各門繼續進行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Void: antes returned, progressive bets carried over</source>
+        <translation>該局無效：原注退回，累進大獎的投注轉到下一局</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Void; another machine or the shoe</source>
+        <translation>該局無效；更換洗牌機或改用派牌盒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>One card exposed while dealing: the round stands, play goes on.</source>
+        <extracomment>Why another choice is wrong: what Art. 11 rules, by the choice that carries it out.</extracomment>
+        <translation>派牌時一張牌被陽開：該局維持有效，牌局繼續。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A dealer&apos;s card exposed: it stays up, the dealer&apos;s others are dealt face down.</source>
+        <translation>莊荷的一張牌被陽開：該牌繼續陽開，莊荷其餘的牌牌面向下派出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cards to a box without a bet are a dead hand; play goes on.</source>
+        <translation>派給沒有下注一門的牌作廢；牌局繼續。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Two cards exposed: the round is void, the progressive bets carried over.</source>
+        <translation>兩張牌被陽開：該局無效，累進大獎的投注轉到下一局。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The machine failed: the round is void; another machine or the shoe.</source>
+        <translation>洗牌機失靈：該局無效；更換洗牌機或改用派牌盒。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>The card just dealt to box {box} was turned face up by mistake.</source>
+        <translation>剛派給第{box}門的牌被錯誤陽開。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s card just dealt was turned face up by mistake.</source>
+        <translation>剛派給莊荷的牌被錯誤陽開。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards were turned face up by mistake while dealing, one of them box {box}&apos;s.</source>
+        <translation>派牌時兩張牌被錯誤陽開，其中一張屬第{box}門。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Five cards were dealt by mistake to box {box}, which has no bet.</source>
+        <translation>錯誤地向沒有下注的第{box}門派了五張牌。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The shuffling machine has stopped in the middle of the deal.</source>
+        <translation>派牌途中洗牌機失靈。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cards were dealt the wrong way.</source>
+        <translation>派牌方法不正確。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A hand received the wrong number of cards.</source>
+        <translation>有一手牌的牌數有誤。</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The deal stops until the irregularity is ruled (Art. 11).</source>
+        <translation>須先就違規情況作出裁定，才可繼續派牌（第十一條）。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/irregular.py" line="-78"/>
+        <source>The shooter throws: one die shows {face}; the other bounces off the table and lands on the floor showing {off}.</source>
+        <translation>擲骰者擲骰：一粒骰子顯示{face}點；另一粒彈出檯面，跌在地上顯示{off}點。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Call &quot;no roll&quot;: every bet stays as it is and the shooter throws again.</source>
+        <translation>宣佈「不算」：所有投注維持不變，擲骰者重擲。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Count the throw as it lies: {total}, and settle it.</source>
+        <translation>照骰子現狀計算：{total}點，並按此結算。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A throw with a die off the table is not valid: it decides no bet (Art. 1).</source>
+        <translation>有骰子離開檯面的擲骰無效：不決定任何投注的輸贏（第一條）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>That throw was no roll (a die left the table): nothing is settled on it; the shooter throws again (Art. 1).</source>
+        <translation>這次擲骰不算（有骰子離開檯面）：不可按此結算任何投注；擲骰者須重擲（第一條）。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>One die shows {face}. The other leans on a chip stack: {high} is the more exposed upper face, {low} the less.</source>
+        <translation>一粒骰子顯示{face}點。另一粒斜靠在一疊籌碼上：{high}點是較外露的上面，{low}點較不外露。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Call &quot;no roll&quot;: a cocked die makes the throw invalid.</source>
+        <translation>宣佈「不算」：骰子傾斜令擲骰無效。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Judge the throw first: a cocked die counts its most exposed upper face (Art. 1).</source>
+        <translation>先判定這次擲骰：傾斜的骰子以最外露的上面計（第一條）。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The odds bet is refused: its win would exceed the line bet; the largest odds bet is {largest}.</source>
+        <translation>該附加投注不被接受：其贏款會超過原注；最高的附加投注為{largest}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Refuse the odds bet and tell the player the largest allowed.</source>
+        <translation>拒絕該附加投注，並告訴客人最高可投注多少。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The odds bet is within the limit: it is accepted.</source>
+        <translation>該附加投注在限額之內：予以接受。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Place the odds behind the bet.</source>
+        <translation>把附加投注放在原注後面。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Before the throw, a player asks for odds of {amount} behind their bet on the point {point}.</source>
+        <translation>擲骰前，一位客人要求在其點數{point}的投注後面加{amount}的附加投注。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Accept the odds and place them behind the bet.</source>
+        <translation>接受附加投注，放在原注後面。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The odds&apos; win may never exceed the line bet: this odds bet is over the limit.</source>
+        <translation>附加投注的贏款永不可超過原注：這筆附加投注超出限額。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Refuse the odds: they are over the limit.</source>
+        <translation>拒絕附加投注：超出限額。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>These odds are within the limit: a player may take them.</source>
+        <translation>這筆附加投注在限額之內：客人可以投注。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A player is asking for odds: answer before the throw is settled.</source>
+        <translation>有客人要求附加投注：先回應，才結算這次擲骰。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/roulette/irregular.py" line="-72"/>
+        <source>After the bell no bet may be placed or changed: it is refused (Art. 3).</source>
+        <translation>鳴鐘後不得下注或更改投注：該注不被接受（第三條）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The bell has rung and the ball is spinning: a player pushes a bet onto the layout.</source>
+        <translation>已鳴鐘，珠正在轉動：一位客人把一注推上檯面。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The late bet is still on the layout: refuse it first; after the bell no bet may be placed or changed (Art. 3).</source>
+        <translation>逾時的投注仍在檯面上：先拒絕該注；鳴鐘後不得下注或更改投注（第三條）。</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The ball is spinning when a chip falls into the wheel. The previous winning number was {previous}.</source>
+        <translation>珠正在轉動時，一個籌碼跌入輪盤內。上一個中獎號碼是{previous}。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Let the ball finish and settle the number it lands on.</source>
+        <translation>讓珠轉完，按其落入的號碼結算。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The spin is void (golpe nulo): nothing is settled on it; the ball is launched again (Art. 2(2)).</source>
+        <translation>該局無效（golpe nulo）：不可按此結算；須重新打珠（第二條第二款）。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>While paying, you knock over the chips of a winning bet. The inspector saw the layout and can put them back exactly.</source>
+        <translation>賠注時，你碰亂了一注中獎投注的籌碼。監場看見檯面，能準確還原。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>While paying, you knock over the chips of several winning bets. The inspector cannot say with certainty where they were.</source>
+        <translation>賠注時，你碰亂了幾注中獎投注的籌碼。監場不能確定它們原來的位置。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Call the inspector: he restores the bets, then they are paid.</source>
+        <translation>請監場來：由監場還原投注，然後賠注。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The inspector restores them only when he can do so with certainty (Art. 5(3)).</source>
+        <translation>監場只在能確定時才還原投注（第五條第三款）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Call the inspector: the bets are reconstructed from what the players indicate.</source>
+        <translation>請監場來：按有關客人的指示重組投注。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Players indicate only when the inspector cannot restore them with certainty (Art. 5(3)).</source>
+        <translation>只有在監場不能確定還原時，才由客人指示（第五條第三款）。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Put the chips back yourself as you remember them and pay.</source>
+        <translation>憑記憶自行把籌碼放回，然後賠注。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Stop paying: the disturbed bets are restored first, by the inspector or from the players&apos; indications (Art. 5(3)).</source>
+        <translation>停止賠注：被弄亂的投注須先還原，由監場還原或按客人的指示重組（第五條第三款）。</translation>
     </message>
 </context>
 <context>
@@ -3254,6 +3571,167 @@
     </message>
 </context>
 <context>
+    <name>CentrePanel</name>
+    <message>
+        <location filename="../../ui/instructor/centre.py" line="+57"/>
+        <location line="+94"/>
+        <source>Dealer training centre</source>
+        <translation>荷官培訓中心</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <source>&amp;Save the settings</source>
+        <translation>儲存設定(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The centre&apos;s settings</source>
+        <translation>中心設定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Centre&apos;s &amp;name (transcripts, certificates):</source>
+        <translation>中心名稱（成績單、證書）(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sittings an exam &amp;allows (the first included):</source>
+        <translation>每項考試可應考次數（包括首次）(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Days to wait between sittings:</source>
+        <translation>兩次應考之間相隔日數(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certification valid for (&amp;months):</source>
+        <translation>認證有效期（月）(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Saved</source>
+        <translation>儲存於</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>By</source>
+        <translation>儲存者</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+7"/>
+        <source>Trainee</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>&amp;Transcript (PDF)…</source>
+        <translation>成績單 (PDF)(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;ertificates (PDF)…</source>
+        <translation>證書 (PDF)(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Passed on</source>
+        <translation>合格日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In time</source>
+        <translation>限時內</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Approved by</source>
+        <translation>批准導師</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validity</source>
+        <translation>有效期</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>For:</source>
+        <translation>學員：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Certifications</source>
+        <translation>認證</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>“%1”, %2 sittings, %3 days between, valid %4 months</source>
+        <translation>「%1」，可應考 %2 次，相隔 %3 日，有效 %4 個月</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Defaults: %1</source>
+        <translation>預設：%1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <location line="+3"/>
+        <source>Not saved: %1</source>
+        <translation>未儲存：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved as version %1: %2</source>
+        <translation>已儲存為第 %1 版：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose a trainee first.</source>
+        <translation>請先選擇學員。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save the PDF</source>
+        <translation>儲存 PDF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Writing %1…</source>
+        <translation>正在寫入 %1…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 pages written to %2</source>
+        <translation>已寫入 %1 頁至 %2</translation>
+    </message>
+</context>
+<context>
     <name>ChipBuilder</name>
     <message>
         <location filename="../../ui/drills/answers.py" line="+43"/>
@@ -3360,7 +3838,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+198"/>
+        <source>Group:</source>
+        <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
+        <translation>班級：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../ui/instructor/table_results.py" line="+513"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -3370,7 +3855,7 @@
         <translation>技能：</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Find a trainee…</source>
         <translation>搜尋學員…</translation>
     </message>
@@ -3385,12 +3870,12 @@
         <translation>學員（按兩下查看詳情）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+49"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -3400,12 +3885,7 @@
         <translation>正在載入學員數據…</translation>
     </message>
     <message>
-        <location line="+41"/>
-        <source>Loading… %1 of %2 trainees</source>
-        <translation>載入中…（%1／%2 名學員）</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+50"/>
         <source>%1 trainees</source>
         <translation>%1 名學員</translation>
     </message>
@@ -3414,11 +3894,29 @@
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
+    <message>
+        <location filename="../../ui/instructor/groups.py" line="+72"/>
+        <source>Every trainee</source>
+        <translation>全體學員</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> (archived)</source>
+        <translation>（已封存）</translation>
+    </message>
+</context>
+<context>
+    <name>Confirmation</name>
+    <message>
+        <location filename="../../ui/instructor/confirm.py" line="+45"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
 </context>
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+268"/>
+        <location filename="../../ui/drills/launcher.py" line="+270"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -3433,14 +3931,14 @@
         <translation>應考的考試</translation>
     </message>
     <message>
-        <location line="+90"/>
-        <location line="+42"/>
-        <location line="+132"/>
+        <location line="+91"/>
+        <location line="+51"/>
+        <location line="+135"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-182"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -3450,7 +3948,17 @@
         <translation>已指派：%1（由第 %2 題續考，共 %3 題）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <source>Assigned: %1 (from %2)</source>
+        <translation>已指派：%1（%2 起）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Assigned: %1 (retake)</source>
+        <translation>已指派：%1（重考）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Mock exam (chosen skills, pass mark %1%)</source>
         <translation>模擬考試（所選技能，合格分數 %1%）</translation>
     </message>
@@ -3475,7 +3983,7 @@
         <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>The session could not start: %1</source>
         <translation>無法開始練習：%1</translation>
     </message>
@@ -3564,7 +4072,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+75"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+80"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -3574,17 +4082,23 @@ It is kept here; retry saving when the database is back.</source>
         <translation>例如：輪盤派彩，第3週</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
+        <location line="+7"/>
         <source>none</source>
         <translation>無</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
+        <source>The share of items to answer right within the skill&apos;s target time.</source>
+        <translation>須於該技能目標時間內答對的題目比例。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source> min</source>
         <translation> 分鐘</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>The same seed gives the same items in the same order to every trainee.</source>
         <translation>相同的種子會讓每名學員以相同次序得到相同的題目。</translation>
     </message>
@@ -3625,6 +4139,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Speed pass mark:</source>
+        <translation>速度合格分數：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Time limit:</source>
         <translation>時限：</translation>
     </message>
@@ -3655,15 +4174,139 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請為考試輸入標題。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>Saved: %1</source>
         <translation>已儲存：%1</translation>
     </message>
 </context>
 <context>
+    <name>ExamReview</name>
+    <message>
+        <location filename="../../ui/exam_review.py" line="+71"/>
+        <source>This exam opens on %1.</source>
+        <translation>此考試於 %1 開放。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This exam closed on %1.</source>
+        <translation>此考試已於 %1 截止。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>You have passed this exam already.</source>
+        <translation>你已通過此考試。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
+        <translation>你已應考此考試 %1 次：中心只准應考 %2 次。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>You may sit this exam again from %1 (sitting %2 of %3): wait until then.</source>
+        <translation>你可於 %1 起再次應考（第 %2 次，共 %3 次）：請等到那時。</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Exam review: %1</source>
+        <translation>考試檢討：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sitting</source>
+        <translation>應考</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Sitting:</source>
+        <translation>應考(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Close</source>
+        <translation>關閉(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No sitting of this exam has ended yet.</source>
+        <translation>此考試尚未有已完成的應考。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Item</source>
+        <translation>題目</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Missed by</source>
+        <translation>答錯者</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Wrong</source>
+        <translation>答錯</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share wrong</source>
+        <translation>答錯比例</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>not answered by anyone</source>
+        <translation>無人作答</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of %2 sittings</source>
+        <translation>%2 次應考中 %1 次</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 of %2</source>
+        <translation>%2 中 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>What the group missed most</source>
+        <translation>全組最常答錯</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1. not answered</source>
+        <translation>%1. 未作答</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 of %2 items right; %3 answered. Choose an item to see it on the felt.</source>
+        <translation>%2 題中答對 %1 題；已答 %3 題。選擇題目以在檯面上查看。</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Exam sat on %1</source>
+        <translation>於 %1 應考</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 · sat on %2 · %3</source>
+        <translation>%1 · 於 %2 應考 · %3</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 · sitting %2 · %3</source>
+        <translation>%1 · 第 %2 次應考 · %3</translation>
+    </message>
+</context>
+<context>
     <name>ExamsPanel</name>
     <message>
-        <location line="-168"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-187"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -3678,12 +4321,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+208"/>
+        <location line="+224"/>
+        <source>Tick a group&apos;s trainees…</source>
+        <translation>勾選一個班級的學員…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Due by</source>
         <translation>限期</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>Opens</source>
+        <translation>開放</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>Review on the &amp;felt…</source>
+        <translation>在檯面上檢討(&amp;F)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Assign to the ticked trainees</source>
         <translation>指派給已勾選的學員(&amp;A)</translation>
     </message>
@@ -3718,22 +4376,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation>指派</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>Group:</source>
+        <translation>班級：</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Exams</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Results</source>
         <translation>成績</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>items</source>
         <translation>題</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>No exam yet: build one on the left.</source>
         <translation>尚未有考試：請在左邊建立。</translation>
     </message>
@@ -3768,14 +4431,34 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+29"/>
+        <source>Choose an exam first.</source>
+        <translation>請先選擇考試。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Choose an exam and tick at least one trainee.</source>
         <translation>請選擇考試，並至少勾選一名學員。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>The exam must open before it is due: change a date.</source>
+        <translation>考試須於截止前開放：請更改日期。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>This exam is already assigned to every trainee of the group.</source>
+        <translation>此考試已指派給該班級的所有學員。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Assigned to %1 trainees.</source>
         <translation>已指派給 %1 名學員。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Already assigned to: %1.</source>
+        <translation>早已指派給：%1。</translation>
     </message>
 </context>
 <context>
@@ -3839,7 +4522,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+54"/>
+        <location filename="../../ui/instructor/login.py" line="+53"/>
         <source>Create the instructor account</source>
         <translation>建立導師帳戶</translation>
     </message>
@@ -3874,7 +4557,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>再次輸入密碼(&amp;R)：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>&amp;Create the account</source>
         <translation>建立帳戶(&amp;C)</translation>
     </message>
@@ -3892,6 +4575,189 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+11"/>
         <source>Please check the name: %1</source>
         <translation>請檢查名稱：%1</translation>
+    </message>
+</context>
+<context>
+    <name>GroupDialog</name>
+    <message>
+        <location filename="../../ui/instructor/groups.py" line="+43"/>
+        <source>Group %1</source>
+        <translation>班級 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> (disabled)</source>
+        <translation>（已停用）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Name:</source>
+        <translation>名稱(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Starts on:</source>
+        <translation>開課日期(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructors:</source>
+        <translation>導師：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Save</source>
+        <translation>儲存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsPanel</name>
+    <message>
+        <location line="+86"/>
+        <source>New group&apos;s name (e.g. Intake November 2026)</source>
+        <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
+        <translation>新班級名稱（例如 2026年11月班）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start date</source>
+        <translation>開課日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The day the group starts its training</source>
+        <translation>班級開始培訓的日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New group</source>
+        <translation>新增班級(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Group</source>
+        <translation>班級</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Starts</source>
+        <translation>開課</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instructors</source>
+        <translation>導師</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainees</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>E&amp;dit…</source>
+        <translation>編輯(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Trainees…</source>
+        <translation>學員(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+72"/>
+        <source>A&amp;rchive</source>
+        <translation>封存(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
+        <translation>全體學員畫面、考試及報告均可只看一個班級。已封存的班級不再列於選單中，其紀錄保留。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Starts on:</source>
+        <translation>開課日期：</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>archived</source>
+        <translation>已封存</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>current</source>
+        <translation>進行中</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>&amp;Restore</source>
+        <translation>恢復(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>A group named “%1” already exists.</source>
+        <translation>已有名為「%1」的班級。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“%1” is the name of the group “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
+        <translation>「%1」即班級「%2」的名稱：只在大小寫、全形半形、空格或不可見字元上不同的名稱視為同一名稱。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A group&apos;s name must have 1 to 100 visible characters.</source>
+        <translation>班級名稱須有 1 至 100 個可見字元。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The group %1 starts on %2: tick its trainees with Trainees….</source>
+        <translation>班級 %1 於 %2 開課：請按「學員…」勾選其學員。</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The group %1 is saved.</source>
+        <translation>班級 %1 已儲存。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>%1 has %2 trainees.</source>
+        <translation>%1 有 %2 名學員。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Archive %1?</source>
+        <translation>封存 %1？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Archive the group %1? It leaves the cohort, exam and report pickers; its trainees, their answers and the group&apos;s history stay.</source>
+        <translation>封存班級 %1？它將不再列於全體學員、考試及報告的選單中；其學員、學員的作答及班級紀錄均保留。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Archive %1</source>
+        <translation>封存 %1(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 is archived.</source>
+        <translation>%1 已封存。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 is current again.</source>
+        <translation>%1 已恢復進行中。</translation>
     </message>
 </context>
 <context>
@@ -3971,8 +4837,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+252"/>
+        <location filename="../../ui/instructor/window.py" line="+328"/>
         <source>Instructor · %1</source>
+        <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
         <translation>導師 · %1</translation>
     </message>
     <message>
@@ -3987,6 +4854,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Table results</source>
+        <translation>賭檯成績(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Exams</source>
         <translation>考試(&amp;E)</translation>
     </message>
@@ -3994,6 +4866,16 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Trainee &amp;profiles</source>
         <translation>學員檔案(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Groups</source>
+        <translation>班級(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instr&amp;uctors</source>
+        <translation>導師(&amp;U)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4011,7 +4893,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>核對記錄(&amp;V)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Ce&amp;ntre</source>
+        <translation>中心(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Lock the instructor views</source>
         <translation>鎖定導師畫面(&amp;L)</translation>
     </message>
@@ -4021,14 +4908,160 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+4"/>
+        <source>&amp;Mastery</source>
+        <translation>掌握程度(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Practice pla&amp;ns</source>
+        <translation>練習計劃(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Standards</source>
+        <translation>標準(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>導師畫面閒置後已自動鎖定：請再次輸入密碼。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+56"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
+    </message>
+</context>
+<context>
+    <name>InstructorsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/instructors.py" line="+45"/>
+        <source>New instructor&apos;s full name</source>
+        <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
+        <translation>新導師的全名</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Login (made from the name if empty)</source>
+        <translation>登入名稱（留空則由姓名產生）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+23"/>
+        <source>Login</source>
+        <translation>登入名稱</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>Password (at least %1 characters)</source>
+        <translation>密碼（最少 %1 個字元）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The password again</source>
+        <translation>再輸入一次密碼</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Add instructor</source>
+        <translation>新增導師(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Name</source>
+        <translation>姓名</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Added</source>
+        <translation>加入日期</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+71"/>
+        <source>&amp;Disable…</source>
+        <translation>停用(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="-67"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains.</source>
+        <translation>已停用的導師不能再登入；其建立及指派的考試與所有紀錄均保留。任何人都不能停用自己的帳戶，因此總有一位導師仍在使用中。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>disabled</source>
+        <translation>已停用</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>active</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>E&amp;nable</source>
+        <translation>重新啟用(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>“%1” is the name of the instructor “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
+        <translation>「%1」即導師「%2」的姓名：只在大小寫、全形半形、空格或不可見字元上不同的名稱視為同一名稱。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The login “%1” is taken: choose another one.</source>
+        <translation>登入名稱「%1」已被使用：請另選一個。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A name must have 1 to 100 visible characters.</source>
+        <translation>名稱須有 1 至 100 個可見字元。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The two passwords differ.</source>
+        <translation>兩次輸入的密碼不相同。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 can now sign in with the login %2 and the password you gave.</source>
+        <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Disable %1?</source>
+        <translation>停用 %1？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Disable %1? They can no longer sign in. The exams they built and assigned stay, and Enable lets them sign in again.</source>
+        <translation>停用 %1？其將不能再登入。其建立及指派的考試保留，按「重新啟用」即可再次登入。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Disable %1</source>
+        <translation>停用 %1(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 is disabled and can no longer sign in.</source>
+        <translation>%1 已停用，不能再登入。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 can sign in again.</source>
+        <translation>%1 可以再次登入。</translation>
     </message>
 </context>
 <context>
@@ -4112,7 +5145,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>密碼(&amp;P)：</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>&amp;Unlock</source>
         <translation>解鎖(&amp;U)</translation>
     </message>
@@ -4140,7 +5173,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+363"/>
+        <location filename="../../ui/main_window.py" line="+424"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -4150,9 +5183,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檯面</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-170"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation>檯面上合共：%1</translation>
     </message>
     <message>
@@ -4167,12 +5200,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+162"/>
+        <location line="+181"/>
         <source>Opening the records…</source>
         <translation>正在開啟記錄…</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-43"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
@@ -4203,11 +5236,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;What if… (settle the felt)</source>
+        <translation>假如…（結算檯面）(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>語言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <source>Practice is not recorded: the records open when someone signs in with their own login.</source>
         <translation>練習不會被記錄：有人以自己的登入名稱登入後才會開啟記錄。</translation>
     </message>
@@ -4238,6 +5276,138 @@ It is kept here; retry saving when the database is back.</source>
         <location line="-11"/>
         <source>Picture (*.png);;Printable page (*.pdf)</source>
         <translation>圖片 (*.png);;可列印頁面 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>MasteryPanel</name>
+    <message>
+        <location filename="../../ui/instructor/schedules.py" line="+151"/>
+        <source>Period:</source>
+        <translation>期間：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Trainees against the standards</source>
+        <translation>學員與標準比較</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Overdue</source>
+        <translation>逾期</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Skills: how many trainees master each</source>
+        <translation>技能：各技能有多少學員已掌握</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+19"/>
+        <source>Trainee</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Answers</source>
+        <translation>答題數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right</source>
+        <translation>正確</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right and in time</source>
+        <translation>正確且及時</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>What</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Due</source>
+        <translation>到期</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Loading…</source>
+        <translation>載入中…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Right and within the target time: %1 of the answers (right: %2)</source>
+        <translation>正確且在目標時間內：%1 的答題（正確：%2）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Plan: %1</source>
+        <translation>計劃：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2 items</source>
+        <translation>%2 題中已做 %1 題</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exam: %1</source>
+        <translation>考試：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not sat</source>
+        <translation>未應考</translation>
+    </message>
+</context>
+<context>
+    <name>MembersDialog</name>
+    <message>
+        <location filename="../../ui/instructor/groups.py" line="-324"/>
+        <source>Trainees of %1</source>
+        <translation>%1 的學員</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tick the trainees of %1. A trainee is in one group at a time: one ticked from another group moves here, and their earlier groups stay in the records.</source>
+        <translation>勾選 %1 的學員。每名學員同一時間只屬一個班級：從其他班級勾選的學員會轉到這裡，其以往的班級紀錄保留。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>(now in %1)</source>
+        <translation>（現屬 %1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Find a trainee…</source>
+        <translation>搜尋學員…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Save</source>
+        <translation>儲存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -4281,7 +5451,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+365"/>
+        <location filename="../../ui/instructor/people.py" line="+508"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -4322,9 +5492,286 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>PlansPanel</name>
+    <message>
+        <location filename="../../ui/instructor/schedules.py" line="+52"/>
+        <source>&amp;Assign the plan</source>
+        <translation>指派計劃(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>New practice plan</source>
+        <translation>新練習計劃</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Title:</source>
+        <translation>標題(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Game:</source>
+        <translation>遊戲(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;kills:</source>
+        <translation>技能(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Items:</source>
+        <translation>題數(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Due by:</source>
+        <translation>到期日(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T&amp;rainees:</source>
+        <translation>學員(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Plan</source>
+        <translation>計劃</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trainee</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Due</source>
+        <translation>到期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Plans given</source>
+        <translation>已指派的計劃</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Give the plan a title.</source>
+        <translation>請為計劃輸入標題。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tick at least one skill for the plan.</source>
+        <translation>請為計劃勾選至少一項技能。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tick at least one trainee to give the plan to.</source>
+        <translation>請勾選至少一名學員以指派計劃。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The due date has passed: choose today or a later day.</source>
+        <translation>到期日已過：請選擇今天或之後的日子。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>“%1” given to %2 trainees.</source>
+        <translation>「%1」已指派給 %2 名學員。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>overdue</source>
+        <translation>逾期</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under way</source>
+        <translation>進行中</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of %2 items</source>
+        <translation>%2 題中已做 %1 題</translation>
+    </message>
+</context>
+<context>
+    <name>Progress</name>
+    <message>
+        <location filename="../../ui/progress_entry.py" line="+45"/>
+        <source>My &amp;progress…</source>
+        <translation>我的進度(&amp;P)…</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressWindow</name>
+    <message>
+        <location filename="../../ui/progress.py" line="+94"/>
+        <source>Plan: %1</source>
+        <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
+        <translation>計劃：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 items</source>
+        <translation>%2 題中已做 %1 題</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Exam: %1</source>
+        <translation>考試：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 items, not sat yet</source>
+        <translation>%1 題，尚未應考</translation>
+    </message>
+    <message>
+        <location line="+106"/>
+        <location line="+61"/>
+        <source>My progress</source>
+        <translation>我的進度</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Due</source>
+        <translation>待完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Start</source>
+        <translation>開始(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weak skills (click to practise):</source>
+        <translation>薄弱技能（按一下即可練習）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>My skills</source>
+        <translation>我的技能</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Practise this skill</source>
+        <translation>練習此技能(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Close</source>
+        <translation>關閉(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Due by</source>
+        <translation>到期日</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progress</source>
+        <translation>進度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+7"/>
+        <source>State</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right and in time</source>
+        <translation>正確且及時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target time</source>
+        <translation>目標時間</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trend</source>
+        <translation>趨勢</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Your records cannot be read: %1</source>
+        <translation>無法讀取你的紀錄：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>My progress · %1</source>
+        <translation>我的進度 · %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
+        <translation>請先登入：登入後才會顯示你的進度（左側的「登入…」）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>overdue</source>
+        <translation>逾期</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>to do</source>
+        <translation>待做</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>Choose a skill in the table first.</source>
+        <translation>請先在表中選擇一項技能。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose a plan or an exam in the list first.</source>
+        <translation>請先在清單中選擇一個計劃或考試。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>This exam can no longer be sat.</source>
+        <translation>此考試已不能應考。</translation>
+    </message>
+</context>
+<context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+34"/>
+        <location filename="../../ui/instructor/records_check.py" line="+35"/>
         <source>signed in</source>
         <translation>登入</translation>
     </message>
@@ -4382,6 +5829,71 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>verified the records</source>
         <translation>核對記錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set a staff number</source>
+        <translation>設定員工編號</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disabled an instructor</source>
+        <translation>停用一名導師</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>enabled an instructor</source>
+        <translation>重新啟用一名導師</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>created a group</source>
+        <translation>建立班級</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>renamed or re-dated a group</source>
+        <translation>更改班級名稱或日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>archived a group</source>
+        <translation>封存班級</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>restored a group</source>
+        <translation>恢復班級</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set a group&apos;s instructors</source>
+        <translation>設定班級的導師</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moved a trainee between groups</source>
+        <translation>將學員轉班</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed the centre&apos;s settings</source>
+        <translation>更改了中心設定</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>set a speed standard</source>
+        <translation>設定了速度標準</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set the mastery rule</source>
+        <translation>設定了掌握規則</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>assigned a practice plan</source>
+        <translation>指派了練習計劃</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -4497,15 +6009,28 @@ It is kept here; retry saving when the database is back.</source>
         <translation>一個其後已移除的考試</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>(an unknown login)</source>
         <translation>（不明的登入名稱）</translation>
     </message>
 </context>
 <context>
+    <name>RenameDialog</name>
+    <message>
+        <location filename="../../ui/instructor/confirm.py" line="+38"/>
+        <source>&amp;Rename</source>
+        <translation>更改名稱(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-248"/>
+        <location filename="../../ui/instructor/window.py" line="-352"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -4535,12 +6060,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>PDF 包括各項數據、準確率及用時圖表、由最弱起排列的技能，以及考試（個別學員）或每名學員（全體學員）。CSV 每個答案一行，按記錄列出情境、正確答案及所答；金額保持為精確的十進位字串。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+31"/>
         <source>The cohort (every trainee)</source>
         <translation>全體學員（每名學員）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+2"/>
+        <source>Group: %1</source>
+        <translation>班級：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (archived)</source>
+        <translation>（已封存）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Save the PDF report</source>
         <translation>儲存 PDF 報告</translation>
     </message>
@@ -4550,7 +6085,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Save the answers</source>
         <translation>儲存答案</translation>
     </message>
@@ -4560,8 +6095,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+24"/>
+        <location line="+10"/>
+        <location line="+31"/>
         <source>Writing %1…</source>
         <translation>正在寫入 %1…</translation>
     </message>
@@ -4716,7 +6251,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>密碼(&amp;P)：</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>&amp;Sign in</source>
         <translation>登入(&amp;S)</translation>
     </message>
@@ -4732,12 +6267,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+16"/>
-        <location line="+12"/>
+        <location line="+19"/>
         <source>The login or the password is wrong.</source>
         <translation>登入名稱或密碼錯誤。</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-15"/>
         <source>Several wrong passwords for this login: wait before trying again.</source>
         <translation>此登入名稱已多次輸入錯誤密碼：請稍候再試。</translation>
     </message>
@@ -4747,9 +6282,145 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此登入名稱尚未設定密碼：請導師為你設定。</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="+5"/>
+        <source>This account may no longer sign in (a disabled instructor or an archived trainee): ask an instructor of the centre to enable it again.</source>
+        <translation>此帳戶已不能登入（已停用的導師或已封存的學員）：請向中心的導師要求重新啟用。</translation>
+    </message>
+    <message>
+        <location line="-72"/>
         <source>You can try again in %1 s.</source>
         <translation>%1 秒後可再試。</translation>
+    </message>
+</context>
+<context>
+    <name>Standards</name>
+    <message>
+        <location filename="../../ui/standards_words.py" line="+22"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A skill is mastered when at least %1 of the last %2 answers of it are right and within its target time; close from %3; weak below.</source>
+        <translation>當某技能最近 %2 次答題中至少 %1 正確且在目標時間內，即為已掌握；%3 起為接近；以下為薄弱。</translation>
+    </message>
+</context>
+<context>
+    <name>StandardsPanel</name>
+    <message>
+        <location filename="../../ui/instructor/standards.py" line="+76"/>
+        <source>Set the &amp;target</source>
+        <translation>設定目標(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Target time of the chosen skill</source>
+        <translation>所選技能的目標時間</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skill:</source>
+        <translation>技能：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tar&amp;get:</source>
+        <translation>目標(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Set the &amp;mastery rule</source>
+        <translation>設定掌握規則(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mastery rule</source>
+        <translation>掌握規則</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Answers looked at (the last):</source>
+        <translation>計算的答題數（最近）：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mastered from:</source>
+        <translation>已掌握下限：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close from:</source>
+        <translation>接近下限：</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A skill&apos;s target time is the time a trained dealer needs for one item. The dashboard counts an answer right and within the target; the mastery rule and exams&apos; speed pass mark use it. Until the centre sets one, a skill keeps the drills&apos; own target (intermediate level). Every change is kept as a new version, with who made it.</source>
+        <translation>技能的目標時間是受過訓練的荷官完成一題所需的時間。儀表板會計算正確且在目標時間內的答題；掌握規則及考試的速度合格標準都採用它。中心未設定前，技能沿用練習本身的目標（中級程度）。每次更改都會保存為新版本，並記錄更改者。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skill</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drills&apos; target</source>
+        <translation>練習目標</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Centre&apos;s target</source>
+        <translation>中心目標</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set by</source>
+        <translation>設定者</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 on %2 (version %3)</source>
+        <translation>%1 於 %2（第 %3 版）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>as the drills</source>
+        <translation>同練習</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Choose a skill in the table first.</source>
+        <translation>請先在表中選擇一項技能。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
+        <translation>「%1」不是有效的目標時間：請輸入 %2 至 %3 之間的秒數，最多精確到十分之一秒（例如 6.5）。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The target of %1 is now %2 (version %3).</source>
+        <translation>%1 的目標現為 %2（第 %3 版）。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
+        <translation>「接近」的比率（%1 %）不可高於掌握技能的比率（%2 %）。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The mastery rule is set: %1</source>
+        <translation>掌握規則已設定：%1</translation>
     </message>
 </context>
 <context>
@@ -4899,6 +6570,16 @@ It is kept here; retry saving when the database is back.</source>
         <translation>次序</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Deal</source>
+        <translation>派牌</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Irregularities</source>
+        <translation>不當情事</translation>
+    </message>
+    <message>
         <location line="+18"/>
         <source>%1 of %2 (%3)</source>
         <translation>%2 步中 %1 步（%3）</translation>
@@ -4980,6 +6661,107 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>TableIrregular</name>
+    <message>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="-82"/>
+        <source>A card exposed while dealing</source>
+        <extracomment>What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
+        <translation>派牌時陽開一張牌</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A dealer&apos;s card exposed while dealing</source>
+        <translation>派牌時陽開莊荷的一張牌</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards exposed while dealing</source>
+        <translation>派牌時陽開兩張牌</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A hand dealt to a box without a bet</source>
+        <translation>向沒有下注的一門派牌</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The shuffling machine fails</source>
+        <translation>洗牌機失靈</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cards dealt the wrong way</source>
+        <translation>派牌方法不正確</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A wrong number of cards</source>
+        <translation>牌數有誤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/irregular.py" line="+88"/>
+        <source>A bet after the bell</source>
+        <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
+        <translation>鳴鐘後下注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A chip falls into the wheel</source>
+        <translation>籌碼跌入輪盤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Winning chips knocked over</source>
+        <translation>中獎籌碼被碰亂</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die off the table</source>
+        <translation>骰子離開檯面</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A cocked die</source>
+        <translation>骰子傾斜</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A player asks for odds</source>
+        <translation>客人要求附加投注</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>The ball is spinning.</source>
+        <extracomment>The events that come before the ball rests or the dice are read.</extracomment>
+        <translation>珠正在轉動。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shooter throws.</source>
+        <translation>擲骰者擲骰。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Ruling: %1</source>
+        <translation>裁定：%1</translation>
+    </message>
+    <message>
+        <location line="+130"/>
+        <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
+        <translation>點選一個選項（雙擊即以該選項裁定），或用 ↑/↓ 或其編號選擇，然後按 Enter 或「如此裁定」。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Irregularity: %1</source>
+        <translation>不當情事：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rule so ↵</source>
+        <translation>如此裁定 ↵</translation>
+    </message>
+</context>
+<context>
     <name>TableReplay</name>
     <message>
         <location filename="../../ui/table/replay.py" line="+149"/>
@@ -4992,7 +6774,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本版本的規則對部分步驟的評核與記錄時不同：所顯示的評核結果以本版本為準。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+57"/>
         <source>Step %1 of %2</source>
         <translation>第%1步，共%2步</translation>
     </message>
@@ -5007,7 +6789,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>發牌時的檯面。前進：按 → 或 Enter。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+66"/>
         <source>◀ Back</source>
         <translation>◀ 後退</translation>
     </message>
@@ -5045,6 +6827,218 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Replay of a round</source>
         <translation>牌局重播</translation>
+    </message>
+</context>
+<context>
+    <name>TableResults</name>
+    <message>
+        <location filename="../../ui/instructor/table_results.py" line="-449"/>
+        <source>Marker</source>
+        <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
+        <translation>標記</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Collect</source>
+        <translation>收注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pay</source>
+        <translation>派彩</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return</source>
+        <translation>退還</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move</source>
+        <translation>移注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Progressive</source>
+        <translation>累積獎</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal</source>
+        <translation>派牌</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Irregularity</source>
+        <translation>異常情況</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Order</source>
+        <translation>次序</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Other steps</source>
+        <translation>其他步驟</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>below the target</source>
+        <extracomment>Where a pace stands against its target.</extracomment>
+        <translation>低於目標</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at the target</source>
+        <translation>達到目標</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>above the target</source>
+        <translation>高於目標</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>table procedure</source>
+        <translation>賭檯程序</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Another game</source>
+        <translation>其他遊戲</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>Table rounds · %1</source>
+        <translation>賭檯牌局 · %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location line="+125"/>
+        <location line="+153"/>
+        <source>Loading…</source>
+        <translation>載入中…</translation>
+    </message>
+    <message>
+        <location line="-144"/>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Trainee</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+162"/>
+        <source>Rounds</source>
+        <translation>局數</translation>
+    </message>
+    <message>
+        <location line="-161"/>
+        <source>Time per round</source>
+        <translation>每局用時</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Most common mistakes</source>
+        <translation>最常見錯誤</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>The cohort</source>
+        <translation>全體學員</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A trainee no longer listed</source>
+        <translation>已不在名單上的學員</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No rounds at the live table in this period.</source>
+        <translation>此期間沒有賭檯牌局。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The cohort: %1 rounds by %2 trainees · time per round %3 · %4</source>
+        <translation>全體學員：%2 名學員共 %1 局 · 每局用時 %3 · %4</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Choose a trainee&apos;s row to see their rounds.</source>
+        <translation>請選擇一名學員的一行，以查看其牌局。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Results at the live table (Enter or double-click: a trainee&apos;s rounds)</source>
+        <translation>賭檯成績（按 Enter 或按兩下：查看學員的牌局）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rounds and replays ↵</source>
+        <translation>牌局及重播 ↵</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The chosen trainee&apos;s rounds, each with its replay step by step on the felt</source>
+        <translation>所選學員的牌局，每局均可在檯面上逐步重播</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Pace against the house&apos;s target</source>
+        <translation>節奏與賭場目標比較</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mistakes, the most common first</source>
+        <translation>錯誤（由最常見起）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Level</source>
+        <translation>程度</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An hour</source>
+        <translation>每小時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Target</source>
+        <translation>目標</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pace</source>
+        <translation>節奏</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mistake</source>
+        <translation>錯誤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Times</source>
+        <translation>次數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Articles</source>
+        <translation>條文</translation>
     </message>
 </context>
 <context>
@@ -5136,12 +7130,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>遺漏步驟</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../ui/instructor/table_results.py" line="-453"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>其他錯誤</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+103"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation>本版本無法重播的牌局：%1。</translation>
@@ -5220,7 +7215,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-90"/>
+        <location filename="../../ui/instructor/people.py" line="-88"/>
         <source>Set a trainee&apos;s password</source>
         <translation>設定學員密碼</translation>
     </message>
@@ -5230,7 +7225,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 的新密碼。請當面告知；從現在起以此密碼登入（舊密碼不再有效）。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
         <source>&amp;New password:</source>
         <translation>新密碼(&amp;N)：</translation>
     </message>
@@ -5288,7 +7283,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>All answers</source>
         <translation>全部答案</translation>
     </message>
@@ -5371,8 +7366,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-306"/>
+        <location filename="../../ui/instructor/people.py" line="-440"/>
         <source>New trainee&apos;s full name</source>
+        <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>新學員的全名</translation>
     </message>
     <message>
@@ -5382,12 +7378,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+20"/>
+        <location line="+31"/>
         <source>Login</source>
         <translation>登入名稱</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-25"/>
         <source>Password (at least %1 characters)</source>
         <translation>密碼（最少 %1 個字元）</translation>
     </message>
@@ -5397,35 +7393,60 @@ It is kept here; retry saving when the database is back.</source>
         <translation>密碼</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>Staff number (optional)</source>
+        <translation>員工編號（可選填）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff number</source>
+        <translation>員工編號</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Add trainee</source>
         <translation>新增學員(&amp;A)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Name</source>
         <translation>姓名</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <source>Staff no.</source>
+        <translation>員工編號</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group</source>
+        <translation>班級</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Profile created</source>
         <translation>檔案建立日期</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Status</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+197"/>
+        <location line="+14"/>
+        <location line="+282"/>
         <source>A&amp;rchive</source>
         <translation>封存(&amp;R)</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-279"/>
         <source>Re&amp;name…</source>
         <translation>更改名稱(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;taff number…</source>
+        <translation>員工編號(&amp;T)…</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5438,7 +7459,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>已封存的學員不能再登入；其答案和考試仍保留在記錄和報告中。</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+77"/>
+        <source>The staff number %1 is %2&apos;s: each trainee has their own.</source>
+        <translation>員工編號 %1 屬於 %2：每名學員各有自己的編號。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
@@ -5448,17 +7474,67 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 從現在起以新密碼登入。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+22"/>
+        <source>Rename %1</source>
+        <translation>更改 %1 的姓名</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New name for %1 (their answers, exams and login stay theirs):</source>
+        <translation>%1 的新姓名（其作答、考試及登入名稱保持不變）：</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Staff number of %1</source>
+        <translation>%1 的員工編號</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff number of %1 (empty: none):</source>
+        <translation>%1 的員工編號（留空：無）：</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1&apos;s staff number is now %2.</source>
+        <translation>%1 的員工編號現為 %2。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 has no staff number now.</source>
+        <translation>%1 現在沒有員工編號。</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Archive %1?</source>
+        <translation>封存 %1？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Archive %1? They can no longer sign in. Their answers, exams and reports stay, and Restore brings them back.</source>
+        <translation>封存 %1？其將不能再登入。其作答、考試及報告保留，按「恢復」即可復原。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Archive %1</source>
+        <translation>封存 %1(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>The password must have at least %1 characters.</source>
         <translation>密碼最少要有 %1 個字元。</translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and starts with a letter or a digit.</source>
+        <translation>員工編號最多 32 個字元，只可包含英文字母（a 至 z）、數字、「-」、「/」、「.」或「_」，並以字母或數字開頭。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
         <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-292"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -5478,7 +7554,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>尚未設定密碼：請設定</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation>已有名為「%1」的學員登記。</translation>
     </message>
@@ -5488,7 +7564,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>「%1」即已登記學員「%2」的名稱：只在大小寫、全形半形、空格或不可見字元上不同的名稱屬同一名稱。如果是另一人，請加上能區分兩人的資料（例如另一個名字）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>The login “%1” is taken: choose another one.</source>
         <translation>登入名稱「%1」已被使用：請另選一個。</translation>
     </message>
@@ -5498,22 +7574,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+84"/>
-        <source>Rename a trainee</source>
-        <translation>更改學員名稱</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>New name:</source>
-        <translation>新名稱：</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+166"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>&amp;Restore</source>
         <translation>恢復(&amp;R)</translation>
     </message>
@@ -5838,6 +7904,191 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>certificates</name>
+    <message>
+        <location filename="../../reports/certificates.py" line="+52"/>
+        <source>Transcript: %1</source>
+        <translation>成績單：%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Made on %1 by %2</source>
+        <translation>由 %2 於 %1 發出</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exam sittings</source>
+        <translation>應考紀錄</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>not finished</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>passed</source>
+        <translation>合格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not passed</source>
+        <translation>不合格</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (sitting %2)</source>
+        <translation>%1（第 %2 次應考）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Exam</source>
+        <translation>考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../reports/pdf.py" line="+638"/>
+        <source>Score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pass mark</source>
+        <translation>合格分數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../reports/pdf.py" line="+1"/>
+        <source>In time</source>
+        <translation>限時內</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed mark</source>
+        <translation>速度合格分數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>用時</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>In time: the share of the exam&apos;s items answered right within the skill&apos;s target time. Speed mark: the share an exam requires in time (empty: none). Time: the time spent on the answers.</source>
+        <translation>限時內：於該技能目標時間內答對的考題比例。速度合格分數：考試要求於限時內答對的比例（空白：無要求）。用時：作答所用的時間。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No exam sat.</source>
+        <translation>未曾應考。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 holds no certification yet.</source>
+        <translation>%1 尚未取得任何認證。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Certificate: %1</source>
+        <translation>證書：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Certificate of dealer training</source>
+        <translation>荷官培訓證書</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This certifies that</source>
+        <translation>茲證明</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>passed the certification exam in</source>
+        <translation>已通過以下遊戲的認證考試</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>on %1</source>
+        <translation>日期：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Score %1 · in time %2</source>
+        <translation>得分 %1 · 限時內 %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Valid until %1</source>
+        <translation>有效期至 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Instructor: %1</source>
+        <translation>導師：%1</translation>
+    </message>
+    <message>
+        <location filename="../../reports/certification_text.py" line="+42"/>
+        <source>Dealer training centre</source>
+        <translation>荷官培訓中心</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>valid until %1</source>
+        <translation>有效期至 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>expired on %1</source>
+        <translation>已於 %1 過期</translation>
+    </message>
+    <message>
+        <location filename="../../reports/pdf.py" line="-11"/>
+        <source>Certifications</source>
+        <translation>認證</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No certification.</source>
+        <translation>沒有認證。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Trainee</source>
+        <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Passed on</source>
+        <translation>合格日期</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Approved by</source>
+        <translation>批准導師</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validity</source>
+        <translation>有效期</translation>
+    </message>
+</context>
+<context>
     <name>csv</name>
     <message>
         <location filename="../../reports/csv_export.py" line="+35"/>
@@ -5849,6 +8100,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Trainee</source>
         <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff no.</source>
+        <translation>員工編號</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5932,7 +8188,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習（複習）</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+117"/>
         <source>yes</source>
         <extracomment>The first characters that make Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP&apos;s list): such a cell is written with a leading apostrophe, as text. Given and expected answer of a stored answer, in words (the UI passes the drill-down&apos;s).</extracomment>
         <translation>是</translation>
@@ -5946,7 +8202,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-512"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-546"/>
         <source>Last %1 days</source>
         <translation>最近%1日</translation>
     </message>
@@ -5979,7 +8235,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-490"/>
+        <location filename="../../ui/drills/launcher.py" line="-503"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -5995,7 +8251,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+28"/>
+        <location filename="../../ui/drills/menu.py" line="+30"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>練習(&amp;P)</translation>
@@ -6054,12 +8310,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+51"/>
+        <location filename="../../ui/drills/menu.py" line="+57"/>
         <source>Drills</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+304"/>
+        <location line="+317"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -6070,7 +8326,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>操練 — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-55"/>
+        <location filename="../../ui/drills/menu.py" line="-61"/>
         <source>&amp;Timed</source>
         <translation>計時(&amp;T)</translation>
     </message>
@@ -6085,7 +8341,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;M)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+59"/>
         <source>&amp;Drills</source>
         <translation>操練(&amp;D)</translation>
     </message>
@@ -6093,6 +8349,16 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Choose a &amp;drill…</source>
         <translation>選擇操練(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Review my e&amp;xams…</source>
+        <translation>檢討我的考試(&amp;X)…</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Sign in first to review your exams.</source>
+        <translation>請先登入以檢討你的考試。</translation>
     </message>
     <message>
         <location filename="../../ui/drills/rendering.py" line="-55"/>
@@ -6121,11 +8387,13 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/table/stud_deal.py" line="+356"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../ui/table/stud_deal.py" line="+16"/>
         <source>Box %1</source>
         <translation>第%1門</translation>
     </message>
@@ -6475,28 +8743,33 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
+        <location filename="../../reports/certification_text.py" line="-33"/>
         <location filename="../../ui/games.py" line="-44"/>
         <source>Roulette</source>
+        <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>輪盤</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../ui/games.py" line="+1"/>
         <source>Craps</source>
         <translation>花旗骰</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../ui/games.py" line="+1"/>
         <location line="+32"/>
         <source>Caribbean Stud Poker</source>
         <translation>聯獎撲克</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="+1"/>
+        <location filename="../../ui/games.py" line="-31"/>
         <source>Sic Bo</source>
         <translation>骰寶</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../ui/games.py" line="+3"/>
         <source>Despacho n.º 53/2010 approved a new craps regulation and revoked Portaria n.º 97/85/M (craps-1985). Only part of the 2010 text is on file, so craps-1985 stays the default for graded drills.</source>
         <translation>第53/2010號經濟財政司司長批示核准了新的花旗骰規章，並廢止第97/85/M號訓令（craps-1985）。由於只存有2010年規章的部分文本，評分練習仍以 craps-1985 為預設。</translation>
     </message>
@@ -6559,7 +8832,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未在時限內作答</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="+276"/>
+        <location filename="../../reports/pdf.py" line="-361"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1至%2 · %4於%3製作</translation>
     </message>
@@ -6590,24 +8863,24 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+123"/>
+        <location line="+209"/>
         <source>Answers</source>
         <translation>作答數</translation>
     </message>
     <message>
-        <location line="-122"/>
-        <location line="+123"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Accuracy</source>
         <translation>準確率</translation>
     </message>
     <message>
-        <location line="-122"/>
-        <location line="+123"/>
+        <location line="-208"/>
+        <location line="+209"/>
         <source>Typical time</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-349"/>
+        <location line="-435"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>第 %1 頁，共 %2 頁</translation>
@@ -6623,18 +8896,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>目標時間：受過訓練的荷官在中級程度完成該技能一題所需的時間，即計時練習的目標。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+52"/>
         <source>Training report: %1</source>
         <translation>培訓報告：%1</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+106"/>
+        <location line="+9"/>
+        <location line="+168"/>
         <source>Exams</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-163"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -6650,12 +8923,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+97"/>
+        <location line="+159"/>
         <source>Exam</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-158"/>
         <source>Assigned</source>
         <translation>指派日期</translation>
     </message>
@@ -6671,12 +8944,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+98"/>
+        <location line="+160"/>
         <source>Pass mark</source>
         <translation>合格分數</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-159"/>
         <source>Result</source>
         <translation>結果</translation>
     </message>
@@ -6686,12 +8959,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未有指派考試。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+59"/>
         <source>Cohort report</source>
         <translation>學員組別報告</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
+        <source>Group report: %1 (started %2)</source>
+        <translation>班級報告：%1（%2 開課）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Trainees, lowest accuracy first</source>
         <translation>學員（準確率最低的排先）</translation>
     </message>
@@ -6704,6 +8982,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+12"/>
         <source>Trainee</source>
         <translation>學員</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Staff no.</source>
+        <translation>員工編號</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -6721,7 +9004,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>最弱技能</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+25"/>
         <source>No exam set.</source>
         <translation>未設任何考試。</translation>
     </message>
@@ -6744,6 +9027,376 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Passed</source>
         <translation>合格</translation>
+    </message>
+</context>
+<context>
+    <name>sandbox</name>
+    <message>
+        <location filename="../../ui/sandbox/panel.py" line="+75"/>
+        <source>%1: the odds would win more than the bet they back.</source>
+        <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
+        <translation>%1：附加注贏得的金額會多於其所附的注碼。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+1"/>
+        <source>%1: the odds are over their limit.</source>
+        <translation>%1：附加注超過其上限。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: not accepted while no point is on.</source>
+        <translation>%1：未有點數時不接受。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: no odds on a come-out roll.</source>
+        <translation>%1：開局擲骰時不可下附加注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: a come bet cannot lie on the point&apos;s own number while that point is on (the throw that took it there decided the point).</source>
+        <translation>%1：點數仍在時，「來」注不能停在該點數上（把它帶到該數的那一擲已決定了點數）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: there is no bet for these odds to back.</source>
+        <translation>%1：沒有可供此附加注附上的注碼。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: a box plays only with an ante on it.</source>
+        <translation>%1：每門必須先下原注才可參與。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: the raise is exactly twice the ante.</source>
+        <translation>%1：加注必須剛好是原注的兩倍。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: over the table&apos;s maximum for this bet.</source>
+        <translation>%1：超過本檯此注的最高限額。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: under the table&apos;s minimum for this bet.</source>
+        <translation>%1：低於本檯此注的最低限額。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: the house does not offer this bet.</source>
+        <translation>%1：本場不設此注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: the ruleset does not allow this bet.</source>
+        <translation>%1：此規則不容許此注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>%1: not accepted at this moment of the game.</source>
+        <translation>%1：遊戲此時不接受此注。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: the rules refuse this bet.</source>
+        <translation>%1：規則不接受此注。</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Choose the winning number: type it, click it on the felt, or spin at random.</source>
+        <translation>請選擇中獎號碼：輸入號碼、在檯面上點選，或隨機轉動。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a number of this wheel (0 to %2).</source>
+        <translation>%1 不是此輪盤上的號碼（0 至 %2）。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Winning &amp;number:</source>
+        <translation>中獎號碼(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spin at rando&amp;m</source>
+        <translation>隨機轉動(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Or click a number on the felt.</source>
+        <translation>或在檯面上點選號碼。</translation>
+    </message>
+    <message>
+        <location line="+66"/>
+        <source>Puc&amp;k (point):</source>
+        <translation>點數標記(&amp;K)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OFF (come-out roll)</source>
+        <translation>OFF（開局擲骰）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <source>Dic&amp;e:</source>
+        <translation>骰子(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>T&amp;hrow at random</source>
+        <translation>隨機擲骰(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;hake at random</source>
+        <translation>隨機搖骰(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>The dealer&apos;s hand</source>
+        <translation>莊家的牌</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Box %1</source>
+        <translation>第 %1 門</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.</source>
+        <translation>%1 有 %2 張牌：每手派五張（例如 AS KD 7C 5H 2S），或隨機派牌。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D).</source>
+        <translation>%1：%2 不是一張牌（先點數 A K Q J T 9 … 2，後花色 S H C D）。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2 is dealt twice (also in %3).</source>
+        <translation>%1：%2 派了兩次（%3 也有）。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>De&amp;aler:</source>
+        <translation>莊家(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Box %1:</source>
+        <translation>第 %1 門：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;eed:</source>
+        <translation>種子(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal at rando&amp;m</source>
+        <translation>隨機派牌(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Five cards each, rank then suit: AS KD 7C 5H 2S (T is a ten).</source>
+        <translation>每手五張，先點數後花色：AS KD 7C 5H 2S（T 即 10）。</translation>
+    </message>
+    <message>
+        <location line="+193"/>
+        <source>There are no bets on the felt: place chips, then settle.</source>
+        <extracomment>The felt was settled again (the answer on show changed). The answer was taken off the felt: placing bets again.</extracomment>
+        <translation>檯面上沒有注碼：請先放籌碼，再結算。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The rules core cannot settle this outcome: choose another.</source>
+        <translation>規則核心無法結算此結果：請另選結果。</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Collected: %1</source>
+        <translation>收注：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Paid: %1</source>
+        <translation>派彩：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The house&apos;s net: %1</source>
+        <translation>莊家淨額：%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No step: nothing on the felt is decided.</source>
+        <translation>沒有步驟：檯面上沒有注碼有結果。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Step %1 of %2: %3 (%4)</source>
+        <translation>第 %1 步（共 %2 步）：%3（%4）</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>The ball rests on %1.</source>
+        <translation>波停在 %1。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the point is %1</source>
+        <translation>點數是 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a come-out roll</source>
+        <translation>開局擲骰</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Thrown: %1 = %2, %3.</source>
+        <translation>擲出：%1 = %2，%3。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The dice: %1 (total %2).</source>
+        <translation>骰子：%1（總點數 %2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The hands are shown down.</source>
+        <translation>各手牌已開牌。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not settled:</source>
+        <translation>未結算：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Steps with the same number may be done in any order among themselves.</source>
+        <translation>編號相同的步驟之間可按任何次序進行。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Interpretation (the order of lines, streets and corners): an order either official text of Art. 5(1) allows is right; the list follows the Portuguese text.</source>
+        <translation>解釋（六門、三門一列及四門騎的次序）：第五條第一款任一官方文本容許的次序均屬正確；本表依葡文文本。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Interpretation (Big bets, Arts. 9 to 11): a Big bet that is not a whole number of blocks (6 units on Big 6 and 8, 5 on the others) is paid by the block as the text says, and the rest 1 to 1.</source>
+        <translation>解釋（大注，第九條至第十一條）：大注若非整數個單位組（大6及大8為6個單位，其他為5個單位），按條文以單位組派彩，餘數一賠一。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>House procedure: every losing bet is collected before any is paid; the regulation sets no order of settlement.</source>
+        <translation>場內程序：先收取所有輸注，才派任何彩；規章未定結算次序。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>House procedure: the decided bets are settled in any order.</source>
+        <translation>場內程序：有結果的注碼可按任何次序結算。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>House pay table: Sic Bo&apos;s regulation is not on file. Losers are collected first (table procedure), then the winners in the house&apos;s order.</source>
+        <translation>場內賠率表：骰寶的規章未有存檔。先收輸注（檯面程序），再按場內次序派彩。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Table procedure: the regulation sets no order for the antes and raises; progressive awards come after them, in the order of Art. 10(4).</source>
+        <translation>檯面程序：規章未定原注及加注的次序；累進大獎其後派發，依第十條第四款的次序。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Interpretation (Art. 6(7)): a folded box&apos;s cards are collected unopened with its ante, so it cannot win the progressive.</source>
+        <translation>解釋（第六條第七款）：放棄的一門，其牌連同原注不翻開即被收走，故不能贏得累進大獎。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A progressive stake has no step of its own: it is not collected or returned by the dealer.</source>
+        <translation>累進大獎注碼本身沒有步驟：荷官不收取亦不退回。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Place bets on the felt, choose the outcome, then Settle: the rules core settles every bet and lists the dealer&apos;s steps.</source>
+        <translation>在檯面上下注，選擇結果，然後按「結算」：規則核心結算每一注，並列出荷官的步驟。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>What if: settle the felt</source>
+        <translation>假如：結算檯面</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The outcome</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settle</source>
+        <translation>結算(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Back to placing bets</source>
+        <translation>返回下注(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The dealer&apos;s ste&amp;ps:</source>
+        <translation>荷官的步驟(&amp;P)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Previo&amp;us step</source>
+        <translation>上一步(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ne&amp;xt step</source>
+        <translation>下一步(&amp;X)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>lost: to collect</source>
+        <extracomment>What each ring on the felt says (the overlay&apos;s colours and styles).</extracomment>
+        <translation>輸：收注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>won: the payout beside it</source>
+        <translation>贏：彩金放在旁邊</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>returned</source>
+        <translation>退回</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moves to its come point</source>
+        <translation>移到其「來」點數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no decision: stays</source>
+        <translation>未有結果：留在檯上</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not allowed: not settled</source>
+        <translation>不容許：不結算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the step chosen</source>
+        <translation>所選步驟</translation>
     </message>
 </context>
 <context>
@@ -6798,9 +9451,253 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>studdeal</name>
+    <message>
+        <location filename="../../ui/table/stud_calls.py" line="+24"/>
+        <source>Out of order: this card goes to %1. From the shoe: one card at a time to each box with a bet, left to right, the dealer last; from the machine: five at once.</source>
+        <translation>次序錯誤：這張牌應派給%1。用派牌盒：由左至右每次一張派給每一門已下注者，莊荷最後；用洗牌機：每次五張。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The first card is dealt: a progressive bet is refused now.</source>
+        <translation>第一張牌已派出：此時不再接受累進大獎的投注。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No card is dealt yet: the progressive bet is accepted.</source>
+        <translation>仍未派牌：累進大獎的投注應予接受。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refuse it: the raise is exactly twice the ante, %2, not %1.</source>
+        <translation>應予拒絕：加注必須剛好是原注的兩倍，即 %2，而不是 %1。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is exactly twice the ante: the raise is accepted.</source>
+        <translation>%1 剛好是原注的兩倍：加注應予接受。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand %1: it needs at least an ace and a king, or any pair or better (the standard reading of Art. 9(1): an interpretation, a setting of the ruleset).</source>
+        <translation>莊荷的牌%1：須至少有一張A和一張K，或任何一對或以上（第九條（一）項的通常解讀：屬詮釋，為規則集的一項設定）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not now: %1</source>
+        <translation>現在不是時候：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Box %1 offers a progressive bet.</source>
+        <extracomment>What each moment waits for, in words (the prompt, and &quot;not now&quot;).</extracomment>
+        <translation>第%1門想投注累進大獎。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deal: click the box the next card goes to, or press its number (0: dealer).</source>
+        <translation>派牌：按下一張牌應派給的一門，或按其號碼（0：莊荷）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deal from the machine: click the box the next five cards go to, or press its number (0: dealer).</source>
+        <translation>用洗牌機派牌：按下五張牌應派給的一門，或按其號碼（0：莊荷）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The deal stops: rule the irregularity (Art. 11) above.</source>
+        <translation>派牌暫停：請在上方就違規情況作出裁定（第十一條）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Box %1 raises %2 on an ante of %3.</source>
+        <translation>第%1門原注 %3，加注 %2。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box %1 folds: collect its cards and its ante (C or Enter).</source>
+        <translation>第%1門放棄：收回其牌及原注（C 或 Enter）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The dealer&apos;s hand is turned: does it qualify? (Q: yes, W: no)</source>
+        <translation>莊荷的牌已揭開：是否合資格？（Q：是，W：否）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>box %1&apos;s progressive bet is answered first.</source>
+        <translation>須先處理第%1門的累進大獎投注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the cards are dealt first.</source>
+        <translation>須先派牌。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the irregularity is ruled first.</source>
+        <translation>須先就違規情況作出裁定。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s raise is answered first.</source>
+        <translation>須先處理第%1門的加注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1&apos;s fold is collected first.</source>
+        <translation>須先收回第%1門放棄的牌及原注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dealer&apos;s qualification is called first.</source>
+        <translation>須先宣佈莊荷是否合資格。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the dealer</source>
+        <translation>莊荷</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box %1</source>
+        <translation>第%1門</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Card to the dealer</source>
+        <translation>派牌給莊荷</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card to box %1</source>
+        <translation>派牌給第%1門</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Progressive bet of box %1 accepted</source>
+        <translation>接受第%1門的累進大獎投注</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Progressive bet of box %1 refused</source>
+        <translation>拒絕第%1門的累進大獎投注</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Raise of box %1 accepted</source>
+        <translation>接受第%1門的加注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Raise of box %1 refused</source>
+        <translation>拒絕第%1門的加注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dealer qualifies</source>
+        <translation>莊荷合資格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The dealer does not qualify</source>
+        <translation>莊荷不合資格</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>qualifies</source>
+        <translation>合資格</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>does not qualify</source>
+        <translation>不合資格</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the cards are out and the dealer has called.</source>
+        <translation>牌已派完，莊荷亦已宣佈。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/stud_deal.py" line="-246"/>
+        <source>The round is over.</source>
+        <translation>該局已完結。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The round is void (Art. 11): return every ante; the progressive bets stay.</source>
+        <translation>該局無效（第十一條）：退回每門原注；累進大獎的投注保留。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
+        <translation>比牌：先結算每一門（第九條），再派累進大獎（第十條）。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Box %1 (%1)</source>
+        <translation>第%1門（%1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Dealer (0)</source>
+        <translation>莊荷（0）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accept the bet (A)</source>
+        <translation>接受投注（A）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the bet (X)</source>
+        <translation>拒絕投注（X）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Accept the raise (A)</source>
+        <translation>接受加注（A）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse the raise (X)</source>
+        <translation>拒絕加注（X）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Collect the cards and the ante (C)</source>
+        <translation>收回牌及原注（C）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Qualifies (Q)</source>
+        <translation>合資格（Q）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Does not qualify (W)</source>
+        <translation>不合資格（W）</translation>
+    </message>
+    <message>
+        <location line="+146"/>
+        <source>The round is void: the cards are collected.</source>
+        <translation>該局無效：收回所有牌。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No card is dealt yet.</source>
+        <translation>仍未派牌。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cards dealt: %1 of %2</source>
+        <translation>已派牌：%2 張中的 %1 張</translation>
+    </message>
+</context>
+<context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+30"/>
+        <location filename="../../ui/table/bets.py" line="+34"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>紅色籌碼</translation>
@@ -6892,7 +9789,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本局已結算</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+52"/>
         <source>a bet</source>
         <translation>一注</translation>
@@ -6996,11 +9893,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="-4"/>
+        <location filename="../../ui/table/stud_calls.py" line="-20"/>
         <source>This step is not right.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+109"/>
+        <location filename="../../ui/table/screen.py" line="+120"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -7079,8 +9977,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+300"/>
+        <location line="+375"/>
         <source>No bet in hand: click a bet or press Tab.</source>
+        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
     <message>
@@ -7104,12 +10003,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+79"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
     </message>
@@ -7145,7 +10044,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此步驟未能記錄，故不計算：%1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+65"/>
         <source>Round %1 of %2</source>
         <translation>第%1局，共%2局</translation>
     </message>
@@ -7155,7 +10054,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第%1局</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>The ball is in %1.</source>
         <translation>波子落在%1。</translation>
     </message>
@@ -7170,7 +10069,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>骰子：%1、%2、%3，共 %4 點。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Exam…</source>
         <translation>考試…</translation>
     </message>
@@ -7240,12 +10139,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>下一局 (N)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Tab: next bet · click chips or type the amount, Backspace takes back · Enter or a click on the bet places the payout beside it</source>
         <translation>Tab：下一注 · 點籌碼或輸入金額，Backspace 取回 · Enter 或點選該注，把派彩放在注碼旁</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Live table</source>
         <translation>模擬賭檯</translation>
     </message>
