@@ -4878,11 +4878,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Re&amp;ports</source>
+        <source>Rep&amp;orts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+14"/>
+        <source>Practice p&amp;lans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-13"/>
         <source>&amp;House rulesets</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4912,12 +4917,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Practice pla&amp;ns</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Standards</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4865,7 +4865,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Trainee &amp;profiles</source>
-        <translation>&amp;Perfis dos formandos</translation>
+        <translation>&amp;Perfis</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4879,18 +4879,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <source>Re&amp;ports</source>
+        <source>Rep&amp;orts</source>
         <translation>&amp;Relatórios</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+14"/>
+        <source>Practice p&amp;lans</source>
+        <translation>P&amp;lanos</translation>
+    </message>
+    <message>
+        <location line="-13"/>
         <source>&amp;House rulesets</source>
         <translation>Regras da &amp;casa</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Verify records</source>
-        <translation>&amp;Verificar registos</translation>
+        <translation>&amp;Verificar</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4913,14 +4918,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Domínio</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Practice pla&amp;ns</source>
-        <translation>Pla&amp;nos de prática</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Standards</source>
-        <translation>&amp;Padrões</translation>
+        <translation>Padrõe&amp;s</translation>
     </message>
     <message>
         <location line="+24"/>

@@ -4879,11 +4879,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Re&amp;ports</source>
-        <translation>報告(&amp;P)</translation>
+        <source>Rep&amp;orts</source>
+        <translation>報告(&amp;O)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+14"/>
+        <source>Practice p&amp;lans</source>
+        <translation>練習計劃(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="-13"/>
         <source>&amp;House rulesets</source>
         <translation>賭場規則集(&amp;H)</translation>
     </message>
@@ -4913,12 +4918,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>掌握程度(&amp;M)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Practice pla&amp;ns</source>
-        <translation>練習計劃(&amp;N)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Standards</source>
         <translation>標準(&amp;S)</translation>
     </message>

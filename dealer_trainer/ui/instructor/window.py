@@ -334,7 +334,7 @@ class InstructorWindow(QMainWindow):
             self.tr("Trainee &profiles"),
             self.tr("&Groups"),
             self.tr("Instr&uctors"),
-            self.tr("Re&ports"),
+            self.tr("Rep&orts"),
             self.tr("&House rulesets"),
             self.tr("&Verify records"),
             self.tr("Ce&ntre"),
@@ -348,7 +348,7 @@ class InstructorWindow(QMainWindow):
     def _name_standards_tabs(self) -> None:
         for page, name in (
             (self.mastery, self.tr("&Mastery")),
-            (self.plans, self.tr("Practice pla&ns")),
+            (self.plans, self.tr("Practice p&lans")),
             (self.standards, self.tr("&Standards")),
         ):
             self.tabs.setTabText(self.tabs.indexOf(page), name)
