@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import TYPE_CHECKING
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEasingCurve, Qt, QVariantAnimation
 from PySide6.QtGui import QKeyEvent
@@ -37,9 +37,6 @@ from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
 from dealer_trainer.ui.table.stud_calls import prompt
 
-if TYPE_CHECKING:
-    from dealer_trainer.ui.table.screen import TableScreen
-
 FADE_MS = 120  # a card dealt fades in; nothing waits for it
 _BOX_SPOT = re.compile(r"^box-(\d)-")
 _DIGITS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
@@ -54,7 +51,8 @@ STYLE = """
 class StudDealPanel(QFrame):
     """The dealer's work before the showdown: the prompt and its answers."""
 
-    def __init__(self, screen: TableScreen, parent: QWidget | None = None) -> None:
+    def __init__(self, screen: Any, parent: QWidget | None = None) -> None:
+        """``screen``: the live table's ``TableScreen`` (not imported: it imports this)."""
         super().__init__(parent)
         self.setObjectName("studDeal")
         self.setStyleSheet(STYLE)
