@@ -7,7 +7,8 @@ Measured on the real ``TableScreen`` at 1366×728, in one process:
 - step → feedback: from ``TableScreen.do`` (the key or button of one step: the rules
   core's ``judge``, the step list, the felt changed) until the event loop has painted
   what changed; every step of ``--rounds`` advanced rounds of
-  each game, played right, with one refused wrong amount per round.  Printed: p50
+  each game, played right (Caribbean Stud's deal and calls, and the irregularities the
+  table deals, included), with one refused wrong amount per round.  Printed: p50
   and p99 (goal p99 ≤ 16 ms, one frame).
 - redraw: one synchronous repaint of the felt view with a full 7-box Caribbean Stud
   round on it (cards, antes, raises, progressive chips, the jackpot display), its
@@ -26,6 +27,7 @@ import statistics
 import time
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -40,6 +42,38 @@ def _ms(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def deal_right(screen: Any, times: list[float], shown: Callable[[Any], None]) -> None:
+    """Caribbean Stud's deal and calls before the showdown, each answered right by the key a
+    dealer presses (another game's round: nothing), each timed into ``times``."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from dealer_trainer.drills.table.round import Ruled
+    from dealer_trainer.drills.table.stud_dealing import StudRound
+    from dealer_trainer.rules.caribbean_stud.calls import CallAction
+    from dealer_trainer.rules.procedure import Step
+
+    round_ = screen.round
+    if not isinstance(round_, StudRound):
+        return
+    while (wait := round_.waiting) is not None:
+        right = wait.right
+        if isinstance(right, Ruled):
+            times.append(_ms(lambda c=right.choice: (screen.rule(c), shown(screen))))
+            continue
+        if isinstance(right, Step):
+            key = Qt.Key.Key_C  # a fold: collected with its ante
+        elif right.action is CallAction.DEAL:
+            key = getattr(Qt.Key, f"Key_{0 if right.box is None else right.box}")
+        elif right.action in (CallAction.ACCEPT_BET, CallAction.ACCEPT_RAISE):
+            key = Qt.Key.Key_A
+        elif right.action in (CallAction.REFUSE_BET, CallAction.REFUSE_RAISE):
+            key = Qt.Key.Key_X
+        else:
+            key = Qt.Key.Key_Q if right.qualifies else Qt.Key.Key_W
+        times.append(_ms(lambda k=key: (QTest.keyClick(screen, k), shown(screen))))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
@@ -50,8 +84,8 @@ def main() -> int:
 
     import dealer_trainer.ui  # noqa: F401  (guards PySide6 before any Qt call)
     from dealer_trainer.drills.model import Difficulty
-    from dealer_trainer.drills.table import new_round, steps_in_order
-    from dealer_trainer.rules.procedure import Action
+    from dealer_trainer.drills.table import new_round
+    from dealer_trainer.rules.procedure import Action, Step
     from dealer_trainer.rules.rulesets import default_ruleset
     from dealer_trainer.ui.table import TableScreen
 
@@ -78,8 +112,20 @@ def main() -> int:
         for _ in range(args.rounds):
             round_ = screen.round
             assert round_ is not None
+            deal_right(screen, step_ms, shown)  # Caribbean Stud: the deal and the calls first
             wrong_done = False
-            for step in steps_in_order(round_.plan):
+            while not round_.finished:
+                pending = round_.pending()
+                if pending is not None:  # an irregularity: ruled as the rules core rules it
+                    choice = pending.right.id
+                    step_ms.append(_ms(lambda s=screen, c=choice: (s.rule(c), shown(s))))
+                    continue
+                missing = round_.missing()
+                if not missing:  # a throw that decided nothing: the dealer says so
+                    step_ms.append(_ms(lambda s=screen: (s.do("settled"), shown(s))))
+                    break
+                step = missing[0]
+                assert isinstance(step, Step)
                 if step.action is Action.MARK:
                     step_ms.append(_ms(lambda s=screen: (s.do("mark"), shown(s))))
                     continue
@@ -94,8 +140,6 @@ def main() -> int:
                     screen.float.type_text(f"{step.amount}")
                 key = "progressive" if step.action is Action.PROGRESSIVE else _KEYS[step.action]
                 step_ms.append(_ms(lambda s=screen, k=key: (s.do(k), shown(s))))
-            if not round_.finished:
-                step_ms.append(_ms(lambda s=screen: (s.do("settled"), shown(s))))
             assert round_.finished
             screen.do("next")
             app.processEvents()
@@ -115,6 +159,7 @@ def main() -> int:
     screen.resize(1366, 728)
     screen.show()
     app.processEvents()
+    deal_right(screen, [], shown)  # the cards on the felt, the dealer's hand turned
     cold_repaint(screen)  # warm the glyph and path caches once, as a running app has them
     full = statistics.median(_ms(lambda: cold_repaint(screen)) for _ in range(args.repeat))
     scene = screen.view.felt_scene()

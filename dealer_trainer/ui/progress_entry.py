@@ -42,7 +42,7 @@ class ProgressEntry(QObject):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.action.setText(QCoreApplication.translate("Progress", "My &progress…"))
+        self.action.setText(QCoreApplication.translate("Progress", "M&y progress…"))
 
     def open(self) -> ProgressWindow:
         if self.window is None:

@@ -258,18 +258,10 @@ def test_an_exam_not_sat_by_its_date_is_overdue_until_sat(
     desk = instructor(store)
     paper = desk.create_exam("Roulette check", "roulette-2003", [STRAIGHT], 2, 7, Fraction(1, 2))
     desk.assign_exam(paper.id, [trainee_id(store, "Bo Chan")], due_at=clock.now + timedelta(days=1))
-    clock.advance(days=2)
-    mastery = MasteryPanel(instructor(store), Jobs(), lambda: store.day_of(clock.now), MACAU)
-    qtbot.addWidget(mastery)
-    with qtbot.waitSignal(mastery.loaded):
-        mastery.reload()
-    assert [r[:2] + r[3:] for r in rows(mastery.overdue)] == [
-        ["Bo Chan", "Exam: Roulette check", "not sat"]
-    ]
-
+    # Before its date: due, started from My progress (its window closes at the due date).
     window = progress_of(qtbot, store, "bo.chan", "bo password")
     assert rows(window.due)[0][0::2] == ["Exam: Roulette check", "2 items, not sat yet"]
-    assert rows(window.due)[0][3] == "overdue"
+    assert rows(window.due)[0][3] != "overdue"
     window.due.setCurrentCell(0, 0)
     with qtbot.waitSignal(window.started) as started:
         window.start_button.click()
@@ -278,3 +270,15 @@ def test_an_exam_not_sat_by_its_date_is_overdue_until_sat(
     assert screen.session.mode.value == "exam"
     screen.ask_leave_exam = lambda *args: Leave.RESUME_LATER  # type: ignore[method-assign]
     screen.close()
+    window.close()
+    # Its date passed and the sitting left unfinished: overdue for the instructor and for Bo.
+    clock.advance(days=2)
+    mastery = MasteryPanel(instructor(store), Jobs(), lambda: store.day_of(clock.now), MACAU)
+    qtbot.addWidget(mastery)
+    with qtbot.waitSignal(mastery.loaded):
+        mastery.reload()
+    assert [r[:2] + r[3:] for r in rows(mastery.overdue)] == [
+        ["Bo Chan", "Exam: Roulette check", "not sat"]
+    ]
+    again = progress_of(qtbot, store, "bo.chan", "bo password")
+    assert rows(again.due)[0][3] == "overdue"

@@ -5612,7 +5612,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>Progress</name>
     <message>
         <location filename="../../ui/progress_entry.py" line="+45"/>
-        <source>My &amp;progress…</source>
+        <source>M&amp;y progress…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8387,7 +8387,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+356"/>
+        <location filename="../../ui/table/stud_deal.py" line="+354"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>

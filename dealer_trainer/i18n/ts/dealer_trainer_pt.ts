@@ -5613,8 +5613,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <name>Progress</name>
     <message>
         <location filename="../../ui/progress_entry.py" line="+45"/>
-        <source>My &amp;progress…</source>
-        <translation>O meu &amp;progresso…</translation>
+        <source>M&amp;y progress…</source>
+        <translation>O meu pro&amp;gresso…</translation>
     </message>
 </context>
 <context>
@@ -8354,7 +8354,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+3"/>
         <source>Review my e&amp;xams…</source>
-        <translation>Rever os meus e&amp;xames…</translation>
+        <translation>Re&amp;ver os meus exames…</translation>
     </message>
     <message>
         <location line="+49"/>
@@ -8388,7 +8388,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+356"/>
+        <location filename="../../ui/table/stud_deal.py" line="+354"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>

@@ -5613,8 +5613,8 @@ It is kept here; retry saving when the database is back.</source>
     <name>Progress</name>
     <message>
         <location filename="../../ui/progress_entry.py" line="+45"/>
-        <source>My &amp;progress…</source>
-        <translation>我的進度(&amp;P)…</translation>
+        <source>M&amp;y progress…</source>
+        <translation>我的進度(&amp;Y)…</translation>
     </message>
 </context>
 <context>
@@ -8387,7 +8387,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+356"/>
+        <location filename="../../ui/table/stud_deal.py" line="+354"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.drills.standards import target_seconds
+from dealer_trainer.drills.standards import target_ms
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.storage import InstructorDesk, SessionKind, Store
 from dealer_trainer.storage.audit import Action
@@ -213,4 +213,11 @@ def test_a_speed_mark_is_kept_with_the_target_times_of_the_exams_skills(
     made = builder.save_exam()
     assert made is not None and made.speed_mark == Fraction(3, 5)
     window.close()
-    assert target_seconds(SKILL, made.difficulty) > 0
+    from sqlalchemy import select
+
+    from dealer_trainer.storage.models import ExamRow
+
+    kept = cohort.store.read(
+        lambda c: c.execute(select(ExamRow.speed_targets).where(ExamRow.id == made.id)).scalar()
+    )
+    assert kept == {SKILL: target_ms(SKILL)}  # the centre's standard, in ms, kept with the exam
