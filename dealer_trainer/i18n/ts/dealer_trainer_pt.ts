@@ -7647,7 +7647,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+4"/>
         <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name, with a login and a password, in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
-        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; registe cada formando pelo nome completo, com um nome de utilizador e uma palavra-passe, no separador &lt;i&gt;Perfis dos formandos&lt;/i&gt;. Um nome é uma pessoa: “Ana Lei” e “ana lei” são o mesmo nome.</translation>
+        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; registe cada formando pelo nome completo, com um nome de utilizador e uma palavra-passe, no separador &lt;i&gt;Perfis&lt;/i&gt;. Um nome é uma pessoa: “Ana Lei” e “ana lei” são o mesmo nome.</translation>
     </message>
     <message>
         <location line="+5"/>
