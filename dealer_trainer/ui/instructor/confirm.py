@@ -7,6 +7,9 @@ button, Escape cancels.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -93,3 +96,28 @@ class RenameDialog(QDialog):
         layout.addWidget(buttons)
         self.setMinimumWidth(420)
         self.setWindowModality(Qt.WindowModality.WindowModal)
+
+
+class Asks(Protocol):
+    """A panel that asks in a dialog: the one open now is ``pending`` (tests reach it)."""
+
+    pending: QDialog | None
+
+
+def ask_then(owner: Asks, dialog: QDialog, then: Callable[[], object]) -> None:
+    """Open ``dialog`` window-modal as ``owner.pending``; once it is answered yes (the action
+    of a :class:`Confirmation`, Rename, OK), run ``then``; the dialog is deleted after."""
+    owner.pending = dialog
+
+    def answered(yes: bool) -> None:
+        owner.pending = None
+        if yes:
+            then()
+        dialog.deleteLater()
+
+    decided = getattr(dialog, "decided", None)
+    if decided is not None:
+        decided.connect(answered)
+    else:
+        dialog.finished.connect(lambda result: answered(result == QDialog.DialogCode.Accepted))
+    dialog.open()

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
-from dealer_trainer.ui.instructor.confirm import Confirmation
+from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
@@ -388,21 +388,12 @@ class GroupsPanel(QWidget):
         if group is None:
             return
         dialog = GroupDialog(group, self._instructors, self)
-        self.pending = dialog
 
-        def finished(result: int) -> None:
-            self.pending = None
-            if result == QDialog.DialogCode.Accepted:
-                self.save(
-                    group,
-                    dialog.name.text(),
-                    _date(dialog.start.date()),
-                    ticked(dialog.instructors),
-                )
-            dialog.deleteLater()
+        def save() -> None:
+            name, start = dialog.name.text(), _date(dialog.start.date())
+            self.save(group, name, start, ticked(dialog.instructors))
 
-        dialog.finished.connect(finished)
-        dialog.open()
+        ask_then(self, dialog, save)
 
     def save(self, group: IntakeGroup, name: str, start: date, instructor_ids: list[int]) -> bool:
         try:
@@ -427,16 +418,7 @@ class GroupsPanel(QWidget):
         }
         trainees = self._trainees or self._desk.all_trainees()
         dialog = MembersDialog(group, trainees, elsewhere, self)
-        self.pending = dialog
-
-        def finished(result: int) -> None:
-            self.pending = None
-            if result == QDialog.DialogCode.Accepted:
-                self.set_members(group, ticked(dialog.trainees))
-            dialog.deleteLater()
-
-        dialog.finished.connect(finished)
-        dialog.open()
+        ask_then(self, dialog, lambda: self.set_members(group, ticked(dialog.trainees)))
 
     def set_members(self, group: IntakeGroup, trainee_ids: list[int]) -> bool:
         try:
@@ -469,16 +451,7 @@ class GroupsPanel(QWidget):
             self.tr("&Archive %1").replace("%1", group.name),
             self,
         )
-        self.pending = box
-
-        def decided(yes: bool) -> None:
-            self.pending = None
-            if yes:
-                self.set_archived(group, True)
-            box.deleteLater()
-
-        box.decided.connect(decided)
-        box.open()
+        ask_then(self, box, lambda: self.set_archived(group, True))
 
     def set_archived(self, group: IntakeGroup, archived: bool) -> bool:
         try:

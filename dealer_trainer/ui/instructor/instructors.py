@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -23,7 +24,7 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateInstructorNameError, InstructorAccount
 from dealer_trainer.storage.logins import check_login
-from dealer_trainer.ui.instructor.confirm import Confirmation
+from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.people import login_rule, password_rule
 
@@ -39,7 +40,7 @@ class InstructorsPanel(QWidget):
         self._people = desk.people()
         self._accounts: list[InstructorAccount] = []
         #: The confirmation now open, if any (tests answer it).
-        self.pending: Confirmation | None = None
+        self.pending: QDialog | None = None
         self.name = QLineEdit()
         self.name.setObjectName("newInstructorName")
         self.name.setPlaceholderText(self.tr("New instructor's full name"))
@@ -225,16 +226,7 @@ class InstructorsPanel(QWidget):
             self.tr("&Disable %1").replace("%1", account.name),
             self,
         )
-        self.pending = box
-
-        def decided(yes: bool) -> None:
-            self.pending = None
-            if yes:
-                self.set_disabled(account, True)
-            box.deleteLater()
-
-        box.decided.connect(decided)
-        box.open()
+        ask_then(self, box, lambda: self.set_disabled(account, True))
 
     def set_disabled(self, account: InstructorAccount, disabled: bool) -> bool:
         try:

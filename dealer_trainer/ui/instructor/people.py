@@ -27,7 +27,7 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
 from dealer_trainer.storage.logins import check_login
-from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog
+from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog, ask_then
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.messages import DialogMessage
@@ -46,7 +46,7 @@ class TraineesPanel(QWidget):
         self._desk = desk
         self._people = desk.people()
         #: The confirmation or rename dialog now open, if any (tests answer it).
-        self.pending: Confirmation | RenameDialog | None = None
+        self.pending: QDialog | None = None
         self._trainees: list[TraineeProfile] = []
         self._logins: dict[int, tuple[str, bool]] = {}
         self.name = QLineEdit()
@@ -295,17 +295,12 @@ class TraineesPanel(QWidget):
             trainee.name,
             self,
         )
-        self.pending = dialog
 
-        def decided(yes: bool) -> None:
-            self.pending = None
-            if yes:
-                self.select(trainee.id)
-                self.rename(dialog.name.text())
-            dialog.deleteLater()
+        def rename() -> None:
+            self.select(trainee.id)
+            self.rename(dialog.name.text())
 
-        dialog.decided.connect(decided)
-        dialog.open()
+        ask_then(self, dialog, rename)
 
     def ask_staff_number(self) -> None:
         """Give, change or take away the chosen trainee's staff number."""
@@ -401,17 +396,12 @@ class TraineesPanel(QWidget):
             self.tr("&Archive %1").replace("%1", trainee.name),
             self,
         )
-        self.pending = box
 
-        def decided(yes: bool) -> None:
-            self.pending = None
-            if yes:
-                self.select(trainee.id)
-                self.toggle_archived()
-            box.deleteLater()
+        def archive() -> None:
+            self.select(trainee.id)
+            self.toggle_archived()
 
-        box.decided.connect(decided)
-        box.open()
+        ask_then(self, box, archive)
 
     def toggle_archived(self) -> None:
         """Archive the chosen trainee or bring them back (no question asked: ``ask_archive``)."""
