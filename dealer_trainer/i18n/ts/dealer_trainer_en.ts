@@ -3838,7 +3838,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+198"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+225"/>
         <source>Group:</source>
         <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
@@ -3855,12 +3855,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Find a trainee…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
         <source>Skills, weakest first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3890,11 +3890,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1 answers · %2 correct · typical time %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../ui/instructor/groups.py" line="+72"/>
         <source>Every trainee</source>
         <translation type="unfinished"></translation>
@@ -3908,7 +3903,7 @@
 <context>
     <name>Confirmation</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+45"/>
+        <location filename="../../ui/instructor/confirm.py" line="+48"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4724,12 +4719,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+27"/>
         <source>The group %1 is saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+25"/>
         <source>%1 has %2 trainees.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4749,7 +4744,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+11"/>
         <source>%1 is archived.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4935,7 +4930,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+45"/>
+        <location filename="../../ui/instructor/instructors.py" line="+46"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -5053,7 +5048,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+14"/>
         <source>%1 is disabled and can no longer sign in.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5379,7 +5374,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-324"/>
+        <location filename="../../ui/instructor/groups.py" line="-297"/>
         <source>Trainees of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5450,7 +5445,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+508"/>
+        <location filename="../../ui/instructor/people.py" line="+498"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7263,7 +7258,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7298,7 +7293,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>Weakest skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7357,16 +7352,11 @@ It is kept here; retry saving when the database is back.</source>
         <source>%1/%2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <location line="+19"/>
-        <source>%1 answers · %2 correct · typical time %3</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-440"/>
+        <location filename="../../ui/instructor/people.py" line="-430"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -7434,12 +7424,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+282"/>
+        <location line="+277"/>
         <source>A&amp;rchive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-274"/>
         <source>Re&amp;name…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7484,7 +7474,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+20"/>
         <source>Staff number of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7519,7 +7509,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+26"/>
         <source>The password must have at least %1 characters.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7534,7 +7524,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-292"/>
+        <location line="-282"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7574,13 +7564,21 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+161"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+16"/>
         <source>&amp;Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrendPane</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="-430"/>
+        <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8202,7 +8200,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-546"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-104"/>
         <source>Last %1 days</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3838,7 +3838,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+198"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+225"/>
         <source>Group:</source>
         <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>Grupo:</translation>
@@ -3855,12 +3855,12 @@
         <translation>Competência:</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Find a trainee…</source>
         <translation>Procurar um formando…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
         <source>Skills, weakest first</source>
         <translation>Competências, da mais fraca para a mais forte</translation>
     </message>
@@ -3890,11 +3890,6 @@
         <translation>%1 formandos</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1 answers · %2 correct · typical time %3</source>
-        <translation>%1 respostas · %2 certas · tempo típico %3</translation>
-    </message>
-    <message>
         <location filename="../../ui/instructor/groups.py" line="+72"/>
         <source>Every trainee</source>
         <translation>Todos os formandos</translation>
@@ -3908,7 +3903,7 @@
 <context>
     <name>Confirmation</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+45"/>
+        <location filename="../../ui/instructor/confirm.py" line="+48"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -4725,12 +4720,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O grupo %1 começa em %2: marque os seus formandos em Formandos….</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+27"/>
         <source>The group %1 is saved.</source>
         <translation>O grupo %1 foi guardado.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+25"/>
         <source>%1 has %2 trainees.</source>
         <translation>%1 tem %2 formandos.</translation>
     </message>
@@ -4750,7 +4745,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Arquivar %1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+11"/>
         <source>%1 is archived.</source>
         <translation>%1 foi arquivado.</translation>
     </message>
@@ -4936,7 +4931,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+45"/>
+        <location filename="../../ui/instructor/instructors.py" line="+46"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo instrutor</translation>
@@ -5054,7 +5049,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Desactivar %1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+14"/>
         <source>%1 is disabled and can no longer sign in.</source>
         <translation>%1 foi desactivado e já não pode iniciar sessão.</translation>
     </message>
@@ -5380,7 +5375,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-324"/>
+        <location filename="../../ui/instructor/groups.py" line="-297"/>
         <source>Trainees of %1</source>
         <translation>Formandos de %1</translation>
     </message>
@@ -5451,7 +5446,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+508"/>
+        <location filename="../../ui/instructor/people.py" line="+498"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -7264,7 +7259,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Competência:</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Exam</source>
         <translation>Exame</translation>
     </message>
@@ -7299,7 +7294,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Carregar respostas mais antigas</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>Weakest skills</source>
         <translation>Competências mais fracas</translation>
     </message>
@@ -7358,16 +7353,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>%1/%2 (%3)</source>
         <translation>%1/%2 (%3)</translation>
     </message>
-    <message>
-        <location line="+19"/>
-        <source>%1 answers · %2 correct · typical time %3</source>
-        <translation>%1 respostas · %2 certas · tempo típico %3</translation>
-    </message>
 </context>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-440"/>
+        <location filename="../../ui/instructor/people.py" line="-430"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo formando</translation>
@@ -7435,12 +7425,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+14"/>
-        <location line="+282"/>
+        <location line="+277"/>
         <source>A&amp;rchive</source>
         <translation>Arq&amp;uivar</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-274"/>
         <source>Re&amp;name…</source>
         <translation>Mudar o &amp;nome…</translation>
     </message>
@@ -7485,7 +7475,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Novo nome de %1 (as respostas, os exames e o nome de utilizador continuam a ser seus):</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+20"/>
         <source>Staff number of %1</source>
         <translation>N.º de funcionário de %1</translation>
     </message>
@@ -7520,7 +7510,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Arquivar %1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+26"/>
         <source>The password must have at least %1 characters.</source>
         <translation>A palavra-passe deve ter pelo menos %1 caracteres.</translation>
     </message>
@@ -7535,7 +7525,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
     </message>
     <message>
-        <location line="-292"/>
+        <location line="-282"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -7575,7 +7565,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+161"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
     </message>
@@ -7583,6 +7573,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+16"/>
         <source>&amp;Restore</source>
         <translation>Re&amp;staurar</translation>
+    </message>
+</context>
+<context>
+    <name>TrendPane</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="-430"/>
+        <source>%1 answers · %2 correct · typical time %3</source>
+        <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
 </context>
 <context>
@@ -8203,7 +8201,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-546"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-104"/>
         <source>Last %1 days</source>
         <translation>Últimos %1 dias</translation>
     </message>

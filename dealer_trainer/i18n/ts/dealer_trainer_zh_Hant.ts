@@ -3838,7 +3838,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+198"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+225"/>
         <source>Group:</source>
         <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
@@ -3855,12 +3855,12 @@
         <translation>技能：</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Find a trainee…</source>
         <translation>搜尋學員…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
         <source>Skills, weakest first</source>
         <translation>技能（由最弱起）</translation>
     </message>
@@ -3890,11 +3890,6 @@
         <translation>%1 名學員</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>%1 answers · %2 correct · typical time %3</source>
-        <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
-    </message>
-    <message>
         <location filename="../../ui/instructor/groups.py" line="+72"/>
         <source>Every trainee</source>
         <translation>全體學員</translation>
@@ -3908,7 +3903,7 @@
 <context>
     <name>Confirmation</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+45"/>
+        <location filename="../../ui/instructor/confirm.py" line="+48"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -4725,12 +4720,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>班級 %1 於 %2 開課：請按「學員…」勾選其學員。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+27"/>
         <source>The group %1 is saved.</source>
         <translation>班級 %1 已儲存。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+25"/>
         <source>%1 has %2 trainees.</source>
         <translation>%1 有 %2 名學員。</translation>
     </message>
@@ -4750,7 +4745,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>封存 %1(&amp;A)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+11"/>
         <source>%1 is archived.</source>
         <translation>%1 已封存。</translation>
     </message>
@@ -4936,7 +4931,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+45"/>
+        <location filename="../../ui/instructor/instructors.py" line="+46"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>新導師的全名</translation>
@@ -5054,7 +5049,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>停用 %1(&amp;D)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+14"/>
         <source>%1 is disabled and can no longer sign in.</source>
         <translation>%1 已停用，不能再登入。</translation>
     </message>
@@ -5380,7 +5375,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-324"/>
+        <location filename="../../ui/instructor/groups.py" line="-297"/>
         <source>Trainees of %1</source>
         <translation>%1 的學員</translation>
     </message>
@@ -5451,7 +5446,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+508"/>
+        <location filename="../../ui/instructor/people.py" line="+498"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -7263,7 +7258,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>技能：</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Exam</source>
         <translation>考試</translation>
     </message>
@@ -7298,7 +7293,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>載入較早的答案</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>Weakest skills</source>
         <translation>最弱技能</translation>
     </message>
@@ -7357,16 +7352,11 @@ It is kept here; retry saving when the database is back.</source>
         <source>%1/%2 (%3)</source>
         <translation>%1/%2（%3）</translation>
     </message>
-    <message>
-        <location line="+19"/>
-        <source>%1 answers · %2 correct · typical time %3</source>
-        <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
-    </message>
 </context>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-440"/>
+        <location filename="../../ui/instructor/people.py" line="-430"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>新學員的全名</translation>
@@ -7434,12 +7424,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+282"/>
+        <location line="+277"/>
         <source>A&amp;rchive</source>
         <translation>封存(&amp;R)</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-274"/>
         <source>Re&amp;name…</source>
         <translation>更改名稱(&amp;N)…</translation>
     </message>
@@ -7484,7 +7474,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 的新姓名（其作答、考試及登入名稱保持不變）：</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+20"/>
         <source>Staff number of %1</source>
         <translation>%1 的員工編號</translation>
     </message>
@@ -7519,7 +7509,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>封存 %1(&amp;A)</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+26"/>
         <source>The password must have at least %1 characters.</source>
         <translation>密碼最少要有 %1 個字元。</translation>
     </message>
@@ -7534,7 +7524,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
     </message>
     <message>
-        <location line="-292"/>
+        <location line="-282"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -7574,7 +7564,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+166"/>
+        <location line="+161"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
     </message>
@@ -7582,6 +7572,14 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+16"/>
         <source>&amp;Restore</source>
         <translation>恢復(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>TrendPane</name>
+    <message>
+        <location filename="../../ui/instructor/dashboard.py" line="-430"/>
+        <source>%1 answers · %2 correct · typical time %3</source>
+        <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
 </context>
 <context>
@@ -8202,7 +8200,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-546"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-104"/>
         <source>Last %1 days</source>
         <translation>最近%1日</translation>
     </message>

@@ -165,6 +165,33 @@ def heading(text: str) -> QLabel:
     return label
 
 
+class TrendPane(QWidget):
+    """The trend over the days, on both views: a one-line summary (answers, share right,
+    typical time) above the accuracy and time plots, of the cohort or of one trainee."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary = QLabel()
+        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.plots = TrendPlots(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.plots, 1)
+
+    def show_stats(self, stats: Sequence[DailySkillStat], skill: str | None) -> None:
+        """The figures of ``stats`` over the days, of one skill or (``None``) of every one."""
+        self.plots.show_series(figures.by_day(stats, skill))
+        overall = figures.totals(s for s in stats if skill is None or s.skill == skill)
+        accuracy = overall.accuracy_percent
+        self.summary.setText(
+            self.tr("%1 answers · %2 correct · typical time %3")
+            .replace("%1", f"{overall.answers:,}")
+            .replace("%2", "–" if accuracy is None else f"{accuracy} %")
+            .replace("%3", seconds_text(overall.typical_ms) or "–")
+        )
+
+
 class CohortView(QWidget):
     """The group: its plots, its weakest skills, and a sortable table of trainees."""
 
@@ -204,9 +231,8 @@ class CohortView(QWidget):
         bar.addStretch(1)
         bar.addWidget(self.status)
 
-        self.plots = TrendPlots(self)
-        self.summary = QLabel()
-        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.trend = TrendPane(self)
+        self.plots, self.summary = self.trend.plots, self.trend.summary
         self.weak = skill_table(self)
 
         self.model = CohortModel(self)
@@ -235,18 +261,13 @@ class CohortView(QWidget):
         self.table_status = QLabel()
         self.table_status.setStyleSheet("color: #607d8b;")
 
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.summary)
-        left_layout.addWidget(self.plots, 1)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(heading(self.tr("Skills, weakest first")))
         right_layout.addWidget(self.weak, 1)
         top = QSplitter(Qt.Orientation.Horizontal)
-        top.addWidget(left)
+        top.addWidget(self.trend)
         top.addWidget(right)
         top.setStretchFactor(0, 3)
         top.setStretchFactor(1, 2)
@@ -382,17 +403,7 @@ class CohortView(QWidget):
         self.tableLoaded.emit()
 
     def _show_plots(self) -> None:
-        skill = self.skill.currentData()
-        series = figures.by_day(self._stats, skill)
-        self.plots.show_series(series)
-        overall = figures.totals(s for s in self._stats if skill is None or s.skill == skill)
-        accuracy = overall.accuracy_percent
-        self.summary.setText(
-            self.tr("%1 answers · %2 correct · typical time %3")
-            .replace("%1", f"{overall.answers:,}")
-            .replace("%2", "–" if accuracy is None else f"{accuracy} %")
-            .replace("%3", seconds_text(overall.typical_ms) or "–")
-        )
+        self.trend.show_stats(self._stats, self.skill.currentData())
 
     def _open_trainee(self, index: QModelIndex) -> None:
         trainee_id = self.proxy.data(index, ID_ROLE)
@@ -438,9 +449,8 @@ class TraineeView(QWidget):
         self.status.setStyleSheet("color: #607d8b;")
         bar.addWidget(self.status)
 
-        self.plots = TrendPlots(self)
-        self.summary = QLabel()
-        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.trend = TrendPane(self)
+        self.plots, self.summary = self.trend.plots, self.trend.summary
         self.weak = skill_table(self)
         self.exams = QTableWidget(0, 4)
         self.exams.setHorizontalHeaderLabels(
@@ -476,15 +486,12 @@ class TraineeView(QWidget):
 
         overview = QWidget()
         grid = QHBoxLayout(overview)
-        left = QVBoxLayout()
-        left.addWidget(self.summary)
-        left.addWidget(self.plots, 1)
         right = QVBoxLayout()
         right.addWidget(heading(self.tr("Weakest skills")))
         right.addWidget(self.weak, 3)
         right.addWidget(heading(self.tr("Exams")))
         right.addWidget(self.exams, 2)
-        grid.addLayout(left, 3)
+        grid.addWidget(self.trend, 3)
         grid.addLayout(right, 2)
 
         answers_page = QWidget()
@@ -622,16 +629,7 @@ class TraineeView(QWidget):
         self.load_answers()
 
     def _show_plots(self) -> None:
-        skill = self.skill.currentData()
-        self.plots.show_series(figures.by_day(self._stats, skill))
-        overall = figures.totals(s for s in self._stats if skill is None or s.skill == skill)
-        accuracy = overall.accuracy_percent
-        self.summary.setText(
-            self.tr("%1 answers · %2 correct · typical time %3")
-            .replace("%1", f"{overall.answers:,}")
-            .replace("%2", "–" if accuracy is None else f"{accuracy} %")
-            .replace("%3", seconds_text(overall.typical_ms) or "–")
-        )
+        self.trend.show_stats(self._stats, self.skill.currentData())
 
     def _filter(self, until: datetime | None = None) -> AnswerFilter:
         trainee_id = self.current_trainee()
