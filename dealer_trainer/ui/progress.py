@@ -49,6 +49,7 @@ from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import StorageError
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.geometry import share_of_screen
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
 if TYPE_CHECKING:
@@ -268,7 +269,7 @@ class ProgressWindow(QDialog):
             self.message.setText(
                 QCoreApplication.translate(
                     "ProgressWindow", "Your records cannot be read: %1"
-                ).replace("%1", str(exc))
+                ).replace("%1", problem_text(exc))
             )
             return
         self.heading.setText(self.tr("My progress · %1").replace("%1", desk.profile.name))

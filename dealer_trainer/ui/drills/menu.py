@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.errors import StorageError
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.progress_entry import ProgressEntry
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ class DrillsDock(QDockWidget):
         try:
             sittings = trainee_sittings(desk)
         except StorageError as exc:
-            launcher.status.setText(str(exc))
+            launcher.status.setText(problem_text(exc))
             return None
         dialog = ExamReview(desk.profile.name, sittings, self.window())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

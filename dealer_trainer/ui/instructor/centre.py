@@ -40,6 +40,7 @@ from dealer_trainer.storage.centre import NAME_LENGTH, CentreSettings
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import problem_text
 
 
 class CentrePanel(QWidget):
@@ -162,7 +163,7 @@ class CentrePanel(QWidget):
             certs = self._desk.certifications()
             trainees = {t.id: t.name for t in self._desk.all_trainees()}
         except StorageError as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         self.name.setText(settings.centre_name)
         self.retake_limit.setValue(settings.retake_limit)
@@ -223,10 +224,10 @@ class CentrePanel(QWidget):
         try:
             saved = self._desk.save_centre_settings(wanted)
         except ValueError as exc:
-            self._say(self.tr("Not saved: %1").replace("%1", str(exc)), error=True)
+            self._say(self.tr("Not saved: %1").replace("%1", problem_text(exc)), error=True)
             return False
         except StorageError as exc:
-            self._say(self.tr("Not saved: %1").replace("%1", str(exc)), error=True)
+            self._say(self.tr("Not saved: %1").replace("%1", problem_text(exc)), error=True)
             return False
         self.refresh()
         self._say(

@@ -499,7 +499,7 @@ class ExamsPanel(QWidget):
         try:
             sittings = exam_sittings(self._desk, exam)
         except StorageError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(problem_text(exc))
             return
         dialog = ExamReview(exam.title, sittings, self, group=True)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -34,6 +34,7 @@ from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
 from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
 
@@ -355,7 +356,7 @@ class GroupsPanel(QWidget):
             )
         if isinstance(exc, ValueError):
             return self.tr("A group's name must have 1 to 100 visible characters.")
-        return str(exc)
+        return problem_text(exc)
 
     def _done(self, text: str, group_id: int | None = None) -> None:
         self._say(text, error=False)
@@ -424,7 +425,7 @@ class GroupsPanel(QWidget):
         try:
             self._people.set_members(group.id, trainee_ids)
         except (ValueError, StorageError) as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return False
         self._done(
             self.tr("%1 has %2 trainees.")
@@ -457,7 +458,7 @@ class GroupsPanel(QWidget):
         try:
             self._people.set_group_archived(group.id, archived)
         except StorageError as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return False
         text = self.tr("%1 is archived.") if archived else self.tr("%1 is current again.")
         self._done(text.replace("%1", group.name), group.id)

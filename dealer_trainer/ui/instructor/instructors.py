@@ -27,6 +27,7 @@ from dealer_trainer.storage.logins import check_login
 from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.people import login_rule, password_rule
+from dealer_trainer.ui.language import problem_text
 
 
 class InstructorsPanel(QWidget):
@@ -173,7 +174,7 @@ class InstructorsPanel(QWidget):
             return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
-        return str(exc)
+        return problem_text(exc)
 
     def add(self) -> int | None:
         """Add the instructor typed in; they sign in with the login and password given."""
@@ -232,7 +233,7 @@ class InstructorsPanel(QWidget):
         try:
             self._people.set_instructor_disabled(account.id, disabled)
         except StorageError as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return False
         self.refresh()
         self.select(account.id)

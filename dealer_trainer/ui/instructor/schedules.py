@@ -50,6 +50,7 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.jobs import Jobs
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
@@ -473,7 +474,7 @@ class PlansPanel(QWidget):
                 title, str(self.game.currentData()), skills, self.items.value(), due, trainees
             )
         except (StorageError, ValueError) as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         self._say(
             self.tr("“%1” given to %2 trainees.")
@@ -491,7 +492,7 @@ class PlansPanel(QWidget):
         try:
             given = self._desk.schedules.progress()
         except StorageError as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         now = self._now()
         _fill(self.plans, [self._row(p, now) for p in given], left=(0, 1, 2, 4))

@@ -43,6 +43,7 @@ from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
 
@@ -156,7 +157,7 @@ class StandardsPanel(QWidget):
             history = self._desk.standards.history()
             rule = self._desk.standards.mastery_rule()
         except StorageError as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         newest: dict[str, SpeedStandard] = {}
         for version in history:  # newest first
@@ -240,7 +241,7 @@ class StandardsPanel(QWidget):
         try:
             made = self._desk.standards.set_standard(skill_id, seconds)
         except (StorageError, ValueError) as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         self.refresh()
         self._say(
@@ -272,7 +273,7 @@ class StandardsPanel(QWidget):
         try:
             made = self._desk.standards.set_mastery_rule(rule)
         except (StorageError, ValueError) as exc:
-            self._say(str(exc), error=True)
+            self._say(problem_text(exc), error=True)
             return
         self.refresh()
         self._say(self.tr("The mastery rule is set: %1").replace("%1", rule_words(made)), False)
