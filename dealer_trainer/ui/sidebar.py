@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from dealer_trainer.storage.records import Person  # storage loads on first use
 
 THUMB = QSize(144, 82)
-#: The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.
-SMALL_THUMB = QSize(112, 58)
+#: The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset,
+#: the trainee and the chips, the panel then fits without a scroll bar in every language.
+SMALL_THUMB = QSize(104, 52)
 PANEL_WIDTH = 300  # device-independent pixels: the felt gets the rest
 
 
@@ -85,7 +86,11 @@ class SidePanel(QWidget):
         self.chip_set = chips
         self.thumb = thumb
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 10, 10, 10)
+        compact = thumb.height() < THUMB.height()  # a low screen: rows and gaps a little closer
+        layout.setContentsMargins(10, 6 if compact else 10, 10, 6 if compact else 10)
+        if compact:
+            layout.setSpacing(4)
+        pad = 6 if compact else 12  # around a game's thumbnail in its row
         self.setMinimumWidth(PANEL_WIDTH - 40)
         self.setMaximumWidth(PANEL_WIDTH + 80)
 
@@ -97,10 +102,10 @@ class SidePanel(QWidget):
         for game in GAME_NAMES:
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, game)
-            item.setSizeHint(QSize(thumb.width() + 40, thumb.height() + 12))
+            item.setSizeHint(QSize(thumb.width() + 40, thumb.height() + pad))
             self.games.addItem(item)
         rows = self.games.count()
-        self.games.setFixedHeight(rows * (thumb.height() + 12) + 2 * self.games.frameWidth() + 4)
+        self.games.setFixedHeight(rows * (thumb.height() + pad) + 2 * self.games.frameWidth() + 4)
         self._game_label = QLabel()
         self._game_label.setBuddy(self.games)
         layout.addWidget(self._game_label)
@@ -134,20 +139,24 @@ class SidePanel(QWidget):
         self._chips_label = QLabel()
         layout.addWidget(self._chips_label)
         rack = QGridLayout()
+        # The chips in one row of seven (two for a larger set), so that with four games the
+        # panel fits the window without a scroll bar, on a 768- or a 1080-pixel screen.
+        across, size = 7, 28
+        rack.setHorizontalSpacing(2)
         self.chip_group = QButtonGroup(self)
         self.chip_buttons: dict[Decimal, QToolButton] = {}
         ratio = self.devicePixelRatioF()
         for i, chip in enumerate(chips.denominations):
             button = QToolButton()
             button.setCheckable(True)
-            button.setIcon(chip_icon(chip, 34, ratio))
-            button.setIconSize(QSize(34, 34))
+            button.setIcon(chip_icon(chip, size, ratio))
+            button.setIconSize(QSize(size, size))
             button.setAutoRaise(True)
             if i < 9:
                 button.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
             self.chip_group.addButton(button, i)
             self.chip_buttons[chip.value] = button
-            rack.addWidget(button, i // 4, i % 4)
+            rack.addWidget(button, i // across, i % across)
         layout.addLayout(rack)
         self.clear = QPushButton()
         layout.addWidget(self.clear)

@@ -240,6 +240,27 @@ def test_main_window_and_its_drills_panel_fit(
     assert_fits(qtbot, window, room, f"main-drills-{language}-{room.height()}")
 
 
+def test_main_window_side_panel_needs_no_scroll_bar_with_every_game(
+    qtbot: QtBot, room: QRect, language: str
+) -> None:
+    """The side panel (the four games, the ruleset and its regulation, the trainee, the
+    chips) is whole on the screen: on a 1366×768 laptop too, no part of it scrolls out of
+    sight, whichever game is chosen (craps has the longest regulation note)."""
+    window = MainWindow()
+    _show(qtbot, window)
+    assert window.panel.games.count() == 4
+    bar = window.panel_scroll.verticalScrollBar()
+    found = []
+    for game in ("roulette", "craps", "caribbean_stud", "sic_bo"):
+        window.panel.select_game(game)
+        QApplication.processEvents()
+        with contextlib.suppress(TimeoutError):
+            qtbot.waitUntil(lambda: bar.maximum() == 0, timeout=1000)
+        _look(window, f"main-panel-{game}-{language}-{room.height()}")
+        found.append((game, bar.maximum(), bar.isVisible()))
+    assert found == [(game, 0, False) for game, _, _ in found]  # (game, how far it scrolls)
+
+
 def test_main_window_with_its_felt_sandbox_fits(qtbot: QtBot, room: QRect, language: str) -> None:
     """The felt sandbox (F8) beside the felt, settled, for every game."""
     window = MainWindow()
