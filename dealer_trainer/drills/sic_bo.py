@@ -620,7 +620,7 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     ``shaker_opened_early``), and the options follow it.
     """
     rng = random.Random(seed)
-    case = rng.choice(list(Irregularity))
+    case = rng.choice((Irregularity.DIE_NOT_FLAT, Irregularity.SHAKER_OPENED_EARLY))
     decided = house_ruling(ruleset, case)
     bets_stand = decided.bets is BetFate.STAND
     stand = T(

@@ -12,14 +12,17 @@ import sys
 from collections.abc import Iterable
 from decimal import Decimal
 
+from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.money import format_ratio
 from dealer_trainer.rules.rulesets import (
     CHIP_LEVELS,
+    NOT_ON_FILE,
     ChipsSetting,
     Ruleset,
     Setting,
     official_rulesets,
 )
+from dealer_trainer.rules.sic_bo.house import HouseReference
 
 #: How a house keeps its own ruleset (the file, its checks, where it is kept).
 HOUSE_RULESETS = [
@@ -66,6 +69,15 @@ HOUSE_RULESETS = [
     "every answer records the version it was graded under (`grand-lisboa-stud@2`), and is",
     "re-graded and re-drawn under that very text. A house ruleset cites its base's articles.",
 ]
+
+
+def _cited(citation: Citation | None) -> str:
+    """A setting's article, or the house's own basis where the regulation is not on file."""
+    if citation is None:
+        return ""
+    if isinstance(citation, HouseReference):
+        return f"{citation.article_ref}: {NOT_ON_FILE}"
+    return str(citation)
 
 
 def _value(setting: Setting) -> str:
@@ -116,7 +128,7 @@ def describe(rulesets: Iterable[Ruleset]) -> str:
         out += ["", "| setting | default | values | article | meaning |", "|---|---|---|---|---|"]
         for setting in ruleset.settings.values():
             mark = "**Interpretation.** " if setting.interpretation else ""
-            citation = "" if setting.citation is None else str(setting.citation)
+            citation = _cited(setting.citation)
             description = " ".join(setting.description.split()).replace("|", "\\|")
             out.append(
                 f"| `{setting.name}` | `{_value(setting)}` | {_kind(setting)} | {citation} "

@@ -431,6 +431,10 @@ class Ruleset:
 # ---------------------------------------------------------------- loading --
 
 
+#: What follows a house basis cited where no article can be (``house ruling: …``).
+NOT_ON_FILE = "regulation not on file"
+
+
 class _Reader:
     """Typed access to a TOML table, naming file and key on any error."""
 
@@ -462,9 +466,19 @@ class _Reader:
         return _Reader(self.file, table or {}, f"{self.key(name)}.")
 
     def citation(self, name: str, ruleset_id: str, *, required: bool = True) -> Citation | None:
+        """An article (``Art. 7(1)``), or, for a game whose regulation is not on file, the
+        house's own basis said so (``house ruling: regulation not on file``)."""
         text = self.get(name, str, required=required)
         if text is None:
             return None
+        basis, sep, note = text.partition(": ")
+        if sep and note == NOT_ON_FILE and basis.startswith("house "):
+            from dealer_trainer.rules.sic_bo.house import HouseReference  # noqa: PLC0415
+
+            house = HouseReference.parse_house(f"{ruleset_id} {basis}")
+            if house is None:
+                raise self.error(name, f"not a house basis: {basis!r} (e.g. 'house ruling')")
+            return house
         try:
             return Citation.parse(text, ruleset_id)
         except ValueError as exc:

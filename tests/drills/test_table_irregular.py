@@ -25,7 +25,7 @@ from tests.drills.test_table_round import FakeClock, ListRecorder
 
 pytestmark = pytest.mark.irregular
 
-GAMES = ("roulette", "craps")
+GAMES = ("roulette", "craps", "sic_bo")
 
 
 def _round(

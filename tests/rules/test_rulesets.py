@@ -168,7 +168,11 @@ def test_ruleset_request_forms() -> None:
 def test_citations_in_files_use_the_article_format() -> None:
     # "Art. 4", or "craps-1985 Art. 4" where a ruleset applies another one's article
     # (craps-2010 keeps the 1985 bets until its Art. 6 is on file); Citation.parse reads both.
-    pattern = re.compile(r'citation = "([a-z0-9][a-z0-9-]* )?Art\. \d+(\(\d+\))*"')
+    # Where the regulation is not on file (Sic Bo), the house's own basis, said so.
+    pattern = re.compile(
+        r'citation = "(([a-z0-9][a-z0-9-]* )?Art\. \d+(\(\d+\))*'
+        r'|house (ruling|pay table|procedure): regulation not on file)"'
+    )
     for path in RULESET_DIR.glob("*.toml"):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith("citation"):
@@ -300,3 +304,26 @@ def test_a_ruleset_file_must_be_named_after_its_game(
         official_rulesets()
     assert caught.value.message.startswith("wheel-2003.toml: id: ")
     assert "'roulette-'" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("citation", "problem"),
+    [
+        ('"house rules: regulation not on file"', "not a house basis: 'house rules'"),
+        ('"house ruling"', "not a citation: 'house ruling'"),
+        ('"house ruling: see the manager"', "not a citation"),
+    ],
+)
+def test_a_house_basis_cited_by_a_setting_is_read_exactly_or_refused_naming_its_key(
+    citation: str, problem: str
+) -> None:
+    """A setting of a game whose regulation is not on file cites the house's basis in
+    words (``house ruling: regulation not on file``); anything else is refused."""
+    from dealer_trainer.rules.rulesets import parse_ruleset
+
+    text = (RULESET_DIR / "sic-bo-house.toml").read_text(encoding="utf-8")
+    text = text.replace('"house ruling: regulation not on file"', citation, 1)
+    with pytest.raises(RulesetError, match=r"sic-bo-house.toml: settings\.die_not_flat\.citation"):
+        parse_ruleset(text, "sic-bo-house.toml")
+    with pytest.raises(RulesetError, match=re.escape(problem)):
+        parse_ruleset(text, "sic-bo-house.toml")

@@ -45,7 +45,7 @@ def _irregular_seed(game: str) -> int:
 
 
 @pytest.mark.parametrize("mode", list(TableMode))
-@pytest.mark.parametrize("game", ["roulette", "craps"])
+@pytest.mark.parametrize("game", ["roulette", "craps", "sic_bo"])
 def test_table_rulings_are_stored_as_judged_and_the_round_replays(
     chan: TraineeDesk, game: str, mode: TableMode
 ) -> None:

@@ -11,6 +11,10 @@ which also rules it.  Beginner: none; intermediate: now and then; advanced: ofte
 - Craps: a player asks for odds before the throw (within the Art. 2(2) cap, or over it:
   refused); the throw judged first (Art. 1): a die off the table (no roll: the throw
   is repeated, and the round's throw is the next one) or a cocked die.
+- Sic Bo (house rulings: its regulation is not on file): a bet after the call "no more
+  bets", refused; a void throw (the shaker opened before the dice came to rest, a die
+  leaning in the shaker, the shaker not shaken): no throw, the dice shaken again, and the
+  round's throw is the next one.
 
 A stored round keeps its irregularities (``Irregularity.to_json``), and a replay builds
 them again from that with :func:`irregularities_of`.
@@ -24,7 +28,8 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from dealer_trainer.drills.model import Difficulty, interpretation
+from dealer_trainer.drills.model import Difficulty, house_option, interpretation
+from dealer_trainer.drills.table import sic_bo as sic_bo_table
 from dealer_trainer.drills.table.round import Situation
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.craps import api as craps_api
@@ -33,6 +38,8 @@ from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Action, Work
 from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.sic_bo import irregular as sic_bo
+from dealer_trainer.rules.sic_bo.house import HouseReference
 from dealer_trainer.rules.text import Text
 
 #: The chance that a round has an irregularity, by difficulty (beginner: none).
@@ -61,6 +68,8 @@ def deal(
         found = _roulette(ruleset, rng, situation, work, count)
     elif situation.game == "craps":
         found = _craps(ruleset, rng, situation, count)
+    elif situation.game == "sic_bo":
+        found = _sic_bo(ruleset, rng, situation, difficulty, count)
     else:
         return situation
     return replace(situation, irregularities=found)
@@ -116,6 +125,28 @@ def _craps(
     return tuple(out)
 
 
+def _sic_bo(
+    ruleset: Ruleset, rng: random.Random, situation: Situation, difficulty: Difficulty, count: int
+) -> tuple[Irregularity, ...]:
+    """A late bet (after the call, so it comes first) and a void throw, or one of them."""
+    chosen = set(rng.sample(["late_bet", "throw"], count))
+    out: list[Irregularity] = []
+    if "late_bet" in chosen:
+        player = rng.choice(situation.seats).player if situation.seats else "p1"
+        out.append(
+            sic_bo.late_bet_at(
+                ruleset,
+                situation.request,
+                sic_bo_table.late_bet(ruleset, rng, difficulty, f"{player}-late", player),
+            )
+        )
+    if "throw" in chosen:
+        event = rng.choice(sorted(sic_bo.VOID_THROWS))
+        first, second, third = (rng.randint(1, 6) for _ in range(3))
+        out.append(sic_bo.void_throw_at(ruleset, event, (first, second, third)))
+    return tuple(out)
+
+
 def _odds_request(
     ruleset: Ruleset, rng: random.Random, request: Mapping[str, Any]
 ) -> tuple[str, Decimal] | None:
@@ -148,6 +179,7 @@ def irregularities_of(
         "roulette": roulette.irregularity_of,
         "craps": craps.irregularity_of,
         "caribbean_stud": caribbean_stud.irregularity_of,  # Art. 11: during the deal
+        "sic_bo": sic_bo.irregularity_of,  # house rulings: the regulation is not on file
     }.get(ruleset.game)
     if build is None:
         if stored:
@@ -157,5 +189,9 @@ def irregularities_of(
 
 
 def rests_on(irregularity: Irregularity) -> tuple[Text, ...]:
-    """The sentences a ruling rests on beyond the articles, as the feedback shows them."""
+    """The sentences a ruling rests on beyond the articles, as the feedback shows them: an
+    Interpretation of the regulation, or, where no regulation is on file (Sic Bo), a house
+    option."""
+    if isinstance(irregularity.ruling.citation, HouseReference):
+        return tuple(house_option(reading) for reading in irregularity.readings)
     return tuple(interpretation(reading) for reading in irregularity.readings)

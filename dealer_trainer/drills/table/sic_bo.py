@@ -113,3 +113,13 @@ def _bet(
         "amount": f"{amount:.2f}",
         **spot.bet.request_fields(),
     }
+
+
+def late_bet(
+    ruleset: Ruleset, rng: random.Random, difficulty: Difficulty, bet_id: str, player: str
+) -> dict[str, Any]:
+    """A bet a player puts on the layout after the call "no more bets" (on a spot the felt
+    shows), for the house to refuse."""
+    felt = felt_for("sic_bo", ruleset)
+    spots = [s for s in felt if s.bet.kind in _KINDS[difficulty]]
+    return _bet(bet_id, player, rng.choice(spots), rng, difficulty)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.chips import bet_stack
 from dealer_trainer.drills.table import Attempt, TableRound
 from dealer_trainer.drills.table.irregular import rests_on
+from dealer_trainer.layouts.sic_bo import DICE_AT as SIC_BO_DICE_AT
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import irregular as craps
@@ -38,6 +39,8 @@ from dealer_trainer.rules.irregular import Choice, Irregularity
 from dealer_trainer.rules.procedure import Action, Target, Verdict
 from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.roulette.api import parse_bet
+from dealer_trainer.rules.sic_bo import irregular as sic_bo
+from dealer_trainer.rules.sic_bo.api import parse_bet as sic_bo_bet
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.ui.drills.rendering import escape, render
 from dealer_trainer.ui.drills.screen import SituationView
@@ -92,6 +95,7 @@ EVENT_TITLES = {
     craps.COCKED_DIE: QT_TRANSLATE_NOOP("TableIrregular", "A cocked die"),
     craps.ODDS_REQUEST: QT_TRANSLATE_NOOP("TableIrregular", "A player asks for odds"),
     **caribbean_stud.EVENT_TITLES,  # Art. 11, while dealing
+    **sic_bo.EVENT_TITLES,  # house rulings: the Sic Bo regulation is not on file
 }
 #: The events that come before the ball rests or the dice are read.
 BEFORE_THE_OUTCOME = {
@@ -100,6 +104,7 @@ BEFORE_THE_OUTCOME = {
     craps.OFF_TABLE,
     craps.COCKED_DIE,
     craps.ODDS_REQUEST,
+    *sic_bo.EVENTS,  # the dice are not read until the throw is ruled
 }
 
 
@@ -123,6 +128,8 @@ def pending_outcome(round_: TableRound) -> str | None:
         return None
     if round_.game == "roulette":
         return QCoreApplication.translate("TableIrregular", "The ball is spinning.")
+    if round_.game == "sic_bo":
+        return QCoreApplication.translate("TableIrregular", "The dice are not read yet.")
     return QCoreApplication.translate("TableIrregular", "The shooter throws.")
 
 
@@ -302,6 +309,7 @@ class FeltEvent:
         self.view = view
         self._items: list[QGraphicsItem] = []
         self._hidden: list[QGraphicsItem] = []
+        self._lit: tuple[str, ...] | None = None  # Sic Bo: the winning areas, dark meanwhile
         self.shown: Irregularity | None = None
 
     def clear(self) -> None:
@@ -313,6 +321,9 @@ class FeltEvent:
                 item.setVisible(True)
         self._items.clear()
         self._hidden.clear()
+        if self._lit is not None:  # Sic Bo: the layout lit again once the throw is ruled
+            self.view.felt_scene().light(self._lit)
+            self._lit = None
         self.shown = None
 
     def show_for(self, round_: TableRound | None) -> None:
@@ -331,6 +342,8 @@ class FeltEvent:
             self._dice(round_, pending)
         elif pending.event == roulette.GOLPE_NULO:
             self._into_the_wheel()
+        elif pending.event in sic_bo.EVENTS:
+            self._sic_bo(round_, pending)
         self._banner(_tr(EVENT_TITLES[pending.event]))
 
     def _add(self, item: QGraphicsItem) -> None:
@@ -432,6 +445,51 @@ class FeltEvent:
             cocked.setZValue(160)
             self._add(cocked)
             self._ring(cocked.pos().x(), cocked.pos().y(), size * 0.8)
+
+    def _sic_bo(self, round_: TableRound, pending: Irregularity) -> None:
+        """Sic Bo before its throw is read: the layout dark, the round's dice hidden; a late
+        bet's chips arriving on their spot, or the dice of a void throw as they lie (a
+        leaning die tilted and ringed)."""
+        scene = self.view.felt_scene()
+        self._lit = scene.lit
+        scene.light(())
+        for item in scene.items():
+            if isinstance(item, DiceItem) and item.isVisible():
+                item.setVisible(False)
+                self._hidden.append(item)
+        if pending.event == sic_bo.LATE_BET:
+            bet = sic_bo_bet(round_.ruleset, pending.detail["bet"], "late bet")
+            self._chips_arriving(round_, bet.spot.spot_id, bet.amount)
+            return
+        x, y = SIC_BO_DICE_AT
+        size = DiceItem.SIZE * DICE_SCALE
+        for n, face in enumerate(pending.detail["dice"]):
+            die = DiceItem((int(face),))
+            die.setScale(DICE_SCALE)
+            die.setPos(x + (n - 1) * size * 1.3, y)
+            die.setZValue(160)
+            leaning = pending.event == sic_bo.DIE_COCKED and n == 2
+            if leaning or pending.event == sic_bo.OPENED_EARLY:
+                die.setRotation(28 if leaning else 17 * (n - 1) + 9)
+            self._add(die)
+            if leaning:
+                self._ring(die.pos().x(), die.pos().y(), size * 0.8)
+        if pending.event != sic_bo.DIE_COCKED:
+            self._ring(x, y, size * 2.3)
+
+    def _chips_arriving(self, round_: TableRound, spot: str, amount: Decimal) -> None:
+        """Late chips sliding onto a spot of the felt, ringed."""
+        scene = self.view.felt_scene()
+        if spot not in scene.felt:
+            return
+        x, y = scene.felt.spot(spot).center
+        x, y = x + CHIP_DIAMETER * 0.6, y - CHIP_DIAMETER * 0.6  # sliding in, off centre
+        chips = bet_stack(amount, round_.ruleset, int(round_.difficulty))
+        stack = ChipStackItem((x, y), scene.chips.chip_set, scene.caption_scale)
+        stack.set_chips(chips)
+        stack.setZValue(155)
+        self._add(stack)
+        self._ring(x, y, CHIP_DIAMETER / 2 + 8)
 
     def _banner(self, text: str) -> None:
         """The event's name at the top of the felt, at screen size."""

@@ -12,6 +12,9 @@ from dealer_trainer.rules.rulesets import default_ruleset, official_rulesets, pa
 from dealer_trainer.rules.sic_bo import Bet, BetKind, Spot, Throw, settle
 from tests.rules.sic_bo.table import TOTAL_PAYS
 
+#: The house's rulings on irregularities (the regulation is not on file).
+RULINGS = {"die_not_flat", "shaker_opened_early", "shaker_not_shaken", "bet_after_no_more_bets"}
+
 
 def test_sic_bo_house_table_source_says_it_is_not_the_regulation() -> None:
     house = default_ruleset("sic_bo")
@@ -21,14 +24,19 @@ def test_sic_bo_house_table_source_says_it_is_not_the_regulation() -> None:
     assert "not on file" in house.source
     assert house.payouts == {}  # no payout is the regulation's
     assert house.source_text is None
-    assert not list(house.interpretations())
+    # Only the rulings on irregularities decide where the (missing) text is silent.
+    assert {s.name for s in house.interpretations()} == RULINGS
 
 
 def test_sic_bo_house_table_every_setting_says_it_is_the_house_s() -> None:
     house = official_rulesets()["sic-bo-house"]
     for setting in house.settings.values():
-        assert setting.citation is None, setting.name  # no article to cite
-        assert not setting.interpretation, setting.name
+        if setting.name in RULINGS:  # the house's ruling, said so: no article to cite
+            assert str(setting.citation) == "sic-bo-house house ruling", setting.name
+            assert setting.interpretation, setting.name
+        else:
+            assert setting.citation is None, setting.name  # no article to cite
+            assert not setting.interpretation, setting.name
         first = setting.description.split(".")[0]
         says = ("House option", "House ruling", "Table procedure, the house's", "The Timed table's")
         assert first.startswith(says), setting.name
@@ -78,6 +86,8 @@ max_bet_total = "2000.00"
         ('max_bet_total = "10.001"', "max_bet_total"),
         ('pay_order = "left_to_right"', "pay_order"),
         ('die_not_flat = "read_it"', "die_not_flat"),
+        ('shaker_not_shaken = "read_it"', "shaker_not_shaken"),
+        ('bet_after_no_more_bets = "accepted"', "bet_after_no_more_bets"),
     ],
 )
 def test_sic_bo_house_table_a_bad_house_setting_is_refused_naming_its_key(

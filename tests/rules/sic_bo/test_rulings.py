@@ -1,4 +1,5 @@
-"""Sic Bo: the house rulings on an irregular throw (die_not_flat, shaker_opened_early)."""
+"""Sic Bo: the house rulings on an irregular throw (die_not_flat, shaker_opened_early,
+shaker_not_shaken) and on a bet after "no more bets" (bet_after_no_more_bets)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,29 @@ def test_sic_bo_house_ruling_each_irregularity_is_a_documented_setting() -> None
         assert setting.choices == ("no_throw_bets_stand", "no_throw_bets_returned")
         assert setting.default == "no_throw_bets_stand"
         assert setting.description.startswith("House ruling")
-        assert not setting.interpretation
+        # The regulation is not on file: the house decides where it is silent, and says so.
+        assert setting.interpretation
+        assert isinstance(setting.citation, HouseReference)
+        assert setting.citation.article_ref == "house ruling"
+
+
+def test_sic_bo_house_ruling_a_bet_after_no_more_bets_is_refused_its_chips_as_the_house_sets() -> (
+    None
+):
+    from dealer_trainer.rules.sic_bo.rulings import late_bet_ruling
+
+    house = get_ruleset("sic-bo-house")
+    setting = house.settings["bet_after_no_more_bets"]
+    assert setting.default == "refused_chips_returned" and setting.interpretation
+    assert isinstance(setting.citation, HouseReference)
+    returned = late_bet_ruling(house)
+    assert returned.bets is BetFate.REFUSED and returned.round_stands
+    assert returned.code == "sic_bo.late_bet.returned"
+    assert str(returned.citation) == "sic-bo-house house ruling"
+    kept = late_bet_ruling(
+        house.with_settings({"bet_after_no_more_bets": "refused_kept_for_next_throw"})
+    )
+    assert kept.code == "sic_bo.late_bet.kept" and "set aside" in kept.decision.source
 
 
 def test_sic_bo_house_table_every_pay_order_of_the_setting_has_its_sentence() -> None:

@@ -270,19 +270,18 @@ def test_verify_full_tls(centre: Centre, people: dict[str, str]) -> None:
 
 
 @pytest.mark.irregular
+@pytest.mark.parametrize("game", ["craps", "sic_bo"])  # Sic Bo: house rulings
 def test_a_trainees_rulings_on_irregularities_are_recorded_under_their_login(
-    centre: Centre, people: dict[str, str]
+    centre: Centre, people: dict[str, str], game: str
 ) -> None:
     from dealer_trainer.storage.table_recorder import replay_stored
     from tests.storage.test_table_irregular_rounds import _irregular_seed, play_with_wrong_rulings
 
     with _open(centre, people["tom"]) as store:
         tom = _trainee(store, centre)
-        ruleset = default_ruleset("craps")
+        ruleset = default_ruleset(game)
         recorder = TableRecorder.start(tom, ruleset.id, clock=FakeClock())
-        round_ = new_round(
-            ruleset, _irregular_seed("craps"), Difficulty.ADVANCED, recorder=recorder
-        )
+        round_ = new_round(ruleset, _irregular_seed(game), Difficulty.ADVANCED, recorder=recorder)
         play_with_wrong_rulings(round_)
         recorder.close()
         [stored] = tom.rounds.all(recorder.session_id)

@@ -25,7 +25,7 @@ from tests.ui.table.test_table_screen import _KEYS, _do, _screen, _settle, _type
 
 pytestmark = pytest.mark.irregular
 
-GAMES = ("roulette", "craps")
+GAMES = ("roulette", "craps", "sic_bo")
 ROUNDS = 20
 
 
