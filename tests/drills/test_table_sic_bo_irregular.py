@@ -88,10 +88,10 @@ def test_sic_bo_house_rule_a_house_that_hands_the_bets_back_rules_so(event: str)
     dice = (2, 5, 5)
     returned = sic_bo.void_throw_at(house, event, dice)
     assert returned.ruling.code == f"sic_bo.{setting}.returned"
-    assert "hand every bet back" in returned.right.label.source
+    assert "hand the bets back" in returned.right.label.source
     assert judge_choice(returned, "no_throw_stand").code == "void_throw_bets_kept"
     standing = sic_bo.void_throw_at(HOUSE, event, dice)
-    assert "every bet stands" in standing.right.label.source
+    assert "the bets stand" in standing.right.label.source
     assert judge_choice(standing, "no_throw").correct
 
 

@@ -533,6 +533,10 @@ IRREGULARITIES = (
     "caribbean_stud.several_cards_exposed",
     "caribbean_stud.card_to_empty_box",
     "caribbean_stud.shuffler_failure",
+    "sic_bo.late_bet",  # house rulings: the Sic Bo regulation is not on file
+    "sic_bo.shaker_opened_early",
+    "sic_bo.die_not_flat",
+    "sic_bo.shaker_not_shaken",
 )
 
 

@@ -69,8 +69,8 @@ _SAID = {
         "showing {first}, {second} and {third}."
     ),
     Throw.DIE_NOT_FLAT: T(
-        "You open the shaker: two dice show {first} and {second}; the third leans against "
-        "the wall of the shaker, not flat, {third} nearly on top."
+        "You open the shaker: two dice show {first} and {second}; the third leans on the "
+        "wall, not flat, {third} nearly on top."
     ),
     Throw.SHAKER_NOT_SHAKEN: T(
         'After "no more bets" the shaker is opened without having been shaken: the dice '
@@ -90,7 +90,7 @@ _MISREAD = {
     ),
     Throw.DIE_NOT_FLAT: (
         "read_top",
-        T("Read the face of the leaning die that is most nearly on top, and settle."),
+        T("Read the leaning die's face nearest the top, and settle."),
         "read_a_cocked_die",
         T(
             "A die that is not flat shows no face: no face is read, the throw is void (a "
@@ -99,7 +99,7 @@ _MISREAD = {
     ),
     Throw.SHAKER_NOT_SHAKEN: (
         "shake_now",
-        T("Shake the dice now and read them, with no call and no supervisor."),
+        T("Shake the dice now and read them: no call, no supervisor."),
         "no_throw_not_called",
         T(
             'A shaker opened unshaken is a void throw: announce "no throw" and call the '
@@ -115,22 +115,12 @@ def void_throw_at(ruleset: Ruleset, event: str, dice: tuple[int, int, int]) -> I
     kind = VOID_THROWS[event]
     ruled = ruling(ruleset, kind)
     stand = ruled.bets is BetFate.STAND
-    right_label = (
-        T('Announce "no throw" and call the supervisor; every bet stands; shake again.')
-        if stand
-        else T(
-            'Announce "no throw" and call the supervisor; hand every bet back; open the '
-            "betting again, then shake."
-        )
-    )
+    bets_stand = T('Call "no throw" and the supervisor; the bets stand; shake again.')
+    bets_back = T('Call "no throw" and the supervisor; hand the bets back, then shake.')
+    right_label = bets_stand if stand else bets_back
     other_fate = Choice(
         "no_throw_return" if stand else "no_throw_stand",
-        T(
-            'Announce "no throw" and call the supervisor; hand every bet back; open the '
-            "betting again, then shake."
-        )
-        if stand
-        else T('Announce "no throw" and call the supervisor; every bet stands; shake again.'),
+        bets_back if stand else bets_stand,
         None,
         "void_throw_bets_returned" if stand else "void_throw_bets_kept",
         T("On this house's table the bets stand for the new shake; they are not handed back.")
@@ -176,7 +166,7 @@ def late_bet_at(
     returned = LateBetRuling(ruleset.choice("bet_after_no_more_bets")) is LateBetRuling.RETURNED
     hand_back = Choice(
         "refuse_return",
-        T("Refuse the bet and hand the chips back to the player; the other bets stand."),
+        T("Refuse it and hand the chips back; the other bets stand."),
         ruled.code if returned else None,
         "" if returned else "late_bet_handed_back",
         None
@@ -185,7 +175,7 @@ def late_bet_at(
     )
     set_aside = Choice(
         "refuse_keep",
-        T("Refuse it for this throw and set the chips aside, off the layout, for the next."),
+        T("Refuse it; set the chips aside, off the layout, for the next throw."),
         None if returned else ruled.code,
         "late_bet_kept" if returned else "",
         T("On this house's table a late bet's chips are handed back at once.")

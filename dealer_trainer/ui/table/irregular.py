@@ -350,9 +350,9 @@ class FeltEvent:
         self.view.felt_scene().addItem(item)
         self._items.append(item)
 
-    def _ring(self, x: float, y: float, r: float) -> None:
+    def _ring(self, x: float, y: float, r: float, colour: str = "#c77700") -> None:
         ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
-        ring.setPen(QPen(QColor("#c77700"), 4, Qt.PenStyle.DashLine))
+        ring.setPen(QPen(QColor(colour), 4, Qt.PenStyle.DashLine))
         ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
         ring.setZValue(160)
         ring.setPos(x, y)
@@ -469,13 +469,17 @@ class FeltEvent:
             die.setPos(x + (n - 1) * size * 1.3, y)
             die.setZValue(160)
             leaning = pending.event == sic_bo.DIE_COCKED and n == 2
-            if leaning or pending.event == sic_bo.OPENED_EARLY:
-                die.setRotation(28 if leaning else 17 * (n - 1) + 9)
+            if leaning:  # on its edge against the wall: tilted, foreshortened, ringed
+                die.setRotation(32)
+                die.setScale(DICE_SCALE * 0.85)
+                die.setPos(die.pos().x(), y - size * 0.25)
+            elif pending.event == sic_bo.OPENED_EARLY:  # still rolling as the shaker lifts
+                die.setRotation(17 * (n - 1) + 9)
             self._add(die)
             if leaning:
-                self._ring(die.pos().x(), die.pos().y(), size * 0.8)
+                self._ring(die.pos().x(), die.pos().y(), size * 0.8, "#ffffff")
         if pending.event != sic_bo.DIE_COCKED:
-            self._ring(x, y, size * 2.3)
+            self._ring(x, y, size * 2.3, "#ffffff")  # on the gold shaker: white shows
 
     def _chips_arriving(self, round_: TableRound, spot: str, amount: Decimal) -> None:
         """Late chips sliding onto a spot of the felt, ringed."""
