@@ -2,6 +2,7 @@
 
     QT_QPA_PLATFORM=offscreen python docs/pictures.py            # all pictures into docs/
     QT_QPA_PLATFORM=offscreen python docs/pictures.py --out DIR  # elsewhere, e.g. to compare
+    QT_QPA_PLATFORM=offscreen python docs/pictures.py --only table  # the live table's four
 
 It needs the project installed (``pip install -e .``) and ``pdftoppm`` (poppler-utils)
 for the report's first page.
@@ -34,13 +35,16 @@ from zoneinfo import ZoneInfo
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from argon2 import PasswordHasher
-from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, QTimer
+from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_trainer.drills import Answer, AnswerKind, Difficulty, ItemSpec, Outcome, grade
 from dealer_trainer.drills.sessions import DrillSession, ExamSpec, Mode, exam
+from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.drills.table import new_round, steps_in_order
-from dealer_trainer.reports.exams import exam_spec
+from dealer_trainer.drills.table.stud_dealing import Moment, StudRound
+from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Action
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.storage import SessionKind, Store
@@ -403,52 +407,123 @@ def instructor_pictures(out: Path, folder: Path) -> None:
 
 
 def table_pictures(out: Path) -> None:
-    """The Table mode of each game mid-round: the steps so far, one of them refused."""
-
-    def telling(game: str, seed: int) -> bool:
-        """A round worth a picture: losers and winners (and, at the stud table, an award)."""
-        actions = {s.action for s in steps_in_order(new_round(ruleset, seed, level).plan)}
-        wanted = {Action.COLLECT, Action.PAY}
-        if game == "caribbean_stud":
-            wanted.add(Action.PROGRESSIVE)
-        return wanted <= actions
-
+    """The Table mode of each game mid-round, as the app deals it now: roulette, craps and
+    Sic Bo with the steps so far, one of them refused; Caribbean Stud during its deal, with
+    the deal's panel under the felt (cards out, the next box waiting, a card to the wrong
+    box refused)."""
     level = Difficulty.INTERMEDIATE
     for game in ("roulette", "craps", "caribbean_stud", "sic_bo"):
         ruleset = default_ruleset(game)
-        seed = next(n for n in range(1, 500) if telling(game, n))
+        seed = next(n for n in range(1, 500) if _telling(ruleset, n, level))
         screen = TableScreen(ruleset, level, seed=seed)
         screen.resize(DRILL_SIZE)
         screen.show()
         settle()
-        round_ = screen.round
-        assert round_ is not None
-        steps = list(steps_in_order(round_.plan))
-        if steps and steps[0].action is Action.MARK:
-            screen.do("mark")
-            steps = steps[1:]
-        pays = [s for s in steps if s.action is Action.PAY]
-        # A trainee who pays before collecting is stopped (practice), then deals on; Caribbean
-        # Stud sets no collect-first rule, so its picture shows the steps only.
-        if game != "caribbean_stud" and pays and steps[0].action is Action.COLLECT:
-            screen.take(pays[0].target)
-            screen.float.type_text(str(pays[0].amount))
-            screen.do("pay")
-        for step in steps[: max(1, len(steps) * 2 // 3)]:
-            screen.take(step.target)
-            if step.amount is not None:
-                screen.float.clear()
-                screen.float.type_text(str(step.amount))
-            screen.do(str(step.action))
+        if game == "caribbean_stud":
+            _deal_part_way(screen)
+        else:
+            _settle_part_way(screen)
         settle(300)
         save(screen, out, f"table-{game.replace('_', '-')}.png")
         screen.close()
 
 
+def _telling(ruleset: object, seed: int, level: Difficulty) -> bool:
+    """A round worth a picture: losers and winners; at the stud table, an award to pay, and a
+    deal from the shoe with a raise to come; no irregularity (their pictures are the tests')."""
+    round_ = new_round(ruleset, seed, level)  # type: ignore[arg-type]
+    if round_.irregularities:
+        return False
+    steps = steps_in_order(round_.plan)
+    actions = {s.action for s in steps}
+    wanted = {Action.COLLECT, Action.PAY}
+    if len(steps) < 5:  # a few steps done, a few still to do
+        return False
+    if isinstance(round_, StudRound):
+        wanted.add(Action.PROGRESSIVE)
+        moments = [w.moment for w in round_.waits]
+        if Moment.RAISE not in moments or any(len(w.cards) > 1 for w in round_.waits):
+            return False
+    return wanted <= actions
+
+
+def _settle_part_way(screen: TableScreen) -> None:
+    """Two thirds of the round's steps, after a pay before collecting (refused, practice)."""
+    round_ = screen.round
+    assert round_ is not None
+    steps = list(steps_in_order(round_.plan))
+    if steps and steps[0].action is Action.MARK:
+        screen.do("mark")
+        steps = steps[1:]
+    pays = [s for s in steps if s.action is Action.PAY]
+    if pays and steps[0].action is Action.COLLECT:
+        screen.take(pays[0].target)
+        screen.float.type_text(str(pays[0].amount))
+        screen.do("pay")
+    for step in steps[: max(1, len(steps) * 2 // 3)]:
+        screen.take(step.target)
+        if step.amount is not None:
+            screen.float.clear()
+            screen.float.type_text(str(step.amount))
+        screen.do(str(step.action))
+
+
+def _deal_part_way(screen: TableScreen) -> None:
+    """Caribbean Stud from the first card, by the dealer's keys: the deal answered right up
+    to the second round of cards, then a card to the wrong box (refused, practice)."""
+    round_ = screen.round
+    assert isinstance(round_, StudRound)
+    hands = len([w for w in round_.waits if w.moment is Moment.DEAL]) // 5  # with the dealer's
+    while (wait := round_.waiting) is not None and not (
+        wait.moment is Moment.DEAL and wait.cards_dealt >= 2 * hands + 1
+    ):
+        right = wait.right
+        assert isinstance(right, DealerCall)
+        QTest.keyClick(screen, _stud_key(right))
+        settle(20)
+    wait = round_.waiting
+    assert wait is not None and isinstance(wait.right, DealerCall)
+    playing = sorted(int(owner[4:]) for owner in round_.visible_cards() if owner != "dealer")
+    wrong = 0 if wait.right.box is not None else playing[0]  # the dealer's card, or a box's
+    QTest.keyClick(screen, _DIGIT_KEYS[wrong])
+
+
+_DIGIT_KEYS: dict[int, Qt.Key] = {n: getattr(Qt.Key, f"Key_{n}") for n in range(10)}
+
+
+def _stud_key(call: DealerCall) -> Qt.Key:
+    """The key the deal's panel takes for a call (its buttons say the same)."""
+    if call.action is CallAction.DEAL:
+        return _DIGIT_KEYS[0 if call.box is None else call.box]
+    if call.action in (CallAction.ACCEPT_BET, CallAction.ACCEPT_RAISE):
+        return Qt.Key.Key_A
+    if call.action in (CallAction.REFUSE_BET, CallAction.REFUSE_RAISE):
+        return Qt.Key.Key_X
+    return Qt.Key.Key_Q if call.qualifies else Qt.Key.Key_W
+
+
+#: The pictures by group (``--only``): the main window, the sandbox, the drills, the
+#: instructor's window (on a small centre made here), the live table of each game.
+PICTURES: dict[str, Callable[..., None]] = {
+    "main": main_window_picture,
+    "sandbox": sandbox_picture,
+    "drills": drill_pictures,
+    "instructor": instructor_pictures,
+    "table": table_pictures,
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DOCS, help="the folder (default: docs/)")
+    parser.add_argument(
+        "--only",
+        choices=sorted(PICTURES),
+        action="append",
+        help="draw only these pictures (again: several); default: all",
+    )
     args = parser.parse_args(argv)
+    wanted = args.only or list(PICTURES)
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
@@ -463,11 +538,12 @@ def main(argv: list[str] | None = None) -> int:
         LanguageManager(QSettings(str(folder / "ui.ini"), QSettings.Format.IniFormat)).set_language(
             "en", remember=False
         )
-        main_window_picture(args.out)
-        sandbox_picture(args.out)
-        drill_pictures(args.out)
-        instructor_pictures(args.out, folder)
-        table_pictures(args.out)
+        for name in wanted:
+            draw = PICTURES[name]
+            if name == "instructor":
+                instructor_pictures(args.out, folder)
+            else:
+                draw(args.out)
         del app
     return 0
 
