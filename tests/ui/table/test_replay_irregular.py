@@ -8,9 +8,10 @@ ruling given and the right one beside it; at every other step the felt shows no 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
 
@@ -25,9 +26,11 @@ from dealer_trainer.rules.craps import irregular as craps
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.rulesets import default_ruleset
+from dealer_trainer.ui import geometry
 from dealer_trainer.ui.felt.items import ChipStackItem, DiceItem
+from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.table.irregular import EVENT_TITLES
-from dealer_trainer.ui.table.replay import ReplayView
+from dealer_trainer.ui.table.replay import ReplayView, ReplayWindow
 
 pytestmark = pytest.mark.irregular
 
@@ -210,3 +213,33 @@ def test_replay_of_stud_cards_at_a_moment_are_the_live_tables(qtbot: QtBot) -> N
     for wait, cards in seen:
         if wait.moment is Moment.IRREGULARITY or wait.moment is Moment.DEAL:
             assert live.cards_at(wait) == cards
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "zh_Hant"])
+@pytest.mark.parametrize("case", ["late_bet", "die_off_the_table", "hand_to_an_empty_box"])
+def test_replay_window_at_a_wrong_ruling_fits_1366x768(
+    qtbot: QtBot, case: str, language: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The replay window at a wrong ruling step (the event, the ruling given, why it is
+    wrong, the right one) fits a 1366×768 laptop in every language."""
+    from tests.ui.test_geometry import assert_fits
+
+    available = QRect(0, 0, 1366, 728)
+    monkeypatch.setattr(geometry, "available_geometry", lambda widget=None: QRect(available))
+    manager = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    manager.set_language(language, remember=False)
+    try:
+        game, event, _ = CASES[case]
+        replay = replay_of(_played(game, _seed(game, event, lambda r: True)))
+        window = ReplayWindow(replay, "Ana Lei")
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        wrong = next(n for n, f in enumerate(replay.frames) if f.attempt.ruling is not None)
+        with qtbot.waitSignal(window.replay_view.frameShown, timeout=2000):
+            window.replay_view.show_frame(wrong)
+        assert _event_items(window.replay_view)
+        assert_fits(qtbot, window, available, f"replay-irregular-{case}-{language}")
+        window.close()
+    finally:
+        manager.set_language("en", remember=False)
