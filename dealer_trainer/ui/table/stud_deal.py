@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEasingCurve, Qt, QVariantAnimation
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsItem,
@@ -144,8 +144,17 @@ class StudDealPanel(QFrame):
                 widget.deleteLater()
         self.buttons = {}
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The panel keeps the height of its tallest moment so far (a row of answers, or
+        none at the showdown): the felt above it is not resized, and so drawn again whole,
+        as the moments of the deal come and go."""
+        if event.size().height() > self.minimumHeight():
+            self.setMinimumHeight(event.size().height())
+        super().resizeEvent(event)
+
     def retranslate(self) -> None:
         self._shown = None
+        self.setMinimumHeight(0)  # the words wrap otherwise in another language
         self.refresh()
 
     # -------------------------------------------------------------- buttons --
