@@ -361,3 +361,40 @@ def test_caribbean_stud_art6_art7_the_felt_is_staged_once_and_each_bet_shows_as_
         assert isinstance(step, Step)
         assert _do(qtbot, screen, step).accepted
     assert stagings == []
+
+
+def test_caribbean_stud_art6_art9_the_felt_keeps_its_size_through_the_deal_and_showdown(
+    qtbot: QtBot,
+) -> None:
+    """The deal's panel under the felt keeps its height from one moment to the next (a
+    raise's two answers, a fold's one, the qualification, the showdown's line, the round's
+    end): the felt is never resized, and so never drawn again whole, by a step."""
+    from PySide6.QtWidgets import QApplication
+
+    def wanted(round_: StudRound) -> bool:
+        moments = [w.moment for w in round_.waits]
+        return (
+            Moment.RAISE in moments
+            and Moment.FOLD in moments
+            and Moment.QUALIFY in moments
+            and Moment.IRREGULARITY not in moments
+        )
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed=_seed_where(wanted))
+    round_ = _stud(screen)
+    sizes = []
+
+    def settled() -> None:
+        QApplication.processEvents()  # the layouts settle on posted events
+        sizes.append((screen.view.size().width(), screen.view.size().height()))
+
+    press(qtbot, screen, key_of(round_.waits[0].right))
+    settled()
+    while (wait := round_.waiting) is not None:
+        assert press(qtbot, screen, key_of(wait.right)).accepted
+        settled()
+    for step in round_.missing():
+        assert isinstance(step, Step)
+        assert _do(qtbot, screen, step).accepted
+        settled()
+    assert len(set(sizes)) == 1, sorted(set(sizes))
