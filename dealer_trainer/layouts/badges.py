@@ -54,16 +54,20 @@ DIRECTIONS = 24  # places tried on each ring
 MAX_RINGS = 60
 
 
-def _candidates(x: float, y: float) -> list[tuple[float, float]]:
-    """The spot itself, then rings of places round it, nearest first."""
-    found = [(x, y)]
+def _ring_offsets() -> tuple[tuple[float, float], ...]:
+    """The places tried round a spot, as offsets from it, nearest first: the spot itself,
+    then rings of :data:`DIRECTIONS` places :data:`RING` mm apart."""
+    found = [(0.0, 0.0)]
     for ring in range(1, MAX_RINGS + 1):
         radius = ring * RING
         for step in range(DIRECTIONS):
             # start below the spot (captions hang under their stacks), then go round
             angle = math.pi / 2 + 2 * math.pi * step / DIRECTIONS
-            found.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
-    return found
+            found.append((radius * math.cos(angle), radius * math.sin(angle)))
+    return tuple(found)
+
+
+_OFFSETS = _ring_offsets()  # the same for every spot: worked out once
 
 
 def place(
@@ -92,7 +96,8 @@ def place(
     placed: list[tuple[float, float]] = []
     for index, ((x, y), extent) in enumerate(zip(wanted, extents, strict=True)):
         best: tuple[float, float, float, Box] | None = None  # score, x, y, box
-        for cx, cy in _candidates(x, y):
+        for dx, dy in _OFFSETS:
+            cx, cy = x + dx, y + dy
             distance = math.hypot(cx - x, cy - y)
             if best is not None and distance >= best[0]:
                 break  # every place further out scores worse

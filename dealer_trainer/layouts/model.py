@@ -305,6 +305,9 @@ Fixture = Wheel | Marker | CardPlace | Device | JackpotDisplay | Dice
 # -------------------------------------------------------------------- felt --
 
 
+GRID_CELL = 50.0  # mm: the squares of the felt's index of its spots (Felt.spot_at)
+
+
 @dataclass(frozen=True)
 class Felt:
     """One game's table layout at real scale (millimetres)."""
@@ -319,6 +322,7 @@ class Felt:
     fixtures: tuple[Fixture, ...] = ()
     rail: Shape | None = None  # the padded rail's outer edge round ``table``; None: a band
     _index: dict[str, Spot] = field(init=False, repr=False, compare=False)
+    _grid: dict[tuple[int, int], tuple[Spot, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         index: dict[str, Spot] = {}
@@ -327,6 +331,17 @@ class Felt:
                 raise ValueError(f"spot id {spot.id!r} is used twice on the {self.game} felt")
             index[spot.id] = spot
         object.__setattr__(self, "_index", index)  # derived from the spots, not a field
+        # The spots whose bounds reach into each GRID_CELL-mm square, in the felt's order:
+        # spot_at tests a few shapes, not all of them (a roulette felt has about 160).
+        grid: dict[tuple[int, int], list[Spot]] = {}
+        for spot in self.spots:
+            b = spot.shape.bounds
+            for i in range(math.floor(b.x / GRID_CELL), math.floor((b.x + b.w) / GRID_CELL) + 1):
+                for j in range(
+                    math.floor(b.y / GRID_CELL), math.floor((b.y + b.h) / GRID_CELL) + 1
+                ):
+                    grid.setdefault((i, j), []).append(spot)
+        object.__setattr__(self, "_grid", {cell: tuple(s) for cell, s in grid.items()})
 
     def spot(self, spot_id: str) -> Spot:
         try:
@@ -346,7 +361,8 @@ class Felt:
 
     def spot_at(self, x: float, y: float) -> Spot | None:
         """The spot a chip put at ``x, y`` lands on (the highest layer wins)."""
-        hits = [s for s in self.spots if s.shape.contains(x, y)]
+        near = self._grid.get((math.floor(x / GRID_CELL), math.floor(y / GRID_CELL)), ())
+        hits = [s for s in near if s.shape.contains(x, y)]
         return max(hits, key=lambda s: s.layer) if hits else None
 
     def fixture(self, kind: type[Fixture]) -> list[Fixture]:

@@ -55,3 +55,25 @@ def test_markers_rest_and_move_on_the_cloth(felt: Felt) -> None:
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown game 'baccarat'"):
         felt_for("baccarat")
+
+
+@pytest.mark.parametrize("felt", _felts(), ids=lambda f: f"{f.game}-{f.height:.0f}-{len(f.spots)}")
+def test_spot_at_answers_as_a_scan_of_every_spot(felt: Felt) -> None:
+    """The felt's index of its spots finds what testing every spot's shape finds: every 7 mm
+    over the table and a little beyond it, and at each spot's corners and centre."""
+
+    def scanned(x: float, y: float) -> str | None:
+        hits = [s for s in felt.spots if s.shape.contains(x, y)]
+        return max(hits, key=lambda s: s.layer).id if hits else None
+
+    points = [
+        (x * 7.0, y * 7.0)
+        for x in range(-3, int(felt.width / 7) + 4)
+        for y in range(-3, int(felt.height / 7) + 4)
+    ]
+    for spot in felt.spots:
+        b = spot.shape.bounds
+        points += [(b.x, b.y), (b.x + b.w, b.y + b.h), b.center]
+    for x, y in points:
+        found = felt.spot_at(x, y)
+        assert (found.id if found is not None else None) == scanned(x, y), (x, y)

@@ -41,6 +41,7 @@ happens, so a replay plays it again.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -432,6 +433,14 @@ class StudRound(TableRound):
                 shown["decision"] = box["decision"]
             boxes.append(shown)
         return {**request, "boxes": boxes}
+
+    def cards_at(self, wait: Wait) -> dict[str, list[str | None]]:
+        """The cards on the felt as they stood when the table waited at ``wait`` (one of
+        :attr:`waits`: a replay's step), as :meth:`visible_cards` gave them then."""
+        then = copy.copy(self)
+        then.at = self.waits.index(wait)
+        then.void = False  # a round is void once ruled so, after the moment it waited at
+        return then.visible_cards()
 
     def visible_cards(self) -> dict[str, list[str | None]]:
         """The cards on the felt as the table stands, by owner (``dealer``, ``box-3``): a

@@ -434,19 +434,30 @@ class MarkerItem(QGraphicsItem):
 
 
 class CardItem(QGraphicsItem):
-    """A card in a card place: face (``"AS"``) or back (``None``)."""
+    """A card in a card place: face (``"AS"``) or back (``None``); ``owner``: whose hand
+    (``dealer``, ``box-3``)."""
 
-    def __init__(self, bounds: QRectF, angle: float, code: str | None) -> None:
+    def __init__(self, bounds: QRectF, angle: float, code: str | None, owner: str = "") -> None:
         super().__init__()
-        self.code = code
+        self.owner = owner
         w, h = bounds.width(), bounds.height()
         self._bounds = QRectF(-w / 2, -h / 2, w, h)
-        self._picture = record(lambda p: draw_card(p, self._bounds, code))
+        self.code: str | None = None
+        self._picture = QPicture()
+        self.set_code(code)
         self.setPos(bounds.center())
         self.setRotation(angle)
         self.setZValue(50)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_code(self, code: str | None) -> None:
+        """Show this face (``None``: the back); the same card again changes nothing."""
+        if code == self.code and not self._picture.isNull():
+            return
+        self.code = code
+        self._picture = record(lambda p: draw_card(p, self._bounds, code))
+        self.update()
 
     def boundingRect(self) -> QRectF:
         return self._bounds.adjusted(-1, -1, 1, 1)

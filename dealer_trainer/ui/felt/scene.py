@@ -209,6 +209,30 @@ class FeltScene(QGraphicsScene):
 
     def deal(self, owner: str, cards: list[str | None]) -> None:
         """Lay ``cards`` (``"AS"`` or ``None`` for face down) on the places of ``owner``."""
+        for (rect, angle), code in zip(self._hand_places(owner, len(cards)), cards, strict=False):
+            self._add_card(rect, angle, code, owner)
+
+    def lay_hand(self, owner: str, cards: list[str | None]) -> list[CardItem]:
+        """Lay ``owner``'s hand as ``cards`` now stand, changing only what changed: a card
+        already there stays (moved along the fan), a turned one shows its new face, cards
+        dealt since are added, cards gone are taken off.  Returns the cards added."""
+        laid = [item for item in self._cards if item.owner == owner]
+        places = self._hand_places(owner, len(cards))
+        added: list[CardItem] = []
+        for index, ((rect, angle), code) in enumerate(zip(places, cards, strict=False)):
+            if index < len(laid):
+                laid[index].set_code(code)
+                laid[index].setPos(rect.center())
+            else:
+                added.append(self._add_card(rect, angle, code, owner))
+        for item in laid[min(len(places), len(cards)) :]:
+            self._cards.remove(item)
+            self.removeItem(item)
+        return added
+
+    def _hand_places(self, owner: str, count: int) -> list[tuple[QRectF, float]]:
+        """Where ``count`` cards of ``owner`` lie: fanned across a box's place, each card's
+        corner (rank over suit) left in sight; one card on each of the dealer's places."""
         places = [f for f in self.felt.fixtures if isinstance(f, CardPlace) and f.owner == owner]
         if owner.startswith("box-") and places:
             place = places[0]
@@ -216,27 +240,21 @@ class FeltScene(QGraphicsScene):
             cx, cy = bounds.center
             (x0, y0), (x1, y1) = place.shape.points[0], place.shape.points[1]
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
-            # Fanned across the place, each card's corner (rank over suit) left in sight.
             step = (math.hypot(x1 - x0, y1 - y0) - CARD_SIZE[0] - 8) / 4
-            spread = [
-                (
-                    cx + (i - (len(cards) - 1) / 2) * step * math.cos(math.radians(angle)),
-                    cy + (i - (len(cards) - 1) / 2) * step * math.sin(math.radians(angle)),
-                )
-                for i in range(len(cards))
-            ]
             w, h = CARD_SIZE
-            for (x, y), code in zip(spread, cards, strict=True):
-                self._add_card(QRectF(x - w / 2, y - h / 2, w, h), angle, code)
-            return
-        for place, code in zip(places, cards, strict=False):
-            b = place.shape.bounds
-            self._add_card(qrect(b), 0.0, code)
+            found = []
+            for i in range(count):
+                x = cx + (i - (count - 1) / 2) * step * math.cos(math.radians(angle))
+                y = cy + (i - (count - 1) / 2) * step * math.sin(math.radians(angle))
+                found.append((QRectF(x - w / 2, y - h / 2, w, h), angle))
+            return found
+        return [(qrect(place.shape.bounds), 0.0) for place in places[:count]]
 
-    def _add_card(self, rect: QRectF, angle: float, code: str | None) -> None:
-        item = CardItem(rect, angle, code)
+    def _add_card(self, rect: QRectF, angle: float, code: str | None, owner: str) -> CardItem:
+        item = CardItem(rect, angle, code, owner)
         self._cards.append(item)
         self.addItem(item)
+        return item
 
     def show_roll(
         self, faces: tuple[int, ...] | None, at: tuple[float, float] | None = None

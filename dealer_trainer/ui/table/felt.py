@@ -74,15 +74,22 @@ class TableFelt:
         self._payouts: list[ChipStackItem] = []
         self._rings: list[QGraphicsEllipseItem] = []
 
-    def show_round(self, round_: TableRound) -> list[TableBet]:
-        """Stage the round as dealt (no step shown); its bets, in the order Tab follows."""
+    def show_round(
+        self, round_: TableRound, situation: dict[str, Any] | None = None
+    ) -> list[TableBet]:
+        """Stage the round as dealt (no step shown), or ``situation`` (what the drills' stage
+        draws: Caribbean Stud's table as it will stand once dealt); its bets, in the order
+        Tab follows."""
         for item in [*self._payouts, *self._rings]:
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self._payouts.clear()
         self._rings.clear()
         scene = self.stage.stage_situation(
-            round_.game, self.ruleset, int(self.difficulty), felt_situation(round_)
+            round_.game,
+            self.ruleset,
+            int(self.difficulty),
+            situation if situation is not None else felt_situation(round_),
         )
         if self.view.scene() is not scene:
             self.view.set_felt_scene(scene)

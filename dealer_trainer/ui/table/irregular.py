@@ -11,7 +11,7 @@ and Enter confirms it (the first one shown is the default).  The choice goes to
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt, Signal
@@ -36,7 +36,7 @@ from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import irregular as craps
 from dealer_trainer.rules.irregular import Choice, Irregularity
-from dealer_trainer.rules.procedure import Action, Target, Verdict
+from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
 from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.roulette.api import parse_bet
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
@@ -110,6 +110,11 @@ BEFORE_THE_OUTCOME = {
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("TableIrregular", text)
+
+
+def event_title(irregularity: Irregularity) -> str:
+    """The event's short name, as the felt's banner says it (translated)."""
+    return _tr(EVENT_TITLES[irregularity.event])
 
 
 def shown_choices(round_: TableRound, irregularity: Irregularity) -> list[Choice]:
@@ -311,6 +316,7 @@ class FeltEvent:
         self._hidden: list[QGraphicsItem] = []
         self._lit: tuple[str, ...] | None = None  # Sic Bo: the winning areas, dark meanwhile
         self.shown: Irregularity | None = None
+        self._to_do: tuple[Step, ...] = ()  # the steps still to do when it arose
 
     def clear(self) -> None:
         for item in self._items:
@@ -326,14 +332,25 @@ class FeltEvent:
             self._lit = None
         self.shown = None
 
-    def show_for(self, round_: TableRound | None) -> None:
-        pending = None if round_ is None or round_.finished else round_.pending()
+    def show_for(
+        self,
+        round_: TableRound | None,
+        ruled: Irregularity | None = None,
+        to_do: Sequence[Step] | None = None,
+    ) -> None:
+        """Draw the round's pending irregularity (none: clear the felt of it); ``ruled``:
+        draw that one instead, ``to_do`` being the steps then still to do (a replay, at the
+        step that ruled it)."""
+        pending = ruled
+        if pending is None:
+            pending = None if round_ is None or round_.finished else round_.pending()
         if pending is self.shown and pending is not None:
             return
         self.clear()
         if pending is None or round_ is None:
             return
         self.shown = pending
+        self._to_do = tuple(to_do) if to_do is not None else round_.missing()
         if pending.event == roulette.LATE_BET:
             self._late_chip(round_, pending)
         elif pending.event == roulette.DISTURBED:
@@ -376,7 +393,7 @@ class FeltEvent:
 
     def _knocked_over(self, round_: TableRound, pending: Irregularity) -> None:
         """The next winning bet's stack knocked askew."""
-        step = next((s for s in round_.missing() if s.action is Action.PAY and s.target.bet), None)
+        step = next((s for s in self._to_do if s.action is Action.PAY and s.target.bet), None)
         bet = self.felt.bet_of(step) if step is not None else None
         badge = self.felt.badge(bet) if bet is not None else None
         if badge is None or bet is None:

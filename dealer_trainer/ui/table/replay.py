@@ -29,10 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.drills.table import TableRound, steps_in_order
 from dealer_trainer.drills.table.replay import Frame, Replay
 from dealer_trainer.drills.table.round import TableMode
+from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Step, Target, Verdict
-from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape
+from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape, render
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import restore_size
@@ -43,7 +46,14 @@ from dealer_trainer.ui.table.bets import (
     step_text,
 )
 from dealer_trainer.ui.table.felt import TableFelt
-from dealer_trainer.ui.table.irregular import attempt_reason, attempt_text, right_citation
+from dealer_trainer.ui.table.irregular import (
+    FeltEvent,
+    attempt_reason,
+    attempt_text,
+    event_title,
+    irregularity_of,
+    right_citation,
+)
 
 REPLAY_STYLE = """
 #replayNow { font-size: 15px; background: #ffffff; border: 1px solid #d0cbbf;
@@ -52,6 +62,13 @@ REPLAY_STYLE = """
 #replayNow[verdict="right"] { background: #eef8ef; border: 2px solid #2e7d32; }
 #replaySteps { font-size: 14px; background: #ffffff; }
 """
+
+
+def ruled_at(round_: TableRound, frame: Frame) -> Irregularity | None:
+    """The irregularity the frame's attempt ruled (None: a settlement step or a call)."""
+    if frame.attempt.ruling is None:
+        return None
+    return irregularity_of(round_, frame.attempt)
 
 
 class ReplayView(QWidget):
@@ -70,6 +87,7 @@ class ReplayView(QWidget):
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.view.setMinimumSize(320, 200)
         self.felt: TableFelt | None = None
+        self.felt_event: FeltEvent | None = None  # an irregularity drawn at its ruling step
         self.names: dict[Target, TableBet] = {}
         self.now = QLabel()
         self.now.setObjectName("replayNow")
@@ -139,6 +157,9 @@ class ReplayView(QWidget):
         self.replay = replay
         round_ = replay.round
         self.felt = TableFelt(self.stage, self.view, round_.ruleset, round_.difficulty)
+        if self.felt_event is not None:
+            self.felt_event.clear()
+        self.felt_event = FeltEvent(self.felt, self.view)
         self.names = {bet.target: bet for bet in self.felt.show_round(round_)}
         self.steps.clear()
         for frame in replay.frames:
@@ -202,6 +223,7 @@ class ReplayView(QWidget):
             ):  # exam: the felt shows what the dealer did, right or not
                 felt.show_step(step)
         current = replay.frames[position] if position >= 0 else None
+        self._show_event(current)
         spot = None
         if current is not None and isinstance(current.attempt.step, Step):
             bet = self.names.get(current.attempt.step.target)
@@ -230,6 +252,24 @@ class ReplayView(QWidget):
         self.last_button.setEnabled(position < total - 1)
         self.frameShown.emit(position)
 
+    def _show_event(self, frame: Frame | None) -> None:
+        """At an irregularity's ruling step, the event on the felt as the live table drew it
+        (Caribbean Stud's hands as they stood then); at every other step, none."""
+        assert self.replay is not None and self.felt_event is not None
+        self.felt_event.clear()
+        ruled = None if frame is None else ruled_at(self.replay.round, frame)
+        if frame is None or ruled is None:
+            return
+        round_ = self.replay.round
+        if isinstance(round_, StudRound) and frame.attempt.index in round_.answered:
+            scene = self.view.felt_scene()
+            scene.clear_cards()
+            for owner, codes in round_.cards_at(round_.answered[frame.attempt.index]).items():
+                scene.deal(owner, list(codes))
+        taken = {target for step in frame.done for target in step.targets}
+        to_do = [step for step in steps_in_order(round_.plan) if step.target not in taken]
+        self.felt_event.show_for(round_, ruled, to_do)
+
     def _describe(self, frame: Frame | None) -> None:
         assert self.replay is not None
         if frame is None:
@@ -254,6 +294,12 @@ class ReplayView(QWidget):
                     reason = attempt_reason(wrong, attempt, self.replay.round, self.names)
                     text += f"<br>{escape(reason)}<br><i>{escape(article_line(wrong.citation))}</i>"
                 verdict = "wrong"
+            ruled = ruled_at(self.replay.round, frame)
+            if ruled is not None:  # the event, the ruling given (above) and the right one
+                text = f"<b>{escape(event_title(ruled))}</b><br>{text}"
+                if not attempt.accepted:
+                    right = QCoreApplication.translate("TableReplay", "The right ruling: %1")
+                    text += "<br>" + escape(right.replace("%1", render(ruled.right.label)))
             self.now.setText(text)
         self.now.setProperty("verdict", verdict)
         self.now.style().unpolish(self.now)

@@ -474,9 +474,12 @@ class TableScreen(QWidget):
     def _stage(self) -> None:
         assert self.round is not None
         self.felt_event.clear()
-        self.bets = self.felt.show_round(self.round)
-        if self.stud is not None:  # the bets on the table as it stands, while dealing
-            self.bets = self.felt.bets = [b for b in self.bets if self.stud.on_table(b.target)]
+        if self.stud is None:
+            self.bets = self.felt.show_round(self.round)
+        else:  # staged once as it will stand; each bet shown as it comes on the table
+            self.bets = self.felt.bets = self.stud.show_bets(
+                self.felt.show_round(self.round, self.stud.staging())
+            )
         self.current = None
         self._take(self._next_open(None, 1))
         self._show_pending()
@@ -533,9 +536,14 @@ class TableScreen(QWidget):
         return attempt
 
     def restage(self) -> None:
-        """The felt staged again as the round now stands (Caribbean Stud's deal)."""
-        if self.round is not None:
-            self._stage()
+        """The bets on the felt as the round now stands (Caribbean Stud's deal: a bet came
+        or went): their chips shown or hidden, Tab's order kept, the first open bet in hand;
+        the felt, staged once for the round, is not staged again."""
+        if self.round is None or self.stud is None:
+            return
+        self.bets = self.felt.bets = self.stud.show_bets()
+        self.current = None
+        self._take(self._next_open(None, 1))
 
     def _badge(self, bet: TableBet) -> ChipStackItem | None:
         return self.felt.badge(bet)

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEasingCurve, Qt, QVariantAnimation
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsItem,
@@ -35,6 +35,7 @@ from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step, Target
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
+from dealer_trainer.ui.table.bets import TableBet
 from dealer_trainer.ui.table.stud_calls import prompt
 
 FADE_MS = 120  # a card dealt fades in; nothing waits for it
@@ -76,6 +77,8 @@ class StudDealPanel(QFrame):
         self._staged: tuple[object, ...] | None = None  # the felt's bets as last staged
         self._fades: list[QVariantAnimation] = []
         self._cards_shown: dict[str, list[str | None]] = {}
+        self.staged_bets: list[TableBet] = []  # every bet the felt is staged with
+        self._on_table: set[Target] | None = None  # of those, the bets shown on the table
         screen.roundStarted.connect(lambda _round: self.refresh())
         screen.stepJudged.connect(lambda _attempt: self.refresh())
         self.hide()
@@ -141,13 +144,23 @@ class StudDealPanel(QFrame):
                 widget.deleteLater()
         self.buttons = {}
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The panel keeps the height of its tallest moment so far (a row of answers, or
+        none at the showdown): the felt above it is not resized, and so drawn again whole,
+        as the moments of the deal come and go."""
+        if event.size().height() > self.minimumHeight():
+            self.setMinimumHeight(event.size().height())
+        super().resizeEvent(event)
+
     def retranslate(self) -> None:
         self._shown = None
+        self.setMinimumHeight(0)  # the words wrap otherwise in another language
         self.refresh()
 
     # -------------------------------------------------------------- buttons --
     def _build(self, wait: Wait, round_: StudRound) -> None:
-        key = (round_.seed, round_.at, wait.moment)
+        # The same answers while the cards go out (a box each): built once for the deal.
+        key = (round_.seed, wait.moment, None if wait.moment is Moment.DEAL else wait.box)
         self.event_label.hide()  # an irregularity: the shared panel says what happened
         self.prompt_label.setText(escape(prompt(wait)))
         if key == self._shown:
@@ -289,25 +302,68 @@ class StudDealPanel(QFrame):
             return True
         return False
 
+    def staging(self) -> dict[str, Any]:
+        """What the felt is staged with, once a round: the table as it will stand once dealt,
+        every bet the round may have on it (antes, progressive bets, raises) and every hand
+        dealt, so the chips' captions are laid out clear of the cards to come."""
+        round_ = self.round
+        assert round_ is not None
+        request = round_.situation.request
+        situation: dict[str, Any] = {
+            "request": request,
+            "cards": {owner: [None] * 5 for owner in round_.visible_cards()},
+        }
+        if request.get("progressive"):
+            situation["pool"] = request["progressive"]["pool"]
+        return situation
+
+    def show_bets(self, staged: list[TableBet] | None = None) -> list[TableBet]:
+        """Of the bets staged for the round (``staged``: just staged; None: as before), those
+        on the table as it stands, in Tab's order.  A bet that came on the table since shows
+        its chips, one that went hides them (a progressive bet or a raise not yet accepted,
+        a folded box's ante); the others stay as the steps left them."""
+        if staged is not None:
+            self.staged_bets = staged
+            self._on_table = None
+        before = self._on_table
+        shown = [bet for bet in self.staged_bets if self.on_table(bet.target)]
+        now = {bet.target for bet in shown}
+        for bet in self.staged_bets:
+            if before is None or (bet.target in before) != (bet.target in now):
+                self._show_chips(bet, bet.target in now)
+        self._on_table = now
+        return shown
+
+    def _show_chips(self, bet: TableBet, visible: bool) -> None:
+        felt = self.table.felt
+        badge = felt.badge(bet)
+        if badge is not None:
+            badge.setVisible(visible)
+            for leader in felt.stage.leaders_of(badge):
+                leader.setVisible(visible)
+        elif bet.target.progressive:  # drawn as its progressive chip
+            chip = self.table.view.felt_scene().progressive_chips.get(bet.spot_id)
+            if chip is not None:
+                chip.setVisible(visible)
+
     def settling(self) -> bool:
         """The showdown is on (the settlement's buttons apply)."""
         return self.wait is None
 
     # ---------------------------------------------------------------- cards --
     def _draw_cards(self, round_: StudRound) -> None:
+        """The hands on the felt as the table stands: only what changed is laid (a card
+        dealt fades in; the cards already out keep their items)."""
         scene = self.table.view.felt_scene()
-        before = {owner: len(codes) for owner, codes in self._cards_shown.items()}
         cards = round_.visible_cards()
+        fade = bool(self._cards_shown)  # the panel's first drawing: nothing fades in
         self._cards_shown = cards
-        scene.clear_cards()
-        fresh: list[QGraphicsItem] = []
+        for owner in {item.owner for item in scene.cards} - set(cards):
+            scene.lay_hand(owner, [])  # no hand of this round's there
         for owner, codes in cards.items():
-            start = len(scene.cards)
-            scene.deal(owner, list(codes))
-            if before.get(owner, 0) < len(codes) and before:
-                fresh.extend(scene.cards[start + before.get(owner, 0) :])
-        for item in fresh:
-            self._fade_in(item)
+            for item in scene.lay_hand(owner, list(codes)):
+                if fade:
+                    self._fade_in(item)
 
     def _fade_in(self, item: QGraphicsItem) -> None:
         fade = QVariantAnimation(self)

@@ -26,8 +26,8 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import default_ruleset
 from dealer_trainer.ui.table import TableScreen
-from dealer_trainer.ui.table.bets import article_line
-from tests.ui.table.stud_keys import DIGIT, deal_right, press, rule_by_keys
+from dealer_trainer.ui.table.bets import TableBet, article_line, table_bets
+from tests.ui.table.stud_keys import DIGIT, deal_right, key_of, press, rule_by_keys
 from tests.ui.table.test_table_screen import _do, _screen, _settle
 
 ROUNDS = 20
@@ -300,3 +300,101 @@ def test_caribbean_stud_a_round_stored_before_dealing_replays_at_its_showdown() 
         ended=True,
     )
     assert again.agrees and again.round.finished
+
+
+def test_caribbean_stud_art6_art7_the_felt_is_staged_once_and_each_bet_shows_as_it_comes(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The felt is staged once a round (not again for each bet that comes or goes, which
+    kept a dealer waiting 10-17 ms): a progressive bet accepted (Art. 6(3)) and a raise
+    accepted (Art. 6(6)) show their chips when they come, a fold's ante goes (Art. 6(7)),
+    the rest stay as they are; a card dealt (Art. 7) is added and the cards already out
+    keep their items."""
+
+    def wanted(round_: StudRound) -> bool:
+        moments = [w.moment for w in round_.waits]
+        offers = [w.right for w in round_.waits if w.moment is Moment.OFFER]
+        return (
+            Moment.RAISE in moments
+            and Moment.FOLD in moments
+            and Moment.IRREGULARITY not in moments
+            and any(c.action is CallAction.ACCEPT_BET for c in offers)  # type: ignore[union-attr]
+        )
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed=_seed_where(wanted))
+    round_ = _stud(screen)
+    assert screen.stud is not None
+    scene = screen.view.felt_scene()
+    staged = table_bets(round_, scene)  # every bet the round may have on the table
+    stagings: list[object] = []
+    stage = screen.felt.stage
+    real = stage.stage_situation
+    monkeypatch.setattr(
+        stage, "stage_situation", lambda *a, **k: stagings.append(a) or real(*a, **k)
+    )
+
+    def shown(bet: TableBet) -> bool:
+        badge = screen.felt.badge(bet)
+        if badge is not None:
+            return badge.isVisible()
+        chip = scene.progressive_chips.get(bet.spot_id)
+        return chip is not None and chip.isVisible()
+
+    came: set[str] = set()
+    while (wait := round_.waiting) is not None:
+        before = scene.cards
+        attempt = press(qtbot, screen, key_of(wait.right))
+        assert attempt.accepted, (round_.seed, wait, attempt.verdict)
+        for bet in staged:
+            on_table = screen.stud.on_table(bet.target)
+            assert shown(bet) == on_table, (wait.moment, bet.title)
+            assert (bet.target in {b.target for b in screen.bets}) == on_table
+        if wait.moment is Moment.DEAL:
+            after = scene.cards
+            assert after[: len(before)] == before  # the same items, not laid again
+            assert len(after) == len(before) + len(wait.cards)
+        if wait.moment in (Moment.OFFER, Moment.RAISE, Moment.FOLD):
+            came.add(wait.moment.name)
+    assert came == {"OFFER", "RAISE", "FOLD"}
+    assert stagings == []  # the felt was staged once, when the round was dealt
+    for step in round_.missing():  # and the showdown settles on it as before
+        assert isinstance(step, Step)
+        assert _do(qtbot, screen, step).accepted
+    assert stagings == []
+
+
+def test_caribbean_stud_art6_art9_the_felt_keeps_its_size_through_the_deal_and_showdown(
+    qtbot: QtBot,
+) -> None:
+    """The deal's panel under the felt keeps its height from one moment to the next (a
+    raise's two answers, a fold's one, the qualification, the showdown's line, the round's
+    end): the felt is never resized, and so never drawn again whole, by a step."""
+    from PySide6.QtWidgets import QApplication
+
+    def wanted(round_: StudRound) -> bool:
+        moments = [w.moment for w in round_.waits]
+        return (
+            Moment.RAISE in moments
+            and Moment.FOLD in moments
+            and Moment.QUALIFY in moments
+            and Moment.IRREGULARITY not in moments
+        )
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed=_seed_where(wanted))
+    round_ = _stud(screen)
+    sizes = []
+
+    def settled() -> None:
+        QApplication.processEvents()  # the layouts settle on posted events
+        sizes.append((screen.view.size().width(), screen.view.size().height()))
+
+    press(qtbot, screen, key_of(round_.waits[0].right))
+    settled()
+    while (wait := round_.waiting) is not None:
+        assert press(qtbot, screen, key_of(wait.right)).accepted
+        settled()
+    for step in round_.missing():
+        assert isinstance(step, Step)
+        assert _do(qtbot, screen, step).accepted
+        settled()
+    assert len(set(sizes)) == 1, sorted(set(sizes))
