@@ -1,0 +1,96 @@
+"""The live-table part of an exam in the instructor's builder: how many rounds of the
+exam's game (0: none), at which level, and, in words, how items and rounds weigh in the
+accuracy and the speed marks (``storage/certification.py`` scores them so)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+
+from dealer_trainer.drills import Difficulty
+from dealer_trainer.drills.table.exam import MAX_ROUNDS
+from dealer_trainer.drills.table.pace import target
+from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.ui.digits import accept_wide_digits
+from dealer_trainer.ui.exam_table_words import game_name, weighing_text
+
+
+class TablePart(QWidget):
+    """Rounds (0 to 50) and their level, with the weighing said below in words."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ruleset: Ruleset | None = None
+        self.rounds = QSpinBox()
+        self.rounds.setRange(0, MAX_ROUNDS)
+        accept_wide_digits(self.rounds)
+        self.level = QComboBox()
+        for difficulty in Difficulty:
+            self.level.addItem("", int(difficulty))
+        self.level.setCurrentIndex(1)
+        self.at = QLabel()
+        self.note = QLabel()
+        self.note.setObjectName("muted")
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.rounds)
+        row.addWidget(self.at)
+        row.addWidget(self.level, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.note)
+        self.rounds.valueChanged.connect(self._changed)
+        self.level.currentIndexChanged.connect(self._changed)
+        self.retranslate()
+
+    def set_ruleset(self, ruleset: Ruleset) -> None:
+        self._ruleset = ruleset
+        self._changed()
+
+    def count(self) -> int:
+        return self.rounds.value()
+
+    def difficulty(self) -> Difficulty:
+        return Difficulty(self.level.currentData())
+
+    def pace(self) -> int | None:
+        """The house's target for the game and level, rounds an hour (``None``: no ruleset)."""
+        return None if self._ruleset is None else target(self._ruleset, self.difficulty())
+
+    def describe(self) -> str:
+        """The preview's line for the rounds (empty: none)."""
+        if not self.count() or self._ruleset is None:
+            return ""
+        return (
+            QCoreApplication.translate(
+                "ExamsPanel", "Then %1 rounds of %2 at the live table, %3, in exam mode."
+            )
+            .replace("%1", str(self.count()))
+            .replace("%2", game_name(self._ruleset.game))
+            .replace("%3", self.level.currentText())
+        )
+
+    def _changed(self) -> None:
+        pace = self.pace()
+        if self.count() and pace is not None and self._ruleset is not None:
+            self.note.setText(weighing_text(self._ruleset.game, pace))
+            self.note.show()
+        else:
+            self.note.hide()
+        self.level.setEnabled(self.count() > 0)
+        self.changed.emit()
+
+    def retranslate(self) -> None:
+        from dealer_trainer.ui.instructor.exam_panel import difficulty_name  # noqa: PLC0415
+
+        self.rounds.setSpecialValueText(QCoreApplication.translate("ExamsPanel", "none"))
+        self.rounds.setAccessibleName(QCoreApplication.translate("ExamsPanel", "Live-table rounds"))
+        self.at.setText(QCoreApplication.translate("ExamsPanel", "at"))
+        for i in range(self.level.count()):
+            self.level.setItemText(i, difficulty_name(Difficulty(self.level.itemData(i))))
+        self._changed()
