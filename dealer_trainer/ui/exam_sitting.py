@@ -49,7 +49,7 @@ class MixedSitting(QObject):
     tableOpened = Signal(object)  # TableScreen
     ended = Signal(object)  # SittingScore | None (None: storage could not score it)
     #: The table's clock, monotonic milliseconds (the tests' is moved by hand).
-    table_clock: Clock = staticmethod(monotonic_ms)  # type: ignore[assignment]
+    table_clock: Clock = staticmethod(monotonic_ms)
 
     def __init__(
         self, launcher: DrillLauncher, desk: TraineeDesk, assignment_id: int, paper: Exam

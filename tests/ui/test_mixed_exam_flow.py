@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.drills.leave_exam import Leave
+from dealer_trainer.ui.exam_review import ExamReview, exam_sittings, trainee_sittings
 from dealer_trainer.ui.exam_sitting import ExamEnd, MixedSitting
 from dealer_trainer.ui.instructor.exam_panel import ExamBuilder
 from dealer_trainer.ui.table.screen import TableScreen
@@ -191,5 +192,30 @@ def test_mixed_exam_closed_mid_table_resumes_at_the_next_round(qtbot: QtBot, sto
         pass  # both rounds ended (the second given up): the sitting ends and is scored
     end = launcher.mixed.end_screen
     assert end is not None and end.headline.text().startswith("Not passed")
+    # The reviews, the trainee's and the instructor's: the items on the felt, then each
+    # round's replay with its mistakes (the round given up: its steps missed).
+    desk = store.instructor(store.verify_instructor(PASSWORD))
+    [paper] = desk.exams()
+    for review in (
+        ExamReview("Chan Tai Man", trainee_sittings(trainee)),
+        ExamReview(paper.title, exam_sittings(desk, paper), group=True),
+    ):
+        qtbot.addWidget(review)
+        review.show()
+        qtbot.waitExposed(review)
+        rows = [review.items.item(i).text() for i in range(review.items.count())]
+        assert rows[2] == "Round 1 · ✓ every step right" and rows[3].startswith("Round 2 · ✗")
+        assert review.items.currentRow() == 3  # the first round with a mistake
+        assert review.shown.currentWidget() is review.replay_view
+        steps = [review.replay_view.steps.item(i).text() for i in range(3)]
+        missed = review.replay_view.steps.item(review.replay_view.steps.count() - 1).text()
+        assert missed.startswith("✗ Missed:") and "Art." in missed, steps
+        assert "Live table: 2 rounds" in review.summary.text()
+        with qtbot.waitSignal(review.replay_view.frameShown, timeout=2000):
+            review.items.setCurrentRow(0)
+            review.items.setCurrentRow(2)  # round 1's replay, from the table as dealt
+        review.items.setCurrentRow(0)
+        assert review.shown.currentWidget() is review.detail  # an item, on the felt
+        assert review.detail.scene is not None
     if shiboken6.isValid(screen):
         screen.ask_leave_exam = lambda *args: Leave.RESUME_LATER  # type: ignore[method-assign]
