@@ -52,6 +52,7 @@ def _build(qtbot: QtBot, store: Store) -> int:
     builder.table_part.rounds.setValue(2)
     builder.table_part.level.setCurrentIndex(0)  # beginner: 25 spins an hour
     builder.pass_mark.setValue(80)
+    builder.seed.setValue(7)  # the same items and spins every run
     builder.speed_mark.setValue(80)
     note = builder.table_part.note
     assert note.isVisible() and "25 spins an hour: 2:24 a round" in note.text()
@@ -186,6 +187,9 @@ def test_mixed_exam_closed_mid_table_resumes_at_the_next_round(qtbot: QtBot, sto
     assert first.end_screen is None
     launcher.refresh_exams()
     launcher.exams.setCurrentIndex(0)
+    assert launcher.exams.itemText(0) == (
+        "Assigned: Roulette: payouts and the table (resume at the live table)"
+    )
     assert launcher.start("exam") is None  # the items are answered: straight to the table
     assert launcher.mixed is not None and launcher.mixed is not first
     with qtbot.waitSignal(launcher.mixed.ended, timeout=10_000):
@@ -207,9 +211,8 @@ def test_mixed_exam_closed_mid_table_resumes_at_the_next_round(qtbot: QtBot, sto
         assert rows[2] == "Round 1 · ✓ every step right" and rows[3].startswith("Round 2 · ✗")
         assert review.items.currentRow() == 3  # the first round with a mistake
         assert review.shown.currentWidget() is review.replay_view
-        steps = [review.replay_view.steps.item(i).text() for i in range(3)]
         missed = review.replay_view.steps.item(review.replay_view.steps.count() - 1).text()
-        assert missed.startswith("✗ Missed:") and "Art." in missed, steps
+        assert missed.startswith("✗ Missed:") and "Art." in missed
         assert "Live table: 2 rounds" in review.summary.text()
         with qtbot.waitSignal(review.replay_view.frameShown, timeout=2000):
             review.items.setCurrentRow(0)

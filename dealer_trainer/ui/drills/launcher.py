@@ -376,6 +376,10 @@ class DrillLauncher(QWidget):
                     .replace("%2", str(min(answered + 1, paper.item_count)))
                     .replace("%3", str(paper.item_count))
                 )
+                if paper.table_rounds and answered >= paper.item_count:  # the items are done
+                    text = self.tr("Assigned: %1 (resume at the live table)").replace(
+                        "%1", paper.title
+                    )
             waiting = refused.get(assignment.id)
             if waiting is not None:  # a retake's waiting period, or a window not yet open
                 text = (

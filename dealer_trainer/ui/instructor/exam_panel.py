@@ -53,7 +53,7 @@ from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_title
-from dealer_trainer.ui.instructor.exam_table_part import TablePart
+from dealer_trainer.ui.instructor.exam_table_part import TablePart, exam_rounds_text
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
@@ -492,6 +492,10 @@ class ExamsPanel(QWidget):
             self.about.setText(self.tr("No exam yet: build one on the left."))
             self.results.setRowCount(0)
             return
+        if not exam.item_count:  # an exam of live-table rounds only
+            self.about.setText(exam_rounds_text(exam))
+            self.show_results(exam)
+            return
         spec = exam_spec(exam)
         skills = join_names([skill_title(s) for s in spec.skills])
         limit = (
@@ -508,6 +512,8 @@ class ExamsPanel(QWidget):
             .replace("%5", limit)
             .replace("%6", skills)
         )
+        if exam.table_rounds:
+            self.about.setText(self.about.text() + "\n" + exam_rounds_text(exam))
         self.show_results(exam)
 
     def show_results(self, exam: Exam) -> None:
@@ -540,7 +546,8 @@ class ExamsPanel(QWidget):
                 else assignment.completed_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 ""
                 if score is None
-                else f"{result.correct}/{result.item_count} ({percent_text(score)})",
+                else f"{result.correct + result.steps_right}/"
+                f"{result.item_count + result.steps_judged} ({percent_text(score)})",
                 verdict,
             ]
             for column, text in enumerate(cells):

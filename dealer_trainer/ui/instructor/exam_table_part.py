@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 from dealer_trainer.drills import Difficulty
 from dealer_trainer.drills.table.exam import MAX_ROUNDS
 from dealer_trainer.drills.table.pace import target
+from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.storage import Exam
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.exam_table_words import game_name, weighing_text
 
@@ -94,3 +96,28 @@ class TablePart(QWidget):
         for i in range(self.level.count()):
             self.level.setItemText(i, difficulty_name(Difficulty(self.level.itemData(i))))
         self._changed()
+
+
+def exam_rounds_text(exam: Exam) -> str:
+    """An exam's live-table part as the exams list describes it, with the marks' weighing."""
+    from dealer_trainer.ui.instructor.exam_panel import difficulty_name  # noqa: PLC0415
+
+    assert exam.table_game is not None and exam.table_difficulty is not None
+    text = (
+        QCoreApplication.translate(
+            "ExamsPanel", "Live table: %1 rounds of %2, %3, pass mark %4, speed mark %5."
+        )
+        .replace("%1", str(exam.table_rounds))
+        .replace("%2", game_name(exam.table_game))
+        .replace("%3", difficulty_name(Difficulty(exam.table_difficulty)))
+        .replace("%4", percent_text(exam.pass_mark))
+        .replace(
+            "%5",
+            QCoreApplication.translate("ExamsPanel", "none")
+            if exam.speed_mark is None
+            else percent_text(exam.speed_mark),
+        )
+    )
+    if exam.table_pace:
+        text += " " + weighing_text(exam.table_game, exam.table_pace)
+    return text
