@@ -349,6 +349,10 @@ class ExamReview(QDialog):
                     "%1", str(number)
                 )
                 if mistakes == 0
+                else QCoreApplication.translate("ExamReview", "Round %1 · ✗ 1 mistake").replace(
+                    "%1", str(number)
+                )
+                if mistakes == 1
                 else QCoreApplication.translate("ExamReview", "Round %1 · ✗ %2 mistakes")
                 .replace("%1", str(number))
                 .replace("%2", str(mistakes))

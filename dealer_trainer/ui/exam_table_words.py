@@ -42,13 +42,14 @@ def round_time_ms(pace: int) -> int:
 def weighing_text(game: str, pace: int) -> str:
     """How the items and the rounds weigh in the two marks, in words."""
     return (
-        _tr(
+        QCoreApplication.translate(
+            "ExamTable",
             "Accuracy: the items answered right and the rounds' steps dealt right, over all "
             "the items and every step judged (each step tried, each planned step not done): "
             "an item weighs as one step, a round as the steps it needs. Speed: the items "
             "answered right within their skill's target time, and the rounds dealt without a "
             "mistake within the house's pace for %1 at this level (%2 %3 an hour: %4 a "
-            "round), over the items and the rounds. Every round must be dealt to pass."
+            "round), over the items and the rounds. Every round must be dealt to pass.",
         )
         .replace("%1", game_name(game))
         .replace("%2", str(pace))
@@ -62,16 +63,19 @@ def parts_text(score: SittingScore, game: str | None) -> list[str]:
     lines = []
     if score.item_count:
         lines.append(
-            _tr("Items: %1 of %2 right, %3 right within the target time.")
+            QCoreApplication.translate(
+                "ExamTable", "Items: %1 of %2 right, %3 right within the target time."
+            )
             .replace("%1", str(score.correct))
             .replace("%2", str(score.item_count))
             .replace("%3", str(score.in_time))
         )
     if score.rounds:
         lines.append(
-            _tr(
+            QCoreApplication.translate(
+                "ExamTable",
                 "Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds "
-                "without a mistake within the pace."
+                "without a mistake within the pace.",
             )
             .replace("%1", game_name(game) if game else "")
             .replace("%2", str(score.rounds_ended))
@@ -81,18 +85,22 @@ def parts_text(score: SittingScore, game: str | None) -> list[str]:
             .replace("%6", str(score.rounds_in_pace))
         )
     lines.append(
-        _tr("Accuracy %1 (pass mark %2).")
+        QCoreApplication.translate("ExamTable", "Accuracy %1 (pass mark %2).")
         .replace("%1", percent_text(score.score))
         .replace("%2", percent_text(score.pass_mark))
     )
     if score.speed_mark is not None:
         lines.append(
-            _tr("Speed %1 (speed mark %2).")
+            QCoreApplication.translate("ExamTable", "Speed %1 (speed mark %2).")
             .replace("%1", percent_text(score.speed))
             .replace("%2", percent_text(score.speed_mark))
         )
     if score.rounds and not score.all_rounds_dealt:
-        lines.append(_tr("Not every round was dealt to its end: the sitting cannot pass."))
+        lines.append(
+            QCoreApplication.translate(
+                "ExamTable", "Not every round was dealt to its end: the sitting cannot pass."
+            )
+        )
     return lines
 
 

@@ -54,9 +54,9 @@ def _build(qtbot: QtBot, store: Store) -> int:
     builder.pass_mark.setValue(80)
     builder.seed.setValue(7)  # the same items and spins every run
     builder.speed_mark.setValue(80)
-    note = builder.table_part.note
-    assert note.isVisible() and "25 spins an hour: 2:24 a round" in note.text()
-    assert "an item weighs as one step" in note.text()
+    weighing = builder.preview.item(0).text()  # said first in the preview, in words
+    assert "25 spins an hour: 2:24 a round" in weighing
+    assert "an item weighs as one step" in weighing
     assert any(
         "Then 2 rounds of Roulette at the live table" in builder.preview.item(i).text()
         for i in range(builder.preview.count())
@@ -208,7 +208,7 @@ def test_mixed_exam_closed_mid_table_resumes_at_the_next_round(qtbot: QtBot, sto
         review.show()
         qtbot.waitExposed(review)
         rows = [review.items.item(i).text() for i in range(review.items.count())]
-        assert rows[2] == "Round 1 · ✓ every step right" and rows[3].startswith("Round 2 · ✗")
+        assert rows[2] == "Round 1 · ✓ every step right" and rows[3].startswith("Round 2 · ✗ ")
         assert review.items.currentRow() == 3  # the first round with a mistake
         assert review.shown.currentWidget() is review.replay_view
         missed = review.replay_view.steps.item(review.replay_view.steps.count() - 1).text()

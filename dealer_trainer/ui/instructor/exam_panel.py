@@ -53,7 +53,11 @@ from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_title
-from dealer_trainer.ui.instructor.exam_table_part import TablePart, exam_rounds_text
+from dealer_trainer.ui.instructor.exam_table_part import (
+    TablePart,
+    exam_rounds_text,
+    exam_weighing,
+)
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
@@ -152,8 +156,15 @@ class ExamBuilder(QGroupBox):
         form.addRow(self.tr("Live-table rounds:"), self.table_part)
         form.addRow(self.tr("Pass mark:"), self.pass_mark)
         form.addRow(self.tr("Speed pass mark:"), self.speed_mark)
-        form.addRow(self.tr("Time limit:"), self.time_limit)
-        form.addRow(self.tr("Seed:"), self.seed)
+        # The time limit and the seed share a row: with the live-table rounds' row the form
+        # still fits a 768-pixel laptop.
+        limit_and_seed = QHBoxLayout()
+        limit_and_seed.addWidget(self.time_limit, 1)
+        seed_label = QLabel(self.tr("Seed:"))
+        seed_label.setBuddy(self.seed)
+        limit_and_seed.addWidget(seed_label)
+        limit_and_seed.addWidget(self.seed, 1)
+        form.addRow(self.tr("Time limit:"), limit_and_seed)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(QLabel(self.tr("The items every trainee will get:")))
@@ -218,6 +229,11 @@ class ExamBuilder(QGroupBox):
     def update_preview(self) -> None:
         self.preview.clear()
         rounds = self.table_part.describe()
+        if rounds:  # the rounds, and how they weigh with the items in the marks
+            self.preview.setWordWrap(True)
+            weighing = QListWidgetItem(self.table_part.weighing())
+            weighing.setForeground(Qt.GlobalColor.darkGray)
+            self.preview.addItem(weighing)
         if self.item_count.value() == 0:  # an exam of live-table rounds only
             self.preview.addItem(self.tr("No drill items."))
             if rounds:
@@ -492,6 +508,7 @@ class ExamsPanel(QWidget):
             self.about.setText(self.tr("No exam yet: build one on the left."))
             self.results.setRowCount(0)
             return
+        self.about.setToolTip(exam_weighing(exam))  # how items and rounds weigh, in words
         if not exam.item_count:  # an exam of live-table rounds only
             self.about.setText(exam_rounds_text(exam))
             self.show_results(exam)

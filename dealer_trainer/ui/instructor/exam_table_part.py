@@ -45,7 +45,9 @@ class TablePart(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
-        layout.addWidget(self.note)
+        # The weighing is said in the builder's preview (``weighing``), not in a row of its
+        # own: the form keeps its height on a 768-pixel laptop.
+        self.note.hide()
         self.rounds.valueChanged.connect(self._changed)
         self.level.currentIndexChanged.connect(self._changed)
         self.retranslate()
@@ -77,13 +79,15 @@ class TablePart(QWidget):
             .replace("%3", self.level.currentText())
         )
 
-    def _changed(self) -> None:
+    def weighing(self) -> str:
+        """How items and rounds weigh in the marks, in words (empty: no rounds)."""
         pace = self.pace()
-        if self.count() and pace is not None and self._ruleset is not None:
-            self.note.setText(weighing_text(self._ruleset.game, pace))
-            self.note.show()
-        else:
-            self.note.hide()
+        if not self.count() or pace is None or self._ruleset is None:
+            return ""
+        return weighing_text(self._ruleset.game, pace)
+
+    def _changed(self) -> None:
+        self.note.setText(self.weighing())
         self.level.setEnabled(self.count() > 0)
         self.changed.emit()
 
@@ -118,6 +122,11 @@ def exam_rounds_text(exam: Exam) -> str:
             else percent_text(exam.speed_mark),
         )
     )
-    if exam.table_pace:
-        text += " " + weighing_text(exam.table_game, exam.table_pace)
     return text
+
+
+def exam_weighing(exam: Exam) -> str:
+    """How an exam's items and rounds weigh in its marks (empty: no rounds)."""
+    if not exam.table_rounds or exam.table_game is None or not exam.table_pace:
+        return ""
+    return weighing_text(exam.table_game, exam.table_pace)
