@@ -186,3 +186,45 @@ def test_a_trainee_reads_the_table_part_of_their_own_assignment_only(
         assert (rounds, difficulty, pace, game) == (2, 1, PACE, "roulette")
         with pytest.raises(errors.InsufficientPrivilege):
             eve.execute("SELECT table_rounds FROM exams")
+
+
+def test_a_trainee_adds_nothing_to_a_round_once_its_session_has_ended(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """A practice round's too: its attempts and its end are insert-only while the session
+    is open (an exam's sitting is scored when it ends; nothing may be slipped in after)."""
+    from dealer_trainer.drills.model import Difficulty
+    from dealer_trainer.drills.table import TableMode, new_round, perfect_steps
+    from dealer_trainer.rules.rulesets import get_ruleset
+    from dealer_trainer.storage.table_recorder import TableRecorder
+
+    with _open(centre, people["eve"]) as store:
+        eve = _trainee(store, centre)
+        recorder = TableRecorder.start(eve, "roulette-2003")
+        round_ = new_round(
+            get_ruleset("roulette-2003"), 3, Difficulty.BEGINNER, recorder=recorder,
+            mode=TableMode.EXAM,
+        )  # fmt: skip
+        first = next(perfect_steps(round_))
+        round_.act(first)  # a round left without its end when the session ends
+        recorder.close()
+        session_id = recorder.session_id
+    with centre.connect(people["eve"]) as own:
+        found = own.execute(
+            "SELECT id FROM table_rounds WHERE session_id = %s", (session_id,)
+        ).fetchone()
+        assert found is not None
+        with pytest.raises(errors.InsufficientPrivilege):
+            own.execute(
+                "INSERT INTO table_attempts (round_id, position, action, step, accepted, "
+                "verdict_code, citation, ms, recorded_at) "
+                "VALUES (%s, 1, 'collect', '{\"action\": \"collect\"}', true, NULL, NULL, 1, "
+                "now())",
+                (found[0],),
+            )
+        with pytest.raises(errors.InsufficientPrivilege):
+            own.execute(
+                "INSERT INTO table_round_ends (round_id, steps, attempts, mistakes, ms, "
+                "complete, ended_at) VALUES (%s, 1, 1, 0, 1, true, now())",
+                (found[0],),
+            )
