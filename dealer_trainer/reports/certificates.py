@@ -17,7 +17,12 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 
 from dealer_trainer.reports.certification_text import centre_title, day_text, game_name
-from dealer_trainer.reports.exam_parts import certification_parts, score_cell, sitting_parts
+from dealer_trainer.reports.exam_parts import (
+    certification_parts,
+    score_cell,
+    sitting_parts,
+    time_cell_ms,
+)
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.pdf import (
     HEAD,
@@ -87,7 +92,7 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                     percent_text(paper.pass_mark),
                     percent_text(score.speed),
                     speed,
-                    seconds_text(score.time_taken_ms),
+                    seconds_text(time_cell_ms(score)),
                     verdict,
                 ]
             )

@@ -10,10 +10,16 @@ from dealer_trainer.storage.certification import Certification, SittingScore
 
 
 def score_cell(score: SittingScore) -> str:
-    """The transcript's score: right over judged (items, and the rounds' steps)."""
-    right = score.correct + score.steps_right
-    out_of = score.item_count + score.steps_judged
-    return f"{right}/{out_of} ({percent_text(score.score)})"
+    """The transcript's score: items right over items, as before; with live-table rounds,
+    the share alone (the line under the table gives both parts' figures)."""
+    if score.rounds:
+        return percent_text(score.score)
+    return f"{score.correct}/{score.item_count} ({percent_text(score.score)})"
+
+
+def time_cell_ms(score: SittingScore) -> int:
+    """The time of a sitting: on its answers and, with rounds, at the table."""
+    return score.time_taken_ms + score.table_ms
 
 
 def parts_text(

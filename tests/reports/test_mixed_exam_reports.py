@@ -87,8 +87,8 @@ def test_mixed_exam_in_the_transcript_the_certificate_the_results_and_the_cohort
     target = tmp_path / "transcript.pdf"
     transcript_pdf(desk, ana, target)
     [page] = _pages(target)
-    right = 2 + cert.steps_right
-    assert f"{right}/{right} (100 %)" in page  # items and steps together
+    assert "Roulette: payouts and" in page and "100 %" in page
+    assert "126.0 s" in page  # the answers' 6 s and the table's 2 minutes
     assert f"Items 2/2 · live table: 2 rounds, {steps}, 2 within the pace" in page
     assert "each round as the steps it was judged on" in page
 
