@@ -222,3 +222,41 @@ def test_mixed_exam_closed_mid_table_resumes_at_the_next_round(qtbot: QtBot, sto
         assert review.detail.scene is not None
     if shiboken6.isValid(screen):
         screen.ask_leave_exam = lambda *args: Leave.RESUME_LATER  # type: ignore[method-assign]
+
+
+def test_exam_of_rounds_only_goes_to_the_table_and_ends_when_its_time_is_up(
+    qtbot: QtBot, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = store.instructor(store.verify_instructor(PASSWORD))
+    builder = ExamBuilder(desk)
+    qtbot.addWidget(builder)
+    builder.ruleset.setCurrentIndex(builder.ruleset.findData("roulette-2003"))
+    builder.exam_title.setText("Roulette at the table")
+    builder.table_part.rounds.setValue(3)
+    builder.item_count.setValue(0)  # "none (rounds only)": offered once there are rounds
+    assert builder.item_count.value() == 0 and builder.item_count.text() == "none (rounds only)"
+    assert builder.preview.item(1).text() == "No drill items."
+    builder.time_limit.setValue(1)
+    with qtbot.waitSignal(builder.created):
+        qtbot.mouseClick(builder.create_button, Qt.MouseButton.LeftButton)
+    [paper] = desk.exams()
+    assert (paper.item_count, paper.skills, paper.table_rounds) == (0, (), 3)
+    desk.assign_exam(paper.id, [store.trainees()[0].id])
+    person = store.sign_in("chan", PASSWORD)
+    launcher = DrillLauncher(lambda: person, store=lambda: store)
+    qtbot.addWidget(launcher)
+    launcher.refresh_exams()
+    # The minute of the exam runs out while the first spin is dealt (a minute is shortened).
+    monkeypatch.setattr(MixedSitting, "_limit_ms", lambda self: 200)
+    assert launcher.start("exam") is None  # no items: straight to the table
+    sitting = launcher.mixed
+    assert sitting is not None and isinstance(sitting.table, TableScreen)
+    with qtbot.waitSignal(sitting.ended, timeout=10_000):
+        pass
+    end = sitting.end_screen
+    assert end is not None and end.headline.text() == "Not passed: Roulette at the table"
+    text = end.parts.text()
+    assert "Items:" not in text and "1 of 3 rounds dealt" in text
+    assert "Not every round was dealt to its end: the sitting cannot pass." in text
+    [session] = store.trainee(person.id).sessions()
+    assert session.ended_at is not None  # handed in by the clock
