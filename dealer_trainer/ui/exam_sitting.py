@@ -13,7 +13,7 @@ items); the round in play is given up, its steps not done missed.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -38,9 +38,41 @@ from dealer_trainer.ui.exam_table_words import parts_text
 from dealer_trainer.ui.language import problem_text
 
 if TYPE_CHECKING:
-    from dealer_trainer.ui.drills.launcher import DrillLauncher
+    from collections.abc import Callable
+
+    from PySide6.QtCore import SignalInstance
+
+    from dealer_trainer.drills.sessions import DrillSession, ExamSpec
     from dealer_trainer.ui.drills.screen import DrillScreen
     from dealer_trainer.ui.table.screen import TableScreen
+
+
+class Launcher(Protocol):
+    """What a sitting needs of the drills panel (``ui.drills.launcher.DrillLauncher``)."""
+
+    screens: list[DrillScreen]
+    table_screens: list[QWidget]
+    status: QLabel
+    sessionStarted: SignalInstance
+
+    def _open(
+        self,
+        session: DrillSession,
+        spec: ExamSpec | None,
+        recorder: SessionRecorder | None,
+        mistakes: bool,
+        time_limit_ms: int | None = None,
+        finish: Callable[[], None] | None = None,
+    ) -> DrillScreen: ...
+
+    def refresh_exams(self) -> None: ...
+
+    def window(self) -> QWidget: ...
+
+
+def after_feedback(work: Callable[[], None]) -> None:
+    """Run ``work`` once the event loop has shown what is pending (as the launcher does)."""
+    QTimer.singleShot(0, work)
 
 
 class MixedSitting(QObject):
@@ -52,9 +84,9 @@ class MixedSitting(QObject):
     table_clock: Clock = staticmethod(monotonic_ms)
 
     def __init__(
-        self, launcher: DrillLauncher, desk: TraineeDesk, assignment_id: int, paper: Exam
+        self, launcher: Launcher, desk: TraineeDesk, assignment_id: int, paper: Exam
     ) -> None:
-        super().__init__(launcher)
+        super().__init__(launcher)  # type: ignore[arg-type]  # the launcher is a QWidget
         self.launcher = launcher
         self.desk = desk
         self.assignment_id = assignment_id
@@ -75,8 +107,6 @@ class MixedSitting(QObject):
         left = unfinished_exam(self.desk, self.assignment_id)
         answered = 0 if left is None else len(self.desk.answers(left.id, limit=None))
         if paper.item_count and answered < paper.item_count:
-            from dealer_trainer.ui.drills.launcher import after_feedback  # noqa: PLC0415
-
             sitting = sit_assigned_exam(self.desk, self.assignment_id, paper, defer=after_feedback)
             self.session_id = sitting.recorder.session_id
             limit_ms = None

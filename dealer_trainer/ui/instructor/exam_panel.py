@@ -109,7 +109,7 @@ class ExamBuilder(QGroupBox):
         self.item_count.setValue(20)
         self.item_count.setSpecialValueText(self.tr("none (rounds only)"))
         # Live-table rounds after the items (0: none); with rounds, the items may be none.
-        self.table_part = TablePart()
+        self.table_part = TablePart(difficulty_name)
         self.pass_mark = QSpinBox()
         self.pass_mark.setRange(1, 100)
         self.pass_mark.setValue(80)
@@ -510,7 +510,7 @@ class ExamsPanel(QWidget):
             return
         self.about.setToolTip(exam_weighing(exam))  # how items and rounds weigh, in words
         if not exam.item_count:  # an exam of live-table rounds only
-            self.about.setText(exam_rounds_text(exam))
+            self.about.setText(exam_rounds_text(exam, difficulty_name))
             self.show_results(exam)
             return
         spec = exam_spec(exam)
@@ -530,7 +530,7 @@ class ExamsPanel(QWidget):
             .replace("%6", skills)
         )
         if exam.table_rounds:
-            self.about.setText(self.about.text() + "\n" + exam_rounds_text(exam))
+            self.about.setText(self.about.text() + "\n" + exam_rounds_text(exam, difficulty_name))
         self.show_results(exam)
 
     def show_results(self, exam: Exam) -> None:

@@ -4,6 +4,8 @@ accuracy and the speed marks (``storage/certification.py`` scores them so)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
@@ -22,8 +24,12 @@ class TablePart(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, level_name: Callable[[Difficulty], str], parent: QWidget | None = None
+    ) -> None:
+        """``level_name``: a difficulty's name in the window's language (the panel's)."""
         super().__init__(parent)
+        self._level_name = level_name
         self._ruleset: Ruleset | None = None
         self.rounds = QSpinBox()
         self.rounds.setRange(0, MAX_ROUNDS)
@@ -92,20 +98,16 @@ class TablePart(QWidget):
         self.changed.emit()
 
     def retranslate(self) -> None:
-        from dealer_trainer.ui.instructor.exam_panel import difficulty_name  # noqa: PLC0415
-
         self.rounds.setSpecialValueText(QCoreApplication.translate("ExamsPanel", "none"))
         self.rounds.setAccessibleName(QCoreApplication.translate("ExamsPanel", "Live-table rounds"))
         self.at.setText(QCoreApplication.translate("ExamsPanel", "at"))
         for i in range(self.level.count()):
-            self.level.setItemText(i, difficulty_name(Difficulty(self.level.itemData(i))))
+            self.level.setItemText(i, self._level_name(Difficulty(self.level.itemData(i))))
         self._changed()
 
 
-def exam_rounds_text(exam: Exam) -> str:
-    """An exam's live-table part as the exams list describes it, with the marks' weighing."""
-    from dealer_trainer.ui.instructor.exam_panel import difficulty_name  # noqa: PLC0415
-
+def exam_rounds_text(exam: Exam, level_name: Callable[[Difficulty], str]) -> str:
+    """An exam's live-table part as the exams list describes it (its level by ``level_name``)."""
     assert exam.table_game is not None and exam.table_difficulty is not None
     text = (
         QCoreApplication.translate(
@@ -113,7 +115,7 @@ def exam_rounds_text(exam: Exam) -> str:
         )
         .replace("%1", str(exam.table_rounds))
         .replace("%2", game_name(exam.table_game))
-        .replace("%3", difficulty_name(Difficulty(exam.table_difficulty)))
+        .replace("%3", level_name(Difficulty(exam.table_difficulty)))
         .replace("%4", percent_text(exam.pass_mark))
         .replace(
             "%5",
