@@ -17,6 +17,12 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 
 from dealer_trainer.reports.certification_text import centre_title, day_text, game_name
+from dealer_trainer.reports.exam_parts import (
+    certification_parts,
+    score_cell,
+    sitting_parts,
+    time_cell_ms,
+)
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.pdf import (
     HEAD,
@@ -82,11 +88,11 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                     .replace("%1", paper.title)
                     .replace("%2", str(numbers[assignment.id])),
                     day_text(score.started_at),
-                    f"{score.correct}/{score.item_count} ({percent_text(score.score)})",
+                    score_cell(score),
                     percent_text(paper.pass_mark),
                     percent_text(score.speed),
                     speed,
-                    seconds_text(score.time_taken_ms),
+                    seconds_text(time_cell_ms(score)),
                     verdict,
                 ]
             )
@@ -104,6 +110,27 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                 ],
                 rows,
             )
+            mixed = [(p, s) for p, _a, s in sittings if s.rounds and s.ended_at is not None]
+            for paper, score in mixed:  # the live-table rounds' part, in words
+                doc.text(
+                    f"{paper.title} · {day_text(score.started_at)}: {sitting_parts(score)}",
+                    8,
+                    colour=MUTED,
+                    gap=1,
+                )
+            if mixed:
+                doc.text(
+                    QCoreApplication.translate(
+                        "certificates",
+                        "An exam with live-table rounds: the score counts each item as one "
+                        "step and each round as the steps it was judged on; in time counts "
+                        "the items right within their target and the rounds dealt without a "
+                        "mistake within the house's pace, over the items and the rounds.",
+                    ),
+                    8,
+                    colour=MUTED,
+                    gap=1,
+                )
             doc.text(
                 QCoreApplication.translate(
                     "certificates",
@@ -181,8 +208,9 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                 11,
                 False,
                 MUTED,
-                20,
+                6 if cert.rounds else 20,
             ),
+            *([(certification_parts(cert), 10, False, MUTED, 14)] if cert.rounds else []),
             (
                 QCoreApplication.translate("certificates", "Valid until %1").replace(
                     "%1", day_text(cert.valid_until, long=True)

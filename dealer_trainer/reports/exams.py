@@ -18,6 +18,7 @@ from dealer_trainer.storage import (
     InstructorDesk,
     SessionKind,
 )
+from dealer_trainer.storage.certification import SittingScore
 
 __all__ = ["ExamResult", "exam_results", "percent_text", "trainee_exam_history"]
 
@@ -39,6 +40,11 @@ class ExamResult:
     correct: int
     item_count: int
     pass_mark: Fraction
+    #: An exam with live-table rounds: the sitting's right and judged steps, and its own
+    #: verdict (both marks, every round dealt: ``storage.certification.SittingScore``).
+    steps_right: int = 0
+    steps_judged: int = 0
+    verdict: bool | None = None
 
     @property
     def taken(self) -> bool:
@@ -46,22 +52,27 @@ class ExamResult:
 
     @property
     def score(self) -> Fraction | None:
-        """The share of the exam's items answered correctly, once taken."""
+        """The share of the exam's items (and rounds' steps) right, once taken."""
         if not self.taken:
             return None
-        return Fraction(self.correct, self.item_count)
+        out_of = self.item_count + self.steps_judged
+        return Fraction(self.correct + self.steps_right, out_of) if out_of else Fraction(0)
 
     @property
     def passed(self) -> bool | None:
         """``None`` until taken."""
         score = self.score
-        return None if score is None else score >= self.pass_mark
+        if score is None:
+            return None
+        return score >= self.pass_mark if self.verdict is None else self.verdict
 
 
 def exam_results(
     desk: InstructorDesk, exam: Exam, trainee_id: int | None = None
 ) -> list[ExamResult]:
     """Every assignment of ``exam`` (or one trainee's), scored from the recorded answers."""
+    if exam.table_rounds:
+        return _mixed_results(desk, exam, trainee_id)
     results = []
     for assignment in desk.assignments(exam.id):
         if trainee_id is not None and assignment.trainee_id != trainee_id:
@@ -74,6 +85,37 @@ def exam_results(
             answered += len(answers)
             correct += sum(1 for a in answers if a.record.correct)
         results.append(ExamResult(assignment, answered, correct, exam.item_count, exam.pass_mark))
+    return results
+
+
+def _mixed_results(desk: InstructorDesk, exam: Exam, trainee_id: int | None) -> list[ExamResult]:
+    """An exam with live-table rounds, each assignment scored by its sitting as storage
+    scores it: the passing one, else the last one ended."""
+    chosen: dict[int, SittingScore] = {}
+    score: SittingScore | None
+    for _paper, assignment, score in desk.sittings(exam_id=exam.id, trainee_id=trainee_id):
+        if score.ended_at is None:
+            continue
+        kept = chosen.get(assignment.id)
+        if kept is None or not kept.passed:
+            chosen[assignment.id] = score
+    results = []
+    for assignment in desk.assignments(exam.id):
+        if trainee_id is not None and assignment.trainee_id != trainee_id:
+            continue
+        score = chosen.get(assignment.id)
+        results.append(
+            ExamResult(
+                assignment,
+                0 if score is None else score.answered,
+                0 if score is None else score.correct,
+                exam.item_count,
+                exam.pass_mark,
+                steps_right=0 if score is None else score.steps_right,
+                steps_judged=0 if score is None else score.steps_judged,
+                verdict=None if score is None else score.passed,
+            )
+        )
     return results
 
 

@@ -15,6 +15,25 @@ certifies the trainee for the exam's game, in the same transaction: passed on th
 day, with the score and the time, approved by the instructor who assigned the exam,
 valid for the centre's ``validity_months``. On the server the same is done by
 ``dt_start_exam`` and ``dt_end_session`` (``storage/server/policy.py``) in SQL.
+
+An exam may also hold **live-table rounds** (``exams.table_rounds``, migration 0012),
+dealt in exam mode after the items, in the same session: round ``k`` is dealt from the
+exam's seed plus ``k`` (:func:`table_seed`), and the first *ended* round of each seed
+counts (a round cut off by the app stopping is dealt again on resuming, as an item
+not answered is). Then:
+
+- **accuracy** is the right items and right steps over the items and the judged steps
+  of the rounds (``drills.table.exam.score_round``: every step tried, every planned
+  step not done, every irregularity not ruled): one item weighs as one step, so a
+  round weighs as the steps it needed;
+- **speed** is the items right within their target, and the rounds dealt without a
+  mistake (nothing missed) within the pace's time of a round (an hour over the house's
+  target of rounds an hour for the game and level, kept with the exam), over the items
+  and the rounds;
+- a sitting passes only if every round was dealt to its end, its accuracy reaches the
+  pass mark and, where set, its speed the speed mark.
+
+An exam of items only scores exactly as before.
 """
 
 from __future__ import annotations
@@ -35,7 +54,20 @@ from dealer_trainer.storage.models import (
     ExamAssignmentRow,
     ExamRow,
     SessionRow,
+    TableAttemptRow,
+    TableRoundEndRow,
+    TableRoundRow,
 )
+
+#: Milliseconds in an hour: a round is within the pace's time when ``ms * pace <= HOUR_MS``.
+HOUR_MS = 3_600_000
+SEED_SPACE = 2**63
+
+
+def table_seed(exam_seed: int, index: int) -> int:
+    """The seed of an exam's ``index``-th live-table round (0 first), as
+    ``drills.table.exam.TableExam`` deals them from the exam's seed."""
+    return (exam_seed + index) % SEED_SPACE
 
 
 def add_months(day: date, months: int) -> date:
@@ -83,18 +115,44 @@ class SittingScore:
     time_taken_ms: int
     pass_mark: Fraction
     speed_mark: Fraction | None
+    #: The live-table part (0 everywhere for an exam of items only): the exam's rounds,
+    #: those dealt to their end, right and judged steps, rounds within the pace, time.
+    rounds: int = 0
+    rounds_ended: int = 0
+    steps_right: int = 0
+    steps_judged: int = 0
+    rounds_in_pace: int = 0
+    table_ms: int = 0
 
     @property
     def score(self) -> Fraction:
-        return Fraction(self.correct, self.item_count)
+        """Accuracy: right items and right steps over the items and judged steps."""
+        out_of = self.item_count + self.steps_judged
+        return Fraction(self.correct + self.steps_right, out_of) if out_of else Fraction(0)
 
     @property
     def speed(self) -> Fraction:
-        return Fraction(self.in_time, self.item_count)
+        """Speed: items right in time and rounds clean within the pace, over both."""
+        out_of = self.item_count + self.rounds
+        return Fraction(self.in_time + self.rounds_in_pace, out_of) if out_of else Fraction(0)
+
+    @property
+    def item_score(self) -> Fraction | None:
+        """The items' part alone (``None``: the exam has no items)."""
+        return Fraction(self.correct, self.item_count) if self.item_count else None
+
+    @property
+    def table_score(self) -> Fraction | None:
+        """The rounds' part alone (``None``: no rounds, or none judged yet)."""
+        return Fraction(self.steps_right, self.steps_judged) if self.steps_judged else None
+
+    @property
+    def all_rounds_dealt(self) -> bool:
+        return self.rounds_ended >= self.rounds
 
     @property
     def passed(self) -> bool:
-        if self.score < self.pass_mark:
+        if not self.all_rounds_dealt or self.score < self.pass_mark:
             return False
         return self.speed_mark is None or self.speed >= self.speed_mark
 
@@ -113,14 +171,23 @@ class Certification:
     time_taken_ms: int
     approved_by: int
     valid_until: date
+    #: The live-table part (migration 0012; 0 for an exam of items only).
+    steps_right: int = 0
+    steps_judged: int = 0
+    rounds: int = 0
+    rounds_in_pace: int = 0
+    table_ms: int = 0
 
     @property
     def score(self) -> Fraction:
-        return Fraction(self.correct, self.item_count)
+        """Accuracy over the items and the rounds' judged steps (as ``SittingScore``)."""
+        out_of = self.item_count + self.steps_judged
+        return Fraction(self.correct + self.steps_right, out_of) if out_of else Fraction(0)
 
     @property
     def speed(self) -> Fraction:
-        return Fraction(self.in_time, self.item_count)
+        out_of = self.item_count + self.rounds
+        return Fraction(self.in_time + self.rounds_in_pace, out_of) if out_of else Fraction(0)
 
     def valid_on(self, day: date) -> bool:
         return day <= self.valid_until
@@ -147,8 +214,71 @@ def sittings(connection: Connection, assignment_id: int) -> list[Row[Any]]:
     )
 
 
+@dataclass(frozen=True)
+class TablePart:
+    """A sitting's live-table rounds as recorded (the first ended round of each seed)."""
+
+    rounds_ended: int = 0
+    steps_right: int = 0
+    steps_judged: int = 0
+    rounds_in_pace: int = 0
+    ms: int = 0
+    round_ids: tuple[int, ...] = ()
+
+
+def table_rounds_of(exam_row: Any) -> int:
+    return int(getattr(exam_row, "table_rounds", 0) or 0)
+
+
+def score_table_part(connection: Connection, session_id: int, exam_row: Any) -> TablePart:
+    """The sitting's exam rounds scored from their recorded attempts and ends."""
+    count = table_rounds_of(exam_row)
+    if count == 0:
+        return TablePart()
+    seeds = {table_seed(exam_row.seed, k) for k in range(count)}
+    rows = connection.execute(
+        select(
+            TableRoundRow.id,
+            TableRoundRow.seed,
+            TableRoundEndRow.missed,
+            TableRoundEndRow.ms,
+            TableRoundEndRow.complete,
+            TableRoundEndRow.mistakes,
+        )
+        .join(TableRoundEndRow, TableRoundEndRow.round_id == TableRoundRow.id)
+        .where(
+            TableRoundRow.session_id == session_id,
+            TableRoundRow.game == exam_row.table_game,
+            TableRoundRow.difficulty == exam_row.table_difficulty,
+        )
+        .order_by(TableRoundRow.id)
+    ).all()
+    counted: dict[int, Any] = {}
+    for row in rows:
+        if row.seed in seeds and row.seed not in counted:
+            counted[row.seed] = row
+    right = judged = in_pace = ms = 0
+    for row in counted.values():
+        attempts = connection.execute(
+            select(TableAttemptRow.accepted).where(
+                TableAttemptRow.round_id == row.id, TableAttemptRow.action.is_not(None)
+            )
+        ).all()
+        missed = int(row.missed or 0)
+        round_right = sum(1 for a in attempts if a.accepted)
+        right += round_right
+        judged += len(attempts) + missed
+        ms += int(row.ms)
+        clean = bool(row.complete) and missed == 0 and round_right == len(attempts)
+        if clean and int(row.ms) * int(exam_row.table_pace) <= HOUR_MS:
+            in_pace += 1
+    ids = tuple(sorted(r.id for r in counted.values()))
+    return TablePart(len(counted), right, judged, in_pace, ms, ids)
+
+
 def score_sitting(connection: Connection, session: Any, exam_row: Any) -> SittingScore:
-    """A sitting scored from its recorded answers (unanswered items count as wrong)."""
+    """A sitting scored from its recorded answers (unanswered items count as wrong) and,
+    where the exam has live-table rounds, from its recorded rounds."""
     answers = connection.execute(
         select(AnswerRow.skill, AnswerRow.correct, AnswerRow.time_taken_ms).where(
             AnswerRow.session_id == session.id
@@ -160,6 +290,7 @@ def score_sitting(connection: Connection, session: Any, exam_row: Any) -> Sittin
         for a in answers
         if a.correct and a.skill in targets and a.time_taken_ms <= int(targets[a.skill])
     )
+    table = score_table_part(connection, session.id, exam_row)
     return SittingScore(
         session_id=session.id,
         started_at=session.started_at,
@@ -171,6 +302,12 @@ def score_sitting(connection: Connection, session: Any, exam_row: Any) -> Sittin
         time_taken_ms=sum(a.time_taken_ms for a in answers),
         pass_mark=Fraction(exam_row.pass_mark_numerator, exam_row.pass_mark_denominator),
         speed_mark=speed_mark(exam_row),
+        rounds=table_rounds_of(exam_row),
+        rounds_ended=table.rounds_ended,
+        steps_right=table.steps_right,
+        steps_judged=table.steps_judged,
+        rounds_in_pace=table.rounds_in_pace,
+        table_ms=table.ms,
     )
 
 
@@ -233,7 +370,7 @@ def certify_if_passed(
         insert(CertificationRow)
         .values(
             trainee_id=session.trainee_id,
-            game=game_of(exam_row.skills),
+            game=game_of(exam_row.skills) if exam_row.skills else exam_row.table_game,
             exam_id=exam_row.id,
             session_id=session.id,
             passed_at=at,
@@ -243,6 +380,11 @@ def certify_if_passed(
             time_taken_ms=result.time_taken_ms,
             approved_by=assignment.assigned_by,
             valid_until=add_months(day, settings.validity_months),
+            steps_right=result.steps_right,
+            steps_judged=result.steps_judged,
+            rounds=result.rounds,
+            rounds_in_pace=result.rounds_in_pace,
+            table_ms=result.table_ms,
         )
         .returning(*CertificationRow.__table__.c)
     ).one()

@@ -170,6 +170,10 @@ def _sittings_of(
     return out
 
 
+#: The games the live table deals (``drills.table``), by their ids.
+TABLE_GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
+
+
 class TraineeDesk:
     """The trainee-level API: one trainee's sessions, answers, exams and review state."""
 
@@ -425,7 +429,12 @@ class TraineeDesk:
             .order_by(ExamAssignmentRow.due_at, ExamAssignmentRow.id)
         )
         shown = select(
-            ExamRow.id, ExamRow.title, ExamRow.ruleset_id, ExamRow.item_count, ExamRow.time_limit_s
+            ExamRow.id,
+            ExamRow.title,
+            ExamRow.ruleset_id,
+            ExamRow.item_count,
+            ExamRow.time_limit_s,
+            ExamRow.table_rounds,
         )
 
         def work(connection: Connection) -> list[tuple[ExamAssignment, ExamNotice]]:
@@ -447,6 +456,7 @@ class TraineeDesk:
                     ruleset_id=paper.ruleset_id,
                     item_count=paper.item_count,
                     time_limit=None if limit is None else timedelta(seconds=limit),
+                    table_rounds=int(paper.table_rounds or 0),
                 )
                 out.append((exam_assignment(row), notice))
             return out
@@ -838,6 +848,10 @@ class InstructorDesk:
         *,
         speed_mark: Fraction | None = None,
         speed_targets_ms: Mapping[str, int] | None = None,
+        table_rounds: int = 0,
+        table_difficulty: int | None = None,
+        table_pace: int | None = None,
+        table_game: str | None = None,
     ) -> Exam:
         """Define an exam: its items are reproducible from ``seed`` by the drills.
 
@@ -847,15 +861,33 @@ class InstructorDesk:
         standards, ``drills.standards.target_ms``), kept with the exam as they are now, so
         a later change of a standard does not change a sitting's score. A speed mark needs
         a target for every skill.
+
+        ``table_rounds`` (1 to 50; 0: none) live-table rounds of ``table_game`` follow the
+        items (``item_count`` may then be 0: an exam of rounds only), dealt in exam mode at
+        ``table_difficulty``, timed against ``table_pace`` (the house's target, rounds an
+        hour, for that game and level: ``drills.table.pace.target``), kept as it is now.
         """
         title = clean_title(title, 200)
         check_text(ruleset_id, "ruleset_id", RULESET_LENGTH)
         skill_list = list(skills)
-        if not skill_list:
+        if isinstance(table_rounds, bool) or not 0 <= table_rounds <= 50:
+            raise ValueError("an exam has between 0 and 50 live-table rounds")
+        if table_rounds:
+            if table_game not in TABLE_GAMES:
+                raise ValueError(f"the live table deals {', '.join(TABLE_GAMES)}")
+            if table_difficulty not in (1, 2, 3):
+                raise ValueError("the rounds' difficulty is 1, 2 or 3")
+            if table_pace is None or table_pace <= 0:
+                raise ValueError("the rounds need the house's pace target (rounds an hour)")
+        else:
+            table_difficulty = table_pace = table_game = None
+        if not skill_list and (item_count or not table_rounds):
             raise ValueError("an exam tests at least one skill")
         for skill in skill_list:
             check_text(skill, "skill", SKILL_LENGTH)
-        if not 1 <= item_count <= 500:
+            if table_game is not None and skill.split(".", 1)[0] != table_game:
+                raise ValueError("an exam's items and rounds are of one game")
+        if not (0 if table_rounds else 1) <= item_count <= 500:
             raise ValueError("an exam has between 1 and 500 items")
         if difficulty not in (1, 2, 3):
             raise ValueError("difficulty is 1, 2 or 3")
@@ -895,6 +927,10 @@ class InstructorDesk:
                     speed_mark_numerator=None if speed_mark is None else speed_mark.numerator,
                     speed_mark_denominator=None if speed_mark is None else speed_mark.denominator,
                     speed_targets=targets or None,
+                    table_rounds=table_rounds,
+                    table_difficulty=table_difficulty,
+                    table_pace=table_pace,
+                    table_game=table_game,
                     created_by=self._session.instructor_id,
                     created_at=self._store.now(),
                 ),

@@ -151,9 +151,25 @@ class ExamRow(Base):
     #: standard, ``drills.standards.target_ms``),
     #: so a sitting is judged against the standard it was set under (migration 0008).
     speed_targets: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    #: The live-table part (migration 0012): rounds of the exam's game dealt in exam mode
+    #: after the items (0: none), at ``table_difficulty``, judged for speed against
+    #: ``table_pace`` (the house's target, rounds an hour, when the exam was built:
+    #: ``drills.table.pace``); ``table_game`` the game's id (the certification's game
+    #: when the exam has no items).
+    table_rounds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    table_difficulty: Mapped[int | None] = mapped_column(Integer)
+    table_pace: Mapped[int | None] = mapped_column(Integer)
+    table_game: Mapped[str | None] = mapped_column(String(40))
 
     __table_args__ = (
-        CheckConstraint("item_count BETWEEN 1 AND 500", name="item_count"),
+        CheckConstraint("item_count BETWEEN 0 AND 500", name="item_count"),
+        CheckConstraint("table_rounds BETWEEN 0 AND 50", name="table_rounds"),
+        CheckConstraint("item_count + table_rounds > 0", name="has_work"),
+        CheckConstraint(
+            "table_rounds = 0 OR (table_difficulty BETWEEN 1 AND 3 AND table_pace > 0 "
+            "AND table_game IS NOT NULL)",
+            name="table_part",
+        ),
         CheckConstraint("difficulty BETWEEN 1 AND 3", name="difficulty"),
         CheckConstraint(
             "pass_mark_numerator > 0 AND pass_mark_numerator <= pass_mark_denominator",
@@ -396,6 +412,10 @@ class TableRoundEndRow(Base):
     ms: Mapped[int] = mapped_column(BigInteger)
     complete: Mapped[bool] = mapped_column(Boolean)
     ended_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: The planned steps not done and the irregularities not ruled when the round ended
+    #: (migration 0012; ``None`` for a round stored before): with the attempts, what an
+    #: exam round's score is judged over (``drills.table.exam.score_round``).
+    missed: Mapped[int | None] = mapped_column(Integer)
 
     __table_args__ = (CheckConstraint("ms >= 0", name="ms_non_negative"),)
 
@@ -522,6 +542,14 @@ class CertificationRow(Base):
     time_taken_ms: Mapped[int] = mapped_column(BigInteger)
     approved_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
     valid_until: Mapped[date] = mapped_column(Date)
+    #: The live-table part of the sitting (migration 0012; 0 for an exam of items only):
+    #: right steps over judged steps of its rounds, the rounds, those dealt without a
+    #: mistake within the pace's time, and their time.
+    steps_right: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    steps_judged: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    rounds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    rounds_in_pace: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    table_ms: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
     __table_args__ = (
         CheckConstraint("correct BETWEEN 0 AND item_count", name="correct"),

@@ -254,6 +254,12 @@ class Exam:
     created_at: datetime
     #: The share to answer right within the skill's target time (``None``: no speed mark).
     speed_mark: Fraction | None = None
+    #: Live-table rounds dealt after the items (0: none; migration 0012), their level,
+    #: the house's pace target (rounds an hour) they are timed against, and their game.
+    table_rounds: int = 0
+    table_difficulty: int | None = None
+    table_pace: int | None = None
+    table_game: str | None = None
 
 
 @dataclass(frozen=True)
@@ -267,6 +273,8 @@ class ExamNotice:
     ruleset_id: str
     item_count: int
     time_limit: timedelta | None
+    #: Live-table rounds after the items (0: none).
+    table_rounds: int = 0
 
 
 @dataclass(frozen=True)

@@ -127,10 +127,15 @@ class TableRoundEnd:
     ms: int
     complete: bool
     ended_at: datetime
+    #: The planned steps not done and irregularities not ruled at the end (``None``: a
+    #: round stored before migration 0012 kept them).
+    missed: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("steps", "attempts", "mistakes"):
             _whole(getattr(self, name), name, 0, 2**31)
+        if self.missed is not None:
+            _whole(self.missed, "missed", 0, 2**31)
         _whole(self.ms, "ms", 0, 2**62)
         if self.mistakes > self.attempts:
             raise ValueError("a round has no more mistakes than attempts")
@@ -281,6 +286,7 @@ class Rounds:
                     ms=end.ms,
                     complete=end.complete,
                     ended_at=end.ended_at,
+                    missed=end.missed,
                 )
             )
 

@@ -99,6 +99,7 @@ class TableRecorder:
             ms=max(0, summary.ms),
             complete=summary.complete,
             ended_at=self.clock(),
+            missed=len(summary.missed) + len(summary.unruled),
         )
         self.desk.rounds.finish(self.round_id(round_), end)
         del self._ids[id(round_)]

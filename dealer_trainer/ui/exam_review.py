@@ -30,13 +30,17 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSplitter,
+    QStackedWidget,
     QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from dealer_trainer.drills.table.exam import score_round
+from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.text import skill_title
+from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.storage import (
     AnswerFilter,
     Exam,
@@ -47,9 +51,12 @@ from dealer_trainer.storage import (
     TraineeDesk,
 )
 from dealer_trainer.storage.certification import Refusal, SittingRefused
+from dealer_trainer.storage.rounds import StoredTableRound
+from dealer_trainer.storage.table_recorder import replay_stored
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.language import problem_text
 
 
 def moment_text(moment: datetime) -> str:
@@ -102,6 +109,8 @@ class Sitting:
     label: str
     answers: Sequence[StoredAnswer]
     item_count: int
+    #: The sitting's live-table rounds, ended, in the order dealt (an exam with rounds).
+    rounds: Sequence[StoredTableRound] = ()
 
 
 @dataclass(frozen=True)
@@ -157,6 +166,7 @@ class ExamReview(QDialog):
             QCoreApplication.translate("ExamReview", "Exam review: %1").replace("%1", title)
         )
         self._sittings = list(sittings)
+        self._replays: list[Replay | None] = []  # the shown sitting's rounds, replayed
         self.sitting = QComboBox()
         self.sitting.setAccessibleName(QCoreApplication.translate("ExamReview", "Sitting"))
         for each in self._sittings:
@@ -164,6 +174,13 @@ class ExamReview(QDialog):
         self.items = QListWidget()
         self.items.setMinimumWidth(200)
         self.detail = AnswerDetail(self)
+        # A live-table round of the sitting is shown as its replay, with its mistakes.
+        from dealer_trainer.ui.table.replay import ReplayView  # noqa: PLC0415
+
+        self.replay_view = ReplayView(self)
+        self.shown = QStackedWidget()
+        self.shown.addWidget(self.detail)
+        self.shown.addWidget(self.replay_view)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
@@ -174,7 +191,7 @@ class ExamReview(QDialog):
         top.addWidget(self.sitting, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.items)
-        split.addWidget(self.detail)
+        split.addWidget(self.shown)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 4)
         layout = QVBoxLayout(self)
@@ -299,15 +316,81 @@ class ExamReview(QDialog):
         )
         first_wrong = next(
             (i for i, a in enumerate(sitting.answers) if not a.record.correct),
-            0,
+            None,
         )
-        self.items.setCurrentRow(first_wrong)
+        wrong_round = self._show_rounds(sitting)
+        if first_wrong is None and wrong_round is not None:
+            first_wrong = sitting.item_count + wrong_round
+        self.items.setCurrentRow(first_wrong or 0)
+
+    def _show_rounds(self, sitting: Sitting) -> int | None:
+        """The sitting's rounds after its items, each with its mistakes (the first round
+        with a mistake, if any)."""
+        self._replays = []
+        first = None
+        right = judged = 0
+        for number, stored in enumerate(sitting.rounds, start=1):
+            try:
+                replay = replay_stored(stored)
+            except (ValueError, RulesError) as exc:  # a ruleset this version does not know
+                self._replays.append(None)
+                self.items.addItem(
+                    QCoreApplication.translate("ExamReview", "Round %1: %2")
+                    .replace("%1", str(number))
+                    .replace("%2", problem_text(exc))
+                )
+                continue
+            self._replays.append(replay)
+            score = score_round(replay.round)
+            right, judged = right + score.total.right, judged + score.total.out_of
+            mistakes = len(score.mistakes) + score.missed
+            text = (
+                QCoreApplication.translate("ExamReview", "Round %1 · ✓ every step right").replace(
+                    "%1", str(number)
+                )
+                if mistakes == 0
+                else QCoreApplication.translate("ExamReview", "Round %1 · ✗ 1 mistake").replace(
+                    "%1", str(number)
+                )
+                if mistakes == 1
+                else QCoreApplication.translate("ExamReview", "Round %1 · ✗ %2 mistakes")
+                .replace("%1", str(number))
+                .replace("%2", str(mistakes))
+            )
+            item = QListWidgetItem(text)
+            item.setForeground(Qt.GlobalColor.darkGreen if not mistakes else Qt.GlobalColor.darkRed)
+            self.items.addItem(item)
+            if mistakes and first is None:
+                first = number - 1
+        if sitting.rounds:
+            items_line = self.summary.text() + "\n" if sitting.item_count else ""
+            self.summary.setText(
+                items_line
+                + QCoreApplication.translate(
+                    "ExamReview",
+                    "Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it "
+                    "step by step with its mistakes.",
+                )
+                .replace("%1", str(len(sitting.rounds)))
+                .replace("%2", str(right))
+                .replace("%3", str(judged))
+            )
+        return first
 
     def _show_item(self, row: int) -> None:
         index = self.sitting.currentIndex()
         if not 0 <= index < len(self._sittings):
             return
-        answers = self._sittings[index].answers
+        sitting = self._sittings[index]
+        answers = sitting.answers
+        at_round = row - sitting.item_count
+        if 0 <= at_round < len(self._replays):
+            replay = self._replays[at_round]
+            if replay is not None:
+                self.replay_view.show_replay(replay)
+                self.shown.setCurrentWidget(self.replay_view)
+            return
+        self.shown.setCurrentWidget(self.detail)
         if 0 <= row < len(answers):
             self.detail.show_answer(answers[row])
         else:
@@ -339,8 +422,14 @@ def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
                 .replace("%3", percent_text(score.score))
             )
             count = score.item_count
-        out.append(Sitting(label, answers, count))
+        out.append(Sitting(label, answers, count, _ended_rounds(desk.rounds.all(session.id))))
     return out
+
+
+def _ended_rounds(rounds: Sequence[StoredTableRound]) -> list[StoredTableRound]:
+    """A sitting's rounds as reviewed: those that ended (the one cut off by the app stopping
+    was dealt again)."""
+    return [r for r in rounds if r.end is not None]
 
 
 def exam_sittings(desk: InstructorDesk, exam: Exam) -> list[Sitting]:
@@ -359,5 +448,14 @@ def exam_sittings(desk: InstructorDesk, exam: Exam) -> list[Sitting]:
             .replace("%2", str(numbers[assignment.id]))
             .replace("%3", percent_text(score.score))
         )
-        out.append(Sitting(label, answers, score.item_count))
+        rounds: list[StoredTableRound] = []
+        if score.rounds:
+            rounds = _ended_rounds(
+                [
+                    r
+                    for r in desk.table_rounds(assignment.trainee_id)
+                    if r.session_id == score.session_id
+                ]
+            )
+        out.append(Sitting(label, answers, score.item_count, rounds))
     return out

@@ -182,6 +182,12 @@ _INSTRUCTOR_GRANTS = {
 _OWN_ROUND = (
     "EXISTS (SELECT 1 FROM table_rounds r WHERE r.id = round_id AND r.trainee_id = dt_trainee_id())"
 )
+#: A round of the trainee's whose session is still open: nothing is added to a round
+#: once its session (an exam's sitting, scored at its end) has ended.
+_OWN_ROUND_OPEN = (
+    "EXISTS (SELECT 1 FROM table_rounds r JOIN training_sessions s ON s.id = r.session_id "
+    "WHERE r.id = round_id AND r.trainee_id = dt_trainee_id() AND s.ended_at IS NULL)"
+)
 _OWN_OPEN_SESSION = (
     "EXISTS (SELECT 1 FROM training_sessions s WHERE s.id = session_id "
     "AND s.trainee_id = dt_trainee_id() AND s.ended_at IS NULL)"
@@ -249,10 +255,10 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ),
     ("table_rounds", "all", "SELECT", "i", "true", None),
     ("table_attempts", "own", "SELECT", "t", _OWN_ROUND, None),
-    ("table_attempts", "try", "INSERT", "t", None, _OWN_ROUND),
+    ("table_attempts", "try", "INSERT", "t", None, _OWN_ROUND_OPEN),
     ("table_attempts", "all", "SELECT", "i", "true", None),
     ("table_round_ends", "own", "SELECT", "t", _OWN_ROUND, None),
-    ("table_round_ends", "end", "INSERT", "t", None, _OWN_ROUND),
+    ("table_round_ends", "end", "INSERT", "t", None, _OWN_ROUND_OPEN),
     ("table_round_ends", "all", "SELECT", "i", "true", None),
     ("audit_log", "append", "INSERT", "ti", None, "true"),
     ("audit_log", "all", "SELECT", "i", "true", None),
@@ -297,6 +303,58 @@ _RETAKE_WAIT = _SETTING.format("retake_wait_days", 7)
 _VALIDITY = _SETTING.format("validity_months", 24)
 
 _DEFINER = "SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp"
+
+# -- exams with live-table rounds (migration 0012) -----------------------------------
+#: A sitting's rounds scored from what was recorded (dt_end_session's variables ``e``,
+#: ``p_session``, ``t_*``): the first ended round of each of the exam's seeds (seed + k),
+#: its right steps over its tried and missed ones; clean within the pace's time.
+_TABLE_PART = """WITH counted AS (
+                                SELECT DISTINCT ON (r.seed) r.id, en.missed AS r_missed,
+                                    en.ms AS r_ms, en.complete AS r_complete
+                                FROM table_rounds r
+                                JOIN table_round_ends en ON en.round_id = r.id
+                                WHERE r.session_id = p_session AND r.game = e.table_game
+                                  AND r.difficulty = e.table_difficulty
+                                  AND r.seed IN (
+                                      SELECT ((e.seed::numeric + k)
+                                              % 9223372036854775808)::bigint
+                                      FROM generate_series(0, e.table_rounds - 1) k)
+                                ORDER BY r.seed, r.id
+                            ), scored AS (
+                                SELECT c.*,
+                                    (SELECT count(*) FROM table_attempts ta
+                                     WHERE ta.round_id = c.id AND ta.action IS NOT NULL
+                                       AND ta.accepted) AS good,
+                                    (SELECT count(*) FROM table_attempts ta
+                                     WHERE ta.round_id = c.id AND ta.action IS NOT NULL)
+                                        AS tried
+                                FROM counted c
+                            )
+                            SELECT count(*), COALESCE(sum(good), 0),
+                                   COALESCE(sum(tried + COALESCE(r_missed, 0)), 0),
+                                   count(*) FILTER (WHERE r_complete
+                                       AND COALESCE(r_missed, 0) = 0 AND good = tried
+                                       AND r_ms * e.table_pace <= 3600000),
+                                   COALESCE(sum(r_ms), 0)
+                            INTO t_ended, t_right, t_judged, t_pace, t_ms FROM scored;"""
+
+
+def _mixed_exam_functions() -> list[tuple[str, str]]:
+    """The live-table part of a trainee's own assigned exam (the exams table is closed
+    to trainees; the seed comes from dt_start_exam)."""
+    return [
+        (
+            "dt_exam_table(integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_exam_table(p_assignment integer) RETURNS TABLE (
+                table_rounds integer, table_difficulty integer, table_pace integer,
+                table_game text)
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                SELECT e.table_rounds, e.table_difficulty, e.table_pace, e.table_game::text
+                FROM exam_assignments a JOIN exams e ON e.id = a.exam_id
+                WHERE a.id = p_assignment AND a.trainee_id = dt_trainee_id()
+            $$""",
+        ),
+    ]
 
 
 def _functions(names: Names) -> list[tuple[str, str]]:
@@ -604,6 +662,13 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 n_correct integer;
                 n_in_time integer;
                 ms bigint;
+                -- The live-table part (migration 0012), as certification.py's
+                -- score_table_part reads it: the first ended round of each seed.
+                t_ended integer := 0;
+                t_right integer := 0;
+                t_judged integer := 0;
+                t_pace integer := 0;
+                t_ms bigint := 0;
             BEGIN
                 SELECT * INTO s FROM training_sessions WHERE id = p_session FOR UPDATE;
                 IF NOT FOUND OR s.trainee_id IS DISTINCT FROM dt_trainee_id() THEN
@@ -628,18 +693,28 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                                COALESCE(sum(an.time_taken_ms), 0)
                         INTO n_correct, n_in_time, ms
                         FROM answers an WHERE an.session_id = p_session;
-                        IF n_correct::bigint * e.pass_mark_denominator
-                               >= e.pass_mark_numerator::bigint * e.item_count
+                        IF e.table_rounds > 0 THEN
+                            {_TABLE_PART}
+                        END IF;
+                        IF e.item_count + t_judged > 0
+                           AND t_ended >= e.table_rounds
+                           AND (n_correct + t_right)::bigint * e.pass_mark_denominator
+                               >= e.pass_mark_numerator::bigint * (e.item_count + t_judged)
                            AND (e.speed_mark_numerator IS NULL
-                                OR n_in_time::bigint * e.speed_mark_denominator
-                                   >= e.speed_mark_numerator::bigint * e.item_count) THEN
+                                OR (n_in_time + t_pace)::bigint * e.speed_mark_denominator
+                                   >= e.speed_mark_numerator::bigint
+                                      * (e.item_count + e.table_rounds)) THEN
                             INSERT INTO certifications (trainee_id, game, exam_id, session_id,
                                 passed_at, correct, in_time, item_count, time_taken_ms,
-                                approved_by, valid_until)
-                            VALUES (s.trainee_id, split_part(e.skills ->> 0, '.', 1), e.id,
-                                    p_session, ended, n_correct, n_in_time, e.item_count, ms,
-                                    a.assigned_by,
-                                    (ended::date + make_interval(months => {_VALIDITY}))::date);
+                                approved_by, valid_until, steps_right, steps_judged, rounds,
+                                rounds_in_pace, table_ms)
+                            VALUES (s.trainee_id,
+                                    COALESCE(NULLIF(split_part(e.skills ->> 0, '.', 1), ''),
+                                             e.table_game),
+                                    e.id, p_session, ended, n_correct, n_in_time, e.item_count,
+                                    ms, a.assigned_by,
+                                    (ended::date + make_interval(months => {_VALIDITY}))::date,
+                                    t_right, t_judged, e.table_rounds, t_pace, t_ms);
                         END IF;
                     END IF;
                 END IF;
@@ -927,6 +1002,7 @@ _CALLERS = {
     "dt_open_exams()": "t",
     "dt_start_exam(integer, text, text)": "t",
     "dt_end_session(integer)": "t",
+    "dt_exam_table(integer)": "t",
     "dt_audit_stamp()": "",
     "dt_trainee_archived()": "",
     "dt_exam_built()": "",
@@ -980,6 +1056,7 @@ def statements(names: Names) -> list[str]:
         *_functions(names),
         *_group_functions(names),
         *_standards_functions(),
+        *_mixed_exam_functions(),
     ):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")

@@ -305,6 +305,7 @@ class ServerTraineeDesk(TraineeDesk):
                         ruleset_id=row.ruleset_id,
                         item_count=row.item_count,
                         time_limit=_limit(row.time_limit_s),
+                        table_rounds=_table_part(connection, row.assignment_id).table_rounds,
                     ),
                 )
                 for row in self._open_exams(connection)
@@ -319,6 +320,7 @@ class ServerTraineeDesk(TraineeDesk):
 
         def work(connection: Connection) -> Exam:
             row = next(r for r in self._open_exams(connection) if r.assignment_id == assignment_id)
+            table = _table_part(connection, assignment_id)
             return Exam(
                 id=row.exam_id,
                 title=row.title,
@@ -331,9 +333,18 @@ class ServerTraineeDesk(TraineeDesk):
                 time_limit=_limit(row.time_limit_s),
                 created_by=row.created_by,
                 created_at=row.created_at,
+                table_rounds=table.table_rounds,
+                table_difficulty=table.table_difficulty,
+                table_pace=table.table_pace,
+                table_game=table.table_game,
             )
 
         return self._store.read(work)
+
+
+def _table_part(connection: Connection, assignment_id: int) -> Any:
+    """The exam's live-table part (rounds, level, pace target, game) for its trainee."""
+    return connection.execute(text("SELECT * FROM dt_exam_table(:a)"), {"a": assignment_id}).one()
 
 
 def _limit(seconds: int | None) -> timedelta | None:

@@ -68,6 +68,7 @@ from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.sidebar import SidePanel
 
 if TYPE_CHECKING:
+    from dealer_trainer.ui.exam_sitting import MixedSitting
     from dealer_trainer.ui.table.screen import TableScreen
 
 DIFFICULTY_NAMES = {
@@ -133,6 +134,8 @@ class DrillLauncher(QWidget):
         self._store: Store | None = store if isinstance(store, Store) else None
         self.screens: list[DrillScreen] = []
         self.table_screens: list[QWidget] = []  # the live tables open (``ui.table``)
+        #: The assigned exam with live-table rounds being sat (``ui.exam_sitting``).
+        self.mixed: MixedSitting | None = None
 
         self.games = QComboBox()
         for game_id in GAME_NAMES:
@@ -373,6 +376,10 @@ class DrillLauncher(QWidget):
                     .replace("%2", str(min(answered + 1, paper.item_count)))
                     .replace("%3", str(paper.item_count))
                 )
+                if paper.table_rounds and answered >= paper.item_count:  # the items are done
+                    text = self.tr("Assigned: %1 (resume at the live table)").replace(
+                        "%1", paper.title
+                    )
             waiting = refused.get(assignment.id)
             if waiting is not None:  # a retake's waiting period, or a window not yet open
                 text = (
@@ -438,6 +445,11 @@ class DrillLauncher(QWidget):
                     # An assigned exam: new, or resumed where it stopped (same items).
                     paper_assignment, _notice = chosen
                     paper = desk.exam_paper(paper_assignment.id)  # handed out now, not before
+                    if paper.table_rounds:  # items (if any), then rounds at the live table
+                        from dealer_trainer.ui.exam_sitting import MixedSitting  # noqa: PLC0415
+
+                        self.mixed = MixedSitting(self, desk, paper_assignment.id, paper)
+                        return self.mixed.start()
                     sitting = sit_assigned_exam(
                         desk, paper_assignment.id, paper, defer=after_feedback
                     )
@@ -499,6 +511,7 @@ class DrillLauncher(QWidget):
         recorder: SessionRecorder | None,
         mistakes: bool,
         time_limit_ms: int | None = None,
+        finish: Callable[[], None] | None = None,
     ) -> DrillScreen:
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         controller.suspended.connect(self.refresh_exams)  # now "resume at item n"
@@ -506,7 +519,7 @@ class DrillLauncher(QWidget):
         screen = DrillScreen(
             controller,
             title=title,
-            on_finish=recorder.close if recorder is not None else None,
+            on_finish=finish or (recorder.close if recorder is not None else None),
             trainee=self.trainee_name(),
         )
         controller.setParent(screen)

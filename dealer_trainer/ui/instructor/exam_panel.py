@@ -11,6 +11,7 @@ import secrets
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, tzinfo
 from fractions import Fraction
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
 from PySide6.QtWidgets import (
@@ -52,6 +53,11 @@ from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_title
+from dealer_trainer.ui.instructor.exam_table_part import (
+    TablePart,
+    exam_rounds_text,
+    exam_weighing,
+)
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
@@ -101,6 +107,9 @@ class ExamBuilder(QGroupBox):
         self.item_count = QSpinBox()
         self.item_count.setRange(1, MAX_ITEMS)
         self.item_count.setValue(20)
+        self.item_count.setSpecialValueText(self.tr("none (rounds only)"))
+        # Live-table rounds after the items (0: none); with rounds, the items may be none.
+        self.table_part = TablePart(difficulty_name)
         self.pass_mark = QSpinBox()
         self.pass_mark.setRange(1, 100)
         self.pass_mark.setValue(80)
@@ -144,10 +153,18 @@ class ExamBuilder(QGroupBox):
         form.addRow(self.tr("Skills:"), self.skills)
         form.addRow(self.tr("Difficulty:"), self.difficulty)
         form.addRow(self.tr("Items:"), self.item_count)
+        form.addRow(self.tr("Live-table rounds:"), self.table_part)
         form.addRow(self.tr("Pass mark:"), self.pass_mark)
         form.addRow(self.tr("Speed pass mark:"), self.speed_mark)
-        form.addRow(self.tr("Time limit:"), self.time_limit)
-        form.addRow(self.tr("Seed:"), self.seed)
+        # The time limit and the seed share a row: with the live-table rounds' row the form
+        # still fits a 768-pixel laptop.
+        limit_and_seed = QHBoxLayout()
+        limit_and_seed.addWidget(self.time_limit, 1)
+        seed_label = QLabel(self.tr("Seed:"))
+        seed_label.setBuddy(self.seed)
+        limit_and_seed.addWidget(seed_label)
+        limit_and_seed.addWidget(self.seed, 1)
+        form.addRow(self.tr("Time limit:"), limit_and_seed)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(QLabel(self.tr("The items every trainee will get:")))
@@ -160,6 +177,7 @@ class ExamBuilder(QGroupBox):
             box.currentIndexChanged.connect(self.update_preview)
         for spin in (self.item_count, self.seed, self.pass_mark):
             spin.valueChanged.connect(self.update_preview)
+        self.table_part.changed.connect(self._table_part_changed)
         self._ruleset_changed()
 
     def _ruleset_changed(self) -> None:
@@ -173,6 +191,12 @@ class ExamBuilder(QGroupBox):
             item.setCheckState(Qt.CheckState.Unchecked)
             self.skills.addItem(item)
         self.skills.blockSignals(False)
+        self.table_part.set_ruleset(ruleset)
+        self.update_preview()
+
+    def _table_part_changed(self) -> None:
+        """With rounds, the exam may hold no items (the items' spin box offers "none")."""
+        self.item_count.setMinimum(0 if self.table_part.count() else 1)
         self.update_preview()
 
     def chosen_skills(self) -> tuple[str, ...]:
@@ -204,11 +228,24 @@ class ExamBuilder(QGroupBox):
 
     def update_preview(self) -> None:
         self.preview.clear()
+        rounds = self.table_part.describe()
+        if rounds:  # the rounds, and how they weigh with the items in the marks
+            self.preview.setWordWrap(True)
+            weighing = QListWidgetItem(self.table_part.weighing())
+            weighing.setForeground(Qt.GlobalColor.darkGray)
+            self.preview.addItem(weighing)
+        if self.item_count.value() == 0:  # an exam of live-table rounds only
+            self.preview.addItem(self.tr("No drill items."))
+            if rounds:
+                self.preview.addItem(rounds)
+            return
         try:
             spec = self.spec()
         except ValueError:
             self.preview.addItem(self.tr("Tick at least one skill."))
             return
+        if rounds:
+            self.preview.addItem(rounds)
         for number, item_spec in enumerate(spec.items()[:50], start=1):
             try:
                 question = item_spec.make().question.render(QCoreApplication.translate)
@@ -219,6 +256,8 @@ class ExamBuilder(QGroupBox):
             self.preview.addItem(self.tr("… and %1 more").replace("%1", str(spec.size - 50)))
 
     def save_exam(self) -> Exam | None:
+        if self.item_count.value() == 0:
+            return self._save_rounds_only()
         try:
             spec = self.spec()
         except ValueError:
@@ -243,10 +282,52 @@ class ExamBuilder(QGroupBox):
                 time_limit=timedelta(minutes=minutes) if minutes else None,
                 speed_mark=Fraction(speed, 100) if speed else None,
                 speed_targets_ms={s: target_ms(s, standards) for s in spec.skills},
+                **self._table_arguments(),
             )
         except (ValueError, StorageError) as exc:
             self._say(problem_text(exc), error=True)
             return None
+        return self._saved(made)
+
+    def _table_arguments(self) -> dict[str, Any]:
+        """The live-table part for ``create_exam`` (none: no rounds)."""
+        rounds = self.table_part.count()
+        if not rounds:
+            return {}
+        return {
+            "table_rounds": rounds,
+            "table_difficulty": int(self.table_part.difficulty()),
+            "table_pace": self.table_part.pace(),
+            "table_game": get_ruleset(str(self.ruleset.currentData())).game,
+        }
+
+    def _save_rounds_only(self) -> Exam | None:
+        """An exam of live-table rounds only (no skills ticked are needed)."""
+        title = self.exam_title.text().strip()
+        if not title:
+            self._say(self.tr("Give the exam a title."), error=True)
+            return None
+        minutes = self.time_limit.value()
+        speed = self.speed_mark.value()
+        try:
+            made = self._desk.create_exam(
+                title=title,
+                ruleset_id=str(self.ruleset.currentData()),
+                skills=(),
+                item_count=0,
+                seed=self.seed.value(),
+                pass_mark=Fraction(self.pass_mark.value(), 100),
+                difficulty=int(self.difficulty.currentData()),
+                time_limit=timedelta(minutes=minutes) if minutes else None,
+                speed_mark=Fraction(speed, 100) if speed else None,
+                **self._table_arguments(),
+            )
+        except (ValueError, StorageError) as exc:
+            self._say(problem_text(exc), error=True)
+            return None
+        return self._saved(made)
+
+    def _saved(self, made: Exam) -> Exam:
         self._say(self.tr("Saved: %1").replace("%1", made.title), error=False)
         self.exam_title.clear()
         self.seed.setValue(secrets.randbelow(2**31))
@@ -427,6 +508,11 @@ class ExamsPanel(QWidget):
             self.about.setText(self.tr("No exam yet: build one on the left."))
             self.results.setRowCount(0)
             return
+        self.about.setToolTip(exam_weighing(exam))  # how items and rounds weigh, in words
+        if not exam.item_count:  # an exam of live-table rounds only
+            self.about.setText(exam_rounds_text(exam, difficulty_name))
+            self.show_results(exam)
+            return
         spec = exam_spec(exam)
         skills = join_names([skill_title(s) for s in spec.skills])
         limit = (
@@ -443,6 +529,8 @@ class ExamsPanel(QWidget):
             .replace("%5", limit)
             .replace("%6", skills)
         )
+        if exam.table_rounds:
+            self.about.setText(self.about.text() + "\n" + exam_rounds_text(exam, difficulty_name))
         self.show_results(exam)
 
     def show_results(self, exam: Exam) -> None:
@@ -475,7 +563,8 @@ class ExamsPanel(QWidget):
                 else assignment.completed_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 ""
                 if score is None
-                else f"{result.correct}/{result.item_count} ({percent_text(score)})",
+                else f"{result.correct + result.steps_right}/"
+                f"{result.item_count + result.steps_judged} ({percent_text(score)})",
                 verdict,
             ]
             for column, text in enumerate(cells):

@@ -272,9 +272,11 @@ class TableScreen(QWidget):
         timed: bool | None = None,
         clock: Clock = monotonic_ms,
         parent: QWidget | None = None,
+        deal: bool = True,
     ) -> None:
         """``timed``: None plays as the table was last played (practice the first time);
-        ``clock``: milliseconds, monotonic (the tests' is a fake one)."""
+        ``clock``: milliseconds, monotonic (the tests' is a fake one); ``deal``: False
+        deals no practice round (an assigned exam's rounds start with ``start_exam``)."""
         super().__init__(parent)
         self.setObjectName("tableScreen")
         self.setStyleSheet(TABLE_STYLE)
@@ -302,6 +304,9 @@ class TableScreen(QWidget):
         self.timed = timed
         self.exam: TableExam | None = None  # an exam being sat (its rounds in exam mode)
         self.results: QWidget | None = None  # the last exam's results, once it is over
+        #: An assigned exam's rounds (``ui.exam_sitting``): no practice before or after, and
+        #: its sitting shows the results once the last round is over (the screen closes).
+        self.exam_only = False
 
         # -- the bar
         self.mode_label = QLabel()
@@ -428,7 +433,8 @@ class TableScreen(QWidget):
         scene_source.spotClicked.connect(self._spot_clicked)
         self.float.offer(level_chips(ruleset, int(difficulty)))
         self.retranslate()
-        self.next_round()
+        if deal:
+            self.next_round()
         self.set_timed(timed)
 
     # ------------------------------------------------------------ rounds --
@@ -850,6 +856,10 @@ class TableScreen(QWidget):
         """The exam's rounds are all played: its results, each round's replay; practice again."""
         exam = self.exam
         assert exam is not None
+        if self.exam_only:  # an assigned exam's rounds: its sitting shows both parts' results
+            self.examFinished.emit(exam.result())
+            self.close()
+            return
         self.exam = None
         self.rounds_played = 0
         self.exam_button.setEnabled(True)

@@ -1,0 +1,108 @@
+"""Words shared by the screens of an exam with live-table rounds (the instructor's builder,
+the trainee's end screen, the reviews): how the items and the rounds weigh, what counts as
+fast enough, and a sitting's two parts against the marks. Said in words, never ids."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import QCoreApplication
+
+from dealer_trainer.drills.table.pace import MS_PER_HOUR, clock_text
+from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.storage.certification import SittingScore
+from dealer_trainer.ui.games import GAME_NAMES
+
+CONTEXT = "ExamTable"
+
+#: What one round of the live table is called, per game (as ``drills.table.pace``).
+UNITS = {
+    "roulette": QT_TRANSLATE_NOOP("ExamTable", "spins"),
+    "craps": QT_TRANSLATE_NOOP("ExamTable", "throws"),
+    "caribbean_stud": QT_TRANSLATE_NOOP("ExamTable", "rounds"),
+    "sic_bo": QT_TRANSLATE_NOOP("ExamTable", "throws"),
+}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+def game_name(game: str) -> str:
+    return QCoreApplication.translate("games", GAME_NAMES[game][0])
+
+
+def round_time_ms(pace: int) -> int:
+    """The time of one round at the house's pace (rounds an hour), rounded down to the
+    millisecond: a round within it is ``ms * pace <= 1 hour``."""
+    return MS_PER_HOUR // pace
+
+
+def weighing_text(game: str, pace: int) -> str:
+    """How the items and the rounds weigh in the two marks, in words."""
+    return (
+        QCoreApplication.translate(
+            "ExamTable",
+            "Accuracy: the items answered right and the rounds' steps dealt right, over all "
+            "the items and every step judged (each step tried, each planned step not done): "
+            "an item weighs as one step, a round as the steps it needs. Speed: the items "
+            "answered right within their skill's target time, and the rounds dealt without a "
+            "mistake within the house's pace for %1 at this level (%2 %3 an hour: %4 a "
+            "round), over the items and the rounds. Every round must be dealt to pass.",
+        )
+        .replace("%1", game_name(game))
+        .replace("%2", str(pace))
+        .replace("%3", _tr(UNITS[game]))
+        .replace("%4", clock_text(round_time_ms(pace)))
+    )
+
+
+def parts_text(score: SittingScore, game: str | None) -> list[str]:
+    """A sitting's parts, one line each: the items, the rounds, then both marks."""
+    lines = []
+    if score.item_count:
+        lines.append(
+            QCoreApplication.translate(
+                "ExamTable", "Items: %1 of %2 right, %3 right within the target time."
+            )
+            .replace("%1", str(score.correct))
+            .replace("%2", str(score.item_count))
+            .replace("%3", str(score.in_time))
+        )
+    if score.rounds:
+        lines.append(
+            QCoreApplication.translate(
+                "ExamTable",
+                "Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds "
+                "without a mistake within the pace.",
+            )
+            .replace("%1", game_name(game) if game else "")
+            .replace("%2", str(score.rounds_ended))
+            .replace("%3", str(score.rounds))
+            .replace("%4", str(score.steps_right))
+            .replace("%5", str(score.steps_judged))
+            .replace("%6", str(score.rounds_in_pace))
+        )
+    lines.append(
+        QCoreApplication.translate("ExamTable", "Accuracy %1 (pass mark %2).")
+        .replace("%1", percent_text(score.score))
+        .replace("%2", percent_text(score.pass_mark))
+    )
+    if score.speed_mark is not None:
+        lines.append(
+            QCoreApplication.translate("ExamTable", "Speed %1 (speed mark %2).")
+            .replace("%1", percent_text(score.speed))
+            .replace("%2", percent_text(score.speed_mark))
+        )
+    if score.rounds and not score.all_rounds_dealt:
+        lines.append(
+            QCoreApplication.translate(
+                "ExamTable", "Not every round was dealt to its end: the sitting cannot pass."
+            )
+        )
+    return lines
+
+
+def share(right: int, out_of: int) -> Fraction:
+    return Fraction(right, out_of) if out_of else Fraction(0)
