@@ -15,18 +15,33 @@ Each save adds a version (never an UPDATE: triggers refuse it), so what a sittin
 was allowed under stays on file; the newest version rules. Each save is in the
 audit log, in the same transaction. The centre's speed standards and mastery rule
 are not here (they are the standards' own tables).
+
+The centre's **calendar** is Macau's (``ZONE``): a certification's date (passed on, valid
+until) is the day in Macau when the sitting ended, on a single PC whatever its clock's
+zone and on the server whatever its session's ``TimeZone`` (``dt_centre_day``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Connection, func, insert, select
 
 from dealer_trainer.storage.models import CentreSettingsRow
 
 NAME_LENGTH = 200
+
+#: The centre's time zone, by its IANA name (the server's SQL uses the name).
+ZONE_NAME = "Asia/Macau"
+ZONE = ZoneInfo(ZONE_NAME)
+
+
+def local_day(moment: datetime) -> date:
+    """The centre's calendar day of ``moment`` (an aware time): 17:30 UTC is 01:30 the
+    next day in Macau."""
+    return moment.astimezone(ZONE).date()
 
 
 @dataclass(frozen=True)

@@ -296,7 +296,7 @@ class TraineeDesk:
                         connection,
                         ended,
                         now,
-                        self._store.day_of(now),
+                        centre.local_day(now),
                         centre.current(connection),
                     )
             return training_session(

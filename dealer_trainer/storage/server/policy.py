@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dealer_trainer.storage import centre
+
 #: Raised when a policy, grant or function changes: a workstation refuses a server
 #: whose rules are older or newer than its own (``dt_security_version()``).
 #: 2: retakes, exam windows, certifications (0008); groups, disabled instructors, staff numbers
@@ -639,7 +641,8 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                             VALUES (s.trainee_id, split_part(e.skills ->> 0, '.', 1), e.id,
                                     p_session, ended, n_correct, n_in_time, e.item_count, ms,
                                     a.assigned_by,
-                                    (ended::date + make_interval(months => {_VALIDITY}))::date);
+                                    (dt_centre_day(ended)
+                                     + make_interval(months => {_VALIDITY}))::date);
                         END IF;
                     END IF;
                 END IF;
@@ -913,6 +916,26 @@ def _lit(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+# -- the instructor's desk (s22): the centre's calendar ----------------------------------
+
+
+def _desk_functions() -> list[tuple[str, str]]:
+    """The centre's calendar day of a moment, whatever the session's ``TimeZone``
+    (``storage/centre.py``'s ``local_day``): a certification's dates are Macau's."""
+    return [
+        (
+            "dt_centre_day(timestamp with time zone)",
+            f"""CREATE OR REPLACE FUNCTION dt_centre_day(p_at timestamptz) RETURNS date
+            LANGUAGE sql IMMUTABLE AS $$
+                SELECT (p_at AT TIME ZONE {_lit(centre.ZONE_NAME)})::date
+            $$""",
+        ),
+    ]
+
+
+_DESK_CALLERS = {"dt_centre_day(timestamp with time zone)": "ti"}
+
+
 #: Who may call which function (EXECUTE is revoked from PUBLIC first).
 _CALLERS = {
     "dt_security_version()": "ti",
@@ -980,10 +1003,11 @@ def statements(names: Names) -> list[str]:
         *_functions(names),
         *_group_functions(names),
         *_standards_functions(),
+        *_desk_functions(),
     ):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
-        callers = ", ".join(_q(groups[g]) for g in _CALLERS[signature])
+        callers = ", ".join(_q(groups[g]) for g in {**_CALLERS, **_DESK_CALLERS}[signature])
         if callers:
             out.append(f"GRANT EXECUTE ON FUNCTION {signature} TO {callers}")
     for signature in _DEFINER_TRIGGERS:
