@@ -29,6 +29,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Connection, func, insert, select
 
+from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage.models import CentreSettingsRow
 
 NAME_LENGTH = 200
@@ -74,6 +75,31 @@ def check(settings: CentreSettings) -> list[tuple[str, int, int]]:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             bad.append((field, low, high))
     return bad
+
+
+#: What each setting is called where a person reads it.
+FIELD_NAMES: dict[str, Text] = {
+    "retake_limit": T("The sittings of one exam"),
+    "retake_wait_days": T("The days between sittings"),
+    "validity_months": T("The months a certification is valid"),
+}
+
+
+def problem(settings: CentreSettings) -> Text | None:
+    """What is wrong with ``settings`` in words (the first setting out of range, by its
+    name, or a name too long), or ``None``."""
+    bad = check(settings)
+    if bad:
+        field, low, high = bad[0]
+        return T(
+            "{setting} must be a whole number from {low} to {high}.",
+            setting=FIELD_NAMES[field],
+            low=low,
+            high=high,
+        )
+    if len(" ".join(str(settings.centre_name).split())) > NAME_LENGTH:
+        return T("The centre's name is longer than {most} characters.", most=NAME_LENGTH)
+    return None
 
 
 def current(connection: Connection) -> CentreSettings:

@@ -33,6 +33,7 @@ from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
     DuplicateNameError,
+    InputRefusedError,
     SittingRefusedError,
     StorageError,
 )
@@ -1007,13 +1008,10 @@ class InstructorDesk:
 
     def save_centre_settings(self, settings: centre.CentreSettings) -> centre.CentreSettings:
         """Add a version of the centre's settings (audited); values out of range refused."""
-        bad = centre.check(settings)
-        if bad:
-            field, low, high = bad[0]
-            raise ValueError(f"{field} must be a whole number from {low} to {high}")
+        wrong = centre.problem(settings)  # a setting out of range, or the name too long
+        if wrong is not None:
+            raise InputRefusedError(wrong)
         name = " ".join(str(settings.centre_name).split())
-        if len(name) > centre.NAME_LENGTH:
-            raise ValueError(f"the centre's name is longer than {centre.NAME_LENGTH} characters")
         cleaned = centre.CentreSettings(
             name, settings.retake_limit, settings.retake_wait_days, settings.validity_months
         )

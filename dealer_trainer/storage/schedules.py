@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, func, insert, select, text
 
 from dealer_trainer.drills.skills import all_skills
+from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
-from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError, StorageError
 from dealer_trainer.storage.models import (
     AnswerRow,
     ExamAssignmentRow,
@@ -197,18 +198,18 @@ def check_plan(
     title = clean_title(title, 200)
     chosen = list(dict.fromkeys(skills))
     if not chosen:
-        raise ValueError("Choose at least one skill for the plan.")
+        raise InputRefusedError(T("Choose at least one skill for the plan."))
     known = all_skills()
     for one in chosen:
         found = known.get(one)
         if found is None:
-            raise ValueError("The plan names a skill this version does not know.")
+            raise InputRefusedError(T("The plan names a skill this version does not know."))
         if found.game != game:
-            raise ValueError("A plan's skills are of one game.")
+            raise InputRefusedError(T("A plan's skills are of one game."))
     if not 1 <= item_count <= MOST_ITEMS:
-        raise ValueError(f"A plan has between 1 and {MOST_ITEMS} items.")
+        raise InputRefusedError(T("A plan has between 1 and {most} items.", most=MOST_ITEMS))
     if due_at.utcoffset() is None:
-        raise ValueError("due_at must carry a time zone")
+        raise InputRefusedError(T("A plan's due date needs its time zone."))
     return title, chosen
 
 
@@ -237,9 +238,9 @@ class CentreSchedules:
         title, chosen = check_plan(title, game, skills, item_count, due_at)
         targets = sorted(set(trainee_ids))
         if not targets:
-            raise ValueError("Choose at least one trainee to give the plan to.")
+            raise InputRefusedError(T("Choose at least one trainee to give the plan to."))
         if due_at <= self._store.now():
-            raise ValueError("The due date of a plan must be later than now.")
+            raise InputRefusedError(T("The due date of a plan must be later than now."))
 
         def work(connection: Connection) -> PracticePlan:
             if self._store.is_server:
@@ -262,7 +263,7 @@ class CentreSchedules:
                 known = set(connection.execute(select(Trainee.id)).scalars())
                 missing = [t for t in targets if t not in known]
                 if missing:
-                    raise StorageError("A trainee the plan is for is no longer registered.")
+                    raise StorageError(T("A trainee the plan is for is no longer registered."))
                 now = self._store.now()
                 plan_id = connection.execute(
                     insert(PracticePlanRow)
@@ -282,7 +283,7 @@ class CentreSchedules:
                     select(Instructor.login).where(Instructor.id == self._session.instructor_id)
                 ).scalar_one_or_none()
                 if actor is None:
-                    raise AccessDeniedError("This instructor account no longer exists.")
+                    raise AccessDeniedError(T("This instructor account no longer exists."))
                 for trainee_id in targets:
                     connection.execute(
                         insert(PlanAssignmentRow).values(

@@ -1,5 +1,7 @@
-"""On the centre's server a certification is dated by the centre's calendar (Macau's), not
-by the session's ``TimeZone``: ``dt_end_session`` dates it with ``dt_centre_day``."""
+"""The instructor's desk on the centre's server, through each person's own login: a
+certification is dated by the centre's calendar (Macau's), not by the session's
+``TimeZone`` (``dt_end_session`` dates it with ``dt_centre_day``); the server's refusals
+read as the single PC's translatable sentences."""
 
 from __future__ import annotations
 
@@ -86,3 +88,37 @@ def test_a_certification_on_the_server_is_dated_by_macaus_day_not_the_sessions(
         trainee.end_session(session.id)
         [cert] = trainee.my_certifications()
     assert cert.valid_until == add_months(local_day(cert.passed_at), 12)
+
+
+def test_the_servers_group_refusals_are_the_single_pcs_sentences(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """Through the instructor's own login: what ``dt_group_*`` and
+    ``dt_set_instructor_disabled`` refuse reads as the same translatable sentence."""
+    from dealer_trainer.storage.errors import StorageError
+    from dealer_trainer.storage.groups import NO_GROUP, OWN_ACCOUNT, group_archived
+
+    with open_server_store(
+        centre.workstation_url,
+        people["ina"],
+        centre.passwords[people["ina"]],
+        clock=FakeClock(datetime.now(UTC)),
+        day_zone=MACAU,
+        instructor_idle=timedelta(days=1),
+    ) as store:
+        person = store.sign_in(people["ina"], centre.passwords[people["ina"]])
+        assert person.session is not None
+        desk = store.instructor(person.session)
+        staff = desk.people()
+        with pytest.raises(StorageError) as own:
+            staff.set_instructor_disabled(person.session.instructor_id, True)
+        assert own.value.text == OWN_ACCOUNT
+        group = staff.create_group("Intake Refusals", date(2026, 11, 2))
+        staff.set_group_archived(group.id, True)
+        [lei] = [p for p in desk.all_trainees() if p.name == "Lei Trainee"]
+        with pytest.raises(StorageError) as archived:
+            staff.move_trainee(lei.id, group.id)
+        assert archived.value.text == group_archived("Intake Refusals")
+        with pytest.raises(StorageError) as gone:
+            staff.set_group_archived(group.id + 99, False)
+        assert gone.value.text == NO_GROUP
