@@ -346,7 +346,7 @@ def test_instructor_views_and_their_dialogs_fit(
 ) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
     qtbot.addWidget(window)
-    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+    with qtbot.waitSignal(window.cohort.within.loaded, timeout=10_000):
         window.show()
     qtbot.waitExposed(window)
     for index in range(window.tabs.count()):
