@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Row, Select, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
-from dealer_trainer.storage import audit, centre, certification
+from dealer_trainer.storage import audit, centre, certification, transcript
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.certification import (
     Certification,
@@ -254,6 +254,17 @@ class TraineeDesk:
         """This trainee's certifications, newest first."""
         return self._store.read(
             lambda c: certification.certifications(c, trainee_id=self.trainee_id)
+        )
+
+    #: On the server a trainee's login reads their exams' terms through its functions.
+    _transcript_by_functions = False
+
+    def my_transcript(self) -> transcript.Transcript:
+        """This trainee's own transcript: their sittings, certifications, centre's name."""
+        return self._store.read(
+            lambda c: transcript.read(
+                c, self.trainee_id, server_trainee=self._transcript_by_functions
+            )
         )
 
     def my_sittings(self) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
@@ -995,6 +1006,10 @@ class InstructorDesk:
     def certifications(self, trainee_id: int | None = None) -> list[Certification]:
         """Certifications (one trainee's, or everyone's), newest first."""
         return self._read(lambda c: certification.certifications(c, trainee_id=trainee_id))
+
+    def transcript(self, trainee_id: int) -> transcript.Transcript:
+        """A trainee's transcript (``reports.certificates.transcript_pdf`` prints it)."""
+        return self._read(lambda c: transcript.read(c, trainee_id))
 
     def instructor_names(self) -> dict[int, str]:
         query = select(Instructor.id, Instructor.name)

@@ -50,6 +50,7 @@ from dealer_trainer.storage import StorageError
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
 if TYPE_CHECKING:
@@ -175,6 +176,7 @@ class ProgressWindow(QDialog):
         self.close_button = QPushButton()
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
+        self.transcript = MyTranscript(self._desk, self._tell, self)
 
         due_bar = QHBoxLayout()
         due_bar.addWidget(self.due_label)
@@ -190,6 +192,7 @@ class ProgressWindow(QDialog):
         skills_bar.addWidget(self.practise_button)
         bottom = QHBoxLayout()
         bottom.addWidget(self.message, 1)
+        bottom.addWidget(self.transcript.button)
         bottom.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -225,6 +228,7 @@ class ProgressWindow(QDialog):
         self.skills_label.setText(self.tr("My skills"))
         self.practise_button.setText(self.tr("&Practise this skill"))
         self.close_button.setText(self.tr("&Close"))
+        self.transcript.retranslate()
         self.due.setHorizontalHeaderLabels(
             [
                 self.tr("What"),
@@ -250,6 +254,10 @@ class ProgressWindow(QDialog):
             self.refresh()
         super().changeEvent(event)
 
+    def _tell(self, text: str, error: bool = True) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
+        self.message.setText(text)
+
     # ------------------------------------------------------------------ reading --
     def _desk(self) -> TraineeDesk | None:
         return self._launcher().desk()
@@ -266,7 +274,7 @@ class ProgressWindow(QDialog):
             rule, mastery = desk.standing.mastery()
             standards = desk.standing.standards()
         except (StorageError, OSError) as exc:
-            self.message.setText(
+            self._tell(
                 QCoreApplication.translate(
                     "ProgressWindow", "Your records cannot be read: %1"
                 ).replace("%1", problem_text(exc))
@@ -280,7 +288,7 @@ class ProgressWindow(QDialog):
 
     def _nobody(self) -> None:
         self.heading.setText(self.tr("My progress"))
-        self.message.setText(
+        self._tell(
             self.tr(
                 "Sign in first: your progress is shown once you have signed in "
                 "(Sign in… on the left)."
@@ -381,7 +389,7 @@ class ProgressWindow(QDialog):
     def practise_chosen(self) -> QWidget | None:
         row = self.skills_table.currentRow()
         if not 0 <= row < len(self._skills):
-            self.message.setText(self.tr("Choose a skill in the table first."))
+            self._tell(self.tr("Choose a skill in the table first."))
             return None
         return self.practise(self._skills[row])
 
@@ -389,7 +397,7 @@ class ProgressWindow(QDialog):
         """Start the chosen plan (practice of its skills) or sit the chosen exam."""
         row = self.due.currentRow()
         if not 0 <= row < len(self._due):
-            self.message.setText(
+            self._tell(
                 QCoreApplication.translate(
                     "ProgressWindow", "Choose a plan or an exam in the list first."
                 )
@@ -418,12 +426,12 @@ class ProgressWindow(QDialog):
             if chosen is not None and chosen[0].id == assignment_id:
                 launcher.exams.setCurrentIndex(index)
                 return self._opened(launcher, launcher.start("exam"))
-        self.message.setText(self.tr("This exam can no longer be sat."))
+        self._tell(self.tr("This exam can no longer be sat."))
         return None
 
     def _opened(self, launcher: DrillLauncher, screen: QWidget | None) -> QWidget | None:
         if screen is None:  # the launcher said why
-            self.message.setText(launcher.status.text())
+            self._tell(launcher.status.text())
             return None
         closed = getattr(screen, "closed", None)
         if closed is not None:

@@ -921,7 +921,8 @@ def _lit(text: str) -> str:
 
 def _desk_functions() -> list[tuple[str, str]]:
     """The centre's calendar day of a moment, whatever the session's ``TimeZone``
-    (``storage/centre.py``'s ``local_day``): a certification's dates are Macau's."""
+    (``storage/centre.py``'s ``local_day``): a certification's dates are Macau's. A
+    trainee's own transcript: their exams' public terms and their instructors' names."""
     return [
         (
             "dt_centre_day(timestamp with time zone)",
@@ -930,10 +931,47 @@ def _desk_functions() -> list[tuple[str, str]]:
                 SELECT (p_at AT TIME ZONE {_lit(centre.ZONE_NAME)})::date
             $$""",
         ),
+        (
+            "dt_my_exam_terms()",
+            f"""CREATE OR REPLACE FUNCTION dt_my_exam_terms()
+            RETURNS TABLE (id integer, title text, item_count integer,
+                           pass_mark_numerator integer, pass_mark_denominator integer,
+                           speed_mark_numerator integer, speed_mark_denominator integer,
+                           speed_targets json)
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                -- The public terms of the exams assigned to the caller (never the seed),
+                -- for their own transcript (storage/transcript.py).
+                SELECT e.id, e.title::text, e.item_count, e.pass_mark_numerator,
+                       e.pass_mark_denominator, e.speed_mark_numerator,
+                       e.speed_mark_denominator, e.speed_targets::json
+                FROM exams e
+                WHERE e.id IN (SELECT a.exam_id FROM exam_assignments a
+                               WHERE a.trainee_id = dt_trainee_id())
+            $$""",
+        ),
+        (
+            "dt_my_instructors()",
+            f"""CREATE OR REPLACE FUNCTION dt_my_instructors()
+            RETURNS TABLE (id integer, name text)
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                -- The names of the instructors who assigned the caller's exams or
+                -- approved their certifications (their transcript names them).
+                SELECT i.id, i.name::text FROM instructors i
+                WHERE i.id IN (SELECT a.assigned_by FROM exam_assignments a
+                               WHERE a.trainee_id = dt_trainee_id()
+                               UNION
+                               SELECT c.approved_by FROM certifications c
+                               WHERE c.trainee_id = dt_trainee_id())
+            $$""",
+        ),
     ]
 
 
-_DESK_CALLERS = {"dt_centre_day(timestamp with time zone)": "ti"}
+_DESK_CALLERS = {
+    "dt_centre_day(timestamp with time zone)": "ti",
+    "dt_my_exam_terms()": "t",
+    "dt_my_instructors()": "t",
+}
 
 
 #: Who may call which function (EXECUTE is revoked from PUBLIC first).

@@ -122,3 +122,63 @@ def test_the_servers_group_refusals_are_the_single_pcs_sentences(
         with pytest.raises(StorageError) as gone:
             staff.set_group_archived(group.id + 99, False)
         assert gone.value.text == NO_GROUP
+
+
+def test_a_trainees_own_transcript_through_their_login_is_theirs_only(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    """Through Lei's own login: their transcript (sittings, certification, the centre's
+    name, the instructor's name) without reading the exams table; another trainee's rows
+    are not theirs to read, and the exams' seeds stay closed to them."""
+    from psycopg import errors
+
+    from dealer_trainer.storage import StorageError
+    from dealer_trainer.storage.transcript import read
+
+    other = centre.add("trainee", "kai", "Kai Trainee", by=people["ina"])
+    with open_server_store(
+        centre.workstation_url,
+        people["ina"],
+        centre.passwords[people["ina"]],
+        clock=FakeClock(datetime.now(UTC)),
+        day_zone=MACAU,
+        instructor_idle=timedelta(days=1),
+    ) as store:
+        person = store.sign_in(people["ina"], centre.passwords[people["ina"]])
+        assert person.session is not None
+        desk = store.instructor(person.session)
+        desk.save_centre_settings(CentreSettings("Escola de Croupiers", 3, 0, 12))
+        ids = {p.name: p.id for p in desk.all_trainees()}
+        exam = desk.create_exam("Kai's own exam", "roulette-2003", [SKILL], 1, 5, Fraction(1, 2))
+        desk.assign_exam(exam.id, [ids["Kai Trainee"]])
+        expected = desk.transcript(ids["Lei Trainee"])
+    with open_server_store(
+        centre.workstation_url,
+        people["lei"],
+        centre.passwords[people["lei"]],
+        clock=FakeClock(datetime.now(UTC)),
+        day_zone=MACAU,
+    ) as store:
+        lei = store.trainee_desk(store.sign_in(people["lei"], centre.passwords[people["lei"]]))
+        mine = lei.my_transcript()
+        assert mine == expected  # as the instructor reads it
+        assert mine.name == "Lei Trainee" and mine.centre_name == "Escola de Croupiers"
+        assert "Kai's own exam" not in {s.title for s in mine.sittings}
+        assert all(c.trainee_id == ids["Lei Trainee"] for c in mine.certifications)
+        assert set(mine.instructors.values()) <= {"Ina Instructor"}
+        with store._engine.connect() as connection:
+            terms = connection.exec_driver_sql("SELECT title FROM dt_my_exam_terms()").all()
+            assert "Kai's own exam" not in {t.title for t in terms}
+            with pytest.raises(StorageError):  # Kai's row is not Lei's to read
+                read(connection, ids["Kai Trainee"], server_trainee=True)
+    with centre.connect(people["lei"]) as raw:
+        with pytest.raises(errors.InsufficientPrivilege):
+            raw.execute("SELECT seed FROM exams")
+        seen = raw.execute("SELECT count(*) FROM certifications").fetchone()
+        assert seen == (len(mine.certifications),)
+        rows = raw.execute(
+            "SELECT count(*) FROM training_sessions WHERE trainee_id = %s",
+            (ids["Kai Trainee"],),
+        ).fetchone()
+        assert rows == (0,)
+    assert other
