@@ -51,7 +51,7 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.my_transcript import MyTranscript
-from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
+from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import TraineeDesk
@@ -88,13 +88,14 @@ def due_list(desk: TraineeDesk) -> list[Due]:
     and open exams, soonest due first."""
     now = desk.schedule.now()
     rows = []
+    groups = desk.schedule.group_names()
     for plan in desk.schedule.plans():
         if plan.complete and now > plan.plan.due_at:
             continue  # done, and its date is past: nothing more to show
         rows.append(
             Due(
                 title=QCoreApplication.translate("ProgressWindow", "Plan: %1").replace(
-                    "%1", plan.plan.title
+                    "%1", plan_title(plan.plan, groups)
                 ),
                 due_at=plan.plan.due_at,
                 progress=QCoreApplication.translate("ProgressWindow", "%1 of %2 items")

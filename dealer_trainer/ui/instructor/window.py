@@ -402,6 +402,7 @@ class InstructorWindow(QMainWindow):
         self.cohort.set_groups(groups)
         self.exams.set_groups(groups)
         self.reports.set_groups(groups)
+        self.plans.set_groups(groups)
         self.peopleRefreshed.emit()
 
     def check_people(self) -> None:
