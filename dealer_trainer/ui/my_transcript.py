@@ -54,7 +54,8 @@ class MyTranscript(QObject):
             )
         )
 
-    def ask(self) -> None:
+    def _signed_in(self) -> TraineeDesk | None:
+        """The signed-in trainee's desk, or ``None`` (then it says to sign in first)."""
         desk = self._desk()
         if desk is None:
             self._say(
@@ -63,10 +64,14 @@ class MyTranscript(QObject):
                 ),
                 True,
             )
+        return desk
+
+    def ask(self) -> None:
+        desk = self._signed_in()
+        if desk is None:
             return
-        suggested = (
-            f"{desk.profile.name} - {QCoreApplication.translate('MyTranscript', 'transcript')}.pdf"
-        )
+        word = QCoreApplication.translate("MyTranscript", "transcript")
+        suggested = f"{desk.profile.name} - {word}.pdf"
         path, _ = QFileDialog.getSaveFileName(
             self._parent,
             QCoreApplication.translate("MyTranscript", "Save my transcript"),
@@ -80,14 +85,8 @@ class MyTranscript(QObject):
         """Write the signed-in trainee's transcript to ``path``; the pages, or ``None``."""
         from dealer_trainer.reports.certificates import my_transcript_pdf  # noqa: PLC0415
 
-        desk = self._desk()
+        desk = self._signed_in()
         if desk is None:
-            self._say(
-                QCoreApplication.translate(
-                    "MyTranscript", "Sign in first: your transcript is yours to save."
-                ),
-                True,
-            )
             return None
         try:
             pages = my_transcript_pdf(desk, path)
