@@ -34,36 +34,47 @@ from dealer_trainer.reports.pdf import (
     certification_table,
 )
 from dealer_trainer.reports.text import seconds_text
-from dealer_trainer.storage import InstructorDesk, StorageError
+from dealer_trainer.storage import InstructorDesk, StorageError, TraineeDesk
 from dealer_trainer.storage.certification import Certification
+from dealer_trainer.storage.groups import NO_TRAINEE
+from dealer_trainer.storage.transcript import Transcript
 
 
 def _trainee_name(desk: InstructorDesk, trainee_id: int) -> str:
     trainee = next((t for t in desk.all_trainees() if t.id == trainee_id), None)
     if trainee is None:
-        raise StorageError(f"There is no trainee {trainee_id}.")
+        raise StorageError(NO_TRAINEE)
     return trainee.name
 
 
 def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
     """Write a trainee's transcript; return the number of pages."""
-    name = _trainee_name(desk, trainee_id)
-    settings = desk.centre_settings()
-    sittings = desk.sittings(trainee_id=trainee_id)
-    certs = desk.certifications(trainee_id)
-    instructors = desk.instructor_names()
+    return write_transcript(desk.transcript(trainee_id), desk.session.name, path)
+
+
+def my_transcript_pdf(desk: TraineeDesk, path: Path) -> int:
+    """Write the signed-in trainee's own transcript (their rows only, on the server too)."""
+    return write_transcript(desk.my_transcript(), desk.profile.name, path)
+
+
+def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
+    """Write ``transcript`` (made by ``made_by``); return the number of pages."""
+    name, trainee_id = transcript.name, transcript.trainee_id
+    sittings = transcript.sittings
+    certs = list(transcript.certifications)
+    instructors = dict(transcript.instructors)
     certified = {c.session_id for c in certs}
     made = datetime.now().astimezone()
     today = made.date()
     title = QCoreApplication.translate("certificates", "Transcript: %1").replace("%1", name)
 
     def draw(doc: _Document) -> None:
-        doc.text(centre_title(settings.centre_name), 11, colour=MUTED, gap=1)
+        doc.text(centre_title(transcript.centre_name), 11, colour=MUTED, gap=1)
         doc.text(title, 18, bold=True, gap=1)
         doc.text(
             QCoreApplication.translate("certificates", "Made on %1 by %2")
             .replace("%1", day_text(made))
-            .replace("%2", desk.session.name),
+            .replace("%2", made_by),
             9,
             colour=MUTED,
             gap=4,
@@ -71,8 +82,9 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
         doc.text(QCoreApplication.translate("certificates", "Exam sittings"), 12, bold=True)
         rows = []
         numbers: dict[int, int] = {}
-        for paper, assignment, score in sittings:
-            numbers[assignment.id] = numbers.get(assignment.id, 0) + 1
+        for sitting in sittings:
+            paper, assignment_id, score = sitting, sitting.assignment_id, sitting.score
+            numbers[assignment_id] = numbers.get(assignment_id, 0) + 1
             if score.ended_at is None:
                 verdict = QCoreApplication.translate("certificates", "not finished")
             elif score.session_id in certified or score.passed:
@@ -83,10 +95,10 @@ def transcript_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
             rows.append(
                 [
                     paper.title
-                    if numbers[assignment.id] == 1
+                    if numbers[assignment_id] == 1
                     else QCoreApplication.translate("certificates", "%1 (sitting %2)")
                     .replace("%1", paper.title)
-                    .replace("%2", str(numbers[assignment.id])),
+                    .replace("%2", str(numbers[assignment_id])),
                     day_text(score.started_at),
                     score_cell(score),
                     percent_text(paper.pass_mark),

@@ -10,6 +10,7 @@ from datetime import date, datetime
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
 
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.storage.centre import local_day
 from dealer_trainer.storage.certification import Certification
 
 #: The games by name, as the window's "games" context translates them.
@@ -29,8 +30,8 @@ def game_name(game: str) -> str:
 def day_text(day: date | datetime, *, long: bool = False) -> str:
     """A date as the window's language writes it: short in tables (30/11/2026,
     2026/11/30), long on a certificate (30 de novembro de 2026, 2026年11月30日)."""
-    if isinstance(day, datetime):
-        day = day.astimezone().date()
+    if isinstance(day, datetime):  # a moment: the centre's day (Macau's), not the PC's
+        day = local_day(day)
     if long:  # the language's long date without its weekday
         written = QLocale().dateFormat(QLocale.FormatType.LongFormat)
         written = re.sub(r"\s*dddd[,，]?\s*", " ", written).strip()

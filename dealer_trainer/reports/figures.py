@@ -15,9 +15,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from dealer_trainer.storage import DailySkillStat
 from dealer_trainer.storage.rollups import SpanFigures, TraineeSpan
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.standards import SpeedShare
 
 #: A skill is only called weak once it has this many answers in the span.
 MIN_ANSWERS_FOR_WEAKNESS = 5
@@ -254,3 +258,6 @@ class CohortFigures:
     stats: tuple[DailySkillStat, ...]
     rows: tuple[TraineeFigure, ...]
     trainee_ids: frozenset[int] | None = None  # an intake group's, or None: every trainee
+    #: Each trainee's answers right and within the target (``reports.within_target``),
+    #: once read; ``None``: not read yet.
+    within: Mapping[int, SpeedShare] | None = None

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
     QPdfWriter,
 )
 
-from dealer_trainer.reports import figures
+from dealer_trainer.reports import figures, within_target
 from dealer_trainer.reports.certification_text import day_text, game_name, valid_text
 from dealer_trainer.reports.charts import draw_line_chart
 from dealer_trainer.reports.exams import (
@@ -500,6 +500,9 @@ def cohort_pdf(
         shown = cohort_figures(desk, first, last, wanted)
     stats = shown.stats
     rows = list(shown.rows)
+    within = shown.within  # as the dashboard read it, or read now (one aggregate query)
+    if within is None:
+        within = within_target.shares(desk, first, last, wanted)
     trainees = [t for t in desk.all_trainees() if wanted is None or t.id in wanted]
     staff = {t.id: t.staff_number or "" for t in trainees}
     rows.sort(
@@ -551,22 +554,25 @@ def cohort_pdf(
                     str(row.active_days),
                     "" if row.last_day is None else row.last_day.isoformat(),
                     skill_title(row.weakest_skill),
+                    within_target.cell_text(within.get(row.trainee_id)),
                 ]
             )
         columns = [
-            Column(QCoreApplication.translate("reports", "Trainee"), 3),
+            Column(QCoreApplication.translate("reports", "Trainee"), 2.2),
             Column(QCoreApplication.translate("reports", "Staff no."), 1.6),
             Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
-            Column(QCoreApplication.translate("reports", "Accuracy"), 1.3, True),
-            Column(QCoreApplication.translate("reports", "Typical time"), 1.8, True),
+            Column(QCoreApplication.translate("reports", "Accuracy"), 1.4, True),
+            Column(QCoreApplication.translate("reports", "Typical time"), 1.7, True),
             Column(QCoreApplication.translate("reports", "Days"), 0.8, True),
             Column(QCoreApplication.translate("reports", "Last active"), 1.6, True),
-            Column(QCoreApplication.translate("reports", "Weakest skill"), 3),
+            Column(QCoreApplication.translate("reports", "Weakest skill"), 2.5),
+            Column(within_target.heading(), 2.1, True),
         ]
         if not any(staff.values()):  # no staff numbers at this centre: no empty column
             columns.pop(1)
             table = [line[:1] + line[2:] for line in table]
         doc.table(columns, table)
+        doc.text(within_target.heading_tip(), 8, colour=MUTED)
 
         _draw_sections(doc, live)
         _cohort_exams(doc, exams)
@@ -584,6 +590,7 @@ def cohort_pdf(
 
 def _cohort_exams(doc: _Document, exams: Sequence[tuple[Exam, Sequence[ExamResult]]]) -> None:
     """Every exam set: how many it was assigned to, took it and passed it."""
+    doc.room(25 * MM)  # the heading stays with the table's first rows
     doc.text(QCoreApplication.translate("reports", "Exams"), 12, bold=True)
     if not exams:
         doc.text(QCoreApplication.translate("reports", "No exam set."), 9, colour=MUTED)

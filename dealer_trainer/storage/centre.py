@@ -15,18 +15,34 @@ Each save adds a version (never an UPDATE: triggers refuse it), so what a sittin
 was allowed under stays on file; the newest version rules. Each save is in the
 audit log, in the same transaction. The centre's speed standards and mastery rule
 are not here (they are the standards' own tables).
+
+The centre's **calendar** is Macau's (``ZONE``): a certification's date (passed on, valid
+until) is the day in Macau when the sitting ended, on a single PC whatever its clock's
+zone and on the server whatever its session's ``TimeZone`` (``dt_centre_day``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import Connection, func, insert, select
 
+from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage.models import CentreSettingsRow
 
 NAME_LENGTH = 200
+
+#: The centre's time zone, by its IANA name (the server's SQL uses the name).
+ZONE_NAME = "Asia/Macau"
+ZONE = ZoneInfo(ZONE_NAME)
+
+
+def local_day(moment: datetime) -> date:
+    """The centre's calendar day of ``moment`` (an aware time): 17:30 UTC is 01:30 the
+    next day in Macau."""
+    return moment.astimezone(ZONE).date()
 
 
 @dataclass(frozen=True)
@@ -59,6 +75,31 @@ def check(settings: CentreSettings) -> list[tuple[str, int, int]]:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             bad.append((field, low, high))
     return bad
+
+
+#: What each setting is called where a person reads it.
+FIELD_NAMES: dict[str, Text] = {
+    "retake_limit": T("The sittings of one exam"),
+    "retake_wait_days": T("The days between sittings"),
+    "validity_months": T("The months a certification is valid"),
+}
+
+
+def problem(settings: CentreSettings) -> Text | None:
+    """What is wrong with ``settings`` in words (the first setting out of range, by its
+    name, or a name too long), or ``None``."""
+    bad = check(settings)
+    if bad:
+        field, low, high = bad[0]
+        return T(
+            "{setting} must be a whole number from {low} to {high}.",
+            setting=FIELD_NAMES[field],
+            low=low,
+            high=high,
+        )
+    if len(" ".join(str(settings.centre_name).split())) > NAME_LENGTH:
+        return T("The centre's name is longer than {most} characters.", most=NAME_LENGTH)
+    return None
 
 
 def current(connection: Connection) -> CentreSettings:

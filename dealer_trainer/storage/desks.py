@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Row, Select, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
-from dealer_trainer.storage import audit, centre, certification
+from dealer_trainer.storage import audit, centre, certification, transcript
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.certification import (
     Certification,
@@ -33,6 +33,7 @@ from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
     DuplicateNameError,
+    InputRefusedError,
     SittingRefusedError,
     StorageError,
 )
@@ -259,6 +260,17 @@ class TraineeDesk:
             lambda c: certification.certifications(c, trainee_id=self.trainee_id)
         )
 
+    #: On the server a trainee's login reads their exams' terms through its functions.
+    _transcript_by_functions = False
+
+    def my_transcript(self) -> transcript.Transcript:
+        """This trainee's own transcript: their sittings, certifications, centre's name."""
+        return self._store.read(
+            lambda c: transcript.read(
+                c, self.trainee_id, server_trainee=self._transcript_by_functions
+            )
+        )
+
     def my_sittings(self) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
         """Every sitting of this trainee's assigned exams, oldest first."""
         return self._store.read(lambda c: _sittings_of(c, self.trainee_id))
@@ -300,7 +312,7 @@ class TraineeDesk:
                         connection,
                         ended,
                         now,
-                        self._store.day_of(now),
+                        centre.local_day(now),
                         centre.current(connection),
                     )
             return training_session(
@@ -1031,6 +1043,10 @@ class InstructorDesk:
         """Certifications (one trainee's, or everyone's), newest first."""
         return self._read(lambda c: certification.certifications(c, trainee_id=trainee_id))
 
+    def transcript(self, trainee_id: int) -> transcript.Transcript:
+        """A trainee's transcript (``reports.certificates.transcript_pdf`` prints it)."""
+        return self._read(lambda c: transcript.read(c, trainee_id))
+
     def instructor_names(self) -> dict[int, str]:
         query = select(Instructor.id, Instructor.name)
         return self._read(lambda c: {r[0]: r[1] for r in c.execute(query)})
@@ -1043,13 +1059,10 @@ class InstructorDesk:
 
     def save_centre_settings(self, settings: centre.CentreSettings) -> centre.CentreSettings:
         """Add a version of the centre's settings (audited); values out of range refused."""
-        bad = centre.check(settings)
-        if bad:
-            field, low, high = bad[0]
-            raise ValueError(f"{field} must be a whole number from {low} to {high}")
+        wrong = centre.problem(settings)  # a setting out of range, or the name too long
+        if wrong is not None:
+            raise InputRefusedError(wrong)
         name = " ".join(str(settings.centre_name).split())
-        if len(name) > centre.NAME_LENGTH:
-            raise ValueError(f"the centre's name is longer than {centre.NAME_LENGTH} characters")
         cleaned = centre.CentreSettings(
             name, settings.retake_limit, settings.retake_wait_days, settings.validity_months
         )

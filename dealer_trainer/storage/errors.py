@@ -17,6 +17,17 @@ if TYPE_CHECKING:
 from dealer_trainer.rules.text import T, Text
 
 
+class InputRefusedError(ValueError):
+    """A value given to storage that it refuses (a bad input), with the sentence that says
+    what is wrong as a :class:`Text`, so the window says it in the reader's language
+    (``ui.language.problem_text``); ``str(error)`` is its English. A ``ValueError``, as
+    before, for the callers that catch one."""
+
+    def __init__(self, message: Text) -> None:
+        self.text = message
+        super().__init__(message.english())
+
+
 class StorageError(Exception):
     """The database cannot do what was asked: unreadable file, unreachable server …
 

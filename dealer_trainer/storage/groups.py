@@ -37,8 +37,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from sqlalchemy import Connection, delete, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage import audit
-from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError, StorageError
 from dealer_trainer.storage.models import (
     AuditLogRow,
     GroupInstructorRow,
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from dealer_trainer.storage.records import InstructorSession
     from dealer_trainer.storage.work import InstructorWork
 
-T = TypeVar("T")
+R = TypeVar("R")
 
 STAFF_NUMBER_LENGTH = 32
 _STAFF_NUMBER = re.compile(rf"[A-Z0-9][A-Z0-9._/-]{{0,{STAFF_NUMBER_LENGTH - 1}}}")
@@ -88,8 +89,11 @@ class DuplicateGroupNameError(StorageError):
         self.name = name
         self.existing = existing
         super().__init__(
-            f"A group named {existing!r} already exists (names that differ only in capitals, "
-            "letter width or invisible characters are one name)."
+            T(
+                "A group named {existing} already exists (names that differ only in capitals, "
+                "letter width or invisible characters are one name).",
+                existing=repr(existing),
+            )
         )
 
 
@@ -100,22 +104,102 @@ class DuplicateInstructorNameError(StorageError):
         self.name = name
         self.existing = existing
         super().__init__(
-            f"An instructor named {existing!r} already exists (names that differ only in "
-            "capitals, letter width or invisible characters are one name)."
+            T(
+                "An instructor named {existing} already exists (names that differ only in "
+                "capitals, letter width or invisible characters are one name).",
+                existing=repr(existing),
+            )
         )
 
 
 class DuplicateStaffNumberError(StorageError):
     """A staff number another trainee has."""
 
-    def __init__(self, number: str, holder: str) -> None:
+    def __init__(self, number: str, holder: str | None) -> None:
         self.number = number
-        self.holder = holder
-        super().__init__(f"The staff number {number} is {holder}'s: each trainee has their own.")
+        self.holder = holder or ""
+        super().__init__(
+            T(
+                "The staff number {number} is {holder}'s: each trainee has their own.",
+                number=number,
+                holder=holder,
+            )
+            if holder
+            else T(
+                "The staff number {number} is another trainee's: each trainee has their own.",
+                number=number,
+            )
+        )
 
 
 class LastInstructorError(StorageError):
     """Disabling this instructor would leave no one able to sign in as an instructor."""
+
+
+# -- refusals a person reads (the same on a single PC and from the server's functions) --
+
+NO_GROUP = T(
+    "This group is not on file (another workstation may have changed it): read the list again."
+)
+NO_INSTRUCTOR = T(
+    "This instructor is not on file (another workstation may have changed it): read the list again."
+)
+NO_TRAINEE = T(
+    "This trainee is not on file (another workstation may have changed it): read the list again."
+)
+OWN_ACCOUNT = T("You cannot disable your own account: another instructor must do it.")
+INSTRUCTORS_ONLY = T("Only an active instructor manages groups and instructors.")
+GROUP_NEEDS = T("A group needs a name (1 to 100 characters) and a start date.")
+
+
+def last_instructor(name: str) -> Text:
+    return T(
+        "{name} is the last active instructor: add or enable another instructor first.",
+        name=name,
+    )
+
+
+def group_archived(name: str) -> Text:
+    return T("The group {name} is archived: bring it back before adding trainees.", name=name)
+
+
+#: The server functions' refusals (``storage/server/policy.py``, ``dt_group_*``,
+#: ``dt_set_instructor_disabled``), each as the sentence a single PC says.
+_SERVER_REFUSALS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Text]], ...] = (
+    (
+        re.compile(r"only an active instructor manages groups and instructors"),
+        lambda m: INSTRUCTORS_ONLY,
+    ),
+    (
+        re.compile(r"a group needs a name \(1 to 100 characters\) and a start date"),
+        lambda m: GROUP_NEEDS,
+    ),
+    (re.compile(r"there is no such group"), lambda m: NO_GROUP),
+    (re.compile(r"there is no such instructor"), lambda m: NO_INSTRUCTOR),
+    (re.compile(r"there is no such trainee"), lambda m: NO_TRAINEE),
+    (
+        re.compile(r"the group (?P<name>.+) is archived: bring it back first"),
+        lambda m: group_archived(m["name"]),
+    ),
+    (
+        re.compile(r"you cannot disable your own account: ask another instructor"),
+        lambda m: OWN_ACCOUNT,
+    ),
+    (
+        re.compile(r"(?P<name>.+) is the last active instructor: enable another one first"),
+        lambda m: last_instructor(m["name"]),
+    ),
+)
+
+
+def server_refusal(message: str) -> str | Text:
+    """A server function's refusal as the sentence a person reads (translatable where it is
+    one of the groups' own; otherwise the server's words, as a sentence)."""
+    for pattern, sentence in _SERVER_REFUSALS:
+        found = pattern.fullmatch(message.strip())
+        if found is not None:
+            return sentence(found)
+    return message[:1].upper() + message[1:] + "."
 
 
 def clean_staff_number(number: str | None) -> str | None:
@@ -130,9 +214,12 @@ def clean_staff_number(number: str | None) -> str | None:
     if not cleaned:
         return None
     if not _STAFF_NUMBER.fullmatch(cleaned):
-        raise ValueError(
-            f"A staff number has 1 to {STAFF_NUMBER_LENGTH} letters (a to z), digits, '-', "
-            "'/', '.' or '_', and starts with a letter or a digit."
+        raise InputRefusedError(
+            T(
+                "A staff number has 1 to {most} letters (a to z), digits, '-', '/', '.' or "
+                "'_', and starts with a letter or a digit.",
+                most=STAFF_NUMBER_LENGTH,
+            )
         )
     return cleaned
 
@@ -237,11 +324,11 @@ class PeopleDesk:
 
     # -- plumbing --------------------------------------------------------------------
 
-    def _read(self, work: Callable[[Connection], T]) -> T:
+    def _read(self, work: Callable[[Connection], R]) -> R:
         self._store.require(self._session)
         return self._store.read(work)
 
-    def _write(self, work: Callable[[Connection], T]) -> T:
+    def _write(self, work: Callable[[Connection], R]) -> R:
         self._store.require(self._session)
         return self._store.write(work)
 
@@ -252,7 +339,7 @@ class PeopleDesk:
             )
         ).first()
         if row is None or row.disabled:
-            raise AccessDeniedError("This instructor account is disabled or no longer exists.")
+            raise AccessDeniedError(T("This instructor account is disabled or no longer exists."))
         return row
 
     def _log(
@@ -281,7 +368,7 @@ class PeopleDesk:
                 raise DuplicateGroupNameError(name, existing or name) from exc
             if state is not None and (state.startswith("P0") or state in {"22023", "42501"}):
                 message = str(getattr(cause, "orig", exc)).strip().splitlines()[0]
-                raise StorageError(message[:1].upper() + message[1:] + ".") from exc
+                raise StorageError(server_refusal(message)) from exc
             raise
 
     # -- staff numbers -----------------------------------------------------------------
@@ -299,7 +386,7 @@ class PeopleDesk:
         def work(connection: Connection) -> TraineeProfile:
             row = connection.execute(select(Trainee).where(Trainee.id == trainee_id)).first()
             if row is None:
-                raise StorageError(f"There is no trainee {trainee_id}.")
+                raise StorageError(NO_TRAINEE)
             if cleaned is not None:
                 holder = connection.execute(
                     select(Trainee.id, Trainee.name).where(Trainee.staff_number == cleaned)
@@ -320,7 +407,7 @@ class PeopleDesk:
             if not isinstance(exc.__cause__, IntegrityError) or cleaned is None:
                 raise
             holder = self.staff_number_holder(cleaned, but=trainee_id)
-            raise DuplicateStaffNumberError(cleaned, holder or "another trainee") from exc
+            raise DuplicateStaffNumberError(cleaned, holder) from exc
 
     def add_trainee(
         self,
@@ -399,17 +486,12 @@ class PeopleDesk:
             ).all()
             target = next((r for r in rows if r.id == instructor_id), None)
             if target is None:
-                raise StorageError(f"There is no instructor {instructor_id}.")
+                raise StorageError(NO_INSTRUCTOR)
             if disabled and target.id == me.id:
-                raise StorageError(
-                    "You cannot disable your own account: another instructor must do it."
-                )
+                raise StorageError(OWN_ACCOUNT)
             active = [r for r in rows if not r.disabled and r.id != instructor_id]
             if disabled and not active:
-                raise LastInstructorError(
-                    f"{target.name} is the last active instructor: add or enable another "
-                    "instructor first."
-                )
+                raise LastInstructorError(last_instructor(target.name))
             if bool(target.disabled) == disabled:
                 return
             connection.execute(
@@ -432,7 +514,7 @@ class PeopleDesk:
     def group(self, group_id: int) -> IntakeGroup:
         found = next((g for g in self.groups() if g.id == group_id), None)
         if found is None:
-            raise StorageError(f"There is no group {group_id}.")
+            raise StorageError(NO_GROUP)
         return found
 
     def _refuse_group_name(
@@ -444,7 +526,7 @@ class PeopleDesk:
         if row is not None and row.id != but:
             raise DuplicateGroupNameError(name, row.name)
 
-    def _write_group(self, name: str, key: str, work: Callable[[Connection], T]) -> T:
+    def _write_group(self, name: str, key: str, work: Callable[[Connection], R]) -> R:
         try:
             return self._write(work)
         except StorageError as exc:
@@ -464,7 +546,7 @@ class PeopleDesk:
         key = name_key(name)
         teachers = sorted(set(instructor_ids))
         if not isinstance(start_date, date):
-            raise ValueError("A group's start date is a date.")
+            raise InputRefusedError(T("Give the group's start date."))
         if self._server:
             new_id = int(
                 self._call(
@@ -520,7 +602,7 @@ class PeopleDesk:
                 .values(name=name, name_key=key, start_date=start_date)
             ).rowcount
             if not done:
-                raise StorageError(f"There is no group {group_id}.")
+                raise StorageError(NO_GROUP)
             self._log(connection, Action.GROUP_CHANGED, name, start_date.isoformat())
 
         self._write_group(name, key, work)
@@ -538,7 +620,7 @@ class PeopleDesk:
                 select(IntakeGroupRow).where(IntakeGroupRow.id == group_id)
             ).first()
             if row is None:
-                raise StorageError(f"There is no group {group_id}.")
+                raise StorageError(NO_GROUP)
             connection.execute(
                 update(IntakeGroupRow)
                 .where(IntakeGroupRow.id == group_id)
@@ -556,7 +638,7 @@ class PeopleDesk:
         )
         missing = [i for i in ids if i not in known]
         if missing:
-            raise StorageError(f"There is no instructor {missing[0]}.")
+            raise StorageError(NO_INSTRUCTOR)
         connection.execute(
             delete(GroupInstructorRow).where(GroupInstructorRow.group_id == group_id)
         )
@@ -583,7 +665,7 @@ class PeopleDesk:
                 select(IntakeGroupRow.name).where(IntakeGroupRow.id == group_id)
             ).first()
             if row is None:
-                raise StorageError(f"There is no group {group_id}.")
+                raise StorageError(NO_GROUP)
             self._set_teachers(connection, group_id, ids)
             self._log(connection, Action.GROUP_INSTRUCTORS_SET, row.name, f"{len(ids)} instructors")
 
@@ -623,7 +705,7 @@ class PeopleDesk:
             select(Trainee.login, Trainee.name).where(Trainee.id == trainee_id)
         ).first()
         if trainee is None:
-            raise StorageError(f"There is no trainee {trainee_id}.")
+            raise StorageError(NO_TRAINEE)
         group_name = ""
         if group_id is not None:
             group = connection.execute(
@@ -632,11 +714,9 @@ class PeopleDesk:
                 )
             ).first()
             if group is None:
-                raise StorageError(f"There is no group {group_id}.")
+                raise StorageError(NO_GROUP)
             if group.archived:
-                raise StorageError(
-                    f"The group {group.name} is archived: bring it back before adding trainees."
-                )
+                raise StorageError(group_archived(group.name))
             group_name = group.name
         stay = connection.execute(
             select(GroupMemberRow.id, GroupMemberRow.group_id).where(

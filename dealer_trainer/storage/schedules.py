@@ -16,20 +16,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, text
 
 from dealer_trainer.drills.skills import all_skills
+from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
-from dealer_trainer.storage.errors import AccessDeniedError, StorageError
+from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError, StorageError
+from dealer_trainer.storage.groups import NO_GROUP
 from dealer_trainer.storage.models import (
     AnswerRow,
     ExamAssignmentRow,
     ExamRow,
+    GroupMemberRow,
     Instructor,
+    IntakeGroupRow,
     PlanAssignmentRow,
     PracticePlanRow,
     SessionRow,
@@ -91,6 +95,8 @@ class Overdue:
     plans: tuple[PlanProgress, ...]
     exams: tuple[OverdueExam, ...]
     names: dict[int, str]
+    #: The groups' names, for the plans given to a whole group (``PracticePlan.group_id``).
+    groups: dict[int, str] = field(default_factory=dict)
 
 
 def _plan(row: Any) -> PracticePlan:
@@ -187,7 +193,12 @@ def overdue(
         if wanted is None or row.trainee_id in wanted
     )
     names = dict(connection.execute(select(Trainee.id, Trainee.name)).tuples().all())
-    return Overdue(plans, exams, names)
+    return Overdue(plans, exams, names, group_names(connection))
+
+
+def group_names(connection: Connection) -> dict[int, str]:
+    """The intake groups' names by id (on the server a trainee reads their own group's)."""
+    return dict(connection.execute(select(IntakeGroupRow.id, IntakeGroupRow.name)).tuples().all())
 
 
 def check_plan(
@@ -197,18 +208,18 @@ def check_plan(
     title = clean_title(title, 200)
     chosen = list(dict.fromkeys(skills))
     if not chosen:
-        raise ValueError("Choose at least one skill for the plan.")
+        raise InputRefusedError(T("Choose at least one skill for the plan."))
     known = all_skills()
     for one in chosen:
         found = known.get(one)
         if found is None:
-            raise ValueError("The plan names a skill this version does not know.")
+            raise InputRefusedError(T("The plan names a skill this version does not know."))
         if found.game != game:
-            raise ValueError("A plan's skills are of one game.")
+            raise InputRefusedError(T("A plan's skills are of one game."))
     if not 1 <= item_count <= MOST_ITEMS:
-        raise ValueError(f"A plan has between 1 and {MOST_ITEMS} items.")
+        raise InputRefusedError(T("A plan has between 1 and {most} items.", most=MOST_ITEMS))
     if due_at.utcoffset() is None:
-        raise ValueError("due_at must carry a time zone")
+        raise InputRefusedError(T("A plan's due date needs its time zone."))
     return title, chosen
 
 
@@ -222,6 +233,55 @@ class CentreSchedules:
     def _read(self, work: Any) -> Any:
         self._store.require(self._session)
         return self._store.read(work)
+
+    def assign_plan_to_group(
+        self,
+        title: str,
+        game: str,
+        skills: Iterable[str],
+        item_count: int,
+        due_at: datetime,
+        group_id: int,
+        also: Iterable[int] = (),
+    ) -> tuple[PracticePlan, tuple[int, ...]]:
+        """Give a plan to every current trainee of the intake group ``group_id`` (and to
+        ``also``), the plan noting the group; the trainees it went to. Those who join the
+        group later are not given it (a plan is given to people, not to a name)."""
+
+        def members(connection: Connection) -> tuple[str, bool, list[int]]:
+            group = connection.execute(
+                select(IntakeGroupRow.name, IntakeGroupRow.archived).where(
+                    IntakeGroupRow.id == group_id
+                )
+            ).first()
+            if group is None:
+                raise StorageError(NO_GROUP)
+            ids = connection.execute(
+                select(GroupMemberRow.trainee_id)
+                .join(Trainee, Trainee.id == GroupMemberRow.trainee_id)
+                .where(
+                    GroupMemberRow.group_id == group_id,
+                    GroupMemberRow.left_at.is_(None),
+                    Trainee.archived.is_(False),
+                )
+            ).scalars()
+            return str(group.name), bool(group.archived), list(ids)
+
+        name, archived, ids = self._read(members)
+        if archived:
+            raise InputRefusedError(
+                T("The group {name} is archived: bring it back before giving it a plan.", name=name)
+            )
+        targets = tuple(sorted(set(ids) | set(also)))
+        if not targets:
+            raise InputRefusedError(
+                T(
+                    "The group {name} has no trainees yet: add them in the Groups tab first.",
+                    name=name,
+                )
+            )
+        plan = self.assign_plan(title, game, skills, item_count, due_at, targets, group_id)
+        return plan, targets
 
     def assign_plan(
         self,
@@ -237,9 +297,9 @@ class CentreSchedules:
         title, chosen = check_plan(title, game, skills, item_count, due_at)
         targets = sorted(set(trainee_ids))
         if not targets:
-            raise ValueError("Choose at least one trainee to give the plan to.")
+            raise InputRefusedError(T("Choose at least one trainee to give the plan to."))
         if due_at <= self._store.now():
-            raise ValueError("The due date of a plan must be later than now.")
+            raise InputRefusedError(T("The due date of a plan must be later than now."))
 
         def work(connection: Connection) -> PracticePlan:
             if self._store.is_server:
@@ -262,7 +322,7 @@ class CentreSchedules:
                 known = set(connection.execute(select(Trainee.id)).scalars())
                 missing = [t for t in targets if t not in known]
                 if missing:
-                    raise StorageError("A trainee the plan is for is no longer registered.")
+                    raise StorageError(T("A trainee the plan is for is no longer registered."))
                 now = self._store.now()
                 plan_id = connection.execute(
                     insert(PracticePlanRow)
@@ -282,7 +342,7 @@ class CentreSchedules:
                     select(Instructor.login).where(Instructor.id == self._session.instructor_id)
                 ).scalar_one_or_none()
                 if actor is None:
-                    raise AccessDeniedError("This instructor account no longer exists.")
+                    raise AccessDeniedError(T("This instructor account no longer exists."))
                 for trainee_id in targets:
                     connection.execute(
                         insert(PlanAssignmentRow).values(
@@ -329,3 +389,7 @@ class MySchedule:
     def plans(self) -> list[PlanProgress]:
         """This trainee's plans, soonest due first, done ones included."""
         return self._store.read(lambda c: plan_progress(c, self._trainee_id))
+
+    def group_names(self) -> dict[int, str]:
+        """The names of the groups this trainee may read (their own, on the server)."""
+        return self._store.read(group_names)

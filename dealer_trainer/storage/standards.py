@@ -35,8 +35,9 @@ from dealer_trainer.drills.standards import (
     all_targets_ms,
     check_target,
 )
+from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
-from dealer_trainer.storage.errors import AccessDeniedError
+from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError
 from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
 if TYPE_CHECKING:
@@ -258,7 +259,7 @@ class CentreStandards:
             select(Instructor.login).where(Instructor.id == self._session.instructor_id)
         ).scalar_one_or_none()
         if login is None:
-            raise AccessDeniedError("This instructor account no longer exists.")
+            raise AccessDeniedError(T("This instructor account no longer exists."))
         return str(login)
 
     # -- reading ---------------------------------------------------------------------
@@ -309,7 +310,9 @@ class CentreStandards:
         """Set ``skill``'s target time (a new version; logged). ``ValueError`` for an
         unknown skill or a time out of range, saying which."""
         if skill not in all_skills():
-            raise ValueError(f"There is no skill {skill!r} to set a standard for.")
+            raise InputRefusedError(
+                T("This version of the trainer has no such skill: choose one from the list.")
+            )
         value = check_target(seconds)
         ms = int(value * 1000)
 
@@ -351,7 +354,7 @@ class CentreStandards:
         """Set the centre's mastery rule (a new version; logged). Shares are whole percents."""
         shares = (rule.mastered * 100, rule.close * 100)
         if any(share.denominator != 1 for share in shares):
-            raise ValueError("The mastery rule's shares are whole percents.")
+            raise InputRefusedError(T("The mastery rule's shares are whole percents."))
         mastered, close = (int(share) for share in shares)
 
         def work(connection: Connection) -> MasteryRule:

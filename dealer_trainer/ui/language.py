@@ -130,8 +130,11 @@ def text_in_language(text: Text) -> str:
 def problem_text(error: BaseException) -> str:
     """What went wrong, in the current language: a storage error's sentence translated
     (``StorageError.text``), any other error's own words."""
-    from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (cheap, once)
+    from dealer_trainer.storage.errors import (  # noqa: PLC0415 (cheap, once)
+        InputRefusedError,
+        StorageError,
+    )
 
-    if isinstance(error, StorageError) and error.text is not None:
+    if isinstance(error, StorageError | InputRefusedError) and error.text is not None:
         return text_in_language(error.text)
     return str(error)

@@ -50,7 +50,8 @@ from dealer_trainer.storage import StorageError
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
+from dealer_trainer.ui.my_transcript import MyTranscript
+from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import TraineeDesk
@@ -87,13 +88,14 @@ def due_list(desk: TraineeDesk) -> list[Due]:
     and open exams, soonest due first."""
     now = desk.schedule.now()
     rows = []
+    groups = desk.schedule.group_names()
     for plan in desk.schedule.plans():
         if plan.complete and now > plan.plan.due_at:
             continue  # done, and its date is past: nothing more to show
         rows.append(
             Due(
                 title=QCoreApplication.translate("ProgressWindow", "Plan: %1").replace(
-                    "%1", plan.plan.title
+                    "%1", plan_title(plan.plan, groups)
                 ),
                 due_at=plan.plan.due_at,
                 progress=QCoreApplication.translate("ProgressWindow", "%1 of %2 items")
@@ -175,6 +177,7 @@ class ProgressWindow(QDialog):
         self.close_button = QPushButton()
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
+        self.transcript = MyTranscript(self._desk, self._tell, self)
 
         due_bar = QHBoxLayout()
         due_bar.addWidget(self.due_label)
@@ -190,6 +193,7 @@ class ProgressWindow(QDialog):
         skills_bar.addWidget(self.practise_button)
         bottom = QHBoxLayout()
         bottom.addWidget(self.message, 1)
+        bottom.addWidget(self.transcript.button)
         bottom.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -225,6 +229,7 @@ class ProgressWindow(QDialog):
         self.skills_label.setText(self.tr("My skills"))
         self.practise_button.setText(self.tr("&Practise this skill"))
         self.close_button.setText(self.tr("&Close"))
+        self.transcript.retranslate()
         self.due.setHorizontalHeaderLabels(
             [
                 self.tr("What"),
@@ -250,6 +255,10 @@ class ProgressWindow(QDialog):
             self.refresh()
         super().changeEvent(event)
 
+    def _tell(self, text: str, error: bool = True) -> None:
+        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
+        self.message.setText(text)
+
     # ------------------------------------------------------------------ reading --
     def _desk(self) -> TraineeDesk | None:
         return self._launcher().desk()
@@ -266,7 +275,7 @@ class ProgressWindow(QDialog):
             rule, mastery = desk.standing.mastery()
             standards = desk.standing.standards()
         except (StorageError, OSError) as exc:
-            self.message.setText(
+            self._tell(
                 QCoreApplication.translate(
                     "ProgressWindow", "Your records cannot be read: %1"
                 ).replace("%1", problem_text(exc))
@@ -280,7 +289,7 @@ class ProgressWindow(QDialog):
 
     def _nobody(self) -> None:
         self.heading.setText(self.tr("My progress"))
-        self.message.setText(
+        self._tell(
             self.tr(
                 "Sign in first: your progress is shown once you have signed in "
                 "(Sign in… on the left)."
@@ -381,7 +390,7 @@ class ProgressWindow(QDialog):
     def practise_chosen(self) -> QWidget | None:
         row = self.skills_table.currentRow()
         if not 0 <= row < len(self._skills):
-            self.message.setText(self.tr("Choose a skill in the table first."))
+            self._tell(self.tr("Choose a skill in the table first."))
             return None
         return self.practise(self._skills[row])
 
@@ -389,7 +398,7 @@ class ProgressWindow(QDialog):
         """Start the chosen plan (practice of its skills) or sit the chosen exam."""
         row = self.due.currentRow()
         if not 0 <= row < len(self._due):
-            self.message.setText(
+            self._tell(
                 QCoreApplication.translate(
                     "ProgressWindow", "Choose a plan or an exam in the list first."
                 )
@@ -418,12 +427,12 @@ class ProgressWindow(QDialog):
             if chosen is not None and chosen[0].id == assignment_id:
                 launcher.exams.setCurrentIndex(index)
                 return self._opened(launcher, launcher.start("exam"))
-        self.message.setText(self.tr("This exam can no longer be sat."))
+        self._tell(self.tr("This exam can no longer be sat."))
         return None
 
     def _opened(self, launcher: DrillLauncher, screen: QWidget | None) -> QWidget | None:
         if screen is None:  # the launcher said why
-            self.message.setText(launcher.status.text())
+            self._tell(launcher.status.text())
             return None
         closed = getattr(screen, "closed", None)
         if closed is not None:

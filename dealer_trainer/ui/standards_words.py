@@ -3,12 +3,17 @@ the instructor's screens."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.standards import MasteryRule, percent
 from dealer_trainer.ui.games import game_title
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.schedules import PracticePlan
 
 
 def game_name(game: str) -> str:
@@ -33,4 +38,20 @@ def rule_words(rule: MasteryRule) -> str:
         .replace("%1", percent(rule.mastered))
         .replace("%2", str(rule.last_answers))
         .replace("%3", percent(rule.close))
+    )
+
+
+def plan_title(plan: PracticePlan, groups: Mapping[int, str]) -> str:
+    """A plan's title, with the intake group it was given to (``groups``: names by id)."""
+    if plan.group_id is None:
+        return plan.title
+    name = groups.get(plan.group_id)
+    if name is None:  # a group this reader may not read (a trainee who changed groups)
+        return QCoreApplication.translate("Plans", "%1 (given to a group)").replace(
+            "%1", plan.title
+        )
+    return (
+        QCoreApplication.translate("Plans", "%1 (group %2)")
+        .replace("%1", plan.title)
+        .replace("%2", name)
     )

@@ -100,9 +100,11 @@ def test_centre_settings_are_versioned_insert_only_and_audited(
     assert [s.version for s in desk.centre_settings_history()] == [2, 1]
     entries = [e for e in desk.audit_log() if e.action is Action.CENTRE_SETTINGS_CHANGED]
     assert len(entries) == 2 and "4 sittings, 0 days" in entries[0].detail
-    with pytest.raises(ValueError, match="retake_limit must be a whole number from 1 to 20"):
+    with pytest.raises(
+        ValueError, match="The sittings of one exam must be a whole number from 1 to 20"
+    ):
         desk.save_centre_settings(CentreSettings("x", 0, 3, 12))
-    with pytest.raises(ValueError, match="validity_months"):
+    with pytest.raises(ValueError, match="The months a certification is valid"):
         desk.save_centre_settings(CentreSettings("x", 1, 3, 121))
     with store._engine.connect() as connection, pytest.raises(DBAPIError):
         connection.execute(text("UPDATE centre_settings SET retake_limit = 20"))

@@ -94,7 +94,7 @@ def test_group_instructors_are_kept_and_checked(store: Store) -> None:
     assert group.instructor_ids == tuple(sorted((desk.session.instructor_id, second)))
     people.set_group_instructors(group.id, [second])
     assert people.group(group.id).instructor_ids == (second,)
-    with pytest.raises(StorageError, match="no instructor"):
+    with pytest.raises(StorageError, match="instructor is not on file"):
         people.set_group_instructors(group.id, [999])
 
 

@@ -89,7 +89,7 @@ def test_a_bad_target_is_refused_with_its_reason(
 
 
 def test_an_unknown_skill_is_refused(desk: InstructorDesk) -> None:
-    with pytest.raises(ValueError, match="no skill"):
+    with pytest.raises(ValueError, match="no such skill"):
         desk.standards.set_standard("roulette.no_such_skill", Decimal(5))
 
 

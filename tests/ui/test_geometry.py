@@ -367,7 +367,7 @@ def test_instructor_views_and_their_dialogs_fit(
 ) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
     qtbot.addWidget(window)
-    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+    with qtbot.waitSignal(window.cohort.within.loaded, timeout=10_000):
         window.show()
     qtbot.waitExposed(window)
     for index in range(window.tabs.count()):
@@ -420,6 +420,10 @@ def test_people_screens_and_their_dialogs_fit(
         window.tabs.setCurrentWidget(page)
         name = type(page).__name__
         assert_fits(qtbot, window, room, f"people-{name}-{language}-{room.height()}")
+    window.tabs.setCurrentWidget(window.plans)  # a plan for a whole group, its note said
+    window.plans.group.setCurrentIndex(window.plans.group.findData(group.id))
+    assert window.plans.group_said.isVisible()
+    assert_fits(qtbot, window, room, f"people-plans-group-{language}-{room.height()}")
     group = people.group(group.id)
     dialogs: list[QWidget] = [
         GroupDialog(group, people.instructors(), window),

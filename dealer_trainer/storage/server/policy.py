@@ -33,11 +33,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dealer_trainer.storage import centre
+
 #: Raised when a policy, grant or function changes: a workstation refuses a server
 #: whose rules are older or newer than its own (``dt_security_version()``).
 #: 2: retakes, exam windows, certifications (0008); groups, disabled instructors, staff numbers
 #: (0009); speed standards, mastery rules, practice plans (0010); the rollups (0011).
-SECURITY_VERSION = 2
+#: 3: exams with live-table rounds (0012: dt_exam_table, dt_end_session scoring the rounds,
+#: no attempt added to a round once its session has ended); the centre's calendar day of a
+#: certification (dt_centre_day); a trainee's own transcript (dt_my_exam_terms,
+#: dt_my_instructors).
+SECURITY_VERSION = 3
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -713,7 +719,8 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                                              e.table_game),
                                     e.id, p_session, ended, n_correct, n_in_time, e.item_count,
                                     ms, a.assigned_by,
-                                    (ended::date + make_interval(months => {_VALIDITY}))::date,
+                                    (dt_centre_day(ended)
+                                     + make_interval(months => {_VALIDITY}))::date,
                                     t_right, t_judged, e.table_rounds, t_pace, t_ms);
                         END IF;
                     END IF;
@@ -988,6 +995,64 @@ def _lit(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+# -- the instructor's desk (s22): the centre's calendar ----------------------------------
+
+
+def _desk_functions() -> list[tuple[str, str]]:
+    """The centre's calendar day of a moment, whatever the session's ``TimeZone``
+    (``storage/centre.py``'s ``local_day``): a certification's dates are Macau's. A
+    trainee's own transcript: their exams' public terms and their instructors' names."""
+    return [
+        (
+            "dt_centre_day(timestamp with time zone)",
+            f"""CREATE OR REPLACE FUNCTION dt_centre_day(p_at timestamptz) RETURNS date
+            LANGUAGE sql IMMUTABLE AS $$
+                SELECT (p_at AT TIME ZONE {_lit(centre.ZONE_NAME)})::date
+            $$""",
+        ),
+        (
+            "dt_my_exam_terms()",
+            f"""CREATE OR REPLACE FUNCTION dt_my_exam_terms()
+            RETURNS TABLE (id integer, title text, item_count integer,
+                           pass_mark_numerator integer, pass_mark_denominator integer,
+                           speed_mark_numerator integer, speed_mark_denominator integer,
+                           speed_targets json)
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                -- The public terms of the exams assigned to the caller (never the seed),
+                -- for their own transcript (storage/transcript.py).
+                SELECT e.id, e.title::text, e.item_count, e.pass_mark_numerator,
+                       e.pass_mark_denominator, e.speed_mark_numerator,
+                       e.speed_mark_denominator, e.speed_targets::json
+                FROM exams e
+                WHERE e.id IN (SELECT a.exam_id FROM exam_assignments a
+                               WHERE a.trainee_id = dt_trainee_id())
+            $$""",
+        ),
+        (
+            "dt_my_instructors()",
+            f"""CREATE OR REPLACE FUNCTION dt_my_instructors()
+            RETURNS TABLE (id integer, name text)
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                -- The names of the instructors who assigned the caller's exams or
+                -- approved their certifications (their transcript names them).
+                SELECT i.id, i.name::text FROM instructors i
+                WHERE i.id IN (SELECT a.assigned_by FROM exam_assignments a
+                               WHERE a.trainee_id = dt_trainee_id()
+                               UNION
+                               SELECT c.approved_by FROM certifications c
+                               WHERE c.trainee_id = dt_trainee_id())
+            $$""",
+        ),
+    ]
+
+
+_DESK_CALLERS = {
+    "dt_centre_day(timestamp with time zone)": "ti",
+    "dt_my_exam_terms()": "t",
+    "dt_my_instructors()": "t",
+}
+
+
 #: Who may call which function (EXECUTE is revoked from PUBLIC first).
 _CALLERS = {
     "dt_security_version()": "ti",
@@ -1057,10 +1122,11 @@ def statements(names: Names) -> list[str]:
         *_group_functions(names),
         *_standards_functions(),
         *_mixed_exam_functions(),
+        *_desk_functions(),
     ):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
-        callers = ", ".join(_q(groups[g]) for g in _CALLERS[signature])
+        callers = ", ".join(_q(groups[g]) for g in {**_CALLERS, **_DESK_CALLERS}[signature])
         if callers:
             out.append(f"GRANT EXECUTE ON FUNCTION {signature} TO {callers}")
     for signature in _DEFINER_TRIGGERS:

@@ -242,6 +242,7 @@ class ServerTraineeDesk(TraineeDesk):
     """A trainee's desk on the server: sessions end and exams open through its functions."""
 
     _store: ServerStore
+    _transcript_by_functions = True  # their exams' terms, never the exams table (the seed)
 
     def start_session(
         self,

@@ -49,6 +49,7 @@ from dealer_trainer.storage import (
 )
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.rounds import StoredTableRound
+from dealer_trainer.ui.instructor.cohort_within import CohortWithin
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
@@ -236,6 +237,7 @@ class CohortView(QWidget):
         self.weak = skill_table(self)
 
         self.model = CohortModel(self)
+        self.within = CohortWithin(desk, jobs, self.model, self)  # the "Within target" column
         self.proxy = sorting_proxy(self.model, self)
         self.table = QTableView()
         self.table.setModel(self.proxy)
@@ -401,6 +403,7 @@ class CohortView(QWidget):
     def _table_done(self) -> None:
         self.table_status.setText(self.tr("%1 trainees").replace("%1", str(self.model.rowCount())))
         self.tableLoaded.emit()
+        self.within.load(self.shown)
 
     def _show_plots(self) -> None:
         self.trend.show_stats(self._stats, self.skill.currentData())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -24,12 +24,16 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTableWidgetItem
 
+from dealer_trainer.reports import within_target
 from dealer_trainer.reports.figures import TraineeFigure
 from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
 from dealer_trainer.ui.instructor.detail import remake
+
+if TYPE_CHECKING:
+    from dealer_trainer.storage.standards import SpeedShare
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -71,12 +75,33 @@ class CohortModel(_RecordsModel):
         QT_TRANSLATE_NOOP("CohortModel", "Days active"),
         QT_TRANSLATE_NOOP("CohortModel", "Last active"),
         QT_TRANSLATE_NOOP("CohortModel", "Weakest skill"),
+        within_target.HEADING,  # filled once the Mastery tab's figure is read (set_within)
     )
+    WITHIN = 7
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[TraineeFigure] = []
         self._titles: dict[str | None, str] = {}
+        self._within: dict[int, SpeedShare] = {}
+
+    def set_within(self, within: dict[int, SpeedShare]) -> None:
+        """Each trainee's answers right and within the target (``reports.within_target``)."""
+        self._within = dict(within)
+        if self._rows:
+            last = len(self._rows) - 1
+            self.dataChanged.emit(self.index(0, self.WITHIN), self.index(last, self.WITHIN))
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.ToolTipRole
+            and section == self.WITHIN
+        ):
+            return within_target.heading_tip()
+        return super().headerData(section, orientation, role)
 
     def set_rows(self, rows: Sequence[TraineeFigure]) -> None:
         self.beginResetModel()
@@ -113,6 +138,7 @@ class CohortModel(_RecordsModel):
                 str(row.active_days),
                 "" if row.last_day is None else row.last_day.isoformat(),
                 self._titles.get(row.weakest_skill, ""),
+                within_target.cell_text(self._within.get(row.trainee_id)),
             ]
             return shown[column]
         if role == SORT_ROLE:
@@ -124,9 +150,10 @@ class CohortModel(_RecordsModel):
                 row.active_days,
                 "" if row.last_day is None else row.last_day.isoformat(),
                 self._titles.get(row.weakest_skill, "").casefold(),
+                within_target.sort_key(self._within.get(row.trainee_id)),
             ]
             return keys[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole and 1 <= column <= 5:
+        if role == Qt.ItemDataRole.TextAlignmentRole and (1 <= column <= 5 or column == 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and row.archived:
             return QColor("#9e9e9e")

@@ -44,14 +44,16 @@ from dealer_trainer.drills.skills import all_skills, skills_for
 from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, percent
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
+from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress
 from dealer_trainer.storage.standards import SpeedShare
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
+from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.standards_words import game_name, rule_words
+from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
 
@@ -301,7 +303,7 @@ class MasteryPanel(QWidget):
                     plan.plan.due_at,
                     [
                         overdue.names.get(plan.trainee_id, ""),
-                        self.tr("Plan: %1").replace("%1", plan.plan.title),
+                        self.tr("Plan: %1").replace("%1", plan_title(plan.plan, overdue.groups)),
                         plan.plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
                         self.tr("%1 of %2 items")
                         .replace("%1", str(plan.done))
@@ -368,7 +370,20 @@ class PlansPanel(QWidget):
         self.due.setDisplayFormat("yyyy-MM-dd")
         self.due.setDate(QDate.currentDate().addDays(7))
         self.trainees = QListWidget()
-        self.trainees.setMinimumHeight(100)
+        self.trainees.setMinimumHeight(70)  # the whole group's picker above it (1366x768)
+        # A whole intake group (its trainees of today, ticked below; the plan notes it).
+        self._groups: dict[int, IntakeGroup] = {}
+        self.group = group_box(self, self.tr("No group: the trainees ticked"))
+        self.group.currentIndexChanged.connect(self._group_chosen)
+        self.group.setToolTip(self.group_note())
+        # Said above the plans given while a group is chosen (the form has no room for it).
+        self.group_said = QLabel(
+            self.tr(
+                "A plan goes to the group's trainees of today: one who joins later does not get it."
+            )
+        )  # one line: a wrapped one would make the tab too high for 1366x768
+        self.group_said.setStyleSheet("color: #e65100;")
+        self.group_said.hide()
         self.assign_button = QPushButton(self.tr("&Assign the plan"))
         self.assign_button.setDefault(True)
         self.assign_button.clicked.connect(self.assign)
@@ -383,6 +398,7 @@ class PlansPanel(QWidget):
         form.addRow(self.tr("S&kills:"), self.skills)
         form.addRow(self.tr("&Items:"), self.items)
         form.addRow(self.tr("&Due by:"), self.due)
+        form.addRow(self.tr("&Whole group:"), self.group)
         form.addRow(self.tr("T&rainees:"), self.trainees)
         form.addRow(self.assign_button)
         form.addRow(self.message)
@@ -399,6 +415,7 @@ class PlansPanel(QWidget):
         )
         right = QVBoxLayout()
         right.addWidget(heading(self.tr("Plans given")))
+        right.addWidget(self.group_said)
         right.addWidget(self.plans, 1)
         layout = QHBoxLayout(self)
         layout.addWidget(builder)
@@ -437,6 +454,34 @@ class PlansPanel(QWidget):
         if self._stale:
             self.refresh()
 
+    def set_groups(self, groups: Sequence[IntakeGroup]) -> None:
+        """The groups a plan can be given to (current ones; archived ones are not offered)."""
+        current = [g for g in groups if not g.archived]
+        self._groups = {g.id: g for g in groups}
+        self.group.blockSignals(True)
+        fill_groups(self.group, current)
+        self.group.blockSignals(False)
+
+    def _group_names(self) -> dict[int, str]:
+        return {g.id: g.name for g in self._groups.values()}
+
+    def chosen_group(self) -> IntakeGroup | None:
+        group_id = self.group.currentData()
+        return None if group_id is None else self._groups.get(int(group_id))
+
+    def group_note(self) -> str:
+        """What giving a plan to a group means (said when one is chosen, and its tooltip)."""
+        return self.tr(
+            "A plan goes to the group's trainees of today: one who joins the group "
+            "later does not get it (tick them here and give it again)."
+        )
+
+    def _group_chosen(self) -> None:
+        group = self.chosen_group()
+        if group is not None:  # its trainees of today, ticked to be seen
+            self.tick(self.trainees, set(group.trainee_ids))
+        self.group_said.setVisible(group is not None)
+
     @staticmethod
     def ticked(items: QListWidget) -> list[object]:
         return [
@@ -462,27 +507,33 @@ class PlansPanel(QWidget):
             problem = self.tr("Give the plan a title.")
         elif not skills:
             problem = self.tr("Tick at least one skill for the plan.")
-        elif not trainees:
+        elif not trainees and self.chosen_group() is None:
             problem = self.tr("Tick at least one trainee to give the plan to.")
         elif due <= self._now():
             problem = self.tr("The due date has passed: choose today or a later day.")
         if problem is not None:
             self._say(problem, error=True)
             return
+        group = self.chosen_group()
+        game, items = str(self.game.currentData()), self.items.value()
         try:
-            plan = self._desk.schedules.assign_plan(
-                title, str(self.game.currentData()), skills, self.items.value(), due, trainees
-            )
+            if group is None:
+                plan = self._desk.schedules.assign_plan(title, game, skills, items, due, trainees)
+            else:
+                plan, given = self._desk.schedules.assign_plan_to_group(
+                    title, game, skills, items, due, group.id, also=trainees
+                )
+                trainees = list(given)
         except (StorageError, ValueError) as exc:
             self._say(problem_text(exc), error=True)
             return
-        self._say(
-            self.tr("“%1” given to %2 trainees.")
-            .replace("%1", plan.title)
-            .replace("%2", str(len(trainees))),
-            error=False,
-        )
+        if group is None:
+            said = self.tr("“%1” given to %2 trainees.")
+        else:
+            said = self.tr("“%1” given to %2 trainees of %3.").replace("%3", group.name)
+        self._say(said.replace("%1", plan.title).replace("%2", str(len(trainees))), error=False)
         self.plan_title.clear()
+        self.group.setCurrentIndex(0)  # back to no group for the next plan
         self.tick(self.trainees, set())
         self.refresh()
         self.assigned.emit()
@@ -506,7 +557,7 @@ class PlansPanel(QWidget):
         else:
             state = self.tr("under way")
         return [
-            plan.title,
+            plan_title(plan, self._group_names()),
             self._names.get(progress.trainee_id, ""),
             plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
             self.tr("%1 of %2 items")

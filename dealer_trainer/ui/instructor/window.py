@@ -172,7 +172,8 @@ class ReportsPanel(QWidget):
         desk = self._window.desk
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         if trainee_id is None or group is not None:
-            shown = self._window.cohort.shown  # the dashboard's figures, if of these days
+            cohort = self._window.cohort
+            shown = cohort.within.attach(cohort.shown)  # the dashboard's figures, if of these days
 
             def work() -> object:
                 return cohort_pdf(
@@ -401,6 +402,7 @@ class InstructorWindow(QMainWindow):
         self.cohort.set_groups(groups)
         self.exams.set_groups(groups)
         self.reports.set_groups(groups)
+        self.plans.set_groups(groups)
         self.peopleRefreshed.emit()
 
     def check_people(self) -> None:
