@@ -122,10 +122,11 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
                 ],
                 rows,
             )
-            mixed = [(p, s) for p, _a, s in sittings if s.rounds and s.ended_at is not None]
-            for paper, score in mixed:  # the live-table rounds' part, in words
+            mixed = [s for s in sittings if s.score.rounds and s.score.ended_at is not None]
+            for sitting in mixed:  # the live-table rounds' part, in words
+                score = sitting.score
                 doc.text(
-                    f"{paper.title} · {day_text(score.started_at)}: {sitting_parts(score)}",
+                    f"{sitting.title} · {day_text(score.started_at)}: {sitting_parts(score)}",
                     8,
                     colour=MUTED,
                     gap=1,

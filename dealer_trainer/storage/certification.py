@@ -231,11 +231,18 @@ def table_rounds_of(exam_row: Any) -> int:
 
 
 def score_table_part(connection: Connection, session_id: int, exam_row: Any) -> TablePart:
-    """The sitting's exam rounds scored from their recorded attempts and ends."""
+    """The sitting's exam rounds scored from their recorded attempts and ends.
+
+    The exam's rounds are those dealt from its seeds.  Where the seed is not at hand (a
+    trainee's own transcript on the server, whose terms never carry it), they are the
+    first ``count`` seeds the sitting dealt, which is the same set for every sitting the
+    live table dealt; the certification itself is always judged by the exam's seeds.
+    """
     count = table_rounds_of(exam_row)
     if count == 0:
         return TablePart()
-    seeds = {table_seed(exam_row.seed, k) for k in range(count)}
+    exam_seed = getattr(exam_row, "seed", None)
+    seeds = None if exam_seed is None else {table_seed(exam_seed, k) for k in range(count)}
     rows = connection.execute(
         select(
             TableRoundRow.id,
@@ -255,7 +262,8 @@ def score_table_part(connection: Connection, session_id: int, exam_row: Any) -> 
     ).all()
     counted: dict[int, Any] = {}
     for row in rows:
-        if row.seed in seeds and row.seed not in counted:
+        wanted = len(counted) < count if seeds is None else row.seed in seeds
+        if wanted and row.seed not in counted:
             counted[row.seed] = row
     right = judged = in_pace = ms = 0
     for row in counted.values():

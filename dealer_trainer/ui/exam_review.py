@@ -399,9 +399,9 @@ class ExamReview(QDialog):
 
 def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
     """The trainee's own ended exam sittings, newest first (their answers in order)."""
-    try:
-        scored = {score.session_id: (paper, score) for paper, _a, score in desk.my_sittings()}
-    except StorageError:  # on the server the exams table is the instructors': no titles
+    try:  # the transcript's terms: on the server, read by the trainee's own functions
+        scored = {s.score.session_id: (s.title, s.score) for s in desk.my_transcript().sittings}
+    except StorageError:
         scored = {}
     out = []
     for session in desk.sessions():  # newest first
@@ -414,10 +414,10 @@ def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
             label = QCoreApplication.translate("ExamReview", "Exam sat on %1").replace("%1", day)
             count = len(answers)
         else:
-            paper, score = known
+            title, score = known
             label = (
                 QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
-                .replace("%1", paper.title)
+                .replace("%1", title)
                 .replace("%2", day)
                 .replace("%3", percent_text(score.score))
             )

@@ -225,11 +225,11 @@ class MixedSitting(QObject):
 
     # ------------------------------------------------------------------ end --
     def score(self) -> SittingScore | None:
-        try:
-            sittings = self.desk.my_sittings()
-        except StorageError:  # on the server the exams table is the instructors'
+        try:  # the transcript's terms: on the server, read by the trainee's own functions
+            sittings = self.desk.my_transcript().sittings
+        except StorageError:
             return None
-        return next((s for _p, _a, s in sittings if s.session_id == self.session_id), None)
+        return next((s.score for s in sittings if s.score.session_id == self.session_id), None)
 
     def show_end(self) -> ExamEnd:
         score = self.score()

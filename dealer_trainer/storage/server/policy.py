@@ -1016,13 +1016,16 @@ def _desk_functions() -> list[tuple[str, str]]:
             RETURNS TABLE (id integer, title text, item_count integer,
                            pass_mark_numerator integer, pass_mark_denominator integer,
                            speed_mark_numerator integer, speed_mark_denominator integer,
-                           speed_targets json)
+                           speed_targets json, table_rounds integer, table_difficulty integer,
+                           table_pace integer, table_game text)
             LANGUAGE sql STABLE {_DEFINER} AS $$
                 -- The public terms of the exams assigned to the caller (never the seed),
-                -- for their own transcript (storage/transcript.py).
+                -- for their own transcript (storage/transcript.py): with the live-table
+                -- part's rounds, level, pace and game, so a mixed sitting is scored whole.
                 SELECT e.id, e.title::text, e.item_count, e.pass_mark_numerator,
                        e.pass_mark_denominator, e.speed_mark_numerator,
-                       e.speed_mark_denominator, e.speed_targets::json
+                       e.speed_mark_denominator, e.speed_targets::json, e.table_rounds,
+                       e.table_difficulty, e.table_pace, e.table_game::text
                 FROM exams e
                 WHERE e.id IN (SELECT a.exam_id FROM exam_assignments a
                                WHERE a.trainee_id = dt_trainee_id())

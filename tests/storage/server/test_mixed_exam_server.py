@@ -124,6 +124,16 @@ def test_server_certifies_a_mixed_exam_from_the_recorded_answers_and_rounds(
             2,
         )
         assert cert.table_ms == 120_000 and cert.score == 1 and cert.speed == 1
+        # Tom's own transcript, read by the trainee's functions (no seed), scores the
+        # sitting whole, its rounds included, as the server certified it.
+        [mine] = [s.score for s in tom.my_transcript().sittings if s.score.session_id == session_id]
+        assert (mine.steps_right, mine.steps_judged, mine.rounds, mine.rounds_in_pace) == (
+            right,
+            judged,
+            2,
+            2,
+        )
+        assert mine.passed and mine.score == 1
     with _open(centre, people["ina"]) as store:
         [(_, _, score)] = _instructor(store, centre).sittings(trainee_id=cert.trainee_id)
         # The app's own scoring (the instructor's results) agrees with the server's.
