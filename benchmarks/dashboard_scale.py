@@ -52,7 +52,7 @@ from sqlalchemy.engine import make_url
 
 import dealer_trainer.ui  # noqa: F401  (guards PySide6 before any Qt call)
 from dealer_trainer.drills import all_skills
-from dealer_trainer.storage import Store
+from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.access import Passwords
 
 OUT = Path(__file__).with_name("out")
@@ -224,8 +224,26 @@ def _pg_url(base: str, schema: str) -> str:
     return url.render_as_string(hide_password=False)
 
 
-def build_postgresql(base: str, schema: str, answers: int) -> str:
-    """Once: ``answers`` rows in ``schema`` of the server's database, with COPY."""
+def _pg_columns(connection: Any, schema: str) -> set[tuple[str, str, str]]:
+    """Every table's columns in ``schema`` (name and type), but the benchmark's own table."""
+    rows = connection.execute(
+        text(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = :s AND table_name <> 'bench_built'"
+        ),
+        {"s": schema},
+    ).all()
+    return {(t, c, d) for t, c, d in rows}
+
+
+def build_postgresql(base: str, schema: str, answers: int, reference: str) -> str:
+    """Once: ``answers`` rows in ``schema`` of the server's database, with COPY.
+
+    A schema built before is reused when it has the answers and the tables of
+    ``reference`` (a schema just made by the migrations); an older one is migrated by
+    ``Store.open`` first, and built again if its tables still differ (migrations
+    re-chained at a merge leave a schema at the head's number with older tables).
+    """
     import psycopg
 
     admin = create_engine(base)
@@ -235,10 +253,23 @@ def build_postgresql(base: str, schema: str, answers: int) -> str:
             built = connection.execute(
                 text("SELECT to_regclass(:t)"), {"t": f"{schema}.bench_built"}
             ).scalar()
+            count = None
             if built is not None:
                 count = connection.execute(text(f'SELECT n FROM "{schema}".bench_built')).scalar()
-                if count == answers:
+        if count == answers:
+            started = time.perf_counter()
+            try:
+                Store.open(url, clock=clock).close()
+            except StorageError as exc:
+                print(f"{schema}: cannot be migrated ({exc}), rebuilding", flush=True)
+            took = time.perf_counter() - started
+            if took > 1:
+                print(f"{schema}: migrated to the head schema in {took:.1f} s", flush=True)
+            with admin.begin() as connection:
+                if _pg_columns(connection, schema) == _pg_columns(connection, reference):
                     return url
+            print(f"{schema}: tables differ from the migrations', rebuilding", flush=True)
+        with admin.begin() as connection:
             connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
             connection.execute(text(f'CREATE SCHEMA "{schema}"'))
     finally:
@@ -494,7 +525,6 @@ def main() -> None:
         sqlite(args.answers, args.runs)
     base = os.environ.get("DEALER_TRAINER_TEST_PG_URL")
     if base and not args.no_postgresql:
-        full_url = build_postgresql(base, f"bench_dashboard_{args.answers}", args.answers)
         empty_url = _pg_url(base, "bench_dashboard_empty")
         admin = create_engine(base)
         try:
@@ -504,6 +534,9 @@ def main() -> None:
         finally:
             admin.dispose()
         create_store(empty_url).close()
+        full_url = build_postgresql(
+            base, f"bench_dashboard_{args.answers}", args.answers, "bench_dashboard_empty"
+        )
         stores = {
             "reference": Store.open(empty_url, clock=clock),
             "10M": Store.open(full_url, clock=clock),

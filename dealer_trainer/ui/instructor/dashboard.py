@@ -2,11 +2,11 @@
 
 Each view asks storage for its figures on a worker thread (``Jobs``) and
 fills widgets that were built once: plots get ``setData``, tables get a new
-list of rows. The cohort view first loads the cohort's per-day aggregates
-(the rollup kept by storage, so the first plot paints at once), then the
-per-trainee table, in one job from the per-trainee rollup (no answer is read for
-it); a trainee's answers are read only when that trainee is
-shown, a page at a time.
+list of rows. The cohort view asks at once, on the two worker threads, for the
+cohort's per-day aggregates (the rollup kept by storage, so the first plot paints
+at once) and for the per-trainee table, in one job from the per-trainee rollup
+(no answer is read for it); the table is filled once the plots are in. A
+trainee's answers are read only when that trainee is shown, a page at a time.
 """
 
 from __future__ import annotations
@@ -213,6 +213,9 @@ class CohortView(QWidget):
         self._today = today
         self._stats: list[DailySkillStat] = []
         self._table_round = 0
+        self._stats_round = 0  # the round whose plots are in
+        #: The table's figures of this round, when they came before the plots'.
+        self._rows: tuple[frozenset[int] | None, list[figures.TraineeFigure]] | None = None
         #: What the view shows once plots and table are in (the cohort PDF reuses it).
         self.shown: figures.CohortFigures | None = None
         self.period = period_box(self)
@@ -324,20 +327,48 @@ class CohortView(QWidget):
         return None if group_id is None else self._group_members.get(int(group_id), ())
 
     def reload(self) -> None:
-        """Ask for the cohort's figures: plots first, then the table of trainees."""
+        """Ask for the cohort's figures: the plots' and the table's, at once on the two
+        worker threads (the table's no longer waits for the plots' to come back first)."""
         period = self.current_period()
         self.status.setText(self.tr("Loading…"))
         self.shown = None
+        self._table_round += 1
+        this_round = self._table_round
+        self._rows = None
+        self._stats_round = 0
+        self.model.set_rows([])
+        self.table_status.setText(self.tr("Loading the trainees' figures…"))
         desk = self._desk
         trainee_ids = self.trainee_ids
+        targets = skill_targets_ms()
         self._jobs.run(
             "cohort-plots",
             lambda: desk.daily_skill_stats(period.first, period.last, trainee_ids=trainee_ids),
-            lambda stats: self._plots_ready(period, stats),
+            partial(self._plots_ready, this_round, period),
         )
 
-    def _plots_ready(self, period: Period, stats: list[DailySkillStat]) -> None:
+        def work() -> list[figures.TraineeFigure]:
+            """Every trainee's figures from the storage rollup, in one job (no answers read)."""
+            trainees = desk.all_trainees()
+            if trainee_ids is not None:
+                trainees = [t for t in trainees if t.id in trainee_ids]
+            if not trainees:
+                return []
+            names = {t.id: (t.name, t.archived) for t in trainees}
+            spans = desk.trainee_spans(period.first, period.last, trainee_ids)
+            return figures.per_trainee_from_spans(spans, names, targets)
+
+        self._jobs.run(
+            "cohort-table",
+            work,
+            partial(self._rows_ready, this_round, period, trainee_ids),
+        )
+
+    def _plots_ready(self, this_round: int, period: Period, stats: list[DailySkillStat]) -> None:
+        if this_round != self._table_round:
+            return
         self._stats = stats
+        self._stats_round = this_round
         fill_skills(self.skill, sorted({s.skill for s in stats}))
         self._show_plots()
         skills = figures.per_skill(stats, skill_targets_ms())
@@ -348,42 +379,8 @@ class CohortView(QWidget):
             .replace("%2", period.last.isoformat())
         )
         self.plotsLoaded.emit()
-        self._table_round += 1
-        this_round = self._table_round
-        self.model.set_rows([])
-        self.table_status.setText(self.tr("Loading the trainees' figures…"))
-        self._jobs.run(
-            "cohort-trainees",
-            self._desk.all_trainees,
-            lambda trainees: self._load_table(this_round, period, trainees),
-        )
-
-    def _load_table(self, this_round: int, period: Period, trainees: list[TraineeProfile]) -> None:
-        """Read every trainee's figures from the storage rollup, in one job (no answers read)."""
-        if this_round != self._table_round:
-            return
-        desk = self._desk
-        targets = skill_targets_ms()
-        trainee_ids = self.trainee_ids
-        if trainee_ids is not None:
-            trainees = [t for t in trainees if t.id in trainee_ids]
-        names = {t.id: (t.name, t.archived) for t in trainees}
-        if not trainees:
-            self.shown = figures.CohortFigures(
-                period.first, period.last, tuple(self._stats), (), trainee_ids
-            )
-            self._table_done()
-            return
-
-        def work() -> list[figures.TraineeFigure]:
-            spans = desk.trainee_spans(period.first, period.last, trainee_ids)
-            return figures.per_trainee_from_spans(spans, names, targets)
-
-        self._jobs.run(
-            f"cohort-table-{this_round}",
-            work,
-            partial(self._rows_ready, this_round, period, trainee_ids),
-        )
+        if self._rows is not None:  # the table's figures came first: it is filled now
+            self._fill_table(period, *self._rows)
 
     def _rows_ready(
         self,
@@ -394,6 +391,15 @@ class CohortView(QWidget):
     ) -> None:
         if this_round != self._table_round:
             return
+        if self._stats_round != this_round:  # filled once the plots are in, as before
+            self._rows = (trainee_ids, rows)
+            return
+        self._fill_table(period, trainee_ids, rows)
+
+    def _fill_table(
+        self, period: Period, trainee_ids: frozenset[int] | None, rows: list[figures.TraineeFigure]
+    ) -> None:
+        self._rows = None
         self.model.set_rows(rows)
         self.shown = figures.CohortFigures(
             period.first, period.last, tuple(self._stats), tuple(rows), trainee_ids

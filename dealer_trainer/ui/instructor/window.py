@@ -14,7 +14,14 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -65,6 +72,7 @@ _INPUT_EVENTS = frozenset(
         QEvent.Type.MouseMove,
     }
 )
+_INPUT_CLASSES = (QMouseEvent, QKeyEvent, QWheelEvent)  # the classes of those events
 
 
 class ReportsPanel(QWidget):
@@ -360,13 +368,17 @@ class InstructorWindow(QMainWindow):
         super().changeEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Every event of the application passes here (thousands for one paint of the
+        # window): the class test first, so only input events pay for ``type()``'s enum,
+        # and no call back into Qt (a main window filters no other object's events).
         if (
-            event.type() in _INPUT_EVENTS
+            isinstance(event, _INPUT_CLASSES)
+            and event.type() in _INPUT_EVENTS
             and isinstance(watched, QWidget)
             and (watched.window() is self or self.isAncestorOf(watched))
         ):
             self._last_input = self._monotonic()
-        return super().eventFilter(watched, event)
+        return False
 
     def check_idle(self) -> bool:
         """Lock and close when nobody has used the window for the idle limit; True if it did."""
