@@ -147,6 +147,7 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "my_certifications",
         "my_daily_skill_stats",
         "my_sittings",
+        "my_transcript",  # read only: their own sittings and certifications
         "open_exams",
         "record_answer",
         "review_state",
@@ -174,6 +175,7 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "standards",
     }
     assert {n for n, _ in inspect.getmembers(MySchedule) if not n.startswith("_")} == {
+        "group_names",  # read only: the groups they may read (their own, on the server)
         "now",
         "plans",
     }
