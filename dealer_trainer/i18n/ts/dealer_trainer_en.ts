@@ -2514,6 +2514,7 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../rules/sic_bo/irregular.py" line="+128"/>
         <source>On this house&apos;s table every bet is handed back before the new shake.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2751,7 +2752,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/rulings.py" line="+37"/>
+        <location filename="../../rules/sic_bo/rulings.py" line="+41"/>
         <source>Do not read the dice: announce &quot;no throw&quot; (a die is not flat).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2768,6 +2769,16 @@
     <message>
         <location line="+1"/>
         <source>Call the supervisor, who confirms the shaker was opened before its time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Do not read the dice: announce &quot;no throw&quot; (the dice were not shaken).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the supervisor, who confirms the shaker was not shaken.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2788,6 +2799,31 @@
     <message>
         <location line="+3"/>
         <source>Hand every bet back; open the betting again, then shake the dice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A bet after &quot;no more bets&quot; is refused: its chips are handed back and the other bets stand (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand the late chips back to the player; settle the throw as usual.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A bet after &quot;no more bets&quot; is refused: its chips are set aside for the next throw and the other bets stand (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Set the late chips aside, off the layout, for the next throw; settle as usual.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Refuse the bet: betting closed with the call.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2924,7 +2960,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/errors.py" line="+51"/>
+        <location filename="../../storage/errors.py" line="+62"/>
         <source>Too many wrong passwords: try again in {seconds} s.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3013,7 +3049,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+154"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3351,6 +3387,308 @@
         <source>Stop paying: the disturbed bets are restored first, by the inspector or from the players&apos; indications (Art. 5(3)).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../rules/sic_bo/irregular.py" line="-66"/>
+        <source>This ruling is the house&apos;s (a setting of its ruleset): the Sic Bo regulation (Despacho 31/2003) is not on file, so no article rules it.</source>
+        <extracomment>What every Sic Bo ruling rests on, in words: the house, since no article is on file.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The shaker is lifted while the dice are still rolling: they come to rest in view, showing {first}, {second} and {third}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>You open the shaker: two dice show {first} and {second}; the third leans on the wall, not flat, {third} nearly on top.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After &quot;no more bets&quot; the shaker is opened without having been shaken: the dice still show {first}, {second} and {third}, as the last throw left them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Let the dice come to rest, then read them and settle.</source>
+        <extracomment>Each void throw&apos;s own wrong way of reading it: (id, label, mistake, why).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dice seen before they came to rest in the closed shaker are no throw: they are not read (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read the leaning die&apos;s face nearest the top, and settle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A die that is not flat shows no face: no face is read, the throw is void (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Shake the dice now and read them: no call, no supervisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A shaker opened unshaken is a void throw: announce &quot;no throw&quot; and call the supervisor before the dice are shaken again (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Call &quot;no throw&quot; and the supervisor; the bets stand; shake again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call &quot;no throw&quot; and the supervisor; hand the bets back, then shake.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>On this house&apos;s table the bets stand for the new shake; they are not handed back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Read the dice as they lie: {total}, and settle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A void throw decides no bet: nothing is settled on it (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>That throw is void (&quot;no throw&quot;): nothing is settled on it; the dice are shaken again (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Refuse it and hand the chips back; the other bets stand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>On this house&apos;s table a late bet&apos;s chips are set aside for the next throw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse it; set the chips aside, off the layout, for the next throw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On this house&apos;s table a late bet&apos;s chips are handed back at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>You have called &quot;no more bets&quot; and the shaker is closed: a player puts {amount} on {spot}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Accept it: the shaker has not been opened yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After &quot;no more bets&quot; no bet is placed or changed: it is refused (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Announce &quot;no throw&quot; and shake again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A late bet does not void the throw: refuse the bet, the throw stands (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The late bet is still on the layout: refuse it first; after &quot;no more bets&quot; no bet is placed or changed (a house ruling).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/centre.py" line="+82"/>
+        <source>The sittings of one exam</source>
+        <extracomment>The centre&apos;s time zone, by its IANA name (the server&apos;s SQL uses the name). 0: the defaults (no instructor has saved the settings yet). (field, lowest, highest): the ranges the table&apos;s CHECKs hold too. What each setting is called where a person reads it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The days between sittings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The months a certification is valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{setting} must be a whole number from {low} to {high}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The centre&apos;s name is longer than {most} characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/groups.py" line="+93"/>
+        <source>A group named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
+        <extracomment>The audit entries that change who is listed where (what another workstation polls).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>An instructor named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The staff number {number} is {holder}&apos;s: each trainee has their own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The staff number {number} is another trainee&apos;s: each trainee has their own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This group is not on file (another workstation may have changed it): read the list again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This instructor is not on file (another workstation may have changed it): read the list again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This trainee is not on file (another workstation may have changed it): read the list again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You cannot disable your own account: another instructor must do it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only an active instructor manages groups and instructors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A group needs a name (1 to 100 characters) and a start date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is the last active instructor: add or enable another instructor first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The group {name} is archived: bring it back before adding trainees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>A staff number has 1 to {most} letters (a to z), digits, &apos;-&apos;, &apos;/&apos;, &apos;.&apos; or &apos;_&apos;, and starts with a letter or a digit.</source>
+        <extracomment>The server functions&apos; refusals (``storage/server/policy.py``, ``dt_group_*``, ``dt_set_instructor_disabled``), each as the sentence a single PC says.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>This instructor account is disabled or no longer exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+207"/>
+        <source>Give the group&apos;s start date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/schedules.py" line="+211"/>
+        <source>Choose at least one skill for the plan.</source>
+        <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The plan names a skill this version does not know.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan&apos;s skills are of one game.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan has between 1 and {most} items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan&apos;s due date needs its time zone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>The group {name} is archived: bring it back before giving it a plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The group {name} has no trainees yet: add them in the Groups tab first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Choose at least one trainee to give the plan to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The due date of a plan must be later than now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>A trainee the plan is for is no longer registered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location filename="../../storage/standards.py" line="+262"/>
+        <source>This instructor account no longer exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/standards.py" line="+52"/>
+        <source>This version of the trainer has no such skill: choose one from the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>The mastery rule&apos;s shares are whole percents.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -3496,7 +3834,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+140"/>
+        <location filename="../../ui/instructor/models.py" line="+167"/>
         <source>Answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3573,7 +3911,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+57"/>
+        <location filename="../../ui/instructor/centre.py" line="+58"/>
         <location line="+94"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
@@ -3795,7 +4133,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-136"/>
+        <location filename="../../ui/instructor/models.py" line="-159"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3830,17 +4168,28 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+57"/>
         <source> (archived)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../reports/within_target.py" line="+26"/>
+        <source>Within target</source>
+        <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Within target: of the trainee&apos;s answers in the period, the share that is right and was given within the skill&apos;s target time (the centre&apos;s speed standard, or the drills&apos; own target where the centre has set none). A right answer given too slowly does not count. The Mastery tab counts it the same way.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+225"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+229"/>
         <source>Group:</source>
-        <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
+        <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3855,7 +4204,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Find a trainee…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3870,27 +4219,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+44"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-37"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+70"/>
         <source>%1 trainees</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+72"/>
+        <location filename="../../ui/instructor/groups.py" line="+73"/>
         <source>Every trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3911,7 +4260,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+270"/>
+        <location filename="../../ui/drills/launcher.py" line="+273"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3927,13 +4276,13 @@
     </message>
     <message>
         <location line="+91"/>
-        <location line="+51"/>
-        <location line="+135"/>
+        <location line="+55"/>
+        <location line="+141"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-192"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3943,7 +4292,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>Assigned: %1 (resume at the live table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Assigned: %1 (from %2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3968,7 +4322,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4066,7 +4420,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+80"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+86"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4076,7 +4430,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+21"/>
+        <source>none (rounds only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <location line="+7"/>
         <source>none</source>
         <translation type="unfinished"></translation>
@@ -4128,6 +4487,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Live-table rounds:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Pass mark:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4137,46 +4501,86 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+9"/>
         <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The items every trainee will get:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+57"/>
-        <location line="+15"/>
+        <location line="+68"/>
+        <source>No drill items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+19"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-8"/>
         <source>… and %1 more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
+        <location line="+40"/>
         <source>Give the exam a title.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExamEnd</name>
+    <message>
+        <location filename="../../ui/exam_sitting.py" line="+259"/>
+        <source>Exam results</source>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Passed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You are certified for this game; your instructor sees it too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not passed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every step and answer is recorded: review them from the Drills menu (Review my exams…), and ask your instructor about a retake.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The score is kept by the centre&apos;s server; your instructor sees it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+71"/>
+        <location filename="../../ui/exam_review.py" line="+78"/>
         <source>This exam opens on %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4201,17 +4605,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Exam review: %1</source>
+        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Sitting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
         <source>&amp;Sitting:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4282,7 +4687,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+29"/>
+        <source>Round %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Round %1 · ✓ every step right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 · ✗ 1 mistake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 · ✗ %2 mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it step by step with its mistakes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Exam sat on %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4292,15 +4722,65 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+27"/>
         <source>%1 · sitting %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExamTable</name>
+    <message>
+        <location filename="../../ui/exam_table_words.py" line="+21"/>
+        <source>spins</source>
+        <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>throws</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Accuracy: the items answered right and the rounds&apos; steps dealt right, over all the items and every step judged (each step tried, each planned step not done): an item weighs as one step, a round as the steps it needs. Speed: the items answered right within their skill&apos;s target time, and the rounds dealt without a mistake within the house&apos;s pace for %1 at this level (%2 %3 an hour: %4 a round), over the items and the rounds. Every round must be dealt to pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Items: %1 of %2 right, %3 right within the target time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds without a mistake within the pace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Accuracy %1 (pass mark %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Speed %1 (speed mark %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not every round was dealt to its end: the sitting cannot pass.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-187"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-262"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4315,7 +4795,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+299"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4395,7 +4875,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>no time limit</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4410,7 +4890,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4425,7 +4905,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Choose an exam first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4452,6 +4932,32 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+2"/>
         <source>Already assigned to: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/instructor/exam_table_part.py" line="+80"/>
+        <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+21"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Live-table rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Live table: %1 rounds of %2, %3, pass mark %4, speed mark %5.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4831,7 +5337,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+328"/>
+        <location filename="../../ui/instructor/window.py" line="+337"/>
         <source>Instructor · %1</source>
         <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
         <translation type="unfinished"></translation>
@@ -4917,12 +5423,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Instructor views</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4930,7 +5436,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+46"/>
+        <location filename="../../ui/instructor/instructors.py" line="+47"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -5275,7 +5781,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+151"/>
+        <location filename="../../ui/instructor/schedules.py" line="+154"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5405,6 +5911,54 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>MyTranscript</name>
+    <message>
+        <location filename="../../ui/my_transcript.py" line="+47"/>
+        <source>Save my &amp;transcript (PDF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your exam sittings and certifications as a PDF with the centre&apos;s name, as your instructor prints them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sign in first: your transcript is yours to save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save my transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Your transcript cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 cannot be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Your transcript: %1 pages written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>OrderPicker</name>
     <message>
         <location filename="../../ui/drills/answers.py" line="-104"/>
@@ -5486,9 +6040,32 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>Plans</name>
+    <message>
+        <location filename="../../ui/standards_words.py" line="+50"/>
+        <source>%1 (given to a group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (group %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PlansPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+52"/>
+        <location filename="../../ui/instructor/schedules.py" line="+54"/>
+        <source>No group: the trainees ticked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A plan goes to the group&apos;s trainees of today: one who joins later does not get it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Assign the plan</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5520,6 +6097,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>&amp;Due by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Whole group:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5558,7 +6140,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+58"/>
+        <source>A plan goes to the group&apos;s trainees of today: one who joins the group later does not get it (tick them here and give it again).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Give the plan a title.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5578,12 +6165,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+18"/>
         <source>“%1” given to %2 trainees.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+2"/>
+        <source>“%1” given to %2 trainees of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5614,7 +6206,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+94"/>
+        <location filename="../../ui/progress.py" line="+97"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation type="unfinished"></translation>
@@ -5635,13 +6227,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+106"/>
-        <location line="+61"/>
+        <location line="+108"/>
+        <location line="+66"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-65"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5671,7 +6263,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>What</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5717,7 +6309,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6024,7 +6616,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-352"/>
+        <location filename="../../ui/instructor/window.py" line="-358"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6090,7 +6682,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6108,14 +6700,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+170"/>
+        <location filename="../../ui/sidebar.py" line="+179"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
-        <extracomment>The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.</extracomment>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset, the trainee and the chips, the panel then fits without a scroll bar in every language.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6290,7 +6882,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+22"/>
+        <location filename="../../ui/standards_words.py" line="-27"/>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6303,7 +6895,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+76"/>
+        <location filename="../../ui/instructor/standards.py" line="+77"/>
         <source>Set the &amp;target</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6694,7 +7286,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+88"/>
+        <location filename="../../ui/table/irregular.py" line="+91"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation type="unfinished"></translation>
@@ -6725,9 +7317,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+39"/>
         <source>The ball is spinning.</source>
         <extracomment>The events that come before the ball rests or the dice are read.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dice are not read yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6755,11 +7352,32 @@ It is kept here; retry saving when the database is back.</source>
         <source>Rule so ↵</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../rules/sic_bo/irregular.py" line="-166"/>
+        <source>The shaker opened too soon</source>
+        <extracomment>The void throws, by the house setting that rules each. What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die leaning in the shaker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shaker not shaken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bet after &quot;no more bets&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+149"/>
+        <location filename="../../ui/table/replay.py" line="+170"/>
         <source>Missed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6769,7 +7387,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6779,12 +7397,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+33"/>
         <source>The table as dealt. Forward: → or Enter.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+23"/>
+        <source>The right ruling: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>◀ Back</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7243,7 +7866,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+39"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+40"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7577,7 +8200,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-430"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-438"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7619,7 +8242,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+87"/>
+        <location filename="../../ui/drills/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7904,7 +8527,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+52"/>
+        <location filename="../../reports/certificates.py" line="+69"/>
         <source>Transcript: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7919,7 +8542,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>not finished</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7950,7 +8573,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+638"/>
+        <location filename="../../reports/pdf.py" line="+645"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7981,7 +8604,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+15"/>
+        <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>In time: the share of the exam&apos;s items answered right within the skill&apos;s target time. Speed mark: the share an exam requires in time (empty: none). Time: the time spent on the answers.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8026,7 +8654,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Valid until %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8036,7 +8664,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+42"/>
+        <location filename="../../reports/certification_text.py" line="+43"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8083,6 +8711,16 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>Validity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../reports/exam_parts.py" line="+35"/>
+        <source>live table: %1 rounds, %2/%3 steps right, %4 within the pace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Items %1/%2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8233,7 +8871,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-503"/>
+        <location filename="../../ui/drills/launcher.py" line="-515"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8249,7 +8887,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+30"/>
+        <location filename="../../ui/drills/menu.py" line="+31"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation type="unfinished"></translation>
@@ -8282,8 +8920,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>G&amp;ame</source>
+        <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8313,7 +8952,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+317"/>
+        <location line="+327"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8385,7 +9024,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+354"/>
+        <location filename="../../ui/table/stud_deal.py" line="+410"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8830,7 +9469,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-361"/>
+        <location filename="../../reports/pdf.py" line="-368"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8861,24 +9500,24 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+209"/>
+        <location line="+213"/>
         <source>Answers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-212"/>
+        <location line="+213"/>
         <source>Accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-212"/>
+        <location line="+213"/>
         <source>Typical time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-435"/>
+        <location line="-439"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
@@ -8900,12 +9539,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+168"/>
+        <location line="+175"/>
         <source>Exams</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-163"/>
+        <location line="-170"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8921,12 +9560,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+159"/>
+        <location line="+166"/>
         <source>Exam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-165"/>
         <source>Assigned</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8942,12 +9581,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+160"/>
+        <location line="+167"/>
         <source>Pass mark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-166"/>
         <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8957,7 +9596,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+62"/>
         <source>Cohort report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8977,7 +9616,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9002,7 +9641,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>No exam set.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9617,7 +10256,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-246"/>
+        <location filename="../../ui/table/stud_deal.py" line="-299"/>
         <source>The round is over.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9632,7 +10271,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+44"/>
         <source>Box %1 (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9677,7 +10316,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+189"/>
         <source>The round is void: the cards are collected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9975,9 +10614,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+375"/>
+        <location line="+389"/>
         <source>No bet in hand: click a bet or press Tab.</source>
-        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10027,7 +10666,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+67"/>
         <source>The round&apos;s time</source>
         <translation type="unfinished"></translation>
     </message>

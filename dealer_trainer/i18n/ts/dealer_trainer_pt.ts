@@ -2514,6 +2514,7 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../rules/sic_bo/irregular.py" line="+128"/>
         <source>On this house&apos;s table every bet is handed back before the new shake.</source>
         <translation>Na mesa desta casa todas as apostas são devolvidas antes do novo lançamento.</translation>
     </message>
@@ -2751,7 +2752,7 @@
         <translation>Todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora: procedimento da mesa, que não consta de nenhum regulamento disponível.</translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/rulings.py" line="+37"/>
+        <location filename="../../rules/sic_bo/rulings.py" line="+41"/>
         <source>Do not read the dice: announce &quot;no throw&quot; (a die is not flat).</source>
         <translation>Não leia os dados: anuncie «lançamento nulo» (um dado não está assente).</translation>
     </message>
@@ -2769,6 +2770,16 @@
         <location line="+1"/>
         <source>Call the supervisor, who confirms the shaker was opened before its time.</source>
         <translation>Chame o supervisor, que confirma que o copo foi aberto antes do tempo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Do not read the dice: announce &quot;no throw&quot; (the dice were not shaken).</source>
+        <translation>Não leia os dados: anuncie «lançamento nulo» (os dados não foram agitados).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the supervisor, who confirms the shaker was not shaken.</source>
+        <translation>Chame o supervisor, que confirma que o copo não foi agitado.</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -2789,6 +2800,31 @@
         <location line="+3"/>
         <source>Hand every bet back; open the betting again, then shake the dice.</source>
         <translation>Devolva todas as apostas; abra de novo as apostas e depois agite os dados.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A bet after &quot;no more bets&quot; is refused: its chips are handed back and the other bets stand (a house ruling).</source>
+        <translation>Uma aposta depois de «não há mais apostas» é recusada: as fichas são devolvidas e as outras apostas mantêm-se (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand the late chips back to the player; settle the throw as usual.</source>
+        <translation>Devolva as fichas tardias ao jogador; liquide o lançamento como habitualmente.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A bet after &quot;no more bets&quot; is refused: its chips are set aside for the next throw and the other bets stand (a house ruling).</source>
+        <translation>Uma aposta depois de «não há mais apostas» é recusada: as fichas ficam de lado para o lançamento seguinte e as outras apostas mantêm-se (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Set the late chips aside, off the layout, for the next throw; settle as usual.</source>
+        <translation>Ponha as fichas tardias de lado, fora do pano, para o lançamento seguinte; liquide como habitualmente.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Refuse the bet: betting closed with the call.</source>
+        <translation>Recuse a aposta: as apostas fecharam com o anúncio.</translation>
     </message>
     <message>
         <location filename="../../storage/engine.py" line="+108"/>
@@ -2924,7 +2960,7 @@
         <translation>A base de dados {database} não pode ser usada: {why}</translation>
     </message>
     <message>
-        <location filename="../../storage/errors.py" line="+51"/>
+        <location filename="../../storage/errors.py" line="+62"/>
         <source>Too many wrong passwords: try again in {seconds} s.</source>
         <translation>Demasiadas palavras-passe erradas: tente de novo dentro de {seconds} s.</translation>
     </message>
@@ -3013,7 +3049,7 @@
         <translation>Palavra-passe errada.</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+154"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>No servidor, um formando novo precisa da sua primeira palavra-passe: o PostgreSQL guarda-a.</translation>
     </message>
@@ -3351,6 +3387,308 @@
         <source>Stop paying: the disturbed bets are restored first, by the inspector or from the players&apos; indications (Art. 5(3)).</source>
         <translation>Parar de pagar: primeiro as apostas desmarcadas são repostas, pelo fiscal ou segundo as indicações dos jogadores (art. 5.º, n.º 3).</translation>
     </message>
+    <message>
+        <location filename="../../rules/sic_bo/irregular.py" line="-66"/>
+        <source>This ruling is the house&apos;s (a setting of its ruleset): the Sic Bo regulation (Despacho 31/2003) is not on file, so no article rules it.</source>
+        <extracomment>What every Sic Bo ruling rests on, in words: the house, since no article is on file.</extracomment>
+        <translation>Esta decisão é da casa (uma definição do seu conjunto de regras): o regulamento do Cussec (Despacho 31/2003) não está disponível, pelo que nenhum artigo a rege.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The shaker is lifted while the dice are still rolling: they come to rest in view, showing {first}, {second} and {third}.</source>
+        <translation>O copo é levantado com os dados ainda a rolar: param à vista, mostrando {first}, {second} e {third}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>You open the shaker: two dice show {first} and {second}; the third leans on the wall, not flat, {third} nearly on top.</source>
+        <translation>Abre o copo: dois dados mostram {first} e {second}; o terceiro está encostado à parede, não assente, com o {third} quase em cima.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After &quot;no more bets&quot; the shaker is opened without having been shaken: the dice still show {first}, {second} and {third}, as the last throw left them.</source>
+        <translation>Depois de «não há mais apostas» o copo é aberto sem ter sido agitado: os dados mostram ainda {first}, {second} e {third}, como o último lançamento os deixou.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Let the dice come to rest, then read them and settle.</source>
+        <extracomment>Each void throw&apos;s own wrong way of reading it: (id, label, mistake, why).</extracomment>
+        <translation>Deixe os dados parar, depois leia-os e liquide.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dice seen before they came to rest in the closed shaker are no throw: they are not read (a house ruling).</source>
+        <translation>Dados vistos antes de pararem no copo fechado não são lançamento: não são lidos (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read the leaning die&apos;s face nearest the top, and settle.</source>
+        <translation>Leia a face de cima do dado encostado e liquide.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A die that is not flat shows no face: no face is read, the throw is void (a house ruling).</source>
+        <translation>Um dado que não está assente não mostra face: nenhuma face é lida, o lançamento é nulo (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Shake the dice now and read them: no call, no supervisor.</source>
+        <translation>Agite agora os dados e leia-os: sem anúncio, sem supervisor.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A shaker opened unshaken is a void throw: announce &quot;no throw&quot; and call the supervisor before the dice are shaken again (a house ruling).</source>
+        <translation>Um copo aberto sem ter sido agitado é um lançamento nulo: anuncie «lançamento nulo» e chame o supervisor antes de os dados serem agitados de novo (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Call &quot;no throw&quot; and the supervisor; the bets stand; shake again.</source>
+        <translation>Anuncie «lançamento nulo», chame o supervisor; as apostas ficam; agite de novo.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call &quot;no throw&quot; and the supervisor; hand the bets back, then shake.</source>
+        <translation>Anuncie «lançamento nulo», chame o supervisor; devolva as apostas; agite.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>On this house&apos;s table the bets stand for the new shake; they are not handed back.</source>
+        <translation>Na mesa desta casa as apostas mantêm-se para o novo lançamento; não são devolvidas.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Read the dice as they lie: {total}, and settle.</source>
+        <translation>Leia os dados como estão: {total}, e liquide.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A void throw decides no bet: nothing is settled on it (a house ruling).</source>
+        <translation>Um lançamento nulo não decide aposta nenhuma: nada é liquidado nele (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>That throw is void (&quot;no throw&quot;): nothing is settled on it; the dice are shaken again (a house ruling).</source>
+        <translation>Esse lançamento é nulo («lançamento nulo»): nada é liquidado nele; os dados são agitados de novo (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Refuse it and hand the chips back; the other bets stand.</source>
+        <translation>Recuse-a e devolva as fichas; as outras apostas mantêm-se.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>On this house&apos;s table a late bet&apos;s chips are set aside for the next throw.</source>
+        <translation>Na mesa desta casa as fichas de uma aposta tardia ficam de lado para o lançamento seguinte.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse it; set the chips aside, off the layout, for the next throw.</source>
+        <translation>Recuse-a; ponha as fichas de lado, fora do pano, para o lançamento seguinte.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On this house&apos;s table a late bet&apos;s chips are handed back at once.</source>
+        <translation>Na mesa desta casa as fichas de uma aposta tardia são devolvidas de imediato.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>You have called &quot;no more bets&quot; and the shaker is closed: a player puts {amount} on {spot}.</source>
+        <translation>Anunciou «não há mais apostas» e o copo está fechado: um jogador põe {amount} em {spot}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Accept it: the shaker has not been opened yet.</source>
+        <translation>Aceite-a: o copo ainda não foi aberto.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After &quot;no more bets&quot; no bet is placed or changed: it is refused (a house ruling).</source>
+        <translation>Depois de «não há mais apostas» nenhuma aposta é feita ou alterada: é recusada (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Announce &quot;no throw&quot; and shake again.</source>
+        <translation>Anuncie «lançamento nulo» e agite de novo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A late bet does not void the throw: refuse the bet, the throw stands (a house ruling).</source>
+        <translation>Uma aposta tardia não anula o lançamento: recuse a aposta, o lançamento mantém-se (decisão da casa).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The late bet is still on the layout: refuse it first; after &quot;no more bets&quot; no bet is placed or changed (a house ruling).</source>
+        <translation>A aposta tardia está ainda no pano: recuse-a primeiro; depois de «não há mais apostas» nenhuma aposta é feita ou alterada (decisão da casa).</translation>
+    </message>
+    <message>
+        <location filename="../../storage/centre.py" line="+82"/>
+        <source>The sittings of one exam</source>
+        <extracomment>The centre&apos;s time zone, by its IANA name (the server&apos;s SQL uses the name). 0: the defaults (no instructor has saved the settings yet). (field, lowest, highest): the ranges the table&apos;s CHECKs hold too. What each setting is called where a person reads it.</extracomment>
+        <translation>O número de provas de um exame</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The days between sittings</source>
+        <translation>O número de dias entre provas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The months a certification is valid</source>
+        <translation>O número de meses de validade de uma certificação</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{setting} must be a whole number from {low} to {high}.</source>
+        <translation>{setting} tem de ser um número inteiro de {low} a {high}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The centre&apos;s name is longer than {most} characters.</source>
+        <translation>O nome do centro tem mais de {most} caracteres.</translation>
+    </message>
+    <message>
+        <location filename="../../storage/groups.py" line="+93"/>
+        <source>A group named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
+        <extracomment>The audit entries that change who is listed where (what another workstation polls).</extracomment>
+        <translation>Já existe um grupo chamado {existing} (nomes que só diferem em maiúsculas, largura das letras ou caracteres invisíveis são um só nome).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>An instructor named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
+        <translation>Já existe um instrutor chamado {existing} (nomes que só diferem em maiúsculas, largura das letras ou caracteres invisíveis são um só nome).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The staff number {number} is {holder}&apos;s: each trainee has their own.</source>
+        <translation>O n.º de funcionário {number} é de {holder}: cada formando tem o seu.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The staff number {number} is another trainee&apos;s: each trainee has their own.</source>
+        <translation>O n.º de funcionário {number} é de outro formando: cada formando tem o seu.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This group is not on file (another workstation may have changed it): read the list again.</source>
+        <translation>Este grupo não consta dos registos (outro posto de trabalho pode tê-lo alterado): leia a lista de novo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This instructor is not on file (another workstation may have changed it): read the list again.</source>
+        <translation>Este instrutor não consta dos registos (outro posto de trabalho pode tê-lo alterado): leia a lista de novo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This trainee is not on file (another workstation may have changed it): read the list again.</source>
+        <translation>Este formando não consta dos registos (outro posto de trabalho pode tê-lo alterado): leia a lista de novo.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You cannot disable your own account: another instructor must do it.</source>
+        <translation>Não pode desactivar a sua própria conta: outro instrutor tem de o fazer.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only an active instructor manages groups and instructors.</source>
+        <translation>Só um instrutor activo gere os grupos e os instrutores.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A group needs a name (1 to 100 characters) and a start date.</source>
+        <translation>Um grupo precisa de um nome (1 a 100 caracteres) e de uma data de início.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is the last active instructor: add or enable another instructor first.</source>
+        <translation>{name} é o último instrutor activo: adicione ou reactive primeiro outro instrutor.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The group {name} is archived: bring it back before adding trainees.</source>
+        <translation>O grupo {name} está arquivado: restaure-o antes de lhe adicionar formandos.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>A staff number has 1 to {most} letters (a to z), digits, &apos;-&apos;, &apos;/&apos;, &apos;.&apos; or &apos;_&apos;, and starts with a letter or a digit.</source>
+        <extracomment>The server functions&apos; refusals (``storage/server/policy.py``, ``dt_group_*``, ``dt_set_instructor_disabled``), each as the sentence a single PC says.</extracomment>
+        <translation>Um n.º de funcionário tem de 1 a {most} letras (a a z), algarismos, &apos;-&apos;, &apos;/&apos;, &apos;.&apos; ou &apos;_&apos;, e começa por uma letra ou um algarismo.</translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>This instructor account is disabled or no longer exists.</source>
+        <translation>Esta conta de instrutor está desactivada ou já não existe.</translation>
+    </message>
+    <message>
+        <location line="+207"/>
+        <source>Give the group&apos;s start date.</source>
+        <translation>Indique a data de início do grupo.</translation>
+    </message>
+    <message>
+        <location filename="../../storage/schedules.py" line="+211"/>
+        <source>Choose at least one skill for the plan.</source>
+        <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
+        <translation>Escolha pelo menos uma competência para o plano.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The plan names a skill this version does not know.</source>
+        <translation>O plano indica uma competência que esta versão não conhece.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan&apos;s skills are of one game.</source>
+        <translation>As competências de um plano são de um só jogo.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan has between 1 and {most} items.</source>
+        <translation>Um plano tem entre 1 e {most} perguntas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan&apos;s due date needs its time zone.</source>
+        <translation>A data-limite de um plano precisa do seu fuso horário.</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>The group {name} is archived: bring it back before giving it a plan.</source>
+        <translation>O grupo {name} está arquivado: restaure-o antes de lhe atribuir um plano.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The group {name} has no trainees yet: add them in the Groups tab first.</source>
+        <translation>O grupo {name} ainda não tem formandos: adicione-os primeiro no separador Grupos.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Choose at least one trainee to give the plan to.</source>
+        <translation>Escolha pelo menos um formando a quem atribuir o plano.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The due date of a plan must be later than now.</source>
+        <translation>A data-limite de um plano tem de ser posterior a agora.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>A trainee the plan is for is no longer registered.</source>
+        <translation>Um formando a quem o plano se destina já não está registado.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location filename="../../storage/standards.py" line="+262"/>
+        <source>This instructor account no longer exists.</source>
+        <translation>Esta conta de instrutor já não existe.</translation>
+    </message>
+    <message>
+        <location filename="../../storage/standards.py" line="+52"/>
+        <source>This version of the trainer has no such skill: choose one from the list.</source>
+        <translation>Esta versão do programa não tem essa competência: escolha uma da lista.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>The mastery rule&apos;s shares are whole percents.</source>
+        <translation>As percentagens da regra de domínio são percentagens inteiras.</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -3496,7 +3834,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+140"/>
+        <location filename="../../ui/instructor/models.py" line="+167"/>
         <source>Answered</source>
         <translation>Respondida em</translation>
     </message>
@@ -3573,7 +3911,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+57"/>
+        <location filename="../../ui/instructor/centre.py" line="+58"/>
         <location line="+94"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
@@ -3795,7 +4133,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-136"/>
+        <location filename="../../ui/instructor/models.py" line="-159"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -3830,17 +4168,28 @@
         <translation>Competência mais fraca</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+57"/>
         <source> (archived)</source>
         <translation> (arquivado)</translation>
+    </message>
+    <message>
+        <location filename="../../reports/within_target.py" line="+26"/>
+        <source>Within target</source>
+        <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
+        <translation>No tempo-alvo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Within target: of the trainee&apos;s answers in the period, the share that is right and was given within the skill&apos;s target time (the centre&apos;s speed standard, or the drills&apos; own target where the centre has set none). A right answer given too slowly does not count. The Mastery tab counts it the same way.</source>
+        <translation>No tempo-alvo: das respostas do formando no período, a parte que está certa e foi dada dentro do tempo-alvo da competência (o padrão de rapidez do centro ou, se o centro não o fixou, o alvo do próprio exercício). Uma resposta certa dada demasiado devagar não conta. O separador Domínio conta da mesma maneira.</translation>
     </message>
 </context>
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+225"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+229"/>
         <source>Group:</source>
-        <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
+        <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>Grupo:</translation>
     </message>
     <message>
@@ -3855,7 +4204,7 @@
         <translation>Competência:</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Find a trainee…</source>
         <translation>Procurar um formando…</translation>
     </message>
@@ -3870,27 +4219,27 @@
         <translation>Formandos (duplo clique para ver os pormenores)</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+44"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-37"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>A carregar os números dos formandos…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+70"/>
         <source>%1 trainees</source>
         <translation>%1 formandos</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+72"/>
+        <location filename="../../ui/instructor/groups.py" line="+73"/>
         <source>Every trainee</source>
         <translation>Todos os formandos</translation>
     </message>
@@ -3911,7 +4260,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+270"/>
+        <location filename="../../ui/drills/launcher.py" line="+273"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -3927,13 +4276,13 @@
     </message>
     <message>
         <location line="+91"/>
-        <location line="+51"/>
-        <location line="+135"/>
+        <location line="+55"/>
+        <location line="+141"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-192"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -3943,7 +4292,12 @@
         <translation>Atribuído: %1 (retomar na pergunta %2 de %3)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>Assigned: %1 (resume at the live table)</source>
+        <translation>Atribuído: %1 (retomar na mesa ao vivo)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Assigned: %1 (from %2)</source>
         <translation>Atribuído: %1 (a partir de %2)</translation>
     </message>
@@ -3968,7 +4322,7 @@
         <translation>Inicie sessão primeiro: os exames, a revisão e os seus erros só ficam acessíveis depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>No skill is due for review: well done.</source>
         <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
     </message>
@@ -4067,7 +4421,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+80"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+86"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -4077,7 +4431,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>p. ex. Pagamentos na roleta, semana 3</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+21"/>
+        <source>none (rounds only)</source>
+        <translation>nenhuma (só rondas)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <location line="+7"/>
         <source>none</source>
         <translation>sem limite</translation>
@@ -4129,6 +4488,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <source>Live-table rounds:</source>
+        <translation>Rondas na mesa ao vivo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Pass mark:</source>
         <translation>Nota mínima:</translation>
     </message>
@@ -4138,46 +4502,86 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Nota mínima de rapidez:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+9"/>
         <source>Time limit:</source>
         <translation>Tempo limite:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Seed:</source>
         <translation>Semente:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The items every trainee will get:</source>
         <translation>As perguntas que todos os formandos vão receber:</translation>
     </message>
     <message>
-        <location line="+57"/>
-        <location line="+15"/>
+        <location line="+68"/>
+        <source>No drill items.</source>
+        <translation>Sem perguntas de treino.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+19"/>
         <source>Tick at least one skill.</source>
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-8"/>
         <source>… and %1 more</source>
         <translation>… e mais %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
+        <location line="+40"/>
         <source>Give the exam a title.</source>
         <translation>Dê um título ao exame.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Saved: %1</source>
         <translation>Guardado: %1</translation>
     </message>
 </context>
 <context>
+    <name>ExamEnd</name>
+    <message>
+        <location filename="../../ui/exam_sitting.py" line="+259"/>
+        <source>Exam results</source>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
+        <translation>Resultados do exame</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Passed: %1</source>
+        <translation>Aprovado: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You are certified for this game; your instructor sees it too.</source>
+        <translation>Está certificado para este jogo; o seu instrutor também o vê.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not passed: %1</source>
+        <translation>Não aprovado: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every step and answer is recorded: review them from the Drills menu (Review my exams…), and ask your instructor about a retake.</source>
+        <translation>Cada passo e cada resposta ficam registados: reveja-os no menu Treino (Rever os meus exames…) e pergunte ao seu instrutor por uma repetição.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The score is kept by the centre&apos;s server; your instructor sees it.</source>
+        <translation>A nota fica guardada no servidor do centro; o seu instrutor vê-a.</translation>
+    </message>
+</context>
+<context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+71"/>
+        <location filename="../../ui/exam_review.py" line="+78"/>
         <source>This exam opens on %1.</source>
         <translation>Este exame abre em %1.</translation>
     </message>
@@ -4202,17 +4606,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pode voltar a fazer este exame a partir de %1 (prova %2 de %3): aguarde até lá.</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Exam review: %1</source>
+        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds).</extracomment>
         <translation>Revisão do exame: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Sitting</source>
         <translation>Prova</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
         <source>&amp;Sitting:</source>
         <translation>&amp;Prova:</translation>
     </message>
@@ -4283,7 +4688,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 perguntas certas; %3 respondidas. Escolha uma pergunta para a ver na mesa.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+29"/>
+        <source>Round %1: %2</source>
+        <translation>Ronda %1: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Round %1 · ✓ every step right</source>
+        <translation>Ronda %1 · ✓ todos os passos certos</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 · ✗ 1 mistake</source>
+        <translation>Ronda %1 · ✗ 1 erro</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 · ✗ %2 mistakes</source>
+        <translation>Ronda %1 · ✗ %2 erros</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it step by step with its mistakes.</source>
+        <translation>Mesa ao vivo: %1 rondas, %2 de %3 passos certos. Escolha uma ronda para a rever passo a passo com os seus erros.</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Exam sat on %1</source>
         <translation>Exame feito em %1</translation>
     </message>
@@ -4293,15 +4723,65 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 · feito em %2 · %3</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+27"/>
         <source>%1 · sitting %2 · %3</source>
         <translation>%1 · prova %2 · %3</translation>
     </message>
 </context>
 <context>
+    <name>ExamTable</name>
+    <message>
+        <location filename="../../ui/exam_table_words.py" line="+21"/>
+        <source>spins</source>
+        <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
+        <translation>lançamentos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>throws</source>
+        <translation>lançamentos de dados</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>rounds</source>
+        <translation>jogadas</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Accuracy: the items answered right and the rounds&apos; steps dealt right, over all the items and every step judged (each step tried, each planned step not done): an item weighs as one step, a round as the steps it needs. Speed: the items answered right within their skill&apos;s target time, and the rounds dealt without a mistake within the house&apos;s pace for %1 at this level (%2 %3 an hour: %4 a round), over the items and the rounds. Every round must be dealt to pass.</source>
+        <translation>Exatidão: as perguntas certas e os passos das rondas feitos certos, sobre todas as perguntas e todos os passos avaliados (cada passo tentado, cada passo previsto não feito): uma pergunta pesa como um passo, uma ronda como os passos de que precisa. Rapidez: as perguntas certas dentro do tempo-alvo da competência e as rondas feitas sem erro dentro do ritmo da casa para %1 neste nível (%2 %3 por hora: %4 por ronda), sobre as perguntas e as rondas. Para aprovar, todas as rondas têm de ser feitas.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Items: %1 of %2 right, %3 right within the target time.</source>
+        <translation>Perguntas: %1 de %2 certas, %3 certas dentro do tempo-alvo.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds without a mistake within the pace.</source>
+        <translation>Mesa ao vivo (%1): %2 de %3 rondas feitas; %4 de %5 passos certos; %6 rondas sem erro dentro do ritmo.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Accuracy %1 (pass mark %2).</source>
+        <translation>Exatidão %1 (nota mínima %2).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Speed %1 (speed mark %2).</source>
+        <translation>Rapidez %1 (nota mínima de rapidez %2).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not every round was dealt to its end: the sitting cannot pass.</source>
+        <translation>Nem todas as rondas foram feitas até ao fim: esta prova não pode ser aprovada.</translation>
+    </message>
+</context>
+<context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-187"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-262"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4316,7 +4796,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+299"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>Marcar os formandos de um grupo…</translation>
     </message>
@@ -4396,7 +4876,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ainda não há exames: crie um à esquerda.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>no time limit</source>
         <translation>sem tempo limite</translation>
     </message>
@@ -4411,7 +4891,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1: %2 perguntas, %3, nota mínima %4, %5. Competências: %6</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -4426,7 +4906,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>reprovado</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Choose an exam first.</source>
         <translation>Escolha primeiro um exame.</translation>
     </message>
@@ -4454,6 +4934,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+2"/>
         <source>Already assigned to: %1.</source>
         <translation>Já estava atribuído a: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/instructor/exam_table_part.py" line="+80"/>
+        <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
+        <translation>Depois %1 rondas de %2 na mesa ao vivo, %3, em modo de exame.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+21"/>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Live-table rounds</source>
+        <translation>Rondas na mesa ao vivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at</source>
+        <translation>nível</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Live table: %1 rounds of %2, %3, pass mark %4, speed mark %5.</source>
+        <translation>Mesa ao vivo: %1 rondas de %2, %3, nota mínima %4, nota mínima de rapidez %5.</translation>
     </message>
 </context>
 <context>
@@ -4832,7 +5338,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+328"/>
+        <location filename="../../ui/instructor/window.py" line="+337"/>
         <source>Instructor · %1</source>
         <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
         <translation>Instrutor · %1</translation>
@@ -4918,12 +5424,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Padrõe&amp;s</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>A área do instrutor bloqueou-se após um período de inactividade: introduza de novo a palavra-passe.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -4931,7 +5437,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+46"/>
+        <location filename="../../ui/instructor/instructors.py" line="+47"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo instrutor</translation>
@@ -5276,7 +5782,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+151"/>
+        <location filename="../../ui/instructor/schedules.py" line="+154"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -5406,6 +5912,54 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>MyTranscript</name>
+    <message>
+        <location filename="../../ui/my_transcript.py" line="+47"/>
+        <source>Save my &amp;transcript (PDF)…</source>
+        <translation>Guardar o meu &amp;histórico (PDF)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your exam sittings and certifications as a PDF with the centre&apos;s name, as your instructor prints them.</source>
+        <translation>As suas provas de exame e certificações num PDF com o nome do centro, tal como o seu instrutor as imprime.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sign in first: your transcript is yours to save.</source>
+        <translation>Inicie sessão primeiro: só pode guardar o seu próprio histórico.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>transcript</source>
+        <translation>histórico</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save my transcript</source>
+        <translation>Guardar o meu histórico</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Your transcript cannot be read: %1</source>
+        <translation>O seu histórico não pode ser lido: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 cannot be written: %2</source>
+        <translation>Não é possível escrever %1: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Your transcript: %1 pages written to %2</source>
+        <translation>O seu histórico: %1 páginas escritas em %2</translation>
+    </message>
+</context>
+<context>
     <name>OrderPicker</name>
     <message>
         <location filename="../../ui/drills/answers.py" line="-104"/>
@@ -5487,9 +6041,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>Plans</name>
+    <message>
+        <location filename="../../ui/standards_words.py" line="+50"/>
+        <source>%1 (given to a group)</source>
+        <translation>%1 (atribuído a um grupo)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (group %2)</source>
+        <translation>%1 (grupo %2)</translation>
+    </message>
+</context>
+<context>
     <name>PlansPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+52"/>
+        <location filename="../../ui/instructor/schedules.py" line="+54"/>
+        <source>No group: the trainees ticked</source>
+        <translation>Nenhum grupo: os formandos marcados</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A plan goes to the group&apos;s trainees of today: one who joins later does not get it.</source>
+        <translation>Um plano vai para os formandos que o grupo tem hoje: quem entrar depois não o recebe.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Assign the plan</source>
         <translation>&amp;Atribuir o plano</translation>
     </message>
@@ -5522,6 +6099,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>&amp;Due by:</source>
         <translation>&amp;Prazo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Whole group:</source>
+        <translation>&amp;Grupo inteiro:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5559,7 +6141,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Planos atribuídos</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+58"/>
+        <source>A plan goes to the group&apos;s trainees of today: one who joins the group later does not get it (tick them here and give it again).</source>
+        <translation>Um plano vai para os formandos que o grupo tem hoje: quem entrar no grupo mais tarde não o recebe (marque-o aqui e atribua-o de novo).</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Give the plan a title.</source>
         <translation>Dê um título ao plano.</translation>
     </message>
@@ -5579,12 +6166,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O prazo já passou: escolha hoje ou um dia posterior.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+18"/>
         <source>“%1” given to %2 trainees.</source>
         <translation>«%1» atribuído a %2 formandos.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+2"/>
+        <source>“%1” given to %2 trainees of %3.</source>
+        <translation>“%1” atribuído a %2 formandos de %3.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>done</source>
         <translation>concluído</translation>
     </message>
@@ -5615,7 +6207,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+94"/>
+        <location filename="../../ui/progress.py" line="+97"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>Plano: %1</translation>
@@ -5636,13 +6228,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 itens, ainda não realizado</translation>
     </message>
     <message>
-        <location line="+106"/>
-        <location line="+61"/>
+        <location line="+108"/>
+        <location line="+66"/>
         <source>My progress</source>
         <translation>O meu progresso</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-65"/>
         <source>Due</source>
         <translation>A fazer</translation>
     </message>
@@ -5672,7 +6264,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Fechar</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>What</source>
         <translation>O quê</translation>
     </message>
@@ -5718,7 +6310,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tendência</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation>Não é possível ler os seus registos: %1</translation>
     </message>
@@ -6025,7 +6617,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-352"/>
+        <location filename="../../ui/instructor/window.py" line="-358"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -6091,7 +6683,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+10"/>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Writing %1…</source>
         <translation>A escrever %1…</translation>
     </message>
@@ -6109,14 +6701,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+170"/>
+        <location filename="../../ui/sidebar.py" line="+179"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
-        <extracomment>The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.</extracomment>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset, the trainee and the chips, the panel then fits without a scroll bar in every language.</extracomment>
         <translation>&amp;Jogo</translation>
     </message>
     <message>
@@ -6291,7 +6883,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+22"/>
+        <location filename="../../ui/standards_words.py" line="-27"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -6304,7 +6896,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+76"/>
+        <location filename="../../ui/instructor/standards.py" line="+77"/>
         <source>Set the &amp;target</source>
         <translation>Definir o &amp;tempo-alvo</translation>
     </message>
@@ -6695,7 +7287,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um número errado de cartas</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+88"/>
+        <location filename="../../ui/table/irregular.py" line="+91"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>Uma aposta depois da campainha</translation>
@@ -6726,10 +7318,15 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um jogador pede aposta adicional</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+39"/>
         <source>The ball is spinning.</source>
         <extracomment>The events that come before the ball rests or the dice are read.</extracomment>
         <translation>A bola está a girar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dice are not read yet.</source>
+        <translation>Os dados ainda não foram lidos.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6756,11 +7353,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>Rule so ↵</source>
         <translation>Decidir assim ↵</translation>
     </message>
+    <message>
+        <location filename="../../rules/sic_bo/irregular.py" line="-166"/>
+        <source>The shaker opened too soon</source>
+        <extracomment>The void throws, by the house setting that rules each. What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
+        <translation>O copo aberto cedo demais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die leaning in the shaker</source>
+        <translation>Um dado encostado no copo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shaker not shaken</source>
+        <translation>O copo não agitado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bet after &quot;no more bets&quot;</source>
+        <translation>Uma aposta depois de «não há mais apostas»</translation>
+    </message>
 </context>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+149"/>
+        <location filename="../../ui/table/replay.py" line="+170"/>
         <source>Missed: %1</source>
         <translation>Em falta: %1</translation>
     </message>
@@ -6770,7 +7388,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As regras desta versão avaliam alguns passos de outro modo do que quando foram registados: os veredictos mostrados são os desta versão.</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Step %1 of %2</source>
         <translation>Passo %1 de %2</translation>
     </message>
@@ -6780,12 +7398,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesa como foi dada · passos: %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+33"/>
         <source>The table as dealt. Forward: → or Enter.</source>
         <translation>A mesa como foi dada. Avançar: → ou Enter.</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+23"/>
+        <source>The right ruling: %1</source>
+        <translation>A decisão correcta: %1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>◀ Back</source>
         <translation>◀ Recuar</translation>
     </message>
@@ -7244,7 +7867,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+39"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+40"/>
         <source>Trainee:</source>
         <translation>Formando:</translation>
     </message>
@@ -7578,7 +8201,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-430"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-438"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
@@ -7620,7 +8243,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+87"/>
+        <location filename="../../ui/drills/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é “%1”), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -7905,7 +8528,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+52"/>
+        <location filename="../../reports/certificates.py" line="+69"/>
         <source>Transcript: %1</source>
         <translation>Histórico: %1</translation>
     </message>
@@ -7920,7 +8543,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Provas de exame</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>not finished</source>
         <translation>não terminada</translation>
     </message>
@@ -7951,7 +8574,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+638"/>
+        <location filename="../../reports/pdf.py" line="+645"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -7982,7 +8605,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+15"/>
+        <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
+        <translation>Um exame com rondas na mesa ao vivo: a nota conta cada pergunta como um passo e cada ronda como os passos em que foi avaliada; a tempo conta as perguntas certas dentro do tempo-alvo e as rondas feitas sem erro dentro do ritmo da casa, sobre as perguntas e as rondas.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>In time: the share of the exam&apos;s items answered right within the skill&apos;s target time. Speed mark: the share an exam requires in time (empty: none). Time: the time spent on the answers.</source>
         <translation>A tempo: a parte das perguntas do exame respondidas certo dentro do tempo-alvo da competência. Mín. rapidez: a parte que o exame exige a tempo (vazia: nenhuma). Tempo: o tempo gasto nas respostas.</translation>
     </message>
@@ -8027,7 +8655,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pontuação %1 · a tempo %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Valid until %1</source>
         <translation>Válido até %1</translation>
     </message>
@@ -8037,7 +8665,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formador: %1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+42"/>
+        <location filename="../../reports/certification_text.py" line="+43"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
     </message>
@@ -8085,6 +8713,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>Validity</source>
         <translation>Validade</translation>
+    </message>
+    <message>
+        <location filename="../../reports/exam_parts.py" line="+35"/>
+        <source>live table: %1 rounds, %2/%3 steps right, %4 within the pace</source>
+        <translation>mesa ao vivo: %1 rondas, %2/%3 passos certos, %4 dentro do ritmo</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Items %1/%2 · %3</source>
+        <translation>Perguntas %1/%2 · %3</translation>
     </message>
 </context>
 <context>
@@ -8234,7 +8872,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-503"/>
+        <location filename="../../ui/drills/launcher.py" line="-515"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -8250,7 +8888,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+30"/>
+        <location filename="../../ui/drills/menu.py" line="+31"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>&amp;Praticar</translation>
@@ -8283,8 +8921,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os me&amp;us erros</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>G&amp;ame</source>
+        <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation>Jo&amp;go</translation>
     </message>
     <message>
@@ -8314,7 +8953,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+317"/>
+        <location line="+327"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
@@ -8386,7 +9025,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+354"/>
+        <location filename="../../ui/table/stud_deal.py" line="+410"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
@@ -8831,7 +9470,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>sem resposta dentro do tempo</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-361"/>
+        <location filename="../../reports/pdf.py" line="-368"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1 a %2 · elaborado a %3 por %4</translation>
     </message>
@@ -8862,24 +9501,24 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location line="+209"/>
+        <location line="+213"/>
         <source>Answers</source>
         <translation>Respostas</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-212"/>
+        <location line="+213"/>
         <source>Accuracy</source>
         <translation>Taxa de acerto</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-212"/>
+        <location line="+213"/>
         <source>Typical time</source>
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-435"/>
+        <location line="-439"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>página %1 de %2</translation>
@@ -8901,12 +9540,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+9"/>
-        <location line="+168"/>
+        <location line="+175"/>
         <source>Exams</source>
         <translation>Exames</translation>
     </message>
     <message>
-        <location line="-163"/>
+        <location line="-170"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -8922,12 +9561,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+19"/>
-        <location line="+159"/>
+        <location line="+166"/>
         <source>Exam</source>
         <translation>Exame</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-165"/>
         <source>Assigned</source>
         <translation>Atribuído</translation>
     </message>
@@ -8943,12 +9582,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location line="+160"/>
+        <location line="+167"/>
         <source>Pass mark</source>
         <translation>Nota mínima</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-166"/>
         <source>Result</source>
         <translation>Resultado</translation>
     </message>
@@ -8958,7 +9597,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Nenhum exame atribuído.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+62"/>
         <source>Cohort report</source>
         <translation>Relatório da turma</translation>
     </message>
@@ -8978,7 +9617,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation> (arquivado)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -9003,7 +9642,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Competência mais fraca</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>No exam set.</source>
         <translation>Nenhum exame marcado.</translation>
     </message>
@@ -9618,7 +10257,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>as cartas já foram dadas e a banca já foi anunciada.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-246"/>
+        <location filename="../../ui/table/stud_deal.py" line="-299"/>
         <source>The round is over.</source>
         <translation>A jogada terminou.</translation>
     </message>
@@ -9633,7 +10272,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O confronto: liquide cada casa (art. 9.º) e depois os prémios progressivos (art. 10.º).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+44"/>
         <source>Box %1 (%1)</source>
         <translation>Casa %1 (%1)</translation>
     </message>
@@ -9678,7 +10317,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Não se qualifica (W)</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+189"/>
         <source>The round is void: the cards are collected.</source>
         <translation>A jogada é nula: as cartas são recolhidas.</translation>
     </message>
@@ -9976,9 +10615,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+375"/>
+        <location line="+389"/>
         <source>No bet in hand: click a bet or press Tab.</source>
-        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
     <message>
@@ -10028,7 +10667,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os resultados: N ou Enter.</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+67"/>
         <source>The round&apos;s time</source>
         <translation>O tempo da jogada</translation>
     </message>

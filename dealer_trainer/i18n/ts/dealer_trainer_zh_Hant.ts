@@ -2514,6 +2514,7 @@
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../../rules/sic_bo/irregular.py" line="+128"/>
         <source>On this house&apos;s table every bet is handed back before the new shake.</source>
         <translation>此賭場的枱上所有投注在重搖前退還。</translation>
     </message>
@@ -2751,7 +2752,7 @@
         <translation>先收回所有輸注，才派彩予任何贏注：此為檯面程序，並非載於已存檔的規章。</translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/rulings.py" line="+37"/>
+        <location filename="../../rules/sic_bo/rulings.py" line="+41"/>
         <source>Do not read the dice: announce &quot;no throw&quot; (a die is not flat).</source>
         <translation>不要讀骰：宣佈「無效」（有一粒骰子未平放）。</translation>
     </message>
@@ -2769,6 +2770,16 @@
         <location line="+1"/>
         <source>Call the supervisor, who confirms the shaker was opened before its time.</source>
         <translation>通知主管，由主管確認骰盅於未到時候前被打開。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Do not read the dice: announce &quot;no throw&quot; (the dice were not shaken).</source>
+        <translation>不要讀骰：宣佈「無效」（骰子未經搖動）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call the supervisor, who confirms the shaker was not shaken.</source>
+        <translation>召主任，由主任確認骰盅未經搖動。</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -2789,6 +2800,31 @@
         <location line="+3"/>
         <source>Hand every bet back; open the betting again, then shake the dice.</source>
         <translation>退回所有注碼；重新接受下注，然後搖骰。</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A bet after &quot;no more bets&quot; is refused: its chips are handed back and the other bets stand (a house ruling).</source>
+        <translation>「停止投注」後的投注不獲接受：籌碼退還，其他投注維持不變（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand the late chips back to the player; settle the throw as usual.</source>
+        <translation>將遲來的籌碼退還玩家；照常結算此局。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A bet after &quot;no more bets&quot; is refused: its chips are set aside for the next throw and the other bets stand (a house ruling).</source>
+        <translation>「停止投注」後的投注不獲接受：籌碼留待下一局，其他投注維持不變（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Set the late chips aside, off the layout, for the next throw; settle as usual.</source>
+        <translation>將遲來的籌碼放在檯面以外，留待下一局；照常結算。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Refuse the bet: betting closed with the call.</source>
+        <translation>拒絕該投注：宣佈停止投注時已截止下注。</translation>
     </message>
     <message>
         <location filename="../../storage/engine.py" line="+108"/>
@@ -2924,7 +2960,7 @@
         <translation>無法使用資料庫 {database}：{why}</translation>
     </message>
     <message>
-        <location filename="../../storage/errors.py" line="+51"/>
+        <location filename="../../storage/errors.py" line="+62"/>
         <source>Too many wrong passwords: try again in {seconds} s.</source>
         <translation>密碼錯誤次數過多：請於 {seconds} 秒後再試。</translation>
     </message>
@@ -3013,7 +3049,7 @@
         <translation>密碼錯誤。</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+154"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>在伺服器上，新學員需要設定首個密碼：由 PostgreSQL 保存。</translation>
     </message>
@@ -3351,6 +3387,308 @@
         <source>Stop paying: the disturbed bets are restored first, by the inspector or from the players&apos; indications (Art. 5(3)).</source>
         <translation>停止賠注：被弄亂的投注須先還原，由監場還原或按客人的指示重組（第五條第三款）。</translation>
     </message>
+    <message>
+        <location filename="../../rules/sic_bo/irregular.py" line="-66"/>
+        <source>This ruling is the house&apos;s (a setting of its ruleset): the Sic Bo regulation (Despacho 31/2003) is not on file, so no article rules it.</source>
+        <extracomment>What every Sic Bo ruling rests on, in words: the house, since no article is on file.</extracomment>
+        <translation>此裁定屬賭場所定（其規則集的設定）：骰寶的規章（第31/2003號批示）未存檔，故無條文規管。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The shaker is lifted while the dice are still rolling: they come to rest in view, showing {first}, {second} and {third}.</source>
+        <translation>骰子仍在滾動時骰盅已被揭開：骰子在眾目之下停定，顯示{first}、{second}及{third}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>You open the shaker: two dice show {first} and {second}; the third leans on the wall, not flat, {third} nearly on top.</source>
+        <translation>你打開骰盅：兩粒骰子顯示{first}及{second}；第三粒斜靠盅壁，沒有平放，{third}點近乎朝上。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After &quot;no more bets&quot; the shaker is opened without having been shaken: the dice still show {first}, {second} and {third}, as the last throw left them.</source>
+        <translation>「停止投注」後骰盅未經搖動便被打開：骰子仍顯示{first}、{second}及{third}，即上一局留下的點數。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Let the dice come to rest, then read them and settle.</source>
+        <extracomment>Each void throw&apos;s own wrong way of reading it: (id, label, mistake, why).</extracomment>
+        <translation>待骰子停定，然後讀骰並結算。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dice seen before they came to rest in the closed shaker are no throw: they are not read (a house ruling).</source>
+        <translation>骰子在骰盅蓋上停定之前已被看見，此局無效：不讀骰（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read the leaning die&apos;s face nearest the top, and settle.</source>
+        <translation>讀斜靠骰子朝上的一面並結算。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A die that is not flat shows no face: no face is read, the throw is void (a house ruling).</source>
+        <translation>未平放的骰子沒有朝上的一面：不讀任何點數，此局無效（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Shake the dice now and read them: no call, no supervisor.</source>
+        <translation>即時搖骰並讀骰：不作宣佈，亦不召主任。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A shaker opened unshaken is a void throw: announce &quot;no throw&quot; and call the supervisor before the dice are shaken again (a house ruling).</source>
+        <translation>骰盅未經搖動便被打開，此局無效：先宣佈「無效」並召主任，然後才重新搖骰（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Call &quot;no throw&quot; and the supervisor; the bets stand; shake again.</source>
+        <translation>宣佈「無效」並召主任；投注維持不變；重新搖骰。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Call &quot;no throw&quot; and the supervisor; hand the bets back, then shake.</source>
+        <translation>宣佈「無效」並召主任；退還投注，然後搖骰。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>On this house&apos;s table the bets stand for the new shake; they are not handed back.</source>
+        <translation>在本賭場的賭檯，投注留待重搖，不予退還。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Read the dice as they lie: {total}, and settle.</source>
+        <translation>照骰子現時的點數讀骰：{total}點，然後結算。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A void throw decides no bet: nothing is settled on it (a house ruling).</source>
+        <translation>無效的一局不決定任何投注：不作任何結算（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>That throw is void (&quot;no throw&quot;): nothing is settled on it; the dice are shaken again (a house ruling).</source>
+        <translation>此局無效（「無效」）：不作任何結算；重新搖骰（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Refuse it and hand the chips back; the other bets stand.</source>
+        <translation>拒絕該投注並退還籌碼；其他投注維持不變。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>On this house&apos;s table a late bet&apos;s chips are set aside for the next throw.</source>
+        <translation>在本賭場的賭檯，遲來投注的籌碼留待下一局。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refuse it; set the chips aside, off the layout, for the next throw.</source>
+        <translation>拒絕該投注；將籌碼放在檯面以外，留待下一局。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>On this house&apos;s table a late bet&apos;s chips are handed back at once.</source>
+        <translation>在本賭場的賭檯，遲來投注的籌碼即時退還。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>You have called &quot;no more bets&quot; and the shaker is closed: a player puts {amount} on {spot}.</source>
+        <translation>你已宣佈「停止投注」，骰盅仍蓋着：一名玩家在{spot}放下{amount}。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Accept it: the shaker has not been opened yet.</source>
+        <translation>接受該投注：骰盅尚未打開。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After &quot;no more bets&quot; no bet is placed or changed: it is refused (a house ruling).</source>
+        <translation>「停止投注」後不可下注或更改投注：不獲接受（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Announce &quot;no throw&quot; and shake again.</source>
+        <translation>宣佈「無效」並重新搖骰。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A late bet does not void the throw: refuse the bet, the throw stands (a house ruling).</source>
+        <translation>遲來的投注不會令此局無效：拒絕該投注，此局照常進行（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The late bet is still on the layout: refuse it first; after &quot;no more bets&quot; no bet is placed or changed (a house ruling).</source>
+        <translation>遲來的投注仍在檯面上：先拒絕它；「停止投注」後不可下注或更改投注（賭場裁定）。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/centre.py" line="+82"/>
+        <source>The sittings of one exam</source>
+        <extracomment>The centre&apos;s time zone, by its IANA name (the server&apos;s SQL uses the name). 0: the defaults (no instructor has saved the settings yet). (field, lowest, highest): the ranges the table&apos;s CHECKs hold too. What each setting is called where a person reads it.</extracomment>
+        <translation>同一考試的應考次數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The days between sittings</source>
+        <translation>兩次應考之間相隔的日數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The months a certification is valid</source>
+        <translation>認證的有效月數</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{setting} must be a whole number from {low} to {high}.</source>
+        <translation>{setting}須為 {low} 至 {high} 之間的整數。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The centre&apos;s name is longer than {most} characters.</source>
+        <translation>中心名稱超過 {most} 個字元。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/groups.py" line="+93"/>
+        <source>A group named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
+        <extracomment>The audit entries that change who is listed where (what another workstation polls).</extracomment>
+        <translation>已有名為 {existing} 的班級（只在大小寫、全形半形或不可見字元上不同的名稱視為同一名稱）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>An instructor named {existing} already exists (names that differ only in capitals, letter width or invisible characters are one name).</source>
+        <translation>已有名為 {existing} 的導師（只在大小寫、全形半形或不可見字元上不同的名稱視為同一名稱）。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The staff number {number} is {holder}&apos;s: each trainee has their own.</source>
+        <translation>員工編號 {number} 屬於 {holder}：每名學員各有自己的編號。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The staff number {number} is another trainee&apos;s: each trainee has their own.</source>
+        <translation>員工編號 {number} 屬於另一名學員：每名學員各有自己的編號。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>This group is not on file (another workstation may have changed it): read the list again.</source>
+        <translation>記錄中沒有此班級（可能已在另一部工作站上更改）：請重新讀取清單。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This instructor is not on file (another workstation may have changed it): read the list again.</source>
+        <translation>記錄中沒有此導師（可能已在另一部工作站上更改）：請重新讀取清單。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This trainee is not on file (another workstation may have changed it): read the list again.</source>
+        <translation>記錄中沒有此學員（可能已在另一部工作站上更改）：請重新讀取清單。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You cannot disable your own account: another instructor must do it.</source>
+        <translation>您不能停用自己的帳戶：須由另一名導師停用。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only an active instructor manages groups and instructors.</source>
+        <translation>只有在職的導師可以管理班級及導師。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A group needs a name (1 to 100 characters) and a start date.</source>
+        <translation>班級須有名稱（1 至 100 個字元）及開課日期。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} is the last active instructor: add or enable another instructor first.</source>
+        <translation>{name} 是最後一名在職導師：請先新增或重新啟用另一名導師。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The group {name} is archived: bring it back before adding trainees.</source>
+        <translation>班級 {name} 已封存：請先恢復該班級，再加入學員。</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>A staff number has 1 to {most} letters (a to z), digits, &apos;-&apos;, &apos;/&apos;, &apos;.&apos; or &apos;_&apos;, and starts with a letter or a digit.</source>
+        <extracomment>The server functions&apos; refusals (``storage/server/policy.py``, ``dt_group_*``, ``dt_set_instructor_disabled``), each as the sentence a single PC says.</extracomment>
+        <translation>員工編號有 1 至 {most} 個字元，只可包含英文字母（a 至 z）、數字、&apos;-&apos;、&apos;/&apos;、&apos;.&apos; 或 &apos;_&apos;，並須以字母或數字開頭。</translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>This instructor account is disabled or no longer exists.</source>
+        <translation>此導師帳戶已停用或已不存在。</translation>
+    </message>
+    <message>
+        <location line="+207"/>
+        <source>Give the group&apos;s start date.</source>
+        <translation>請輸入班級的開課日期。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/schedules.py" line="+211"/>
+        <source>Choose at least one skill for the plan.</source>
+        <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
+        <translation>請為計劃選擇至少一項技能。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The plan names a skill this version does not know.</source>
+        <translation>計劃列出的技能不為此版本所認識。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan&apos;s skills are of one game.</source>
+        <translation>一個計劃的技能須屬同一種遊戲。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan has between 1 and {most} items.</source>
+        <translation>計劃有 1 至 {most} 題。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A plan&apos;s due date needs its time zone.</source>
+        <translation>計劃的限期須附有時區。</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>The group {name} is archived: bring it back before giving it a plan.</source>
+        <translation>班級 {name} 已封存：請先恢復該班級，再指派計劃。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The group {name} has no trainees yet: add them in the Groups tab first.</source>
+        <translation>班級 {name} 尚未有學員：請先在「班級」分頁加入學員。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Choose at least one trainee to give the plan to.</source>
+        <translation>請選擇至少一名學員以指派計劃。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The due date of a plan must be later than now.</source>
+        <translation>計劃的限期須遲於現在。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>A trainee the plan is for is no longer registered.</source>
+        <translation>計劃所指派的其中一名學員已不再登記。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location filename="../../storage/standards.py" line="+262"/>
+        <source>This instructor account no longer exists.</source>
+        <translation>此導師帳戶已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/standards.py" line="+52"/>
+        <source>This version of the trainer has no such skill: choose one from the list.</source>
+        <translation>此版本的培訓程式沒有該技能：請從清單中選擇。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>The mastery rule&apos;s shares are whole percents.</source>
+        <translation>掌握規則的比率須為整數百分比。</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -3496,7 +3834,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+140"/>
+        <location filename="../../ui/instructor/models.py" line="+167"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -3573,7 +3911,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+57"/>
+        <location filename="../../ui/instructor/centre.py" line="+58"/>
         <location line="+94"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
@@ -3795,7 +4133,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-136"/>
+        <location filename="../../ui/instructor/models.py" line="-159"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -3830,17 +4168,28 @@
         <translation>最弱技能</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+57"/>
         <source> (archived)</source>
         <translation>（已封存）</translation>
+    </message>
+    <message>
+        <location filename="../../reports/within_target.py" line="+26"/>
+        <source>Within target</source>
+        <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
+        <translation>目標時間內</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Within target: of the trainee&apos;s answers in the period, the share that is right and was given within the skill&apos;s target time (the centre&apos;s speed standard, or the drills&apos; own target where the centre has set none). A right answer given too slowly does not count. The Mastery tab counts it the same way.</source>
+        <translation>目標時間內：學員在該期間的答題中，答對且在該技能目標時間內作答的比例（中心的速度標準；中心未設定時則為練習本身的目標）。答對但太慢的不計算在內。「掌握程度」分頁的計算方法相同。</translation>
     </message>
 </context>
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+225"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+229"/>
         <source>Group:</source>
-        <extracomment>What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
+        <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
     </message>
     <message>
@@ -3855,7 +4204,7 @@
         <translation>技能：</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Find a trainee…</source>
         <translation>搜尋學員…</translation>
     </message>
@@ -3870,27 +4219,27 @@
         <translation>學員（按兩下查看詳情）</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+44"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-37"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>正在載入學員數據…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+70"/>
         <source>%1 trainees</source>
         <translation>%1 名學員</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+72"/>
+        <location filename="../../ui/instructor/groups.py" line="+73"/>
         <source>Every trainee</source>
         <translation>全體學員</translation>
     </message>
@@ -3911,7 +4260,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+270"/>
+        <location filename="../../ui/drills/launcher.py" line="+273"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -3927,13 +4276,13 @@
     </message>
     <message>
         <location line="+91"/>
-        <location line="+51"/>
-        <location line="+135"/>
+        <location line="+55"/>
+        <location line="+141"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-192"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -3943,7 +4292,12 @@
         <translation>已指派：%1（由第 %2 題續考，共 %3 題）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>Assigned: %1 (resume at the live table)</source>
+        <translation>已指派：%1（在模擬賭檯繼續）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Assigned: %1 (from %2)</source>
         <translation>已指派：%1（%2 起）</translation>
     </message>
@@ -3968,7 +4322,7 @@
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -4067,7 +4421,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+80"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+86"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -4077,7 +4431,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>例如：輪盤派彩，第3週</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+21"/>
+        <source>none (rounds only)</source>
+        <translation>無（只考賭檯局數）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <location line="+7"/>
         <source>none</source>
         <translation>無</translation>
@@ -4129,6 +4488,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Live-table rounds:</source>
+        <translation>模擬賭檯局數：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Pass mark:</source>
         <translation>合格分數：</translation>
     </message>
@@ -4138,46 +4502,86 @@ It is kept here; retry saving when the database is back.</source>
         <translation>速度合格分數：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+9"/>
         <source>Time limit:</source>
         <translation>時限：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Seed:</source>
         <translation>種子：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The items every trainee will get:</source>
         <translation>每名學員會得到的題目：</translation>
     </message>
     <message>
-        <location line="+57"/>
-        <location line="+15"/>
+        <location line="+68"/>
+        <source>No drill items.</source>
+        <translation>沒有練習題。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+19"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-8"/>
         <source>… and %1 more</source>
         <translation>…… 另有 %1 題</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
+        <location line="+40"/>
         <source>Give the exam a title.</source>
         <translation>請為考試輸入標題。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Saved: %1</source>
         <translation>已儲存：%1</translation>
     </message>
 </context>
 <context>
+    <name>ExamEnd</name>
+    <message>
+        <location filename="../../ui/exam_sitting.py" line="+259"/>
+        <source>Exam results</source>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
+        <translation>考試結果</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Passed: %1</source>
+        <translation>合格：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You are certified for this game; your instructor sees it too.</source>
+        <translation>你已獲此遊戲的資格認證；你的導師亦看得到。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not passed: %1</source>
+        <translation>不合格：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every step and answer is recorded: review them from the Drills menu (Review my exams…), and ask your instructor about a retake.</source>
+        <translation>每一步及每個答案都已記錄：可在「練習」選單（檢討我的考試…）中檢討，並向導師查詢重考。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The score is kept by the centre&apos;s server; your instructor sees it.</source>
+        <translation>分數保存在中心的伺服器；你的導師看得到。</translation>
+    </message>
+</context>
+<context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+71"/>
+        <location filename="../../ui/exam_review.py" line="+78"/>
         <source>This exam opens on %1.</source>
         <translation>此考試於 %1 開放。</translation>
     </message>
@@ -4202,17 +4606,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你可於 %1 起再次應考（第 %2 次，共 %3 次）：請等到那時。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Exam review: %1</source>
+        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds).</extracomment>
         <translation>考試檢討：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Sitting</source>
         <translation>應考</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
         <source>&amp;Sitting:</source>
         <translation>應考(&amp;S)：</translation>
     </message>
@@ -4283,7 +4688,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中答對 %1 題；已答 %3 題。選擇題目以在檯面上查看。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+29"/>
+        <source>Round %1: %2</source>
+        <translation>第 %1 局：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Round %1 · ✓ every step right</source>
+        <translation>第 %1 局 · ✓ 每一步都正確</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 · ✗ 1 mistake</source>
+        <translation>第 %1 局 · ✗ 1 個錯誤</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Round %1 · ✗ %2 mistakes</source>
+        <translation>第 %1 局 · ✗ %2 個錯誤</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it step by step with its mistakes.</source>
+        <translation>模擬賭檯：%1 局，%3 步中 %2 步正確。選一局可逐步重播，並看其錯誤。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Exam sat on %1</source>
         <translation>於 %1 應考</translation>
     </message>
@@ -4293,15 +4723,65 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 · 於 %2 應考 · %3</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+27"/>
         <source>%1 · sitting %2 · %3</source>
         <translation>%1 · 第 %2 次應考 · %3</translation>
     </message>
 </context>
 <context>
+    <name>ExamTable</name>
+    <message>
+        <location filename="../../ui/exam_table_words.py" line="+21"/>
+        <source>spins</source>
+        <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
+        <translation>局</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>throws</source>
+        <translation>次擲骰</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>rounds</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Accuracy: the items answered right and the rounds&apos; steps dealt right, over all the items and every step judged (each step tried, each planned step not done): an item weighs as one step, a round as the steps it needs. Speed: the items answered right within their skill&apos;s target time, and the rounds dealt without a mistake within the house&apos;s pace for %1 at this level (%2 %3 an hour: %4 a round), over the items and the rounds. Every round must be dealt to pass.</source>
+        <translation>準確度：答對的題目及做對的賭檯步驟，除以全部題目及每個被評核的步驟（每個嘗試的步驟、每個應做而未做的步驟）：一題等於一步，一局等於其所需的步驟。速度：在該技能目標時間內答對的題目，及在本場對%1此級別的節奏內（每小時 %2 %3：每局 %4）無錯誤完成的局數，除以題數及局數。必須完成每一局才可合格。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Items: %1 of %2 right, %3 right within the target time.</source>
+        <translation>題目：%2 題中答對 %1 題，%3 題在目標時間內答對。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds without a mistake within the pace.</source>
+        <translation>模擬賭檯（%1）：%3 局中完成 %2 局；%5 步中 %4 步正確；%6 局在節奏內無錯誤。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Accuracy %1 (pass mark %2).</source>
+        <translation>準確度 %1（合格分數 %2）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Speed %1 (speed mark %2).</source>
+        <translation>速度 %1（速度合格分數 %2）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not every round was dealt to its end: the sitting cannot pass.</source>
+        <translation>並非每一局都已完成：本次考試不能合格。</translation>
+    </message>
+</context>
+<context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-187"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-262"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4316,7 +4796,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+299"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>
@@ -4396,7 +4876,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>尚未有考試：請在左邊建立。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>no time limit</source>
         <translation>不限時</translation>
     </message>
@@ -4411,7 +4891,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1：%2 題，%3，合格分數 %4，%5。技能：%6</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -4426,7 +4906,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Choose an exam first.</source>
         <translation>請先選擇考試。</translation>
     </message>
@@ -4454,6 +4934,32 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+2"/>
         <source>Already assigned to: %1.</source>
         <translation>早已指派給：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/instructor/exam_table_part.py" line="+80"/>
+        <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
+        <translation>之後在模擬賭檯以考試模式進行 %1 局%2，%3。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+21"/>
+        <source>none</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Live-table rounds</source>
+        <translation>模擬賭檯局數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>at</source>
+        <translation>級別</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Live table: %1 rounds of %2, %3, pass mark %4, speed mark %5.</source>
+        <translation>模擬賭檯：%1 局%2，%3，合格分數 %4，速度合格分數 %5。</translation>
     </message>
 </context>
 <context>
@@ -4832,7 +5338,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+328"/>
+        <location filename="../../ui/instructor/window.py" line="+337"/>
         <source>Instructor · %1</source>
         <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
         <translation>導師 · %1</translation>
@@ -4918,12 +5424,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>標準(&amp;S)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>The instructor views locked themselves after a pause: enter the password again.</source>
         <translation>導師畫面閒置後已自動鎖定：請再次輸入密碼。</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
     </message>
@@ -4931,7 +5437,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+46"/>
+        <location filename="../../ui/instructor/instructors.py" line="+47"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>新導師的全名</translation>
@@ -5276,7 +5782,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+151"/>
+        <location filename="../../ui/instructor/schedules.py" line="+154"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -5406,6 +5912,54 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>MyTranscript</name>
+    <message>
+        <location filename="../../ui/my_transcript.py" line="+47"/>
+        <source>Save my &amp;transcript (PDF)…</source>
+        <translation>儲存我的成績單 (PDF)(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your exam sittings and certifications as a PDF with the centre&apos;s name, as your instructor prints them.</source>
+        <translation>您的考試應考紀錄及認證，以附有中心名稱的 PDF 儲存，與導師列印的相同。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sign in first: your transcript is yours to save.</source>
+        <translation>請先登入：您只可儲存自己的成績單。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>transcript</source>
+        <translation>成績單</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save my transcript</source>
+        <translation>儲存我的成績單</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Your transcript cannot be read: %1</source>
+        <translation>無法讀取您的成績單：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 cannot be written: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Your transcript: %1 pages written to %2</source>
+        <translation>您的成績單：已寫入 %1 頁至 %2</translation>
+    </message>
+</context>
+<context>
     <name>OrderPicker</name>
     <message>
         <location filename="../../ui/drills/answers.py" line="-104"/>
@@ -5487,9 +6041,32 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>Plans</name>
+    <message>
+        <location filename="../../ui/standards_words.py" line="+50"/>
+        <source>%1 (given to a group)</source>
+        <translation>%1（指派給班級）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (group %2)</source>
+        <translation>%1（班級 %2）</translation>
+    </message>
+</context>
+<context>
     <name>PlansPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+52"/>
+        <location filename="../../ui/instructor/schedules.py" line="+54"/>
+        <source>No group: the trainees ticked</source>
+        <translation>不指定班級：只限已勾選的學員</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A plan goes to the group&apos;s trainees of today: one who joins later does not get it.</source>
+        <translation>計劃只指派給班級今天的學員：之後才加入的學員不會收到。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Assign the plan</source>
         <translation>指派計劃(&amp;A)</translation>
     </message>
@@ -5522,6 +6099,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>&amp;Due by:</source>
         <translation>到期日(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Whole group:</source>
+        <translation>整個班級(&amp;W)：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5559,7 +6141,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>已指派的計劃</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+58"/>
+        <source>A plan goes to the group&apos;s trainees of today: one who joins the group later does not get it (tick them here and give it again).</source>
+        <translation>計劃只會指派給班級今天的學員：之後才加入班級的學員不會收到（請在此勾選後再指派一次）。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Give the plan a title.</source>
         <translation>請為計劃輸入標題。</translation>
     </message>
@@ -5579,12 +6166,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>到期日已過：請選擇今天或之後的日子。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+18"/>
         <source>“%1” given to %2 trainees.</source>
         <translation>「%1」已指派給 %2 名學員。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+2"/>
+        <source>“%1” given to %2 trainees of %3.</source>
+        <translation>「%1」已指派給 %3 的 %2 名學員。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -5615,7 +6207,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+94"/>
+        <location filename="../../ui/progress.py" line="+97"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>計劃：%1</translation>
@@ -5636,13 +6228,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 題，尚未應考</translation>
     </message>
     <message>
-        <location line="+106"/>
-        <location line="+61"/>
+        <location line="+108"/>
+        <location line="+66"/>
         <source>My progress</source>
         <translation>我的進度</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-65"/>
         <source>Due</source>
         <translation>待完成</translation>
     </message>
@@ -5672,7 +6264,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>關閉(&amp;C)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>What</source>
         <translation>項目</translation>
     </message>
@@ -5718,7 +6310,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>趨勢</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>Your records cannot be read: %1</source>
         <translation>無法讀取你的紀錄：%1</translation>
     </message>
@@ -6025,7 +6617,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-352"/>
+        <location filename="../../ui/instructor/window.py" line="-358"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -6091,7 +6683,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Writing %1…</source>
         <translation>正在寫入 %1…</translation>
     </message>
@@ -6109,14 +6701,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+170"/>
+        <location filename="../../ui/sidebar.py" line="+179"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
-        <extracomment>The thumbnails on a low screen (a 768-pixel laptop), so the chips stay in sight.</extracomment>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset, the trainee and the chips, the panel then fits without a scroll bar in every language.</extracomment>
         <translation>遊戲(&amp;G)</translation>
     </message>
     <message>
@@ -6290,7 +6882,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+22"/>
+        <location filename="../../ui/standards_words.py" line="-27"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -6303,7 +6895,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+76"/>
+        <location filename="../../ui/instructor/standards.py" line="+77"/>
         <source>Set the &amp;target</source>
         <translation>設定目標(&amp;T)</translation>
     </message>
@@ -6694,7 +7286,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌數有誤</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+88"/>
+        <location filename="../../ui/table/irregular.py" line="+91"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>鳴鐘後下注</translation>
@@ -6725,10 +7317,15 @@ It is kept here; retry saving when the database is back.</source>
         <translation>客人要求附加投注</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+39"/>
         <source>The ball is spinning.</source>
         <extracomment>The events that come before the ball rests or the dice are read.</extracomment>
         <translation>珠正在轉動。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The dice are not read yet.</source>
+        <translation>骰子尚未讀點。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6755,11 +7352,32 @@ It is kept here; retry saving when the database is back.</source>
         <source>Rule so ↵</source>
         <translation>如此裁定 ↵</translation>
     </message>
+    <message>
+        <location filename="../../rules/sic_bo/irregular.py" line="-166"/>
+        <source>The shaker opened too soon</source>
+        <extracomment>The void throws, by the house setting that rules each. What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
+        <translation>骰盅過早打開</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A die leaning in the shaker</source>
+        <translation>骰盅內有骰子斜靠</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shaker not shaken</source>
+        <translation>骰盅未經搖動</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bet after &quot;no more bets&quot;</source>
+        <translation>「停止投注」後的投注</translation>
+    </message>
 </context>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+149"/>
+        <location filename="../../ui/table/replay.py" line="+170"/>
         <source>Missed: %1</source>
         <translation>遺漏：%1</translation>
     </message>
@@ -6769,7 +7387,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本版本的規則對部分步驟的評核與記錄時不同：所顯示的評核結果以本版本為準。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Step %1 of %2</source>
         <translation>第%1步，共%2步</translation>
     </message>
@@ -6779,12 +7397,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>發牌時的檯面 · 步驟：%1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+33"/>
         <source>The table as dealt. Forward: → or Enter.</source>
         <translation>發牌時的檯面。前進：按 → 或 Enter。</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+23"/>
+        <source>The right ruling: %1</source>
+        <translation>正確的裁定：%1</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>◀ Back</source>
         <translation>◀ 後退</translation>
     </message>
@@ -7243,7 +7866,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+39"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+40"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -7577,7 +8200,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-430"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-438"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -7619,7 +8242,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+87"/>
+        <location filename="../../ui/drills/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
@@ -7904,7 +8527,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+52"/>
+        <location filename="../../reports/certificates.py" line="+69"/>
         <source>Transcript: %1</source>
         <translation>成績單：%1</translation>
     </message>
@@ -7919,7 +8542,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>應考紀錄</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>not finished</source>
         <translation>未完成</translation>
     </message>
@@ -7950,7 +8573,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+638"/>
+        <location filename="../../reports/pdf.py" line="+645"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -7981,7 +8604,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+15"/>
+        <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
+        <translation>含模擬賭檯局數的考試：分數把每題當作一步、每局當作其被評核的步驟；限時內則計在目標時間內答對的題目，及在本場節奏內無錯誤完成的局數，除以題數及局數。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>In time: the share of the exam&apos;s items answered right within the skill&apos;s target time. Speed mark: the share an exam requires in time (empty: none). Time: the time spent on the answers.</source>
         <translation>限時內：於該技能目標時間內答對的考題比例。速度合格分數：考試要求於限時內答對的比例（空白：無要求）。用時：作答所用的時間。</translation>
     </message>
@@ -8026,7 +8654,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>得分 %1 · 限時內 %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Valid until %1</source>
         <translation>有效期至 %1</translation>
     </message>
@@ -8036,7 +8664,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師：%1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+42"/>
+        <location filename="../../reports/certification_text.py" line="+43"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
     </message>
@@ -8084,6 +8712,16 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>Validity</source>
         <translation>有效期</translation>
+    </message>
+    <message>
+        <location filename="../../reports/exam_parts.py" line="+35"/>
+        <source>live table: %1 rounds, %2/%3 steps right, %4 within the pace</source>
+        <translation>模擬賭檯：%1 局，%2/%3 步正確，%4 局在節奏內</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Items %1/%2 · %3</source>
+        <translation>題目 %1/%2 · %3</translation>
     </message>
 </context>
 <context>
@@ -8233,7 +8871,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-503"/>
+        <location filename="../../ui/drills/launcher.py" line="-515"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -8249,7 +8887,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../ui/drills/menu.py" line="+30"/>
+        <location filename="../../ui/drills/menu.py" line="+31"/>
         <source>&amp;Practise</source>
         <extracomment>Where the launcher keeps the trainee&apos;s last choices (QSettings). Mnemonics chosen not to clash with the main window&apos;s (Alt+F, V, D, I menus; Alt+G, R, T of its side panel).</extracomment>
         <translation>練習(&amp;P)</translation>
@@ -8282,8 +8920,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>G&amp;ame</source>
+        <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation>遊戲(&amp;A)</translation>
     </message>
     <message>
@@ -8313,7 +8952,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+317"/>
+        <location line="+327"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -8385,7 +9024,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+354"/>
+        <location filename="../../ui/table/stud_deal.py" line="+410"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
@@ -8830,7 +9469,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未在時限內作答</translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-361"/>
+        <location filename="../../reports/pdf.py" line="-368"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation>%1至%2 · %4於%3製作</translation>
     </message>
@@ -8861,24 +9500,24 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+209"/>
+        <location line="+213"/>
         <source>Answers</source>
         <translation>作答數</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-212"/>
+        <location line="+213"/>
         <source>Accuracy</source>
         <translation>準確率</translation>
     </message>
     <message>
-        <location line="-208"/>
-        <location line="+209"/>
+        <location line="-212"/>
+        <location line="+213"/>
         <source>Typical time</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-435"/>
+        <location line="-439"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>第 %1 頁，共 %2 頁</translation>
@@ -8900,12 +9539,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+9"/>
-        <location line="+168"/>
+        <location line="+175"/>
         <source>Exams</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-163"/>
+        <location line="-170"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -8921,12 +9560,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+159"/>
+        <location line="+166"/>
         <source>Exam</source>
         <translation>考試</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-165"/>
         <source>Assigned</source>
         <translation>指派日期</translation>
     </message>
@@ -8942,12 +9581,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+160"/>
+        <location line="+167"/>
         <source>Pass mark</source>
         <translation>合格分數</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-166"/>
         <source>Result</source>
         <translation>結果</translation>
     </message>
@@ -8957,7 +9596,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未有指派考試。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+62"/>
         <source>Cohort report</source>
         <translation>學員組別報告</translation>
     </message>
@@ -8977,7 +9616,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>（已封存）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -9002,7 +9641,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>最弱技能</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>No exam set.</source>
         <translation>未設任何考試。</translation>
     </message>
@@ -9617,7 +10256,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌已派完，莊荷亦已宣佈。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-246"/>
+        <location filename="../../ui/table/stud_deal.py" line="-299"/>
         <source>The round is over.</source>
         <translation>該局已完結。</translation>
     </message>
@@ -9632,7 +10271,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>比牌：先結算每一門（第九條），再派累進大獎（第十條）。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+44"/>
         <source>Box %1 (%1)</source>
         <translation>第%1門（%1）</translation>
     </message>
@@ -9677,7 +10316,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合資格（W）</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+189"/>
         <source>The round is void: the cards are collected.</source>
         <translation>該局無效：收回所有牌。</translation>
     </message>
@@ -9975,9 +10614,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+375"/>
+        <location line="+389"/>
         <source>No bet in hand: click a bet or press Tab.</source>
-        <extracomment>Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
     <message>
@@ -10027,7 +10666,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>查看結果：按 N 或 Enter。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+67"/>
         <source>The round&apos;s time</source>
         <translation>本局用時</translation>
     </message>
