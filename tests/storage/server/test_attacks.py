@@ -287,12 +287,14 @@ def test_a_trainees_failed_sign_ins_never_lock_the_instructor_out(
         delay = owner.execute(
             "SELECT setting::int FROM pg_settings WHERE name = 'auth_delay.milliseconds'"
         ).fetchone()
+    began = time.monotonic()
     for _ in range(5):  # a trainee guessing the instructor's password
-        began = time.monotonic()
         with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
             centre.connect(people["ina"], password="guess-guess")
-        if delay is not None:  # auth_delay loaded (.ci/postgres.sh): each guess waits
-            assert time.monotonic() - began >= delay[0] / 1000 * 0.9
+    if delay is not None:  # auth_delay loaded (.ci/postgres.sh): each guess waits
+        # Over the five guesses together: the server's sleep (pg_usleep) may end a little
+        # early when its backend is signalled, so one guess alone is not a fair measure.
+        assert time.monotonic() - began >= 5 * delay[0] / 1000 * 0.75
     with centre.connect(people["ina"]) as ina:
         assert ina.execute("SELECT session_user").fetchone() == (people["ina"],)
 
