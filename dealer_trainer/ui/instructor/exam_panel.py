@@ -147,6 +147,7 @@ class ExamBuilder(QGroupBox):
         self.preview.setMinimumHeight(80)
         self.create_button = QPushButton(self.tr("&Save the exam"))
         self.create_button.clicked.connect(self.save_exam)
+        self.exam_title.returnPressed.connect(self.save_exam)  # Enter in the title saves it
         form = QFormLayout()
         form.addRow(self.tr("Title:"), self.exam_title)
         form.addRow(self.tr("Ruleset:"), self.ruleset)

@@ -69,6 +69,17 @@ def test_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohort: Coho
     assert [builder.preview.item(i).text() for i in range(3)] != lines
 
 
+def test_enter_in_the_exam_title_saves_the_exam(qtbot: QtBot, cohort: Cohort) -> None:
+    exams = panel(qtbot, cohort)
+    builder = exams.builder
+    builder.set_skills({"roulette.straight_up"})
+    builder.exam_title.setText("Straight-up payouts")
+    with qtbot.waitSignal(builder.created) as made:
+        qtbot.keyClick(builder.exam_title, Qt.Key.Key_Return)
+    stored = next(e for e in exams._desk.exams() if e.id == made.args[0])
+    assert stored.title == "Straight-up payouts"
+
+
 def test_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: Cohort) -> None:
     exams = panel(qtbot, cohort)
     before = len(exams._desk.exams())
