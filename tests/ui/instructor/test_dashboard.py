@@ -178,8 +178,10 @@ def test_drill_down_shows_the_selected_trainees_answer_after_switching_trainee(
 def test_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     trainee = window.trainee
-    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+    # The skill list is filled with the trainee's figures: choose from it once it is there.
+    with qtbot.waitSignals([trainee.answersLoaded, trainee.figuresLoaded], timeout=10_000):
         window.open_trainee(cohort.trainees["Ana Lei"])
+    assert trainee.skill.findData("craps.hard_ways") > 0
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
         trainee.skill.setCurrentIndex(trainee.skill.findData("craps.hard_ways"))
     trainee.answer_table.selectRow(0)
