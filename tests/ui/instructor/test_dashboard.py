@@ -129,8 +129,9 @@ def test_double_click_opens_the_trainee_with_weakest_skills_and_exams(
 def test_drill_down_redraws_the_answers_situation_on_the_felt(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     trainee = window.trainee
-    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+    with qtbot.waitSignals([trainee.answersLoaded, trainee.figuresLoaded], timeout=10_000):
         window.open_trainee(cohort.trainees["Bruno Chan"])
+    assert trainee.skill.findData("roulette.straight_up") > 0
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
         trainee.skill.setCurrentIndex(trainee.skill.findData("roulette.straight_up"))
     assert trainee.answers_proxy.rowCount() > 0
