@@ -19,6 +19,7 @@ from dealer_trainer.drills.table.round import (
     monotonic_ms,
     steps_in_order,
 )
+from dealer_trainer.drills.table.stud_dealing import IRREGULARITY_RATE as STUD_IRREGULARITY_RATE
 from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.caribbean_stud import procedure as caribbean_stud_procedure
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
@@ -55,6 +56,13 @@ def new_round(
         ruleset, seed, difficulty, situation, work_of(situation.request, ruleset)
     )
     return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode)
+
+
+def deals_irregularities(game: str, difficulty: Difficulty) -> bool:
+    """Whether a round of this game at this level can bring an irregularity to rule."""
+    if game == "caribbean_stud" and STUD_IRREGULARITY_RATE[difficulty] > 0:
+        return True  # Art. 11, while dealing
+    return irregular.RATE[difficulty] > 0
 
 
 def round_of(

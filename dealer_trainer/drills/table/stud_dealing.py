@@ -47,6 +47,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum, unique
+from functools import cached_property
 from typing import Any
 
 from dealer_trainer.drills.model import Difficulty
@@ -372,6 +373,12 @@ class StudRound(TableRound):
             )
         super().__post_init__()
 
+    @cached_property
+    def the_deal(self) -> Deal:
+        """The round's cards as they leave the shoe or the machine (``deal_of``), worked out
+        once: the screens ask for the cards on the felt at every step."""
+        return deal_of(self.situation)
+
     def pending(self) -> SharedIrregularity | None:
         """The Art. 11 irregularity to rule now: when the deal has stopped for it."""
         wait = self.waiting
@@ -407,7 +414,7 @@ class StudRound(TableRound):
             return wait.cards_dealt
         if self.void:
             return self.waits[-1].cards_dealt
-        return len(deal_of(self.situation).moves)
+        return len(self.the_deal.moves)
 
     def table_request(self) -> dict[str, Any]:
         """The settle request as the table stands: the antes still on it, the progressive
@@ -453,7 +460,7 @@ class StudRound(TableRound):
         cards: dict[str, list[str | None]] = {owner: [] for owner in [*owners, "dealer"]}
         if self.void and self.waiting is None:
             return cards  # the cards are collected and dealt again (Art. 11(1), (4))
-        the_deal = deal_of(self.situation)
+        the_deal = self.the_deal
         out = self.cards_out()
         for exposure in self.waits:
             for index in _exposed(exposure):
@@ -521,7 +528,7 @@ class StudRound(TableRound):
                 return self._not_now(step)
             return judge_progressive_bet(wait.cards_dealt, step.action is CallAction.ACCEPT_BET, at)
         if wait.moment is Moment.DEAL and step.action is CallAction.DEAL:
-            return judge_card(deal_of(self.situation), wait.cards_dealt, step.box)
+            return judge_card(self.the_deal, wait.cards_dealt, step.box)
         if wait.moment is Moment.RAISE and step.action in (
             CallAction.ACCEPT_RAISE,
             CallAction.REFUSE_RAISE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from functools import partial
+from functools import lru_cache, partial
 
 from PySide6.QtCore import QLocale, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
@@ -433,6 +433,13 @@ class MarkerItem(QGraphicsItem):
         self._pictures[self.number is not None].play(painter)
 
 
+@lru_cache(maxsize=256)
+def _card_picture(code: str | None, width: float, height: float) -> QPicture:
+    """A face (or the back) recorded once per size: a hand turned at the showdown shows
+    many cards in one step."""
+    return record(lambda p: draw_card(p, QRectF(-width / 2, -height / 2, width, height), code))
+
+
 class CardItem(QGraphicsItem):
     """A card in a card place: face (``"AS"``) or back (``None``); ``owner``: whose hand
     (``dealer``, ``box-3``)."""
@@ -456,7 +463,7 @@ class CardItem(QGraphicsItem):
         if code == self.code and not self._picture.isNull():
             return
         self.code = code
-        self._picture = record(lambda p: draw_card(p, self._bounds, code))
+        self._picture = _card_picture(code, self._bounds.width(), self._bounds.height())
         self.update()
 
     def boundingRect(self) -> QRectF:

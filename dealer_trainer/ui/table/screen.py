@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSizePolicy,
@@ -51,7 +50,14 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.chips import level_chips
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import Attempt, RoundSummary, TableMode, TableRound, new_round
+from dealer_trainer.drills.table import (
+    Attempt,
+    RoundSummary,
+    TableMode,
+    TableRound,
+    deals_irregularities,
+    new_round,
+)
 from dealer_trainer.drills.table.exam import TableExam
 from dealer_trainer.drills.table.pace import Pace, clock_text, target
 from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
@@ -94,6 +100,8 @@ from dealer_trainer.ui.table.irregular import (
     pending_outcome,
     readings_lines,
 )
+from dealer_trainer.ui.table.steady import SteadyLabel
+from dealer_trainer.ui.table.step_list import StepList
 from dealer_trainer.ui.table.stud_deal import StudDealPanel, outcome_html
 
 TABLE_STYLE = (
@@ -348,30 +356,30 @@ class TableScreen(QWidget):
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.felt = TableFelt(self.stage, self.view, ruleset, difficulty)
         self.felt_event = FeltEvent(self.felt, self.view)
-        self.outcome = QLabel()
+        # The lines above the step list keep their tallest height: the list under them stays
+        # put, instead of laying out and painting every step again at each step.
+        self.outcome = SteadyLabel()
         self.outcome.setObjectName("outcome")
-        self.outcome.setWordWrap(True)
-        self.in_hand = QLabel()
+        self.in_hand = SteadyLabel()
         self.in_hand.setObjectName("inHand")
-        self.in_hand.setWordWrap(True)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
         self.irregular = IrregularityPanel()  # a pending irregularity and the dealer's choices
         self.irregular.chosen.connect(self.rule)
         self._keys_text = ""  # the line of keys while no irregularity waits
-        self.steps = QListWidget()
+        self.steps = StepList()
         self.steps.setObjectName("steps")
         self.steps.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.steps.setWordWrap(True)
         # The list takes what is left: the panels above it (an irregularity's) keep their height.
         self.steps.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.steps.setMinimumHeight(60)
         self.steps_label = QLabel()
         panel = QWidget()
-        panel.setMinimumWidth(330)
+        # Its width once for the screen: a ruling's choices read in fewer lines on a wider
+        # panel, and a panel that widened when one arose would resize the felt mid-round.
+        panel.setMinimumWidth(430 if deals_irregularities(self.game, difficulty) else 330)
         panel.setMaximumWidth(460)
-        self._side = panel
         side = QVBoxLayout(panel)
         side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.outcome)
@@ -417,9 +425,8 @@ class TableScreen(QWidget):
             bottom_layout.addWidget(self.stud)
         bottom_layout.addWidget(self.float)
         bottom_layout.addLayout(actions)
-        self.keys_hint = QLabel()
+        self.keys_hint = SteadyLabel()  # a ruling's keys take no more lines than it keeps
         self.keys_hint.setObjectName("muted")
-        self.keys_hint.setWordWrap(True)
         self.keys_hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         bottom_layout.addWidget(self.keys_hint)
 
@@ -496,8 +503,6 @@ class TableScreen(QWidget):
         self.irregular.show_for(self.round)
         self.in_hand.setVisible(self.irregular.isHidden())  # no bet in hand while ruling
         self.outcome.setVisible(self.irregular.isHidden())  # the panel says what happened
-        # A ruling's choices read in fewer lines on a wider panel (the felt gives way a little).
-        self._side.setMinimumWidth(330 if self.irregular.isHidden() else 430)
         self.keys_hint.setText(
             self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
         )
@@ -533,8 +538,7 @@ class TableScreen(QWidget):
             item.setText(f"✗ {shown}\n    {reason}\n    {article}{readings}")
             item.setForeground(QColor("#b3202a"))
             self._say(feedback_html(reason, article), "refusal")
-        self.steps.addItem(item)
-        self.steps.scrollToBottom()
+        self.steps.add(item)
         self._show_pending()
         self._take(self._next_open(None, 1))
         self.stepJudged.emit(attempt)
@@ -752,8 +756,7 @@ class TableScreen(QWidget):
             item.setForeground(QColor("#b3202a"))
             self._say(feedback_html(reason, article), "refusal")
             self.float.clear()  # the refused payout goes back: the next one is built afresh
-        self.steps.addItem(item)
-        self.steps.scrollToBottom()
+        self.steps.add(item)
         self._show_pending()
         self.stepJudged.emit(attempt)
         if round_.finished:

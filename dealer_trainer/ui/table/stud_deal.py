@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGraphicsItem,
     QGridLayout,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -36,11 +35,15 @@ from dealer_trainer.rules.procedure import Step, Target
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
 from dealer_trainer.ui.table.bets import TableBet
+from dealer_trainer.ui.table.steady import SteadyLabel
 from dealer_trainer.ui.table.stud_calls import prompt
 
 FADE_MS = 120  # a card dealt fades in; nothing waits for it
 _BOX_SPOT = re.compile(r"^box-(\d)-")
 _DIGITS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
+#: The answers in one row: a box each and the dealer while dealing (seven boxes at most).
+_COLUMNS = 8
+
 STYLE = """
 #studDeal { background: #fffaf0; border: 2px solid #c9a227; border-radius: 6px; }
 #studPrompt { font-size: 15px; font-weight: 600; }
@@ -58,12 +61,10 @@ class StudDealPanel(QFrame):
         self.setObjectName("studDeal")
         self.setStyleSheet(STYLE)
         self.table = screen
-        self.event_label = QLabel()
+        self.event_label = SteadyLabel()  # they keep their tallest height: the felt stays
         self.event_label.setObjectName("studEvent")
-        self.event_label.setWordWrap(True)
-        self.prompt_label = QLabel()
+        self.prompt_label = SteadyLabel()
         self.prompt_label.setObjectName("studPrompt")
-        self.prompt_label.setWordWrap(True)
         self.grid = QGridLayout()
         self.grid.setSpacing(4)
         layout = QVBoxLayout(self)
@@ -72,7 +73,8 @@ class StudDealPanel(QFrame):
         layout.addWidget(self.event_label)
         layout.addWidget(self.prompt_label)
         layout.addLayout(self.grid)
-        self.buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[str, QPushButton] = {}  # the moment's answers, by name
+        self._pool: list[QPushButton] = []  # every answer button made so far
         self._shown: tuple[object, ...] | None = None  # what the buttons were built for
         self._staged: tuple[object, ...] | None = None  # the felt's bets as last staged
         self._fades: list[QVariantAnimation] = []
@@ -136,13 +138,20 @@ class StudDealPanel(QFrame):
         )
 
     def _clear(self) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()
+        for button in self.buttons.values():
+            button.hide()
         self.buttons = {}
+
+    def _button(self, n: int) -> QPushButton:
+        """The ``n``-th answer button, made once and given each moment's answer: a new
+        button would be styled and laid out again, a cost the dealer feels at each moment."""
+        while len(self._pool) <= n:
+            button = QPushButton()
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _=False, b=button: self.answer(str(b.property("answer"))))
+            self.grid.addWidget(button, n // _COLUMNS, n % _COLUMNS)
+            self._pool.append(button)
+        return self._pool[n]
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The panel keeps the height of its tallest moment so far (a row of answers, or
@@ -168,7 +177,6 @@ class StudDealPanel(QFrame):
         self._shown = key
         self._clear()
         answers: list[tuple[str, str]] = []
-        columns = 4
         if wait.moment is Moment.DEAL:
             for box in sorted(int(b["box"]) for b in round_.situation.request["boxes"]):
                 answers.append(
@@ -180,7 +188,6 @@ class StudDealPanel(QFrame):
                     )
                 )
             answers.append(("deal:dealer", QCoreApplication.translate("studdeal", "Dealer (0)")))
-            columns = 8
         elif wait.moment is Moment.OFFER:
             answers = [
                 (
@@ -216,14 +223,16 @@ class StudDealPanel(QFrame):
                 ("qualify:no", QCoreApplication.translate("studdeal", "Does not qualify (W)")),
             ]
         for n, (action, text) in enumerate(answers):
-            button = QPushButton(text)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button = self._button(n)
+            button.setText(text)
             button.setProperty("answer", action)
-            button.clicked.connect(lambda _=False, a=action: self.answer(a))
+            primary = action == "fold"  # Enter collects the fold
+            if (button.objectName() == "primary") != primary:
+                button.setObjectName("primary" if primary else "")
+                button.style().unpolish(button)
+                button.style().polish(button)
             self.buttons[action] = button
-            self.grid.addWidget(button, n // columns, n % columns)
-        if wait.moment is Moment.FOLD:
-            self.buttons["fold"].setObjectName("primary")  # Enter collects the fold
+            button.show()
 
     # -------------------------------------------------------------- answers --
     def answer(self, action: str) -> None:
