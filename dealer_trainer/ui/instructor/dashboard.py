@@ -67,6 +67,8 @@ from dealer_trainer.ui.instructor.table_rounds import load as load_rounds
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90
 ANSWER_PAGE = 200
+#: A cell's margins beside its text, in pixels (the item's text margins and some air).
+_CELL_PADDING = 16
 
 
 @dataclass(frozen=True)
@@ -481,9 +483,11 @@ class TraineeView(QWidget):
         self.answer_table.verticalHeader().hide()
         self.answer_table.setWordWrap(False)
         self.answer_table.setAlternatingRowColors(True)
+        # The short columns are fitted to their texts once a page is read (fit_answer_columns):
+        # sized to contents by the header, every change of the current answer measured every
+        # cell again with a text layout (a third of a second on opening a trainee).
         header = self.answer_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(0)  # the rows in view, not the page of 200
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         self.only_wrong = QComboBox()
@@ -664,11 +668,24 @@ class TraineeView(QWidget):
         # The list is another trainee's, period's or filter's now: the answer that was open
         # must not stay beside it. The newest answer of the new list is opened instead.
         self.answers.set_answers(answers)
+        self.fit_answer_columns()
         self.detail.clear()
         if answers:
             self.answer_table.setCurrentIndex(self.answers_proxy.index(0, 0))
         self.more.setEnabled(len(answers) == ANSWER_PAGE)
         self.answersLoaded.emit()
+
+    def fit_answer_columns(self) -> None:
+        """The when, skill, result and time columns as wide as their longest text (or
+        heading); the answer given and the right one share what is left."""
+        metrics = self.answer_table.fontMetrics()
+        header = self.answer_table.horizontalHeader()
+        for column in range(4):
+            texts = {self.answers.text(row, column) for row in range(self.answers.rowCount())}
+            widest = max((metrics.horizontalAdvance(t) for t in texts), default=0)
+            self.answer_table.setColumnWidth(
+                column, max(widest + _CELL_PADDING, header.sectionSizeHint(column))
+            )
 
     def load_older(self) -> None:
         """The next page of older answers (answers sharing the oldest instant are not lost)."""
@@ -686,6 +703,7 @@ class TraineeView(QWidget):
 
         def ready(answers: list[StoredAnswer]) -> None:
             added = self.answers.add_older(answers)
+            self.fit_answer_columns()
             self.more.setEnabled(added == ANSWER_PAGE)
             self.answersLoaded.emit()
 

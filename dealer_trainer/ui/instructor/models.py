@@ -177,6 +177,7 @@ class AnswersModel(_RecordsModel):
         self._zone = zone  # the training centre's zone (the store's day zone)
         self._rows: list[StoredAnswer] = []
         self._words: dict[int, AnswerWords] = {}  # by answer id, made when first shown
+        self._row_cells: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}  # likewise
 
     def words(self, answer: StoredAnswer) -> AnswerWords:
         """The answer given and the right one by bet names and option texts (never ids)."""
@@ -195,6 +196,7 @@ class AnswersModel(_RecordsModel):
         self.beginResetModel()
         self._rows = list(answers)
         self._words.clear()
+        self._row_cells.clear()
         self.endResetModel()
 
     def add_older(self, answers: Sequence[StoredAnswer]) -> int:
@@ -217,6 +219,37 @@ class AnswersModel(_RecordsModel):
     def oldest(self) -> StoredAnswer | None:
         return self._rows[-1] if self._rows else None
 
+    def _cells(self, answer: StoredAnswer) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """The row's texts and sort keys, worked out once (the view asks for every cell
+        many times: to sort, to size its columns, to paint)."""
+        cells = self._row_cells.get(answer.id)
+        if cells is None:
+            record = answer.record
+            words = self.words(answer)
+            title = skill_title(record.skill)
+            shown = (
+                record.answered_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
+                title,
+                self.tr("correct") if record.correct else self.tr("wrong"),
+                seconds_text(record.time_taken_ms),
+                words.given,
+                words.expected,
+            )
+            keys = (
+                record.answered_at.timestamp(),
+                title.casefold(),
+                int(record.correct),
+                record.time_taken_ms,
+                words.given,
+                words.expected,
+            )
+            cells = self._row_cells[answer.id] = (shown, keys)
+        return cells
+
+    def text(self, row: int, column: int) -> str:
+        """The text the table shows in a cell."""
+        return self._cells(self._rows[row])[0][column]
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
@@ -224,25 +257,9 @@ class AnswersModel(_RecordsModel):
         record = answer.record
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            shown = [
-                record.answered_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
-                skill_title(record.skill),
-                self.tr("correct") if record.correct else self.tr("wrong"),
-                seconds_text(record.time_taken_ms),
-                self.words(answer).given,
-                self.words(answer).expected,
-            ]
-            return shown[column]
+            return self._cells(answer)[0][column]
         if role == SORT_ROLE:
-            keys: list[Any] = [
-                record.answered_at.timestamp(),
-                skill_title(record.skill).casefold(),
-                int(record.correct),
-                record.time_taken_ms,
-                self.words(answer).given,
-                self.words(answer).expected,
-            ]
-            return keys[column]
+            return self._cells(answer)[1][column]
         if role == Qt.ItemDataRole.ToolTipRole and column in (4, 5):  # the whole answer
             words = self.words(answer)
             return words.given if column == 4 else words.expected

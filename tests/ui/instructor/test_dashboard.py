@@ -241,3 +241,24 @@ def test_the_dashboard_of_a_new_centre_opens_empty(qtbot: QtBot, empty_store: ob
     assert window.cohort.model.rowCount() == 0
     assert window.cohort.summary.text().startswith("0 answers")
     assert window.exams.about.text().startswith("No exam yet")
+
+
+def test_drill_down_answer_columns_show_their_whole_texts(qtbot: QtBot, cohort: Cohort) -> None:
+    """The when, skill, result and time columns are as wide as their longest text and their
+    heading (fitted once a page is read, and again when older answers are added)."""
+    window = open_window(qtbot, cohort)
+    trainee = window.trainee
+    with qtbot.waitSignals([trainee.answersLoaded, trainee.figuresLoaded], timeout=10_000):
+        window.open_trainee(cohort.trainees["Bruno Chan"])
+    table, model = trainee.answer_table, trainee.answers
+    assert model.rowCount() > 0
+    metrics = table.fontMetrics()
+    header = table.horizontalHeader()
+    for column in range(4):
+        widest = max(
+            metrics.horizontalAdvance(model.text(r, column)) for r in range(model.rowCount())
+        )
+        assert table.columnWidth(column) > widest, model.COLUMNS[column]
+        assert table.columnWidth(column) >= header.sectionSizeHint(column), model.COLUMNS[column]
+    skills = {model.text(r, 1) for r in range(model.rowCount())}
+    assert len(skills) > 1 and all(s for s in skills)  # skills by their names
