@@ -45,7 +45,7 @@ from enum import StrEnum, unique
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select
+from sqlalchemy import Connection, Row, case, func, insert, select
 
 from dealer_trainer.storage.centre import CentreSettings
 from dealer_trainer.storage.models import (
@@ -265,19 +265,30 @@ def score_table_part(connection: Connection, session_id: int, exam_row: Any) -> 
         wanted = len(counted) < count if seeds is None else row.seed in seeds
         if wanted and row.seed not in counted:
             counted[row.seed] = row
+    # Each counted round's judged steps and right ones, in one query for all of them.
+    steps: dict[int, tuple[int, int]] = {
+        int(r.round_id): (int(r.judged), int(r.right or 0))
+        for r in connection.execute(
+            select(
+                TableAttemptRow.round_id,
+                func.count().label("judged"),
+                func.sum(case((TableAttemptRow.accepted, 1), else_=0)).label("right"),
+            )
+            .where(
+                TableAttemptRow.round_id.in_([row.id for row in counted.values()]),
+                TableAttemptRow.action.is_not(None),
+            )
+            .group_by(TableAttemptRow.round_id)
+        )
+    }
     right = judged = in_pace = ms = 0
     for row in counted.values():
-        attempts = connection.execute(
-            select(TableAttemptRow.accepted).where(
-                TableAttemptRow.round_id == row.id, TableAttemptRow.action.is_not(None)
-            )
-        ).all()
+        round_judged, round_right = steps.get(int(row.id), (0, 0))
         missed = int(row.missed or 0)
-        round_right = sum(1 for a in attempts if a.accepted)
         right += round_right
-        judged += len(attempts) + missed
+        judged += round_judged + missed
         ms += int(row.ms)
-        clean = bool(row.complete) and missed == 0 and round_right == len(attempts)
+        clean = bool(row.complete) and missed == 0 and round_right == round_judged
         if clean and int(row.ms) * int(exam_row.table_pace) <= HOUR_MS:
             in_pace += 1
     ids = tuple(sorted(r.id for r in counted.values()))

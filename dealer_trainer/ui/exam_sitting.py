@@ -55,7 +55,7 @@ class Launcher(Protocol):
     status: QLabel
     sessionStarted: SignalInstance
 
-    def _open(
+    def open_screen(
         self,
         session: DrillSession,
         spec: ExamSpec | None,
@@ -113,7 +113,7 @@ class MixedSitting(QObject):
             if paper.time_limit is not None:
                 limit_ms = max(self._limit_ms() - sitting.time_used_ms, 1)
             recorder = sitting.recorder
-            return self.launcher._open(
+            return self.launcher.open_screen(
                 sitting.session,
                 exam_spec(paper),
                 recorder,

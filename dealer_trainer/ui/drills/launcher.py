@@ -457,7 +457,9 @@ class DrillLauncher(QWidget):
                     if paper.time_limit is not None:
                         limit = paper.time_limit // timedelta(milliseconds=1)
                         time_limit_ms = max(limit - sitting.time_used_ms, 1)
-                    return self._open(sitting.session, spec, sitting.recorder, False, time_limit_ms)
+                    return self.open_screen(
+                        sitting.session, spec, sitting.recorder, False, time_limit_ms
+                    )
                 else:
                     spec = ExamSpec(
                         tuple(skills),
@@ -502,9 +504,9 @@ class DrillLauncher(QWidget):
                 self.tr("The session could not start: %1").replace("%1", problem_text(exc))
             )
             return None
-        return self._open(session, spec, recorder, kind == "mistakes", time_limit_ms)
+        return self.open_screen(session, spec, recorder, kind == "mistakes", time_limit_ms)
 
-    def _open(
+    def open_screen(
         self,
         session: DrillSession,
         spec: ExamSpec | None,
@@ -513,6 +515,8 @@ class DrillLauncher(QWidget):
         time_limit_ms: int | None = None,
         finish: Callable[[], None] | None = None,
     ) -> DrillScreen:
+        """A drill screen on ``session`` (an exam's when ``spec`` is given), shown; an
+        assigned exam's sitting opens its items here (``ui.exam_sitting``)."""
         controller = DrillController(session, exam=spec, time_limit_ms=time_limit_ms)
         controller.suspended.connect(self.refresh_exams)  # now "resume at item n"
         title = QT_TRANSLATE_NOOP("drills", "My mistakes") if mistakes else ""
