@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QFontMetrics,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -206,7 +207,7 @@ class _Document:
 
         def header() -> None:
             self.font(8.5, bold=True)
-            self._row([c.title for c in columns], columns, widths, row_height, None)
+            self._heading_row(columns, widths, row_height)
             self.painter.setPen(HEAD)
             left, right = QPointF(self.page.left(), self.y), QPointF(self.page.right(), self.y)
             self.painter.drawLine(left, right)
@@ -247,11 +248,61 @@ class _Document:
             x += width
         self.y += height
 
+    def _heading_row(
+        self, columns: Sequence[Column], widths: Sequence[float], row_height: float
+    ) -> None:
+        """The column headings, each wrapped to its column (a heading is never cut: in
+        Portuguese "Tempo típico" is wider than its figures)."""
+        metrics = self.painter.fontMetrics()
+        pad = 1.2 * MM
+        wrapped = [
+            _wrap(metrics, c.title, width - 2 * pad)
+            for c, width in zip(columns, widths, strict=True)
+        ]
+        line = metrics.height()
+        height = max(row_height, max(len(lines) for lines in wrapped) * line + row_height - line)
+        self.painter.setPen(HEAD)
+        x = self.page.left()
+        for lines, column, width in zip(wrapped, columns, widths, strict=True):
+            align = Qt.AlignmentFlag.AlignRight if column.right else Qt.AlignmentFlag.AlignLeft
+            self.painter.drawText(
+                QRectF(x + pad, self.y, width - 2 * pad, height),
+                align | Qt.AlignmentFlag.AlignBottom,
+                "\n".join(lines),
+            )
+            x += width
+        self.y += height
+
     def finish(self) -> int:
         self.painter.end()
         if self._buffer is not None:
             self._buffer.close()
         return self.pages
+
+
+def _wrap(metrics: QFontMetrics, text: str, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width``: broken between words, and a word wider
+    than a line (or a heading in Chinese, which has no spaces) broken where it must be."""
+    lines: list[str] = []
+    current = ""
+    for whole in text.split():
+        word = whole
+        candidate = f"{current} {word}" if current else word
+        if metrics.horizontalAdvance(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        while len(word) > 1 and metrics.horizontalAdvance(word) > width:
+            cut = len(word) - 1
+            while cut > 1 and metrics.horizontalAdvance(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
+    if current:
+        lines.append(current)
+    return lines or [""]
 
 
 def _write(path: Path, title: str, draw: Callable[[_Document], None]) -> int:
@@ -560,12 +611,12 @@ def cohort_pdf(
         columns = [
             Column(QCoreApplication.translate("reports", "Trainee"), 2.2),
             Column(QCoreApplication.translate("reports", "Staff no."), 1.6),
-            Column(QCoreApplication.translate("reports", "Answers"), 1.3, True),
+            Column(QCoreApplication.translate("reports", "Answers"), 1.6, True),
             Column(QCoreApplication.translate("reports", "Accuracy"), 1.4, True),
-            Column(QCoreApplication.translate("reports", "Typical time"), 1.7, True),
+            Column(QCoreApplication.translate("reports", "Typical time"), 1.5, True),
             Column(QCoreApplication.translate("reports", "Days"), 0.8, True),
             Column(QCoreApplication.translate("reports", "Last active"), 1.6, True),
-            Column(QCoreApplication.translate("reports", "Weakest skill"), 2.5),
+            Column(QCoreApplication.translate("reports", "Weakest skill"), 2.4),
             Column(within_target.heading(), 2.1, True),
         ]
         if not any(staff.values()):  # no staff numbers at this centre: no empty column

@@ -310,3 +310,50 @@ def test_a_trainee_without_answers_gets_a_report_that_says_so(
         text = " ".join(unicodedata.normalize("NFKC", raw).split())
         assert "0 answers on 0 days" in text and "No answers in this period." in text
         assert "No exam assigned." in text
+
+
+def test_a_table_heading_wraps_to_its_column_instead_of_being_cut(qapp: QApplication) -> None:
+    """Headings break between words; only a word wider than its column (or Chinese, which
+    has no spaces) is broken inside; nothing is dropped."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from dealer_trainer.reports.pdf import _wrap
+
+    metrics = QFontMetrics(QFont("DejaVu Sans", 9))
+    width = metrics.horizontalAdvance("Tempo típ")
+    lines = _wrap(metrics, "Tempo típico", width)
+    assert lines == ["Tempo", "típico"]
+    assert _wrap(metrics, "Dias", width) == ["Dias"]
+    broken = _wrap(metrics, "最弱技能與典型時間", metrics.horizontalAdvance("最弱技"))
+    assert "".join(broken) == "最弱技能與典型時間" and len(broken) > 1
+    assert all(
+        metrics.horizontalAdvance(line) <= metrics.horizontalAdvance("最弱技") for line in broken
+    )
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils)")
+def test_cohort_pdf_in_portuguese_shows_its_headings_whole(
+    qapp: QApplication, cohort: Cohort, tmp_path: Path
+) -> None:
+    """The trainees' table in Portuguese: "Taxa de acerto", "Tempo típico", "Última
+    actividade" are wider than their figures; they wrap, and no heading ends in "…"."""
+    from PySide6.QtCore import QSettings
+
+    from dealer_trainer.ui.language import LanguageManager
+
+    languages = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    languages.set_language("pt", remember=False)
+    try:
+        target = tmp_path / "turma.pdf"
+        cohort_pdf(cohort.store.instructor(cohort.session), FIRST, TODAY, target)
+    finally:
+        languages.set_language("en", remember=False)
+    raw = subprocess.run(
+        ["pdftotext", str(target), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    words = " ".join(unicodedata.normalize("NFKC", raw).split())
+    for heading in ("Formando", "Respostas", "Taxa de acerto", "Tempo típico", "Dias"):
+        assert heading in words, heading
+    assert "Relatório da turma" in words
+    headings = raw[raw.index("Formando") : raw.index("Carla Ho")]
+    assert "…" not in headings, headings
