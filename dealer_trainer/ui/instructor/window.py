@@ -57,6 +57,7 @@ from dealer_trainer.ui.instructor.groups import GroupsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.instructors import InstructorsPanel
 from dealer_trainer.ui.instructor.jobs import Jobs
+from dealer_trainer.ui.instructor.lazy_page import LazyPage
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
@@ -272,7 +273,9 @@ class InstructorWindow(QMainWindow):
         self.jobs.failed.connect(self._failed)
         self.jobs.locked.connect(self._locked)
         self.cohort = CohortView(self.desk, self.jobs, self.today)
-        self.trainee = TraineeView(self.desk, self.jobs, self.today, store.day_zone)
+        #: The one trainee's tab, built when first opened (or asked for: ``trainee``).
+        self.trainee_page: LazyPage[TraineeView] = LazyPage(self._build_trainee)
+        self._trainees: list[TraineeProfile] = []  # the people lists as last read
         self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs)
         self.people = TraineesPanel(self.desk)
         self.groups = GroupsPanel(self.desk)
@@ -288,7 +291,7 @@ class InstructorWindow(QMainWindow):
         self.tabs = QTabWidget()
         pages = (
             self.cohort,
-            self.trainee,
+            self.trainee_page,
             self.exams,
             self.people,
             self.groups,
@@ -318,7 +321,6 @@ class InstructorWindow(QMainWindow):
         self._people_timer.setInterval(self.PEOPLE_CHECK_MS)
         self._people_timer.timeout.connect(self.check_people)
         self._people_timer.start()
-        self.exams.assigned.connect(self.trainee.reload)
         restore_size(
             self, "instructor", share_of_screen(self, 0.9, QSize(960, 600), QSize(1280, 860))
         )
@@ -331,6 +333,17 @@ class InstructorWindow(QMainWindow):
         self.standards.changed.connect(self.mastery.reload_when_shown)
         self.plans.assigned.connect(self.mastery.reload_when_shown)
         self.exams.assigned.connect(self.mastery.reload_when_shown)
+
+    @property
+    def trainee(self) -> TraineeView:
+        """The one trainee's tab (built now if it was not yet)."""
+        return self.trainee_page.page()
+
+    def _build_trainee(self) -> TraineeView:
+        view = TraineeView(self.desk, self.jobs, self.today, self.store.day_zone)
+        view.set_trainees(self._trainees)
+        self.exams.assigned.connect(view.reload)
+        return view
 
     def retranslate(self) -> None:
         """The window's own texts in the language now installed (title, tabs, toolbar)."""
@@ -403,7 +416,9 @@ class InstructorWindow(QMainWindow):
             self._locked(problem_text(exc))
             return
         trainees = self.people.trainees()
-        self.trainee.set_trainees(trainees)
+        self._trainees = trainees
+        if self.trainee_page.built:
+            self.trainee.set_trainees(trainees)
         self.exams.set_trainees(trainees)
         self.reports.set_trainees(trainees)
         self.groups.set_trainees(trainees)
@@ -430,7 +445,7 @@ class InstructorWindow(QMainWindow):
 
     def open_trainee(self, trainee_id: int) -> None:
         self.trainee.show_trainee(trainee_id)  # first, so the tab opens on this trainee
-        self.tabs.setCurrentWidget(self.trainee)
+        self.tabs.setCurrentWidget(self.trainee_page)
 
     def lock(self) -> None:
         self.desk.lock()

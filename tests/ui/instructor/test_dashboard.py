@@ -110,7 +110,7 @@ def test_double_click_opens_the_trainee_with_weakest_skills_and_exams(
     with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
         view.table.doubleClicked.emit(view.proxy.index(0, 0))
     trainee = window.trainee
-    assert window.tabs.currentWidget() is trainee
+    assert window.tabs.currentWidget() is window.trainee_page and trainee.isVisible()
     assert trainee.current_trainee() == cohort.trainees["Ana Lei"]
     # the exam Ana sat: 3 of 4 right, pass mark 3/4 → passed
     assert trainee.exams.rowCount() == 1
@@ -221,7 +221,7 @@ def test_older_answers_load_a_page_at_a_time(
 def test_opening_the_trainee_tab_shows_the_first_trainee(qtbot: QtBot, cohort: Cohort) -> None:
     window = open_window(qtbot, cohort)
     with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
-        window.tabs.setCurrentWidget(window.trainee)
+        window.tabs.setCurrentWidget(window.trainee_page)
     first = window.trainee.current_trainee()
     assert first is not None and window.trainee.plots.points() > 0
     assert window.trainee.trainee.currentText() == "Ana Lei"  # by name
@@ -262,3 +262,16 @@ def test_drill_down_answer_columns_show_their_whole_texts(qtbot: QtBot, cohort: 
         assert table.columnWidth(column) >= header.sectionSizeHint(column), model.COLUMNS[column]
     skills = {model.text(r, 1) for r in range(model.rowCount())}
     assert len(skills) > 1 and all(s for s in skills)  # skills by their names
+
+
+def test_the_trainee_tab_is_built_when_first_opened_with_the_people_of_the_day(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    """The window shows without building the one trainee's tab; opening it (its tab, or a
+    trainee from the cohort) builds it with the trainees as the window last read them."""
+    window = open_window(qtbot, cohort)
+    assert not window.trainee_page.built
+    window.tabs.setCurrentWidget(window.trainee_page)
+    assert window.trainee_page.built
+    names = {window.trainee.trainee.itemText(i) for i in range(window.trainee.trainee.count())}
+    assert set(cohort.trainees) <= names
