@@ -187,9 +187,9 @@ def test_an_instructor_resets_a_trainee_s_password(
     dialog.password.setText("a brand new password")
     dialog.sign_in_button.click()
     assert dialog.person is not None and dialog.person.name == "Chan Tai Man"
-    # The audit trail shows it, by login, in words.
+    # The audit trail shows it, by login, in words: read as its tab is shown.
+    assert window.tabs.currentWidget() is not window.records_check
     window.tabs.setCurrentWidget(window.records_check)
-    window.records_check.refresh()
     rows = [
         [window.records_check.audit.item(r, c).text() for c in range(4)]
         for r in range(window.records_check.audit.rowCount())

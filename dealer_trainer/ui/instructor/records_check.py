@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -228,6 +229,12 @@ class RecordsCheckPanel(QWidget):
             exam = titles.get(int(entry.detail[5:]), "") if entry.detail[5:].isdigit() else ""
             return f"{subject} · {exam}" if exam else subject
         return subject
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The audit trail read each time the tab is shown (not with the window: a centre's
+        trail grows with its years, and it is read on the GUI thread)."""
+        super().showEvent(event)
+        self.refresh()
 
     def refresh(self) -> None:
         try:

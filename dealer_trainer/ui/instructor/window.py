@@ -328,7 +328,6 @@ class InstructorWindow(QMainWindow):
         self.check_people()  # what the lists just read: a later change is told from it
         self.exams.refresh()
         self.cohort.reload()
-        self.records_check.refresh()
         self.standards.refresh()
         self.standards.changed.connect(self.mastery.reload_when_shown)
         self.plans.assigned.connect(self.mastery.reload_when_shown)
