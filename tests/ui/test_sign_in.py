@@ -155,6 +155,8 @@ def test_an_instructor_resets_a_trainee_s_password(
     assert person.session is not None
     window = InstructorWindow(store, person.session)
     qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
     people = window.people
     window.tabs.setCurrentWidget(people)
     chan_id = next(t.id for t in people.trainees() if t.name == "Chan Tai Man")
