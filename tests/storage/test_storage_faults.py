@@ -230,12 +230,25 @@ except StorageError as exc:
 """
 
 
+def _reachable_by_others() -> str | None:
+    """A temporary folder another user can reach (each folder on its path searchable by
+    all): the system's temporary folder, else ``/var/tmp`` or ``/dev/shm`` (some machines
+    keep ``/tmp`` to root alone); ``None``: the system's, for a run that is not root's."""
+    if os.name != "posix" or os.geteuid() != 0:
+        return None
+    for candidate in (tempfile.gettempdir(), "/var/tmp", "/dev/shm"):
+        path = Path(candidate).resolve()
+        if path.is_dir() and all(p.stat().st_mode & 0o001 for p in (path, *path.parents)):
+            return str(path)
+    pytest.skip("no temporary folder here that another user may reach")
+
+
 @pytest.mark.parametrize("existing", [True, False], ids=["with-records", "first-start"])
 @pytest.mark.skipif(os.name != "posix", reason="POSIX folder modes (and geteuid)")
 def test_read_only_data_folder_says_what_is_wrong_and_what_to_do(
     tmp_path: Path, existing: bool
 ) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="faults-ro-"))  # reachable by another user
+    folder = Path(tempfile.mkdtemp(prefix="faults-ro-", dir=_reachable_by_others()))
     try:
         if existing:
             Store.open(data_dir=folder, passwords=FAST_PASSWORDS).close()
