@@ -234,7 +234,7 @@ def _reachable_by_others() -> str | None:
     """A temporary folder another user can reach (each folder on its path searchable by
     all): the system's temporary folder, else ``/var/tmp`` or ``/dev/shm`` (some machines
     keep ``/tmp`` to root alone); ``None``: the system's, for a run that is not root's."""
-    if os.name != "posix" or os.geteuid() != 0:
+    if sys.platform == "win32" or os.geteuid() != 0:
         return None
     for candidate in (tempfile.gettempdir(), "/var/tmp", "/dev/shm"):
         path = Path(candidate).resolve()
