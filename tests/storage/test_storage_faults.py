@@ -234,13 +234,13 @@ def _reachable_by_others() -> str | None:
     """A temporary folder another user can reach (each folder on its path searchable by
     all): the system's temporary folder, else ``/var/tmp`` or ``/dev/shm`` (some machines
     keep ``/tmp`` to root alone); ``None``: the system's, for a run that is not root's."""
-    if sys.platform == "win32" or os.geteuid() != 0:
-        return None
-    for candidate in (tempfile.gettempdir(), "/var/tmp", "/dev/shm"):
-        path = Path(candidate).resolve()
-        if path.is_dir() and all(p.stat().st_mode & 0o001 for p in (path, *path.parents)):
-            return str(path)
-    pytest.skip("no temporary folder here that another user may reach")
+    if sys.platform != "win32" and os.geteuid() == 0:
+        for candidate in (tempfile.gettempdir(), "/var/tmp", "/dev/shm"):
+            path = Path(candidate).resolve()
+            if path.is_dir() and all(p.stat().st_mode & 0o001 for p in (path, *path.parents)):
+                return str(path)
+        pytest.skip("no temporary folder here that another user may reach")
+    return None
 
 
 @pytest.mark.parametrize("existing", [True, False], ids=["with-records", "first-start"])
