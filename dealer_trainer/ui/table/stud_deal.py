@@ -149,7 +149,8 @@ class StudDealPanel(QFrame):
             button = QPushButton()
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, b=button: self.answer(str(b.property("answer"))))
-            self.grid.addWidget(button, n // _COLUMNS, n % _COLUMNS)
+            made = len(self._pool)  # its place in the row, whichever answer asked for it
+            self.grid.addWidget(button, made // _COLUMNS, made % _COLUMNS)
             self._pool.append(button)
         return self._pool[n]
 
