@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 #: Game id → (English name for translation, Chinese name as printed in Macau).
@@ -50,12 +51,21 @@ RULESET_TITLES = frozenset(
 
 
 def ruleset_title(ruleset: Ruleset) -> str:
-    """``roulette-2003 · Roleta (zero único)``: the id and the title in the window's language;
-    a house ruleset by its own title and version, never by its stored id."""
+    """``Roleta (zero único)``: the title in the window's language; a house ruleset by its own
+    title and version. Never the stored id (``roulette-2003``): the regulations' titles already
+    tell a game's rulesets apart (a test checks it), and no person reads an id."""
     if ruleset.version is not None:
         label = QCoreApplication.translate("SidePanel", "%1 · house ruleset, version %2")
         return label.replace("%1", ruleset.title).replace("%2", str(ruleset.version))
     title = ruleset.title
     if title in RULESET_TITLES:
         title = QCoreApplication.translate("games", title)
-    return f"{ruleset.id} · {title}"
+    return title
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    """A stored ruleset id as a person reads it: the ruleset's title (:func:`ruleset_title`)."""
+    try:
+        return ruleset_title(get_ruleset(ruleset_id))
+    except RulesError:
+        return ruleset_id  # a ruleset this version does not know: its id is all there is

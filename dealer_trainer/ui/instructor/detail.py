@@ -23,6 +23,7 @@ from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.felt.view import FeltView
+from dealer_trainer.ui.games import ruleset_name
 from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.stage import felt_scene_for, request_of, stage
 from dealer_trainer.ui.language import citation_text
@@ -110,7 +111,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
     app = QCoreApplication.translate("AnswerDetail", "app")
     lines.append(
         f"<p style='color:#607d8b'>{seed} {record.item_seed} · "
-        f"{escape(record.ruleset_id)} · {app} {escape(record.app_version)}</p>"
+        f"{escape(ruleset_name(record.ruleset_id))} · {app} {escape(record.app_version)}</p>"
     )
     return "".join(lines)
 

@@ -52,7 +52,7 @@ from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineePr
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
-from dealer_trainer.ui.games import ruleset_title
+from dealer_trainer.ui.games import ruleset_name, ruleset_title
 from dealer_trainer.ui.instructor.exam_table_part import (
     TablePart,
     exam_rounds_text,
@@ -523,7 +523,7 @@ class ExamsPanel(QWidget):
         )
         self.about.setText(
             self.tr("%1: %2 items, %3, pass mark %4, %5. Skills: %6")
-            .replace("%1", _ruleset_name(exam.ruleset_id))
+            .replace("%1", ruleset_name(exam.ruleset_id))
             .replace("%2", str(exam.item_count))
             .replace("%3", difficulty_name(spec.difficulty))
             .replace("%4", percent_text(exam.pass_mark))
@@ -649,11 +649,3 @@ class ExamsPanel(QWidget):
         self.tick(set())
         self.show_results(exam)
         self.assigned.emit()
-
-
-def _ruleset_name(ruleset_id: str) -> str:
-    """An exam's ruleset by its title (a house ruleset's stored id is never shown)."""
-    try:
-        return ruleset_title(get_ruleset(ruleset_id))
-    except RulesError:
-        return ruleset_id  # a ruleset this version does not know: its id is all there is

@@ -135,6 +135,8 @@ def test_choice_answers_read_by_the_option_text(
     shown = html.unescape(page)
     assert f"Given</b></td><td>{render(wrong.label)}</td>" in shown
     assert f"Expected</b></td><td>{render(right.label)}</td>" in shown
+    ruleset = stored[0].record.ruleset_id
+    assert ruleset not in shown, shown  # the ruleset by its title, never its stored id
 
 
 def test_a_choice_stored_before_option_texts_were_kept_still_reads_by_text(

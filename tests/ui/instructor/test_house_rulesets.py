@@ -110,7 +110,8 @@ def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     qtbot: QtBot, empty_store: Store
 ) -> None:
     from dealer_trainer.storage.house_rulesets import use_kept_house_rulesets
-    from dealer_trainer.ui.instructor.exam_panel import ExamBuilder, _ruleset_name
+    from dealer_trainer.ui.games import ruleset_name
+    from dealer_trainer.ui.instructor.exam_panel import ExamBuilder
 
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
     add_house_ruleset(empty_store, session, HOUSE, "grand-lisboa.toml")
@@ -125,4 +126,4 @@ def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     builder.ruleset.setCurrentIndex(ids.index("grand-lisboa-roulette@1"))
     skills = {builder.skills.item(n).data(256) for n in range(builder.skills.count())}
     assert skills and all(s.startswith("roulette.") for s in skills)
-    assert _ruleset_name("grand-lisboa-roulette@1") == labels[ids.index("grand-lisboa-roulette@1")]
+    assert ruleset_name("grand-lisboa-roulette@1") == labels[ids.index("grand-lisboa-roulette@1")]
