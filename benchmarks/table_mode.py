@@ -1,6 +1,7 @@
 """The live table's speed: step → feedback, and a full 7-box Caribbean Stud round's redraw.
 
     QT_QPA_PLATFORM=offscreen python benchmarks/table_mode.py [--rounds 20] [--repeat 41]
+        [--slowest 0]
 
 Measured on the real ``TableScreen`` at 1366×728, in one process:
 
@@ -9,7 +10,8 @@ Measured on the real ``TableScreen`` at 1366×728, in one process:
   what changed; every step of ``--rounds`` advanced rounds of
   each game, played right (Caribbean Stud's deal and calls, and the irregularities the
   table deals, included), with one refused wrong amount per round.  Printed: p50,
-  p90 and p99 (goal p99 ≤ 16 ms, one frame).
+  p90 and p99 (goal p99 ≤ 16 ms, one frame); ``--slowest N`` also names the N slowest
+  steps (game and step) and each kind of step's p99, to tell where the tail is.
 - redraw: one synchronous repaint of the felt view with a full 7-box Caribbean Stud
   round on it (cards, antes, raises, progressive chips, the jackpot display), its
   item caches dropped first (goal ≤ 8 ms), the median of ``--repeat``.
@@ -42,7 +44,10 @@ def _ms(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def deal_right(screen: Any, times: list[float], shown: Callable[[Any], None]) -> None:
+Timed = list[tuple[float, str]]  # (milliseconds, what the step was)
+
+
+def deal_right(screen: Any, times: Timed, shown: Callable[[Any], None]) -> None:
     """Caribbean Stud's deal and calls before the showdown, each answered right by the key a
     dealer presses (another game's round: nothing), each timed into ``times``."""
     from PySide6.QtCore import Qt
@@ -59,7 +64,8 @@ def deal_right(screen: Any, times: list[float], shown: Callable[[Any], None]) ->
     while (wait := round_.waiting) is not None:
         right = wait.right
         if isinstance(right, Ruled):
-            times.append(_ms(lambda c=right.choice: (screen.rule(c), shown(screen))))
+            ms = _ms(lambda c=right.choice: (screen.rule(c), shown(screen)))
+            times.append((ms, "caribbean_stud ruling during the deal"))
             continue
         if isinstance(right, Step):
             key = Qt.Key.Key_C  # a fold: collected with its ante
@@ -71,13 +77,16 @@ def deal_right(screen: Any, times: list[float], shown: Callable[[Any], None]) ->
             key = Qt.Key.Key_X
         else:
             key = Qt.Key.Key_Q if right.qualifies else Qt.Key.Key_W
-        times.append(_ms(lambda k=key: (QTest.keyClick(screen, k), shown(screen))))
+        kind = "fold collected" if isinstance(right, Step) else right.action.value
+        ms = _ms(lambda k=key: (QTest.keyClick(screen, k), shown(screen)))
+        times.append((ms, f"caribbean_stud deal: {kind}"))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=41)
+    parser.add_argument("--slowest", type=int, default=0, metavar="N")
     args = parser.parse_args()
 
     from PySide6.QtWidgets import QApplication
@@ -103,7 +112,7 @@ def main() -> int:
         repaint(screen)
 
     # -- step → feedback
-    step_ms: list[float] = []
+    timed: Timed = []
     for game in ("roulette", "craps", "caribbean_stud"):
         screen = TableScreen(default_ruleset(game), Difficulty.ADVANCED, seed=4242)
         screen.resize(1366, 728)
@@ -112,39 +121,44 @@ def main() -> int:
         for _ in range(args.rounds):
             round_ = screen.round
             assert round_ is not None
-            deal_right(screen, step_ms, shown)  # Caribbean Stud: the deal and the calls first
+            deal_right(screen, timed, shown)  # Caribbean Stud: the deal and the calls first
             wrong_done = False
             while not round_.finished:
                 pending = round_.pending()
                 if pending is not None:  # an irregularity: ruled as the rules core rules it
                     choice = pending.right.id
-                    step_ms.append(_ms(lambda s=screen, c=choice: (s.rule(c), shown(s))))
+                    ms = _ms(lambda s=screen, c=choice: (s.rule(c), shown(s)))
+                    timed.append((ms, f"{game} ruling"))
                     continue
                 missing = round_.missing()
                 if not missing:  # a throw that decided nothing: the dealer says so
-                    step_ms.append(_ms(lambda s=screen: (s.do("settled"), shown(s))))
+                    ms = _ms(lambda s=screen: (s.do("settled"), shown(s)))
+                    timed.append((ms, f"{game} settled"))
                     break
                 step = missing[0]
                 assert isinstance(step, Step)
                 if step.action is Action.MARK:
-                    step_ms.append(_ms(lambda s=screen: (s.do("mark"), shown(s))))
+                    timed.append((_ms(lambda s=screen: (s.do("mark"), shown(s))), f"{game} mark"))
                     continue
                 screen.take(step.target)
                 if step.action in (Action.PAY, Action.PROGRESSIVE) and not wrong_done:
                     wrong = dataclasses.replace(step, amount=(step.amount or 0) + Decimal(1))
                     screen.float.type_text(f"{wrong.amount}")
-                    step_ms.append(_ms(lambda s=screen: (s.do("pay"), shown(s))))
+                    ms = _ms(lambda s=screen: (s.do("pay"), shown(s)))
+                    timed.append((ms, f"{game} wrong amount refused"))
                     wrong_done = True
                     screen.take(step.target)
                 if step.amount is not None:
                     screen.float.type_text(f"{step.amount}")
                 key = "progressive" if step.action is Action.PROGRESSIVE else _KEYS[step.action]
-                step_ms.append(_ms(lambda s=screen, k=key: (s.do(k), shown(s))))
+                first = " (the round's first)" if not round_.done else ""
+                ms = _ms(lambda s=screen, k=key: (s.do(k), shown(s)))
+                timed.append((ms, f"{game} {key}{first}"))
             assert round_.finished
             screen.do("next")
             app.processEvents()
         screen.close()
-    step_ms.sort()
+    step_ms = sorted(ms for ms, _ in timed)
     p50 = statistics.median(step_ms)
     p90, p99 = (step_ms[min(len(step_ms) - 1, round(q * (len(step_ms) - 1)))] for q in (0.9, 0.99))
 
@@ -180,6 +194,18 @@ def main() -> int:
         f"7-box Caribbean Stud round, redraw: {full:.2f} ms (goal <= {REDRAW_GOAL_MS} ms); "
         f"{full / plain:.2f}x the plain felt's repaint ({plain:.2f} ms, same view, same run)"
     )
+    if args.slowest:
+        print(f"the {args.slowest} slowest steps:")
+        for ms, what in sorted(timed, reverse=True)[: args.slowest]:
+            print(f"  {ms:7.2f} ms  {what}")
+        kinds: dict[str, list[float]] = {}
+        for ms, what in timed:
+            kinds.setdefault(what, []).append(ms)
+        print("each kind of step: count, p50, p99 (ms)")
+        for what, times in sorted(kinds.items(), key=lambda kv: -max(kv[1])):
+            times.sort()
+            q99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+            print(f"  {len(times):5d} {statistics.median(times):7.2f} {q99:7.2f}  {what}")
     return 0 if p99 <= STEP_GOAL_MS and full <= REDRAW_GOAL_MS else 1
 
 
