@@ -116,6 +116,12 @@ TABLE_STYLE = (
 #settled { background: #eef8ef; border: 2px solid #2e7d32; border-radius: 6px; padding: 6px;
            font-size: 15px; }
 #steps { font-size: 14px; background: #ffffff; }
+#steps QScrollBar:vertical { width: 12px; background: #eeeae0; margin: 0; }
+#steps QScrollBar::handle:vertical { background: #b8b2a4; min-height: 24px; border-radius: 4px;
+                                     margin: 2px; }
+#steps QScrollBar::handle:vertical:hover { background: #8f897c; }
+#steps QScrollBar::add-line:vertical, #steps QScrollBar::sub-line:vertical { height: 0; }
+#steps QScrollBar::add-page:vertical, #steps QScrollBar::sub-page:vertical { background: none; }
 #floatTotal { font-size: 22px; font-weight: 700; min-width: 110px; }
 #tableBar QPushButton, #floatBar QPushButton { font-size: 14px; padding: 5px 10px; }
 #roundClock { font-size: 16px; font-weight: 700; min-width: 70px; }

@@ -5,7 +5,9 @@ out every row again (a text layout each) whenever a row is added, so a step took
 the further the round had gone; this list measures a row once, when it is added, and
 keeps that height until the list's width changes.  Its scroll bar is always there: one
 that came at the round's tenth step and went with the next round would narrow the list
-and wrap every row again.
+and wrap every row again.  The table's style sheet draws that scroll bar flat (``#steps
+QScrollBar``): the style's own, with its gradients, took longer to paint at each step than
+the felt's changes (2 ms against 0.04 ms).
 """
 
 from __future__ import annotations
