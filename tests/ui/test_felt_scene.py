@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -317,3 +317,56 @@ def test_felt_sic_bo_fits_a_1366x768_screen_with_every_box_big_enough_to_click(
     narrowest = min(min(s.shape.bounds.w, s.shape.bounds.h) for s in view.felt_scene().felt)
     assert narrowest * scale >= 30, f"the narrowest box is {narrowest * scale:.0f} px"
     assert 40 * scale >= 15  # a 40 mm chip
+
+
+def test_felt_caribbean_art7_a_boxs_cards_keep_their_places_as_the_next_is_dealt(
+    qtbot: QtBot,
+) -> None:
+    scene = FeltScene(felt_for("caribbean_stud"))
+    whole = [c.pos() for c in scene.lay_hand("box-2", [None] * 5)]
+    scene.lay_hand("box-2", [])
+    for dealt in range(1, 6):  # one card at a time, as Art. 7 deals them
+        scene.lay_hand("box-2", [None] * dealt)
+        lying = [c.pos() for c in scene.cards if c.owner == "box-2"]
+        assert lying == whole[:dealt]  # the cards out have not moved; the new one is in place
+
+
+def test_felt_a_card_at_an_angle_looks_on_screen_as_drawn(qtbot: QtBot) -> None:
+    """A card is shown from a picture of its face at the screen's size: the same face,
+    drawn at its angle, differs from it by no more than the edges' smoothing (the back's
+    pattern turns with the card there, so the back is compared by its tone)."""
+    from PySide6.QtGui import QImage, QPainter, QTransform
+
+    from dealer_trainer.ui.felt.items import CardItem
+
+    for code in ("TD", "KS", None):
+        card = CardItem(QRectF(0, 0, 63, 88), 23.0, code)
+        images = []
+        for route in ("screen", "drawn"):
+            image = QImage(60, 60, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(0xFFFFFFFF)
+            painter = QPainter(image)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            painter.setTransform(QTransform().translate(30, 30).rotate(23).scale(0.5, 0.5))
+            if route == "screen":
+                card.paint(painter, None)  # type: ignore[arg-type]
+            else:
+                card._picture.play(painter)
+            painter.end()
+            images.append(image)
+        screen, drawn = images
+        differences = [
+            abs(QColor(screen.pixel(x, y)).lightness() - QColor(drawn.pixel(x, y)).lightness())
+            for x in range(60)
+            for y in range(60)
+        ]
+        if code is None:
+            tones = [
+                sum(QColor(image.pixel(x, y)).lightness() for x in range(60) for y in range(60))
+                for image in images
+            ]
+            assert abs(tones[0] - tones[1]) / 3600 < 4
+            continue
+        assert sum(differences) / len(differences) < 6, code
+        assert max(differences) < 160, code  # no stray band: at worst an edge's pixel

@@ -8,12 +8,23 @@ hit-testing is exact too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache, partial
 
 from PySide6.QtCore import QLocale, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPaintEngine,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPicture,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneHoverEvent,
@@ -440,9 +451,37 @@ def _card_picture(code: str | None, width: float, height: float) -> QPicture:
     return record(lambda p: draw_card(p, QRectF(-width / 2, -height / 2, width, height), code))
 
 
+@lru_cache(maxsize=512)
+def _card_pixmap(code: str | None, width: float, height: float, pixels: int) -> QPixmap:
+    """A face (or the back) ``pixels`` wide, drawn once per size (the back's pattern at
+    the screen's own grain, as the card drawn there had it)."""
+    scale = pixels / width
+    pixmap = QPixmap(pixels, max(1, math.ceil(height * scale)))
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.scale(scale, scale)
+    painter.translate(width / 2, height / 2)
+    _card_picture(code, width, height).play(painter)
+    painter.end()
+    return pixmap
+
+
+def forget_card_faces() -> None:
+    """Draw every card's face again at its next paint (a benchmark's cold redraw)."""
+    _card_pixmap.cache_clear()
+
+
 class CardItem(QGraphicsItem):
     """A card in a card place: face (``"AS"``) or back (``None``); ``owner``: whose hand
-    (``dealer``, ``box-3``)."""
+    (``dealer``, ``box-3``).
+
+    On screen a card is drawn from a picture of its face at the view's size
+    (:func:`_card_pixmap`), not drawn again: most cards lie at an angle in their box, and
+    Qt's own item cache is made again at every paint of a turned item (a card dealt or
+    fading in beside them drew the whole fan again).  Printed and exported felts draw the
+    card itself, as lines and letters."""
 
     def __init__(self, bounds: QRectF, angle: float, code: str | None, owner: str = "") -> None:
         super().__init__()
@@ -455,7 +494,6 @@ class CardItem(QGraphicsItem):
         self.setPos(bounds.center())
         self.setRotation(angle)
         self.setZValue(50)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_code(self, code: str | None) -> None:
@@ -472,7 +510,16 @@ class CardItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        self._picture.play(painter)
+        engine = painter.paintEngine()
+        if engine is None or engine.type() != QPaintEngine.Type.Raster:
+            self._picture.play(painter)  # a PDF, a printer: the card as drawn
+            return
+        world = painter.worldTransform()
+        ratio = painter.device().devicePixelRatioF()
+        across = self._bounds.width() * math.hypot(world.m11(), world.m12()) * ratio
+        pixels = max(8, math.ceil(across / 4) * 4)  # a few sizes, not one for each zoom
+        face = _card_pixmap(self.code, self._bounds.width(), self._bounds.height(), pixels)
+        painter.drawPixmap(self._bounds, face, QRectF(face.rect()))
 
 
 class JackpotItem(QGraphicsItem):

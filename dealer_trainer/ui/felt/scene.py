@@ -38,6 +38,7 @@ from dealer_trainer.ui.felt.items import (
     ProgressiveChipItem,
     SpotItem,
     draw_spot_face,
+    forget_card_faces,
 )
 from dealer_trainer.ui.felt.painting import (
     FELT,
@@ -54,6 +55,7 @@ from dealer_trainer.ui.felt.painting import (
 
 RAIL_WIDTH = 46.0  # mm of padded rail drawn round the cloth
 CARD_SIZE = (63.0, 88.0)  # mm, a poker-size card
+HAND = 5  # cards in a Caribbean Stud hand (Art. 7): a box's place is laid out for five
 
 
 class ChipsAdapter(QObject):
@@ -232,7 +234,11 @@ class FeltScene(QGraphicsScene):
 
     def _hand_places(self, owner: str, count: int) -> list[tuple[QRectF, float]]:
         """Where ``count`` cards of ``owner`` lie: fanned across a box's place, each card's
-        corner (rank over suit) left in sight; one card on each of the dealer's places."""
+        corner (rank over suit) left in sight; one card on each of the dealer's places.
+
+        A box's cards lie where a whole hand's would: a hand being dealt fills the places
+        from the first, and a card already out stays where it lies when the next comes (as
+        on the table; a fan that re-centred at each card moved every card of the box)."""
         places = [f for f in self.felt.fixtures if isinstance(f, CardPlace) and f.owner == owner]
         if owner.startswith("box-") and places:
             place = places[0]
@@ -240,12 +246,13 @@ class FeltScene(QGraphicsScene):
             cx, cy = bounds.center
             (x0, y0), (x1, y1) = place.shape.points[0], place.shape.points[1]
             angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
-            step = (math.hypot(x1 - x0, y1 - y0) - CARD_SIZE[0] - 8) / 4
+            step = (math.hypot(x1 - x0, y1 - y0) - CARD_SIZE[0] - 8) / (HAND - 1)
+            fan = max(count, HAND)
             w, h = CARD_SIZE
             found = []
             for i in range(count):
-                x = cx + (i - (count - 1) / 2) * step * math.cos(math.radians(angle))
-                y = cy + (i - (count - 1) / 2) * step * math.sin(math.radians(angle))
+                x = cx + (i - (fan - 1) / 2) * step * math.cos(math.radians(angle))
+                y = cy + (i - (fan - 1) / 2) * step * math.sin(math.radians(angle))
                 found.append((QRectF(x - w / 2, y - h / 2, w, h), angle))
             return found
         return [(qrect(place.shape.bounds), 0.0) for place in places[:count]]
@@ -315,7 +322,9 @@ class FeltScene(QGraphicsScene):
             chip.rerecord()
 
     def drop_caches(self) -> None:
-        """Forget the cached pixmaps: the next paint draws from the recorded pictures."""
+        """Forget the cached pixmaps (the cards' faces too): the next paint draws from the
+        recorded pictures."""
+        forget_card_faces()
         for item in self.items():
             if item.cacheMode() != QGraphicsItem.CacheMode.NoCache:
                 item.update()
