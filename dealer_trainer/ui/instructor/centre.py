@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -119,7 +119,9 @@ class CentrePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(top)
         layout.addWidget(certs, 1)
-        self.refresh()
+        #: What the tab shows was read before a change of people (or never): it is read
+        #: when the tab is next shown, not on the GUI thread while the window is built.
+        self._stale = True
 
     def _spin(self, low: int, high: int) -> QSpinBox:
         spin = QSpinBox()
@@ -154,6 +156,11 @@ class CentrePanel(QWidget):
             .replace("%3", str(settings.retake_wait_days))
             .replace("%4", str(settings.validity_months))
         )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
 
     def refresh(self) -> None:
         try:
@@ -205,6 +212,7 @@ class CentrePanel(QWidget):
                 self.certifications.setItem(row, column, cell(text))
         self.certifications.resizeColumnsToContents()
         self.certifications.horizontalHeader().setStretchLastSection(True)
+        self._stale = False
 
     def set_trainees(self, trainees: list[TraineeProfile]) -> None:
         current = self.trainee.currentData()
@@ -212,7 +220,10 @@ class CentrePanel(QWidget):
         for trainee in trainees:
             self.trainee.addItem(trainee.name, trainee.id)
         self.trainee.setCurrentIndex(max(self.trainee.findData(current), 0))
-        self.refresh()
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
 
     def save(self) -> bool:
         wanted = CentreSettings(

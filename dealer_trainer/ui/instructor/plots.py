@@ -67,13 +67,14 @@ class DayAxis(pg.DateAxisItem):  # type: ignore[misc]  # pyqtgraph has no type h
 
 
 def _plot(title: str, unit: str, colour: str) -> tuple[pg.PlotWidget, pg.PlotDataItem]:
-    widget = pg.PlotWidget(axisItems={"bottom": DayAxis(orientation="bottom")})
+    # No context menus (they are not used, and built for each plot they were a quarter of
+    # the dashboard's build).
+    widget = pg.PlotWidget(axisItems={"bottom": DayAxis(orientation="bottom")}, enableMenu=False)
     widget.setBackground(BACKGROUND)
     item = widget.getPlotItem()
     item.setTitle(title, color=INK, size="10pt")
     item.setLabel("left", unit, color=INK)
     item.showGrid(x=True, y=True, alpha=0.15)
-    item.setMenuEnabled(False)
     for side in ("left", "bottom"):
         axis = item.getAxis(side)
         axis.setPen(pg.mkPen(INK))

@@ -169,6 +169,23 @@ def test_the_instructor_reviews_an_exam_and_sees_what_the_group_missed(
     window.close()
 
 
+def test_the_centre_tab_reads_its_records_when_shown_not_when_the_window_is_built(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    window.show()
+    panel = window.centre
+    assert panel.certifications.rowCount() == 0  # a hidden tab: nothing read on opening
+    window.tabs.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.certifications.rowCount() > 0)
+    assert panel.certifications.item(0, 0).text() == "Ana Lei"
+    panel.name.setText("Escola")  # typed, not saved: showing the tab again keeps it
+    window.tabs.setCurrentIndex(0)
+    window.tabs.setCurrentWidget(panel)
+    assert panel.name.text() == "Escola"
+
+
 def test_the_centre_tab_saves_a_version_on_enter_and_the_audit_log_says_so(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
