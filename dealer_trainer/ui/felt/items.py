@@ -480,8 +480,8 @@ class CardItem(QGraphicsItem):
     On screen a card is drawn from a picture of its face at the view's size
     (:func:`_card_pixmap`), not drawn again: most cards lie at an angle in their box, and
     Qt's own item cache is made again at every paint of a turned item (a card dealt or
-    fading in beside them drew the whole fan again).  Printed and exported felts draw the
-    card itself, as lines and letters."""
+    fading in beside them drew the whole fan again).  A PDF (or any painter that is not
+    drawing pixels) gets the card itself, as lines and letters."""
 
     def __init__(self, bounds: QRectF, angle: float, code: str | None, owner: str = "") -> None:
         super().__init__()
