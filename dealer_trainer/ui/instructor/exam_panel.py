@@ -171,6 +171,7 @@ class ExamBuilder(QGroupBox):
         layout.addWidget(QLabel(self.tr("The items every trainee will get:")))
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.message)
+        self.message.hide()  # until there is something to say: the preview has its line
         layout.addWidget(self.create_button)
         self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
         self.skills.itemChanged.connect(self.update_preview)
@@ -338,6 +339,7 @@ class ExamBuilder(QGroupBox):
     def _say(self, text: str, *, error: bool) -> None:
         self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
         self.message.setText(text)
+        self.message.setVisible(bool(text))  # no empty line under the preview meanwhile
 
 
 class ExamsPanel(QWidget):
