@@ -67,8 +67,8 @@ class DayAxis(pg.DateAxisItem):  # type: ignore[misc]  # pyqtgraph has no type h
 
 
 def _plot(title: str, unit: str, colour: str) -> tuple[pg.PlotWidget, pg.PlotDataItem]:
-    # No context menus (they are not used, and built for each plot they were a quarter of
-    # the dashboard's build).
+    # No context menus: they are not used, and pyqtgraph built each plot's menus (and their
+    # forms) only for us to switch them off.
     widget = pg.PlotWidget(axisItems={"bottom": DayAxis(orientation="bottom")}, enableMenu=False)
     widget.setBackground(BACKGROUND)
     item = widget.getPlotItem()
