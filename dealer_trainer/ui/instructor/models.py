@@ -8,7 +8,7 @@ as numbers, empty cells last).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,7 @@ from dealer_trainer.reports import within_target
 from dealer_trainer.reports.figures import TraineeFigure
 from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
-from dealer_trainer.storage import StoredAnswer
+from dealer_trainer.storage import AnswerRecord, StoredAnswer
 from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
 from dealer_trainer.ui.instructor.detail import remake
 
@@ -177,7 +177,7 @@ class AnswersModel(_RecordsModel):
         self._zone = zone  # the training centre's zone (the store's day zone)
         self._rows: list[StoredAnswer] = []
         self._words: dict[int, AnswerWords] = {}  # by answer id, made when first shown
-        self._row_cells: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}  # likewise
+        self._short_texts: dict[int, tuple[str, str, str, str]] = {}  # likewise
 
     def words(self, answer: StoredAnswer) -> AnswerWords:
         """The answer given and the right one by bet names and option texts (never ids)."""
@@ -196,7 +196,7 @@ class AnswersModel(_RecordsModel):
         self.beginResetModel()
         self._rows = list(answers)
         self._words.clear()
-        self._row_cells.clear()
+        self._short_texts.clear()
         self.endResetModel()
 
     def add_older(self, answers: Sequence[StoredAnswer]) -> int:
@@ -219,36 +219,37 @@ class AnswersModel(_RecordsModel):
     def oldest(self) -> StoredAnswer | None:
         return self._rows[-1] if self._rows else None
 
-    def _cells(self, answer: StoredAnswer) -> tuple[tuple[str, ...], tuple[Any, ...]]:
-        """The row's texts and sort keys, worked out once (the view asks for every cell
-        many times: to sort, to size its columns, to paint)."""
-        cells = self._row_cells.get(answer.id)
-        if cells is None:
+    def _short(self, answer: StoredAnswer) -> tuple[str, str, str, str]:
+        """The when, skill, result and time texts, worked out once (the view asks for every
+        cell many times: to size its columns, to paint)."""
+        short = self._short_texts.get(answer.id)
+        if short is None:
             record = answer.record
-            words = self.words(answer)
-            title = skill_title(record.skill)
-            shown = (
+            short = self._short_texts[answer.id] = (
                 record.answered_at.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
-                title,
+                skill_title(record.skill),
                 self.tr("correct") if record.correct else self.tr("wrong"),
                 seconds_text(record.time_taken_ms),
-                words.given,
-                words.expected,
             )
-            keys = (
-                record.answered_at.timestamp(),
-                title.casefold(),
-                int(record.correct),
-                record.time_taken_ms,
-                words.given,
-                words.expected,
-            )
-            cells = self._row_cells[answer.id] = (shown, keys)
-        return cells
+        return short
 
     def text(self, row: int, column: int) -> str:
-        """The text the table shows in a cell."""
-        return self._cells(self._rows[row])[0][column]
+        """The text the table shows in a cell: the answers by their words only when a cell
+        of theirs is shown (fitting the short columns and sorting by time need none)."""
+        answer = self._rows[row]
+        if column < 4:
+            return self._short(answer)[column]
+        words = self.words(answer)
+        return words.given if column == 4 else words.expected
+
+    def _sort_key(self, row: int, column: int) -> object:
+        """What a column sorts by: the record's own value where it has one, else the text
+        (the skill's without case)."""
+        key = _RECORD_KEYS.get(column)
+        if key is not None:
+            return key(self._rows[row].record)
+        text = self.text(row, column)
+        return text.casefold() if column == 1 else text
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -257,17 +258,24 @@ class AnswersModel(_RecordsModel):
         record = answer.record
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._cells(answer)[0][column]
+            return self.text(index.row(), column)
         if role == SORT_ROLE:
-            return self._cells(answer)[1][column]
+            return self._sort_key(index.row(), column)
         if role == Qt.ItemDataRole.ToolTipRole and column in (4, 5):  # the whole answer
-            words = self.words(answer)
-            return words.given if column == 4 else words.expected
+            return self.text(index.row(), column)
         if role == Qt.ItemDataRole.ForegroundRole and column == 2:
             return QColor("#2e7d32") if record.correct else QColor("#c62828")
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+#: The answers' sort keys read straight off the record (by column: answered, result, time).
+_RECORD_KEYS: dict[int, Callable[[AnswerRecord], object]] = {
+    0: lambda record: record.answered_at.timestamp(),
+    2: lambda record: int(record.correct),
+    3: lambda record: record.time_taken_ms,
+}
 
 
 def cell(text: str) -> QTableWidgetItem:

@@ -264,6 +264,36 @@ def test_drill_down_answer_columns_show_their_whole_texts(qtbot: QtBot, cohort: 
     assert len(skills) > 1 and all(s for s in skills)  # skills by their names
 
 
+def test_drill_down_answers_sort_by_each_column(qtbot: QtBot, cohort: Cohort) -> None:
+    """Newest first on opening; each column sorts by what it shows: the time answered, the
+    skill's name (whatever its case), wrong before right, the seconds taken, the answers'
+    words."""
+    window = open_window(qtbot, cohort)
+    trainee = window.trainee
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Bruno Chan"])
+    table, proxy, model = trainee.answer_table, trainee.answers_proxy, trainee.answers
+    assert model.rowCount() > 3
+
+    def shown() -> list[int]:
+        return [proxy.mapToSource(proxy.index(r, 0)).row() for r in range(proxy.rowCount())]
+
+    moments = [model.answer(r).record.answered_at for r in shown()]
+    assert moments == sorted(moments, reverse=True)
+    keys = {
+        0: lambda r: model.answer(r).record.answered_at,
+        1: lambda r: model.text(r, 1).casefold(),
+        2: lambda r: model.answer(r).record.correct,
+        3: lambda r: model.answer(r).record.time_taken_ms,
+        4: lambda r: model.text(r, 4),
+        5: lambda r: model.text(r, 5),
+    }
+    for column, key in keys.items():
+        table.sortByColumn(column, Qt.SortOrder.AscendingOrder)
+        values = [key(r) for r in shown()]
+        assert values == sorted(values), model.COLUMNS[column]
+
+
 def test_the_trainee_tab_is_built_when_first_opened_with_the_people_of_the_day(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
