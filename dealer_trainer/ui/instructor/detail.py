@@ -12,7 +12,8 @@ import json
 from datetime import tzinfo
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
@@ -119,6 +120,8 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
 class AnswerDetail(QWidget):
     """The felt with the recorded situation, beside what was asked and answered."""
 
+    drawn = Signal()  # the open answer is on the felt and its text beside it
+
     def __init__(self, parent: QWidget | None = None, zone: tzinfo | None = None) -> None:
         super().__init__(parent)
         self._zone = zone
@@ -150,19 +153,35 @@ class AnswerDetail(QWidget):
         splitter.hide()
         self.scene: FeltScene | None = None
         self.item: DrillItem | None = None
-        self.answer: StoredAnswer | None = None
+        self.answer: StoredAnswer | None = None  # the answer open (drawn once shown)
+        self._drawn: StoredAnswer | None = None  # the answer the felt and text show
 
     def clear(self) -> None:
         """Show no answer (another trainee, period or filter was chosen): the placeholder."""
         self.answer = None
         self.item = None
+        self._drawn = None
         self.text.clear()
         self.notes.clear()
         self._splitter.hide()
         self.placeholder.show()
 
     def show_answer(self, answer: StoredAnswer) -> None:
+        """Open ``answer``: drawn now if the detail is on screen, else when it is shown (the
+        trainee's tab lists the answers on a page of its own, and opening a trainee drew the
+        newest answer on a felt that nobody saw)."""
         self.answer = answer
+        if self.isVisible():
+            self._draw(answer)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.answer is not None and self._drawn is not self.answer:
+            self._draw(self.answer)
+
+    def _draw(self, answer: StoredAnswer) -> None:
+        """The answer's situation on a felt of its game, beside its question and answers."""
+        self._drawn = answer
         self.item = remake(answer)
         old = self.scene
         self.scene = felt_scene_for(answer.record.situation, answer.record.ruleset_id, self)
@@ -180,3 +199,4 @@ class AnswerDetail(QWidget):
         self.notes.setText("\n".join(missing))
         self.placeholder.hide()
         self._splitter.show()
+        self.drawn.emit()

@@ -191,6 +191,9 @@ def test_drill_down_widget_shows_the_words(
     detail = AnswerDetail()
     qtbot.addWidget(detail)
     detail.show_answer(stored[0])
+    assert detail.scene is None and not detail.text.toPlainText()  # drawn once on screen
+    with qtbot.waitSignal(detail.drawn, timeout=2000):
+        detail.show()
     text = detail.text.toPlainText()
     names = _labels(item)
     assert all(names[bet] in text for bet in flat)

@@ -137,6 +137,9 @@ def test_drill_down_redraws_the_answers_situation_on_the_felt(qtbot: QtBot, coho
     assert trainee.answers_proxy.rowCount() > 0
     trainee.answer_table.selectRow(0)
     detail = trainee.detail
+    assert detail.answer is not None and detail.scene is None  # the Answers page is not shown
+    with qtbot.waitSignal(detail.drawn, timeout=2000):
+        trainee.pages.setCurrentIndex(1)  # the Answers page: the felt is drawn as it shows
     answer = detail.answer
     assert answer is not None and answer.record.skill == "roulette.straight_up"
     inner = answer.record.situation["situation"]  # type: ignore[index]
@@ -185,7 +188,11 @@ def test_drill_down_shows_dice_and_puck_for_craps(qtbot: QtBot, cohort: Cohort) 
     assert trainee.skill.findData("craps.hard_ways") > 0
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
         trainee.skill.setCurrentIndex(trainee.skill.findData("craps.hard_ways"))
-    trainee.answer_table.selectRow(0)
+    trainee.pages.setCurrentIndex(1)  # the Answers page
+    with qtbot.waitSignal(trainee.detail.drawn, timeout=2000):
+        trainee.answer_table.selectRow(1)  # another answer: drawn at once on the page shown
+    with qtbot.waitSignal(trainee.detail.drawn, timeout=2000):
+        trainee.answer_table.selectRow(0)
     scene = trainee.detail.scene
     answer = trainee.detail.answer
     assert scene is not None and answer is not None and scene.felt.game == "craps"
