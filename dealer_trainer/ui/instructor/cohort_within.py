@@ -1,14 +1,17 @@
-"""The cohort table's "Within target" column, read after the table (``reports.within_target``).
+"""The cohort table's "Within target" column (``reports.within_target``).
 
-Once the trainees' rows are in, one more job reads each trainee's share right and within
-the target over the same days and trainees, by the Mastery tab's aggregate query, and
+With the plots' and the table's, one more job reads each trainee's share right and within
+the target over the same days and trainees, by the Mastery tab's aggregate query (the
+longest of the three reads: it counts the answers themselves, the others read rollups), and
 fills the column; the view's figures (``CohortView.shown``, which the cohort PDF reuses)
-get it too. A newer period or group makes an older result stale (the job's key).
+get it too. ``loaded`` says the column is filled: its figures and the table's rows are
+both in. A newer period or group makes an older result stale (the job's key).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -40,26 +43,33 @@ class CohortWithin(QObject):
         self._model = model
         self._key: _Key | None = None
         self._shares: dict[int, SpeedShare] | None = None
+        self._table_in = False
 
-    def load(self, shown: CohortFigures | None) -> None:
-        """Read the column for ``shown``'s days and trainees (the table just shown)."""
-        if shown is None:
-            return
-        key = (shown.first, shown.last, shown.trainee_ids)
-        self._key, self._shares = key, None
+    def load(self, first: date, last: date, trainee_ids: frozenset[int] | None) -> None:
+        """Read the column for these days and trainees (the table's rows are read with it)."""
+        key = (first, last, trainee_ids)
+        self._key, self._shares, self._table_in = key, None, False
+        self._model.set_within({})
         desk = self._desk
         self._jobs.run(
             "cohort-within",
-            lambda: within_target.shares(desk, shown.first, shown.last, shown.trainee_ids),
+            lambda: within_target.shares(desk, first, last, trainee_ids),
             partial(self._ready, key),
         )
+
+    def table_filled(self) -> None:
+        """The table's rows of the days and trainees asked for are in."""
+        self._table_in = True
+        if self._shares is not None:
+            self.loaded.emit()
 
     def _ready(self, key: _Key, shares: dict[int, SpeedShare]) -> None:
         if key != self._key:
             return
         self._shares = shares
         self._model.set_within(shares)
-        self.loaded.emit()
+        if self._table_in:
+            self.loaded.emit()
 
     def attach(self, shown: CohortFigures | None) -> CohortFigures | None:
         """``shown`` with the column's figures when they are of its days and trainees."""

@@ -329,8 +329,9 @@ class CohortView(QWidget):
         return None if group_id is None else self._group_members.get(int(group_id), ())
 
     def reload(self) -> None:
-        """Ask for the cohort's figures: the plots' and the table's, at once on the two
-        worker threads (the table's no longer waits for the plots' to come back first)."""
+        """Ask for the cohort's figures: the plots', the table's and its Within target
+        column's, at once (two worker threads: the column's read starts as soon as the
+        plots' is done, not once the table is in)."""
         period = self.current_period()
         self.status.setText(self.tr("Loading…"))
         self.shown = None
@@ -365,6 +366,7 @@ class CohortView(QWidget):
             work,
             partial(self._rows_ready, this_round, period, trainee_ids),
         )
+        self.within.load(period.first, period.last, trainee_ids)
 
     def _plots_ready(self, this_round: int, period: Period, stats: list[DailySkillStat]) -> None:
         if this_round != self._table_round:
@@ -411,7 +413,7 @@ class CohortView(QWidget):
     def _table_done(self) -> None:
         self.table_status.setText(self.tr("%1 trainees").replace("%1", str(self.model.rowCount())))
         self.tableLoaded.emit()
-        self.within.load(self.shown)
+        self.within.table_filled()
 
     def _show_plots(self) -> None:
         self.trend.show_stats(self._stats, self.skill.currentData())
