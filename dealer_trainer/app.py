@@ -230,6 +230,7 @@ def run_window(args: SimpleNamespace) -> int:
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
     from dealer_trainer.ui.language import LanguageManager  # noqa: PLC0415
+    from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
     from dealer_trainer.ui.main_window import MainWindow  # noqa: PLC0415
     from dealer_trainer.ui.welcome import show_welcome  # noqa: PLC0415
 
@@ -240,6 +241,8 @@ def run_window(args: SimpleNamespace) -> int:
         window.panel.select_game(args.game)
     # The first start of a training room: who does what (until it is set up).
     window.firstPainted.connect(lambda: QTimer.singleShot(0, lambda: show_welcome(window)))
+    # The start-up's code is loaded: out of Python's full collections from now on.
+    window.startupFinished.connect(lambda: keep_loaded_code(collect_first=False))
     if args.exit_when_ready:
         from dealer_trainer.ui.startup_watch import StartupWatch  # noqa: PLC0415
 

@@ -36,7 +36,9 @@ def unlock(store: Store, parent: QWidget | None = None) -> InstructorSession | N
 def open_instructor_views(store: Store, parent: QWidget | None = None) -> InstructorWindow | None:
     """Unlock, then show the instructor's window; ``None`` if the dialog was cancelled."""
     from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
+    from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
 
+    keep_loaded_code()  # the instructor's views' code is loaded now (plots, reports)
     session = unlock(store, parent)
     if session is None:
         return None

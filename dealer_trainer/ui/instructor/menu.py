@@ -101,12 +101,14 @@ class InstructorMenu(QObject):
     def open_unlocked(self, session: InstructorSession) -> InstructorWindow:
         """Show the instructor views for an instructor who has just signed in."""
         from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
+        from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
 
         current = self.instructor_window
         if current is not None and current.isVisible():
             current.raise_()
             current.activateWindow()
             return current
+        keep_loaded_code()  # the instructor's views' code is loaded now (plots, reports)
         opened = InstructorWindow(self.store(), session, None)
         opened.show()
         self.instructor_window = opened

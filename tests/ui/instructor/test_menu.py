@@ -3,6 +3,8 @@ start, for the password afterwards, and opens the instructor views only once unl
 
 from __future__ import annotations
 
+import gc
+
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 from pytestqt.qtbot import QtBot
@@ -80,6 +82,7 @@ def test_wrong_password_then_cancel_opens_nothing(qtbot: QtBot, cohort: Cohort) 
 
 def test_the_password_opens_the_views(qtbot: QtBot, cohort: Cohort) -> None:
     cohort.store.lock(cohort.session)
+    gc.unfreeze()  # nothing kept out of the full collections yet
     main = QMainWindow()
     qtbot.addWidget(main)
     menu = install_instructor(main, lambda: cohort.store)
@@ -92,6 +95,7 @@ def test_the_password_opens_the_views(qtbot: QtBot, cohort: Cohort) -> None:
     opened = menu.open()
     assert opened is not None
     qtbot.addWidget(opened)
+    assert gc.get_freeze_count() > 0  # the views' loaded code: out of full collections
     qtbot.waitUntil(lambda: not opened.jobs.busy())
     assert menu.open() is opened  # a second choice of the menu raises the same window
     opened.close()
