@@ -574,8 +574,10 @@ class TableScreen(QWidget):
         return {step.target for step in self.round.done}
 
     def _next_open(self, after: TableBet | None, direction: int) -> TableBet | None:
-        """The next bet not yet settled after ``after`` (round the table)."""
-        if not self.bets:
+        """The next bet not yet settled after ``after`` (round the table); none during
+        Caribbean Stud's deal and calls (its prompt names the box a call is about: a bet in
+        hand beside it pointed at another box)."""
+        if not self.bets or self._dealing():
             return None
         settled = self._settled_targets()
         start = self.bets.index(after) if after in self.bets else -direction
@@ -641,12 +643,20 @@ class TableScreen(QWidget):
         if paying:
             self.do("progressive" if bet.target.progressive else "pay")
 
+    def _dealing(self) -> bool:
+        """Caribbean Stud's deal and calls are on: no bet is settled before the showdown."""
+        return self.stud is not None and self.stud.wait is not None
+
     def _show_in_hand(self) -> None:
         bet = self.current
         total = self.float.total()
         if bet is None:
             self.in_hand.setText(
-                QCoreApplication.translate("table", "No bet in hand: click a bet or press Tab.")
+                ""  # the deal's prompt says what waits; the line keeps its place
+                if self._dealing()
+                else QCoreApplication.translate(
+                    "table", "No bet in hand: click a bet or press Tab."
+                )
             )
             return
         if total is not None:
@@ -681,9 +691,13 @@ class TableScreen(QWidget):
             return self._judge(Step(Action.MARK, Target(marker=True), number=number))
         bet = self.current
         if bet is None:
+            waiting = self.stud.waiting_text() if self.stud is not None else None
             self._say(
-                QCoreApplication.translate(
-                    "table", "Take a bet in hand first: click it or press Tab."
+                escape(
+                    waiting
+                    or QCoreApplication.translate(
+                        "table", "Take a bet in hand first: click it or press Tab."
+                    )
                 ),
                 "refusal",
             )

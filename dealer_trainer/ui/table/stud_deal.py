@@ -356,6 +356,17 @@ class StudDealPanel(QFrame):
             if chip is not None:
                 chip.setVisible(visible)
 
+    def waiting_text(self) -> str | None:
+        """What the deal waits for, as its panel says it (an irregularity: the shared panel's
+        title and keys), or ``None`` at the showdown."""
+        wait = self.wait
+        if wait is None:
+            return None
+        if wait.moment is Moment.IRREGULARITY:
+            irregular = self.table.irregular
+            return f"{irregular.title.text()} {irregular.keys_text()}"
+        return prompt(wait)
+
     def settling(self) -> bool:
         """The showdown is on (the settlement's buttons apply)."""
         return self.wait is None

@@ -181,6 +181,11 @@ def test_caribbean_stud_art11_a_misruled_irregularity_is_stopped_with_its_paragr
     assert screen.irregular.isVisible()  # the shared panel of every game's irregularities
     right = RulingChoice(wait.right.choice)
     wrong = RulingChoice.PLAY_ON if right is not RulingChoice.PLAY_ON else RulingChoice.VOID
+    assert screen.current is None  # nothing is in hand during the deal
+    with qtbot.assertNotEmitted(screen.stepJudged):
+        qtbot.keyClick(screen, Qt.Key.Key_C)
+    assert "Irregularity" in screen.message.text()  # the key says what waits: the ruling
+    screen.take(screen.bets[0].target)  # a bet taken in hand by a click: refused, recorded
     collect = press(qtbot, screen, Qt.Key.Key_C)  # nothing is done before the ruling
     assert collect.verdict.code == "irregularity_not_ruled" and not collect.taken
     attempt = rule_by_keys(qtbot, screen, wrong.value)
@@ -218,6 +223,41 @@ def test_caribbean_stud_art6_7_a_fold_is_collected_with_its_ante_before_the_show
     attempt = _press(qtbot, screen, Qt.Key.Key_Return)  # Enter collects the fold
     assert attempt.accepted and attempt.step == wait.right
     assert all(int(b["box"]) != wait.box for b in round_.table_request()["boxes"])
+
+
+def test_caribbean_stud_art7_no_bet_is_in_hand_during_the_deal_until_the_showdown(
+    qtbot: QtBot,
+) -> None:
+    """The deal's prompt names the box a call is about: no bet in hand points at another (no
+    gold ring, the line blank in its place, Tab finds none, a settlement key says what the
+    deal waits for) until the showdown takes the first bet to settle in hand."""
+    seed = _seed_where(lambda r: {Moment.RAISE, Moment.QUALIFY} <= {w.moment for w in r.waits})
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+
+    def nothing_in_hand() -> bool:
+        ring = screen._hand_ring
+        return (
+            screen.current is None
+            and screen.in_hand.text() == ""
+            and (ring is None or not ring.isVisible())
+        )
+
+    assert nothing_in_hand()
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.RAISE)
+    assert nothing_in_hand()
+    qtbot.keyClick(screen, Qt.Key.Key_Tab)
+    assert nothing_in_hand()
+    with qtbot.assertNotEmitted(screen.stepJudged):
+        qtbot.keyClick(screen, Qt.Key.Key_P)  # pay: nothing to pay yet
+    wait = round_.waiting
+    assert wait is not None and f"Box {wait.box}" in screen.message.text()  # the raise waits
+    _deal_right(qtbot, screen)
+    assert round_.waiting is None  # the showdown
+    open_targets = {s.target for s in round_.missing() if isinstance(s, Step)}
+    assert screen.current is not None and screen.current.target in open_targets
+    assert screen.in_hand.text() and screen._hand_ring is not None
+    assert screen._hand_ring.isVisible()
 
 
 def test_caribbean_stud_art9_1_the_qualification_call_names_the_interpretation(
