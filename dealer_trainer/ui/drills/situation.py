@@ -476,5 +476,8 @@ class FeltStage(QObject):
                 bounds = bounds.united(qrect(fixture.shape))
         for bet in self._bets:
             bounds = bounds.united(qrect(scene.felt.spot(bet.spot_id).shape.bounds))
+        for box in request.get("boxes", []):  # its raise spot too: at the table it comes later
+            raise_spot = scene.felt.spot(f"box-{int(box['box'])}-raise")
+            bounds = bounds.united(qrect(raise_spot.shape.bounds))
         if not bounds.isEmpty():
             self.focus = _at_least(bounds.adjusted(-90, -60, 90, 90), scene, 0.6)

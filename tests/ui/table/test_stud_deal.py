@@ -260,6 +260,25 @@ def test_caribbean_stud_art7_no_bet_is_in_hand_during_the_deal_until_the_showdow
     assert screen._hand_ring.isVisible()
 
 
+def test_caribbean_stud_art6_6_every_playing_boxs_raise_spot_is_in_view_from_the_start(
+    qtbot: QtBot,
+) -> None:
+    """The felt closes in on the round's bets; a box's raise comes during the calls, and its
+    spot (where the accepted raise is placed) is in view before then (it was cut off at the
+    bottom of the view for the front boxes)."""
+    from dealer_trainer.ui.felt.painting import qrect
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, 1)
+    for _ in range(60):  # 8 of these rounds cut a raise spot off
+        view = screen.view
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        felt = view.felt_scene().felt
+        for box in _stud(screen).table_request()["boxes"]:
+            spot = qrect(felt.spot(f"box-{int(box['box'])}-raise").shape.bounds)
+            assert shown.contains(spot), (screen.round.seed, box["box"])  # type: ignore[union-attr]
+        screen.next_round()
+
+
 def test_caribbean_stud_art9_1_the_qualification_call_names_the_interpretation(
     qtbot: QtBot,
 ) -> None:
