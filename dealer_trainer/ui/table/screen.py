@@ -645,7 +645,7 @@ class TableScreen(QWidget):
 
     def _dealing(self) -> bool:
         """Caribbean Stud's deal and calls are on: no bet is settled before the showdown."""
-        return self.stud is not None and self.stud.wait is not None
+        return self.stud is not None and not self.stud.settling()
 
     def _show_in_hand(self) -> None:
         bet = self.current
