@@ -318,7 +318,7 @@ class TraineeSkillDay(Base):
             "answered_day",
             "skill",
             "trainee_id",
-            postgresql_include=["answers", "correct", "median2"],
+            postgresql_include=["answers", "correct", "median2", "within"],
         ),
         {"sqlite_with_rowid": False},
     )
@@ -329,6 +329,24 @@ class TraineeSkillDay(Base):
     answers: Mapped[int] = mapped_column(Integer)
     correct: Mapped[int] = mapped_column(Integer)
     median2: Mapped[int] = mapped_column(BigInteger)
+    #: Those right and within the skill's target in ``within_targets`` (migration 0014;
+    #: 0 while the skill has none there): see ``storage/within_rollup.py``.
+    within: Mapped[int] = mapped_column(Integer, server_default="0")
+
+
+class WithinTarget(Base):
+    """The target time (ms) a skill's ``trainee_skill_days.within`` was counted against.
+
+    Written by ``storage/within_rollup.py`` only, in the transaction that counts the
+    skill's answers again (on the server, by ``dt_recount_within``): the app reads a
+    skill's figure from the rollup only while this is the target in force.
+    """
+
+    __tablename__ = "within_targets"
+    __table_args__ = (CheckConstraint("target_ms >= 0", name="target_ms"),)
+
+    skill: Mapped[str] = mapped_column(String(100), primary_key=True)
+    target_ms: Mapped[int] = mapped_column(Integer)
 
 
 class HouseRulesetRow(Base):

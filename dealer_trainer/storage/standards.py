@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Date, Integer, bindparam, func, insert, select, text
+from sqlalchemy import Connection, Date, Integer, TextClause, bindparam, func, insert, select, text
 
 from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.drills.standards import (
@@ -36,7 +37,7 @@ from dealer_trainer.drills.standards import (
     check_target,
 )
 from dealer_trainer.rules.text import T
-from dealer_trainer.storage import audit
+from dealer_trainer.storage import audit, within_rollup
 from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError
 from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
@@ -196,39 +197,33 @@ def speed_shares(
     trainee_ids: Sequence[int] | None = None,
 ) -> list[SpeedShare]:
     """Per trainee (and last, the cohort of them together): answers from ``first_day`` to
-    ``last_day``, right, and right within their skill's target."""
+    ``last_day``, right, and right within their skill's target.
+
+    A skill whose rolled-up counts are of its target in force is read from the rollup
+    ``trainee_skill_days`` (``within_rollup``); any other is counted from the answers.
+    """
     if trainee_ids is None:
         # Named, even for all of them: the trainee's day index then covers the whole query
         # (without it SQLite read the day index and the table for every answer).
         trainee_ids = connection.execute(select(Trainee.id).order_by(Trainee.id)).scalars().all()
     if not targets or not trainee_ids:
         return [SpeedShare(None, 0, 0, 0)]
-    target, values = _target_of(targets)
-    only = "AND a.trainee_id IN :ids"
-    statement = text(
-        f"""
-        SELECT a.trainee_id, count(*),
-               sum(CASE WHEN a.correct THEN 1 ELSE 0 END),
-               sum(CASE WHEN a.correct AND a.time_taken_ms <= {target} THEN 1 ELSE 0 END)
-        FROM answers AS a
-        WHERE a.answered_day >= :first AND a.answered_day <= :last
-          AND a.skill IN :skills {only}
-        GROUP BY a.trainee_id
-        ORDER BY a.trainee_id
-        """
-    ).bindparams(
-        bindparam("first", type_=Date),
-        bindparam("last", type_=Date),
-        bindparam("skills", expanding=True),
-        bindparam("ids", expanding=True),
-    )
-    values["skills"] = sorted(targets)
-    values["ids"] = list(trainee_ids)
-    values.update(first=first_day, last=last_day)
-    shares = [
-        SpeedShare(int(t), int(n), int(right), int(within))
-        for t, n, right, within in connection.execute(statement, values)
-    ]
+    rolled, others = within_rollup.split(targets, within_rollup.counted_targets(connection))
+    days: dict[str, Any] = {"first": first_day, "last": last_day, "ids": list(trainee_ids)}
+    found: dict[int, list[int]] = {}
+    parts = []
+    if rolled:
+        parts.append((_ROLLED, {**days, "skills": rolled}))
+    if others:
+        target, values = _target_of(others)
+        parts.append((_counted(target), {**days, **values, "skills": sorted(others)}))
+    for statement, values in parts:
+        for t, n, right, within in connection.execute(statement, values):
+            sums = found.setdefault(int(t), [0, 0, 0])
+            sums[0] += int(n)
+            sums[1] += int(right)
+            sums[2] += int(within)
+    shares = [SpeedShare(t, *found[t]) for t in sorted(found) if found[t][0]]
     cohort = SpeedShare(
         None,
         sum(s.answers for s in shares),
@@ -236,6 +231,46 @@ def speed_shares(
         sum(s.within for s in shares),
     )
     return [*shares, cohort]
+
+
+def _bound(statement: TextClause) -> TextClause:
+    return statement.bindparams(
+        bindparam("first", type_=Date),
+        bindparam("last", type_=Date),
+        bindparam("skills", expanding=True),
+        bindparam("ids", expanding=True),
+    )
+
+
+#: The skills counted against their target in force: the rollup's rows of the days.
+_ROLLED = _bound(
+    text(
+        """
+        SELECT r.trainee_id, sum(r.answers), sum(r.correct), sum(r.within)
+        FROM trainee_skill_days AS r
+        WHERE r.answered_day >= :first AND r.answered_day <= :last
+          AND r.skill IN :skills AND r.trainee_id IN :ids
+        GROUP BY r.trainee_id
+        """
+    )
+)
+
+
+def _counted(target: str) -> TextClause:
+    """The other skills: their answers of the days, each against ``target`` (a CASE)."""
+    return _bound(
+        text(
+            f"""
+            SELECT a.trainee_id, count(*),
+                   sum(CASE WHEN a.correct THEN 1 ELSE 0 END),
+                   sum(CASE WHEN a.correct AND a.time_taken_ms <= {target} THEN 1 ELSE 0 END)
+            FROM answers AS a
+            WHERE a.answered_day >= :first AND a.answered_day <= :last
+              AND a.skill IN :skills AND a.trainee_id IN :ids
+            GROUP BY a.trainee_id
+            """
+        )
+    )
 
 
 class CentreStandards:
@@ -303,6 +338,29 @@ class CentreStandards:
 
         result: list[SpeedShare] = self._read(work)
         return result
+
+    def recount_within(self) -> list[str]:
+        """Count again, skill by skill, the rolled-up answers within the target of every
+        skill whose target in force is not the one they were counted against (a standard
+        set, a new app version's default, a store from before migration 0014); the
+        skills counted, in order. Each skill is its own short write, so a trainee's answer
+        never waits long; the figures read meanwhile are exact (``speed_shares``)."""
+
+        def stale(connection: Connection) -> list[str]:
+            targets = all_targets_ms(standards(connection))
+            _, others = within_rollup.split(targets, within_rollup.counted_targets(connection))
+            return sorted(others)
+
+        def recount(skill: str, connection: Connection) -> bool:
+            # The target read again in the write: another instructor may have set one since.
+            ms = all_targets_ms(standards(connection)).get(skill)
+            if ms is None or within_rollup.counted_targets(connection).get(skill) == ms:
+                return False
+            within_rollup.recount(connection, skill, ms, server=self._store.is_server)
+            return True
+
+        stale_skills: list[str] = self._read(stale)
+        return [skill for skill in stale_skills if self._write(partial(recount, skill))]
 
     # -- setting ---------------------------------------------------------------------
 

@@ -43,7 +43,9 @@ from dealer_trainer.storage import centre
 #: no attempt added to a round once its session has ended); the centre's calendar day of a
 #: certification (dt_centre_day); a trainee's own transcript (dt_my_exam_terms,
 #: dt_my_instructors).
-SECURITY_VERSION = 3
+#: 4: the within-target rollup (0014): ``within_targets`` read by instructors, counted again
+#: by dt_recount_within only.
+SECURITY_VERSION = 4
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -127,6 +129,7 @@ _TABLES = (
     "review_states",
     "daily_skill_counts",
     "trainee_skill_days",
+    "within_targets",
     "house_rulesets",
     "table_rounds",
     "table_attempts",
@@ -171,6 +174,7 @@ _INSTRUCTOR_GRANTS = {
     "review_states": "SELECT",
     "daily_skill_counts": "SELECT",
     "trainee_skill_days": "SELECT",
+    "within_targets": "SELECT",
     "house_rulesets": "SELECT, INSERT",
     "table_rounds": "SELECT",
     "table_attempts": "SELECT",
@@ -248,6 +252,8 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     # Written by the answers' count trigger only (SECURITY DEFINER): nobody's grant.
     ("trainee_skill_days", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
     ("trainee_skill_days", "all", "SELECT", "i", "true", None),
+    # Written by dt_recount_within only, with the counts it stands for.
+    ("within_targets", "all", "SELECT", "i", "true", None),
     ("house_rulesets", "read", "SELECT", "ti", "true", None),
     ("house_rulesets", "add", "INSERT", "i", None, "added_by = dt_instructor_id()"),
     ("table_rounds", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
@@ -935,6 +941,27 @@ def _standards_functions() -> list[tuple[str, str]]:
             END $$""",
         ),
         (
+            "dt_recount_within(text, integer)",
+            # The answers locked against inserts while they are counted: one recorded
+            # meanwhile would be added by the trigger against the old target, or missed.
+            f"""CREATE OR REPLACE FUNCTION dt_recount_within(p_skill text, p_ms integer)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                {refuse % "counts the rollup again"}
+                IF p_ms IS NULL OR p_ms < 0 THEN
+                    RAISE EXCEPTION 'a target time is not negative' USING ERRCODE = '22023';
+                END IF;
+                LOCK TABLE answers IN SHARE MODE;
+                UPDATE trainee_skill_days AS r SET within = (
+                    SELECT count(*) FROM answers AS a
+                    WHERE a.trainee_id = r.trainee_id AND a.answered_day = r.answered_day
+                      AND a.skill = r.skill AND a.time_taken_ms <= p_ms AND a.correct)
+                WHERE r.skill = p_skill;
+                INSERT INTO within_targets (skill, target_ms) VALUES (p_skill, p_ms)
+                ON CONFLICT (skill) DO UPDATE SET target_ms = EXCLUDED.target_ms;
+            END $$""",
+        ),
+        (
             "dt_set_mastery_rule(integer, integer, integer)",
             f"""CREATE OR REPLACE FUNCTION dt_set_mastery_rule(
                 p_last integer, p_mastered integer, p_close integer)
@@ -1081,6 +1108,7 @@ _CALLERS = {
     "dt_group_move(integer, integer)": "i",
     "dt_set_instructor_disabled(integer, boolean)": "i",
     "dt_set_speed_standard(text, integer)": "i",
+    "dt_recount_within(text, integer)": "i",
     "dt_set_mastery_rule(integer, integer, integer)": "i",
     "dt_assign_plan(text, text, text, integer, timestamp with time zone, integer, integer[])": "i",
 }

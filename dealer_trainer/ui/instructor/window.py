@@ -235,6 +235,8 @@ class InstructorWindow(QMainWindow):
 
     lockedOut = Signal(str)
     closed = Signal()
+    #: The skills whose within-target rollup was counted again (``recount_within``).
+    recounted = Signal(list)
     #: The people lists were read again after a change (here or on another workstation).
     peopleRefreshed = Signal()
 
@@ -330,8 +332,21 @@ class InstructorWindow(QMainWindow):
         self.cohort.reload()
         self.standards.refresh()
         self.standards.changed.connect(self.mastery.reload_when_shown)
+        # The rollup of answers within their target counted again where a target changed
+        # (storage/within_rollup.py): once the first figures are in, and after a standard.
+        self.cohort.within.loaded.connect(self._first_recount)
+        self.standards.changed.connect(self.recount_within)
         self.plans.assigned.connect(self.mastery.reload_when_shown)
         self.exams.assigned.connect(self.mastery.reload_when_shown)
+
+    def recount_within(self) -> None:
+        """Count the within-target rollup again for every skill whose target in force is
+        not the one counted (in the background; the figures shown are exact meanwhile)."""
+        self.jobs.run("within-recount", self.desk.standards.recount_within, self.recounted.emit)
+
+    def _first_recount(self) -> None:
+        self.cohort.within.loaded.disconnect(self._first_recount)
+        self.recount_within()
 
     @property
     def trainee(self) -> TraineeView:

@@ -312,6 +312,38 @@ def test_an_archived_trainee_cannot_sign_in(centre: Centre, people: dict[str, st
         centre.connect(gone)
 
 
+def test_the_within_target_rollup_is_counted_again_by_the_instructors_function_only(
+    centre: Centre, people: dict[str, str], recorded: dict[str, int]
+) -> None:
+    """Migration 0014: the rolled-up answers within the target and the target they were
+    counted against are written by ``dt_recount_within`` alone, which counts them from
+    the answers; a trainee may neither call it nor read the targets."""
+    with centre.connect(people["tom"]) as tom:
+        for attack in (
+            "SELECT dt_recount_within('roulette.payout', 5000)",
+            "SELECT * FROM within_targets",
+            "INSERT INTO within_targets (skill, target_ms) VALUES ('roulette.payout', 1)",
+            "UPDATE trainee_skill_days SET within = answers",
+        ):
+            with pytest.raises(errors.InsufficientPrivilege):
+                tom.execute(attack)
+    with centre.connect(people["ina"]) as ina:
+        for attack in (
+            "INSERT INTO within_targets (skill, target_ms) VALUES ('roulette.payout', 1)",
+            "UPDATE trainee_skill_days SET within = answers",
+        ):
+            with pytest.raises(errors.InsufficientPrivilege):
+                ina.execute(attack)
+        with pytest.raises(errors.InvalidParameterValue):
+            ina.execute("SELECT dt_recount_within('roulette.payout', -1)")
+        ina.execute("SELECT dt_recount_within('roulette.payout', 5000)")
+        assert ina.execute("SELECT skill, target_ms FROM within_targets").fetchall() == [
+            ("roulette.payout", 5000)
+        ]
+        # Both recorded answers are wrong: none is within, however quick.
+        assert ina.execute("SELECT sum(within) FROM trainee_skill_days").fetchone() == (0,)
+
+
 def test_trainee_reads_only_their_own_rollup_rows_and_cannot_write_one(
     centre: Centre, people: dict[str, str], recorded: dict[str, int]
 ) -> None:

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills.standards import all_targets_ms
 from dealer_trainer.storage import AnswerFilter
+from dealer_trainer.storage.within_rollup import counted_targets
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.models import ID_ROLE, SORT_ROLE
 from tests.storage.conftest import MACAU
@@ -118,3 +119,30 @@ def test_the_cohort_pdf_has_the_column_and_says_what_it_counts(
     table = words[words.index("lowest accuracy") :]
     line = next(line for line in table.splitlines() if line.strip().startswith("Ana Lei"))
     assert line.rstrip().endswith(expected)
+
+
+def test_the_window_counts_the_within_target_rollup_again_once_its_figures_are_in(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    """A store whose rollup holds no counted target (as after migration 0014) is counted
+    for every skill once the cohort's figures are shown, and a standard set is counted
+    again at once; the column's figures are the same before and after."""
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.recounted, timeout=30_000) as counted:
+        window.show()
+    assert counted.args == [sorted(all_targets_ms())]
+    assert cohort.store.read(counted_targets) == window.desk.standards.targets_ms()
+    model = window.cohort.model
+    before = [model.data(model.index(row, WITHIN)) for row in range(model.rowCount())]
+    with qtbot.waitSignal(window.cohort.within.loaded, timeout=20_000):
+        window.cohort.reload()
+    assert [model.data(model.index(row, WITHIN)) for row in range(model.rowCount())] == before
+    window.tabs.setCurrentWidget(window.standards)
+    window.standards.table.setCurrentCell(0, 0)
+    skill = window.standards.current_skill()
+    window.standards.seconds.setText("4.5")
+    with qtbot.waitSignal(window.recounted, timeout=30_000) as again:
+        qtbot.keyClick(window.standards.seconds, Qt.Key.Key_Return)
+    assert again.args == [[skill]]
+    assert cohort.store.read(counted_targets)[skill] == 4500
