@@ -415,6 +415,8 @@ def open_dashboard(store: Store, pdf_path: Path) -> Run:
         wait_for(window.cohort.tableLoaded, 600)
     if not within:
         wait_for(window.cohort.within.loaded, 600)
+    # The view filled is painted now, in this measure (it fell in the PDF's before).
+    QApplication.processEvents()
     gap = ticker.stop()
     if not painted or not table or not within:
         raise RuntimeError("the dashboard did not paint (or fill its table) in time")

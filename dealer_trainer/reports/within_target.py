@@ -3,8 +3,9 @@ the period, the share right *and* within their skill's target time (the centre's
 standard, else the drills' own target).
 
 It is the Mastery tab's figure, read by the same aggregate query
-(``storage.standards.speed_shares``, one ``GROUP BY`` over the answers' covering index):
-never a second count, never answers read row by row.
+(``storage.standards.speed_shares``: the rollup's count of each skill whose counted
+target is the one in force, a ``GROUP BY`` over the answers' covering index for any
+other): never a second count, never answers read row by row.
 """
 
 from __future__ import annotations

@@ -312,8 +312,8 @@ class TraineeSkillDay(Base):
 
     __tablename__ = "trainee_skill_days"
     __table_args__ = (
-        # The key carries the figures on PostgreSQL (migration 0013): the cohort table's
-        # read is an index-only scan. SQLite stores the rows in the key's order already.
+        # The key carries the figures on PostgreSQL (migrations 0013, 0014): the cohort
+        # table's reads are index-only scans. SQLite stores the rows in the key's order already.
         PrimaryKeyConstraint(
             "answered_day",
             "skill",
