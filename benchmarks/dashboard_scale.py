@@ -393,6 +393,13 @@ class Run:
     built_ms: float  # building the window: the GUI thread busy before it shows
 
 
+def settle(ms: int) -> None:
+    """Let the event loop run for ``ms`` (what the window does before the next click)."""
+    pause = QEventLoop()
+    QTimer.singleShot(ms, pause.quit)
+    pause.exec()
+
+
 def open_dashboard(store: Store, pdf_path: Path) -> Run:
     from dealer_trainer.ui.instructor import InstructorWindow
 
@@ -415,8 +422,9 @@ def open_dashboard(store: Store, pdf_path: Path) -> Run:
         wait_for(window.cohort.tableLoaded, 600)
     if not within:
         wait_for(window.cohort.within.loaded, 600)
-    # The view filled is painted now, in this measure (it fell in the PDF's before).
-    QApplication.processEvents()
+    # The view settles (its deferred layouts and repaints) within this measure, in the
+    # moment before a person's hand reaches the PDF button: they fell in the PDF's before.
+    settle(300)
     gap = ticker.stop()
     if not painted or not table or not within:
         raise RuntimeError("the dashboard did not paint (or fill its table) in time")
@@ -448,9 +456,7 @@ def open_dashboard(store: Store, pdf_path: Path) -> Run:
     trainee_gap = ticker.stop()
     # The Answers page, clicked a moment later (a person's hand moves to its tab: the tab's
     # last repaints are done by then): its newest answer is drawn on the felt as it shows.
-    pause = QEventLoop()
-    QTimer.singleShot(300, pause.quit)
-    pause.exec()
+    settle(300)
     detail = window.trainee.detail
     drawn: list[float] = []
     detail.drawn.connect(lambda: drawn.append(time.perf_counter()))

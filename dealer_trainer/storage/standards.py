@@ -333,6 +333,7 @@ class CentreStandards:
         """Right and within the target, per trainee and (last) for all of them together."""
 
         def work(connection: Connection) -> list[SpeedShare]:
+            within_rollup.one_snapshot(connection)
             targets = all_targets_ms(standards(connection))
             return speed_shares(connection, targets, first_day, last_day, trainee_ids)
 

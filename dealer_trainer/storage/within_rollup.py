@@ -58,6 +58,17 @@ def split(
     return rolled, others
 
 
+def one_snapshot(connection: Connection) -> None:
+    """Read the counted targets and the counts in one snapshot (call first in a read).
+
+    On PostgreSQL each statement of a read otherwise sees what was committed before it:
+    a count made again between reading its target and reading the rollup would be taken
+    for a count of the old target. SQLite's read transaction is one snapshot already.
+    """
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
+
+
 def recount(connection: Connection, skill: str, ms: int, *, server: bool) -> None:
     """Count ``skill``'s rolled-up answers within ``ms`` again, and keep ``ms`` as its
     counted target, in the connection's transaction (a write). ``server``: a centre's

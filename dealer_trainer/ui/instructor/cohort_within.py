@@ -3,9 +3,10 @@
 With the plots' and the table's, one more job reads each trainee's share right and within
 the target over the same days and trainees, by the Mastery tab's aggregate query (from the
 rollup, but for a skill whose target changed since it was counted: see
-``storage.within_rollup``), and fills the column; the view's figures (``CohortView.shown``, which the cohort PDF reuses)
-get it too. ``loaded`` says the column is filled: its figures and the table's rows are
-both in. A newer period or group makes an older result stale (the job's key).
+``storage.within_rollup``), and fills the column; the view's figures
+(``CohortView.shown``, which the cohort PDF reuses) get it too. ``loaded`` says the
+column is filled: its figures and the table's rows are both in. A newer period or group
+makes an older result stale (the job's key).
 """
 
 from __future__ import annotations
