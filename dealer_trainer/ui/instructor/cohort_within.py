@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from dealer_trainer.ui.instructor.jobs import Jobs
     from dealer_trainer.ui.instructor.models import CohortModel
 
-_Key = tuple[object, object, object]
+_Key = tuple[date, date, frozenset[int] | None]
 
 
 class CohortWithin(QObject):
@@ -57,6 +57,15 @@ class CohortWithin(QObject):
             lambda: within_target.shares(desk, first, last, trainee_ids),
             partial(self._ready, key),
         )
+
+    def read_again(self) -> None:
+        """Read the column again for the same days and trainees (a speed standard was set:
+        the figures shown were of the old target, so the column is emptied until then)."""
+        if self._key is None:
+            return
+        table_in = self._table_in
+        self.load(*self._key)
+        self._table_in = table_in
 
     def table_filled(self) -> None:
         """The table's rows of the days and trainees asked for are in."""

@@ -336,6 +336,7 @@ class InstructorWindow(QMainWindow):
         # (storage/within_rollup.py): once the first figures are in, and after a standard.
         self.cohort.within.loaded.connect(self._first_recount)
         self.standards.changed.connect(self.recount_within)
+        self.standards.changed.connect(self.cohort.within.read_again)
         self.plans.assigned.connect(self.mastery.reload_when_shown)
         self.exams.assigned.connect(self.mastery.reload_when_shown)
 

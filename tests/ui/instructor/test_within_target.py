@@ -142,7 +142,17 @@ def test_the_window_counts_the_within_target_rollup_again_once_its_figures_are_i
     window.standards.table.setCurrentCell(0, 0)
     skill = window.standards.current_skill()
     window.standards.seconds.setText("4.5")
-    with qtbot.waitSignal(window.recounted, timeout=30_000) as again:
+    with (
+        qtbot.waitSignal(window.recounted, timeout=30_000) as again,
+        qtbot.waitSignal(window.cohort.within.loaded, timeout=30_000),
+    ):
         qtbot.keyClick(window.standards.seconds, Qt.Key.Key_Return)
     assert again.args == [[skill]]
     assert cohort.store.read(counted_targets)[skill] == 4500
+    # The column is read again at once: of the new target, not the one shown before.
+    after = {}
+    for row in range(model.rowCount()):
+        trainee_id = model.data(model.index(row, 0), ID_ROLE)
+        after[trainee_id] = model.data(model.index(row, WITHIN))
+        assert after[trainee_id] == _counted_by_hand(window, trainee_id)
+    assert sorted(after.values()) != sorted(before)
