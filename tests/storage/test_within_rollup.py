@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from datetime import UTC, date, datetime, timedelta
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -21,37 +21,18 @@ from hypothesis import strategies as st
 from sqlalchemy import Connection, create_engine, text
 
 from dealer_trainer.drills.standards import all_targets_ms
-from dealer_trainer.storage import InstructorDesk, Store, TraineeDesk
+from dealer_trainer.storage import InstructorDesk, Store
 from dealer_trainer.storage.engine import alembic_config
 from dealer_trainer.storage.standards import SpeedShare
 from dealer_trainer.storage.within_rollup import counted_targets
 
-from .conftest import FAST_PASSWORDS, MACAU, FakeClock, answer
+from .conftest import FAST_PASSWORDS, MACAU, FakeClock
+from .test_rollups import Recorder
 
 PASSWORD = "a long instructor pw"
 SKILLS = ("roulette.straight_up", "craps.line_bets", "roulette.outside_bets")
 FIRST = date(2026, 11, 20)
 LAST = date(2026, 11, 30)
-
-
-class Trainees:
-    """Three trainees with an open session each, recording answers on given days."""
-
-    def __init__(self, store: Store, desk: InstructorDesk) -> None:
-        self.trainees: list[TraineeDesk] = [
-            store.trainee(desk.add_trainee(f"Trainee {n}").id) for n in range(3)
-        ]
-        self.sessions = {t.trainee_id: t.start_session("roulette-2003").id for t in self.trainees}
-        self.seed = 0
-
-    def record(self, who: int, skill: str, day: int, ms: int, ok: bool) -> None:
-        trainee = self.trainees[who % len(self.trainees)]
-        self.seed += 1
-        when = datetime(2026, 11, 20, 3, tzinfo=UTC) + timedelta(days=day, seconds=self.seed)
-        trainee.record_answer(
-            self.sessions[trainee.trainee_id],
-            answer(self.seed, skill=skill, correct=ok, time_taken_ms=ms, answered_at=when),
-        )
 
 
 def counted_by_hand(
@@ -122,8 +103,8 @@ def desk(store: Store) -> InstructorDesk:
 
 
 @pytest.fixture
-def trainees(store: Store, desk: InstructorDesk) -> Iterator[Trainees]:
-    yield Trainees(store, desk)
+def trainees(store: Store, desk: InstructorDesk) -> Iterator[Recorder]:
+    yield Recorder(store, desk, 3)
 
 
 _ANSWERS = st.lists(
@@ -155,7 +136,7 @@ _ANSWERS = st.lists(
 def test_within_target_shares_equal_a_count_of_the_answers_whatever_the_rollup_holds(
     store: Store,
     desk: InstructorDesk,
-    trainees: Trainees,
+    trainees: Recorder,
     batch: list[tuple[int, str, int, int, bool]],
     standard: Decimal | None,
     recount: bool,
@@ -178,7 +159,7 @@ def test_within_target_shares_equal_a_count_of_the_answers_whatever_the_rollup_h
 
 
 def test_a_new_standard_is_counted_from_the_answers_until_the_rollup_is_counted_again(
-    store: Store, desk: InstructorDesk, trainees: Trainees
+    store: Store, desk: InstructorDesk, trainees: Recorder
 ) -> None:
     for n, ms in enumerate((5000, 9000, 11_000, 13_000)):
         trainees.record(n, "roulette.straight_up", n, ms, True)
@@ -206,7 +187,7 @@ def test_an_upgraded_store_is_exact_before_and_after_its_first_count(
     store = Store.open(db_url, clock=clock, passwords=FAST_PASSWORDS, day_zone=MACAU)
     try:
         desk = store.instructor(store.create_first_instructor("Ana Lei", PASSWORD))
-        trainees = Trainees(store, desk)
+        trainees = Recorder(store, desk, 3)
         engine = create_engine(db_url)
         try:
             config = alembic_config()
