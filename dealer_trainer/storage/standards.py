@@ -223,7 +223,7 @@ def speed_shares(
             sums[0] += int(n)
             sums[1] += int(right)
             sums[2] += int(within)
-    shares = [SpeedShare(t, *found[t]) for t in sorted(found) if found[t][0]]
+    shares = [SpeedShare(t, *found[t]) for t in sorted(found)]
     cohort = SpeedShare(
         None,
         sum(s.answers for s in shares),

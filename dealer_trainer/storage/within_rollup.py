@@ -26,20 +26,24 @@ from sqlalchemy import Connection, select, text
 
 from dealer_trainer.storage.models import WithinTarget
 
-#: Of each rollup row of the skill, its answers right within the target, counted from
-#: the answers' covering index ``ix_answers_trainee_day`` (a range of times per row).
-RECOUNT = """UPDATE trainee_skill_days SET within = (
+
+def recount_sql(skill: str, ms: str) -> tuple[str, str]:
+    """The two statements that count a skill again, with ``skill`` and ``ms`` as SQL
+    expressions (bind parameters here, the arguments of ``dt_recount_within`` on the
+    server): of each rollup row of the skill, its answers right within the target,
+    counted from the answers' covering index ``ix_answers_trainee_day``; then the target
+    the skill's counts are now of."""
+    count = f"""UPDATE trainee_skill_days SET within = (
         SELECT count(*) FROM answers AS a
         WHERE a.trainee_id = trainee_skill_days.trainee_id
           AND a.answered_day = trainee_skill_days.answered_day
           AND a.skill = trainee_skill_days.skill
-          AND a.time_taken_ms <= :ms AND a.correct
+          AND a.time_taken_ms <= {ms} AND a.correct
     )
-    WHERE skill = :skill"""
-
-#: The target the skill's counts are now of.
-KEEP_TARGET = """INSERT INTO within_targets (skill, target_ms) VALUES (:skill, :ms)
+    WHERE skill = {skill}"""
+    keep = f"""INSERT INTO within_targets (skill, target_ms) VALUES ({skill}, {ms})
     ON CONFLICT (skill) DO UPDATE SET target_ms = excluded.target_ms"""
+    return count, keep
 
 
 def counted_targets(connection: Connection) -> dict[str, int]:
@@ -82,5 +86,5 @@ def recount(connection: Connection, skill: str, ms: int, *, server: bool) -> Non
     if connection.dialect.name == "postgresql":
         # No answer recorded while they are counted (SQLite's write lock does the same).
         connection.execute(text("LOCK TABLE answers IN SHARE MODE"))
-    connection.execute(text(RECOUNT), values)
-    connection.execute(text(KEEP_TARGET), values)
+    for statement in recount_sql(":skill", ":ms"):
+        connection.execute(text(statement), values)

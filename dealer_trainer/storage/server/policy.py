@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dealer_trainer.storage import centre
+from dealer_trainer.storage import centre, within_rollup
 
 #: Raised when a policy, grant or function changes: a workstation refuses a server
 #: whose rules are older or newer than its own (``dt_security_version()``).
@@ -920,6 +920,7 @@ def _group_functions(names: Names) -> list[tuple[str, str]]:
 
 def _standards_functions() -> list[tuple[str, str]]:
     """The instructor's way to set a standard or the rule and to assign a plan (0010)."""
+    count, keep = within_rollup.recount_sql("p_skill", "p_ms")
     refuse = """IF dt_instructor_id() IS NULL THEN
                     RAISE EXCEPTION 'only an instructor %s'
                         USING ERRCODE = 'insufficient_privilege';
@@ -952,13 +953,8 @@ def _standards_functions() -> list[tuple[str, str]]:
                     RAISE EXCEPTION 'a target time is not negative' USING ERRCODE = '22023';
                 END IF;
                 LOCK TABLE answers IN SHARE MODE;
-                UPDATE trainee_skill_days AS r SET within = (
-                    SELECT count(*) FROM answers AS a
-                    WHERE a.trainee_id = r.trainee_id AND a.answered_day = r.answered_day
-                      AND a.skill = r.skill AND a.time_taken_ms <= p_ms AND a.correct)
-                WHERE r.skill = p_skill;
-                INSERT INTO within_targets (skill, target_ms) VALUES (p_skill, p_ms)
-                ON CONFLICT (skill) DO UPDATE SET target_ms = EXCLUDED.target_ms;
+                {count};
+                {keep};
             END $$""",
         ),
         (
