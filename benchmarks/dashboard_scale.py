@@ -442,12 +442,15 @@ def open_dashboard(store: Store, pdf_path: Path) -> Run:
         raise RuntimeError(f"the cohort PDF was not written: {failed}")
     trainee = window.cohort.model.figure(0).trainee_id
     loaded: list[float] = []
-    window.trainee.figuresLoaded.connect(lambda: loaded.append(time.perf_counter()))
     answered: list[float] = []
-    window.trainee.answersLoaded.connect(lambda: answered.append(time.perf_counter()))
     ticker.start()
     opened = time.perf_counter()
     window.open_trainee(trainee)
+    # Connected after the click: reading ``window.trainee`` before it would build the tab
+    # (if the window had not yet) outside the measure. The figures come back as queued
+    # signals from the workers, so none is emitted before this.
+    window.trainee.figuresLoaded.connect(lambda: loaded.append(time.perf_counter()))
+    window.trainee.answersLoaded.connect(lambda: answered.append(time.perf_counter()))
     if not loaded:
         wait_for(window.trainee.figuresLoaded)
     if not answered:

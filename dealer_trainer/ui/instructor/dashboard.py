@@ -109,6 +109,19 @@ def fill_skills(box: QComboBox, skills: Sequence[str]) -> None:
     box.blockSignals(False)
 
 
+def show_daily(
+    skill_box: QComboBox, trend: TrendPane, table: QTableWidget, daily: figures.DailyFigures
+) -> None:
+    """A view's skill picker, trend and skills table filled from figures worked out on the
+    worker (the trend again here only if the skill chosen is no longer among them)."""
+    fill_skills(skill_box, sorted({s.skill for s in daily.stats}))
+    skill = skill_box.currentData()
+    trend.show_trend(
+        daily.trend if daily.trend.skill == skill else figures.trend(daily.stats, skill)
+    )
+    fill_skill_table(table, daily.skills)
+
+
 def fill_skill_table(table: QTableWidget, rows: Sequence[figures.SkillFigure]) -> None:
     table.setSortingEnabled(False)
     table.setRowCount(len(rows))
@@ -184,8 +197,11 @@ class TrendPane(QWidget):
 
     def show_stats(self, stats: Sequence[DailySkillStat], skill: str | None) -> None:
         """The figures of ``stats`` over the days, of one skill or (``None``) of every one."""
-        self.plots.show_series(figures.by_day(stats, skill))
-        overall = figures.totals(s for s in stats if skill is None or s.skill == skill)
+        self.show_trend(figures.trend(stats, skill))
+
+    def show_trend(self, trend: figures.Trend) -> None:
+        self.plots.show_series(trend.series)
+        overall = trend.overall
         accuracy = overall.accuracy_percent
         self.summary.setText(
             self.tr("%1 answers · %2 correct · typical time %3")
@@ -344,9 +360,14 @@ class CohortView(QWidget):
         desk = self._desk
         trainee_ids = self.trainee_ids
         targets = skill_targets_ms()
+        skill = self.skill.currentData()
         self._jobs.run(
             "cohort-plots",
-            lambda: desk.daily_skill_stats(period.first, period.last, trainee_ids=trainee_ids),
+            lambda: figures.daily_figures(
+                desk.daily_skill_stats(period.first, period.last, trainee_ids=trainee_ids),
+                skill,
+                targets,
+            ),
             partial(self._plots_ready, this_round, period),
         )
 
@@ -368,15 +389,12 @@ class CohortView(QWidget):
         )
         self.within.load(period.first, period.last, trainee_ids)
 
-    def _plots_ready(self, this_round: int, period: Period, stats: list[DailySkillStat]) -> None:
+    def _plots_ready(self, this_round: int, period: Period, loaded: figures.DailyFigures) -> None:
         if this_round != self._table_round:
             return
-        self._stats = stats
+        self._stats = list(loaded.stats)
         self._stats_round = this_round
-        fill_skills(self.skill, sorted({s.skill for s in stats}))
-        self._show_plots()
-        skills = figures.per_skill(stats, skill_targets_ms())
-        fill_skill_table(self.weak, figures.weakest_first(skills))
+        show_daily(self.skill, self.trend, self.weak, loaded)
         self.status.setText(
             self.tr("%1 to %2")
             .replace("%1", period.first.isoformat())
@@ -577,10 +595,16 @@ class TraineeView(QWidget):
         desk = self._desk
         self._shown_trainee = trainee_id
         self.status.setText(self.tr("Loading…"))
+        skill = self.skill.currentData()
+        targets = skill_targets_ms()
         self._jobs.run(
             "trainee-figures",
             lambda: (
-                desk.daily_skill_stats(period.first, period.last, trainee_id=trainee_id),
+                figures.daily_figures(
+                    desk.daily_skill_stats(period.first, period.last, trainee_id=trainee_id),
+                    skill,
+                    targets,
+                ),
                 trainee_exam_history(desk, trainee_id),
             ),
             self._figures_ready,
@@ -601,13 +625,11 @@ class TraineeView(QWidget):
         self.roundsLoaded.emit()
 
     def _figures_ready(
-        self, loaded: tuple[list[DailySkillStat], list[tuple[Exam, ExamResult]]]
+        self, loaded: tuple[figures.DailyFigures, list[tuple[Exam, ExamResult]]]
     ) -> None:
-        self._stats, history = loaded
-        fill_skills(self.skill, sorted({s.skill for s in self._stats}))
-        self._show_plots()
-        skills = figures.per_skill(self._stats, skill_targets_ms())
-        fill_skill_table(self.weak, figures.weakest_first(skills))
+        daily, history = loaded
+        self._stats = list(daily.stats)
+        show_daily(self.skill, self.trend, self.weak, daily)
         self._fill_exams(history)
         period = self.current_period()
         self.status.setText(

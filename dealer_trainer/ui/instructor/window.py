@@ -332,9 +332,10 @@ class InstructorWindow(QMainWindow):
         self.cohort.reload()
         self.standards.refresh()
         self.standards.changed.connect(self.mastery.reload_when_shown)
-        # The rollup of answers within their target counted again where a target changed
-        # (storage/within_rollup.py): once the first figures are in, and after a standard.
-        self.cohort.within.loaded.connect(self._first_recount)
+        # Once the cohort's first figures are in: the rollup of answers within their target
+        # counted again where a target changed (storage/within_rollup.py; and after a
+        # standard), and the one trainee's tab built while the instructor reads the figures.
+        self.cohort.within.loaded.connect(self._figures_in)
         self.standards.changed.connect(self.recount_within)
         self.standards.changed.connect(self.cohort.within.read_again)
         self.plans.assigned.connect(self.mastery.reload_when_shown)
@@ -345,9 +346,13 @@ class InstructorWindow(QMainWindow):
         not the one counted (in the background; the figures shown are exact meanwhile)."""
         self.jobs.run("within-recount", self.desk.standards.recount_within, self.recounted.emit)
 
-    def _first_recount(self) -> None:
-        self.cohort.within.loaded.disconnect(self._first_recount)
+    def _figures_in(self) -> None:
+        self.cohort.within.loaded.disconnect(self._figures_in)
         self.recount_within()
+        # In a turn of its own: a trainee clicked in the table then opens at once (built on
+        # the click, the tab's plots and tables and its first paint were one freeze of
+        # 120-210 ms over 10 M answers; benchmarks/dashboard_scale.py).
+        QTimer.singleShot(0, self.trainee_page, self.trainee_page.page)
 
     @property
     def trainee(self) -> TraineeView:

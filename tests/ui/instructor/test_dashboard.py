@@ -61,6 +61,12 @@ def test_plots_are_built_once_and_updated_with_set_data(qtbot: QtBot, cohort: Co
     with qtbot.waitSignal(window.cohort.plotsLoaded):
         window.cohort.period.setCurrentIndex(0)  # last 30 days
     assert plots.accuracy_curve is curve
+    # Read again with the skill still chosen: the worker drew that skill's trend, not all's.
+    assert window.cohort.skill.currentData() == "craps.hard_ways"
+    recent = [s for s in stats if s.day >= TODAY - timedelta(days=29)]
+    assert recent
+    _, y = curve.getData()
+    assert list(y) == [100 * s.correct / s.answers for s in recent]
 
 
 def test_cohort_table_sorts_by_accuracy_and_finds_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:
@@ -304,11 +310,32 @@ def test_drill_down_answers_sort_by_each_column(qtbot: QtBot, cohort: Cohort) ->
 def test_the_trainee_tab_is_built_when_first_opened_with_the_people_of_the_day(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
-    """The window shows without building the one trainee's tab; opening it (its tab, or a
-    trainee from the cohort) builds it with the trainees as the window last read them."""
-    window = open_window(qtbot, cohort)
+    """The window is built without the one trainee's tab; opening it before anything is read
+    builds it at once, with the trainees as the window last read them."""
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
     assert not window.trainee_page.built
     window.tabs.setCurrentWidget(window.trainee_page)
+    window.show()
     assert window.trainee_page.built
     names = {window.trainee.trainee.itemText(i) for i in range(window.trainee.trainee.count())}
     assert set(cohort.trainees) <= names
+
+
+def test_the_trainee_tab_is_built_hidden_once_the_cohorts_figures_are_in(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    """Once the cohort's figures are in, the trainee's tab is built while it stays hidden and
+    reads no trainee (a click on a trainee then only shows it); opening it reads the one chosen."""
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.cohort.within.loaded, timeout=10_000):
+        window.show()
+    qtbot.waitUntil(lambda: window.trainee_page.built, timeout=5_000)
+    view = window.trainee_page.page()
+    assert window.tabs.currentWidget() is window.cohort and not view.isVisible()
+    assert view.status.text() == ""  # nothing read: "Loading…" is shown while a trainee is read
+    first = window.cohort.model.figure(0)
+    with qtbot.waitSignal(view.figuresLoaded, timeout=10_000):
+        window.open_trainee(first.trainee_id)
+    assert view.isVisible() and view.current_trainee() == first.trainee_id
