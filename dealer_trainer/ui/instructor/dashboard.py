@@ -491,10 +491,9 @@ class TraineeView(QWidget):
         self.exams.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.exams.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
-        self.answers = AnswersModel(self, zone)
-        self.answers_proxy = sorting_proxy(self.answers, self)
+        self.answers = AnswersModel(self, zone)  # sorts itself (no proxy: see its sort)
         self.answer_table = QTableView()
-        self.answer_table.setModel(self.answers_proxy)
+        self.answer_table.setModel(self.answers)
         self.answer_table.setSortingEnabled(True)
         self.answer_table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.answer_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -695,7 +694,7 @@ class TraineeView(QWidget):
         self.fit_answer_columns()
         self.detail.clear()
         if answers:
-            self.answer_table.setCurrentIndex(self.answers_proxy.index(0, 0))
+            self.answer_table.setCurrentIndex(self.answers.index(0, 0))
         self.more.setEnabled(len(answers) == ANSWER_PAGE)
         self.answersLoaded.emit()
 
@@ -736,5 +735,4 @@ class TraineeView(QWidget):
     def _answer_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             return
-        source = self.answers_proxy.mapToSource(current)
-        self.detail.show_answer(self.answers.answer(source.row()))
+        self.detail.show_answer(self.answers.answer(current.row()))

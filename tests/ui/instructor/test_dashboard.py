@@ -140,7 +140,7 @@ def test_drill_down_redraws_the_answers_situation_on_the_felt(qtbot: QtBot, coho
     assert trainee.skill.findData("roulette.straight_up") > 0
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
         trainee.skill.setCurrentIndex(trainee.skill.findData("roulette.straight_up"))
-    assert trainee.answers_proxy.rowCount() > 0
+    assert trainee.answers.rowCount() > 0
     trainee.answer_table.selectRow(0)
     detail = trainee.detail
     assert detail.answer is not None and detail.scene is None  # the Answers page is not shown
@@ -177,7 +177,7 @@ def test_drill_down_shows_the_selected_trainees_answer_after_switching_trainee(
     shown = trainee.detail.answer
     # Carla's newest answer, never Bruno's still open beside Carla's list
     assert shown is not None and shown.trainee_id == cohort.trainees["Carla Ho"]
-    source = trainee.answers_proxy.mapToSource(trainee.answer_table.currentIndex())
+    source = trainee.answer_table.currentIndex()
     assert trainee.answers.answer(source.row()) == shown
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
         trainee.only_wrong.setCurrentIndex(trainee.only_wrong.findData(False))
@@ -229,6 +229,35 @@ def test_older_answers_load_a_page_at_a_time(
         AnswerFilter(trainee_id=cohort.trainees["Carla Ho"], newest_first=True, limit=20)
     )
     assert ids == [a.id for a in everything]
+
+
+def test_older_answers_sorted_by_another_column_are_the_next_page_and_keep_the_sort(
+    qtbot: QtBot, cohort: Cohort, monkeypatch: object
+) -> None:
+    """Sorted by the time taken, "Load older answers" still reads the page before the oldest
+    answer read (not before the last row shown), shows it in that sort, and the answer open
+    stays the one chosen."""
+    from dealer_trainer.ui.instructor import dashboard
+
+    monkeypatch.setattr(dashboard, "ANSWER_PAGE", 10)  # type: ignore[attr-defined]
+    window = open_window(qtbot, cohort)
+    trainee = window.trainee
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Carla Ho"])
+    model, table = trainee.answers, trainee.answer_table
+    table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
+    table.selectRow(4)
+    chosen = model.answer(table.currentIndex().row()).id
+    with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
+        trainee.more.click()
+    everything = window.desk.answers(
+        AnswerFilter(trainee_id=cohort.trainees["Carla Ho"], newest_first=True, limit=20)
+    )
+    shown = [model.answer(r) for r in range(model.rowCount())]
+    assert {a.id for a in shown} == {a.id for a in everything}
+    times = [a.record.time_taken_ms for a in shown]
+    assert times == sorted(times, reverse=True)
+    assert model.answer(table.currentIndex().row()).id == chosen
 
 
 def test_opening_the_trainee_tab_shows_the_first_trainee(qtbot: QtBot, cohort: Cohort) -> None:
@@ -285,11 +314,11 @@ def test_drill_down_answers_sort_by_each_column(qtbot: QtBot, cohort: Cohort) ->
     trainee = window.trainee
     with qtbot.waitSignal(trainee.answersLoaded, timeout=10_000):
         window.open_trainee(cohort.trainees["Bruno Chan"])
-    table, proxy, model = trainee.answer_table, trainee.answers_proxy, trainee.answers
+    table, model = trainee.answer_table, trainee.answers
     assert model.rowCount() > 3
 
     def shown() -> list[int]:
-        return [proxy.mapToSource(proxy.index(r, 0)).row() for r in range(proxy.rowCount())]
+        return list(range(model.rowCount()))
 
     moments = [model.answer(r).record.answered_at for r in shown()]
     assert moments == sorted(moments, reverse=True)
