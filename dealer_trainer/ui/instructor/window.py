@@ -349,9 +349,15 @@ class InstructorWindow(QMainWindow):
     def _figures_in(self) -> None:
         self.cohort.within.loaded.disconnect(self._figures_in)
         self.recount_within()
-        # In a turn of its own: a trainee clicked in the table then opens at once (built on
-        # the click, the tab's plots and tables and its first paint were one freeze of
-        # 120-210 ms over 10 M answers; benchmarks/dashboard_scale.py).
+        self.jobs.idle.connect(self._build_trainee_page)
+
+    def _build_trainee_page(self) -> None:
+        """Once the window's reads are done (no worker then holds Python's lock while the
+        GUI thread builds), and in an event-loop turn of its own: a trainee clicked in the
+        table then opens at once (built on the click, the tab's plots and tables and its
+        first paint were one freeze of 120-210 ms over 10 M answers;
+        benchmarks/dashboard_scale.py)."""
+        self.jobs.idle.disconnect(self._build_trainee_page)
         QTimer.singleShot(0, self.trainee_page, self.trainee_page.page)
 
     @property
