@@ -4,7 +4,7 @@ The instructor's window has fourteen tabs; the one trainee's tab (its plots, tab
 felt) took a fifth of the time to build the window, a wait before the window shows that
 the instructor feels on every opening, for a tab they may not open. Its owner may build
 it earlier, at a moment the instructor does not wait on (the window builds the trainee's
-tab once the cohort's figures are in: a trainee clicked then opens without the build).
+tab once its first reads are done: a trainee clicked then opens without the build).
 """
 
 from __future__ import annotations
