@@ -180,7 +180,7 @@ class AnswersModel(_RecordsModel):
         self._zone = zone  # the training centre's zone (the store's day zone)
         self._loaded: list[StoredAnswer] = []  # as read: newest first, page after page
         self._rows: list[StoredAnswer] = []  # as shown: sorted by ``_order``
-        self._order: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.DescendingOrder)
+        self._order: tuple[int, Qt.SortOrder] | None = None  # as read, until a view sorts
         self._words: dict[int, AnswerWords] = {}  # by answer id, made when first shown
         self._short_texts: dict[int, tuple[str, str, str, str]] = {}  # likewise
 
@@ -215,7 +215,8 @@ class AnswersModel(_RecordsModel):
             self._loaded += fresh
             self._rows += fresh
             self.endInsertRows()
-            self.sort(*self._order)
+            if self._order is not None:
+                self.sort(*self._order)
         return len(fresh)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -236,6 +237,8 @@ class AnswersModel(_RecordsModel):
     def _sorted(self, answers: Sequence[StoredAnswer]) -> list[StoredAnswer]:
         """What a column sorts by: the record's own value where it has one, else the text
         (the skill's without case); answers alike keep the order they were read in."""
+        if self._order is None:
+            return list(answers)
         column, order = self._order
         record_key = _RECORD_KEYS.get(column)
 
