@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import partial
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -460,6 +460,7 @@ class TraineeView(QWidget):
         super().__init__(parent)
         self._zone = zone
         self._shown_trainee: int | None = None
+        self._read_when_painted = False  # shown with another trainee's figures: read them
         self._desk = desk
         self._jobs = jobs
         self._today = today
@@ -557,10 +558,21 @@ class TraineeView(QWidget):
         self.answer_table.selectionModel().currentRowChanged.connect(self._answer_chosen)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Opening the tab shows the chosen trainee's figures (read when first needed)."""
+        """Opening the tab shows the chosen trainee's figures, read once the tab is painted:
+        the reads' worker threads, started with the click, took Python's lock from the tab's
+        showing and first paint (pyqtgraph paints in Python), one freeze of 70-145 ms over
+        10 M answers; started after it, 40-60 ms (benchmarks/dashboard_scale.py)."""
         super().showEvent(event)
         if self._shown_trainee != self.current_trainee():
-            self.reload()
+            self._read_when_painted = True
+            self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._read_when_painted:
+            self._read_when_painted = False
+            # After this paint's pass, in which the tab's children are painted too.
+            QTimer.singleShot(0, self, self.reload)
 
     def set_trainees(self, trainees: Sequence[TraineeProfile]) -> None:
         current = self.trainee.currentData()
@@ -575,8 +587,9 @@ class TraineeView(QWidget):
     def show_trainee(self, trainee_id: int) -> None:
         index = self.trainee.findData(trainee_id)
         if index >= 0 and index != self.trainee.currentIndex():
-            self.trainee.setCurrentIndex(index)
+            self.trainee.setCurrentIndex(index)  # read now, or once the hidden tab is shown
         else:
+            self._shown_trainee = None  # the same trainee, read again (they may have practised)
             self.reload()
 
     def current_trainee(self) -> int | None:
@@ -587,9 +600,12 @@ class TraineeView(QWidget):
         return Period.ending(self._today(), int(self.period.currentData()))
 
     def reload(self) -> None:
+        """Read the chosen trainee's figures, answers and rounds (a hidden tab reads them
+        once it is shown and painted: ``showEvent``)."""
         trainee_id = self.current_trainee()
-        if trainee_id is None:
+        if trainee_id is None or not self.isVisible():
             return
+        self._read_when_painted = False
         period = self.current_period()
         desk = self._desk
         self._shown_trainee = trainee_id

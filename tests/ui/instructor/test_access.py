@@ -171,8 +171,10 @@ def test_no_answer_can_be_edited_through_the_instructor_window(
 ) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
     qtbot.addWidget(window)
-    window.open_trainee(cohort.trainees["Ana Lei"])
-    qtbot.waitUntil(lambda: window.trainee.answers.rowCount() > 0)
+    window.show()  # a tab reads its figures once it is on screen
+    with qtbot.waitSignal(window.trainee.answersLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Ana Lei"])
+    assert window.trainee.answers.rowCount() > 0
     qtbot.waitUntil(lambda: not window.jobs.busy())
     before = window.desk.answers()
     checked = 0

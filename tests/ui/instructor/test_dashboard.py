@@ -3,10 +3,13 @@ cohort table, weakest skills, exam history, and the drill-down that re-draws an 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
+from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.reports import figures
@@ -368,3 +371,45 @@ def test_the_trainee_tab_is_built_hidden_once_the_cohorts_figures_are_in(
     with qtbot.waitSignal(view.figuresLoaded, timeout=10_000):
         window.open_trainee(first.trainee_id)
     assert view.isVisible() and view.current_trainee() == first.trainee_id
+
+
+class _Order(QObject):
+    """What happened first: the trainee's tab painted, or its reads started."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[str] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.seen.append("painted")
+        return False
+
+
+def test_opening_a_trainee_paints_their_tab_before_its_reads_start(
+    qtbot: QtBot, cohort: Cohort, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reads' worker threads take Python's lock from the GUI thread: started with the
+    click, they slowed the tab's showing and first paint into one long freeze."""
+    window = open_window(qtbot, cohort)
+    qtbot.waitUntil(lambda: not window.jobs.busy())
+    trainee = window.trainee
+    order = _Order()
+    trainee.installEventFilter(order)
+    run = window.jobs.run
+
+    def recorded(key: str, work: Callable[[], object], done: Callable[[Any], None]) -> None:
+        order.seen.append(key)
+        run(key, work, done)
+
+    monkeypatch.setattr(window.jobs, "run", recorded)
+    with qtbot.waitSignals([trainee.figuresLoaded, trainee.answersLoaded], timeout=10_000):
+        window.open_trainee(cohort.trainees["Carla Ho"])
+        assert "trainee-figures" not in order.seen  # nothing read on the click itself
+    reads = [key for key in order.seen if key != "painted"]
+    assert reads[:3] == ["trainee-figures", "trainee-answers", "trainee-rounds"]
+    assert order.seen.index("painted") < order.seen.index("trainee-figures")
+    assert trainee.answers.rowCount() > 0
+    assert {trainee.answers.answer(r).trainee_id for r in range(trainee.answers.rowCount())} == {
+        cohort.trainees["Carla Ho"]
+    }

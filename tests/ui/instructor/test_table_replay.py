@@ -57,7 +57,7 @@ def test_instructor_opens_a_table_rounds_replay_from_the_drill_down_and_steps_th
     trainee = window.trainee
     with qtbot.waitSignal(trainee.roundsLoaded, timeout=10_000):
         trainee.show_trainee(cohort.trainees["Ana Lei"])
-        window.tabs.setCurrentWidget(trainee)
+        window.tabs.setCurrentWidget(window.trainee_page)
     rounds = trainee.table_rounds
     trainee.pages.setCurrentWidget(rounds)
     assert rounds.table.rowCount() == 2
