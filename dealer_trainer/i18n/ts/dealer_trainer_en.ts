@@ -3675,12 +3675,13 @@
     </message>
     <message>
         <location line="+20"/>
-        <location filename="../../storage/standards.py" line="+262"/>
+        <location filename="../../storage/standards.py" line="+297"/>
         <source>This instructor account no longer exists.</source>
+        <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+52"/>
+        <location filename="../../storage/standards.py" line="+76"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3746,7 +3747,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+64"/>
+        <location filename="../../ui/instructor/detail.py" line="+66"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3796,12 +3797,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Choose an answer to see its table and question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+59"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3834,7 +3835,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+167"/>
+        <location filename="../../ui/instructor/models.py" line="+170"/>
         <source>Answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3864,7 +3865,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+97"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3912,12 +3913,12 @@
     <name>CentrePanel</name>
     <message>
         <location filename="../../ui/instructor/centre.py" line="+58"/>
-        <location line="+94"/>
+        <location line="+96"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>&amp;Save the settings</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4023,17 +4024,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>“%1”, %2 sittings, %3 days between, valid %4 months</source>
+        <extracomment>What the tab shows was read before a change of people (or never): it is read when the tab is next shown, not on the GUI thread while the window is built.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>Defaults: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <location line="+3"/>
         <source>Not saved: %1</source>
         <translation type="unfinished"></translation>
@@ -4133,7 +4135,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-159"/>
+        <location filename="../../ui/instructor/models.py" line="-198"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4173,7 +4175,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/within_target.py" line="+26"/>
+        <location filename="../../reports/within_target.py" line="+27"/>
         <source>Within target</source>
         <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
         <translation type="unfinished"></translation>
@@ -4187,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+229"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+247"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
@@ -4204,7 +4206,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Find a trainee…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4214,27 +4216,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Trainees (double-click for details)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+62"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+47"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-40"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="-58"/>
+        <source>Trainees (Enter or double-click for details)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+131"/>
         <source>%1 trainees</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4277,12 +4279,12 @@
     <message>
         <location line="+91"/>
         <location line="+55"/>
-        <location line="+141"/>
+        <location line="+145"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-196"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4322,7 +4324,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4461,7 +4463,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Title:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4516,7 +4518,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>No drill items.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4780,7 +4782,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-262"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-264"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4795,7 +4797,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+299"/>
+        <location line="+302"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5337,9 +5339,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+337"/>
+        <location filename="../../ui/instructor/window.py" line="+376"/>
         <source>Instructor · %1</source>
-        <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
+        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5428,7 +5430,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>Instructor views</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6357,7 +6359,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+35"/>
+        <location filename="../../ui/instructor/records_check.py" line="+36"/>
         <source>signed in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6595,7 +6597,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+25"/>
         <source>(an unknown login)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6616,7 +6618,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-358"/>
+        <location filename="../../ui/instructor/window.py" line="-398"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6780,7 +6782,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+56"/>
+        <location filename="../../ui/games.py" line="+58"/>
         <source>%1 · house ruleset, version %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7866,7 +7868,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+40"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+55"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7901,7 +7903,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>All answers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7941,17 +7943,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
         <source> (archived)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8200,7 +8202,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-438"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-478"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8208,7 +8210,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+97"/>
+        <location filename="../../ui/instructor/plots.py" line="+98"/>
         <source>Accuracy</source>
         <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation type="unfinished"></translation>
@@ -8242,7 +8244,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+88"/>
+        <location filename="../../ui/drills/launcher.py" line="+90"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8573,7 +8575,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+645"/>
+        <location filename="../../reports/pdf.py" line="+696"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8838,8 +8840,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-104"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-120"/>
         <source>Last %1 days</source>
+        <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8848,7 +8851,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+67"/>
         <source>Skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8871,7 +8874,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-515"/>
+        <location filename="../../ui/drills/launcher.py" line="-519"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8952,7 +8955,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+331"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9024,7 +9027,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+410"/>
+        <location filename="../../ui/table/stud_deal.py" line="+431"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9381,7 +9384,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-33"/>
-        <location filename="../../ui/games.py" line="-44"/>
+        <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
         <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation type="unfinished"></translation>
@@ -9517,13 +9520,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-439"/>
+        <location line="-489"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+277"/>
         <source>Target time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10256,8 +10259,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-299"/>
+        <location filename="../../ui/table/stud_deal.py" line="-318"/>
         <source>The round is over.</source>
+        <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10271,7 +10275,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+51"/>
         <source>Box %1 (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10281,7 +10285,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Accept the bet (A)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10316,7 +10320,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+202"/>
         <source>The round is void: the cards are collected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10535,7 +10539,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+120"/>
+        <location filename="../../ui/table/screen.py" line="+134"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10614,13 +10618,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+389"/>
+        <location line="+393"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Paying %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10630,17 +10634,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Take a bet in hand first: click it or press Tab.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Put the payout in the float first: chips or digits.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+78"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation type="unfinished"></translation>
     </message>

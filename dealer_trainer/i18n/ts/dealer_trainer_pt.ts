@@ -3675,12 +3675,13 @@
     </message>
     <message>
         <location line="+20"/>
-        <location filename="../../storage/standards.py" line="+262"/>
+        <location filename="../../storage/standards.py" line="+297"/>
         <source>This instructor account no longer exists.</source>
+        <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>Esta conta de instrutor já não existe.</translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+52"/>
+        <location filename="../../storage/standards.py" line="+76"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
         <translation>Esta versão do programa não tem essa competência: escolha uma da lista.</translation>
     </message>
@@ -3746,7 +3747,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+64"/>
+        <location filename="../../ui/instructor/detail.py" line="+66"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
@@ -3796,12 +3797,12 @@
         <translation>versão</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Choose an answer to see its table and question.</source>
         <translation>Escolha uma resposta para ver a respectiva mesa e pergunta.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+59"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
     </message>
@@ -3834,7 +3835,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+167"/>
+        <location filename="../../ui/instructor/models.py" line="+170"/>
         <source>Answered</source>
         <translation>Respondida em</translation>
     </message>
@@ -3864,7 +3865,7 @@
         <translation>Resposta esperada</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+97"/>
         <source>correct</source>
         <translation>certa</translation>
     </message>
@@ -3912,12 +3913,12 @@
     <name>CentrePanel</name>
     <message>
         <location filename="../../ui/instructor/centre.py" line="+58"/>
-        <location line="+94"/>
+        <location line="+96"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>&amp;Save the settings</source>
         <translation>&amp;Guardar as definições</translation>
     </message>
@@ -4023,17 +4024,18 @@
         <translation>Certificações</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>“%1”, %2 sittings, %3 days between, valid %4 months</source>
+        <extracomment>What the tab shows was read before a change of people (or never): it is read when the tab is next shown, not on the GUI thread while the window is built.</extracomment>
         <translation>“%1”, %2 provas, %3 dias entre provas, válida %4 meses</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>Defaults: %1</source>
         <translation>Predefinições: %1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <location line="+3"/>
         <source>Not saved: %1</source>
         <translation>Não guardado: %1</translation>
@@ -4133,7 +4135,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-159"/>
+        <location filename="../../ui/instructor/models.py" line="-198"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -4173,7 +4175,7 @@
         <translation> (arquivado)</translation>
     </message>
     <message>
-        <location filename="../../reports/within_target.py" line="+26"/>
+        <location filename="../../reports/within_target.py" line="+27"/>
         <source>Within target</source>
         <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
         <translation>No tempo-alvo</translation>
@@ -4187,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+229"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+247"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>Grupo:</translation>
@@ -4204,7 +4206,7 @@
         <translation>Competência:</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Find a trainee…</source>
         <translation>Procurar um formando…</translation>
     </message>
@@ -4214,27 +4216,27 @@
         <translation>Competências, da mais fraca para a mais forte</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Trainees (double-click for details)</source>
-        <translation>Formandos (duplo clique para ver os pormenores)</translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+62"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+47"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-40"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>A carregar os números dos formandos…</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="-58"/>
+        <source>Trainees (Enter or double-click for details)</source>
+        <translation>Formandos (Enter ou duplo clique para ver os pormenores)</translation>
+    </message>
+    <message>
+        <location line="+131"/>
         <source>%1 trainees</source>
         <translation>%1 formandos</translation>
     </message>
@@ -4277,12 +4279,12 @@
     <message>
         <location line="+91"/>
         <location line="+55"/>
-        <location line="+141"/>
+        <location line="+145"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-196"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -4322,7 +4324,7 @@
         <translation>Inicie sessão primeiro: os exames, a revisão e os seus erros só ficam acessíveis depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>No skill is due for review: well done.</source>
         <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
     </message>
@@ -4462,7 +4464,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Guardar o exame</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Title:</source>
         <translation>Título:</translation>
     </message>
@@ -4517,7 +4519,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As perguntas que todos os formandos vão receber:</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>No drill items.</source>
         <translation>Sem perguntas de treino.</translation>
     </message>
@@ -4781,7 +4783,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-262"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-264"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4796,7 +4798,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+299"/>
+        <location line="+302"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>Marcar os formandos de um grupo…</translation>
     </message>
@@ -5338,9 +5340,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+337"/>
+        <location filename="../../ui/instructor/window.py" line="+376"/>
         <source>Instructor · %1</source>
-        <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
+        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>Instrutor · %1</translation>
     </message>
     <message>
@@ -5429,7 +5431,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A área do instrutor bloqueou-se após um período de inactividade: introduza de novo a palavra-passe.</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -6358,7 +6360,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+35"/>
+        <location filename="../../ui/instructor/records_check.py" line="+36"/>
         <source>signed in</source>
         <translation>iniciou sessão</translation>
     </message>
@@ -6596,7 +6598,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um exame entretanto removido</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+25"/>
         <source>(an unknown login)</source>
         <translation>(um nome de utilizador desconhecido)</translation>
     </message>
@@ -6617,7 +6619,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-358"/>
+        <location filename="../../ui/instructor/window.py" line="-398"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -6781,7 +6783,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Terminar sessão</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+56"/>
+        <location filename="../../ui/games.py" line="+58"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · regras da casa, versão %2</translation>
     </message>
@@ -7867,7 +7869,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+40"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+55"/>
         <source>Trainee:</source>
         <translation>Formando:</translation>
     </message>
@@ -7902,7 +7904,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>All answers</source>
         <translation>Todas as respostas</translation>
     </message>
@@ -7942,17 +7944,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Jogadas na mesa</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
         <source> (archived)</source>
         <translation> (arquivado)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Loading…</source>
         <translation>A carregar…</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
@@ -8201,7 +8203,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-438"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-478"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
@@ -8209,7 +8211,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+97"/>
+        <location filename="../../ui/instructor/plots.py" line="+98"/>
         <source>Accuracy</source>
         <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation>Taxa de acerto</translation>
@@ -8243,7 +8245,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+88"/>
+        <location filename="../../ui/drills/launcher.py" line="+90"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é “%1”), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
@@ -8574,7 +8576,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+645"/>
+        <location filename="../../reports/pdf.py" line="+696"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -8839,8 +8841,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-104"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-120"/>
         <source>Last %1 days</source>
+        <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation>Últimos %1 dias</translation>
     </message>
     <message>
@@ -8849,7 +8852,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Todas as competências</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+67"/>
         <source>Skill</source>
         <translation>Competência</translation>
     </message>
@@ -8872,7 +8875,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-515"/>
+        <location filename="../../ui/drills/launcher.py" line="-519"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -8953,7 +8956,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+331"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
@@ -9025,7 +9028,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+410"/>
+        <location filename="../../ui/table/stud_deal.py" line="+431"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
@@ -9382,7 +9385,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-33"/>
-        <location filename="../../ui/games.py" line="-44"/>
+        <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
         <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>Roleta</translation>
@@ -9518,13 +9521,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-439"/>
+        <location line="-489"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>página %1 de %2</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+277"/>
         <source>Target time</source>
         <translation>Tempo-alvo</translation>
     </message>
@@ -10257,8 +10260,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>as cartas já foram dadas e a banca já foi anunciada.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-299"/>
+        <location filename="../../ui/table/stud_deal.py" line="-318"/>
         <source>The round is over.</source>
+        <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation>A jogada terminou.</translation>
     </message>
     <message>
@@ -10272,7 +10276,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O confronto: liquide cada casa (art. 9.º) e depois os prémios progressivos (art. 10.º).</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+51"/>
         <source>Box %1 (%1)</source>
         <translation>Casa %1 (%1)</translation>
     </message>
@@ -10282,7 +10286,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Banca (0)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Accept the bet (A)</source>
         <translation>Aceitar a aposta (A)</translation>
     </message>
@@ -10317,7 +10321,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Não se qualifica (W)</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+202"/>
         <source>The round is void: the cards are collected.</source>
         <translation>A jogada é nula: as cartas são recolhidas.</translation>
     </message>
@@ -10536,7 +10540,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+120"/>
+        <location filename="../../ui/table/screen.py" line="+134"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -10615,13 +10619,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+389"/>
+        <location line="+393"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Paying %1: %2</source>
         <translation>A pagar %1: %2</translation>
     </message>
@@ -10631,17 +10635,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Em mão: %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Take a bet in hand first: click it or press Tab.</source>
         <translation>Escolha primeiro uma aposta: clique nela ou prima Tab.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Put the payout in the float first: chips or digits.</source>
         <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+78"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>

@@ -3675,12 +3675,13 @@
     </message>
     <message>
         <location line="+20"/>
-        <location filename="../../storage/standards.py" line="+262"/>
+        <location filename="../../storage/standards.py" line="+297"/>
         <source>This instructor account no longer exists.</source>
+        <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>此導師帳戶已不存在。</translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+52"/>
+        <location filename="../../storage/standards.py" line="+76"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
         <translation>此版本的培訓程式沒有該技能：請從清單中選擇。</translation>
     </message>
@@ -3746,7 +3747,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+64"/>
+        <location filename="../../ui/instructor/detail.py" line="+66"/>
         <source>correct</source>
         <translation>答對</translation>
     </message>
@@ -3796,12 +3797,12 @@
         <translation>程式版本</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Choose an answer to see its table and question.</source>
         <translation>選擇一個答案，查看當時的檯面及題目。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+59"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>所記錄的情境沒有可繪製的檯面。</translation>
     </message>
@@ -3834,7 +3835,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+167"/>
+        <location filename="../../ui/instructor/models.py" line="+170"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -3864,7 +3865,7 @@
         <translation>正確答案</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+97"/>
         <source>correct</source>
         <translation>正確</translation>
     </message>
@@ -3912,12 +3913,12 @@
     <name>CentrePanel</name>
     <message>
         <location filename="../../ui/instructor/centre.py" line="+58"/>
-        <location line="+94"/>
+        <location line="+96"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>&amp;Save the settings</source>
         <translation>儲存設定(&amp;S)</translation>
     </message>
@@ -4023,17 +4024,18 @@
         <translation>認證</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>“%1”, %2 sittings, %3 days between, valid %4 months</source>
+        <extracomment>What the tab shows was read before a change of people (or never): it is read when the tab is next shown, not on the GUI thread while the window is built.</extracomment>
         <translation>「%1」，可應考 %2 次，相隔 %3 日，有效 %4 個月</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>Defaults: %1</source>
         <translation>預設：%1</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <location line="+3"/>
         <source>Not saved: %1</source>
         <translation>未儲存：%1</translation>
@@ -4133,7 +4135,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-159"/>
+        <location filename="../../ui/instructor/models.py" line="-198"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -4173,7 +4175,7 @@
         <translation>（已封存）</translation>
     </message>
     <message>
-        <location filename="../../reports/within_target.py" line="+26"/>
+        <location filename="../../reports/within_target.py" line="+27"/>
         <source>Within target</source>
         <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
         <translation>目標時間內</translation>
@@ -4187,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+229"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+247"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
@@ -4204,7 +4206,7 @@
         <translation>技能：</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Find a trainee…</source>
         <translation>搜尋學員…</translation>
     </message>
@@ -4214,27 +4216,27 @@
         <translation>技能（由最弱起）</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Trainees (double-click for details)</source>
-        <translation>學員（按兩下查看詳情）</translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+62"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+47"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-40"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>正在載入學員數據…</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="-58"/>
+        <source>Trainees (Enter or double-click for details)</source>
+        <translation>學員（按 Enter 或按兩下查看詳情）</translation>
+    </message>
+    <message>
+        <location line="+131"/>
         <source>%1 trainees</source>
         <translation>%1 名學員</translation>
     </message>
@@ -4277,12 +4279,12 @@
     <message>
         <location line="+91"/>
         <location line="+55"/>
-        <location line="+141"/>
+        <location line="+145"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-196"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -4322,7 +4324,7 @@
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -4462,7 +4464,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>儲存考試(&amp;S)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Title:</source>
         <translation>標題：</translation>
     </message>
@@ -4517,7 +4519,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>每名學員會得到的題目：</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>No drill items.</source>
         <translation>沒有練習題。</translation>
     </message>
@@ -4781,7 +4783,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-262"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-264"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4796,7 +4798,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+299"/>
+        <location line="+302"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>
@@ -5338,9 +5340,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+337"/>
+        <location filename="../../ui/instructor/window.py" line="+376"/>
         <source>Instructor · %1</source>
-        <extracomment>The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds.</extracomment>
+        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>導師 · %1</translation>
     </message>
     <message>
@@ -5429,7 +5431,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師畫面閒置後已自動鎖定：請再次輸入密碼。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
     </message>
@@ -6358,7 +6360,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+35"/>
+        <location filename="../../ui/instructor/records_check.py" line="+36"/>
         <source>signed in</source>
         <translation>登入</translation>
     </message>
@@ -6596,7 +6598,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>一個其後已移除的考試</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+25"/>
         <source>(an unknown login)</source>
         <translation>（不明的登入名稱）</translation>
     </message>
@@ -6617,7 +6619,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-358"/>
+        <location filename="../../ui/instructor/window.py" line="-398"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -6780,7 +6782,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登出</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+56"/>
+        <location filename="../../ui/games.py" line="+58"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · 賭場規則集，第 %2 版</translation>
     </message>
@@ -7866,7 +7868,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+40"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+55"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -7901,7 +7903,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>All answers</source>
         <translation>全部答案</translation>
     </message>
@@ -7941,17 +7943,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭檯牌局</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
         <source> (archived)</source>
         <translation>（已封存）</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -8200,7 +8202,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-438"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-478"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -8208,7 +8210,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+97"/>
+        <location filename="../../ui/instructor/plots.py" line="+98"/>
         <source>Accuracy</source>
         <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation>準確率</translation>
@@ -8242,7 +8244,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+88"/>
+        <location filename="../../ui/drills/launcher.py" line="+90"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation>不會記錄：未有人登入（這部電腦的使用者是「%1」），所以導師無法跟進這些答案，亦不會保存任何內容。請以導師給你的登入名稱和密碼登入（左邊的「登入…」）。</translation>
     </message>
@@ -8573,7 +8575,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+645"/>
+        <location filename="../../reports/pdf.py" line="+696"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -8838,8 +8840,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-104"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-120"/>
         <source>Last %1 days</source>
+        <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation>最近%1日</translation>
     </message>
     <message>
@@ -8848,7 +8851,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>所有技能</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+67"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>
@@ -8871,7 +8874,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-515"/>
+        <location filename="../../ui/drills/launcher.py" line="-519"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -8952,7 +8955,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+331"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -9024,7 +9027,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+410"/>
+        <location filename="../../ui/table/stud_deal.py" line="+431"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
@@ -9381,7 +9384,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-33"/>
-        <location filename="../../ui/games.py" line="-44"/>
+        <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
         <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>輪盤</translation>
@@ -9517,13 +9520,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-439"/>
+        <location line="-489"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>第 %1 頁，共 %2 頁</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+277"/>
         <source>Target time</source>
         <translation>目標時間</translation>
     </message>
@@ -10256,8 +10259,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌已派完，莊荷亦已宣佈。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-299"/>
+        <location filename="../../ui/table/stud_deal.py" line="-318"/>
         <source>The round is over.</source>
+        <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation>該局已完結。</translation>
     </message>
     <message>
@@ -10271,7 +10275,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>比牌：先結算每一門（第九條），再派累進大獎（第十條）。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+51"/>
         <source>Box %1 (%1)</source>
         <translation>第%1門（%1）</translation>
     </message>
@@ -10281,7 +10285,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>莊荷（0）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Accept the bet (A)</source>
         <translation>接受投注（A）</translation>
     </message>
@@ -10316,7 +10320,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合資格（W）</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+202"/>
         <source>The round is void: the cards are collected.</source>
         <translation>該局無效：收回所有牌。</translation>
     </message>
@@ -10535,7 +10539,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+120"/>
+        <location filename="../../ui/table/screen.py" line="+134"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -10614,13 +10618,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+389"/>
+        <location line="+393"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Paying %1: %2</source>
         <translation>派彩%1：%2</translation>
     </message>
@@ -10630,17 +10634,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>處理中：%1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Take a bet in hand first: click it or press Tab.</source>
         <translation>請先選一注：點選或按 Tab。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Put the payout in the float first: chips or digits.</source>
         <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+78"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>

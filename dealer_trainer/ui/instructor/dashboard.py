@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from functools import partial
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QPaintEvent, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -277,6 +277,7 @@ class CohortView(QWidget):
         # of the window held the GUI thread for 0.2-0.4 s with 200 trainees.
         header.setResizeContentsPrecision(0)
         self.table.doubleClicked.connect(self._open_trainee)
+        self.table.installEventFilter(self)  # Enter on a row opens that trainee too
         self.filter = QLineEdit()
         self.filter.setPlaceholderText(self.tr("Find a trainee…"))
         self.filter.setClearButtonEnabled(True)
@@ -298,7 +299,7 @@ class CohortView(QWidget):
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         table_bar = QHBoxLayout()
-        table_bar.addWidget(heading(self.tr("Trainees (double-click for details)")))
+        table_bar.addWidget(heading(self.tr("Trainees (Enter or double-click for details)")))
         table_bar.addStretch(1)
         table_bar.addWidget(self.table_status)
         table_bar.addWidget(self.filter)
@@ -435,6 +436,20 @@ class CohortView(QWidget):
 
     def _show_plots(self) -> None:
         self.trend.show_stats(self._stats, self.skill.currentData())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter or Return on the table opens the trainee of the current row (Qt's own
+        ``activated`` comes from Enter on Windows and Linux, not on macOS)."""
+        if (
+            watched is self.table
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and self.table.currentIndex().isValid()
+        ):
+            self._open_trainee(self.table.currentIndex())
+            return True
+        return super().eventFilter(watched, event)
 
     def _open_trainee(self, index: QModelIndex) -> None:
         trainee_id = self.proxy.data(index, ID_ROLE)

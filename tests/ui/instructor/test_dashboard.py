@@ -413,3 +413,19 @@ def test_opening_a_trainee_paints_their_tab_before_its_reads_start(
     assert {trainee.answers.answer(r).trainee_id for r in range(trainee.answers.rowCount())} == {
         cohort.trainees["Carla Ho"]
     }
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Enter])
+def test_enter_on_a_trainee_row_opens_that_trainee(
+    qtbot: QtBot, cohort: Cohort, key: Qt.Key
+) -> None:
+    """The cohort table's rows open with the keyboard as with a double-click."""
+    window = open_window(qtbot, cohort)
+    view = window.cohort
+    view.filter.setText("Carla")
+    view.table.setFocus()
+    view.table.setCurrentIndex(view.proxy.index(0, 3))
+    with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
+        qtbot.keyClick(view.table, key)
+    assert window.tabs.currentWidget() is window.trainee_page
+    assert window.trainee.current_trainee() == cohort.trainees["Carla Ho"]
