@@ -154,3 +154,24 @@ def test_switching_language_updates_the_open_screens(
         )
     )
     assert window.menuBar().actions()[0].text() != chinese_menu
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_trainees_exam_results_are_shown_whole_in_every_language(
+    qtbot: QtBot, languages: LanguageManager, cohort: Cohort, code: str
+) -> None:
+    """Bruno's exam is not taken yet: "ainda não realizado" was cut to "ainda não …"."""
+    languages.set_language(code, remember=False)
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    window.resize(*SIZE)
+    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+        window.show()
+    with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Bruno Chan"])
+    exams = window.trainee.exams
+    assert exams.rowCount() == 1
+    metrics = exams.fontMetrics()
+    for column in range(1, exams.columnCount()):  # the title's column takes what is left
+        text = exams.item(0, column).text()
+        assert metrics.horizontalAdvance(text) < exams.columnWidth(column), (column, text)

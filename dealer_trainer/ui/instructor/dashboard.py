@@ -505,7 +505,11 @@ class TraineeView(QWidget):
         )
         self.exams.verticalHeader().hide()
         self.exams.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.exams.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        exam_header = self.exams.horizontalHeader()
+        # The date, score and result as wide as their texts ("ainda não realizado" was cut
+        # to "ainda não …" in Portuguese); the exam's title takes what is left.
+        exam_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        exam_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
         self.answers = AnswersModel(self, zone)  # sorts itself (no proxy: see its sort)
         self.answer_table = QTableView()
