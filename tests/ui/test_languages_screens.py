@@ -113,16 +113,24 @@ def test_drill_screens_fit_in_every_language(
     assert_fits(qtbot, screen)
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-def test_instructor_dashboard_fits_in_every_language(
+def _instructor_window(
     qtbot: QtBot, languages: LanguageManager, cohort: Cohort, code: str
-) -> None:
+) -> InstructorWindow:
+    """The instructor's window in ``code``, laptop-sized, its cohort table filled."""
     languages.set_language(code, remember=False)
     window = InstructorWindow(cohort.store, cohort.session)
     qtbot.addWidget(window)
     window.resize(*SIZE)
     with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
         window.show()
+    return window
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_instructor_dashboard_fits_in_every_language(
+    qtbot: QtBot, languages: LanguageManager, cohort: Cohort, code: str
+) -> None:
+    window = _instructor_window(qtbot, languages, cohort, code)
     _look(window, f"dashboard-{code}")
     assert_fits(qtbot, window)
 
@@ -161,12 +169,7 @@ def test_a_trainees_exam_results_are_shown_whole_in_every_language(
     qtbot: QtBot, languages: LanguageManager, cohort: Cohort, code: str
 ) -> None:
     """Bruno's exam is not taken yet: "ainda não realizado" was cut to "ainda não …"."""
-    languages.set_language(code, remember=False)
-    window = InstructorWindow(cohort.store, cohort.session)
-    qtbot.addWidget(window)
-    window.resize(*SIZE)
-    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
-        window.show()
+    window = _instructor_window(qtbot, languages, cohort, code)
     with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
         window.open_trainee(cohort.trainees["Bruno Chan"])
     exams = window.trainee.exams
