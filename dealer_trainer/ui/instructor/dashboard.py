@@ -138,6 +138,8 @@ def fill_skill_table(table: QTableWidget, rows: Sequence[figures.SkillFigure]) -
             if column:
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             cell.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            if not column:  # a long skill name is elided in a narrow pane: whole on hover
+                cell.setToolTip(text)
             table.setItem(number, column, cell)
     table.setSortingEnabled(True)
     # weakest first: lowest accuracy on top (the header lets the instructor sort otherwise)

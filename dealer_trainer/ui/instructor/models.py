@@ -156,6 +156,9 @@ class CohortModel(_RecordsModel):
                 within_target.sort_key(self._within.get(row.trainee_id)),
             ]
             return keys[column]
+        if role == Qt.ItemDataRole.ToolTipRole and column in (0, 6):
+            # the name and the weakest skill are elided in a narrow column: whole on hover
+            return self.data(index, Qt.ItemDataRole.DisplayRole) or None
         if role == Qt.ItemDataRole.TextAlignmentRole and (1 <= column <= 5 or column == 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and row.archived:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.reports import figures
+from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import AnswerFilter
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.models import ID_ROLE
@@ -429,3 +430,24 @@ def test_enter_on_a_trainee_row_opens_that_trainee(
         qtbot.keyClick(view.table, key)
     assert window.tabs.currentWidget() is window.trainee_page
     assert window.trainee.current_trainee() == cohort.trainees["Carla Ho"]
+
+
+def test_elided_skill_and_trainee_names_are_whole_on_hover(qtbot: QtBot, cohort: Cohort) -> None:
+    """A long skill name (Portuguese: 'Apostas interiores num número…') is cut in a narrow
+    column; its tooltip is the whole name, in both views' tables."""
+    window = open_window(qtbot, cohort)
+    model = window.cohort.model
+    for row in range(model.rowCount()):
+        figure = model.figure(row)
+        assert model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole).startswith(
+            figure.name
+        )
+        weakest = model.data(model.index(row, 6), Qt.ItemDataRole.ToolTipRole)
+        assert weakest == (skill_title(figure.weakest_skill) if figure.weakest_skill else None)
+    assert model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole) is None
+    with qtbot.waitSignal(window.trainee.figuresLoaded, timeout=10_000):
+        window.open_trainee(cohort.trainees["Ana Lei"])
+    weak = window.trainee.weak
+    assert weak.rowCount() > 0
+    for row in range(weak.rowCount()):
+        assert weak.item(row, 0).toolTip() == weak.item(row, 0).text() != ""
