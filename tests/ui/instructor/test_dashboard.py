@@ -439,9 +439,7 @@ def test_elided_skill_and_trainee_names_are_whole_on_hover(qtbot: QtBot, cohort:
     model = window.cohort.model
     for row in range(model.rowCount()):
         figure = model.figure(row)
-        assert model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole).startswith(
-            figure.name
-        )
+        assert model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole).startswith(figure.name)
         weakest = model.data(model.index(row, 6), Qt.ItemDataRole.ToolTipRole)
         assert weakest == (skill_title(figure.weakest_skill) if figure.weakest_skill else None)
     assert model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole) is None
