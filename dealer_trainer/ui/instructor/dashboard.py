@@ -473,7 +473,11 @@ class TraineeView(QWidget):
         today: Callable[[], date],
         zone: tzinfo,
         parent: QWidget | None = None,
+        *,
+        trend: TrendPane | None = None,
     ) -> None:
+        """``trend``: the trend pane, if built beforehand (the window builds it in an idle
+        moment of its own); otherwise the view builds its own."""
         super().__init__(parent)
         self._zone = zone
         self._shown_trainee: int | None = None
@@ -498,7 +502,7 @@ class TraineeView(QWidget):
         self.status.setStyleSheet("color: #607d8b;")
         bar.addWidget(self.status)
 
-        self.trend = TrendPane(self)
+        self.trend = TrendPane(self) if trend is None else trend
         self.plots, self.summary = self.trend.plots, self.trend.summary
         self.weak = skill_table(self)
         self.exams = QTableWidget(0, 4)

@@ -51,7 +51,13 @@ from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE
 from dealer_trainer.ui.geometry import remember_size, restore_size, share_of_screen
 from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.centre import CentrePanel
-from dealer_trainer.ui.instructor.dashboard import CohortView, Period, TraineeView, period_box
+from dealer_trainer.ui.instructor.dashboard import (
+    CohortView,
+    Period,
+    TraineeView,
+    TrendPane,
+    period_box,
+)
 from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.groups import GroupsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
@@ -277,6 +283,7 @@ class InstructorWindow(QMainWindow):
         self.cohort = CohortView(self.desk, self.jobs, self.today)
         #: The one trainee's tab, built when first opened (or asked for: ``trainee``).
         self.trainee_page: LazyPage[TraineeView] = LazyPage(self._build_trainee)
+        self._trainee_trend: TrendPane | None = None  # its plots, when built before the tab
         self._trainees: list[TraineeProfile] = []  # the people lists as last read
         self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs)
         self.people = TraineesPanel(self.desk)
@@ -356,9 +363,17 @@ class InstructorWindow(QMainWindow):
         GUI thread builds), and in an event-loop turn of its own: a trainee clicked in the
         table then opens at once (built on the click, the tab's plots and tables and its
         first paint were one freeze of 120-210 ms over 10 M answers;
-        benchmarks/dashboard_scale.py)."""
+        benchmarks/dashboard_scale.py). Two turns: its trend plots (two-thirds of the build)
+        in the first, the rest of the tab in the next, each under 50 ms; in one turn with
+        the repaint before it, the build was a freeze of 90 ms."""
         self.jobs.idle.disconnect(self._build_trainee_page)
-        QTimer.singleShot(0, self.trainee_page, self.trainee_page.page)
+
+        def plots_first() -> None:
+            if not self.trainee_page.built and self._trainee_trend is None:
+                self._trainee_trend = TrendPane(self.trainee_page)
+            QTimer.singleShot(0, self.trainee_page, self.trainee_page.page)
+
+        QTimer.singleShot(0, self.trainee_page, plots_first)
 
     @property
     def trainee(self) -> TraineeView:
@@ -366,7 +381,8 @@ class InstructorWindow(QMainWindow):
         return self.trainee_page.page()
 
     def _build_trainee(self) -> TraineeView:
-        view = TraineeView(self.desk, self.jobs, self.today, self.store.day_zone)
+        trend, self._trainee_trend = self._trainee_trend, None
+        view = TraineeView(self.desk, self.jobs, self.today, self.store.day_zone, trend=trend)
         view.set_trainees(self._trainees)
         self.exams.assigned.connect(view.reload)
         return view

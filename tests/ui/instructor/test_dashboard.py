@@ -372,6 +372,9 @@ def test_the_trainee_tab_is_built_hidden_once_the_cohorts_figures_are_in(
     with qtbot.waitSignal(view.figuresLoaded, timeout=10_000):
         window.open_trainee(first.trainee_id)
     assert view.isVisible() and view.current_trainee() == first.trainee_id
+    # its trend plots, built in an idle turn before the rest of the tab, are the tab's own
+    assert window._trainee_trend is None and view.isAncestorOf(view.trend)
+    assert view.trend.isVisible() and view.summary.text().startswith(f"{first.totals.answers:,} ")
 
 
 class _Order(QObject):
