@@ -54,13 +54,13 @@ def _build(qtbot: QtBot, store: Store) -> int:
     builder.pass_mark.setValue(80)
     builder.seed.setValue(7)  # the same items and spins every run
     builder.speed_mark.setValue(80)
-    weighing = builder.preview.item(0).text()  # said first in the preview, in words
-    assert "25 spins an hour: 2:24 a round" in weighing
-    assert "an item weighs as one step" in weighing
-    assert any(
-        "Then 2 rounds of Roulette at the live table" in builder.preview.item(i).text()
-        for i in range(builder.preview.count())
-    )
+    # The preview in the order the trainee gets it: the items, the rounds, then the weighing.
+    lines = [builder.preview.item(i).text() for i in range(builder.preview.count())]
+    assert [line[:3] for line in lines[:2]] == ["1. ", "2. "]
+    assert lines[2].startswith("Then 2 rounds of Roulette at the live table")
+    assert "25 spins an hour: 2:24 a round" in lines[3]
+    assert "an item weighs as one step" in lines[3]
+    assert len(lines) == 4
     with qtbot.waitSignal(builder.created) as made:
         qtbot.mouseClick(builder.create_button, Qt.MouseButton.LeftButton)
     exam_id = made.args[0]
@@ -235,7 +235,9 @@ def test_exam_of_rounds_only_goes_to_the_table_and_ends_when_its_time_is_up(
     builder.table_part.rounds.setValue(3)
     builder.item_count.setValue(0)  # "none (rounds only)": offered once there are rounds
     assert builder.item_count.value() == 0 and builder.item_count.text() == "none (rounds only)"
-    assert builder.preview.item(1).text() == "No drill items."
+    lines = [builder.preview.item(i).text() for i in range(builder.preview.count())]
+    assert lines[:2] == ["No drill items.", lines[1]] and lines[1].startswith("Then 3 rounds")
+    assert "Speed:" in lines[2] and len(lines) == 3
     builder.time_limit.setValue(1)
     with qtbot.waitSignal(builder.created):
         qtbot.mouseClick(builder.create_button, Qt.MouseButton.LeftButton)

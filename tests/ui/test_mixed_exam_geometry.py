@@ -77,7 +77,8 @@ def test_exam_builder_with_rounds_and_a_mixed_exam_chosen_fit(
     panel = window.exams
     panel.builder.table_part.rounds.setValue(50)
     panel.builder.table_part.level.setCurrentIndex(2)
-    assert "Speed:" in panel.builder.preview.item(0).text() or language != "en"
+    last = panel.builder.preview.item(panel.builder.preview.count() - 1).text()
+    assert "Speed:" in last or language != "en"  # the weighing ends the preview
     row = next(i for i, e in enumerate(panel._exams) if e.id == exam_id)
     panel.exam_list.setCurrentRow(row)
     qtbot.waitUntil(lambda: panel.results.rowCount() > 0)

@@ -229,25 +229,27 @@ class ExamBuilder(QGroupBox):
         )
 
     def update_preview(self) -> None:
+        """The items in the order every trainee gets them, then the rounds, then how both
+        weigh in the marks: the items come first, so the box shows them, not the paragraph."""
         self.preview.clear()
+        self.preview.setWordWrap(True)  # the rounds' line and the weighing wrap
+        if self.item_count.value() == 0:  # an exam of live-table rounds only
+            self.preview.addItem(self.tr("No drill items."))
+        else:
+            try:
+                spec = self.spec()
+            except ValueError:
+                self.preview.addItem(self.tr("Tick at least one skill."))
+            else:
+                self._add_items(spec)
         rounds = self.table_part.describe()
         if rounds:  # the rounds, and how they weigh with the items in the marks
-            self.preview.setWordWrap(True)
+            self.preview.addItem(rounds)
             weighing = QListWidgetItem(self.table_part.weighing())
             weighing.setForeground(Qt.GlobalColor.darkGray)
             self.preview.addItem(weighing)
-        if self.item_count.value() == 0:  # an exam of live-table rounds only
-            self.preview.addItem(self.tr("No drill items."))
-            if rounds:
-                self.preview.addItem(rounds)
-            return
-        try:
-            spec = self.spec()
-        except ValueError:
-            self.preview.addItem(self.tr("Tick at least one skill."))
-            return
-        if rounds:
-            self.preview.addItem(rounds)
+
+    def _add_items(self, spec: ExamSpec) -> None:
         for number, item_spec in enumerate(spec.items()[:50], start=1):
             try:
                 question = item_spec.make().question.render(QCoreApplication.translate)
