@@ -38,6 +38,21 @@ def test_every_message_is_translated(code: str) -> None:
     assert not missing, f"{len(missing)} untranslated in {code}: " + "; ".join(missing[:10])
 
 
+def test_english_says_one_and_many_in_words() -> None:
+    """A message with a count (``%n``) reads "1 trainee" and "2 trainees" in English only
+    from the English catalogue: its source ("%n trainee(s)") is never shown."""
+    missing = []
+    for context, source, message in _messages("en"):
+        if message.get("numerus") != "yes":
+            continue
+        translation = message.find("translation")
+        forms = [] if translation is None else list(translation.iter("numerusform"))
+        texts = [(form.text or "").strip() for form in forms]
+        if len(texts) != 2 or not all(texts) or any("(s)" in text for text in texts):
+            missing.append(f"[{context}] {source}")
+    assert not missing, "; ".join(missing)
+
+
 @pytest.mark.parametrize("code", ["zh_Hant", "pt"])
 def test_translations_keep_every_placeholder(code: str) -> None:
     broken = []

@@ -3835,7 +3835,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+170"/>
+        <location filename="../../ui/instructor/models.py" line="+173"/>
         <source>Answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4135,7 +4135,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-198"/>
+        <location filename="../../ui/instructor/models.py" line="-201"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4189,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+247"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+249"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
@@ -4225,8 +4225,16 @@
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>%n trainee(s)</source>
+        <translation>
+            <numerusform>%n trainee</numerusform>
+            <numerusform>%n trainees</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-40"/>
+        <location line="-73"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4236,12 +4244,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+131"/>
-        <source>%1 trainees</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/instructor/groups.py" line="+73"/>
+        <location filename="../../ui/instructor/groups.py" line="+78"/>
         <source>Every trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4518,13 +4521,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+66"/>
         <source>No drill items.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+19"/>
+        <location line="+5"/>
+        <location line="+26"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4782,7 +4785,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-264"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-266"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4797,7 +4800,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+302"/>
+        <location line="+307"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4922,14 +4925,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>This exam is already assigned to every trainee of the group.</source>
+        <location line="+3"/>
+        <source>The due date has passed: choose today or a later day.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Assigned to %1 trainees.</source>
+        <location line="+9"/>
+        <source>Every trainee ticked has this exam already: %1.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Assigned to %n trainee(s).</source>
+        <translation>
+            <numerusform>Assigned to %n trainee.</numerusform>
+            <numerusform>Assigned to %n trainees.</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5082,8 +5093,8 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+43"/>
-        <source>Group %1</source>
+        <location filename="../../ui/instructor/groups.py" line="+44"/>
+        <source>Edit %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5120,7 +5131,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+86"/>
+        <location line="+90"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation type="unfinished"></translation>
@@ -5227,7 +5238,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+36"/>
         <source>The group %1 is saved.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5339,7 +5350,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+376"/>
+        <location filename="../../ui/instructor/window.py" line="+392"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
@@ -5430,7 +5441,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>Instructor views</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5438,7 +5449,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+47"/>
+        <location filename="../../ui/instructor/instructors.py" line="+48"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -5531,7 +5542,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>The two passwords differ.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5882,7 +5893,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-297"/>
+        <location filename="../../ui/instructor/groups.py" line="-306"/>
         <source>Trainees of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6001,7 +6012,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+498"/>
+        <location filename="../../ui/instructor/people.py" line="+528"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6166,18 +6177,24 @@ It is kept here; retry saving when the database is back.</source>
         <source>The due date has passed: choose today or a later day.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+18"/>
-        <source>“%1” given to %2 trainees.</source>
-        <translation type="unfinished"></translation>
+        <source>“%1” given to %n trainee(s).</source>
+        <translation>
+            <numerusform>“%1” given to %n trainee.</numerusform>
+            <numerusform>“%1” given to %n trainees.</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>“%1” given to %2 trainees of %3.</source>
-        <translation type="unfinished"></translation>
+        <source>“%1” given to %n trainee(s) of %2.</source>
+        <translation>
+            <numerusform>“%1” given to %n trainee of %2.</numerusform>
+            <numerusform>“%1” given to %n trainees of %2.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6605,7 +6622,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+38"/>
+        <location filename="../../ui/instructor/confirm.py" line="+76"/>
         <source>&amp;Rename</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6618,7 +6635,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-398"/>
+        <location filename="../../ui/instructor/window.py" line="-413"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6730,9 +6747,9 @@ It is kept here; retry saving when the database is back.</source>
     <message numerus="yes">
         <location line="+3"/>
         <source>Chips (Ctrl+1 … Ctrl+%n)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Chips (Ctrl+1 … Ctrl+%n)</numerusform>
+            <numerusform>Chips (Ctrl+1 … Ctrl+%n)</numerusform>
         </translation>
     </message>
     <message>
@@ -7868,7 +7885,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+55"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+190"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7903,7 +7920,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
         <source>All answers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7981,7 +7998,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-430"/>
+        <location filename="../../ui/instructor/people.py" line="-455"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -8049,12 +8066,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+277"/>
+        <location line="+302"/>
         <source>A&amp;rchive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-274"/>
+        <location line="-299"/>
         <source>Re&amp;name…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8079,7 +8096,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+52"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8099,7 +8116,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Staff number of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8109,7 +8126,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+3"/>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>%1&apos;s staff number is now %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8119,7 +8141,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+60"/>
         <source>Archive %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8149,7 +8171,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-307"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8189,7 +8211,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+186"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8202,7 +8224,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-478"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-486"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8840,7 +8862,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-120"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-122"/>
         <source>Last %1 days</source>
         <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation type="unfinished"></translation>
@@ -8851,7 +8873,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>Skill</source>
         <translation type="unfinished"></translation>
     </message>

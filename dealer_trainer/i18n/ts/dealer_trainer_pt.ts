@@ -3835,7 +3835,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+170"/>
+        <location filename="../../ui/instructor/models.py" line="+173"/>
         <source>Answered</source>
         <translation>Respondida em</translation>
     </message>
@@ -4135,7 +4135,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-198"/>
+        <location filename="../../ui/instructor/models.py" line="-201"/>
         <source>Trainee</source>
         <translation>Formando</translation>
     </message>
@@ -4189,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+247"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+249"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>Grupo:</translation>
@@ -4225,8 +4225,16 @@
         <source>%1 to %2</source>
         <translation>%1 a %2</translation>
     </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>%n trainee(s)</source>
+        <translation>
+            <numerusform>%n formando</numerusform>
+            <numerusform>%n formandos</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-40"/>
+        <location line="-73"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>A carregar os números dos formandos…</translation>
     </message>
@@ -4236,12 +4244,7 @@
         <translation>Formandos (Enter ou duplo clique para ver os pormenores)</translation>
     </message>
     <message>
-        <location line="+131"/>
-        <source>%1 trainees</source>
-        <translation>%1 formandos</translation>
-    </message>
-    <message>
-        <location filename="../../ui/instructor/groups.py" line="+73"/>
+        <location filename="../../ui/instructor/groups.py" line="+78"/>
         <source>Every trainee</source>
         <translation>Todos os formandos</translation>
     </message>
@@ -4519,13 +4522,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As perguntas que todos os formandos vão receber:</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+66"/>
         <source>No drill items.</source>
         <translation>Sem perguntas de treino.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+19"/>
+        <location line="+5"/>
+        <location line="+26"/>
         <source>Tick at least one skill.</source>
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
@@ -4783,7 +4786,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-264"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-266"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4798,7 +4801,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+302"/>
+        <location line="+307"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>Marcar os formandos de um grupo…</translation>
     </message>
@@ -4923,14 +4926,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O exame tem de abrir antes do prazo: altere uma data.</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>This exam is already assigned to every trainee of the group.</source>
-        <translation>Este exame já está atribuído a todos os formandos do grupo.</translation>
+        <location line="+3"/>
+        <source>The due date has passed: choose today or a later day.</source>
+        <translation>O prazo já passou: escolha hoje ou um dia posterior.</translation>
     </message>
     <message>
+        <location line="+9"/>
+        <source>Every trainee ticked has this exam already: %1.</source>
+        <translation>Todos os formandos assinalados já têm este exame: %1.</translation>
+    </message>
+    <message numerus="yes">
         <location line="+8"/>
-        <source>Assigned to %1 trainees.</source>
-        <translation>Atribuído a %1 formandos.</translation>
+        <source>Assigned to %n trainee(s).</source>
+        <translation>
+            <numerusform>Atribuído a %n formando.</numerusform>
+            <numerusform>Atribuído a %n formandos.</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5083,9 +5094,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+43"/>
-        <source>Group %1</source>
-        <translation>Grupo %1</translation>
+        <location filename="../../ui/instructor/groups.py" line="+44"/>
+        <source>Edit %1</source>
+        <translation>Editar %1</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -5121,7 +5132,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+86"/>
+        <location line="+90"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation>Nome do novo grupo (p. ex. Grupo de Novembro de 2026)</translation>
@@ -5228,7 +5239,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O grupo %1 começa em %2: marque os seus formandos em Formandos….</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+36"/>
         <source>The group %1 is saved.</source>
         <translation>O grupo %1 foi guardado.</translation>
     </message>
@@ -5340,7 +5351,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+376"/>
+        <location filename="../../ui/instructor/window.py" line="+392"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>Instrutor · %1</translation>
@@ -5431,7 +5442,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A área do instrutor bloqueou-se após um período de inactividade: introduza de novo a palavra-passe.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>Instructor views</source>
         <translation>Área do instrutor</translation>
     </message>
@@ -5439,7 +5450,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+47"/>
+        <location filename="../../ui/instructor/instructors.py" line="+48"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo instrutor</translation>
@@ -5532,7 +5543,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>The two passwords differ.</source>
         <translation>As duas palavras-passe são diferentes.</translation>
     </message>
@@ -5883,7 +5894,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-297"/>
+        <location filename="../../ui/instructor/groups.py" line="-306"/>
         <source>Trainees of %1</source>
         <translation>Formandos de %1</translation>
     </message>
@@ -6002,7 +6013,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+498"/>
+        <location filename="../../ui/instructor/people.py" line="+528"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -6167,18 +6178,24 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>The due date has passed: choose today or a later day.</source>
         <translation>O prazo já passou: escolha hoje ou um dia posterior.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+18"/>
-        <source>“%1” given to %2 trainees.</source>
-        <translation>«%1» atribuído a %2 formandos.</translation>
+        <source>“%1” given to %n trainee(s).</source>
+        <translation>
+            <numerusform>«%1» atribuído a %n formando.</numerusform>
+            <numerusform>«%1» atribuído a %n formandos.</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>“%1” given to %2 trainees of %3.</source>
-        <translation>“%1” atribuído a %2 formandos de %3.</translation>
+        <source>“%1” given to %n trainee(s) of %2.</source>
+        <translation>
+            <numerusform>«%1» atribuído a %n formando de %2.</numerusform>
+            <numerusform>«%1» atribuído a %n formandos de %2.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>done</source>
         <translation>concluído</translation>
     </message>
@@ -6606,7 +6623,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+38"/>
+        <location filename="../../ui/instructor/confirm.py" line="+76"/>
         <source>&amp;Rename</source>
         <translation>&amp;Mudar o nome</translation>
     </message>
@@ -6619,7 +6636,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-398"/>
+        <location filename="../../ui/instructor/window.py" line="-413"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -7869,7 +7886,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+55"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+190"/>
         <source>Trainee:</source>
         <translation>Formando:</translation>
     </message>
@@ -7904,7 +7921,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
         <source>All answers</source>
         <translation>Todas as respostas</translation>
     </message>
@@ -7982,7 +7999,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-430"/>
+        <location filename="../../ui/instructor/people.py" line="-455"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo formando</translation>
@@ -8050,12 +8067,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+14"/>
-        <location line="+277"/>
+        <location line="+302"/>
         <source>A&amp;rchive</source>
         <translation>Arq&amp;uivar</translation>
     </message>
     <message>
-        <location line="-274"/>
+        <location line="-299"/>
         <source>Re&amp;name…</source>
         <translation>Mudar o &amp;nome…</translation>
     </message>
@@ -8080,7 +8097,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O n.º de funcionário %1 é de %2: cada formando tem o seu.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+52"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
@@ -8100,7 +8117,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Novo nome de %1 (as respostas, os exames e o nome de utilizador continuam a ser seus):</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Staff number of %1</source>
         <translation>N.º de funcionário de %1</translation>
     </message>
@@ -8110,7 +8127,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>N.º de funcionário de %1 (vazio: nenhum):</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+3"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>%1&apos;s staff number is now %2.</source>
         <translation>O n.º de funcionário de %1 é agora %2.</translation>
     </message>
@@ -8120,7 +8142,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 já não tem n.º de funcionário.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+60"/>
         <source>Archive %1?</source>
         <translation>Arquivar %1?</translation>
     </message>
@@ -8150,7 +8172,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-307"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -8190,7 +8212,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+186"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
     </message>
@@ -8203,7 +8225,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-478"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-486"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
@@ -8841,7 +8863,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-120"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-122"/>
         <source>Last %1 days</source>
         <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation>Últimos %1 dias</translation>
@@ -8852,7 +8874,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Todas as competências</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>Skill</source>
         <translation>Competência</translation>
     </message>

@@ -3835,7 +3835,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+170"/>
+        <location filename="../../ui/instructor/models.py" line="+173"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -4135,7 +4135,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-198"/>
+        <location filename="../../ui/instructor/models.py" line="-201"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -4189,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+247"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+249"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
@@ -4225,8 +4225,15 @@
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>%n trainee(s)</source>
+        <translation>
+            <numerusform>%n 名學員</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-40"/>
+        <location line="-73"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>正在載入學員數據…</translation>
     </message>
@@ -4236,12 +4243,7 @@
         <translation>學員（按 Enter 或按兩下查看詳情）</translation>
     </message>
     <message>
-        <location line="+131"/>
-        <source>%1 trainees</source>
-        <translation>%1 名學員</translation>
-    </message>
-    <message>
-        <location filename="../../ui/instructor/groups.py" line="+73"/>
+        <location filename="../../ui/instructor/groups.py" line="+78"/>
         <source>Every trainee</source>
         <translation>全體學員</translation>
     </message>
@@ -4519,13 +4521,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>每名學員會得到的題目：</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+66"/>
         <source>No drill items.</source>
         <translation>沒有練習題。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+19"/>
+        <location line="+5"/>
+        <location line="+26"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
@@ -4783,7 +4785,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-264"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-266"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4798,7 +4800,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+302"/>
+        <location line="+307"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>
@@ -4923,14 +4925,21 @@ It is kept here; retry saving when the database is back.</source>
         <translation>考試須於截止前開放：請更改日期。</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>This exam is already assigned to every trainee of the group.</source>
-        <translation>此考試已指派給該班級的所有學員。</translation>
+        <location line="+3"/>
+        <source>The due date has passed: choose today or a later day.</source>
+        <translation>到期日已過：請選擇今天或之後的日子。</translation>
     </message>
     <message>
+        <location line="+9"/>
+        <source>Every trainee ticked has this exam already: %1.</source>
+        <translation>所選的學員都已獲指派此考試：%1。</translation>
+    </message>
+    <message numerus="yes">
         <location line="+8"/>
-        <source>Assigned to %1 trainees.</source>
-        <translation>已指派給 %1 名學員。</translation>
+        <source>Assigned to %n trainee(s).</source>
+        <translation>
+            <numerusform>已指派給 %n 名學員。</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5083,9 +5092,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+43"/>
-        <source>Group %1</source>
-        <translation>班級 %1</translation>
+        <location filename="../../ui/instructor/groups.py" line="+44"/>
+        <source>Edit %1</source>
+        <translation>編輯 %1</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -5121,7 +5130,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+86"/>
+        <location line="+90"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation>新班級名稱（例如 2026年11月班）</translation>
@@ -5228,7 +5237,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>班級 %1 於 %2 開課：請按「學員…」勾選其學員。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+36"/>
         <source>The group %1 is saved.</source>
         <translation>班級 %1 已儲存。</translation>
     </message>
@@ -5340,7 +5349,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+376"/>
+        <location filename="../../ui/instructor/window.py" line="+392"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>導師 · %1</translation>
@@ -5431,7 +5440,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師畫面閒置後已自動鎖定：請再次輸入密碼。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>Instructor views</source>
         <translation>導師畫面</translation>
     </message>
@@ -5439,7 +5448,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+47"/>
+        <location filename="../../ui/instructor/instructors.py" line="+48"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>新導師的全名</translation>
@@ -5532,7 +5541,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>The two passwords differ.</source>
         <translation>兩次輸入的密碼不相同。</translation>
     </message>
@@ -5883,7 +5892,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-297"/>
+        <location filename="../../ui/instructor/groups.py" line="-306"/>
         <source>Trainees of %1</source>
         <translation>%1 的學員</translation>
     </message>
@@ -6002,7 +6011,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+498"/>
+        <location filename="../../ui/instructor/people.py" line="+528"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -6167,18 +6176,22 @@ It is kept here; retry saving when the database is back.</source>
         <source>The due date has passed: choose today or a later day.</source>
         <translation>到期日已過：請選擇今天或之後的日子。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+18"/>
-        <source>“%1” given to %2 trainees.</source>
-        <translation>「%1」已指派給 %2 名學員。</translation>
+        <source>“%1” given to %n trainee(s).</source>
+        <translation>
+            <numerusform>「%1」已指派給 %n 名學員。</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>“%1” given to %2 trainees of %3.</source>
-        <translation>「%1」已指派給 %3 的 %2 名學員。</translation>
+        <source>“%1” given to %n trainee(s) of %2.</source>
+        <translation>
+            <numerusform>「%1」已指派給 %2 的 %n 名學員。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -6606,7 +6619,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+38"/>
+        <location filename="../../ui/instructor/confirm.py" line="+76"/>
         <source>&amp;Rename</source>
         <translation>更改名稱(&amp;R)</translation>
     </message>
@@ -6619,7 +6632,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-398"/>
+        <location filename="../../ui/instructor/window.py" line="-413"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -7868,7 +7881,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+55"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+190"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -7903,7 +7916,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+29"/>
         <source>All answers</source>
         <translation>全部答案</translation>
     </message>
@@ -7981,7 +7994,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-430"/>
+        <location filename="../../ui/instructor/people.py" line="-455"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>新學員的全名</translation>
@@ -8049,12 +8062,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+277"/>
+        <location line="+302"/>
         <source>A&amp;rchive</source>
         <translation>封存(&amp;R)</translation>
     </message>
     <message>
-        <location line="-274"/>
+        <location line="-299"/>
         <source>Re&amp;name…</source>
         <translation>更改名稱(&amp;N)…</translation>
     </message>
@@ -8079,7 +8092,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>員工編號 %1 屬於 %2：每名學員各有自己的編號。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+52"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
@@ -8099,7 +8112,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 的新姓名（其作答、考試及登入名稱保持不變）：</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Staff number of %1</source>
         <translation>%1 的員工編號</translation>
     </message>
@@ -8109,7 +8122,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 的員工編號（留空：無）：</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+3"/>
+        <source>&amp;Save</source>
+        <translation>儲存(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>%1&apos;s staff number is now %2.</source>
         <translation>%1 的員工編號現為 %2。</translation>
     </message>
@@ -8119,7 +8137,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 現在沒有員工編號。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+60"/>
         <source>Archive %1?</source>
         <translation>封存 %1？</translation>
     </message>
@@ -8149,7 +8167,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-307"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -8189,7 +8207,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+186"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
     </message>
@@ -8202,7 +8220,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-478"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-486"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -8840,7 +8858,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-120"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-122"/>
         <source>Last %1 days</source>
         <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation>最近%1日</translation>
@@ -8851,7 +8869,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>所有技能</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+69"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>

@@ -62,14 +62,52 @@ class Confirmation(QMessageBox):
             self.decided.emit(yes)
 
 
-class RenameDialog(QDialog):
-    """The new name for one named person or group; Enter renames, Escape cancels."""
+class FormDialog(QDialog):
+    """A dialog whose default button tries the change first (``attempt``): a refusal is said
+    inside the dialog, which stays open with what was typed; once it is done, it closes."""
 
     decided = Signal(bool)
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.attempt: Callable[[], str | None] | None = None
+        self.message = QLabel()
+        self.message.setObjectName("refusal")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names as typed, never HTML
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b71c1c;")
+        self.message.hide()  # until a refusal: no empty line meanwhile
+        self.rejected.connect(lambda: self.decided.emit(False))
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+
+    def accept(self) -> None:
+        problem = self.attempt() if self.attempt is not None else None
+        if problem:
+            self.message.setText(problem)
+            self.message.show()
+            self.refused()
+            return
+        super().accept()
+        self.decided.emit(True)
+
+    def refused(self) -> None:
+        """After a refusal is said: where the person corrects it (the subclass's field)."""
+
+
+class RenameDialog(FormDialog):
+    """The new name (or number) for one named person or group; Enter renames, Escape
+    cancels; a refused name is said in the dialog, which keeps it for correcting."""
+
     def __init__(
-        self, title: str, prompt: str, current: str, parent: QWidget | None = None
+        self,
+        title: str,
+        prompt: str,
+        current: str,
+        parent: QWidget | None = None,
+        *,
+        action: str | None = None,
     ) -> None:
+        """``action``: the default button's text (default "Rename")."""
         super().__init__(parent)
         self.setObjectName("renameDialog")
         self.setWindowTitle(title)
@@ -83,19 +121,21 @@ class RenameDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(self.tr("&Rename"))
+        self.ok_button.setText(self.tr("&Rename") if action is None else action)
         self.ok_button.setDefault(True)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        self.accepted.connect(lambda: self.decided.emit(True))
-        self.rejected.connect(lambda: self.decided.emit(False))
         layout = QVBoxLayout(self)
         layout.addWidget(label)
         layout.addWidget(self.name)
+        layout.addWidget(self.message)
         layout.addWidget(buttons)
         self.setMinimumWidth(420)
-        self.setWindowModality(Qt.WindowModality.WindowModal)
+
+    def refused(self) -> None:
+        self.name.setFocus()
+        self.name.selectAll()
 
 
 class Asks(Protocol):
@@ -121,3 +161,11 @@ def ask_then(owner: Asks, dialog: QDialog, then: Callable[[], object]) -> None:
     else:
         dialog.finished.connect(lambda result: answered(result == QDialog.DialogCode.Accepted))
     dialog.open()
+
+
+def ask_until_done(owner: Asks, dialog: FormDialog, attempt: Callable[[], str | None]) -> None:
+    """Open ``dialog`` as :func:`ask_then` does; each press of its default button runs
+    ``attempt``, whose refusal (its text) the dialog says and stays open for: nothing typed
+    is lost. ``None`` from ``attempt`` (it is done) closes it."""
+    dialog.attempt = attempt
+    ask_then(owner, dialog, lambda: None)

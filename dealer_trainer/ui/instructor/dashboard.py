@@ -432,7 +432,7 @@ class CohortView(QWidget):
         self._table_done()
 
     def _table_done(self) -> None:
-        self.table_status.setText(self.tr("%1 trainees").replace("%1", str(self.model.rowCount())))
+        self.table_status.setText(self.tr("%n trainee(s)", "", self.model.rowCount()))
         self.tableLoaded.emit()
         self.within.table_filled()
 

@@ -8,7 +8,7 @@ the exam is saved, so the instructor sees what the trainees will see.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, timedelta, tzinfo
 from fractions import Fraction
 from typing import Any
@@ -356,11 +356,14 @@ class ExamsPanel(QWidget):
         zone: tzinfo,
         parent: QWidget | None = None,
         jobs: Jobs | None = None,
+        now: Callable[[], datetime] | None = None,
     ) -> None:
+        """``now``: the store's clock (a due date that has passed is refused against it)."""
         super().__init__(parent)
         self._desk = desk
         self._jobs = jobs
         self._zone = zone
+        self._now = now or (lambda: datetime.now(zone))
         self._exams: list[Exam] = []
         self.builder = ExamBuilder(desk)
         self.builder.created.connect(self._created)
@@ -629,25 +632,27 @@ class ExamsPanel(QWidget):
         if opens is not None and due is not None and opens >= due:
             self.message.setText(self.tr("The exam must open before it is due: change a date."))
             return
+        if due is not None and due <= self._now():
+            self.message.setText(self.tr("The due date has passed: choose today or a later day."))
+            return
+        # Those who have the exam already are skipped, by name: a retake is a new sitting of
+        # the same assignment, not a second one, and the others still get it.
         already = {a.trainee_id for a in self._desk.assignments(exam.id)} & set(targets)
-        if already and self.group.currentData() is not None:
-            # A group's assignment skips those who have the exam already, and says so.
-            targets = [t for t in targets if t not in already]
-            if not targets:
-                self.message.setText(
-                    self.tr("This exam is already assigned to every trainee of the group.")
-                )
-                return
+        targets = [t for t in targets if t not in already]
+        had_it = ", ".join(sorted(self._names.get(t, "") for t in already))
+        if not targets:
+            self.message.setText(
+                self.tr("Every trainee ticked has this exam already: %1.").replace("%1", had_it)
+            )
+            return
         try:
             made = self._desk.assign_exam(exam.id, targets, due, opens_at=opens)
         except (StorageError, ValueError) as exc:
             self.message.setText(problem_text(exc))
             return
-        text = self.tr("Assigned to %1 trainees.").replace("%1", str(len(made)))
-        if already and self.group.currentData() is not None:
-            text += " " + self.tr("Already assigned to: %1.").replace(
-                "%1", ", ".join(sorted(self._names.get(t, "") for t in already))
-            )
+        text = self.tr("Assigned to %n trainee(s).", "", len(made))
+        if already:
+            text += " " + self.tr("Already assigned to: %1.").replace("%1", had_it)
         self.message.setText(text)
         self.group.setCurrentIndex(0)
         self.tick(set())

@@ -32,7 +32,12 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
-from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
+from dealer_trainer.ui.instructor.confirm import (
+    Confirmation,
+    FormDialog,
+    ask_then,
+    ask_until_done,
+)
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import problem_text
 
@@ -105,8 +110,9 @@ def tick(box: QListWidget, keys: set[int]) -> None:
         item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
 
 
-class GroupDialog(QDialog):
-    """A group's name, start date and instructors (Enter saves)."""
+class GroupDialog(FormDialog):
+    """A group's name, start date and instructors (Enter saves; a refusal is said in the
+    dialog, which keeps what was typed)."""
 
     def __init__(
         self,
@@ -116,7 +122,7 @@ class GroupDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("groupDialog")
-        self.setWindowTitle(self.tr("Group %1").replace("%1", group.name))
+        self.setWindowTitle(self.tr("Edit %1").replace("%1", group.name))
         self.name = QLineEdit(group.name)
         self.start = date_field(group.start_date)
         shown = [i for i in instructors if not i.disabled or i.id in group.instructor_ids]
@@ -146,9 +152,13 @@ class GroupDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.message)
         layout.addWidget(buttons)
         self.setMinimumWidth(460)
-        self.setWindowModality(Qt.WindowModality.WindowModal)
+
+    def refused(self) -> None:
+        self.name.setFocus()
+        self.name.selectAll()
 
 
 class MembersDialog(QDialog):
@@ -390,21 +400,30 @@ class GroupsPanel(QWidget):
             return
         dialog = GroupDialog(group, self._instructors, self)
 
-        def save() -> None:
+        def save() -> str | None:
             name, start = dialog.name.text(), _date(dialog.start.date())
-            self.save(group, name, start, ticked(dialog.instructors))
+            return self._save(group, name, start, ticked(dialog.instructors))
 
-        ask_then(self, dialog, save)
+        ask_until_done(self, dialog, save)
 
     def save(self, group: IntakeGroup, name: str, start: date, instructor_ids: list[int]) -> bool:
+        refusal = self._save(group, name, start, instructor_ids)
+        if refusal is not None:
+            self._say(refusal, error=True)
+        return refusal is None
+
+    def _save(
+        self, group: IntakeGroup, name: str, start: date, instructor_ids: list[int]
+    ) -> str | None:
+        """The group saved (``None``), or the refusal in words; a refused name changes
+        nothing: it is checked before the instructors are set."""
         try:
             changed = self._people.update_group(group.id, name, start)
             self._people.set_group_instructors(group.id, instructor_ids)
         except (ValueError, StorageError) as exc:
-            self._say(self.refusal(exc), error=True)
-            return False
+            return self.refusal(exc)
         self._done(self.tr("The group %1 is saved.").replace("%1", changed.name), group.id)
-        return True
+        return None
 
     def edit_members(self) -> None:
         """Tick the chosen group's trainees in a dialog."""

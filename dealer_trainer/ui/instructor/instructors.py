@@ -24,6 +24,7 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateInstructorNameError, InstructorAccount
 from dealer_trainer.storage.logins import check_login
+from dealer_trainer.storage.records import clean_name
 from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.people import login_rule, password_rule
@@ -177,7 +178,14 @@ class InstructorsPanel(QWidget):
         return problem_text(exc)
 
     def add(self) -> int | None:
-        """Add the instructor typed in; they sign in with the login and password given."""
+        """Add the instructor typed in; they sign in with the login and password given. The
+        fields are checked in the order they are shown."""
+        try:
+            clean_name(self.name.text())
+        except ValueError as exc:
+            self._say(self.refusal(exc), error=True)
+            self.name.setFocus()
+            return None
         login = self.login.text().strip() or None
         if login is not None:
             try:

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -27,7 +26,13 @@ from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
 from dealer_trainer.storage.logins import check_login
-from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog, ask_then
+from dealer_trainer.storage.records import clean_name
+from dealer_trainer.ui.instructor.confirm import (
+    Confirmation,
+    RenameDialog,
+    ask_then,
+    ask_until_done,
+)
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.messages import DialogMessage
@@ -206,6 +211,13 @@ class TraineesPanel(QWidget):
         self.message.setText(text)
 
     def add(self) -> None:
+        """Add the trainee typed in; the fields are checked in the order they are shown."""
+        try:
+            clean_name(self.name.text())
+        except ValueError as exc:
+            self._refuse(self.refusal(exc))
+            self.name.setFocus()
+            return
         login = self.login.text().strip() or None
         if login is not None:
             try:
@@ -296,39 +308,51 @@ class TraineesPanel(QWidget):
             self,
         )
 
-        def rename() -> None:
-            self.select(trainee.id)
-            self.rename(dialog.name.text())
+        def rename() -> str | None:
+            done = self._rename(trainee, dialog.name.text())
+            return done if isinstance(done, str) else None
 
-        ask_then(self, dialog, rename)
+        ask_until_done(self, dialog, rename)
 
     def ask_staff_number(self) -> None:
         """Give, change or take away the chosen trainee's staff number."""
         trainee = self.selected()
         if trainee is None:
             return
-        typed, ok = QInputDialog.getText(
-            self,
+        dialog = RenameDialog(
             self.tr("Staff number of %1").replace("%1", trainee.name),
             self.tr("Staff number of %1 (empty: none):").replace("%1", trainee.name),
-            text=trainee.staff_number or "",
+            trainee.staff_number or "",
+            self,
+            action=self.tr("&Save"),
         )
-        if ok:
-            self.set_staff_number(typed)
+        dialog.setObjectName("staffNumberDialog")
+
+        def save() -> str | None:
+            done = self._set_staff_number(trainee, dialog.name.text())
+            return done if isinstance(done, str) else None
+
+        ask_until_done(self, dialog, save)
 
     def set_staff_number(self, typed: str) -> TraineeProfile | None:
         """The chosen trainee's staff number (blank: none); a bad or taken one is refused."""
         trainee = self.selected()
         if trainee is None:
             return None
+        done = self._set_staff_number(trainee, typed)
+        if isinstance(done, str):
+            self._refuse(done)
+            return None
+        return done
+
+    def _set_staff_number(self, trainee: TraineeProfile, typed: str) -> TraineeProfile | str:
+        """The trainee with the staff number, or the refusal in words."""
         try:
             changed = self._people.set_staff_number(trainee.id, clean_staff_number(typed))
         except ValueError:
-            self._refuse(staff_number_rule())
-            return None
+            return staff_number_rule()
         except StorageError as exc:
-            self._refuse(self.refusal(exc))
-            return None
+            return self.refusal(exc)
         self.message.setStyleSheet("color: #2e7d32;")
         self.message.setText(
             (
@@ -351,12 +375,18 @@ class TraineesPanel(QWidget):
         if new_name is None:
             self.ask_rename()
             return None
+        done = self._rename(trainee, new_name)
+        if isinstance(done, str):
+            self._refuse(done)
+            return None
+        return done
+
+    def _rename(self, trainee: TraineeProfile, new_name: str) -> TraineeProfile | str:
+        """The trainee renamed, or the refusal in words (the name stays as it was)."""
         try:
             renamed = self._desk.rename_trainee(trainee.id, new_name)
         except (ValueError, StorageError) as exc:
-            self.message.setStyleSheet("color: #b71c1c;")
-            self.message.setText(self.refusal(exc))
-            return None
+            return self.refusal(exc)
         self.message.setStyleSheet("color: #2e7d32;")
         self.message.setText(
             self.tr("%1 is now %2; their answers stay theirs.")

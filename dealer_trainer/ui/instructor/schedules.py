@@ -528,10 +528,11 @@ class PlansPanel(QWidget):
             self._say(problem_text(exc), error=True)
             return
         if group is None:
-            said = self.tr("“%1” given to %2 trainees.")
+            said = self.tr("“%1” given to %n trainee(s).", "", len(trainees))
         else:
-            said = self.tr("“%1” given to %2 trainees of %3.").replace("%3", group.name)
-        self._say(said.replace("%1", plan.title).replace("%2", str(len(trainees))), error=False)
+            said = self.tr("“%1” given to %n trainee(s) of %2.", "", len(trainees))
+            said = said.replace("%2", group.name)
+        self._say(said.replace("%1", plan.title), error=False)
         self.plan_title.clear()
         self.group.setCurrentIndex(0)  # back to no group for the next plan
         self.tick(self.trainees, set())

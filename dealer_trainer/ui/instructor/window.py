@@ -9,7 +9,7 @@ needs the password again.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -285,7 +285,7 @@ class InstructorWindow(QMainWindow):
         self.trainee_page: LazyPage[TraineeView] = LazyPage(self._build_trainee)
         self._trainee_trend: TrendPane | None = None  # its plots, when built before the tab
         self._trainees: list[TraineeProfile] = []  # the people lists as last read
-        self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs)
+        self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs, now=store.now)
         self.people = TraineesPanel(self.desk)
         self.groups = GroupsPanel(self.desk)
         self.instructors = InstructorsPanel(self.desk)
@@ -458,6 +458,7 @@ class InstructorWindow(QMainWindow):
             self._locked(problem_text(exc))
             return
         trainees = self.people.trainees()
+        roster_changed = _roster(trainees) != _roster(self._trainees)
         self._trainees = trainees
         if self.trainee_page.built:
             self.trainee.set_trainees(trainees)
@@ -472,6 +473,10 @@ class InstructorWindow(QMainWindow):
         self.exams.set_groups(groups)
         self.reports.set_groups(groups)
         self.plans.set_groups(groups)
+        if roster_changed and self._people_seen is not None:
+            # A trainee added (with no answers yet), renamed or archived: the cohort's table
+            # lists them as they are now (the window's first read is followed by its own).
+            self.cohort.reload()
         self.peopleRefreshed.emit()
 
     def check_people(self) -> None:
@@ -522,3 +527,8 @@ class InstructorWindow(QMainWindow):
         remember_size(self, "instructor")
         super().closeEvent(event)
         self.closed.emit()
+
+
+def _roster(trainees: Sequence[TraineeProfile]) -> list[tuple[int, str, bool]]:
+    """What the cohort's table shows of each trainee: a change of it reloads the table."""
+    return [(t.id, t.name, t.archived) for t in trainees]

@@ -130,7 +130,36 @@ def test_assigning_twice_to_the_same_trainee_is_refused(qtbot: QtBot, cohort: Co
     exams = panel(qtbot, cohort)
     exams.tick({cohort.trainees["Ana Lei"]})
     exams.assign_button.click()
-    assert "already assigned" in exams.message.text()
+    assert exams.message.text() == "Every trainee ticked has this exam already: Ana Lei."
+
+
+def test_those_who_have_the_exam_are_skipped_by_name_and_the_others_get_it(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    exams = panel(qtbot, cohort)
+    exam = exams.current_exam()
+    assert exam is not None
+    carla = cohort.trainees["Carla Ho"]
+    exams.tick({cohort.trainees["Ana Lei"], carla})  # Ana has it already
+    with qtbot.waitSignal(exams.assigned):
+        exams.assign_button.click()
+    said = exams.message.text()
+    assert said == "Assigned to 1 trainee. Already assigned to: Ana Lei."
+    assert carla in {a.trainee_id for a in exams._desk.assignments(exam.id)}
+    assert "2" not in said  # no exam or trainee number, only names
+
+
+def test_a_due_date_that_has_passed_is_refused(qtbot: QtBot, cohort: Cohort) -> None:
+    exams = panel(qtbot, cohort)
+    exam = exams.current_exam()
+    assert exam is not None
+    before = exams._desk.assignments(exam.id)
+    exams.tick({cohort.trainees["Carla Ho"]})
+    exams.has_due.setChecked(True)
+    exams.due.setDate(exams.due.date().addDays(-30))
+    exams.assign_button.click()
+    assert exams.message.text() == "The due date has passed: choose today or a later day."
+    assert exams._desk.assignments(exam.id) == before
 
 
 def test_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:

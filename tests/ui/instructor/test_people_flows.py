@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.instructor import InstructorWindow
 from dealer_trainer.ui.instructor.confirm import Confirmation, RenameDialog
-from dealer_trainer.ui.instructor.groups import MembersDialog, tick, ticked
+from dealer_trainer.ui.instructor.groups import GroupDialog, MembersDialog, tick, ticked
 from dealer_trainer.ui.sign_in import SignInDialog
 from tests.storage import conftest as storage_fixtures
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
@@ -91,10 +91,11 @@ def test_a_group_narrows_the_cohort_view_the_exam_and_the_report(
     assert set(exams.ticked_trainees()) == members
     exams.assign_button.click()
     said = exams.message.text()
-    assert "Assigned to 1 trainees" in said and "Already assigned to: Ana Lei" in said
+    assert "Assigned to 1 trainee." in said and "Already assigned to: Ana Lei." in said
     exams.tick_group(group_id)
     exams.assign_button.click()
-    assert "already assigned to every trainee of the group" in exams.message.text()
+    said = exams.message.text()
+    assert said == "Every trainee ticked has this exam already: Ana Lei, Carla Ho."
 
     # The report: the group's PDF and CSV, its trainees only, with their staff numbers.
     window.people.select(cohort.trainees["Ana Lei"])
@@ -140,11 +141,32 @@ def test_a_group_name_is_refused_in_another_spelling_and_archive_asks_first(
     assert window.exams.group.findText("Intake November") == -1  # no exam for an archived group
 
 
+def test_a_trainee_added_here_is_in_the_cohort_table_before_their_first_answer(
+    qtbot: QtBot, window: InstructorWindow, cohort: Cohort
+) -> None:
+    people = window.people
+    window.tabs.setCurrentWidget(people)
+    qtbot.keyClick(people.name, Qt.Key.Key_Return)  # every field empty: the name is said first
+    assert people.message.text() == "A name must have 1 to 100 visible characters."
+    people.name.setText("Diana Leong")
+    people.new_password.setText("a long password")
+    with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+        qtbot.keyClick(people.name, Qt.Key.Key_Return)
+    model = window.cohort.model
+    rows = {model.index(r, 0).data(): r for r in range(model.rowCount())}
+    assert "Diana Leong" in rows and len(rows) == len(cohort.trainees) + 1
+    assert model.index(rows["Diana Leong"], 1).data() == "0"  # no answers yet
+    assert window.cohort.table_status.text() == f"{len(rows)} trainees"
+
+
 def test_a_second_instructor_is_added_signs_in_and_once_disabled_is_refused_in_words(
     qtbot: QtBot, window: InstructorWindow, cohort: Cohort
 ) -> None:
     panel = window.instructors
     window.tabs.setCurrentWidget(panel)
+    qtbot.keyClick(panel.repeat, Qt.Key.Key_Return)  # every field empty: the name is said first
+    assert panel.message.text() == "A name must have 1 to 100 visible characters."
+    assert len(panel.accounts()) == 1  # nobody added
     panel.name.setText("Wong Ka Man")
     panel.login.setText("wong")
     panel.password.setText("a long password")
@@ -295,3 +317,57 @@ def test_another_workstation_sees_a_new_trainee_within_seconds(
     finally:
         here.close()
         there.close()
+
+
+def test_a_refused_name_or_number_is_said_in_its_dialog_which_keeps_what_was_typed(
+    qtbot: QtBot, window: InstructorWindow, cohort: Cohort
+) -> None:
+    people = window.people
+    window.tabs.setCurrentWidget(people)
+    people.select(cohort.trainees["Carla Ho"])
+    people.rename_button.click()
+    dialog = people.pending
+    assert isinstance(dialog, RenameDialog)
+    dialog.name.setText("ana LEI")  # another trainee's name, spelt otherwise
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    assert people.pending is dialog and dialog.isVisible()  # still open, the name kept
+    assert dialog.name.text() == "ana LEI" and "“Ana Lei”" in dialog.message.text()
+    assert dialog.message.isVisible()
+    dialog.name.setText("Carla Ho Sin Ian")
+    with qtbot.waitSignal(dialog.decided):
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    assert people.pending is None
+    assert "Carla Ho Sin Ian" in [t.name for t in people.trainees()]
+
+    people.select(cohort.trainees["Carla Ho"])
+    people.staff_button.click()
+    dialog = people.pending
+    assert isinstance(dialog, RenameDialog) and dialog.ok_button.text() == "&Save"
+    dialog.name.setText("no spaces allowed here? " * 3)
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    assert people.pending is dialog and dialog.message.text()
+    dialog.name.setText("MT-0042")
+    with qtbot.waitSignal(dialog.decided):
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    carla = next(t for t in people.trainees() if t.id == cohort.trainees["Carla Ho"])
+    assert carla.staff_number == "MT-0042"
+
+    group_id = _new_group(qtbot, window, "Intake December")
+    panel = window.groups
+    panel.select(group_id)
+    panel.edit_button.click()
+    edit = panel.pending
+    assert isinstance(edit, GroupDialog) and edit.windowTitle() == "Edit Intake December"
+    tick(edit.instructors, set())  # the instructor unticked, then a name that is refused
+    edit.name.setText("   ")
+    qtbot.keyClick(edit.name, Qt.Key.Key_Return)
+    assert panel.pending is edit and edit.isVisible()
+    assert edit.message.text() == "A group's name must have 1 to 100 visible characters."
+    assert ticked(edit.instructors) == []  # what was changed is still there to save
+    [kept] = [g for g in panel.groups() if g.id == group_id]
+    assert kept.name == "Intake December"  # nothing saved meanwhile
+    edit.name.setText("Intake December B")
+    with qtbot.waitSignal(window.peopleRefreshed):
+        qtbot.keyClick(edit.name, Qt.Key.Key_Return)
+    [saved] = [g for g in panel.groups() if g.id == group_id]
+    assert (saved.name, saved.instructor_ids) == ("Intake December B", ())
