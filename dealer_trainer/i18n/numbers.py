@@ -1,8 +1,11 @@
-"""Amounts written the way each language's reader expects, never changing the value.
+"""Amounts and figures written the way each language's reader expects, never changing
+the value.
 
 No floats: the digits come from the ``Decimal`` itself.  English and
 Traditional Chinese (Macau) group thousands with "," and use "." for cents;
-Portuguese groups with "." and uses "," for cents.
+Portuguese groups with "." and uses "," for cents. A count, a share or a time
+(``figure_text``) follows the same convention, so that a Portuguese reader never
+sees "1.025" as an amount beside "1.7 s" as a time.
 """
 
 from __future__ import annotations
@@ -48,3 +51,19 @@ def parse_amount(text: str, language: str = "en") -> Decimal:
     if not cleaned or cleaned.count(".") > 1 or not cleaned.replace(".", "").isdigit():
         raise ValueError(f"{text!r} is not an amount")
     return Decimal(cleaned)
+
+
+def figure_text(digits: str, language: str = "en") -> str:
+    """A figure that is not money (a count, a percentage, seconds), written in plain digits
+    (``"1234"``, ``"77.1"``, ``"-3.5"``), as the reader writes it: ``"1,234"``, ``"77.1"``
+    (en, zh_Hant); ``"1.234"``, ``"77,1"`` (pt). The digits are kept as given."""
+    sign, unsigned = ("-", digits[1:]) if digits.startswith("-") else ("", digits)
+    integer, dot, fraction = unsigned.partition(".")
+    if not integer.isdigit() or (dot and not fraction.isdigit()):
+        raise ValueError(f"{digits!r} is not a figure in plain digits")
+    group, point = _SEPARATORS.get(language, _SEPARATORS["en"])
+    grouped = ""
+    while len(integer) > 3:
+        grouped = group + integer[-3:] + grouped
+        integer = integer[:-3]
+    return f"{sign}{integer}{grouped}" + (f"{point}{fraction}" if dot else "")

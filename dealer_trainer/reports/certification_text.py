@@ -28,15 +28,16 @@ def game_name(game: str) -> str:
 
 
 def day_text(day: date | datetime, *, long: bool = False) -> str:
-    """A date as the window's language writes it: short in tables (30/11/2026,
-    2026/11/30), long on a certificate (30 de novembro de 2026, 2026年11月30日)."""
+    """A date: in tables as every table of the app writes it (2026-11-30: the year whole,
+    never read as a month in any language), long on a certificate in the window's language
+    (30 de novembro de 2026, 2026年11月30日)."""
     if isinstance(day, datetime):  # a moment: the centre's day (Macau's), not the PC's
         day = local_day(day)
     if long:  # the language's long date without its weekday
         written = QLocale().dateFormat(QLocale.FormatType.LongFormat)
         written = re.sub(r"\s*dddd[,，]?\s*", " ", written).strip()
         return QLocale().toString(QDate(day.year, day.month, day.day), written)
-    return QLocale().toString(QDate(day.year, day.month, day.day), QLocale.FormatType.ShortFormat)
+    return day.isoformat()
 
 
 def centre_title(name: str) -> str:

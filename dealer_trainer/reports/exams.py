@@ -9,8 +9,10 @@ exam session that sat the assignment; an item left unanswered counts as wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
+from dealer_trainer.reports.text import figure
 from dealer_trainer.storage import (
     AnswerFilter,
     Exam,
@@ -27,8 +29,9 @@ def percent_text(share: Fraction) -> str:
     """``Fraction(4, 5)`` → ``"80 %"``; ``Fraction(2, 3)`` → ``"66.7 %"``."""
     value = share * 100
     if value.denominator == 1:
-        return f"{value.numerator} %"
-    return f"{float(value):.1f} %"
+        return f"{figure(value.numerator)} %"
+    tenths = Decimal(value.numerator) / Decimal(value.denominator)
+    return f"{figure(f'{tenths:.1f}')} %"
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,13 @@ from dealer_trainer.reports.exams import (
     trainee_exam_history,
 )
 from dealer_trainer.reports.table_section import Section, TableWords, table_sections
-from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
+from dealer_trainer.reports.text import (
+    count_text,
+    percent_cell,
+    seconds_text,
+    skill_targets_ms,
+    skill_title,
+)
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
 from dealer_trainer.storage.certification import Certification
 from dealer_trainer.storage.groups import IntakeGroup
@@ -201,9 +207,13 @@ class _Document:
         self.y += height + 3 * MM
 
     def table(self, columns: Sequence[Column], rows: Sequence[Sequence[str]]) -> None:
+        self.font(8.5, bold=True)
+        heading_metrics = self.painter.fontMetrics()
         self.font(8.5)
         row_height = self.painter.fontMetrics().height() * 1.5
-        widths = [c.width / sum(c.width for c in columns) * self.page.width() for c in columns]
+        widths = _column_widths(
+            self.painter.fontMetrics(), heading_metrics, columns, rows, self.page.width()
+        )
 
         def header() -> None:
             self.font(8.5, bold=True)
@@ -280,6 +290,48 @@ class _Document:
         return self.pages
 
 
+def _column_widths(
+    metrics: QFontMetrics,
+    heading_metrics: QFontMetrics,
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[str]],
+    total: float,
+) -> list[float]:
+    """Each column's width on the page: a figure, a date or a number is never cut, nor a
+    word of a heading (in Portuguese "Respostas" and "actividade" are wider than their
+    figures); names and skills (words with spaces) share what is left by the columns'
+    shares and are cut with "…" only where they must be. A table whose fixed columns alone
+    are wider than the page falls back to the shares."""
+    pad = 2 * 1.2 * MM + 1  # both sides' padding, and a point against rounding
+
+    def widest(texts: Sequence[str], font: QFontMetrics) -> float:
+        return max((font.horizontalAdvance(t) for t in texts), default=0)
+
+    shares = [c.width / sum(c.width for c in columns) * total for c in columns]
+    cells = [[row[n] for row in rows] for n in range(len(columns))]
+    heading_words = [widest(c.title.split() or [""], heading_metrics) + pad for c in columns]
+    natural = [
+        max(word, widest(column_cells, metrics) + pad)
+        for word, column_cells in zip(heading_words, cells, strict=True)
+    ]
+    if sum(natural) <= total:  # everything whole: the room left by the shares
+        spare = total - sum(natural)
+        return [n + spare * share / total for n, share in zip(natural, shares, strict=True)]
+    fixed = [
+        c.right or not any(" " in cell for cell in column_cells)
+        for c, column_cells in zip(columns, cells, strict=True)
+    ]
+    room = total - sum(n for n, f in zip(natural, fixed, strict=True) if f)
+    flexible = sum(share for share, f in zip(shares, fixed, strict=True) if not f)
+    if flexible == 0 or room <= 0:
+        return shares
+    widths = [
+        n if f else max(word, room * share / flexible)
+        for n, f, word, share in zip(natural, fixed, heading_words, shares, strict=True)
+    ]
+    return widths if sum(widths) <= total + 0.5 else shares
+
+
 def _wrap(metrics: QFontMetrics, text: str, width: float) -> list[str]:
     """``text`` in lines no wider than ``width``: broken between words, and a word wider
     than a line (or a heading in Chinese, which has no spaces) broken where it must be."""
@@ -347,9 +399,9 @@ def _summary(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
         QCoreApplication.translate(
             "reports", "%1 answers on %2 days · %3 correct · typical time %4"
         )
-        .replace("%1", f"{overall.answers:,}")
+        .replace("%1", count_text(overall.answers))
         .replace("%2", str(days))
-        .replace("%3", "–" if accuracy is None else f"{accuracy} %")
+        .replace("%3", percent_cell(accuracy) or "–")
         .replace("%4", seconds_text(overall.typical_ms) or "–"),
         11,
         bold=True,
@@ -389,8 +441,8 @@ def _skills(doc: _Document, stats: Sequence[DailySkillStat]) -> None:
         rows.append(
             [
                 skill_title(figure.skill),
-                f"{figure.totals.answers:,}",
-                "" if accuracy is None else f"{accuracy} %",
+                count_text(figure.totals.answers),
+                percent_cell(accuracy),
                 seconds_text(figure.totals.typical_ms),
                 seconds_text(figure.target_ms),
             ]
@@ -599,8 +651,8 @@ def cohort_pdf(
                         QCoreApplication.translate("reports", " (archived)") if row.archived else ""
                     ),
                     staff.get(row.trainee_id, ""),
-                    f"{row.totals.answers:,}",
-                    "" if accuracy is None else f"{accuracy} %",
+                    count_text(row.totals.answers),
+                    percent_cell(accuracy),
                     seconds_text(row.totals.typical_ms),
                     str(row.active_days),
                     "" if row.last_day is None else row.last_day.isoformat(),

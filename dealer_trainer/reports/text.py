@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 
 from dealer_trainer.drills import Difficulty, all_skills
+from dealer_trainer.i18n import match_locale
+from dealer_trainer.i18n.numbers import figure_text
 
 
 def skill_title(skill_id: str | None) -> str:
@@ -25,10 +27,27 @@ def skill_targets_ms() -> dict[str, int]:
     return {k: s.time_allowed(Difficulty.INTERMEDIATE) * 1000 for k, s in all_skills().items()}
 
 
+def figure(value: Decimal | int | str) -> str:
+    """A count or a measured figure in the window's language: ``1,234`` and ``77.1`` in
+    English and Chinese, ``1.234`` and ``77,1`` in Portuguese (``str``: plain digits)."""
+    return figure_text(str(value), match_locale(QLocale().name()))
+
+
+def count_text(count: int) -> str:
+    """``1,234`` (``1.234`` in Portuguese)."""
+    return figure(count)
+
+
+def percent_cell(value: Decimal | None) -> str:
+    """``77.1 %`` (``77,1 %`` in Portuguese); empty without a value."""
+    return "" if value is None else f"{figure(value)} %"
+
+
 def seconds_text(ms: Decimal | int | None) -> str:
+    """``3.2 s`` (``3,2 s`` in Portuguese), to the tenth; empty without a time."""
     if ms is None:
         return ""
-    return f"{Decimal(ms) / 1000:.1f} s"
+    return f"{figure(f'{Decimal(ms) / 1000:.1f}')} s"
 
 
 def json_text(value: object) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from dealer_trainer.reports.text import percent_cell
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def percent(share: SpeedShare | None) -> Decimal | None:
 
 def cell_text(share: SpeedShare | None) -> str:
     value = percent(share)
-    return "" if value is None else f"{value} %"
+    return percent_cell(value)
 
 
 def sort_key(share: SpeedShare | None) -> float:

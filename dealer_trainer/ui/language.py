@@ -10,6 +10,7 @@ On first start the language follows the system locale.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from importlib import resources
 
 from PySide6.QtCore import (
@@ -106,6 +107,11 @@ class LanguageManager(QObject):
 def current_language() -> str:
     """The app's language now (zh_Hant, pt or en), from the default locale the manager set."""
     return match_locale(QLocale().name())
+
+
+def amount_text(value: Decimal) -> str:
+    """An amount in the current language's convention: ``1,275`` (en, zh), ``1.275`` (pt)."""
+    return format_amount(value, current_language())
 
 
 def citation_text(citation: Citation) -> str:

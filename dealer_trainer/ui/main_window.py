@@ -36,7 +36,13 @@ from dealer_trainer.ui.geometry import (
     share_of_screen,
 )
 from dealer_trainer.ui.instructor.menu import install_instructor
-from dealer_trainer.ui.language import LanguageManager, citation_text, language_names, problem_text
+from dealer_trainer.ui.language import (
+    LanguageManager,
+    amount_text,
+    citation_text,
+    language_names,
+    problem_text,
+)
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
 
 if TYPE_CHECKING:
@@ -252,7 +258,7 @@ class MainWindow(QMainWindow):
     def _describe_spot(self, spot_id: str) -> None:
         if not spot_id:
             total = self.scene().chips.total()
-            self.spot_info.setText(self.tr("On the felt: %1").replace("%1", f"{total:,}"))
+            self.spot_info.setText(self.tr("On the felt: %1").replace("%1", amount_text(total)))
             return
         from dealer_trainer.ui.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
             bet_name,
@@ -273,7 +279,7 @@ class MainWindow(QMainWindow):
             ]
         amount = scene.chips.amount(spot_id)
         if amount:
-            parts.append(self.tr("bet %1").replace("%1", f"{amount:,}"))
+            parts.append(self.tr("bet %1").replace("%1", amount_text(amount)))
         self.spot_info.setText(" · ".join(parts))
 
     # ----------------------------------------------------------- thumbnails --

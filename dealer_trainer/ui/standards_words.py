@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.standards import MasteryRule, percent
+from dealer_trainer.reports.text import figure
 from dealer_trainer.ui.games import game_title
 
 if TYPE_CHECKING:
@@ -22,8 +23,8 @@ def game_name(game: str) -> str:
 
 
 def seconds_words(seconds: Decimal) -> str:
-    """``Decimal("6.5")`` -> ``6.5 s`` (no trailing zeros)."""
-    text = format(seconds.normalize(), "f")
+    """``Decimal("6.5")`` -> ``6.5 s`` (``6,5 s`` in Portuguese; no trailing zeros)."""
+    text = figure(format(seconds.normalize(), "f"))
     return QCoreApplication.translate("Standards", "%1 s").replace("%1", text)
 
 

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from dealer_trainer.i18n import LANGUAGES, match_locale
-from dealer_trainer.i18n.numbers import format_amount, parse_amount
+from dealer_trainer.i18n.numbers import figure_text, format_amount, parse_amount
 
 
 @pytest.mark.parametrize(
@@ -30,6 +30,34 @@ def test_cents_can_be_forced_and_never_dropped() -> None:
     assert format_amount(Decimal("7"), "pt", cents=True) == "7,00"
     with pytest.raises(ValueError, match="has cents"):
         format_amount(Decimal("7.5"), "en", cents=False)
+
+
+@pytest.mark.parametrize(
+    ("digits", "language", "text"),
+    [
+        ("77.1", "en", "77.1"),
+        ("77.1", "zh_Hant", "77.1"),
+        ("77.1", "pt", "77,1"),
+        ("1025", "pt", "1.025"),
+        ("1025", "en", "1,025"),
+        ("12345.0", "pt", "12.345,0"),
+        ("3.2", "pt", "3,2"),
+        ("-3.5", "pt", "-3,5"),
+        ("0", "pt", "0"),
+    ],
+)
+def test_figures_follow_the_amounts_convention_of_each_language(
+    digits: str, language: str, text: str
+) -> None:
+    """A count, a share or a time is never read as an amount: in Portuguese 1.025 is a
+    thousand and 77,1 a share, as 1.025 patacas is an amount."""
+    assert figure_text(digits, language) == text
+
+
+@pytest.mark.parametrize("digits", ["", "1,5", "1.2.3", "abc", "1.", "1e5"])
+def test_a_figure_must_come_in_plain_digits(digits: str) -> None:
+    with pytest.raises(ValueError, match="plain digits"):
+        figure_text(digits, "pt")
 
 
 @pytest.mark.parametrize("text", ["", "1,2,3.4.5", "abc", "1.5.5"])

@@ -31,7 +31,9 @@ def _pages(pdf: Path) -> list[str]:
 
 
 def _short(day: date) -> str:
-    return QLocale().toString(QDate(day.year, day.month, day.day), QLocale.FormatType.ShortFormat)
+    """A date in a table, as every table of the app writes it: the year whole, in any
+    language."""
+    return day.isoformat()
 
 
 def _long(day: date) -> str:

@@ -335,17 +335,21 @@ def test_a_table_heading_wraps_to_its_column_instead_of_being_cut(qapp: QApplica
 def test_cohort_pdf_in_portuguese_shows_its_headings_whole(
     qapp: QApplication, cohort: Cohort, tmp_path: Path
 ) -> None:
-    """The trainees' table in Portuguese: "Taxa de acerto", "Tempo típico", "Última
-    actividade" are wider than their figures; they wrap, and no heading ends in "…"."""
+    """The trainees' table in Portuguese, with staff numbers (ten columns): "Taxa de acerto",
+    "Tempo típico", "Última actividade" are wider than their figures; they wrap between
+    words, never inside one, no heading ends in "…", and no date is cut."""
     from PySide6.QtCore import QSettings
 
     from dealer_trainer.ui.language import LanguageManager
 
+    desk = cohort.store.instructor(cohort.session)
+    for n, trainee in enumerate(desk.all_trainees()):
+        desk.people().set_staff_number(trainee.id, f"MDT-2026-{n:04d}")
     languages = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
     languages.set_language("pt", remember=False)
     try:
         target = tmp_path / "turma.pdf"
-        cohort_pdf(cohort.store.instructor(cohort.session), FIRST, TODAY, target)
+        cohort_pdf(desk, FIRST, TODAY, target)
     finally:
         languages.set_language("en", remember=False)
     raw = subprocess.run(
@@ -357,3 +361,13 @@ def test_cohort_pdf_in_portuguese_shows_its_headings_whole(
     assert "Relatório da turma" in words
     headings = raw[raw.index("Formando") : raw.index("Carla Ho")]
     assert "…" not in headings, headings
+    laid_out = subprocess.run(
+        ["pdftotext", "-layout", str(target), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    section = laid_out[laid_out.index("Formandos, da menor") :]
+    headings, rows = section[: section.index("Carla Ho")], section[section.index("Carla Ho") :]
+    for word in ("Respostas", "acerto", "típico", "Dias", "Última", "actividade", "fraca"):
+        assert word in headings.split(), (word, headings)  # a whole word on its line
+    answered = [t for t in desk.all_trainees() if desk.answers(AnswerFilter(trainee_id=t.id))]
+    assert len(re.findall(r"\b2026-\d\d-\d\d\b", rows)) >= len(answered)  # dates whole
+    assert "MDT-2026-0000" in rows and "MDT-202…" not in rows

@@ -149,6 +149,11 @@ def test_setting_a_standard_on_the_screen_changes_the_map(
     assert panel.skill_name.text() == skill_title(STRAIGHT)
     assert panel.seconds.text() == "8"
 
+    panel.seconds.setText("  ")  # blank: what to type, and the drills' own target
+    qtbot.keyClick(panel.seconds, Qt.Key.Key_Return)
+    assert panel.message.text() == (
+        f"Type the target time in seconds: the drills' own for {skill_title(STRAIGHT)} is 8 s."
+    )
     panel.seconds.setText("abc")
     qtbot.keyClick(panel.seconds, Qt.Key.Key_Return)
     assert "“abc” is not a target time" in panel.message.text()

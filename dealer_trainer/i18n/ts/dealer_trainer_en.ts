@@ -4175,7 +4175,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/within_target.py" line="+27"/>
+        <location filename="../../reports/within_target.py" line="+28"/>
         <source>Within target</source>
         <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
         <translation type="unfinished"></translation>
@@ -4189,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+249"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+255"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
@@ -4466,7 +4466,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Title:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4521,7 +4521,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>No drill items.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4785,7 +4785,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-266"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-268"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4800,7 +4800,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+307"/>
+        <location line="+314"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4850,7 +4850,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>Assign</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4869,13 +4869,16 @@ It is kept here; retry saving when the database is back.</source>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+21"/>
-        <source>items</source>
-        <translation type="unfinished"></translation>
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n item</numerusform>
+            <numerusform>%n items</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>No exam yet: build one on the left.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4910,7 +4913,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Choose an exam first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5234,7 +5237,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+21"/>
-        <source>The group %1 starts on %2: tick its trainees with Trainees….</source>
+        <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5350,7 +5353,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+392"/>
+        <location filename="../../ui/instructor/window.py" line="+393"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
@@ -5686,7 +5689,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+424"/>
+        <location filename="../../ui/main_window.py" line="+430"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5794,7 +5797,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+154"/>
+        <location filename="../../ui/instructor/schedules.py" line="+156"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6055,7 +6058,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+50"/>
+        <location filename="../../ui/standards_words.py" line="+51"/>
         <source>%1 (given to a group)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6622,7 +6625,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+76"/>
+        <location filename="../../ui/instructor/confirm.py" line="+77"/>
         <source>&amp;Rename</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7009,7 +7012,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8597,7 +8605,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+696"/>
+        <location filename="../../reports/pdf.py" line="+748"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8688,7 +8696,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+43"/>
+        <location filename="../../reports/certification_text.py" line="+44"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9405,7 +9413,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-33"/>
+        <location filename="../../reports/certification_text.py" line="-34"/>
         <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
         <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
@@ -9488,7 +9496,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/text.py" line="+52"/>
+        <location filename="../../reports/text.py" line="+71"/>
         <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation type="unfinished"></translation>
@@ -9542,13 +9550,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-535"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+323"/>
         <source>Target time</source>
         <translation type="unfinished"></translation>
     </message>

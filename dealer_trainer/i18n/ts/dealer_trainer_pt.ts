@@ -4175,7 +4175,7 @@
         <translation> (arquivado)</translation>
     </message>
     <message>
-        <location filename="../../reports/within_target.py" line="+27"/>
+        <location filename="../../reports/within_target.py" line="+28"/>
         <source>Within target</source>
         <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
         <translation>No tempo-alvo</translation>
@@ -4189,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+249"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+255"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>Grupo:</translation>
@@ -4467,7 +4467,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Guardar o exame</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Title:</source>
         <translation>Título:</translation>
     </message>
@@ -4522,7 +4522,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As perguntas que todos os formandos vão receber:</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>No drill items.</source>
         <translation>Sem perguntas de treino.</translation>
     </message>
@@ -4786,7 +4786,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-266"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-268"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4801,7 +4801,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+307"/>
+        <location line="+314"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>Marcar os formandos de um grupo…</translation>
     </message>
@@ -4851,7 +4851,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>Assign</source>
         <translation>Atribuir</translation>
     </message>
@@ -4870,13 +4870,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>Results</source>
         <translation>Resultados</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+21"/>
-        <source>items</source>
-        <translation>perguntas</translation>
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n pergunta</numerusform>
+            <numerusform>%n perguntas</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>No exam yet: build one on the left.</source>
         <translation>Ainda não há exames: crie um à esquerda.</translation>
     </message>
@@ -4911,7 +4914,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>reprovado</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Choose an exam first.</source>
         <translation>Escolha primeiro um exame.</translation>
     </message>
@@ -5235,8 +5238,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+21"/>
-        <source>The group %1 starts on %2: tick its trainees with Trainees….</source>
-        <translation>O grupo %1 começa em %2: marque os seus formandos em Formandos….</translation>
+        <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
+        <translation>O grupo %1 começa em %2: marque os seus formandos com o botão Formandos…</translation>
     </message>
     <message>
         <location line="+36"/>
@@ -5351,7 +5354,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+392"/>
+        <location filename="../../ui/instructor/window.py" line="+393"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>Instrutor · %1</translation>
@@ -5687,7 +5690,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+424"/>
+        <location filename="../../ui/main_window.py" line="+430"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -5795,7 +5798,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+154"/>
+        <location filename="../../ui/instructor/schedules.py" line="+156"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -6056,7 +6059,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+50"/>
+        <location filename="../../ui/standards_words.py" line="+51"/>
         <source>%1 (given to a group)</source>
         <translation>%1 (atribuído a um grupo)</translation>
     </message>
@@ -6623,7 +6626,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+76"/>
+        <location filename="../../ui/instructor/confirm.py" line="+77"/>
         <source>&amp;Rename</source>
         <translation>&amp;Mudar o nome</translation>
     </message>
@@ -7010,9 +7013,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Escolha primeiro uma competência na tabela.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
+        <translation>Escreva o tempo-alvo em segundos: o dos exercícios para %1 é %2.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
-        <translation>«%1» não é um tempo-alvo: escreva os segundos, entre %2 e %3, no máximo à décima de segundo (por exemplo 6.5).</translation>
+        <translation>«%1» não é um tempo-alvo: escreva os segundos, entre %2 e %3, no máximo à décima de segundo (por exemplo 6,5).</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -8598,7 +8606,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+696"/>
+        <location filename="../../reports/pdf.py" line="+748"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -8689,7 +8697,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formador: %1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+43"/>
+        <location filename="../../reports/certification_text.py" line="+44"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
     </message>
@@ -9406,7 +9414,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-33"/>
+        <location filename="../../reports/certification_text.py" line="-34"/>
         <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
         <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
@@ -9489,7 +9497,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Sem respostas neste período.</translation>
     </message>
     <message>
-        <location filename="../../reports/text.py" line="+52"/>
+        <location filename="../../reports/text.py" line="+71"/>
         <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>sem resposta dentro do tempo</translation>
@@ -9543,13 +9551,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tempo típico</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-535"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>página %1 de %2</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+323"/>
         <source>Target time</source>
         <translation>Tempo-alvo</translation>
     </message>

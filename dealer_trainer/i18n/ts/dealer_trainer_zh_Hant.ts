@@ -4175,7 +4175,7 @@
         <translation>（已封存）</translation>
     </message>
     <message>
-        <location filename="../../reports/within_target.py" line="+27"/>
+        <location filename="../../reports/within_target.py" line="+28"/>
         <source>Within target</source>
         <extracomment>The column&apos;s heading, in the dashboard&apos;s table (context CohortModel) and the report&apos;s.</extracomment>
         <translation>目標時間內</translation>
@@ -4189,7 +4189,7 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+249"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+255"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
@@ -4466,7 +4466,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>儲存考試(&amp;S)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Title:</source>
         <translation>標題：</translation>
     </message>
@@ -4521,7 +4521,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>每名學員會得到的題目：</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>No drill items.</source>
         <translation>沒有練習題。</translation>
     </message>
@@ -4785,7 +4785,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-266"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-268"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4800,7 +4800,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+307"/>
+        <location line="+314"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>
@@ -4850,7 +4850,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>Assign</source>
         <translation>指派</translation>
     </message>
@@ -4869,13 +4869,15 @@ It is kept here; retry saving when the database is back.</source>
         <source>Results</source>
         <translation>成績</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+21"/>
-        <source>items</source>
-        <translation>題</translation>
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n 題</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>No exam yet: build one on the left.</source>
         <translation>尚未有考試：請在左邊建立。</translation>
     </message>
@@ -4910,7 +4912,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Choose an exam first.</source>
         <translation>請先選擇考試。</translation>
     </message>
@@ -5233,7 +5235,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+21"/>
-        <source>The group %1 starts on %2: tick its trainees with Trainees….</source>
+        <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation>班級 %1 於 %2 開課：請按「學員…」勾選其學員。</translation>
     </message>
     <message>
@@ -5349,7 +5351,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+392"/>
+        <location filename="../../ui/instructor/window.py" line="+393"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>導師 · %1</translation>
@@ -5685,7 +5687,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+424"/>
+        <location filename="../../ui/main_window.py" line="+430"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -5793,7 +5795,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+154"/>
+        <location filename="../../ui/instructor/schedules.py" line="+156"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -6054,7 +6056,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+50"/>
+        <location filename="../../ui/standards_words.py" line="+51"/>
         <source>%1 (given to a group)</source>
         <translation>%1（指派給班級）</translation>
     </message>
@@ -6619,7 +6621,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+76"/>
+        <location filename="../../ui/instructor/confirm.py" line="+77"/>
         <source>&amp;Rename</source>
         <translation>更改名稱(&amp;R)</translation>
     </message>
@@ -7005,7 +7007,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在表中選擇一項技能。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
+        <translation>請輸入目標時間（秒）：練習為「%1」設定的是 %2。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
         <translation>「%1」不是有效的目標時間：請輸入 %2 至 %3 之間的秒數，最多精確到十分之一秒（例如 6.5）。</translation>
     </message>
@@ -8593,7 +8600,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+696"/>
+        <location filename="../../reports/pdf.py" line="+748"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -8684,7 +8691,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師：%1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+43"/>
+        <location filename="../../reports/certification_text.py" line="+44"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
     </message>
@@ -9401,7 +9408,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-33"/>
+        <location filename="../../reports/certification_text.py" line="-34"/>
         <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
         <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
@@ -9484,7 +9491,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此期間沒有答案。</translation>
     </message>
     <message>
-        <location filename="../../reports/text.py" line="+52"/>
+        <location filename="../../reports/text.py" line="+71"/>
         <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>未在時限內作答</translation>
@@ -9538,13 +9545,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>一般用時</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-535"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation>第 %1 頁，共 %2 頁</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+323"/>
         <source>Target time</source>
         <translation>目標時間</translation>
     </message>

@@ -85,6 +85,7 @@ class FormDialog(QDialog):
         if problem:
             self.message.setText(problem)
             self.message.show()
+            self.adjustSize()  # taller by the refusal's lines: nothing of it is cut
             self.refused()
             return
         super().accept()

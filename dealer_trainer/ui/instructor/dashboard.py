@@ -38,7 +38,13 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.exams import ExamResult, percent_text, trainee_exam_history
-from dealer_trainer.reports.text import seconds_text, skill_targets_ms, skill_title
+from dealer_trainer.reports.text import (
+    count_text,
+    percent_cell,
+    seconds_text,
+    skill_targets_ms,
+    skill_title,
+)
 from dealer_trainer.storage import (
     AnswerFilter,
     DailySkillStat,
@@ -129,8 +135,8 @@ def fill_skill_table(table: QTableWidget, rows: Sequence[figures.SkillFigure]) -
         accuracy = figure.totals.accuracy_percent
         cells = [
             (skill_title(figure.skill), skill_title(figure.skill).casefold()),
-            (f"{figure.totals.answers:,}", figure.totals.answers),
-            ("" if accuracy is None else f"{accuracy} %", float(accuracy or 0)),
+            (count_text(figure.totals.answers), figure.totals.answers),
+            (percent_cell(accuracy), float(accuracy or 0)),
             (seconds_text(figure.totals.typical_ms), float(figure.totals.typical_ms or 0)),
         ]
         for column, (text, key) in enumerate(cells):
@@ -207,8 +213,8 @@ class TrendPane(QWidget):
         accuracy = overall.accuracy_percent
         self.summary.setText(
             self.tr("%1 answers · %2 correct · typical time %3")
-            .replace("%1", f"{overall.answers:,}")
-            .replace("%2", "–" if accuracy is None else f"{accuracy} %")
+            .replace("%1", count_text(overall.answers))
+            .replace("%2", percent_cell(accuracy) or "–")
             .replace("%3", seconds_text(overall.typical_ms) or "–")
         )
 

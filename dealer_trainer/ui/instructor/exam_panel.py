@@ -148,6 +148,7 @@ class ExamBuilder(QGroupBox):
         self.create_button = QPushButton(self.tr("&Save the exam"))
         self.create_button.clicked.connect(self.save_exam)
         self.exam_title.returnPressed.connect(self.save_exam)  # Enter in the title saves it
+        self.exam_title.textEdited.connect(self._clear_refusal)
         form = QFormLayout()
         form.addRow(self.tr("Title:"), self.exam_title)
         form.addRow(self.tr("Ruleset:"), self.ruleset)
@@ -231,6 +232,7 @@ class ExamBuilder(QGroupBox):
     def update_preview(self) -> None:
         """The items in the order every trainee gets them, then the rounds, then how both
         weigh in the marks: the items come first, so the box shows them, not the paragraph."""
+        self._clear_refusal()  # the form changed: a refusal said before may be out of date
         self.preview.clear()
         self.preview.setWordWrap(True)  # the rounds' line and the weighing wrap
         if self.item_count.value() == 0:  # an exam of live-table rounds only
@@ -342,6 +344,11 @@ class ExamBuilder(QGroupBox):
         self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
         self.message.setText(text)
         self.message.setVisible(bool(text))  # no empty line under the preview meanwhile
+        self._refusing = error and bool(text)
+
+    def _clear_refusal(self) -> None:
+        if getattr(self, "_refusing", False):
+            self._say("", error=False)
 
 
 class ExamsPanel(QWidget):
@@ -416,6 +423,11 @@ class ExamsPanel(QWidget):
         )
         self.results.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.results.setSortingEnabled(True)
+        # Four rows at least, whatever the messages above take: the results stay readable.
+        rows = self.results.verticalHeader().defaultSectionSize()
+        self.results.setMinimumHeight(
+            self.results.horizontalHeader().sizeHint().height() + 4 * rows
+        )
 
         assign_box = QGroupBox(self.tr("Assign"))
         assign_layout = QVBoxLayout(assign_box)
@@ -460,8 +472,8 @@ class ExamsPanel(QWidget):
         self.exam_list.clear()
         for each in self._exams:
             self.exam_list.addItem(
-                f"{each.title} · {each.item_count} "
-                + self.tr("items")
+                f"{each.title} · "
+                + self.tr("%n item(s)", "", each.item_count)
                 + f" · {difficulty_name(Difficulty(each.difficulty))}"
             )
         self.exam_list.blockSignals(False)
@@ -510,6 +522,7 @@ class ExamsPanel(QWidget):
             self.exam_list.setCurrentRow(ids.index(exam_id))
 
     def _exam_chosen(self, _row: int) -> None:
+        self.message.clear()  # what was said of the exam chosen before
         exam = self.current_exam()
         self.assign_button.setEnabled(exam is not None)
         if exam is None:
@@ -583,6 +596,11 @@ class ExamsPanel(QWidget):
                     )
                 self.results.setItem(row, column, item)
         self.results.setSortingEnabled(True)
+        # Four rows at least, whatever the messages above take: the results stay readable.
+        rows = self.results.verticalHeader().defaultSectionSize()
+        self.results.setMinimumHeight(
+            self.results.horizontalHeader().sizeHint().height() + 4 * rows
+        )
         self.resultsShown.emit()
 
     def review(self) -> None:

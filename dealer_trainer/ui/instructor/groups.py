@@ -386,7 +386,7 @@ class GroupsPanel(QWidget):
             return None
         self.name.clear()
         self._done(
-            self.tr("The group %1 starts on %2: tick its trainees with Trainees….")
+            self.tr("The group %1 starts on %2: tick its trainees with the Trainees… button.")
             .replace("%1", made.name)
             .replace("%2", made.start_date.isoformat()),
             made.id,

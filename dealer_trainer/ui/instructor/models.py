@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QTableWidgetItem
 
 from dealer_trainer.reports import within_target
 from dealer_trainer.reports.figures import TraineeFigure
-from dealer_trainer.reports.text import seconds_text, skill_title
+from dealer_trainer.reports.text import count_text, percent_cell, seconds_text, skill_title
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import AnswerRecord, StoredAnswer
 from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
@@ -135,8 +135,8 @@ class CohortModel(_RecordsModel):
         if role == Qt.ItemDataRole.DisplayRole:
             shown: list[str] = [
                 row.name + (self.tr(" (archived)") if row.archived else ""),
-                f"{row.totals.answers:,}",
-                "" if accuracy is None else f"{accuracy} %",
+                count_text(row.totals.answers),
+                percent_cell(accuracy),
                 seconds_text(row.totals.typical_ms),
                 str(row.active_days),
                 "" if row.last_day is None else row.last_day.isoformat(),

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.skills import all_skills, skills_for
 from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, percent
-from dealer_trainer.reports.text import skill_title
+from dealer_trainer.reports.text import count_text, skill_title
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress
@@ -109,7 +109,9 @@ def share_words(share: SpeedShare) -> str:
     """``62 % (31 of 50)``: right and within the target."""
     if not share.answers:
         return "–"
-    return f"{percent(share.share_within)} ({share.within:,} / {share.answers:,})"
+    return (
+        f"{percent(share.share_within)} ({count_text(share.within)} / {count_text(share.answers)})"
+    )
 
 
 class MasteryPanel(QWidget):
@@ -266,7 +268,7 @@ class MasteryPanel(QWidget):
             rows.append(
                 [
                     trainee.name,
-                    f"{share.answers:,}",
+                    count_text(share.answers),
                     percent(share.share_right),
                     share_words(share),
                     str(states[Mastery.MASTERED]),

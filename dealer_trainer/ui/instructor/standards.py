@@ -38,7 +38,7 @@ from dealer_trainer.drills.standards import (
     check_target,
     default_seconds,
 )
-from dealer_trainer.reports.text import skill_title
+from dealer_trainer.reports.text import figure, skill_title
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
@@ -216,7 +216,7 @@ class StandardsPanel(QWidget):
         self.skill_name.setText(skill_title(skill_id))
         standard = self._history.get(skill_id)
         value = default_seconds(skill_id) if standard is None else standard.seconds
-        self.seconds.setText(format(value.normalize(), "f"))
+        self.seconds.setText(figure(format(value.normalize(), "f")))  # 6,5 in Portuguese
 
     def set_target(self) -> None:
         skill_id = self.current_skill()
@@ -224,6 +224,15 @@ class StandardsPanel(QWidget):
             self._say(self.tr("Choose a skill in the table first."), error=True)
             return
         typed = ascii_digits(self.seconds.text()).strip().replace(",", ".")
+        if not typed:
+            self._say(
+                self.tr("Type the target time in seconds: the drills' own for %1 is %2.")
+                .replace("%1", skill_title(skill_id))
+                .replace("%2", seconds_words(default_seconds(skill_id))),
+                error=True,
+            )
+            self.seconds.setFocus()
+            return
         try:
             seconds = check_target(Decimal(typed))
         except (InvalidOperation, SpeedStandardError):

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
+from dealer_trainer.reports.text import count_text
 from dealer_trainer.storage import (
     AccessDeniedError,
     AnswerFilter,
@@ -226,7 +227,7 @@ class ReportsPanel(QWidget):
 
     def _done(self, path: Path, count: int, *, csv: bool = False) -> None:
         text = self.tr("%1 answers written to %2") if csv else self.tr("%1 pages written to %2")
-        self.message.setText(text.replace("%1", f"{count:,}").replace("%2", str(path)))
+        self.message.setText(text.replace("%1", count_text(count)).replace("%2", str(path)))
         self.written.emit(str(path))
 
 

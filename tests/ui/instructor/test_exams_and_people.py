@@ -83,11 +83,17 @@ def test_enter_in_the_exam_title_saves_the_exam(qtbot: QtBot, cohort: Cohort) ->
 def test_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: Cohort) -> None:
     exams = panel(qtbot, cohort)
     before = len(exams._desk.exams())
-    exams.builder.exam_title.setText("Empty")
-    assert exams.builder.save_exam() is None
-    exams.builder.set_skills({"roulette.straight_up"})
-    exams.builder.exam_title.setText("  ")
-    assert exams.builder.save_exam() is None
+    builder = exams.builder
+    builder.exam_title.setText("Empty")
+    assert builder.save_exam() is None
+    assert builder.message.text() == "Tick at least one skill."
+    builder.set_skills({"roulette.straight_up"})
+    assert builder.message.isHidden()  # said of a form that has changed since: gone
+    builder.exam_title.setText("  ")
+    assert builder.save_exam() is None
+    assert builder.message.text() == "Give the exam a title."
+    qtbot.keyClicks(builder.exam_title, "Straight")
+    assert builder.message.isHidden()
     assert len(exams._desk.exams()) == before
 
 

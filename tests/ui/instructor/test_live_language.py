@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -59,3 +60,27 @@ def test_every_tab_has_its_own_alt_key_and_the_tabs_fit_in_every_language(
     finally:
         languages.set_language("en", remember=False)
         window.close()
+
+
+def test_the_cohort_figures_are_written_as_a_portuguese_reader_writes_them(
+    qtbot: QtBot, cohort: Cohort, tmp_path: Path
+) -> None:
+    """In Portuguese a share and a time take the decimal comma, as an amount's cents do
+    ("77,1 %", "3,8 s"); never "77.1 %" beside "1.025" patacas."""
+    languages = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    languages.set_language("pt", remember=False)
+    try:
+        window = InstructorWindow(cohort.store, cohort.session)
+        qtbot.addWidget(window)
+        with qtbot.waitSignal(window.cohort.tableLoaded, timeout=10_000):
+            window.show()
+        model = window.cohort.model
+        cells = [model.index(r, c).data() for r in range(model.rowCount()) for c in (2, 3)]
+        shares, times = cells[0::2], cells[1::2]
+        assert shares and all(re.fullmatch(r"\d+(,\d)? %", s) for s in shares), shares
+        assert all(re.fullmatch(r"\d+,\d s", t) for t in times if t), times
+        summary = window.cohort.trend.summary.text()
+        assert "." not in summary.replace("…", ""), summary  # "484 respostas · 77,1 % certas"
+        window.close()
+    finally:
+        languages.set_language("en", remember=False)
