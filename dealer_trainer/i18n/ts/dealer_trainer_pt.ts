@@ -5280,12 +5280,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+49"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+53"/>
         <source>&amp;Add a house ruleset file…</source>
         <translation>&amp;Acrescentar um ficheiro de regras da casa…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>The &amp;keys of a house file…</source>
+        <translation>As c&amp;haves de um ficheiro da casa…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
@@ -5311,16 +5316,26 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+9"/>
-        <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. See docs/rulesets.md for the keys.</source>
-        <translation>As regras da casa são um ficheiro (TOML) com as definições próprias da casa sobre o regulamento: as opções que o regulamento deixa à casa e as suas fichas. O ficheiro é verificado antes de ser guardado, e a escolha de regulamento de cada posto de trabalho passa a oferecê-lo. Um ficheiro alterado é guardado como nova versão: as respostas mantêm a versão com que foram classificadas. As chaves estão em docs/rulesets.md.</translation>
+        <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. The keys of a house file… lists every setting a file may give, its default and the article it rests on (in English, as the file&apos;s keys are).</source>
+        <translation>As regras da casa são um ficheiro (TOML) com as definições próprias da casa sobre o regulamento: as opções que o regulamento deixa à casa e as suas fichas. O ficheiro é verificado antes de ser guardado, e a escolha de regulamento de cada posto de trabalho passa a oferecê-lo. Um ficheiro alterado é guardado como nova versão: as respostas mantêm a versão com que foram classificadas. As chaves de um ficheiro da casa… lista cada definição que um ficheiro pode dar, o seu valor por omissão e o artigo em que assenta (em inglês, como as chaves do ficheiro).</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>%1 by %2</source>
         <translation>%1 por %2</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
+        <source>The keys of a house ruleset file</source>
+        <translation>As chaves de um ficheiro de regras da casa</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Add a house ruleset file</source>
         <translation>Acrescentar um ficheiro de regras da casa</translation>
     </message>

@@ -5277,12 +5277,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+49"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+53"/>
         <source>&amp;Add a house ruleset file…</source>
         <translation>加入賭場規則集檔案(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>The &amp;keys of a house file…</source>
+        <translation>賭場檔案的鍵(&amp;K)…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Title</source>
         <translation>名稱</translation>
     </message>
@@ -5308,16 +5313,26 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+9"/>
-        <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. See docs/rulesets.md for the keys.</source>
-        <translation>賭場規則集是一個檔案（TOML），載有賭場在法定規章之上的自訂設定：規章交由賭場決定的選項及其籌碼。檔案先經檢查才會保存，之後每部工作站的規則集選單都會提供。修改過的檔案會保存為新版本：已記錄的答案保留評分時所用的版本。各鍵見 docs/rulesets.md。</translation>
+        <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. The keys of a house file… lists every setting a file may give, its default and the article it rests on (in English, as the file&apos;s keys are).</source>
+        <translation>賭場規則集是一個檔案（TOML），載有賭場在法定規章之上的自訂設定：規章交由賭場決定的選項及其籌碼。檔案先經檢查才會保存，之後每部工作站的規則集選單都會提供。修改過的檔案會保存為新版本：已記錄的答案保留評分時所用的版本。「賭場檔案的鍵…」列出檔案可設定的每一項、其預設值及所依據的條文（以英文列出，與檔案的鍵相同）。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+33"/>
         <source>%1 by %2</source>
         <translation>%1，由 %2 加入</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
+        <source>The keys of a house ruleset file</source>
+        <translation>賭場規則集檔案的鍵</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Add a house ruleset file</source>
         <translation>加入賭場規則集檔案</translation>
     </message>

@@ -12,19 +12,23 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
     QTableWidget,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_trainer.i18n.citations import regulation_name
+from dealer_trainer.rules.describe import describe
 from dealer_trainer.rules.errors import RulesetError
-from dealer_trainer.rules.rulesets import read_house_file
+from dealer_trainer.rules.rulesets import official_rulesets, read_house_file
 from dealer_trainer.storage import InstructorDesk, StorageError, Store
 from dealer_trainer.storage.house_rulesets import (
     HouseRulesetError,
@@ -48,6 +52,9 @@ class HouseRulesetsPanel(QWidget):
         self._desk = desk
         self.add_button = QPushButton(self.tr("&Add a house ruleset file…"))
         self.add_button.clicked.connect(self.ask_file)
+        self.keys_button = QPushButton(self.tr("The &keys of a house file…"))
+        self.keys_button.clicked.connect(self.show_keys)
+        self.keys: QDialog | None = None  # the keys' window, once opened
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # a file's text is never markup
@@ -71,13 +78,16 @@ class HouseRulesetsPanel(QWidget):
                 "regulation's ruleset: the options the regulation leaves to the house and its "
                 "chips. It is checked before it is kept, and every workstation's ruleset "
                 "picker offers it. A changed file is kept as a new version: answers keep the "
-                "version they were graded under. See docs/rulesets.md for the keys."
+                "version they were graded under. The keys of a house file… lists every "
+                "setting a file may give, its default and the article it rests on (in "
+                "English, as the file's keys are)."
             )
         )
         explain.setWordWrap(True)
         explain.setStyleSheet("color: #607d8b;")
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
+        buttons.addWidget(self.keys_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(explain)
@@ -112,6 +122,29 @@ class HouseRulesetsPanel(QWidget):
             ):
                 self.table.setItem(row, column, cell(text))
         self.table.resizeColumnsToContents()
+
+    def show_keys(self) -> None:
+        """Every official ruleset's settings, with their keys, defaults and articles (the
+        document ``docs/rulesets.md`` is made of), in a window beside the panel."""
+        if self.keys is None:
+            dialog = QDialog(self)
+            dialog.setObjectName("houseKeys")
+            dialog.setWindowTitle(self.tr("The keys of a house ruleset file"))
+            text = QTextBrowser()
+            text.setOpenExternalLinks(False)
+            text.setMarkdown(describe(official_rulesets().values()))
+            close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+            close.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+            close.button(QDialogButtonBox.StandardButton.Close).setDefault(True)
+            close.rejected.connect(dialog.close)
+            layout = QVBoxLayout(dialog)
+            layout.addWidget(text)
+            layout.addWidget(close)
+            screen = self.screen().availableGeometry()
+            dialog.resize(min(900, screen.width() - 80), min(640, screen.height() - 80))
+            self.keys = dialog
+        self.keys.show()
+        self.keys.raise_()
 
     def ask_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(

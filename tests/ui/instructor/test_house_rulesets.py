@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.rules.rulesets import get_ruleset, use_house_rulesets
@@ -127,3 +129,24 @@ def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     skills = {builder.skills.item(n).data(256) for n in range(builder.skills.count())}
     assert skills and all(s.startswith("roulette.") for s in skills)
     assert ruleset_name("grand-lisboa-roulette@1") == labels[ids.index("grand-lisboa-roulette@1")]
+
+
+def test_the_keys_of_a_house_file_are_shown_in_the_app_not_in_a_file_of_the_source(
+    qtbot: QtBot, empty_store: Store
+) -> None:
+    """The panel's help names no file of the source tree: its button shows every setting a
+    house file may give, with its default and article, and Enter closes the window."""
+    session = empty_store.create_first_instructor("Mrs Wong", "a long password")
+    desk = empty_store.instructor(session)
+    panel = HouseRulesetsPanel(empty_store, desk)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.keys_button.click()
+    keys = panel.keys
+    assert keys is not None and keys.isVisible()
+    [browser] = keys.findChildren(QTextBrowser)
+    shown = browser.toPlainText()
+    assert "street_corner_order" in shown and "Interpretation" in shown
+    assert "docs/rulesets.md" not in " ".join(label.text() for label in panel.findChildren(QLabel))
+    qtbot.keyClick(browser, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not keys.isVisible())
