@@ -15,7 +15,7 @@ import contextlib
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
@@ -637,10 +637,12 @@ class MainWindow(QMainWindow):
         from dealer_trainer.ui.felt.render import export_pdf, export_png  # noqa: PLC0415
 
         game = self.panel.current_game()
+        # The game by its name in the window's language ("Roleta.png"), never by its id.
+        name = QCoreApplication.translate("games", GAME_NAMES[game][0])
         path, _ = QFileDialog.getSaveFileName(
             self,
             self.tr("Export the layout"),
-            f"{game}.png",
+            f"{name}.png",
             self.tr("Picture (*.png);;Printable page (*.pdf)"),
         )
         if not path:

@@ -107,9 +107,13 @@ class MyTranscript(QObject):
             )
             return None
         self._say(
-            QCoreApplication.translate("MyTranscript", "Your transcript: %1 pages written to %2")
-            .replace("%1", str(pages))
-            .replace("%2", str(path)),
+            (
+                QCoreApplication.translate("MyTranscript", "Your transcript: 1 page written to %1")
+                if pages == 1  # no plural form through translate(): a message for each
+                else QCoreApplication.translate(
+                    "MyTranscript", "Your transcript: %2 pages written to %1"
+                ).replace("%2", str(pages))
+            ).replace("%1", str(path)),
             False,
         )
         self.saved.emit(str(path), pages)

@@ -82,7 +82,7 @@ def test_a_trainee_saves_their_own_transcript_from_my_progress(
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert saved.args == [str(target), 1]
     assert asked == ["Ana Lei - transcript.pdf"]
-    assert window.message.text() == f"Your transcript: 1 pages written to {target}"
+    assert window.message.text() == f"Your transcript: 1 page written to {target}"
     words = _text(target)
     assert "Escola de Croupiers de Macau" in words
     assert "Transcript: Ana Lei" in words and "by Ana Lei" in words

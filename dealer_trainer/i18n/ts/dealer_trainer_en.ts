@@ -4051,7 +4051,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>certificates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>transcript</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Save the PDF</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4065,10 +4075,13 @@
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+4"/>
-        <source>%1 pages written to %2</source>
-        <translation type="unfinished"></translation>
+        <source>%n page(s) written to %1</source>
+        <translation>
+            <numerusform>%n page written to %1</numerusform>
+            <numerusform>%n pages written to %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5368,7 +5381,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+393"/>
+        <location filename="../../ui/instructor/window.py" line="+398"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
@@ -5798,7 +5811,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+105"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -5984,8 +5997,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Your transcript: %1 pages written to %2</source>
+        <location line="+8"/>
+        <source>Your transcript: 1 page written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your transcript: %2 pages written to %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6653,7 +6671,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-413"/>
+        <location filename="../../ui/instructor/window.py" line="-419"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6698,7 +6716,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+17"/>
+        <source>cohort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Save the PDF report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6708,7 +6731,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
+        <source>answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Save the answers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6723,15 +6751,21 @@ It is kept here; retry saving when the database is back.</source>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <location line="+8"/>
-        <source>%1 answers written to %2</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n answer(s) written to %1</source>
+        <translation>
+            <numerusform>%n answer written to %1</numerusform>
+            <numerusform>%n answers written to %1</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 pages written to %2</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n page(s) written to %1</source>
+        <translation>
+            <numerusform>%n page written to %1</numerusform>
+            <numerusform>%n pages written to %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

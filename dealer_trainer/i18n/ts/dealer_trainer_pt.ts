@@ -4051,7 +4051,17 @@
         <translation>Escolha primeiro um formando.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>certificates</source>
+        <translation>certificados</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>transcript</source>
+        <translation>histórico</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Save the PDF</source>
         <translation>Guardar o PDF</translation>
     </message>
@@ -4065,10 +4075,13 @@
         <source>Writing %1…</source>
         <translation>A escrever %1…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+4"/>
-        <source>%1 pages written to %2</source>
-        <translation>%1 páginas escritas em %2</translation>
+        <source>%n page(s) written to %1</source>
+        <translation>
+            <numerusform>%n página escrita em %1</numerusform>
+            <numerusform>%n páginas escritas em %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5369,7 +5382,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+393"/>
+        <location filename="../../ui/instructor/window.py" line="+398"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>Instrutor · %1</translation>
@@ -5799,7 +5812,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os registos precisam da atenção do instrutor:</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+105"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
@@ -5985,9 +5998,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Não é possível escrever %1: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Your transcript: %1 pages written to %2</source>
-        <translation>O seu histórico: %1 páginas escritas em %2</translation>
+        <location line="+8"/>
+        <source>Your transcript: 1 page written to %1</source>
+        <translation>O seu histórico: 1 página escrita em %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your transcript: %2 pages written to %1</source>
+        <translation>O seu histórico: %2 páginas escritas em %1</translation>
     </message>
 </context>
 <context>
@@ -6654,7 +6672,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-413"/>
+        <location filename="../../ui/instructor/window.py" line="-419"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -6699,7 +6717,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation> (arquivado)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+17"/>
+        <source>cohort</source>
+        <translation>turma</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Save the PDF report</source>
         <translation>Guardar o relatório PDF</translation>
     </message>
@@ -6709,7 +6732,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
+        <source>answers</source>
+        <translation>respostas</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Save the answers</source>
         <translation>Guardar as respostas</translation>
     </message>
@@ -6724,15 +6752,21 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <source>Writing %1…</source>
         <translation>A escrever %1…</translation>
     </message>
-    <message>
-        <location line="+8"/>
-        <source>%1 answers written to %2</source>
-        <translation>%1 respostas escritas em %2</translation>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n answer(s) written to %1</source>
+        <translation>
+            <numerusform>%n resposta escrita em %1</numerusform>
+            <numerusform>%n respostas escritas em %1</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 pages written to %2</source>
-        <translation>%1 páginas escritas em %2</translation>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n page(s) written to %1</source>
+        <translation>
+            <numerusform>%n página escrita em %1</numerusform>
+            <numerusform>%n páginas escritas em %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

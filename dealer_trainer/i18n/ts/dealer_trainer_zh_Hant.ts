@@ -4051,7 +4051,17 @@
         <translation>請先選擇學員。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>certificates</source>
+        <translation>證書</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>transcript</source>
+        <translation>成績單</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Save the PDF</source>
         <translation>儲存 PDF</translation>
     </message>
@@ -4065,10 +4075,12 @@
         <source>Writing %1…</source>
         <translation>正在寫入 %1…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+4"/>
-        <source>%1 pages written to %2</source>
-        <translation>已寫入 %1 頁至 %2</translation>
+        <source>%n page(s) written to %1</source>
+        <translation>
+            <numerusform>已把 %n 頁寫入 %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5366,7 +5378,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+393"/>
+        <location filename="../../ui/instructor/window.py" line="+398"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>導師 · %1</translation>
@@ -5796,7 +5808,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>記錄需要導師處理：</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+105"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>匯出檯面圖</translation>
@@ -5982,9 +5994,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation>無法寫入 %1：%2</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Your transcript: %1 pages written to %2</source>
-        <translation>您的成績單：已寫入 %1 頁至 %2</translation>
+        <location line="+8"/>
+        <source>Your transcript: 1 page written to %1</source>
+        <translation>您的成績單：已寫入 1 頁至 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your transcript: %2 pages written to %1</source>
+        <translation>您的成績單：已寫入 %2 頁至 %1</translation>
     </message>
 </context>
 <context>
@@ -6649,7 +6666,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-413"/>
+        <location filename="../../ui/instructor/window.py" line="-419"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -6694,7 +6711,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>（已封存）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+17"/>
+        <source>cohort</source>
+        <translation>全體學員</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Save the PDF report</source>
         <translation>儲存 PDF 報告</translation>
     </message>
@@ -6704,7 +6726,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
+        <source>answers</source>
+        <translation>答題</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Save the answers</source>
         <translation>儲存答案</translation>
     </message>
@@ -6719,15 +6746,19 @@ It is kept here; retry saving when the database is back.</source>
         <source>Writing %1…</source>
         <translation>正在寫入 %1…</translation>
     </message>
-    <message>
-        <location line="+8"/>
-        <source>%1 answers written to %2</source>
-        <translation>已把 %1 個答案寫入 %2</translation>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>%n answer(s) written to %1</source>
+        <translation>
+            <numerusform>已把 %n 個答案寫入 %1</numerusform>
+        </translation>
     </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 pages written to %2</source>
-        <translation>已把 %1 頁寫入 %2</translation>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n page(s) written to %1</source>
+        <translation>
+            <numerusform>已把 %n 頁寫入 %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

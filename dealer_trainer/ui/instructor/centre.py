@@ -255,7 +255,9 @@ class CentrePanel(QWidget):
             self._say(self.tr("Choose a trainee first."), error=True)
             return
         stem = self.trainee.currentText()
-        suggested = f"{stem} - {self.tr('certificates') if certificate else self.tr('transcript')}"
+        # Outside an f-string: lupdate reads a tr() call only there.
+        word = self.tr("certificates") if certificate else self.tr("transcript")
+        suggested = f"{stem} - {word}"
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("Save the PDF"), f"{suggested}.pdf", self.tr("PDF (*.pdf)")
         )
@@ -270,9 +272,7 @@ class CentrePanel(QWidget):
 
         def done(pages: object) -> None:
             self._say(
-                self.tr("%1 pages written to %2")
-                .replace("%1", str(pages))
-                .replace("%2", str(path)),
+                self.tr("%n page(s) written to %1", "", int(str(pages))).replace("%1", str(path)),
                 error=False,
             )
             self.written.emit(str(path))

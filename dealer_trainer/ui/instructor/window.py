@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
-from dealer_trainer.reports.text import count_text
 from dealer_trainer.storage import (
     AccessDeniedError,
     AnswerFilter,
@@ -163,7 +162,8 @@ class ReportsPanel(QWidget):
 
     def ask_pdf(self) -> None:
         group = self.chosen_group()
-        name = "cohort" if self.scope.currentData() is None else self.scope.currentText()
+        cohort = self.tr("cohort")  # the file's suggested name, in the window's language
+        name = cohort if self.scope.currentData() is None else self.scope.currentText()
         name = group.name if group is not None else name
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("Save the PDF report"), f"{name}.pdf", self.tr("PDF (*.pdf)")
@@ -173,7 +173,8 @@ class ReportsPanel(QWidget):
 
     def ask_csv(self) -> None:
         group = self.chosen_group()
-        name = "answers" if self.scope.currentData() is None else self.scope.currentText()
+        answers = self.tr("answers")  # the file's suggested name, in the window's language
+        name = answers if self.scope.currentData() is None else self.scope.currentText()
         name = group.name if group is not None else name
         path, _ = QFileDialog.getSaveFileName(
             self, self.tr("Save the answers"), f"{name}.csv", self.tr("CSV (*.csv)")
@@ -226,8 +227,12 @@ class ReportsPanel(QWidget):
         )
 
     def _done(self, path: Path, count: int, *, csv: bool = False) -> None:
-        text = self.tr("%1 answers written to %2") if csv else self.tr("%1 pages written to %2")
-        self.message.setText(text.replace("%1", count_text(count)).replace("%2", str(path)))
+        text = (
+            self.tr("%n answer(s) written to %1", "", count)
+            if csv
+            else self.tr("%n page(s) written to %1", "", count)
+        )
+        self.message.setText(text.replace("%1", str(path)))
         self.written.emit(str(path))
 
 

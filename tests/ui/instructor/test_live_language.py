@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.ui.instructor.window import InstructorWindow
@@ -81,6 +83,40 @@ def test_the_cohort_figures_are_written_as_a_portuguese_reader_writes_them(
         assert all(re.fullmatch(r"\d+,\d s", t) for t in times if t), times
         summary = window.cohort.trend.summary.text()
         assert "." not in summary.replace("…", ""), summary  # "484 respostas · 77,1 % certas"
+        window.close()
+    finally:
+        languages.set_language("en", remember=False)
+
+
+def test_the_files_offered_are_named_in_the_windows_language(
+    qtbot: QtBot, cohort: Cohort, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save dialogs suggest "turma.pdf", "respostas.csv", "Ana Lei - histórico.pdf" in
+    Portuguese, not the English words (nor an id)."""
+    asked: list[str] = []
+
+    def chosen(_parent: object, _title: str, suggested: str, _filter: str) -> tuple[str, str]:
+        asked.append(suggested)
+        return "", ""  # the person cancels: nothing is written
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", chosen)
+    languages = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    languages.set_language("pt", remember=False)
+    try:
+        window = InstructorWindow(cohort.store, cohort.session)
+        qtbot.addWidget(window)
+        window.reports.pdf_button.click()
+        window.reports.csv_button.click()
+        centre = window.centre
+        centre.trainee.setCurrentIndex(centre.trainee.findText("Ana Lei"))
+        centre.transcript_button.click()
+        centre.certificate_button.click()
+        assert asked == [
+            "turma.pdf",
+            "respostas.csv",
+            "Ana Lei - histórico.pdf",
+            "Ana Lei - certificados.pdf",
+        ]
         window.close()
     finally:
         languages.set_language("en", remember=False)
