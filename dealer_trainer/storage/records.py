@@ -122,6 +122,13 @@ def clean_title(title: str, limit: int) -> str:
     return cleaned
 
 
+def title_key(title: str) -> str:
+    """What makes two titles (of exams) one, as :func:`name_key` makes two names one, at any
+    length: "Roulette payouts" and "roulette  PAYOUTS" have one key."""
+    folded = unicodedata.normalize("NFKC", str(title)).casefold()
+    return " ".join(_visible(unicodedata.normalize("NFKC", folded)).split())
+
+
 def name_key(name: str) -> str:
     """What makes two names one: NFKC, case-folded, invisible characters and extra spaces gone.
 

@@ -256,7 +256,11 @@ class ExamReview(QDialog):
                 skill_title(miss.skill)
                 if miss.skill
                 else QCoreApplication.translate("ExamReview", "not answered by anyone"),
-                QCoreApplication.translate("ExamReview", "%1 of %2 sittings")
+                (
+                    QCoreApplication.translate("ExamReview", "%1 of 1 sitting")
+                    if miss.sittings == 1  # no plural form through translate(): two messages
+                    else QCoreApplication.translate("ExamReview", "%1 of %2 sittings")
+                )
                 .replace("%1", str(miss.missed))
                 .replace("%2", str(miss.sittings)),
             ]

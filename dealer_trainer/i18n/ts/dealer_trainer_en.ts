@@ -4438,7 +4438,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+86"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+87"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4550,13 +4550,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
         <location line="+40"/>
         <source>Give the exam a title.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+7"/>
+        <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>Saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4680,12 +4684,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>%1 of 1 sitting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 of %2 sittings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4798,7 +4807,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-268"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-286"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4813,7 +4822,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+314"/>
+        <location line="+332"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -4027,7 +4027,7 @@
         <location line="+45"/>
         <source>“%1”, %2 sittings, %3 days between, valid %4 months</source>
         <extracomment>What the tab shows was read before a change of people (or never): it is read when the tab is next shown, not on the GUI thread while the window is built.</extracomment>
-        <translation>“%1”, %2 provas, %3 dias entre provas, válida %4 meses</translation>
+        <translation>«%1», %2 provas, %3 dias entre provas, válida %4 meses</translation>
     </message>
     <message>
         <location line="+32"/>
@@ -4439,7 +4439,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+86"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+87"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -4551,13 +4551,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>… e mais %1</translation>
     </message>
     <message>
-        <location line="+12"/>
         <location line="+40"/>
         <source>Give the exam a title.</source>
         <translation>Dê um título ao exame.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+7"/>
+        <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
+        <translation>Já existe um exame chamado «%1»: dê a este um título próprio (uma semana, um grupo).</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>Saved: %1</source>
         <translation>Guardado: %1</translation>
     </message>
@@ -4681,12 +4685,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>ninguém respondeu</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>%1 of 1 sitting</source>
+        <translation>%1 de 1 prova</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 of %2 sittings</source>
         <translation>%1 de %2 provas</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1 of %2</source>
         <translation>%1 de %2</translation>
     </message>
@@ -4799,7 +4808,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-268"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-286"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4814,7 +4823,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+314"/>
+        <location line="+332"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>Marcar os formandos de um grupo…</translation>
     </message>
@@ -5237,12 +5246,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+10"/>
         <source>A group named “%1” already exists.</source>
-        <translation>Já existe um grupo chamado “%1”.</translation>
+        <translation>Já existe um grupo chamado «%1».</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>“%1” is the name of the group “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
-        <translation>“%1” é o nome do grupo “%2”: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são um só nome.</translation>
+        <translation>«%1» é o nome do grupo «%2»: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são um só nome.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -5561,12 +5570,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+11"/>
         <source>“%1” is the name of the instructor “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
-        <translation>“%1” é o nome do instrutor “%2”: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são um só nome.</translation>
+        <translation>«%1» é o nome do instrutor «%2»: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são um só nome.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>The login “%1” is taken: choose another one.</source>
-        <translation>O nome de utilizador “%1” já está em uso: escolha outro.</translation>
+        <translation>O nome de utilizador «%1» já está em uso: escolha outro.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -8206,7 +8215,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+2"/>
         <source>Archive %1? They can no longer sign in. Their answers, exams and reports stay, and Restore brings them back.</source>
-        <translation>Arquivar %1? Deixa de poder iniciar sessão. As respostas, os exames e os relatórios ficam, e Restaurar trá-lo de volta.</translation>
+        <translation>Arquivar %1? Deixa de poder iniciar sessão. As respostas, os exames e os relatórios ficam, e Restaurar devolve-lhe o acesso.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -8261,7 +8270,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+14"/>
         <source>The login “%1” is taken: choose another one.</source>
-        <translation>O nome de utilizador “%1” já está em uso: escolha outro.</translation>
+        <translation>O nome de utilizador «%1» já está em uso: escolha outro.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -8326,7 +8335,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location filename="../../ui/drills/launcher.py" line="+90"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
-        <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é “%1”), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
+        <translation>Não registado: ninguém iniciou sessão (o utilizador deste computador é «%1»), por isso nenhum instrutor pode acompanhar estas respostas e nada é guardado. Inicie sessão com o nome de utilizador e a palavra-passe que o seu instrutor lhe deu (Iniciar sessão… à esquerda).</translation>
     </message>
 </context>
 <context>
@@ -8349,7 +8358,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+4"/>
         <source>&lt;b&gt;Instructor:&lt;/b&gt; register each trainee by their full name, with a login and a password, in the &lt;i&gt;Trainee profiles&lt;/i&gt; tab. A name is one person: “Ana Lei” and “ana lei” are the same name.</source>
-        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; registe cada formando pelo nome completo, com um nome de utilizador e uma palavra-passe, no separador &lt;i&gt;Perfis&lt;/i&gt;. Um nome é uma pessoa: “Ana Lei” e “ana lei” são o mesmo nome.</translation>
+        <translation>&lt;b&gt;Instrutor:&lt;/b&gt; registe cada formando pelo nome completo, com um nome de utilizador e uma palavra-passe, no separador &lt;i&gt;Perfis&lt;/i&gt;. Um nome é uma pessoa: «Ana Lei» e «ana lei» são o mesmo nome.</translation>
     </message>
     <message>
         <location line="+5"/>

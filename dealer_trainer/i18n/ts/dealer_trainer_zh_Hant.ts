@@ -4437,7 +4437,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+86"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+87"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -4549,13 +4549,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>…… 另有 %1 題</translation>
     </message>
     <message>
-        <location line="+12"/>
         <location line="+40"/>
         <source>Give the exam a title.</source>
         <translation>請為考試輸入標題。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+7"/>
+        <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
+        <translation>已有名為「%1」的考試：請為此考試另取標題（例如週次或班級）。</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>Saved: %1</source>
         <translation>已儲存：%1</translation>
     </message>
@@ -4679,12 +4683,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>無人作答</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>%1 of 1 sitting</source>
+        <translation>1 次應考中 %1 次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 of %2 sittings</source>
         <translation>%2 次應考中 %1 次</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1 of %2</source>
         <translation>%2 中 %1</translation>
     </message>
@@ -4797,7 +4806,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-268"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-286"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4812,7 +4821,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+314"/>
+        <location line="+332"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>

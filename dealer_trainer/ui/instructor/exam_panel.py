@@ -50,6 +50,7 @@ from dealer_trainer.rules.rulesets import get_ruleset, rulesets_for
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
+from dealer_trainer.storage.records import title_key
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_name, ruleset_title
@@ -270,8 +271,7 @@ class ExamBuilder(QGroupBox):
             self._say(self.tr("Tick at least one skill."), error=True)
             return None
         title = self.exam_title.text().strip()
-        if not title:
-            self._say(self.tr("Give the exam a title."), error=True)
+        if not self._title_free(title):
             return None
         minutes = self.time_limit.value()
         speed = self.speed_mark.value()
@@ -295,6 +295,26 @@ class ExamBuilder(QGroupBox):
             return None
         return self._saved(made)
 
+    def _title_free(self, title: str) -> bool:
+        """A title is given and no other exam has it (in capitals, letter width, spaces or
+        invisible characters only otherwise): the exams list and the results name an exam
+        by its title alone."""
+        if not title:
+            self._say(self.tr("Give the exam a title."), error=True)
+            return False
+        key = title_key(title)
+        for kept in self._desk.exams():
+            if title_key(kept.title) == key:
+                self._say(
+                    self.tr(
+                        "An exam named “%1” exists already: give this one a title of its own "
+                        "(a week, an intake group)."
+                    ).replace("%1", kept.title),
+                    error=True,
+                )
+                return False
+        return True
+
     def _table_arguments(self) -> dict[str, Any]:
         """The live-table part for ``create_exam`` (none: no rounds)."""
         rounds = self.table_part.count()
@@ -310,8 +330,7 @@ class ExamBuilder(QGroupBox):
     def _save_rounds_only(self) -> Exam | None:
         """An exam of live-table rounds only (no skills ticked are needed)."""
         title = self.exam_title.text().strip()
-        if not title:
-            self._say(self.tr("Give the exam a title."), error=True)
+        if not self._title_free(title):
             return None
         minutes = self.time_limit.value()
         speed = self.speed_mark.value()

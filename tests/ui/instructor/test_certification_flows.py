@@ -161,7 +161,7 @@ def test_the_instructor_reviews_an_exam_and_sees_what_the_group_missed(
     assert review.sitting.itemText(0).startswith("Ana Lei · sitting 1")  # names, never ids
     missed = review.missed_items
     assert missed.rowCount() == 1  # Ana got item 3 wrong; Bruno has not sat it
-    assert [missed.item(0, c).text() for c in (0, 2)] == ["3", "1 of 1 sittings"]
+    assert [missed.item(0, c).text() for c in (0, 2)] == ["3", "1 of 1 sitting"]
     assert review.missed_skills is not None and review.missed_skills.rowCount() >= 1
     assert review.detail.scene is not None
     assert "Worked answer" in review.detail.text.toPlainText()

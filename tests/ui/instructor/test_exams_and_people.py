@@ -94,6 +94,12 @@ def test_exam_without_skills_or_title_is_not_saved(qtbot: QtBot, cohort: Cohort)
     assert builder.message.text() == "Give the exam a title."
     qtbot.keyClicks(builder.exam_title, "Straight")
     assert builder.message.isHidden()
+    builder.exam_title.setText("ROULETTE\u200b  payouts")  # the cohort's exam, spelt otherwise
+    assert builder.save_exam() is None
+    assert builder.message.text() == (
+        "An exam named “Roulette payouts” exists already: give this one a title of its own "
+        "(a week, an intake group)."
+    )
     assert len(exams._desk.exams()) == before
 
 
