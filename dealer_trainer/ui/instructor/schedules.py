@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, time, tzinfo
+from decimal import Decimal
 
 from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.skills import all_skills, skills_for
 from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, percent
+from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.reports.text import count_text, skill_title
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
@@ -52,7 +54,7 @@ from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import current_language, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
@@ -75,15 +77,19 @@ def _table(columns: int) -> QTableWidget:
 
 
 class _Cell(QTableWidgetItem):
-    """A cell sorted by its number where it shows one (``12`` after ``9``), else its text."""
+    """A cell sorted by its number where it shows one (``12`` after ``9``; ``1.234`` after
+    ``980`` in Portuguese, where "." groups thousands), else its text."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-        digits = text.split(" ", maxsplit=1)[0].replace(",", "")
-        self.key: tuple[int, float | str] = (
-            (0, float(digits)) if digits.replace(".", "", 1).isdigit() else (1, text.casefold())
-        )
+        first = text.split(" ", maxsplit=1)[0]
+        try:  # a figure as the window's language writes it (``figure``)
+            number = parse_amount(first, current_language())
+        except ValueError:
+            self.key: tuple[int, Decimal | str] = (1, text.casefold())
+        else:
+            self.key = (0, number)
 
     def __lt__(self, other: QTableWidgetItem) -> bool:
         if isinstance(other, _Cell):

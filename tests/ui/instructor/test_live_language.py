@@ -120,3 +120,22 @@ def test_the_files_offered_are_named_in_the_windows_language(
         window.close()
     finally:
         languages.set_language("en", remember=False)
+
+
+def test_the_mastery_tables_sort_figures_as_the_window_writes_them(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """In Portuguese "1.234" is a thousand and more, "77,1" a share: a table sorted by the
+    column puts 1.234 answers after 980, not before 5."""
+    from dealer_trainer.ui.instructor.schedules import _Cell
+
+    languages = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    languages.set_language("pt", remember=False)
+    try:
+        shown = ["1.234", "980", "5", "77,1 %", "–", "2026-12-04"]
+        ordered = sorted((_Cell(text) for text in shown), key=lambda c: c.key)
+        assert [c.text() for c in ordered] == ["5", "77,1 %", "980", "1.234", "2026-12-04", "–"]
+    finally:
+        languages.set_language("en", remember=False)
+    ordered = sorted((_Cell(t) for t in ["1,234", "980", "77.1 %"]), key=lambda c: c.key)
+    assert [c.text() for c in ordered] == ["77.1 %", "980", "1,234"]
