@@ -59,8 +59,11 @@ def figure_text(digits: str, language: str = "en") -> str:
     (en, zh_Hant); ``"1.234"``, ``"77,1"`` (pt). The digits are kept as given."""
     sign, unsigned = ("-", digits[1:]) if digits.startswith("-") else ("", digits)
     integer, dot, fraction = unsigned.partition(".")
-    if not integer.isdigit() or (dot and not fraction.isdigit()):
+    plain = unsigned.isascii() and integer.isdigit() and (not dot or fraction.isdigit())
+    if not plain:  # "²" and "١٢" are digits to str.isdigit, not to a reader of figures
         raise ValueError(f"{digits!r} is not a figure in plain digits")
+    if not unsigned.strip("0."):  # "-0.0" is written "0.0"
+        sign = ""
     group, point = _SEPARATORS.get(language, _SEPARATORS["en"])
     grouped = ""
     while len(integer) > 3:

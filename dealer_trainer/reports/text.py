@@ -30,7 +30,8 @@ def skill_targets_ms() -> dict[str, int]:
 def figure(value: Decimal | int | str) -> str:
     """A count or a measured figure in the window's language: ``1,234`` and ``77.1`` in
     English and Chinese, ``1.234`` and ``77,1`` in Portuguese (``str``: plain digits)."""
-    return figure_text(str(value), match_locale(QLocale().name()))
+    digits = format(value, "f") if isinstance(value, Decimal) else str(value)  # 1E+2: 100
+    return figure_text(digits, match_locale(QLocale().name()))
 
 
 def count_text(count: int) -> str:

@@ -44,6 +44,7 @@ def test_cents_can_be_forced_and_never_dropped() -> None:
         ("3.2", "pt", "3,2"),
         ("-3.5", "pt", "-3,5"),
         ("0", "pt", "0"),
+        ("-0.0", "pt", "0,0"),
     ],
 )
 def test_figures_follow_the_amounts_convention_of_each_language(
@@ -54,7 +55,7 @@ def test_figures_follow_the_amounts_convention_of_each_language(
     assert figure_text(digits, language) == text
 
 
-@pytest.mark.parametrize("digits", ["", "1,5", "1.2.3", "abc", "1.", "1e5"])
+@pytest.mark.parametrize("digits", ["", "1,5", "1.2.3", "abc", "1.", "1e5", "²", "١٢"])
 def test_a_figure_must_come_in_plain_digits(digits: str) -> None:
     with pytest.raises(ValueError, match="plain digits"):
         figure_text(digits, "pt")

@@ -102,3 +102,15 @@ def test_storage_problems_are_shown_in_the_window_language(  # type: ignore[no-u
     finally:
         manager.set_language("en")
     assert problem_text(taken) == str(taken)
+
+
+def test_placeholders_are_filled_in_one_pass_so_a_name_is_written_as_typed() -> None:
+    """A group named "Turma %1" or a trainee "Ana %2" is never filled in itself."""
+    from dealer_trainer.ui.language import fill
+
+    said = fill("“%1” given to 3 trainees of %2.", "Plenos %2", "Turma %1")
+    assert said == "“Plenos %2” given to 3 trainees of Turma %1."
+    assert fill("%1 is now %2", "Ana") == "Ana is now %2"  # a missing value: left as it is
+    assert fill("%2 answers written to %1", "/tmp/a.csv", "1.234") == (
+        "1.234 answers written to /tmp/a.csv"
+    )

@@ -4239,15 +4239,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
-        <source>%n trainee(s)</source>
+        <location line="+35"/>
+        <source>%1 trainee(s)</source>
         <translation>
-            <numerusform>%n trainee</numerusform>
-            <numerusform>%n trainees</numerusform>
+            <numerusform>%1 trainee</numerusform>
+            <numerusform>%1 trainees</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-75"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4555,7 +4555,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4807,7 +4807,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-286"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-291"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4822,7 +4822,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+332"/>
+        <location line="+337"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5258,22 +5258,30 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
+        <source>The name and start of %1 are saved, its instructors not: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The group %1 is saved.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+25"/>
-        <source>%1 has %2 trainees.</source>
-        <translation type="unfinished"></translation>
+        <source>%1 has %n trainee(s).</source>
+        <translation>
+            <numerusform>%1 has %n trainee.</numerusform>
+            <numerusform>%1 has %n trainees.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>Archive %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5346,12 +5354,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>The keys of a house ruleset file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5390,7 +5398,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+398"/>
+        <location filename="../../ui/instructor/window.py" line="+401"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
@@ -5587,12 +5595,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Disable %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5834,7 +5842,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+156"/>
+        <location filename="../../ui/instructor/schedules.py" line="+162"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5933,7 +5941,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-306"/>
+        <location filename="../../ui/instructor/groups.py" line="-316"/>
         <source>Trainees of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6057,7 +6065,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+528"/>
+        <location filename="../../ui/instructor/people.py" line="+532"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6680,7 +6688,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-419"/>
+        <location filename="../../ui/instructor/window.py" line="-421"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6762,10 +6770,10 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message numerus="yes">
         <location line="+9"/>
-        <source>%n answer(s) written to %1</source>
+        <source>%2 answer(s) written to %1</source>
         <translation>
-            <numerusform>%n answer written to %1</numerusform>
-            <numerusform>%n answers written to %1</numerusform>
+            <numerusform>%2 answer written to %1</numerusform>
+            <numerusform>%2 answers written to %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -7951,7 +7959,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+190"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8064,7 +8072,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-455"/>
+        <location filename="../../ui/instructor/people.py" line="-459"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -8132,12 +8140,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+302"/>
+        <location line="+306"/>
         <source>A&amp;rchive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-303"/>
         <source>Re&amp;name…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8162,12 +8170,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8207,7 +8215,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>Archive %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8237,7 +8245,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-307"/>
+        <location line="-311"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8277,12 +8285,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+189"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>&amp;Restore</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8290,7 +8298,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-486"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-489"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9554,7 +9562,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/text.py" line="+71"/>
+        <location filename="../../reports/text.py" line="+72"/>
         <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation type="unfinished"></translation>

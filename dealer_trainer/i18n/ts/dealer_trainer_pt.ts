@@ -4239,15 +4239,15 @@
         <translation>%1 a %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
-        <source>%n trainee(s)</source>
+        <location line="+35"/>
+        <source>%1 trainee(s)</source>
         <translation>
-            <numerusform>%n formando</numerusform>
-            <numerusform>%n formandos</numerusform>
+            <numerusform>%1 formando</numerusform>
+            <numerusform>%1 formandos</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-75"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>A carregar os números dos formandos…</translation>
     </message>
@@ -4556,7 +4556,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Dê um título ao exame.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
         <translation>Já existe um exame chamado «%1»: dê a este um título próprio (uma semana, um grupo).</translation>
     </message>
@@ -4808,7 +4808,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-286"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-291"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4823,7 +4823,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+332"/>
+        <location line="+337"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>Marcar os formandos de um grupo…</translation>
     </message>
@@ -5259,22 +5259,30 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O nome de um grupo tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation>O grupo %1 começa em %2: marque os seus formandos com o botão Formandos…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
+        <source>The name and start of %1 are saved, its instructors not: %2</source>
+        <translation>O nome e o início de %1 estão guardados, os instrutores não: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The group %1 is saved.</source>
         <translation>O grupo %1 foi guardado.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+25"/>
-        <source>%1 has %2 trainees.</source>
-        <translation>%1 tem %2 formandos.</translation>
+        <source>%1 has %n trainee(s).</source>
+        <translation>
+            <numerusform>%1 tem %n formando.</numerusform>
+            <numerusform>%1 tem %n formandos.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>Archive %1?</source>
         <translation>Arquivar %1?</translation>
     </message>
@@ -5347,12 +5355,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 por %2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>The keys of a house ruleset file</source>
         <translation>As chaves de um ficheiro de regras da casa</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -5391,7 +5399,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+398"/>
+        <location filename="../../ui/instructor/window.py" line="+401"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>Instrutor · %1</translation>
@@ -5588,12 +5596,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As duas palavras-passe são diferentes.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Disable %1?</source>
         <translation>Desactivar %1?</translation>
     </message>
@@ -5835,7 +5843,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+156"/>
+        <location filename="../../ui/instructor/schedules.py" line="+162"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -5934,7 +5942,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-306"/>
+        <location filename="../../ui/instructor/groups.py" line="-316"/>
         <source>Trainees of %1</source>
         <translation>Formandos de %1</translation>
     </message>
@@ -6058,7 +6066,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+528"/>
+        <location filename="../../ui/instructor/people.py" line="+532"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -6681,7 +6689,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-419"/>
+        <location filename="../../ui/instructor/window.py" line="-421"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>
@@ -6763,10 +6771,10 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message numerus="yes">
         <location line="+9"/>
-        <source>%n answer(s) written to %1</source>
+        <source>%2 answer(s) written to %1</source>
         <translation>
-            <numerusform>%n resposta escrita em %1</numerusform>
-            <numerusform>%n respostas escritas em %1</numerusform>
+            <numerusform>%2 resposta escrita em %1</numerusform>
+            <numerusform>%2 respostas escritas em %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -7952,7 +7960,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+190"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
         <source>Trainee:</source>
         <translation>Formando:</translation>
     </message>
@@ -8065,7 +8073,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-455"/>
+        <location filename="../../ui/instructor/people.py" line="-459"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo formando</translation>
@@ -8133,12 +8141,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+14"/>
-        <location line="+302"/>
+        <location line="+306"/>
         <source>A&amp;rchive</source>
         <translation>Arq&amp;uivar</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-303"/>
         <source>Re&amp;name…</source>
         <translation>Mudar o &amp;nome…</translation>
     </message>
@@ -8163,12 +8171,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O n.º de funcionário %1 é de %2: cada formando tem o seu.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
     </message>
@@ -8208,7 +8216,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 já não tem n.º de funcionário.</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>Archive %1?</source>
         <translation>Arquivar %1?</translation>
     </message>
@@ -8238,7 +8246,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
     </message>
     <message>
-        <location line="-307"/>
+        <location line="-311"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -8278,12 +8286,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+189"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>&amp;Restore</source>
         <translation>Re&amp;staurar</translation>
     </message>
@@ -8291,7 +8299,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-486"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-489"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
@@ -9555,7 +9563,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Sem respostas neste período.</translation>
     </message>
     <message>
-        <location filename="../../reports/text.py" line="+71"/>
+        <location filename="../../reports/text.py" line="+72"/>
         <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>sem resposta dentro do tempo</translation>

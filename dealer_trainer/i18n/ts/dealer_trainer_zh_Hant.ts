@@ -4238,14 +4238,14 @@
         <translation>%1 至 %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
-        <source>%n trainee(s)</source>
+        <location line="+35"/>
+        <source>%1 trainee(s)</source>
         <translation>
-            <numerusform>%n 名學員</numerusform>
+            <numerusform>%1 名學員</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-75"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation>正在載入學員數據…</translation>
     </message>
@@ -4554,7 +4554,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請為考試輸入標題。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
         <translation>已有名為「%1」的考試：請為此考試另取標題（例如週次或班級）。</translation>
     </message>
@@ -4806,7 +4806,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-286"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-291"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4821,7 +4821,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+332"/>
+        <location line="+337"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>
@@ -5255,22 +5255,29 @@ It is kept here; retry saving when the database is back.</source>
         <translation>班級名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation>班級 %1 於 %2 開課：請按「學員…」勾選其學員。</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
+        <source>The name and start of %1 are saved, its instructors not: %2</source>
+        <translation>%1 的名稱及開課日期已保存，導師則未保存：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The group %1 is saved.</source>
         <translation>班級 %1 已儲存。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+25"/>
-        <source>%1 has %2 trainees.</source>
-        <translation>%1 有 %2 名學員。</translation>
+        <source>%1 has %n trainee(s).</source>
+        <translation>
+            <numerusform>%1 有 %n 名學員。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>Archive %1?</source>
         <translation>封存 %1？</translation>
     </message>
@@ -5343,12 +5350,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1，由 %2 加入</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>The keys of a house ruleset file</source>
         <translation>賭場規則集檔案的鍵</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
@@ -5387,7 +5394,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+398"/>
+        <location filename="../../ui/instructor/window.py" line="+401"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>導師 · %1</translation>
@@ -5584,12 +5591,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>兩次輸入的密碼不相同。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Disable %1?</source>
         <translation>停用 %1？</translation>
     </message>
@@ -5831,7 +5838,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+156"/>
+        <location filename="../../ui/instructor/schedules.py" line="+162"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -5930,7 +5937,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-306"/>
+        <location filename="../../ui/instructor/groups.py" line="-316"/>
         <source>Trainees of %1</source>
         <translation>%1 的學員</translation>
     </message>
@@ -6054,7 +6061,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+528"/>
+        <location filename="../../ui/instructor/people.py" line="+532"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -6675,7 +6682,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-419"/>
+        <location filename="../../ui/instructor/window.py" line="-421"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>
@@ -6757,9 +6764,9 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message numerus="yes">
         <location line="+9"/>
-        <source>%n answer(s) written to %1</source>
+        <source>%2 answer(s) written to %1</source>
         <translation>
-            <numerusform>已把 %n 個答案寫入 %1</numerusform>
+            <numerusform>已把 %2 個答案寫入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -7943,7 +7950,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+190"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -8056,7 +8063,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-455"/>
+        <location filename="../../ui/instructor/people.py" line="-459"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>新學員的全名</translation>
@@ -8124,12 +8131,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+302"/>
+        <location line="+306"/>
         <source>A&amp;rchive</source>
         <translation>封存(&amp;R)</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-303"/>
         <source>Re&amp;name…</source>
         <translation>更改名稱(&amp;N)…</translation>
     </message>
@@ -8154,12 +8161,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>員工編號 %1 屬於 %2：每名學員各有自己的編號。</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 從現在起以新密碼登入。</translation>
     </message>
@@ -8199,7 +8206,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 現在沒有員工編號。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>Archive %1?</source>
         <translation>封存 %1？</translation>
     </message>
@@ -8229,7 +8236,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
     </message>
     <message>
-        <location line="-307"/>
+        <location line="-311"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -8269,12 +8276,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+189"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>&amp;Restore</source>
         <translation>恢復(&amp;R)</translation>
     </message>
@@ -8282,7 +8289,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-486"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-489"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -9546,7 +9553,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此期間沒有答案。</translation>
     </message>
     <message>
-        <location filename="../../reports/text.py" line="+71"/>
+        <location filename="../../reports/text.py" line="+72"/>
         <location filename="../../ui/instructor/answer_words.py" line="-26"/>
         <source>no answer in time</source>
         <translation>未在時限內作答</translation>

@@ -438,7 +438,10 @@ class CohortView(QWidget):
         self._table_done()
 
     def _table_done(self) -> None:
-        self.table_status.setText(self.tr("%n trainee(s)", "", self.model.rowCount()))
+        shown = self.model.rowCount()  # as every figure is written (1.234 in Portuguese)
+        self.table_status.setText(
+            self.tr("%1 trainee(s)", "", shown).replace("%1", count_text(shown))
+        )
         self.tableLoaded.emit()
         self.within.table_filled()
 

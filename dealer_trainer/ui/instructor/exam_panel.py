@@ -303,7 +303,12 @@ class ExamBuilder(QGroupBox):
             self._say(self.tr("Give the exam a title."), error=True)
             return False
         key = title_key(title)
-        for kept in self._desk.exams():
+        try:
+            kept_exams = self._desk.exams()
+        except StorageError as exc:  # a locked session, the server away: said, nothing lost
+            self._say(problem_text(exc), error=True)
+            return False
+        for kept in kept_exams:
             if title_key(kept.title) == key:
                 self._say(
                     self.tr(

@@ -39,7 +39,7 @@ from dealer_trainer.ui.instructor.confirm import (
     ask_until_done,
 )
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
 
@@ -356,13 +356,13 @@ class GroupsPanel(QWidget):
         if isinstance(exc, DuplicateGroupNameError):
             if exc.name == exc.existing:
                 return self.tr("A group named “%1” already exists.").replace("%1", exc.existing)
-            return (
+            return fill(
                 self.tr(
                     "“%1” is the name of the group “%2”: names that differ only in capitals, "
                     "letter width, spaces or invisible characters are one name."
-                )
-                .replace("%1", exc.name)
-                .replace("%2", exc.existing)
+                ),
+                exc.name,
+                exc.existing,
             )
         if isinstance(exc, ValueError):
             return self.tr("A group's name must have 1 to 100 visible characters.")
@@ -386,9 +386,11 @@ class GroupsPanel(QWidget):
             return None
         self.name.clear()
         self._done(
-            self.tr("The group %1 starts on %2: tick its trainees with the Trainees… button.")
-            .replace("%1", made.name)
-            .replace("%2", made.start_date.isoformat()),
+            fill(
+                self.tr("The group %1 starts on %2: tick its trainees with the Trainees… button."),
+                made.name,
+                made.start_date.isoformat(),
+            ),
             made.id,
         )
         return made
@@ -419,9 +421,19 @@ class GroupsPanel(QWidget):
         nothing: it is checked before the instructors are set."""
         try:
             changed = self._people.update_group(group.id, name, start)
-            self._people.set_group_instructors(group.id, instructor_ids)
         except (ValueError, StorageError) as exc:
             return self.refusal(exc)
+        try:
+            self._people.set_group_instructors(group.id, instructor_ids)
+        except (ValueError, StorageError) as exc:  # the name and the start are kept: say so
+            self.refresh()
+            self.select(group.id)
+            self.changed.emit()
+            return fill(
+                self.tr("The name and start of %1 are saved, its instructors not: %2"),
+                changed.name,
+                self.refusal(exc),
+            )
         self._done(self.tr("The group %1 is saved.").replace("%1", changed.name), group.id)
         return None
 
@@ -447,9 +459,7 @@ class GroupsPanel(QWidget):
             self._say(problem_text(exc), error=True)
             return False
         self._done(
-            self.tr("%1 has %2 trainees.")
-            .replace("%1", group.name)
-            .replace("%2", str(len(set(trainee_ids)))),
+            fill(self.tr("%1 has %n trainee(s).", "", len(set(trainee_ids))), group.name),
             group.id,
         )
         return True

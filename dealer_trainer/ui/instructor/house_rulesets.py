@@ -126,25 +126,30 @@ class HouseRulesetsPanel(QWidget):
     def show_keys(self) -> None:
         """Every official ruleset's settings, with their keys, defaults and articles (the
         document ``docs/rulesets.md`` is made of), in a window beside the panel."""
-        if self.keys is None:
-            dialog = QDialog(self)
-            dialog.setObjectName("houseKeys")
-            dialog.setWindowTitle(self.tr("The keys of a house ruleset file"))
-            text = QTextBrowser()
-            text.setOpenExternalLinks(False)
-            text.setMarkdown(describe(official_rulesets().values()))
-            close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-            close.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
-            close.button(QDialogButtonBox.StandardButton.Close).setDefault(True)
-            close.rejected.connect(dialog.close)
-            layout = QVBoxLayout(dialog)
-            layout.addWidget(text)
-            layout.addWidget(close)
-            screen = self.screen().availableGeometry()
-            dialog.resize(min(900, screen.width() - 80), min(640, screen.height() - 80))
-            self.keys = dialog
-        self.keys.show()
-        self.keys.raise_()
+        if self.keys is not None and self.keys.isVisible():
+            self.keys.raise_()
+            return
+        if self.keys is not None:  # closed: made again, in the window's language of now
+            self.keys.deleteLater()
+        dialog = QDialog(self)
+        dialog.setObjectName("houseKeys")
+        dialog.setWindowTitle(self.tr("The keys of a house ruleset file"))
+        text = QTextBrowser()
+        text.setOpenExternalLinks(False)
+        text.setMarkdown(describe(official_rulesets().values(), for_the_repository=False))
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close_button = close.button(QDialogButtonBox.StandardButton.Close)
+        close_button.setText(self.tr("Close"))
+        close_button.setDefault(True)
+        close.rejected.connect(dialog.close)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(text)
+        layout.addWidget(close)
+        screen = self.screen().availableGeometry()
+        dialog.resize(min(900, screen.width() - 80), min(640, screen.height() - 80))
+        self.keys = dialog
+        dialog.show()
+        close_button.setFocus()  # Enter closes it; the text scrolls with the wheel and keys
 
     def ask_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(

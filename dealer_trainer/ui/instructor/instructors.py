@@ -28,7 +28,7 @@ from dealer_trainer.storage.records import clean_name
 from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.people import login_rule, password_rule
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
 
 
 class InstructorsPanel(QWidget):
@@ -163,13 +163,13 @@ class InstructorsPanel(QWidget):
 
     def refusal(self, exc: Exception) -> str:
         if isinstance(exc, DuplicateInstructorNameError):
-            return (
+            return fill(
                 self.tr(
                     "“%1” is the name of the instructor “%2”: names that differ only in capitals, "
                     "letter width, spaces or invisible characters are one name."
-                )
-                .replace("%1", exc.name)
-                .replace("%2", exc.existing)
+                ),
+                exc.name,
+                exc.existing,
             )
         if isinstance(exc, DuplicateLoginError):
             return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
@@ -210,9 +210,11 @@ class InstructorsPanel(QWidget):
         self.select(new_id)
         added = next(a for a in self._accounts if a.id == new_id)
         self._say(
-            self.tr("%1 can now sign in with the login %2 and the password you gave.")
-            .replace("%1", added.name)
-            .replace("%2", added.login),
+            fill(
+                self.tr("%1 can now sign in with the login %2 and the password you gave."),
+                added.name,
+                added.login,
+            ),
             error=False,
         )
         self.changed.emit()

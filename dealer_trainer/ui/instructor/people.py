@@ -34,7 +34,7 @@ from dealer_trainer.ui.instructor.confirm import (
     ask_until_done,
 )
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
 from dealer_trainer.ui.messages import DialogMessage
 
 #: The table's columns (staff number and group: issue 15).
@@ -185,20 +185,20 @@ class TraineesPanel(QWidget):
                 return self.tr("A trainee named “%1” is already registered.").replace(
                     "%1", exc.existing
                 )
-            return (
+            return fill(
                 self.tr(
                     "“%1” is the name of the registered trainee “%2”: names that differ only "
                     "in capitals, letter width, spaces or invisible characters are one name. "
                     "If this is another person, add what tells them apart (a second name)."
-                )
-                .replace("%1", exc.name)
-                .replace("%2", exc.existing)
+                ),
+                exc.name,
+                exc.existing,
             )
         if isinstance(exc, DuplicateStaffNumberError):
-            return (
-                self.tr("The staff number %1 is %2's: each trainee has their own.")
-                .replace("%1", exc.number)
-                .replace("%2", exc.holder)
+            return fill(
+                self.tr("The staff number %1 is %2's: each trainee has their own."),
+                exc.number,
+                exc.holder,
             )
         if isinstance(exc, DuplicateLoginError):
             return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
@@ -248,9 +248,11 @@ class TraineesPanel(QWidget):
         given = self._desk.trainee_logins().get(added.id, ("", False))[0]
         self.message.setStyleSheet("color: #2e7d32;")
         self.message.setText(
-            self.tr("%1 can now sign in with the login %2 and the password you gave.")
-            .replace("%1", added.name)
-            .replace("%2", given)
+            fill(
+                self.tr("%1 can now sign in with the login %2 and the password you gave."),
+                added.name,
+                given,
+            )
         )
         self.refresh()
         self.changed.emit()
@@ -389,9 +391,11 @@ class TraineesPanel(QWidget):
             return self.refusal(exc)
         self.message.setStyleSheet("color: #2e7d32;")
         self.message.setText(
-            self.tr("%1 is now %2; their answers stay theirs.")
-            .replace("%1", trainee.name)
-            .replace("%2", renamed.name)
+            fill(
+                self.tr("%1 is now %2; their answers stay theirs."),
+                trainee.name,
+                renamed.name,
+            )
         )
         self.refresh()
         self.select(renamed.id)

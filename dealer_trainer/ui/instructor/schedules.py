@@ -54,7 +54,7 @@ from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
-from dealer_trainer.ui.language import current_language, problem_text
+from dealer_trainer.ui.language import current_language, fill, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)
@@ -536,11 +536,11 @@ class PlansPanel(QWidget):
             self._say(problem_text(exc), error=True)
             return
         if group is None:
-            said = self.tr("“%1” given to %n trainee(s).", "", len(trainees))
+            said = fill(self.tr("“%1” given to %n trainee(s).", "", len(trainees)), plan.title)
         else:
             said = self.tr("“%1” given to %n trainee(s) of %2.", "", len(trainees))
-            said = said.replace("%2", group.name)
-        self._say(said.replace("%1", plan.title), error=False)
+            said = fill(said, plan.title, group.name)
+        self._say(said, error=False)
         self.plan_title.clear()
         self.group.setCurrentIndex(0)  # back to no group for the next plan
         self.tick(self.trainees, set())

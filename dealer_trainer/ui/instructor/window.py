@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
+from dealer_trainer.reports.text import count_text
 from dealer_trainer.storage import (
     AccessDeniedError,
     AnswerFilter,
@@ -69,7 +70,7 @@ from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
 
 _INPUT_EVENTS = frozenset(
     {
@@ -227,12 +228,12 @@ class ReportsPanel(QWidget):
         )
 
     def _done(self, path: Path, count: int, *, csv: bool = False) -> None:
-        text = (
-            self.tr("%n answer(s) written to %1", "", count)
+        text = (  # the count as every figure is written (1.234 in Portuguese): %2, not %n
+            self.tr("%2 answer(s) written to %1", "", count)
             if csv
             else self.tr("%n page(s) written to %1", "", count)
         )
-        self.message.setText(text.replace("%1", str(path)))
+        self.message.setText(fill(text, str(path), count_text(count)))
         self.written.emit(str(path))
 
 
@@ -339,7 +340,9 @@ class InstructorWindow(QMainWindow):
         restore_size(
             self, "instructor", share_of_screen(self, 0.9, QSize(960, 600), QSize(1280, 860))
         )
+        self._roster_read = False  # the first read is followed by the cohort's own reload
         self._trainees_changed()
+        self._roster_read = True
         self.check_people()  # what the lists just read: a later change is told from it
         self.exams.refresh()
         self.cohort.reload()
@@ -479,7 +482,7 @@ class InstructorWindow(QMainWindow):
         self.exams.set_groups(groups)
         self.reports.set_groups(groups)
         self.plans.set_groups(groups)
-        if roster_changed and self._people_seen is not None:
+        if roster_changed and self._roster_read:
             # A trainee added (with no answers yet), renamed or archived: the cohort's table
             # lists them as they are now (the window's first read is followed by its own).
             self.cohort.reload()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills import Difficulty
@@ -161,17 +161,29 @@ def test_those_who_have_the_exam_are_skipped_by_name_and_the_others_get_it(
     assert "2" not in said  # no exam or trainee number, only names
 
 
-def test_a_due_date_that_has_passed_is_refused(qtbot: QtBot, cohort: Cohort) -> None:
-    exams = panel(qtbot, cohort)
+def test_a_due_date_that_has_passed_is_refused_by_the_stores_clock(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    """The window's exams panel asks the store's clock (a centre's server time), not the
+    PC's: a due date that is today on the PC but past by the store is refused."""
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    exams = window.exams
+    exams.refresh()
     exam = exams.current_exam()
     assert exam is not None
     before = exams._desk.assignments(exam.id)
     exams.tick({cohort.trainees["Carla Ho"]})
     exams.has_due.setChecked(True)
-    exams.due.setDate(exams.due.date().addDays(-30))
+    store_day = cohort.store.now().astimezone(MACAU).date()
+    exams.due.setDate(QDate(store_day.year, store_day.month, store_day.day).addDays(-1))
     exams.assign_button.click()
     assert exams.message.text() == "The due date has passed: choose today or a later day."
     assert exams._desk.assignments(exam.id) == before
+    exams.due.setDate(QDate(store_day.year, store_day.month, store_day.day))
+    with qtbot.waitSignal(exams.assigned):
+        exams.assign_button.click()  # today by the store: due tonight, accepted
+    window.close()
 
 
 def test_add_and_archive_a_trainee(qtbot: QtBot, cohort: Cohort) -> None:

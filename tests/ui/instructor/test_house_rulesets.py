@@ -148,5 +148,10 @@ def test_the_keys_of_a_house_file_are_shown_in_the_app_not_in_a_file_of_the_sour
     shown = browser.toPlainText()
     assert "street_corner_order" in shown and "Interpretation" in shown
     assert "docs/rulesets.md" not in " ".join(label.text() for label in panel.findChildren(QLabel))
-    qtbot.keyClick(browser, Qt.Key.Key_Escape)
+    assert "python -m" not in shown and "rules/rulesets/" not in shown  # no source tree
+    qtbot.keyClick(keys, Qt.Key.Key_Return)  # Enter closes it (Close is the default)
     qtbot.waitUntil(lambda: not keys.isVisible())
+    panel.keys_button.click()  # opened again: made anew, in the language of the moment
+    assert panel.keys is not None and panel.keys is not keys and panel.keys.isVisible()
+    qtbot.keyClick(panel.keys, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: panel.keys is not None and not panel.keys.isVisible())
