@@ -107,6 +107,8 @@ def _fill(
             item = _Cell(text)
             if column not in left:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            else:  # a name, a skill or a title: elided in a narrow column, whole on hover
+                item.setToolTip(text)
             table.setItem(number, column, item)
     table.setSortingEnabled(True)
 

@@ -185,6 +185,7 @@ class StandardsPanel(QWidget):
             ]
             for column, text in enumerate(cells):
                 item = cell(text)
+                item.setToolTip(text)  # the skill, "set by": elided in a narrow column
                 item.setData(Qt.ItemDataRole.UserRole, found.id)
                 if column in (2, 3):
                     item.setTextAlignment(

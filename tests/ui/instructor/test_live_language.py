@@ -139,3 +139,17 @@ def test_the_mastery_tables_sort_figures_as_the_window_writes_them(
         languages.set_language("en", remember=False)
     ordered = sorted((_Cell(t) for t in ["1,234", "980", "77.1 %"]), key=lambda c: c.key)
     assert [c.text() for c in ordered] == ["77.1 %", "980", "1,234"]
+
+
+def test_names_and_skills_in_the_mastery_tables_are_whole_on_hover(qtbot: QtBot) -> None:
+    """A long name is elided in a narrow column ("Diana Le…"): its tooltip has it whole;
+    a figure, right-aligned, needs none."""
+    from PySide6.QtWidgets import QTableWidget
+
+    from dealer_trainer.ui.instructor.schedules import _fill
+
+    table = QTableWidget(0, 2)
+    qtbot.addWidget(table)
+    _fill(table, [["Diana Leong Wai Man", "92 %"]])
+    assert table.item(0, 0).toolTip() == "Diana Leong Wai Man"
+    assert table.item(0, 1).toolTip() == ""
