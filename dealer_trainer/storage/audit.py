@@ -33,6 +33,7 @@ class Action(Enum):
     PASSWORD_SET = "password_set"
     EXAM_BUILT = "exam_built"
     EXAM_ASSIGNED = "exam_assigned"
+    EXAM_WITHDRAWN = "exam_withdrawn"
     EXAM_STARTED = "exam_started"
     RECORDS_VERIFIED = "records_verified"
     # People of a centre (storage/groups.py, migration 0009).

@@ -14,7 +14,7 @@ from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Connection, Row, Select, insert, or_, select, update
+from sqlalchemy import Connection, Row, Select, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
@@ -31,6 +31,8 @@ from dealer_trainer.storage.certification import (
 )
 from dealer_trainer.storage.chain import ANSWER_FIELDS, GENESIS, link
 from dealer_trainer.storage.errors import (
+    EXAM_STARTED,
+    NO_ASSIGNMENT,
     AccessDeniedError,
     DuplicateNameError,
     InputRefusedError,
@@ -1024,6 +1026,40 @@ class InstructorDesk:
             return made
 
         return self._write(work)
+
+    def withdraw_exam(self, assignment_id: int) -> None:
+        """Take back an exam assigned by mistake, before its trainee has started it: the
+        assignment goes (the audit log keeps that it was given and taken back). Once a
+        sitting has started, it is a record of the trainee's work, and it stays.
+
+        On a centre's server the database decides: instructors may delete an assignment
+        only while no session of it exists (a row-level policy), and a trigger writes the
+        audit entry."""
+
+        def work(connection: Connection) -> None:
+            row = connection.execute(
+                select(ExamAssignmentRow).where(ExamAssignmentRow.id == assignment_id)
+            ).first()
+            if row is None:
+                raise StorageError(NO_ASSIGNMENT)
+            started = connection.execute(
+                select(SessionRow.id).where(SessionRow.exam_assignment_id == assignment_id).limit(1)
+            ).first()
+            if started is not None or row.completed_at is not None:
+                raise StorageError(EXAM_STARTED)
+            deleted = connection.execute(
+                delete(ExamAssignmentRow).where(ExamAssignmentRow.id == assignment_id)
+            ).rowcount
+            if deleted != 1:  # the server's policy kept it (a sitting began meanwhile)
+                raise StorageError(EXAM_STARTED)
+            self._log(
+                connection,
+                audit.Action.EXAM_WITHDRAWN,
+                self._trainee_login(connection, row.trainee_id),
+                f"exam:{row.exam_id}",
+            )
+
+        self._write(work)
 
     def assignments(self, exam_id: int | None = None) -> list[ExamAssignment]:
         query = select(ExamAssignmentRow).order_by(ExamAssignmentRow.id)

@@ -119,3 +119,8 @@ class SittingRefusedError(AccessDeniedError):
         self.refused = refused
         when = "" if refused.when is None else f" ({refused.when:%Y-%m-%d %H:%M} UTC)"
         super().__init__(f"This exam cannot be sat now: {refused.reason.value}{when}.")
+
+
+#: Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).
+EXAM_STARTED = T("The exam has been started: its sitting is a record, and it stays.")
+NO_ASSIGNMENT = T("This assignment is not there any more.")

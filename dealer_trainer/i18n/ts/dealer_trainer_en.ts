@@ -2985,6 +2985,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+15"/>
+        <source>The exam has been started: its sitting is a record, and it stays.</source>
+        <extracomment>Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This assignment is not there any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../storage/server/admin.py" line="+29"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
@@ -4438,7 +4449,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+87"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+89"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4842,7 +4853,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>&amp;Withdraw…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Take the exam back from the trainee chosen below, before they start it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Assign to the ticked trainees</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4872,7 +4893,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Assign</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4892,7 +4913,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+22"/>
         <source>%n item(s)</source>
         <translation>
             <numerusform>%n item</numerusform>
@@ -4935,7 +4956,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
+        <source>Choose a trainee in the results first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Withdraw “%1” from %2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%2 no longer has “%1” to sit, and it leaves the overdue list. The audit log keeps that it was given and withdrawn. An exam already started cannot be withdrawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Withdraw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>“%1” is withdrawn from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Choose an exam first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5842,7 +5888,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+162"/>
+        <location filename="../../ui/instructor/schedules.py" line="+164"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6480,6 +6526,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>withdrew an exam not yet sat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>started an exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6667,7 +6718,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>(an unknown login)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7073,7 +7124,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Choose a skill in the table first.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2985,6 +2985,17 @@
         <translation>O nome de utilizador {login} já está a ser usado: escolha outro.</translation>
     </message>
     <message>
+        <location line="+15"/>
+        <source>The exam has been started: its sitting is a record, and it stays.</source>
+        <extracomment>Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).</extracomment>
+        <translation>O exame já foi iniciado: a prova é um registo e fica.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This assignment is not there any more.</source>
+        <translation>Esta atribuição já não existe.</translation>
+    </message>
+    <message>
         <location filename="../../storage/server/admin.py" line="+29"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
@@ -4439,7 +4450,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+87"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+89"/>
         <source>New exam</source>
         <translation>Novo exame</translation>
     </message>
@@ -4843,7 +4854,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Rever na &amp;mesa…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>&amp;Withdraw…</source>
+        <translation>Ret&amp;irar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Take the exam back from the trainee chosen below, before they start it.</source>
+        <translation>Retirar o exame ao formando escolhido abaixo, antes de o começar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Assign to the ticked trainees</source>
         <translation>&amp;Atribuir aos formandos assinalados</translation>
     </message>
@@ -4873,7 +4894,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Assign</source>
         <translation>Atribuir</translation>
     </message>
@@ -4893,7 +4914,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultados</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+22"/>
         <source>%n item(s)</source>
         <translation>
             <numerusform>%n pergunta</numerusform>
@@ -4936,7 +4957,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>reprovado</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
+        <source>Choose a trainee in the results first.</source>
+        <translation>Escolha primeiro um formando nos resultados.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Withdraw “%1” from %2?</source>
+        <translation>Retirar «%1» a %2?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%2 no longer has “%1” to sit, and it leaves the overdue list. The audit log keeps that it was given and withdrawn. An exam already started cannot be withdrawn.</source>
+        <translation>%2 deixa de ter «%1» para fazer, e o exame sai da lista de atrasos. O registo de auditoria guarda que foi atribuído e retirado. Um exame já iniciado não pode ser retirado.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Withdraw</source>
+        <translation>Retirar</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>“%1” is withdrawn from %2.</source>
+        <translation>«%1» foi retirado a %2.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Choose an exam first.</source>
         <translation>Escolha primeiro um exame.</translation>
     </message>
@@ -5843,7 +5889,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+162"/>
+        <location filename="../../ui/instructor/schedules.py" line="+164"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -6481,6 +6527,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <source>withdrew an exam not yet sat</source>
+        <translation>retirou um exame ainda não feito</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>started an exam</source>
         <translation>começou um exame</translation>
     </message>
@@ -6668,7 +6719,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um exame entretanto removido</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>(an unknown login)</source>
         <translation>(um nome de utilizador desconhecido)</translation>
     </message>
@@ -7074,7 +7125,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>como nos exercícios</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Choose a skill in the table first.</source>
         <translation>Escolha primeiro uma competência na tabela.</translation>
     </message>

@@ -2985,6 +2985,17 @@
         <translation>登入名稱 {login} 已被使用：請另選一個。</translation>
     </message>
     <message>
+        <location line="+15"/>
+        <source>The exam has been started: its sitting is a record, and it stays.</source>
+        <extracomment>Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).</extracomment>
+        <translation>考試已經開始：該次應考是一項記錄，會予以保留。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This assignment is not there any more.</source>
+        <translation>此項指派已不存在。</translation>
+    </message>
+    <message>
         <location filename="../../storage/server/admin.py" line="+29"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
@@ -4437,7 +4448,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+87"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+89"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
@@ -4841,7 +4852,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>在檯面上檢討(&amp;F)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>&amp;Withdraw…</source>
+        <translation>撤回(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Take the exam back from the trainee chosen below, before they start it.</source>
+        <translation>在下方所選學員開始應考之前，撤回此考試。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Assign to the ticked trainees</source>
         <translation>指派給已勾選的學員(&amp;A)</translation>
     </message>
@@ -4871,7 +4892,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Assign</source>
         <translation>指派</translation>
     </message>
@@ -4891,7 +4912,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>成績</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+22"/>
         <source>%n item(s)</source>
         <translation>
             <numerusform>%n 題</numerusform>
@@ -4933,7 +4954,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合格</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
+        <source>Choose a trainee in the results first.</source>
+        <translation>請先在成績中選擇一名學員。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Withdraw “%1” from %2?</source>
+        <translation>撤回 %2 的「%1」？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%2 no longer has “%1” to sit, and it leaves the overdue list. The audit log keeps that it was given and withdrawn. An exam already started cannot be withdrawn.</source>
+        <translation>%2 將不再需要應考「%1」，該考試亦會從逾期清單中移除。審計記錄會保留其曾被指派及撤回。已開始的考試不能撤回。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Withdraw</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>“%1” is withdrawn from %2.</source>
+        <translation>已撤回 %2 的「%1」。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Choose an exam first.</source>
         <translation>請先選擇考試。</translation>
     </message>
@@ -5838,7 +5884,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+162"/>
+        <location filename="../../ui/instructor/schedules.py" line="+164"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -6474,6 +6520,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>withdrew an exam not yet sat</source>
+        <translation>撤回了一個尚未應考的考試</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>started an exam</source>
         <translation>開始考試</translation>
     </message>
@@ -6661,7 +6712,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>一個其後已移除的考試</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>(an unknown login)</source>
         <translation>（不明的登入名稱）</translation>
     </message>
@@ -7064,7 +7115,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>同練習</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Choose a skill in the table first.</source>
         <translation>請先在表中選擇一項技能。</translation>
     </message>

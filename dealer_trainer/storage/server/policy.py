@@ -45,7 +45,9 @@ from dealer_trainer.storage import centre, within_rollup
 #: dt_my_instructors).
 #: 4: the within-target rollup (0014): ``within_targets`` read by instructors, counted again
 #: by dt_recount_within only.
-SECURITY_VERSION = 4
+#: 5: an exam assignment withdrawn before it is sat (instructors' DELETE under the
+#: "withdraw" policy; the dt_exam_withdrawn trigger writes the audit entry).
+SECURITY_VERSION = 5
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -67,6 +69,7 @@ SERVER_WRITTEN = (
     "person_restored",
     "exam_built",
     "exam_assigned",
+    "exam_withdrawn",
     "exam_started",
     # storage/groups.py: written by the dt_group_* and dt_set_instructor_disabled functions
     "group_created",
@@ -168,7 +171,8 @@ _INSTRUCTOR_GRANTS = {
     "trainees": "SELECT, UPDATE (name, name_key, archived, staff_number)",
     "instructors": "SELECT",
     "exams": "SELECT, INSERT",
-    "exam_assignments": "SELECT, INSERT",
+    # DELETE: an exam withdrawn before its trainee starts it (the "withdraw" policy).
+    "exam_assignments": "SELECT, INSERT, DELETE",
     "training_sessions": "SELECT",
     "answers": "SELECT",
     "review_states": "SELECT",
@@ -215,6 +219,17 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("exam_assignments", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
     ("exam_assignments", "all", "SELECT", "i", "true", None),
     ("exam_assignments", "assign", "INSERT", "i", None, "assigned_by = dt_instructor_id()"),
+    # Withdrawn only while no sitting of it exists: a sitting is a record of the trainee's
+    # work (and dt_start_exam locks the assignment's row, so the two cannot cross).
+    (
+        "exam_assignments",
+        "withdraw",
+        "DELETE",
+        "i",
+        "completed_at IS NULL AND dt_instructor_id() IS NOT NULL AND NOT EXISTS (SELECT 1 "
+        "FROM training_sessions s WHERE s.exam_assignment_id = exam_assignments.id)",
+        None,
+    ),
     ("training_sessions", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
     (
         "training_sessions",
@@ -559,6 +574,9 @@ def _functions(names: Names) -> list[tuple[str, str]]:
             BEGIN
                 IF TG_TABLE_NAME = 'exams' THEN
                     PERFORM dt_audit('exam_built', 'exam:' || NEW.id, NEW.title);
+                ELSIF TG_OP = 'DELETE' THEN
+                    PERFORM dt_audit('exam_withdrawn', 'exam:' || OLD.exam_id,
+                        (SELECT login FROM trainees WHERE id = OLD.trainee_id));
                 ELSE
                     PERFORM dt_audit('exam_assigned', 'exam:' || NEW.exam_id,
                         (SELECT login FROM trainees WHERE id = NEW.trainee_id));
@@ -1114,6 +1132,7 @@ _TRIGGERS = (
     ("trainees", "dt_trainee_archived", "AFTER UPDATE OF archived", "dt_trainee_archived()"),
     ("exams", "dt_exam_built", "AFTER INSERT", "dt_exam_built()"),
     ("exam_assignments", "dt_exam_assigned", "AFTER INSERT", "dt_exam_built()"),
+    ("exam_assignments", "dt_exam_withdrawn", "AFTER DELETE", "dt_exam_built()"),
 )
 
 #: Trigger functions of the migrations that write where the inserting person may not:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
+    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -54,6 +55,7 @@ from dealer_trainer.storage.records import title_key
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_name, ruleset_title
+from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.exam_table_part import (
     TablePart,
     exam_rounds_text,
@@ -62,7 +64,7 @@ from dealer_trainer.ui.instructor.exam_table_part import (
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
 
@@ -425,6 +427,15 @@ class ExamsPanel(QWidget):
         self.review_button = QPushButton(self.tr("Review on the &felt…"))
         self.reviewing: QWidget | None = None  # the review window open, if any
         self.review_button.clicked.connect(self.review)
+        # An exam given by mistake is taken back before it is sat (never after: a sitting
+        # is a record of the trainee's work).
+        self.withdraw_button = QPushButton(self.tr("&Withdraw…"))
+        self.withdraw_button.setToolTip(
+            self.tr("Take the exam back from the trainee chosen below, before they start it.")
+        )
+        self.withdraw_button.setEnabled(False)
+        self.withdraw_button.clicked.connect(self.ask_withdraw)
+        self.pending: QDialog | None = None  # the confirmation open, if any
         self.assign_button = QPushButton(self.tr("&Assign to the ticked trainees"))
         self.assign_button.clicked.connect(self.assign)
         self.message = QLabel()
@@ -447,6 +458,8 @@ class ExamsPanel(QWidget):
         )
         self.results.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.results.setSortingEnabled(True)
+        self.results.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.results.itemSelectionChanged.connect(self._result_chosen)
         # Four rows at least, whatever the messages above take: the results stay readable.
         rows = self.results.verticalHeader().defaultSectionSize()
         self.results.setMinimumHeight(
@@ -478,6 +491,7 @@ class ExamsPanel(QWidget):
         results_row = QHBoxLayout()
         results_row.addWidget(QLabel(self.tr("Results")))
         results_row.addStretch(1)
+        results_row.addWidget(self.withdraw_button)
         results_row.addWidget(self.review_button)
         right_layout.addLayout(results_row)
         right_layout.addWidget(self.results, 2)
@@ -614,18 +628,58 @@ class ExamsPanel(QWidget):
             ]
             for column, text in enumerate(cells):
                 item = cell(text)
+                item.setData(Qt.ItemDataRole.UserRole, result)
                 if column == 4 and result.passed is not None:
                     item.setForeground(
                         Qt.GlobalColor.darkGreen if result.passed else Qt.GlobalColor.darkRed
                     )
                 self.results.setItem(row, column, item)
         self.results.setSortingEnabled(True)
-        # Four rows at least, whatever the messages above take: the results stay readable.
-        rows = self.results.verticalHeader().defaultSectionSize()
-        self.results.setMinimumHeight(
-            self.results.horizontalHeader().sizeHint().height() + 4 * rows
-        )
+        self._result_chosen()
         self.resultsShown.emit()
+
+    def chosen_result(self) -> ExamResult | None:
+        item = self.results.item(self.results.currentRow(), 0)
+        found = None if item is None else item.data(Qt.ItemDataRole.UserRole)
+        return found if isinstance(found, ExamResult) else None
+
+    def _result_chosen(self) -> None:
+        chosen = self.chosen_result()
+        self.withdraw_button.setEnabled(chosen is not None and _not_started(chosen))
+
+    def ask_withdraw(self) -> None:
+        """Withdraw the chosen trainee's exam, once asked (Cancel is the default)."""
+        chosen, exam = self.chosen_result(), self.current_exam()
+        if chosen is None or exam is None:
+            self.message.setText(self.tr("Choose a trainee in the results first."))
+            return
+        name = getattr(self, "_names", {}).get(chosen.assignment.trainee_id, "")
+        box = Confirmation(
+            fill(self.tr("Withdraw “%1” from %2?"), exam.title, name),
+            fill(
+                self.tr(
+                    "%2 no longer has “%1” to sit, and it leaves the overdue list. The audit "
+                    "log keeps that it was given and withdrawn. An exam already started "
+                    "cannot be withdrawn."
+                ),
+                exam.title,
+                name,
+            ),
+            self.tr("Withdraw"),
+            self,
+        )
+        ask_then(self, box, lambda: self.withdraw(chosen, exam, name))
+
+    def withdraw(self, chosen: ExamResult, exam: Exam, name: str) -> bool:
+        try:
+            self._desk.withdraw_exam(chosen.assignment.id)
+        except StorageError as exc:
+            self.message.setText(problem_text(exc))
+            return False
+        self.message.setText(fill(self.tr("“%1” is withdrawn from %2."), exam.title, name))
+        self.show_results(exam)
+        self.assigned.emit()  # the overdue list and the trainee's tab read it again
+        return True
 
     def review(self) -> None:
         """The chosen exam's sittings on the felt, with what the group missed most."""
@@ -700,3 +754,8 @@ class ExamsPanel(QWidget):
         self.tick(set())
         self.show_results(exam)
         self.assigned.emit()
+
+
+def _not_started(result: ExamResult) -> bool:
+    """An assignment with no sitting yet: it may be withdrawn."""
+    return result.score is None and result.assignment.completed_at is None

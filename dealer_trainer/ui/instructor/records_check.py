@@ -45,6 +45,7 @@ _ACTIONS = {
     Action.PASSWORD_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a password"),
     Action.EXAM_BUILT: QT_TRANSLATE_NOOP("RecordsCheck", "built an exam"),
     Action.EXAM_ASSIGNED: QT_TRANSLATE_NOOP("RecordsCheck", "assigned an exam"),
+    Action.EXAM_WITHDRAWN: QT_TRANSLATE_NOOP("RecordsCheck", "withdrew an exam not yet sat"),
     Action.EXAM_STARTED: QT_TRANSLATE_NOOP("RecordsCheck", "started an exam"),
     Action.RECORDS_VERIFIED: QT_TRANSLATE_NOOP("RecordsCheck", "verified the records"),
     Action.STAFF_NUMBER_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a staff number"),
@@ -225,7 +226,10 @@ class RecordsCheckPanel(QWidget):
             return titles.get(int(subject[5:]), self.tr("an exam since removed"))
         if subject.startswith("skill:"):  # a speed standard: the skill by its name
             return skill_title(subject[6:])
-        if entry.action is Action.EXAM_ASSIGNED and entry.detail.startswith("exam:"):
+        if entry.action in (
+            Action.EXAM_ASSIGNED,
+            Action.EXAM_WITHDRAWN,
+        ) and entry.detail.startswith("exam:"):
             exam = titles.get(int(entry.detail[5:]), "") if entry.detail[5:].isdigit() else ""
             return f"{subject} · {exam}" if exam else subject
         return subject

@@ -280,3 +280,35 @@ def test_the_instructor_changes_the_password(qtbot: QtBot, cohort: Cohort) -> No
     assert cohort.store.verify_instructor("a brand new secret").name == "Mrs Wong"
     with pytest.raises(WrongPasswordError):
         cohort.store.verify_instructor(PASSWORD)
+
+
+def test_an_exam_given_by_mistake_is_withdrawn_once_asked_and_a_sat_one_cannot_be(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    from dealer_trainer.ui.instructor.confirm import Confirmation
+
+    exams = panel(qtbot, cohort)
+    exam = exams.current_exam()
+    assert exam is not None
+    rows = {exams.results.item(r, 0).text(): r for r in range(exams.results.rowCount())}
+    exams.results.selectRow(rows["Ana Lei"])  # sat and passed: a record, it stays
+    assert not exams.withdraw_button.isEnabled()
+    exams.results.selectRow(rows["Bruno Chan"])  # not taken yet
+    assert exams.withdraw_button.isEnabled()
+    exams.withdraw_button.click()
+    box = exams.pending
+    assert isinstance(box, Confirmation) and "Bruno Chan" in box.windowTitle()
+    assert box.defaultButton() is box.cancel_button
+    with qtbot.waitSignal(box.decided):
+        qtbot.keyClick(box, Qt.Key.Key_Return)  # Enter cancels: nothing withdrawn
+    assert cohort.trainees["Bruno Chan"] in {a.trainee_id for a in exams._desk.assignments(exam.id)}
+    exams.results.selectRow(rows["Bruno Chan"])
+    exams.withdraw_button.click()
+    box = exams.pending
+    assert isinstance(box, Confirmation)
+    with qtbot.waitSignal(exams.assigned):
+        box.action_button.click()
+    assert exams.message.text() == "“Roulette payouts” is withdrawn from Bruno Chan."
+    left = {a.trainee_id for a in exams._desk.assignments(exam.id)}
+    assert cohort.trainees["Bruno Chan"] not in left and cohort.trainees["Ana Lei"] in left
+    assert exams.results.rowCount() == len(left)
