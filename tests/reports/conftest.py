@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import dealer_trainer.ui  # noqa: F401  (guards PySide6 before any Qt call)
+from tests.ui.conftest import _english  # the app's English catalogue, as the app runs
 from tests.ui.instructor.conftest import clock, cohort, empty_store
 
-__all__ = ["clock", "cohort", "empty_store"]
+__all__ = ["_english", "clock", "cohort", "empty_store"]
