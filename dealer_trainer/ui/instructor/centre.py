@@ -270,9 +270,9 @@ class CentrePanel(QWidget):
         write = certificates_pdf if certificate else transcript_pdf
         self._say(self.tr("Writing %1…").replace("%1", str(path)), error=False)
 
-        def done(pages: object) -> None:
+        def done(pages: int) -> None:
             self._say(
-                self.tr("%n page(s) written to %1", "", int(str(pages))).replace("%1", str(path)),
+                self.tr("%n page(s) written to %1", "", pages).replace("%1", str(path)),
                 error=False,
             )
             self.written.emit(str(path))

@@ -71,6 +71,8 @@ class FormDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.attempt: Callable[[], str | None] | None = None
+        #: Where the person corrects a refusal: focused, its text selected (the subclass's).
+        self.retry_field: QLineEdit | None = None
         self.message = QLabel()
         self.message.setObjectName("refusal")
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names as typed, never HTML
@@ -92,7 +94,10 @@ class FormDialog(QDialog):
         self.decided.emit(True)
 
     def refused(self) -> None:
-        """After a refusal is said: where the person corrects it (the subclass's field)."""
+        """After a refusal is said: back to the field where the person corrects it."""
+        if self.retry_field is not None:
+            self.retry_field.setFocus()
+            self.retry_field.selectAll()
 
 
 class RenameDialog(FormDialog):
@@ -133,10 +138,7 @@ class RenameDialog(FormDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         self.setMinimumWidth(420)
-
-    def refused(self) -> None:
-        self.name.setFocus()
-        self.name.selectAll()
+        self.retry_field = self.name
 
 
 class Asks(Protocol):

@@ -146,6 +146,7 @@ class ExamBuilder(QGroupBox):
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
         self.message.setWordWrap(True)
+        self._refusing = False  # the message says a refusal (cleared once the form changes)
         self.preview = QListWidget()
         self.preview.setMinimumHeight(80)
         self.create_button = QPushButton(self.tr("&Save the exam"))
@@ -373,7 +374,7 @@ class ExamBuilder(QGroupBox):
         self._refusing = error and bool(text)
 
     def _clear_refusal(self) -> None:
-        if getattr(self, "_refusing", False):
+        if self._refusing:
             self._say("", error=False)
 
 

@@ -155,10 +155,7 @@ class GroupDialog(FormDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         self.setMinimumWidth(460)
-
-    def refused(self) -> None:
-        self.name.setFocus()
-        self.name.selectAll()
+        self.retry_field = self.name
 
 
 class MembersDialog(QDialog):
