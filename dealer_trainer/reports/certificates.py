@@ -16,7 +16,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 
-from dealer_trainer.reports.certification_text import centre_title, day_text, game_name
+from dealer_trainer.reports.certification_text import (
+    NOT_TIMED,
+    centre_title,
+    day_text,
+    game_name,
+    in_time_text,
+)
 from dealer_trainer.reports.exam_parts import (
     certification_parts,
     score_cell,
@@ -102,7 +108,7 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
                     day_text(score.started_at),
                     score_cell(score),
                     percent_text(paper.pass_mark),
-                    percent_text(score.speed),
+                    in_time_text(score),
                     speed,
                     seconds_text(time_cell_ms(score)),
                     verdict,
@@ -122,6 +128,7 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
                 ],
                 rows,
             )
+            untimed = any(not s.score.timed for s in sittings) or any(not c.timed for c in certs)
             mixed = [s for s in sittings if s.score.rounds and s.score.ended_at is not None]
             for sitting in mixed:  # the live-table rounds' part, in words
                 score = sitting.score
@@ -153,8 +160,19 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
                 ),
                 8,
                 colour=MUTED,
-                gap=3,
+                gap=1 if untimed else 3,
             )
+            if untimed:
+                doc.text(
+                    QCoreApplication.translate(
+                        "certificates",
+                        "%1 in time: the exam was built before target times were kept, "
+                        "so nothing in it was timed.",
+                    ).replace("%1", NOT_TIMED),
+                    8,
+                    colour=MUTED,
+                    gap=3,
+                )
         else:
             doc.text(QCoreApplication.translate("certificates", "No exam sat."), 9, colour=MUTED)
         certification_table(doc, certs, {trainee_id: name}, instructors, today, with_name=False)
@@ -217,7 +235,7 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
             (
                 QCoreApplication.translate("certificates", "Score %1 · in time %2")
                 .replace("%1", percent_text(cert.score))
-                .replace("%2", percent_text(cert.speed)),
+                .replace("%2", in_time_text(cert)),
                 11,
                 False,
                 MUTED,

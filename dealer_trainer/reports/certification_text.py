@@ -9,9 +9,13 @@ from datetime import date, datetime
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
 
+from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.centre import local_day
-from dealer_trainer.storage.certification import Certification
+from dealer_trainer.storage.certification import Certification, SittingScore
+
+#: Where an exam counted nothing in time (built before target times were kept).
+NOT_TIMED = "–"
 
 #: The games by name, as the window's "games" context translates them.
 GAME_NAMES = {
@@ -52,3 +56,9 @@ def valid_text(cert: Certification, today: date) -> str:
     return QCoreApplication.translate("certificates", "expired on %1").replace(
         "%1", day_text(cert.valid_until)
     )
+
+
+def in_time_text(result: SittingScore | Certification) -> str:
+    """The share right within the target, or a dash for an exam that kept no targets
+    (every item of such an exam would otherwise read as late: "0 %")."""
+    return percent_text(result.speed) if result.timed else NOT_TIMED

@@ -29,7 +29,12 @@ from PySide6.QtGui import (
 )
 
 from dealer_trainer.reports import figures, within_target
-from dealer_trainer.reports.certification_text import day_text, game_name, valid_text
+from dealer_trainer.reports.certification_text import (
+    day_text,
+    game_name,
+    in_time_text,
+    valid_text,
+)
 from dealer_trainer.reports.charts import draw_line_chart
 from dealer_trainer.reports.exams import (
     ExamResult,
@@ -757,7 +762,7 @@ def certification_table(
             game_name(cert.game),
             day_text(cert.passed_at),
             percent_text(cert.score),
-            percent_text(cert.speed),
+            in_time_text(cert),
             instructors.get(cert.approved_by, ""),
             valid_text(cert, today),
         ]

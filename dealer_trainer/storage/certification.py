@@ -39,6 +39,7 @@ An exam of items only scores exactly as before.
 from __future__ import annotations
 
 import calendar
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from enum import StrEnum, unique
@@ -123,6 +124,10 @@ class SittingScore:
     steps_judged: int = 0
     rounds_in_pace: int = 0
     table_ms: int = 0
+    #: ``False`` for an exam that carries no target times and no rounds (built before
+    #: migration 0008 kept them): nothing could be answered in time, so its in-time
+    #: share is not a figure and is shown as a dash.
+    timed: bool = True
 
     @property
     def score(self) -> Fraction:
@@ -177,6 +182,9 @@ class Certification:
     rounds: int = 0
     rounds_in_pace: int = 0
     table_ms: int = 0
+    #: As ``SittingScore.timed``: ``False`` where the exam carried no target times
+    #: (``certifications(untimed=...)`` says which exams; it is not a recorded column).
+    timed: bool = True
 
     @property
     def score(self) -> Fraction:
@@ -193,8 +201,23 @@ class Certification:
         return day <= self.valid_until
 
 
-def certification(row: Row[Any]) -> Certification:
-    return Certification(**{f: getattr(row, f) for f in Certification.__dataclass_fields__})
+_RECORDED = tuple(f for f in Certification.__dataclass_fields__ if f != "timed")
+
+
+def certification(row: Row[Any], *, timed: bool = True) -> Certification:
+    return Certification(**{f: getattr(row, f) for f in _RECORDED}, timed=timed)
+
+
+def is_timed(exam_row: Any) -> bool:
+    """Whether the exam counts anything in time: it carries target times (every exam
+    built since migration 0008 does) or has live-table rounds (counted by the pace)."""
+    return bool(exam_row.speed_targets) or table_rounds_of(exam_row) > 0
+
+
+def untimed_exams(terms: Iterable[Any]) -> frozenset[int]:
+    """The ids of the exams among ``terms`` (rows of exams or of their public terms)
+    that count nothing in time."""
+    return frozenset(int(row.id) for row in terms if not is_timed(row))
 
 
 def speed_mark(exam_row: Any) -> Fraction | None:
@@ -327,6 +350,7 @@ def score_sitting(connection: Connection, session: Any, exam_row: Any) -> Sittin
         steps_judged=table.steps_judged,
         rounds_in_pace=table.rounds_in_pace,
         table_ms=table.ms,
+        timed=is_timed(exam_row),
     )
 
 
@@ -384,7 +408,7 @@ def certify_if_passed(
         select(CertificationRow).where(CertificationRow.session_id == session.id)
     ).first()
     if existing is not None:
-        return certification(existing)
+        return certification(existing, timed=result.timed)
     row = connection.execute(
         insert(CertificationRow)
         .values(
@@ -407,14 +431,20 @@ def certify_if_passed(
         )
         .returning(*CertificationRow.__table__.c)
     ).one()
-    return certification(row)
+    return certification(row, timed=result.timed)
 
 
-def certifications(connection: Connection, trainee_id: int | None = None) -> list[Certification]:
-    """Certifications (one trainee's, or everyone's), newest first."""
+def certifications(
+    connection: Connection,
+    trainee_id: int | None = None,
+    *,
+    untimed: Collection[int] = frozenset(),
+) -> list[Certification]:
+    """Certifications (one trainee's, or everyone's), newest first; those of the exams
+    in ``untimed`` (``untimed_exams``) are marked as counting nothing in time."""
     query = select(CertificationRow).order_by(
         CertificationRow.passed_at.desc(), CertificationRow.id.desc()
     )
     if trainee_id is not None:
         query = query.where(CertificationRow.trainee_id == trainee_id)
-    return [certification(r) for r in connection.execute(query)]
+    return [certification(r, timed=r.exam_id not in untimed) for r in connection.execute(query)]

@@ -256,14 +256,23 @@ class TraineeDesk:
 
         return self._store.read(work)
 
-    def my_certifications(self) -> list[Certification]:
-        """This trainee's certifications, newest first."""
-        return self._store.read(
-            lambda c: certification.certifications(c, trainee_id=self.trainee_id)
-        )
-
     #: On the server a trainee's login reads their exams' terms through its functions.
     _transcript_by_functions = False
+
+    def my_certifications(self) -> list[Certification]:
+        """This trainee's certifications, newest first."""
+
+        def work(connection: Connection) -> list[Certification]:
+            terms = transcript.exam_terms(
+                connection, self.trainee_id, server_trainee=self._transcript_by_functions
+            )
+            return certification.certifications(
+                connection,
+                trainee_id=self.trainee_id,
+                untimed=certification.untimed_exams(terms.values()),
+            )
+
+        return self._store.read(work)
 
     def my_transcript(self) -> transcript.Transcript:
         """This trainee's own transcript: their sittings, certifications, centre's name."""
@@ -1077,7 +1086,16 @@ class InstructorDesk:
 
     def certifications(self, trainee_id: int | None = None) -> list[Certification]:
         """Certifications (one trainee's, or everyone's), newest first."""
-        return self._read(lambda c: certification.certifications(c, trainee_id=trainee_id))
+
+        def work(connection: Connection) -> list[Certification]:
+            terms = connection.execute(
+                select(ExamRow.id, ExamRow.speed_targets, ExamRow.table_rounds)
+            ).all()
+            return certification.certifications(
+                connection, trainee_id=trainee_id, untimed=certification.untimed_exams(terms)
+            )
+
+        return self._read(work)
 
     def transcript(self, trainee_id: int) -> transcript.Transcript:
         """A trainee's transcript (``reports.certificates.transcript_pdf`` prints it)."""

@@ -28,6 +28,7 @@ from dealer_trainer.storage.certification import (
     score_sitting,
     sittings,
     speed_mark,
+    untimed_exams,
 )
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.storage.groups import NO_TRAINEE
@@ -69,19 +70,13 @@ def read(connection: Connection, trainee_id: int, *, server_trainee: bool = Fals
     ).scalar_one_or_none()
     if name is None:
         raise StorageError(NO_TRAINEE)
+    terms = exam_terms(connection, trainee_id, server_trainee=server_trainee)
     if server_trainee:
-        terms = {r.id: r for r in connection.execute(text("SELECT * FROM dt_my_exam_terms()"))}
         names = {
             int(r.id): str(r.name)
             for r in connection.execute(text("SELECT * FROM dt_my_instructors()"))
         }
     else:
-        exam_ids = select(ExamAssignmentRow.exam_id).where(
-            ExamAssignmentRow.trainee_id == trainee_id
-        )
-        terms = {
-            r.id: r for r in connection.execute(select(ExamRow).where(ExamRow.id.in_(exam_ids)))
-        }
         named = union(
             select(ExamAssignmentRow.assigned_by).where(ExamAssignmentRow.trainee_id == trainee_id),
             select(CertificationRow.approved_by).where(CertificationRow.trainee_id == trainee_id),
@@ -97,9 +92,22 @@ def read(connection: Connection, trainee_id: int, *, server_trainee: bool = Fals
         name=str(name),
         centre_name=centre.current(connection).centre_name,
         sittings=tuple(_sittings(connection, trainee_id, terms)),
-        certifications=tuple(certifications(connection, trainee_id=trainee_id)),
+        certifications=tuple(
+            certifications(connection, trainee_id=trainee_id, untimed=untimed_exams(terms.values()))
+        ),
         instructors=names,
     )
+
+
+def exam_terms(
+    connection: Connection, trainee_id: int, *, server_trainee: bool = False
+) -> dict[int, Any]:
+    """The terms of the exams assigned to ``trainee_id``, by exam id (``server_trainee``:
+    through the trainee's own login, which reads them by ``dt_my_exam_terms()``)."""
+    if server_trainee:
+        return {r.id: r for r in connection.execute(text("SELECT * FROM dt_my_exam_terms()"))}
+    exam_ids = select(ExamAssignmentRow.exam_id).where(ExamAssignmentRow.trainee_id == trainee_id)
+    return {r.id: r for r in connection.execute(select(ExamRow).where(ExamRow.id.in_(exam_ids)))}
 
 
 def _sittings(

@@ -101,3 +101,22 @@ def test_cohort_pdf_has_a_certifications_section(
     section = text[text.index("Certifications") :]
     assert "Ana Lei" in section and "Roulette" in section and "Mrs Wong" in section
     assert "Bruno Chan" not in section
+
+
+def test_an_exam_without_target_times_prints_a_dash_in_time_not_zero(
+    qapp: QApplication, cohort: Cohort, tmp_path: Path
+) -> None:
+    """The cohort's exam was built with no target times, as every exam before migration
+    0008: nothing in it was timed, so "in time" is a dash, explained, never "0 %"."""
+    desk = cohort.store.instructor(cohort.session)
+    ana = cohort.trainees["Ana Lei"]
+    transcript_pdf(desk, ana, tmp_path / "transcript.pdf")
+    [page] = _pages(tmp_path / "transcript.pdf")
+    sitting = next(line for line in page.splitlines() if "Roulette payouts" in line)
+    assert "3/4 (75 %)" in sitting and " – " in sitting and " 0 %" not in sitting
+    assert "– in time: the exam was built before target times were kept" in page
+    certified = next(line for line in page.splitlines() if "Mrs Wong" in line and "valid" in line)
+    assert " – " in certified and " 0 %" not in certified
+    certificates_pdf(desk, ana, tmp_path / "certificate.pdf")
+    [certificate] = _pages(tmp_path / "certificate.pdf")
+    assert "Score 75 % · in time –" in certificate

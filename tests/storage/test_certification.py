@@ -221,3 +221,31 @@ def test_another_trainees_sitting_refusal_is_not_told(store: Store, desk: Instru
     [assignment] = desk.assign_exam(_exam(desk), [chan.id])
     with pytest.raises(AccessDeniedError):
         store.trainee(wong.id).sitting_refusal(assignment.id)
+
+
+def test_an_exam_built_before_target_times_were_kept_counts_nothing_in_time(
+    store: Store, desk: InstructorDesk
+) -> None:
+    """Migration 0008 left the exams built before it without target times (NULL): their
+    in-time share is no figure (``timed`` is false), not a share of 0."""
+    chan = desk.add_trainee("Chan Tai Man")
+    wong = desk.add_trainee("Wong Mei")
+    old, new = _exam(desk), _exam(desk)
+    with store._engine.begin() as connection:  # as the migration left an earlier exam
+        connection.execute(
+            text("UPDATE exams SET speed_targets = NULL WHERE id = :id"), {"id": old}
+        )
+    [olds] = desk.assign_exam(old, [chan.id])
+    [news] = desk.assign_exam(new, [wong.id])
+    _sit(store, chan.id, olds.id, [(True, 1000)] * 4)
+    _sit(store, wong.id, news.id, [(True, 1000)] * 4)
+    [(_, _, old_score)] = desk.sittings(trainee_id=chan.id)
+    [(_, _, new_score)] = desk.sittings(trainee_id=wong.id)
+    assert (old_score.timed, old_score.in_time) == (False, 0)
+    assert (new_score.timed, new_score.speed) == (True, Fraction(1))
+    by_trainee = {c.trainee_id: c for c in desk.certifications()}
+    assert (by_trainee[chan.id].timed, by_trainee[wong.id].timed) == (False, True)
+    assert [c.timed for c in store.trainee(chan.id).my_certifications()] == [False]
+    transcript = desk.transcript(chan.id)
+    assert [s.score.timed for s in transcript.sittings] == [False]
+    assert [c.timed for c in transcript.certifications] == [False]

@@ -3923,7 +3923,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+58"/>
+        <location filename="../../ui/instructor/centre.py" line="+63"/>
         <location line="+96"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
@@ -4485,7 +4485,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&amp;Save the exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4818,7 +4818,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-291"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-292"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4833,7 +4833,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+337"/>
+        <location line="+338"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5202,7 +5202,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+90"/>
+        <location line="+87"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation type="unfinished"></translation>
@@ -6726,8 +6726,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+77"/>
+        <location filename="../../ui/instructor/confirm.py" line="+82"/>
         <source>&amp;Rename</source>
+        <extracomment>Where the person corrects a refusal: focused, its text selected (the subclass&apos;s).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8676,7 +8677,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+69"/>
+        <location filename="../../reports/certificates.py" line="+75"/>
         <source>Transcript: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8722,7 +8723,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+748"/>
+        <location filename="../../reports/pdf.py" line="+753"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8753,7 +8754,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8763,7 +8764,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>%1 in time: the exam was built before target times were kept, so nothing in it was timed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>No exam sat.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8813,7 +8819,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+44"/>
+        <location filename="../../reports/certification_text.py" line="+48"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9533,7 +9539,7 @@ It is kept here; retry saving when the database is back.</source>
         <location filename="../../reports/certification_text.py" line="-34"/>
         <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
-        <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
+        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3923,7 +3923,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+58"/>
+        <location filename="../../ui/instructor/centre.py" line="+63"/>
         <location line="+96"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
@@ -4486,7 +4486,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesma semente dá as mesmas perguntas, pela mesma ordem, a todos os formandos.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&amp;Save the exam</source>
         <translation>&amp;Guardar o exame</translation>
     </message>
@@ -4819,7 +4819,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-291"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-292"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -4834,7 +4834,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Avançado</translation>
     </message>
     <message>
-        <location line="+337"/>
+        <location line="+338"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>Marcar os formandos de um grupo…</translation>
     </message>
@@ -5203,7 +5203,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+90"/>
+        <location line="+87"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation>Nome do novo grupo (p. ex. Grupo de Novembro de 2026)</translation>
@@ -6727,8 +6727,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+77"/>
+        <location filename="../../ui/instructor/confirm.py" line="+82"/>
         <source>&amp;Rename</source>
+        <extracomment>Where the person corrects a refusal: focused, its text selected (the subclass&apos;s).</extracomment>
         <translation>&amp;Mudar o nome</translation>
     </message>
     <message>
@@ -8677,7 +8678,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+69"/>
+        <location filename="../../reports/certificates.py" line="+75"/>
         <source>Transcript: %1</source>
         <translation>Histórico: %1</translation>
     </message>
@@ -8723,7 +8724,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+748"/>
+        <location filename="../../reports/pdf.py" line="+753"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -8754,7 +8755,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
         <translation>Um exame com rondas na mesa ao vivo: a nota conta cada pergunta como um passo e cada ronda como os passos em que foi avaliada; a tempo conta as perguntas certas dentro do tempo-alvo e as rondas feitas sem erro dentro do ritmo da casa, sobre as perguntas e as rondas.</translation>
     </message>
@@ -8764,7 +8765,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A tempo: a parte das perguntas do exame respondidas certo dentro do tempo-alvo da competência. Mín. rapidez: a parte que o exame exige a tempo (vazia: nenhuma). Tempo: o tempo gasto nas respostas.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>%1 in time: the exam was built before target times were kept, so nothing in it was timed.</source>
+        <translation>%1 a tempo: o exame foi criado antes de se guardarem os tempos-alvo, pelo que nada nele foi cronometrado.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>No exam sat.</source>
         <translation>Nenhum exame feito.</translation>
     </message>
@@ -8814,7 +8820,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formador: %1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+44"/>
+        <location filename="../../reports/certification_text.py" line="+48"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
     </message>
@@ -9534,7 +9540,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location filename="../../reports/certification_text.py" line="-34"/>
         <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
-        <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
+        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>Roleta</translation>
     </message>
     <message>

@@ -3923,7 +3923,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+58"/>
+        <location filename="../../ui/instructor/centre.py" line="+63"/>
         <location line="+96"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
@@ -4484,7 +4484,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>相同的種子會讓每名學員以相同次序得到相同的題目。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&amp;Save the exam</source>
         <translation>儲存考試(&amp;S)</translation>
     </message>
@@ -4817,7 +4817,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-291"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-292"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -4832,7 +4832,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+337"/>
+        <location line="+338"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>
@@ -5199,7 +5199,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+90"/>
+        <location line="+87"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation>新班級名稱（例如 2026年11月班）</translation>
@@ -6720,8 +6720,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+77"/>
+        <location filename="../../ui/instructor/confirm.py" line="+82"/>
         <source>&amp;Rename</source>
+        <extracomment>Where the person corrects a refusal: focused, its text selected (the subclass&apos;s).</extracomment>
         <translation>更改名稱(&amp;R)</translation>
     </message>
     <message>
@@ -8667,7 +8668,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+69"/>
+        <location filename="../../reports/certificates.py" line="+75"/>
         <source>Transcript: %1</source>
         <translation>成績單：%1</translation>
     </message>
@@ -8713,7 +8714,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+748"/>
+        <location filename="../../reports/pdf.py" line="+753"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -8744,7 +8745,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
         <translation>含模擬賭檯局數的考試：分數把每題當作一步、每局當作其被評核的步驟；限時內則計在目標時間內答對的題目，及在本場節奏內無錯誤完成的局數，除以題數及局數。</translation>
     </message>
@@ -8754,7 +8755,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>限時內：於該技能目標時間內答對的考題比例。速度合格分數：考試要求於限時內答對的比例（空白：無要求）。用時：作答所用的時間。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>%1 in time: the exam was built before target times were kept, so nothing in it was timed.</source>
+        <translation>「限時內」為 %1：此考試建立時尚未保存目標時間，故其中沒有任何題目計時。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>No exam sat.</source>
         <translation>未曾應考。</translation>
     </message>
@@ -8804,7 +8810,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師：%1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+44"/>
+        <location filename="../../reports/certification_text.py" line="+48"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
     </message>
@@ -9524,7 +9530,7 @@ It is kept here; retry saving when the database is back.</source>
         <location filename="../../reports/certification_text.py" line="-34"/>
         <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
-        <extracomment>The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
+        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>輪盤</translation>
     </message>
     <message>

@@ -33,7 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.reports.certificates import certificates_pdf, transcript_pdf
-from dealer_trainer.reports.certification_text import day_text, game_name, valid_text
+from dealer_trainer.reports.certification_text import (
+    day_text,
+    game_name,
+    in_time_text,
+    valid_text,
+)
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.centre import NAME_LENGTH, CentreSettings
@@ -204,7 +209,7 @@ class CentrePanel(QWidget):
                 game_name(cert.game),
                 day_text(cert.passed_at),
                 percent_text(cert.score),
-                percent_text(cert.speed),
+                in_time_text(cert),
                 instructors.get(cert.approved_by, ""),
                 valid_text(cert, today),
             ]
