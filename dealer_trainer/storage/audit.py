@@ -50,6 +50,7 @@ class Action(Enum):
     STANDARD_SET = "standard_set"
     MASTERY_RULE_SET = "mastery_rule_set"
     PLAN_ASSIGNED = "plan_assigned"
+    PLAN_WITHDRAWN = "plan_withdrawn"
 
 
 @dataclass(frozen=True)

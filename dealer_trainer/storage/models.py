@@ -670,3 +670,15 @@ class PlanAssignmentRow(Base):
     assigned_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (UniqueConstraint("plan_id", "trainee_id"),)
+
+
+class PlanWithdrawalRow(Base):
+    """A plan assignment withdrawn (migration 0015), insert-only: the assignment stays on
+    file, and this row takes it off the trainee's plans and the overdue list."""
+
+    __tablename__ = "plan_withdrawals"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("plan_assignments.id"), unique=True)
+    withdrawn_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
+    withdrawn_at: Mapped[datetime] = mapped_column(UTCDateTime)

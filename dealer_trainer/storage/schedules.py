@@ -7,9 +7,15 @@ plan was assigned, counted when asked. A plan is done when that count reaches th
 plan's; it is overdue while it is not done and its due date has passed. An exam is
 overdue while it is assigned, not sat, and its ``due_at`` has passed.
 
-On the server an instructor makes and assigns a plan through ``dt_assign_plan()``
-(it writes the audit entries); a trainee reads their own assignments and the plans
-given to them, and writes none of them.
+A plan given by mistake is withdrawn while it is not done (migration 0015): a row in
+``plan_withdrawals`` takes the assignment off the trainee's plans, the instructor's
+list and the overdue list; the assignment itself stays on file, and so does every
+answer (a plan only counts them).
+
+On the server an instructor makes and assigns a plan through ``dt_assign_plan()`` and
+withdraws one through ``dt_withdraw_plan()`` (they write the audit entries); a trainee
+reads their own assignments, withdrawals and the plans given to them, and writes none
+of them.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, func, insert, select, text
+from sqlalchemy import Connection, exists, func, insert, select, text
 
 from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.rules.text import T
@@ -35,6 +41,7 @@ from dealer_trainer.storage.models import (
     Instructor,
     IntakeGroupRow,
     PlanAssignmentRow,
+    PlanWithdrawalRow,
     PracticePlanRow,
     SessionRow,
     Trainee,
@@ -46,6 +53,12 @@ if TYPE_CHECKING:
     from dealer_trainer.storage.work import InstructorWork, UnitOfWork
 
 MOST_ITEMS = 1000
+
+#: Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).
+NO_PLAN_ASSIGNMENT = T("This plan is no longer given to this trainee.")
+PLAN_DONE = T("The plan is done: the trainee's work on it is a record, and it stays.")
+# What ``dt_withdraw_plan()`` answers on the server, and what each answer means.
+_SERVER_REFUSALS = {"gone": NO_PLAN_ASSIGNMENT, "done": PLAN_DONE}
 
 
 @dataclass(frozen=True)
@@ -140,10 +153,17 @@ def _progress(connection: Connection, assignment: Any, plan: PracticePlan) -> Pl
     )
 
 
+def _withdrawn(assignment_id: Any) -> Any:
+    """Whether the plan assignment ``assignment_id`` was withdrawn (an EXISTS clause)."""
+    return exists().where(PlanWithdrawalRow.assignment_id == assignment_id)
+
+
 def plan_progress(connection: Connection, trainee_id: int | None = None) -> list[PlanProgress]:
     """Every plan assignment (one trainee's, or all) with its progress, soonest due first."""
-    query = select(PlanAssignmentRow).join(
-        PracticePlanRow, PracticePlanRow.id == PlanAssignmentRow.plan_id
+    query = (
+        select(PlanAssignmentRow)
+        .join(PracticePlanRow, PracticePlanRow.id == PlanAssignmentRow.plan_id)
+        .where(~_withdrawn(PlanAssignmentRow.id))
     )
     if trainee_id is not None:
         query = query.where(PlanAssignmentRow.trainee_id == trainee_id)
@@ -364,6 +384,57 @@ class CentreSchedules:
         self._store.require(self._session)
         result: PracticePlan = self._store.write(work)
         return result
+
+    def withdraw_plan(self, assignment_id: int) -> None:
+        """Take back a plan given by mistake, while it is not done: it leaves the trainee's
+        plans and the overdue list; the assignment stays on file, the audit log keeps that
+        it was given and withdrawn, and the trainee's answers are untouched. A plan done is
+        a record of the trainee's work, and it stays.
+
+        On a centre's server ``dt_withdraw_plan()`` decides the same, in the database."""
+
+        def work(connection: Connection) -> None:
+            if self._store.is_server:
+                outcome = connection.execute(
+                    text("SELECT dt_withdraw_plan(:id)"), {"id": assignment_id}
+                ).scalar_one()
+                if outcome in _SERVER_REFUSALS:
+                    raise StorageError(_SERVER_REFUSALS[outcome])
+                return
+            row = connection.execute(
+                select(PlanAssignmentRow).where(
+                    PlanAssignmentRow.id == assignment_id, ~_withdrawn(PlanAssignmentRow.id)
+                )
+            ).first()
+            if row is None:
+                raise StorageError(NO_PLAN_ASSIGNMENT)
+            plan = _plan(
+                connection.execute(
+                    select(PracticePlanRow).where(PracticePlanRow.id == row.plan_id)
+                ).one()
+            )
+            if _progress(connection, row, plan).complete:
+                raise StorageError(PLAN_DONE)
+            now = self._store.now()
+            connection.execute(
+                insert(PlanWithdrawalRow).values(
+                    assignment_id=assignment_id,
+                    withdrawn_by=self._session.instructor_id,
+                    withdrawn_at=now,
+                )
+            )
+            actor = connection.execute(
+                select(Instructor.login).where(Instructor.id == self._session.instructor_id)
+            ).scalar_one_or_none()
+            if actor is None:
+                raise AccessDeniedError(T("This instructor account no longer exists."))
+            login = connection.execute(
+                select(Trainee.login).where(Trainee.id == row.trainee_id)
+            ).scalar_one()
+            audit.append(connection, now, actor, audit.Action.PLAN_WITHDRAWN, login, plan.title)
+
+        self._store.require(self._session)
+        self._store.write(work)
 
     def progress(self, trainee_id: int | None = None) -> list[PlanProgress]:
         result: list[PlanProgress] = self._read(lambda c: plan_progress(c, trainee_id))

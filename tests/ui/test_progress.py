@@ -287,3 +287,52 @@ def test_an_exam_not_sat_by_its_date_is_overdue_until_sat(
     ]
     again = progress_of(qtbot, store, "bo.chan", "bo password")
     assert rows(again.due)[0][3] == "overdue"
+
+
+def test_a_plan_given_by_mistake_is_withdrawn_once_asked_and_a_done_one_cannot_be(
+    qtbot: QtBot, store: Store, clock: FakeClock
+) -> None:
+    from dealer_trainer.ui.instructor.confirm import Confirmation
+
+    desk = instructor(store)
+    ana, bo = trainee_id(store, "Ana Lei"), trainee_id(store, "Bo Chan")
+    desk.schedules.assign_plan("Zero", "roulette", [ZERO], 1, clock.now + timedelta(days=2), [ana])
+    desk.schedules.assign_plan(
+        "Straight-ups", "roulette", [STRAIGHT], 3, clock.now + timedelta(days=2), [ana, bo]
+    )
+    record(store.trainee(ana), clock, [(ZERO, True, 3000)])  # Ana's "Zero" is done
+    plans = PlansPanel(desk, MACAU, store.now)
+    qtbot.addWidget(plans)
+    plans.show()
+    plans.set_trainees(desk.all_trainees())
+    plans.refresh()
+    at = {(r[0], r[1]): n for n, r in enumerate(rows(plans.plans))}
+    assert not plans.withdraw_button.isEnabled()  # nothing chosen yet
+    plans.plans.selectRow(at[("Zero", "Ana Lei")])
+    assert not plans.withdraw_button.isEnabled()  # done: a record, it stays
+    plans.plans.selectRow(at[("Straight-ups", "Bo Chan")])
+    assert plans.withdraw_button.isEnabled()
+    plans.withdraw_button.click()
+    box = plans.pending
+    assert isinstance(box, Confirmation) and box.windowTitle() == (
+        "Withdraw “Straight-ups” from Bo Chan?"
+    )
+    assert box.defaultButton() is box.cancel_button
+    with qtbot.waitSignal(box.decided):
+        qtbot.keyClick(box, Qt.Key.Key_Return)  # Enter cancels: nothing withdrawn
+    assert len(desk.schedules.progress()) == 3
+    plans.plans.selectRow(at[("Straight-ups", "Bo Chan")])
+    plans.withdraw_button.click()
+    box = plans.pending
+    assert isinstance(box, Confirmation)
+    with qtbot.waitSignal(plans.assigned):
+        box.action_button.click()
+    assert plans.message.text() == "“Straight-ups” is withdrawn from Bo Chan."
+    assert sorted((r[0], r[1]) for r in rows(plans.plans)) == [
+        ("Straight-ups", "Ana Lei"),
+        ("Zero", "Ana Lei"),
+    ]
+    assert not plans.withdraw_button.isEnabled()  # the list was read again: nothing chosen
+    assert [e.subject for e in desk.audit_log() if e.action is Action.PLAN_WITHDRAWN] == ["bo.chan"]
+    window = progress_of(qtbot, store, "bo.chan", "bo password")
+    assert rows(window.due) == []  # Bo has nothing due any more

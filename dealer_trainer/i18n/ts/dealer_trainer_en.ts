@@ -3634,7 +3634,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+211"/>
+        <location filename="../../storage/schedules.py" line="+58"/>
+        <source>This plan is no longer given to this trainee.</source>
+        <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plan is done: the trainee&apos;s work on it is a record, and it stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+172"/>
         <source>Choose at least one skill for the plan.</source>
         <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
         <translation type="unfinished"></translation>
@@ -3686,6 +3697,7 @@
     </message>
     <message>
         <location line="+20"/>
+        <location line="+65"/>
         <location filename="../../storage/standards.py" line="+297"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
@@ -5888,7 +5900,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+164"/>
+        <location filename="../../ui/instructor/schedules.py" line="+173"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6247,12 +6259,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>Withdraw…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Take the plan chosen below back from its trainee, while it is not done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Plans given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+62"/>
         <source>A plan goes to the group&apos;s trainees of today: one who joins the group later does not get it (tick them here and give it again).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6293,7 +6315,32 @@ It is kept here; retry saving when the database is back.</source>
         </translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
+        <source>Choose a plan in the list first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Withdraw “%1” from %2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%2 no longer has “%1” to do, and it leaves the overdue list. The answers already given stay in %2&apos;s records, and the audit log keeps that the plan was given and withdrawn. A plan done cannot be withdrawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Withdraw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>“%1” is withdrawn from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6602,6 +6649,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>assigned a practice plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>withdrew a practice plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8754,7 +8806,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+16"/>
         <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3634,7 +3634,18 @@
         <translation>Indique a data de início do grupo.</translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+211"/>
+        <location filename="../../storage/schedules.py" line="+58"/>
+        <source>This plan is no longer given to this trainee.</source>
+        <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
+        <translation>Este plano já não está atribuído a este formando.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plan is done: the trainee&apos;s work on it is a record, and it stays.</source>
+        <translation>O plano está concluído: o trabalho do formando nele é um registo e fica.</translation>
+    </message>
+    <message>
+        <location line="+172"/>
         <source>Choose at least one skill for the plan.</source>
         <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
         <translation>Escolha pelo menos uma competência para o plano.</translation>
@@ -3686,6 +3697,7 @@
     </message>
     <message>
         <location line="+20"/>
+        <location line="+65"/>
         <location filename="../../storage/standards.py" line="+297"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
@@ -5889,7 +5901,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+164"/>
+        <location filename="../../ui/instructor/schedules.py" line="+173"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -6248,12 +6260,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>Withdraw…</source>
+        <translation>Retirar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Take the plan chosen below back from its trainee, while it is not done.</source>
+        <translation>Retirar ao seu formando o plano escolhido abaixo, enquanto não estiver concluído.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Plans given</source>
         <translation>Planos atribuídos</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+62"/>
         <source>A plan goes to the group&apos;s trainees of today: one who joins the group later does not get it (tick them here and give it again).</source>
         <translation>Um plano vai para os formandos que o grupo tem hoje: quem entrar no grupo mais tarde não o recebe (marque-o aqui e atribua-o de novo).</translation>
     </message>
@@ -6294,7 +6316,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         </translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
+        <source>Choose a plan in the list first.</source>
+        <translation>Escolha primeiro um plano na lista.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Withdraw “%1” from %2?</source>
+        <translation>Retirar «%1» a %2?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%2 no longer has “%1” to do, and it leaves the overdue list. The answers already given stay in %2&apos;s records, and the audit log keeps that the plan was given and withdrawn. A plan done cannot be withdrawn.</source>
+        <translation>%2 deixa de ter «%1» para fazer, e o plano sai da lista de atrasos. As respostas já dadas ficam nos registos de %2, e o registo de auditoria guarda que o plano foi atribuído e retirado. Um plano concluído não pode ser retirado.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Withdraw</source>
+        <translation>Retirar</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>“%1” is withdrawn from %2.</source>
+        <translation>«%1» foi retirado a %2.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>done</source>
         <translation>concluído</translation>
     </message>
@@ -6604,6 +6651,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <source>assigned a practice plan</source>
         <translation>atribuiu um plano de prática</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>withdrew a practice plan</source>
+        <translation>retirou um plano de prática</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -8755,7 +8807,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+16"/>
         <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
         <translation>Um exame com rondas na mesa ao vivo: a nota conta cada pergunta como um passo e cada ronda como os passos em que foi avaliada; a tempo conta as perguntas certas dentro do tempo-alvo e as rondas feitas sem erro dentro do ritmo da casa, sobre as perguntas e as rondas.</translation>
     </message>

@@ -3634,7 +3634,18 @@
         <translation>請輸入班級的開課日期。</translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+211"/>
+        <location filename="../../storage/schedules.py" line="+58"/>
+        <source>This plan is no longer given to this trainee.</source>
+        <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
+        <translation>此計劃已不再指派給這名學員。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The plan is done: the trainee&apos;s work on it is a record, and it stays.</source>
+        <translation>此計劃已完成：學員在其中的練習是一項紀錄，會保留下來。</translation>
+    </message>
+    <message>
+        <location line="+172"/>
         <source>Choose at least one skill for the plan.</source>
         <extracomment>The groups&apos; names, for the plans given to a whole group (``PracticePlan.group_id``).</extracomment>
         <translation>請為計劃選擇至少一項技能。</translation>
@@ -3686,6 +3697,7 @@
     </message>
     <message>
         <location line="+20"/>
+        <location line="+65"/>
         <location filename="../../storage/standards.py" line="+297"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
@@ -5884,7 +5896,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+164"/>
+        <location filename="../../ui/instructor/schedules.py" line="+173"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -6243,12 +6255,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>Withdraw…</source>
+        <translation>撤回…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Take the plan chosen below back from its trainee, while it is not done.</source>
+        <translation>在計劃完成之前，向學員撤回下方所選的計劃。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Plans given</source>
         <translation>已指派的計劃</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+62"/>
         <source>A plan goes to the group&apos;s trainees of today: one who joins the group later does not get it (tick them here and give it again).</source>
         <translation>計劃只會指派給班級今天的學員：之後才加入班級的學員不會收到（請在此勾選後再指派一次）。</translation>
     </message>
@@ -6287,7 +6309,32 @@ It is kept here; retry saving when the database is back.</source>
         </translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
+        <source>Choose a plan in the list first.</source>
+        <translation>請先在清單中選擇一個計劃。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Withdraw “%1” from %2?</source>
+        <translation>撤回 %2 的「%1」？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%2 no longer has “%1” to do, and it leaves the overdue list. The answers already given stay in %2&apos;s records, and the audit log keeps that the plan was given and withdrawn. A plan done cannot be withdrawn.</source>
+        <translation>%2 不再需要完成「%1」，此計劃亦會離開逾期清單。已作的作答仍保留在 %2 的紀錄中，審計記錄會保留此計劃曾被指派及撤回。已完成的計劃不能撤回。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Withdraw</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>“%1” is withdrawn from %2.</source>
+        <translation>已撤回 %2 的「%1」。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -6597,6 +6644,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+1"/>
         <source>assigned a practice plan</source>
         <translation>指派了練習計劃</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>withdrew a practice plan</source>
+        <translation>撤回了練習計劃</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -8745,7 +8797,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+16"/>
         <source>An exam with live-table rounds: the score counts each item as one step and each round as the steps it was judged on; in time counts the items right within their target and the rounds dealt without a mistake within the house&apos;s pace, over the items and the rounds.</source>
         <translation>含模擬賭檯局數的考試：分數把每題當作一步、每局當作其被評核的步驟；限時內則計在目標時間內答對的題目，及在本場節奏內無錯誤完成的局數，除以題數及局數。</translation>
     </message>

@@ -47,7 +47,9 @@ from dealer_trainer.storage import centre, within_rollup
 #: by dt_recount_within only.
 #: 5: an exam assignment withdrawn before it is sat (instructors' DELETE under the
 #: "withdraw" policy; the dt_exam_withdrawn trigger writes the audit entry).
-SECURITY_VERSION = 5
+#: 6: a practice plan withdrawn (0015: ``plan_withdrawals``, written by dt_withdraw_plan
+#: only; a trainee reads the withdrawals of their own plans).
+SECURITY_VERSION = 6
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -83,6 +85,7 @@ SERVER_WRITTEN = (
     "standard_set",
     "mastery_rule_set",
     "plan_assigned",
+    "plan_withdrawn",
 )
 
 
@@ -117,7 +120,13 @@ def _q(identifier: str) -> str:
 
 #: Migration 0010's tables: everyone of the centre reads the standards and the rule, a
 #: trainee their own plans; nobody inserts but through the functions below.
-_STANDARDS_TABLES = ("speed_standards", "mastery_rules", "practice_plans", "plan_assignments")
+_STANDARDS_TABLES = (
+    "speed_standards",
+    "mastery_rules",
+    "practice_plans",
+    "plan_assignments",
+    "plan_withdrawals",  # 0015
+)
 
 #: Every table of the schema (head), and what each group may do with it. Row-level
 #: security is on for every one; the policies below say which rows.
@@ -320,6 +329,16 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("practice_plans", "all", "SELECT", "i", "true", None),
     ("plan_assignments", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
     ("plan_assignments", "all", "SELECT", "i", "true", None),
+    (
+        "plan_withdrawals",
+        "own",
+        "SELECT",
+        "t",
+        "EXISTS (SELECT 1 FROM plan_assignments p WHERE p.id = plan_withdrawals.assignment_id "
+        "AND p.trainee_id = dt_trainee_id())",
+        None,
+    ),
+    ("plan_withdrawals", "all", "SELECT", "i", "true", None),
 )
 
 #: The centre's settings as the server's functions read them (``storage/centre.py``'s
@@ -1029,6 +1048,46 @@ def _standards_functions() -> list[tuple[str, str]]:
                 RETURN plan_id;
             END $$""",
         ),
+        (
+            "dt_withdraw_plan(integer)",
+            f"""CREATE OR REPLACE FUNCTION dt_withdraw_plan(p_assignment integer)
+            RETURNS text LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                given record;
+                done integer;
+            BEGIN
+                -- A plan given by mistake, taken back while it is not done (as
+                -- storage/schedules.py counts it): 'gone' when there is no such
+                -- assignment or it was withdrawn already, 'done' when the trainee has
+                -- answered all its items, 'withdrawn' when it is.
+                {refuse % "withdraws a practice plan"}
+                SELECT a.id, a.trainee_id, a.assigned_at, p.title, p.skills, p.item_count
+                INTO given
+                FROM plan_assignments a JOIN practice_plans p ON p.id = a.plan_id
+                WHERE a.id = p_assignment
+                FOR UPDATE OF a;
+                IF NOT FOUND OR EXISTS (SELECT 1 FROM plan_withdrawals w
+                                        WHERE w.assignment_id = p_assignment) THEN
+                    RETURN 'gone';
+                END IF;
+                SELECT count(*) INTO done FROM (
+                    SELECT 1 FROM answers an
+                    JOIN training_sessions s ON s.id = an.session_id
+                    WHERE an.trainee_id = given.trainee_id
+                      AND an.skill IN (SELECT json_array_elements_text(given.skills))
+                      AND an.answered_at > given.assigned_at
+                      AND s.kind <> 'exam'
+                    LIMIT given.item_count) counted;
+                IF done >= given.item_count THEN
+                    RETURN 'done';
+                END IF;
+                INSERT INTO plan_withdrawals (assignment_id, withdrawn_by, withdrawn_at)
+                VALUES (p_assignment, dt_instructor_id(), clock_timestamp());
+                PERFORM dt_audit('plan_withdrawn',
+                    (SELECT login FROM trainees WHERE id = given.trainee_id), given.title);
+                RETURN 'withdrawn';
+            END $$""",
+        ),
     ]
 
 
@@ -1125,6 +1184,7 @@ _CALLERS = {
     "dt_recount_within(text, integer)": "i",
     "dt_set_mastery_rule(integer, integer, integer)": "i",
     "dt_assign_plan(text, text, text, integer, timestamp with time zone, integer, integer[])": "i",
+    "dt_withdraw_plan(integer)": "i",
 }
 
 _TRIGGERS = (

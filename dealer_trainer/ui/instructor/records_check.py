@@ -63,6 +63,7 @@ _ACTIONS = {
     Action.STANDARD_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set a speed standard"),
     Action.MASTERY_RULE_SET: QT_TRANSLATE_NOOP("RecordsCheck", "set the mastery rule"),
     Action.PLAN_ASSIGNED: QT_TRANSLATE_NOOP("RecordsCheck", "assigned a practice plan"),
+    Action.PLAN_WITHDRAWN: QT_TRANSLATE_NOOP("RecordsCheck", "withdrew a practice plan"),
 }
 
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDateEdit,
+    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -51,6 +52,7 @@ from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress
 from dealer_trainer.storage.standards import SpeedShare
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
@@ -98,13 +100,20 @@ class _Cell(QTableWidgetItem):
 
 
 def _fill(
-    table: QTableWidget, rows: Sequence[Sequence[str]], *, left: tuple[int, ...] = (0,)
+    table: QTableWidget,
+    rows: Sequence[Sequence[str]],
+    *,
+    left: tuple[int, ...] = (0,),
+    data: Sequence[object] = (),
 ) -> None:
+    """Fill ``table`` with ``rows`` (``data``: each row's object, kept in its first cell)."""
     table.setSortingEnabled(False)
     table.setRowCount(len(rows))
     for number, row in enumerate(rows):
         for column, text in enumerate(row):
             item = _Cell(text)
+            if column == 0 and number < len(data):
+                item.setData(Qt.ItemDataRole.UserRole, data[number])
             if column not in left:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             else:  # a name, a skill or a title: elided in a narrow column, whole on hover
@@ -423,8 +432,22 @@ class PlansPanel(QWidget):
                 self.tr("State"),
             ]
         )
+        self.plans.itemSelectionChanged.connect(self._plan_chosen)
+        # A plan given by mistake is taken back while it is not done (never after: the
+        # trainee's work on it is a record). No Alt key: its letters are taken on this tab.
+        self.withdraw_button = QPushButton(self.tr("Withdraw…"))
+        self.withdraw_button.setToolTip(
+            self.tr("Take the plan chosen below back from its trainee, while it is not done.")
+        )
+        self.withdraw_button.setEnabled(False)
+        self.withdraw_button.clicked.connect(self.ask_withdraw)
+        self.pending: QDialog | None = None  # the confirmation open, if any
+        given_row = QHBoxLayout()
+        given_row.addWidget(heading(self.tr("Plans given")))
+        given_row.addStretch(1)
+        given_row.addWidget(self.withdraw_button)
         right = QVBoxLayout()
-        right.addWidget(heading(self.tr("Plans given")))
+        right.addLayout(given_row)
         right.addWidget(self.group_said)
         right.addWidget(self.plans, 1)
         layout = QHBoxLayout(self)
@@ -557,7 +580,53 @@ class PlansPanel(QWidget):
             self._say(problem_text(exc), error=True)
             return
         now = self._now()
-        _fill(self.plans, [self._row(p, now) for p in given], left=(0, 1, 2, 4))
+        _fill(self.plans, [self._row(p, now) for p in given], left=(0, 1, 2, 4), data=given)
+        self._plan_chosen()
+
+    def chosen_plan(self) -> PlanProgress | None:
+        item = self.plans.item(self.plans.currentRow(), 0)
+        found = None if item is None else item.data(Qt.ItemDataRole.UserRole)
+        return found if isinstance(found, PlanProgress) else None
+
+    def _plan_chosen(self) -> None:
+        chosen = self.chosen_plan() if self.plans.selectedItems() else None
+        self.withdraw_button.setEnabled(chosen is not None and not chosen.complete)
+
+    def ask_withdraw(self) -> None:
+        """Withdraw the chosen plan from its trainee, once asked (Cancel is the default)."""
+        chosen = self.chosen_plan()
+        if chosen is None:
+            self._say(self.tr("Choose a plan in the list first."), error=True)
+            return
+        title = plan_title(chosen.plan, self._group_names())
+        name = self._names.get(chosen.trainee_id, "")
+        box = Confirmation(
+            fill(self.tr("Withdraw “%1” from %2?"), title, name),
+            fill(
+                self.tr(
+                    "%2 no longer has “%1” to do, and it leaves the overdue list. The answers "
+                    "already given stay in %2's records, and the audit log keeps that the plan "
+                    "was given and withdrawn. A plan done cannot be withdrawn."
+                ),
+                title,
+                name,
+            ),
+            self.tr("Withdraw"),
+            self,
+        )
+        ask_then(self, box, lambda: self.withdraw(chosen, title, name))
+
+    def withdraw(self, chosen: PlanProgress, title: str, name: str) -> bool:
+        try:
+            self._desk.schedules.withdraw_plan(chosen.assignment_id)
+        except StorageError as exc:
+            self._say(problem_text(exc), error=True)
+            self.refresh()  # what is there now (done meanwhile, or withdrawn elsewhere)
+            return False
+        self._say(fill(self.tr("“%1” is withdrawn from %2."), title, name), error=False)
+        self.refresh()
+        self.assigned.emit()  # the overdue list and the trainee's tab read it again
+        return True
 
     def _row(self, progress: PlanProgress, now: datetime) -> list[str]:
         plan = progress.plan
