@@ -592,7 +592,9 @@ class SpeedStandardRow(Base):
     Insert-only (triggers refuse UPDATE and DELETE): the standard in force is the
     newest version of each skill; older ones stay, so what a share "within the
     target" was measured against is never lost. A skill with no row keeps the
-    drills' own target (``drills.standards.target_seconds``).
+    drills' own target (``drills.standards.target_seconds``), and so does a skill whose
+    newest version has no time (``target_ms`` NULL, migration 0016: set back to the
+    drills' target).
     """
 
     __tablename__ = "speed_standards"
@@ -600,7 +602,7 @@ class SpeedStandardRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     skill: Mapped[str] = mapped_column(String(100))
     version: Mapped[int] = mapped_column(Integer)
-    target_ms: Mapped[int] = mapped_column(Integer)
+    target_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)
     set_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
     set_at: Mapped[datetime] = mapped_column(UTCDateTime)
 

@@ -45,13 +45,17 @@ if TYPE_CHECKING:
     from dealer_trainer.storage.records import InstructorSession
     from dealer_trainer.storage.work import InstructorWork, UnitOfWork
 
+#: The audit entry's detail of a standard set back to the drills' own target (the server's
+#: ``dt_set_speed_standard`` writes the same words).
+DRILLS_TARGET = "the drills' target"
+
 
 @dataclass(frozen=True)
 class SpeedStandard:
     """One version of a skill's standard."""
 
     skill: str
-    seconds: Decimal
+    seconds: Decimal | None  # None: set back to the drills' own target
     version: int
     set_by: str  # the instructor's name
     set_at: datetime
@@ -77,7 +81,8 @@ class SpeedShare:
 
 
 def standards(connection: Connection) -> dict[str, Decimal]:
-    """The standard in force per skill the centre set (seconds): each skill's newest."""
+    """The standard in force per skill the centre set (seconds): each skill's newest, but
+    for a skill whose newest version sets it back to the drills' own target."""
     newest = (
         select(SpeedStandardRow.skill, func.max(SpeedStandardRow.version).label("version"))
         .group_by(SpeedStandardRow.skill)
@@ -90,7 +95,7 @@ def standards(connection: Connection) -> dict[str, Decimal]:
             & (newest.c.version == SpeedStandardRow.version),
         )
     )
-    return {skill: Decimal(ms) / 1000 for skill, ms in rows}
+    return {skill: Decimal(ms) / 1000 for skill, ms in rows if ms is not None}
 
 
 def history(connection: Connection, skill: str | None = None) -> list[SpeedStandard]:
@@ -103,7 +108,13 @@ def history(connection: Connection, skill: str | None = None) -> list[SpeedStand
     if skill is not None:
         query = query.where(SpeedStandardRow.skill == skill)
     return [
-        SpeedStandard(row.skill, Decimal(row.target_ms) / 1000, row.version, row.name, row.set_at)
+        SpeedStandard(
+            row.skill,
+            None if row.target_ms is None else Decimal(row.target_ms) / 1000,
+            row.version,
+            row.name,
+            row.set_at,
+        )
         for row in connection.execute(query)
     ]
 
@@ -365,15 +376,17 @@ class CentreStandards:
 
     # -- setting ---------------------------------------------------------------------
 
-    def set_standard(self, skill: str, seconds: Decimal) -> SpeedStandard:
-        """Set ``skill``'s target time (a new version; logged). ``ValueError`` for an
-        unknown skill or a time out of range, saying which."""
+    def set_standard(self, skill: str, seconds: Decimal | None) -> SpeedStandard:
+        """Set ``skill``'s target time (a new version; logged), or with ``seconds`` None
+        set it back to the drills' own target (a version without a time: the skill follows
+        the drills' target again). ``ValueError`` for an unknown skill or a time out of
+        range, saying which."""
         if skill not in all_skills():
             raise InputRefusedError(
                 T("This version of the trainer has no such skill: choose one from the list.")
             )
-        value = check_target(seconds)
-        ms = int(value * 1000)
+        value = None if seconds is None else check_target(seconds)
+        ms = None if value is None else int(value * 1000)
 
         def work(connection: Connection) -> SpeedStandard:
             if self._store.is_server:
@@ -402,7 +415,7 @@ class CentreStandards:
                     self._actor(connection),
                     audit.Action.STANDARD_SET,
                     f"skill:{skill}",
-                    f"{value} s",
+                    DRILLS_TARGET if value is None else f"{value} s",
                 )
             return history(connection, skill)[0]
 

@@ -6,7 +6,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import Connection, create_engine, inspect, text
 
 from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.engine import alembic_config, head_revision
@@ -109,3 +109,54 @@ def test_upgrade_from_0001_counts_the_answers_already_recorded(db_url: str) -> N
         reopened.close()
     assert after == before
     assert [(s.answers, s.correct) for s in after] == [(5, 4)]
+
+
+def test_upgrade_to_0016_keeps_the_standards_set_and_their_triggers(db_url: str) -> None:
+    """0016 makes ``speed_standards.target_ms`` nullable (SQLite: the table made again):
+    the versions set before it stay, and stay unchangeable."""
+    from decimal import Decimal
+
+    from sqlalchemy.exc import DBAPIError
+
+    store = Store.open(db_url, passwords=FAST_PASSWORDS)
+    desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
+    desk.standards.set_standard("roulette.straight_up", Decimal("6.5"))
+    store.close()
+    engine = create_engine(db_url)
+    try:
+        config = alembic_config()
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0015")
+    finally:
+        engine.dispose()
+
+    reopened = Store.open(db_url, passwords=FAST_PASSWORDS)  # upgrades to the head again
+    try:
+        desk = reopened.instructor(reopened.verify_instructor("correct horse"))
+        assert desk.standards.standards() == {"roulette.straight_up": Decimal("6.5")}
+        assert desk.standards.set_standard("roulette.straight_up", None).version == 2
+        for statement in (
+            "UPDATE speed_standards SET target_ms = 5000",
+            "DELETE FROM speed_standards",
+            "INSERT INTO speed_standards (id, skill, version, target_ms, set_by, set_at) "
+            "SELECT id, skill, version + 10, 5000, set_by, set_at FROM speed_standards",
+        ):
+
+            def change(connection: Connection, sql: str = statement) -> None:
+                connection.execute(text(sql))
+
+            with pytest.raises((DBAPIError, StorageError)):
+                reopened.write(change)
+        assert [h.seconds for h in desk.standards.history()] == [None, Decimal("6.5")]
+    finally:
+        reopened.close()
+    assert _diffs(db_url) == []
+    # Back to 0015 is refused while a version without a time is on file: it would be lost.
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as connection, pytest.raises(RuntimeError, match="drills' target"):
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0015")
+    finally:
+        engine.dispose()

@@ -71,6 +71,44 @@ def test_setting_a_standard_adds_a_version_and_an_audit_entry(
     assert [e.subject for e in logged] == [f"skill:{STRAIGHT}", f"skill:{STRAIGHT}"]
 
 
+def test_a_standard_set_back_follows_the_drills_target_and_keeps_its_versions(
+    store: Store, desk: InstructorDesk, clock: FakeClock
+) -> None:
+    ana = desk.add_trainee("Ana Chan").id
+    plan = _record(store, ana, clock, [(STRAIGHT, True, 7000), (STRAIGHT, True, 9000)])
+    day = store.day_of(clock.now)
+    desk.standards.set_standard(STRAIGHT, Decimal("6.5"))
+    desk.standards.recount_within()
+    by_hand = sum(1 for _s, right, ms in plan if right and ms <= 6500)
+    assert desk.standards.speed_shares(day, day)[-1].within == by_hand == 0
+    clock.advance(minutes=1)
+
+    back = desk.standards.set_standard(STRAIGHT, None)
+
+    assert (back.version, back.seconds, back.set_by) == (2, None, "Ana Lei")
+    assert desk.standards.standards() == {}  # as if the centre had set none
+    assert desk.standards.targets_ms()[STRAIGHT] == int(default_seconds(STRAIGHT) * 1000)
+    assert [(h.version, h.seconds) for h in desk.standards.history(STRAIGHT)] == [
+        (2, None),
+        (1, Decimal("6.5")),
+    ]
+    [latest, _first] = [e for e in desk.audit_log() if e.action is Action.STANDARD_SET]
+    assert (latest.subject, latest.detail) == (f"skill:{STRAIGHT}", "the drills' target")
+    # The share within the target is counted against the drills' 8 s again.
+    assert desk.standards.recount_within() == [STRAIGHT]
+    by_hand = sum(1 for _s, right, ms in plan if right and ms <= 8000)
+    assert desk.standards.speed_shares(day, day)[-1].within == by_hand == 1
+    # A time set after it is a standard again; versions before stay unchangeable.
+    assert desk.standards.set_standard(STRAIGHT, Decimal(9)).version == 3
+    assert desk.standards.standards() == {STRAIGHT: Decimal(9)}
+
+    def change(connection: Connection) -> None:
+        connection.execute(text("UPDATE speed_standards SET target_ms = 5000"))
+
+    with pytest.raises((DBAPIError, StorageError), match="kept as set"):
+        store.write(change)
+
+
 @pytest.mark.parametrize(
     ("seconds", "message"),
     [

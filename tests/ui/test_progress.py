@@ -193,6 +193,42 @@ def test_setting_a_standard_on_the_screen_changes_the_map(
     assert desk.standards.mastery_rule().mastered == Fraction(4, 5)
 
 
+def test_a_skill_goes_back_to_the_drills_target_from_the_standards_tab(
+    qtbot: QtBot, store: Store, clock: FakeClock
+) -> None:
+    ana = store.trainee(trainee_id(store, "Ana Lei"))
+    record(ana, clock, [(STRAIGHT, True, 7000)] * 30)  # within the drills' 8 s
+    desk = instructor(store)
+    desk.standards.set_standard(STRAIGHT, Decimal("6.5"))  # 7 s answers now slow
+    panel = StandardsPanel(desk, MACAU)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.refresh()
+    panel.choose(ZERO)
+    assert not panel.back_button.isEnabled()  # the zero rule follows the drills already
+    panel.choose(STRAIGHT)
+    assert panel.back_button.isEnabled() and panel.seconds.text() == "6.5"
+    clock.advance(minutes=1)
+
+    with qtbot.waitSignal(panel.changed):
+        panel.back_button.click()
+
+    assert desk.standards.standards() == {}
+    assert panel.message.text() == (
+        f"{skill_title(STRAIGHT)} follows the drills' own target again: 8 s (version 2)."
+    )
+    row = next(r for r in rows(panel.table) if r[1] == skill_title(STRAIGHT))
+    assert row[2:4] == ["8 s", "as the drills"] and "version 2" in row[4]
+    assert panel.seconds.text() == "8" and not panel.back_button.isEnabled()
+    window = progress_of(qtbot, store, "ana.lei", "ana password")
+    shown = {row[1]: row for row in rows(window.skills_table)}
+    assert shown[skill_title(STRAIGHT)][2:5] == [
+        render(MASTERY_NAMES[Mastery.MASTERED]),
+        "100 % (30 / 30)",
+        "8 s",
+    ]
+
+
 def test_a_plan_assigned_is_shown_done_and_no_longer_overdue(
     qtbot: QtBot, store: Store, clock: FakeClock
 ) -> None:

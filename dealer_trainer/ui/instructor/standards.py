@@ -3,7 +3,9 @@
 A table lists every skill of every game by its name, the drills' own target, the
 centre's standard in force (and which version, by whom), weakest-defined first by
 game. Choosing a row fills the editor; "Set the target" adds a new version (the old
-ones stay; the audit log says who). The mastery rule's three numbers sit below.
+ones stay; the audit log says who), and "Back to the drills' target" adds a version
+without a time, after which the skill follows the drills' own target again. The
+mastery rule's three numbers sit below.
 Every bad entry is refused in words before anything is written.
 """
 
@@ -43,7 +45,7 @@ from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
 
@@ -77,6 +79,14 @@ class StandardsPanel(QWidget):
         self.set_button = QPushButton(self.tr("Set the &target"))
         self.set_button.clicked.connect(self.set_target)
         self.set_button.setDefault(True)
+        self.back_button = QPushButton(self.tr("&Back to the drills' target"))
+        self.back_button.setToolTip(
+            self.tr(
+                "The chosen skill follows the drills' own target again, as before the centre "
+                "set one (a new version; the old ones stay)."
+            )
+        )
+        self.back_button.clicked.connect(self.back_to_drills)
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
@@ -92,6 +102,10 @@ class StandardsPanel(QWidget):
         self.seconds_label = QLabel(self.tr("Tar&get:"))
         self.seconds_label.setBuddy(self.seconds)
         form.addRow(self.seconds_label, seconds_row)
+        back_row = QHBoxLayout()
+        back_row.addWidget(self.back_button)
+        back_row.addStretch(1)
+        form.addRow("", back_row)
 
         self.last_answers = QSpinBox()
         self.last_answers.setRange(5, 500)
@@ -180,7 +194,9 @@ class StandardsPanel(QWidget):
                 game_name(found.game),
                 skill_title(found.id),
                 seconds_words(default_seconds(found.id)),
-                self.tr("as the drills") if standard is None else seconds_words(standard.seconds),
+                self.tr("as the drills")
+                if standard is None or standard.seconds is None
+                else seconds_words(standard.seconds),
                 by,
             ]
             for column, text in enumerate(cells):
@@ -215,9 +231,17 @@ class StandardsPanel(QWidget):
         if skill_id is None:
             return
         self.skill_name.setText(skill_title(skill_id))
-        standard = self._history.get(skill_id)
-        value = default_seconds(skill_id) if standard is None else standard.seconds
+        value = self._centre_seconds(skill_id)
+        self.back_button.setEnabled(value is not None)  # only a centre's own target goes back
+        if value is None:
+            value = default_seconds(skill_id)
         self.seconds.setText(figure(format(value.normalize(), "f")))  # 6,5 in Portuguese
+
+    def _centre_seconds(self, skill_id: str) -> Decimal | None:
+        """The centre's target in force for ``skill_id``, or None while it follows the
+        drills' own."""
+        standard = self._history.get(skill_id)
+        return None if standard is None else standard.seconds
 
     def set_target(self) -> None:
         skill_id = self.current_skill()
@@ -257,8 +281,42 @@ class StandardsPanel(QWidget):
         self._say(
             self.tr("The target of %1 is now %2 (version %3).")
             .replace("%1", skill_title(skill_id))
-            .replace("%2", seconds_words(made.seconds))
+            .replace("%2", seconds_words(seconds))
             .replace("%3", str(made.version)),
+            error=False,
+        )
+        self.changed.emit()
+
+    def back_to_drills(self) -> None:
+        """Set the chosen skill back to the drills' own target (a new version)."""
+        skill_id = self.current_skill()
+        if skill_id is None:
+            self._say(self.tr("Choose a skill in the table first."), error=True)
+            return
+        if self._centre_seconds(skill_id) is None:
+            self._say(
+                fill(
+                    self.tr("%1 already follows the drills' own target (%2)."),
+                    skill_title(skill_id),
+                    seconds_words(default_seconds(skill_id)),
+                ),
+                error=True,
+            )
+            return
+        try:
+            made = self._desk.standards.set_standard(skill_id, None)
+        except (StorageError, ValueError) as exc:
+            self._say(problem_text(exc), error=True)
+            return
+        self.refresh()
+        self.seconds.setFocus()  # the button is disabled now: keep the keys on the editor
+        self._say(
+            fill(
+                self.tr("%1 follows the drills' own target again: %2 (version %3)."),
+                skill_title(skill_id),
+                seconds_words(default_seconds(skill_id)),
+                str(made.version),
+            ),
             error=False,
         )
         self.changed.emit()

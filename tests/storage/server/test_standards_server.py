@@ -140,3 +140,21 @@ def test_an_instructor_changes_no_recorded_standard_either(
         assert ina.execute(
             "SELECT target_ms FROM speed_standards ORDER BY version DESC LIMIT 1"
         ).fetchone() == (6500,)
+
+
+def test_an_instructor_sets_a_standard_back_to_the_drills_target_through_the_server(
+    centre: Centre, people: dict[str, str], plan_for_eve: int
+) -> None:
+    with _open(centre, people["ina"]) as store:
+        person = store.sign_in(people["ina"], centre.passwords[people["ina"]])
+        assert person.session is not None
+        desk = store.instructor(person.session)
+        back = desk.standards.set_standard(STRAIGHT, None)
+        assert (back.seconds, back.set_by) == (None, "Ina Instructor")
+        assert desk.standards.standards() == {}
+        logged = [e for e in desk.audit_log() if e.action is audit.Action.STANDARD_SET]
+        assert (logged[0].actor, logged[0].detail) == (people["ina"], "the drills' target")
+        desk.standards.set_standard(STRAIGHT, Decimal("6.5"))  # as the other tests expect
+    with _open(centre, people["eve"]) as store:  # a trainee reads the standards in force
+        eve = store.trainee_desk(store.sign_in(people["eve"], centre.passwords[people["eve"]]))
+        assert eve.standing.standards() == {STRAIGHT: Decimal("6.5")}
