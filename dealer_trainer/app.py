@@ -101,10 +101,13 @@ def _parser() -> argparse.ArgumentParser:
         "server",
         help="set up a training centre's PostgreSQL server, add people to it",
         description="A training centre's PostgreSQL server: its schema, roles and rules "
-        "(init, as the database's owner), and its people (add-person). The URL names the "
-        "role to sign in as, never a password: that comes from PGPASSWORD or a prompt.",
+        "(init, as the database's owner), and its people (add-person, set-password). The URL "
+        "names the role to sign in as, never a password: that comes from PGPASSWORD or a "
+        "prompt.",
     )
-    tasks = server.add_subparsers(dest="server_command", metavar="init|add-person", required=True)
+    tasks = server.add_subparsers(
+        dest="server_command", metavar="init|add-person|set-password", required=True
+    )
     init = tasks.add_parser(
         "init",
         help="create or update the schema, roles, grants and policies (the owner's URL)",
@@ -122,6 +125,15 @@ def _parser() -> argparse.ArgumentParser:
     person.add_argument("--role", required=True, choices=("instructor", "trainee"))
     person.add_argument("--login", required=True, help="what the person signs in with")
     person.add_argument("--name", required=True, help="the person's full name, as shown")
+    reset = tasks.add_parser(
+        "set-password",
+        help="give an instructor or a trainee who forgot theirs a new password",
+        description="Set a new password for a person of the centre; it is read from standard "
+        "input. With the owner's URL (IT): an instructor's or a trainee's; with an "
+        "instructor's: a trainee's. The audit log keeps who set it, never the password.",
+    )
+    reset.add_argument("url", metavar="URL", help="postgresql://ROLE@SERVER:5432/DATABASE")
+    reset.add_argument("--login", required=True, help="whose password to set")
     return parser
 
 
@@ -294,7 +306,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "server":
         from dealer_trainer.storage.server import cli  # noqa: PLC0415 (a command's own)
 
-        return cli.init(args) if args.server_command == "init" else cli.add_person(args)
+        if args.server_command == "init":
+            return cli.init(args)
+        if args.server_command == "set-password":
+            return cli.set_password(args)
+        return cli.add_person(args)
     return run_window(args)
 
 

@@ -39,7 +39,13 @@ from dealer_trainer.storage.errors import (
     SittingRefusedError,
     StorageError,
 )
-from dealer_trainer.storage.groups import PeopleDesk
+from dealer_trainer.storage.groups import (
+    ACTIVE_SETS_PASSWORDS,
+    INSTRUCTOR_PASSWORD_ON_SERVER,
+    NO_INSTRUCTOR,
+    OWN_PASSWORD,
+    PeopleDesk,
+)
 from dealer_trainer.storage.models import (
     AnswerRow,
     Base,
@@ -62,6 +68,7 @@ from dealer_trainer.storage.records import (
     ExamNotice,
     InstructorSession,
     ReviewState,
+    Role,
     SessionKind,
     StoredAnswer,
     TraineeProfile,
@@ -602,6 +609,15 @@ class InstructorDesk:
             raise AccessDeniedError("This instructor account no longer exists.")
         return str(login)
 
+    def _require_active(self, connection: Connection) -> None:
+        """Refuse a disabled instructor (their window may still be open): a password is set
+        only by an active one, or a disabled instructor could sign in as someone else."""
+        disabled = connection.execute(
+            select(Instructor.disabled).where(Instructor.id == self._session.instructor_id)
+        ).scalar_one_or_none()
+        if disabled is None or disabled:
+            raise AccessDeniedError(ACTIVE_SETS_PASSWORDS)
+
     def _log(
         self, connection: Connection, action: audit.Action, subject: str | None, detail: str = ""
     ) -> None:
@@ -653,6 +669,7 @@ class InstructorDesk:
         password_hash = self._store.hash_password(password)
 
         def work(connection: Connection) -> None:
+            self._require_active(connection)  # not a disabled one's window still open
             login = self._trainee_login(connection, trainee_id)
             connection.execute(
                 update(Trainee)
@@ -662,6 +679,7 @@ class InstructorDesk:
             self._log(connection, audit.Action.PASSWORD_SET, login)
 
         self._write(work)
+        self._store.password_reset(Role.TRAINEE, trainee_id)
 
     def trainee_logins(self) -> dict[int, tuple[str, bool]]:
         """Each trainee's login and whether a password is set (single PC), by id."""
@@ -783,6 +801,35 @@ class InstructorDesk:
             )
 
         return self._write(work)
+
+    def set_instructor_password(self, instructor_id: int, password: str) -> None:
+        """Reset another instructor's password (single PC): one who forgot theirs signs in
+        with it from now on, and their wait after wrong passwords is cleared. Logged,
+        without the password. One's own is changed with the current one
+        (``change_password``); on a centre's server IT sets it (``dealer-trainer server
+        set-password``), as PostgreSQL keeps the passwords there."""
+        if self._store.is_server:
+            raise StorageError(INSTRUCTOR_PASSWORD_ON_SERVER)
+        if instructor_id == self._session.instructor_id:
+            raise StorageError(OWN_PASSWORD)
+        password_hash = self._store.hash_password(password)
+
+        def work(connection: Connection) -> None:
+            self._require_active(connection)  # not a disabled one's window still open
+            login = connection.execute(
+                select(Instructor.login).where(Instructor.id == instructor_id)
+            ).scalar_one_or_none()
+            if login is None:
+                raise StorageError(NO_INSTRUCTOR)
+            connection.execute(
+                update(Instructor)
+                .where(Instructor.id == instructor_id)
+                .values(password_hash=password_hash, failed_attempts=0, last_failed_at=None)
+            )
+            self._log(connection, audit.Action.PASSWORD_SET, str(login), "set by an instructor")
+
+        self._write(work)
+        self._store.password_reset(Role.INSTRUCTOR, instructor_id)
 
     def change_password(self, old_password: str, new_password: str) -> None:
         self._store.require(self._session)

@@ -148,6 +148,15 @@ NO_TRAINEE = T(
     "This trainee is not on file (another workstation may have changed it): read the list again."
 )
 OWN_ACCOUNT = T("You cannot disable your own account: another instructor must do it.")
+#: Why an instructor's password is not reset (``InstructorDesk.set_instructor_password``).
+INSTRUCTOR_PASSWORD_ON_SERVER = T(
+    "On the centre's server PostgreSQL keeps the passwords: IT sets an instructor's with "
+    "dealer-trainer server set-password."
+)
+OWN_PASSWORD = T("Change your own password under “Your password”, with the current one.")
+ACTIVE_SETS_PASSWORDS = T(
+    "This instructor account is disabled: only an active instructor sets a password."
+)
 INSTRUCTORS_ONLY = T("Only an active instructor manages groups and instructors.")
 GROUP_NEEDS = T("A group needs a name (1 to 100 characters) and a start date.")
 

@@ -87,6 +87,11 @@ class SignInDesk:
     def clear(self) -> None:
         self._issued.clear()
 
+    def password_reset(self, role: Role, person_id: int) -> None:
+        """An instructor gave this account a new password (and cleared its row's count):
+        the failures this process saw no longer hold it back."""
+        self._failures.pop((role, person_id), None)
+
     def sign_in(self, login: str, password: str) -> Person:
         typed = (login or "").strip().lower()
         outcome = self._store.write(lambda c: self._attempt(c, typed, password))

@@ -515,6 +515,10 @@ class Store:
         """
         return self._sign_in.sign_in(login, password)
 
+    def password_reset(self, role: Role, person_id: int) -> None:
+        """A new password was set for this account: its wait after wrong passwords ends."""
+        self._sign_in.password_reset(role, person_id)
+
     def sign_out(self, person: Person) -> None:
         self._sign_in.forget(person)
         if person.session is not None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-    from dealer_trainer.storage.records import InstructorSession
+    from dealer_trainer.storage.records import InstructorSession, Role
 
 T = TypeVar("T")
 
@@ -58,6 +58,10 @@ class InstructorWork(UnitOfWork, Protocol):
     def hash_password(self, password: str) -> str: ...
 
     def check_password(self, instructor_id: int, password: str) -> bool: ...
+
+    def password_reset(self, role: Role, person_id: int) -> None:
+        """A new password was set for this account: its wait after wrong passwords ends."""
+        ...
 
     @property
     def is_server(self) -> bool:

@@ -151,6 +151,45 @@ def test_second_instructor_signs_in_is_disabled_refused_in_words_and_keeps_recor
     assert store.sign_in("wong", PASSWORD).session is not None
 
 
+def test_an_instructor_who_forgot_their_password_gets_a_new_one_from_another(
+    store: Store, clock: FakeClock
+) -> None:
+    from dealer_trainer.storage.audit import Action
+
+    desk, people = _people(store)
+    wong = people.add_instructor("Instructor Wong", PASSWORD, "wong")
+    for _ in range(3):  # Wong tries what they remember: a wait after wrong passwords
+        with pytest.raises(AccessDeniedError, match="Wrong password"):
+            store.sign_in("wong", "what was it again")
+        clock.advance(seconds=30)
+    with pytest.raises(AccessDeniedError, match="Wrong password"):
+        store.sign_in("wong", "what was it again")  # and now they must wait
+    with pytest.raises(StorageError, match="Your password"):
+        desk.set_instructor_password(desk.session.instructor_id, "a new password")
+    with pytest.raises(ValueError, match="at least 8"):
+        desk.set_instructor_password(wong, "short")
+    with pytest.raises(StorageError, match="not on file"):
+        desk.set_instructor_password(wong + 99, "a new password")
+
+    desk.set_instructor_password(wong, "wong's new password")
+
+    # At once: the reset clears the wait, and the new password opens Wong's desk.
+    assert store.sign_in("wong", "wong's new password").session is not None
+    with pytest.raises(AccessDeniedError, match="Wrong password"):
+        store.sign_in("wong", PASSWORD)  # the old one no longer works
+    [entry] = [e for e in desk.audit_log() if e.action is Action.PASSWORD_SET]
+    [ho] = [a.login for a in people.instructors() if a.id == desk.session.instructor_id]
+    assert (entry.actor, entry.subject, entry.detail) == (ho, "wong", "set by an instructor")
+    assert "wong's new password" not in repr(desk.audit_log())
+    # Disabled, Wong's window still open cannot take over Ho's account.
+    clock.advance(seconds=5)  # past the wait of the old password's try
+    wong_desk = store.instructor(store.verify_instructor("wong's new password", "wong"))
+    people.set_instructor_disabled(wong, True)
+    with pytest.raises(AccessDeniedError, match="only an active instructor sets a password"):
+        wong_desk.set_instructor_password(desk.session.instructor_id, "taken over password")
+    assert store.sign_in(ho, PASSWORD).session is not None
+
+
 def test_the_last_active_instructor_cannot_be_disabled(store: Store) -> None:
     """Nobody disables themselves, and a disabled instructor's open desk can do nothing:
     so two instructors disabling each other leave one of them active."""

@@ -138,6 +138,11 @@ def test_the_instructor_sets_and_resets_a_trainees_password(store: Store) -> Non
     desk.set_trainee_password(old.id, "second password")
     with pytest.raises(WrongPasswordError):
         store.sign_in("lam.ka.ho", "first password")
+    with pytest.raises(InstructorLockedError):  # the wait after a wrong password runs
+        store.sign_in("lam.ka.ho", "second password")
+    # A reset ends the wait at once, on this workstation too (it counts what it saw).
+    desk.set_trainee_password(old.id, "third password")
+    assert store.sign_in("lam.ka.ho", "third password").id == old.id
     assert desk.trainee_logins()[old.id] == ("lam.ka.ho", True)
 
 

@@ -3039,7 +3039,7 @@
     <message>
         <location line="+91"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+526"/>
+        <location filename="../../storage/store.py" line="+530"/>
         <source>Sign in first: your records are reached only after it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3075,7 +3075,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-109"/>
+        <location filename="../../storage/store.py" line="-113"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation type="unfinished"></translation>
@@ -3086,7 +3086,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+119"/>
         <source>Choose which instructor you are.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3598,7 +3598,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>On the centre&apos;s server PostgreSQL keeps the passwords: IT sets an instructor&apos;s with dealer-trainer server set-password.</source>
+        <extracomment>Why an instructor&apos;s password is not reset (``InstructorDesk.set_instructor_password``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Change your own password under “Your password”, with the current one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This instructor account is disabled: only an active instructor sets a password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Only an active instructor manages groups and instructors.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3698,13 +3714,13 @@
     <message>
         <location line="+20"/>
         <location line="+65"/>
-        <location filename="../../storage/standards.py" line="+297"/>
+        <location filename="../../storage/standards.py" line="+308"/>
         <source>This instructor account no longer exists.</source>
-        <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
+        <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+76"/>
+        <location filename="../../storage/standards.py" line="+78"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5555,7 +5571,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+48"/>
+        <location filename="../../ui/instructor/instructors.py" line="+54"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -5603,17 +5619,27 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+71"/>
+        <location line="+87"/>
         <source>&amp;Disable…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-67"/>
-        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains.</source>
+        <location line="-83"/>
+        <source>Set the pass&amp;word…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+6"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. An instructor who forgot their password gets a new one from another instructor (Set the password…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. On the centre&apos;s server IT sets an instructor&apos;s password (dealer-trainer server set-password).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>disabled</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5628,7 +5654,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>E&amp;nable</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5658,7 +5684,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+32"/>
+        <source>%1 signs in with the new password from now on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Disable %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6123,7 +6154,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+532"/>
+        <location filename="../../ui/instructor/people.py" line="+539"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7087,12 +7118,22 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+77"/>
+        <location filename="../../ui/instructor/standards.py" line="+79"/>
         <source>Set the &amp;target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>&amp;Back to the drills&apos; target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The chosen skill follows the drills&apos; own target again, as before the centre set one (a new version; the old ones stay).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Target time of the chosen skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7112,7 +7153,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>Set the &amp;mastery rule</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7177,12 +7218,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+52"/>
+        <location line="+45"/>
         <source>Choose a skill in the table first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-40"/>
         <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7197,7 +7239,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
+        <source>%1 already follows the drills&apos; own target (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 follows the drills&apos; own target again: %2 (version %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8030,12 +8082,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-88"/>
+        <location filename="../../ui/instructor/people.py" line="-91"/>
+        <source>Set an instructor&apos;s password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Set a trainee&apos;s password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8176,7 +8233,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-459"/>
+        <location filename="../../ui/instructor/people.py" line="-466"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -8510,7 +8567,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+181"/>
+        <location filename="../../app.py" line="+193"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>

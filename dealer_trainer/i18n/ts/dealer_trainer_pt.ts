@@ -3039,7 +3039,7 @@
     <message>
         <location line="+91"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+526"/>
+        <location filename="../../storage/store.py" line="+530"/>
         <source>Sign in first: your records are reached only after it.</source>
         <translation>Entre primeiro: só depois tem acesso aos seus registos.</translation>
     </message>
@@ -3075,7 +3075,7 @@
         <translation>A palavra-passe atual está errada.</translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-109"/>
+        <location filename="../../storage/store.py" line="-113"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation>Não existe o perfil de formando ativo {id}.</translation>
@@ -3086,7 +3086,7 @@
         <translation>A conta de instrutor já existe.</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+119"/>
         <source>Choose which instructor you are.</source>
         <translation>Escolha qual dos instrutores é.</translation>
     </message>
@@ -3598,7 +3598,23 @@
         <translation>Não pode desactivar a sua própria conta: outro instrutor tem de o fazer.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>On the centre&apos;s server PostgreSQL keeps the passwords: IT sets an instructor&apos;s with dealer-trainer server set-password.</source>
+        <extracomment>Why an instructor&apos;s password is not reset (``InstructorDesk.set_instructor_password``).</extracomment>
+        <translation>No servidor do centro as palavras-passe ficam no PostgreSQL: a informática define a de um instrutor com dealer-trainer server set-password.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Change your own password under “Your password”, with the current one.</source>
+        <translation>Altere a sua própria palavra-passe em «A sua palavra-passe», com a actual.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This instructor account is disabled: only an active instructor sets a password.</source>
+        <translation>Esta conta de instrutor está desactivada: só um instrutor activo define uma palavra-passe.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Only an active instructor manages groups and instructors.</source>
         <translation>Só um instrutor activo gere os grupos e os instrutores.</translation>
     </message>
@@ -3698,13 +3714,13 @@
     <message>
         <location line="+20"/>
         <location line="+65"/>
-        <location filename="../../storage/standards.py" line="+297"/>
+        <location filename="../../storage/standards.py" line="+308"/>
         <source>This instructor account no longer exists.</source>
-        <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
+        <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>Esta conta de instrutor já não existe.</translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+76"/>
+        <location filename="../../storage/standards.py" line="+78"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
         <translation>Esta versão do programa não tem essa competência: escolha uma da lista.</translation>
     </message>
@@ -5556,7 +5572,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+48"/>
+        <location filename="../../ui/instructor/instructors.py" line="+54"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo instrutor</translation>
@@ -5604,17 +5620,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+11"/>
-        <location line="+71"/>
+        <location line="+87"/>
         <source>&amp;Disable…</source>
         <translation>&amp;Desactivar…</translation>
     </message>
     <message>
-        <location line="-67"/>
-        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains.</source>
-        <translation>Um instrutor desactivado já não pode iniciar sessão; os exames que criou e atribuiu e tudo o que registou ficam. Ninguém pode desactivar a própria conta, por isso fica sempre um instrutor activo.</translation>
+        <location line="-83"/>
+        <source>Set the pass&amp;word…</source>
+        <translation>Definir a palavra-pa&amp;sse…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+6"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. An instructor who forgot their password gets a new one from another instructor (Set the password…).</source>
+        <translation>Um instrutor desactivado já não pode iniciar sessão; os exames que criou e atribuiu e tudo o que registou ficam. Ninguém pode desactivar a própria conta, por isso fica sempre um instrutor activo. Um instrutor que esqueceu a palavra-passe recebe uma nova de outro instrutor (Definir a palavra-passe…).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. On the centre&apos;s server IT sets an instructor&apos;s password (dealer-trainer server set-password).</source>
+        <translation>Um instrutor desactivado já não pode iniciar sessão; os exames que criou e atribuiu e tudo o que registou ficam. Ninguém pode desactivar a própria conta, por isso fica sempre um instrutor activo. No servidor do centro, a informática define a palavra-passe de um instrutor (dealer-trainer server set-password).</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>disabled</source>
         <translation>desactivado</translation>
     </message>
@@ -5629,7 +5655,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>você</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>E&amp;nable</source>
         <translation>Reacti&amp;var</translation>
     </message>
@@ -5659,7 +5685,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+32"/>
+        <source>%1 signs in with the new password from now on.</source>
+        <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Disable %1?</source>
         <translation>Desactivar %1?</translation>
     </message>
@@ -6124,7 +6155,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+532"/>
+        <location filename="../../ui/instructor/people.py" line="+539"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -7088,12 +7119,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+77"/>
+        <location filename="../../ui/instructor/standards.py" line="+79"/>
         <source>Set the &amp;target</source>
         <translation>Definir o &amp;tempo-alvo</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>&amp;Back to the drills&apos; target</source>
+        <translation>&amp;Voltar ao alvo dos exercícios</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The chosen skill follows the drills&apos; own target again, as before the centre set one (a new version; the old ones stay).</source>
+        <translation>A competência escolhida volta a seguir o alvo dos próprios exercícios, como antes de o centro definir um (uma nova versão; as anteriores ficam).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Target time of the chosen skill</source>
         <translation>Tempo-alvo da competência escolhida</translation>
     </message>
@@ -7113,7 +7154,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Alvo:</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>Set the &amp;mastery rule</source>
         <translation>Definir a regra de &amp;domínio</translation>
     </message>
@@ -7178,12 +7219,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>como nos exercícios</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+52"/>
+        <location line="+45"/>
         <source>Choose a skill in the table first.</source>
         <translation>Escolha primeiro uma competência na tabela.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-40"/>
         <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
         <translation>Escreva o tempo-alvo em segundos: o dos exercícios para %1 é %2.</translation>
     </message>
@@ -7198,7 +7240,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O alvo de %1 é agora %2 (versão %3).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
+        <source>%1 already follows the drills&apos; own target (%2).</source>
+        <translation>%1 já segue o alvo dos próprios exercícios (%2).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 follows the drills&apos; own target again: %2 (version %3).</source>
+        <translation>%1 volta a seguir o alvo dos próprios exercícios: %2 (versão %3).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
         <translation>A percentagem de «quase» (%1 %) não pode ser superior à que domina uma competência (%2 %).</translation>
     </message>
@@ -8031,12 +8083,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-88"/>
+        <location filename="../../ui/instructor/people.py" line="-91"/>
+        <source>Set an instructor&apos;s password</source>
+        <translation>Definir a palavra-passe de um instrutor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Set a trainee&apos;s password</source>
         <translation>Definir a palavra-passe de um formando</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
         <translation>Nova palavra-passe para %1. Diga-lha pessoalmente; a partir de agora inicia sessão com ela (a antiga deixa de funcionar).</translation>
     </message>
@@ -8177,7 +8234,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-459"/>
+        <location filename="../../ui/instructor/people.py" line="-466"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo formando</translation>
@@ -8511,7 +8568,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+181"/>
+        <location filename="../../app.py" line="+193"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>

@@ -3039,7 +3039,7 @@
     <message>
         <location line="+91"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+526"/>
+        <location filename="../../storage/store.py" line="+530"/>
         <source>Sign in first: your records are reached only after it.</source>
         <translation>請先登入：登入後才可存取你的紀錄。</translation>
     </message>
@@ -3075,7 +3075,7 @@
         <translation>目前的密碼錯誤。</translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-109"/>
+        <location filename="../../storage/store.py" line="-113"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation>沒有使用中的學員檔案 {id}。</translation>
@@ -3086,7 +3086,7 @@
         <translation>導師帳戶已存在。</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+119"/>
         <source>Choose which instructor you are.</source>
         <translation>請選擇你是哪位導師。</translation>
     </message>
@@ -3598,7 +3598,23 @@
         <translation>您不能停用自己的帳戶：須由另一名導師停用。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>On the centre&apos;s server PostgreSQL keeps the passwords: IT sets an instructor&apos;s with dealer-trainer server set-password.</source>
+        <extracomment>Why an instructor&apos;s password is not reset (``InstructorDesk.set_instructor_password``).</extracomment>
+        <translation>中心伺服器的密碼由 PostgreSQL 保管：導師的密碼由資訊部門以 dealer-trainer server set-password 設定。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Change your own password under “Your password”, with the current one.</source>
+        <translation>請在「你的密碼」中輸入目前密碼以更改自己的密碼。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This instructor account is disabled: only an active instructor sets a password.</source>
+        <translation>此導師帳戶已停用：只有使用中的導師才可設定密碼。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Only an active instructor manages groups and instructors.</source>
         <translation>只有在職的導師可以管理班級及導師。</translation>
     </message>
@@ -3698,13 +3714,13 @@
     <message>
         <location line="+20"/>
         <location line="+65"/>
-        <location filename="../../storage/standards.py" line="+297"/>
+        <location filename="../../storage/standards.py" line="+308"/>
         <source>This instructor account no longer exists.</source>
-        <extracomment>The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
+        <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>此導師帳戶已不存在。</translation>
     </message>
     <message>
-        <location filename="../../storage/standards.py" line="+76"/>
+        <location filename="../../storage/standards.py" line="+78"/>
         <source>This version of the trainer has no such skill: choose one from the list.</source>
         <translation>此版本的培訓程式沒有該技能：請從清單中選擇。</translation>
     </message>
@@ -5551,7 +5567,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+48"/>
+        <location filename="../../ui/instructor/instructors.py" line="+54"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>新導師的全名</translation>
@@ -5599,17 +5615,27 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+71"/>
+        <location line="+87"/>
         <source>&amp;Disable…</source>
         <translation>停用(&amp;D)…</translation>
     </message>
     <message>
-        <location line="-67"/>
-        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains.</source>
-        <translation>已停用的導師不能再登入；其建立及指派的考試與所有紀錄均保留。任何人都不能停用自己的帳戶，因此總有一位導師仍在使用中。</translation>
+        <location line="-83"/>
+        <source>Set the pass&amp;word…</source>
+        <translation>設定密碼(&amp;W)…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+6"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. An instructor who forgot their password gets a new one from another instructor (Set the password…).</source>
+        <translation>已停用的導師不能再登入；其建立及指派的考試與所有紀錄均保留。任何人都不能停用自己的帳戶，因此總有一位導師仍在使用中。忘記密碼的導師可由另一位導師設定新密碼（設定密碼…）。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. On the centre&apos;s server IT sets an instructor&apos;s password (dealer-trainer server set-password).</source>
+        <translation>已停用的導師不能再登入；其建立及指派的考試與所有紀錄均保留。任何人都不能停用自己的帳戶，因此總有一位導師仍在使用中。在中心伺服器上，導師的密碼由資訊部門設定（dealer-trainer server set-password）。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>disabled</source>
         <translation>已停用</translation>
     </message>
@@ -5624,7 +5650,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>E&amp;nable</source>
         <translation>重新啟用(&amp;N)</translation>
     </message>
@@ -5654,7 +5680,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+32"/>
+        <source>%1 signs in with the new password from now on.</source>
+        <translation>%1 從現在起以新密碼登入。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Disable %1?</source>
         <translation>停用 %1？</translation>
     </message>
@@ -6119,7 +6150,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+532"/>
+        <location filename="../../ui/instructor/people.py" line="+539"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -7078,12 +7109,22 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+77"/>
+        <location filename="../../ui/instructor/standards.py" line="+79"/>
         <source>Set the &amp;target</source>
         <translation>設定目標(&amp;T)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>&amp;Back to the drills&apos; target</source>
+        <translation>回到練習目標(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The chosen skill follows the drills&apos; own target again, as before the centre set one (a new version; the old ones stay).</source>
+        <translation>所選技能重新採用練習本身的目標，如同中心設定之前（新增一個版本；舊版本保留）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Target time of the chosen skill</source>
         <translation>所選技能的目標時間</translation>
     </message>
@@ -7103,7 +7144,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>目標(&amp;G)：</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>Set the &amp;mastery rule</source>
         <translation>設定掌握規則(&amp;M)</translation>
     </message>
@@ -7168,12 +7209,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>同練習</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+52"/>
+        <location line="+45"/>
         <source>Choose a skill in the table first.</source>
         <translation>請先在表中選擇一項技能。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-40"/>
         <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
         <translation>請輸入目標時間（秒）：練習為「%1」設定的是 %2。</translation>
     </message>
@@ -7188,7 +7230,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 的目標現為 %2（第 %3 版）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
+        <source>%1 already follows the drills&apos; own target (%2).</source>
+        <translation>%1 已採用練習本身的目標（%2）。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 follows the drills&apos; own target again: %2 (version %3).</source>
+        <translation>%1 重新採用練習本身的目標：%2（第 %3 版）。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
         <translation>「接近」的比率（%1 %）不可高於掌握技能的比率（%2 %）。</translation>
     </message>
@@ -8021,12 +8073,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-88"/>
+        <location filename="../../ui/instructor/people.py" line="-91"/>
+        <source>Set an instructor&apos;s password</source>
+        <translation>設定導師密碼</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Set a trainee&apos;s password</source>
         <translation>設定學員密碼</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
         <translation>%1 的新密碼。請當面告知；從現在起以此密碼登入（舊密碼不再有效）。</translation>
     </message>
@@ -8167,7 +8224,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-459"/>
+        <location filename="../../ui/instructor/people.py" line="-466"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation>新學員的全名</translation>
@@ -8501,7 +8558,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+181"/>
+        <location filename="../../app.py" line="+193"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>

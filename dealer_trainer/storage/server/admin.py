@@ -266,3 +266,33 @@ def add_person(
                 "dealer-trainer server init with the owner's URL first."
             ) from exc
         raise refusal(exc, target) from exc
+
+
+def set_password(sql: Engine, target: ServerURL, login: str, password: str) -> None:
+    """Give ``login`` (an instructor or a trainee of the centre) a new password through
+    ``dt_set_password()``: the owner (IT) for anyone, an instructor for a trainee. The
+    server keeps only its SCRAM verifier and writes the audit entry."""
+    check_login(login)
+    check_new_password(password)
+    verifier = scram_verifier(sql, login, password)
+    try:
+        with sql.connect() as connection, connection.begin():
+            check_server_schema(connection, target.shown)
+            connection.execute(
+                text("SELECT dt_set_password(:login, :verifier)"),
+                {"login": login, "verifier": verifier},
+            )
+    except DBAPIError as exc:
+        state = getattr(exc.orig, "sqlstate", None)
+        if state == "42704":  # undefined_object: no such person
+            raise StorageError(
+                f"There is no person with the login {login!r} on this server that "
+                f"{target.user} may give a password to (the owner: an instructor or a "
+                "trainee; an instructor: a trainee)."
+            ) from exc
+        if state == "42883":
+            raise StorageError(
+                f"The server's database {target.database} has not been set up: run "
+                "dealer-trainer server init with the owner's URL first."
+            ) from exc
+        raise refusal(exc, target) from exc

@@ -1,10 +1,11 @@
-"""``dealer-trainer server init URL`` and ``dealer-trainer server add-person URL …``.
+"""``dealer-trainer server init URL``, ``… add-person URL …`` and ``… set-password URL …``.
 
 For IT's scripts: the URL names the role to sign in as (``postgresql://ROLE@SERVER:
 5432/DATABASE``, or the ``postgresql+psycopg://`` form) and never a password. The
 role's password comes from ``PGPASSWORD`` or, at a terminal, a prompt; it is never
 stored. ``add-person`` reads the new person's password from standard input (its
-first line; a prompt, twice, at a terminal) and prints the login. Exit 0 on success,
+first line; a prompt, twice, at a terminal) and prints the login; ``set-password`` reads
+the new password the same way. Exit 0 on success,
 1 when the server refuses or cannot be reached, 2 for bad input. No message ever
 shows a password.
 """
@@ -105,4 +106,44 @@ def add_person(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
     except ValueError as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     print(args.login)
+    return EXIT_OK
+
+
+def set_password(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
+    """A new password for an instructor or a trainee who forgot theirs (the owner's URL:
+    anyone; an instructor's: a trainee)."""
+    from dealer_trainer.storage.access import check_new_password  # noqa: PLC0415
+    from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415
+    from dealer_trainer.storage.server import admin  # noqa: PLC0415
+
+    try:
+        target = admin.parse_admin_url(args.url)
+        admin.check_login(args.login)
+    except (StorageError, ValueError) as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    new_password = _new_password(stdin or sys.stdin, args.login)
+    if new_password is None:
+        return _fail("the two passwords typed differ; nothing was changed.", EXIT_BAD_INPUT)
+    try:
+        check_new_password(new_password)
+    except ValueError as exc:
+        return _fail(f"{exc} Nothing was changed.", EXIT_BAD_INPUT)
+    password = _role_password(target.user)
+    if password is None:
+        return _fail(
+            f"no password for {target.user}: set PGPASSWORD (standard input holds the new "
+            "password).",
+            EXIT_BAD_INPUT,
+        )
+    try:
+        sql = admin.connect(target, password)
+        try:
+            admin.set_password(sql, target, args.login, new_password)
+        finally:
+            sql.dispose()
+    except StorageError as exc:
+        return _fail(str(exc), EXIT_FAILED)
+    except ValueError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    print(f"{args.login}: the new password is set")
     return EXIT_OK

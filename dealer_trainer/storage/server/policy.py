@@ -48,7 +48,9 @@ from dealer_trainer.storage import centre, within_rollup
 #: 5: an exam assignment withdrawn before it is sat (instructors' DELETE under the
 #: "withdraw" policy; the dt_exam_withdrawn trigger writes the audit entry).
 #: 6: a practice plan withdrawn (0015: ``plan_withdrawals``, written by dt_withdraw_plan
-#: only; a trainee reads the withdrawals of their own plans).
+#: only; a trainee reads the withdrawals of their own plans); a speed standard set back to
+#: the drills' target (0016: dt_set_speed_standard takes a NULL time); the owner resets an
+#: instructor's password through dt_set_password (`dealer-trainer server set-password`).
 SECURITY_VERSION = 6
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
@@ -548,15 +550,24 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                     RAISE EXCEPTION 'only an instructor or the owner resets a password'
                         USING ERRCODE = 'insufficient_privilege';
                 END IF;
-                -- A trainee of this centre only: never an instructor, the owner or a role
-                -- that is not this database's.
-                IF NOT EXISTS (SELECT 1 FROM trainees t JOIN pg_roles r ON r.rolname = t.login
-                               WHERE t.login = p_login) THEN
-                    RAISE EXCEPTION 'there is no trainee with the login %', p_login
-                        USING ERRCODE = 'undefined_object';
-                END IF;
-                IF NOT pg_has_role(p_login, {lit_t}, 'MEMBER')
-                   OR pg_has_role(p_login, {lit_i}, 'MEMBER') THEN
+                -- An instructor resets a trainee's; the owner (IT, `dealer-trainer server
+                -- set-password`) a trainee's or an instructor's. Never the owner's own, nor
+                -- a role that is not a person of this database.
+                IF EXISTS (SELECT 1 FROM trainees t JOIN pg_roles r ON r.rolname = t.login
+                           WHERE t.login = p_login)
+                   AND pg_has_role(p_login, {lit_t}, 'MEMBER')
+                   AND NOT pg_has_role(p_login, {lit_i}, 'MEMBER') THEN
+                    NULL;  -- a trainee of this centre
+                ELSIF session_user = {_lit(names.owner)}
+                   AND p_login <> {_lit(names.owner)}
+                   AND EXISTS (SELECT 1 FROM instructors i JOIN pg_roles r
+                               ON r.rolname = i.login WHERE i.login = p_login)
+                   AND pg_has_role(p_login, {lit_i}, 'MEMBER') THEN
+                    NULL;  -- an instructor of this centre, reset by IT
+                ELSIF session_user = {_lit(names.owner)} THEN
+                    RAISE EXCEPTION 'there is no trainee or instructor with the login %',
+                        p_login USING ERRCODE = 'undefined_object';
+                ELSE
                     RAISE EXCEPTION 'there is no trainee with the login %', p_login
                         USING ERRCODE = 'undefined_object';
                 END IF;
@@ -565,7 +576,9 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                         USING ERRCODE = 'invalid_parameter_value';
                 END IF;
                 EXECUTE format('ALTER ROLE %I PASSWORD %L', p_login, p_verifier);
-                PERFORM dt_audit('password_set', p_login, 'set by an instructor');
+                PERFORM dt_audit('password_set', p_login,
+                    CASE WHEN session_user = {_lit(names.owner)} THEN 'set by the owner (IT)'
+                         ELSE 'set by an instructor' END);
             END $$""",
         ),
         (
@@ -974,8 +987,11 @@ def _standards_functions() -> list[tuple[str, str]]:
                 SELECT p_skill, coalesce(max(version), 0) + 1, p_ms, dt_instructor_id(),
                        clock_timestamp()
                 FROM speed_standards WHERE skill = p_skill;
+                -- p_ms NULL: back to the drills' own target (0016); the words are
+                -- storage/standards.py's DRILLS_TARGET.
                 PERFORM dt_audit('standard_set', 'skill:' || p_skill,
-                                 trim_scale(p_ms / 1000.0)::text || ' s');
+                                 coalesce(trim_scale(p_ms / 1000.0)::text || ' s',
+                                          'the drills'' target'));
             END $$""",
         ),
         (

@@ -1,6 +1,8 @@
 """The centre's instructors on the instructor's window: add one (name, login, password),
 disable one (they can no longer sign in; what they built and assigned stays) or enable
-them again. Nobody disables their own account, so the last active instructor stays.
+them again, and on a single PC set a new password for one who forgot theirs. Nobody
+disables their own account, so the last active instructor stays; one's own password is
+changed with the current one (the *Your password* box).
 """
 
 from __future__ import annotations
@@ -27,7 +29,11 @@ from dealer_trainer.storage.logins import check_login
 from dealer_trainer.storage.records import clean_name
 from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.instructor.people import login_rule, password_rule
+from dealer_trainer.ui.instructor.people import (
+    TraineePasswordDialog,
+    login_rule,
+    password_rule,
+)
 from dealer_trainer.ui.language import fill, problem_text
 
 
@@ -85,11 +91,25 @@ class InstructorsPanel(QWidget):
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.disable_button = QPushButton(self.tr("&Disable…"))
         self.disable_button.clicked.connect(self.ask_disable)
+        # A colleague who forgot their password (single PC: on a centre's server PostgreSQL
+        # keeps the passwords, and IT sets them).
+        self.password_button = QPushButton(self.tr("Set the pass&word…"))
+        self.password_button.setObjectName("setInstructorPassword")
+        self.password_button.setVisible(desk.keeps_passwords)
+        self.password_button.clicked.connect(self._ask_password)
         explain = QLabel(
             self.tr(
                 "A disabled instructor can no longer sign in; the exams they built and "
                 "assigned and everything they recorded stay. Nobody can disable their own "
-                "account, so one active instructor always remains."
+                "account, so one active instructor always remains. An instructor who forgot "
+                "their password gets a new one from another instructor (Set the password…)."
+            )
+            if desk.keeps_passwords
+            else self.tr(
+                "A disabled instructor can no longer sign in; the exams they built and "
+                "assigned and everything they recorded stay. Nobody can disable their own "
+                "account, so one active instructor always remains. On the centre's server IT "
+                "sets an instructor's password (dealer-trainer server set-password)."
             )
         )
         explain.setWordWrap(True)
@@ -102,6 +122,7 @@ class InstructorsPanel(QWidget):
         add_row.addWidget(self.add_button)
         actions = QHBoxLayout()
         actions.addWidget(explain, 1)
+        actions.addWidget(self.password_button)
         actions.addWidget(self.disable_button)
         layout = QVBoxLayout(self)
         layout.addLayout(add_row)
@@ -153,6 +174,7 @@ class InstructorsPanel(QWidget):
         account = self.selected()
         mine = account is not None and account.id == self._desk.session.instructor_id
         self.disable_button.setEnabled(account is not None and not mine)
+        self.password_button.setEnabled(account is not None and not mine)
         self.disable_button.setText(
             self.tr("E&nable") if account is not None and account.disabled else self.tr("&Disable…")
         )
@@ -219,6 +241,35 @@ class InstructorsPanel(QWidget):
         )
         self.changed.emit()
         return new_id
+
+    def _ask_password(self) -> None:
+        self.set_password()
+
+    def set_password(self, password: str | None = None) -> bool:
+        """Set a new password for the chosen instructor, not oneself (asked for unless
+        given): they sign in with it from now on."""
+        account = self.selected()
+        if account is None:
+            return False
+        if password is None:
+            dialog = TraineePasswordDialog(account.name, self, instructor=True)
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return False
+            password = dialog.password.text()
+        if len(password) < MIN_PASSWORD_LENGTH:
+            self._say(password_rule(), error=True)
+            return False
+        try:
+            self._desk.set_instructor_password(account.id, password)
+        except (ValueError, StorageError) as exc:
+            self._say(problem_text(exc), error=True)
+            return False
+        self._say(
+            fill(self.tr("%1 signs in with the new password from now on."), account.name),
+            error=False,
+        )
+        self.changed.emit()
+        return True
 
     def ask_disable(self) -> None:
         """Disable the chosen instructor once confirmed (Cancel is the default); enable at once."""

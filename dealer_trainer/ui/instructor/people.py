@@ -475,12 +475,19 @@ def login_rule() -> str:
 
 
 class TraineePasswordDialog(QDialog):
-    """The instructor types a trainee's new password twice (the old one is not needed)."""
+    """The instructor types a trainee's new password twice (the old one is not needed);
+    ``instructor``: another instructor's, on a single PC."""
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, name: str, parent: QWidget | None = None, *, instructor: bool = False
+    ) -> None:
         super().__init__(parent)
-        self.setObjectName("traineePassword")
-        self.setWindowTitle(self.tr("Set a trainee's password"))
+        self.setObjectName("instructorPassword" if instructor else "traineePassword")
+        self.setWindowTitle(
+            self.tr("Set an instructor's password")
+            if instructor
+            else self.tr("Set a trainee's password")
+        )
         intro = QLabel(
             self.tr(
                 "New password for %1. Tell it to them in person; they sign in with it from "
@@ -509,7 +516,7 @@ class TraineePasswordDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
-        self.setMinimumWidth(420)
+        self.setMinimumWidth(560)  # the title bar whole: "Definir a palavra-passe de um instrutor"
         self.ok_button.setDefault(True)
 
     def check(self) -> None:

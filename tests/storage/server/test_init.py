@@ -106,3 +106,47 @@ def test_add_person_by_an_instructor_makes_a_login_that_signs_in(centre: Centre)
         assert connection.execute("SELECT kind FROM dt_whoami()").fetchone() == ("trainee",)
     with pytest.raises(psycopg.OperationalError):
         centre.connect(tom, password="not-toms-password")
+
+
+def test_set_password_by_the_owner_gives_an_instructor_a_new_one(centre: Centre) -> None:
+    """IT resets the password of an instructor who forgot theirs; an instructor resets a
+    trainee's only; neither password is ever printed, and the audit log says who."""
+    ivy = centre.add("instructor", "ivy", "Ivy Forgetful")
+    ned = centre.add("instructor", "ned", "Ned Colleague")
+    tom = centre.add("trainee", "tomx", "Tom Reset", by=ned)
+    owner_url = centre.admin_url(centre.owner)
+    done = command("server", "set-password", owner_url, "--login", ivy,
+                   password=centre.owner_password, stdin="ivy's new password\n")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "new password is set" in done.stdout
+    assert "ivy's new password" not in done.stdout + done.stderr
+    with pytest.raises(psycopg.OperationalError):
+        centre.connect(ivy)  # the old password no longer works
+    with centre.connect(ivy, password="ivy's new password") as connection:
+        assert connection.execute("SELECT kind FROM dt_whoami()").fetchone() == ("instructor",)
+    centre.passwords[ivy] = "ivy's new password"
+    # An instructor may not take over a colleague's login, nor the owner's.
+    for whose in (ivy, centre.owner):
+        refused = command("server", "set-password", centre.admin_url(ned), "--login", whose,
+                          password=centre.passwords[ned], stdin="taken over pw\n")  # fmt: skip
+        assert refused.returncode == 1 and "no person with the login" in refused.stderr
+    # An instructor resets a trainee's; the owner's own is not a person's.
+    by_ned = command("server", "set-password", centre.admin_url(ned), "--login", tom,
+                     password=centre.passwords[ned], stdin="tom new password\n")  # fmt: skip
+    assert by_ned.returncode == 0, by_ned.stderr
+    own = command("server", "set-password", owner_url, "--login", centre.owner,
+                  password=centre.owner_password, stdin="owner new pw\n")  # fmt: skip
+    assert own.returncode == 1 and "no person with the login" in own.stderr
+    short = command("server", "set-password", owner_url, "--login", ivy,
+                    password=centre.owner_password, stdin="short\n")  # fmt: skip
+    assert short.returncode == 2 and "at least 8" in short.stderr
+    with centre.owner_connection() as connection:
+        said = connection.execute(
+            "SELECT actor, subject, detail FROM audit_log WHERE action = 'password_set' "
+            "AND subject IN (%s, %s) ORDER BY id",
+            (ivy, tom),
+        ).fetchall()
+    assert said == [
+        (centre.owner, ivy, "set by the owner (IT)"),
+        (ned, tom, "set by an instructor"),
+    ]

@@ -216,6 +216,48 @@ def test_a_second_instructor_is_added_signs_in_and_once_disabled_is_refused_in_w
     assert cohort.store.sign_in("wong", "a long password").session is not None
 
 
+def test_an_instructor_who_forgot_their_password_gets_a_new_one_from_a_colleague(
+    qtbot: QtBot, window: InstructorWindow, cohort: Cohort
+) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from dealer_trainer.ui.instructor.people import TraineePasswordDialog
+
+    panel = window.instructors
+    window.tabs.setCurrentWidget(panel)
+    people = cohort.store.instructor(cohort.session).people()
+    wong = people.add_instructor("Wong Ka Man", "a long password", "wong")
+    panel.refresh()
+    me = cohort.session.instructor_id
+    panel.select(me)
+    assert not panel.password_button.isEnabled()  # one's own: with the current one, below
+    panel.select(wong)
+    assert panel.password_button.isEnabled()
+    typed: list[str] = []
+
+    def answer(first: str, second: str) -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, TraineePasswordDialog)
+        assert dialog.objectName() == "instructorPassword"
+        assert dialog.windowTitle() == "Set an instructor's password"
+        dialog.password.setText(first)
+        dialog.repeat.setText(second)
+        qtbot.keyClick(dialog.repeat, Qt.Key.Key_Return)  # Enter sets it
+        typed.append(dialog.message.text())
+        if dialog.isVisible():
+            dialog.reject()
+
+    QTimer.singleShot(0, lambda: answer("wong's new password", "wong's new passwort"))
+    panel.password_button.click()
+    assert typed == ["The two passwords differ."]
+    QTimer.singleShot(0, lambda: answer("wong's new password", "wong's new password"))
+    with qtbot.waitSignal(panel.changed):
+        panel.password_button.click()
+    assert panel.message.text() == "Wong Ka Man signs in with the new password from now on."
+    assert cohort.store.sign_in("wong", "wong's new password").session is not None
+
+
 def test_staff_numbers_are_added_shown_and_refused_when_taken_or_malformed(
     qtbot: QtBot, window: InstructorWindow
 ) -> None:
