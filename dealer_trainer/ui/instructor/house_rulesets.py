@@ -38,7 +38,7 @@ from dealer_trainer.storage.house_rulesets import (
 )
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import current_language, problem_text
+from dealer_trainer.ui.language import current_language, problem_text, text_in_language
 
 
 class HouseRulesetsPanel(QWidget):
@@ -166,10 +166,7 @@ class HouseRulesetsPanel(QWidget):
         try:
             text = read_house_file(path)
             added = add_house_ruleset(self._store, self._desk.session, text, path.name)
-        except RulesetError as exc:
-            self._say(self.tr("The file was refused: %1").replace("%1", exc.message), error=True)
-            return False
-        except HouseRulesetError as exc:
+        except (RulesetError, HouseRulesetError) as exc:  # the file, said in the window's language
             self._say(
                 self.tr("The file was refused: %1").replace("%1", problem_text(exc)), error=True
             )
@@ -187,7 +184,7 @@ class HouseRulesetsPanel(QWidget):
         else:
             text = self.tr("“%1” is unchanged: version %2 has this very text.")
             text = text.replace("%1", kept.title).replace("%2", str(kept.version))
-        self._say("\n".join([text, *problems]), error=bool(problems))
+        self._say("\n".join([text, *map(text_in_language, problems)]), error=bool(problems))
         self.refresh()
         self.changed.emit()
         return True
