@@ -5717,17 +5717,18 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+53"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
         <source>&amp;Add a house ruleset file…</source>
+        <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The &amp;keys of a house file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5752,12 +5753,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. The keys of a house file… lists every setting a file may give, its default and the article it rests on (in English, as the file&apos;s keys are).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>%1 by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5782,22 +5783,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+35"/>
         <source>The file was refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>The file was not kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-17"/>
         <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>“%1” is unchanged: version %2 has this very text.</source>
         <translation type="unfinished"></translation>
     </message>

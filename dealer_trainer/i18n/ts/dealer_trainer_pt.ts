@@ -5718,17 +5718,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+53"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
         <source>&amp;Add a house ruleset file…</source>
+        <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>&amp;Acrescentar um ficheiro de regras da casa…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The &amp;keys of a house file…</source>
         <translation>As c&amp;haves de um ficheiro da casa…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
@@ -5753,12 +5754,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Acrescentado</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. The keys of a house file… lists every setting a file may give, its default and the article it rests on (in English, as the file&apos;s keys are).</source>
         <translation>As regras da casa são um ficheiro (TOML) com as definições próprias da casa sobre o regulamento: as opções que o regulamento deixa à casa e as suas fichas. O ficheiro é verificado antes de ser guardado, e a escolha de regulamento de cada posto de trabalho passa a oferecê-lo. Um ficheiro alterado é guardado como nova versão: as respostas mantêm a versão com que foram classificadas. As chaves de um ficheiro da casa… lista cada definição que um ficheiro pode dar, o seu valor por omissão e o artigo em que assenta (em inglês, como as chaves do ficheiro).</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>%1 by %2</source>
         <translation>%1 por %2</translation>
     </message>
@@ -5783,22 +5784,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Regras da casa (*.toml);;Qualquer ficheiro (*)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+35"/>
         <source>The file was refused: %1</source>
         <translation>O ficheiro foi recusado: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>The file was not kept: %1</source>
         <translation>O ficheiro não foi guardado: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-17"/>
         <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
         <translation>«%1» foi guardado como versão %2; a escolha de regulamento passa a oferecê-lo.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>“%1” is unchanged: version %2 has this very text.</source>
         <translation>«%1» não mudou: a versão %2 tem exatamente este texto.</translation>
     </message>

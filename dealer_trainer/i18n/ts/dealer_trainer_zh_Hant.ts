@@ -5713,17 +5713,18 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+53"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
         <source>&amp;Add a house ruleset file…</source>
+        <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>加入賭場規則集檔案(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The &amp;keys of a house file…</source>
         <translation>賭場檔案的鍵(&amp;K)…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>Title</source>
         <translation>名稱</translation>
     </message>
@@ -5748,12 +5749,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>加入</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. The keys of a house file… lists every setting a file may give, its default and the article it rests on (in English, as the file&apos;s keys are).</source>
         <translation>賭場規則集是一個檔案（TOML），載有賭場在法定規章之上的自訂設定：規章交由賭場決定的選項及其籌碼。檔案先經檢查才會保存，之後每部工作站的規則集選單都會提供。修改過的檔案會保存為新版本：已記錄的答案保留評分時所用的版本。「賭場檔案的鍵…」列出檔案可設定的每一項、其預設值及所依據的條文（以英文列出，與檔案的鍵相同）。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>%1 by %2</source>
         <translation>%1，由 %2 加入</translation>
     </message>
@@ -5778,22 +5779,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場規則集 (*.toml);;所有檔案 (*)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+35"/>
         <source>The file was refused: %1</source>
         <translation>檔案不獲接納：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>The file was not kept: %1</source>
         <translation>檔案未有保存：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-17"/>
         <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
         <translation>「%1」已保存為第 %2 版；規則集選單現已提供。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>“%1” is unchanged: version %2 has this very text.</source>
         <translation>「%1」沒有改變：第 %2 版正是這段內容。</translation>
     </message>

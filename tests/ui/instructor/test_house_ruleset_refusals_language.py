@@ -257,3 +257,39 @@ def test_a_file_handed_over_as_bytes_is_refused_in_the_window_s_language(
     assert problem_text(caught.value) == "grand-lisboa.toml: não é texto."
     languages.set_language("zh_Hant", remember=False)
     assert problem_text(caught.value) == "grand-lisboa.toml：不是文字。"
+
+
+def test_the_refusal_shown_follows_a_switch_of_language_with_the_panel(
+    qtbot: QtBot, empty_store: Store, tmp_path: Path, languages: LanguageManager
+) -> None:
+    session = empty_store.create_first_instructor("Mrs Wong", "a long password")
+    add_house_ruleset(empty_store, session, HEAD, "kept.toml")
+    panel = HouseRulesetsPanel(empty_store, empty_store.instructor(session))
+    qtbot.addWidget(panel)
+    path = tmp_path / FILE
+    path.write_text(STUD + "[overrides]\nroyal_flush_pays = 1000\n", encoding="utf-8")
+    assert not panel.add_file(path)
+    assert panel.message.text() == (
+        "The file was refused: grand-lisboa.toml: overrides.royal_flush_pays: "
+        "royal_flush_pays must be at most 100, not 1000."
+    )
+    languages.set_language("zh_Hant", remember=False)  # the View menu's switch, live
+    chinese = (
+        "檔案不獲接納：grand-lisboa.toml: overrides.royal_flush_pays："
+        "royal_flush_pays 最多為 100，而非 1000。"
+    )
+    qtbot.waitUntil(lambda: panel.message.text() == chinese)  # LanguageChange is posted
+    assert panel.add_button.text() == "加入賭場規則集檔案(&A)…"
+    assert panel.table.horizontalHeaderItem(0).text() == "名稱"
+    assert panel.table.item(0, 1).text() == "輪盤"  # the game, as the rows were read
+    languages.set_language("pt", remember=False)
+    qtbot.waitUntil(
+        lambda: (
+            panel.message.text()
+            == (
+                "O ficheiro foi recusado: grand-lisboa.toml: overrides.royal_flush_pays: "
+                "royal_flush_pays tem de ser no máximo 100, não 1000."
+            )
+        )
+    )
+    assert panel.add_button.text() == "&Acrescentar um ficheiro de regras da casa…"
