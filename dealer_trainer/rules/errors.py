@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.text import Text
 
 
 class WrittenNumber(Decimal):
@@ -49,14 +50,21 @@ class RulesError(ValueError):
     ``message`` one readable sentence, ``citation`` the article that decides,
     or ``None`` when the problem is not a rule of the game (bad JSON, a typo).
 
+    The sentence may be given as a translatable :class:`~dealer_trainer.rules.text.Text`
+    (made with ``T``): ``text`` keeps it, so a window says it in its reader's language
+    (``ui.language.problem_text``), and ``message`` is its English, the very words the
+    CLI's JSON and the logs show. A plain ``str`` leaves ``text`` ``None``.
+
     A plain exception class (not a frozen dataclass): Python sets
     ``__traceback__`` and ``__context__`` on exceptions as they propagate.
     """
 
-    def __init__(self, code: str, message: str, citation: Citation | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str | Text, citation: Citation | None = None) -> None:
+        english = message.english() if isinstance(message, Text) else message
+        super().__init__(english)
         self.code = code
-        self.message = message
+        self.message = english
+        self.text = message if isinstance(message, Text) else None
         self.citation = citation
 
     def __str__(self) -> str:

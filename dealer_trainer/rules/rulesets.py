@@ -15,6 +15,9 @@ the first time it is asked for, and a game's rulesets load without the
 other games' files (the main window starts with one game).
 
 Any error names the file and the key: ``roulette-2003.toml: payouts.split.ratio: …``.
+What a house ruleset file is refused with is a translatable sentence
+(:class:`~dealer_trainer.rules.text.Text`, the error's ``text``), so the instructor's
+window says it in its language; the file name, the keys and the values stay as written.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesetError, WrittenNumber
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.money import CENT, MAX_AMOUNT, parse_ratio
+from dealer_trainer.rules.text import Param, T, Text
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -101,6 +105,30 @@ def shown_value(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _shown(value: Any) -> Param:
+    """:func:`shown_value` for a sentence: a value as written stays as written, and the words
+    said instead of a value (``a table``, ``nothing``) are translated."""
+    #: Said of a value of a ruleset file that cannot be shown as written ("…, not a table").
+    if isinstance(value, dict):
+        return T("a table")
+    if isinstance(value, list):
+        return T("a list")
+    if value is None:
+        return T("nothing")
+    if isinstance(value, int) and not isinstance(value, bool) and _absurd(value):
+        return T("a number of more than {digits} digits", digits=_MAX_DIGITS)
+    return shown_value(value)
+
+
+def _refusal(where: str, problem: Text) -> Text:
+    """``house.toml: overrides.zero_rule: …``: the file (and key) as written, then what is
+    wrong with it, a sentence to translate."""
+    #: A ruleset file refused: {where} is the file and the key as written
+    #: (house.toml: overrides.zero_rule), {problem} what is wrong with it, one of the
+    #: sentences of rulesets.py (they follow the key: "is missing").
+    return T("{where}: {problem}.", where=where, problem=problem)
+
+
 @dataclass(frozen=True)
 class Setting:
     """One named, documented setting of a ruleset."""
@@ -121,22 +149,39 @@ class Setting:
         if value is None:
             if self.nullable:
                 return None
-            raise _setting_error(where, f"{self.name} cannot be empty")
+            raise _setting_error(where, T("{name} cannot be empty", name=self.name))
         if self.type == "boolean":
             if not isinstance(value, bool):
                 raise _setting_error(
-                    where, f"{self.name} must be true or false, not {shown_value(value)}"
+                    where,
+                    T(
+                        "{name} must be true or false, not {value}",
+                        name=self.name,
+                        value=_shown(value),
+                    ),
                 )
             return value
         if self.type == "choice":
             if not isinstance(value, str) or value not in self.choices:
-                options = ", ".join(self.choices)
                 raise _setting_error(
-                    where, f"{self.name} must be one of {options}, not {shown_value(value)}"
+                    where,
+                    T(
+                        "{name} must be one of {options}, not {value}",
+                        name=self.name,
+                        options=", ".join(self.choices),
+                        value=_shown(value),
+                    ),
                 )
             return value
+
+        def not_a_number() -> RulesetError:
+            return _setting_error(
+                where,
+                T("{name} must be a number, not {value}", name=self.name, value=_shown(value)),
+            )
+
         if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal, Fraction)):
-            raise _setting_error(where, f"{self.name} must be a number, not {shown_value(value)}")
+            raise not_a_number()
         number: Decimal | Fraction
         try:
             if isinstance(value, str) and len(value) > _MAX_NUMBER_TEXT:
@@ -152,45 +197,78 @@ class Setting:
             else:
                 number = Decimal(value)
         except (ValueError, ArithmeticError, TypeError):
-            raise _setting_error(
-                where, f"{self.name} must be a number, not {shown_value(value)}"
-            ) from None
+            raise not_a_number() from None
         if isinstance(number, Decimal) and not number.is_finite():
             raise _setting_error(
-                where, f"{self.name} must be a finite number, not {shown_value(value)}"
+                where,
+                T(
+                    "{name} must be a finite number, not {value}",
+                    name=self.name,
+                    value=_shown(value),
+                ),
             )
         if _absurd(number):
             # Checked before any arithmetic: int(Decimal("1e1000000")) alone takes a minute.
             raise _setting_error(
                 where,
-                f"{self.name} is {shown_value(value)}, a number no table has (at most "
-                f"{_MAX_DIGITS} digits before and after the point)",
+                T(
+                    "{name} is {value}, a number no table has (at most {digits} digits "
+                    "before and after the point)",
+                    name=self.name,
+                    value=_shown(value),
+                    digits=_MAX_DIGITS,
+                ),
             )
         if self.type == "integer" and number != int(number):
             raise _setting_error(
-                where, f"{self.name} must be a whole number, not {shown_value(value)}"
+                where,
+                T(
+                    "{name} must be a whole number, not {value}",
+                    name=self.name,
+                    value=_shown(value),
+                ),
             )
         if self.type == "decimal":
             assert isinstance(number, Decimal)
             if number != number.quantize(CENT):
                 raise _setting_error(
                     where,
-                    f"{self.name} is an amount of money, in whole cents (0.01), "
-                    f"not {shown_value(value)}",
+                    T(
+                        "{name} is an amount of money, in whole cents (0.01), not {value}",
+                        name=self.name,
+                        value=_shown(value),
+                    ),
                 )
             if number > MAX_AMOUNT:
                 raise _setting_error(
                     where,
-                    f"{self.name} is larger than any table accepts "
-                    f"({MAX_AMOUNT:,} at most), not {shown_value(value)}",
+                    T(
+                        "{name} is larger than any table accepts ({most} at most), not {value}",
+                        name=self.name,
+                        most=MAX_AMOUNT,
+                        value=_shown(value),
+                    ),
                 )
+        # The bounds as the regulation's file writes them (1000000, 0.01), as a file's values.
         if self.minimum is not None and number < self.minimum:
             raise _setting_error(
-                where, f"{self.name} must be at least {self.minimum}, not {shown_value(value)}"
+                where,
+                T(
+                    "{name} must be at least {minimum}, not {value}",
+                    name=self.name,
+                    minimum=str(self.minimum),
+                    value=_shown(value),
+                ),
             )
         if self.maximum is not None and number > self.maximum:
             raise _setting_error(
-                where, f"{self.name} must be at most {self.maximum}, not {shown_value(value)}"
+                where,
+                T(
+                    "{name} must be at most {maximum}, not {value}",
+                    name=self.name,
+                    maximum=str(self.maximum),
+                    value=_shown(value),
+                ),
             )
         if self.type == "integer":
             return int(number)
@@ -200,8 +278,8 @@ class Setting:
         return Fraction(number)
 
 
-def _setting_error(where: str, message: str) -> RulesetError:
-    return RulesetError("invalid_setting", f"{where}: {message}.")
+def _setting_error(where: str, problem: Text) -> RulesetError:
+    return RulesetError("invalid_setting", _refusal(where, problem))
 
 
 #: The drill levels that choose a part of a chip set for their pay tray, lowest first.
@@ -241,14 +319,17 @@ def _denominations(
     for index, raw in enumerate(values):
         if isinstance(raw, bool) or not isinstance(raw, (str, int, Decimal)):
             raise reader.error(
-                f"{name}[{index}]", f'expected a chip value such as "25", got {shown_value(raw)}'
+                f"{name}[{index}]",
+                T('expected a chip value such as "25", got {value}', value=_shown(raw)),
             )
         try:
             if isinstance(raw, str) and len(raw) > _MAX_NUMBER_TEXT:
                 raise ArithmeticError(raw)
             value = Decimal(raw.strip()) if isinstance(raw, str) else Decimal(raw)
         except ArithmeticError:
-            raise reader.error(f"{name}[{index}]", f"not a number: {shown_value(raw)}") from None
+            raise reader.error(
+                f"{name}[{index}]", T("not a number: {value}", value=_shown(raw))
+            ) from None
         if (
             not value.is_finite()
             or value <= 0
@@ -257,18 +338,19 @@ def _denominations(
         ):
             raise reader.error(
                 f"{name}[{index}]",
-                f"a chip is a positive amount in cents, not {shown_value(raw)}",
+                T("a chip is a positive amount in cents, not {value}", value=_shown(raw)),
             )
         if within is not None and value not in within:
             shown = ", ".join(f"{d.normalize():f}" for d in within)
             raise reader.error(
-                f"{name}[{index}]", f"{shown_value(raw)} is not a chip of the set ({shown})"
+                f"{name}[{index}]",
+                T("{value} is not a chip of the set ({chips})", value=_shown(raw), chips=shown),
             )
         found.append(value)
     if not found:
-        raise reader.error(name, "needs at least one chip")
+        raise reader.error(name, T("needs at least one chip"))
     if found != sorted(set(found)):
-        raise reader.error(name, "chip values must be distinct and listed lowest first")
+        raise reader.error(name, T("chip values must be distinct and listed lowest first"))
     return tuple(found)
 
 
@@ -276,14 +358,15 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
     """The ``[chips]`` table of a ruleset file, or a house file's changes to its base's."""
     kind = reader.get("type", str, required=base is None)
     if kind is not None and kind != "denominations":
-        raise reader.error("type", f"must be 'denominations', not {shown_value(kind)}")
+        raise reader.error("type", T("must be 'denominations', not {value}", value=_shown(kind)))
     if reader.get("interpretation", bool, required=base is None):
-        raise reader.error("interpretation", "a chip set is a house setting: false")
+        raise reader.error("interpretation", T("a chip set is a house setting: false"))
     known = {"type", "currency", "default", "description", "interpretation", *CHIP_LEVELS}
     unknown = sorted(set(reader.table) - known)
     if unknown:
         raise reader.error(
-            unknown[0], f"is not a key of [chips] (known: {', '.join(sorted(known))})"
+            unknown[0],
+            T("is not a key of [chips] (known: {keys})", keys=", ".join(sorted(known))),
         )
     if base is None or "default" in reader.table:
         denominations = _denominations(reader, "default")
@@ -291,7 +374,12 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
         denominations = base.denominations
     if len(denominations) > MAX_CHIPS:
         raise reader.error(
-            "default", f"holds {len(denominations)} chips; a chip set has at most {MAX_CHIPS}"
+            "default",
+            T(
+                "holds {count} chips; a chip set has at most {most}",
+                count=len(denominations),
+                most=MAX_CHIPS,
+            ),
         )
     levels: dict[str, tuple[Decimal, ...]] = {}
     for level in CHIP_LEVELS:
@@ -302,25 +390,39 @@ def _chips_from(reader: _Reader, base: ChipsSetting | None = None) -> ChipsSetti
         else:
             shown = ", ".join(f"{d.normalize():f}" for d in base.level(level))
             raise reader.error(
-                level, f"is needed: the base's float ({shown}) has chips that are not in the set"
+                level,
+                T(
+                    "is needed: the base's float ({chips}) has chips that are not in the set",
+                    chips=shown,
+                ),
             )
         if len(levels[level]) > MAX_FLOAT_CHIPS:
             raise reader.error(
                 level,
-                f"holds {len(levels[level])} chips; a drill's float holds at most "
-                f"{MAX_FLOAT_CHIPS} (the pay tray's keys 1-9)",
+                T(
+                    "holds {count} chips; a drill's float holds at most {most} "
+                    "(the pay tray's keys 1-9)",
+                    count=len(levels[level]),
+                    most=MAX_FLOAT_CHIPS,
+                ),
             )
     currency = reader.get("currency", str, required=base is None)
     if currency is not None and not re.fullmatch(r"[A-Z]{3}", currency):
         raise reader.error(
-            "currency", f'is a currency code such as "HKD" or "MOP", not {shown_value(currency)}'
+            "currency",
+            T('is a currency code such as "HKD" or "MOP", not {value}', value=_shown(currency)),
         )
     description = reader.get("description", str, required=base is None)
     if description is not None and not description.strip():
-        raise reader.error("description", "is empty: say what the chips are")
+        raise reader.error("description", T("is empty: say what the chips are"))
     if description is not None and len(description) > MAX_DESCRIPTION:
         raise reader.error(
-            "description", f"has {len(description):,} characters ({MAX_DESCRIPTION:,} at most)"
+            "description",
+            T(
+                "has {count} characters ({most} at most)",
+                count=Decimal(len(description)),  # grouped as the reader's language does
+                most=Decimal(MAX_DESCRIPTION),
+            ),
         )
     return ChipsSetting(
         currency=currency or (base.currency if base else ""),
@@ -446,19 +548,26 @@ class _Reader:
     def key(self, name: str) -> str:
         return f"{self.prefix}{name}"
 
-    def error(self, name: str, message: str) -> RulesetError:
-        return RulesetError("invalid_ruleset", f"{self.file}: {self.key(name)}: {message}.")
+    def error(self, name: str, message: str | Text) -> RulesetError:
+        """``file: key: message.``; a :class:`Text` message (what a house file can be refused
+        with) is translatable, a plain one (a regulation's own file) is English only."""
+        where = f"{self.file}: {self.key(name)}"
+        if isinstance(message, Text):
+            return RulesetError("invalid_ruleset", _refusal(where, message))
+        return RulesetError("invalid_ruleset", f"{where}: {message}.")
 
     def get(self, name: str, kind: type | tuple[type, ...], *, required: bool = True) -> Any:
         if name not in self.table:
             if required:
-                raise self.error(name, "is missing")
+                #: What is wrong with a key of a ruleset file, after "file: key:".
+                raise self.error(name, T("is missing"))
             return None
         value = self.table[name]
-        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise self.error(name, f"expected {_kind_name(kind)}, got {shown_value(value)}")
-        if not isinstance(value, kind):
-            raise self.error(name, f"expected {_kind_name(kind)}, got {shown_value(value)}")
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
+            raise self.error(
+                name, T("expected {kind}, got {value}", kind=_kind_text(kind), value=_shown(value))
+            )
         return value
 
     def sub(self, name: str, *, required: bool = True) -> _Reader:
@@ -485,17 +594,23 @@ class _Reader:
             raise self.error(name, str(exc)) from None
 
 
-def _kind_name(kind: type | tuple[type, ...]) -> str:
+def _kind_text(kind: type | tuple[type, ...]) -> Text:
+    """What a key must hold: ``a string``, ``an integer or a string``."""
+    #: What a key of a ruleset file must hold, in "expected {kind}, got {value}".
     names = {
-        str: "a string",
-        int: "an integer",
-        float: "a number",
-        bool: "true or false",
-        dict: "a table",
-        list: "a list",
+        str: T("a string"),
+        int: T("an integer"),
+        float: T("a number"),
+        bool: T("true or false"),
+        dict: T("a table"),
+        list: T("a list"),
     }
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    texts = [names.get(k, Text(k.__name__)) for k in kinds]
+    said = texts[0]
+    for other in texts[1:]:
+        said = T("{first} or {second}", first=said, second=other)
+    return said
 
 
 def _toml(text: str, file: str) -> dict[str, Any]:
@@ -623,9 +738,11 @@ MAX_HOUSE_FILE = 64_000  # characters: a house file is a few lines; a bigger one
 #: The keys of a house ruleset file, and what a house file cannot change (with why).
 HOUSE_KEYS = ("id", "base", "title", "game", "overrides", "chips")
 _NOT_IN_A_HOUSE_FILE = {
-    "payouts": "the payouts are the regulation's: a house cannot change them "
-    "(a house option, such as royal_flush_pays, is a setting in [overrides])",
-    "settings": "a house does not declare settings: it changes its base's in [overrides]",
+    "payouts": T(
+        "the payouts are the regulation's: a house cannot change them "
+        "(a house option, such as royal_flush_pays, is a setting in [overrides])"
+    ),
+    "settings": T("a house does not declare settings: it changes its base's in [overrides]"),
 }
 
 
@@ -651,16 +768,23 @@ def _house_toml(text: str, file: str) -> dict[str, Any]:
     if len(text) > MAX_HOUSE_FILE:
         raise RulesetError(
             "invalid_ruleset",
-            f"{file}: has {len(text):,} characters; a house ruleset file has at most "
-            f"{MAX_HOUSE_FILE:,}.",
+            _refusal(
+                file,
+                T(
+                    "has {count} characters; a house ruleset file has at most {most}",
+                    count=Decimal(len(text)),  # grouped as the reader's language does
+                    most=Decimal(MAX_HOUSE_FILE),
+                ),
+            ),
         )
     try:
         return tomllib.loads(text, parse_float=_house_float)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError("invalid_ruleset", f"{file}: not valid TOML: {exc}.") from None
+        raise RulesetError("invalid_ruleset", _refusal(file, _not_toml(str(exc)))) from None
     except RecursionError:
         raise RulesetError(
-            "invalid_ruleset", f"{file}: not valid TOML: lists or tables nested too deeply."
+            "invalid_ruleset",
+            _refusal(file, T("not valid TOML: lists or tables nested too deeply")),
         ) from None
     except ValueError:  # an integer of thousands of digits (Python's int() refuses it)
         line = next(
@@ -668,8 +792,35 @@ def _house_toml(text: str, file: str) -> dict[str, Any]:
         )
         raise RulesetError(
             "invalid_ruleset",
-            f"{file}: line {line}: a number of thousands of digits, which no table has.",
+            _refusal(
+                file,
+                T("line {line}: a number of thousands of digits, which no table has", line=line),
+            ),
         ) from None
+
+
+#: Where tomllib says its error is: ``… (at line 3, column 5)`` or ``… (at end of document)``
+#: (Python 3.11's ``TOMLDecodeError`` has no ``lineno``).
+_TOML_PLACE = re.compile(
+    r"(?P<detail>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)",
+    re.DOTALL,
+)
+
+
+def _not_toml(said: str) -> Text:
+    """tomllib's refusal as a sentence to translate: the line and column kept, its own
+    (English) words only a detail."""
+    found = _TOML_PLACE.fullmatch(said)
+    if found is None:
+        return T("not valid TOML: {detail}", detail=said)
+    if found["line"] is None:
+        return T("not valid TOML: {detail} (at end of document)", detail=found["detail"])
+    return T(
+        "not valid TOML: {detail} (at line {line}, column {column})",
+        detail=found["detail"],
+        line=int(found["line"]),
+        column=int(found["column"]),
+    )
 
 
 def _check_house_values(file: str, value: Any, path: str = "") -> None:
@@ -692,29 +843,47 @@ def _check_house_values(file: str, value: Any, path: str = "") -> None:
             ):
                 raise RulesetError(
                     "invalid_ruleset",
-                    f"{file}: {where}: {shown_value(item)} is not a finite number.",
+                    _refusal(
+                        f"{file}: {where}",
+                        T("{value} is not a finite number", value=_shown(item)),
+                    ),
                 )
             if isinstance(item, _AbsurdFloat) or _absurd(item):
                 raise RulesetError(
                     "invalid_ruleset",
-                    f"{file}: {where}: {shown_value(item)} is a number no table has (at most "
-                    f"{_MAX_DIGITS} digits before and after the point).",
+                    _refusal(
+                        f"{file}: {where}",
+                        T(
+                            "{value} is a number no table has (at most {digits} digits "
+                            "before and after the point)",
+                            value=_shown(item),
+                            digits=_MAX_DIGITS,
+                        ),
+                    ),
                 )
 
 
 def _house_id(top: _Reader) -> str:
     ruleset_id: str = top.get("id", str)
     if not ruleset_id:
-        raise top.error("id", 'is empty: name the ruleset, such as "grand-lisboa-roulette"')
+        raise top.error("id", T('is empty: name the ruleset, such as "grand-lisboa-roulette"'))
     if len(ruleset_id) > HOUSE_ID_LENGTH:
         raise top.error(
-            "id", f"has {len(ruleset_id):,} characters; an id has at most {HOUSE_ID_LENGTH}"
+            "id",
+            T(
+                "has {count} characters; an id has at most {most}",
+                count=Decimal(len(ruleset_id)),  # grouped as the reader's language does
+                most=HOUSE_ID_LENGTH,
+            ),
         )
     if not HOUSE_ID_PATTERN.fullmatch(ruleset_id):
         raise top.error(
             "id",
-            f"{shown_value(ruleset_id)} is not an id: lowercase letters and digits joined "
-            'by single hyphens, such as "grand-lisboa-roulette" (no spaces, dots or slashes)',
+            T(
+                "{value} is not an id: lowercase letters and digits joined by single hyphens, "
+                'such as "grand-lisboa-roulette" (no spaces, dots or slashes)',
+                value=_shown(ruleset_id),
+            ),
         )
     return ruleset_id
 
@@ -725,15 +894,22 @@ def _house_title(top: _Reader) -> str:
     if hidden is not None:
         raise top.error(
             "title",
-            f"holds U+{ord(hidden):04X}, a character that is not seen (a control, "
-            "format or line-break character): write the title on one line in plain letters",
+            T(
+                "holds U+{code}, a character that is not seen (a control, format or "
+                "line-break character): write the title on one line in plain letters",
+                code=f"{ord(hidden):04X}",
+            ),
         )
     if not title.strip():
-        raise top.error("title", "is empty: give the name the trainees will see")
+        raise top.error("title", T("is empty: give the name the trainees will see"))
     if len(title.strip()) > HOUSE_TITLE_LENGTH:
         raise top.error(
             "title",
-            f"has {len(title.strip()):,} characters; a title has at most {HOUSE_TITLE_LENGTH}",
+            T(
+                "has {count} characters; a title has at most {most}",
+                count=Decimal(len(title.strip())),  # grouped as the reader's language does
+                most=HOUSE_TITLE_LENGTH,
+            ),
         )
     return " ".join(title.split())
 
@@ -767,36 +943,60 @@ def parse_house_ruleset(
         if key not in HOUSE_KEYS:
             raise top.error(
                 _escaped(key),
-                f"is not a key of a house ruleset (its keys: {', '.join(HOUSE_KEYS)})",
+                T(
+                    "is not a key of a house ruleset (its keys: {keys})",
+                    keys=", ".join(HOUSE_KEYS),
+                ),
             )
     houses = houses or {}
     ruleset_id = _house_id(top)
     if ruleset_id in bases:
-        raise top.error("id", f"{ruleset_id!r} is a regulation's own ruleset and is read-only")
+        raise top.error(
+            "id",
+            T("{id} is a regulation's own ruleset and is read-only", id=repr(ruleset_id)),
+        )
     base_id = top.get("base", str)
     known = ", ".join(bases)
     if base_id == ruleset_id:
-        raise top.error("base", f"a ruleset cannot be its own base (known bases: {known})")
+        raise top.error(
+            "base", T("a ruleset cannot be its own base (known bases: {known})", known=known)
+        )
     if base_id in houses:
         raise top.error(
             "base",
-            f"{shown_value(base_id)} is a house ruleset; a house ruleset is based on a "
-            f"regulation's own ruleset (known: {known})",
+            T(
+                "{value} is a house ruleset; a house ruleset is based on a regulation's own "
+                "ruleset (known: {known})",
+                value=_shown(base_id),
+                known=known,
+            ),
         )
     if base_id not in bases:
-        raise top.error("base", f"no regulation ruleset {shown_value(base_id)} (known: {known})")
+        raise top.error(
+            "base",
+            T("no regulation ruleset {value} (known: {known})", value=_shown(base_id), known=known),
+        )
     base = bases[base_id]
     game = top.get("game", str, required=False)
     if game is not None and game != base.game:
         raise top.error(
             "game",
-            f"is {shown_value(game)}, but the base {base_id} is a {base.game} ruleset",
+            T(
+                "is {value}, but the base {base} is a {game} ruleset",
+                value=_shown(game),
+                base=base_id,
+                game=str(base.game),
+            ),
         )
     if houses.get(ruleset_id, base.game) != base.game:
         raise top.error(
             "id",
-            f"{ruleset_id!r} is already a {houses[ruleset_id]} house ruleset; "
-            f"a {base.game} one needs another id",
+            T(
+                "{id} is already a {game} house ruleset; a {other} one needs another id",
+                id=repr(ruleset_id),
+                game=str(houses[ruleset_id]),
+                other=str(base.game),
+            ),
         )
     title = _house_title(top)
     overrides = top.sub("overrides", required=False)
@@ -806,12 +1006,16 @@ def parse_house_ruleset(
         if setting is None:
             raise overrides.error(
                 _escaped(name),
-                f"is not a setting of {base_id} (its settings: {', '.join(base.settings)})",
+                T(
+                    "is not a setting of {base} (its settings: {settings})",
+                    base=base_id,
+                    settings=", ".join(base.settings),
+                ),
             )
         try:
             values[name] = setting.coerce(value, f"{file}: overrides.{name}")
         except RulesetError as exc:
-            raise RulesetError("invalid_ruleset", exc.message) from None
+            raise RulesetError("invalid_ruleset", exc.text or exc.message) from None
     chips = base.chips
     if "chips" in raw:
         chips = _chips_from(top.sub("chips"), base.chips)
@@ -918,18 +1122,29 @@ def read_house_file(path: Path) -> str:
         if path.stat().st_size > 4 * MAX_HOUSE_FILE:  # 4 bytes a character at most
             raise RulesetError(
                 "invalid_ruleset",
-                f"{path.name}: is {path.stat().st_size:,} bytes; a house ruleset file has at "
-                f"most {MAX_HOUSE_FILE:,} characters.",
+                _refusal(
+                    path.name,
+                    T(
+                        "is {size} bytes; a house ruleset file has at most {most} characters",
+                        size=Decimal(path.stat().st_size),  # grouped as the language does
+                        most=Decimal(MAX_HOUSE_FILE),
+                    ),
+                ),
             )
         return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RulesetError(
             "invalid_ruleset",
-            f"{path.name}: is not UTF-8 text (byte {exc.start + 1}): save it as UTF-8.",
+            _refusal(
+                path.name,
+                T("is not UTF-8 text (byte {byte}): save it as UTF-8", byte=exc.start + 1),
+            ),
         ) from None
     except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise RulesetError("invalid_ruleset", f"{path.name}: cannot be read ({reason}).") from None
+        reason = exc.strerror or type(exc).__name__  # the system's own words
+        raise RulesetError(
+            "invalid_ruleset", _refusal(path.name, T("cannot be read ({reason})", reason=reason))
+        ) from None
 
 
 def load_house_ruleset(path: Path, houses: Mapping[str, str] | None = None) -> Ruleset:

@@ -8,7 +8,8 @@ An instructor adds a house ruleset file (the instructor views, or
 
 The file is validated by the rules core (:func:`~dealer_trainer.rules.rulesets.parse_house_ruleset`)
 before anything is written; a refusal is a :class:`HouseRulesetError` naming the file and the
-key. Each change of a house's file is kept as a new version, whole, and never changed (the
+key, a sentence the window says in its language (its ``text``; ``str(error)`` is the English).
+Each change of a house's file is kept as a new version, whole, and never changed (the
 database refuses it): an answer records ``<id>@<version>``, so it can be re-graded and re-drawn
 under the very text it was graded under however the house's file changes later.
 
@@ -33,6 +34,7 @@ from dealer_trainer.rules.rulesets import (
     parse_house_ruleset,
     use_house_rulesets,
 )
+from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.storage.models import HouseRulesetRow, Instructor
 from dealer_trainer.storage.records import InstructorSession
@@ -42,7 +44,11 @@ FILE_NAME_LENGTH = 255
 
 
 class HouseRulesetError(StorageError):
-    """A house ruleset file the rules refuse; the message names the file and the key."""
+    """A house ruleset file the rules refuse; the message names the file and the key.
+
+    Its ``text`` is the rules' sentence to translate (``RulesError.text``), its English
+    the rules' ``message``, word for word.
+    """
 
 
 @dataclass(frozen=True)
@@ -112,8 +118,12 @@ def parse_kept(stored: StoredHouseRuleset) -> Ruleset:
     if ruleset.id != stored.ruleset_id:
         raise RulesetError(
             "invalid_ruleset",
-            f"{stored.file_name}: id: the kept text names {ruleset.id!r}, "
-            f"not {stored.ruleset_id!r}.",
+            T(
+                "{file}: id: the kept text names {named}, not {kept}.",
+                file=stored.file_name,
+                named=repr(ruleset.id),
+                kept=repr(stored.ruleset_id),
+            ),
         )
     return house_version(ruleset, stored.version)
 
@@ -129,7 +139,7 @@ def add_house_ruleset(
     store.require(session)
     name = file_name.strip()[-FILE_NAME_LENGTH:] or "house ruleset"
     if not isinstance(text, str):
-        raise HouseRulesetError(f"{name}: is not text.")
+        raise HouseRulesetError(T("{file}: is not text.", file=name))
     text = text.removeprefix("\ufeff")
     digest = _digest(text)
 
@@ -139,7 +149,7 @@ def add_house_ruleset(
         try:
             ruleset = parse_house_ruleset(text, name, official_rulesets(), houses=games)
         except RulesetError as exc:
-            raise HouseRulesetError(exc.message) from None
+            raise HouseRulesetError(exc.text or exc.message) from None
         versions = [stored for stored in kept if stored.ruleset_id == ruleset.id]
         if versions and versions[-1].sha256 == digest:
             return AddedHouseRuleset(versions[-1], new=False)
@@ -179,21 +189,27 @@ def add_house_ruleset(
     return store.write(work)
 
 
-def use_kept_house_rulesets(store: Store) -> list[str]:
+def use_kept_house_rulesets(store: Store) -> list[Text]:
     """Load every kept version into the rules core (``get_ruleset``, the picker).
 
     Returns a sentence per version that no longer validates (an app whose base
-    ruleset changed its settings): that version is left out; the others are used.
+    ruleset changed its settings), to translate: that version is left out; the others
+    are used.
     """
     rulesets: list[Ruleset] = []
-    problems: list[str] = []
+    problems: list[Text] = []
     for stored in kept_house_rulesets(store):
         try:
             rulesets.append(parse_kept(stored))
         except RulesetError as exc:
             problems.append(
-                f"The house ruleset {stored.title!r} (version {stored.version}) cannot be "
-                f"used by this version of the app: {exc.message}"
+                T(
+                    "The house ruleset {title} (version {version}) cannot be used by this "
+                    "version of the app: {problem}",
+                    title=repr(stored.title),
+                    version=stored.version,
+                    problem=exc.text or exc.message,
+                )
             )
     use_house_rulesets(rulesets)
     return problems

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from dealer_trainer.ui.language import text_in_language
+from dealer_trainer.ui.language import problem_text, text_in_language
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import Store
@@ -243,9 +243,11 @@ class AppStore(QObject):
         from dealer_trainer.storage.house_rulesets import use_kept_house_rulesets  # noqa: PLC0415
 
         try:
-            self.house_ruleset_problems = use_kept_house_rulesets(self._store)
+            problems = use_kept_house_rulesets(self._store)
         except StorageError as exc:
-            self.house_ruleset_problems = [str(exc)]
+            self.house_ruleset_problems = [problem_text(exc)]
+        else:
+            self.house_ruleset_problems = [text_in_language(problem) for problem in problems]
         self.rulesetsChanged.emit()
 
     def open_in_background(self) -> None:

@@ -148,7 +148,9 @@ def text_in_language(text: Text) -> str:
 
 def problem_text(error: BaseException) -> str:
     """What went wrong, in the current language: a storage error's sentence translated
-    (``StorageError.text``), any other error's own words."""
+    (``StorageError.text``), a refusal of the rules given as a sentence too (``RulesError.text``:
+    a house ruleset file's), any other error's own words."""
+    from dealer_trainer.rules.errors import RulesError  # noqa: PLC0415 (cheap, once)
     from dealer_trainer.storage.errors import (  # noqa: PLC0415 (cheap, once)
         InputRefusedError,
         StorageError,
@@ -156,4 +158,9 @@ def problem_text(error: BaseException) -> str:
 
     if isinstance(error, StorageError | InputRefusedError) and error.text is not None:
         return text_in_language(error.text)
+    if isinstance(error, RulesError) and error.text is not None:
+        said = text_in_language(error.text)
+        if error.citation is None:
+            return said
+        return f"{said} ({citation_text(error.citation)})"
     return str(error)

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.rulesets import (
     HOUSE_KEYS,
@@ -27,6 +28,7 @@ from dealer_trainer.rules.rulesets import (
     official_rulesets,
     parse_house_ruleset,
 )
+from dealer_trainer.rules.text import Text
 
 HEAD = 'id = "grand-lisboa-roulette"\nbase = "roulette-2003"\ntitle = "Grand Lisboa roulette"\n'
 STUD = 'id = "grand-lisboa-stud"\nbase = "caribbean-stud-2004"\ntitle = "Grand Lisboa stud"\n'
@@ -34,11 +36,14 @@ CRAPS = 'id = "grand-lisboa-craps"\nbase = "craps-1985"\ntitle = "Grand Lisboa c
 
 
 def refused(text: str, file: str = "house.toml") -> str:
-    """The message a house file is refused with (it must be a RulesetError, naming the file)."""
+    """The message a house file is refused with (it must be a RulesetError, naming the file,
+    and a sentence to translate whose English is the message)."""
     with pytest.raises(RulesetError) as caught:
         parse_house_ruleset(text, file, official_rulesets())
     message = caught.value.message
     assert caught.value.code == "invalid_ruleset", message
+    assert caught.value.text is not None, f"not translatable: {message}"
+    assert caught.value.text.english() == message
     assert message.startswith(f"{file}: "), message
     for python in ("Decimal(", "datetime.", "Traceback", "<class"):
         assert python not in message, message
@@ -404,6 +409,8 @@ def test_house_ruleset_fuzz_every_file_loads_or_is_refused_naming_file_and_key(t
     except RulesetError as exc:
         assert exc.code == "invalid_ruleset"
         assert exc.message.startswith("fuzz.toml: ")
+        # Every refusal is a sentence the window translates, its English the message.
+        assert exc.text is not None and exc.text.english() == exc.message
         place = exc.message.removeprefix("fuzz.toml: ")
         # a key (``overrides.royal_flush_pays:``), a line, or "not valid TOML: … line n"
         assert place.split(":")[0].strip(), exc.message
@@ -421,3 +428,50 @@ def test_house_ruleset_example_of_docs_rulesets_md_loads_and_its_refusal_is_the_
     assert house.decimal("max_payout_per_round") == Decimal("250000.00")
     message = refused(example.replace("= 80", "= 120"), "grand-lisboa-stud.toml")
     assert message in " ".join(document.split())
+
+
+def test_house_ruleset_refusal_keeps_the_cli_s_json_and_words_and_adds_its_sentence() -> None:
+    """The sentence to translate (``text``) is beside the message, never in the JSON of the
+    rules CLI (docs/rules-cli.md): code, message and citation, as before."""
+    with pytest.raises(RulesetError) as caught:
+        parse_house_ruleset(HEAD + "[overrides\n", "house.toml", official_rulesets())
+    error = caught.value
+    message = (
+        "house.toml: not valid TOML: Expected ']' at the end of a table declaration "
+        "(at line 4, column 11)."
+    )
+    assert error.to_json() == {
+        "error": {"code": "invalid_ruleset", "message": message, "citation": None}
+    }
+    assert str(error) == message
+    assert error.text is not None
+    assert error.text.params["where"] == "house.toml"  # the file as typed, not translated
+    problem = error.text.params["problem"]
+    assert isinstance(problem, Text)
+    assert problem.params["line"] == 4 and problem.params["column"] == 11
+
+
+@pytest.mark.parametrize("base", ["craps-1985", "craps-2010"])
+def test_craps_every_house_override_a_file_may_give_is_one_the_craps_core_reads(
+    base: str,
+) -> None:
+    """A house file's overrides pass through the craps core's own checks
+    (``CrapsRules.from_ruleset``) only after the rulesets' own, so the craps core never
+    refuses a house file itself: each choice, each bound, each flag is read."""
+    head = f'id = "grand-lisboa-craps"\nbase = "{base}"\ntitle = "Grand Lisboa craps"\n'
+    settings = official_rulesets()[base].settings
+    overrides: list[str] = []
+    for setting in settings.values():
+        if setting.type == "choice":
+            overrides += [f'{setting.name} = "{choice}"' for choice in setting.choices]
+        elif setting.type == "boolean":
+            overrides += [f"{setting.name} = true", f"{setting.name} = false"]
+        else:
+            bounds = [b for b in (setting.minimum, setting.maximum) if b is not None]
+            overrides += [f'{setting.name} = "{bound}"' for bound in bounds]
+    assert len(overrides) > len(settings)
+    for override in overrides:
+        house = parse_house_ruleset(
+            head + f"[overrides]\n{override}\n", "h.toml", official_rulesets()
+        )
+        assert CrapsRules.from_ruleset(house).ruleset is house, override

@@ -3729,6 +3729,356 @@
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation>As percentagens da regra de domínio são percentagens inteiras.</translation>
     </message>
+    <message>
+        <location filename="../../rules/rulesets.py" line="+113"/>
+        <location line="+492"/>
+        <source>a table</source>
+        <extracomment>The most digits a number of a ruleset may have before and after its point: far beyond any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as written, before any comparison; int() of it alone would take a minute). Characters a message shows escaped (​): they draw nothing, or turn the text around. Said of a value of a ruleset file that cannot be shown as written (&quot;…, not a table&quot;).</extracomment>
+        <translation>uma tabela</translation>
+    </message>
+    <message>
+        <location line="-490"/>
+        <location line="+491"/>
+        <source>a list</source>
+        <translation>uma lista</translation>
+    </message>
+    <message>
+        <location line="-489"/>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a number of more than {digits} digits</source>
+        <translation>um número de mais de {digits} algarismos</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{where}: {problem}.</source>
+        <extracomment>A ruleset file refused: {where} is the file and the key as written (house.toml: overrides.zero_rule), {problem} what is wrong with it, one of the sentences of rulesets.py (they follow the key: &quot;is missing&quot;).</extracomment>
+        <translation>{where}: {problem}.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>{name} cannot be empty</source>
+        <translation>{name} não pode ficar vazio</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name} must be true or false, not {value}</source>
+        <translation>{name} tem de ser true ou false, não {value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be one of {options}, not {value}</source>
+        <translation>{name} tem de ser um dos valores {options}, não {value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be a number, not {value}</source>
+        <translation>{name} tem de ser um número, não {value}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>{name} must be a finite number, not {value}</source>
+        <translation>{name} tem de ser um número finito, não {value}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} is {value}, a number no table has (at most {digits} digits before and after the point)</source>
+        <translation>{name} é {value}, um número que nenhuma mesa tem (no máximo {digits} algarismos na parte inteira e na parte decimal)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be a whole number, not {value}</source>
+        <translation>{name} tem de ser um número inteiro, não {value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} is an amount of money, in whole cents (0.01), not {value}</source>
+        <translation>{name} é uma quantia em dinheiro, em cêntimos inteiros (0.01), não {value}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{name} is larger than any table accepts ({most} at most), not {value}</source>
+        <translation>{name} excede o que qualquer mesa aceita (no máximo {most}): {value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be at least {minimum}, not {value}</source>
+        <translation>{name} tem de ser pelo menos {minimum}, não {value}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} must be at most {maximum}, not {value}</source>
+        <translation>{name} tem de ser no máximo {maximum}, não {value}</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>expected a chip value such as &quot;25&quot;, got {value}</source>
+        <extracomment>The drill levels that choose a part of a chip set for their pay tray, lowest first.</extracomment>
+        <translation>devia ser o valor de uma ficha, como «25», e não {value}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>not a number: {value}</source>
+        <translation>não é um número: {value}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a chip is a positive amount in cents, not {value}</source>
+        <translation>uma ficha é uma quantia positiva em cêntimos, não {value}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{value} is not a chip of the set ({chips})</source>
+        <translation>{value} não é uma ficha do conjunto ({chips})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>needs at least one chip</source>
+        <translation>precisa de pelo menos uma ficha</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>chip values must be distinct and listed lowest first</source>
+        <translation>os valores das fichas têm de ser diferentes e estar por ordem crescente</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>must be &apos;denominations&apos;, not {value}</source>
+        <translation>tem de ser «denominations», não {value}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a chip set is a house setting: false</source>
+        <translation>um conjunto de fichas é uma definição da casa: false</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>is not a key of [chips] (known: {keys})</source>
+        <translation>não é uma chave de [chips] (as conhecidas: {keys})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>holds {count} chips; a chip set has at most {most}</source>
+        <translation>tem {count} fichas; um conjunto de fichas tem no máximo {most}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>is needed: the base&apos;s float ({chips}) has chips that are not in the set</source>
+        <translation>tem de constar do ficheiro: as fichas de pagamento da base ({chips}) incluem fichas que não estão no conjunto</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>holds {count} chips; a drill&apos;s float holds at most {most} (the pay tray&apos;s keys 1-9)</source>
+        <translation>tem {count} fichas; as fichas de pagamento de um exercício são no máximo {most} (as teclas 1-9 do porta-fichas)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>is a currency code such as &quot;HKD&quot; or &quot;MOP&quot;, not {value}</source>
+        <translation>é um código de moeda, como «HKD» ou «MOP», não {value}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is empty: say what the chips are</source>
+        <translation>está vazia: diga que fichas são</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>has {count} characters ({most} at most)</source>
+        <translation>tem {count} caracteres (no máximo {most})</translation>
+    </message>
+    <message>
+        <location line="+141"/>
+        <source>is missing</source>
+        <extracomment>What follows a house basis cited where no article can be (``house ruling: …``). What is wrong with a key of a ruleset file, after &quot;file: key:&quot;.</extracomment>
+        <translation>falta no ficheiro</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>expected {kind}, got {value}</source>
+        <translation>devia ser {kind}, e não {value}</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>a string</source>
+        <extracomment>What a key of a ruleset file must hold, in &quot;expected {kind}, got {value}&quot;.</extracomment>
+        <translation>um texto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an integer</source>
+        <translation>um número inteiro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a number</source>
+        <translation>um número</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>true or false</source>
+        <translation>true ou false</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{first} or {second}</source>
+        <translation>{first} ou {second}</translation>
+    </message>
+    <message>
+        <location line="+130"/>
+        <source>the payouts are the regulation&apos;s: a house cannot change them (a house option, such as royal_flush_pays, is a setting in [overrides])</source>
+        <extracomment>A house ruleset&apos;s id: lowercase letters and digits in words joined by single hyphens, as the regulations&apos; own (``grand-lisboa-roulette``); no path, no space, no dot. The keys of a house ruleset file, and what a house file cannot change (with why).</extracomment>
+        <translation>os pagamentos são os do regulamento: uma casa não os pode alterar (uma opção da casa, como royal_flush_pays, é uma definição em [overrides])</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a house does not declare settings: it changes its base&apos;s in [overrides]</source>
+        <translation>uma casa não declara definições: altera as da sua base em [overrides]</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>has {count} characters; a house ruleset file has at most {most}</source>
+        <translation>tem {count} caracteres; um ficheiro de regras da casa tem no máximo {most}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>not valid TOML: lists or tables nested too deeply</source>
+        <translation>não é TOML válido: listas ou tabelas umas dentro das outras em demasiados níveis</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>line {line}: a number of thousands of digits, which no table has</source>
+        <translation>linha {line}: um número com milhares de algarismos, que nenhuma mesa tem</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>not valid TOML: {detail}</source>
+        <extracomment>Where tomllib says its error is: ``… (at line 3, column 5)`` or ``… (at end of document)`` (Python 3.11&apos;s ``TOMLDecodeError`` has no ``lineno``).</extracomment>
+        <translation>não é TOML válido ({detail})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not valid TOML: {detail} (at end of document)</source>
+        <translation>não é TOML válido no fim do ficheiro ({detail})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not valid TOML: {detail} (at line {line}, column {column})</source>
+        <translation>não é TOML válido na linha {line}, coluna {column} ({detail})</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>{value} is not a finite number</source>
+        <translation>{value} não é um número finito</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{value} is a number no table has (at most {digits} digits before and after the point)</source>
+        <translation>{value} é um número que nenhuma mesa tem (no máximo {digits} algarismos na parte inteira e na parte decimal)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>is empty: name the ruleset, such as &quot;grand-lisboa-roulette&quot;</source>
+        <translation>está vazio: dê um identificador ao conjunto de regras, como «grand-lisboa-roulette»</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>has {count} characters; an id has at most {most}</source>
+        <translation>tem {count} caracteres; um id tem no máximo {most}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{value} is not an id: lowercase letters and digits joined by single hyphens, such as &quot;grand-lisboa-roulette&quot; (no spaces, dots or slashes)</source>
+        <translation>{value} não é um id: letras minúsculas e algarismos ligados por um só hífen, como «grand-lisboa-roulette» (sem espaços, pontos nem barras)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>holds U+{code}, a character that is not seen (a control, format or line-break character): write the title on one line in plain letters</source>
+        <translation>contém U+{code}, um carácter que não se vê (de controlo, de formatação ou de mudança de linha): escreva o título numa só linha, em letras simples</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>is empty: give the name the trainees will see</source>
+        <translation>está vazio: indique o nome que os formandos verão</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>has {count} characters; a title has at most {most}</source>
+        <translation>tem {count} caracteres; um título tem no máximo {most}</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>is not a key of a house ruleset (its keys: {keys})</source>
+        <translation>não é uma chave das regras da casa (as suas chaves: {keys})</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{id} is a regulation&apos;s own ruleset and is read-only</source>
+        <translation>{id} é um conjunto de regras do próprio regulamento e não pode ser alterado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a ruleset cannot be its own base (known bases: {known})</source>
+        <translation>um conjunto de regras não pode ser a sua própria base (bases conhecidas: {known})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{value} is a house ruleset; a house ruleset is based on a regulation&apos;s own ruleset (known: {known})</source>
+        <translation>{value} são regras da casa; as regras da casa baseiam-se num conjunto de regras do próprio regulamento (conhecidos: {known})</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>no regulation ruleset {value} (known: {known})</source>
+        <translation>não existe o conjunto de regras de regulamento {value} (conhecidos: {known})</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>is {value}, but the base {base} is a {game} ruleset</source>
+        <translation>é {value}, mas a base {base} é um conjunto de regras de {game}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{id} is already a {game} house ruleset; a {other} one needs another id</source>
+        <translation>{id} já é o id de regras da casa de {game}; as de {other} precisam de outro id</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>is not a setting of {base} (its settings: {settings})</source>
+        <translation>não é uma definição de {base} (as suas definições: {settings})</translation>
+    </message>
+    <message>
+        <location line="+118"/>
+        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
+        <extracomment>The house rulesets this process knows (the app loads them from its database): every kept version by its versioned id, and the newest version of each house id.</extracomment>
+        <translation>tem {size} bytes; um ficheiro de regras da casa tem no máximo {most} caracteres</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>is not UTF-8 text (byte {byte}): save it as UTF-8</source>
+        <translation>não é texto UTF-8 (byte {byte}): guarde-o como UTF-8</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cannot be read ({reason})</source>
+        <translation>não pode ser lido ({reason})</translation>
+    </message>
+    <message>
+        <location filename="../../storage/house_rulesets.py" line="+122"/>
+        <source>{file}: id: the kept text names {named}, not {kept}.</source>
+        <translation>{file}: id: o texto guardado indica {named}, não {kept}.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>{file}: is not text.</source>
+        <translation>{file}: não é texto.</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>The house ruleset {title} (version {version}) cannot be used by this version of the app: {problem}</source>
+        <translation>As regras da casa {title} (versão {version}) não podem ser usadas por esta versão da aplicação: {problem}</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -5384,17 +5734,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+53"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
         <source>&amp;Add a house ruleset file…</source>
+        <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>&amp;Acrescentar um ficheiro de regras da casa…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The &amp;keys of a house file…</source>
         <translation>As c&amp;haves de um ficheiro da casa…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
@@ -5419,12 +5770,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Acrescentado</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. The keys of a house file… lists every setting a file may give, its default and the article it rests on (in English, as the file&apos;s keys are).</source>
         <translation>As regras da casa são um ficheiro (TOML) com as definições próprias da casa sobre o regulamento: as opções que o regulamento deixa à casa e as suas fichas. O ficheiro é verificado antes de ser guardado, e a escolha de regulamento de cada posto de trabalho passa a oferecê-lo. Um ficheiro alterado é guardado como nova versão: as respostas mantêm a versão com que foram classificadas. As chaves de um ficheiro da casa… lista cada definição que um ficheiro pode dar, o seu valor por omissão e o artigo em que assenta (em inglês, como as chaves do ficheiro).</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>%1 by %2</source>
         <translation>%1 por %2</translation>
     </message>
@@ -5449,23 +5800,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Regras da casa (*.toml);;Qualquer ficheiro (*)</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+4"/>
+        <location line="+35"/>
         <source>The file was refused: %1</source>
         <translation>O ficheiro foi recusado: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>The file was not kept: %1</source>
         <translation>O ficheiro não foi guardado: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-17"/>
         <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
         <translation>«%1» foi guardado como versão %2; a escolha de regulamento passa a oferecê-lo.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>“%1” is unchanged: version %2 has this very text.</source>
         <translation>«%1» não mudou: a versão %2 tem exatamente este texto.</translation>
     </message>
@@ -10341,7 +10691,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os registos ainda estão a ser abertos: tente de novo dentro de momentos.</translation>
     </message>
     <message>
-        <location line="+149"/>
+        <location line="+151"/>
         <location line="+41"/>
         <source>The records could not be opened: %1</source>
         <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>

@@ -3729,6 +3729,356 @@
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation>掌握規則的比率須為整數百分比。</translation>
     </message>
+    <message>
+        <location filename="../../rules/rulesets.py" line="+113"/>
+        <location line="+492"/>
+        <source>a table</source>
+        <extracomment>The most digits a number of a ruleset may have before and after its point: far beyond any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as written, before any comparison; int() of it alone would take a minute). Characters a message shows escaped (​): they draw nothing, or turn the text around. Said of a value of a ruleset file that cannot be shown as written (&quot;…, not a table&quot;).</extracomment>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <location line="-490"/>
+        <location line="+491"/>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <location line="-489"/>
+        <source>nothing</source>
+        <translation>空值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a number of more than {digits} digits</source>
+        <translation>超過 {digits} 位的數字</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{where}: {problem}.</source>
+        <extracomment>A ruleset file refused: {where} is the file and the key as written (house.toml: overrides.zero_rule), {problem} what is wrong with it, one of the sentences of rulesets.py (they follow the key: &quot;is missing&quot;).</extracomment>
+        <translation>{where}：{problem}。</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>{name} cannot be empty</source>
+        <translation>{name} 不可留空</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name} must be true or false, not {value}</source>
+        <translation>{name} 須為 true 或 false，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be one of {options}, not {value}</source>
+        <translation>{name} 須為 {options} 之一，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be a number, not {value}</source>
+        <translation>{name} 須為數字，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>{name} must be a finite number, not {value}</source>
+        <translation>{name} 須為有限的數字，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} is {value}, a number no table has (at most {digits} digits before and after the point)</source>
+        <translation>{name} 為 {value}，沒有賭檯會用這樣的數字（整數部分及小數部分各最多 {digits} 位）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be a whole number, not {value}</source>
+        <translation>{name} 須為整數，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} is an amount of money, in whole cents (0.01), not {value}</source>
+        <translation>{name} 是金額，須以整仙計（0.01），而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{name} is larger than any table accepts ({most} at most), not {value}</source>
+        <translation>{name} 超過任何賭檯接受的數額（最多 {most}）：{value}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>{name} must be at least {minimum}, not {value}</source>
+        <translation>{name} 須至少為 {minimum}，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} must be at most {maximum}, not {value}</source>
+        <translation>{name} 最多為 {maximum}，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>expected a chip value such as &quot;25&quot;, got {value}</source>
+        <extracomment>The drill levels that choose a part of a chip set for their pay tray, lowest first.</extracomment>
+        <translation>應為籌碼面值，例如「25」，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>not a number: {value}</source>
+        <translation>不是數字：{value}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a chip is a positive amount in cents, not {value}</source>
+        <translation>籌碼面值須為以仙計的正數金額，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{value} is not a chip of the set ({chips})</source>
+        <translation>{value} 不是這套籌碼中的籌碼（{chips}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>needs at least one chip</source>
+        <translation>最少須有一個籌碼</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>chip values must be distinct and listed lowest first</source>
+        <translation>籌碼面值不可重複，並須由小至大列出</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>must be &apos;denominations&apos;, not {value}</source>
+        <translation>須為「denominations」，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a chip set is a house setting: false</source>
+        <translation>籌碼組合是賭場的設定：應為 false</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>is not a key of [chips] (known: {keys})</source>
+        <translation>不是 [chips] 的鍵（可用的鍵：{keys}）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>holds {count} chips; a chip set has at most {most}</source>
+        <translation>有 {count} 個籌碼；一套籌碼最多 {most} 個</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>is needed: the base&apos;s float ({chips}) has chips that are not in the set</source>
+        <translation>必須填寫：所依據規則集的派彩籌碼（{chips}）含有不在這套籌碼中的籌碼</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>holds {count} chips; a drill&apos;s float holds at most {most} (the pay tray&apos;s keys 1-9)</source>
+        <translation>有 {count} 個籌碼；練習的派彩籌碼最多 {most} 個（籌碼盤的 1 至 9 鍵）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>is a currency code such as &quot;HKD&quot; or &quot;MOP&quot;, not {value}</source>
+        <translation>須為貨幣代碼，例如「HKD」或「MOP」，而非 {value}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>is empty: say what the chips are</source>
+        <translation>是空的：請說明這些是甚麼籌碼</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>has {count} characters ({most} at most)</source>
+        <translation>有 {count} 個字元（最多 {most} 個）</translation>
+    </message>
+    <message>
+        <location line="+141"/>
+        <source>is missing</source>
+        <extracomment>What follows a house basis cited where no article can be (``house ruling: …``). What is wrong with a key of a ruleset file, after &quot;file: key:&quot;.</extracomment>
+        <translation>缺少此項</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>expected {kind}, got {value}</source>
+        <translation>應為{kind}，而非{value}</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>a string</source>
+        <extracomment>What a key of a ruleset file must hold, in &quot;expected {kind}, got {value}&quot;.</extracomment>
+        <translation>字串</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an integer</source>
+        <translation>整數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a number</source>
+        <translation>數字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{first} or {second}</source>
+        <translation>{first}或{second}</translation>
+    </message>
+    <message>
+        <location line="+130"/>
+        <source>the payouts are the regulation&apos;s: a house cannot change them (a house option, such as royal_flush_pays, is a setting in [overrides])</source>
+        <extracomment>A house ruleset&apos;s id: lowercase letters and digits in words joined by single hyphens, as the regulations&apos; own (``grand-lisboa-roulette``); no path, no space, no dot. The keys of a house ruleset file, and what a house file cannot change (with why).</extracomment>
+        <translation>派彩屬於規章：賭場不可更改（賭場的選項，例如 royal_flush_pays，是 [overrides] 中的設定）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a house does not declare settings: it changes its base&apos;s in [overrides]</source>
+        <translation>賭場不宣告設定：只在 [overrides] 中更改所依據規則集的設定</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>has {count} characters; a house ruleset file has at most {most}</source>
+        <translation>有 {count} 個字元；賭場規則集檔案最多 {most} 個字元</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>not valid TOML: lists or tables nested too deeply</source>
+        <translation>不是有效的 TOML：列表或表格嵌套過深</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>line {line}: a number of thousands of digits, which no table has</source>
+        <translation>第 {line} 行：有數千位的數字，沒有賭檯會用</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>not valid TOML: {detail}</source>
+        <extracomment>Where tomllib says its error is: ``… (at line 3, column 5)`` or ``… (at end of document)`` (Python 3.11&apos;s ``TOMLDecodeError`` has no ``lineno``).</extracomment>
+        <translation>不是有效的 TOML（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not valid TOML: {detail} (at end of document)</source>
+        <translation>檔案末尾不是有效的 TOML（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not valid TOML: {detail} (at line {line}, column {column})</source>
+        <translation>第 {line} 行第 {column} 欄不是有效的 TOML（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>{value} is not a finite number</source>
+        <translation>{value} 不是有限的數字</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{value} is a number no table has (at most {digits} digits before and after the point)</source>
+        <translation>{value} 是沒有賭檯會用的數字（整數部分及小數部分各最多 {digits} 位）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>is empty: name the ruleset, such as &quot;grand-lisboa-roulette&quot;</source>
+        <translation>是空的：請為規則集命名，例如「grand-lisboa-roulette」</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>has {count} characters; an id has at most {most}</source>
+        <translation>有 {count} 個字元；id 最多 {most} 個字元</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{value} is not an id: lowercase letters and digits joined by single hyphens, such as &quot;grand-lisboa-roulette&quot; (no spaces, dots or slashes)</source>
+        <translation>{value} 不是有效的 id：須為小寫字母及數字，以單一連字號連接，例如「grand-lisboa-roulette」（不可有空格、句點或斜線）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>holds U+{code}, a character that is not seen (a control, format or line-break character): write the title on one line in plain letters</source>
+        <translation>含有 U+{code}，一個看不見的字元（控制、格式或換行字元）：請以普通文字在一行內寫出名稱</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>is empty: give the name the trainees will see</source>
+        <translation>是空的：請寫上學員會看到的名稱</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>has {count} characters; a title has at most {most}</source>
+        <translation>有 {count} 個字元；名稱最多 {most} 個字元</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>is not a key of a house ruleset (its keys: {keys})</source>
+        <translation>不是賭場規則集的鍵（其鍵為：{keys}）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{id} is a regulation&apos;s own ruleset and is read-only</source>
+        <translation>{id} 是規章本身的規則集，不可更改</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>a ruleset cannot be its own base (known bases: {known})</source>
+        <translation>規則集不可以自己為依據（可用的依據：{known}）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{value} is a house ruleset; a house ruleset is based on a regulation&apos;s own ruleset (known: {known})</source>
+        <translation>{value} 是賭場規則集；賭場規則集須以規章本身的規則集為依據（可用的：{known}）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>no regulation ruleset {value} (known: {known})</source>
+        <translation>沒有名為 {value} 的規章規則集（可用的：{known}）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>is {value}, but the base {base} is a {game} ruleset</source>
+        <translation>為 {value}，但所依據的 {base} 是 {game} 的規則集</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{id} is already a {game} house ruleset; a {other} one needs another id</source>
+        <translation>{id} 已是 {game} 的賭場規則集；{other} 的規則集須用另一個 id</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>is not a setting of {base} (its settings: {settings})</source>
+        <translation>不是 {base} 的設定（其設定為：{settings}）</translation>
+    </message>
+    <message>
+        <location line="+118"/>
+        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
+        <extracomment>The house rulesets this process knows (the app loads them from its database): every kept version by its versioned id, and the newest version of each house id.</extracomment>
+        <translation>有 {size} 位元組；賭場規則集檔案最多 {most} 個字元</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>is not UTF-8 text (byte {byte}): save it as UTF-8</source>
+        <translation>不是 UTF-8 文字（第 {byte} 個位元組）：請以 UTF-8 儲存</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cannot be read ({reason})</source>
+        <translation>無法讀取（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../storage/house_rulesets.py" line="+122"/>
+        <source>{file}: id: the kept text names {named}, not {kept}.</source>
+        <translation>{file}: id：保存的內容寫的是 {named}，而非 {kept}。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>{file}: is not text.</source>
+        <translation>{file}：不是文字。</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>The house ruleset {title} (version {version}) cannot be used by this version of the app: {problem}</source>
+        <translation>賭場規則集 {title}（第 {version} 版）不能在此版本的本程式中使用：{problem}</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -5379,17 +5729,18 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+53"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
         <source>&amp;Add a house ruleset file…</source>
+        <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>加入賭場規則集檔案(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The &amp;keys of a house file…</source>
         <translation>賭場檔案的鍵(&amp;K)…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>Title</source>
         <translation>名稱</translation>
     </message>
@@ -5414,12 +5765,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>加入</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>A house ruleset is a file (TOML) with the house&apos;s own settings over a regulation&apos;s ruleset: the options the regulation leaves to the house and its chips. It is checked before it is kept, and every workstation&apos;s ruleset picker offers it. A changed file is kept as a new version: answers keep the version they were graded under. The keys of a house file… lists every setting a file may give, its default and the article it rests on (in English, as the file&apos;s keys are).</source>
         <translation>賭場規則集是一個檔案（TOML），載有賭場在法定規章之上的自訂設定：規章交由賭場決定的選項及其籌碼。檔案先經檢查才會保存，之後每部工作站的規則集選單都會提供。修改過的檔案會保存為新版本：已記錄的答案保留評分時所用的版本。「賭場檔案的鍵…」列出檔案可設定的每一項、其預設值及所依據的條文（以英文列出，與檔案的鍵相同）。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>%1 by %2</source>
         <translation>%1，由 %2 加入</translation>
     </message>
@@ -5444,23 +5795,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場規則集 (*.toml);;所有檔案 (*)</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+4"/>
+        <location line="+35"/>
         <source>The file was refused: %1</source>
         <translation>檔案不獲接納：%1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>The file was not kept: %1</source>
         <translation>檔案未有保存：%1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-17"/>
         <source>“%1” is kept as version %2; the ruleset picker offers it.</source>
         <translation>「%1」已保存為第 %2 版；規則集選單現已提供。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>“%1” is unchanged: version %2 has this very text.</source>
         <translation>「%1」沒有改變：第 %2 版正是這段內容。</translation>
     </message>
@@ -10331,7 +10681,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>記錄仍在開啟中，請稍後再試。</translation>
     </message>
     <message>
-        <location line="+149"/>
+        <location line="+151"/>
         <location line="+41"/>
         <source>The records could not be opened: %1</source>
         <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>

@@ -1,15 +1,19 @@
 """The instructor's house rulesets: add a house's ruleset file, see every version kept.
 
 A file is validated by the rules core before anything is kept; a refusal names the
-file and the key. A kept file is in the database every workstation uses: each
-workstation's ruleset picker offers it (its newest version) once it loads it.
+file and the key, in the window's language (said again in the new one when the language
+is switched, as the panel's own texts are). A kept file is in the database every
+workstation uses: each workstation's ruleset picker offers it (its newest version) once
+it loads it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -32,13 +36,14 @@ from dealer_trainer.rules.rulesets import official_rulesets, read_house_file
 from dealer_trainer.storage import InstructorDesk, StorageError, Store
 from dealer_trainer.storage.house_rulesets import (
     HouseRulesetError,
+    StoredHouseRuleset,
     add_house_ruleset,
     kept_house_rulesets,
     use_kept_house_rulesets,
 )
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import current_language, problem_text
+from dealer_trainer.ui.language import current_language, fill, problem_text, text_in_language
 
 
 class HouseRulesetsPanel(QWidget):
@@ -50,15 +55,41 @@ class HouseRulesetsPanel(QWidget):
         super().__init__(parent)
         self._store = store
         self._desk = desk
-        self.add_button = QPushButton(self.tr("&Add a house ruleset file…"))
+        self.add_button = QPushButton()
         self.add_button.clicked.connect(self.ask_file)
-        self.keys_button = QPushButton(self.tr("The &keys of a house file…"))
+        self.keys_button = QPushButton()
         self.keys_button.clicked.connect(self.show_keys)
         self.keys: QDialog | None = None  # the keys' window, once opened
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # a file's text is never markup
+        #: How to say the message in the language of the moment (said again on a switch).
+        self._saying: Callable[[], str] | None = None
+        self._kept: list[StoredHouseRuleset] = []  # the versions the table shows
         self.table = QTableWidget(0, 5)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.explain = QLabel()
+        self.explain.setWordWrap(True)
+        self.explain.setStyleSheet("color: #607d8b;")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.keys_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.explain)
+        layout.addLayout(buttons)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        self._name_things()
+        self.refresh()
+
+    def _name_things(self) -> None:
+        """The panel's own texts in the language now installed."""
+        self.add_button.setText(self.tr("&Add a house ruleset file…"))
+        self.keys_button.setText(self.tr("The &keys of a house file…"))
         self.table.setHorizontalHeaderLabels(
             [
                 self.tr("Title"),
@@ -68,11 +99,7 @@ class HouseRulesetsPanel(QWidget):
                 self.tr("Added"),
             ]
         )
-        self.table.verticalHeader().hide()
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        explain = QLabel(
+        self.explain.setText(
             self.tr(
                 "A house ruleset is a file (TOML) with the house's own settings over a "
                 "regulation's ruleset: the options the regulation leaves to the house and its "
@@ -83,26 +110,30 @@ class HouseRulesetsPanel(QWidget):
                 "English, as the file's keys are)."
             )
         )
-        explain.setWordWrap(True)
-        explain.setStyleSheet("color: #607d8b;")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.add_button)
-        buttons.addWidget(self.keys_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(explain)
-        layout.addLayout(buttons)
-        layout.addWidget(self.message)
-        layout.addWidget(self.table, 1)
-        self.refresh()
+
+    def retranslate(self) -> None:
+        """Everything the panel shows, the last refusal too, in the language now installed."""
+        self._name_things()
+        if self._saying is not None:
+            self.message.setText(self._saying())
+        self._show(self._kept)  # as read last: a switch of language reads nothing again
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def refresh(self) -> None:
         try:
             kept = kept_house_rulesets(self._store)
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self._say(partial(problem_text, exc), error=True)
             return
         kept.sort(key=lambda s: (s.title.casefold(), -s.version))
+        self._kept = kept
+        self._show(kept)
+
+    def _show(self, kept: list[StoredHouseRuleset]) -> None:
         self.table.setRowCount(len(kept))
         language = current_language()
         for row, stored in enumerate(kept):
@@ -166,32 +197,38 @@ class HouseRulesetsPanel(QWidget):
         try:
             text = read_house_file(path)
             added = add_house_ruleset(self._store, self._desk.session, text, path.name)
-        except RulesetError as exc:
-            self._say(self.tr("The file was refused: %1").replace("%1", exc.message), error=True)
-            return False
-        except HouseRulesetError as exc:
-            self._say(
-                self.tr("The file was refused: %1").replace("%1", problem_text(exc)), error=True
-            )
+        except (RulesetError, HouseRulesetError) as exc:  # the file, said in the window's language
+            self._say(self._refused(exc), error=True)
             return False
         except StorageError as exc:  # the database, not the file
-            self._say(
-                self.tr("The file was not kept: %1").replace("%1", problem_text(exc)), error=True
-            )
+            self._say(self._not_kept(exc), error=True)
             return False
         problems = use_kept_house_rulesets(self._store)
         kept = added.stored
-        if added.new:
-            text = self.tr("“%1” is kept as version %2; the ruleset picker offers it.")
-            text = text.replace("%1", kept.title).replace("%2", str(kept.version))
-        else:
-            text = self.tr("“%1” is unchanged: version %2 has this very text.")
-            text = text.replace("%1", kept.title).replace("%2", str(kept.version))
-        self._say("\n".join([text, *problems]), error=bool(problems))
+        new = added.new
+
+        def saying() -> str:
+            if new:
+                text = self.tr("“%1” is kept as version %2; the ruleset picker offers it.")
+            else:
+                text = self.tr("“%1” is unchanged: version %2 has this very text.")
+            said = fill(text, kept.title, str(kept.version))
+            return "\n".join([said, *map(text_in_language, problems)])
+
+        self._say(saying, error=bool(problems))
         self.refresh()
         self.changed.emit()
         return True
 
-    def _say(self, text: str, *, error: bool) -> None:
+    def _refused(self, error: BaseException) -> Callable[[], str]:
+        """A file refused, said in the language of the moment (again after a switch)."""
+        return lambda: fill(self.tr("The file was refused: %1"), problem_text(error))
+
+    def _not_kept(self, error: BaseException) -> Callable[[], str]:
+        """The database failed (not the file), said in the language of the moment."""
+        return lambda: fill(self.tr("The file was not kept: %1"), problem_text(error))
+
+    def _say(self, saying: Callable[[], str], *, error: bool) -> None:
+        self._saying = saying
         self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
-        self.message.setText(text)
+        self.message.setText(saying())
