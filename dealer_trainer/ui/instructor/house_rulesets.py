@@ -70,7 +70,9 @@ class HouseRulesetsPanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the title takes the rest
         self.explain = QLabel()
         self.explain.setWordWrap(True)
         self.explain.setStyleSheet("color: #607d8b;")
@@ -152,7 +154,6 @@ class HouseRulesetsPanel(QWidget):
                 )
             ):
                 self.table.setItem(row, column, cell(text))
-        self.table.resizeColumnsToContents()
 
     def show_keys(self) -> None:
         """Every official ruleset's settings, with their keys, defaults and articles (the
