@@ -10,6 +10,9 @@ sees "1.025" as an amount beside "1.7 s" as a time.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 
 _SEPARATORS = {
@@ -17,6 +20,20 @@ _SEPARATORS = {
     "zh_Hant": (",", "."),
     "pt": (".", ","),
 }
+#: No grouping and a point: what a spreadsheet in any language reads as the same number.
+_PLAIN = ("", ".")
+_plain: ContextVar[bool] = ContextVar("plain_amounts", default=False)
+
+
+@contextmanager
+def plain_amounts() -> Iterator[None]:
+    """Amounts written ``1050`` and ``7.50`` whatever the language, while inside and on
+    this thread only (a CSV's cells: ``1.050`` in Portuguese is 1.05 to an English Excel)."""
+    token = _plain.set(True)
+    try:
+        yield
+    finally:
+        _plain.reset(token)
 
 
 def format_amount(value: Decimal, language: str = "en", *, cents: bool | None = None) -> str:
@@ -26,7 +43,7 @@ def format_amount(value: Decimal, language: str = "en", *, cents: bool | None = 
     """
     if not value.is_finite():
         raise ValueError(f"{value} is not an amount")
-    group, point = _SEPARATORS.get(language, _SEPARATORS["en"])
+    group, point = _PLAIN if _plain.get() else _SEPARATORS.get(language, _SEPARATORS["en"])
     whole_only = value == value.to_integral_value()
     show_cents = (not whole_only) if cents is None else cents
     if not show_cents and not whole_only:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, Qt, QTime
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -60,10 +60,10 @@ from dealer_trainer.ui.language import problem_text
 
 
 def moment_text(moment: datetime) -> str:
-    """A date and time as the window's language writes it (local time)."""
-    local = moment.astimezone()
-    shown = QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
-    return str(QLocale().toString(shown, QLocale.FormatType.ShortFormat))
+    """A date and time (local time) as the app writes them everywhere, ISO: ``2026-12-09
+    05:51`` (the language's short format, ``09/12/26``, read as another day in another
+    convention, next to the ISO days of the tables)."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def when_text(refused: SittingRefused) -> str:

@@ -47,9 +47,11 @@ from dealer_trainer.drills.standards import (
 )
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import StorageError
+from dealer_trainer.storage.certification import Refusal, SittingRefused
 from dealer_trainer.ui.drills.rendering import render
+from dealer_trainer.ui.exam_review import moment_text
 from dealer_trainer.ui.geometry import share_of_screen
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
 from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 
@@ -107,16 +109,25 @@ def due_list(desk: TraineeDesk) -> list[Due]:
                 skills=plan.plan.skills,
             )
         )
-    for assignment, paper in desk.open_exams():
+    exams = desk.open_exams()
+    sittings = desk.my_sittings() if exams else []
+    held = Counter(a.id for _e, a, score in sittings if score.ended_at is not None)
+    going = {a.id for _e, a, score in sittings if score.ended_at is None}
+    limit = desk.centre_settings().retake_limit if held else 0
+    for assignment, paper in exams:
         rows.append(
             Due(
                 title=QCoreApplication.translate("ProgressWindow", "Exam: %1").replace(
                     "%1", paper.title
                 ),
                 due_at=assignment.due_at,
-                progress=QCoreApplication.translate(
-                    "ProgressWindow", "%1 items, not sat yet"
-                ).replace("%1", str(paper.item_count)),
+                progress=_exam_progress(
+                    paper.item_count,
+                    held[assignment.id],
+                    limit,
+                    assignment.id in going,
+                    desk.sitting_refusal(assignment.id),
+                ),
                 overdue=assignment.due_at is not None and now > assignment.due_at,
                 done=False,
                 exam_assignment=assignment.id,
@@ -124,6 +135,27 @@ def due_list(desk: TraineeDesk) -> list[Due]:
         )
     far = datetime.max.replace(tzinfo=now.tzinfo)
     return sorted(rows, key=lambda r: (r.done, r.due_at or far))
+
+
+def _exam_progress(
+    items: int, sat: int, limit: int, under_way: bool, refused: SittingRefused | None
+) -> str:
+    """Where the trainee stands with an open exam: not sat yet, under way, or sat and not
+    passed (how many sittings of the centre's limit), and when it may be sat (again)."""
+    translate = QCoreApplication.translate
+    when = "" if refused is None or refused.when is None else moment_text(refused.when)
+    if under_way:
+        text = translate("ProgressWindow", "%1 items, under way: Start goes on where it stopped")
+        return fill(text, str(items))
+    if not sat:
+        if refused is not None and refused.reason is Refusal.NOT_OPEN:
+            return fill(translate("ProgressWindow", "%1 items, opens on %2"), str(items), when)
+        return fill(translate("ProgressWindow", "%1 items, not sat yet"), str(items))
+    if refused is not None and refused.reason is Refusal.WAIT:
+        text = translate("ProgressWindow", "not passed (sitting %1 of %2): again from %3")
+        return fill(text, str(sat), str(limit), when)
+    text = translate("ProgressWindow", "not passed (sitting %1 of %2): you may sit it again")
+    return fill(text, str(sat), str(limit))
 
 
 class ProgressWindow(QDialog):

@@ -325,6 +325,40 @@ def test_an_exam_not_sat_by_its_date_is_overdue_until_sat(
     assert rows(again.due)[0][3] == "overdue"
 
 
+def test_a_failed_exam_says_its_sittings_and_when_it_may_be_sat_again(
+    qtbot: QtBot, store: Store, clock: FakeClock
+) -> None:
+    from dealer_trainer.storage import SessionKind
+    from dealer_trainer.storage.centre import CentreSettings
+
+    desk = instructor(store)
+    desk.save_centre_settings(CentreSettings("Escola", 3, 2, 24))  # 3 sittings, 2 days apart
+    paper = desk.create_exam("Roulette check", "roulette-2003", [STRAIGHT], 2, 7, Fraction(1, 2))
+    bo = trainee_id(store, "Bo Chan")
+    [assignment] = desk.assign_exam(paper.id, [bo], due_at=clock.now + timedelta(days=10))
+    trainee = store.trainee(bo)
+    trainee.exam_paper(assignment.id)
+    session = trainee.start_session(
+        "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignment.id
+    )
+    for n in range(2):  # both wrong: 0 of 2, not passed
+        trainee.record_answer(session.id, answer(n, skill=STRAIGHT, correct=False))
+    ended = trainee.end_session(session.id)
+    assert ended.ended_at is not None
+    again = (ended.ended_at + timedelta(days=2)).astimezone().strftime("%Y-%m-%d %H:%M")
+
+    window = progress_of(qtbot, store, "bo.chan", "bo password")
+
+    assert rows(window.due)[0][0::2] == [
+        "Exam: Roulette check",
+        f"not passed (sitting 1 of 3): again from {again}",
+    ]
+    window.close()
+    clock.advance(days=3)
+    later = progress_of(qtbot, store, "bo.chan", "bo password")
+    assert rows(later.due)[0][2] == "not passed (sitting 1 of 3): you may sit it again"
+
+
 def test_a_plan_given_by_mistake_is_withdrawn_once_asked_and_a_done_one_cannot_be(
     qtbot: QtBot, store: Store, clock: FakeClock
 ) -> None:

@@ -5733,7 +5733,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+93"/>
         <source>&amp;Add a house ruleset file…</source>
         <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation type="unfinished"></translation>
@@ -5779,7 +5779,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
         <source>The keys of a house ruleset file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5822,7 +5822,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+401"/>
+        <location filename="../../ui/instructor/window.py" line="+404"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
@@ -6752,7 +6752,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+97"/>
+        <location filename="../../ui/progress.py" line="+99"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation type="unfinished"></translation>
@@ -6763,17 +6763,37 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
         <source>Exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+28"/>
+        <source>%1 items, under way: Start goes on where it stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>%1 items, opens on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 items, not sat yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+2"/>
+        <source>not passed (sitting %1 of %2): again from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not passed (sitting %1 of %2): you may sit it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+100"/>
         <location line="+66"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
@@ -7173,7 +7193,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-421"/>
+        <location filename="../../ui/instructor/window.py" line="-423"/>
         <source>Save the &amp;PDF report…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -5734,7 +5734,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+93"/>
         <source>&amp;Add a house ruleset file…</source>
         <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>&amp;Acrescentar um ficheiro de regras da casa…</translation>
@@ -5780,7 +5780,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 por %2</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
         <source>The keys of a house ruleset file</source>
         <translation>As chaves de um ficheiro de regras da casa</translation>
     </message>
@@ -5823,7 +5823,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+401"/>
+        <location filename="../../ui/instructor/window.py" line="+404"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>Instrutor · %1</translation>
@@ -6753,7 +6753,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+97"/>
+        <location filename="../../ui/progress.py" line="+99"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>Plano: %1</translation>
@@ -6764,17 +6764,37 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 itens</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
         <source>Exam: %1</source>
         <translation>Exame: %1</translation>
     </message>
     <message>
+        <location line="+28"/>
+        <source>%1 items, under way: Start goes on where it stopped</source>
+        <translation>%1 itens, em curso: Começar continua onde parou</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>%1 items, opens on %2</source>
+        <translation>%1 itens, abre a %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 items, not sat yet</source>
         <translation>%1 itens, ainda não realizado</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+2"/>
+        <source>not passed (sitting %1 of %2): again from %3</source>
+        <translation>não aprovado (prova %1 de %2): de novo a partir de %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not passed (sitting %1 of %2): you may sit it again</source>
+        <translation>não aprovado (prova %1 de %2): pode voltar a fazê-lo</translation>
+    </message>
+    <message>
+        <location line="+100"/>
         <location line="+66"/>
         <source>My progress</source>
         <translation>O meu progresso</translation>
@@ -7174,7 +7194,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-421"/>
+        <location filename="../../ui/instructor/window.py" line="-423"/>
         <source>Save the &amp;PDF report…</source>
         <translation>Guardar o relatório P&amp;DF…</translation>
     </message>

@@ -5729,7 +5729,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+91"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+93"/>
         <source>&amp;Add a house ruleset file…</source>
         <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>加入賭場規則集檔案(&amp;A)…</translation>
@@ -5775,7 +5775,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1，由 %2 加入</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
         <source>The keys of a house ruleset file</source>
         <translation>賭場規則集檔案的鍵</translation>
     </message>
@@ -5818,7 +5818,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+401"/>
+        <location filename="../../ui/instructor/window.py" line="+404"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>導師 · %1</translation>
@@ -6746,7 +6746,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+97"/>
+        <location filename="../../ui/progress.py" line="+99"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>計劃：%1</translation>
@@ -6757,17 +6757,37 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中已做 %1 題</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
         <source>Exam: %1</source>
         <translation>考試：%1</translation>
     </message>
     <message>
+        <location line="+28"/>
+        <source>%1 items, under way: Start goes on where it stopped</source>
+        <translation>%1 題，進行中：按「開始」從中斷處繼續</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>%1 items, opens on %2</source>
+        <translation>%1 題，%2 開放</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 items, not sat yet</source>
         <translation>%1 題，尚未應考</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+2"/>
+        <source>not passed (sitting %1 of %2): again from %3</source>
+        <translation>未合格（第 %1 次應考，共 %2 次）：%3 起可再考</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not passed (sitting %1 of %2): you may sit it again</source>
+        <translation>未合格（第 %1 次應考，共 %2 次）：現可再考</translation>
+    </message>
+    <message>
+        <location line="+100"/>
         <location line="+66"/>
         <source>My progress</source>
         <translation>我的進度</translation>
@@ -7167,7 +7187,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-421"/>
+        <location filename="../../ui/instructor/window.py" line="-423"/>
         <source>Save the &amp;PDF report…</source>
         <translation>儲存 PDF 報告(&amp;P)…</translation>
     </message>

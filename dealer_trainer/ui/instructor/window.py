@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n.numbers import plain_amounts
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
 from dealer_trainer.reports.text import count_text
 from dealer_trainer.storage import (
@@ -238,8 +239,10 @@ class ReportsPanel(QWidget):
 
 
 def _in_words(answer: StoredAnswer) -> tuple[str, str]:
-    """A CSV row's answers as the drill-down shows them: bets and options by their names."""
-    words = answer_words(answer)
+    """A CSV row's answers as the drill-down shows them: bets and options by their names,
+    amounts plain (``1050``, ``7.50``) so that any spreadsheet reads the same number."""
+    with plain_amounts():
+        words = answer_words(answer)
     return words.given, words.expected
 
 

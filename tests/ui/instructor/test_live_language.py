@@ -153,3 +153,42 @@ def test_names_and_skills_in_the_mastery_tables_are_whole_on_hover(qtbot: QtBot)
     _fill(table, [["Diana Leong Wai Man", "92 %"]])
     assert table.item(0, 0).toolTip() == "Diana Leong Wai Man"
     assert table.item(0, 1).toolTip() == ""
+
+
+def test_the_csv_writes_amounts_every_spreadsheet_reads_as_the_same_number(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """In Portuguese the window writes 1.050 (a thousand and fifty); an English or Chinese
+    Excel reads that cell as 1.05. The CSV writes 1050 and 7.50 in every language, and
+    the drill-down beside it keeps the reader's convention."""
+    import csv
+
+    from dealer_trainer.reports import write_answers_csv
+    from dealer_trainer.storage import AnswerFilter, Store
+    from dealer_trainer.ui.instructor.answer_words import answer_words
+    from dealer_trainer.ui.instructor.window import _in_words
+    from tests.storage.conftest import FAST_PASSWORDS, FakeClock, answer
+
+    store = Store.open(
+        f"sqlite:///{tmp_path / 'records.db'}", clock=FakeClock(), passwords=FAST_PASSWORDS
+    )
+    languages = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    try:
+        desk = store.instructor(store.create_first_instructor("Ina Wong", "correct horse"))
+        trainee = store.trainee(desk.add_trainee("Ana Lei").id)
+        session = trainee.start_session("roulette-2003")
+        for n, amount in enumerate(("1050.00", "7.50", "1234567.25")):
+            trainee.record_answer(session.id, answer(n, given={"amount": amount}))
+        for code in ("pt", "en", "zh_Hant"):
+            languages.set_language(code, remember=False)
+            written = tmp_path / f"answers-{code}.csv"
+            write_answers_csv(desk, written, AnswerFilter(), describe=_in_words)
+            with written.open(encoding="utf-8-sig", newline="") as stream:
+                given = [row[11] for row in list(csv.reader(stream))[1:]]
+            assert given == ["1050", "7.50", "1234567.25"], code
+        languages.set_language("pt", remember=False)
+        shown = [answer_words(a).given for a in desk.answers(AnswerFilter())]
+        assert shown == ["1.050", "7,50", "1.234.567,25"]  # the window's own convention
+    finally:
+        languages.set_language("en", remember=False)
+        store.close()
