@@ -5319,7 +5319,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+3"/>
+        <source>%1: %2 items, %3, pass mark %4, speed pass mark %7 (right within the target time), %5. Skills: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5969,12 +5974,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+87"/>
+        <location line="+95"/>
         <source>&amp;Disable…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-91"/>
         <source>Set the pass&amp;word…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6004,7 +6009,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
+        <source>Your own password is changed with the current one: Trainee profiles › Your password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>E&amp;nable</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6035,6 +6045,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+32"/>
+        <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation type="unfinished"></translation>
     </message>

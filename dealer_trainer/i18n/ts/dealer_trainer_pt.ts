@@ -5320,7 +5320,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1: %2 perguntas, %3, nota mínima %4, %5. Competências: %6</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+3"/>
+        <source>%1: %2 items, %3, pass mark %4, speed pass mark %7 (right within the target time), %5. Skills: %6</source>
+        <translation>%1: %2 perguntas, %3, nota mínima %4, nota mínima de rapidez %7 (certas dentro do tempo-alvo), %5. Competências: %6</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -5970,12 +5975,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+11"/>
-        <location line="+87"/>
+        <location line="+95"/>
         <source>&amp;Disable…</source>
         <translation>&amp;Desactivar…</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-91"/>
         <source>Set the pass&amp;word…</source>
         <translation>Definir a palavra-pa&amp;sse…</translation>
     </message>
@@ -6005,7 +6010,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>você</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
+        <source>Your own password is changed with the current one: Trainee profiles › Your password.</source>
+        <translation>A sua própria palavra-passe muda-se com a actual: Perfis › A sua palavra-passe.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>E&amp;nable</source>
         <translation>Reacti&amp;var</translation>
     </message>
@@ -6036,6 +6046,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+32"/>
+        <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
+        <translation>A nova palavra-passe de %1 está definida: inicia sessão com ela quando for activado de novo.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
     </message>

@@ -5317,7 +5317,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1：%2 題，%3，合格分數 %4，%5。技能：%6</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+3"/>
+        <source>%1: %2 items, %3, pass mark %4, speed pass mark %7 (right within the target time), %5. Skills: %6</source>
+        <translation>%1：%2 題，%3，合格分數 %4，速度合格分數 %7（在目標時間內答對），%5。技能：%6</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -5965,12 +5970,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+87"/>
+        <location line="+95"/>
         <source>&amp;Disable…</source>
         <translation>停用(&amp;D)…</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-91"/>
         <source>Set the pass&amp;word…</source>
         <translation>設定密碼(&amp;W)…</translation>
     </message>
@@ -6000,7 +6005,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
+        <source>Your own password is changed with the current one: Trainee profiles › Your password.</source>
+        <translation>自己的密碼須輸入目前密碼更改：學員檔案 › 你的密碼。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>E&amp;nable</source>
         <translation>重新啟用(&amp;N)</translation>
     </message>
@@ -6031,6 +6041,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+32"/>
+        <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
+        <translation>%1 的新密碼已設定：重新啟用後即可以此密碼登入。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 從現在起以新密碼登入。</translation>
     </message>

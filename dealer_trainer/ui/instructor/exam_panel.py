@@ -580,14 +580,25 @@ class ExamsPanel(QWidget):
             if exam.time_limit is None
             else self.tr("%1 min").replace("%1", str(int(exam.time_limit.total_seconds() // 60)))
         )
-        self.about.setText(
+        template = (  # the speed mark said whenever there is one: it decides a pass too
             self.tr("%1: %2 items, %3, pass mark %4, %5. Skills: %6")
-            .replace("%1", ruleset_name(exam.ruleset_id))
-            .replace("%2", str(exam.item_count))
-            .replace("%3", difficulty_name(spec.difficulty))
-            .replace("%4", percent_text(exam.pass_mark))
-            .replace("%5", limit)
-            .replace("%6", skills)
+            if exam.speed_mark is None
+            else self.tr(
+                "%1: %2 items, %3, pass mark %4, speed pass mark %7 (right within the target "
+                "time), %5. Skills: %6"
+            )
+        )
+        self.about.setText(
+            fill(
+                template,
+                ruleset_name(exam.ruleset_id),
+                str(exam.item_count),
+                difficulty_name(spec.difficulty),
+                percent_text(exam.pass_mark),
+                limit,
+                skills,
+                "" if exam.speed_mark is None else percent_text(exam.speed_mark),
+            )
         )
         if exam.table_rounds:
             self.about.setText(self.about.text() + "\n" + exam_rounds_text(exam, difficulty_name))

@@ -175,6 +175,14 @@ class InstructorsPanel(QWidget):
         mine = account is not None and account.id == self._desk.session.instructor_id
         self.disable_button.setEnabled(account is not None and not mine)
         self.password_button.setEnabled(account is not None and not mine)
+        self.password_button.setToolTip(
+            self.tr(
+                "Your own password is changed with the current one: Trainee profiles › Your "
+                "password."
+            )
+            if mine
+            else ""
+        )
         self.disable_button.setText(
             self.tr("E&nable") if account is not None and account.disabled else self.tr("&Disable…")
         )
@@ -264,10 +272,12 @@ class InstructorsPanel(QWidget):
         except (ValueError, StorageError) as exc:
             self._say(problem_text(exc), error=True)
             return False
-        self._say(
-            fill(self.tr("%1 signs in with the new password from now on."), account.name),
-            error=False,
+        said = (
+            self.tr("%1's new password is set: they sign in with it once enabled again.")
+            if account.disabled
+            else self.tr("%1 signs in with the new password from now on.")
         )
+        self._say(fill(said, account.name), error=False)
         self.changed.emit()
         return True
 

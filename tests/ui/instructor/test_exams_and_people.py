@@ -53,6 +53,31 @@ def test_exam_builder_saves_skills_difficulty_size_pass_mark_and_seed(
     assert exams.current_exam() is not None and exams.current_exam().id == stored.id
 
 
+def test_an_exams_speed_pass_mark_is_said_in_its_summary(qtbot: QtBot, cohort: Cohort) -> None:
+    """A speed mark decides a pass as the accuracy mark does: the summary says it."""
+    desk = cohort.store.instructor(cohort.session)
+    skill = "roulette.straight_up"
+    plain = desk.create_exam("Straight-ups", "roulette-2003", [skill], 10, 1, Fraction(4, 5))
+    timed = desk.create_exam(
+        "Straight-ups against the clock",
+        "roulette-2003",
+        [skill],
+        10,
+        1,
+        Fraction(4, 5),
+        speed_mark=Fraction(1, 100),  # one step up from "none" on the builder's spin box
+        speed_targets_ms={skill: 8000},
+    )
+    exams = panel(qtbot, cohort)
+    ids = [e.id for e in exams._desk.exams()]
+    exams.exam_list.setCurrentRow(ids.index(plain.id))
+    assert "speed" not in exams.about.text()
+    exams.exam_list.setCurrentRow(ids.index(timed.id))
+    assert "pass mark 80 %, speed pass mark 1 % (right within the target time)" in (
+        exams.about.text()
+    )
+
+
 def test_exam_preview_lists_the_seeded_items_in_order(qtbot: QtBot, cohort: Cohort) -> None:
     exams = panel(qtbot, cohort)
     builder = exams.builder

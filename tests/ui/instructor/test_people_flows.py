@@ -231,7 +231,8 @@ def test_an_instructor_who_forgot_their_password_gets_a_new_one_from_a_colleague
     panel.refresh()
     me = cohort.session.instructor_id
     panel.select(me)
-    assert not panel.password_button.isEnabled()  # one's own: with the current one, below
+    assert not panel.password_button.isEnabled()  # one's own: with the current one
+    assert "Trainee profiles › Your password" in panel.password_button.toolTip()
     panel.select(wong)
     assert panel.password_button.isEnabled()
     typed: list[str] = []
@@ -256,6 +257,16 @@ def test_an_instructor_who_forgot_their_password_gets_a_new_one_from_a_colleague
         panel.password_button.click()
     assert panel.message.text() == "Wong Ka Man signs in with the new password from now on."
     assert cohort.store.sign_in("wong", "wong's new password").session is not None
+    # Disabled, Wong gets a password for when they are enabled again: said so.
+    people.set_instructor_disabled(wong, True)
+    panel.refresh()
+    panel.select(wong)
+    QTimer.singleShot(0, lambda: answer("wong's third password", "wong's third password"))
+    with qtbot.waitSignal(panel.changed):
+        panel.password_button.click()
+    assert panel.message.text() == (
+        "Wong Ka Man's new password is set: they sign in with it once enabled again."
+    )
 
 
 def test_staff_numbers_are_added_shown_and_refused_when_taken_or_malformed(
