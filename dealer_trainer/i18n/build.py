@@ -70,15 +70,20 @@ def update_ts() -> None:
 
 
 def release(folder: Path = HERE) -> list[Path]:
+    """Compile each catalogue beside its target, then move it into place: a running app
+    (or test run) maps the old ``.qm`` into memory, and a file rewritten under it ends that
+    process with a bus error; a rename leaves the old file's pages to it."""
     built = []
     for code in CODES:
         target = qm_file(code, folder)
+        fresh = target.with_name(target.name + ".new")
         subprocess.run(
-            [_tool("pyside6-lrelease"), str(ts_file(code)), "-qm", str(target)],
+            [_tool("pyside6-lrelease"), str(ts_file(code)), "-qm", str(fresh)],
             check=True,
             capture_output=True,
             text=True,
         )
+        fresh.replace(target)
         built.append(target)
     return built
 
