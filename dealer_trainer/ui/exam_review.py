@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -111,6 +111,8 @@ class Sitting:
     item_count: int
     #: The sitting's live-table rounds, ended, in the order dealt (an exam with rounds).
     rounds: Sequence[StoredTableRound] = ()
+    #: The assignment it is a sitting of (a trainee's row in the exam's results).
+    assignment_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -210,13 +212,22 @@ class ExamReview(QDialog):
         layout.addWidget(buttons)
         self.sitting.currentIndexChanged.connect(self._show_sitting)
         self.items.currentRowChanged.connect(self._show_item)
-        self.resize(share_of_screen(self, 0.9, self.minimumSizeHint(), self.sizeHint()))
+        # Most of the screen: the felt and the question beside it need the room (at its
+        # size hint the question's column was 130 px and broke "Answer given" mid-word).
+        self.resize(share_of_screen(self, 0.9, self.minimumSizeHint(), QSize(1600, 1000)))
         if self._sittings:
             self._show_sitting(0)
         else:
             self.summary.setText(
                 QCoreApplication.translate("ExamReview", "No sitting of this exam has ended yet.")
             )
+
+    def show_assignment(self, assignment_id: int) -> None:
+        """Show the newest sitting of this assignment (a trainee's row chosen)."""
+        for index in reversed(range(len(self._sittings))):
+            if self._sittings[index].assignment_id == assignment_id:
+                self.sitting.setCurrentIndex(index)
+                return
 
     def _table(self, headers: list[str]) -> QTableWidget:
         table = QTableWidget(0, len(headers))
@@ -461,5 +472,5 @@ def exam_sittings(desk: InstructorDesk, exam: Exam) -> list[Sitting]:
                     if r.session_id == score.session_id
                 ]
             )
-        out.append(Sitting(label, answers, score.item_count, rounds))
+        out.append(Sitting(label, answers, score.item_count, rounds, assignment.id))
     return out

@@ -17,7 +17,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery
+from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, MasteryRule
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.storage import InstructorDesk, Store, TraineeDesk
 from dealer_trainer.storage.audit import Action
@@ -377,6 +377,8 @@ def test_a_plan_given_by_mistake_is_withdrawn_once_asked_and_a_done_one_cannot_b
     plans.set_trainees(desk.all_trainees())
     plans.refresh()
     at = {(r[0], r[1]): n for n, r in enumerate(rows(plans.plans))}
+    dues = [r[2] for r in rows(plans.plans)]
+    assert dues == sorted(dues)  # soonest due first
     assert not plans.withdraw_button.isEnabled()  # nothing chosen yet
     plans.plans.selectRow(at[("Zero", "Ana Lei")])
     assert not plans.withdraw_button.isEnabled()  # done: a record, it stays
@@ -406,3 +408,41 @@ def test_a_plan_given_by_mistake_is_withdrawn_once_asked_and_a_done_one_cannot_b
     assert [e.subject for e in desk.audit_log() if e.action is Action.PLAN_WITHDRAWN] == ["bo.chan"]
     window = progress_of(qtbot, store, "bo.chan", "bo password")
     assert rows(window.due) == []  # Bo has nothing due any more
+
+
+def test_the_audit_trail_says_what_was_set_or_given_in_words(
+    qtbot: QtBot, store: Store, clock: FakeClock
+) -> None:
+    """Which plan was withdrawn, which time a standard was set to (or back to the drills'),
+    the mastery rule set, the centre's settings by their version: never a stored key."""
+    from dealer_trainer.storage.centre import CentreSettings
+    from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
+
+    desk = instructor(store)
+    bo = trainee_id(store, "Bo Chan")
+    desk.schedules.assign_plan(
+        "Zero drill", "roulette", [ZERO], 5, clock.now + timedelta(days=2), [bo]
+    )
+    [given] = desk.schedules.progress()
+    desk.schedules.withdraw_plan(given.assignment_id)
+    desk.standards.set_standard(STRAIGHT, Decimal("6.5"))
+    desk.standards.set_standard(STRAIGHT, None)
+    desk.standards.set_mastery_rule(MasteryRule(20, Fraction(4, 5), Fraction(1, 2)))
+    desk.save_centre_settings(CentreSettings("Escola", 3, 7, 24))
+    panel = RecordsCheckPanel(desk)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    shown = rows(panel.audit)
+    said = {(r[2], r[3], r[4]) for r in shown}
+    assert ("assigned a practice plan", "bo.chan", "Zero drill") in said
+    assert ("withdrew a practice plan", "bo.chan", "Zero drill") in said
+    assert ("set a speed standard", skill_title(STRAIGHT), "6.5 s") in said
+    assert ("set a speed standard", skill_title(STRAIGHT), "back to the drills' target") in said
+    assert (
+        "set the mastery rule",
+        "",
+        "mastered from 80 % of the last 20 answers, close from 50 %",
+    ) in said
+    centre = [r for r in shown if r[2] == "changed the centre's settings"]
+    assert centre and centre[0][3].startswith("the centre's settings, version ")
+    assert not [r for r in shown if ":" in r[3]]  # no "exam:3", "skill:…", "centre_settings:1"

@@ -4191,7 +4191,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4307,37 +4307,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-92"/>
-        <source>&amp;Save the settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="-86"/>
         <source>The centre&apos;s settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Centre&apos;s &amp;name (transcripts, certificates):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sittings an exam &amp;allows (the first included):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Days to wait between sittings:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Certification valid for (&amp;months):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4363,13 +4338,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-6"/>
-        <source>&amp;Transcript (PDF)…</source>
+        <location line="-32"/>
+        <source>S&amp;ave the settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Centre&apos;s name (transcripts, certificates):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>C&amp;ertificates (PDF)…</source>
+        <source>Sittings an e&amp;xam allows (the first included):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Da&amp;ys to wait between sittings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certification val&amp;id for (months):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Transcript (P&amp;DF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certi&amp;ficates (PDF)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4863,12 +4863,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>&amp;Save the exam</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Title:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4918,7 +4913,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-17"/>
+        <source>Save the e&amp;xam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The items every trainee will get:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5016,9 +5016,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Exam review: %1</source>
-        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds).</extracomment>
+        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5037,12 +5037,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>No sitting of this exam has ended yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5271,7 +5271,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Assign</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5365,11 +5365,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>This trainee has not sat the exam yet: nothing to review.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Choose an exam first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Choose an exam and tick at least one trainee.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5601,12 +5606,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&amp;New group</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5636,18 +5636,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&amp;Trainees…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+72"/>
-        <source>A&amp;rchive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-68"/>
+        <location line="+8"/>
         <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5667,8 +5656,24 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>&amp;Restore</source>
+        <location line="-76"/>
+        <source>Ne&amp;w group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Tr&amp;ainees…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+72"/>
+        <source>Arch&amp;ive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5827,7 +5832,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+404"/>
+        <location filename="../../ui/instructor/window.py" line="+405"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
@@ -5873,12 +5878,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Practice p&amp;lans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-16"/>
         <source>&amp;House rulesets</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5898,7 +5903,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Instructor</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6015,7 +6020,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>E&amp;nable</source>
+        <source>Ena&amp;ble</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6296,7 +6301,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+173"/>
+        <location filename="../../ui/instructor/schedules.py" line="+177"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6525,7 +6530,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>C&amp;hange the password</source>
+        <source>Change the password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6595,17 +6600,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&amp;Title:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Game:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>S&amp;kills:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6625,8 +6620,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="-5"/>
+        <source>Title:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>T&amp;rainees:</source>
+        <source>Game:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Trainees:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6938,7 +6943,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+36"/>
+        <location filename="../../ui/instructor/records_check.py" line="+42"/>
         <source>signed in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7142,7 +7147,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>RecordsCheckPanel</name>
     <message>
         <location line="+16"/>
-        <source>&amp;Verify records</source>
+        <source>Ver&amp;ify records</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7151,27 +7156,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>When</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Who</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>What</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Whom or which</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Re&amp;fresh the audit trail</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7186,7 +7196,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+4"/>
+        <source>the centre&apos;s settings, version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>out of every group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>back to the drills&apos; target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>mastered from %1 of the last %2 answers, close from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>(an unknown login)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7208,13 +7238,13 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-423"/>
-        <source>Save the &amp;PDF report…</source>
+        <location filename="../../ui/instructor/window.py" line="-426"/>
+        <source>Save the PD&amp;F report…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Save the answers as &amp;CSV…</source>
+        <source>Save the &amp;answers as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7503,12 +7533,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+79"/>
-        <source>Set the &amp;target</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../../ui/instructor/standards.py" line="+82"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7533,13 +7558,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Tar&amp;get:</source>
+        <location line="-20"/>
+        <source>Set the target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>T&amp;arget:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+18"/>
-        <source>Set the &amp;mastery rule</source>
+        <source>Set the master&amp;y rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8685,23 +8715,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+306"/>
-        <source>A&amp;rchive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-303"/>
-        <source>Re&amp;name…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>S&amp;taff number…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+23"/>
         <source>Set the pass&amp;word…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8761,7 +8775,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+49"/>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Archive %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8796,7 +8815,23 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-53"/>
+        <location line="+306"/>
+        <source>Arch&amp;ive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-303"/>
+        <source>Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sta&amp;ff number…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>active</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8833,11 +8868,6 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+189"/>
         <source>%1 is now %2; their answers stay theirs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>&amp;Restore</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

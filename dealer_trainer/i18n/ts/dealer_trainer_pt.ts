@@ -2020,7 +2020,7 @@
         <location line="+9"/>
         <location filename="../../rules/roulette/irregular.py" line="+7"/>
         <source>When the previous winning number was 0, the ball is placed in 0: 0 has its own pocket (Art. 1(2)), and Art. 2(2) names the previous number&apos;s pocket without exception.</source>
-        <translation>Quando o número saído no golpe anterior foi o 0, a bola é colocada no 0: o 0 tem o seu compartimento (art. 1.º, n.º 2), e o art. 2.º, n.º 2, indica o compartimento do número anterior sem exceção.</translation>
+        <translation>Quando o número saído no golpe anterior foi o 0, a bola é colocada no 0: o 0 tem o seu compartimento (art. 1.º, n.º 2), e o art. 2.º, n.º 2, indica o compartimento do número anterior sem excepção.</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -2917,7 +2917,7 @@
     <message>
         <location line="+65"/>
         <source>The database {database} was written by a newer version of the Dealer Trainer (schema {schema}); update this workstation&apos;s app.</source>
-        <translation>A base de dados {database} foi escrita por uma versão mais recente do Dealer Trainer (esquema {schema}); atualize a aplicação deste posto de trabalho.</translation>
+        <translation>A base de dados {database} foi escrita por uma versão mais recente do Dealer Trainer (esquema {schema}); actualize a aplicação deste posto de trabalho.</translation>
     </message>
     <message>
         <location line="+41"/>
@@ -2927,17 +2927,17 @@
     <message>
         <location line="+6"/>
         <source>Waiting for another workstation to finish updating the database {database} to a new version; up to {seconds} s…</source>
-        <translation>À espera que outro posto de trabalho acabe de atualizar a base de dados {database} para uma versão nova; até {seconds} s…</translation>
+        <translation>À espera que outro posto de trabalho acabe de actualizar a base de dados {database} para uma versão nova; até {seconds} s…</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>The database {database} must be updated to this version of the app, but another program has held its write lock for more than {seconds} s. Nothing was changed. Close the other program (another Dealer Trainer, or a database tool that has the file open) and start again.</source>
-        <translation>A base de dados {database} tem de ser atualizada para esta versão da aplicação, mas outro programa tem o bloqueio de escrita há mais de {seconds} s. Nada foi alterado. Feche o outro programa (outro Dealer Trainer, ou uma ferramenta de bases de dados com o ficheiro aberto) e volte a começar.</translation>
+        <translation>A base de dados {database} tem de ser actualizada para esta versão da aplicação, mas outro programa tem o bloqueio de escrita há mais de {seconds} s. Nada foi alterado. Feche o outro programa (outro Dealer Trainer, ou uma ferramenta de bases de dados com o ficheiro aberto) e volte a começar.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Another workstation has been updating the database {database} for more than {seconds} s (it holds the update lock). Nothing was changed here. Wait for it to finish and start again; if no workstation is starting, ask IT to end the database session that holds advisory lock {lock} (see pg_locks).</source>
-        <translation>Outro posto de trabalho está a atualizar a base de dados {database} há mais de {seconds} s (tem o bloqueio de atualização). Nada foi alterado aqui. Espere que acabe e volte a começar; se nenhum posto estiver a arrancar, peça à informática que termine a sessão da base de dados que tem o bloqueio consultivo {lock} (ver pg_locks).</translation>
+        <translation>Outro posto de trabalho está a actualizar a base de dados {database} há mais de {seconds} s (tem o bloqueio de actualização). Nada foi alterado aqui. Espere que acabe e volte a começar; se nenhum posto estiver a arrancar, peça à informática que termine a sessão da base de dados que tem o bloqueio consultivo {lock} (ver pg_locks).</translation>
     </message>
     <message>
         <location line="+23"/>
@@ -3004,7 +3004,7 @@
     <message>
         <location line="+2"/>
         <source>The server refused the sign-in of {user}: it may not sign in from this computer (pg_hba.conf), or not at all (an archived trainee, a disabled instructor).</source>
-        <translation>O servidor recusou a entrada de {user}: não pode entrar a partir deste computador (pg_hba.conf), ou de todo (um formando arquivado, um instrutor desativado).</translation>
+        <translation>O servidor recusou a entrada de {user}: não pode entrar a partir deste computador (pg_hba.conf), ou de todo (um formando arquivado, um instrutor desactivado).</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3078,7 +3078,7 @@
         <location filename="../../storage/store.py" line="-113"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
-        <translation>Não existe o perfil de formando ativo {id}.</translation>
+        <translation>Não existe o perfil de formando activo {id}.</translation>
     </message>
     <message>
         <location line="+29"/>
@@ -4191,7 +4191,7 @@
         <translation>Escolha uma resposta para ver a respectiva mesa e pergunta.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
     </message>
@@ -4307,37 +4307,12 @@
         <translation>Centro de formação de croupiers</translation>
     </message>
     <message>
-        <location line="-92"/>
-        <source>&amp;Save the settings</source>
-        <translation>&amp;Guardar as definições</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="-86"/>
         <source>The centre&apos;s settings</source>
         <translation>Definições do centro</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Centre&apos;s &amp;name (transcripts, certificates):</source>
-        <translation>&amp;Nome do centro (históricos, certificados):</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sittings an exam &amp;allows (the first included):</source>
-        <translation>Provas &amp;permitidas por exame (incluindo a primeira):</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Days to wait between sittings:</source>
-        <translation>&amp;Dias de espera entre provas:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Certification valid for (&amp;months):</source>
-        <translation>Certificação válida por (&amp;meses):</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Version</source>
         <translation>Versão</translation>
     </message>
@@ -4363,14 +4338,39 @@
         <translation>Formando</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <source>&amp;Transcript (PDF)…</source>
+        <location line="-32"/>
+        <source>S&amp;ave the settings</source>
+        <translation>Guardar &amp;as definições</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Centre&apos;s name (transcripts, certificates):</source>
+        <translation>N&amp;ome do centro (históricos, certificados):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sittings an e&amp;xam allows (the first included):</source>
+        <translation>Provas permitidas por e&amp;xame (incluindo a primeira):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Da&amp;ys to wait between sittings:</source>
+        <translation>Dias de espera entre provas:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certification val&amp;id for (months):</source>
+        <translation>Certificação válida por (meses):</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Transcript (P&amp;DF)…</source>
         <translation>&amp;Histórico (PDF)…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>C&amp;ertificates (PDF)…</source>
-        <translation>C&amp;ertificados (PDF)…</translation>
+        <source>Certi&amp;ficates (PDF)…</source>
+        <translation>Cert&amp;ificados (PDF)…</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -4864,12 +4864,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesma semente dá as mesmas perguntas, pela mesma ordem, a todos os formandos.</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>&amp;Save the exam</source>
-        <translation>&amp;Guardar o exame</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Title:</source>
         <translation>Título:</translation>
     </message>
@@ -4919,7 +4914,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Semente:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-17"/>
+        <source>Save the e&amp;xam</source>
+        <translation>Guardar o e&amp;xame</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The items every trainee will get:</source>
         <translation>As perguntas que todos os formandos vão receber:</translation>
     </message>
@@ -5017,9 +5017,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pode voltar a fazer este exame a partir de %1 (prova %2 de %3): aguarde até lá.</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Exam review: %1</source>
-        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds).</extracomment>
+        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation>Revisão do exame: %1</translation>
     </message>
     <message>
@@ -5038,12 +5038,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Fechar</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>No sitting of this exam has ended yet.</source>
         <translation>Nenhuma prova deste exame terminou ainda.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>Item</source>
         <translation>Pergunta</translation>
     </message>
@@ -5166,7 +5166,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+22"/>
         <source>Accuracy: the items answered right and the rounds&apos; steps dealt right, over all the items and every step judged (each step tried, each planned step not done): an item weighs as one step, a round as the steps it needs. Speed: the items answered right within their skill&apos;s target time, and the rounds dealt without a mistake within the house&apos;s pace for %1 at this level (%2 %3 an hour: %4 a round), over the items and the rounds. Every round must be dealt to pass.</source>
-        <translation>Exatidão: as perguntas certas e os passos das rondas feitos certos, sobre todas as perguntas e todos os passos avaliados (cada passo tentado, cada passo previsto não feito): uma pergunta pesa como um passo, uma ronda como os passos de que precisa. Rapidez: as perguntas certas dentro do tempo-alvo da competência e as rondas feitas sem erro dentro do ritmo da casa para %1 neste nível (%2 %3 por hora: %4 por ronda), sobre as perguntas e as rondas. Para aprovar, todas as rondas têm de ser feitas.</translation>
+        <translation>Exactidão: as perguntas certas e os passos das rondas feitos certos, sobre todas as perguntas e todos os passos avaliados (cada passo tentado, cada passo previsto não feito): uma pergunta pesa como um passo, uma ronda como os passos de que precisa. Rapidez: as perguntas certas dentro do tempo-alvo da competência e as rondas feitas sem erro dentro do ritmo da casa para %1 neste nível (%2 %3 por hora: %4 por ronda), sobre as perguntas e as rondas. Para aprovar, todas as rondas têm de ser feitas.</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -5181,7 +5181,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+13"/>
         <source>Accuracy %1 (pass mark %2).</source>
-        <translation>Exatidão %1 (nota mínima %2).</translation>
+        <translation>Exactidão %1 (nota mínima %2).</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5229,7 +5229,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+2"/>
         <source>Review on the &amp;felt…</source>
-        <translation>Rever na &amp;mesa…</translation>
+        <translation>Rever na mesa…</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5272,7 +5272,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Resultado</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Assign</source>
         <translation>Atribuir</translation>
     </message>
@@ -5366,11 +5366,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+11"/>
+        <source>This trainee has not sat the exam yet: nothing to review.</source>
+        <translation>Este formando ainda não fez o exame: não há nada para rever.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Choose an exam first.</source>
         <translation>Escolha primeiro um exame.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Choose an exam and tick at least one trainee.</source>
         <translation>Escolha um exame e assinale pelo menos um formando.</translation>
     </message>
@@ -5602,12 +5607,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O dia em que o grupo começa a formação</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&amp;New group</source>
-        <translation>&amp;Novo grupo</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Group</source>
         <translation>Grupo</translation>
     </message>
@@ -5634,21 +5634,10 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+14"/>
         <source>E&amp;dit…</source>
-        <translation>E&amp;ditar…</translation>
+        <translation>Ed&amp;itar…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&amp;Trainees…</source>
-        <translation>&amp;Formandos…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+72"/>
-        <source>A&amp;rchive</source>
-        <translation>Arq&amp;uivar</translation>
-    </message>
-    <message>
-        <location line="-68"/>
+        <location line="+8"/>
         <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
         <translation>A vista de todos os formandos, os exames e os relatórios podem limitar-se a um grupo. Um grupo arquivado sai dessas listas; o seu histórico fica.</translation>
     </message>
@@ -5668,9 +5657,25 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>em curso</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>&amp;Restore</source>
-        <translation>Re&amp;staurar</translation>
+        <location line="-76"/>
+        <source>Ne&amp;w group</source>
+        <translation>N&amp;ovo grupo</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Tr&amp;ainees…</source>
+        <translation>Form&amp;andos…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+72"/>
+        <source>Arch&amp;ive</source>
+        <translation>Ar&amp;quivar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Restore</source>
+        <translation>Restaurar</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -5822,13 +5827,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+2"/>
         <source>“%1” is unchanged: version %2 has this very text.</source>
-        <translation>«%1» não mudou: a versão %2 tem exatamente este texto.</translation>
+        <translation>«%1» não mudou: a versão %2 tem exactamente este texto.</translation>
     </message>
 </context>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+404"/>
+        <location filename="../../ui/instructor/window.py" line="+405"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>Instrutor · %1</translation>
@@ -5874,12 +5879,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Relatórios</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Practice p&amp;lans</source>
         <translation>P&amp;lanos</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-16"/>
         <source>&amp;House rulesets</source>
         <translation>Regras da &amp;casa</translation>
     </message>
@@ -5899,7 +5904,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Bloquear a área do instrutor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Instructor</source>
         <translation>Instrutor</translation>
     </message>
@@ -5977,12 +5982,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+11"/>
         <location line="+95"/>
         <source>&amp;Disable…</source>
-        <translation>&amp;Desactivar…</translation>
+        <translation>Desactivar…</translation>
     </message>
     <message>
         <location line="-91"/>
         <source>Set the pass&amp;word…</source>
-        <translation>Definir a palavra-pa&amp;sse…</translation>
+        <translation>Def&amp;inir a palavra-passe…</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6016,8 +6021,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+7"/>
-        <source>E&amp;nable</source>
-        <translation>Reacti&amp;var</translation>
+        <source>Ena&amp;ble</source>
+        <translation>Reactivar</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -6297,7 +6302,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+173"/>
+        <location filename="../../ui/instructor/schedules.py" line="+177"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -6526,8 +6531,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+7"/>
-        <source>C&amp;hange the password</source>
-        <translation>&amp;Mudar a palavra-passe</translation>
+        <source>Change the password</source>
+        <translation>Mudar a palavra-passe</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -6596,19 +6601,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Novo plano de prática</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&amp;Title:</source>
-        <translation>&amp;Título:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Game:</source>
-        <translation>&amp;Jogo:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>S&amp;kills:</source>
-        <translation>Com&amp;petências:</translation>
+        <translation>C&amp;ompetências:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6618,17 +6613,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>&amp;Due by:</source>
-        <translation>&amp;Prazo:</translation>
+        <translation>Pra&amp;zo:</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Whole group:</source>
-        <translation>&amp;Grupo inteiro:</translation>
+        <translation>Grupo inteiro:</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Title:</source>
+        <translation>Título:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>T&amp;rainees:</source>
-        <translation>Fo&amp;rmandos:</translation>
+        <source>Game:</source>
+        <translation>&amp;Jogo:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Trainees:</source>
+        <translation>Formandos:</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -6939,7 +6944,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+36"/>
+        <location filename="../../ui/instructor/records_check.py" line="+42"/>
         <source>signed in</source>
         <translation>iniciou sessão</translation>
     </message>
@@ -7116,7 +7121,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+6"/>
         <source>A protection of the records was removed from the database file: someone worked on the file outside the app.</source>
-        <translation>Foi retirada uma proteção dos registos do ficheiro da base de dados: alguém trabalhou no ficheiro fora da aplicação.</translation>
+        <translation>Foi retirada uma protecção dos registos do ficheiro da base de dados: alguém trabalhou no ficheiro fora da aplicação.</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -7143,8 +7148,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <name>RecordsCheckPanel</name>
     <message>
         <location line="+16"/>
-        <source>&amp;Verify records</source>
-        <translation>&amp;Verificar registos</translation>
+        <source>Ver&amp;ify records</source>
+        <translation>Ver&amp;ificar registos</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -7152,29 +7157,34 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Verificar registos procura respostas alteradas, acrescentadas ou retiradas fora da aplicação.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>When</source>
         <translation>Quando</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Who</source>
         <translation>Quem</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>What</source>
         <translation>O quê</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Whom or which</source>
         <translation>A quem ou a quê</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>Details</source>
+        <translation>Pormenores</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Re&amp;fresh the audit trail</source>
-        <translation>At&amp;ualizar o registo de auditoria</translation>
+        <translation>&amp;Actualizar o registo de auditoria</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -7187,7 +7197,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um exame entretanto removido</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+4"/>
+        <source>the centre&apos;s settings, version %1</source>
+        <translation>as definições do centro, versão %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>out of every group</source>
+        <translation>fora de qualquer grupo</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>back to the drills&apos; target</source>
+        <translation>de volta ao alvo dos exercícios</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>mastered from %1 of the last %2 answers, close from %3</source>
+        <translation>dominada a partir de %1 das últimas %2 respostas, quase a partir de %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>(an unknown login)</source>
         <translation>(um nome de utilizador desconhecido)</translation>
     </message>
@@ -7209,14 +7239,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-423"/>
-        <source>Save the &amp;PDF report…</source>
-        <translation>Guardar o relatório P&amp;DF…</translation>
+        <location filename="../../ui/instructor/window.py" line="-426"/>
+        <source>Save the PD&amp;F report…</source>
+        <translation>Guardar &amp;o relatório PDF…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Save the answers as &amp;CSV…</source>
-        <translation>Guardar as respostas em &amp;CSV…</translation>
+        <source>Save the &amp;answers as CSV…</source>
+        <translation>Guardar &amp;as respostas em CSV…</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -7504,14 +7534,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+79"/>
-        <source>Set the &amp;target</source>
-        <translation>Definir o &amp;tempo-alvo</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../../ui/instructor/standards.py" line="+82"/>
         <source>&amp;Back to the drills&apos; target</source>
-        <translation>&amp;Voltar ao alvo dos exercícios</translation>
+        <translation>V&amp;oltar ao alvo dos exercícios</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -7534,14 +7559,19 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>segundos</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Tar&amp;get:</source>
+        <location line="-20"/>
+        <source>Set the target</source>
+        <translation>Def&amp;inir o tempo-alvo</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>T&amp;arget:</source>
         <translation>&amp;Alvo:</translation>
     </message>
     <message>
         <location line="+18"/>
-        <source>Set the &amp;mastery rule</source>
-        <translation>Definir a regra de &amp;domínio</translation>
+        <source>Set the master&amp;y rule</source>
+        <translation>Definir a regra de domínio</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -8139,17 +8169,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+4"/>
         <source>below the target</source>
         <extracomment>Where a pace stands against its target.</extracomment>
-        <translation>abaixo do objetivo</translation>
+        <translation>abaixo do objectivo</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>at the target</source>
-        <translation>no objetivo</translation>
+        <translation>no objectivo</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>above the target</source>
-        <translation>acima do objetivo</translation>
+        <translation>acima do objectivo</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -8246,7 +8276,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+6"/>
         <source>Pace against the house&apos;s target</source>
-        <translation>Ritmo face ao objetivo da casa</translation>
+        <translation>Ritmo face ao objectivo da casa</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -8271,7 +8301,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Target</source>
-        <translation>Objetivo</translation>
+        <translation>Objectivo</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -8340,7 +8370,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>a wrong action</source>
-        <translation>uma ação errada</translation>
+        <translation>uma acção errada</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -8412,7 +8442,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+16"/>
         <source>%1, %2: %3 an hour, the target %4</source>
-        <translation>%1, %2: %3 por hora, objetivo %4</translation>
+        <translation>%1, %2: %3 por hora, objectivo %4</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -8686,25 +8716,9 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+306"/>
-        <source>A&amp;rchive</source>
-        <translation>Arq&amp;uivar</translation>
-    </message>
-    <message>
-        <location line="-303"/>
-        <source>Re&amp;name…</source>
-        <translation>Mudar o &amp;nome…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>S&amp;taff number…</source>
-        <translation>N.º de &amp;funcionário…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+23"/>
         <source>Set the pass&amp;word…</source>
-        <translation>Definir a palavra-pa&amp;sse…</translation>
+        <translation>Def&amp;inir a palavra-passe…</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -8762,7 +8776,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 já não tem n.º de funcionário.</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+49"/>
+        <source>Restore</source>
+        <translation>Restaurar</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Archive %1?</source>
         <translation>Arquivar %1?</translation>
     </message>
@@ -8797,7 +8816,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>arquivado</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-53"/>
+        <location line="+306"/>
+        <source>Arch&amp;ive</source>
+        <translation>Ar&amp;quivar</translation>
+    </message>
+    <message>
+        <location line="-303"/>
+        <source>Rename…</source>
+        <translation>Mudar o nome…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sta&amp;ff number…</source>
+        <translation>N.º de funci&amp;onário…</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>active</source>
         <translation>activo</translation>
     </message>
@@ -8835,11 +8870,6 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+189"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>&amp;Restore</source>
-        <translation>Re&amp;staurar</translation>
     </message>
 </context>
 <context>
@@ -10344,7 +10374,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>%1: a come bet cannot lie on the point&apos;s own number while that point is on (the throw that took it there decided the point).</source>
-        <translation>%1: uma aposta come não pode estar no próprio número do ponto enquanto esse ponto está ativo (o lançamento que a levou até lá decidiu o ponto).</translation>
+        <translation>%1: uma aposta come não pode estar no próprio número do ponto enquanto esse ponto está activo (o lançamento que a levou até lá decidiu o ponto).</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -10359,7 +10389,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>%1: the raise is exactly twice the ante.</source>
-        <translation>%1: o aumento é exatamente o dobro do ante.</translation>
+        <translation>%1: o aumento é exactamente o dobro do ante.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -10758,12 +10788,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+3"/>
         <source>Refuse it: the raise is exactly twice the ante, %2, not %1.</source>
-        <translation>Recuse-o: o aumento é exatamente o dobro do ante, %2, não %1.</translation>
+        <translation>Recuse-o: o aumento é exactamente o dobro do ante, %2, não %1.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 is exactly twice the ante: the raise is accepted.</source>
-        <translation>%1 é exatamente o dobro do ante: o aumento é aceite.</translation>
+        <translation>%1 é exactamente o dobro do ante: o aumento é aceite.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -11221,33 +11251,33 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+4"/>
         <source>Target: %1 spins an hour</source>
-        <translation>Objetivo: %1 lançamentos por hora</translation>
+        <translation>Objectivo: %1 lançamentos por hora</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+2"/>
         <source>Target: %1 throws an hour</source>
-        <translation>Objetivo: %1 lançamentos de dados por hora</translation>
+        <translation>Objectivo: %1 lançamentos de dados por hora</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>Target: %1 rounds an hour</source>
-        <translation>Objetivo: %1 jogadas por hora</translation>
+        <translation>Objectivo: %1 jogadas por hora</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>ahead of the target of %1</source>
-        <translation>acima do objetivo de %1</translation>
+        <translation>acima do objectivo de %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>at the target of %1</source>
-        <translation>no objetivo de %1</translation>
+        <translation>no objectivo de %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>behind the target of %1</source>
-        <translation>abaixo do objetivo de %1</translation>
+        <translation>abaixo do objectivo de %1</translation>
     </message>
     <message>
         <location line="+48"/>
@@ -11325,7 +11355,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+21"/>
         <source>The table&apos;s pace: rounds settled an hour over the rounds&apos; own times; the target is the house&apos;s (a ruleset setting), not the regulation&apos;s.</source>
-        <translation>O ritmo da mesa: jogadas liquidadas por hora, contadas sobre o tempo das próprias jogadas; o objetivo é o da casa (uma definição do conjunto de regras), não o do regulamento.</translation>
+        <translation>O ritmo da mesa: jogadas liquidadas por hora, contadas sobre o tempo das próprias jogadas; o objectivo é o da casa (uma definição do conjunto de regras), não o do regulamento.</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -11375,7 +11405,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+2"/>
         <source>Show the round&apos;s time and the table&apos;s pace against the house&apos;s target</source>
-        <translation>Mostrar o tempo da jogada e o ritmo da mesa face ao objetivo da casa</translation>
+        <translation>Mostrar o tempo da jogada e o ritmo da mesa face ao objectivo da casa</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -4191,7 +4191,7 @@
         <translation>選擇一個答案，查看當時的檯面及題目。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>所記錄的情境沒有可繪製的檯面。</translation>
     </message>
@@ -4307,37 +4307,12 @@
         <translation>荷官培訓中心</translation>
     </message>
     <message>
-        <location line="-92"/>
-        <source>&amp;Save the settings</source>
-        <translation>儲存設定(&amp;S)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="-86"/>
         <source>The centre&apos;s settings</source>
         <translation>中心設定</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Centre&apos;s &amp;name (transcripts, certificates):</source>
-        <translation>中心名稱（成績單、證書）(&amp;N)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sittings an exam &amp;allows (the first included):</source>
-        <translation>每項考試可應考次數（包括首次）(&amp;A)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Days to wait between sittings:</source>
-        <translation>兩次應考之間相隔日數(&amp;D)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Certification valid for (&amp;months):</source>
-        <translation>認證有效期（月）(&amp;M)：</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Version</source>
         <translation>版本</translation>
     </message>
@@ -4363,14 +4338,39 @@
         <translation>學員</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <source>&amp;Transcript (PDF)…</source>
-        <translation>成績單 (PDF)(&amp;T)…</translation>
+        <location line="-32"/>
+        <source>S&amp;ave the settings</source>
+        <translation>儲存設定(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Centre&apos;s name (transcripts, certificates):</source>
+        <translation>中心名稱（成績單、證書）：</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>C&amp;ertificates (PDF)…</source>
-        <translation>證書 (PDF)(&amp;E)…</translation>
+        <source>Sittings an e&amp;xam allows (the first included):</source>
+        <translation>每項考試可應考次數（包括首次）(&amp;X)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Da&amp;ys to wait between sittings:</source>
+        <translation>兩次應考之間相隔日數(&amp;Y)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certification val&amp;id for (months):</source>
+        <translation>認證有效期（月）(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Transcript (P&amp;DF)…</source>
+        <translation>成績單 (PDF)(&amp;D)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certi&amp;ficates (PDF)…</source>
+        <translation>證書 (PDF)(&amp;F)…</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -4862,12 +4862,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>相同的種子會讓每名學員以相同次序得到相同的題目。</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>&amp;Save the exam</source>
-        <translation>儲存考試(&amp;S)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Title:</source>
         <translation>標題：</translation>
     </message>
@@ -4917,7 +4912,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>種子：</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-17"/>
+        <source>Save the e&amp;xam</source>
+        <translation>儲存考試(&amp;X)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The items every trainee will get:</source>
         <translation>每名學員會得到的題目：</translation>
     </message>
@@ -5015,9 +5015,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你可於 %1 起再次應考（第 %2 次，共 %3 次）：請等到那時。</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Exam review: %1</source>
-        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds).</extracomment>
+        <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation>考試檢討：%1</translation>
     </message>
     <message>
@@ -5036,12 +5036,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>關閉(&amp;C)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>No sitting of this exam has ended yet.</source>
         <translation>此考試尚未有已完成的應考。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>Item</source>
         <translation>題目</translation>
     </message>
@@ -5270,7 +5270,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>Assign</source>
         <translation>指派</translation>
     </message>
@@ -5363,11 +5363,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>This trainee has not sat the exam yet: nothing to review.</source>
+        <translation>這名學員尚未應考：沒有可檢討的內容。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Choose an exam first.</source>
         <translation>請先選擇考試。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Choose an exam and tick at least one trainee.</source>
         <translation>請選擇考試，並至少勾選一名學員。</translation>
     </message>
@@ -5598,12 +5603,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>班級開始培訓的日期</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&amp;New group</source>
-        <translation>新增班級(&amp;N)</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Group</source>
         <translation>班級</translation>
     </message>
@@ -5633,18 +5633,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>編輯(&amp;D)…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&amp;Trainees…</source>
-        <translation>學員(&amp;T)…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+72"/>
-        <source>A&amp;rchive</source>
-        <translation>封存(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="-68"/>
+        <location line="+8"/>
         <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
         <translation>全體學員畫面、考試及報告均可只看一個班級。已封存的班級不再列於選單中，其紀錄保留。</translation>
     </message>
@@ -5664,9 +5653,25 @@ It is kept here; retry saving when the database is back.</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>&amp;Restore</source>
-        <translation>恢復(&amp;R)</translation>
+        <location line="-76"/>
+        <source>Ne&amp;w group</source>
+        <translation>新增班級(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Tr&amp;ainees…</source>
+        <translation>學員(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+72"/>
+        <source>Arch&amp;ive</source>
+        <translation>封存(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Restore</source>
+        <translation>恢復</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -5823,7 +5828,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+404"/>
+        <location filename="../../ui/instructor/window.py" line="+405"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation>導師 · %1</translation>
@@ -5869,12 +5874,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>報告(&amp;O)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Practice p&amp;lans</source>
         <translation>練習計劃(&amp;L)</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-16"/>
         <source>&amp;House rulesets</source>
         <translation>賭場規則集(&amp;H)</translation>
     </message>
@@ -5894,7 +5899,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>鎖定導師畫面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Instructor</source>
         <translation>導師</translation>
     </message>
@@ -6011,8 +6016,8 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>E&amp;nable</source>
-        <translation>重新啟用(&amp;N)</translation>
+        <source>Ena&amp;ble</source>
+        <translation>重新啟用(&amp;B)</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -6292,7 +6297,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+173"/>
+        <location filename="../../ui/instructor/schedules.py" line="+177"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -6521,8 +6526,8 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>C&amp;hange the password</source>
-        <translation>更改密碼(&amp;H)</translation>
+        <source>Change the password</source>
+        <translation>更改密碼</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -6591,17 +6596,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>新練習計劃</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>&amp;Title:</source>
-        <translation>標題(&amp;T)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Game:</source>
-        <translation>遊戲(&amp;G)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>S&amp;kills:</source>
         <translation>技能(&amp;K)：</translation>
     </message>
@@ -6621,9 +6616,19 @@ It is kept here; retry saving when the database is back.</source>
         <translation>整個班級(&amp;W)：</translation>
     </message>
     <message>
+        <location line="-5"/>
+        <source>Title:</source>
+        <translation>標題：</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>T&amp;rainees:</source>
-        <translation>學員(&amp;R)：</translation>
+        <source>Game:</source>
+        <translation>遊戲：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Trainees:</source>
+        <translation>學員：</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -6932,7 +6937,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+36"/>
+        <location filename="../../ui/instructor/records_check.py" line="+42"/>
         <source>signed in</source>
         <translation>登入</translation>
     </message>
@@ -7136,8 +7141,8 @@ It is kept here; retry saving when the database is back.</source>
     <name>RecordsCheckPanel</name>
     <message>
         <location line="+16"/>
-        <source>&amp;Verify records</source>
-        <translation>核對記錄(&amp;V)</translation>
+        <source>Ver&amp;ify records</source>
+        <translation>核對記錄(&amp;I)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -7145,27 +7150,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation>「核對記錄」會找出在程式以外被更改、加入或刪除的答案。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>When</source>
         <translation>時間</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Who</source>
         <translation>人員</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>What</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Whom or which</source>
         <translation>對象</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
+        <source>Details</source>
+        <translation>詳情</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Re&amp;fresh the audit trail</source>
         <translation>重新整理審計記錄(&amp;F)</translation>
     </message>
@@ -7180,7 +7190,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation>一個其後已移除的考試</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+4"/>
+        <source>the centre&apos;s settings, version %1</source>
+        <translation>中心設定第 %1 版</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>out of every group</source>
+        <translation>不屬任何班級</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>back to the drills&apos; target</source>
+        <translation>回到練習目標</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>mastered from %1 of the last %2 answers, close from %3</source>
+        <translation>最近 %2 次作答中 %1 起為已掌握，%3 起為接近</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>(an unknown login)</source>
         <translation>（不明的登入名稱）</translation>
     </message>
@@ -7202,14 +7232,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-423"/>
-        <source>Save the &amp;PDF report…</source>
-        <translation>儲存 PDF 報告(&amp;P)…</translation>
+        <location filename="../../ui/instructor/window.py" line="-426"/>
+        <source>Save the PD&amp;F report…</source>
+        <translation>儲存 PDF 報告(&amp;F)…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Save the answers as &amp;CSV…</source>
-        <translation>把答案儲存為 CSV(&amp;C)…</translation>
+        <source>Save the &amp;answers as CSV…</source>
+        <translation>把答案儲存為 CSV(&amp;A)…</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -7494,12 +7524,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+79"/>
-        <source>Set the &amp;target</source>
-        <translation>設定目標(&amp;T)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../../ui/instructor/standards.py" line="+82"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation>回到練習目標(&amp;B)</translation>
     </message>
@@ -7524,14 +7549,19 @@ It is kept here; retry saving when the database is back.</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Tar&amp;get:</source>
-        <translation>目標(&amp;G)：</translation>
+        <location line="-20"/>
+        <source>Set the target</source>
+        <translation>設定目標</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>T&amp;arget:</source>
+        <translation>目標(&amp;A)：</translation>
     </message>
     <message>
         <location line="+18"/>
-        <source>Set the &amp;mastery rule</source>
-        <translation>設定掌握規則(&amp;M)</translation>
+        <source>Set the master&amp;y rule</source>
+        <translation>設定掌握規則(&amp;Y)</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -8676,23 +8706,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+306"/>
-        <source>A&amp;rchive</source>
-        <translation>封存(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="-303"/>
-        <source>Re&amp;name…</source>
-        <translation>更改名稱(&amp;N)…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>S&amp;taff number…</source>
-        <translation>員工編號(&amp;T)…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+23"/>
         <source>Set the pass&amp;word…</source>
         <translation>設定密碼(&amp;W)…</translation>
     </message>
@@ -8752,7 +8766,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 現在沒有員工編號。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+49"/>
+        <source>Restore</source>
+        <translation>恢復</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Archive %1?</source>
         <translation>封存 %1？</translation>
     </message>
@@ -8787,7 +8806,23 @@ It is kept here; retry saving when the database is back.</source>
         <translation>已封存</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-53"/>
+        <location line="+306"/>
+        <source>Arch&amp;ive</source>
+        <translation>封存(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="-303"/>
+        <source>Rename…</source>
+        <translation>更改名稱…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sta&amp;ff number…</source>
+        <translation>員工編號(&amp;F)…</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>active</source>
         <translation>使用中</translation>
     </message>
@@ -8825,11 +8860,6 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+189"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>&amp;Restore</source>
-        <translation>恢復(&amp;R)</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,7 @@ class AnswerDetail(QWidget):
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.text, 1)
         side_layout.addWidget(self.notes)
+        side.setMinimumWidth(260)  # "Answer given", "Right answer" whole, never cut mid-word
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)

@@ -149,7 +149,7 @@ class ExamBuilder(QGroupBox):
         self._refusing = False  # the message says a refusal (cleared once the form changes)
         self.preview = QListWidget()
         self.preview.setMinimumHeight(80)
-        self.create_button = QPushButton(self.tr("&Save the exam"))
+        self.create_button = QPushButton(self.tr("Save the e&xam"))
         self.create_button.clicked.connect(self.save_exam)
         self.exam_title.returnPressed.connect(self.save_exam)  # Enter in the title saves it
         self.exam_title.textEdited.connect(self._clear_refusal)
@@ -458,9 +458,13 @@ class ExamsPanel(QWidget):
             QHeaderView.ResizeMode.ResizeToContents
         )
         self.results.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # By trainee, A to Z, until a heading is clicked (a header's own default is Z to A).
+        self.results.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.results.setSortingEnabled(True)
         self.results.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.results.itemSelectionChanged.connect(self._result_chosen)
+        # Enter or a double-click on a trainee's row reviews their sitting on the felt.
+        self.results.itemActivated.connect(lambda _item: self._review_chosen())
         # Four rows at least, whatever the messages above take: the results stay readable.
         rows = self.results.verticalHeader().defaultSectionSize()
         self.results.setMinimumHeight(
@@ -693,6 +697,15 @@ class ExamsPanel(QWidget):
         self.assigned.emit()  # the overdue list and the trainee's tab read it again
         return True
 
+    def _review_chosen(self) -> None:
+        chosen = self.chosen_result()
+        if chosen is not None and chosen.assignment.completed_at is not None:  # one has ended
+            self.review()
+        elif chosen is not None:
+            self.message.setText(
+                self.tr("This trainee has not sat the exam yet: nothing to review.")
+            )
+
     def review(self) -> None:
         """The chosen exam's sittings on the felt, with what the group missed most."""
         from dealer_trainer.ui.exam_review import ExamReview, exam_sittings  # noqa: PLC0415
@@ -707,6 +720,9 @@ class ExamsPanel(QWidget):
             self.message.setText(problem_text(exc))
             return
         dialog = ExamReview(exam.title, sittings, self, group=True)
+        chosen = self.chosen_result()
+        if chosen is not None:  # the trainee chosen in the results: their newest sitting
+            dialog.show_assignment(chosen.assignment.id)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         self.reviewing = dialog

@@ -239,7 +239,7 @@ class GroupsPanel(QWidget):
         self.start = date_field(date.today())
         self.start.setAccessibleName(self.tr("Start date"))
         self.start.setToolTip(self.tr("The day the group starts its training"))
-        self.add_button = QPushButton(self.tr("&New group"))
+        self.add_button = QPushButton(self.tr("Ne&w group"))
         self.add_button.clicked.connect(self.add)
         self.name.returnPressed.connect(self.add)
         self.message = QLabel()
@@ -268,9 +268,9 @@ class GroupsPanel(QWidget):
         self.table.doubleClicked.connect(lambda _index: self.edit_members())
         self.edit_button = QPushButton(self.tr("E&dit…"))
         self.edit_button.clicked.connect(self.edit)
-        self.members_button = QPushButton(self.tr("&Trainees…"))
+        self.members_button = QPushButton(self.tr("Tr&ainees…"))
         self.members_button.clicked.connect(self.edit_members)
-        self.archive_button = QPushButton(self.tr("A&rchive"))
+        self.archive_button = QPushButton(self.tr("Arch&ive"))
         self.archive_button.clicked.connect(self.ask_archive)
         explain = QLabel(
             self.tr(
@@ -342,7 +342,7 @@ class GroupsPanel(QWidget):
             button.setEnabled(group is not None)
         self.members_button.setEnabled(group is not None and not group.archived)
         self.archive_button.setText(
-            self.tr("&Restore") if group is not None and group.archived else self.tr("A&rchive")
+            self.tr("Restore") if group is not None and group.archived else self.tr("Arch&ive")
         )
 
     def _say(self, text: str, *, error: bool) -> None:

@@ -184,7 +184,7 @@ class InstructorsPanel(QWidget):
             else ""
         )
         self.disable_button.setText(
-            self.tr("E&nable") if account is not None and account.disabled else self.tr("&Disable…")
+            self.tr("Ena&ble") if account is not None and account.disabled else self.tr("&Disable…")
         )
 
     def _say(self, text: str, *, error: bool) -> None:

@@ -103,13 +103,13 @@ class TraineesPanel(QWidget):
                 column, QHeaderView.ResizeMode.ResizeToContents
             )
         self.table.itemSelectionChanged.connect(self._selection_changed)
-        self.archive_button = QPushButton(self.tr("A&rchive"))
+        self.archive_button = QPushButton(self.tr("Arch&ive"))
         self.archive_button.setEnabled(False)
         self.archive_button.clicked.connect(self.ask_archive)
-        self.rename_button = QPushButton(self.tr("Re&name…"))
+        self.rename_button = QPushButton(self.tr("Rename…"))
         self.rename_button.setEnabled(False)
         self.rename_button.clicked.connect(self.ask_rename)
-        self.staff_button = QPushButton(self.tr("S&taff number…"))
+        self.staff_button = QPushButton(self.tr("Sta&ff number…"))
         self.staff_button.setEnabled(False)
         self.staff_button.clicked.connect(self.ask_staff_number)
         self.set_password_button = QPushButton(self.tr("Set the pass&word…"))
@@ -409,7 +409,7 @@ class TraineesPanel(QWidget):
         self.staff_button.setEnabled(trainee is not None)
         self.archive_button.setEnabled(trainee is not None)
         self.archive_button.setText(
-            self.tr("&Restore") if trainee is not None and trainee.archived else self.tr("A&rchive")
+            self.tr("Restore") if trainee is not None and trainee.archived else self.tr("Arch&ive")
         )
 
     def ask_archive(self) -> None:
@@ -543,7 +543,7 @@ class PasswordBox(QGroupBox):
         self.repeat = QLineEdit()
         for field in (self.current, self.new, self.repeat):
             field.setEchoMode(QLineEdit.EchoMode.Password)
-        self.change_button = QPushButton(self.tr("C&hange the password"))
+        self.change_button = QPushButton(self.tr("Change the password"))
         self.change_button.clicked.connect(self.change)
         self.repeat.returnPressed.connect(self.change)  # Enter in the last field changes it
         self.message = QLabel()

@@ -9,7 +9,10 @@ password for whom, which exams were built, assigned and started.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QShowEvent
@@ -24,13 +27,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.drills.standards import percent
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.audit import Action, AuditEntry
+from dealer_trainer.storage.standards import DRILLS_TARGET
 from dealer_trainer.storage.verify import Finding, Problem, Verification
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.standards_words import seconds_words
 
 _ACTIONS = {
     Action.SIGN_IN: QT_TRANSLATE_NOOP("RecordsCheck", "signed in"),
@@ -170,7 +176,7 @@ class RecordsCheckPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("recordsCheck")
         self._desk = desk
-        self.verify_button = QPushButton(self.tr("&Verify records"))
+        self.verify_button = QPushButton(self.tr("Ver&ify records"))
         self.verify_button.setObjectName("verifyRecords")
         self.verify_button.clicked.connect(self.verify)
         self.result = QLabel(
@@ -183,16 +189,22 @@ class RecordsCheckPanel(QWidget):
         self.limits.setObjectName("verifyLimits")
         self.limits.setWordWrap(True)
         self.limits.setStyleSheet("color: #607d8b;")
-        self.audit = QTableWidget(0, 4)
+        self.audit = QTableWidget(0, 5)
         self.audit.setObjectName("auditTrail")
         self.audit.setHorizontalHeaderLabels(
-            [self.tr("When"), self.tr("Who"), self.tr("What"), self.tr("Whom or which")]
+            [
+                self.tr("When"),
+                self.tr("Who"),
+                self.tr("What"),
+                self.tr("Whom or which"),
+                self.tr("Details"),
+            ]
         )
         self.audit.verticalHeader().hide()
         self.audit.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.audit.horizontalHeader()
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        for column in (0, 1, 3):
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        for column in (0, 1, 2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.refresh_button = QPushButton(self.tr("Re&fresh the audit trail"))
         self.refresh_button.clicked.connect(self.refresh)
@@ -227,6 +239,8 @@ class RecordsCheckPanel(QWidget):
             return titles.get(int(subject[5:]), self.tr("an exam since removed"))
         if subject.startswith("skill:"):  # a speed standard: the skill by its name
             return skill_title(subject[6:])
+        if subject.startswith("centre_settings:"):  # its version, never the stored key
+            return fill(self.tr("the centre's settings, version %1"), subject[16:])
         if entry.action in (
             Action.EXAM_ASSIGNED,
             Action.EXAM_WITHDRAWN,
@@ -234,6 +248,38 @@ class RecordsCheckPanel(QWidget):
             exam = titles.get(int(entry.detail[5:]), "") if entry.detail[5:].isdigit() else ""
             return f"{subject} · {exam}" if exam else subject
         return subject
+
+    def _detail(self, entry: AuditEntry) -> str:
+        """What was set or given, in the reader's words: a plan's title, a target time, the
+        mastery rule, a group, a staff number, a date. Only data the entry holds: the
+        English notes some entries carry (how a sign-in failed, who reset a password) are
+        not shown in another language's window."""
+        detail = entry.detail or ""
+        action = entry.action
+        if action in (Action.PLAN_ASSIGNED, Action.PLAN_WITHDRAWN, Action.STAFF_NUMBER_SET):
+            return detail
+        if action in (Action.GROUP_CREATED, Action.GROUP_CHANGED):
+            return detail  # the start date, ISO
+        if action is Action.GROUP_MEMBER_MOVED:
+            return detail or self.tr("out of every group")
+        if action in (Action.INSTRUCTOR_DISABLED, Action.INSTRUCTOR_ENABLED):
+            return detail  # the instructor's name
+        if action is Action.STANDARD_SET:
+            if detail == DRILLS_TARGET:
+                return self.tr("back to the drills' target")
+            seconds = re.fullmatch(r"(\d+(?:\.\d+)?) s", detail)
+            return seconds_words(Decimal(seconds.group(1))) if seconds else ""
+        if action is Action.MASTERY_RULE_SET:
+            rule = re.fullmatch(r"(\d+) % of the last (\d+), close from (\d+) %", detail)
+            if rule is None:
+                return ""
+            return fill(
+                self.tr("mastered from %1 of the last %2 answers, close from %3"),
+                percent(Fraction(int(rule.group(1)), 100)),
+                rule.group(2),
+                percent(Fraction(int(rule.group(3)), 100)),
+            )
+        return ""
 
     def showEvent(self, event: QShowEvent) -> None:
         """The audit trail read each time the tab is shown (not with the window: a centre's
@@ -255,6 +301,7 @@ class RecordsCheckPanel(QWidget):
                 entry.actor or self.tr("(an unknown login)"),
                 action_words(entry.action),
                 self._subject(entry, titles),
+                self._detail(entry),
             ]
             for column, text in enumerate(cells):
                 self.audit.setItem(row, column, cell(text))

@@ -66,7 +66,10 @@ def mastery_name(state: Mastery) -> str:
     return render(MASTERY_NAMES[state])
 
 
-def _table(columns: int) -> QTableWidget:
+def _table(columns: int, sorted_by: int = 0) -> QTableWidget:
+    """A table of the tab, sorted by column ``sorted_by`` ascending until the instructor
+    clicks another heading (a header's own default is column 0 *descending*: names came
+    Z to A under an arrow that read as A to Z)."""
     table = QTableWidget(0, columns)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -75,6 +78,7 @@ def _table(columns: int) -> QTableWidget:
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    header.setSortIndicator(sorted_by, Qt.SortOrder.AscendingOrder)
     return table
 
 
@@ -164,7 +168,7 @@ class MasteryPanel(QWidget):
         self.rule.setStyleSheet("color: #455a64;")
         self.trainees = _table(7)
         self.skills = _table(5)
-        self.overdue = _table(4)
+        self.overdue = _table(4, sorted_by=2)  # the longest overdue first
         self.overdue.horizontalHeader().setSectionResizeMode(
             0, QHeaderView.ResizeMode.ResizeToContents
         )
@@ -412,17 +416,17 @@ class PlansPanel(QWidget):
         self.message.setWordWrap(True)
         builder = QGroupBox(self.tr("New practice plan"))
         form = QFormLayout(builder)
-        form.addRow(self.tr("&Title:"), self.plan_title)
-        form.addRow(self.tr("&Game:"), self.game)
+        form.addRow(self.tr("Title:"), self.plan_title)
+        form.addRow(self.tr("Game:"), self.game)
         form.addRow(self.tr("S&kills:"), self.skills)
         form.addRow(self.tr("&Items:"), self.items)
         form.addRow(self.tr("&Due by:"), self.due)
         form.addRow(self.tr("&Whole group:"), self.group)
-        form.addRow(self.tr("T&rainees:"), self.trainees)
+        form.addRow(self.tr("Trainees:"), self.trainees)
         form.addRow(self.assign_button)
         form.addRow(self.message)
         builder.setMaximumWidth(460)
-        self.plans = _table(5)
+        self.plans = _table(5, sorted_by=2)  # soonest due first
         self.plans.setHorizontalHeaderLabels(
             [
                 self.tr("Plan"),

@@ -8,6 +8,7 @@ needs the password again.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
@@ -94,8 +95,8 @@ class ReportsPanel(QWidget):
         self._window = window
         self.scope = QComboBox()
         self.period = period_box(self)
-        self.pdf_button = QPushButton(self.tr("Save the &PDF report…"))
-        self.csv_button = QPushButton(self.tr("Save the answers as &CSV…"))
+        self.pdf_button = QPushButton(self.tr("Save the PD&F report…"))
+        self.csv_button = QPushButton(self.tr("Save the &answers as CSV…"))
         self.pdf_button.clicked.connect(self.ask_pdf)
         self.csv_button.clicked.connect(self.ask_csv)
         self.message = QLabel()
@@ -418,7 +419,10 @@ class InstructorWindow(QMainWindow):
         for index, name in enumerate(names):
             self.tabs.setTabText(index, name)
         self._name_standards_tabs()
-        self._lock_action.setText(self.tr("&Lock the instructor views"))
+        lock = self.tr("&Lock the instructor views")
+        self._lock_action.setText(lock)
+        # On the toolbar a button has no Alt key (Ctrl+L locks): no "(L)" left in Chinese.
+        self._lock_action.setIconText(without_mnemonic(lock))
         self._toolbar.setWindowTitle(self.tr("Instructor"))
 
     def _name_standards_tabs(self) -> None:
@@ -544,3 +548,9 @@ class InstructorWindow(QMainWindow):
 def _roster(trainees: Sequence[TraineeProfile]) -> list[tuple[int, str, bool]]:
     """What the cohort's table shows of each trainee: a change of it reloads the table."""
     return [(t.id, t.name, t.archived) for t in trainees]
+
+
+def without_mnemonic(text: str) -> str:
+    """``text`` without its Alt key: ``&Lock`` → ``Lock``, ``鎖定(&L)`` → ``鎖定``."""
+    text = re.sub(r"\s*[(（]&\w[)）]", "", text)
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")

@@ -169,6 +169,40 @@ def test_the_instructor_reviews_an_exam_and_sees_what_the_group_missed(
     window.close()
 
 
+def test_enter_on_a_trainees_result_reviews_their_sitting_with_room_for_the_question(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    window.show()
+    exams = window.exams
+    window.tabs.setCurrentWidget(exams)
+    qtbot.waitUntil(lambda: exams.results.rowCount() == 2)
+    rows = {exams.results.item(r, 0).text(): r for r in range(exams.results.rowCount())}
+    assert list(rows) == ["Ana Lei", "Bruno Chan"]  # A to Z, as the heading's arrow says
+    header = exams.results.horizontalHeader()
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
+        0,
+        Qt.SortOrder.AscendingOrder,
+    )
+    exams.results.setFocus()
+    exams.results.setCurrentCell(rows["Bruno Chan"], 0)
+    qtbot.keyClick(exams.results, Qt.Key.Key_Return)
+    assert exams.reviewing is None  # Bruno has not sat it: said, nothing opened
+    assert exams.message.text() == "This trainee has not sat the exam yet: nothing to review."
+    exams.results.setCurrentCell(rows["Ana Lei"], 0)
+    qtbot.keyClick(exams.results, Qt.Key.Key_Return)
+    review = exams.reviewing
+    assert isinstance(review, ExamReview)
+    qtbot.waitUntil(review.isVisible)
+    assert review.sitting.currentText().startswith("Ana Lei · sitting 1")
+    qtbot.waitUntil(lambda: review.detail.scene is not None)
+    # The question's column keeps its words whole ("Answer given" was cut to "Answ er").
+    assert review.detail.text.width() >= 260
+    review.close()
+    window.close()
+
+
 def test_the_centre_tab_reads_its_records_when_shown_not_when_the_window_is_built(
     qtbot: QtBot, cohort: Cohort
 ) -> None:

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from dealer_trainer.ui.instructor.window import InstructorWindow
 from dealer_trainer.ui.language import LanguageManager
-from tests.ui.instructor.cohort import Cohort
+from tests.ui.instructor.cohort import PASSWORD, Cohort
 
 
 def test_switch_retitles_the_instructor_window(
@@ -62,6 +62,50 @@ def test_every_tab_has_its_own_alt_key_and_the_tabs_fit_in_every_language(
     finally:
         languages.set_language("en", remember=False)
         window.close()
+
+
+def test_no_alt_key_of_a_tab_page_is_a_tabs_or_another_widgets_in_any_language(
+    qtbot: QtBot, cohort: Cohort, tmp_path: Path
+) -> None:
+    """Alt+letter does what it says: on a page, a button's or a field's Alt key is not a
+    tab's (Qt then only moves the focus between the two, and a second press changes tab)
+    nor another widget's of that page. A widget whose letters are all taken has none."""
+    from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabBar
+
+    from dealer_trainer.ui.instructor.window import without_mnemonic
+
+    languages = LanguageManager(QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat))
+    try:
+        for code in ("en", "pt", "zh_Hant"):
+            languages.set_language(code, remember=False)
+            session = cohort.store.verify_instructor(PASSWORD)
+            window = InstructorWindow(cohort.store, session)
+            qtbot.addWidget(window)
+            tabs = {_mnemonic(window.tabs.tabText(i)) for i in range(window.tabs.count())}
+            for index in range(window.tabs.count()):
+                page = window.tabs.widget(index)
+                texts = [
+                    b.text()
+                    for b in page.findChildren(QAbstractButton)
+                    if not isinstance(b.parent(), QTabBar) and b.isVisibleTo(page)
+                ]
+                texts += [
+                    label.text()
+                    for label in page.findChildren(QLabel)
+                    if label.buddy() is not None and label.isVisibleTo(page)
+                ]
+                texts += [box.title() for box in page.findChildren(QGroupBox)]
+                keyed = [(t, _mnemonic(t)) for t in texts if _mnemonic(t) is not None]
+                where = (code, window.tabs.tabText(index))
+                assert not [t for t, k in keyed if k in tabs], (where, keyed)
+                keys = [k for _t, k in keyed]
+                assert len(set(keys)) == len(keys), (where, keyed)
+            lock = window._lock_action  # the toolbar's button: Ctrl+L, no Alt key shown
+            assert lock.iconText() == without_mnemonic(lock.text()), code
+            assert "&" not in lock.iconText() and "(L)" not in lock.iconText(), code
+            window.close()
+    finally:
+        languages.set_language("en", remember=False)
 
 
 def test_the_cohort_figures_are_written_as_a_portuguese_reader_writes_them(
