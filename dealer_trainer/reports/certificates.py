@@ -233,9 +233,15 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                 12,
             ),
             (
+                # An exam built before target times were kept timed nothing: its score only
+                # (a bare "in time –" on a certificate explained nothing).
                 QCoreApplication.translate("certificates", "Score %1 · in time %2")
                 .replace("%1", percent_text(cert.score))
-                .replace("%2", in_time_text(cert)),
+                .replace("%2", in_time_text(cert))
+                if in_time_text(cert) != NOT_TIMED
+                else QCoreApplication.translate("certificates", "Score %1").replace(
+                    "%1", percent_text(cert.score)
+                ),
                 11,
                 False,
                 MUTED,

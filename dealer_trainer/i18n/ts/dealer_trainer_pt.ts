@@ -9329,9 +9329,14 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>em %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Score %1 · in time %2</source>
         <translation>Pontuação %1 · a tempo %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Score %1</source>
+        <translation>Pontuação %1</translation>
     </message>
     <message>
         <location line="+10"/>

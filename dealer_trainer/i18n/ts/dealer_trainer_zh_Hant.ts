@@ -9319,9 +9319,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation>日期：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Score %1 · in time %2</source>
         <translation>得分 %1 · 限時內 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Score %1</source>
+        <translation>得分 %1</translation>
     </message>
     <message>
         <location line="+10"/>
