@@ -67,7 +67,9 @@ class StandardsPanel(QWidget):
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # The skill whole ("Lançamentos inválidos e dados inclinados"); who set a target and
+        # when takes what is left, elided, whole on hover.
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.table.currentCellChanged.connect(lambda *_: self._row_chosen())
 
         self.skill_name = QLabel()
