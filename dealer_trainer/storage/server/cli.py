@@ -15,8 +15,14 @@ from __future__ import annotations
 import getpass
 import os
 import sys
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from dealer_trainer.storage.server.admin import ServerURL
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -69,49 +75,15 @@ def init(args: SimpleNamespace) -> int:
     return EXIT_OK
 
 
-def add_person(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
-    from dealer_trainer.storage.access import check_new_password  # noqa: PLC0415
-    from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415
-    from dealer_trainer.storage.records import clean_name  # noqa: PLC0415
-    from dealer_trainer.storage.server import admin  # noqa: PLC0415
-
-    try:
-        target = admin.parse_admin_url(args.url)
-        admin.check_login(args.login)
-        clean_name(args.name)
-    except (StorageError, ValueError) as exc:
-        return _fail(str(exc), EXIT_BAD_INPUT)
-    new_password = _new_password(stdin or sys.stdin, args.login)
-    if new_password is None:
-        return _fail("the two passwords typed differ; nothing was changed.", EXIT_BAD_INPUT)
-    try:
-        check_new_password(new_password)
-    except ValueError as exc:
-        return _fail(f"{exc} Nothing was changed.", EXIT_BAD_INPUT)
-    password = _role_password(target.user)
-    if password is None:
-        return _fail(
-            f"no password for {target.user}: set PGPASSWORD (standard input holds the new "
-            "person's password).",
-            EXIT_BAD_INPUT,
-        )
-    try:
-        sql = admin.connect(target, password)
-        try:
-            admin.add_person(sql, target, args.role, args.login, args.name, new_password)
-        finally:
-            sql.dispose()
-    except StorageError as exc:
-        return _fail(str(exc), EXIT_FAILED)
-    except ValueError as exc:
-        return _fail(str(exc), EXIT_BAD_INPUT)
-    print(args.login)
-    return EXIT_OK
-
-
-def set_password(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
-    """A new password for an instructor or a trainee who forgot theirs (the owner's URL:
-    anyone; an instructor's: a trainee)."""
+def _with_new_password(
+    args: SimpleNamespace,
+    stdin: TextIO | None,
+    act: Callable[[Engine, ServerURL, str], object],
+    checks: Callable[[], object] = lambda: None,
+) -> int:
+    """What ``add-person`` and ``set-password`` share: the URL, the login and ``checks``
+    checked, the new password read (twice at a terminal) and checked, the role's own
+    password asked, then ``act(sql, target, new_password)``; every refusal said in words."""
     from dealer_trainer.storage.access import check_new_password  # noqa: PLC0415
     from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415
     from dealer_trainer.storage.server import admin  # noqa: PLC0415
@@ -119,6 +91,7 @@ def set_password(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
     try:
         target = admin.parse_admin_url(args.url)
         admin.check_login(args.login)
+        checks()
     except (StorageError, ValueError) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     new_password = _new_password(stdin or sys.stdin, args.login)
@@ -138,12 +111,41 @@ def set_password(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
     try:
         sql = admin.connect(target, password)
         try:
-            admin.set_password(sql, target, args.login, new_password)
+            act(sql, target, new_password)
         finally:
             sql.dispose()
     except StorageError as exc:
         return _fail(str(exc), EXIT_FAILED)
     except ValueError as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
-    print(f"{args.login}: the new password is set")
     return EXIT_OK
+
+
+def add_person(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
+    from dealer_trainer.storage.records import clean_name  # noqa: PLC0415
+    from dealer_trainer.storage.server import admin  # noqa: PLC0415
+
+    done = _with_new_password(
+        args,
+        stdin,
+        lambda sql, target, new: admin.add_person(
+            sql, target, args.role, args.login, args.name, new
+        ),
+        lambda: clean_name(args.name),
+    )
+    if done == EXIT_OK:
+        print(args.login)
+    return done
+
+
+def set_password(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
+    """A new password for an instructor or a trainee who forgot theirs (the owner's URL:
+    anyone; an instructor's: a trainee)."""
+    from dealer_trainer.storage.server import admin  # noqa: PLC0415
+
+    done = _with_new_password(
+        args, stdin, lambda sql, target, new: admin.set_password(sql, target, args.login, new)
+    )
+    if done == EXIT_OK:
+        print(f"{args.login}: the new password is set")
+    return done
