@@ -50,6 +50,7 @@ from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
 from dealer_trainer.rules.craps.table import BigWin
 from dealer_trainer.rules.money import to_cents
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
+from dealer_trainer.rules.sic_bo.house import house_procedure
 from dealer_trainer.rules.text import T, Text
 
 GAME = "craps"
@@ -181,10 +182,10 @@ def _payout_item(
         line, rests = _win_line(hand, step)
         lines.append(line)
         rests_on.extend(rests)
-    for step in _steps(settlement, Action.RETURN):
+    for step in _steps(settlement, Action.RETURN):  # odds off on the come-out (house option)
         lines.append(
             T(
-                "{bet}: a push, the stake is returned ({article})",
+                "{bet}: not decided; its stake is handed back ({article})",
                 bet=hand.name(step.bet),
                 article=step.citation,
             )
@@ -362,7 +363,17 @@ def _staying_lines(hand: Hand, settlement: ThrowSettlement) -> list[Text]:
     lines = []
     new_point = hand.table.point if hand.before.point is None else None
     for state in settlement.staying:
-        if new_point is not None and state.kind in (BetKind.PASS, BetKind.DONT_PASS):
+        if settlement.tied(state):  # «empatando»: a 12 on its first throw decides nothing
+            lines.append(
+                T(
+                    "{bet}: 12 is a tie for it; the tie decides nothing, so the bet stays where "
+                    "it is, untouched (nothing collected, paid or handed back), and the next "
+                    "throw is again its first ({article})",
+                    bet=hand.name(state.id),
+                    article=state.governing,
+                )
+            )
+        elif new_point is not None and state.kind in (BetKind.PASS, BetKind.DONT_PASS):
             lines.append(
                 T(
                     "{bet}: {number} becomes the point; no decision on this throw, it stays on "
@@ -432,6 +443,12 @@ def line_bets(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
     hand.bet(BetKind.PASS, _unit(rng, difficulty))
     if difficulty is not Difficulty.BEGINNER:
         hand.bet(BetKind.DONT_PASS, _unit(rng, difficulty))
+        if rng.random() < 0.15:  # the bar 12: the Pass Line loses, the Don't Pass ties and stays
+            bar = Roll(6, 6)
+            question = T(
+                "The shooter throws {throw}. How much do you pay in all?", throw=_throw_text(bar)
+            )
+            return _payout_item("craps.line_bets", hand, seed, difficulty, question, hand.roll(bar))
     last = hand.roll(_roll_with_total(rng, rng.choice(sorted(POINT_NUMBERS))))
     throws = {Difficulty.BEGINNER: 1, Difficulty.INTERMEDIATE: 3, Difficulty.ADVANCED: 5}[
         difficulty
@@ -446,6 +463,9 @@ def line_bets(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
                 else [BetKind.COME]
             )
             hand.bet(kind, _unit(rng, difficulty))
+            if kind is BetKind.DONT_COME and rng.random() < 0.15:
+                last = hand.roll(Roll(6, 6))  # its first throw a 12: a tie, it stays untouched
+                break
         last = hand.roll(_random_roll(rng))
         if hand.decided_by(last) and rng.random() < 0.5:
             break
@@ -611,7 +631,8 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
 
     Portaria n.º 97/85/M sets no order of settlement; the order is the ruleset's
     ``collect_before_pay`` (on by default), named in the feedback as table
-    procedure.  The item cites the article that decides a bet of the throw.
+    procedure.  The item cites no article: its basis is the table's procedure
+    (each bet's own article is in the worked solution).
     """
     rng = random.Random(seed)
     while True:
@@ -672,9 +693,9 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         ),
         expected=Expected(kind=AnswerKind.ORDER, order=groups),
         solution=tuple(lines),
-        # The order is table procedure and cites nothing: the item cites the article that
-        # decides the first bet to settle (each bet's own article is in the worked solution).
-        citation=settlement.steps[0].citation,
+        # The order is table procedure, in no article: the item says so where an article
+        # would stand (each bet's own article is in the worked solution).
+        citation=house_procedure(ruleset.id),
         hint=T(
             "Settle only the bets this throw decided, losing bets first; the others stay "
             "on the layout."
@@ -747,10 +768,18 @@ def _problem_text(hand: Hand, problem: OrderProblem) -> Text:
         return T("A bet you settled is not on the layout.")
     name = hand.name(problem.bet)
     if code is OrderCode.NO_DECISION:
+        state = hand.table.bet(problem.bet)
+        if state.tied_at(len(hand.table.events) - 1):
+            return T(
+                "{bet} ties on 12: the tie decides nothing, so it stays where it is, "
+                "untouched ({article}).",
+                bet=name,
+                article=problem.citation or state.governing,
+            )
         return T(
             "{bet} has no decision on this throw: it stays on the layout ({article}).",
             bet=name,
-            article=problem.citation or hand.table.bet(problem.bet).governing,
+            article=problem.citation or state.governing,
         )
     if code is OrderCode.SETTLED_TWICE:
         return T("You settled {bet} twice.", bet=name)
@@ -770,9 +799,9 @@ def _problem_text(hand: Hand, problem: OrderProblem) -> Text:
             bet=name,
             article=article,
         )
-    if state.outcome is Outcome.PUSH:
+    if state.outcome is Outcome.PUSH:  # odds off on the come-out (house option)
         return T(
-            "{bet} is a push and its stake was never returned ({article}).",
+            "{bet} is not decided and its stake was never handed back ({article}).",
             bet=name,
             article=article,
         )

@@ -125,6 +125,9 @@ class Work:
     names: Mapping[Target, str]
     #: Targets on the table that need no step now (a craps bet with no decision).
     idle: Mapping[Target, str] = field(default_factory=dict)
+    #: Of the idle targets, the craps bets this throw tied (a 12 on a Don't bet's first
+    #: throw, «empatando», Art. 3(1)): they stay where they are, untouched.
+    tied: frozenset[Target] = frozenset()
     #: Bet id → player id, where the request says (roulette Art. 5(2)).
     players: Mapping[BetId, str] = field(default_factory=dict)
     #: The citation of a mistake of order, from the step that waits and the one done too

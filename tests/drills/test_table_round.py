@@ -181,6 +181,26 @@ def test_table_craps_a_bet_the_throw_left_open_stays_on_the_layout() -> None:
     assert "stays on the layout" in attempt.verdict.message
 
 
+def _bar_twelve(round_: TableRound) -> bool:
+    """A round whose throw is a 12 on a Don't Pass's or Don't Come's first throw."""
+    return any("ties on 12" in why for why in round_.work.idle.values())
+
+
+def test_craps_art3_1_at_the_table_a_bar_twelve_leaves_the_dont_bet_untouched() -> None:
+    round_ = _first_round("craps", _bar_twelve, Difficulty.INTERMEDIATE)
+    assert round_.situation.request["events"][-1] == {"roll": [6, 6]}
+    tied = [t for t, why in round_.work.idle.items() if "ties on 12" in why]
+    assert tied, round_.work.idle
+    assert all(step.target not in tied for step in steps_in_order(round_.plan))  # no step
+    attempt = round_.act(Step(Action.RETURN, tied[0]))  # handing the stake back is wrong
+    assert not attempt.accepted and attempt.verdict.code == "no_decision"
+    assert "decides nothing" in attempt.verdict.message
+    for step in perfect_steps(round_):
+        round_.act(step)
+    closed = round_.close()  # leaving it where it is: the round is settled
+    assert closed.accepted and round_.finished and round_.summary().complete
+
+
 def test_table_every_attempt_is_recorded_as_it_happens_with_its_time() -> None:
     recorder = ListRecorder()
     round_ = new_round(

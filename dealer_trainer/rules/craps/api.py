@@ -126,6 +126,8 @@ def entry(state: BetState, ids: Mapping[str, Any] | None = None) -> dict[str, An
     }
     if state.kind in (BetKind.COME, BetKind.DONT_COME):
         result["come_point"] = state.point
+    if state.ties:  # a 12 on its first throw: «empatando», Art. 3(1); it stays open
+        result["ties"] = list(state.ties)
     return result
 
 

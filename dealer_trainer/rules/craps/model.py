@@ -70,7 +70,13 @@ _ONE_ROLL_KINDS: Final = frozenset({BetKind.FIELD, BetKind.BIG7, BetKind.ELEVEN,
 
 @unique
 class Outcome(StrEnum):
-    """Where a bet stands: decided (win, lose, push) or still ``open``."""
+    """Where a bet stands: decided (win, lose, push) or still ``open``.
+
+    A ``push`` hands the stake back with no win: only odds returned under the house
+    option ``odds_on_come_out = come_odds_off``.  A Don't Pass or Don't Come bet that
+    ties on 12 (Art. 3(1), «empatando») is not a push: the tie decides nothing and
+    the bet stays ``open`` (:attr:`BetState.ties`).
+    """
 
     WIN = "win"
     LOSE = "lose"
@@ -165,6 +171,9 @@ class BetState:
     Art. 3(3)); for an odds bet, the point of the bet it backs when it was taken.
     ``governing`` is the article that governs the bet; :attr:`citation` is that
     article while the bet is open, and the one that decided it afterwards.
+    ``ties`` are the events at which a Don't Pass or Don't Come bet tied on 12 on
+    its first throw (Art. 3(1), «empatando»): each decided nothing, the bet stayed
+    where it was, and its next throw was again its first.
     """
 
     bet: Bet
@@ -172,6 +181,7 @@ class BetState:
     point: int | None
     governing: Citation
     decision: Decision | None = None
+    ties: tuple[int, ...] = ()
 
     @property
     def citation(self) -> Citation:
@@ -192,6 +202,10 @@ class BetState:
     @property
     def outcome(self) -> Outcome:
         return Outcome.OPEN if self.decision is None else self.decision.outcome
+
+    def tied_at(self, event: int) -> bool:
+        """Whether the throw ``event`` was a tie of this bet (a 12 on its first throw)."""
+        return event in self.ties
 
     @property
     def decided_at(self) -> int | None:

@@ -9,8 +9,9 @@ bet, and an order problem cites nothing: ``citation`` is ``None`` where the
 answer rests on table procedure, as the rules CLI contract writes ``null``.
 
 A throw leaves some bets on the layout with no decision (a Pass Line whose
-point is on, a hard way or a Big bet the throw did not touch): they have no
-step, and settling one is a mistake of its own (:attr:`OrderCode.NO_DECISION`).
+point is on, a hard way or a Big bet the throw did not touch, a Don't Pass
+that ties on a come-out 12, «empatando», Art. 3(1)): they have no step, and
+settling one is a mistake of its own (:attr:`OrderCode.NO_DECISION`).
 
 The judge of an order is the dealer's procedure's (:mod:`dealer_trainer.rules.procedure`,
 on :func:`throw_work`), the one the CLI's ``judge`` and the live table use;
@@ -37,7 +38,7 @@ class Action(StrEnum):
 
     COLLECT = "collect"  # a losing bet goes to the bank
     PAY = "pay"  # the win beside the bet (the stake stays with it)
-    RETURN = "return"  # a push: the stake goes back (Don't Pass on a come-out 12)
+    RETURN = "return"  # the stake goes back: odds under the house option come_odds_off
     MOVE = "move"  # a Come or Don't Come bet goes to its come point
 
 
@@ -64,6 +65,11 @@ class ThrowSettlement:
     groups: tuple[tuple[Step, ...], ...]
     staying: tuple[BetState, ...]
     collect_first: bool
+    event: int = -1  # the throw's index in the table's events
+
+    def tied(self, state: BetState) -> bool:
+        """Whether ``state`` stays because it tied on this throw (a 12 on its first throw)."""
+        return state.tied_at(self.event)
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -101,7 +107,7 @@ def settle_throw(table: Table, event: int) -> ThrowSettlement:
         groups = tuple(group for group in (tuple(collects), tuple(others)) if group)
     else:
         groups = (tuple(collects + others),) if collects or others else ()
-    return ThrowSettlement(groups, tuple(staying), collect_first)
+    return ThrowSettlement(groups, tuple(staying), collect_first, event)
 
 
 def _on_layout(table: Table, event: int) -> tuple[BetState, ...]:
@@ -197,12 +203,17 @@ def throw_work(
     )
     idle = {
         target(state.id): (
-            f"Bet {state.id} ({bet_name(state.kind)}) has no decision on this throw: "
+            f"Bet {state.id} ({bet_name(state.kind)}) ties on 12 («empatando»): the tie "
+            "decides nothing, so the bet stays where it is, untouched, and the next throw "
+            "is again its first."
+            if settlement.tied(state)
+            else f"Bet {state.id} ({bet_name(state.kind)}) has no decision on this throw: "
             "it stays on the layout."
         )
         for state in settlement.staying
     }
-    return procedure.Work(plans=(plan,), names=names, idle=idle)
+    tied = frozenset(target(s.id) for s in settlement.staying if settlement.tied(s))
+    return procedure.Work(plans=(plan,), names=names, idle=idle, tied=tied)
 
 
 def judge_order(settlement: ThrowSettlement, handled: Sequence[str]) -> OrderVerdict:
@@ -215,7 +226,7 @@ def judge_order(settlement: ThrowSettlement, handled: Sequence[str]) -> OrderVer
     on :func:`throw_work`, the one the CLI and the live table use); this lists its findings
     as the quiz says them: each bet settled again, not decided, not on the layout (in the
     order settled), each bet never settled, and each loser collected after the first winner
-    was paid (or push returned, or come bet moved).
+    was paid (or odds returned, or come bet moved).
     """
     steps = {s.bet: s for s in settlement.steps}
     staying = {s.id: s for s in settlement.staying}

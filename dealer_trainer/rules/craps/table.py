@@ -15,9 +15,11 @@ the line bets):
 - Arts. 2(1), 2(3): Pass and Come win on a first roll of 7 or 11, lose on
   2, 3 or 12, else take that number as their point; then win on the point and
   lose on 7.
-- Arts. 3(1), 3(3): Don't Pass and Don't Come win on 2 or 3, push on 12
-  (stake returned, the bet decided: "empatando"; the 2010 text's "bar"), lose
-  on 7 or 11, else take their point; then lose on the point and win on 7.
+- Arts. 3(1), 3(3): Don't Pass and Don't Come win on 2 or 3, tie on 12
+  («empatando»; the 2010 text's "bar": neither wins nor loses), lose on 7 or
+  11, else take their point; then lose on the point and win on 7.  A tie
+  decides nothing: the bet stays where it is, untouched, and the next throw is
+  again its first (:attr:`BetState.ties` records the throw).
 - Arts. 2(2), 3(2): odds are decided with the bet they back, at the ratio of
   its point.
 - Arts. 4 to 11: field, hard ways, Big 7, Eleven, Any Craps and the Big bets.
@@ -402,8 +404,8 @@ class _Queries:
         if state.point is None:  # its first roll: a come-out roll, or the come roll
             if total in POINT_NUMBERS:
                 return replace(state, point=total)
-            if total == 12 and dont:  # "empatando": a push (craps-2010: "bar")
-                return self._push(state, index)
+            if total == 12 and dont:  # «empatando» (craps-2010: "bar"): it decides nothing
+                return replace(state, ties=(*state.ties, index))
             player_wins = total in (SEVEN, ELEVEN)
             return self._settle(state, index, player_wins != dont, ratio)
         if total == state.point:
@@ -430,9 +432,9 @@ class _Queries:
             assert state.point is not None
             ratio = self.rules.odds_ratio(backed.kind.is_dont, state.point)
             return self._win(state, index, Fraction(state.bet.amount) * ratio, citation)
-        if decision.outcome is Outcome.LOSE:
-            return self._lose(state, index, citation)
-        return self._push(state, index, citation)
+        # A line or come bet is decided by a win or a loss only (a tie leaves it open).
+        assert decision.outcome is Outcome.LOSE, decision.outcome
+        return self._lose(state, index, citation)
 
     # ---------------------------------------------------------- decisions --
 

@@ -226,6 +226,13 @@ _BY_CODE = {
     "step_missing": QT_TRANSLATE_NOOP("table", "Not finished: %1 is still to settle."),
 }
 
+#: A Don't bet that ties on 12 on its first throw (Art. 3(1) «empatando»).
+_TIED = QT_TRANSLATE_NOOP(
+    "table",
+    "%1 ties on 12: the tie decides nothing, so it stays where it is, untouched "
+    "(nothing collected, paid or handed back).",
+)
+
 
 def verdict_text(
     verdict: Verdict,
@@ -249,6 +256,8 @@ def verdict_text(
         if wanted is not None:
             return _tr(_WANTED[wanted.action]).replace("%1", name)
     sentence = _BY_CODE.get(code)
+    if code == "no_decision" and target in round_.work.tied:
+        sentence = _TIED
     if sentence is None:
         return QCoreApplication.translate("table", "This step is not right.")
     amount = format_money(step.amount or Decimal(0)) if step is not None else ""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -97,7 +97,8 @@ class KeyBet:
     on: str | None = None
     point: int | None = None  # own point (line bets) or the backed bet's point (odds)
     point_shown: int | None = None  # the point as the felt showed it when the last throw landed
-    outcome: str = "open"  # win, lose, push, open
+    outcome: str = "open"  # win, lose, open
+    ties: list[int] = field(default_factory=list)  # a 12 on a Don't bet's first roll
     decided_at: int | None = None
     win: Fraction = Fraction(0)
     article: str = ""
@@ -196,9 +197,12 @@ def _decide(bet: KeyBet, total: int, pair: bool, index: int, *, come_out: bool) 
         if bet.point is None:  # the bet's first roll (a come-out roll for Pass and Don't Pass)
             if total in POINTS:
                 bet.point = total
+            elif bet.dont and total == 12:
+                # Art. 3(1) «empatando»: as in Arts. 9-11, a tie leaves the bet where it is;
+                # the dice are thrown again and the next throw is again its first.
+                bet.ties.append(index)
             elif bet.dont:
-                outcome = "win" if total in (2, 3) else "push" if total == 12 else "lose"
-                _settle(bet, index, outcome, stake, article)
+                _settle(bet, index, "win" if total in (2, 3) else "lose", stake, article)
             else:
                 _settle(bet, index, "win" if total in (7, 11) else "lose", stake, article)
         elif total == bet.point:
@@ -281,9 +285,15 @@ def moved(table: KeyTable) -> list[KeyBet]:
     ]
 
 
+def tied(table: KeyTable) -> list[KeyBet]:
+    """Don't bets the last throw tied (a 12 on their first roll): they stay, untouched."""
+    return [b for b in on_layout(table) if table.last in b.ties]
+
+
 def staying(table: KeyTable) -> list[KeyBet]:
-    movers = {b.id for b in moved(table)}
-    return [b for b in on_layout(table) if b.outcome == "open" and b.id not in movers]
+    """Bets the last throw left on the layout with no decision (not moved, not tied)."""
+    others = {b.id for b in moved(table) + tied(table)}
+    return [b for b in on_layout(table) if b.outcome == "open" and b.id not in others]
 
 
 def cents(value: Fraction) -> Decimal:
@@ -386,8 +396,8 @@ def payout_article(item: DrillItem, table: KeyTable) -> None:
     winners, losers = decided(table, "win"), decided(table, "lose")
     if winners:
         allowed = {b.article for b in winners}
-    elif losers or decided(table, "push"):
-        allowed = {b.article for b in losers + decided(table, "push")}
+    elif losers:
+        allowed = {b.article for b in losers}
     else:
         allowed = {b.governing(table.bets) for b in moved(table) + staying(table)}
     assert item.citation.ruleset == RULESET
@@ -445,6 +455,14 @@ def payout_solution(item: DrillItem, table: KeyTable) -> None:
     for bet in moved(table):
         shown = f"{name(bet, table)}: "
         assert any(line.startswith(shown) and "moves to" in line for line in lines), lines
+    # A tie (Art. 3(1) «empatando») is said as one: the bet stays, nothing is handed back.
+    for bet in tied(table):
+        shown = f"{name(bet, table)}: 12 is a tie for it"
+        said = [x for x in lines if x.startswith(shown)]
+        assert len(said) == 1, (shown, lines)
+        line = said[0]
+        assert "stays where it is" in line and line.endswith(f"({bet.governing(table.bets)})"), line
+    assert not any("push" in line or "returned" in line for line in lines), lines
 
 
 def _check_big_line(line: str, bet_name: str, win: Decimal) -> None:
@@ -564,16 +582,16 @@ def odds_limit_feedback(item: DrillItem, table: KeyTable) -> None:
 # ------------------------------------------------------------------------------------------
 def pay_order_answer(item: DrillItem, table: KeyTable) -> None:
     losers, winners = decided(table, "lose"), decided(table, "win")
-    assert losers and winners and not decided(table, "push")
+    assert losers and winners
     groups = [set(group) for group in item.expected.order]
     assert groups == [{b.id for b in losers}, {b.id for b in winners}], groups
 
 
 def pay_order_article(item: DrillItem, table: KeyTable) -> None:
-    """Never roulette's Art. 5(1): an article of this regulation that decides a bet."""
-    assert item.citation.ruleset == RULESET, str(item.citation)
-    allowed = {b.article for b in decided(table, "lose") + decided(table, "win")}
-    assert item.citation.article_ref in allowed, (str(item.citation), allowed)
+    """No article: the Portaria sets no order of settlement, so the item cites none (never
+    roulette's Art. 5(1), never one bet's article as if it ruled the order)."""
+    assert str(item.citation) == f"{RULESET} house procedure", str(item.citation)
+    assert rests_on(item, "table_procedure"), item.rests_on
 
 
 def pay_order_solution(item: DrillItem, table: KeyTable) -> None:
@@ -755,6 +773,8 @@ def test_craps_answer_key_meets_every_case_it_checks() -> None:
             line = table_for("craps.line_bets", seed, difficulty)
             if not decided(line, "win") and not decided(line, "lose"):
                 seen["line bets: nothing decided"] += 1
+            for bet in tied(line):
+                seen[f"line bets: {bet.kind} ties on 12"] += 1
             for bet in decided(table_for("craps.big_bets", seed, difficulty), "win"):
                 seen[f"big: {bet.reading}"] += 1
             if staying(table_for("craps.pay_order", seed, difficulty)):
@@ -765,6 +785,8 @@ def test_craps_answer_key_meets_every_case_it_checks() -> None:
                     seen[f"odds: {bet.governing(odds.bets)}"] += 1
     for case in (
         "line bets: nothing decided",
+        "line bets: dont_pass ties on 12",
+        "line bets: dont_come ties on 12",
         "big: remainder",
         "big: under_block_4_10",
         "big: None",

@@ -119,7 +119,7 @@ def test_craps_cli_art2_3_come_point_and_open_bets() -> None:
     }
 
 
-def test_craps_cli_art3_1_push_returns_the_stake_and_is_decided() -> None:
+def test_craps_cli_art3_1_bar_twelve_ties_and_the_bet_stays_open() -> None:
     code, answer = settle(
         craps({"bet": {"id": "d", "kind": "dont_pass", "amount": 25}}, {"roll": [6, 6]})
     )
@@ -127,13 +127,52 @@ def test_craps_cli_art3_1_push_returns_the_stake_and_is_decided() -> None:
     assert answer["results"] == [
         {
             "id": "d",
-            "outcome": "push",
+            "outcome": "open",
             "win": "0.00",
-            "returned": "25.00",
-            "decided_at": 1,
+            "returned": "0.00",
+            "decided_at": None,
             "citation": "craps-1985 Art. 3(1)",
+            "ties": [1],
         }
     ]
+    assert answer["point"] is None
+
+
+def test_craps_cli_art3_1_after_a_tie_the_next_throw_is_again_the_come_out() -> None:
+    events = (
+        {"bet": {"id": "d", "kind": "dont_pass", "amount": 25}},
+        {"roll": [6, 6]},
+        {"roll": [6, 6]},
+        {"roll": [1, 2]},
+    )
+    code, answer = settle(craps(*events))
+    assert code == 0
+    assert answer["results"] == [
+        {
+            "id": "d",
+            "outcome": "win",
+            "win": "25.00",
+            "returned": "25.00",
+            "decided_at": 3,
+            "citation": "craps-1985 Art. 3(1)",
+            "ties": [1, 2],
+        }
+    ]
+
+
+def test_craps_cli_art3_3_dont_come_ties_on_its_first_throw_then_travels() -> None:
+    events = (
+        {"roll": [2, 2]},
+        {"bet": {"id": "c", "kind": "dont_come", "amount": 10}},
+        {"roll": [6, 6]},
+        {"roll": [5, 4]},
+    )
+    code, answer = settle(craps(*events))
+    assert code == 0
+    [entry] = answer["results"]
+    assert entry["outcome"] == "open"
+    assert entry["ties"] == [2]
+    assert entry["come_point"] == 9
 
 
 def test_craps_cli_art1_off_table_is_an_event_that_decides_nothing() -> None:
@@ -168,7 +207,8 @@ def test_craps_cli_craps_2010_by_id() -> None:
     )
     assert code == 0
     assert answer["results"][0]["citation"] == "craps-2010 Art. 2(2)(3)"
-    assert answer["results"][0]["outcome"] == "push"
+    assert answer["results"][0]["outcome"] == "open"  # "bar": neither wins nor loses
+    assert answer["results"][0]["ties"] == [1]
 
 
 @pytest.mark.parametrize(

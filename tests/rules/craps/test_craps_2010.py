@@ -39,7 +39,7 @@ def test_craps_2010_art2_2_1_pass_line_cites_the_2010_text() -> None:
     [
         ((1, 1), Outcome.WIN),
         ((1, 2), Outcome.WIN),
-        ((6, 6), Outcome.PUSH),
+        ((6, 6), Outcome.OPEN),
         ((3, 4), Outcome.LOSE),
         ((5, 6), Outcome.LOSE),
     ],
@@ -51,8 +51,8 @@ def test_craps_2010_art2_2_3_dont_pass_twelve_is_bar(
     state = table.bet("d")
     assert state.outcome is outcome
     assert state.citation == cite_2010(3)
-    if outcome is Outcome.PUSH:
-        assert state.decision is not None and state.decision.returned == Decimal(10)
+    if dice == (6, 6):  # "bar": neither wins nor loses; the bet stays
+        assert state.decision is None and state.ties == (1,)
 
 
 def test_craps_2010_art2_2_2_pass_line_additional_bet_has_no_cap() -> None:
@@ -87,7 +87,7 @@ def test_craps_2010_art2_2_5_come_with_its_come_number_and_additional_bet() -> N
 
 def test_craps_2010_art2_2_6_dont_come_twelve_is_bar() -> None:
     table = play(new_table("craps-2010"), (2, 2), bet("d", "dont_come", 10), (6, 6))
-    assert table.bet("d").outcome is Outcome.PUSH
+    assert table.bet("d").outcome is Outcome.OPEN and table.bet("d").ties == (2,)
     assert table.bet("d").citation == cite_2010(6)
 
 

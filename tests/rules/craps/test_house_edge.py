@@ -15,8 +15,10 @@ from tests.rules.craps.helpers import bet, new_table, play, rules
 PUBLISHED = [
     ("pass", Fraction(7, 495), "1.414"),
     ("come", Fraction(7, 495), "1.414"),
-    ("dont_pass", Fraction(3, 220), "1.364"),
-    ("dont_come", Fraction(3, 220), "1.364"),
+    # A bar 12 decides nothing (Art. 3(1)): every Don't bet is resolved, so its edge is
+    # the one published "per bet resolved" (ties excluded), 1.403 %.
+    ("dont_pass", Fraction(27, 1925), "1.403"),
+    ("dont_come", Fraction(27, 1925), "1.403"),
     ("field", Fraction(1, 18), "5.556"),
     ("hard_6", Fraction(1, 11), "9.09"),
     ("hard_8", Fraction(1, 11), "9.09"),
@@ -60,14 +62,16 @@ def test_craps_art2_1_pass_line_wins_244_of_495(edges_1985: dict[str, BetValue])
     assert value.p_push == 0
 
 
-def test_craps_art3_1_dont_pass_edge_per_bet_resolved_counts_the_bar_twelve_as_no_result(
+def test_craps_art3_1_the_bar_twelve_decides_nothing_so_every_dont_pass_is_resolved(
     edges_1985: dict[str, BetValue],
 ) -> None:
     value = edges_1985["dont_pass"]
-    assert value.p_push == Fraction(1, 36)
-    assert value.house_edge == Fraction(3, 220)  # 1.364% per bet made
-    assert value.house_edge_per_resolved_bet == Fraction(27, 1925)  # 1.403% per bet resolved
-    assert percent(value.house_edge_per_resolved_bet, 3) == "1.403"
+    assert value.p_push == 0  # the tie leaves the bet where it is: no stake comes back
+    assert (value.p_win, value.p_lose) == (Fraction(949, 1925), Fraction(976, 1925))
+    # the published 1.364 % per bet made counts a tie as a bet settled for nothing; a bet
+    # that stays after its tie is decided later, at the published 1.403 % per bet resolved
+    assert value.house_edge == value.house_edge_per_resolved_bet == Fraction(27, 1925)
+    assert percent(value.house_edge, 3) == "1.403"
 
 
 @pytest.mark.parametrize("side", ["pass", "dont_pass"])
@@ -107,4 +111,4 @@ def test_craps_house_edge_of_a_come_bet_with_odds_on_a_table_already_in_play() -
 def test_craps_2010_line_bets_have_the_1985_edges() -> None:
     edges = house_edges(get_ruleset("craps-2010"))
     assert edges["pass"].house_edge == Fraction(7, 495)
-    assert edges["dont_pass"].house_edge == Fraction(3, 220)
+    assert edges["dont_pass"].house_edge == Fraction(27, 1925)

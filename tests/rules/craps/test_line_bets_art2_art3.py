@@ -150,14 +150,27 @@ def test_craps_art3_1_dont_pass_on_the_come_out(dice: tuple[int, int]) -> None:
     total = sum(dice)
     table = play(new_table(), bet("d", "dont_pass", 10), dice)
     state = table.bet("d")
-    expected = {2: Outcome.WIN, 3: Outcome.WIN, 12: Outcome.PUSH, 7: Outcome.LOSE, 11: Outcome.LOSE}
+    expected = {2: Outcome.WIN, 3: Outcome.WIN, 7: Outcome.LOSE, 11: Outcome.LOSE}
     assert state.outcome is expected.get(total, Outcome.OPEN)
-    if state.outcome is Outcome.PUSH:  # "empatando": the stake comes back, nothing more
-        assert state.decision is not None
-        assert (state.decision.win, state.decision.returned) == (Decimal(0), Decimal(10))
-        assert state.decided_at == 1
+    assert state.ties == ((1,) if total == 12 else ())
+    if total == 12:  # «empatando»: nothing decided, the bet stays with no point
+        assert state.decision is None and state.point is None
     if state.outcome is not Outcome.OPEN:
         assert state.citation == cite(3, 1)
+
+
+def test_craps_art3_1_a_tie_on_twelve_leaves_the_bet_and_the_next_throw_is_its_come_out() -> None:
+    tied = play(new_table(), bet("d", "dont_pass", 10), (6, 6))
+    assert tied.point is None and tied.is_come_out
+    # the bet stays untouched: nothing collected, paid or handed back
+    assert tied.bet("d").decision is None and tied.bet("d").net_result == 0
+    for dice, outcome in [((1, 1), Outcome.WIN), ((5, 6), Outcome.LOSE), ((6, 6), Outcome.OPEN)]:
+        assert tied.roll(Roll(*dice)).bet("d").outcome is outcome
+    pointed = tied.roll(Roll(3, 3))
+    assert pointed.bet("d").point == 6 and pointed.bet("d").ties == (1,)
+    # A pass line placed beside it is decided on 12 (it loses: Art. 2(1))
+    both = play(new_table(), bet("d", "dont_pass", 10), bet("p", "pass", 10), (6, 6))
+    assert both.bet("p").outcome is Outcome.LOSE and both.bet("d").outcome is Outcome.OPEN
 
 
 def test_craps_art3_1_dont_pass_wins_on_seven_and_loses_on_the_point() -> None:
@@ -185,11 +198,14 @@ def test_craps_art3_3_dont_come_is_refused_without_a_point() -> None:
     assert caught.value.citation == cite(3, 3)
 
 
-def test_craps_art3_3_dont_come_pushes_on_a_come_roll_twelve() -> None:
+def test_craps_art3_3_dont_come_ties_on_a_come_roll_twelve_and_stays() -> None:
     table = play(new_table(), (2, 3), bet("d", "dont_come", 10), (6, 6))
     state = table.bet("d")
-    assert state.outcome is Outcome.PUSH and state.point is None
-    assert state.decision is not None and state.decision.returned == Decimal(10)
+    assert state.outcome is Outcome.OPEN and state.point is None and state.ties == (2,)
+    assert state.decision is None
+    # its next throw is again its first: a 3 wins it, a 4 is its come point
+    assert table.roll(Roll(1, 2)).bet("d").outcome is Outcome.WIN
+    assert table.roll(Roll(2, 2)).bet("d").point == 4
 
 
 def test_craps_art3_3_dont_come_takes_its_own_point_and_wins_on_seven() -> None:

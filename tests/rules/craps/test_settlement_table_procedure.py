@@ -119,14 +119,18 @@ def test_craps_art5_hard_6_not_thrown_and_art9_big_8_not_thrown_stay_on_the_layo
     ]
 
 
-def test_craps_art3_1_dont_pass_come_out_12_is_returned_after_the_collects() -> None:
+def test_craps_art3_1_dont_pass_come_out_12_ties_and_has_no_step() -> None:
     table = play(new_table(), bet("d", "dont_pass", 10), bet("p", "pass", 10), (6, 6))
     settlement = settle_throw(table, _last(table))
-    assert [[(s.action, s.bet) for s in g] for g in settlement.groups] == [
-        [(Action.COLLECT, "p")],
-        [(Action.RETURN, "d")],
+    assert [[(s.action, s.bet) for s in g] for g in settlement.groups] == [[(Action.COLLECT, "p")]]
+    assert settlement.step("d") is None
+    assert [s.id for s in settlement.staying] == ["d"]
+    assert settlement.tied(settlement.staying[0])
+    assert judge_order(settlement, ["p"]).correct  # the tied bet is left where it is
+    verdict = judge_order(settlement, ["p", "d"])  # handing its stake back is a mistake
+    assert [(p.code, p.bet, p.citation) for p in verdict.problems] == [
+        (OrderCode.NO_DECISION, "d", ART["3(1)"])
     ]
-    assert settlement.step("d").citation == ART["3(1)"]  # type: ignore[union-attr]
 
 
 def test_craps_art2_3_come_bet_moves_to_its_come_point_with_the_pays() -> None:

@@ -410,3 +410,27 @@ def test_table_float_takes_full_width_digits_of_a_chinese_input_method(qtbot: Qt
     float_.type_text("１２．５")
     assert float_.typed == "12.5"
     assert float_.total() == Decimal("12.5")
+
+
+def test_craps_art3_1_at_the_table_a_bar_twelve_is_left_where_it_is(qtbot: QtBot) -> None:
+    """A Don't Pass tied on a come-out 12 has no step: handing it back is stopped with the
+    tie in words, and the round is settled with the bet left untouched."""
+    seed = next(
+        s
+        for s in range(2000)
+        if new_round(default_ruleset("craps"), s, Difficulty.ADVANCED).work.tied
+    )
+    screen = _screen(qtbot, "craps", Difficulty.ADVANCED, seed)
+    round_ = screen.round
+    assert round_ is not None
+    tied = sorted(round_.work.tied, key=str)[0]
+    attempt = _do(qtbot, screen, Step(Action.RETURN, tied))
+    assert not attempt.accepted and attempt.verdict.code == "no_decision"
+    shown = screen.message.text()
+    assert "ties on 12: the tie decides nothing, so it stays where it is" in shown, shown
+    assert "p1-" not in shown
+    for step in steps_in_order(round_.plan):
+        assert _do(qtbot, screen, step).accepted
+    if not round_.finished:
+        assert _settle(qtbot, screen).accepted
+    assert round_.summary().complete
