@@ -269,26 +269,57 @@ def _win_line(hand: Hand, step: Step) -> tuple[Text, list[Text]]:
         ), []
     assert state.bet.number is not None
     parts = hand.table.big_parts(amount, state.bet.number)
-    line, readings = _big_win_line(name, amount, step, parts)
-    # Every Big win rests on reading the text's dollars as units of the table's currency.
-    unit = T(
-        '{article} prices the Big bets in dollars ("$6,00", "$5,00"); this ruleset reads one '
-        "dollar as {unit} of the table's currency, so a block is {block}.",
-        article=parts.citation,
-        unit=hand.table.rules.big_bet_unit,
-        block=parts.block,
+    return _big_win_line(name, amount, step, parts), big_readings(hand.table, parts)
+
+
+def big_readings(table: Table, parts: BigWin) -> list[Text]:
+    """The readings of the text a Big 6/8, 5/9 or 4/10 win rests on, each an interpretation.
+
+    Every Big win reads the text's dollars as units of the table's currency; a remainder
+    over full blocks, and a Big 4/10 bet under its block, rest on a reading too.
+    """
+    short = _ratio_text(parts.short_ratio)
+    readings = []
+    if parts.blocks and parts.rest:
+        readings.append(
+            T(
+                "{article} fixes the win of one block of {block} and of a bet under it, not of "
+                "a remainder over full blocks; the remainder is paid {short}, as a bet under "
+                "the block is.",
+                article=parts.citation,
+                block=parts.block,
+                short=short,
+            )
+        )
+    elif not parts.blocks and parts.interpretation is not None:
+        readings.append(
+            T(
+                "{article} does not say how a Big {number} bet under {block} is paid: {short}, "
+                "as Arts. 9 and 10 pay a bet under the block.",
+                article=parts.citation,
+                number=parts.number,
+                block=parts.block,
+                short=short,
+            )
+        )
+    readings.append(
+        T(
+            '{article} prices the Big bets in dollars ("$6,00", "$5,00"); this ruleset reads '
+            "one dollar as {unit} of the table's currency, so a block is {block}.",
+            article=parts.citation,
+            unit=table.rules.big_bet_unit,
+            block=parts.block,
+        )
     )
-    return line, [*readings, interpretation(unit)]
+    return [interpretation(reading) for reading in readings]
 
 
-def _big_win_line(
-    name: Text, amount: Decimal, step: Step, parts: BigWin
-) -> tuple[Text, list[Text]]:
-    """A Big 6/8, 5/9 or 4/10 winner's line, and the readings of the text its win rests on."""
+def _big_win_line(name: Text, amount: Decimal, step: Step, parts: BigWin) -> Text:
+    """A Big 6/8, 5/9 or 4/10 winner's line (its readings: :func:`big_readings`)."""
     win = step.amount or Decimal(0)
     ratio, short = _ratio_text(parts.ratio), _ratio_text(parts.short_ratio)
     if parts.blocks and parts.rest:
-        line = T(
+        return T(
             "{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} "
             "at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})",
             bet=name,
@@ -302,15 +333,6 @@ def _big_win_line(
             win=win,
             article=step.citation,
         )
-        reading = T(
-            "{article} fixes the win of one block of {block} and of a bet under it, not of a "
-            "remainder over full blocks; the remainder is paid {short}, as a bet under the "
-            "block is.",
-            article=parts.citation,
-            block=parts.block,
-            short=short,
-        )
-        return line, [interpretation(reading)]
     if parts.blocks:
         return T(
             "{bet}: {blocks} × {block} at {ratio}: {stake} wins {win} ({article})",
@@ -321,7 +343,7 @@ def _big_win_line(
             stake=amount,
             win=win,
             article=step.citation,
-        ), []
+        )
     if parts.interpretation is None:
         return T(
             "{bet}: {stake} is under one block of {block}, so it is paid {short}: wins {win} "
@@ -332,8 +354,8 @@ def _big_win_line(
             short=short,
             win=win,
             article=step.citation,
-        ), []
-    line = T(
+        )
+    return T(
         "{bet}: {stake} is under one block of {block}, paid {short} (an interpretation, see "
         "below): wins {win} ({article})",
         bet=name,
@@ -343,15 +365,6 @@ def _big_win_line(
         win=win,
         article=step.citation,
     )
-    reading = T(
-        "{article} does not say how a Big {number} bet under {block} is paid: {short}, as "
-        "Arts. 9 and 10 pay a bet under the block.",
-        article=parts.citation,
-        number=parts.number,
-        block=parts.block,
-        short=short,
-    )
-    return line, [interpretation(reading)]
 
 
 def _ratio_text(ratio: Fraction) -> Text:

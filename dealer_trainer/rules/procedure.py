@@ -128,6 +128,8 @@ class Work:
     #: Of the idle targets, the craps bets this throw tied (a 12 on a Don't bet's first
     #: throw, «empatando», Art. 3(1)): they stay where they are, untouched.
     tied: frozenset[Target] = frozenset()
+    #: The article that leaves each idle target where it is (a Big 6 on a 10: Art. 9).
+    idle_citations: Mapping[Target, Citation] = field(default_factory=dict)
     #: Bet id → player id, where the request says (roulette Art. 5(2)).
     players: Mapping[BetId, str] = field(default_factory=dict)
     #: The citation of a mistake of order, from the step that waits and the one done too
@@ -346,7 +348,8 @@ def _walk(work: Work, plan: Plan, done: Sequence[Step], *, every: bool) -> list[
                 break
             if target in work.idle:
                 wrong_target = True
-                if mistake(at, "no_decision", work.idle[target], None, about=target):
+                because = work.idle_citations.get(target)
+                if mistake(at, "no_decision", work.idle[target], because, about=target):
                     return found
                 break
             if target not in expected:

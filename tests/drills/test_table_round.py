@@ -179,6 +179,9 @@ def test_table_craps_a_bet_the_throw_left_open_stays_on_the_layout() -> None:
     attempt = round_.act(Step(Action.COLLECT, idle))
     assert attempt.verdict.code == "no_decision"
     assert "stays on the layout" in attempt.verdict.message
+    # the regulation says so (a Big 6 on a 10: Art. 9): its article, not "table procedure"
+    assert attempt.verdict.citation == round_.work.idle_citations[idle]
+    assert attempt.verdict.citation is not None
 
 
 def _bar_twelve(round_: TableRound) -> bool:

@@ -28,6 +28,7 @@ from dealer_trainer.rules.procedure import Step, WorkOf
 from dealer_trainer.rules.roulette import procedure as roulette_procedure
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
+from dealer_trainer.rules.text import Text
 
 Deal = Callable[[Ruleset, int, Difficulty], Situation]
 
@@ -38,6 +39,14 @@ _TABLES: dict[str, tuple[Deal, WorkOf]] = {
     "caribbean_stud": (caribbean_stud.situation, caribbean_stud_procedure.work),
     "sic_bo": (sic_bo.situation, sic_bo_procedure.work),
 }
+
+
+def step_readings(round_: TableRound, step: Step) -> tuple[Text, ...]:
+    """What a right step rests on beyond the regulation's words (an interpretation, in
+    full), for the feedback beside its article; empty where the article says it all."""
+    if round_.situation.game == "craps":
+        return craps.readings(round_.situation.request, round_.ruleset, step)
+    return ()
 
 
 def new_round(
@@ -123,5 +132,6 @@ __all__ = [
     "new_round",
     "perfect_steps",
     "round_of",
+    "step_readings",
     "steps_in_order",
 ]

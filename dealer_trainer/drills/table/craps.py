@@ -10,15 +10,20 @@ round is the dealer's work after the last throw.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from dealer_trainer.drills.craps import big_readings
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import Seat, Situation
 from dealer_trainer.rules.craps import api
+from dealer_trainer.rules.craps.model import BetKind
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import Text
 
 _PLAYERS = {
     Difficulty.BEGINNER: (1, 1),
@@ -62,6 +67,18 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             table.bet(seat.player, rng.choice(_PROPS[difficulty]))
     table.roll()
     return Situation(game="craps", request=table.request(), seats=seats)
+
+
+def readings(request: Mapping[str, Any], ruleset: Ruleset, step: Step) -> tuple[Text, ...]:
+    """What a right step rests on beyond the article's words: a Big bet's win paid by the
+    ruleset's reading of Arts. 9 to 11 (its unit, a remainder, a Big 4/10 under its block)."""
+    if step.action is not Action.PAY or step.target.bet is None:
+        return ()
+    table = api.replay(request, ruleset)
+    state = table.bet(str(step.target.bet))
+    if state.kind is not BetKind.BIG or state.bet.number is None:
+        return ()
+    return tuple(big_readings(table, table.big_parts(state.bet.amount, state.bet.number)))
 
 
 class _Table:

@@ -213,7 +213,8 @@ def throw_work(
         for state in settlement.staying
     }
     tied = frozenset(target(s.id) for s in settlement.staying if settlement.tied(s))
-    return procedure.Work(plans=(plan,), names=names, idle=idle, tied=tied)
+    because = {target(state.id): state.governing for state in settlement.staying}
+    return procedure.Work(plans=(plan,), names=names, idle=idle, tied=tied, idle_citations=because)
 
 
 def judge_order(settlement: ThrowSettlement, handled: Sequence[str]) -> OrderVerdict:

@@ -10,20 +10,20 @@ step did wrong in the trainee's language, from the verdict's code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.drills.table import Attempt, TableRound
+from dealer_trainer.drills.table import Attempt, TableRound, step_readings
 from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text
 from dealer_trainer.ui.bet_names import bet_name
-from dealer_trainer.ui.drills.rendering import article_text, format_money
+from dealer_trainer.ui.drills.rendering import article_text, format_money, render
 from dealer_trainer.ui.drills.situation import craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.table.stud_calls import STUD_CODES, call_text
@@ -161,11 +161,14 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
     return out
 
 
-def article_line(citation: Citation | None) -> str:
-    """The article a step rests on, or that it rests on table procedure (in words)."""
+def article_line(citation: Citation | None, readings: Sequence[Text] = ()) -> str:
+    """The article a step rests on, or that it rests on table procedure (in words), and
+    each interpretation the step rests on beyond the article's words, in full."""
     if citation is None:
-        return QCoreApplication.translate("table", "Table procedure, not in the regulation.")
-    return article_text(citation)
+        line = QCoreApplication.translate("table", "Table procedure, not in the regulation.")
+    else:
+        line = article_text(citation)
+    return "\n    ".join([line, *(render(reading) for reading in readings)])
 
 
 _ACTION_NAMES = {
@@ -269,6 +272,15 @@ def verdict_text(
     else:
         before = QCoreApplication.translate("table", "another bet")
     return _tr(sentence).replace("%1", name).replace("%2", amount).replace("%3", before)
+
+
+def accepted_readings(round_: TableRound, attempt: Attempt) -> tuple[Text, ...]:
+    """The interpretations a right step rests on (a Big bet's remainder ...), in full."""
+    step = attempt.step
+    if not isinstance(step, Step):
+        return ()
+    planned = planned_step(round_, step.target)
+    return step_readings(round_, planned) if planned is not None else ()
 
 
 def accepted_citation(round_: TableRound, attempt: Attempt) -> Citation | None:

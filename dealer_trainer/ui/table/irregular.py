@@ -217,6 +217,8 @@ class IrregularityPanel(QFrame):
         self.choices: list[Choice] = []
         self.irregularity: Irregularity | None = None
         self._round: TableRound | None = None
+        #: The round's bets by target, to name the bet an irregularity is about (whose it is).
+        self.names: Mapping[Target, TableBet] = {}
         self.selected = 0
         self.hide()
 
@@ -297,7 +299,15 @@ class IrregularityPanel(QFrame):
                 "%1", _tr(EVENT_TITLES[irregularity.event])
             )
         )
-        self.said.setText(render(irregularity.said))
+        said = escape(render(irregularity.said))
+        about = self.names.get(Target(bet=str(irregularity.detail.get("on", ""))))
+        if about is not None:  # a player's request about one bet: whose bet it is
+            said += "<br>" + escape(
+                QCoreApplication.translate("TableIrregular", "The bet: %1").replace(
+                    "%1", about.label
+                )
+            )
+        self.said.setText(said)
         self.confirm_button.setText(QCoreApplication.translate("TableIrregular", "Rule so ↵"))
         self.confirm_button.setToolTip(self.keys_text())
         for n, (button, choice) in enumerate(zip(self.buttons, self.choices, strict=True)):

@@ -41,6 +41,7 @@ from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import restore_size
 from dealer_trainer.ui.table.bets import (
     TableBet,
+    accepted_readings,
     article_line,
     missed_citation,
     step_text,
@@ -196,7 +197,8 @@ class ReplayView(QWidget):
         number = attempt.index + 1
         if attempt.accepted:
             cited = right_citation(attempt, self.replay.round)
-            text = f"✓ {number}. {shown}\n    {article_line(cited)}"
+            line = article_line(cited, accepted_readings(self.replay.round, attempt))
+            text = f"✓ {number}. {shown}\n    {line}"
             colour = "#1b5e20"
         else:
             reason = attempt_reason(attempt.verdict, attempt, self.replay.round, self.names)
@@ -286,7 +288,8 @@ class ReplayView(QWidget):
             shown = escape(attempt_text(attempt, self.replay.round, self.names))
             if attempt.accepted:
                 cited = right_citation(attempt, self.replay.round)
-                text = f"✓ {shown}<br><i>{escape(article_line(cited))}</i>"
+                line = article_line(cited, accepted_readings(self.replay.round, attempt))
+                text = f"✓ {shown}<br><i>{escape(line)}</i>".replace("\n", "<br>")
                 verdict = "right"
             else:
                 text = f"✗ {shown}"

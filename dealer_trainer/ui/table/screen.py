@@ -86,6 +86,7 @@ from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
     TableBet,
     accepted_citation,
+    accepted_readings,
     article_line,
 )
 from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
@@ -506,6 +507,7 @@ class TableScreen(QWidget):
     def _show_pending(self) -> None:
         """The pending irregularity on the felt and in the panel (or neither)."""
         self.felt_event.show_for(self.round)
+        self.irregular.names = {bet.target: bet for bet in self.bets}
         self.irregular.show_for(self.round)
         self.in_hand.setVisible(self.irregular.isHidden())  # no bet in hand while ruling
         self.outcome.setVisible(self.irregular.isHidden())  # the panel says what happened
@@ -760,7 +762,9 @@ class TableScreen(QWidget):
                 self.float.clear()
                 self._take(self._next_open(self.current, 1))
         elif attempt.accepted:
-            article = article_line(accepted_citation(round_, attempt))
+            article = article_line(
+                accepted_citation(round_, attempt), accepted_readings(round_, attempt)
+            )
             right = sum(a.accepted for a in round_.attempts)  # practice: the steps taken
             item.setText(f"✓ {right}. {shown}\n    {article}")
             item.setForeground(QColor("#1b5e20"))

@@ -45,3 +45,35 @@ def test_craps_collect_before_pay_quiz_and_cli_judge_agree_on_every_order(
             ]
             cli = handle("judge", {**request, "done": done})
             assert quiz.correct == cli["correct"], (seed, order, quiz.problems, cli)
+
+
+def test_craps_art9_a_big_6_left_by_a_10_is_ruled_by_art9_not_table_procedure() -> None:
+    request = {
+        "game": "craps",
+        "events": [
+            {"bet": {"id": "b", "kind": "big", "number": 6, "amount": 6}},
+            {"bet": {"id": "f", "kind": "field", "amount": 5}},
+            {"roll": [4, 6]},
+        ],
+    }
+    verdict = handle(
+        "judge",
+        {
+            **request,
+            "done": [{"action": "pay", "bet": "f", "amount": 5}, {"action": "collect", "bet": "b"}],
+        },
+    )
+    assert verdict["code"] == "no_decision" and verdict["at"] == 1
+    assert verdict["citation"] == "craps-1985 Art. 9"
+
+
+def test_craps_art3_1_a_bar_twelve_handed_back_is_ruled_by_art3_1() -> None:
+    request = {
+        "game": "craps",
+        "events": [{"bet": {"id": "d", "kind": "dont_pass", "amount": 10}}, {"roll": [6, 6]}],
+    }
+    assert handle("procedure", request) == {"steps": []}
+    assert handle("judge", {**request, "done": []}) == {"correct": True}
+    verdict = handle("judge", {**request, "done": [{"action": "return", "bet": "d"}]})
+    assert verdict["code"] == "no_decision" and verdict["citation"] == "craps-1985 Art. 3(1)"
+    assert "ties on 12" in verdict["message"]

@@ -227,3 +227,17 @@ def test_table_exam_scores_a_wrong_ruling_silently_and_shows_it_on_the_replay(
     replay = screen.results.replay_view  # type: ignore[union-attr]
     texts = [replay.steps.item(i).text() for i in range(replay.steps.count())]
     assert any(t.startswith("✗") for t in texts)
+
+
+def test_craps_art2_2_the_odds_request_says_whose_bet_the_odds_go_behind(qtbot: QtBot) -> None:
+    seed = _seed_with("craps", craps.ODDS_REQUEST)
+    screen = _screen(qtbot, "craps", Difficulty.ADVANCED, seed)
+    round_ = screen.round
+    assert round_ is not None
+    pending = round_.pending()
+    assert pending is not None
+    on = str(pending.detail["on"])
+    bet = next(b for b in screen.bets if b.target.bet == on)
+    shown = screen.irregular.said.text()
+    assert f"The bet: {bet.label}" in shown, shown
+    assert on not in shown  # by its name and seat, never by its id

@@ -14,7 +14,13 @@ from PySide6.QtCore import QRect, Qt
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.drills.model import Difficulty
-from dealer_trainer.drills.table import Attempt, TableRound, new_round, steps_in_order
+from dealer_trainer.drills.table import (
+    Attempt,
+    TableRound,
+    new_round,
+    step_readings,
+    steps_in_order,
+)
 from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import default_ruleset
@@ -434,3 +440,34 @@ def test_craps_art3_1_at_the_table_a_bar_twelve_is_left_where_it_is(qtbot: QtBot
     if not round_.finished:
         assert _settle(qtbot, screen).accepted
     assert round_.summary().complete
+
+
+def test_craps_art9_at_the_table_a_big_win_on_the_remainder_names_the_interpretation(
+    qtbot: QtBot,
+) -> None:
+    """A right payout that rests on the Big-bet remainder shows the reading, not only Art. 9."""
+
+    def remainder_paid(round_: TableRound) -> Step | None:
+        for step in steps_in_order(round_.plan):
+            said = [r.english() for r in step_readings(round_, step)]
+            if any("remainder over full blocks" in r for r in said):
+                return step
+        return None
+
+    seed = next(
+        s
+        for s in range(2000)
+        if remainder_paid(new_round(default_ruleset("craps"), s, Difficulty.ADVANCED))
+    )
+    screen = _screen(qtbot, "craps", Difficulty.ADVANCED, seed)
+    round_ = screen.round
+    assert round_ is not None
+    big = remainder_paid(round_)
+    assert big is not None
+    for step in steps_in_order(round_.plan):
+        assert _do(qtbot, screen, step).accepted
+        if step == big:
+            shown = screen.steps.item(screen.steps.count() - 1).text()
+            assert "Art. 9" in shown or "Art. 10" in shown or "Art. 11" in shown, shown
+            assert "Interpretation (a setting of the ruleset" in shown, shown
+            assert "remainder over full blocks" in shown, shown
