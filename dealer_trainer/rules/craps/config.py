@@ -21,6 +21,10 @@ from dealer_trainer.rules.craps.model import BetKind
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.money import Rounding
 from dealer_trainer.rules.rulesets import Ruleset, SettingType
+from dealer_trainer.rules.text import T, Text
+
+#: The craps texts by the ruleset that follows each, as a citation names them.
+_TEXTS: Final = {"craps-1985": "Portaria n.º 97/85/M", "craps-2010": "Despacho n.º 53/2010"}
 
 
 @unique
@@ -138,6 +142,21 @@ class CrapsRules:
     def cite(self, rule: str) -> Citation:
         """The article of ``rule`` (one of :data:`RULE_NAMES`)."""
         return self.citations[rule]
+
+    def borrowed(self, citation: Citation) -> Text | None:
+        """Said where a rule's article is another text's: ``craps-2010`` follows Portaria
+        n.º 97/85/M, the text it revoked, for the throw and the bets its part on file lacks.
+        ``None`` when the article is of the text this table follows."""
+        own = self.ruleset.base or self.ruleset.id
+        if citation.ruleset == own:
+            return None
+        return T(
+            "{article} is of {older}: the part of {newer} on file has no article on this, so "
+            "this table follows {older}, which {newer} revoked, until its own text is on file.",
+            article=citation,
+            older=_TEXTS.get(citation.ruleset, citation.ruleset),
+            newer=_TEXTS.get(own, own),
+        )
 
     def setting_citation(self, name: str, fallback: str) -> Citation:
         """The article a setting interprets, or the rule ``fallback`` names."""

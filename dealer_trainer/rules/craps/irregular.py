@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import api
 from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import Bet, BetKind, Roll
@@ -85,7 +86,14 @@ def off_table_at(ruleset: Ruleset, on_table: int, off: int) -> Irregularity:
             "the shooter throws again (Art. 1)."
         ),
         detail={"dice": [on_table, off]},
+        readings=_borrowed(rules, ruling.citation),
     )
+
+
+def _borrowed(rules: CrapsRules, citation: Citation | None) -> tuple[Text, ...]:
+    """The words that say a ruling's article is another text's (craps-2010's throw)."""
+    said = None if citation is None else rules.borrowed(citation)
+    return () if said is None else (said,)
 
 
 def cocked_at(ruleset: Ruleset, request: Mapping[str, Any], die: int, low: int) -> Irregularity:
@@ -142,6 +150,7 @@ def cocked_at(ruleset: Ruleset, request: Mapping[str, Any], die: int, low: int) 
             "Judge the throw first: a cocked die counts its most exposed upper face (Art. 1)."
         ),
         detail={"die": die, "low": low},
+        readings=_borrowed(rules, ruling.citation),
     )
 
 

@@ -59,6 +59,7 @@ from dealer_trainer.rules.craps.model import (
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.money import MAX_AMOUNT, ZERO, fmt, to_cents
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import T
 
 Event = Bet | Throw
 
@@ -208,10 +209,18 @@ class _Queries:
         kind = bet.kind
         if kind is BetKind.PASS or kind is BetKind.DONT_PASS:
             if not self.is_come_out:
+                # The text decides these bets on their first throw; that they are made only
+                # before a come-out roll is the ruleset's reading (line_bet_timing).
                 raise RulesError(
                     "bet_not_allowed_now",
-                    f"A {bet_name(kind)} bet is made before a come-out roll only, "
-                    f"and the point is {self.point}.",
+                    T(
+                        "A {bet} bet is made before a come-out roll only, and the point is "
+                        "{point}: an interpretation (a setting of the ruleset): the text "
+                        "decides the bet on its first throw and does not say when it may be "
+                        "made.",
+                        bet=bet_name(kind),
+                        point=self.point or 0,
+                    ),
                     rules.cite(kind.value),
                 )
         elif kind is BetKind.COME or kind is BetKind.DONT_COME:

@@ -78,6 +78,11 @@ REFUSALS = {
     "lay_odds_limit": QT_TRANSLATE_NOOP("sandbox", "%1: the odds are over their limit."),
     "odds_limit": QT_TRANSLATE_NOOP("sandbox", "%1: the odds are over their limit."),
     "no_point": QT_TRANSLATE_NOOP("sandbox", "%1: not accepted while no point is on."),
+    "bet_not_allowed_now": QT_TRANSLATE_NOOP(
+        "sandbox",
+        "%1: made before a come-out roll only, and a point is on (an interpretation: the text "
+        "decides the bet on its first throw and does not say when it may be made).",
+    ),
     "odds_on_come_out": QT_TRANSLATE_NOOP("sandbox", "%1: no odds on a come-out roll."),
     "come_on_the_point": QT_TRANSLATE_NOOP(
         "sandbox",

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.craps import Outcome
+from dealer_trainer.rules.craps import Outcome, irregular
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
 from tests.rules.craps.helpers import bet, new_table, play
@@ -129,3 +129,23 @@ def test_craps_2010_line_bets_decide_as_craps_1985_on_every_throw() -> None:
                     new.decided_at,
                     new.point,
                 )
+
+
+def test_craps_2010_art2_2_1_a_line_bet_refused_on_a_point_says_it_is_an_interpretation() -> None:
+    with pytest.raises(RulesError) as caught:
+        play(new_table("craps-2010"), (2, 2)).place(bet("p", "pass", 10))
+    assert caught.value.code == "bet_not_allowed_now"
+    assert caught.value.citation == cite_2010(1)
+    assert "an interpretation (a setting of the ruleset)" in caught.value.message
+    assert "does not say when it may be made" in caught.value.message
+    assert caught.value.text is not None  # said in the window's language too
+
+
+def test_craps_2010_art1_of_1985_borrowed_for_the_throw_is_said_so() -> None:
+    ruled = irregular.off_table_at(get_ruleset("craps-2010"), 3, 4)
+    assert str(ruled.ruling.citation) == "craps-1985 Art. 1"
+    [said] = [r.english() for r in ruled.readings]
+    assert said.startswith("Art. 1 is of Portaria n.º 97/85/M: the part of Despacho n.º 53/2010")
+    assert "which Despacho n.º 53/2010 revoked" in said
+    # under craps-1985 the article is the text's own: nothing to say
+    assert irregular.off_table_at(get_ruleset("craps-1985"), 3, 4).readings == ()
