@@ -137,6 +137,9 @@ class Work:
     order_citation: Callable[[Step, Step], Citation | None] = lambda waiting, done: None
     #: The citation of paying before every loser is collected (None: table procedure).
     collect_first_citation: Citation | None = None
+    #: The article that lets one player's winning bets be paid together (roulette Art. 5(2)):
+    #: cited when a bet passed over at its turn for such a payment is then paid on its own.
+    together_citation: Citation | None = None
 
     def procedure_json(self) -> dict[str, Any]:
         return {"steps": [[step.to_json() for step in group] for group in self.plans[0]]}
@@ -295,6 +298,10 @@ def _walk(work: Work, plan: Plan, done: Sequence[Step], *, every: bool) -> list[
     place = {target: n for n, target in enumerate(expected)}
     pending = set(expected)
     settled: set[Target] = set()
+    # The group the dealer has reached: a step right in its order comes at a turn no earlier.
+    reached = 0
+    # A winning bet passed over at its turn (Art. 5(2)), and the first step that passed it.
+    passed_by: dict[Target, Target] = {}
     name = work.names
     found: list[Verdict] = []
 
@@ -370,18 +377,44 @@ def _walk(work: Work, plan: Plan, done: Sequence[Step], *, every: bool) -> list[
             found.append(verdict)
             if not every:
                 return found
-        # Order: the step's turn is the earliest group among its bets; it may not come while
-        # an earlier group still has a step that nothing later can carry.
-        turn = min(group_of[t] for t in targets)
+        # Order: a step comes at the turn of one of its bets (a payment of one player's bets
+        # together, at the turn of any of them; any other step, at its own), never before
+        # the group the dealer has reached, and not while an earlier group still has a step
+        # that no later payment together can carry.  The earliest such turn is taken.
+        turns = [g for g in sorted({group_of[t] for t in targets}) if g >= reached]
+        if not turns:  # a bet passed over at its turn, now paid on its own: too late
+            late = targets[0]
+            passer = passed_by.get(late)
+            past = ""
+            if passer is not None:
+                past = f" before you {_verb(expected[passer])} {passer.describe(name)}"
+            if mistake(
+                at,
+                "out_of_turn",
+                f"{_cap(_verb(expected[late]))} {late.describe(name)}{past}: paid on its own, "
+                "a bet keeps its turn; past its turn, it is paid only together with a later "
+                "bet of its player (an interpretation of Art. 5(2)).",
+                work.together_citation or work.order_citation(expected[late], expected[late]),
+                late,
+                passer or late,
+            ):
+                return found
+            settle(targets)
+            continue
+        turn = turns[0]
+        behind = [t for t in pending if group_of[t] < turn and t not in targets]
         blocking = sorted(
             (
                 t
-                for t in pending
-                if group_of[t] < turn
-                and not _carried_later(work, t, targets, pending, expected, group_of)
+                for t in behind
+                if not _carried_later(work, t, targets, pending, expected, group_of, turn)
             ),
             key=place.__getitem__,
         )
+        if not blocking:
+            reached = turn
+            for t in behind:
+                passed_by.setdefault(t, targets[0])
         if blocking:
             first = blocking[0]
             waiting = expected[first]
@@ -509,19 +542,21 @@ def _carried_later(
     pending: set[Target],
     expected: Mapping[Target, Step],
     group_of: Mapping[Target, int],
+    turn: int,
 ) -> bool:
-    """Art. 5(2): a winning bet left behind is no mistake while a later payment of the same
-    player's bets together can still carry it (another of their winning bets is still to pay).
-    A losing bet is never carried: every loser is collected first."""
+    """Art. 5(2), as the digest reads it: a winning bet left behind at its turn is no mistake
+    while a later payment of the same player's bets together can still carry it, that is
+    while another of their winning bets, still to pay, has its turn no earlier than ``turn``
+    (the turn of the step done now): such a payment may come at the turn of any of its bets.
+    A bet paid on its own keeps its turn, whoever holds it; a losing bet is never carried:
+    every loser is collected first."""
     player = work.players.get(waiting.bet) if waiting.bet is not None else None
     if player is None or expected[waiting].action is not Action.PAY:
         return False
     return any(
         t not in now and t != waiting and work.players.get(t.bet) == player
         for t in pending
-        if t.bet is not None
-        and expected[t].action is Action.PAY
-        and group_of[t] >= group_of[waiting]
+        if t.bet is not None and expected[t].action is Action.PAY and group_of[t] >= turn
     )
 
 

@@ -150,6 +150,48 @@ def test_table_roulette_a_winner_paid_out_of_its_turn_is_stopped() -> None:
     assert str(attempt.verdict.citation) == "roulette-2003 Art. 5(1)"
 
 
+def _passed_over(round_: TableRound) -> tuple[Step, Step] | None:
+    """A winning bet with a later winning bet of the same player, and a bet of a group in
+    between (the bet that would pass it over), in every plan (either text of Art. 5(1))."""
+    players = {b["id"]: b["player"] for b in round_.situation.request["bets"]}
+    turns = [{s.target: n for n, g in enumerate(plan) for s in g} for plan in round_.work.plans]
+    pays = [s for s in steps_in_order(round_.plan) if s.action is Action.PAY]
+    for waiting in pays:
+        for early in pays:
+            if all(turn[waiting.target] < turn[early.target] for turn in turns) and any(
+                players[later.target.bet] == players[waiting.target.bet]
+                and all(turn[later.target] >= turn[early.target] for turn in turns)
+                and later not in (waiting, early)
+                for later in pays
+            ):
+                return waiting, early
+    return None
+
+
+def test_table_roulette_art5_2_bets_paid_one_by_one_keep_their_turns() -> None:
+    """The table pays each bet on its own, and a bet paid on its own keeps its turn (the
+    digest's reading of Art. 5(2)): a player's later winning bet lets no bet of a later
+    group be paid ahead of their earlier one."""
+    round_ = _first_round("roulette", lambda r: _passed_over(r) is not None)
+    found = _passed_over(round_)
+    assert found is not None
+    waiting, early = found
+    for step in steps_in_order(round_.plan):
+        if step.action is Action.PAY:
+            break
+        assert round_.act(step).accepted
+    for group in round_.plan:
+        for step in group:
+            if step.action is Action.PAY and step != waiting:
+                assert round_.act(step).accepted
+        if waiting in group:
+            break
+    attempt = round_.act(early)
+    assert (attempt.accepted, attempt.verdict.code) == (False, "out_of_turn")
+    assert attempt.verdict.waiting == waiting.target
+    assert str(attempt.verdict.citation) == "roulette-2003 Art. 5(1)"
+
+
 def test_table_paying_a_loser_and_missing_a_bet_are_stopped() -> None:
     round_ = _first_round(
         "caribbean_stud",

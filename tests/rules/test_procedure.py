@@ -174,6 +174,89 @@ def test_roulette_art5_2_a_bet_left_behind_with_nothing_to_carry_it_is_out_of_tu
     assert (verdict["at"], verdict["code"]) == (5, "out_of_turn")
 
 
+#: Issue 35, the digest's example of Art. 5(2): on 1, player A's corner 1-2-4-5 and player B's
+#: nine-number bet and twelve-number sector (both of the sectors' step, before the corners).
+ISSUE_35: dict[str, Any] = {
+    "game": "roulette",
+    "bets": [
+        {"id": "a", "kind": "corner", "numbers": [1, 2, 4, 5], "amount": 10, "player": "A"},
+        {"id": "n", "kind": "nine", "numbers": list(range(1, 10)), "amount": 10, "player": "B"},
+        {
+            "id": "s",
+            "kind": "sector12",
+            "numbers": [1, 3, 5, 13, 15, 17, 20, 22, 24, 32, 34, 36],
+            "amount": 10,
+            "player": "B",
+        },
+    ],
+    "outcome": {"number": 1},
+}
+PAY_35: dict[str, dict[str, Any]] = {
+    "a": {"action": "pay", "bet": "a", "amount": "80.00"},
+    "n": {"action": "pay", "bet": "n", "amount": "30.00"},
+    "s": {"action": "pay", "bet": "s", "amount": "20.00"},
+    "ns": {"action": "pay", "bets": ["n", "s"], "amount": "50.00"},
+    "sn": {"action": "pay", "bets": ["s", "n"], "amount": "50.00"},
+}
+
+
+def _issue_35(*order: str) -> list[dict[str, Any]]:
+    return [{"action": "mark", "number": 1}, *(PAY_35[step] for step in order)]
+
+
+def test_roulette_art5_2_separate_payments_keep_their_turns() -> None:
+    """B's two bets paid separately come at their own turn, before A's corner: B's holding
+    two winning bets lets no other bet be paid ahead of its turn (issue 35)."""
+    assert _judge(ISSUE_35, _issue_35("a", "s", "n")) == {
+        "correct": False,
+        "at": 1,
+        "code": "out_of_turn",
+        "message": "Pay bet n (nine 1-2-3-4-5-6-7-8-9) before you pay bet a (corner 1-2-4-5): "
+        "you did it out of turn.",
+        "citation": "roulette-2003 Art. 5(1)",
+    }
+    assert _judge(ISSUE_35, _issue_35("s", "n", "a")) == {"correct": True}
+    assert _judge(ISSUE_35, _issue_35("n", "s", "a")) == {"correct": True}
+
+
+@pytest.mark.parametrize("together", ["ns", "sn"])
+def test_roulette_art5_2_a_players_total_at_the_turn_of_either_bet_then_the_corner(
+    together: str,
+) -> None:
+    """Paid together, B's total comes at the nine's turn or the sector's (one step here), and
+    A's corner still after it; A's corner before B's total is out of turn."""
+    assert _judge(ISSUE_35, _issue_35(together, "a")) == {"correct": True}
+    verdict = _judge(ISSUE_35, _issue_35("a", together))
+    assert (verdict["at"], verdict["code"], verdict["citation"]) == (
+        1,
+        "out_of_turn",
+        "roulette-2003 Art. 5(1)",
+    )
+
+
+def test_roulette_art5_2_a_bet_passed_over_is_then_paid_only_together() -> None:
+    """p1's corner waits for the straight-up's turn (Chinese text: the street is paid after
+    the corners' step); paid on its own after the street, it is out of its turn."""
+    verdict = _judge(ROULETTE, [*_roulette("c", "l", "s"), PAY["b"], PAY["a"]])
+    assert verdict == {"correct": True}  # the Portuguese text: corners after streets
+    zh = {
+        **ROULETTE,
+        "ruleset": {"id": "roulette-2003", "settings": {"street_corner_order": "chinese"}},
+    }
+    together = {"action": "pay", "bets": ["b", "a"], "amount": "390.00"}
+    assert _judge(zh, [*_roulette("c", "l", "s"), together]) == {"correct": True}
+    verdict = _judge(zh, [*_roulette("c", "l", "s"), PAY["b"], PAY["a"]])
+    assert verdict == {
+        "correct": False,
+        "at": 5,
+        "code": "out_of_turn",
+        "message": "Pay bet b (corner 17-18-20-21) before you pay bet s (street 16-17-18): "
+        "paid on its own, a bet keeps its turn; past its turn, it is paid only "
+        "together with a later bet of its player (an interpretation of Art. 5(2)).",
+        "citation": "roulette-2003 Art. 5(2)",
+    }
+
+
 # ------------------------------------------------------------------------ craps --
 
 CRAPS: dict[str, Any] = {

@@ -25,7 +25,6 @@ from dealer_trainer.rules.caribbean_stud import procedure as caribbean_stud_proc
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.craps import procedure as craps_procedure
 from dealer_trainer.rules.procedure import Step, WorkOf
-from dealer_trainer.rules.roulette import procedure as roulette_procedure
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
 from dealer_trainer.rules.text import Text
@@ -34,7 +33,7 @@ Deal = Callable[[Ruleset, int, Difficulty], Situation]
 
 #: Game → how a round is dealt (this package) and how its work is planned (the rules core).
 _TABLES: dict[str, tuple[Deal, WorkOf]] = {
-    "roulette": (roulette.situation, roulette_procedure.work),
+    "roulette": (roulette.situation, roulette.work),  # each bet paid on its own (Art. 5(2))
     "craps": (craps.situation, craps_procedure.work),
     "caribbean_stud": (caribbean_stud.situation, caribbean_stud_procedure.work),
     "sic_bo": (sic_bo.situation, sic_bo_procedure.work),

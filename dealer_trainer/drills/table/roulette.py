@@ -8,12 +8,16 @@ player with a few simple bets; an advanced table is full, with picture bets
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import Seat, Situation
+from dealer_trainer.rules.procedure import Work
 from dealer_trainer.rules.roulette import BetKind, BetPosition, all_positions
+from dealer_trainer.rules.roulette import procedure as roulette_procedure
 from dealer_trainer.rules.rulesets import Ruleset
 
 #: The colour chips of a roulette table, one colour per seated player.
@@ -39,6 +43,14 @@ _KINDS = {
     ),
     Difficulty.ADVANCED: tuple(BetKind),
 }  # fmt: skip
+
+
+def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
+    """The dealer's work at the table: the rules core's (``rules.roulette.procedure``), with
+    no payment of a player's bets together.  The table pays each bet on its own, and a bet
+    paid on its own keeps its turn of Art. 5(1) (the digest's reading of Art. 5(2)): no bet
+    may wait at its turn for a later payment together that the table cannot make."""
+    return replace(roulette_procedure.work(request, ruleset), players={})
 
 
 def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:

@@ -9,7 +9,8 @@ texts as a whole, never a mix of them.
 
 Art. 5(2): one player's several winning bets may be paid together.  A step of
 the handling is then a tuple of those bets' ids; by the digest's
-interpretation such a payment may be made at the turn of any of its bets.
+interpretation such a payment may be made at the turn of any of its bets,
+while a bet paid on its own keeps its own turn, whoever holds it.
 
 There is one judge: the dealer's procedure's (:mod:`dealer_trainer.rules.procedure`),
 which the CLI's ``judge`` and the live table use.  :func:`judge_order` asks it for
@@ -126,6 +127,7 @@ def _text_work(
         players={r.bet.id: r.bet.player for r in settlement.results if r.bet.player is not None},
         order_citation=lambda waiting, done: art5_1,
         collect_first_citation=art5_1,
+        together_citation=ruleset.cite(5, 2),
     )
     return work, plans
 
@@ -304,6 +306,20 @@ def _pay_order(
     group = _groups(pay_plans[text])
     early_step = payments[verdict.at]
     waiting_bet = _bet(verdict.waiting) or early_step[0]
+    if waiting_bet in early_step:
+        # A bet passed over at its turn (Art. 5(2)), then paid on its own: it had to come
+        # before the payment that passed it.
+        early, waiting = _bet(verdict.about) or waiting_bet, waiting_bet
+        return (), OrderProblem(
+            ProblemCode.OUT_OF_TURN,
+            f"Bet {waiting!r} must be paid before bet {early!r}: paid on its own, a bet keeps "
+            "its turn in the order of Art. 5(1); past its turn, it is paid only together with "
+            "a later bet of its player (an interpretation of Art. 5(2)).",
+            verdict.citation or citation,
+            early,
+            waiting,
+            text,
+        )
     early = next((b for b in early_step if group[b] > group.get(waiting_bet, -1)), early_step[0])
     # Named as the trainee will see it: the first bet paid after it that had to come before.
     later = (

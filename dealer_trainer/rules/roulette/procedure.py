@@ -5,7 +5,8 @@ bet is collected, then the winners are paid in the order of the text.  Where the
 ruleset accepts an order either official text allows (``street_corner_order``
 ``either``), the work is judged against the Portuguese and the Chinese order,
 each as a whole.  Art. 5(2): a player's several winning bets may be paid
-together (``"bets": [...]``, their total), at the turn of any of them.
+together (``"bets": [...]``, their total), at the turn of any of them; a bet
+paid on its own keeps its own turn, whoever holds it (the digest's reading).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
         players=players,
         order_citation=lambda waiting, done: art5_1,
         collect_first_citation=art5_1,
+        together_citation=ruleset.cite(5, 2),
     )
 
 

@@ -30,6 +30,10 @@ import pytest
 
 from dealer_trainer.drills import Answer, Difficulty, DrillItem, Grade, grade
 from dealer_trainer.drills.sessions import ItemSpec
+from dealer_trainer.rules.roulette import settle
+from dealer_trainer.rules.roulette.api import parse_bet
+from dealer_trainer.rules.roulette.pay_order import judge_order
+from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.rules.text import Text
 
 SEEDS = range(300)
@@ -449,6 +453,166 @@ def test_roulette_answer_key_pay_order_cites_and_names_interpretations(
             assert "nine-number bet" in said, (item.seed, said)
         if any(b["kind"] == "sector12" for b in winners) and len(winners) > 1:
             assert "twelve-number sector is paid with the sectors" in said, (item.seed, said)
+
+
+# ------------------------------------------------ Art. 5(2): paid together --
+
+#: A step of the handling: one bet collected or paid, or one player's bets paid together.
+Payment = tuple[str, ...]
+
+
+def key_payments_verdict(
+    bets: Sequence[Mapping[str, Any]],
+    players: Mapping[str, str],
+    number: int,
+    steps: Sequence[Payment],
+) -> bool:
+    """Is ``steps`` right by Art. 5(1) with Art. 5(2) as the digest reads it (clarified
+    2026-12-07)?  Every bet handled once, every loser collected (on its own) before any
+    payment; a payment of several bets is one player's winners, their total at once, and
+    comes at the turn of any of its bets; a bet paid on its own keeps its own turn, whoever
+    holds it.  So the order is right by a text when each payment can be given one of its
+    bets' steps there, never earlier than the step given to the payment before it; it is
+    right when it is so by either text as a whole."""
+    by_id = {b["id"]: b for b in bets}
+    handled = [bet for step in steps for bet in step]
+    if sorted(handled) != sorted(by_id):
+        return False
+    for step in steps:
+        if len(step) > 1:
+            if not all(wins(by_id[b], number) for b in step):
+                return False  # a loser is collected, never paid with other bets
+            holders = {players.get(b) for b in step}
+            if None in holders or len(holders) != 1:
+                return False  # only one player's bets are paid together
+    losing = [not wins(by_id[step[0]], number) for step in steps]
+    if losing != sorted(losing, reverse=True):
+        return False
+    payments = [step for step in steps if wins(by_id[step[0]], number)]
+
+    def right_by_text(text: Mapping[str, int]) -> bool:
+        at = 0
+        for payment in payments:
+            steps_now = [text[by_id[b]["kind"]] for b in payment if text[by_id[b]["kind"]] >= at]
+            if not steps_now:
+                return False
+            at = min(steps_now)
+        return True
+
+    return right_by_text(PORTUGUESE) or right_by_text(CHINESE)
+
+
+def rules_core_verdict(
+    bets: Sequence[Mapping[str, Any]],
+    players: Mapping[str, str],
+    number: int,
+    steps: Sequence[Payment],
+) -> bool:
+    """What the rules core's order judge (the quiz's, the CLI's and the table's) says: only
+    to check it against the key."""
+    ruleset = get_ruleset(RULESET)
+    parsed = [parse_bet(ruleset, {**b, "player": players[b["id"]]}, "bet") for b in bets]
+    handled = [step[0] if len(step) == 1 else step for step in steps]
+    return judge_order(ruleset, settle(ruleset, parsed, number), handled).correct
+
+
+#: The digest's example of Art. 5(2): on 1, player A's corner 1-2-4-5 and player B's
+#: nine-number bet and twelve-number sector.
+ISSUE_35_BETS = (
+    {"id": "a", "kind": "corner", "numbers": [1, 2, 4, 5], "amount": "10"},
+    {"id": "n", "kind": "nine", "numbers": list(range(1, 10)), "amount": "10"},
+    {"id": "s", "kind": "sector12", "numbers": sorted(SECTORS12[0]), "amount": "10"},
+)
+ISSUE_35_PLAYERS = {"a": "A", "n": "B", "s": "B"}
+
+
+@pytest.mark.parametrize(
+    ("steps", "right"),
+    [
+        ((("a",), ("s",), ("n",)), False),  # paid separately, B's sectors keep their turn
+        ((("a",), ("n",), ("s",)), False),
+        ((("s",), ("n",), ("a",)), True),  # B's two sector bets, then A's corner
+        ((("n",), ("s",), ("a",)), True),
+        ((("n", "s"), ("a",)), True),  # B's total at the nine's turn
+        ((("s", "n"), ("a",)), True),  # B's total at the sector's turn
+        ((("a",), ("n", "s")), False),  # A's corner before B's total
+        ((("s",), ("a",), ("n",)), False),
+        ((("a", "n"), ("s",)), False),  # two players' bets are not paid together
+    ],
+)
+def test_roulette_answer_key_art5_2_separate_payments_keep_their_turns(
+    steps: tuple[Payment, ...], right: bool
+) -> None:
+    """Issue 35, the digest's own example (its steps from the key's tables: sectors 1,
+    corners 5 Portuguese or 3 Chinese)."""
+    assert key_payments_verdict(ISSUE_35_BETS, ISSUE_35_PLAYERS, 1, steps) is right
+    assert rules_core_verdict(ISSUE_35_BETS, ISSUE_35_PLAYERS, 1, steps) is right, steps
+
+
+def payment_orders(
+    rng: random.Random,
+    bets: Sequence[Mapping[str, Any]],
+    players: Mapping[str, str],
+    number: int,
+) -> list[tuple[Payment, ...]]:
+    """Handlings to put to the judge: each text's order paid bet by bet, one player's bets
+    paid together at the place of each of them (and elsewhere), a bet left behind for a
+    later payment of its player or paid on its own after its turn, random swaps."""
+    losers = [(b["id"],) for b in bets if not wins(b, number)]
+    winners = [b for b in bets if wins(b, number)]
+    rng.shuffle(losers)
+    orders: list[tuple[Payment, ...]] = []
+    for text in (PORTUGUESE, CHINESE):
+        shuffled = list(winners)
+        rng.shuffle(shuffled)
+        flat = [b["id"] for b in sorted(shuffled, key=lambda b: text[b["kind"]])]
+        orders.append((*losers, *((b,) for b in flat)))
+        held: dict[str, list[str]] = {}
+        for bet in flat:
+            held.setdefault(players[bet], []).append(bet)
+        for mine in held.values():
+            if len(mine) < 2:
+                continue
+            together = tuple(rng.sample(mine, rng.randint(2, len(mine))))
+            rest = [b for b in flat if b not in together]
+            for place in range(len(rest) + 1):  # the total at every place among the others
+                orders.append((*losers, *((b,) for b in rest[:place]), together,
+                               *((b,) for b in rest[place:])))  # fmt: skip
+            # The first of the player's bets left at its turn, then paid on its own later.
+            first, *_ = mine
+            without = [b for b in flat if b != first]
+            for place in range(flat.index(first), len(without) + 1):
+                orders.append((*losers, *((b,) for b in without[:place]), (first,),
+                               *((b,) for b in without[place:])))  # fmt: skip
+        for _ in range(3):
+            wrong = list(flat)
+            if len(wrong) >= 2:
+                i, j = sorted(rng.sample(range(len(wrong)), 2))
+                wrong[i], wrong[j] = wrong[j], wrong[i]
+            orders.append((*losers, *((b,) for b in wrong)))
+    return orders
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_roulette_answer_key_art5_2_payments_together_are_the_keys(difficulty: Difficulty) -> None:
+    """On the pay order items' tables, their bets held by two or three players: the judge
+    accepts exactly the handlings the key accepts (Art. 5(2) as the digest reads it)."""
+    rng = random.Random(100 + int(difficulty))
+    checked = together = 0
+    for item in pay_order_items(difficulty):
+        if item.seed >= 100:
+            break
+        bets, number, _, _ = table(item)
+        names = ("A", "B", "C")[: rng.randint(2, 3)]
+        players = {b["id"]: rng.choice(names) for b in bets}
+        for steps in payment_orders(rng, bets, players, number):
+            right = key_payments_verdict(bets, players, number, steps)
+            assert rules_core_verdict(bets, players, number, steps) is right, (
+                item.seed, players, steps,
+            )  # fmt: skip
+            checked += 1
+            together += any(len(step) > 1 for step in steps) and right
+    assert checked > 1000 and together > 100, (checked, together)
 
 
 # ----------------------------------------------------------------- rulings --

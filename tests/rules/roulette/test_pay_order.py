@@ -202,6 +202,58 @@ def test_roulette_art5_2_one_players_bets_paid_together_at_the_turn_of_any_of_th
     assert ProblemCode.LOSER_PAID in [p.code for p in verdict.problems]
 
 
+def _issue_35(ruleset: Ruleset) -> list:  # type: ignore[type-arg]
+    """On 1: player A's corner 1-2-4-5, player B's nine-number bet and twelve-number sector."""
+    return [
+        replace(make_bet(ruleset, "a", "corner", (1, 2, 4, 5)), player="A"),
+        replace(make_bet(ruleset, "n", "nine", tuple(range(1, 10))), player="B"),
+        replace(
+            make_bet(ruleset, "s", "sector12", (1, 3, 5, 13, 15, 17, 20, 22, 24, 32, 34, 36)),
+            player="B",
+        ),
+    ]
+
+
+def test_roulette_art5_2_separate_payments_keep_their_turns_in_the_quiz(
+    ruleset: Ruleset,
+) -> None:
+    """Issue 35: B's two sector bets paid separately come before A's corner; paid together,
+    at the turn of either, and A's corner still after them."""
+    settlement = settle(ruleset, _issue_35(ruleset), 1)
+    right: list[list[Step]] = [["s", "n", "a"], ["n", "s", "a"], [("n", "s"), "a"]]
+    for order in right:
+        assert judge_order(ruleset, settlement, order).correct, order
+    wrong: list[list[Step]] = [["a", "s", "n"], ["a", ("s", "n")]]
+    for order in wrong:
+        verdict = judge_order(ruleset, settlement, order)
+        assert [(p.code, p.bet, p.before) for p in verdict.problems] == [
+            (ProblemCode.OUT_OF_TURN, "a", "s")
+        ], order
+        assert str(verdict.problems[0].citation) == "roulette-2003 Art. 5(1)"
+
+
+def test_roulette_art5_2_a_bet_passed_over_then_paid_on_its_own_is_out_of_turn(
+    ruleset: Ruleset,
+) -> None:
+    """Chinese text: ana's corner (with the six-lines) may wait for her straight-up's turn,
+    paid together with it; paid on its own after the street, it has lost its turn."""
+    zh = ruleset.with_settings({"street_corner_order": "chinese"})
+    bets = [
+        make_bet(zh, "line", "line", (13, 14, 15, 16, 17, 18)),
+        replace(make_bet(zh, "corner", "corner", (17, 18, 20, 21)), player="ana"),
+        make_bet(zh, "street", "street", (16, 17, 18)),
+        replace(make_bet(zh, "straight", "straight", (17,)), player="ana"),
+    ]
+    settlement = settle(zh, bets, 17)
+    assert judge_order(zh, settlement, ["line", "street", ("corner", "straight")]).correct
+    verdict = judge_order(zh, settlement, ["line", "street", "corner", "straight"])
+    assert [(p.code, p.bet, p.before) for p in verdict.problems] == [
+        (ProblemCode.OUT_OF_TURN, "street", "corner")
+    ]
+    assert str(verdict.problems[0].citation) == "roulette-2003 Art. 5(2)"
+    assert "paid on its own, a bet keeps its turn" in verdict.problems[0].message
+
+
 @pytest.mark.parametrize(
     ("order", "message"),
     [
