@@ -21,6 +21,9 @@ from dealer_trainer.rules.roulette.bets import Bet, BetKind
 from dealer_trainer.rules.rulesets import resolve_ruleset
 from dealer_trainer.rules.text import T, Text
 
+#: The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.
+_DOZENS = {1: T("Dozen 1 (1–12)"), 2: T("Dozen 2 (13–24)"), 3: T("Dozen 3 (25–36)")}
+
 
 def roulette_bet_name(bet: Bet) -> Text:
     """``Split 17-20``, ``Dozen 2``, ``Red``: the name the felt gives the bet's spot."""
@@ -28,6 +31,8 @@ def roulette_bet_name(bet: Bet) -> Text:
         shown = str(bet.position.index or 0)
     else:
         shown = "-".join(str(n) for n in bet.position.numbers)
+    if bet.kind is BetKind.DOZEN:  # each dozen by its own name (Art. 6(9)-(11), Art. 7(7))
+        return _DOZENS[bet.position.index or 1]
     names = {
         BetKind.STRAIGHT: T("Straight-up {shown}", shown=shown),
         BetKind.SPLIT: T("Split {shown}", shown=shown),
@@ -37,7 +42,6 @@ def roulette_bet_name(bet: Bet) -> Text:
         BetKind.NINE: T("Nine numbers {shown}", shown=shown),
         BetKind.SECTOR12: T("Twelve-number sector {shown}", shown=shown),
         BetKind.COLUMN: T("Column {shown}", shown=shown),
-        BetKind.DOZEN: T("Dozen {shown}", shown=shown),
         BetKind.RED: T("Red"),
         BetKind.BLACK: T("Black"),
         BetKind.EVEN: T("Even"),

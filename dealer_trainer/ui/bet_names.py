@@ -23,6 +23,11 @@ BET_NAMES = {
     "sector12": QT_TRANSLATE_NOOP("bets", "Twelve-number sector %1"),
     "column": QT_TRANSLATE_NOOP("bets", "Column %1"),
     "dozen": QT_TRANSLATE_NOOP("bets", "Dozen %1"),
+    # Each dozen has its own name in the texts (Art. 6(9)-(11), Art. 7(7)): pequeno, médio,
+    # grande; 小, 中, 大十二門.
+    "dozen_1": QT_TRANSLATE_NOOP("bets", "Dozen 1 (1–12)"),
+    "dozen_2": QT_TRANSLATE_NOOP("bets", "Dozen 2 (13–24)"),
+    "dozen_3": QT_TRANSLATE_NOOP("bets", "Dozen 3 (25–36)"),
     "red": QT_TRANSLATE_NOOP("bets", "Red"),
     "black": QT_TRANSLATE_NOOP("bets", "Black"),
     "even": QT_TRANSLATE_NOOP("bets", "Even"),
@@ -79,6 +84,8 @@ def bet_name(spot: Spot, felt: Felt) -> str:
     key = bet.kind
     if bet.kind in ("come", "dont_come") and bet.number is not None:
         key = f"{bet.kind}_point"
+    if bet.kind == "dozen" and bet.index in (1, 2, 3):
+        key = f"dozen_{bet.index}"
     shown = ""
     if bet.box is not None:
         shown = str(bet.box)

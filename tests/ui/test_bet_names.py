@@ -26,7 +26,12 @@ def _said(game: str, ruleset_id: str, spot_id: str) -> str:
             "split-17-20",
             "Split 17-20 · 17 to 1 (roulette-2003 Art. 7(2))",
         ),
-        ("roulette", "roulette-2003", "dozen-2", "Dozen 2 · 2 to 1 (roulette-2003 Art. 7(7))"),
+        (
+            "roulette",
+            "roulette-2003",
+            "dozen-2",
+            "Dozen 2 (13–24) · 2 to 1 (roulette-2003 Art. 7(7))",
+        ),
         ("craps", "craps-1985", "hard-8", "Hard 8 · 9 to 1 (craps-1985 Art. 5)"),
         ("craps", "craps-1985", "big7", "Big 7 · 9 to 2 (craps-1985 Art. 6)"),
         (

@@ -125,7 +125,7 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+206"/>
+        <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
         <location filename="../../drills/sic_bo.py" line="+187"/>
         <source>Total to pay: {total}.</source>
@@ -721,7 +721,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+32"/>
+        <location filename="../../drills/bet_names.py" line="+37"/>
         <source>Straight-up {shown}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -761,12 +761,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Dozen {shown}</source>
+        <location line="-19"/>
+        <source>Dozen 1 (1–12)</source>
+        <extracomment>The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <source>Dozen 2 (13–24)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dozen 3 (25–36)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Red</source>
         <translation type="unfinished"></translation>
     </message>
@@ -916,13 +927,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-97"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+842"/>
+        <location line="+883"/>
         <source>Field</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-841"/>
+        <location filename="../../drills/craps.py" line="-882"/>
         <source>Big 7</source>
         <translation type="unfinished"></translation>
     </message>
@@ -939,12 +950,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+122"/>
-        <source>{bet}: a push, the stake is returned ({article})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location filename="../../drills/craps.py" line="+139"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -954,8 +960,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+176"/>
-        <location line="+307"/>
+        <location line="+199"/>
+        <location line="+317"/>
         <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
@@ -967,12 +973,13 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="-294"/>
         <source>{first}-{second} ({total})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+16"/>
+        <location line="+30"/>
         <source>The shooter throws {throw}. How much do you pay in all?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -987,13 +994,13 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+148"/>
+        <location line="-164"/>
+        <location line="+167"/>
         <source>{win} to {stake}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-358"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation type="unfinished"></translation>
@@ -1009,22 +1016,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+44"/>
         <source>{article} prices the Big bets in dollars (&quot;$6,00&quot;, &quot;$5,00&quot;); this ruleset reads one dollar as {unit} of the table&apos;s currency, so a block is {block}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-37"/>
         <source>{article} fixes the win of one block of {block} and of a bet under it, not of a remainder over full blocks; the remainder is paid {short}, as a bet under the block is.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+52"/>
         <source>{bet}: {blocks} × {block} at {ratio}: {stake} wins {win} ({article})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1039,12 +1046,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-62"/>
         <source>{article} does not say how a Big {number} bet under {block} is paid: {short}, as Arts. 9 and 10 pay a bet under the block.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-109"/>
+        <source>{bet}: not decided; its stake is handed back ({article})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+194"/>
+        <source>{bet}: 12 is a tie for it; the tie decides nothing, so the bet stays where it is, untouched (nothing collected, paid or handed back), and the next throw is again its first ({article})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>{bet}: {number} becomes the point; no decision on this throw, it stays on the layout ({article})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1059,7 +1076,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+116"/>
         <source>the largest odds bet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1080,7 +1097,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../rules/craps/irregular.py" line="+184"/>
+        <location filename="../../rules/craps/irregular.py" line="+193"/>
         <source>{article} says the odds&apos; win &quot;may never exceed&quot; the line bet; the limit is applied when the odds are taken, so the largest odds bet is the one whose win equals the line bet, and a larger one is refused.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1095,7 +1112,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>{bet} ({stake}) loses on this throw ({article}).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1140,7 +1157,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>{bet} ties on 12: the tie decides nothing, so it stays where it is, untouched ({article}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{bet} has no decision on this throw: it stays on the layout ({article}).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1163,7 +1185,7 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>{bet} is a push and its stake was never returned ({article}).</source>
+        <source>{bet} is not decided and its stake was never handed back ({article}).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1198,7 +1220,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../rules/craps/irregular.py" line="-108"/>
+        <location filename="../../rules/craps/irregular.py" line="-116"/>
         <source>Throw the lost die again and add it to {face}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1225,7 +1247,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../rules/craps/irregular.py" line="+38"/>
+        <location filename="../../rules/craps/irregular.py" line="+45"/>
         <source>{total}: the most exposed upper face counts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1349,7 +1371,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-225"/>
         <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation type="unfinished"></translation>
@@ -3239,7 +3261,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rules/craps/irregular.py" line="-78"/>
+        <location filename="../../rules/craps/irregular.py" line="-85"/>
         <source>The shooter throws: one die shows {face}; the other bounces off the table and lands on the floor showing {off}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3264,7 +3286,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+30"/>
         <source>One die shows {face}. The other leans on a chip stack: {high} is the more exposed upper face, {low} the less.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3279,7 +3301,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>The odds bet is refused: its win would exceed the line bet; the largest odds bet is {largest}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4077,6 +4099,17 @@
     <message>
         <location line="+65"/>
         <source>The house ruleset {title} (version {version}) cannot be used by this version of the app: {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/config.py" line="+154"/>
+        <source>{article} is of {older}: the part of {newer} on file has no article on this, so this table follows {older}, which {newer} revoked, until its own text is on file.</source>
+        <extracomment>The craps texts by the ruleset that follows each, as a citation names them. The rules whose article the ruleset must name, in ``[craps.citations]``. Point number → its pair in the names of the ruleset&apos;s payouts, blocks and articles (``big_6_8``, ``hard_4_10``, ``pass_odds_5_9``, ``dont_odds_6_8``). Table procedure, not in the regulation: the losers are collected before any winner is paid. Portaria n.º 97/85/M sets no order of settlement, so this cites no article.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/table.py" line="+217"/>
+        <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7533,7 +7566,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+82"/>
+        <location filename="../../ui/instructor/standards.py" line="+84"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8002,13 +8035,19 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+132"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
+        <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Irregularity: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The bet: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8041,7 +8080,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+170"/>
+        <location filename="../../ui/table/replay.py" line="+171"/>
         <source>Missed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8051,7 +8090,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8066,7 +8105,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The right ruling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9035,6 +9074,21 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Dozen 1 (1–12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen 2 (13–24)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen 3 (25–36)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Red</source>
         <translation type="unfinished"></translation>
@@ -9188,7 +9242,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>%1 to 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10372,6 +10426,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>%1: made before a come-out roll only, and a point is on (an interpretation: the text decides the bet on its first throw and does not say when it may be made).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1: no odds on a come-out roll.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10724,7 +10783,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+101"/>
+        <location filename="../../ui/instructor/stage.py" line="+103"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation type="unfinished"></translation>
@@ -11072,12 +11131,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Table procedure, not in the regulation.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Marker on %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11113,12 +11172,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>a bet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-48"/>
         <source>The marker goes on the winning number first.</source>
         <extracomment>What the plan wanted of a bet, said when the trainee did something else to it.</extracomment>
         <translation type="unfinished"></translation>
@@ -11159,12 +11218,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+17"/>
+        <source>%1 ties on 12: the tie decides nothing, so it stays where it is, untouched (nothing collected, paid or handed back).</source>
+        <extracomment>A Don&apos;t bet that ties on 12 on its first throw (Art. 3(1) «empatando»).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>another bet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-56"/>
         <source>%1 is not paid %2: count the payout again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11209,8 +11274,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
-        <location line="+12"/>
+        <location line="+26"/>
+        <location line="+14"/>
         <source>the marker</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11221,7 +11286,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+134"/>
+        <location filename="../../ui/table/screen.py" line="+135"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11300,7 +11365,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+393"/>
+        <location line="+394"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>
@@ -11326,7 +11391,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation type="unfinished"></translation>
     </message>

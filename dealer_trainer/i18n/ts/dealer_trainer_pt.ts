@@ -125,7 +125,7 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+206"/>
+        <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
         <location filename="../../drills/sic_bo.py" line="+187"/>
         <source>Total to pay: {total}.</source>
@@ -221,7 +221,7 @@
         <location line="+36"/>
         <source>Art. 9(1) asks the dealer to hold at least an ace and a king, and Art. 9(3) opens the boxes when the dealer&apos;s hand is the same or greater: the dealer qualifies with A-K high or any pair or better.</source>
         <extracomment>Art. 9(1), (3), as the ruleset&apos;s setting ``dealer_qualification`` reads them.</extracomment>
-        <translation>O art. 9.º, n.º 1, exige que a banca tenha pelo menos um ás e um rei, e o n.º 3 manda abrir as casas quando a mão da banca for igual ou maior: a banca qualifica-se com A-K ou com qualquer par ou mão superior.</translation>
+        <translation>O art. 9.º, n.º 1, exige que a banca tenha pelo menos um ás e um rei, e o n.º 3 manda abrir as posições quando a mão da banca for igual ou maior: a banca qualifica-se com A-K ou com qualquer par ou mão superior.</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -251,7 +251,7 @@
     <message>
         <location line="+16"/>
         <source>Box 4 raised on an ante of {ante}. How much do you pay box 4? (Stakes returned are not part of the payout.)</source>
-        <translation>A casa 4 fez o aumento sobre um ante de {ante}. Quanto paga à casa 4? (As apostas devolvidas não fazem parte do pagamento.)</translation>
+        <translation>A posição 4 fez o aumento sobre um ante de {ante}. Quanto paga à posição 4? (As apostas devolvidas não fazem parte do pagamento.)</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -282,42 +282,42 @@
     <message>
         <location line="+14"/>
         <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush after every other award (Art. 10(7)).</source>
-        <translation>Pago pela ordem {order}: casa a casa a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush depois de todos os outros prémios (art. 10.º, n.º 7).</translation>
+        <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush depois de todos os outros prémios (art. 10.º, n.º 7).</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush right after the last straight flush (Art. 10(7)).</source>
-        <translation>Pago pela ordem {order}: casa a casa a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush logo a seguir à última sequência de cor (art. 10.º, n.º 7).</translation>
+        <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush logo a seguir à última sequência de cor (art. 10.º, n.º 7).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)).</source>
-        <translation>Pago pela ordem {order}: casa a casa a partir da esquerda da banca (art. 10.º, n.º 4).</translation>
+        <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4).</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Box {box}, {name}: 10% of {base} = {award}, more than the fixed award; the pool goes from {before} to {after}.</source>
-        <translation>Casa {box}, {name}: 10% de {base} = {award}, mais do que o prémio fixo; o fundo passa de {before} para {after}.</translation>
+        <translation>Posição {box}, {name}: 10% de {base} = {award}, mais do que o prémio fixo; o fundo passa de {before} para {after}.</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Box {box}, {name}: the fixed award, {award} (10% of {base} is not more); paid by the house, the pool stays at {after}.</source>
-        <translation>Casa {box}, {name}: o prémio fixo, {award} (10% de {base} não é mais); pago pela casa, o fundo fica em {after}.</translation>
+        <translation>Posição {box}, {name}: o prémio fixo, {award} (10% de {base} não é mais); pago pela casa, o fundo fica em {after}.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Box {box}, {name}: the pool, {award}, more than the fixed award.</source>
-        <translation>Casa {box}, {name}: o fundo, {award}, mais do que o prémio fixo.</translation>
+        <translation>Posição {box}, {name}: o fundo, {award}, mais do que o prémio fixo.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Box {box}, {name}: the fixed award, {award} (the pool, {before}, is not more); paid by the house, the pool stays at {after}.</source>
-        <translation>Casa {box}, {name}: o prémio fixo, {award} (o fundo, {before}, não é mais); pago pela casa, o fundo fica em {after}.</translation>
+        <translation>Posição {box}, {name}: o prémio fixo, {award} (o fundo, {before}, não é mais); pago pela casa, o fundo fica em {after}.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Box {box}, {name}: the fixed award, {award}, paid by the house; it leaves the pool as it is.</source>
-        <translation>Casa {box}, {name}: o prémio fixo, {award}, pago pela casa; o fundo fica como está.</translation>
+        <translation>Posição {box}, {name}: o prémio fixo, {award}, pago pela casa; o fundo fica como está.</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -332,7 +332,7 @@
     <message>
         <location line="+9"/>
         <source>Art. 10(7) moves only the royal flush: it is paid right after the last straight flush of the round and takes the pool as the straight flushes left it; every other award keeps its box order.</source>
-        <translation>O art. 10.º, n.º 7, só muda o lugar do royal flush: é pago logo a seguir à última sequência de cor da jogada e recebe o fundo tal como as sequências de cor o deixaram; todos os outros prémios mantêm a ordem das casas.</translation>
+        <translation>O art. 10.º, n.º 7, só muda o lugar do royal flush: é pago logo a seguir à última sequência de cor da jogada e recebe o fundo tal como as sequências de cor o deixaram; todos os outros prémios mantêm a ordem das posições.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -372,7 +372,7 @@
     <message>
         <location line="+20"/>
         <source>The progressive pool shows {pool}. Every box bet the progressive. What does box {box} receive from the progressive?</source>
-        <translation>O fundo do jackpot progressivo mostra {pool}. Todas as casas fizeram a aposta progressiva. Quanto recebe a casa {box} do jackpot progressivo?</translation>
+        <translation>O fundo do jackpot progressivo mostra {pool}. Todas as posições fizeram a aposta progressiva. Quanto recebe a posição {box} do jackpot progressivo?</translation>
     </message>
     <message>
         <location line="+187"/>
@@ -392,7 +392,7 @@
     <message>
         <location line="+1"/>
         <source>You deal a hand to box 5, where nobody has bet.</source>
-        <translation>Dá uma mão à casa 5, onde ninguém apostou.</translation>
+        <translation>Dá uma mão à posição 5, onde ninguém apostou.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -402,12 +402,12 @@
     <message>
         <location line="+1"/>
         <source>Box 2 has received six cards.</source>
-        <translation>A casa 2 recebeu seis cartas.</translation>
+        <translation>A posição 2 recebeu seis cartas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>You dealt the dealer&apos;s cards first, before the boxes.</source>
-        <translation>Deu primeiro as cartas da banca, antes das casas.</translation>
+        <translation>Deu primeiro as cartas da banca, antes das posições.</translation>
     </message>
     <message>
         <location line="+32"/>
@@ -536,7 +536,7 @@
     <message>
         <location line="+4"/>
         <source>The round stands and the hand in the empty box is played like the others.</source>
-        <translation>A jogada mantém-se e a mão da casa vazia é jogada como as outras.</translation>
+        <translation>A jogada mantém-se e a mão da posição vazia é jogada como as outras.</translation>
     </message>
     <message>
         <location line="+31"/>
@@ -552,7 +552,7 @@
     <message>
         <location line="+5"/>
         <source>That is the rule for cards dealt to a box without a bet (Art. 11(3)); this irregularity voids the round ({article}).</source>
-        <translation>Essa regra aplica-se a cartas dadas a uma casa sem aposta (art. 11.º, n.º 3); esta irregularidade anula a jogada ({article}).</translation>
+        <translation>Essa regra aplica-se a cartas dadas a uma posição sem aposta (art. 11.º, n.º 3); esta irregularidade anula a jogada ({article}).</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -562,17 +562,17 @@
     <message>
         <location line="+7"/>
         <source>Cards dealt to a box without a bet do not void the round: that hand is dead and the round goes on as usual (Art. 11(3)).</source>
-        <translation>Cartas dadas a uma casa sem aposta não anulam a jogada: essa mão é morta e a jogada prossegue normalmente (art. 11.º, n.º 3).</translation>
+        <translation>Cartas dadas a uma posição sem aposta não anulam a jogada: essa mão é morta e a jogada prossegue normalmente (art. 11.º, n.º 3).</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>No card was exposed: the cards went to a box without a bet, so that hand is dead and the round goes on as usual (Art. 11(3)).</source>
-        <translation>Nenhuma carta foi exposta: as cartas foram para uma casa sem aposta, por isso essa mão é morta e a jogada prossegue normalmente (art. 11.º, n.º 3).</translation>
+        <translation>Nenhuma carta foi exposta: as cartas foram para uma posição sem aposta, por isso essa mão é morta e a jogada prossegue normalmente (art. 11.º, n.º 3).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>A hand dealt to a box without a bet is dead: it is not played (Art. 11(3)).</source>
-        <translation>Uma mão dada a uma casa sem aposta é morta: não é jogada (art. 11.º, n.º 3).</translation>
+        <translation>Uma mão dada a uma posição sem aposta é morta: não é jogada (art. 11.º, n.º 3).</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -612,7 +612,7 @@
     <message>
         <location line="+0"/>
         <source>box {box}</source>
-        <translation>a casa {box}</translation>
+        <translation>a posição {box}</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -627,7 +627,7 @@
     <message>
         <location line="+13"/>
         <source>Cards go left to right to the boxes with a bet, the dealer last; only the dealer&apos;s fifth card is face up (Art. 7).</source>
-        <translation>As cartas vão da esquerda para a direita para as casas com aposta, e a banca recebe em último lugar; só a quinta carta da banca fica voltada para cima (art. 7.º).</translation>
+        <translation>As cartas vão da esquerda para a direita para as posições com aposta, e a banca recebe em último lugar; só a quinta carta da banca fica voltada para cima (art. 7.º).</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -642,7 +642,7 @@
     <message>
         <location line="+14"/>
         <source>Boxes {boxes} have bets. Dealing {how}, where does card number {number} go?</source>
-        <translation>As casas {boxes} têm apostas. Ao dar as cartas ({how}), para onde vai a carta n.º {number}?</translation>
+        <translation>As posições {boxes} têm apostas. Ao dar as cartas ({how}), para onde vai a carta n.º {number}?</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -708,7 +708,7 @@
     <message>
         <location line="+1"/>
         <source>Exposed cards, empty boxes, a failing shuffler (Art. 11).</source>
-        <translation>Cartas expostas, casas vazias, avaria da máquina de baralhar (art. 11.º).</translation>
+        <translation>Cartas expostas, posições vazias, avaria da máquina de baralhar (art. 11.º).</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -721,7 +721,7 @@
         <translation>Da esquerda para a direita, a banca em último lugar, a quinta carta voltada para cima (art. 7.º).</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+32"/>
+        <location filename="../../drills/bet_names.py" line="+37"/>
         <source>Straight-up {shown}</source>
         <translation>Pleno {shown}</translation>
     </message>
@@ -761,12 +761,23 @@
         <translation>Coluna {shown}</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Dozen {shown}</source>
-        <translation>Dúzia {shown}</translation>
+        <location line="-19"/>
+        <source>Dozen 1 (1–12)</source>
+        <extracomment>The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.</extracomment>
+        <translation>Pequeno (1–12)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <source>Dozen 2 (13–24)</source>
+        <translation>Médio (13–24)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dozen 3 (25–36)</source>
+        <translation>Grande (25–36)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Red</source>
         <translation>Encarnado</translation>
     </message>
@@ -916,13 +927,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-97"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+842"/>
+        <location line="+883"/>
         <source>Field</source>
         <translation>Field</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-841"/>
+        <location filename="../../drills/craps.py" line="-882"/>
         <source>Big 7</source>
         <translation>Big 7</translation>
     </message>
@@ -939,12 +950,7 @@
         <translation>Any Craps</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+122"/>
-        <source>{bet}: a push, the stake is returned ({article})</source>
-        <translation>{bet}: empate, a aposta é devolvida ({article})</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location filename="../../drills/craps.py" line="+139"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation>Nenhuma aposta ganha neste lançamento: não há nada a pagar.</translation>
     </message>
@@ -954,8 +960,8 @@
         <translation>Pague só as apostas que este lançamento decidiu; o valor apostado continua a ser do jogador.</translation>
     </message>
     <message>
-        <location line="+176"/>
-        <location line="+307"/>
+        <location line="+199"/>
+        <location line="+317"/>
         <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
@@ -967,12 +973,13 @@
         <translation>{first}, {next}</translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="-294"/>
         <source>{first}-{second} ({total})</source>
         <translation>{first}-{second} ({total})</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+16"/>
+        <location line="+30"/>
         <source>The shooter throws {throw}. How much do you pay in all?</source>
         <translation>O lançador tira {throw}. Quanto paga no total?</translation>
     </message>
@@ -987,13 +994,13 @@
         <translation>O ganho da aposta adicional nunca pode exceder a aposta de linha (art. 2.º, n.º 2); no {point}, a aposta adicional paga {ratio}.</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+148"/>
+        <location line="-164"/>
+        <location line="+167"/>
         <source>{win} to {stake}</source>
         <translation>{win} para {stake}</translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-358"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation>Apostas perdedoras, a recolher: {bets}.</translation>
@@ -1009,22 +1016,22 @@
         <translation>{bet}: {stake} a {ratio} ganha {win} ({article})</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+44"/>
         <source>{article} prices the Big bets in dollars (&quot;$6,00&quot;, &quot;$5,00&quot;); this ruleset reads one dollar as {unit} of the table&apos;s currency, so a block is {block}.</source>
         <translation>O {article} fixa as apostas Big em dólares («$6,00», «$5,00»); este conjunto de regras lê um dólar como {unit} da moeda da mesa, pelo que um bloco é {block}.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation>{bet}: {blocks} × {block} a {ratio} ganham {block_win}, e o resto de {rest} a {short} ganha {rest_win} (uma interpretação, ver abaixo): {win} no total ({article})</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-37"/>
         <source>{article} fixes the win of one block of {block} and of a bet under it, not of a remainder over full blocks; the remainder is paid {short}, as a bet under the block is.</source>
         <translation>O {article} fixa o prémio de um bloco de {block} e de uma aposta inferior a ele, não o de um resto acima de blocos inteiros; o resto é pago a {short}, como uma aposta inferior ao bloco.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+52"/>
         <source>{bet}: {blocks} × {block} at {ratio}: {stake} wins {win} ({article})</source>
         <translation>{bet}: {blocks} × {block} a {ratio}: {stake} ganha {win} ({article})</translation>
     </message>
@@ -1039,12 +1046,22 @@
         <translation>{bet}: {stake} é inferior a um bloco de {block}, paga a {short} (uma interpretação, ver abaixo): ganha {win} ({article})</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-62"/>
         <source>{article} does not say how a Big {number} bet under {block} is paid: {short}, as Arts. 9 and 10 pay a bet under the block.</source>
         <translation>O {article} não diz como se paga uma aposta Big {number} inferior a {block}: {short}, como os art.os 9.º e 10.º pagam uma aposta inferior ao bloco.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-109"/>
+        <source>{bet}: not decided; its stake is handed back ({article})</source>
+        <translation>{bet}: não é decidida; a sua importância é devolvida ({article})</translation>
+    </message>
+    <message>
+        <location line="+194"/>
+        <source>{bet}: 12 is a tie for it; the tie decides nothing, so the bet stays where it is, untouched (nothing collected, paid or handed back), and the next throw is again its first ({article})</source>
+        <translation>{bet}: o 12 é um empate para ela; o empate nada decide, por isso a aposta fica onde está, intacta (nada se recolhe, paga ou devolve), e o lançamento seguinte é de novo o seu primeiro ({article})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>{bet}: {number} becomes the point; no decision on this throw, it stays on the layout ({article})</source>
         <translation>{bet}: o {number} passa a ser o ponto; não é decidida neste lançamento, fica na mesa ({article})</translation>
     </message>
@@ -1059,7 +1076,7 @@
         <translation>{bet} ({stake}, {article})</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+116"/>
         <source>the largest odds bet</source>
         <translation>a maior aposta adicional</translation>
     </message>
@@ -1080,7 +1097,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../rules/craps/irregular.py" line="+184"/>
+        <location filename="../../rules/craps/irregular.py" line="+193"/>
         <source>{article} says the odds&apos; win &quot;may never exceed&quot; the line bet; the limit is applied when the odds are taken, so the largest odds bet is the one whose win equals the line bet, and a larger one is refused.</source>
         <translation>O {article} diz que o ganho adicional «nunca poderá exceder» a aposta inicial; o limite aplica-se quando a aposta adicional é feita, pelo que a maior aposta adicional é aquela cujo ganho iguala a aposta de linha, e uma maior é recusada.</translation>
     </message>
@@ -1095,7 +1112,7 @@
         <translation>O lançador tira {throw}. Quanto paga?</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>{bet} ({stake}) loses on this throw ({article}).</source>
         <translation>{bet} ({stake}) perde neste lançamento ({article}).</translation>
     </message>
@@ -1140,7 +1157,12 @@
         <translation>Uma aposta que liquidou não está na mesa.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>{bet} ties on 12: the tie decides nothing, so it stays where it is, untouched ({article}).</source>
+        <translation>{bet} empata com o 12: o empate nada decide, por isso fica onde está, intacta ({article}).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{bet} has no decision on this throw: it stays on the layout ({article}).</source>
         <translation>{bet} não é decidida neste lançamento: fica na mesa ({article}).</translation>
     </message>
@@ -1163,8 +1185,8 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>{bet} is a push and its stake was never returned ({article}).</source>
-        <translation>{bet} é empate e a aposta não foi devolvida ({article}).</translation>
+        <source>{bet} is not decided and its stake was never handed back ({article}).</source>
+        <translation>{bet} não é decidida e a sua importância nunca foi devolvida ({article}).</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1198,7 +1220,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../rules/craps/irregular.py" line="-108"/>
+        <location filename="../../rules/craps/irregular.py" line="-116"/>
         <source>Throw the lost die again and add it to {face}.</source>
         <translation>Lança-se de novo o dado perdido e soma-se a {face}.</translation>
     </message>
@@ -1225,7 +1247,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../rules/craps/irregular.py" line="+38"/>
+        <location filename="../../rules/craps/irregular.py" line="+45"/>
         <source>{total}: the most exposed upper face counts.</source>
         <translation>{total}: conta a face superior mais exposta.</translation>
     </message>
@@ -1349,7 +1371,7 @@
         <translation>Um dado fora da mesa; um dado que não fica assente numa face (art. 1.º).</translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-225"/>
         <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation>Acabou o tempo.</translation>
@@ -2116,7 +2138,7 @@
     <message>
         <location line="+25"/>
         <source>Cards dealt by mistake to a box without a bet make a dead hand; the round goes on as usual for every other box.</source>
-        <translation>As cartas dadas por engano a uma casa sem aposta constituem uma mão morta; a jogada prossegue normalmente para todas as outras casas.</translation>
+        <translation>As cartas dadas por engano a uma posição sem aposta constituem uma mão morta; a jogada prossegue normalmente para todas as outras posições.</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -2146,7 +2168,7 @@
     <message>
         <location line="+7"/>
         <source>A player bets on one box only and may not share a box with another player.</source>
-        <translation>Cada jogador aposta numa só casa e não pode partilhar uma casa com outro jogador.</translation>
+        <translation>Cada jogador aposta numa só posição e não pode partilhar uma posição com outro jogador.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3160,7 +3182,7 @@
     <message>
         <location line="+1"/>
         <source>Dead hand: play on for the other boxes</source>
-        <translation>Mão morta: continue para as outras casas</translation>
+        <translation>Mão morta: continue para as outras posições</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3186,7 +3208,7 @@
     <message>
         <location line="+2"/>
         <source>Cards to a box without a bet are a dead hand; play goes on.</source>
-        <translation>Cartas dadas a uma casa sem aposta são uma mão morta; a jogada continua.</translation>
+        <translation>Cartas dadas a uma posição sem aposta são uma mão morta; a jogada continua.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3201,7 +3223,7 @@
     <message>
         <location line="+40"/>
         <source>The card just dealt to box {box} was turned face up by mistake.</source>
-        <translation>A carta acabada de dar à casa {box} foi voltada para cima por engano.</translation>
+        <translation>A carta acabada de dar à posição {box} foi voltada para cima por engano.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3211,12 +3233,12 @@
     <message>
         <location line="+3"/>
         <source>Two cards were turned face up by mistake while dealing, one of them box {box}&apos;s.</source>
-        <translation>Duas cartas foram voltadas para cima por engano durante a distribuição, uma delas da casa {box}.</translation>
+        <translation>Duas cartas foram voltadas para cima por engano durante a distribuição, uma delas da posição {box}.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Five cards were dealt by mistake to box {box}, which has no bet.</source>
-        <translation>Foram dadas por engano cinco cartas à casa {box}, que não tem aposta.</translation>
+        <translation>Foram dadas por engano cinco cartas à posição {box}, que não tem aposta.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3239,7 +3261,7 @@
         <translation>A distribuição para até a irregularidade ser decidida (art. 11.º).</translation>
     </message>
     <message>
-        <location filename="../../rules/craps/irregular.py" line="-78"/>
+        <location filename="../../rules/craps/irregular.py" line="-85"/>
         <source>The shooter throws: one die shows {face}; the other bounces off the table and lands on the floor showing {off}.</source>
         <translation>O lançador lança os dados: um dado mostra {face}; o outro salta para fora da mesa e cai no chão a mostrar {off}.</translation>
     </message>
@@ -3264,7 +3286,7 @@
         <translation>Esse lançamento foi nulo (um dado saiu da mesa): nada se liquida sobre ele; o lançador lança de novo (art. 1.º).</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+30"/>
         <source>One die shows {face}. The other leans on a chip stack: {high} is the more exposed upper face, {low} the less.</source>
         <translation>Um dado mostra {face}. O outro está encostado a uma pilha de fichas: {high} é a face superior mais exposta, {low} a menos exposta.</translation>
     </message>
@@ -3279,7 +3301,7 @@
         <translation>Primeiro julgar o lançamento: um dado inclinado conta a face superior mais exposta (art. 1.º).</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>The odds bet is refused: its win would exceed the line bet; the largest odds bet is {largest}.</source>
         <translation>A aposta adicional é recusada: o seu ganho excederia a aposta inicial; a maior aposta adicional é {largest}.</translation>
     </message>
@@ -4078,6 +4100,17 @@
         <location line="+65"/>
         <source>The house ruleset {title} (version {version}) cannot be used by this version of the app: {problem}</source>
         <translation>As regras da casa {title} (versão {version}) não podem ser usadas por esta versão da aplicação: {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/config.py" line="+154"/>
+        <source>{article} is of {older}: the part of {newer} on file has no article on this, so this table follows {older}, which {newer} revoked, until its own text is on file.</source>
+        <extracomment>The craps texts by the ruleset that follows each, as a citation names them. The rules whose article the ruleset must name, in ``[craps.citations]``. Point number → its pair in the names of the ruleset&apos;s payouts, blocks and articles (``big_6_8``, ``hard_4_10``, ``pass_odds_5_9``, ``dont_odds_6_8``). Table procedure, not in the regulation: the losers are collected before any winner is paid. Portaria n.º 97/85/M sets no order of settlement, so this cites no article.</extracomment>
+        <translation>O {article} é da {older}: a parte do {newer} disponível não tem artigo sobre isto, por isso esta mesa segue a {older}, que o {newer} revogou, até o seu próprio texto estar disponível.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/table.py" line="+217"/>
+        <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
+        <translation>Uma aposta {bet} só se faz antes de um primeiro lançamento, e o ponto é {point}: uma interpretação (uma definição do conjunto de regras): o texto decide a aposta no seu primeiro lançamento e não diz quando pode ser feita.</translation>
     </message>
 </context>
 <context>
@@ -7534,7 +7567,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+82"/>
+        <location filename="../../ui/instructor/standards.py" line="+84"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation>V&amp;oltar ao alvo dos exercícios</translation>
     </message>
@@ -7933,7 +7966,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+3"/>
         <source>A hand dealt to a box without a bet</source>
-        <translation>Uma mão dada a uma casa sem aposta</translation>
+        <translation>Uma mão dada a uma posição sem aposta</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -8003,14 +8036,20 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Decisão: %1</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+132"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
+        <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation>Clique numa opção (um duplo clique decide com ela), ou escolha uma com ↑/↓ ou o seu número, e depois Enter ou Decidir assim.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Irregularity: %1</source>
         <translation>Irregularidade: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The bet: %1</source>
+        <translation>A aposta: %1</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -8042,7 +8081,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+170"/>
+        <location filename="../../ui/table/replay.py" line="+171"/>
         <source>Missed: %1</source>
         <translation>Em falta: %1</translation>
     </message>
@@ -8052,7 +8091,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>As regras desta versão avaliam alguns passos de outro modo do que quando foram registados: os veredictos mostrados são os desta versão.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Step %1 of %2</source>
         <translation>Passo %1 de %2</translation>
     </message>
@@ -8067,7 +8106,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesa como foi dada. Avançar: → ou Enter.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The right ruling: %1</source>
         <translation>A decisão correcta: %1</translation>
     </message>
@@ -8395,7 +8434,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>marker on the wrong number</source>
-        <translation>marcador no número errado</translation>
+        <translation>indicador no número errado</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9036,6 +9075,21 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Dúzia %1</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Dozen 1 (1–12)</source>
+        <translation>Pequeno (1–12)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen 2 (13–24)</source>
+        <translation>Médio (13–24)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen 3 (25–36)</source>
+        <translation>Grande (25–36)</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Red</source>
         <translation>Encarnado</translation>
@@ -9135,17 +9189,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Box %1 ante</source>
-        <translation>Ante da casa %1</translation>
+        <translation>Ante da posição %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 raise</source>
-        <translation>Aumento da casa %1</translation>
+        <translation>Aumento da posição %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 progressive jackpot bet</source>
-        <translation>Aposta no jackpot progressivo da casa %1</translation>
+        <translation>Aposta no jackpot progressivo da posição %1</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -9189,7 +9243,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Número simples %1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>%1 to 1</source>
         <translation>%1 para 1</translation>
     </message>
@@ -9718,7 +9772,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+2"/>
         <location filename="../../ui/table/stud_deal.py" line="+16"/>
         <source>Box %1</source>
-        <translation>Casa %1</translation>
+        <translation>Posição %1</translation>
     </message>
     <message>
         <location line="+19"/>
@@ -10373,6 +10427,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <source>%1: made before a come-out roll only, and a point is on (an interpretation: the text decides the bet on its first throw and does not say when it may be made).</source>
+        <translation>%1: só se faz antes de um primeiro lançamento, e há um ponto (uma interpretação: o texto decide a aposta no seu primeiro lançamento e não diz quando pode ser feita).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1: no odds on a come-out roll.</source>
         <translation>%1: não há odds num lançamento de saída.</translation>
     </message>
@@ -10389,7 +10448,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>%1: a box plays only with an ante on it.</source>
-        <translation>%1: uma casa só joga com um ante.</translation>
+        <translation>%1: uma posição só joga com um ante.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -10487,7 +10546,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+5"/>
         <source>Box %1</source>
-        <translation>Casa %1</translation>
+        <translation>Posição %1</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -10512,7 +10571,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+2"/>
         <source>Box %1:</source>
-        <translation>Casa %1:</translation>
+        <translation>Posição %1:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -10638,7 +10697,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+9"/>
         <source>Interpretation (Art. 6(7)): a folded box&apos;s cards are collected unopened with its ante, so it cannot win the progressive.</source>
-        <translation>Interpretação (art. 6.º, n.º 7): as cartas de uma casa que desiste são recolhidas fechadas com o ante, pelo que não pode ganhar o prémio progressivo.</translation>
+        <translation>Interpretação (art. 6.º, n.º 7): as cartas de uma posição que desiste são recolhidas fechadas com o ante, pelo que não pode ganhar o prémio progressivo.</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -10725,7 +10784,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+101"/>
+        <location filename="../../ui/instructor/stage.py" line="+103"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>uma aposta de um tipo que esta versão não conhece</translation>
@@ -10778,7 +10837,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location filename="../../ui/table/stud_calls.py" line="+24"/>
         <source>Out of order: this card goes to %1. From the shoe: one card at a time to each box with a bet, left to right, the dealer last; from the machine: five at once.</source>
-        <translation>Fora de ordem: esta carta vai para %1. Pelo sabot: uma carta de cada vez a cada casa com aposta, da esquerda para a direita, a banca por último; pela máquina: cinco de uma vez.</translation>
+        <translation>Fora de ordem: esta carta vai para %1. Pelo sabot: uma carta de cada vez a cada posição com aposta, da esquerda para a direita, a banca por último; pela máquina: cinco de uma vez.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -10814,17 +10873,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+4"/>
         <source>Box %1 offers a progressive bet.</source>
         <extracomment>What each moment waits for, in words (the prompt, and &quot;not now&quot;).</extracomment>
-        <translation>A casa %1 oferece uma aposta progressiva.</translation>
+        <translation>A posição %1 oferece uma aposta progressiva.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Deal: click the box the next card goes to, or press its number (0: dealer).</source>
-        <translation>Distribua: clique na casa a que vai a próxima carta, ou prima o seu número (0: banca).</translation>
+        <translation>Distribua: clique na posição a que vai a próxima carta, ou prima o seu número (0: banca).</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Deal from the machine: click the box the next five cards go to, or press its number (0: dealer).</source>
-        <translation>Distribua pela máquina: clique na casa a que vão as próximas cinco cartas, ou prima o seu número (0: banca).</translation>
+        <translation>Distribua pela máquina: clique na posição a que vão as próximas cinco cartas, ou prima o seu número (0: banca).</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -10834,12 +10893,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+3"/>
         <source>Box %1 raises %2 on an ante of %3.</source>
-        <translation>A casa %1 aumenta %2 sobre um ante de %3.</translation>
+        <translation>A posição %1 aumenta %2 sobre um ante de %3.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box %1 folds: collect its cards and its ante (C or Enter).</source>
-        <translation>A casa %1 desiste: recolha as cartas e o ante (C ou Enter).</translation>
+        <translation>A posição %1 desiste: recolha as cartas e o ante (C ou Enter).</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -10849,7 +10908,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+5"/>
         <source>box %1&apos;s progressive bet is answered first.</source>
-        <translation>primeiro responde-se à aposta progressiva da casa %1.</translation>
+        <translation>primeiro responde-se à aposta progressiva da posição %1.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -10864,12 +10923,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>box %1&apos;s raise is answered first.</source>
-        <translation>primeiro responde-se ao aumento da casa %1.</translation>
+        <translation>primeiro responde-se ao aumento da posição %1.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>box %1&apos;s fold is collected first.</source>
-        <translation>primeiro recolhe-se a desistência da casa %1.</translation>
+        <translation>primeiro recolhe-se a desistência da posição %1.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -10884,7 +10943,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>box %1</source>
-        <translation>a casa %1</translation>
+        <translation>a posição %1</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -10894,27 +10953,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Card to box %1</source>
-        <translation>Carta para a casa %1</translation>
+        <translation>Carta para a posição %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Progressive bet of box %1 accepted</source>
-        <translation>Aposta progressiva da casa %1 aceite</translation>
+        <translation>Aposta progressiva da posição %1 aceite</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Progressive bet of box %1 refused</source>
-        <translation>Aposta progressiva da casa %1 recusada</translation>
+        <translation>Aposta progressiva da posição %1 recusada</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Raise of box %1 accepted</source>
-        <translation>Aumento da casa %1 aceite</translation>
+        <translation>Aumento da posição %1 aceite</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Raise of box %1 refused</source>
-        <translation>Aumento da casa %1 recusado</translation>
+        <translation>Aumento da posição %1 recusado</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -10955,12 +11014,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+4"/>
         <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
-        <translation>O confronto: liquide cada casa (art. 9.º) e depois os prémios progressivos (art. 10.º).</translation>
+        <translation>O confronto: liquide cada posição (art. 9.º) e depois os prémios progressivos (art. 10.º).</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>Box %1 (%1)</source>
-        <translation>Casa %1 (%1)</translation>
+        <translation>Posição %1 (%1)</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -11073,12 +11132,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>lugar %1</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Table procedure, not in the regulation.</source>
         <translation>Procedimento da mesa, não previsto no regulamento.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Marker on %1</source>
         <translation>Marcador no %1</translation>
     </message>
@@ -11114,15 +11173,15 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+7"/>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>a bet</source>
         <translation>uma aposta</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-48"/>
         <source>The marker goes on the winning number first.</source>
         <extracomment>What the plan wanted of a bet, said when the trainee did something else to it.</extracomment>
-        <translation>Primeiro, o marcador vai para o número vencedor.</translation>
+        <translation>Primeiro, o indicador vai para o número vencedor.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -11160,12 +11219,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Fora da vez: %3 vem antes de %1.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+17"/>
+        <source>%1 ties on 12: the tie decides nothing, so it stays where it is, untouched (nothing collected, paid or handed back).</source>
+        <extracomment>A Don&apos;t bet that ties on 12 on its first throw (Art. 3(1) «empatando»).</extracomment>
+        <translation>%1 empata com o 12: o empate nada decide, por isso fica onde está, intacta (nada se recolhe, paga ou devolve).</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>another bet</source>
         <translation>outra aposta</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-56"/>
         <source>%1 is not paid %2: count the payout again.</source>
         <translation>%1 não é paga %2: conte de novo o pagamento.</translation>
     </message>
@@ -11192,7 +11257,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>The marker goes on the winning number.</source>
-        <translation>O marcador vai para o número vencedor.</translation>
+        <translation>O indicador vai para o número vencedor.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -11210,10 +11275,10 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ainda não terminou: falta liquidar %1.</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <location line="+12"/>
+        <location line="+26"/>
+        <location line="+14"/>
         <source>the marker</source>
-        <translation>o marcador</translation>
+        <translation>o indicador</translation>
     </message>
     <message>
         <location line="-4"/>
@@ -11222,7 +11287,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+134"/>
+        <location filename="../../ui/table/screen.py" line="+135"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -11301,7 +11366,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+393"/>
+        <location line="+394"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
@@ -11327,7 +11392,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Forme primeiro o pagamento no float: fichas ou algarismos.</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>
@@ -11445,7 +11510,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Place the marker (M)</source>
-        <translation>Colocar o marcador (M)</translation>
+        <translation>Colocar o indicador (M)</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -125,7 +125,7 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+206"/>
+        <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
         <location filename="../../drills/sic_bo.py" line="+187"/>
         <source>Total to pay: {total}.</source>
@@ -721,7 +721,7 @@
         <translation>由左至右，莊荷最後，莊荷第五張牌面向上（第七條）。</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+32"/>
+        <location filename="../../drills/bet_names.py" line="+37"/>
         <source>Straight-up {shown}</source>
         <translation>孤丁 {shown}</translation>
     </message>
@@ -761,12 +761,23 @@
         <translation>直十二門 {shown}</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Dozen {shown}</source>
-        <translation>小中大十二門 {shown}</translation>
+        <location line="-19"/>
+        <source>Dozen 1 (1–12)</source>
+        <extracomment>The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.</extracomment>
+        <translation>小十二門（1–12）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <source>Dozen 2 (13–24)</source>
+        <translation>中十二門（13–24）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dozen 3 (25–36)</source>
+        <translation>大十二門（25–36）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Red</source>
         <translation>紅</translation>
     </message>
@@ -916,13 +927,13 @@
     <message>
         <location filename="../../drills/bet_names.py" line="-97"/>
         <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+842"/>
+        <location line="+883"/>
         <source>Field</source>
         <translation>場區</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-841"/>
+        <location filename="../../drills/craps.py" line="-882"/>
         <source>Big 7</source>
         <translation>大七</translation>
     </message>
@@ -936,15 +947,10 @@
         <location line="+1"/>
         <location filename="../../drills/craps.py" line="+1"/>
         <source>Any Craps</source>
-        <translation>任何垃圾</translation>
+        <translation>任何2、3、12點</translation>
     </message>
     <message>
-        <location filename="../../drills/craps.py" line="+122"/>
-        <source>{bet}: a push, the stake is returned ({article})</source>
-        <translation>{bet}：打和，注碼退回（{article}）</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location filename="../../drills/craps.py" line="+139"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation>這次擲骰沒有投注贏：無須派彩。</translation>
     </message>
@@ -954,8 +960,8 @@
         <translation>只賠這次擲骰定出輸贏的投注；注碼仍歸博彩者。</translation>
     </message>
     <message>
-        <location line="+176"/>
-        <location line="+307"/>
+        <location line="+199"/>
+        <location line="+317"/>
         <location filename="../../drills/grading.py" line="+104"/>
         <location filename="../../drills/roulette.py" line="+411"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
@@ -967,12 +973,13 @@
         <translation>{first}、{next}</translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="-294"/>
         <source>{first}-{second} ({total})</source>
         <translation>{first}-{second}（{total}點）</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+16"/>
+        <location line="+30"/>
         <source>The shooter throws {throw}. How much do you pay in all?</source>
         <translation>擲骰者擲出{throw}。你合共要賠多少？</translation>
     </message>
@@ -987,13 +994,13 @@
         <translation>附加投注的彩金永不可超過原來的派司拉投注（第二條第二款）；{point}點的附加投注賠率為{ratio}。</translation>
     </message>
     <message>
-        <location line="-145"/>
-        <location line="+148"/>
+        <location line="-164"/>
+        <location line="+167"/>
         <source>{win} to {stake}</source>
         <translation>{stake}賠{win}</translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-358"/>
         <source>Losing bets, to collect: {bets}.</source>
         <extracomment>The table as the last throw found it: what the felt shows, and how its bets are named.</extracomment>
         <translation>輸注，須收去：{bets}。</translation>
@@ -1009,22 +1016,22 @@
         <translation>{bet}：注碼{stake}，按{ratio}，贏{win}（{article}）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+44"/>
         <source>{article} prices the Big bets in dollars (&quot;$6,00&quot;, &quot;$5,00&quot;); this ruleset reads one dollar as {unit} of the table&apos;s currency, so a block is {block}.</source>
         <translation>{article}以元訂定大注（「$6,00」、「$5,00」）；本規則集把一元讀作賭枱貨幣的{unit}，故一注組為{block}。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>{bet}: {blocks} × {block} at {ratio} win {block_win}, and the remainder {rest} at {short} wins {rest_win} (an interpretation, see below): {win} in all ({article})</source>
         <translation>{bet}：{blocks} × {block}按{ratio}贏{block_win}，餘數{rest}按{short}贏{rest_win}（屬詮釋，見下文）：合共{win}（{article}）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-37"/>
         <source>{article} fixes the win of one block of {block} and of a bet under it, not of a remainder over full blocks; the remainder is paid {short}, as a bet under the block is.</source>
         <translation>{article}只訂明一注{block}及少於{block}的投注的彩金，沒有訂明整注以外的餘數；餘數按{short}賠，與少於一注單位的投注相同。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+52"/>
         <source>{bet}: {blocks} × {block} at {ratio}: {stake} wins {win} ({article})</source>
         <translation>{bet}：{blocks} × {block}按{ratio}：注碼{stake}，贏{win}（{article}）</translation>
     </message>
@@ -1039,12 +1046,22 @@
         <translation>{bet}：注碼{stake}少於一注{block}，按{short}賠（屬詮釋，見下文）：贏{win}（{article}）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-62"/>
         <source>{article} does not say how a Big {number} bet under {block} is paid: {short}, as Arts. 9 and 10 pay a bet under the block.</source>
         <translation>{article}沒有說明少於{block}的大{number}投注如何賠：按{short}賠，與第九條及第十條對少於一注單位的投注相同。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-109"/>
+        <source>{bet}: not decided; its stake is handed back ({article})</source>
+        <translation>{bet}：沒有結果；注碼退回（{article}）</translation>
+    </message>
+    <message>
+        <location line="+194"/>
+        <source>{bet}: 12 is a tie for it; the tie decides nothing, so the bet stays where it is, untouched (nothing collected, paid or handed back), and the next throw is again its first ({article})</source>
+        <translation>{bet}：12對它是和局；和局不決定任何結果，所以注碼留在原位，不動（不收、不賠、不退），下一擲仍是它的第一擲（{article}）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>{bet}: {number} becomes the point; no decision on this throw, it stays on the layout ({article})</source>
         <translation>{bet}：{number}成為點數；這次擲骰沒有結果，留在檯面上（{article}）</translation>
     </message>
@@ -1059,7 +1076,7 @@
         <translation>{bet}（{stake}，{article}）</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+116"/>
         <source>the largest odds bet</source>
         <translation>最大的附加投注</translation>
     </message>
@@ -1080,7 +1097,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../rules/craps/irregular.py" line="+184"/>
+        <location filename="../../rules/craps/irregular.py" line="+193"/>
         <source>{article} says the odds&apos; win &quot;may never exceed&quot; the line bet; the limit is applied when the odds are taken, so the largest odds bet is the one whose win equals the line bet, and a larger one is refused.</source>
         <translation>{article}規定附加投注的彩金「永不可超過」原來的投注；此限額在接受附加投注時執行，所以最大的附加投注是其彩金恰好等於線注的投注，更大的投注不予接受。</translation>
     </message>
@@ -1095,7 +1112,7 @@
         <translation>擲骰者擲出{throw}。你要賠多少？</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>{bet} ({stake}) loses on this throw ({article}).</source>
         <translation>{bet}（{stake}）在這次擲骰輸（{article}）。</translation>
     </message>
@@ -1140,7 +1157,12 @@
         <translation>你結算的其中一注並不在檯面上。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>{bet} ties on 12: the tie decides nothing, so it stays where it is, untouched ({article}).</source>
+        <translation>{bet}遇12和局：和局不決定任何結果，所以留在原位，不動（{article}）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>{bet} has no decision on this throw: it stays on the layout ({article}).</source>
         <translation>{bet}在這次擲骰沒有結果：留在檯面上（{article}）。</translation>
     </message>
@@ -1163,8 +1185,8 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>{bet} is a push and its stake was never returned ({article}).</source>
-        <translation>{bet}打和，但注碼沒有退回（{article}）。</translation>
+        <source>{bet} is not decided and its stake was never handed back ({article}).</source>
+        <translation>{bet}沒有結果，但注碼未有退回（{article}）。</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1184,7 +1206,7 @@
     <message>
         <location line="+3"/>
         <source>No throw: it is invalid and repeated; no bet is decided.</source>
-        <translation>不算：這次擲骰無效，須重擲；所有投注都不定輸贏。</translation>
+        <translation>無效擲骰：這次擲骰無效，須重擲；所有投注都不定輸贏。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1198,7 +1220,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../rules/craps/irregular.py" line="-108"/>
+        <location filename="../../rules/craps/irregular.py" line="-116"/>
         <source>Throw the lost die again and add it to {face}.</source>
         <translation>重擲離開檯面的那粒骰子，再加上{face}點。</translation>
     </message>
@@ -1225,7 +1247,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../../rules/craps/irregular.py" line="+38"/>
+        <location filename="../../rules/craps/irregular.py" line="+45"/>
         <source>{total}: the most exposed upper face counts.</source>
         <translation>{total}點：以最外露的上面計。</translation>
     </message>
@@ -1311,7 +1333,7 @@
     <message>
         <location line="+8"/>
         <source>Big 7, Eleven, Any Craps</source>
-        <translation>大七、十一、任何垃圾</translation>
+        <translation>大七、十一、任何2、3、12點</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1349,7 +1371,7 @@
         <translation>骰子離開檯面；骰子未平放（第一條）。</translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-225"/>
         <location filename="../../drills/grading.py" line="-270"/>
         <source>Time is up.</source>
         <translation>時間到。</translation>
@@ -1632,12 +1654,12 @@
     <message>
         <location line="+1"/>
         <source>dozen</source>
-        <translation>小中大十二門</translation>
+        <translation>小、中或大十二門</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>dozens</source>
-        <translation>小中大十二門</translation>
+        <translation>小、中、大十二門</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1793,7 +1815,7 @@
     <message>
         <location filename="../../drills/roulette.py" line="+12"/>
         <source>columns and dozens</source>
-        <translation>直十二門及小中大十二門</translation>
+        <translation>直十二門及小、中、大十二門</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1879,12 +1901,12 @@
     <message>
         <location line="+12"/>
         <source>The twelve-number sector is paid with the sectors, after the columns and dozens: the Chinese text of Art. 5(1) does not name it.</source>
-        <translation>十二門與九門一同賠付，在直十二門及小中大十二門之後：第五條第一款中文文本未有列出十二門。</translation>
+        <translation>十二門與九門一同賠付，在直十二門及小、中、大十二門之後：第五條第一款中文文本未有列出十二門。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The twelve-number sector is paid with the columns and dozens (a setting of this ruleset): the Chinese text of Art. 5(1) does not name it.</source>
-        <translation>十二門與直十二門及小中大十二門一同賠付（本規則集的設定）：第五條第一款中文文本未有列出十二門。</translation>
+        <translation>十二門與直十二門及小、中、大十二門一同賠付（本規則集的設定）：第五條第一款中文文本未有列出十二門。</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2051,7 +2073,7 @@
     <message>
         <location line="+1"/>
         <source>Columns, dozens, even chances and the nine- and twelve-number sectors.</source>
-        <translation>直十二門、小中大十二門、紅黑單雙大小，以及九門和十二門。</translation>
+        <translation>直十二門、小、中、大十二門、紅黑單雙大小，以及九門和十二門。</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2161,7 +2183,7 @@
     <message>
         <location line="+5"/>
         <source>Call &quot;no roll&quot;.</source>
-        <translation>宣佈「no roll」（擲骰無效）。</translation>
+        <translation>宣佈「無效擲骰」。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3239,14 +3261,14 @@
         <translation>須先就違規情況作出裁定，才可繼續派牌（第十一條）。</translation>
     </message>
     <message>
-        <location filename="../../rules/craps/irregular.py" line="-78"/>
+        <location filename="../../rules/craps/irregular.py" line="-85"/>
         <source>The shooter throws: one die shows {face}; the other bounces off the table and lands on the floor showing {off}.</source>
         <translation>擲骰者擲骰：一粒骰子顯示{face}點；另一粒彈出檯面，跌在地上顯示{off}點。</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Call &quot;no roll&quot;: every bet stays as it is and the shooter throws again.</source>
-        <translation>宣佈「不算」：所有投注維持不變，擲骰者重擲。</translation>
+        <translation>宣佈「無效擲骰」：所有投注維持不變，擲骰者重擲。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3261,17 +3283,17 @@
     <message>
         <location line="+12"/>
         <source>That throw was no roll (a die left the table): nothing is settled on it; the shooter throws again (Art. 1).</source>
-        <translation>這次擲骰不算（有骰子離開檯面）：不可按此結算任何投注；擲骰者須重擲（第一條）。</translation>
+        <translation>這次是無效擲骰（有骰子離開檯面）：不可按此結算任何投注；擲骰者須重擲（第一條）。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+30"/>
         <source>One die shows {face}. The other leans on a chip stack: {high} is the more exposed upper face, {low} the less.</source>
         <translation>一粒骰子顯示{face}點。另一粒斜靠在一疊籌碼上：{high}點是較外露的上面，{low}點較不外露。</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Call &quot;no roll&quot;: a cocked die makes the throw invalid.</source>
-        <translation>宣佈「不算」：骰子傾斜令擲骰無效。</translation>
+        <translation>宣佈「無效擲骰」：骰子傾斜令擲骰無效。</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -3279,7 +3301,7 @@
         <translation>先判定這次擲骰：傾斜的骰子以最外露的上面計（第一條）。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>The odds bet is refused: its win would exceed the line bet; the largest odds bet is {largest}.</source>
         <translation>該附加投注不被接受：其贏款會超過原注；最高的附加投注為{largest}。</translation>
     </message>
@@ -4078,6 +4100,17 @@
         <location line="+65"/>
         <source>The house ruleset {title} (version {version}) cannot be used by this version of the app: {problem}</source>
         <translation>賭場規則集 {title}（第 {version} 版）不能在此版本的本程式中使用：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/config.py" line="+154"/>
+        <source>{article} is of {older}: the part of {newer} on file has no article on this, so this table follows {older}, which {newer} revoked, until its own text is on file.</source>
+        <extracomment>The craps texts by the ruleset that follows each, as a citation names them. The rules whose article the ruleset must name, in ``[craps.citations]``. Point number → its pair in the names of the ruleset&apos;s payouts, blocks and articles (``big_6_8``, ``hard_4_10``, ``pass_odds_5_9``, ``dont_odds_6_8``). Table procedure, not in the regulation: the losers are collected before any winner is paid. Portaria n.º 97/85/M sets no order of settlement, so this cites no article.</extracomment>
+        <translation>{article}是{older}的條文：現存的{newer}部分沒有相關條文，所以本檯沿用已被{newer}廢止的{older}，直至其本身的條文備存為止。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/craps/table.py" line="+217"/>
+        <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
+        <translation>{bet}投注只可在首擲前下注，現時點數是{point}：這是解釋（規則集的設定）：條文在第一擲決定該注，沒有說明何時可以下注。</translation>
     </message>
 </context>
 <context>
@@ -7524,7 +7557,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+82"/>
+        <location filename="../../ui/instructor/standards.py" line="+84"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation>回到練習目標(&amp;B)</translation>
     </message>
@@ -7993,14 +8026,20 @@ It is kept here; retry saving when the database is back.</source>
         <translation>裁定：%1</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+132"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
+        <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation>點選一個選項（雙擊即以該選項裁定），或用 ↑/↓ 或其編號選擇，然後按 Enter 或「如此裁定」。</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Irregularity: %1</source>
         <translation>不當情事：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The bet: %1</source>
+        <translation>該注：%1</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -8032,7 +8071,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+170"/>
+        <location filename="../../ui/table/replay.py" line="+171"/>
         <source>Missed: %1</source>
         <translation>遺漏：%1</translation>
     </message>
@@ -8042,7 +8081,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本版本的規則對部分步驟的評核與記錄時不同：所顯示的評核結果以本版本為準。</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Step %1 of %2</source>
         <translation>第%1步，共%2步</translation>
     </message>
@@ -8057,7 +8096,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>發牌時的檯面。前進：按 → 或 Enter。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The right ruling: %1</source>
         <translation>正確的裁定：%1</translation>
     </message>
@@ -8133,7 +8172,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>Progressive</source>
-        <translation>累積獎</translation>
+        <translation>累進大獎</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9023,7 +9062,22 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>Dozen %1</source>
-        <translation>小中大十二門 %1</translation>
+        <translation>十二門 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dozen 1 (1–12)</source>
+        <translation>小十二門（1–12）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen 2 (13–24)</source>
+        <translation>中十二門（13–24）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dozen 3 (25–36)</source>
+        <translation>大十二門（25–36）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9120,7 +9174,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>Any Craps</source>
-        <translation>任何垃圾</translation>
+        <translation>任何2、3、12點</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9179,7 +9233,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>單骰 %1</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+54"/>
         <source>%1 to 1</source>
         <translation>1賠%1</translation>
     </message>
@@ -10363,6 +10417,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>%1: made before a come-out roll only, and a point is on (an interpretation: the text decides the bet on its first throw and does not say when it may be made).</source>
+        <translation>%1：只可在首擲前下注，而現時已有點數（這是解釋：條文在第一擲決定該注，沒有說明何時可以下注）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1: no odds on a come-out roll.</source>
         <translation>%1：開局擲骰時不可下附加注。</translation>
     </message>
@@ -10715,7 +10774,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+101"/>
+        <location filename="../../ui/instructor/stage.py" line="+103"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>此版本不認識的注項類別</translation>
@@ -11063,12 +11122,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第%1座位</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Table procedure, not in the regulation.</source>
         <translation>檯面程序，規章未有規定。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Marker on %1</source>
         <translation>標記放在%1</translation>
     </message>
@@ -11095,7 +11154,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>Progressive award, %1: %2</source>
-        <translation>累進獎，%1：%2</translation>
+        <translation>累進大獎，%1：%2</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -11104,12 +11163,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>a bet</source>
         <translation>一注</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-48"/>
         <source>The marker goes on the winning number first.</source>
         <extracomment>What the plan wanted of a bet, said when the trainee did something else to it.</extracomment>
         <translation>先把標記放在中獎號碼上。</translation>
@@ -11137,7 +11196,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>%1 wins a progressive award.</source>
-        <translation>%1贏得累進獎。</translation>
+        <translation>%1贏得累進大獎。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -11150,12 +11209,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>次序不對：%3要在%1之前。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+17"/>
+        <source>%1 ties on 12: the tie decides nothing, so it stays where it is, untouched (nothing collected, paid or handed back).</source>
+        <extracomment>A Don&apos;t bet that ties on 12 on its first throw (Art. 3(1) «empatando»).</extracomment>
+        <translation>%1遇12和局：和局不決定任何結果，所以留在原位，不動（不收、不賠、不退）。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>another bet</source>
         <translation>另一注</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-56"/>
         <source>%1 is not paid %2: count the payout again.</source>
         <translation>%1的派彩不是%2：請重新計算。</translation>
     </message>
@@ -11200,8 +11265,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation>尚未完成：%1仍未結算。</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <location line="+12"/>
+        <location line="+26"/>
+        <location line="+14"/>
         <source>the marker</source>
         <translation>標記</translation>
     </message>
@@ -11212,7 +11277,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+134"/>
+        <location filename="../../ui/table/screen.py" line="+135"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -11291,7 +11356,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+393"/>
+        <location line="+394"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
@@ -11317,7 +11382,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>請先在籌碼盤砌好派彩：點籌碼或輸入數字。</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>
@@ -11440,7 +11505,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+1"/>
         <source>Progressive award (P)</source>
-        <translation>累進獎 (P)</translation>
+        <translation>累進大獎 (P)</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -96,6 +96,8 @@ def _named(bet: Mapping[str, Any]) -> str:
         if isinstance(numbers, list)
         else str(bet.get("box", bet.get("number", bet.get("index", ""))))
     )
+    if kind == "dozen" and bet.get("index") in (1, 2, 3):
+        kind = f"dozen_{bet['index']}"  # each dozen by its own name
     template = BET_NAMES.get(kind)
     if template is None:
         return QCoreApplication.translate("stage", "a bet of a kind this version does not know")

@@ -1,6 +1,6 @@
 """The right order in the feedback says which steps collect and which pay.
 
-"1. Split 28-29 — 15, Split 7-8 — 125 (in any order)  2. Dozen 1 — 100 …" read as
+"1. Split 28-29 — 15, Split 7-8 — 125 (in any order)  2. Dozen 1 (1–12) — 100 …" read as
 if the two losing splits were paid first; the rules core's procedure tells the two
 apart, and each step now says "Collect:" or "Pay:".
 """
@@ -28,7 +28,7 @@ from tests.ui.drills.conftest import open_screen
             "roulette.pay_order",
             2,
             "Collect: Split 28-29 — 15, Split 7-8 — 125",
-            "Pay: Dozen 1 — 100",
+            "Pay: Dozen 1 (1–12) — 100",
         ),
         ("craps.pay_order", 2, "Collect: ", "Pay: "),
     ],
