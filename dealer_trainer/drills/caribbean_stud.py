@@ -798,9 +798,17 @@ def _order_line(ruleset: Ruleset, order: Sequence[int], classes_paid: Sequence[H
             order=boxes,
         )
     if HandClass.ROYAL_FLUSH in classes_paid and HandClass.STRAIGHT_FLUSH in classes_paid:
+        if list(order) != sorted(order):
+            return T(
+                "Paid in the order {order}: box by box from the dealer's left (Art. 10(4)), "
+                "except that a royal flush seated before a straight flush waits for it and is "
+                "paid right after the last straight flush (Art. 10(7)).",
+                order=boxes,
+            )
         return T(
-            "Paid in the order {order}: box by box from the dealer's left (Art. 10(4)), "
-            "the royal flush right after the last straight flush (Art. 10(7)).",
+            "Paid in the order {order}: box by box from the dealer's left (Art. 10(4)); the "
+            "straight flushes already come before the royal flush, so it keeps its turn "
+            "(Art. 10(7)).",
             order=boxes,
         )
     return T(
@@ -898,9 +906,11 @@ def _progressive_rests_on(
         out.append(
             interpretation(
                 T(
-                    "Art. 10(7) moves only the royal flush: it is paid right after the last "
-                    "straight flush of the round and takes the pool as the straight flushes "
-                    "left it; every other award keeps its box order."
+                    "Art. 10(7) moves only the royal flush, and only as far as it must: it is "
+                    "paid at its own box's turn unless a straight flush of the round is still "
+                    "unpaid then, and in that case right after the last straight flush; it "
+                    "takes the pool as the straight flushes left it, and every other award "
+                    "keeps its box order."
                 )
                 if ruleset.choice("progressive_pay_order") == "royal_after_last_straight_flush"
                 else T(

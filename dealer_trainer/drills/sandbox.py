@@ -80,6 +80,32 @@ class OutcomeError(ValueError):
         self.citation = citation
 
 
+class BetsError(ValueError):
+    """The bets on the felt make no round whatever the outcome (Caribbean Stud: no box has an
+    ante): ``code`` says which, said before any outcome is asked for."""
+
+    def __init__(self, code: str, message: str, citation: Citation | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.citation = citation
+
+
+def check_bets(felt: Felt, chips: TableChips, ruleset: Ruleset) -> None:
+    """Refuse, with ``BetsError``, bets that can make no round at all: Caribbean Stud chips
+    with no ante on any box (Art. 6(2): every box first bets the ante; a progressive or a
+    raise alone plays nothing)."""
+    occupied = chips.occupied()
+    if Game(felt.game) is not Game.CARIBBEAN_STUD or not occupied:
+        return
+    if not any(felt.spot(spot_id).bet.kind == "ante" for spot_id in occupied):
+        raise BetsError(
+            "no_ante",
+            "No box has an ante: every box first bets the ante.",
+            ruleset.cite(6, 2),
+        )
+
+
 @dataclass(frozen=True)
 class WhatIf:
     """The rules core's answer for the felt: the request, the round planned, what it refused."""
@@ -146,8 +172,10 @@ def bet_amounts(chips: TableChips) -> dict[str, Decimal]:
 
 
 def what_if(felt: Felt, chips: TableChips, ruleset: Ruleset, outcome: Outcome) -> WhatIf:
-    """Settle the felt's chips on ``outcome`` with the rules core (``OutcomeError``: a bad
-    outcome, said by its code; a refused bet is in ``refused``, not an error)."""
+    """Settle the felt's chips on ``outcome`` with the rules core (``BetsError``: bets that
+    make no round, such as no ante on any box; ``OutcomeError``: a bad outcome, said by its
+    code; a refused bet is in ``refused``, not an error)."""
+    check_bets(felt, chips, ruleset)
     bets = bet_amounts(chips)
     game = Game(felt.game)
     if game is Game.CRAPS:
@@ -377,7 +405,7 @@ def _stud(
                         bets[spot_id],
                         "no_ante",
                         "A box plays only with an ante on it.",
-                        ruleset.cite(6, 1),
+                        ruleset.cite(6, 2),
                     )
                 )
             continue

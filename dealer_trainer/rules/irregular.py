@@ -60,14 +60,20 @@ class Irregularity:
     #: Where the ruling rests on an Interpretation, a house option or table procedure:
     #: what it rests on, in words (the drills wrap them as their ``rests_on`` sentences).
     readings: tuple[Text, ...] = ()
+    #: Choices an earlier version offered here and this one no longer shows: a stored
+    #: ruling that chose one is judged again by it in a replay (never shown, never right).
+    former: tuple[Choice, ...] = ()
 
     def __post_init__(self) -> None:
-        ids = [c.id for c in self.choices]
+        ids = [c.id for c in (*self.choices, *self.former)]
         if len(set(ids)) != len(ids):
             raise ValueError(f"{self.event}: two choices share an id")
         if sum(1 for c in self.choices if c.carries_out == self.ruling.code) != 1:
             raise ValueError(f"{self.event}: exactly one choice carries out the ruling")
-        if any(c.carries_out != self.ruling.code and not c.mistake for c in self.choices):
+        if any(c.carries_out == self.ruling.code for c in self.former):
+            raise ValueError(f"{self.event}: a former choice never carries out the ruling")
+        others = [c for c in (*self.choices, *self.former) if c.carries_out != self.ruling.code]
+        if any(not c.mistake for c in others):
             raise ValueError(f"{self.event}: every other choice names its mistake")
 
     @property
@@ -76,7 +82,8 @@ class Irregularity:
         return next(c for c in self.choices if c.carries_out == self.ruling.code)
 
     def choice(self, choice_id: str) -> Choice:
-        for choice in self.choices:
+        """The choice of that id: one shown, or a former one (a stored ruling's)."""
+        for choice in (*self.choices, *self.former):
             if choice.id == choice_id:
                 return choice
         known = ", ".join(c.id for c in self.choices)

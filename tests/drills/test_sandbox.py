@@ -8,7 +8,14 @@ from decimal import Decimal
 
 import pytest
 
-from dealer_trainer.drills.sandbox import Outcome, OutcomeError, WhatIf, random_cards, what_if
+from dealer_trainer.drills.sandbox import (
+    BetsError,
+    Outcome,
+    OutcomeError,
+    WhatIf,
+    random_cards,
+    what_if,
+)
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import TableChips
 from dealer_trainer.layouts.model import Felt
@@ -92,6 +99,28 @@ def test_caribbean_stud_a_card_dealt_twice_is_the_outcome_s_fault() -> None:
     with pytest.raises(OutcomeError) as refused:
         what_if(felt, chips, ruleset, Outcome(dealer=hand, hands={1: hand}))
     assert refused.value.code == "duplicate_card"
+
+
+def test_caribbean_stud_art6_2_no_ante_on_any_box_is_said_before_any_card() -> None:
+    """Art. 6(2): every box first bets the ante. A progressive and a raise with no ante on
+    any box make no round whatever the cards: that is what is said, not the outcome."""
+    felt, chips, ruleset = felt_with("caribbean_stud", {"box-2-progressive": 10, "box-3-raise": 20})
+    dealer, hands = random_cards(3, (2, 3))
+    for outcome in (Outcome(), Outcome(dealer=dealer, hands=hands)):
+        with pytest.raises(BetsError) as refused:
+            what_if(felt, chips, ruleset, outcome)
+        assert refused.value.code == "no_ante"
+        assert str(refused.value.citation) == "caribbean-stud-2004 Art. 6(2)"
+        assert "ante" in refused.value.message
+
+
+def test_caribbean_stud_art6_2_a_box_without_an_ante_beside_one_with_is_not_settled() -> None:
+    felt, chips, ruleset = felt_with("caribbean_stud", {"box-1-ante": 10, "box-2-progressive": 10})
+    dealer, hands = random_cards(8, (1, 2))
+    answer = what_if(felt, chips, ruleset, Outcome(dealer=dealer, hands=hands))
+    assert [(r.spot_id, r.code, str(r.citation)) for r in answer.refused] == [
+        ("box-2-progressive", "no_ante", "caribbean-stud-2004 Art. 6(2)")
+    ]
 
 
 def test_caribbean_stud_random_cards_are_one_deck_and_reproducible() -> None:

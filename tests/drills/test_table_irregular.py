@@ -15,6 +15,10 @@ from dealer_trainer.drills.table import TableMode, TableRound, new_round, steps_
 from dealer_trainer.drills.table.exam import StepKind, score_round
 from dealer_trainer.drills.table.irregular import RATE, rests_on
 from dealer_trainer.drills.table.replay import replay_of
+from dealer_trainer.drills.table.round import Ruled
+from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.rules.caribbean_stud import irregular as stud
+from dealer_trainer.rules.caribbean_stud.rulings import Irregularity as Stud
 from dealer_trainer.rules.craps import api as craps_api
 from dealer_trainer.rules.craps import irregular as craps
 from dealer_trainer.rules.irregular import judge_choice
@@ -355,3 +359,30 @@ def test_craps_art2_2_2_under_a_ruleset_without_the_cap_every_odds_request_is_ac
         if i.event == craps.ODDS_REQUEST
     ]
     assert asked and all(i.ruling.code == "craps.odds_accepted" for i in asked)
+
+
+def test_caribbean_stud_art11_4_a_stored_round_ruled_with_a_former_choice_replays() -> None:
+    """Before the shuffler failure's choices were corrected, the void of Art. 11(1) was
+    offered beside the ruling of Art. 11(4). It is offered no longer, but a stored round
+    in which a dealer chose it still replays, judged as it was (wrong, Art. 11(4))."""
+    failure = stud.event_of(Stud.SHUFFLER_FAILURE)
+    round_ = _with("caribbean_stud", failure)
+    assert isinstance(round_, StudRound)
+    while (pending := round_.pending()) is None:
+        wait = round_.waiting
+        assert wait is not None and not isinstance(wait.right, Ruled)
+        assert round_.act(wait.right).accepted
+    assert pending.event == failure
+    assert "void" not in [c.id for c in pending.choices]  # Art. 11(1)'s void: not offered
+    former = round_.rule("void")
+    assert not former.accepted and former.verdict.code == "wrong_ruling"
+    assert str(former.verdict.citation) == "caribbean-stud-2004 Art. 11(4)"
+    assert round_.rule(pending.right.id).accepted
+    while not round_.finished:
+        missing = round_.missing()
+        if missing:
+            assert round_.act(missing[0]).accepted
+        else:
+            round_.close()
+    again = replay_of(round_)
+    assert again.agrees and again.frames[-1].attempt.accepted

@@ -397,6 +397,89 @@ def test_judge_names_the_same_waiting_step_in_every_process() -> None:
     assert json.loads(verdict)["code"] == "out_of_turn"
 
 
+def _stud_round(boxes: dict[int, str], **fields: Any) -> dict[str, Any]:
+    """A Caribbean Stud round: every box raises 10 and bets the progressive."""
+    return {
+        **STUD,
+        **fields,
+        "dealer": ["AD", "KD", "7S", "3H", "2C"],
+        "boxes": [
+            {"box": box, "ante": 10, "decision": "raise", "progressive": True,
+             "cards": cards.split()}
+            for box, cards in boxes.items()
+        ],
+    }  # fmt: skip
+
+
+def _awards_in(request: dict[str, Any], *boxes: int) -> list[dict[str, Any]]:
+    """The showdown as ``procedure`` plans it, then the progressive awards in ``boxes`` order."""
+    code, answer = call(request, command="procedure")
+    assert code == 0, answer
+    showdown, *progressive = answer["steps"]
+    awards = {group[0]["box"]: group[0] for group in progressive}
+    return [*showdown, *(awards[box] for box in boxes)]
+
+
+SF_1 = "9H 8H 7H 6H 5H"
+SF_3 = "9C 8C 7C 6C 5C"
+QUADS = "4S 4H 4D 4C 2D"
+ROYAL = "AS KS QS JS TS"
+ROYAL_HEARTS = "AH KH QH JH TH"
+
+
+def test_caribbean_stud_art10_7_judge_box_order_when_the_royal_need_not_move() -> None:
+    """The digest's example (corrected 2026-12-07): straight flushes on 1 and 3, four of a
+    kind on 4, a royal on 6. 1, 3, 4, 6 is right; the royal before the four of a kind is out
+    of turn by the box order of Art. 10(4)."""
+    request = _stud_round({1: SF_1, 3: SF_3, 4: QUADS, 6: ROYAL})
+    code, answer = call(request, command="procedure")
+    assert code == 0, answer
+    assert [group[0]["box"] for group in answer["steps"][1:]] == [1, 3, 4, 6]
+    assert _judge(request, _awards_in(request, 1, 3, 4, 6)) == {"correct": True}
+    done = _awards_in(request, 1, 3, 6, 4)
+    verdict = _judge(request, done)
+    assert verdict["correct"] is False
+    assert (verdict["at"], verdict["code"]) == (len(done) - 2, "out_of_turn")  # the royal
+    assert verdict["citation"] == "caribbean-stud-2004 Art. 10(4)"
+    assert "box 4" in verdict["message"]
+
+
+def test_caribbean_stud_art10_7_judge_a_royal_waits_for_a_straight_flush_further_right() -> None:
+    """Royal on 1, straight flush on 3, four of a kind on 5: 3, 1, 5. The royal paid at its
+    own turn is out of turn by Art. 10(7); the four of a kind before it, by Art. 10(4)."""
+    request = _stud_round({1: ROYAL, 3: SF_3, 5: QUADS})
+    assert _judge(request, _awards_in(request, 3, 1, 5)) == {"correct": True}
+    early = _judge(request, _awards_in(request, 1, 3, 5))
+    assert (early["code"], early["citation"]) == ("out_of_turn", "caribbean-stud-2004 Art. 10(7)")
+    late = _judge(request, _awards_in(request, 3, 5, 1))
+    assert (late["code"], late["citation"]) == ("out_of_turn", "caribbean-stud-2004 Art. 10(4)")
+
+
+def test_caribbean_stud_art10_7_judge_several_royals() -> None:
+    """Royals on 1 and 6, a straight flush on 3, four of a kind on 4: 3, then the royal of 1
+    right after it, the four of a kind, and the royal of 6 at its own turn."""
+    request = _stud_round({1: ROYAL, 3: SF_3, 4: QUADS, 6: ROYAL_HEARTS})
+    assert _judge(request, _awards_in(request, 3, 1, 4, 6)) == {"correct": True}
+    for wrong in [(3, 1, 6, 4), (3, 4, 1, 6), (1, 3, 4, 6)]:
+        verdict = _judge(request, _awards_in(request, *wrong))
+        assert verdict["code"] == "out_of_turn", wrong
+
+
+def test_caribbean_stud_art10_7_judge_royal_last_setting() -> None:
+    """``royal_last``: every royal after all other awards; a royal paid before the four of a
+    kind on its right is out of turn by that reading of Art. 10(7)."""
+    ruleset = {"id": "caribbean-stud-2004", "settings": {"progressive_pay_order": "royal_last"}}
+    request = _stud_round({1: ROYAL, 3: SF_3, 5: QUADS}, ruleset=ruleset)
+    assert _judge(request, _awards_in(request, 3, 5, 1)) == {"correct": True}
+    verdict = _judge(request, _awards_in(request, 3, 1, 5))
+    assert (verdict["code"], verdict["citation"]) == (
+        "out_of_turn",
+        "caribbean-stud-2004 Art. 10(7)",
+    )
+    request = _stud_round({1: SF_1, 3: SF_3, 4: QUADS, 6: ROYAL}, ruleset=ruleset)
+    assert _judge(request, _awards_in(request, 1, 3, 4, 6)) == {"correct": True}
+
+
 def test_caribbean_art6_7_a_folded_box_has_no_raise_to_settle() -> None:
     verdict = _judge(STUD, [{"action": "collect", "box": 2, "spot": "raise"}])
     assert verdict["correct"] is False and verdict["code"] == "no_step"

@@ -321,6 +321,36 @@ def test_caribbean_stud_art6_art9_sandbox_settles_typed_hands(
     assert panel.answer is not None
 
 
+def test_caribbean_stud_art6_2_sandbox_with_no_ante_says_so_not_the_cards(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Art. 6(2): every box first bets the ante. Chips with no ante on any box (a
+    progressive, a raise) are said to be the problem, before any card is asked for."""
+    panel = open_sandbox(qtbot, window, "caribbean_stud")
+    choose_chip(window, 10)
+    click_spot(qtbot, window, "box-2-progressive")
+    click_spot(qtbot, window, "box-3-raise", 2)
+    editor = panel.editor
+    assert isinstance(editor, StudOutcome)
+    assert sorted(editor.boxes) == [2, 3]  # no card typed yet
+    panel.settle_button.click()
+    said = panel.message.text()
+    assert "No box has an ante" in said and "Art. 6(2)" in said, said
+    assert "card" not in said and "outcome" not in said, said
+    assert panel.answer is None and panel.steps.count() == 0
+    # The same with every hand dealt: still the ante, never the outcome.
+    with qtbot.assertNotEmitted(panel.settled):
+        editor.deal.click()
+    assert "No box has an ante" in panel.message.text()
+    # An ante on a box: the round is settled, the progressive of box 2 set aside.
+    click_spot(qtbot, window, "box-3-ante")
+    editor.refresh_boxes()
+    with qtbot.waitSignal(panel.settled):
+        editor.deal.click()
+    assert panel.answer is not None
+    assert "Art. 6(2)" in panel.refusals.text()
+
+
 # ---------------------------------------------------------------------- Sic Bo --
 #: The house pay table (sic-bo-house, the common Macau table), to 1.
 SIC_BO_PAYS = {"big": 1, "small": 1, "total-12": 6, "double": 8, "combination": 5}

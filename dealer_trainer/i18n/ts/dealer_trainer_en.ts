@@ -285,12 +285,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush right after the last straight flush (Art. 10(7)).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+19"/>
         <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -330,12 +325,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Art. 10(7) moves only the royal flush: it is paid right after the last straight flush of the round and takes the pool as the straight flushes left it; every other award keeps its box order.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+17"/>
         <source>Art. 10(7): every royal flush is paid after all other awards of the round and takes the pool as they left it (this house&apos;s setting).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -355,7 +345,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-227"/>
         <source>Pool after the round: {after}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -375,7 +365,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+197"/>
         <source>While dealing from the shoe you expose one player&apos;s card by mistake.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -441,7 +431,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-920"/>
+        <location line="-930"/>
         <source>a royal flush (黃袍麒)</source>
         <extracomment>The hand classes as a sentence names a hand: &quot;Dealer: …, two pairs (兩對)&quot;, &quot;is a flush (同花)&quot;.</extracomment>
         <translation type="unfinished"></translation>
@@ -524,7 +514,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+348"/>
+        <location line="+150"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), except that a royal flush seated before a straight flush waits for it and is paid right after the last straight flush (Art. 10(7)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)); the straight flushes already come before the royal flush, so it keeps its turn (Art. 10(7)).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>Art. 10(7) moves only the royal flush, and only as far as it must: it is paid at its own box&apos;s turn unless a straight flush of the round is still unpaid then, and in that case right after the last straight flush; it takes the pool as the straight flushes left it, and every other award keeps its box order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2146,7 +2151,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+94"/>
         <source>Players may not use any device to record the results.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3169,9 +3174,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/irregular.py" line="+35"/>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="+36"/>
         <source>The round stands: play on</source>
-        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11).</extracomment>
+        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11), in the article&apos;s words.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3190,38 +3195,58 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Void; another machine or the shoe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+61"/>
         <source>One card exposed while dealing: the round stands, play goes on.</source>
-        <extracomment>Why another choice is wrong: what Art. 11 rules, by the choice that carries it out.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>A dealer&apos;s card exposed: it stays up, the dealer&apos;s others are dealt face down.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Cards to a box without a bet are a dead hand; play goes on.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Two cards exposed: the round is void, the progressive bets carried over.</source>
+        <extracomment>Why another choice is wrong: what Art. 11 rules for the irregularity.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>The machine failed: the round is void; another machine or the shoe.</source>
+        <source>A dealer&apos;s card exposed: it stays up, the dealer&apos;s others are dealt face down.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+3"/>
+        <source>Cards to a box without a bet are a dead hand; play goes on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Two cards exposed: the round is void, the progressive bets carried over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-68"/>
+        <source>Void: antes returned, progressive bets carried over; another machine or the shoe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stands: that card turned down, the dealer&apos;s fifth up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that box&apos;s hand is played like the others</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Cards dealt the wrong way: the round is void, the progressive bets carried over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A wrong number of cards: the round is void, the progressive bets carried over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The machine failed: the round is void, the progressive bets carried over; another machine or the shoe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>The card just dealt to box {box} was turned face up by mistake.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3256,7 +3281,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
         <source>The deal stops until the irregularity is ruled (Art. 11).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7947,7 +7972,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableIrregular</name>
     <message>
-        <location filename="../../rules/caribbean_stud/irregular.py" line="-82"/>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="-80"/>
         <source>A card exposed while dealing</source>
         <extracomment>What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
         <translation type="unfinished"></translation>
@@ -10408,7 +10433,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>sandbox</name>
     <message>
-        <location filename="../../ui/sandbox/panel.py" line="+75"/>
+        <location filename="../../ui/sandbox/panel.py" line="+77"/>
         <source>%1: the odds would win more than the bet they back.</source>
         <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
         <translation type="unfinished"></translation>
@@ -10487,7 +10512,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+3"/>
+        <source>No box has an ante: every box first bets the ante (%1). Place an ante, then settle.</source>
+        <extracomment>Why the felt&apos;s bets make no round at all, by the sandbox&apos;s code (%1: the article).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>Choose the winning number: type it, click it on the felt, or spin at random.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10588,7 +10619,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+200"/>
         <source>There are no bets on the felt: place chips, then settle.</source>
         <extracomment>The felt was settled again (the answer on show changed). The answer was taken off the felt: placing bets again.</extracomment>
         <translation type="unfinished"></translation>

@@ -285,12 +285,7 @@
         <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush depois de todos os outros prémios (art. 10.º, n.º 7).</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush right after the last straight flush (Art. 10(7)).</source>
-        <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4), o royal flush logo a seguir à última sequência de cor (art. 10.º, n.º 7).</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+19"/>
         <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)).</source>
         <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4).</translation>
     </message>
@@ -330,12 +325,7 @@
         <translation>Art. 10.º, n.º 6: cada sequência de cor recebe 10% do fundo tal como o prémio anterior o deixou (regra desta casa).</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Art. 10(7) moves only the royal flush: it is paid right after the last straight flush of the round and takes the pool as the straight flushes left it; every other award keeps its box order.</source>
-        <translation>O art. 10.º, n.º 7, só muda o lugar do royal flush: é pago logo a seguir à última sequência de cor da jogada e recebe o fundo tal como as sequências de cor o deixaram; todos os outros prémios mantêm a ordem das posições.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+17"/>
         <source>Art. 10(7): every royal flush is paid after all other awards of the round and takes the pool as they left it (this house&apos;s setting).</source>
         <translation>Art. 10.º, n.º 7: cada royal flush é pago depois de todos os outros prémios da jogada e recebe o fundo tal como estes o deixaram (regra desta casa).</translation>
     </message>
@@ -355,7 +345,7 @@
         <translation>Uma parte do fundo é arredondada por defeito ao cêntimo.</translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-227"/>
         <source>Pool after the round: {after}.</source>
         <translation>Fundo depois da jogada: {after}.</translation>
     </message>
@@ -375,7 +365,7 @@
         <translation>O fundo do jackpot progressivo mostra {pool}. Todas as posições fizeram a aposta progressiva. Quanto recebe a posição {box} do jackpot progressivo?</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+197"/>
         <source>While dealing from the shoe you expose one player&apos;s card by mistake.</source>
         <translation>Ao dar as cartas pelo sabot, expõe por engano uma carta de um jogador.</translation>
     </message>
@@ -441,7 +431,7 @@
         <translation>{situation} O que determina o regulamento?</translation>
     </message>
     <message>
-        <location line="-920"/>
+        <location line="-930"/>
         <source>a royal flush (黃袍麒)</source>
         <extracomment>The hand classes as a sentence names a hand: &quot;Dealer: …, two pairs (兩對)&quot;, &quot;is a flush (同花)&quot;.</extracomment>
         <translation>um royal flush (sequência real, 黃袍麒)</translation>
@@ -524,7 +514,22 @@
         <translation>os prémios fixos são os da casa, afixados na mesa (art. 10.º, n.º 3): royal flush {royal_flush}, sequência de cor {straight_flush}, póquer {four_of_a_kind}, full house {full_house}, cor {flush}.</translation>
     </message>
     <message>
-        <location line="+348"/>
+        <location line="+150"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), except that a royal flush seated before a straight flush waits for it and is paid right after the last straight flush (Art. 10(7)).</source>
+        <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4), salvo que o royal flush de uma posição anterior à de uma sequência de cor espera por esta e é pago logo a seguir à última sequência de cor (art. 10.º, n.º 7).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)); the straight flushes already come before the royal flush, so it keeps its turn (Art. 10(7)).</source>
+        <translation>Pago pela ordem {order}: posição a posição a partir da esquerda da banca (art. 10.º, n.º 4); as sequências de cor já vêm antes do royal flush, que por isso mantém a sua vez (art. 10.º, n.º 7).</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>Art. 10(7) moves only the royal flush, and only as far as it must: it is paid at its own box&apos;s turn unless a straight flush of the round is still unpaid then, and in that case right after the last straight flush; it takes the pool as the straight flushes left it, and every other award keeps its box order.</source>
+        <translation>O art. 10.º, n.º 7, só muda o lugar do royal flush, e só o necessário: é pago na vez da sua posição, a menos que nessa altura uma sequência de cor da jogada esteja ainda por pagar, e nesse caso logo a seguir à última sequência de cor; recebe o fundo tal como as sequências de cor o deixaram, e todos os outros prémios mantêm a ordem das posições.</translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
         <translation>A jogada é anulada: as apostas de ante e de aumento são devolvidas, as apostas progressivas transitam para a jogada seguinte; a máquina é substituída ou as cartas são dadas do sapato.</translation>
     </message>
@@ -2146,7 +2151,7 @@
         <translation>A máquina de baralhar avariou durante a distribuição: a jogada é anulada e todas as apostas são devolvidas, excepto as apostas progressivas, que transitam para a jogada seguinte; a máquina é substituída ou as cartas passam a ser dadas pelo sabot.</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+94"/>
         <source>Players may not use any device to record the results.</source>
         <translation>Os jogadores não podem usar qualquer dispositivo para registar os resultados.</translation>
     </message>
@@ -3169,9 +3174,9 @@
         <translation>Primeiras respostas</translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/irregular.py" line="+35"/>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="+36"/>
         <source>The round stands: play on</source>
-        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11).</extracomment>
+        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11), in the article&apos;s words.</extracomment>
         <translation>A jogada mantém-se: continue</translation>
     </message>
     <message>
@@ -3190,38 +3195,58 @@
         <translation>Nula: antes devolvidas, apostas progressivas transitam</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Void; another machine or the shoe</source>
-        <translation>Nula; outra máquina ou o sabot</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+61"/>
         <source>One card exposed while dealing: the round stands, play goes on.</source>
-        <extracomment>Why another choice is wrong: what Art. 11 rules, by the choice that carries it out.</extracomment>
+        <extracomment>Why another choice is wrong: what Art. 11 rules for the irregularity.</extracomment>
         <translation>Uma carta exposta durante a distribuição: a jogada mantém-se e continua.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>A dealer&apos;s card exposed: it stays up, the dealer&apos;s others are dealt face down.</source>
         <translation>Uma carta da banca exposta: fica à vista e as outras da banca são dadas voltadas para baixo.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cards to a box without a bet are a dead hand; play goes on.</source>
         <translation>Cartas dadas a uma posição sem aposta são uma mão morta; a jogada continua.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Two cards exposed: the round is void, the progressive bets carried over.</source>
         <translation>Duas cartas expostas: a jogada é nula, as apostas progressivas transitam.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>The machine failed: the round is void; another machine or the shoe.</source>
-        <translation>A máquina avariou: a jogada é nula; outra máquina ou o sabot.</translation>
+        <location line="-68"/>
+        <source>Void: antes returned, progressive bets carried over; another machine or the shoe</source>
+        <translation>Nula: antes devolvidas, apostas progressivas transitam; outra máquina ou o sabot</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+2"/>
+        <source>Stands: that card turned down, the dealer&apos;s fifth up</source>
+        <translation>Mantém-se: essa carta voltada para baixo, a quinta da banca à vista</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that box&apos;s hand is played like the others</source>
+        <translation>Mantém-se: a mão dessa posição é jogada como as outras</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Cards dealt the wrong way: the round is void, the progressive bets carried over.</source>
+        <translation>Cartas dadas de forma errada: a jogada é nula, as apostas progressivas transitam.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A wrong number of cards: the round is void, the progressive bets carried over.</source>
+        <translation>Um número errado de cartas: a jogada é nula, as apostas progressivas transitam.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The machine failed: the round is void, the progressive bets carried over; another machine or the shoe.</source>
+        <translation>A máquina avariou: a jogada é nula, as apostas progressivas transitam; outra máquina ou o sabot.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>The card just dealt to box {box} was turned face up by mistake.</source>
         <translation>A carta acabada de dar à posição {box} foi voltada para cima por engano.</translation>
     </message>
@@ -3256,7 +3281,7 @@
         <translation>Uma mão recebeu um número errado de cartas.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
         <source>The deal stops until the irregularity is ruled (Art. 11).</source>
         <translation>A distribuição para até a irregularidade ser decidida (art. 11.º).</translation>
     </message>
@@ -7948,7 +7973,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableIrregular</name>
     <message>
-        <location filename="../../rules/caribbean_stud/irregular.py" line="-82"/>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="-80"/>
         <source>A card exposed while dealing</source>
         <extracomment>What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
         <translation>Uma carta exposta durante a distribuição</translation>
@@ -10409,7 +10434,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>sandbox</name>
     <message>
-        <location filename="../../ui/sandbox/panel.py" line="+75"/>
+        <location filename="../../ui/sandbox/panel.py" line="+77"/>
         <source>%1: the odds would win more than the bet they back.</source>
         <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
         <translation>%1: as odds ganhariam mais do que a aposta que acompanham.</translation>
@@ -10488,7 +10513,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1: as regras recusam esta aposta.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+3"/>
+        <source>No box has an ante: every box first bets the ante (%1). Place an ante, then settle.</source>
+        <extracomment>Why the felt&apos;s bets make no round at all, by the sandbox&apos;s code (%1: the article).</extracomment>
+        <translation>Nenhuma posição tem ante: cada posição aposta primeiro o ante (%1). Coloque um ante e depois liquide.</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>Choose the winning number: type it, click it on the felt, or spin at random.</source>
         <translation>Escolha o número vencedor: escreva-o, clique nele no pano ou gire ao acaso.</translation>
     </message>
@@ -10589,7 +10620,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Cinco cartas cada, valor e depois naipe: AS KD 7C 5H 2S (T é um dez).</translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+200"/>
         <source>There are no bets on the felt: place chips, then settle.</source>
         <extracomment>The felt was settled again (the answer on show changed). The answer was taken off the felt: placing bets again.</extracomment>
         <translation>Não há apostas no pano: coloque fichas e depois liquide.</translation>

@@ -285,12 +285,7 @@
         <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項），“黃袍麒”在所有其他彩金之後（第十條（七）項）。</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), the royal flush right after the last straight flush (Art. 10(7)).</source>
-        <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項），“黃袍麒”緊隨最後一手“同花順”之後（第十條（七）項）。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+19"/>
         <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)).</source>
         <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項）。</translation>
     </message>
@@ -330,12 +325,7 @@
         <translation>第十條（六）項：每手“同花順”各得上一項彩金派出後彩池的一成（本場的設定）。</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Art. 10(7) moves only the royal flush: it is paid right after the last straight flush of the round and takes the pool as the straight flushes left it; every other award keeps its box order.</source>
-        <translation>第十條（七）項只移後“黃袍麒”：在本局最後一手“同花順”派彩後隨即派彩，並得“同花順”派彩後餘下的彩池；其餘彩金仍按各門次序派出。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+17"/>
         <source>Art. 10(7): every royal flush is paid after all other awards of the round and takes the pool as they left it (this house&apos;s setting).</source>
         <translation>第十條（七）項：每手“黃袍麒”均在本局所有其他彩金派出後才派彩，並得其後餘下的彩池（本場的設定）。</translation>
     </message>
@@ -355,7 +345,7 @@
         <translation>彩池的分額以仙為單位向下捨去。</translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-227"/>
         <source>Pool after the round: {after}.</source>
         <translation>本局後彩池：{after}。</translation>
     </message>
@@ -375,7 +365,7 @@
         <translation>累進大獎彩池顯示{pool}。每門均有投注累進大獎。第{box}門獲派多少累進大獎彩金？</translation>
     </message>
     <message>
-        <location line="+187"/>
+        <location line="+197"/>
         <source>While dealing from the shoe you expose one player&apos;s card by mistake.</source>
         <translation>用派牌盒派牌時，你錯誤陽開了一張博彩者的牌。</translation>
     </message>
@@ -441,7 +431,7 @@
         <translation>{situation}規章如何處理？</translation>
     </message>
     <message>
-        <location line="-920"/>
+        <location line="-930"/>
         <source>a royal flush (黃袍麒)</source>
         <extracomment>The hand classes as a sentence names a hand: &quot;Dealer: …, two pairs (兩對)&quot;, &quot;is a flush (同花)&quot;.</extracomment>
         <translation>黃袍麒</translation>
@@ -524,7 +514,22 @@
         <translation>定額彩金由場方定出，在博彩桌上列明（第十條（三）項）：黃袍麒 {royal_flush}，同花順 {straight_flush}，四條 {four_of_a_kind}，夫盧 {full_house}，同花 {flush}。</translation>
     </message>
     <message>
-        <location line="+348"/>
+        <location line="+150"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)), except that a royal flush seated before a straight flush waits for it and is paid right after the last straight flush (Art. 10(7)).</source>
+        <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項），但門次在“同花順”之前的“黃袍麒”須等候，於最後一手“同花順”派彩後隨即派彩（第十條（七）項）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paid in the order {order}: box by box from the dealer&apos;s left (Art. 10(4)); the straight flushes already come before the royal flush, so it keeps its turn (Art. 10(7)).</source>
+        <translation>派彩次序為{order}：由莊荷左手邊的第一門起逐門派出（第十條（四）項）；“同花順”已在“黃袍麒”之前，故“黃袍麒”仍按其門次派彩（第十條（七）項）。</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>Art. 10(7) moves only the royal flush, and only as far as it must: it is paid at its own box&apos;s turn unless a straight flush of the round is still unpaid then, and in that case right after the last straight flush; it takes the pool as the straight flushes left it, and every other award keeps its box order.</source>
+        <translation>第十條（七）項只移後“黃袍麒”，且只移至必要之處：“黃袍麒”按其門次派彩，除非當時本局仍有“同花順”未派彩，此時則在最後一手“同花順”派彩後隨即派彩；“黃袍麒”得“同花順”派彩後餘下的彩池，其餘彩金仍按各門次序派出。</translation>
+    </message>
+    <message>
+        <location line="+102"/>
         <source>The round is void: antes and raises are returned, progressive bets carry over to the next round; the machine is replaced or the cards are dealt from the shoe.</source>
         <translation>該局作廢：原注及加注退回，累進大獎的投注轉到下一局；另更換洗牌機或改用派牌盒派牌。</translation>
     </message>
@@ -2146,7 +2151,7 @@
         <translation>派牌過程中洗牌機失靈：該局無效，所有投注退回，唯累進大獎的投注自動轉到下一局；須更換洗牌機或改用派牌盒派牌。</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+94"/>
         <source>Players may not use any device to record the results.</source>
         <translation>博彩者不得使用任何工具紀錄投注結果。</translation>
     </message>
@@ -3169,9 +3174,9 @@
         <translation>首批答題</translation>
     </message>
     <message>
-        <location filename="../../rules/caribbean_stud/irregular.py" line="+35"/>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="+36"/>
         <source>The round stands: play on</source>
-        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11).</extracomment>
+        <extracomment>The dealer&apos;s choices, each by what it rules (Art. 11), in the article&apos;s words.</extracomment>
         <translation>該局維持有效：繼續進行</translation>
     </message>
     <message>
@@ -3190,38 +3195,58 @@
         <translation>該局無效：原注退回，累進大獎的投注轉到下一局</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Void; another machine or the shoe</source>
-        <translation>該局無效；更換洗牌機或改用派牌盒</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+61"/>
         <source>One card exposed while dealing: the round stands, play goes on.</source>
-        <extracomment>Why another choice is wrong: what Art. 11 rules, by the choice that carries it out.</extracomment>
+        <extracomment>Why another choice is wrong: what Art. 11 rules for the irregularity.</extracomment>
         <translation>派牌時一張牌被陽開：該局維持有效，牌局繼續。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>A dealer&apos;s card exposed: it stays up, the dealer&apos;s others are dealt face down.</source>
         <translation>莊荷的一張牌被陽開：該牌繼續陽開，莊荷其餘的牌牌面向下派出。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cards to a box without a bet are a dead hand; play goes on.</source>
         <translation>派給沒有下注一門的牌作廢；牌局繼續。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Two cards exposed: the round is void, the progressive bets carried over.</source>
         <translation>兩張牌被陽開：該局無效，累進大獎的投注轉到下一局。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>The machine failed: the round is void; another machine or the shoe.</source>
-        <translation>洗牌機失靈：該局無效；更換洗牌機或改用派牌盒。</translation>
+        <location line="-68"/>
+        <source>Void: antes returned, progressive bets carried over; another machine or the shoe</source>
+        <translation>該局無效：原注退回，累進大獎的投注轉到下一局；更換洗牌機或改用派牌盒</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+2"/>
+        <source>Stands: that card turned down, the dealer&apos;s fifth up</source>
+        <translation>維持有效：該牌重新蓋上，莊荷第五張牌陽開</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stands: that box&apos;s hand is played like the others</source>
+        <translation>維持有效：該門的牌與其他各門一樣參與牌局</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Cards dealt the wrong way: the round is void, the progressive bets carried over.</source>
+        <translation>派牌方法不正確：該局無效，累進大獎的投注轉到下一局。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A wrong number of cards: the round is void, the progressive bets carried over.</source>
+        <translation>牌數有誤：該局無效，累進大獎的投注轉到下一局。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The machine failed: the round is void, the progressive bets carried over; another machine or the shoe.</source>
+        <translation>洗牌機失靈：該局無效，累進大獎的投注轉到下一局；更換洗牌機或改用派牌盒。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>The card just dealt to box {box} was turned face up by mistake.</source>
         <translation>剛派給第{box}門的牌被錯誤陽開。</translation>
     </message>
@@ -3256,7 +3281,7 @@
         <translation>有一手牌的牌數有誤。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
         <source>The deal stops until the irregularity is ruled (Art. 11).</source>
         <translation>須先就違規情況作出裁定，才可繼續派牌（第十一條）。</translation>
     </message>
@@ -7938,7 +7963,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableIrregular</name>
     <message>
-        <location filename="../../rules/caribbean_stud/irregular.py" line="-82"/>
+        <location filename="../../rules/caribbean_stud/irregular.py" line="-80"/>
         <source>A card exposed while dealing</source>
         <extracomment>What the felt&apos;s banner says of each (the panel says the rest), in the table&apos;s context.</extracomment>
         <translation>派牌時陽開一張牌</translation>
@@ -10399,7 +10424,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>sandbox</name>
     <message>
-        <location filename="../../ui/sandbox/panel.py" line="+75"/>
+        <location filename="../../ui/sandbox/panel.py" line="+77"/>
         <source>%1: the odds would win more than the bet they back.</source>
         <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
         <translation>%1：附加注贏得的金額會多於其所附的注碼。</translation>
@@ -10478,7 +10503,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1：規則不接受此注。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+3"/>
+        <source>No box has an ante: every box first bets the ante (%1). Place an ante, then settle.</source>
+        <extracomment>Why the felt&apos;s bets make no round at all, by the sandbox&apos;s code (%1: the article).</extracomment>
+        <translation>沒有任何一門下了原注：首先各門須下原注（%1）。請先下原注，再結算。</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>Choose the winning number: type it, click it on the felt, or spin at random.</source>
         <translation>請選擇中獎號碼：輸入號碼、在檯面上點選，或隨機轉動。</translation>
     </message>
@@ -10579,7 +10610,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>每手五張，先點數後花色：AS KD 7C 5H 2S（T 即 10）。</translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+200"/>
         <source>There are no bets on the felt: place chips, then settle.</source>
         <extracomment>The felt was settled again (the answer on show changed). The answer was taken off the felt: placing bets again.</extracomment>
         <translation>檯面上沒有注碼：請先放籌碼，再結算。</translation>

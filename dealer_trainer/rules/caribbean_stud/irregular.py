@@ -4,11 +4,12 @@ Each Art. 11 irregularity of :mod:`.rulings` (a card exposed while dealing, two 
 exposed, cards dealt to a box without a bet, the shuffling machine failing) becomes the
 shared :class:`~dealer_trainer.rules.irregular.Irregularity` every game's live table
 rules with (``TableRound.rule``): what the dealer sees, the regulation's ruling
-(:meth:`.rulings.IrregularityRuling.as_ruling`) and the dealer's choices, one for each
-ruling Art. 11 can give (:class:`.rulings.RulingChoice`); the one that carries out this
-irregularity's ruling is :func:`.rulings.choice_of` of it, the others are
-``wrong_ruling``.  It arises during the deal, not between settlement steps: the round of
-the deal (``drills.table.stud_dealing``) says when it is pending.
+(:meth:`.rulings.IrregularityRuling.as_ruling`) and four of the dealer's choices
+(:class:`.rulings.RulingChoice`, :data:`OFFERED`): the one that carries out this
+irregularity's ruling, :func:`.rulings.choice_of` of it, and three that are wrong by
+Art. 11 for it (``wrong_ruling``), never one that is also true of the ruling.  It
+arises during the deal, not between settlement steps: the round of the deal
+(``drills.table.stud_dealing``) says when it is pending.
 """
 
 from __future__ import annotations
@@ -30,26 +31,92 @@ from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, T, Text
 
 PREFIX = "caribbean_stud."
-#: The dealer's choices, each by what it rules (Art. 11).
+#: The dealer's choices, each by what it rules (Art. 11), in the article's words.
 CHOICE_LABELS = {
     RulingChoice.PLAY_ON: T("The round stands: play on"),
     RulingChoice.DEALER_CARDS_DOWN: T("Stands: that card up, the dealer's others face down"),
     RulingChoice.DEAD_HAND: T("Dead hand: play on for the other boxes"),
     RulingChoice.VOID: T("Void: antes returned, progressive bets carried over"),
-    RulingChoice.VOID_MACHINE: T("Void; another machine or the shoe"),
+    RulingChoice.VOID_MACHINE: T(
+        "Void: antes returned, progressive bets carried over; another machine or the shoe"
+    ),
+    RulingChoice.DEALER_CARD_TURNED_DOWN: T("Stands: that card turned down, the dealer's fifth up"),
+    RulingChoice.EMPTY_BOX_PLAYED: T("Stands: that box's hand is played like the others"),
 }
-#: Why another choice is wrong: what Art. 11 rules, by the choice that carries it out.
+# The four choices offered for each irregularity: its ruling, and three that are wrong by
+# Art. 11 for it.  A choice whose every word is also true of the ruling is never offered
+# beside it (the void of Art. 11(1) where the machine failed, Art. 11(4); "the round stands:
+# play on" where a dealer's card is exposed or a box without a bet is dealt a hand, Art.
+# 11(2), (3)), so exactly one choice says the ruling.
+OFFERED = {
+    StudIrregularity.PLAYER_CARD_EXPOSED: (
+        RulingChoice.PLAY_ON,
+        RulingChoice.DEALER_CARDS_DOWN,
+        RulingChoice.DEAD_HAND,
+        RulingChoice.VOID,
+    ),
+    StudIrregularity.DEALER_CARD_EXPOSED: (
+        RulingChoice.DEALER_CARDS_DOWN,
+        RulingChoice.DEALER_CARD_TURNED_DOWN,
+        RulingChoice.DEAD_HAND,
+        RulingChoice.VOID,
+    ),
+    StudIrregularity.CARD_TO_EMPTY_BOX: (
+        RulingChoice.DEAD_HAND,
+        RulingChoice.EMPTY_BOX_PLAYED,
+        RulingChoice.DEALER_CARDS_DOWN,
+        RulingChoice.VOID,
+    ),
+    StudIrregularity.SHUFFLER_FAILURE: (
+        RulingChoice.PLAY_ON,
+        RulingChoice.DEALER_CARDS_DOWN,
+        RulingChoice.DEAD_HAND,
+        RulingChoice.VOID_MACHINE,
+    ),
+    **{
+        kind: (
+            RulingChoice.PLAY_ON,
+            RulingChoice.DEALER_CARDS_DOWN,
+            RulingChoice.DEAD_HAND,
+            RulingChoice.VOID,
+        )
+        for kind in (
+            StudIrregularity.SEVERAL_CARDS_EXPOSED,
+            StudIrregularity.WRONG_DEALING_PROCEDURE,
+            StudIrregularity.WRONG_CARD_COUNT,
+        )
+    },
+}
+# Choices offered here before and no longer (each also true of the ruling): kept so that a
+# stored round that chose one replays, judged as it was then.
+FORMER = {
+    StudIrregularity.DEALER_CARD_EXPOSED: (RulingChoice.PLAY_ON,),
+    StudIrregularity.CARD_TO_EMPTY_BOX: (RulingChoice.PLAY_ON,),
+    StudIrregularity.SHUFFLER_FAILURE: (RulingChoice.VOID,),
+}
+#: Why another choice is wrong: what Art. 11 rules for the irregularity.
 WHY = {
-    RulingChoice.PLAY_ON: T("One card exposed while dealing: the round stands, play goes on."),
-    RulingChoice.DEALER_CARDS_DOWN: T(
+    StudIrregularity.PLAYER_CARD_EXPOSED: T(
+        "One card exposed while dealing: the round stands, play goes on."
+    ),
+    StudIrregularity.DEALER_CARD_EXPOSED: T(
         "A dealer's card exposed: it stays up, the dealer's others are dealt face down."
     ),
-    RulingChoice.DEAD_HAND: T("Cards to a box without a bet are a dead hand; play goes on."),
-    RulingChoice.VOID: T(
+    StudIrregularity.CARD_TO_EMPTY_BOX: T(
+        "Cards to a box without a bet are a dead hand; play goes on."
+    ),
+    StudIrregularity.SEVERAL_CARDS_EXPOSED: T(
         "Two cards exposed: the round is void, the progressive bets carried over."
     ),
-    RulingChoice.VOID_MACHINE: T(
-        "The machine failed: the round is void; another machine or the shoe."
+    StudIrregularity.WRONG_DEALING_PROCEDURE: T(
+        "Cards dealt the wrong way: the round is void, the progressive bets carried over."
+    ),
+    StudIrregularity.WRONG_CARD_COUNT: T(
+        "A wrong number of cards: the round is void, the progressive bets carried over."
+    ),
+    StudIrregularity.SHUFFLER_FAILURE: T(
+        "The machine failed: the round is void, the progressive bets carried over; another "
+        "machine or the shoe."
     ),
 }
 
@@ -110,32 +177,30 @@ def said(kind: StudIrregularity, box: int | None) -> Text:
 
 
 def irregularity(kind: StudIrregularity, box: int | None, cards_dealt: int) -> Irregularity:
-    """The irregularity as the table rules it: its ruling, and a choice for each ruling."""
+    """The irregularity as the table rules it: its ruling, its four choices (and the former
+    ones, for the replay of a stored round)."""
     ruling = ruling_of(kind)
     shared = ruling.as_ruling()
     right = choice_of(ruling)
-    # Four choices: the machine's only where the machine failed, the dealer's card else.
-    left_out = (
-        RulingChoice.DEALER_CARDS_DOWN
-        if kind is StudIrregularity.SHUFFLER_FAILURE
-        else RulingChoice.VOID_MACHINE
-    )
-    choices = tuple(
-        Choice(
-            id=choice.value,
-            label=CHOICE_LABELS[choice],
-            carries_out=shared.code if choice is right else None,
-            mistake="" if choice is right else "wrong_ruling",
-            why=None if choice is right else WHY[right],
+    assert right in OFFERED[kind]
+
+    def choice(given: RulingChoice) -> Choice:
+        return Choice(
+            id=given.value,
+            label=CHOICE_LABELS[given],
+            carries_out=shared.code if given is right else None,
+            mistake="" if given is right else "wrong_ruling",
+            why=None if given is right else WHY[kind],
         )
-        for choice in RulingChoice
-        if choice is not left_out or choice is right
-    )
+
+    choices = tuple(choice(given) for given in OFFERED[kind])
+    former = tuple(choice(given) for given in FORMER.get(kind, ()))
     return Irregularity(
         event=event_of(kind),
         said=said(kind, box),
         ruling=shared,
         choices=choices,
+        former=former,
         before=0,
         unruled="irregularity_not_ruled",
         unruled_why=T("The deal stops until the irregularity is ruled (Art. 11)."),

@@ -3,7 +3,8 @@
 Despacho 61/2004 sets no order for the antes and raises (Art. 9 says only what
 each box wins or loses), so they are one group in any order, with no
 collect-first rule; then each progressive award in the order of Art. 10(4) and
-10(7).  A folded box has one step, its ante collected (Art. 6(7)); the
+10(7) (a royal flush at its own box's turn, or right after the last straight flush
+when one is still unpaid then).  A folded box has one step, its ante collected (Art. 6(7)); the
 progressive stake itself has no step.
 """
 
@@ -56,9 +57,18 @@ def work(request: Mapping[str, Any], ruleset: Ruleset) -> Work:
 
 
 def _order_citation(waiting: Step, done: Step) -> Citation | None:
-    """Progressive awards are paid in the order of Art. 10(4) and (7); that the showdown comes
-    before them is table procedure."""
-    if waiting.action is Action.PROGRESSIVE and done.action is Action.PROGRESSIVE:
-        cited = waiting.citation or done.citation
-        return Citation(cited.ruleset, 10, 4) if cited is not None else None
-    return None
+    """Progressive awards are paid box by box from the dealer's left (Art. 10(4)), a royal
+    flush moved only by Art. 10(7); that the showdown comes before them is table procedure.
+
+    An award paid while one of a box further left waits breaks the box order, Art. 10(4);
+    one paid while a box further right waits (a straight flush, or under ``royal_last`` any
+    award, before the royal flush) breaks the order Art. 10(7) sets."""
+    if waiting.action is not Action.PROGRESSIVE or done.action is not Action.PROGRESSIVE:
+        return None
+    cited = waiting.citation or done.citation
+    if cited is None:
+        return None
+    left, right = waiting.target.box, done.target.box
+    if left is not None and right is not None and left > right:
+        return Citation(cited.ruleset, 10, 7)
+    return Citation(cited.ruleset, 10, 4)

@@ -10,7 +10,8 @@ whatever the dealer holds (setting ``progressive_dealer_hand``):
 
 Where the text is silent, the ruleset's settings decide (each documented in
 ``caribbean-stud-2004.toml``): the pay order (``progressive_pay_order``, default:
-the royal flush right after the last straight flush), the pool a
+a royal flush at its own box's turn, or right after the last straight flush when
+one is still unpaid then), the pool a
 percentage is taken from (``progressive_percentage_of``, default: every
 straight flush 10% of the same jackpot), which awards
 reduce the pool (``progressive_pool_reduction``), several royals
@@ -120,11 +121,15 @@ def pay_order(entries: Sequence[ProgressiveEntry], rule: str) -> list[Progressiv
 
     Art. 10(4): box by box from the dealer's left.  Art. 10(7): when a royal
     flush and a straight flush come in one round, the straight flushes are paid
-    first.  ``royal_after_last_straight_flush`` (the digest's reading) moves
-    only the royal flushes: they wait for the last straight flush and are paid
-    right after it, in box order; every other award keeps its box order (with no
-    straight flush in the round, nothing moves).  ``royal_last``: every royal
-    flush after all other awards of the round.
+    first.  ``royal_after_last_straight_flush`` (the digest's reading, corrected
+    2026-12-07) moves only the royal flush, and only as far as it must: a royal
+    flush is paid at its own box's turn unless a straight flush of the round is
+    still unpaid then; in that case it is paid right after the last straight
+    flush (several such royals in box order).  It is never moved ahead of any
+    other award, and every other award keeps its box order.  Straight flushes on
+    1 and 3, four of a kind on 4, a royal on 6: 1, 3, 4, 6.  A royal on 1, a
+    straight flush on 3, four of a kind on 5: 3, 1, 5.  ``royal_last``: every
+    royal flush after all other awards of the round.
     """
     winners = sorted((e for e in entries if e.hand_class in AWARD_ITEMS), key=lambda e: e.box)
     royals = [e for e in winners if e.hand_class is HandClass.ROYAL_FLUSH]
@@ -132,13 +137,17 @@ def pay_order(entries: Sequence[ProgressiveEntry], rule: str) -> list[Progressiv
     if rule == "royal_last":
         return others + royals
     if rule == "royal_after_last_straight_flush":
-        straight_flushes = [
-            i for i, e in enumerate(others) if e.hand_class is HandClass.STRAIGHT_FLUSH
-        ]
-        if not straight_flushes:
-            return winners
-        cut = straight_flushes[-1] + 1
-        return others[:cut] + royals + others[cut:]
+        last = max((e.box for e in others if e.hand_class is HandClass.STRAIGHT_FLUSH), default=0)
+        # A royal seated before the last straight flush finds it unpaid at its own turn.
+        waiting = [e for e in royals if e.box < last]
+        order: list[ProgressiveEntry] = []
+        for entry in winners:
+            if entry in waiting:
+                continue
+            order.append(entry)
+            if entry.hand_class is HandClass.STRAIGHT_FLUSH and entry.box == last:
+                order.extend(waiting)
+        return order
     raise RulesError(
         "invalid_setting",
         f"progressive_pay_order: unknown rule {rule!r}; expected one of {', '.join(PAY_ORDERS)}.",

@@ -210,7 +210,12 @@ class RulingChoice(StrEnum):
     DEALER_CARDS_DOWN = "dealer_cards_down"  # Art. 11(2): a dealer's card exposed
     DEAD_HAND = "dead_hand"  # Art. 11(3): a hand to a box without a bet
     VOID = "void"  # Art. 11(1): void, bets returned, progressive carried over, dealt again
-    VOID_MACHINE = "void_machine"  # Art. 11(4): void; the machine replaced or the shoe used
+    # Art. 11(4): void, bets returned, progressive carried over; another machine or the shoe.
+    VOID_MACHINE = "void_machine"
+    # Never a ruling of Art. 11: the exposed dealer's card turned down, the fifth dealt up.
+    DEALER_CARD_TURNED_DOWN = "dealer_card_turned_down"
+    # Never a ruling of Art. 11: the hand dealt to a box without a bet played.
+    EMPTY_BOX_PLAYED = "empty_box_played"
 
 
 def choice_of(ruling: IrregularityRuling) -> RulingChoice:

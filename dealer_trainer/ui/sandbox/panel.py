@@ -39,10 +39,12 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.sandbox import (
     POINTS,
+    BetsError,
     Outcome,
     OutcomeError,
     Refused,
     WhatIf,
+    check_bets,
     random_cards,
     stud_boxes,
     what_if,
@@ -103,6 +105,13 @@ REFUSALS = {
     "odds_timing": QT_TRANSLATE_NOOP("sandbox", "%1: not accepted at this moment of the game."),
 }
 REFUSED_OTHERWISE = QT_TRANSLATE_NOOP("sandbox", "%1: the rules refuse this bet.")
+#: Why the felt's bets make no round at all, by the sandbox's code (%1: the article).
+NO_ROUND = {
+    "no_ante": QT_TRANSLATE_NOOP(
+        "sandbox",
+        "No box has an ante: every box first bets the ante (%1). Place an ante, then settle.",
+    ),
+}
 
 
 class _Outcome(QWidget):
@@ -572,6 +581,13 @@ class SandboxPanel(QWidget):
             self.editor.refresh_boxes()
         self.overlay.clear_marks()
         self.answer = None
+        try:  # the bets first: without an ante no cards can make a round
+            check_bets(self.scene.felt, self.scene.chips, self.ruleset)
+        except BetsError as error:
+            self.overlay.clear()
+            article = article_text(error.citation) if error.citation is not None else ""
+            self._problem(_tr(NO_ROUND[error.code]).replace("%1", article))
+            return
         try:
             outcome = self.editor.outcome()
         except ValueError as error:

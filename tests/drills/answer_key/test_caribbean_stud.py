@@ -16,6 +16,8 @@ irregularities). For every skill and difficulty, over 300 seeds, it checks:
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -27,6 +29,7 @@ import pytest
 from dealer_trainer.drills import Difficulty
 from dealer_trainer.drills.model import DrillItem, Option
 from dealer_trainer.drills.sessions import ItemSpec
+from dealer_trainer.rules.cli import run
 
 SEEDS = range(300)
 RULESET = "caribbean-stud-2004"
@@ -177,18 +180,37 @@ class Award:
     exact_share: Decimal | None = None  # the share before rounding, where one was compared
 
 
+def pay_order(won: dict[int, str]) -> list[int]:
+    """Art. 10(4) and (7) as the digest reads them (corrected 2026-12-07): the boxes that won
+    an award (box → hand name) in the order paid.
+
+    The dealer goes box by box from the left (4). At a royal flush's turn, if a straight
+    flush of the round is still unpaid, the royal waits; it is paid right after the last
+    straight flush. Nothing else ever waits."""
+    straights = {b for b, name in won.items() if name == "straight flush"}
+    paid: list[int] = []
+    waiting: list[int] = []
+    for box in sorted(won):
+        if won[box] == "royal flush" and not straights <= set(paid):
+            waiting.append(box)  # a straight flush is still unpaid at this royal's turn
+            continue
+        paid.append(box)
+        if waiting and straights <= set(paid):  # the last straight flush is paid just now
+            paid += waiting
+            waiting = []
+    assert not waiting
+    return paid
+
+
 def progressive_round(
     pool: Decimal, fixed: dict[str, Decimal], boxes: dict[int, Hand], reset_to: Decimal
 ) -> tuple[list[Award], Decimal]:
     """Art. 10 as the digest reads it: every award of the round, in order, and the pool after."""
     won = sorted(b for b, h in boxes.items() if h.name in FIXED_ITEM)
     royals = [b for b in won if boxes[b].name == "royal flush"]
-    others = [b for b in won if b not in royals]
-    straights = [i for i, b in enumerate(others) if boxes[b].name == "straight flush"]
-    # (4) box by box from the dealer's left; (7) only the royal moves, to after the last SF
-    order = others[: straights[-1] + 1] + royals + others[straights[-1] + 1 :] if straights else won
+    order = pay_order({b: boxes[b].name for b in won})
     start = pool
-    several_sf = len(straights) > 1
+    several_sf = sum(boxes[b].name == "straight flush" for b in won) > 1
     awards: list[Award] = []
     royal_base: Decimal | None = None
     took_pool = False
@@ -409,6 +431,11 @@ def check_progressive(item: DrillItem) -> None:
     solution = " ".join(english(line) for line in item.solution)
     order = ", ".join(str(a.box) for a in awards)
     assert f"order {order}" in solution, f"{where(item)}: {solution!r}"
+    names = {a.name for a in awards}
+    if {"royal flush", "straight flush"} <= names:  # Art. 10(7): did the royal have to wait?
+        moved = [a.box for a in awards] != sorted(a.box for a in awards)
+        assert ("waits for it" in solution) is moved, f"{where(item)}: {solution!r}"
+        assert ("keeps its turn" in solution) is not moved, f"{where(item)}: {solution!r}"
     figures = {pool, after, *fixed.values()}
     for a in awards:
         figures |= {a.amount, a.pool_before, a.pool_after}
@@ -571,3 +598,93 @@ def test_caribbean_answer_key(skill: str, difficulty: Difficulty) -> None:
     """Every item of the skill at the difficulty, 300 seeds, against the key of its articles."""
     for item in items(skill, difficulty):
         CHECKS[skill](item)
+
+
+# ------------------------------------------- Art. 10(4), 10(7): the digest's cases --
+#: Hands for the cases below: one of each, from one deck.
+CASE_HANDS = {
+    "royal flush": ["AS KS QS JS TS", "AH KH QH JH TH"],
+    "straight flush": ["9C 8C 7C 6C 5C", "9D 8D 7D 6D 5D"],
+    "four of a kind": ["4S 4H 4D 4C 2H"],
+}
+CASE_DEALER = ["AD", "KD", "7S", "3H", "2C"]
+#: The digest's examples (Art. 10, Interpretation, corrected 2026-12-07) and the case of
+#: several royals: the boxes' hands, and the order the digest gives.
+ORDER_CASES = [
+    ({1: "straight flush", 3: "straight flush", 4: "four of a kind", 6: "royal flush"},
+     [1, 3, 4, 6]),
+    ({1: "royal flush", 3: "straight flush", 5: "four of a kind"}, [3, 1, 5]),
+    ({1: "royal flush", 3: "straight flush", 4: "four of a kind", 6: "royal flush"},
+     [3, 1, 4, 6]),
+]  # fmt: skip
+
+
+def case_request(won: dict[int, str]) -> dict[str, object]:
+    left = {name: list(hands) for name, hands in CASE_HANDS.items()}
+    boxes = [
+        {"box": box, "ante": 10, "decision": "raise", "progressive": True,
+         "cards": left[name].pop(0).split()}
+        for box, name in sorted(won.items())
+    ]  # fmt: skip
+    fixed = {"royal_flush": "100000", "straight_flush": "10000", "four_of_a_kind": "2500",
+             "full_house": "1000", "flush": "500"}  # fmt: skip
+    return {
+        "game": "caribbean_stud",
+        "progressive": {"pool": "250000", "reset_to": "50000", "fixed": fixed},
+        "dealer": CASE_DEALER,
+        "boxes": boxes,
+    }
+
+
+def cli(command: str, request: dict[str, object]) -> dict[str, object]:
+    out = io.StringIO()
+    assert run(command, io.StringIO(json.dumps(request)), out) == 0, out.getvalue()
+    answer = json.loads(out.getvalue())
+    assert isinstance(answer, dict)
+    return answer
+
+
+@pytest.mark.parametrize(("won", "digest_order"), ORDER_CASES)
+def test_caribbean_answer_key_progressive_order_of_the_digest_cases(
+    won: dict[int, str], digest_order: list[int]
+) -> None:
+    """The key's order is the digest's, and so is the app's: ``settle`` pays in that order,
+    ``judge`` accepts the awards in it and refuses them in plain box order where that
+    differs (and the reverse of box order, which is never right here)."""
+    assert pay_order(won) == digest_order
+    request = case_request(won)
+    assert cli("settle", request)["progressive_pay_order"] == digest_order
+    plan = cli("procedure", request)["steps"]
+    assert isinstance(plan, list)
+    showdown, *progressive = plan
+    awards = {group[0]["box"]: group[0] for group in progressive}
+
+    def judged(order: Sequence[int]) -> dict[str, object]:
+        return cli("judge", {**request, "done": [*showdown, *(awards[b] for b in order)]})
+
+    assert judged(digest_order) == {"correct": True}
+    for wrong in (sorted(won), sorted(won, reverse=True)):
+        if wrong != digest_order:
+            verdict = judged(wrong)
+            assert verdict["code"] == "out_of_turn", (wrong, verdict)
+            assert str(verdict["citation"]).startswith(f"{RULESET} Art. 10("), verdict
+
+
+def test_caribbean_answer_key_progressive_items_meet_both_cases_of_art10_7() -> None:
+    """The advanced items the key checks include a royal flush that waits for a straight flush
+    and one that keeps its turn after another award (the case the old order got wrong)."""
+    waits = keeps_turn = 0
+    for item in items("caribbean_stud.progressive", Difficulty.ADVANCED):
+        request = item.situation["request"]
+        boxes = {box["box"]: hand(box["cards"]).name for box in request["boxes"]}
+        won = {b: name for b, name in boxes.items() if name in FIXED_ITEM}
+        order = pay_order(won)
+        royal = next((b for b, name in won.items() if name == "royal flush"), None)
+        if royal is None or "straight flush" not in won.values():
+            continue
+        last = max(b for b, name in won.items() if name == "straight flush")
+        if order != sorted(won):
+            waits += 1
+        elif any(last < b < royal for b in won):
+            keeps_turn += 1  # another award between the last straight flush and the royal
+    assert waits and keeps_turn, (waits, keeps_turn)

@@ -167,12 +167,69 @@ def test_caribbean_art10_7_only_the_royal_moves_to_just_after_the_last_straight_
     assert result.pay_order == (3, 4, 1, 6)
 
 
-def test_caribbean_art10_7_a_royal_seated_after_the_straight_flush_moves_up_to_it() -> None:
+def test_caribbean_art10_7_a_royal_seated_after_the_last_straight_flush_keeps_its_turn() -> None:
+    # Box 2's straight flush is paid before box 5's turn comes: nothing moves the royal.
     result = pay_progressive(
         table("250000"),
         entries((2, STRAIGHT_FLUSH), (3, HandClass.FLUSH), (5, ROYAL), (6, HandClass.FULL_HOUSE)),
     )
-    assert result.pay_order == (2, 5, 3, 6)
+    assert result.pay_order == (2, 3, 5, 6)
+    assert result.award_of(5) == Decimal("225000.00")  # the pool the straight flush left
+
+
+QUADS = HandClass.FOUR_OF_A_KIND
+
+
+def test_caribbean_stud_art10_7_royal_moves_only_as_far_as_it_must() -> None:
+    """The digest's first example (corrected 2026-12-07): straight flushes on 1 and 3, four
+    of a kind on 4, a royal on 6: box order, the straight flushes are already first."""
+    result = pay_progressive(
+        table("250000"), entries((6, ROYAL), (4, QUADS), (3, STRAIGHT_FLUSH), (1, STRAIGHT_FLUSH))
+    )
+    assert result.pay_order == (1, 3, 4, 6)
+    assert [a.amount for a in result.awards] == [
+        Decimal("25000.00"),
+        Decimal("25000.00"),
+        Decimal("2500"),
+        Decimal("200000.00"),  # the pool the straight flushes left
+    ]
+    assert str(result.awards[3].citation) == "caribbean-stud-2004 Art. 10(7)"
+
+
+def test_caribbean_stud_art10_7_a_royal_before_a_straight_flush_waits_right_after_it() -> None:
+    """The digest's second example: a royal on 1, a straight flush on 3, four of a kind on 5:
+    3, 1, 5. The royal waits for the straight flush and is paid right after it, still before
+    the four of a kind, whose turn comes later anyway."""
+    result = pay_progressive(table("250000"), entries((1, ROYAL), (3, STRAIGHT_FLUSH), (5, QUADS)))
+    assert result.pay_order == (3, 1, 5)
+
+
+def test_caribbean_stud_art10_7_several_royals_each_move_only_as_far_as_it_must() -> None:
+    """Royals on 1 and 6, a straight flush on 3, four of a kind on 4: the royal of 1 finds
+    the straight flush unpaid at its turn and is paid right after it; the royal of 6 is paid
+    at its own turn, after the four of a kind. Each takes half the pool the straight flush
+    left (Art. 10(5))."""
+    result = pay_progressive(
+        table("250000"), entries((1, ROYAL), (3, STRAIGHT_FLUSH), (4, QUADS), (6, ROYAL))
+    )
+    assert result.pay_order == (3, 1, 4, 6)
+    assert result.award_of(1) == result.award_of(6) == Decimal("112500.00")
+    assert (result.pool_after, result.restarted) == (Decimal("50000"), True)
+    # Three royals, two waiting for the straight flush on 5 (in box order), one after it.
+    result = pay_progressive(
+        table("250000"),
+        entries((1, ROYAL), (2, ROYAL), (4, QUADS), (5, STRAIGHT_FLUSH), (7, ROYAL)),
+    )
+    assert result.pay_order == (4, 5, 1, 2, 7)
+
+
+def test_caribbean_stud_art10_7_royal_last_setting_on_the_digest_examples() -> None:
+    def order(*pairs: tuple[int, HandClass]) -> tuple[int, ...]:
+        return pay_progressive(table("250000"), entries(*pairs), order_rule="royal_last").pay_order
+
+    assert order((1, STRAIGHT_FLUSH), (3, STRAIGHT_FLUSH), (4, QUADS), (6, ROYAL)) == (1, 3, 4, 6)
+    assert order((1, ROYAL), (3, STRAIGHT_FLUSH), (5, QUADS)) == (3, 5, 1)
+    assert order((1, ROYAL), (3, STRAIGHT_FLUSH), (4, QUADS), (6, ROYAL)) == (3, 4, 1, 6)
 
 
 def test_caribbean_art10_4_without_a_straight_flush_the_royal_keeps_its_box_order() -> None:

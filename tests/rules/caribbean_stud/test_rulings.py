@@ -6,6 +6,7 @@ import pytest
 
 from dealer_trainer.rules.caribbean_stud.cards import DECK
 from dealer_trainer.rules.caribbean_stud.dealing import deal
+from dealer_trainer.rules.caribbean_stud.irregular import irregularity
 from dealer_trainer.rules.caribbean_stud.rulings import (
     Irregularity,
     IrregularityRuling,
@@ -19,6 +20,8 @@ from dealer_trainer.rules.caribbean_stud.rulings import (
     wrong_card_count,
     wrong_dealing_procedure,
 )
+from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.irregular import judge_choice
 from dealer_trainer.rules.rulings import BetFate, Ruling
 
 VOID = [wrong_dealing_procedure(), wrong_card_count(), cards_exposed(2)]
@@ -117,3 +120,62 @@ def test_caribbean_art11_every_ruling_reads_as_the_shared_ruling_record(
     assert shared.bets is ruling.ante
     if ruling.progressive is BetFate.CARRIED_OVER:
         assert any("carried over" in step.english() for step in shared.steps)
+
+
+# --------------------------------------------- Art. 11 at the table: the choices --
+#: What Art. 11 rules for each irregularity, as facts (the digest's words), by paragraph.
+ART_11 = {
+    Irregularity.WRONG_DEALING_PROCEDURE: ("Art. 11(1)", {"void", "antes back", "progressive on"}),
+    Irregularity.WRONG_CARD_COUNT: ("Art. 11(1)", {"void", "antes back", "progressive on"}),
+    Irregularity.SEVERAL_CARDS_EXPOSED: ("Art. 11(1)", {"void", "antes back", "progressive on"}),
+    Irregularity.PLAYER_CARD_EXPOSED: ("Art. 11(2)", {"stands", "play on"}),
+    Irregularity.DEALER_CARD_EXPOSED: (
+        "Art. 11(2)",
+        {"stands", "play on", "that card up", "dealer's others down"},
+    ),
+    Irregularity.CARD_TO_EMPTY_BOX: ("Art. 11(3)", {"stands", "play on", "dead hand"}),
+    Irregularity.SHUFFLER_FAILURE: (
+        "Art. 11(4)",
+        {"void", "antes back", "progressive on", "machine or shoe"},
+    ),
+}
+#: What a choice's words claim (in English), each a fact that must hold for it to be right.
+CLAIMS = {
+    "Void": "void",
+    "antes returned": "antes back",
+    "progressive bets carried over": "progressive on",
+    "another machine or the shoe": "machine or shoe",
+    "round stands": "stands",
+    "Stands": "stands",
+    "play on": "play on",
+    "that card up": "that card up",
+    "the dealer's others face down": "dealer's others down",
+    "Dead hand": "dead hand",
+    "turned down": "that card turned down",
+    "the dealer's fifth up": "dealer's fifth up",
+    "played like the others": "empty box played",
+}
+
+
+@pytest.mark.parametrize("kind", list(Irregularity), ids=lambda k: k.value)
+def test_caribbean_stud_art11_the_table_offers_exactly_one_choice_every_word_of_which_is_true(
+    kind: Irregularity,
+) -> None:
+    """At the live table each irregularity has four choices: exactly one says the ruling,
+    and every other says something Art. 11 does not rule for it (so no trainee who picks
+    the article's words is told they are wrong)."""
+    paragraph, facts = ART_11[kind]
+    event = irregularity(kind, 3, 7)
+    assert len(event.choices) == 4
+    true = []
+    for choice in event.choices:
+        words = choice.label.english()
+        claims = {claim for said, claim in CLAIMS.items() if said in words}
+        assert claims, words
+        if claims <= facts:
+            true.append(choice.id)
+        verdict = judge_choice(event, choice.id)
+        assert verdict.correct is (choice.carries_out is not None)
+        if not verdict.correct:
+            assert verdict.citation == Citation.parse(f"caribbean-stud-2004 {paragraph}")
+    assert true == [event.right.id], true

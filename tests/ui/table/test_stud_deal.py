@@ -21,6 +21,7 @@ from dealer_trainer.drills.table.exam import StepKind
 from dealer_trainer.drills.table.round import Ruled
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
+from dealer_trainer.rules.caribbean_stud.irregular import OFFERED
 from dealer_trainer.rules.caribbean_stud.rulings import Irregularity, RulingChoice
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.procedure import Action, Step
@@ -180,7 +181,7 @@ def test_caribbean_stud_art11_a_misruled_irregularity_is_stopped_with_its_paragr
     assert wait is not None and isinstance(wait.right, Ruled)
     assert screen.irregular.isVisible()  # the shared panel of every game's irregularities
     right = RulingChoice(wait.right.choice)
-    wrong = RulingChoice.PLAY_ON if right is not RulingChoice.PLAY_ON else RulingChoice.VOID
+    wrong = next(c for c in OFFERED[irregularity] if c is not right)
     assert screen.current is None  # nothing is in hand during the deal
     with qtbot.assertNotEmitted(screen.stepJudged):
         qtbot.keyClick(screen, Qt.Key.Key_C)
@@ -204,6 +205,33 @@ def test_caribbean_stud_art11_a_misruled_irregularity_is_stopped_with_its_paragr
         for step in round_.missing():
             assert isinstance(step, Step) and _do(qtbot, screen, step).accepted
         assert round_.finished and round_.summary().complete
+
+
+def test_caribbean_stud_art11_4_the_shuffler_failure_is_ruled_in_the_articles_words(
+    qtbot: QtBot,
+) -> None:
+    """Art. 11(4): the machine fails while dealing: the round is void, the progressive bets
+    carry over, the machine is replaced or the shoe used. The panel's one void choice says
+    all of it and is accepted, with Art. 11(4); the void of Art. 11(1), whose words are
+    also true here, is not offered beside it."""
+    failure = Irregularity.SHUFFLER_FAILURE
+    seed = _seed_where(lambda r: any(w.irregularity is failure for w in r.waits))
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.IRREGULARITY)
+    shown = [button.text() for button in screen.irregular.buttons]
+    assert len(shown) == 4
+    void = [text for text in shown if "Void" in text]
+    assert len(void) == 1, shown
+    (label,) = void
+    for words in ("antes returned", "progressive bets carried over", "another machine or the shoe"):
+        assert words in label, label
+    qtbot.keyClick(screen, DIGIT[shown.index(label) + 1])
+    attempt = press(qtbot, screen, Qt.Key.Key_Return)
+    assert attempt.accepted
+    assert attempt.ruling is not None and attempt.ruling.choice == RulingChoice.VOID_MACHINE
+    assert round_.void
+    assert "Art. 11(4)" in screen.steps.item(screen.steps.count() - 1).text()
 
 
 def test_caribbean_stud_art6_7_a_fold_is_collected_with_its_ante_before_the_showdown(
