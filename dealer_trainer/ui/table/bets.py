@@ -161,9 +161,15 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
     return out
 
 
-def article_line(citation: Citation | None) -> str:
-    """The article a step rests on, or that it rests on table procedure (in words)."""
+def article_line(citation: Citation | None, game: str) -> str:
+    """The article a step rests on, or that it rests on table procedure (in words).  Sic Bo's
+    regulation is not on file: its steps rest on the house's procedure, and nothing is said
+    of what that regulation sets or does not."""
     if citation is None:
+        if game == "sic_bo":
+            return QCoreApplication.translate(
+                "table", "House procedure: the Sic Bo regulation's articles are not on file."
+            )
         return QCoreApplication.translate("table", "Table procedure, not in the regulation.")
     return article_text(citation)
 

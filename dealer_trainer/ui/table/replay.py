@@ -171,7 +171,7 @@ class ReplayView(QWidget):
                     "%1", step_text(step, self.names)
                 )
                 + "\n    "
-                + article_line(missed_citation(round_, step))
+                + article_line(missed_citation(round_, step), round_.game)
             )
             item.setForeground(QColor("#b3202a"))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -192,17 +192,17 @@ class ReplayView(QWidget):
     def _item(self, frame: Frame) -> QListWidgetItem:
         assert self.replay is not None
         attempt = frame.attempt
+        game = self.replay.round.game
         shown = attempt_text(attempt, self.replay.round, self.names)
         number = attempt.index + 1
         if attempt.accepted:
             cited = right_citation(attempt, self.replay.round)
-            text = f"✓ {number}. {shown}\n    {article_line(cited)}"
+            text = f"✓ {number}. {shown}\n    {article_line(cited, game)}"
             colour = "#1b5e20"
         else:
             reason = attempt_reason(attempt.verdict, attempt, self.replay.round, self.names)
-            text = (
-                f"✗ {number}. {shown}\n    {reason}\n    {article_line(attempt.verdict.citation)}"
-            )
+            cited_wrong = article_line(attempt.verdict.citation, game)
+            text = f"✗ {number}. {shown}\n    {reason}\n    {cited_wrong}"
             colour = "#b3202a"
         item = QListWidgetItem(text)
         item.setForeground(QColor(colour))
@@ -283,16 +283,18 @@ class ReplayView(QWidget):
             verdict = "none"
         else:
             attempt = frame.attempt
+            game = self.replay.round.game
             shown = escape(attempt_text(attempt, self.replay.round, self.names))
             if attempt.accepted:
                 cited = right_citation(attempt, self.replay.round)
-                text = f"✓ {shown}<br><i>{escape(article_line(cited))}</i>"
+                text = f"✓ {shown}<br><i>{escape(article_line(cited, game))}</i>"
                 verdict = "right"
             else:
                 text = f"✗ {shown}"
                 for wrong in self._verdicts(frame):
                     reason = attempt_reason(wrong, attempt, self.replay.round, self.names)
-                    text += f"<br>{escape(reason)}<br><i>{escape(article_line(wrong.citation))}</i>"
+                    basis = escape(article_line(wrong.citation, game))
+                    text += f"<br>{escape(reason)}<br><i>{basis}</i>"
                 verdict = "wrong"
             ruled = ruled_at(self.replay.round, frame)
             if ruled is not None:  # the event, the ruling given (above) and the right one
