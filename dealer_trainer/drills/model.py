@@ -97,7 +97,8 @@ class DrillItem:
     hint: Text | None = None
     #: What the answer rests on beyond the regulation's words, said in full in the feedback:
     #: an interpretation (the text is silent), a house option (the text leaves the house a
-    #: choice) or table procedure (the text sets none). Made with the functions below.
+    #: choice) or table procedure (the text sets none); where the regulation is not on file
+    #: (Sic Bo), the house's pay table, ruling or procedure. Made with the functions below.
     rests_on: tuple[Text, ...] = ()
 
     @property
@@ -148,11 +149,35 @@ def table_procedure(text: Text) -> Text:
     return T("Table procedure, not in the regulation: {text}", text=text)
 
 
-#: The sources of the three sentences above, so that a test or a view can tell them apart.
+# A game whose regulation is not on file (Sic Bo: Despacho 31/2003 is named, its articles are
+# not) is played on the house's own rules.  Its answers say so, and never what the regulation
+# says, leaves to the house or does not set: nobody here has read it.
+
+
+def on_house_pay_table(text: Text) -> Text:
+    """An answer that rests on the house's pay table, where the regulation is not on file."""
+    return T("House pay table (the regulation's articles are not on file): {text}", text=text)
+
+
+def on_house_ruling(text: Text) -> Text:
+    """An answer that rests on the house's ruling, where the regulation is not on file."""
+    return T("House ruling (the regulation's articles are not on file): {text}", text=text)
+
+
+def on_house_procedure(text: Text) -> Text:
+    """An answer that rests on the house's table procedure, where the regulation is not on
+    file."""
+    return T("House procedure (the regulation's articles are not on file): {text}", text=text)
+
+
+#: The sources of the sentences above, so that a test or a view can tell them apart.
 RESTS_ON_KINDS = {
     "interpretation": interpretation(Text("")).source,
     "house_option": house_option(Text("")).source,
     "table_procedure": table_procedure(Text("")).source,
+    "house_pay_table": on_house_pay_table(Text("")).source,
+    "house_ruling": on_house_ruling(Text("")).source,
+    "house_procedure": on_house_procedure(Text("")).source,
 }
 
 

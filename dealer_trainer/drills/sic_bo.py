@@ -4,8 +4,10 @@ house's order, and the house's rulings on irregular throws.
 
 Sic Bo's regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file, so every
 payout is the house pay table of the ruleset (``sic-bo-house``) and every item says so in
-its ``rests_on``; collecting before paying is table procedure, and the rulings on a die
-that is not flat or a shaker opened early are the house's.
+its ``rests_on`` (``on_house_pay_table``), naming the ruleset by its title, never its id;
+collecting before paying and the pay order are the house's procedure, and the rulings on a
+die that is not flat or a shaker opened early are the house's.  No sentence says what the
+regulation says, leaves to the house or does not set: its articles are not on file.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ from dealer_trainer.drills.model import (
     Option,
     Skill,
     amount_to_pay,
-    house_option,
+    on_house_pay_table,
+    on_house_procedure,
+    on_house_ruling,
     one_right,
     seconds,
-    table_procedure,
 )
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.model import Felt, Spot
@@ -42,25 +45,39 @@ from dealer_trainer.rules.sic_bo import house
 from dealer_trainer.rules.sic_bo.api import settle
 from dealer_trainer.rules.sic_bo.rulings import Irregularity
 from dealer_trainer.rules.sic_bo.rulings import ruling as house_ruling
-from dealer_trainer.rules.text import T, Text
+from dealer_trainer.rules.text import Param, T, Text
 
 GAME = "sic_bo"
 Dice = tuple[int, int, int]
 
 
+# The translation context of the regulations' own rulesets' titles (``ui/games.py`` marks
+# them: "Sic Bo (house pay table)").
+RULESET_TITLES_CONTEXT = "games"
+
+
+def pay_table_name(ruleset: Ruleset) -> Param:
+    """The pay table in use as a person reads it: its ruleset's title, never its id
+    (``sic-bo-house``). The trainer's own ruleset's title is translated as the window names
+    it; a house ruleset's is the house's own words, shown as written."""
+    if ruleset.base is None:
+        return Text(ruleset.title, context=RULESET_TITLES_CONTEXT)
+    return ruleset.title
+
+
 def house_pay_table(ruleset: Ruleset) -> Text:
-    """What every Sic Bo answer rests on: the payouts are the house's, not a regulation's."""
-    return house_option(
+    """What every Sic Bo answer rests on: the payouts are the house's pay table (the
+    regulation is not on file, so nothing is said of it)."""
+    return on_house_pay_table(
         T(
-            "The payouts are the house pay table of {ruleset}: the Sic Bo regulation (Despacho "
-            "Regulamentar Externo n.º 31/2003) is not on file, and published Macau pay tables "
-            "differ.",
-            ruleset=ruleset.id,
+            "Every payout is that of the ruleset in use, “{table}”; published Macau pay "
+            "tables differ.",
+            table=pay_table_name(ruleset),
         )
     )
 
 
-COLLECT_FIRST = table_procedure(house.COLLECT_FIRST)
+COLLECT_FIRST = on_house_procedure(house.COLLECT_FIRST)
 
 
 # ------------------------------------------------------------------ helpers --
@@ -225,9 +242,9 @@ def _rests_on(
     if len(set(dice)) == 1:
         kinds = {b["kind"] for b in request["bets"]}
         if kinds & {"small", "big"} and ruleset.flag("triple_loses_small_big"):
-            said.append(house_option(house.TRIPLE_RULE))
+            said.append(on_house_pay_table(house.TRIPLE_RULE))
         if kinds & {"odd", "even"} and ruleset.flag("triple_loses_odd_even"):
-            said.append(house_option(house.TRIPLE_RULE_ODD_EVEN))
+            said.append(on_house_pay_table(house.TRIPLE_RULE_ODD_EVEN))
     if collected_first:
         said.append(COLLECT_FIRST)
     return tuple(said)
@@ -558,7 +575,7 @@ def pay_order(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
             T("Then pay {group}: {bets}.", group=_group_name(pay_order_setting, by_id[group[0]],
               paid_at[group[0]]), bets=listed(group))
         )  # fmt: skip
-    rests_on = [COLLECT_FIRST, table_procedure(PAY_ORDERS[pay_order_setting]),
+    rests_on = [COLLECT_FIRST, on_house_procedure(PAY_ORDERS[pay_order_setting]),
                 house_pay_table(ruleset)]  # fmt: skip
     return DrillItem(
         skill="sic_bo.pay_order",
@@ -698,7 +715,7 @@ def rulings(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> DrillItem:
         expected=one_right(options),
         solution=(decided.decision, *decided.steps),
         citation=decided.citation,
-        rests_on=(house_option(ruling),),
+        rests_on=(on_house_ruling(ruling),),
     )
 
 

@@ -71,6 +71,14 @@ def regulation_name(ruleset_id: str, language: str) -> str:
     return names.get(language) or names.get("en") or ruleset_id
 
 
+def read_citation(text: str) -> Citation:
+    """A citation as stored (``roulette-2003 Art. 5(1)``), read back to be written in words;
+    a house reference too (``sic-bo-house house pay table``), which names no article and
+    must never reach a reader as it is stored.  ``ValueError`` if it is neither."""
+    house = HouseReference.parse_house(text)
+    return house if house is not None else Citation.parse(text)
+
+
 def format_article(citation: Citation, language: str = "en") -> str:
     """The article alone, inside a sentence: ``Art. 7(1)``, ``art. 7.º, n.º 1``, ``第七條第一款``.
 

@@ -24,8 +24,8 @@ not answered is). Then:
 
 - **accuracy** is the right items and right steps over the items and the judged steps
   of the rounds (``drills.table.exam.score_round``: every step tried, every planned
-  step not done, every irregularity not ruled): one item weighs as one step, so a
-  round weighs as the steps it needed;
+  step not done, every irregularity that arose and was not ruled): one item weighs as
+  one step, so a round weighs as the steps it needed;
 - **speed** is the items right within their target, and the rounds dealt without a
   mistake (nothing missed) within the pace's time of a round (an hour over the house's
   target of rounds an hour for the game and level, kept with the exam), over the items

@@ -441,7 +441,7 @@ class TableRoundEndRow(Base):
     ms: Mapped[int] = mapped_column(BigInteger)
     complete: Mapped[bool] = mapped_column(Boolean)
     ended_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    #: The planned steps not done and the irregularities not ruled when the round ended
+    #: The planned steps not done and the irregularities arisen, not ruled, when the round ended
     #: (migration 0012; ``None`` for a round stored before): with the attempts, what an
     #: exam round's score is judged over (``drills.table.exam.score_round``).
     missed: Mapped[int | None] = mapped_column(Integer)

@@ -127,7 +127,7 @@ class TableRoundEnd:
     ms: int
     complete: bool
     ended_at: datetime
-    #: The planned steps not done and irregularities not ruled at the end (``None``: a
+    #: The planned steps not done and irregularities arisen, not ruled, at the end (``None``: a
     #: round stored before migration 0012 kept them).
     missed: int | None = None
 

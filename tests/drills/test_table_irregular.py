@@ -12,7 +12,7 @@ import pytest
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import TableMode, TableRound, new_round, steps_in_order
-from dealer_trainer.drills.table.exam import StepKind, score_round
+from dealer_trainer.drills.table.exam import StepKind, Tally, score_round
 from dealer_trainer.drills.table.irregular import RATE, rests_on
 from dealer_trainer.drills.table.replay import replay_of
 from dealer_trainer.drills.table.round import Ruled
@@ -331,11 +331,73 @@ def test_table_exam_a_wrong_ruling_is_recorded_silently_scored_and_replayed() ->
 def test_table_exam_an_irregularity_left_unruled_counts_as_missed() -> None:
     round_ = _with("craps", craps.OFF_TABLE, mode=TableMode.EXAM)
     _rule_to(round_, craps.OFF_TABLE)
+    missing = len(round_.missing())
     closed = round_.close()
-    assert closed.verdict.code == "settled_no_roll" and round_.finished
+    # Steps are still missing: declaring the round settled is their mistake, no ruling's.
+    assert missing and closed.verdict.code == "step_missing" and round_.finished
     score = score_round(round_)
-    assert score.codes.get("irregularity_missed", 0) >= 1
+    assert score.codes == {"step_missing": missing, "irregularity_missed": 1}
+    assert [i.event for i in round_.summary().unruled] == [craps.OFF_TABLE]  # it had arisen
     assert not round_.summary().complete
+
+
+@pytest.mark.parametrize("game", ["roulette", "caribbean_stud"])  # chips disturbed; Art. 11
+def test_table_exam_settled_before_the_irregularity_arises_is_a_settlement_mistake(
+    game: str,
+) -> None:
+    """Issue 35: an irregularity still to come when the round is declared settled too early
+    never arose at the table; the round's mistakes are its missing steps, not a ruling."""
+    recorder = ListRecorder()
+    round_ = next(
+        r
+        for seed in range(2000)
+        if (r := _round(game, seed, mode=TableMode.EXAM, recorder=recorder)).irregularities
+        and r.pending() is None  # it arises later in the round
+    )
+    missing = len(round_.missing())
+    closed = round_.close()
+    assert closed.verdict.code == "step_missing" and round_.finished
+    score = score_round(round_)
+    assert score.codes == {"step_missing": missing}
+    assert score.by_kind[StepKind.IRREGULARITY].out_of == 0
+    assert score.missed == missing and score.total == Tally(0, missing)
+    summary = round_.summary()
+    assert summary.unruled == () and len(summary.missed) == missing
+    assert recorder.events[-1] == ("finished", summary)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_table_exam_settled_while_an_irregularity_waits_is_a_step_missing(
+    game: str,
+) -> None:
+    """Issue 35: declaring the round settled with steps missing rules nothing: its verdict is
+    the steps missing (a settlement mistake), not the irregularity's own code (a ruling's
+    mistake); the irregularity that had arisen is counted once, as not ruled."""
+    round_ = next(
+        r
+        for seed in range(2000)
+        if (r := _round(game, seed, mode=TableMode.EXAM)).pending() is not None and r.missing()
+    )
+    pending = round_.pending()
+    assert pending is not None
+    missing = len(round_.missing())
+    closed = round_.close()
+    assert closed.verdict.code == "step_missing" != pending.unruled
+    assert not closed.accepted and round_.finished
+    score = score_round(round_)
+    assert score.codes == {"step_missing": missing, "irregularity_missed": 1}
+    assert score.by_kind[StepKind.IRREGULARITY].out_of == 1
+    replay = replay_of(round_)
+    assert replay.agrees and replay.frames[-1].attempt.verdict.code == "step_missing"
+
+
+def test_table_practice_settled_with_steps_missing_is_a_step_missing_and_goes_on() -> None:
+    round_ = _with("craps", craps.OFF_TABLE)
+    _rule_to(round_, craps.OFF_TABLE)
+    closed = round_.close()
+    assert closed.verdict.code == "step_missing" and not round_.finished
+    deal_perfectly(round_)  # the irregularity is ruled still, then the round settled
+    assert round_.summary().complete
 
 
 def test_table_a_stored_roulette_round_rebuilds_its_irregularities() -> None:

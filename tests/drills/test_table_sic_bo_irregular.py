@@ -129,7 +129,7 @@ def test_sic_bo_house_rule_the_feedback_says_it_rests_on_the_house_not_an_articl
 ) -> None:
     irregularity = _with(event).irregularities[0]
     said = rests_on(irregularity)
-    assert said and all(s.source == RESTS_ON_KINDS["house_option"] for s in said)
+    assert said and all(s.source == RESTS_ON_KINDS["house_ruling"] for s in said)
     assert "not on file" in said[0].params["text"].source  # type: ignore[union-attr]
     for choice in irregularity.choices:
         if choice.why is not None:

@@ -69,3 +69,31 @@ def test_table_rulings_are_stored_as_judged_and_the_round_replays(
     again = replay_stored(stored)
     assert again.agrees
     assert [f.attempt.ruling for f in again.frames] == [a.ruling for a in round_.attempts]
+
+
+@pytest.mark.parametrize("arisen", [True, False])
+def test_table_exam_round_declared_settled_too_early_is_stored_and_counted_as_steps_missing(
+    store: Store, arisen: bool
+) -> None:
+    """Issue 35: an exam round declared settled with steps missing is stored with the
+    mistake "step missing" (a settlement mistake), never an irregularity's code, whether an
+    irregularity waited to be ruled (it counts once as not ruled) or had not arisen yet
+    (it does not count); the instructor's table results count it so."""
+    desk = store.instructor(store.create_first_instructor("Ana Lei", "correct horse"))
+    trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
+    ruleset = default_ruleset("roulette")  # a late bet arises at once, chips while paying
+    recorder = TableRecorder.start(trainee, ruleset.id)
+    seed = next(
+        s
+        for s in range(2000)
+        if (r := new_round(ruleset, s, Difficulty.ADVANCED)).irregularities
+        and (r.pending() is not None) == arisen
+    )
+    round_ = new_round(ruleset, seed, Difficulty.ADVANCED, recorder=recorder, mode=TableMode.EXAM)
+    missing = len(round_.missing())
+    assert missing and round_.close().verdict.code == "step_missing"
+    [stored] = trainee.rounds.all(recorder.session_id)
+    assert [a.verdict_code for a in stored.attempts] == ["step_missing"]
+    assert stored.end is not None and stored.end.missed == missing + (1 if arisen else 0)
+    results = desk.table_results()[trainee.trainee_id]
+    assert [m.code for m in results.mistakes] == ["step_missing"]

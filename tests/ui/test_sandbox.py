@@ -382,7 +382,10 @@ def test_sic_bo_house_pay_table_sandbox_settles_three_dice(
     for spot_id, amount in expected.items():
         assert payout(panel, spot_id) == amount
     shown = rows(panel)
-    assert shown[0] == "1. Collect Small — Table procedure, not in the regulation."
+    # The house's procedure: nothing is said of a regulation whose articles are not on file.
+    assert shown[0] == (
+        "1. Collect Small — House procedure: the Sic Bo regulation's articles are not on file."
+    )
     # The house's order: the top row, then the totals, the combinations, the single numbers.
     names = [re.sub(r"^\d+\. Pay ", "", r).split(":")[0] for r in shown[1:]]
     assert names.index("Total 12") > max(names.index("Big"), names.index("Double 5"))

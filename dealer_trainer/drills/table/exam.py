@@ -22,10 +22,13 @@ mistakes.  The score is exact (a :class:`~fractions.Fraction`):
   ruling the trainee gave on an irregularity (a late bet, a golpe nulo, disturbed
   chips, a throw off the table or cocked, an odds request, Caribbean Stud's Art. 11
   irregularities of the deal: ``drills.table.irregular``),
-  right when it carries out the regulation's ruling, and each irregularity not ruled
-  when the round ended (missed).  A settlement step tried while an irregularity waited
-  to be ruled (settling a void spin, a throw that is no roll) is a mistake of its own
-  kind (collect, pay …) with the irregularity's code;
+  right when it carries out the regulation's ruling, and each irregularity that had
+  arisen and was not ruled when the round ended (missed).  A settlement step tried while
+  an irregularity waited to be ruled (settling a void spin, a throw that is no roll) is a
+  mistake of its own kind (collect, pay …) with the irregularity's code.  A round
+  declared settled too early is a mistake of settlement, never of a ruling: its missing
+  steps are missed (``step_missing``), and an irregularity that had not arisen yet is
+  not counted at all;
 - the exam's score is the right steps over the judged steps of all its rounds (a
   round with more work weighs more), passed at or above the pass mark.
 """
@@ -156,7 +159,7 @@ def score_round(round_: TableRound) -> RoundScore:
         kinds[KIND_OF[step.action]] += Tally(0, 1)
     if missed:
         codes["step_missing"] += len(missed)
-    unruled = round_.upcoming() if round_.finished else ()
+    unruled = round_.left_unruled() if round_.finished else ()
     if unruled:
         kinds[StepKind.IRREGULARITY] += Tally(0, len(unruled))
         codes["irregularity_missed"] += len(unruled)

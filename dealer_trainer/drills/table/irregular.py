@@ -28,7 +28,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from dealer_trainer.drills.model import Difficulty, house_option, interpretation
+from dealer_trainer.drills.model import Difficulty, interpretation, on_house_ruling
 from dealer_trainer.drills.table import sic_bo as sic_bo_table
 from dealer_trainer.drills.table.round import Situation
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
@@ -190,8 +190,8 @@ def irregularities_of(
 
 def rests_on(irregularity: Irregularity) -> tuple[Text, ...]:
     """The sentences a ruling rests on beyond the articles, as the feedback shows them: an
-    Interpretation of the regulation, or, where no regulation is on file (Sic Bo), a house
-    option."""
+    Interpretation of the regulation, or, where no regulation is on file (Sic Bo), the
+    house's ruling (never "the regulation leaves this to the house": it is not on file)."""
     if isinstance(irregularity.ruling.citation, HouseReference):
-        return tuple(house_option(reading) for reading in irregularity.readings)
+        return tuple(on_house_ruling(reading) for reading in irregularity.readings)
     return tuple(interpretation(reading) for reading in irregularity.readings)

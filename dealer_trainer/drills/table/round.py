@@ -209,7 +209,7 @@ class RoundSummary:
     #: The planned steps not done when the round ended (declared settled or given up).
     missed: tuple[Step, ...] = ()
     mode: TableMode = TableMode.PRACTICE
-    #: The irregularities not ruled when the round ended.
+    #: The irregularities that had arisen and were not ruled when the round ended.
     unruled: tuple[Irregularity, ...] = ()
 
     @property
@@ -304,6 +304,14 @@ class TableRound:
     def upcoming(self) -> tuple[Irregularity, ...]:
         """The irregularities not ruled yet (arisen or still to come)."""
         return self.irregularities[self._ruled :]
+
+    def left_unruled(self) -> tuple[Irregularity, ...]:
+        """The irregularities the dealer had to rule and did not: the one that has arisen
+        (:meth:`pending`).  One still to come when a round is declared settled too early
+        never arose at this table; the round's mistake is then its missing steps, not a
+        ruling."""
+        pending = self.pending()
+        return () if pending is None else (pending,)
 
     def rule(self, choice: str) -> Attempt:
         """The dealer's choice on the pending irregularity, judged by the rules core against
@@ -434,11 +442,17 @@ class TableRound:
 
     def close(self) -> Attempt:
         """The dealer declares the round settled (also when a throw decided nothing): right
-        if every step is done; otherwise recorded as the step that is missing. Practice: a
-        round not finished goes on; exam: it ends, the steps not done missed."""
+        if every step is done; otherwise recorded as the step that is missing
+        (``step_missing``, a mistake of settlement), even while an irregularity waits to be
+        ruled: declaring the round settled rules nothing, so it is no ruling's mistake.  Only
+        with nothing left to settle is an irregularity still waiting the mistake (its own
+        code).  Practice: a round not finished goes on; exam: it ends, the steps not done
+        missed, and the irregularity that had arisen unruled (:meth:`left_unruled`)."""
         self._verify_open()
         pending = self.pending()
-        verdict = self.remaining() if pending is None else judge_unruled(pending)
+        verdict = self.remaining()
+        if verdict.correct and pending is not None:
+            verdict = judge_unruled(pending)
         attempt = self._record(None, verdict, accepted=verdict.correct, taken=True)
         if verdict.correct or self.mode is TableMode.EXAM:
             self._finish()
@@ -471,7 +485,7 @@ class TableRound:
             complete=self._finished and self.remaining().correct and not self.upcoming(),
             missed=self.missing() if self._finished else (),
             mode=self.mode,
-            unruled=self.upcoming() if self._finished else (),
+            unruled=self.left_unruled() if self._finished else (),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -127,7 +127,7 @@
         <location line="+50"/>
         <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
-        <location filename="../../drills/sic_bo.py" line="+187"/>
+        <location filename="../../drills/sic_bo.py" line="+204"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2317,9 +2317,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+137"/>
+        <location filename="../../drills/model.py" line="+138"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
-        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
+        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2333,12 +2333,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/sic_bo.py" line="-354"/>
-        <source>The payouts are the house pay table of {ruleset}: the Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file, and published Macau pay tables differ.</source>
+        <location line="+10"/>
+        <source>House pay table (the regulation&apos;s articles are not on file): {text}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+5"/>
+        <source>House ruling (the regulation&apos;s articles are not on file): {text}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>House procedure (the regulation&apos;s articles are not on file): {text}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../drills/sic_bo.py" line="-353"/>
+        <source>Every payout is that of the ruleset in use, “{table}”; published Macau pay tables differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+95"/>
         <source>one die shows {number}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2490,7 +2505,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../rules/sic_bo/house.py" line="+114"/>
+        <location filename="../../rules/sic_bo/house.py" line="+116"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2774,8 +2789,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
+        <location line="+13"/>
+        <source>Every losing bet is collected before any winner is paid.</source>
+        <extracomment>The house&apos;s procedure (a drill wraps it in ``on_house_procedure``, which says the regulation is not on file).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4656,7 +4672,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+513"/>
+        <location filename="../../ui/instructor/table_results.py" line="+512"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8130,7 +8146,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The right ruling: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10655,7 +10671,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+47"/>
         <source>The ball rests on %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11162,7 +11178,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
+        <source>House procedure: the Sic Bo regulation&apos;s articles are not on file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Table procedure, not in the regulation.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11396,7 +11417,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+394"/>
+        <location line="+396"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>

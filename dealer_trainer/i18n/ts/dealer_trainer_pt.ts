@@ -127,7 +127,7 @@
         <location line="+50"/>
         <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
-        <location filename="../../drills/sic_bo.py" line="+187"/>
+        <location filename="../../drills/sic_bo.py" line="+204"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -2317,9 +2317,9 @@
         <translation>Pague as apostas reconstituídas pela ordem do n.º 1 do art. 5.º.</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+137"/>
+        <location filename="../../drills/model.py" line="+138"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
-        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
+        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation>Interpretação (uma definição do conjunto de regras; o regulamento não o diz): {text}</translation>
     </message>
     <message>
@@ -2333,12 +2333,27 @@
         <translation>Procedimento da mesa, não previsto no regulamento: {text}</translation>
     </message>
     <message>
-        <location filename="../../drills/sic_bo.py" line="-354"/>
-        <source>The payouts are the house pay table of {ruleset}: the Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file, and published Macau pay tables differ.</source>
-        <translation>Os pagamentos são a tabela de pagamentos da casa de {ruleset}: o regulamento do Cussec (Despacho Regulamentar Externo n.º 31/2003) não está disponível, e as tabelas de Macau publicadas diferem.</translation>
+        <location line="+10"/>
+        <source>House pay table (the regulation&apos;s articles are not on file): {text}</source>
+        <translation>Tabela de pagamentos da casa (os artigos do regulamento não estão disponíveis): {text}</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+5"/>
+        <source>House ruling (the regulation&apos;s articles are not on file): {text}</source>
+        <translation>Decisão da casa (os artigos do regulamento não estão disponíveis): {text}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>House procedure (the regulation&apos;s articles are not on file): {text}</source>
+        <translation>Procedimento da casa (os artigos do regulamento não estão disponíveis): {text}</translation>
+    </message>
+    <message>
+        <location filename="../../drills/sic_bo.py" line="-353"/>
+        <source>Every payout is that of the ruleset in use, “{table}”; published Macau pay tables differ.</source>
+        <translation>Cada pagamento é o do conjunto de regras em uso, «{table}»; as tabelas de Macau publicadas diferem.</translation>
+    </message>
+    <message>
+        <location line="+95"/>
         <source>one die shows {number}</source>
         <translation>um dado mostra {number}</translation>
     </message>
@@ -2490,7 +2505,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../rules/sic_bo/house.py" line="+114"/>
+        <location filename="../../rules/sic_bo/house.py" line="+116"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation>Esta casa paga as apostas vencedoras por qualquer ordem, depois de recolhidas todas as perdedoras.</translation>
     </message>
@@ -2774,9 +2789,10 @@
         <translation>Esta casa paga primeiro as apostas vencedoras de maior pagamento, as de igual pagamento em conjunto.</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
-        <translation>Todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora: procedimento da mesa, que não consta de nenhum regulamento disponível.</translation>
+        <location line="+13"/>
+        <source>Every losing bet is collected before any winner is paid.</source>
+        <extracomment>The house&apos;s procedure (a drill wraps it in ``on_house_procedure``, which says the regulation is not on file).</extracomment>
+        <translation>Todas as apostas perdedoras são recolhidas antes de se pagar qualquer aposta ganhadora.</translation>
     </message>
     <message>
         <location filename="../../rules/sic_bo/rulings.py" line="+41"/>
@@ -4656,7 +4672,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+513"/>
+        <location filename="../../ui/instructor/table_results.py" line="+512"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -8131,7 +8147,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A mesa como foi dada. Avançar: → ou Enter.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The right ruling: %1</source>
         <translation>A decisão correcta: %1</translation>
     </message>
@@ -10656,7 +10672,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Passo %1 de %2: %3 (%4)</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+47"/>
         <source>The ball rests on %1.</source>
         <translation>A bola parou no %1.</translation>
     </message>
@@ -11163,7 +11179,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>lugar %1</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
+        <source>House procedure: the Sic Bo regulation&apos;s articles are not on file.</source>
+        <translation>Procedimento da casa: os artigos do regulamento do Cussec não estão disponíveis.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Table procedure, not in the regulation.</source>
         <translation>Procedimento da mesa, não previsto no regulamento.</translation>
     </message>
@@ -11397,7 +11418,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+394"/>
+        <location line="+396"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>

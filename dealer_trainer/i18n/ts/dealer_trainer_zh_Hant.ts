@@ -127,7 +127,7 @@
         <location line="+50"/>
         <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
-        <location filename="../../drills/sic_bo.py" line="+187"/>
+        <location filename="../../drills/sic_bo.py" line="+204"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -2317,9 +2317,9 @@
         <translation>按第五條第一款的次序賠重組後的投注。</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+137"/>
+        <location filename="../../drills/model.py" line="+138"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
-        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none). Made with the functions below.</extracomment>
+        <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation>解釋（規則集的設定；規章未有明言）：{text}</translation>
     </message>
     <message>
@@ -2333,12 +2333,27 @@
         <translation>檯面程序，規章未有規定：{text}</translation>
     </message>
     <message>
-        <location filename="../../drills/sic_bo.py" line="-354"/>
-        <source>The payouts are the house pay table of {ruleset}: the Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file, and published Macau pay tables differ.</source>
-        <translation>派彩為 {ruleset} 的賭場派彩表：骰寶的規章（第31/2003號經濟財政司司長對外規範性批示）未存檔，而已公佈的澳門派彩表互有不同。</translation>
+        <location line="+10"/>
+        <source>House pay table (the regulation&apos;s articles are not on file): {text}</source>
+        <translation>賭場派彩表（規章的條文未存檔）：{text}</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+5"/>
+        <source>House ruling (the regulation&apos;s articles are not on file): {text}</source>
+        <translation>賭場裁定（規章的條文未存檔）：{text}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>House procedure (the regulation&apos;s articles are not on file): {text}</source>
+        <translation>賭場程序（規章的條文未存檔）：{text}</translation>
+    </message>
+    <message>
+        <location filename="../../drills/sic_bo.py" line="-353"/>
+        <source>Every payout is that of the ruleset in use, “{table}”; published Macau pay tables differ.</source>
+        <translation>每項派彩均依所用的規則集「{table}」；已公佈的澳門派彩表互有不同。</translation>
+    </message>
+    <message>
+        <location line="+95"/>
         <source>one die shows {number}</source>
         <translation>一粒骰子開 {number}</translation>
     </message>
@@ -2490,7 +2505,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../rules/sic_bo/house.py" line="+114"/>
+        <location filename="../../rules/sic_bo/house.py" line="+116"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation>收齊所有輸的投注後，此賭場派彩次序不拘。</translation>
     </message>
@@ -2774,9 +2789,10 @@
         <translation>本賭場先派賠率最高的贏注，賠率相同的投注一併派彩。</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Every losing bet is collected before any winner is paid: table procedure, not in a regulation on file.</source>
-        <translation>先收回所有輸注，才派彩予任何贏注：此為檯面程序，並非載於已存檔的規章。</translation>
+        <location line="+13"/>
+        <source>Every losing bet is collected before any winner is paid.</source>
+        <extracomment>The house&apos;s procedure (a drill wraps it in ``on_house_procedure``, which says the regulation is not on file).</extracomment>
+        <translation>先收回所有輸注，才派彩予任何贏注。</translation>
     </message>
     <message>
         <location filename="../../rules/sic_bo/rulings.py" line="+41"/>
@@ -4655,7 +4671,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+513"/>
+        <location filename="../../ui/instructor/table_results.py" line="+512"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -8121,7 +8137,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>發牌時的檯面。前進：按 → 或 Enter。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The right ruling: %1</source>
         <translation>正確的裁定：%1</translation>
     </message>
@@ -10646,7 +10662,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第 %1 步（共 %2 步）：%3（%4）</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+47"/>
         <source>The ball rests on %1.</source>
         <translation>波停在 %1。</translation>
     </message>
@@ -11153,7 +11169,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>第%1座位</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
+        <source>House procedure: the Sic Bo regulation&apos;s articles are not on file.</source>
+        <translation>賭場程序：骰寶規章的條文未存檔。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Table procedure, not in the regulation.</source>
         <translation>檯面程序，規章未有規定。</translation>
     </message>
@@ -11387,7 +11408,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+394"/>
+        <location line="+396"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>

@@ -11,7 +11,9 @@ translatable sentence (``T("house pay table")``), for a drill's text.
 
 The sentences of :func:`pay_table_sentence`, :func:`pay_order_sentence` and
 the constants below are what a drill's ``rests_on`` wraps in
-``house_option(...)`` or ``table_procedure(...)``.
+``on_house_pay_table(...)``, ``on_house_ruling(...)`` or ``on_house_procedure(...)``
+(``drills.model``): never in ``house_option`` or ``table_procedure``, which say what the
+regulation leaves or does not set, for the regulation is not on file.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def ratio_text(ratio: Fraction) -> Text:
 
 
 def pay_table_sentence(bet_name: Text, ratio: Fraction) -> Text:
-    """``house_option(...)`` of a drill: what the house's table pays for a bet, and why."""
+    """What the house's table pays for a bet, and why (a drill's ``on_house_pay_table``)."""
     return T(
         "{bet} pays {ratio} on this house's pay table; the Sic Bo regulation "
         "(Despacho 31/2003) is not on file, so every payout is the house's.",
@@ -120,7 +122,6 @@ def pay_order_sentence(pay_order: str) -> Text:
     return _PAY_ORDER[pay_order]
 
 
-COLLECT_FIRST = T(
-    "Every losing bet is collected before any winner is paid: table procedure, "
-    "not in a regulation on file."
-)
+#: The house's procedure (a drill wraps it in ``on_house_procedure``, which says the
+#: regulation is not on file).
+COLLECT_FIRST = T("Every losing bet is collected before any winner is paid.")

@@ -35,9 +35,8 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, target
-from dealer_trainer.i18n.citations import format_article
+from dealer_trainer.i18n.citations import format_article, read_citation
 from dealer_trainer.reports.table_section import TableWords
-from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
@@ -103,7 +102,7 @@ def article_text(citation: str | None, *, short: bool = False) -> str:
     if citation is None:
         return QCoreApplication.translate("TableResults", "table procedure")
     try:
-        parsed = Citation.parse(citation)
+        parsed = read_citation(citation)  # a house reference too: never "sic-bo-house …"
     except (ValueError, RulesError):
         return citation
     return format_article(parsed, current_language()) if short else citation_text(parsed)

@@ -752,9 +752,8 @@ class SandboxPanel(QWidget):
         super().keyPressEvent(event)
 
     # ----------------------------------------------------------------- words --
-    @staticmethod
-    def _citation(citation: Citation | None) -> str:
-        return article_line(citation)
+    def _citation(self, citation: Citation | None) -> str:
+        return article_line(citation, self.game or "")
 
     def _outcome_words(self, outcome: Outcome) -> str:
         game = self.game

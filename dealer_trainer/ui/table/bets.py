@@ -161,11 +161,18 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
     return out
 
 
-def article_line(citation: Citation | None, readings: Sequence[Text] = ()) -> str:
+def article_line(citation: Citation | None, game: str, readings: Sequence[Text] = ()) -> str:
     """The article a step rests on, or that it rests on table procedure (in words), and
-    each interpretation the step rests on beyond the article's words, in full."""
+    each interpretation the step rests on beyond the article's words, in full.  Sic Bo's
+    regulation is not on file: its steps rest on the house's procedure, and nothing is said
+    of what that regulation sets or does not."""
     if citation is None:
-        line = QCoreApplication.translate("table", "Table procedure, not in the regulation.")
+        if game == "sic_bo":
+            line = QCoreApplication.translate(
+                "table", "House procedure: the Sic Bo regulation's articles are not on file."
+            )
+        else:
+            line = QCoreApplication.translate("table", "Table procedure, not in the regulation.")
     else:
         line = article_text(citation)
     return "\n    ".join([line, *(render(reading) for reading in readings)])

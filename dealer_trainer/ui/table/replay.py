@@ -172,7 +172,7 @@ class ReplayView(QWidget):
                     "%1", step_text(step, self.names)
                 )
                 + "\n    "
-                + article_line(missed_citation(round_, step))
+                + article_line(missed_citation(round_, step), round_.game)
             )
             item.setForeground(QColor("#b3202a"))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -193,18 +193,18 @@ class ReplayView(QWidget):
     def _item(self, frame: Frame) -> QListWidgetItem:
         assert self.replay is not None
         attempt = frame.attempt
+        game = self.replay.round.game
         shown = attempt_text(attempt, self.replay.round, self.names)
         number = attempt.index + 1
         if attempt.accepted:
             cited = right_citation(attempt, self.replay.round)
-            line = article_line(cited, accepted_readings(self.replay.round, attempt))
+            line = article_line(cited, game, accepted_readings(self.replay.round, attempt))
             text = f"✓ {number}. {shown}\n    {line}"
             colour = "#1b5e20"
         else:
             reason = attempt_reason(attempt.verdict, attempt, self.replay.round, self.names)
-            text = (
-                f"✗ {number}. {shown}\n    {reason}\n    {article_line(attempt.verdict.citation)}"
-            )
+            cited_wrong = article_line(attempt.verdict.citation, game)
+            text = f"✗ {number}. {shown}\n    {reason}\n    {cited_wrong}"
             colour = "#b3202a"
         item = QListWidgetItem(text)
         item.setForeground(QColor(colour))
@@ -285,17 +285,19 @@ class ReplayView(QWidget):
             verdict = "none"
         else:
             attempt = frame.attempt
+            game = self.replay.round.game
             shown = escape(attempt_text(attempt, self.replay.round, self.names))
             if attempt.accepted:
                 cited = right_citation(attempt, self.replay.round)
-                line = article_line(cited, accepted_readings(self.replay.round, attempt))
+                line = article_line(cited, game, accepted_readings(self.replay.round, attempt))
                 text = f"✓ {shown}<br><i>{escape(line)}</i>".replace("\n", "<br>")
                 verdict = "right"
             else:
                 text = f"✗ {shown}"
                 for wrong in self._verdicts(frame):
                     reason = attempt_reason(wrong, attempt, self.replay.round, self.names)
-                    text += f"<br>{escape(reason)}<br><i>{escape(article_line(wrong.citation))}</i>"
+                    basis = escape(article_line(wrong.citation, game))
+                    text += f"<br>{escape(reason)}<br><i>{basis}</i>"
                 verdict = "wrong"
             ruled = ruled_at(self.replay.round, frame)
             if ruled is not None:  # the event, the ruling given (above) and the right one

@@ -535,13 +535,15 @@ class TableScreen(QWidget):
             self.message.hide()
         elif attempt.accepted:
             ruled = irregularity_of(round_, attempt)
-            article = article_line(ruled.ruling.citation if ruled is not None else None)
+            article = article_line(
+                ruled.ruling.citation if ruled is not None else None, round_.game
+            )
             item.setText(f"✓ {shown}\n    {article}{readings_lines(attempt, round_)}")
             item.setForeground(QColor("#1b5e20"))
             self.message.hide()
         else:
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
-            article = article_line(attempt.verdict.citation)
+            article = article_line(attempt.verdict.citation, round_.game)
             readings = readings_lines(attempt, round_)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}{readings}")
             item.setForeground(QColor("#b3202a"))
@@ -763,7 +765,7 @@ class TableScreen(QWidget):
                 self._take(self._next_open(self.current, 1))
         elif attempt.accepted:
             article = article_line(
-                accepted_citation(round_, attempt), accepted_readings(round_, attempt)
+                accepted_citation(round_, attempt), round_.game, accepted_readings(round_, attempt)
             )
             right = sum(a.accepted for a in round_.attempts)  # practice: the steps taken
             item.setText(f"✓ {right}. {shown}\n    {article}")
@@ -775,7 +777,7 @@ class TableScreen(QWidget):
                 self._take(self._next_open(self.current, 1))
         else:
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
-            article = article_line(attempt.verdict.citation)
+            article = article_line(attempt.verdict.citation, round_.game)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}")
             item.setForeground(QColor("#b3202a"))
             self._say(feedback_html(reason, article), "refusal")

@@ -27,8 +27,13 @@ def test_sic_bo_house_pay_table_feedback_cites_no_article(qtbot: QtBot) -> None:
     assert button.startswith("Basis: house pay table"), button
     assert "Art." not in button and "0" not in button
     solution = screen.feedback.solution.text()
-    assert "house pay table" in solution and "House option" in solution
-    assert "Table procedure" in solution  # collect first: the losing totals
+    # The house's pay table by its ruleset's title (never the id ``sic-bo-house``), and
+    # nothing said of what the regulation, not on file, leaves to the house.
+    assert "House pay table (the regulation's articles are not on file)" in solution
+    assert "Sic Bo (house pay table)" in solution
+    assert "sic-bo-house" not in solution and "leaves" not in solution
+    assert "House procedure" in solution  # collect first: the losing totals
+    assert "Table procedure" not in solution and "House option" not in solution
 
 
 def test_sic_bo_house_ruling_dialog_says_no_article_is_on_file(qtbot: QtBot) -> None:

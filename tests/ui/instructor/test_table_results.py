@@ -19,8 +19,15 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.round import TableRound
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.ui.instructor.table_results import TableResultsPane, TraineeRoundsWindow
+from dealer_trainer.rules.sic_bo.house import house_pay_table, house_procedure, house_ruling
+from dealer_trainer.ui.instructor.table_results import (
+    TableResultsPane,
+    TraineeRoundsWindow,
+    article_text,
+    articles_text,
+)
 from dealer_trainer.ui.instructor.window import InstructorWindow
+from dealer_trainer.ui.language import citation_text
 from dealer_trainer.ui.table.exam import percent
 from dealer_trainer.ui.table.replay import ReplayWindow
 from tests.storage.table_dealers import Expected, deal_centre, expected
@@ -228,3 +235,20 @@ def test_the_cohort_and_trainee_pdfs_have_the_live_table_results_in_words(
     goal = str(target(default_ruleset("roulette"), Difficulty.INTERMEDIATE))
     roulette = next(line for line in text.splitlines() if line.strip().startswith("Roulette"))
     assert roulette.split()[-1] == goal and "Intermediate" in roulette
+
+
+def test_table_results_name_a_sic_bo_house_basis_in_words_never_its_id(qtbot: QtBot) -> None:
+    """Issue 35: a Sic Bo mistake is stored citing its house basis, as the rules CLI writes
+    it (``sic-bo-house house ruling``); the results and the reports name it in words."""
+    for basis, words in [
+        (house_pay_table("sic-bo-house"), "house pay table"),
+        (house_ruling("sic-bo-house"), "house ruling"),
+        (house_procedure("sic-bo-house"), "house table procedure"),
+    ]:
+        stored = str(basis)
+        assert stored.startswith("sic-bo-house ")  # what storage keeps, as the CLI says it
+        assert article_text(stored, short=True) == words
+        assert article_text(stored) == citation_text(basis)
+        listed = articles_text([stored, "roulette-2003 Art. 5(1)"], short=True)
+        assert listed == f"{words}; Art. 5(1)"
+        assert "sic-bo-house" not in article_text(stored)

@@ -90,7 +90,7 @@ def _stopped(screen: TableScreen, attempt: Attempt, code: str, citation: str, at
     assert attempt.verdict.citation == Citation.parse(f"caribbean-stud-2004 {citation}")
     shown = screen.message.text()
     assert screen.message.isVisible()
-    assert article_line(attempt.verdict.citation) in shown
+    assert article_line(attempt.verdict.citation, "caribbean_stud") in shown
     assert "box-" not in shown and "_" not in shown  # no internal id, no code
     assert screen.steps.item(screen.steps.count() - 1).text().startswith("✗")
     assert _stud(screen).at == at  # nothing taken: the trainee does it again

@@ -256,7 +256,9 @@ def test_table_a_mistake_is_stopped_at_its_step_with_its_code_and_article(
     assert attempt.verdict.citation == citation
     assert screen.message.isVisible()
     shown = screen.message.text()
-    assert article_line(citation) in shown  # the article, or "table procedure" in words
+    assert article_line(citation, game) in shown  # the article, or "table procedure" in words
+    if game == "sic_bo":  # its regulation is not on file: nothing said of it, no id shown
+        assert "not in the regulation" not in shown and "sic-bo-house" not in shown
     assert "p1-" not in shown and "box-" not in shown  # bets by name, never by id
     last = screen.steps.item(screen.steps.count() - 1).text()
     assert last.startswith("✗")

@@ -70,7 +70,8 @@ def test_table_sic_bo_house_rule_practice_stops_a_wrong_ruling_naming_the_house_
     listed = screen.steps.item(screen.steps.count() - 1).text()
     assert listed.startswith("✗") and "house ruling" in listed
     if how != "step":  # a ruling: what it rests on, in words
-        assert "House option (the regulation leaves this to the house)" in listed
+        assert "House ruling (the regulation's articles are not on file)" in listed
+        assert "leaves" not in listed and "sic-bo-house" not in listed
         assert "not on file" in listed
     assert round_.pending() is not None and screen.irregular.isVisible()  # rule again
     assert round_.done == []
