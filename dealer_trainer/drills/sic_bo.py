@@ -39,6 +39,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.layouts.sic_bo import FACES, lit_spots
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.house import house_pay_table as house_table_of
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.rulings import BetFate
 from dealer_trainer.rules.sic_bo import house
@@ -130,7 +131,7 @@ def _results(request: Mapping[str, Any], ruleset: Ruleset) -> list[dict[str, Any
 
 def house_table(ruleset: Ruleset) -> Citation:
     """What a Sic Bo item cites: no article (none is on file), the house pay table."""
-    return house.house_pay_table(ruleset.id)
+    return house_table_of(ruleset.id)
 
 
 def _ratio(ratio: Fraction) -> Text:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.house import HouseBasis, HouseReference
 from dealer_trainer.rules.rulesets import get_ruleset
-from dealer_trainer.rules.sic_bo.house import HouseBasis, HouseReference
 
 _DIGITS = "零一二三四五六七八九"
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.money import format_ratio
 from dealer_trainer.rules.rulesets import (
     CHIP_LEVELS,
@@ -22,7 +23,6 @@ from dealer_trainer.rules.rulesets import (
     Setting,
     official_rulesets,
 )
-from dealer_trainer.rules.sic_bo.house import HouseReference
 
 #: How a house keeps its own ruleset (the file, its checks, where it is kept).
 HOUSE_RULESETS = [

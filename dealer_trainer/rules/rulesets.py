@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesetError, WrittenNumber
 from dealer_trainer.rules.games import Game
+from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.money import CENT, MAX_AMOUNT, parse_ratio
 from dealer_trainer.rules.text import Param, T, Text
 
@@ -582,8 +583,6 @@ class _Reader:
             return None
         basis, sep, note = text.partition(": ")
         if sep and note == NOT_ON_FILE and basis.startswith("house "):
-            from dealer_trainer.rules.sic_bo.house import HouseReference  # noqa: PLC0415
-
             house = HouseReference.parse_house(f"{ruleset_id} {basis}")
             if house is None:
                 raise self.error(name, f"not a house basis: {basis!r} (e.g. 'house ruling')")

@@ -16,10 +16,10 @@ from dealer_trainer.drills.table import TableMode, TableRound, new_round
 from dealer_trainer.drills.table.exam import StepKind, score_round
 from dealer_trainer.drills.table.irregular import rests_on
 from dealer_trainer.drills.table.replay import replay_of
+from dealer_trainer.rules.house import HouseBasis, HouseReference
 from dealer_trainer.rules.irregular import Irregularity, judge_choice
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
-from dealer_trainer.rules.sic_bo.house import HouseBasis, HouseReference
 from tests.drills.test_table_irregular import _rule_to, deal_perfectly
 from tests.drills.test_table_round import FakeClock, ListRecorder
 

@@ -76,7 +76,7 @@ def test_a_sentence_writes_its_article_as_the_reader_cites() -> None:
 def test_sic_bo_house_pay_table_is_cited_in_words_never_as_an_article_0(
     language: str, article: str, whole: str
 ) -> None:
-    from dealer_trainer.rules.sic_bo.house import house_pay_table, house_ruling
+    from dealer_trainer.rules.house import house_pay_table, house_ruling
 
     table, ruling = house_pay_table("sic-bo-house"), house_ruling("sic-bo-house")
     assert format_article(ruling, language) == article

@@ -34,12 +34,12 @@ from dealer_trainer.drills.table.round import Situation
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.craps import api as craps_api
 from dealer_trainer.rules.craps import irregular as craps
+from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Action, Work
 from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
-from dealer_trainer.rules.sic_bo.house import HouseReference
 from dealer_trainer.rules.text import Text
 
 #: The chance that a round has an irregularity, by difficulty (beginner: none).

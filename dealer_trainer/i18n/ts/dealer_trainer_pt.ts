@@ -127,7 +127,7 @@
         <location line="+50"/>
         <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
-        <location filename="../../drills/sic_bo.py" line="+204"/>
+        <location filename="../../drills/sic_bo.py" line="+205"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -2505,7 +2505,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../rules/sic_bo/house.py" line="+116"/>
+        <location filename="../../rules/sic_bo/house.py" line="+58"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation>Esta casa paga as apostas vencedoras por qualquer ordem, depois de recolhidas todas as perdedoras.</translation>
     </message>
@@ -2744,7 +2744,7 @@
         <translation>número simples {number}</translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/house.py" line="-79"/>
+        <location filename="../../rules/house.py" line="+31"/>
         <source>house pay table</source>
         <translation>tabela de pagamentos da casa</translation>
     </message>
@@ -2759,7 +2759,7 @@
         <translation>procedimento de mesa da casa</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location filename="../../rules/sic_bo/house.py" line="-29"/>
         <source>{numerator} to {denominator}</source>
         <translation>{numerator} para {denominator}</translation>
     </message>
@@ -3793,20 +3793,20 @@
         <translation>As percentagens da regra de domínio são percentagens inteiras.</translation>
     </message>
     <message>
-        <location filename="../../rules/rulesets.py" line="+113"/>
-        <location line="+492"/>
+        <location filename="../../rules/rulesets.py" line="+114"/>
+        <location line="+490"/>
         <source>a table</source>
         <extracomment>The most digits a number of a ruleset may have before and after its point: far beyond any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as written, before any comparison; int() of it alone would take a minute). Characters a message shows escaped (​): they draw nothing, or turn the text around. Said of a value of a ruleset file that cannot be shown as written (&quot;…, not a table&quot;).</extracomment>
         <translation>uma tabela</translation>
     </message>
     <message>
-        <location line="-490"/>
-        <location line="+491"/>
+        <location line="-488"/>
+        <location line="+489"/>
         <source>a list</source>
         <translation>uma lista</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-487"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
@@ -3964,7 +3964,7 @@
         <translation>devia ser {kind}, e não {value}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+30"/>
         <source>a string</source>
         <extracomment>What a key of a ruleset file must hold, in &quot;expected {kind}, got {value}&quot;.</extracomment>
         <translation>um texto</translation>
@@ -4341,12 +4341,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+267"/>
+        <location filename="../../ui/drills/feedback.py" line="+284"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-23"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>Leitura em inglês</translation>
@@ -4365,6 +4365,11 @@
         <location line="+7"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation>Não se cita nenhum artigo: esta resposta assenta na tabela da própria casa (%1). O regulamento do Cussec (Despacho Regulamentar Externo n.º 31/2003) não está disponível.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No article is cited: this answer rests on the table&apos;s procedure (%1), a setting of the ruleset; the regulation sets no order of settlement. Each bet&apos;s own article is in the worked solution.</source>
+        <translation>Nenhum artigo é citado: esta resposta assenta no procedimento da mesa (%1), uma definição do conjunto de regras; o regulamento não fixa nenhuma ordem de liquidação. O artigo de cada aposta está na resolução.</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -9821,7 +9826,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-499"/>
+        <location filename="../../ui/drills/feedback.py" line="-515"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>

@@ -127,7 +127,7 @@
         <location line="+50"/>
         <location filename="../../drills/craps.py" line="+207"/>
         <location filename="../../drills/roulette.py" line="+130"/>
-        <location filename="../../drills/sic_bo.py" line="+204"/>
+        <location filename="../../drills/sic_bo.py" line="+205"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -2505,7 +2505,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../rules/sic_bo/house.py" line="+116"/>
+        <location filename="../../rules/sic_bo/house.py" line="+58"/>
         <source>This house pays the winners in any order, once every loser is collected.</source>
         <translation>收齊所有輸的投注後，此賭場派彩次序不拘。</translation>
     </message>
@@ -2744,7 +2744,7 @@
         <translation>單骰 {number}</translation>
     </message>
     <message>
-        <location filename="../../rules/sic_bo/house.py" line="-79"/>
+        <location filename="../../rules/house.py" line="+31"/>
         <source>house pay table</source>
         <translation>賭場派彩表</translation>
     </message>
@@ -2759,7 +2759,7 @@
         <translation>賭場檯面程序</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location filename="../../rules/sic_bo/house.py" line="-29"/>
         <source>{numerator} to {denominator}</source>
         <translation>{denominator} 賠 {numerator}</translation>
     </message>
@@ -3793,20 +3793,20 @@
         <translation>掌握規則的比率須為整數百分比。</translation>
     </message>
     <message>
-        <location filename="../../rules/rulesets.py" line="+113"/>
-        <location line="+492"/>
+        <location filename="../../rules/rulesets.py" line="+114"/>
+        <location line="+490"/>
         <source>a table</source>
         <extracomment>The most digits a number of a ruleset may have before and after its point: far beyond any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as written, before any comparison; int() of it alone would take a minute). Characters a message shows escaped (​): they draw nothing, or turn the text around. Said of a value of a ruleset file that cannot be shown as written (&quot;…, not a table&quot;).</extracomment>
         <translation>表格</translation>
     </message>
     <message>
-        <location line="-490"/>
-        <location line="+491"/>
+        <location line="-488"/>
+        <location line="+489"/>
         <source>a list</source>
         <translation>列表</translation>
     </message>
     <message>
-        <location line="-489"/>
+        <location line="-487"/>
         <source>nothing</source>
         <translation>空值</translation>
     </message>
@@ -3964,7 +3964,7 @@
         <translation>應為{kind}，而非{value}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+30"/>
         <source>a string</source>
         <extracomment>What a key of a ruleset file must hold, in &quot;expected {kind}, got {value}&quot;.</extracomment>
         <translation>字串</translation>
@@ -4341,12 +4341,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+267"/>
+        <location filename="../../ui/drills/feedback.py" line="+284"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-23"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>英文解讀</translation>
@@ -4365,6 +4365,11 @@
         <location line="+7"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation>並無引用條文：此答案以賭場本身的派彩表為依據（%1）。骰寶的規章（第31/2003號經濟財政司司長對外規範性批示）未存檔。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No article is cited: this answer rests on the table&apos;s procedure (%1), a setting of the ruleset; the regulation sets no order of settlement. Each bet&apos;s own article is in the worked solution.</source>
+        <translation>沒有引用條文：此答案依據檯面程序（%1），是規則集的設定；規章並未訂定結算次序。每注所依據的條文見於解題步驟。</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -9811,7 +9816,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-499"/>
+        <location filename="../../ui/drills/feedback.py" line="-515"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>

@@ -18,67 +18,9 @@ regulation leaves or does not set, for the regulation is not on file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum, unique
 from fractions import Fraction
 
-from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.text import T, Text
-
-
-@unique
-class HouseBasis(StrEnum):
-    PAY_TABLE = "pay table"  # the house's payouts, the bets it offers, its limits
-    RULING = "ruling"  # the house's decision on an irregular throw
-    PROCEDURE = "procedure"  # the house's order of settlement (table procedure)
-
-
-_WORDS = {
-    HouseBasis.PAY_TABLE: T("house pay table"),
-    HouseBasis.RULING: T("house ruling"),
-    HouseBasis.PROCEDURE: T("house table procedure"),
-}
-
-
-@dataclass(frozen=True, order=True)
-class HouseReference(Citation):
-    """Not an article: the house's own table (``sic-bo-house house pay table``)."""
-
-    basis: HouseBasis = HouseBasis.PAY_TABLE
-
-    def __str__(self) -> str:
-        return f"{self.ruleset} house {self.basis}"
-
-    @property
-    def article_ref(self) -> str:
-        """What stands where an article would: ``house pay table``."""
-        return f"house {self.basis}"
-
-    @property
-    def words(self) -> Text:
-        """The basis in words, to translate: "house pay table"."""
-        return _WORDS[self.basis]
-
-    @classmethod
-    def parse_house(cls, text: str) -> HouseReference | None:
-        """Read ``sic-bo-house house pay table`` back (None if it is not a house reference)."""
-        ruleset, sep, basis = text.partition(" house ")
-        if not sep or basis not in {b.value for b in HouseBasis}:
-            return None
-        return cls(ruleset, 0, basis=HouseBasis(basis))
-
-
-def house_pay_table(ruleset_id: str) -> HouseReference:
-    """The basis of every Sic Bo payout and bet: the ruleset's house pay table."""
-    return HouseReference(ruleset_id, 0, basis=HouseBasis.PAY_TABLE)
-
-
-def house_ruling(ruleset_id: str) -> HouseReference:
-    return HouseReference(ruleset_id, 0, basis=HouseBasis.RULING)
-
-
-def house_procedure(ruleset_id: str) -> HouseReference:
-    return HouseReference(ruleset_id, 0, basis=HouseBasis.PROCEDURE)
 
 
 def ratio_text(ratio: Fraction) -> Text:

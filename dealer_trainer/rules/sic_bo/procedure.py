@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.house import house_procedure
 from dealer_trainer.rules.procedure import Action, Step, Target, Work
 from dealer_trainer.rules.requests import given_ids
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo.api import read_request
 from dealer_trainer.rules.sic_bo.bets import spot_name
-from dealer_trainer.rules.sic_bo.house import house_procedure
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from enum import StrEnum, unique
 
+from dealer_trainer.rules.house import house_ruling
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.rulings import BetFate, Ruling
-from dealer_trainer.rules.sic_bo.house import house_ruling
 from dealer_trainer.rules.text import T, Text
 
 

@@ -17,6 +17,7 @@ from enum import StrEnum, unique
 from fractions import Fraction
 
 from dealer_trainer.rules.errors import RulesError, shown
+from dealer_trainer.rules.house import HouseReference, house_pay_table, house_procedure
 from dealer_trainer.rules.money import ZERO, Rounding, fmt, win_at
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo.bets import (
@@ -29,7 +30,6 @@ from dealer_trainer.rules.sic_bo.bets import (
     Spot,
     all_spots,
 )
-from dealer_trainer.rules.sic_bo.house import HouseReference, house_pay_table, house_procedure
 
 
 @unique

@@ -38,7 +38,8 @@ from dealer_trainer.rules.articles import article_for
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.cli import handle
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.sic_bo.house import HouseReference
+from dealer_trainer.rules.house import HouseReference
+from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
@@ -149,6 +150,14 @@ def paragraph_patterns(citation: Citation, language: str) -> list[str]:
     return [rf"^\s*{number}\s*、", rf"^\s*[（(]{number}[)）]", rf"^\s*[（(]{p}[)）]"]
 
 
+def _game_of(citation: Citation) -> str | None:
+    """The game of a citation's ruleset (None for a ruleset this version does not know)."""
+    try:
+        return str(get_ruleset(citation.ruleset).game)
+    except RulesError:
+        return None
+
+
 class ArticleDialog(QDialog):
     """An article: the official Portuguese and Chinese texts and the English reading.
 
@@ -255,12 +264,20 @@ class ArticleDialog(QDialog):
         }
         for index, language in enumerate(self._tab_languages):
             self.tabs.setTabText(index, names[language])
-        if isinstance(self.citation, HouseReference):
+        if isinstance(self.citation, HouseReference) and _game_of(self.citation) == "sic_bo":
             self.heading.setText(
                 self.tr(
                     "No article is cited: this answer rests on the house's own table (%1). "
                     "The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not "
                     "on file."
+                ).replace("%1", cited)
+            )
+        elif isinstance(self.citation, HouseReference):  # an order the regulation does not set
+            self.heading.setText(
+                self.tr(
+                    "No article is cited: this answer rests on the table's procedure (%1), a "
+                    "setting of the ruleset; the regulation sets no order of settlement. Each "
+                    "bet's own article is in the worked solution."
                 ).replace("%1", cited)
             )
         elif self.article is None:

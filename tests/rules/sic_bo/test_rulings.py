@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.rules.rulings import BetFate
-from dealer_trainer.rules.sic_bo.house import HouseReference
 from dealer_trainer.rules.sic_bo.rulings import Irregularity, ruling
 
 

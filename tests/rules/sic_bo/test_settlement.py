@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 from dealer_trainer.rules.sic_bo import Bet, BetKind, Outcome, Spot, Throw, settle, winning_spots
-from dealer_trainer.rules.sic_bo.house import HouseReference
 from tests.rules.sic_bo.table import every_bet, every_throw, pays
 
 dice = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6))
@@ -223,7 +223,7 @@ def test_sic_bo_house_table_the_layout_has_every_spot_once() -> None:
 
 
 def test_sic_bo_house_table_a_house_reference_reads_back_from_its_text() -> None:
-    from dealer_trainer.rules.sic_bo.house import HouseBasis, house_ruling
+    from dealer_trainer.rules.house import HouseBasis, house_ruling
 
     for reference in (HouseReference("sic-bo-house", 0), house_ruling("grand-macau@2")):
         assert HouseReference.parse_house(str(reference)) == reference

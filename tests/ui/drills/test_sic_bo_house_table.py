@@ -47,3 +47,19 @@ def test_sic_bo_house_ruling_dialog_says_no_article_is_on_file(qtbot: QtBot) -> 
     assert heading.startswith("No article is cited"), heading
     assert "house ruling" in heading and "31/2003" in heading
     assert dialog.tabs.isHidden()  # no text to show: none is on file
+
+
+def test_craps_collect_then_pay_cites_table_procedure_not_an_article(qtbot: QtBot) -> None:
+    """Portaria 97/85/M sets no order of settlement: the item's basis is table procedure,
+    and its dialog says so (it opened Art. 6 or another bet's article before)."""
+    item = ItemSpec("craps.pay_order", 1, Difficulty.BEGINNER).make()
+    assert str(item.citation) == "craps-1985 house procedure"
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    dialog = ArticleDialog(item.citation, parent)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    heading = dialog.heading.text()
+    assert heading.startswith("No article is cited: this answer rests on the table's procedure")
+    assert "Sic Bo" not in heading and "31/2003" not in heading
+    assert dialog.tabs.isHidden()

@@ -18,8 +18,8 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.round import TableRound
+from dealer_trainer.rules.house import house_pay_table, house_procedure, house_ruling
 from dealer_trainer.rules.rulesets import default_ruleset
-from dealer_trainer.rules.sic_bo.house import house_pay_table, house_procedure, house_ruling
 from dealer_trainer.ui.instructor.table_results import (
     TableResultsPane,
     TraineeRoundsWindow,

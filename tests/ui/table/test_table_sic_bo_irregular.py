@@ -16,8 +16,8 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import Attempt, TableRound
 from dealer_trainer.drills.table.exam import StepKind
+from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
-from dealer_trainer.rules.sic_bo.house import HouseReference
 from dealer_trainer.ui.felt.items import DiceItem
 from dealer_trainer.ui.table import TableScreen
 from tests.ui.table.test_table_irregular import _rule_by_keys, _seed_with, _taken_in_hand
