@@ -82,6 +82,7 @@ class TableRecorder:
                 "mode": replay["mode"],
                 "irregularities": replay["irregularities"],
                 **({"dealing": replay["dealing"]} if "dealing" in replay else {}),
+                **({"run": replay["run"]} if "run" in replay else {}),
             },
             app_version=__version__,
             started_at=self.clock(),

@@ -59,8 +59,10 @@ def test_caribbean_stud_art2_a_box_is_not_the_house_in_portuguese() -> None:
 def test_roulette_art4_the_marker_is_the_indicador_in_portuguese() -> None:
     pt = _translations("pt")
     markers = [t for (_c, s), t in pt.items() if re.search(r"\bmarker\b", s)]
-    assert markers and all("indicador" in t for t in markers), markers
-    assert not [t for t in pt.values() if "marcador" in t]
+    assert markers and all("indicador" in t and "marcador" not in t for t in markers), markers
+    # craps's puck is no roulette marker: it is not the indicador
+    pucks = [t for (_c, s), t in pt.items() if re.search(r"\bpuck\b", s)]
+    assert pucks and not [t for t in pucks if "indicador" in t], pucks
 
 
 def test_craps_art1_one_chinese_term_for_no_roll_and_no_slang_for_any_craps() -> None:

@@ -252,3 +252,29 @@ def test_table_steps_committed_before_a_sigkill_are_all_there(tmp_path: Path) ->
         assert any(r.end is not None for r in rounds)
     finally:
         reopened.close()
+
+
+def test_craps_table_the_rounds_of_a_hand_are_stored_each_with_its_place(
+    chan: TraineeDesk,
+) -> None:
+    """Craps at a table that goes on: each round is stored with its whole history and its
+    place in the run, replays from what was stored, and is dealt again from the run's seed."""
+    from itertools import islice
+
+    from dealer_trainer.drills.table import Run, table_run
+    from dealer_trainer.storage.table_recorder import replay_stored
+
+    ruleset = default_ruleset("craps")
+    recorder = TableRecorder.start(chan, ruleset.id, clock=FakeClock())
+    round_: TableRound | None = None
+    for seed in range(500, 506):
+        round_ = new_round(ruleset, seed, Difficulty.ADVANCED, recorder=recorder, after=round_)
+        _with_a_mistake(round_)
+    stored = chan.rounds.all(recorder.session_id)
+    dealt = list(islice(table_run(ruleset, 500, Difficulty.ADVANCED), 6))
+    for k, (kept, again) in enumerate(zip(stored, dealt, strict=True), start=1):
+        situation = kept.record.situation
+        assert isinstance(situation, dict)
+        assert situation["request"] == again.situation.request
+        assert situation.get("run") == (None if k == 1 else Run(500, k).to_json())
+        assert replay_stored(kept).agrees

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import caribbean_stud, craps, irregular, roulette, sic_bo
@@ -12,6 +13,7 @@ from dealer_trainer.drills.table.round import (
     RoundRecorder,
     RoundSummary,
     Ruled,
+    Run,
     Seat,
     Situation,
     TableMode,
@@ -30,6 +32,8 @@ from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
 from dealer_trainer.rules.text import Text
 
 Deal = Callable[[Ruleset, int, Difficulty], Situation]
+#: The seeds a table's rounds are dealt from (``TableRecord.seed`` is a signed 64-bit integer).
+SEEDS = 2**63
 
 #: Game → how a round is dealt (this package) and how its work is planned (the rules core).
 _TABLES: dict[str, tuple[Deal, WorkOf]] = {
@@ -55,15 +59,50 @@ def new_round(
     recorder: RoundRecorder | None = None,
     clock: Clock = monotonic_ms,
     mode: TableMode = TableMode.PRACTICE,
+    *,
+    after: TableRound | None = None,
 ) -> TableRound:
     """A round of the ruleset's game, reproducible from the seed, its work planned, with
-    the irregularities its seed draws at this difficulty (``drills.table.irregular``)."""
+    the irregularities its seed draws at this difficulty (``drills.table.irregular``).
+
+    ``after``: the round this one follows at the same table, dealt from the seed before
+    this one's.  Craps goes on from it, throw after throw (``craps.following``: the bets
+    its throw left stay on the layout, the players add theirs, the shooter throws again;
+    a new shooter after a seven-out), and the round records its place in the run
+    (``Situation.run``), so that :func:`table_run` deals it again from the run's seed.
+    The other games deal each round at a table of its own: ``after`` changes nothing."""
     deal, work_of = _table_of(ruleset)
-    situation = deal(ruleset, seed, difficulty)
+    if after is not None and ruleset.game == "craps":
+        if after.ruleset != ruleset or after.difficulty != difficulty:
+            raise ValueError("a round goes on at the same table: its ruleset and difficulty")
+        if seed != (after.seed + 1) % SEEDS:
+            raise ValueError("a round that goes on at a table is dealt from the next seed")
+        before = after.situation.run
+        run = Run(after.seed, 2) if before is None else Run(before.seed, before.round + 1)
+        situation = replace(craps.following(ruleset, seed, difficulty, after.situation), run=run)
+    else:
+        situation = deal(ruleset, seed, difficulty)
     situation = irregular.deal(
         ruleset, seed, difficulty, situation, work_of(situation.request, ruleset)
     )
     return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode)
+
+
+def table_run(
+    ruleset: Ruleset,
+    seed: int,
+    difficulty: Difficulty,
+    clock: Clock = monotonic_ms,
+) -> Iterator[TableRound]:
+    """The practice table's rounds from ``seed``, one after another (unrecorded): the first
+    dealt from the seed alone, each after it from the next seed, going on from the one
+    before (craps: the same table, throw after throw). A round whose ``Situation.run`` is
+    ``Run(seed, k)`` is the k-th of ``table_run(ruleset, seed, difficulty)``."""
+    round_: TableRound | None = None
+    while True:
+        next_seed = seed if round_ is None else (round_.seed + 1) % SEEDS
+        round_ = new_round(ruleset, next_seed, difficulty, clock=clock, after=round_)
+        yield round_
 
 
 def deals_irregularities(game: str, difficulty: Difficulty) -> bool:
@@ -124,6 +163,7 @@ __all__ = [
     "Attempt",
     "RoundRecorder",
     "RoundSummary",
+    "Run",
     "Seat",
     "Situation",
     "TableMode",
@@ -133,4 +173,5 @@ __all__ = [
     "round_of",
     "step_readings",
     "steps_in_order",
+    "table_run",
 ]

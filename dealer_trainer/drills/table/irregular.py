@@ -150,10 +150,13 @@ def _sic_bo(
 def _odds_request(
     ruleset: Ruleset, rng: random.Random, request: Mapping[str, Any]
 ) -> tuple[str, Decimal] | None:
-    """A request for odds before the throw: one the table took (within the cap), or one
-    over the cap behind a pass or come bet with its point (which the table must refuse)."""
+    """A request for odds before the throw: one the table took since the throw before it
+    (within the cap), or one over the cap behind a pass or come bet with its point (which
+    the table must refuse)."""
     before = craps.before_last_roll(request)
-    taken = [e["bet"] for e in before["events"] if "bet" in e and e["bet"]["kind"] == "odds"]
+    events = before["events"]
+    since = max((n for n, e in enumerate(events) if "roll" in e), default=-1) + 1
+    taken = [e["bet"] for e in events[since:] if "bet" in e and e["bet"]["kind"] == "odds"]
     table = craps_api.replay(before, ruleset)
     right_side = [
         s for s in table.open_bets() if s.bet.kind.value in ("pass", "come") and s.point is not None

@@ -22,6 +22,7 @@ from dealer_trainer.drills.table.irregular import irregularities_of
 from dealer_trainer.drills.table.round import (
     RULING,
     Attempt,
+    Run,
     Seat,
     Situation,
     TableMode,
@@ -87,6 +88,7 @@ def situation_of(
             raise ValueError("this version deals the round's seed differently: no spots")
         spots = again.spots
     dealing = stored.get("dealing")
+    run = stored.get("run")
     return Situation(
         game=ruleset.game,
         request=dict(request),
@@ -94,6 +96,7 @@ def situation_of(
         spots=dict(spots or {}),
         dealing=dict(dealing) if isinstance(dealing, Mapping) else None,
         irregularities=irregularities_of(ruleset, request, stored.get("irregularities") or ()),
+        run=Run(int(run["seed"]), int(run["round"])) if isinstance(run, Mapping) else None,
     )
 
 

@@ -124,6 +124,20 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Run:
+    """Where a round stands in a run of rounds at one table (craps: throw after throw).
+
+    The run's first round is dealt from ``seed`` alone; each round after it goes on from
+    the one before, dealt from the next seed (``drills.table.new_round``'s ``after``)."""
+
+    seed: int  # the seed of the run's first round
+    round: int  # this round's place in the run (2: the first round after that one)
+
+    def to_json(self) -> dict[str, int]:
+        return {"seed": self.seed, "round": self.round}
+
+
+@dataclass(frozen=True)
 class Situation:
     """What is on the table when the outcome is known: a rules-CLI ``settle`` request."""
 
@@ -138,6 +152,9 @@ class Situation:
     #: What happens irregularly in the round, in order, each ruled by the rules core
     #: before the settlement steps it comes before (``drills.table.irregular``).
     irregularities: tuple[Irregularity, ...] = ()
+    #: Craps in practice: the round goes on from the one before at the same table (the
+    #: bets its throw left stay on the layout); None: a table dealt for the round alone.
+    run: Run | None = None
 
 
 #: The ``action`` of a recorded ruling (an irregularity answered), beside the steps' own.
@@ -503,6 +520,7 @@ class TableRound:
             ],
             "spots": dict(self.situation.spots),
             **({} if self.situation.dealing is None else {"dealing": self.situation.dealing}),
+            **({} if self.situation.run is None else {"run": self.situation.run.to_json()}),
             "irregularities": [i.to_json() for i in self.irregularities],
             "attempts": [a.to_json() for a in self.attempts],
         }

@@ -11343,7 +11343,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+135"/>
+        <location filename="../../ui/table/screen.py" line="+136"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11422,7 +11422,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+396"/>
+        <location line="+403"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>
@@ -11453,7 +11453,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11504,12 +11504,42 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>The throw: %1 and %2, %3.</source>
+        <location filename="../../ui/table/craps_hand.py" line="+23"/>
+        <source>Point %1 — throw %2 of this shooter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Come-out roll — new shooter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Come-out roll — throw %1 of this shooter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+8"/>
+        <source>Seven-out: new shooter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Point made: the puck goes OFF; a come-out roll next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The point is %1: the puck goes ON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The throw: %1 and %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/screen.py" line="+9"/>
         <source>The dice: %1, %2 and %3, a total of %4.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -11344,7 +11344,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+135"/>
+        <location filename="../../ui/table/screen.py" line="+136"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -11423,7 +11423,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+396"/>
+        <location line="+403"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
@@ -11454,7 +11454,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
     </message>
@@ -11505,12 +11505,42 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A bola está no %1.</translation>
     </message>
     <message>
+        <location filename="../../ui/table/craps_hand.py" line="+23"/>
+        <source>Point %1 — throw %2 of this shooter</source>
+        <translation>Ponto %1 — %2.º lançamento deste lançador</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Come-out roll — new shooter</source>
+        <translation>Lançamento de saída — novo lançador</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Come-out roll — throw %1 of this shooter</source>
+        <translation>Lançamento de saída — %1.º lançamento deste lançador</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>Seven-out: new shooter.</source>
+        <translation>Saiu o sete: novo lançador.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Point made: the puck goes OFF; a come-out roll next.</source>
+        <translation>Ponto feito: o marcador do ponto passa a OFF; segue-se um lançamento de saída.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The point is %1: the puck goes ON.</source>
+        <translation>O ponto é o %1: o marcador do ponto passa a ON.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>The throw: %1 and %2, %3.</source>
         <translation>O lançamento: %1 e %2, %3.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/table/screen.py" line="+9"/>
         <source>The dice: %1, %2 and %3, a total of %4.</source>
         <translation>Os dados: %1, %2 e %3, um total de %4.</translation>
     </message>

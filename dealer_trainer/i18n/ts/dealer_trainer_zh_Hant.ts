@@ -11334,7 +11334,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+135"/>
+        <location filename="../../ui/table/screen.py" line="+136"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -11413,7 +11413,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+396"/>
+        <location line="+403"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
@@ -11444,7 +11444,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
     </message>
@@ -11495,12 +11495,42 @@ It is kept here; retry saving when the database is back.</source>
         <translation>波子落在%1。</translation>
     </message>
     <message>
+        <location filename="../../ui/table/craps_hand.py" line="+23"/>
+        <source>Point %1 — throw %2 of this shooter</source>
+        <translation>點數%1 — 此擲骰者第%2擲</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Come-out roll — new shooter</source>
+        <translation>開局擲骰 — 新擲骰者</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Come-out roll — throw %1 of this shooter</source>
+        <translation>開局擲骰 — 此擲骰者第%1擲</translation>
+    </message>
+    <message>
         <location line="+8"/>
+        <source>Seven-out: new shooter.</source>
+        <translation>擲出七點出局：換新擲骰者。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Point made: the puck goes OFF; a come-out roll next.</source>
+        <translation>擲中點數：點數標記翻到「關」，下一擲為開局擲骰。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The point is %1: the puck goes ON.</source>
+        <translation>點數為%1：點數標記翻到「開」。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>The throw: %1 and %2, %3.</source>
         <translation>擲出：%1及%2，共%3。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/table/screen.py" line="+9"/>
         <source>The dice: %1, %2 and %3, a total of %4.</source>
         <translation>骰子：%1、%2、%3，共 %4 點。</translation>
     </message>

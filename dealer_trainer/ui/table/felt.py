@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem
 from dealer_trainer.drills.chips import stack
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import TableRound
+from dealer_trainer.drills.table.craps import shooter
 from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.procedure import Action, Step
@@ -107,6 +108,13 @@ class TableFelt:
                 ring.setFlag(ring.GraphicsItemFlag.ItemStacksBehindParent)
                 self._rings.append(ring)
         return self.bets
+
+    def show_settled(self, round_: TableRound) -> None:
+        """The felt once the round is settled: craps's puck turned to the point the throw
+        left (ON), or OFF after the point is made or a seven-out."""
+        if round_.game == "craps":
+            after = shooter(round_.situation.request, round_.ruleset).point_after
+            self.view.felt_scene().set_marker("puck", after)
 
     def badge(self, bet: TableBet) -> ChipStackItem | None:
         """The bet's chip stack on the felt (``None``: a progressive bet, drawn as its spot)."""

@@ -89,6 +89,7 @@ from dealer_trainer.ui.table.bets import (
     accepted_readings,
     article_line,
 )
+from dealer_trainer.ui.table.craps_hand import throw_html
 from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
 from dealer_trainer.ui.table.felt import TableFelt
 from dealer_trainer.ui.table.irregular import (
@@ -475,6 +476,7 @@ class TableScreen(QWidget):
                     self.difficulty,
                     recorder=self.recorder,
                     clock=self.clock,
+                    after=self._table_goes_on(),
                 )
         except StorageError as exc:
             self._storage_problem(exc)
@@ -490,6 +492,12 @@ class TableScreen(QWidget):
         self._enable()
         self._show_clock()
         self.roundStarted.emit(round_)
+
+    def _table_goes_on(self) -> TableRound | None:
+        """The practice round the next one follows at the same table (craps: throw after
+        throw); none after an exam's round, which was dealt at a table of its own."""
+        round_ = self.round
+        return round_ if round_ is not None and round_.mode is TableMode.PRACTICE else None
 
     def _stage(self) -> None:
         assert self.round is not None
@@ -808,6 +816,7 @@ class TableScreen(QWidget):
 
     def _round_over(self) -> None:
         assert self.round is not None
+        self.felt.show_settled(self.round)  # craps: the puck ON on the point, or OFF
         summary = self.round.summary()
         if self.exam is not None:
             self._exam_round_over(summary)
@@ -1065,15 +1074,8 @@ class TableScreen(QWidget):
                     "%1", str(request["outcome"]["number"])
                 )
             )
-        elif self.game == "craps":
-            rolls = [e["roll"] for e in request["events"] if "roll" in e]
-            dice = rolls[-1]
-            self.outcome.setText(
-                QCoreApplication.translate("table", "The throw: %1 and %2, %3.")
-                .replace("%1", str(dice[0]))
-                .replace("%2", str(dice[1]))
-                .replace("%3", str(sum(dice)))
-            )
+        elif self.game == "craps":  # the throw, and where the shooter's hand stands
+            self.outcome.setText(throw_html(round_))
         elif self.game == "sic_bo":
             dice = sorted(int(d) for d in request["outcome"]["dice"])
             self.outcome.setText(
