@@ -154,6 +154,9 @@ def data_files(root: Path) -> list[tuple[str, str]]:
             _matching(rules / "texts", ["*.txt", "*.toml"], "dealer_trainer/rules/texts"),
             "official texts",
         ),
+        *_required(
+            _matching(package / "glossary", ["*.toml"], "dealer_trainer/glossary"), "glossary"
+        ),
         # Alembic runs env.py and each version file from source, found by path.
         *_required(
             _matching(

@@ -1,55 +1,136 @@
 """Bets named as a person reads them on the felt, for sentences made without Qt.
 
-The felt's status bar and the drill's bet list name a bet like
-:mod:`dealer_trainer.ui.bet_names` does ("Split 17-20", "Dozen 2", "Hard 8",
-"Odds behind Pass Line") followed by its stake ("Dozen 2 — 20").  Feedback and
-worked solutions use the same names, so a trainee never meets a request's bet
-id ("b"): they are made here from an item's rules request, as :func:`T`
-sentences the UI translates.
+Every name comes from the glossary (:mod:`dealer_trainer.glossary`), the one home of the
+bets' names: :func:`named` turns a bet's game, kind and numbers into its name there.  The
+felt's status bar (:mod:`dealer_trainer.ui.bet_names`), the live table and the drill's bet
+list name a bet so ("Split 17-20", "Dozen 2 (13–24)", "Hard 8", "Odds behind Pass Line"),
+followed by its stake ("Dozen 2 (13–24) — 20").  Feedback and worked solutions use the same
+names, so a trainee never meets a request's bet id ("b"): they are made here from an item's
+rules request, as sentences the UI translates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from dealer_trainer.glossary import bet_name
+from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.rules.craps.api import replay
 from dealer_trainer.rules.craps.model import BetKind as CrapsKind
+from dealer_trainer.rules.craps.model import BetState
 from dealer_trainer.rules.craps.model import Outcome as CrapsOutcome
-from dealer_trainer.rules.roulette.bets import Bet, BetKind
+from dealer_trainer.rules.roulette.bets import Bet
 from dealer_trainer.rules.rulesets import resolve_ruleset
 from dealer_trainer.rules.text import T, Text
 
-#: The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.
-_DOZENS = {1: T("Dozen 1 (1–12)"), 2: T("Dozen 2 (13–24)"), 3: T("Dozen 3 (25–36)")}
+#: An odds bet whose line or come bet is not on the table any more.
+A_LINE_BET = T("a line bet")
+# The roulette bets named without their numbers ("Red"): the name says which.
+_ROULETTE_PLAIN = frozenset({"red", "black", "even", "odd", "low", "high"})
+
+
+def named(
+    game: str,
+    kind: str,
+    *,
+    box: int | None = None,
+    index: int | None = None,
+    number: int | None = None,
+    numbers: Sequence[int] = (),
+    behind: Text | None = None,
+) -> Text:
+    """A bet by its name in the glossary (:mod:`dealer_trainer.glossary`, the one home of
+    the bets' names), from its game, its kind as the rules contract names it and what says
+    which one: ``Split 17-20``, ``Dozen 2 (13–24)``, ``Come bet on 8`` (a come bet's
+    ``number`` is its come point), ``Odds behind Pass Line`` (``behind``: the bet it backs),
+    ``Box 3 ante``, ``Combination 2-5``. ``KeyError`` for a kind the glossary does not name.
+    """
+    if game == "roulette":
+        if kind == "dozen":
+            return bet_name(game, f"dozen_{index}")  # each dozen has its own name
+        if kind in _ROULETTE_PLAIN:
+            return bet_name(game, kind)
+        if index is not None:
+            shown = str(index)
+        elif numbers:
+            shown = "-".join(str(n) for n in numbers)
+        else:
+            shown = str(number if number is not None else "")
+        return bet_name(game, kind, shown=shown)
+    if game == "craps":
+        if kind == "odds":
+            return bet_name(game, kind, bet=behind if behind is not None else A_LINE_BET)
+        if kind in ("come", "dont_come") and number is not None:
+            return bet_name(game, f"{kind}_point", number=number)
+        if kind in ("hard", "big"):
+            return bet_name(game, kind, number=number or 0)
+        return bet_name(game, kind)
+    if game == "caribbean_stud":
+        return bet_name(game, kind, box=box or 0)
+    if game == "sic_bo":
+        if kind == "combination":
+            first, second = numbers
+            return bet_name(game, kind, first=first, second=second)
+        if kind in ("total", "triple", "double", "single"):
+            return bet_name(game, kind, number=number or 0)
+        return bet_name(game, kind)
+    raise KeyError(f"no bet names for the game {game!r}")
+
+
+def spot_name(spot: Spot, felt: Felt) -> Text:
+    """A felt spot's bet by its name: what the status bar, the live table's list and the
+    drills' staged bets say (``Hard 8``, ``Odds behind Come bet on 8``, ``Triple 6``)."""
+    bet = spot.bet
+    behind = None
+    if bet.kind == "odds" and bet.on is not None and bet.on in felt:
+        behind = spot_name(felt.spot(bet.on), felt)
+    return named(
+        felt.game,
+        bet.kind,
+        box=bet.box,
+        index=bet.index,
+        number=bet.number,
+        numbers=bet.numbers,
+        behind=behind,
+    )
+
+
+def request_bet_name(game: str, bet: Mapping[str, Any]) -> Text:
+    """A bet of a stored rules request (``{"kind": "split", "numbers": [17, 20]}``) by its
+    name; ``KeyError`` (or ``ValueError``) for a bet this version cannot name."""
+    numbers = bet.get("numbers")
+    return named(
+        game,
+        str(bet.get("kind")),
+        box=bet.get("box"),
+        index=bet.get("index"),
+        number=bet.get("number"),
+        numbers=tuple(numbers) if isinstance(numbers, list) else (),
+    )
 
 
 def roulette_bet_name(bet: Bet) -> Text:
-    """``Split 17-20``, ``Dozen 2``, ``Red``: the name the felt gives the bet's spot."""
-    if bet.kind.takes_index:
-        shown = str(bet.position.index or 0)
-    else:
-        shown = "-".join(str(n) for n in bet.position.numbers)
-    if bet.kind is BetKind.DOZEN:  # each dozen by its own name (Art. 6(9)-(11), Art. 7(7))
-        return _DOZENS[bet.position.index or 1]
-    names = {
-        BetKind.STRAIGHT: T("Straight-up {shown}", shown=shown),
-        BetKind.SPLIT: T("Split {shown}", shown=shown),
-        BetKind.STREET: T("Street {shown}", shown=shown),
-        BetKind.CORNER: T("Corner {shown}", shown=shown),
-        BetKind.LINE: T("Six-line {shown}", shown=shown),
-        BetKind.NINE: T("Nine numbers {shown}", shown=shown),
-        BetKind.SECTOR12: T("Twelve-number sector {shown}", shown=shown),
-        BetKind.COLUMN: T("Column {shown}", shown=shown),
-        BetKind.RED: T("Red"),
-        BetKind.BLACK: T("Black"),
-        BetKind.EVEN: T("Even"),
-        BetKind.ODD: T("Odd"),
-        BetKind.LOW: T("Low 1–18"),
-        BetKind.HIGH: T("High 19–36"),
-    }
-    return names[bet.kind]
+    """``Split 17-20``, ``Dozen 2 (13–24)``, ``Red``: the name the felt gives the bet's spot."""
+    return named(
+        "roulette",
+        str(bet.kind),
+        index=bet.position.index if bet.kind.takes_index else None,
+        numbers=bet.position.numbers,
+    )
+
+
+def craps_bet_name(state: BetState, lookup: Callable[[str], BetState | None]) -> Text:
+    """A craps bet on the table by its felt name: "Hard 8", "Come bet on 8" (a come bet that
+    travelled), "Odds behind Come bet on 8" (``lookup`` finds the bet an odds bet backs)."""
+    kind = state.kind
+    behind = None
+    if kind is CrapsKind.ODDS and state.bet.on is not None:
+        backed = lookup(state.bet.on)
+        behind = None if backed is None else craps_bet_name(backed, lookup)
+    number = state.point if kind in (CrapsKind.COME, CrapsKind.DONT_COME) else state.bet.number
+    return named("craps", str(kind), number=number, behind=behind)
 
 
 def with_stake(name: Text, stake: Decimal) -> Text:
@@ -73,63 +154,19 @@ def _craps_names(request: Mapping[str, Any]) -> dict[str, Text]:
     ruleset = resolve_ruleset("craps", request.get("ruleset"))
     table = replay(request, ruleset)
     states = {state.id: state for state in table.bets}
-    plain = {
-        CrapsKind.PASS: T("Pass Line"),
-        CrapsKind.DONT_PASS: T("Don't Pass"),
-        CrapsKind.COME: T("Come"),
-        CrapsKind.DONT_COME: T("Don't Come"),
-        CrapsKind.FIELD: T("Field"),
-        CrapsKind.BIG7: T("Big 7"),
-        CrapsKind.ELEVEN: T("Eleven"),
-        CrapsKind.ANY_CRAPS: T("Any Craps"),
+    return {
+        bet_id: with_stake(craps_bet_name(state, states.get), state.bet.amount)
+        for bet_id, state in states.items()
     }
-
-    def name(bet_id: str) -> Text:
-        state = states[bet_id]
-        kind, number = state.kind, state.bet.number
-        if kind is CrapsKind.ODDS:
-            on = state.bet.on
-            behind = name(on) if on in states else T("a line bet")
-            return T("Odds behind {bet}", bet=behind)
-        if kind is CrapsKind.COME and state.point is not None:
-            return T("Come bet on {number}", number=state.point)
-        if kind is CrapsKind.DONT_COME and state.point is not None:
-            return T("Don't Come bet on {number}", number=state.point)
-        if kind is CrapsKind.HARD:
-            return T("Hard {number}", number=number or 0)
-        if kind is CrapsKind.BIG:
-            return T("Big {number}", number=number or 0)
-        return plain[kind]
-
-    return {bet_id: with_stake(name(bet_id), states[bet_id].bet.amount) for bet_id in states}
 
 
 def sic_bo_bet_name(bet: Mapping[str, Any]) -> Text:
     """A Sic Bo bet of a request (``{"kind": "total", "number": 9}``) by its felt name:
     ``Total 9``, ``Combination 2-5``, ``Any triple``."""
-    kind = bet["kind"]
-    number = bet.get("number", 0)
-    plain = {
-        "small": T("Small"),
-        "big": T("Big"),
-        "odd": T("Odd"),
-        "even": T("Even"),
-        "any_triple": T("Any triple"),
-    }
-    if kind in plain:
-        return plain[kind]
-    if kind == "total":
-        return T("Total {number}", number=number)
-    if kind == "triple":
-        return T("Triple {number}", number=number)
-    if kind == "double":
-        return T("Double {number}", number=number)
-    if kind == "single":
-        return T("Single number {number}", number=number)
-    if kind == "combination":
-        first, second = bet["numbers"]
-        return T("Combination {first}-{second}", first=first, second=second)
-    raise ValueError(f"not a Sic Bo bet kind: {kind!r}")
+    try:
+        return request_bet_name("sic_bo", bet)
+    except KeyError:
+        raise ValueError(f"not a Sic Bo bet kind: {bet.get('kind')!r}") from None
 
 
 def _sic_bo_names(request: Mapping[str, Any]) -> dict[str, Text]:

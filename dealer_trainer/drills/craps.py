@@ -10,6 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from dealer_trainer.drills.bet_names import craps_bet_name
 from dealer_trainer.drills.chips import level_chips, pay_tray
 from dealer_trainer.drills.model import (
     Answer,
@@ -26,6 +27,7 @@ from dealer_trainer.drills.model import (
     seconds,
     table_procedure,
 )
+from dealer_trainer.glossary import bet_name as glossary_bet_name
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import (
     Action,
@@ -54,34 +56,13 @@ from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 from dealer_trainer.rules.text import T, Text
 
 GAME = "craps"
-#: The names of the bets that carry no number, as the felt names them (ui/bet_names.py).
-BET_NAMES = {
-    BetKind.PASS: T("Pass Line"),
-    BetKind.DONT_PASS: T("Don't Pass"),
-    BetKind.COME: T("Come"),
-    BetKind.DONT_COME: T("Don't Come"),
-    BetKind.FIELD: T("Field"),
-    BetKind.BIG7: T("Big 7"),
-    BetKind.ELEVEN: T("Eleven"),
-    BetKind.ANY_CRAPS: T("Any Craps"),
-}
 
 
 def bet_name(state: BetState, table: Table) -> Text:
     """A bet's name as the felt shows it on ``table``: "Hard 8", "Odds behind Come bet on 8"."""
-    kind, number = state.kind, state.bet.number
-    if kind is BetKind.ODDS:
-        assert state.bet.on is not None
-        return T("Odds behind {bet}", bet=bet_name(table.bet(state.bet.on), table))
-    if kind is BetKind.HARD:
-        return T("Hard {number}", number=number or 0)
-    if kind is BetKind.BIG:
-        return T("Big {number}", number=number or 0)
-    if kind is BetKind.COME and state.point is not None:
-        return T("Come bet on {number}", number=state.point)
-    if kind is BetKind.DONT_COME and state.point is not None:
-        return T("Don't Come bet on {number}", number=state.point)
-    return BET_NAMES[kind]
+    return craps_bet_name(
+        state, lambda bet_id: table.bet(bet_id) if table.has_bet(bet_id) else None
+    )
 
 
 @dataclass
@@ -943,7 +924,7 @@ SKILLS: tuple[Skill, ...] = (
     Skill(
         "craps.field",
         GAME,
-        T("Field"),
+        glossary_bet_name(GAME, "field"),
         T("3, 4, 9, 10, 11 pay even; 2 and 12 pay double."),
         AnswerKind.AMOUNT,
         _one_roll_family("craps.field", [BetKind.FIELD]),

@@ -23,6 +23,7 @@ from dealer_trainer.drills.model import (
     one_right,
     seconds,
 )
+from dealer_trainer.glossary import bet_name
 from dealer_trainer.rules.roulette import RED, Bet, BetKind, BetPosition, all_positions, settle
 from dealer_trainer.rules.roulette.pay_order import texts_differ
 from dealer_trainer.rules.roulette.rulings import disturbed_winning_chips, golpe_nulo, late_bet
@@ -39,22 +40,9 @@ from dealer_trainer.rules.text import T, Text
 
 GAME = "roulette"
 
+# Each kind of bet as a worked line counts it ("1 split", "3 splits"): the glossary's words.
 KIND_NAMES = {
-    BetKind.STRAIGHT: (T("straight-up"), T("straight-ups")),
-    BetKind.SPLIT: (T("split"), T("splits")),
-    BetKind.STREET: (T("street"), T("streets")),
-    BetKind.CORNER: (T("corner"), T("corners")),
-    BetKind.LINE: (T("six-line"), T("six-lines")),
-    BetKind.NINE: (T("nine-number bet"), T("nine-number bets")),
-    BetKind.SECTOR12: (T("twelve-number sector"), T("twelve-number sectors")),
-    BetKind.COLUMN: (T("column"), T("columns")),
-    BetKind.DOZEN: (T("dozen"), T("dozens")),
-    BetKind.RED: (T("red"), T("reds")),
-    BetKind.BLACK: (T("black"), T("blacks")),
-    BetKind.EVEN: (T("even"), T("evens")),
-    BetKind.ODD: (T("odd"), T("odds")),
-    BetKind.LOW: (T("low (1-18)"), T("lows (1-18)")),
-    BetKind.HIGH: (T("high (19-36)"), T("highs (19-36)")),
+    kind: (bet_name(GAME, f"{kind}.one"), bet_name(GAME, f"{kind}.many")) for kind in BetKind
 }
 
 
@@ -475,12 +463,12 @@ GROUP_NAMES = {
     "columns_and_dozens": T("columns and dozens"),
     "sectors": T("sectors (nine and twelve numbers)"),
     "even_chances": T("even chances"),
-    "lines": T("six-lines"),
-    "streets": T("streets"),
-    "corners": T("corners"),
+    "lines": bet_name(GAME, "line.many"),
+    "streets": bet_name(GAME, "street.many"),
+    "corners": bet_name(GAME, "corner.many"),
     "lines_and_corners": T("six-lines and corners (one step, in any order)"),
-    "splits": T("splits"),
-    "straights": T("straight-ups"),
+    "splits": bet_name(GAME, "split.many"),
+    "straights": bet_name(GAME, "straight.many"),
 }
 
 

@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from dealer_trainer.glossary import felt_print
 from dealer_trainer.layouts.labels import Label
 from dealer_trainer.layouts.model import BetRef, Decor, Dice, Ellipse, Felt, Rect, Spot
 from dealer_trainer.rules.games import Game
@@ -55,12 +56,12 @@ COMBINATION_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(FACES, 2))
 
 SIC_BO_TITLE = Label("骰寶", QT_TRANSLATE_NOOP("felt", "SIC BO"))
 SHAKER_LABEL = Label("骰盅", QT_TRANSLATE_NOOP("felt", "SHAKER"))
-SMALL = Label("小", QT_TRANSLATE_NOOP("felt", "SMALL"))
-BIG = Label("大", QT_TRANSLATE_NOOP("felt", "BIG"))
-ODD = Label("單", QT_TRANSLATE_NOOP("felt", "ODD"))
-EVEN = Label("雙", QT_TRANSLATE_NOOP("felt", "EVEN"))
+SMALL = Label(felt_print("sic_bo.small"), QT_TRANSLATE_NOOP("felt", "SMALL"))
+BIG = Label(felt_print("sic_bo.big"), QT_TRANSLATE_NOOP("felt", "BIG"))
+ODD = Label(felt_print("sic_bo.odd"), QT_TRANSLATE_NOOP("felt", "ODD"))
+EVEN = Label(felt_print("sic_bo.even"), QT_TRANSLATE_NOOP("felt", "EVEN"))
 LOSE_ON_TRIPLE = Label("圍骰通殺", QT_TRANSLATE_NOOP("felt", "LOSES ON ANY TRIPLE"))
-ANY_TRIPLE = Label("全圍", QT_TRANSLATE_NOOP("felt", "ANY TRIPLE"))
+ANY_TRIPLE = Label(felt_print("sic_bo.any_triple"), QT_TRANSLATE_NOOP("felt", "ANY TRIPLE"))
 RANGE = QT_TRANSLATE_NOOP("felt", "%1 TO %2")  # small's 4 to 10, big's 11 to 17
 
 

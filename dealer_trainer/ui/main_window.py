@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
     from dealer_trainer.storage.records import Person
+    from dealer_trainer.ui.glossary import GlossaryWindow
     from dealer_trainer.ui.sandbox.panel import SandboxPanel
     from dealer_trainer.ui.sign_in import SignInDialog
 
@@ -409,6 +410,11 @@ class MainWindow(QMainWindow):
         self._sandbox_action.setShortcut(QKeySequence("F8"))
         self._sandbox_action.toggled.connect(self._sandbox_toggled)
         self._view_menu.addAction(self._sandbox_action)
+        self._glossary_action = QAction(self)
+        self._glossary_action.setShortcut(QKeySequence("F2"))
+        self._glossary_action.triggered.connect(self.open_glossary)
+        self._view_menu.addAction(self._glossary_action)
+        self.glossary: GlossaryWindow | None = None
         self._language_menu = self._view_menu.addMenu("")
         self._language_menu.menuAction().setVisible(self.languages is not None)
         if self.languages is not None:
@@ -436,6 +442,7 @@ class MainWindow(QMainWindow):
         self._felt_action.setText(self.tr("Go to the &felt"))
         self._games_action.setText(self.tr("Choose the &game"))
         self._sandbox_action.setText(self.tr("&What if… (settle the felt)"))
+        self._glossary_action.setText(self.tr("Gl&ossary…"))
         self._language_menu.setTitle(self.tr("&Language"))
         for scene in self._scenes.values():
             scene.retranslate()
@@ -443,6 +450,19 @@ class MainWindow(QMainWindow):
         self._thumbnail_timer.start()
         if self.view.scene() is not None:
             self._describe_spot(self.view.focused_spot or "")
+
+    def open_glossary(self) -> GlossaryWindow:
+        """The Glossary window (F2): built on first use, then shown again as it was left."""
+        if self.glossary is None:
+            from dealer_trainer.ui.glossary import GlossaryWindow  # noqa: PLC0415 (on first use)
+
+            self.glossary = GlossaryWindow(self)
+        self.glossary.show()
+        self.glossary.raise_()
+        self.glossary.activateWindow()
+        self.glossary.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.glossary.search.selectAll()
+        return self.glossary
 
     def _sandbox_toggled(self, shown: bool) -> None:
         visible = self.sandbox_scroll is not None and self.sandbox_scroll.isVisibleTo(self)

@@ -142,6 +142,7 @@ def test_data_files_list_every_ruleset_text_and_migration_of_the_checkout() -> N
             "rules/rulesets/*.toml",
             "rules/texts/*.txt",
             "rules/texts/*.toml",
+            "glossary/*.toml",
             "storage/migrations/env.py",
             "storage/migrations/script.py.mako",
             "storage/migrations/versions/*.py",
@@ -151,6 +152,7 @@ def test_data_files_list_every_ruleset_text_and_migration_of_the_checkout() -> N
     }
     assert "dealer_trainer/rules/rulesets/roulette-2003.toml" in expected
     assert "dealer_trainer/storage/migrations/env.py" in expected
+    assert "dealer_trainer/glossary/terms.toml" in expected
     assert expected <= collected
     assert all(Path(source).is_file() for source, _ in pairs)
     # The sources stay where the package reads them: the destination mirrors the checkout.

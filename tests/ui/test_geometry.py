@@ -33,8 +33,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QHeaderView,
+    QLineEdit,
     QScrollBar,
     QStackedWidget,
+    QToolButton,
     QWidget,
 )
 from pytestqt.exceptions import TimeoutError
@@ -169,8 +171,13 @@ def overlaps(window: QWidget) -> list[str]:
 
 def _qt_part(widget: QWidget) -> bool:
     """A part Qt lays out inside its own composite widget (a spin box's line, a table's
-    header, a scroll bar): the composite is checked, not its parts."""
-    return widget.objectName().startswith("qt_") or isinstance(widget, QScrollBar | QHeaderView)
+    header, a scroll bar, a search field's clear button): the composite is checked, not its
+    parts."""
+    return (
+        widget.objectName().startswith("qt_")
+        or isinstance(widget, QScrollBar | QHeaderView)
+        or (isinstance(widget, QToolButton) and isinstance(widget.parentWidget(), QLineEdit))
+    )
 
 
 def _text(widget: QWidget) -> str:
@@ -347,6 +354,29 @@ def test_article_dialog_fits(qtbot: QtBot, room: QRect, language: str) -> None:
     dialog = ArticleDialog(item.citation, parent)
     _show(qtbot, dialog)
     assert_fits(qtbot, dialog, room, f"article-{language}-{room.height()}")
+
+
+def test_glossary_window_fits(qtbot: QtBot, room: QRect, language: str) -> None:
+    """The Glossary (F2) as the main window opens it: every term, then Sic Bo's with the
+    longest sources (their references), then a search that finds nothing."""
+    main = MainWindow()
+    _show(qtbot, main)
+    window = main.open_glossary()
+    qtbot.waitExposed(window)
+    assert_fits(qtbot, window, room, f"glossary-{language}-{room.height()}")
+    window.game.setCurrentIndex(window.game.findData("sic_bo"))
+    longest = max(
+        window.visible_rows(),
+        key=lambda row: sum(
+            len(window.source_text(window.terms[row].sources[code], code))
+            for code in window.terms[row].sources
+        ),
+    )
+    window.table.selectRow(longest)
+    assert_fits(qtbot, window, room, f"glossary-sic-bo-{language}-{room.height()}")
+    window.search.setText("zzz")
+    assert window.nothing.isVisible()
+    assert_fits(qtbot, window, room, f"glossary-nothing-{language}-{room.height()}")
 
 
 @pytest.fixture

@@ -125,8 +125,8 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+207"/>
-        <location filename="../../drills/roulette.py" line="+130"/>
+        <location filename="../../drills/craps.py" line="+188"/>
+        <location filename="../../drills/roulette.py" line="+118"/>
         <location filename="../../drills/sic_bo.py" line="+205"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
@@ -726,236 +726,24 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+37"/>
-        <source>Straight-up {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Split {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Street {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Corner {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Six-line {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Nine numbers {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Twelve-number sector {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Column {shown}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-19"/>
-        <source>Dozen 1 (1–12)</source>
-        <extracomment>The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Dozen 2 (13–24)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Dozen 3 (25–36)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>Red</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Black</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+69"/>
-        <source>Even</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-68"/>
-        <location line="+67"/>
-        <source>Odd</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-66"/>
-        <source>Low 1–18</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>High 19–36</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location filename="../../drills/bet_names.py" line="+138"/>
         <source>{bet} — {stake}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
-        <location filename="../../drills/craps.py" line="-148"/>
-        <source>Pass Line</source>
-        <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Don&apos;t Pass</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Come</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Don&apos;t Come</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="-109"/>
         <source>a line bet</source>
+        <extracomment>An odds bet whose line or come bet is not on the table any more.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+13"/>
-        <source>Odds behind {bet}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+6"/>
-        <source>Come bet on {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+2"/>
-        <source>Don&apos;t Come bet on {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="-6"/>
-        <source>Hard {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+2"/>
-        <source>Big {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Small</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Any triple</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Total {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Triple {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Double {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Single number {number}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Combination {first}-{second}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+47"/>
+        <location line="+186"/>
         <source>a bet that is not on the table</source>
         <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-75"/>
-        <source>odds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../drills/bet_names.py" line="-97"/>
-        <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+883"/>
-        <source>Field</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-882"/>
-        <source>Big 7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Eleven</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Any Craps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../drills/craps.py" line="+139"/>
+        <location filename="../../drills/craps.py" line="-2"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -968,7 +756,7 @@
         <location line="+199"/>
         <location line="+317"/>
         <location filename="../../drills/grading.py" line="+104"/>
-        <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
@@ -1572,159 +1360,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-381"/>
-        <source>straight-up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+440"/>
-        <source>straight-ups</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-439"/>
-        <source>split</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+438"/>
-        <source>splits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-437"/>
-        <source>street</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+434"/>
-        <source>streets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-433"/>
-        <source>corner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+434"/>
-        <source>corners</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-433"/>
-        <source>six-line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+431"/>
-        <source>six-lines</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-430"/>
-        <source>nine-number bet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>nine-number bets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>twelve-number sector</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>twelve-number sectors</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>column</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>columns</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>dozen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>dozens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>red</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>reds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>black</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>blacks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <location filename="../../rules/sic_bo/bets.py" line="+142"/>
         <source>even</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>evens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../rules/sic_bo/bets.py" line="-1"/>
+        <location line="-1"/>
         <source>odd</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>low (1-18)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>lows (1-18)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>high (19-36)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>highs (19-36)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+75"/>
+        <location filename="../../drills/roulette.py" line="-292"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4153,6 +3801,351 @@
         <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Straight-up {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>straight-up</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>straight-ups</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>splits</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Street {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>street</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>streets</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corner {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corner</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corners</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Six-line {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>six-line</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>six-lines</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nine numbers {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nine-number bet</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nine-number bets</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Twelve-number sector {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>twelve-number sector</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>twelve-number sectors</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>columns</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dozen</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dozens</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dozen 1 (1–12)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dozen 2 (13–24)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dozen 3 (25–36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Even</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evens</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Odd</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>odds</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low 1–18</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low (1-18)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lows (1-18)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High 19–36</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>high (19-36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>highs (19-36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>red</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reds</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>black</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blacks</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass Line</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don&apos;t Pass</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Come</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Come bet on {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don&apos;t Come</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don&apos;t Come bet on {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Odds behind {bet}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hard {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Big 7</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Eleven</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any Craps</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Big {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box {box} ante</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box {box} progressive jackpot bet</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box {box} raise</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Big</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Triple {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any triple</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Combination {first}-{second}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single number {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -5629,6 +5622,90 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>GlossaryWindow</name>
+    <message>
+        <location filename="../../ui/glossary.py" line="+189"/>
+        <source>Customary Macau term. %1</source>
+        <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The project&apos;s English reading of %1 (not an official text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: the Portuguese text writes this name in English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, Portuguese text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, Chinese text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(written «%1»)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 of %2 terms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No term has «%1» in English, Portuguese or Chinese.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No %2 term has «%1» in English, Portuguese or Chinese.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Glossary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the &amp;article (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A word in English, Portuguese or Chinese</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Game:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All games</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Game</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GroupDialog</name>
     <message>
         <location filename="../../ui/instructor/groups.py" line="+44"/>
@@ -6272,7 +6349,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+430"/>
+        <location filename="../../ui/main_window.py" line="+436"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6282,7 +6359,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-175"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation type="unfinished"></translation>
@@ -6299,12 +6376,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+181"/>
+        <location line="+200"/>
         <source>Opening the records…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-57"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6340,11 +6417,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Gl&amp;ossary…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+55"/>
         <source>Practice is not recorded: the records open when someone signs in with their own login.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9075,220 +9157,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>bets</name>
     <message>
-        <location filename="../../ui/bet_names.py" line="+17"/>
-        <source>Straight-up %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Split %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Street %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Corner %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Six-line %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Nine numbers %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Twelve-number sector %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Column %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Dozen 1 (1–12)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen 2 (13–24)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen 3 (25–36)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Red</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Black</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+26"/>
-        <source>Even</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-25"/>
-        <location line="+24"/>
-        <source>Odd</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <source>Low 1–18</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>High 19–36</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Pass Line</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Pass</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Come</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Come bet on %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Come</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Come bet on %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Odds behind %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Field</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Hard %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big 7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Eleven</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Any Craps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 ante</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 raise</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 progressive jackpot bet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Small</source>
-        <extracomment>Sic Bo&apos;s bets by kind (some kinds share a roulette or craps kind&apos;s id, not its name).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Total %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Triple %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Any triple</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Double %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Combination %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Single number %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+54"/>
+        <location filename="../../ui/bet_names.py" line="+49"/>
         <source>%1 to 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9901,7 +9770,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+50"/>
+        <location filename="../../layouts/labels.py" line="+52"/>
         <source>1st 12 · 1–12</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9927,7 +9796,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../layouts/sic_bo.py" line="+61"/>
+        <location filename="../../layouts/sic_bo.py" line="+62"/>
         <source>EVEN</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9958,12 +9827,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TWELVE NUMBERS · 2 to 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>WHEEL</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10084,33 +9953,33 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>PROGRESSIVE JACKPOT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>ROYAL FLUSH</source>
         <extracomment>The hands the progressive pays (Art. 10(2)), as its display posts them, highest first.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>STRAIGHT FLUSH</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>FOUR OF A KIND</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>FULL HOUSE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FLUSH</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10835,13 +10704,13 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+103"/>
+        <location filename="../../ui/instructor/stage.py" line="+97"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>%1 (%2) is not on this felt</source>
         <translation type="unfinished"></translation>
     </message>

@@ -125,8 +125,8 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+207"/>
-        <location filename="../../drills/roulette.py" line="+130"/>
+        <location filename="../../drills/craps.py" line="+188"/>
+        <location filename="../../drills/roulette.py" line="+118"/>
         <location filename="../../drills/sic_bo.py" line="+205"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
@@ -726,236 +726,24 @@
         <translation>Da esquerda para a direita, a banca em último lugar, a quinta carta voltada para cima (art. 7.º).</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+37"/>
-        <source>Straight-up {shown}</source>
-        <translation>Pleno {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Split {shown}</source>
-        <translation>Cavalo {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Street {shown}</source>
-        <translation>Rua {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Corner {shown}</source>
-        <translation>Quadro {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Six-line {shown}</source>
-        <translation>Linha {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Nine numbers {shown}</source>
-        <translation>Sector de nove números {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Twelve-number sector {shown}</source>
-        <translation>Sector de doze números {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Column {shown}</source>
-        <translation>Coluna {shown}</translation>
-    </message>
-    <message>
-        <location line="-19"/>
-        <source>Dozen 1 (1–12)</source>
-        <extracomment>The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.</extracomment>
-        <translation>Pequeno (1–12)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Dozen 2 (13–24)</source>
-        <translation>Médio (13–24)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Dozen 3 (25–36)</source>
-        <translation>Grande (25–36)</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>Red</source>
-        <translation>Encarnado</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Black</source>
-        <translation>Preto</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+69"/>
-        <source>Even</source>
-        <translation>Par</translation>
-    </message>
-    <message>
-        <location line="-68"/>
-        <location line="+67"/>
-        <source>Odd</source>
-        <translation>Ímpar</translation>
-    </message>
-    <message>
-        <location line="-66"/>
-        <source>Low 1–18</source>
-        <translation>Menor 1–18</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>High 19–36</source>
-        <translation>Maior 19–36</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location filename="../../drills/bet_names.py" line="+138"/>
         <source>{bet} — {stake}</source>
         <translation>{bet} — {stake}</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <location filename="../../drills/craps.py" line="-148"/>
-        <source>Pass Line</source>
-        <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
-        <translation>Pass Line</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Don&apos;t Pass</source>
-        <translation>Don&apos;t Pass</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Come</source>
-        <translation>Come</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Don&apos;t Come</source>
-        <translation>Don&apos;t Come</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="-109"/>
         <source>a line bet</source>
+        <extracomment>An odds bet whose line or come bet is not on the table any more.</extracomment>
         <translation>uma aposta de linha</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+13"/>
-        <source>Odds behind {bet}</source>
-        <translation>Aposta adicional ({bet})</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+6"/>
-        <source>Come bet on {number}</source>
-        <translation>Come no {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+2"/>
-        <source>Don&apos;t Come bet on {number}</source>
-        <translation>Don&apos;t Come no {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="-6"/>
-        <source>Hard {number}</source>
-        <translation>Hard {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+2"/>
-        <source>Big {number}</source>
-        <translation>Big {number}</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Small</source>
-        <translation>Pequeno</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation>Grande</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Any triple</source>
-        <translation>Qualquer triplo</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Total {number}</source>
-        <translation>Total {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Triple {number}</source>
-        <translation>Triplo {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Double {number}</source>
-        <translation>Duplo {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Single number {number}</source>
-        <translation>Número simples {number}</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Combination {first}-{second}</source>
-        <translation>Combinação {first}-{second}</translation>
-    </message>
-    <message>
-        <location line="+47"/>
+        <location line="+186"/>
         <source>a bet that is not on the table</source>
         <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
         <translation>uma aposta que não está na mesa</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-75"/>
-        <source>odds</source>
-        <translation>ímpares</translation>
-    </message>
-    <message>
-        <location filename="../../drills/bet_names.py" line="-97"/>
-        <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+883"/>
-        <source>Field</source>
-        <translation>Field</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-882"/>
-        <source>Big 7</source>
-        <translation>Big 7</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Eleven</source>
-        <translation>Eleven</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Any Craps</source>
-        <translation>Any Craps</translation>
-    </message>
-    <message>
-        <location filename="../../drills/craps.py" line="+139"/>
+        <location filename="../../drills/craps.py" line="-2"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation>Nenhuma aposta ganha neste lançamento: não há nada a pagar.</translation>
     </message>
@@ -968,7 +756,7 @@
         <location line="+199"/>
         <location line="+317"/>
         <location filename="../../drills/grading.py" line="+104"/>
-        <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
@@ -1572,159 +1360,19 @@
         <translation>Certo.</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-381"/>
-        <source>straight-up</source>
-        <translation>pleno</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+440"/>
-        <source>straight-ups</source>
-        <translation>plenos</translation>
-    </message>
-    <message>
-        <location line="-439"/>
-        <source>split</source>
-        <translation>cavalo</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+438"/>
-        <source>splits</source>
-        <translation>cavalos</translation>
-    </message>
-    <message>
-        <location line="-437"/>
-        <source>street</source>
-        <translation>rua</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+434"/>
-        <source>streets</source>
-        <translation>ruas</translation>
-    </message>
-    <message>
-        <location line="-433"/>
-        <source>corner</source>
-        <translation>quadro</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+434"/>
-        <source>corners</source>
-        <translation>quadros</translation>
-    </message>
-    <message>
-        <location line="-433"/>
-        <source>six-line</source>
-        <translation>linha</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+431"/>
-        <source>six-lines</source>
-        <translation>linhas</translation>
-    </message>
-    <message>
-        <location line="-430"/>
-        <source>nine-number bet</source>
-        <translation>sector de nove números</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>nine-number bets</source>
-        <translation>sectores de nove números</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>twelve-number sector</source>
-        <translation>sector de doze números</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>twelve-number sectors</source>
-        <translation>sectores de doze números</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>column</source>
-        <translation>coluna</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>columns</source>
-        <translation>colunas</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>dozen</source>
-        <translation>dúzia</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>dozens</source>
-        <translation>dúzias</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>red</source>
-        <translation>encarnado</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>reds</source>
-        <translation>encarnados</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>black</source>
-        <translation>preto</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>blacks</source>
-        <translation>pretos</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <location filename="../../rules/sic_bo/bets.py" line="+142"/>
         <source>even</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation>par</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>evens</source>
-        <translation>pares</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../rules/sic_bo/bets.py" line="-1"/>
+        <location line="-1"/>
         <source>odd</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation>ímpar</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>low (1-18)</source>
-        <translation>menor (1-18)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>lows (1-18)</source>
-        <translation>menores (1-18)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>high (19-36)</source>
-        <translation>maior (19-36)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>highs (19-36)</source>
-        <translation>maiores (19-36)</translation>
-    </message>
-    <message>
-        <location line="+75"/>
+        <location filename="../../drills/roulette.py" line="-292"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
         <translation>Recolha primeiro as apostas perdedoras; não fazem parte do pagamento.</translation>
     </message>
@@ -4153,6 +3801,351 @@
         <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
         <translation>Uma aposta {bet} só se faz antes de um primeiro lançamento, e o ponto é {point}: uma interpretação (uma definição do conjunto de regras): o texto decide a aposta no seu primeiro lançamento e não diz quando pode ser feita.</translation>
     </message>
+    <message>
+        <source>Straight-up {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Pleno {shown}</translation>
+    </message>
+    <message>
+        <source>straight-up</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>pleno</translation>
+    </message>
+    <message>
+        <source>straight-ups</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>plenos</translation>
+    </message>
+    <message>
+        <source>Split {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Cavalo {shown}</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>cavalo</translation>
+    </message>
+    <message>
+        <source>splits</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>cavalos</translation>
+    </message>
+    <message>
+        <source>Street {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Rua {shown}</translation>
+    </message>
+    <message>
+        <source>street</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>rua</translation>
+    </message>
+    <message>
+        <source>streets</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>ruas</translation>
+    </message>
+    <message>
+        <source>Corner {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Quadro {shown}</translation>
+    </message>
+    <message>
+        <source>corner</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>quadro</translation>
+    </message>
+    <message>
+        <source>corners</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>quadros</translation>
+    </message>
+    <message>
+        <source>Six-line {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Linha {shown}</translation>
+    </message>
+    <message>
+        <source>six-line</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>linha</translation>
+    </message>
+    <message>
+        <source>six-lines</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>linhas</translation>
+    </message>
+    <message>
+        <source>Nine numbers {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Sector de nove números {shown}</translation>
+    </message>
+    <message>
+        <source>nine-number bet</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>sector de nove números</translation>
+    </message>
+    <message>
+        <source>nine-number bets</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>sectores de nove números</translation>
+    </message>
+    <message>
+        <source>Twelve-number sector {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Sector de doze números {shown}</translation>
+    </message>
+    <message>
+        <source>twelve-number sector</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>sector de doze números</translation>
+    </message>
+    <message>
+        <source>twelve-number sectors</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>sectores de doze números</translation>
+    </message>
+    <message>
+        <source>Column {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Coluna {shown}</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>coluna</translation>
+    </message>
+    <message>
+        <source>columns</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>colunas</translation>
+    </message>
+    <message>
+        <source>dozen</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>dúzia</translation>
+    </message>
+    <message>
+        <source>dozens</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>dúzias</translation>
+    </message>
+    <message>
+        <source>Dozen 1 (1–12)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Pequeno (1–12)</translation>
+    </message>
+    <message>
+        <source>Dozen 2 (13–24)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Médio (13–24)</translation>
+    </message>
+    <message>
+        <source>Dozen 3 (25–36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Grande (25–36)</translation>
+    </message>
+    <message>
+        <source>Even</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Par</translation>
+    </message>
+    <message>
+        <source>evens</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>pares</translation>
+    </message>
+    <message>
+        <source>Odd</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Ímpar</translation>
+    </message>
+    <message>
+        <source>odds</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>ímpares</translation>
+    </message>
+    <message>
+        <source>Low 1–18</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Menor 1–18</translation>
+    </message>
+    <message>
+        <source>low (1-18)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>menor (1-18)</translation>
+    </message>
+    <message>
+        <source>lows (1-18)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>menores (1-18)</translation>
+    </message>
+    <message>
+        <source>High 19–36</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Maior 19–36</translation>
+    </message>
+    <message>
+        <source>high (19-36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>maior (19-36)</translation>
+    </message>
+    <message>
+        <source>highs (19-36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>maiores (19-36)</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Encarnado</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>encarnado</translation>
+    </message>
+    <message>
+        <source>reds</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>encarnados</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Preto</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>preto</translation>
+    </message>
+    <message>
+        <source>blacks</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>pretos</translation>
+    </message>
+    <message>
+        <source>Pass Line</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Pass Line</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Pass</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Don&apos;t Pass</translation>
+    </message>
+    <message>
+        <source>Come</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Come</translation>
+    </message>
+    <message>
+        <source>Come bet on {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Come no {number}</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Come</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Don&apos;t Come</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Come bet on {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Don&apos;t Come no {number}</translation>
+    </message>
+    <message>
+        <source>Odds behind {bet}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Aposta adicional ({bet})</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Field</translation>
+    </message>
+    <message>
+        <source>Hard {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Hard {number}</translation>
+    </message>
+    <message>
+        <source>Big 7</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Big 7</translation>
+    </message>
+    <message>
+        <source>Eleven</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>«11»</translation>
+    </message>
+    <message>
+        <source>Any Craps</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Any Craps</translation>
+    </message>
+    <message>
+        <source>Big {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Big {number}</translation>
+    </message>
+    <message>
+        <source>Box {box} ante</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Ante da posição {box}</translation>
+    </message>
+    <message>
+        <source>Box {box} progressive jackpot bet</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Aposta no jackpot progressivo da posição {box}</translation>
+    </message>
+    <message>
+        <source>Box {box} raise</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Aumento da posição {box}</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Pequeno</translation>
+    </message>
+    <message>
+        <source>Big</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Grande</translation>
+    </message>
+    <message>
+        <source>Total {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Total {number}</translation>
+    </message>
+    <message>
+        <source>Triple {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Triplo {number}</translation>
+    </message>
+    <message>
+        <source>Any triple</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Qualquer triplo</translation>
+    </message>
+    <message>
+        <source>Double {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Duplo {number}</translation>
+    </message>
+    <message>
+        <source>Combination {first}-{second}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Combinação {first}-{second}</translation>
+    </message>
+    <message>
+        <source>Single number {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>Número simples {number}</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -5630,6 +5623,90 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
 </context>
 <context>
+    <name>GlossaryWindow</name>
+    <message>
+        <location filename="../../ui/glossary.py" line="+189"/>
+        <source>Customary Macau term. %1</source>
+        <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
+        <translation>Termo habitual em Macau. %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The project&apos;s English reading of %1 (not an official text)</source>
+        <translation>Leitura em inglês do projecto: %1 (não é um texto oficial)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: the Portuguese text writes this name in English</source>
+        <translation>%1: o texto português escreve este nome em inglês</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, Portuguese text</source>
+        <translation>%1, texto português</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, Chinese text</source>
+        <translation>%1, texto chinês</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(written «%1»)</source>
+        <translation>(escrito «%1»)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 of %2 terms</source>
+        <translation>%1 de %2 termos</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No term has «%1» in English, Portuguese or Chinese.</source>
+        <translation>Nenhum termo tem «%1» em inglês, português ou chinês.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No %2 term has «%1» in English, Portuguese or Chinese.</source>
+        <translation>Nenhum termo de %2 tem «%1» em inglês, português ou chinês.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Glossary</source>
+        <translation>Glossário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the &amp;article (Enter)</source>
+        <translation>Ler o &amp;artigo (Enter)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search:</source>
+        <translation>&amp;Procurar:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A word in English, Portuguese or Chinese</source>
+        <translation>Uma palavra em inglês, português ou chinês</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Game:</source>
+        <translation>&amp;Jogo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All games</source>
+        <translation>Todos os jogos</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Game</source>
+        <translation>Jogo</translation>
+    </message>
+</context>
+<context>
     <name>GroupDialog</name>
     <message>
         <location filename="../../ui/instructor/groups.py" line="+44"/>
@@ -6273,7 +6350,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+430"/>
+        <location filename="../../ui/main_window.py" line="+436"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -6283,7 +6360,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pano</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-175"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation>No pano: %1</translation>
@@ -6300,12 +6377,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+12"/>
-        <location line="+181"/>
+        <location line="+200"/>
         <source>Opening the records…</source>
         <translation>A abrir os registos…</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-57"/>
         <source>&amp;File</source>
         <translation>&amp;Ficheiro</translation>
     </message>
@@ -6341,11 +6418,16 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
+        <source>Gl&amp;ossary…</source>
+        <translation>Gl&amp;ossário…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+55"/>
         <source>Practice is not recorded: the records open when someone signs in with their own login.</source>
         <translation>A prática não é registada: os registos abrem quando alguém inicia sessão com o seu próprio nome de utilizador.</translation>
     </message>
@@ -7893,7 +7975,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Marker</source>
-        <translation>Marcador</translation>
+        <translation>Indicador</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -8203,7 +8285,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location filename="../../ui/instructor/table_results.py" line="-449"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
-        <translation>Marcador</translation>
+        <translation>Indicador</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9076,220 +9158,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>bets</name>
     <message>
-        <location filename="../../ui/bet_names.py" line="+17"/>
-        <source>Straight-up %1</source>
-        <translation>Pleno %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Split %1</source>
-        <translation>Cavalo %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Street %1</source>
-        <translation>Rua %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Corner %1</source>
-        <translation>Quadro %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Six-line %1</source>
-        <translation>Linha %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Nine numbers %1</source>
-        <translation>Sector de nove números %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Twelve-number sector %1</source>
-        <translation>Sector de doze números %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Column %1</source>
-        <translation>Coluna %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen %1</source>
-        <translation>Dúzia %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Dozen 1 (1–12)</source>
-        <translation>Pequeno (1–12)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen 2 (13–24)</source>
-        <translation>Médio (13–24)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen 3 (25–36)</source>
-        <translation>Grande (25–36)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Red</source>
-        <translation>Encarnado</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Black</source>
-        <translation>Preto</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+26"/>
-        <source>Even</source>
-        <translation>Par</translation>
-    </message>
-    <message>
-        <location line="-25"/>
-        <location line="+24"/>
-        <source>Odd</source>
-        <translation>Ímpar</translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <source>Low 1–18</source>
-        <translation>Menor 1–18</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>High 19–36</source>
-        <translation>Maior 19–36</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Pass Line</source>
-        <translation>Pass Line</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Pass</source>
-        <translation>Don&apos;t Pass</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Come</source>
-        <translation>Come</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Come bet on %1</source>
-        <translation>Come no %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Come</source>
-        <translation>Don&apos;t Come</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Come bet on %1</source>
-        <translation>Don&apos;t Come no %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Odds behind %1</source>
-        <translation>Aposta adicional (%1)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Field</source>
-        <translation>Field</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Hard %1</source>
-        <translation>Hard %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big %1</source>
-        <translation>Big %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big 7</source>
-        <translation>Big 7</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Eleven</source>
-        <translation>Eleven</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Any Craps</source>
-        <translation>Any Craps</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 ante</source>
-        <translation>Ante da posição %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 raise</source>
-        <translation>Aumento da posição %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 progressive jackpot bet</source>
-        <translation>Aposta no jackpot progressivo da posição %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Small</source>
-        <extracomment>Sic Bo&apos;s bets by kind (some kinds share a roulette or craps kind&apos;s id, not its name).</extracomment>
-        <translation>Pequeno</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation>Grande</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Total %1</source>
-        <translation>Total %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Triple %1</source>
-        <translation>Triplo %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Any triple</source>
-        <translation>Qualquer triplo</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Double %1</source>
-        <translation>Duplo %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Combination %1</source>
-        <translation>Combinação %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Single number %1</source>
-        <translation>Número simples %1</translation>
-    </message>
-    <message>
-        <location line="+54"/>
+        <location filename="../../ui/bet_names.py" line="+49"/>
         <source>%1 to 1</source>
         <translation>%1 para 1</translation>
     </message>
@@ -9902,7 +9771,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>BIG 10 · 9 para 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+50"/>
+        <location filename="../../layouts/labels.py" line="+52"/>
         <source>1st 12 · 1–12</source>
         <translation>Pequeno · 1–12</translation>
     </message>
@@ -9928,7 +9797,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../layouts/sic_bo.py" line="+61"/>
+        <location filename="../../layouts/sic_bo.py" line="+62"/>
         <source>EVEN</source>
         <translation>PAR</translation>
     </message>
@@ -9959,12 +9828,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>SECTOR (9 NÚMEROS) · 3 para 1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TWELVE NUMBERS · 2 to 1</source>
         <translation>SECTOR (12 NÚMEROS) · 2 para 1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>WHEEL</source>
         <translation>CILINDRO</translation>
     </message>
@@ -10085,33 +9954,33 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>PORTA-FICHAS</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>PROGRESSIVE JACKPOT</source>
         <translation>JACKPOT PROGRESSIVO</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>ROYAL FLUSH</source>
         <extracomment>The hands the progressive pays (Art. 10(2)), as its display posts them, highest first.</extracomment>
         <translation>SEQUÊNCIA REAL</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>STRAIGHT FLUSH</source>
         <translation>SEQUÊNCIA DE COR</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>FOUR OF A KIND</source>
         <translation>PÓQUER</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>FULL HOUSE</source>
         <translation>FULL HOUSE</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FLUSH</source>
         <translation>COR</translation>
     </message>
@@ -10836,13 +10705,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+103"/>
+        <location filename="../../ui/instructor/stage.py" line="+97"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>uma aposta de um tipo que esta versão não conhece</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>%1 (%2) is not on this felt</source>
         <translation>%1 (%2) não está neste pano</translation>
     </message>
@@ -11196,7 +11065,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+7"/>
         <source>Marker on %1</source>
-        <translation>Marcador no %1</translation>
+        <translation>Indicador no %1</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -125,8 +125,8 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+207"/>
-        <location filename="../../drills/roulette.py" line="+130"/>
+        <location filename="../../drills/craps.py" line="+188"/>
+        <location filename="../../drills/roulette.py" line="+118"/>
         <location filename="../../drills/sic_bo.py" line="+205"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
@@ -726,236 +726,24 @@
         <translation>由左至右，莊荷最後，莊荷第五張牌面向上（第七條）。</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+37"/>
-        <source>Straight-up {shown}</source>
-        <translation>孤丁 {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Split {shown}</source>
-        <translation>兩門騎 {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Street {shown}</source>
-        <translation>三門一列 {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Corner {shown}</source>
-        <translation>四門騎 {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Six-line {shown}</source>
-        <translation>六門 {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Nine numbers {shown}</source>
-        <translation>九門 {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Twelve-number sector {shown}</source>
-        <translation>十二門 {shown}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Column {shown}</source>
-        <translation>直十二門 {shown}</translation>
-    </message>
-    <message>
-        <location line="-19"/>
-        <source>Dozen 1 (1–12)</source>
-        <extracomment>The dozens: pequeno, médio, grande in the Portuguese text; 小, 中, 大十二門 in the Chinese.</extracomment>
-        <translation>小十二門（1–12）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Dozen 2 (13–24)</source>
-        <translation>中十二門（13–24）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Dozen 3 (25–36)</source>
-        <translation>大十二門（25–36）</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>Red</source>
-        <translation>紅</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Black</source>
-        <translation>黑</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+69"/>
-        <source>Even</source>
-        <translation>雙</translation>
-    </message>
-    <message>
-        <location line="-68"/>
-        <location line="+67"/>
-        <source>Odd</source>
-        <translation>單</translation>
-    </message>
-    <message>
-        <location line="-66"/>
-        <source>Low 1–18</source>
-        <translation>小 1–18</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>High 19–36</source>
-        <translation>大 19–36</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location filename="../../drills/bet_names.py" line="+138"/>
         <source>{bet} — {stake}</source>
         <translation>{bet} — {stake}</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <location filename="../../drills/craps.py" line="-148"/>
-        <source>Pass Line</source>
-        <extracomment>The names of the bets that carry no number, as the felt names them (ui/bet_names.py).</extracomment>
-        <translation>派司拉</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Don&apos;t Pass</source>
-        <translation>東派司</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Come</source>
-        <translation>襟</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Don&apos;t Come</source>
-        <translation>東襟</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="-109"/>
         <source>a line bet</source>
+        <extracomment>An odds bet whose line or come bet is not on the table any more.</extracomment>
         <translation>一注線注</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+13"/>
-        <source>Odds behind {bet}</source>
-        <translation>{bet}的附加投注</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+6"/>
-        <source>Come bet on {number}</source>
-        <translation>{number}點襟注</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+2"/>
-        <source>Don&apos;t Come bet on {number}</source>
-        <translation>{number}點東襟注</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="-6"/>
-        <source>Hard {number}</source>
-        <translation>硬{number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../../drills/craps.py" line="+2"/>
-        <source>Big {number}</source>
-        <translation>大{number}</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Small</source>
-        <translation>小</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation>大</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Any triple</source>
-        <translation>全圍</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Total {number}</source>
-        <translation>點數 {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Triple {number}</source>
-        <translation>圍骰 {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Double {number}</source>
-        <translation>雙骰 {number}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Single number {number}</source>
-        <translation>單骰 {number}</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Combination {first}-{second}</source>
-        <translation>兩骰組合 {first}-{second}</translation>
-    </message>
-    <message>
-        <location line="+47"/>
+        <location line="+186"/>
         <source>a bet that is not on the table</source>
         <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
         <translation>一注不在檯面上的投注</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-75"/>
-        <source>odds</source>
-        <translation>單</translation>
-    </message>
-    <message>
-        <location filename="../../drills/bet_names.py" line="-97"/>
-        <location filename="../../drills/craps.py" line="-16"/>
-        <location line="+883"/>
-        <source>Field</source>
-        <translation>場區</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="-882"/>
-        <source>Big 7</source>
-        <translation>大七</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Eleven</source>
-        <translation>十一</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../drills/craps.py" line="+1"/>
-        <source>Any Craps</source>
-        <translation>任何2、3、12點</translation>
-    </message>
-    <message>
-        <location filename="../../drills/craps.py" line="+139"/>
+        <location filename="../../drills/craps.py" line="-2"/>
         <source>Nothing wins on this throw: there is nothing to pay.</source>
         <translation>這次擲骰沒有投注贏：無須派彩。</translation>
     </message>
@@ -968,7 +756,7 @@
         <location line="+199"/>
         <location line="+317"/>
         <location filename="../../drills/grading.py" line="+104"/>
-        <location filename="../../drills/roulette.py" line="+411"/>
+        <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
@@ -1572,159 +1360,19 @@
         <translation>正確。</translation>
     </message>
     <message>
-        <location filename="../../drills/roulette.py" line="-381"/>
-        <source>straight-up</source>
-        <translation>孤丁</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+440"/>
-        <source>straight-ups</source>
-        <translation>孤丁</translation>
-    </message>
-    <message>
-        <location line="-439"/>
-        <source>split</source>
-        <translation>兩門騎</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+438"/>
-        <source>splits</source>
-        <translation>兩門騎</translation>
-    </message>
-    <message>
-        <location line="-437"/>
-        <source>street</source>
-        <translation>三門一列</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+434"/>
-        <source>streets</source>
-        <translation>三門一列</translation>
-    </message>
-    <message>
-        <location line="-433"/>
-        <source>corner</source>
-        <translation>四門騎</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+434"/>
-        <source>corners</source>
-        <translation>四門騎</translation>
-    </message>
-    <message>
-        <location line="-433"/>
-        <source>six-line</source>
-        <translation>六門</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+431"/>
-        <source>six-lines</source>
-        <translation>六門</translation>
-    </message>
-    <message>
-        <location line="-430"/>
-        <source>nine-number bet</source>
-        <translation>九門</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>nine-number bets</source>
-        <translation>九門</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>twelve-number sector</source>
-        <translation>十二門</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>twelve-number sectors</source>
-        <translation>十二門</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>column</source>
-        <translation>直十二門</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>columns</source>
-        <translation>直十二門</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>dozen</source>
-        <translation>小、中或大十二門</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>dozens</source>
-        <translation>小、中、大十二門</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>red</source>
-        <translation>紅</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>reds</source>
-        <translation>紅</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>black</source>
-        <translation>黑</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>blacks</source>
-        <translation>黑</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <location filename="../../rules/sic_bo/bets.py" line="+142"/>
         <source>even</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation>雙</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>evens</source>
-        <translation>雙</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location filename="../../rules/sic_bo/bets.py" line="-1"/>
+        <location line="-1"/>
         <source>odd</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation>單</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>low (1-18)</source>
-        <translation>小（1-18）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>lows (1-18)</source>
-        <translation>小（1-18）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>high (19-36)</source>
-        <translation>大（19-36）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>highs (19-36)</source>
-        <translation>大（19-36）</translation>
-    </message>
-    <message>
-        <location line="+75"/>
+        <location filename="../../drills/roulette.py" line="-292"/>
         <source>Collect the losing bets first; they are not part of the payout.</source>
         <translation>先收去輸注；輸注不計入派彩。</translation>
     </message>
@@ -4153,6 +3801,351 @@
         <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
         <translation>{bet}投注只可在首擲前下注，現時點數是{point}：這是解釋（規則集的設定）：條文在第一擲決定該注，沒有說明何時可以下注。</translation>
     </message>
+    <message>
+        <source>Straight-up {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>孤丁 {shown}</translation>
+    </message>
+    <message>
+        <source>straight-up</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>孤丁</translation>
+    </message>
+    <message>
+        <source>straight-ups</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>孤丁</translation>
+    </message>
+    <message>
+        <source>Split {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>兩門騎 {shown}</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>兩門騎</translation>
+    </message>
+    <message>
+        <source>splits</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>兩門騎</translation>
+    </message>
+    <message>
+        <source>Street {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>三門一列 {shown}</translation>
+    </message>
+    <message>
+        <source>street</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>三門一列</translation>
+    </message>
+    <message>
+        <source>streets</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>三門一列</translation>
+    </message>
+    <message>
+        <source>Corner {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>四門騎 {shown}</translation>
+    </message>
+    <message>
+        <source>corner</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>四門騎</translation>
+    </message>
+    <message>
+        <source>corners</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>四門騎</translation>
+    </message>
+    <message>
+        <source>Six-line {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>六門 {shown}</translation>
+    </message>
+    <message>
+        <source>six-line</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>六門</translation>
+    </message>
+    <message>
+        <source>six-lines</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>六門</translation>
+    </message>
+    <message>
+        <source>Nine numbers {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>九門 {shown}</translation>
+    </message>
+    <message>
+        <source>nine-number bet</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>九門</translation>
+    </message>
+    <message>
+        <source>nine-number bets</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>九門</translation>
+    </message>
+    <message>
+        <source>Twelve-number sector {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>十二門 {shown}</translation>
+    </message>
+    <message>
+        <source>twelve-number sector</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>十二門</translation>
+    </message>
+    <message>
+        <source>twelve-number sectors</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>十二門</translation>
+    </message>
+    <message>
+        <source>Column {shown}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>直十二門 {shown}</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>直十二門</translation>
+    </message>
+    <message>
+        <source>columns</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>直十二門</translation>
+    </message>
+    <message>
+        <source>dozen</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>小、中或大十二門</translation>
+    </message>
+    <message>
+        <source>dozens</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>小、中、大十二門</translation>
+    </message>
+    <message>
+        <source>Dozen 1 (1–12)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>小十二門（1–12）</translation>
+    </message>
+    <message>
+        <source>Dozen 2 (13–24)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>中十二門（13–24）</translation>
+    </message>
+    <message>
+        <source>Dozen 3 (25–36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>大十二門（25–36）</translation>
+    </message>
+    <message>
+        <source>Even</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>雙</translation>
+    </message>
+    <message>
+        <source>evens</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>雙</translation>
+    </message>
+    <message>
+        <source>Odd</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>單</translation>
+    </message>
+    <message>
+        <source>odds</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>單</translation>
+    </message>
+    <message>
+        <source>Low 1–18</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>小 1–18</translation>
+    </message>
+    <message>
+        <source>low (1-18)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>小（1-18）</translation>
+    </message>
+    <message>
+        <source>lows (1-18)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>小（1-18）</translation>
+    </message>
+    <message>
+        <source>High 19–36</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>大 19–36</translation>
+    </message>
+    <message>
+        <source>high (19-36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>大（19-36）</translation>
+    </message>
+    <message>
+        <source>highs (19-36)</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>大（19-36）</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>紅</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>紅</translation>
+    </message>
+    <message>
+        <source>reds</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>紅</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>黑</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>黑</translation>
+    </message>
+    <message>
+        <source>blacks</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>黑</translation>
+    </message>
+    <message>
+        <source>Pass Line</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>派司拉</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Pass</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>東派司</translation>
+    </message>
+    <message>
+        <source>Come</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>襟</translation>
+    </message>
+    <message>
+        <source>Come bet on {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>{number}點襟注</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Come</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>東襟</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Come bet on {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>{number}點東襟注</translation>
+    </message>
+    <message>
+        <source>Odds behind {bet}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>{bet}的附加投注</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>場區</translation>
+    </message>
+    <message>
+        <source>Hard {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>硬{number}</translation>
+    </message>
+    <message>
+        <source>Big 7</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>大七</translation>
+    </message>
+    <message>
+        <source>Eleven</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>十一</translation>
+    </message>
+    <message>
+        <source>Any Craps</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>任何2、3、12點</translation>
+    </message>
+    <message>
+        <source>Big {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>大{number}</translation>
+    </message>
+    <message>
+        <source>Box {box} ante</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>第{box}門原注</translation>
+    </message>
+    <message>
+        <source>Box {box} progressive jackpot bet</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>第{box}門累進大獎投注</translation>
+    </message>
+    <message>
+        <source>Box {box} raise</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>第{box}門加注</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>小</translation>
+    </message>
+    <message>
+        <source>Big</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>大</translation>
+    </message>
+    <message>
+        <source>Total {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>點數 {number}</translation>
+    </message>
+    <message>
+        <source>Triple {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>圍骰 {number}</translation>
+    </message>
+    <message>
+        <source>Any triple</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>全圍</translation>
+    </message>
+    <message>
+        <source>Double {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>雙骰 {number}</translation>
+    </message>
+    <message>
+        <source>Combination {first}-{second}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>兩骰組合 {first}-{second}</translation>
+    </message>
+    <message>
+        <source>Single number {number}</source>
+        <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
+        <translation>單骰 {number}</translation>
+    </message>
 </context>
 <context>
     <name>AmountPad</name>
@@ -5626,6 +5619,90 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>GlossaryWindow</name>
+    <message>
+        <location filename="../../ui/glossary.py" line="+189"/>
+        <source>Customary Macau term. %1</source>
+        <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
+        <translation>澳門慣用詞語。%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The project&apos;s English reading of %1 (not an official text)</source>
+        <translation>本系統對%1的英文解讀（並非官方文本）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: the Portuguese text writes this name in English</source>
+        <translation>%1：葡文文本以英文寫出此名稱</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, Portuguese text</source>
+        <translation>%1，葡文文本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, Chinese text</source>
+        <translation>%1，中文文本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(written «%1»)</source>
+        <translation>（原文寫作「%1」）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 of %2 terms</source>
+        <translation>顯示%1個詞語，共%2個</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No term has «%1» in English, Portuguese or Chinese.</source>
+        <translation>沒有英文、葡文或中文詞語含有「%1」。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No %2 term has «%1» in English, Portuguese or Chinese.</source>
+        <translation>%2沒有英文、葡文或中文詞語含有「%1」。</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Glossary</source>
+        <translation>詞彙表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the &amp;article (Enter)</source>
+        <translation>閱讀條文(&amp;A)（Enter）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Search:</source>
+        <translation>搜尋(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A word in English, Portuguese or Chinese</source>
+        <translation>英文、葡文或中文詞語</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Game:</source>
+        <translation>遊戲(&amp;G)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All games</source>
+        <translation>所有遊戲</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Game</source>
+        <translation>遊戲</translation>
+    </message>
+</context>
+<context>
     <name>GroupDialog</name>
     <message>
         <location filename="../../ui/instructor/groups.py" line="+44"/>
@@ -6268,7 +6345,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+430"/>
+        <location filename="../../ui/main_window.py" line="+436"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -6278,7 +6355,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檯面</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-175"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation>檯面上合共：%1</translation>
@@ -6295,12 +6372,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+181"/>
+        <location line="+200"/>
         <source>Opening the records…</source>
         <translation>正在開啟記錄…</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-57"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
@@ -6336,11 +6413,16 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Gl&amp;ossary…</source>
+        <translation>詞彙表(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Language</source>
         <translation>語言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+55"/>
         <source>Practice is not recorded: the records open when someone signs in with their own login.</source>
         <translation>練習不會被記錄：有人以自己的登入名稱登入後才會開啟記錄。</translation>
     </message>
@@ -9066,220 +9148,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>bets</name>
     <message>
-        <location filename="../../ui/bet_names.py" line="+17"/>
-        <source>Straight-up %1</source>
-        <translation>孤丁 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Split %1</source>
-        <translation>兩門騎 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Street %1</source>
-        <translation>三門一列 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Corner %1</source>
-        <translation>四門騎 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Six-line %1</source>
-        <translation>六門 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Nine numbers %1</source>
-        <translation>九門 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Twelve-number sector %1</source>
-        <translation>十二門 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Column %1</source>
-        <translation>直十二門 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen %1</source>
-        <translation>十二門 %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Dozen 1 (1–12)</source>
-        <translation>小十二門（1–12）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen 2 (13–24)</source>
-        <translation>中十二門（13–24）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Dozen 3 (25–36)</source>
-        <translation>大十二門（25–36）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Red</source>
-        <translation>紅</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Black</source>
-        <translation>黑</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+26"/>
-        <source>Even</source>
-        <translation>雙</translation>
-    </message>
-    <message>
-        <location line="-25"/>
-        <location line="+24"/>
-        <source>Odd</source>
-        <translation>單</translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <source>Low 1–18</source>
-        <translation>小 1–18</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>High 19–36</source>
-        <translation>大 19–36</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Pass Line</source>
-        <translation>派司拉</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Pass</source>
-        <translation>東派司</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Come</source>
-        <translation>襟</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Come bet on %1</source>
-        <translation>%1點襟注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Come</source>
-        <translation>東襟</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Don&apos;t Come bet on %1</source>
-        <translation>%1點東襟注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Odds behind %1</source>
-        <translation>%1的附加投注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Field</source>
-        <translation>場區</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Hard %1</source>
-        <translation>硬%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big %1</source>
-        <translation>大%1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big 7</source>
-        <translation>大七</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Eleven</source>
-        <translation>十一</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Any Craps</source>
-        <translation>任何2、3、12點</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 ante</source>
-        <translation>第%1門原注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 raise</source>
-        <translation>第%1門加注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Box %1 progressive jackpot bet</source>
-        <translation>第%1門累進大獎投注</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Small</source>
-        <extracomment>Sic Bo&apos;s bets by kind (some kinds share a roulette or craps kind&apos;s id, not its name).</extracomment>
-        <translation>小</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Big</source>
-        <translation>大</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Total %1</source>
-        <translation>點數 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Triple %1</source>
-        <translation>圍骰 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Any triple</source>
-        <translation>全圍</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Double %1</source>
-        <translation>雙骰 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Combination %1</source>
-        <translation>兩骰組合 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Single number %1</source>
-        <translation>單骰 %1</translation>
-    </message>
-    <message>
-        <location line="+54"/>
+        <location filename="../../ui/bet_names.py" line="+49"/>
         <source>%1 to 1</source>
         <translation>1賠%1</translation>
     </message>
@@ -9892,7 +9761,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>BIG 10 · 9 to 5</translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+50"/>
+        <location filename="../../layouts/labels.py" line="+52"/>
         <source>1st 12 · 1–12</source>
         <translation>1st 12 · 1–12</translation>
     </message>
@@ -9918,7 +9787,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../layouts/sic_bo.py" line="+61"/>
+        <location filename="../../layouts/sic_bo.py" line="+62"/>
         <source>EVEN</source>
         <translation>EVEN</translation>
     </message>
@@ -9949,12 +9818,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>NINE NUMBERS · 3 to 1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TWELVE NUMBERS · 2 to 1</source>
         <translation>TWELVE NUMBERS · 2 to 1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>WHEEL</source>
         <translation>WHEEL</translation>
     </message>
@@ -10075,33 +9944,33 @@ It is kept here; retry saving when the database is back.</source>
         <translation>CHIP TRAY</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>PROGRESSIVE JACKPOT</source>
         <translation>PROGRESSIVE JACKPOT</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>ROYAL FLUSH</source>
         <extracomment>The hands the progressive pays (Art. 10(2)), as its display posts them, highest first.</extracomment>
         <translation>ROYAL FLUSH</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>STRAIGHT FLUSH</source>
         <translation>STRAIGHT FLUSH</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>FOUR OF A KIND</source>
         <translation>FOUR OF A KIND</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>FULL HOUSE</source>
         <translation>FULL HOUSE</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FLUSH</source>
         <translation>FLUSH</translation>
     </message>
@@ -10826,13 +10695,13 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+103"/>
+        <location filename="../../ui/instructor/stage.py" line="+97"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>此版本不認識的注項類別</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>%1 (%2) is not on this felt</source>
         <translation>%1（%2）不在此檯面上</translation>
     </message>

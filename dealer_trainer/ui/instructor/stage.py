@@ -26,6 +26,7 @@ from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset,
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.language import text_in_language
 
 
 def request_of(situation: object) -> Mapping[str, Any] | None:
@@ -85,23 +86,15 @@ class _Table:
             self.ruleset = default_ruleset(game)
 
 
-def _named(bet: Mapping[str, Any]) -> str:
-    """A bet's name from its kind and numbers, for a bet the felt has no spot for."""
-    from dealer_trainer.ui.bet_names import BET_NAMES  # noqa: PLC0415 (only then)
+def _named(game: str, bet: Mapping[str, Any]) -> str:
+    """A bet's name from its kind and numbers (the glossary's), for a bet the felt has no
+    spot for."""
+    from dealer_trainer.drills.bet_names import request_bet_name  # noqa: PLC0415 (only then)
 
-    kind = str(bet.get("kind"))
-    numbers = bet.get("numbers")
-    shown = (
-        "-".join(str(n) for n in numbers)
-        if isinstance(numbers, list)
-        else str(bet.get("box", bet.get("number", bet.get("index", ""))))
-    )
-    if kind == "dozen" and bet.get("index") in (1, 2, 3):
-        kind = f"dozen_{bet['index']}"  # each dozen by its own name
-    template = BET_NAMES.get(kind)
-    if template is None:
+    try:
+        return text_in_language(request_bet_name(game, bet))
+    except (KeyError, TypeError, ValueError):
         return QCoreApplication.translate("stage", "a bet of a kind this version does not know")
-    return QCoreApplication.translate("bets", template).replace("%1", shown).strip()
 
 
 def _put(
@@ -215,7 +208,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                 str(spot or bet.get("kind")),
                 bet.get("amount"),
                 missing,
-                _named(bet),
+                _named(game, bet),
             )
         number = found.get("marker", (request.get("outcome") or {}).get("number"))
         if isinstance(number, int) and "dolly" in scene.markers:
@@ -229,7 +222,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
     elif game == "craps":
         dice = found.get("dice")
         named = {
-            str(event["bet"].get("id")): _named(event["bet"])
+            str(event["bet"].get("id")): _named(game, event["bet"])
             for event in request.get("events") or []
             if isinstance(event, Mapping) and isinstance(event.get("bet"), Mapping)
         }
@@ -239,7 +232,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
             placed = None  # a request this version cannot replay: each bet where it was made
         if placed is not None:
             for bet_id, spot, amount in placed:
-                _put(scene, table, spot, amount, missing, named.get(str(bet_id), _named({})))
+                _put(scene, table, spot, amount, missing, named.get(str(bet_id), _named(game, {})))
         else:
             spots_of: dict[str, str] = {}
             for event in request.get("events") or []:
@@ -247,7 +240,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                 if isinstance(bet, Mapping):
                     spot = _craps_spot(bet, spots_of)
                     spots_of[str(bet.get("id"))] = spot
-                    _put(scene, table, spot, bet.get("amount"), missing, _named(bet))
+                    _put(scene, table, spot, bet.get("amount"), missing, _named(game, bet))
         point = found.get("point")
         if "puck" in scene.markers:
             scene.set_marker("puck", point if isinstance(point, int) else None)
@@ -265,7 +258,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
                 stakes["raise"] = RAISE_MULTIPLE * ante  # Art. 6(6): exactly twice the ante
             for part, value in stakes.items():
                 if value is not None and not isinstance(value, bool):
-                    label = _named({"kind": part, "box": number})
+                    label = _named(game, {"kind": part, "box": number})
                     _put(scene, table, f"box-{number}-{part}", value, missing, label)
             if box.get("progressive") is True and f"box-{number}-progressive" in scene.felt:
                 progressive.append(f"box-{number}-progressive")  # Art. 2: nearest the dealer
