@@ -106,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
         "prompt.",
     )
     tasks = server.add_subparsers(
-        dest="server_command", metavar="init|add-person|set-password", required=True
+        dest="server_command", metavar="init|add-person|set-password|grader", required=True
     )
     init = tasks.add_parser(
         "init",
@@ -134,6 +134,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     reset.add_argument("url", metavar="URL", help="postgresql://ROLE@SERVER:5432/DATABASE")
     reset.add_argument("--login", required=True, help="whose password to set")
+    grading = tasks.add_parser(
+        "grader",
+        help="grade the centre's answers, sittings and certifications (the grader's URL)",
+        description="The centre's grader: signs in as <database>_grader, grades what is "
+        "pending, then what the database says has come, and ends a sitting at its time "
+        "limit, until stopped. Its password comes from PGPASSWORD, a prompt, or libpq's "
+        "password file (PGPASSFILE). Run it as a service beside PostgreSQL (docs/server.md).",
+    )
+    grading.add_argument(
+        "url", metavar="URL", help="postgresql://DATABASE_grader@SERVER:5432/DATABASE"
+    )
+    grading.add_argument("--once", action="store_true", help="grade what is pending, then exit")
+    grading.add_argument("--log", metavar="FILE", help="also write the log to FILE")
     return parser
 
 
@@ -310,6 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli.init(args)
         if args.server_command == "set-password":
             return cli.set_password(args)
+        if args.server_command == "grader":
+            return cli.grader(args)
         return cli.add_person(args)
     return run_window(args)
 
