@@ -425,6 +425,9 @@ class SummaryView(QWidget):
     """
 
     closeRequested = Signal()
+    #: An assigned exam on a centre's server: the centre's grader scores the sitting, so
+    #: the verdict here is this workstation's preview and says so.
+    server_grades = False
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -507,6 +510,12 @@ class SummaryView(QWidget):
             if missing > 0:
                 verdict += "\n" + self.tr("Items not answered: %1 (counted as not right).").replace(
                     "%1", str(missing)
+                )
+            if self.server_grades:
+                verdict += "\n" + self.tr(
+                    "This is this computer's preview: the centre's server grades the sitting, "
+                    "and its result is the one that counts (your transcript shows it once "
+                    "graded)."
                 )
             self.verdict.setText(verdict)
             self.verdict.setProperty("passed", passed)
