@@ -99,11 +99,11 @@ def _parser() -> argparse.ArgumentParser:
     listing.add_argument("--instructor", help="your login, on a centre's server")
     server = commands.add_parser(
         "server",
-        help="set up a training centre's PostgreSQL server, add people to it",
+        help="set up a training centre's PostgreSQL server, add people to it, grade",
         description="A training centre's PostgreSQL server: its schema, roles and rules "
-        "(init, as the database's owner), and its people (add-person, set-password). The URL "
-        "names the role to sign in as, never a password: that comes from PGPASSWORD or a "
-        "prompt.",
+        "(init, as the database's owner), its people (add-person, set-password) and its "
+        "grader (grader). The URL names the role to sign in as, never a password: that comes "
+        "from PGPASSWORD or a prompt.",
     )
     tasks = server.add_subparsers(
         dest="server_command", metavar="init|add-person|set-password|grader", required=True
@@ -129,8 +129,9 @@ def _parser() -> argparse.ArgumentParser:
         "set-password",
         help="give an instructor or a trainee who forgot theirs a new password",
         description="Set a new password for a person of the centre; it is read from standard "
-        "input. With the owner's URL (IT): an instructor's or a trainee's; with an "
-        "instructor's: a trainee's. The audit log keeps who set it, never the password.",
+        "input. With the owner's URL (IT): an instructor's, a trainee's or the grader's "
+        "(<database>_grader); with an instructor's: a trainee's. The audit log keeps who set "
+        "it, never the password.",
     )
     reset.add_argument("url", metavar="URL", help="postgresql://ROLE@SERVER:5432/DATABASE")
     reset.add_argument("--login", required=True, help="whose password to set")

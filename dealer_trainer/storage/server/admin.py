@@ -200,6 +200,10 @@ def init(target: ServerURL, password: str) -> list[str]:
         f"groups {names.instructors} and {names.trainees}, grants, row-level security and "
         f"functions (server rules version {policy.SECURITY_VERSION})"
     )
+    done.append(
+        f"the grader's role {names.grader}: give it a password once (server set-password "
+        f"--login {names.grader}) and run `dealer-trainer server grader` as a service"
+    )
     return done
 
 

@@ -1,4 +1,5 @@
-"""``dealer-trainer server init URL``, ``… add-person URL …`` and ``… set-password URL …``.
+"""``dealer-trainer server init URL``, ``… add-person URL …``, ``… set-password URL …`` and
+``… grader URL`` (the centre's grader, ``grader.py``: a service, until SIGTERM or Ctrl+C).
 
 For IT's scripts: the URL names the role to sign in as (``postgresql://ROLE@SERVER:
 5432/DATABASE``, or the ``postgresql+psycopg://`` form) and never a password. The
