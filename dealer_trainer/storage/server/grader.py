@@ -42,7 +42,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum, unique
 from fractions import Fraction
 from typing import Any
@@ -395,12 +395,14 @@ class Grader:
             log.info("sitting %s: its time limit is over; ended by the server", row.id)
         return len(ended)
 
-    def next_deadline(self) -> datetime | None:
-        """The earliest time limit (with its grace) of an open sitting."""
+    def seconds_to_deadline(self) -> float | None:
+        """Seconds until the earliest time limit (with its grace) of an open sitting, by the
+        server's clock (``None``: no open sitting has one)."""
         with self.engine.connect() as connection:
             found = connection.execute(
                 text(
-                    "SELECT min(s.started_at + make_interval(secs => e.time_limit_s + :grace)) "
+                    "SELECT extract(epoch FROM min(s.started_at "
+                    "+ make_interval(secs => e.time_limit_s + :grace)) - clock_timestamp()) "
                     "FROM training_sessions s "
                     "JOIN exam_assignments a ON a.id = s.exam_assignment_id "
                     "JOIN exams e ON e.id = a.exam_id "
@@ -408,7 +410,7 @@ class Grader:
                 ),
                 {"grace": LIMIT_GRACE_S},
             ).scalar_one()
-        return found  # type: ignore[no-any-return]
+        return None if found is None else float(found)
 
     def _pending_sessions(self) -> list[int]:
         ungraded = (
@@ -662,13 +664,7 @@ class Grader:
         """Whether ``stop`` was asked (a call: it changes under the loops that read it)."""
         return self._stopping.is_set()
 
-    def run(
-        self,
-        listen: Callable[[], Any],
-        *,
-        ready: Callable[[], None] | None = None,
-        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-    ) -> None:
+    def run(self, listen: Callable[[], Any], *, ready: Callable[[], None] | None = None) -> None:
         """Grade, then wait for the database's notifications and grade again, until ``stop``.
 
         ``listen()`` opens the psycopg connection (autocommit) that listens; when the server
@@ -690,7 +686,7 @@ class Grader:
                     return
                 connection.execute(f"LISTEN {GRADER_CHANNEL}")
                 wait = 1.0
-                self._serve(connection, ready, clock)
+                self._serve(connection, ready)
                 ready = None
             except Exception as exc:  # the server lost: sign in again
                 if self.stopping():
@@ -718,23 +714,19 @@ class Grader:
             self._stopping.wait(5.0)
         return False
 
-    def _serve(
-        self, connection: Any, ready: Callable[[], None] | None, clock: Callable[[], datetime]
-    ) -> None:
+    def _serve(self, connection: Any, ready: Callable[[], None] | None) -> None:
         self.grade_pending()
         if ready is not None:
             ready()
         while not self.stopping():
-            deadline = self.next_deadline()
-            timeout = HEARTBEAT_S
-            if deadline is not None:
-                timeout = min(timeout, max((deadline - clock()).total_seconds(), 0.0) + 0.05)
+            left = self.seconds_to_deadline()  # the server's clock, not this machine's
+            timeout = HEARTBEAT_S if left is None else min(HEARTBEAT_S, max(left, 0.0) + 0.05)
             woken = False
             for _ in _notifications(connection, timeout):
                 woken = True
             if self.stopping():
                 return
-            if woken or (deadline is not None and clock() >= deadline):
+            if woken or (left is not None and left <= timeout):  # woken, or the limit came
                 self.grade_pending()
             else:
                 connection.execute("SELECT 1")  # the heartbeat: is the server still there?
