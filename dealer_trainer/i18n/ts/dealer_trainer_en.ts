@@ -3018,7 +3018,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/server/admin.py" line="+29"/>
+        <location filename="../../storage/server/admin.py" line="+30"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
         <translation type="unfinished"></translation>
@@ -3082,7 +3082,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+174"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4717,12 +4717,12 @@
     <message>
         <location line="+91"/>
         <location line="+55"/>
-        <location line="+145"/>
+        <location line="+149"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-200"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4762,7 +4762,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+59"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4990,13 +4990,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+259"/>
+        <location filename="../../ui/exam_sitting.py" line="+260"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
+        <source>Handed in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Passed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5016,7 +5026,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
+        <source>This computer&apos;s preview:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The score is kept by the centre&apos;s server; your instructor sees it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5039,7 +5054,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5049,7 +5069,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+13"/>
+        <source>waiting for grading since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Exam review: %1</source>
         <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation type="unfinished"></translation>
@@ -5358,6 +5383,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+36"/>
+        <source>waiting for grading since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6837,6 +6867,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>sat (sitting %1 of %2): waiting for grading since %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>not passed (sitting %1 of %2): again from %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7710,7 +7745,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+58"/>
+        <location filename="../../ui/drills/feedback.py" line="+65"/>
         <source>Skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7765,7 +7800,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+10"/>
+        <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Time: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8665,6 +8705,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>waiting for grading since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8913,7 +8958,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-489"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9021,7 +9066,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+193"/>
+        <location filename="../../app.py" line="+207"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9276,11 +9321,17 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+4"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-2"/>
+        <source>waiting for grading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not passed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9610,7 +9661,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-519"/>
+        <location filename="../../ui/drills/launcher.py" line="-523"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9691,7 +9742,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+335"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9779,7 +9830,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-499"/>
+        <location filename="../../ui/drills/feedback.py" line="-514"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
