@@ -99,14 +99,14 @@ def _parser() -> argparse.ArgumentParser:
     listing.add_argument("--instructor", help="your login, on a centre's server")
     server = commands.add_parser(
         "server",
-        help="set up a training centre's PostgreSQL server, add people to it",
+        help="set up a training centre's PostgreSQL server, add people to it, grade",
         description="A training centre's PostgreSQL server: its schema, roles and rules "
-        "(init, as the database's owner), and its people (add-person, set-password). The URL "
-        "names the role to sign in as, never a password: that comes from PGPASSWORD or a "
-        "prompt.",
+        "(init, as the database's owner), its people (add-person, set-password) and its "
+        "grader (grader). The URL names the role to sign in as, never a password: that comes "
+        "from PGPASSWORD or a prompt.",
     )
     tasks = server.add_subparsers(
-        dest="server_command", metavar="init|add-person|set-password", required=True
+        dest="server_command", metavar="init|add-person|set-password|grader", required=True
     )
     init = tasks.add_parser(
         "init",
@@ -129,11 +129,25 @@ def _parser() -> argparse.ArgumentParser:
         "set-password",
         help="give an instructor or a trainee who forgot theirs a new password",
         description="Set a new password for a person of the centre; it is read from standard "
-        "input. With the owner's URL (IT): an instructor's or a trainee's; with an "
-        "instructor's: a trainee's. The audit log keeps who set it, never the password.",
+        "input. With the owner's URL (IT): an instructor's, a trainee's or the grader's "
+        "(<database>_grader); with an instructor's: a trainee's. The audit log keeps who set "
+        "it, never the password.",
     )
     reset.add_argument("url", metavar="URL", help="postgresql://ROLE@SERVER:5432/DATABASE")
     reset.add_argument("--login", required=True, help="whose password to set")
+    grading = tasks.add_parser(
+        "grader",
+        help="grade the centre's answers, sittings and certifications (the grader's URL)",
+        description="The centre's grader: signs in as <database>_grader, grades what is "
+        "pending, then what the database says has come, and ends a sitting at its time "
+        "limit, until stopped. Its password comes from PGPASSWORD, a prompt, or libpq's "
+        "password file (PGPASSFILE). Run it as a service beside PostgreSQL (docs/server.md).",
+    )
+    grading.add_argument(
+        "url", metavar="URL", help="postgresql://DATABASE_grader@SERVER:5432/DATABASE"
+    )
+    grading.add_argument("--once", action="store_true", help="grade what is pending, then exit")
+    grading.add_argument("--log", metavar="FILE", help="also write the log to FILE")
     return parser
 
 
@@ -310,6 +324,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli.init(args)
         if args.server_command == "set-password":
             return cli.set_password(args)
+        if args.server_command == "grader":
+            return cli.grader(args)
         return cli.add_person(args)
     return run_window(args)
 

@@ -93,7 +93,11 @@ def write_transcript(transcript: Transcript, made_by: str, path: Path) -> int:
             numbers[assignment_id] = numbers.get(assignment_id, 0) + 1
             if score.ended_at is None:
                 verdict = QCoreApplication.translate("certificates", "not finished")
-            elif score.session_id in certified or score.passed:
+            elif score.session_id in certified:
+                verdict = QCoreApplication.translate("certificates", "passed")
+            elif score.pending:  # the centre's server has not graded it yet
+                verdict = QCoreApplication.translate("certificates", "waiting for grading")
+            elif score.passed:
                 verdict = QCoreApplication.translate("certificates", "passed")
             else:
                 verdict = QCoreApplication.translate("certificates", "not passed")

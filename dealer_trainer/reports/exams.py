@@ -4,11 +4,14 @@ A stored exam names its skills, difficulty, size, seed and pass mark; the
 drills' spec made from it (``drills.specs.exam_spec``) gives every trainee
 the same items in the same order. A result is read from the answers of the
 exam session that sat the assignment; an item left unanswered counts as wrong.
+On a centre's server the result is the centre's grader's (``sitting_grades``), and a
+sitting it has not graded yet reads as waiting for grading (``ExamResult.waiting_since``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -48,6 +51,9 @@ class ExamResult:
     steps_right: int = 0
     steps_judged: int = 0
     verdict: bool | None = None
+    #: On a centre's server: the sitting ended at this time and waits for the grader (its
+    #: figures are the workstation's preview; ``passed`` is ``None`` until it is graded).
+    waiting_since: datetime | None = None
 
     @property
     def taken(self) -> bool:
@@ -63,9 +69,9 @@ class ExamResult:
 
     @property
     def passed(self) -> bool | None:
-        """``None`` until taken."""
+        """``None`` until taken, and while the centre's server has not graded it."""
         score = self.score
-        if score is None:
+        if score is None or self.waiting_since is not None:
             return None
         return score >= self.pass_mark if self.verdict is None else self.verdict
 
@@ -73,8 +79,9 @@ class ExamResult:
 def exam_results(
     desk: InstructorDesk, exam: Exam, trainee_id: int | None = None
 ) -> list[ExamResult]:
-    """Every assignment of ``exam`` (or one trainee's), scored from the recorded answers."""
-    if exam.table_rounds:
+    """Every assignment of ``exam`` (or one trainee's), scored from the recorded answers
+    (on a centre's server: by its grader, sitting by sitting)."""
+    if exam.table_rounds or desk.graded_by_server:
         return _mixed_results(desk, exam, trainee_id)
     results = []
     for assignment in desk.assignments(exam.id):
@@ -92,15 +99,15 @@ def exam_results(
 
 
 def _mixed_results(desk: InstructorDesk, exam: Exam, trainee_id: int | None) -> list[ExamResult]:
-    """An exam with live-table rounds, each assignment scored by its sitting as storage
-    scores it: the passing one, else the last one ended."""
+    """An exam with live-table rounds (or any exam on a centre's server), each assignment
+    scored by its sitting as storage scores it: the passing one, else the last one ended."""
     chosen: dict[int, SittingScore] = {}
     score: SittingScore | None
     for _paper, assignment, score in desk.sittings(exam_id=exam.id, trainee_id=trainee_id):
         if score.ended_at is None:
             continue
         kept = chosen.get(assignment.id)
-        if kept is None or not kept.passed:
+        if kept is None or kept.pending or not kept.passed:  # a graded pass stays chosen
             chosen[assignment.id] = score
     results = []
     for assignment in desk.assignments(exam.id):
@@ -117,6 +124,7 @@ def _mixed_results(desk: InstructorDesk, exam: Exam, trainee_id: int | None) -> 
                 steps_right=0 if score is None else score.steps_right,
                 steps_judged=0 if score is None else score.steps_judged,
                 verdict=None if score is None else score.passed,
+                waiting_since=None if score is None or not score.pending else score.waiting_since,
             )
         )
     return results

@@ -34,13 +34,21 @@ not answered is). Then:
   pass mark and, where set, its speed the speed mark.
 
 An exam of items only scores exactly as before.
+
+**Who grades.** On one PC the app is the grader: ``score_sitting`` scores from the
+recorded answers (``Grading.LOCAL``) and ending a passing sitting certifies it here. On a
+centre's server the record is the centre's grader's (``storage/server/grader.py``, its
+``sitting_grades`` row and the certification it writes): ``score_sitting(graded=True)``
+reads that grade (``Grading.GRADED``) and, until there is one, gives the workstation's
+figures as a preview of a sitting *waiting for grading* (``Grading.WAITING``, since it
+ended) or still under way (``Grading.OPEN``).
 """
 
 from __future__ import annotations
 
 import calendar
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from enum import StrEnum, unique
 from fractions import Fraction
@@ -55,6 +63,7 @@ from dealer_trainer.storage.models import (
     ExamAssignmentRow,
     ExamRow,
     SessionRow,
+    SittingGradeRow,
     TableAttemptRow,
     TableRoundEndRow,
     TableRoundRow,
@@ -91,6 +100,7 @@ class Refusal(StrEnum):
     PASSED = "passed"  # a sitting passed already
     LIMIT = "limit"  # retake_limit sittings sat
     WAIT = "wait"  # retake_wait_days not over
+    GRADING = "grading"  # on the server: the last sitting waits for the grader (since when)
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,16 @@ class SittingRefused:
     when: datetime | None = None
     sittings: int = 0
     limit: int = 0
+
+
+@unique
+class Grading(StrEnum):
+    """Whose figures a ``SittingScore`` holds."""
+
+    LOCAL = "local"  # one PC: the app graded it (the app is the grader there)
+    GRADED = "graded"  # the centre's grader graded it: the record
+    WAITING = "waiting"  # ended; the centre's grader has not graded it yet: a preview
+    OPEN = "open"  # on the server, not ended yet: the figures so far, a preview
 
 
 @dataclass(frozen=True)
@@ -128,6 +148,16 @@ class SittingScore:
     #: migration 0008 kept them): nothing could be answered in time, so its in-time
     #: share is not a figure and is shown as a dash.
     timed: bool = True
+    #: Whose figures these are (``Grading``); ``WAITING``: since ``waiting_since``.
+    grading: Grading = Grading.LOCAL
+    waiting_since: datetime | None = None
+    #: The answers and rounds the centre's grader flagged (not the exam's, late …).
+    flagged: int = 0
+
+    @property
+    def pending(self) -> bool:
+        """The figures are a workstation's preview: the server's grade is still to come."""
+        return self.grading in (Grading.WAITING, Grading.OPEN)
 
     @property
     def score(self) -> Fraction:
@@ -318,9 +348,27 @@ def score_table_part(connection: Connection, session_id: int, exam_row: Any) -> 
     return TablePart(len(counted), right, judged, in_pace, ms, ids)
 
 
-def score_sitting(connection: Connection, session: Any, exam_row: Any) -> SittingScore:
+def score_sitting(
+    connection: Connection, session: Any, exam_row: Any, *, graded: bool = False
+) -> SittingScore:
     """A sitting scored from its recorded answers (unanswered items count as wrong) and,
-    where the exam has live-table rounds, from its recorded rounds."""
+    where the exam has live-table rounds, from its recorded rounds.
+
+    ``graded`` (a centre's server): the centre's grader's grade of it, or else those
+    figures as a preview, marked waiting for grading (ended) or open."""
+    if graded:
+        grade = connection.execute(
+            select(SittingGradeRow).where(SittingGradeRow.session_id == session.id)
+        ).first()
+        if grade is not None:
+            return graded_score(session, exam_row, grade)
+        preview = score_sitting(connection, session, exam_row)
+        ended = session.ended_at
+        return replace(
+            preview,
+            grading=Grading.OPEN if ended is None else Grading.WAITING,
+            waiting_since=ended,
+        )
     answers = connection.execute(
         select(AnswerRow.skill, AnswerRow.correct, AnswerRow.time_taken_ms).where(
             AnswerRow.session_id == session.id
@@ -354,6 +402,31 @@ def score_sitting(connection: Connection, session: Any, exam_row: Any) -> Sittin
     )
 
 
+def graded_score(session: Any, exam_row: Any, grade: Any) -> SittingScore:
+    """The centre's grader's grade of a sitting (a ``sitting_grades`` row) as a score."""
+    return SittingScore(
+        session_id=session.id,
+        started_at=session.started_at,
+        ended_at=session.ended_at,
+        answered=grade.answered,
+        correct=grade.correct,
+        in_time=grade.in_time,
+        item_count=grade.item_count,
+        time_taken_ms=grade.time_ms,
+        pass_mark=Fraction(exam_row.pass_mark_numerator, exam_row.pass_mark_denominator),
+        speed_mark=speed_mark(exam_row),
+        rounds=grade.rounds,
+        rounds_ended=grade.rounds_ended,
+        steps_right=grade.steps_right,
+        steps_judged=grade.steps_judged,
+        rounds_in_pace=grade.rounds_in_pace,
+        table_ms=grade.table_ms,
+        timed=is_timed(exam_row),
+        grading=Grading.GRADED,
+        flagged=grade.flagged,
+    )
+
+
 def passed_already(connection: Connection, assignment_id: int) -> bool:
     query = (
         select(CertificationRow.id)
@@ -364,15 +437,33 @@ def passed_already(connection: Connection, assignment_id: int) -> bool:
 
 
 def sitting_refusal(
-    connection: Connection, assignment: Any, now: datetime, settings: CentreSettings
+    connection: Connection,
+    assignment: Any,
+    now: datetime,
+    settings: CentreSettings,
+    *,
+    graded: bool = False,
 ) -> SittingRefused | None:
     """Why a new sitting of ``assignment`` may not start now, or ``None`` if it may.
 
     ``None`` as well when a sitting is under way (it is taken up again, not new).
+    ``graded`` (a centre's server): not while an ended sitting waits for the grader (its
+    grade decides whether the exam is passed already), as ``dt_start_exam`` refuses it.
     """
     held = sittings(connection, assignment.id)
     if any(s.ended_at is None for s in held):
         return None
+    if graded and held:
+        waiting = [
+            s
+            for s in held
+            if connection.execute(
+                select(SittingGradeRow.session_id).where(SittingGradeRow.session_id == s.id)
+            ).first()
+            is None
+        ]
+        if waiting:
+            return SittingRefused(Refusal.GRADING, when=max(s.ended_at for s in waiting))
     if assignment.opens_at is not None and now < assignment.opens_at:
         return SittingRefused(Refusal.NOT_OPEN, when=assignment.opens_at)
     if assignment.due_at is not None and now > assignment.due_at:

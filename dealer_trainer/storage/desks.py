@@ -152,9 +152,14 @@ def _inserted(connection: Connection, model: type[Base], values: dict[str, Any])
 
 
 def _sittings_of(
-    connection: Connection, trainee_id: int | None = None, exam_id: int | None = None
+    connection: Connection,
+    trainee_id: int | None = None,
+    exam_id: int | None = None,
+    *,
+    graded: bool = False,
 ) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
-    """Every sitting (of one trainee, or of one exam), oldest first, scored."""
+    """Every sitting (of one trainee, or of one exam), oldest first, scored (``graded``:
+    by the centre's grader, or a preview while it waits)."""
     query = select(ExamAssignmentRow).order_by(ExamAssignmentRow.id)
     if trainee_id is not None:
         query = query.where(ExamAssignmentRow.trainee_id == trainee_id)
@@ -173,7 +178,7 @@ def _sittings_of(
                 (
                     exam(paper),
                     exam_assignment(assignment),
-                    score_sitting(connection, session, paper),
+                    score_sitting(connection, session, paper, graded=graded),
                 )
             )
     out.sort(key=lambda each: (each[2].started_at, each[2].session_id))
@@ -238,9 +243,17 @@ class TraineeDesk:
         clock on the server, which judges them too)."""
         return self._store.now()
 
+    #: On a centre's server the centre's grader scores and certifies a sitting (the record);
+    #: here the app does (``storage/certification.py``).
+    graded_by_server = False
+
     def _refuse_sitting(self, connection: Connection, assignment: Any) -> None:
         refused = sitting_refusal(
-            connection, assignment, self._sitting_clock(connection), centre.current(connection)
+            connection,
+            assignment,
+            self._sitting_clock(connection),
+            centre.current(connection),
+            graded=self.graded_by_server,
         )
         if refused is not None:
             raise SittingRefusedError(refused)
@@ -258,7 +271,11 @@ class TraineeDesk:
             if assignment is None:
                 raise AccessDeniedError("This exam is not assigned to you.")
             return sitting_refusal(
-                connection, assignment, self._sitting_clock(connection), centre.current(connection)
+                connection,
+                assignment,
+                self._sitting_clock(connection),
+                centre.current(connection),
+                graded=self.graded_by_server,
             )
 
         return self._store.read(work)
@@ -285,13 +302,23 @@ class TraineeDesk:
         """This trainee's own transcript: their sittings, certifications, centre's name."""
         return self._store.read(
             lambda c: transcript.read(
-                c, self.trainee_id, server_trainee=self._transcript_by_functions
+                c,
+                self.trainee_id,
+                server_trainee=self._transcript_by_functions,
+                graded=self.graded_by_server,
             )
         )
 
     def my_sittings(self) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
         """Every sitting of this trainee's assigned exams, oldest first."""
-        return self._store.read(lambda c: _sittings_of(c, self.trainee_id))
+        return self._store.read(
+            lambda c: _sittings_of(c, self.trainee_id, graded=self.graded_by_server)
+        )
+
+    def sitting_time_used_ms(self, session_id: int, recorded_ms: int) -> int:
+        """The time a sitting has used of its limit: on one PC the workstation's own time
+        of what is recorded (``recorded_ms``); on the server, the server's clock."""
+        return recorded_ms
 
     def centre_settings(self) -> centre.CentreSettings:
         return self._store.read(centre.current)
@@ -472,10 +499,13 @@ class TraineeDesk:
             settings = centre.current(connection)
             for row in connection.execute(query).all():
                 if row.completed_at is not None:
-                    refused = sitting_refusal(connection, row, self._store.now(), settings)
+                    refused = sitting_refusal(
+                        connection, row, self._store.now(), settings, graded=self.graded_by_server
+                    )
                     if refused is not None and refused.reason not in (
                         certification.Refusal.WAIT,
                         certification.Refusal.NOT_OPEN,
+                        certification.Refusal.GRADING,
                     ):
                         continue
                 paper = connection.execute(shown.where(ExamRow.id == row.exam_id)).one()
@@ -1125,11 +1155,18 @@ class InstructorDesk:
 
     # -- certification and the centre's settings -----------------------------------------
 
+    #: As ``TraineeDesk.graded_by_server``: the sittings read as the centre's grader scored them.
+    graded_by_server = False
+
     def sittings(
         self, *, exam_id: int | None = None, trainee_id: int | None = None
     ) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
         """Every sitting (of one exam, or one trainee), retakes included, oldest first."""
-        return self._read(lambda c: _sittings_of(c, trainee_id=trainee_id, exam_id=exam_id))
+        return self._read(
+            lambda c: _sittings_of(
+                c, trainee_id=trainee_id, exam_id=exam_id, graded=self.graded_by_server
+            )
+        )
 
     def certifications(self, trainee_id: int | None = None) -> list[Certification]:
         """Certifications (one trainee's, or everyone's), newest first."""
@@ -1146,7 +1183,7 @@ class InstructorDesk:
 
     def transcript(self, trainee_id: int) -> transcript.Transcript:
         """A trainee's transcript (``reports.certificates.transcript_pdf`` prints it)."""
-        return self._read(lambda c: transcript.read(c, trainee_id))
+        return self._read(lambda c: transcript.read(c, trainee_id, graded=self.graded_by_server))
 
     def instructor_names(self) -> dict[int, str]:
         query = select(Instructor.id, Instructor.name)

@@ -684,3 +684,76 @@ class PlanWithdrawalRow(Base):
     assignment_id: Mapped[int] = mapped_column(ForeignKey("plan_assignments.id"), unique=True)
     withdrawn_by: Mapped[int] = mapped_column(ForeignKey("instructors.id"))
     withdrawn_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class AnswerGradeRow(Base):
+    """The centre's grader's verdict on one answer (migration 0017), insert-only.
+
+    Written on the server only, by ``dealer-trainer server grader`` under its own role
+    (``storage/server/grader.py``): the item made again from its spec (an exam's from the
+    exam's seed, never from the situation a workstation sent), the answer given graded by
+    the rules core, and the times that count measured by the server's clock. The answer's
+    own ``correct`` is the workstation's preview. On a single PC the app is the grader and
+    this table stays empty.
+    """
+
+    __tablename__ = "answer_grades"
+
+    answer_id: Mapped[int] = mapped_column(BigId, ForeignKey("answers.id"), primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("training_sessions.id"), index=True)
+    #: The given answer graded against the item the grader made again.
+    correct: Mapped[bool] = mapped_column(Boolean)
+    #: The item's expected answer as the grader computed it (``None``: no item could be made).
+    expected: Mapped[Any] = mapped_column(JSON, nullable=True)
+    #: The situation the workstation stored is the one the grader made from the spec.
+    situation_matches: Mapped[bool] = mapped_column(Boolean)
+    #: An exam's item the answer is for (0 first); ``None`` for practice, or for none.
+    item_index: Mapped[int | None] = mapped_column(Integer)
+    #: It counts towards its sitting: the item's first answer, recorded within the time limit.
+    counts: Mapped[bool] = mapped_column(Boolean)
+    #: An exam item's time by the server's clock (its answer's recorded_at minus the one
+    #: before it, or the sitting's start); ``None`` where no time counts.
+    server_ms: Mapped[int | None] = mapped_column(BigInteger)
+    #: Why it is wrong or does not count whatever it says (``storage/server/grader.py``'s
+    #: ``Flag``): not this exam's item, a repeat, late, an item this version cannot make.
+    flag: Mapped[str | None] = mapped_column(String(40))
+    graded_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    grader_version: Mapped[str] = mapped_column(String(40))
+
+
+class SittingGradeRow(Base):
+    """An exam sitting scored by the centre's grader (migration 0017), insert-only.
+
+    The figures of ``certification.SittingScore`` from the answers' grades and the rounds
+    judged again; ``passed`` as the exam's marks say. A passing sitting's certification is
+    written in the same transaction. Until this row exists an ended sitting is *waiting
+    for grading* (the workstation's figures are a preview).
+    """
+
+    __tablename__ = "sitting_grades"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("training_sessions.id"), primary_key=True)
+    answered: Mapped[int] = mapped_column(Integer)
+    correct: Mapped[int] = mapped_column(Integer)
+    in_time: Mapped[int] = mapped_column(Integer)
+    item_count: Mapped[int] = mapped_column(Integer)
+    time_ms: Mapped[int] = mapped_column(BigInteger)
+    rounds: Mapped[int] = mapped_column(Integer)
+    rounds_ended: Mapped[int] = mapped_column(Integer)
+    steps_right: Mapped[int] = mapped_column(Integer)
+    steps_judged: Mapped[int] = mapped_column(Integer)
+    rounds_in_pace: Mapped[int] = mapped_column(Integer)
+    table_ms: Mapped[int] = mapped_column(BigInteger)
+    #: Answers and rounds the grader flagged (not the exam's, repeated, late, differing).
+    flagged: Mapped[int] = mapped_column(Integer)
+    #: The server ended the sitting at its time limit (the trainee had not).
+    timed_out: Mapped[bool] = mapped_column(Boolean)
+    passed: Mapped[bool] = mapped_column(Boolean)
+    graded_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    grader_version: Mapped[str] = mapped_column(String(40))
+
+    __table_args__ = (
+        CheckConstraint("correct BETWEEN 0 AND item_count", name="correct"),
+        CheckConstraint("in_time BETWEEN 0 AND correct", name="in_time"),
+        CheckConstraint("steps_right BETWEEN 0 AND steps_judged", name="steps_right"),
+    )

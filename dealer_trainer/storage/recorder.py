@@ -304,7 +304,11 @@ def sit_assigned_exam(
         if len(stored) > len(items):
             raise StorageError("The exam's session holds more answers than the exam has items.")
         done = [stored_outcome(answer, items[i]) for i, answer in enumerate(stored)]
-        used = sum(answer.record.time_taken_ms for answer in stored)
+        # The time used counts against the limit as the server keeps it (its own clock
+        # since the sitting began, on a centre's server), else the workstation's.
+        used = desk.sitting_time_used_ms(
+            left.id, sum(answer.record.time_taken_ms for answer in stored)
+        )
         recorder = SessionRecorder(desk, left.id, clock, defer, recorded=len(stored))
     session = exam(spec, recorder, done)
     session.on_suspend = recorder.suspend

@@ -62,9 +62,16 @@ class Transcript:
     instructors: Mapping[int, str]  # who assigned the exams and approved the certifications
 
 
-def read(connection: Connection, trainee_id: int, *, server_trainee: bool = False) -> Transcript:
+def read(
+    connection: Connection,
+    trainee_id: int,
+    *,
+    server_trainee: bool = False,
+    graded: bool = False,
+) -> Transcript:
     """``trainee_id``'s transcript (``server_trainee``: read through the trainee's own login
-    on the server, by its functions)."""
+    on the server, by its functions; ``graded``: its sittings as the centre's grader scored
+    them, a sitting it has not graded yet marked as waiting)."""
     name = connection.execute(
         select(Trainee.name).where(Trainee.id == trainee_id)
     ).scalar_one_or_none()
@@ -91,7 +98,7 @@ def read(connection: Connection, trainee_id: int, *, server_trainee: bool = Fals
         trainee_id=trainee_id,
         name=str(name),
         centre_name=centre.current(connection).centre_name,
-        sittings=tuple(_sittings(connection, trainee_id, terms)),
+        sittings=tuple(_sittings(connection, trainee_id, terms, graded=graded)),
         certifications=tuple(
             certifications(connection, trainee_id=trainee_id, untimed=untimed_exams(terms.values()))
         ),
@@ -111,7 +118,7 @@ def exam_terms(
 
 
 def _sittings(
-    connection: Connection, trainee_id: int, terms: Mapping[int, Any]
+    connection: Connection, trainee_id: int, terms: Mapping[int, Any], *, graded: bool = False
 ) -> list[TranscriptSitting]:
     out = []
     assignments = connection.execute(
@@ -128,7 +135,7 @@ def _sittings(
                     assignment_id=int(assignment.id),
                     pass_mark=Fraction(paper.pass_mark_numerator, paper.pass_mark_denominator),
                     speed_mark=speed_mark(paper),
-                    score=score_sitting(connection, session, paper),
+                    score=score_sitting(connection, session, paper, graded=graded),
                 )
             )
     out.sort(key=lambda each: (each.score.started_at, each.score.session_id))

@@ -50,7 +50,7 @@ from dealer_trainer.storage import (
     StoredAnswer,
     TraineeDesk,
 )
-from dealer_trainer.storage.certification import Refusal, SittingRefused
+from dealer_trainer.storage.certification import Refusal, SittingRefused, SittingScore
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored
 from dealer_trainer.ui.geometry import share_of_screen
@@ -84,6 +84,12 @@ def refusal_text(refused: SittingRefused) -> str:
         )
     if refused.reason is Refusal.PASSED:
         return QCoreApplication.translate("ExamReview", "You have passed this exam already.")
+    if refused.reason is Refusal.GRADING:
+        return QCoreApplication.translate(
+            "ExamReview",
+            "Your last sitting of this exam is waiting for grading by the centre's server "
+            "(handed in at %1): a new sitting may start once it is graded.",
+        ).replace("%1", when_text(refused))
     if refused.reason is Refusal.LIMIT:
         return (
             QCoreApplication.translate(
@@ -100,6 +106,16 @@ def refusal_text(refused: SittingRefused) -> str:
         .replace("%2", str(refused.sittings + 1))
         .replace("%3", str(refused.limit))
     )
+
+
+def score_text(score: SittingScore) -> str:
+    """A sitting's score as a list says it: the share right, or, while the centre's server
+    has not graded it, that it waits (and since when)."""
+    if score.pending and score.waiting_since is not None:
+        return QCoreApplication.translate("ExamReview", "waiting for grading since %1").replace(
+            "%1", moment_text(score.waiting_since)
+        )
+    return percent_text(score.score)
 
 
 @dataclass(frozen=True)
@@ -434,7 +450,7 @@ def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
                 QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
                 .replace("%1", title)
                 .replace("%2", day)
-                .replace("%3", percent_text(score.score))
+                .replace("%3", score_text(score))
             )
             count = score.item_count
         out.append(Sitting(label, answers, count, _ended_rounds(desk.rounds.all(session.id))))
@@ -461,7 +477,7 @@ def exam_sittings(desk: InstructorDesk, exam: Exam) -> list[Sitting]:
             QCoreApplication.translate("ExamReview", "%1 · sitting %2 · %3")
             .replace("%1", names.get(assignment.trainee_id, ""))
             .replace("%2", str(numbers[assignment.id]))
-            .replace("%3", percent_text(score.score))
+            .replace("%3", score_text(score))
         )
         rounds: list[StoredTableRound] = []
         if score.rounds:

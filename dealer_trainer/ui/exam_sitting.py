@@ -4,7 +4,8 @@ verdict until the end), in the same storage session; then the end screen with bo
 parts' scores against the marks.
 
 The session is ended (and, where the sitting passed, the certification written in the
-same transaction: ``storage/certification.py``, ``dt_end_session`` on the server) once
+same transaction: ``storage/certification.py``; on a centre's server its grader scores and
+certifies it, and the end screen says the sitting is waiting for grading until then) once
 the last round is over, or when the exam's time limit runs out. A table closed before
 its last round leaves the sitting open to take up again (as "resume later" does for the
 items); the round in play is given up, its steps not done missed.
@@ -146,7 +147,7 @@ class MixedSitting(QObject):
         assert self.session_id is not None
         items = sum(a.record.time_taken_ms for a in self.desk.answers(self.session_id, limit=None))
         rounds = sum(r.end.ms for r in self.desk.rounds.all(self.session_id) if r.end)
-        return items + rounds
+        return self.desk.sitting_time_used_ms(self.session_id, items + rounds)
 
     def _rounds_done(self) -> int:
         """The exam's rounds already ended in this sitting (a prefix: dealt in order)."""
@@ -277,7 +278,19 @@ class ExamEnd(QDialog):
         layout.addStretch(1)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
-        if certified:
+        waiting = score is not None and score.pending and not certified
+        if waiting:  # the centre's server grades it: the figures below are a preview
+            assert score is not None
+            self.headline.setText(self.tr("Handed in: %1").replace("%1", paper.title))
+            since = score.waiting_since or score.ended_at or score.started_at
+            self.then.setText(
+                self.tr(
+                    "Waiting for grading since %1: the centre's server grades this sitting. "
+                    "Its result, and your certification if you passed, appear in your "
+                    "transcript once it is graded."
+                ).replace("%1", since.astimezone().strftime("%H:%M"))
+            )
+        elif certified:
             self.headline.setText(self.tr("Passed: %1").replace("%1", paper.title))
             self.then.setText(
                 self.tr("You are certified for this game; your instructor sees it too.")
@@ -291,9 +304,10 @@ class ExamEnd(QDialog):
                 )
             )
         if score is not None:
-            self.parts.setText(
-                "<br>".join(escape(line) for line in parts_text(score, paper.table_game))
-            )
+            lines = parts_text(score, paper.table_game)
+            if waiting:
+                lines = [self.tr("This computer's preview:"), *lines]
+            self.parts.setText("<br>".join(escape(line) for line in lines))
         else:
             self.parts.setText(
                 escape(

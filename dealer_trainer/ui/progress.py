@@ -151,6 +151,9 @@ def _exam_progress(
         if refused is not None and refused.reason is Refusal.NOT_OPEN:
             return fill(translate("ProgressWindow", "%1 items, opens on %2"), str(items), when)
         return fill(translate("ProgressWindow", "%1 items, not sat yet"), str(items))
+    if refused is not None and refused.reason is Refusal.GRADING:
+        text = translate("ProgressWindow", "sat (sitting %1 of %2): waiting for grading since %3")
+        return fill(text, str(sat), str(limit), when)
     if refused is not None and refused.reason is Refusal.WAIT:
         text = translate("ProgressWindow", "not passed (sitting %1 of %2): again from %3")
         return fill(text, str(sat), str(limit), when)

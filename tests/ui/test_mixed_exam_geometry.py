@@ -6,6 +6,7 @@ screen with both parts, and the review with a round's replay."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from PySide6.QtCore import QRect
@@ -14,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.storage import SessionKind
-from dealer_trainer.storage.certification import SittingScore
+from dealer_trainer.storage.certification import Grading, SittingScore
 from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
 from dealer_trainer.ui.exam_review import ExamReview, exam_sittings, trainee_sittings
@@ -99,6 +100,12 @@ def test_exam_end_screen_and_the_review_with_rounds_fit(
     assert end.close_button.isDefault()
     assert_fits(qtbot, end, room, f"mixed-exam-end-{language}-{room.height()}")
     end.close()
+    # On a centre's server, handed in and waiting for its grader: the preview, said so.
+    waiting = replace(score, grading=Grading.WAITING, waiting_since=score.ended_at)
+    pending = ExamEnd(paper, waiting, certified=False)
+    _show(qtbot, pending)
+    assert_fits(qtbot, pending, room, f"mixed-exam-waiting-{language}-{room.height()}")
+    pending.close()
     trainee = cohort.store.trainee(cohort.trainees["Ana Lei"])
     for name, review in (
         ("instructor", ExamReview(paper.title, exam_sittings(desk, paper), group=True)),

@@ -2687,7 +2687,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/server/admin.py" line="+29"/>
+        <location filename="../../storage/server/admin.py" line="+30"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
         <translation type="unfinished"></translation>
@@ -2751,7 +2751,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+174"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4756,12 +4756,12 @@
     <message>
         <location line="+91"/>
         <location line="+55"/>
-        <location line="+145"/>
+        <location line="+149"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-200"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4801,7 +4801,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+59"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5029,13 +5029,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+259"/>
+        <location filename="../../ui/exam_sitting.py" line="+260"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
+        <source>Handed in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Passed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5055,7 +5065,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
+        <source>This computer&apos;s preview:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The score is kept by the centre&apos;s server; your instructor sees it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5078,7 +5093,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5088,7 +5108,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+13"/>
+        <source>waiting for grading since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Exam review: %1</source>
         <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation type="unfinished"></translation>
@@ -5397,6 +5422,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+36"/>
+        <source>waiting for grading since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6965,6 +6995,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>sat (sitting %1 of %2): waiting for grading since %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>not passed (sitting %1 of %2): again from %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7838,7 +7873,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+58"/>
+        <location filename="../../ui/drills/feedback.py" line="+65"/>
         <source>Skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7893,7 +7928,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+10"/>
+        <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Time: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8793,6 +8833,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>waiting for grading since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9041,7 +9086,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-489"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9149,7 +9194,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+193"/>
+        <location filename="../../app.py" line="+207"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9191,11 +9236,17 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+4"/>
         <source>passed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-2"/>
+        <source>waiting for grading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not passed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9525,7 +9576,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-519"/>
+        <location filename="../../ui/drills/launcher.py" line="-523"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9606,7 +9657,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+335"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9694,7 +9745,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-515"/>
+        <location filename="../../ui/drills/feedback.py" line="-530"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>

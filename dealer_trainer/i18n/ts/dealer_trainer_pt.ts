@@ -2687,7 +2687,7 @@
         <translation>Esta atribuição já não existe.</translation>
     </message>
     <message>
-        <location filename="../../storage/server/admin.py" line="+29"/>
+        <location filename="../../storage/server/admin.py" line="+30"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
         <translation>O servidor recusou a entrada de {user}: palavra-passe errada, ou nome de utilizador inexistente.</translation>
@@ -2751,7 +2751,7 @@
         <translation>Palavra-passe errada.</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+174"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>No servidor, um formando novo precisa da sua primeira palavra-passe: o PostgreSQL guarda-a.</translation>
     </message>
@@ -4756,12 +4756,12 @@
     <message>
         <location line="+91"/>
         <location line="+55"/>
-        <location line="+145"/>
+        <location line="+149"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-200"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -4801,7 +4801,7 @@
         <translation>Inicie sessão primeiro: os exames, a revisão e os seus erros só ficam acessíveis depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+59"/>
         <source>No skill is due for review: well done.</source>
         <translation>Nenhuma competência precisa de revisão por agora: muito bem.</translation>
     </message>
@@ -5030,13 +5030,23 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+259"/>
+        <location filename="../../ui/exam_sitting.py" line="+260"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
         <translation>Resultados do exame</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
+        <source>Handed in: %1</source>
+        <translation>Entregue: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
+        <translation>À espera de correcção desde as %1: o servidor do centro corrige esta prova. O resultado, e a sua certificação se for aprovado, aparecem no seu histórico quando estiver corrigida.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Passed: %1</source>
         <translation>Aprovado: %1</translation>
     </message>
@@ -5056,7 +5066,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Cada passo e cada resposta ficam registados: reveja-os no menu Treino (Rever os meus exames…) e pergunte ao seu instrutor por uma repetição.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
+        <source>This computer&apos;s preview:</source>
+        <translation>Pré-visualização deste computador:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The score is kept by the centre&apos;s server; your instructor sees it.</source>
         <translation>A nota fica guardada no servidor do centro; o seu instrutor vê-a.</translation>
     </message>
@@ -5079,7 +5094,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Já foi aprovado neste exame.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
+        <translation>A sua última prova deste exame está à espera de correcção pelo servidor do centro (entregue às %1): poderá fazer nova prova quando estiver corrigida.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation>Já fez este exame %1 vezes: o centro permite %2 provas.</translation>
     </message>
@@ -5089,7 +5109,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Pode voltar a fazer este exame a partir de %1 (prova %2 de %3): aguarde até lá.</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+13"/>
+        <source>waiting for grading since %1</source>
+        <translation>à espera de correcção desde %1</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Exam review: %1</source>
         <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation>Revisão do exame: %1</translation>
@@ -5398,6 +5423,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+36"/>
+        <source>waiting for grading since %1</source>
+        <translation>à espera de correcção desde %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -6966,6 +6996,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+2"/>
+        <source>sat (sitting %1 of %2): waiting for grading since %3</source>
+        <translation>feito (prova %1 de %2): à espera de correcção desde %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>not passed (sitting %1 of %2): again from %3</source>
         <translation>não aprovado (prova %1 de %2): de novo a partir de %3</translation>
     </message>
@@ -7839,7 +7874,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+58"/>
+        <location filename="../../ui/drills/feedback.py" line="+65"/>
         <source>Skill</source>
         <translation>Competência</translation>
     </message>
@@ -7894,7 +7929,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Perguntas sem resposta: %1 (contam como erradas).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+10"/>
+        <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
+        <translation>Isto é a pré-visualização deste computador: o servidor do centro corrige a prova, e o resultado que conta é o dele (o seu histórico mostra-o depois de corrigida).</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Time: %1</source>
         <translation>Tempo: %1</translation>
     </message>
@@ -8794,6 +8834,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+11"/>
+        <source>waiting for grading since %1</source>
+        <translation>à espera de correcção desde %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation>ainda não realizado</translation>
     </message>
@@ -9042,7 +9087,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-489"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 respostas · %2 certas · tempo típico %3</translation>
     </message>
@@ -9150,7 +9195,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+193"/>
+        <location filename="../../app.py" line="+207"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -9192,11 +9237,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+2"/>
+        <location line="+4"/>
         <source>passed</source>
         <translation>aprovado</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-2"/>
+        <source>waiting for grading</source>
+        <translation>à espera de correcção</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not passed</source>
         <translation>não aprovado</translation>
     </message>
@@ -9526,7 +9577,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-519"/>
+        <location filename="../../ui/drills/launcher.py" line="-523"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -9607,7 +9658,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+335"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
@@ -9695,7 +9746,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-515"/>
+        <location filename="../../ui/drills/feedback.py" line="-530"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>(com o mínimo de fichas: %1)</translation>

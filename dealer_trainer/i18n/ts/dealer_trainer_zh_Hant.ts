@@ -2687,7 +2687,7 @@
         <translation>此項指派已不存在。</translation>
     </message>
     <message>
-        <location filename="../../storage/server/admin.py" line="+29"/>
+        <location filename="../../storage/server/admin.py" line="+30"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
         <translation>伺服器拒絕 {user} 登入：密碼錯誤，或沒有此登入名稱。</translation>
@@ -2751,7 +2751,7 @@
         <translation>密碼錯誤。</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+174"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>在伺服器上，新學員需要設定首個密碼：由 PostgreSQL 保存。</translation>
     </message>
@@ -4754,12 +4754,12 @@
     <message>
         <location line="+91"/>
         <location line="+55"/>
-        <location line="+145"/>
+        <location line="+149"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-200"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -4799,7 +4799,7 @@
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+59"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -5028,13 +5028,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+259"/>
+        <location filename="../../ui/exam_sitting.py" line="+260"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
         <translation>考試結果</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
+        <source>Handed in: %1</source>
+        <translation>已交卷：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
+        <translation>自 %1 起等待評分：由中心的伺服器為這次應考評分。評分後，結果（如合格，連同你的資格認證）會列於你的成績單。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Passed: %1</source>
         <translation>合格：%1</translation>
     </message>
@@ -5054,7 +5064,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>每一步及每個答案都已記錄：可在「練習」選單（檢討我的考試…）中檢討，並向導師查詢重考。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
+        <source>This computer&apos;s preview:</source>
+        <translation>本電腦的預覽：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>The score is kept by the centre&apos;s server; your instructor sees it.</source>
         <translation>分數保存在中心的伺服器；你的導師看得到。</translation>
     </message>
@@ -5077,7 +5092,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你已通過此考試。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
+        <translation>你這個考試的上一次應考正等待中心的伺服器評分（於 %1 交卷）：評分後方可再次應考。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation>你已應考此考試 %1 次：中心只准應考 %2 次。</translation>
     </message>
@@ -5087,7 +5107,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你可於 %1 起再次應考（第 %2 次，共 %3 次）：請等到那時。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+13"/>
+        <source>waiting for grading since %1</source>
+        <translation>自 %1 起等待評分</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Exam review: %1</source>
         <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation>考試檢討：%1</translation>
@@ -5395,6 +5420,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+36"/>
+        <source>waiting for grading since %1</source>
+        <translation>自 %1 起等待評分</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -6959,6 +6989,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>sat (sitting %1 of %2): waiting for grading since %3</source>
+        <translation>已應考（第 %1 次，共 %2 次）：自 %3 起等待評分</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>not passed (sitting %1 of %2): again from %3</source>
         <translation>未合格（第 %1 次應考，共 %2 次）：%3 起可再考</translation>
     </message>
@@ -7829,7 +7864,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+58"/>
+        <location filename="../../ui/drills/feedback.py" line="+65"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>
@@ -7884,7 +7919,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未答題目：%1 題（當作答錯）。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+10"/>
+        <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
+        <translation>以上是本電腦的預覽：由中心的伺服器為這次應考評分，以其結果為準（評分後列於你的成績單）。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Time: %1</source>
         <translation>用時：%1</translation>
     </message>
@@ -8784,6 +8824,11 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+11"/>
+        <source>waiting for grading since %1</source>
+        <translation>自 %1 起等待評分</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not taken yet</source>
         <translation>尚未應考</translation>
     </message>
@@ -9032,7 +9077,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-489"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -9140,7 +9185,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+193"/>
+        <location filename="../../app.py" line="+207"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -9182,11 +9227,17 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+4"/>
         <source>passed</source>
         <translation>合格</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-2"/>
+        <source>waiting for grading</source>
+        <translation>等待評分</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>not passed</source>
         <translation>不合格</translation>
     </message>
@@ -9516,7 +9567,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-519"/>
+        <location filename="../../ui/drills/launcher.py" line="-523"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -9597,7 +9648,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+331"/>
+        <location line="+335"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -9685,7 +9736,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-515"/>
+        <location filename="../../ui/drills/feedback.py" line="-530"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>

@@ -11,6 +11,7 @@ server, nor any log.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import URL, make_url
@@ -199,6 +200,10 @@ def init(target: ServerURL, password: str) -> list[str]:
         f"groups {names.instructors} and {names.trainees}, grants, row-level security and "
         f"functions (server rules version {policy.SECURITY_VERSION})"
     )
+    done.append(
+        f"the grader's role {names.grader}: give it a password once (server set-password "
+        f"--login {names.grader}) and run `dealer-trainer server grader` as a service"
+    )
     return done
 
 
@@ -296,3 +301,58 @@ def set_password(sql: Engine, target: ServerURL, login: str, password: str) -> N
                 "dealer-trainer server init with the owner's URL first."
             ) from exc
         raise refusal(exc, target) from exc
+
+
+#: Where a grader may sign in without TLS: on the database's own machine only.
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def check_grader_url(target: ServerURL) -> None:
+    """The grader's URL: TLS with ``verify-full`` (as the workstations'), unless it runs on
+    the database's own machine; its role is the centre's grader."""
+    host = target.url.host or ""
+    sslmode = target.url.query.get("sslmode")
+    if host not in _LOCAL_HOSTS and not host.startswith("/") and sslmode != "verify-full":
+        raise StorageError(
+            f"The grader's URL {target.shown} reaches another machine without "
+            "sslmode=verify-full: add ?sslmode=verify-full&sslrootcert=CA-FILE (its password "
+            "writes grades and certifications), or run it on the database's machine."
+        )
+    expected = policy.Names(target.database, "").grader
+    if target.user != expected:
+        raise StorageError(
+            f"The grader signs in as {expected}, the centre's grader role (server init made "
+            f"it; IT sets its password with server set-password --login {expected}), not as "
+            f"{target.user}."
+        )
+
+
+def grader_engine(target: ServerURL, password: str | None) -> Engine:
+    """An engine signed in as the grader, checked: the schema and rules are this app's and
+    the role is the centre's grader (``session_user``)."""
+    location = engine.Location(target.url.set(password=password), None, None)
+    sql = engine.create(location)
+    try:
+        with sql.connect() as connection:
+            check_server_schema(connection, target.shown)
+            who = connection.execute(text("SELECT session_user")).scalar_one()
+    except SQLAlchemyError as exc:
+        sql.dispose()
+        raise refusal(exc, target) from exc
+    except BaseException:
+        sql.dispose()
+        raise
+    if who != policy.Names(target.database, "").grader:
+        sql.dispose()
+        raise AccessDeniedError(f"{target.shown} signed in as {who}, not as the grader.")
+    return sql
+
+
+def listen_connection(target: ServerURL, password: str | None) -> Any:
+    """A psycopg connection (autocommit) as the grader, to ``LISTEN`` on."""
+    import psycopg  # noqa: PLC0415 (the server's driver, imported where it is needed)
+
+    conninfo = target.url.set(drivername="postgresql", password=None).render_as_string(
+        hide_password=False
+    )
+    return psycopg.connect(conninfo, password=password, autocommit=True)

@@ -1,4 +1,5 @@
-"""``dealer-trainer server init URL``, ``… add-person URL …`` and ``… set-password URL …``.
+"""``dealer-trainer server init URL``, ``… add-person URL …``, ``… set-password URL …`` and
+``… grader URL`` (the centre's grader, ``grader.py``: a service, until SIGTERM or Ctrl+C).
 
 For IT's scripts: the URL names the role to sign in as (``postgresql://ROLE@SERVER:
 5432/DATABASE``, or the ``postgresql+psycopg://`` form) and never a password. The
@@ -149,3 +150,60 @@ def set_password(args: SimpleNamespace, stdin: TextIO | None = None) -> int:
     if done == EXIT_OK:
         print(f"{args.login}: the new password is set")
     return done
+
+
+def grader(args: SimpleNamespace) -> int:
+    """``dealer-trainer server grader URL``: grade what is pending, then what the database
+    says has come (until stopped: SIGTERM, Ctrl+C); ``--once``: one pass, then exit."""
+    import logging  # noqa: PLC0415 (a command's own)
+    import signal  # noqa: PLC0415
+
+    from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415
+    from dealer_trainer.storage.server import admin  # noqa: PLC0415
+    from dealer_trainer.storage.server import grader as grading  # noqa: PLC0415
+
+    try:
+        target = admin.parse_admin_url(args.url)
+        admin.check_grader_url(target)
+    except StorageError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    handlers: list[logging.Handler] = [logging.StreamHandler(sys.stderr)]
+    if getattr(args, "log", None):
+        handlers.append(logging.FileHandler(args.log, encoding="utf-8"))
+    logging.basicConfig(
+        level=logging.INFO,
+        format="%(asctime)s dealer-trainer grader: %(message)s",
+        handlers=handlers,
+        force=True,
+    )
+    # PGPASSWORD, a prompt at a terminal, or else libpq's password file (PGPASSFILE,
+    # ~/.pgpass): a service is given its password the way IT gives any role's.
+    password = _role_password(target.user)
+    try:
+        work = admin.grader_engine(target, password)
+    except StorageError as exc:
+        return _fail(str(exc), EXIT_FAILED)
+    service = grading.Grader(work)
+    try:
+        if getattr(args, "once", False):
+            graded = service.grade_pending()
+            print(f"{target.shown}: {len(graded)} sittings graded")
+            return EXIT_OK
+
+        def stop(_signum: int, _frame: object) -> None:
+            service._stopping.set()
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, stop)
+        service.run(
+            lambda: admin.listen_connection(target, password),
+            ready=lambda: print(f"{target.shown}: grading", flush=True),
+        )
+    except KeyboardInterrupt:
+        pass
+    except StorageError as exc:
+        return _fail(str(exc), EXIT_FAILED)
+    finally:
+        work.dispose()
+    print(f"{target.shown}: stopped", flush=True)
+    return EXIT_OK

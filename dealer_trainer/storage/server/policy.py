@@ -22,7 +22,15 @@ Who may do what (``docs/server.md`` says it in words):
   assign exams, add people and reset trainees' passwords through functions that
   check what they are asked; they cannot change a recorded answer either;
 - the **audit log** takes ``INSERT`` only, and a trigger writes who (``session_user``)
-  and when (the server's clock) over whatever the client sent.
+  and when (the server's clock) over whatever the client sent;
+- the **grader** (``<database>_grader``, a login no person holds: ``dealer-trainer server
+  grader``, ``storage/server/grader.py``) is the only role that writes a grade
+  (``answer_grades``, ``sitting_grades``) or a certification, and ends an exam's sitting
+  left open past its time limit; the database wakes it (``pg_notify`` on the channel
+  ``GRADER_CHANNEL``) when an answer is recorded, a sitting starts or a session ends. A
+  trainee's ``answers.correct`` is the workstation's preview; the record is the grader's.
+  The answers' ``recorded_at`` and the sessions' ``started_at`` and ``ended_at`` are the
+  server's clock whatever a client sends (triggers), so nothing can be back-dated.
 
 A person is identified by ``session_user`` (their sign-in role), which neither
 ``SET ROLE`` nor a ``SECURITY DEFINER`` function changes.
@@ -51,7 +59,27 @@ from dealer_trainer.storage import centre, within_rollup
 #: only; a trainee reads the withdrawals of their own plans); a speed standard set back to
 #: the drills' target (0016: dt_set_speed_standard takes a NULL time); the owner resets an
 #: instructor's password through dt_set_password (`dealer-trainer server set-password`).
-SECURITY_VERSION = 6
+#: 7: the server grades (issue 36, migration 0017): the grader role (``<database>_grader``)
+#: alone inserts ``answer_grades``, ``sitting_grades`` and ``certifications``, and ends an
+#: exam sitting past its time limit (UPDATE of ``ended_at`` under the "overdue" policy);
+#: dt_end_session only ends a session (the server's clock) and no longer scores or certifies;
+#: the dt_session_ended trigger completes the exam's assignment and wakes the grader, as
+#: dt_answer_recorded and dt_sitting_started do; dt_stamp_* write the server's clock over
+#: answers.recorded_at and the sessions' started_at / ended_at (and the table rounds'
+#: stamps); dt_start_exam refuses a sitting whose time ran out, and a new one while the
+#: last waits for grading; the view ``sitting_states`` (graded or waiting, since when);
+#: dt_set_password lets the owner set the grader's password.
+SECURITY_VERSION = 7
+
+#: The channel the database wakes the grader on (``pg_notify``). A notification only wakes
+#: it: anyone may send one (``NOTIFY`` has no privilege), so it carries nothing the grader
+#: believes; the grader reads what is pending from the tables.
+GRADER_CHANNEL = "dt_grader"
+#: The channel the grader tells on, once a sitting's grade is committed (its session id).
+GRADED_CHANNEL = "dt_graded"
+#: An answer or a round's step recorded this long after a sitting's time limit still counts:
+#: the network and the workstation's start, not more time to think.
+LIMIT_GRACE_S = 15
 
 #: What a login may look like (as ``storage.logins`` on the app's side): a PostgreSQL
 #: role name that needs no quoting and cannot be mistaken for a keyword's case.
@@ -106,12 +134,18 @@ class Names:
     def trainees(self) -> str:
         return f"{self.database}_trainees"
 
+    @property
+    def grader(self) -> str:
+        """The grader's login role (``dealer-trainer server grader``): no person's."""
+        return f"{self.database}_grader"
+
 
 def check_database_name(database: str) -> None:
     if not _DATABASE.match(database):
         raise ValueError(
             f"The database name {database!r} cannot be used in server mode: it names the "
-            "centre's group roles (<database>_instructors, <database>_trainees), so it must be "
+            "centre's roles (<database>_instructors, <database>_trainees, <database>_grader), "
+            "so it must be "
             "lower-case letters, digits and _ , start with a letter or _, at most 50 characters."
         )
 
@@ -155,6 +189,8 @@ _TABLES = (
     "centre_settings",
     "certifications",
     *_STANDARDS_TABLES,
+    "answer_grades",  # 0017: the grader's
+    "sitting_grades",
 )
 
 _TRAINEE_GRANTS = {
@@ -176,6 +212,9 @@ _TRAINEE_GRANTS = {
     "centre_settings": "SELECT",
     "certifications": "SELECT",
     **dict.fromkeys(_STANDARDS_TABLES, "SELECT"),
+    # Their own sittings' grades, the server's record (policies below).
+    "answer_grades": "SELECT",
+    "sitting_grades": "SELECT",
 }
 _INSTRUCTOR_GRANTS = {
     "alembic_version": "SELECT",
@@ -202,6 +241,26 @@ _INSTRUCTOR_GRANTS = {
     "centre_settings": "SELECT, INSERT",
     "certifications": "SELECT",
     **dict.fromkeys(_STANDARDS_TABLES, "SELECT"),
+    "answer_grades": "SELECT",
+    "sitting_grades": "SELECT",
+}
+#: The grader reads what it grades from and writes the grades, the certifications and the
+#: end of a sitting past its time limit; nothing else (no person's row, no password, no
+#: audit entry, no answer).
+_GRADER_GRANTS = {
+    "alembic_version": "SELECT",
+    "exams": "SELECT",
+    "exam_assignments": "SELECT",
+    "training_sessions": "SELECT, UPDATE (ended_at)",
+    "answers": "SELECT",
+    "house_rulesets": "SELECT",
+    "table_rounds": "SELECT",
+    "table_attempts": "SELECT",
+    "table_round_ends": "SELECT",
+    "centre_settings": "SELECT",
+    "certifications": "SELECT, INSERT",
+    "answer_grades": "SELECT, INSERT",
+    "sitting_grades": "SELECT, INSERT",
 }
 
 _OWN_ROUND = (
@@ -213,12 +272,26 @@ _OWN_ROUND_OPEN = (
     "EXISTS (SELECT 1 FROM table_rounds r JOIN training_sessions s ON s.id = r.session_id "
     "WHERE r.id = round_id AND r.trainee_id = dt_trainee_id() AND s.ended_at IS NULL)"
 )
+_OWN_SESSION = (
+    "EXISTS (SELECT 1 FROM training_sessions s WHERE s.id = session_id "
+    "AND s.trainee_id = dt_trainee_id())"
+)
+#: An exam sitting still open whose time limit (and its grace) is over, by the server's
+#: clock: the only session the grader may end (``sitting_deadline`` below).
+_OVERDUE = (
+    "kind = 'exam' AND ended_at IS NULL AND EXISTS (SELECT 1 FROM exam_assignments a "
+    "JOIN exams e ON e.id = a.exam_id WHERE a.id = exam_assignment_id "
+    "AND e.time_limit_s IS NOT NULL "
+    "AND clock_timestamp() >= started_at + make_interval(secs => e.time_limit_s + "
+    f"{LIMIT_GRACE_S}))"
+)
 _OWN_OPEN_SESSION = (
     "EXISTS (SELECT 1 FROM training_sessions s WHERE s.id = session_id "
     "AND s.trainee_id = dt_trainee_id() AND s.ended_at IS NULL)"
 )
 
-#: (table, policy, command, group, USING, WITH CHECK); group "t" trainees, "i" instructors.
+#: (table, policy, command, group, USING, WITH CHECK); group "t" trainees, "i" instructors,
+#: "g" the grader.
 _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("alembic_version", "read", "SELECT", "ti", "true", None),
     ("trainees", "own", "SELECT", "t", "login = session_user", None),
@@ -314,7 +387,7 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
     ("group_members", "all", "SELECT", "i", "true", None),
     ("centre_settings", "read", "SELECT", "ti", "true", None),
     ("centre_settings", "set", "INSERT", "i", None, "changed_by = dt_instructor_id()"),
-    # Nobody inserts a certification: dt_end_session() writes it from a passing sitting.
+    # A certification is the grader's to write (below), from a passing sitting's grade.
     ("certifications", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
     ("certifications", "all", "SELECT", "i", "true", None),
     ("speed_standards", "read", "SELECT", "ti", "true", None),
@@ -341,6 +414,35 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
         None,
     ),
     ("plan_withdrawals", "all", "SELECT", "i", "true", None),
+    # 0017: the grades are the grader's to write, everyone's of the centre to read (a
+    # trainee their own); a certification is the grader's to write, from a passing grade.
+    ("answer_grades", "own", "SELECT", "t", _OWN_SESSION, None),
+    ("answer_grades", "all", "SELECT", "ig", "true", None),
+    ("answer_grades", "grade", "INSERT", "g", None, "true"),
+    ("sitting_grades", "own", "SELECT", "t", _OWN_SESSION, None),
+    ("sitting_grades", "all", "SELECT", "ig", "true", None),
+    ("sitting_grades", "grade", "INSERT", "g", None, "true"),
+    ("certifications", "grader", "SELECT", "g", "true", None),
+    (
+        "certifications",
+        "certify",
+        "INSERT",
+        "g",
+        None,
+        "EXISTS (SELECT 1 FROM sitting_grades g WHERE g.session_id = certifications.session_id "
+        "AND g.passed)",
+    ),
+    ("alembic_version", "grader", "SELECT", "g", "true", None),
+    ("exams", "grader", "SELECT", "g", "true", None),
+    ("exam_assignments", "grader", "SELECT", "g", "true", None),
+    ("training_sessions", "grader", "SELECT", "g", "true", None),
+    ("training_sessions", "overdue", "UPDATE", "g", _OVERDUE, "ended_at IS NOT NULL"),
+    ("answers", "grader", "SELECT", "g", "true", None),
+    ("house_rulesets", "grader", "SELECT", "g", "true", None),
+    ("table_rounds", "grader", "SELECT", "g", "true", None),
+    ("table_attempts", "grader", "SELECT", "g", "true", None),
+    ("table_round_ends", "grader", "SELECT", "g", "true", None),
+    ("centre_settings", "grader", "SELECT", "g", "true", None),
 )
 
 #: The centre's settings as the server's functions read them (``storage/centre.py``'s
@@ -352,39 +454,126 @@ _VALIDITY = _SETTING.format("validity_months", 24)
 
 _DEFINER = "SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp"
 
+#: A sitting's deadline (``s`` the session, ``e`` its exam): its start by the server's clock
+#: plus the exam's time limit and the grace; ``infinity`` for an exam without a limit.
+_DEADLINE = (
+    "COALESCE(s.started_at + make_interval(secs => e.time_limit_s + "
+    f"{LIMIT_GRACE_S}), 'infinity'::timestamptz)"
+)
+
+# -- the server grades (issue 36, migration 0017) ------------------------------------
+
+#: Which stamp of each table is the server's clock, whatever the client sends.
+_STAMPED = {
+    "answers": "recorded_at",
+    "table_rounds": "started_at",
+    "table_attempts": "recorded_at",
+    "table_round_ends": "ended_at",
+}
+
+
+def _grader_functions() -> list[tuple[str, str]]:
+    """The server's clock on the records, the grader woken, and the sittings' states.
+
+    Not ``SECURITY DEFINER`` where they only set a row's stamp or send a notification
+    (anyone may): ``dt_session_changed`` is, since it completes the exam's assignment,
+    which neither the trainee nor the grader may write."""
+    stamps = "\n".join(
+        f"""                {"IF" if n == 0 else "ELSIF"} TG_TABLE_NAME = {_lit(table)} THEN
+                    NEW.{column} := clock_timestamp();"""
+        for n, (table, column) in enumerate(_STAMPED.items())
+    )
+    channel = _lit(GRADER_CHANNEL)
+    return [
+        (
+            "dt_stamp_clock()",
+            f"""CREATE OR REPLACE FUNCTION dt_stamp_clock() RETURNS trigger
+            LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+            BEGIN
+                -- The server's clock, whatever the client sent: nothing is back-dated.
+{stamps}
+                END IF;
+                RETURN NEW;
+            END $$""",
+        ),
+        (
+            "dt_stamp_session()",
+            """CREATE OR REPLACE FUNCTION dt_stamp_session() RETURNS trigger
+            LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+            BEGIN
+                IF TG_OP = 'INSERT' THEN
+                    NEW.started_at := clock_timestamp();
+                    IF NEW.ended_at IS NOT NULL THEN
+                        NEW.ended_at := clock_timestamp();
+                    END IF;
+                    RETURN NEW;
+                END IF;
+                -- A session starts once and ends once, both at the server's time.
+                NEW.started_at := OLD.started_at;
+                IF OLD.ended_at IS NOT NULL THEN
+                    IF NEW.ended_at IS DISTINCT FROM OLD.ended_at THEN
+                        RAISE EXCEPTION 'session %: a session that has ended stays ended', OLD.id
+                            USING ERRCODE = 'restrict_violation';
+                    END IF;
+                ELSIF NEW.ended_at IS NOT NULL THEN
+                    NEW.ended_at := clock_timestamp();
+                END IF;
+                RETURN NEW;
+            END $$""",
+        ),
+        (
+            "dt_session_changed()",
+            f"""CREATE OR REPLACE FUNCTION dt_session_changed() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                IF TG_OP = 'UPDATE' AND OLD.ended_at IS NULL AND NEW.ended_at IS NOT NULL
+                   AND NEW.exam_assignment_id IS NOT NULL THEN
+                    -- The first sitting's end completes the assignment; every one is kept.
+                    UPDATE exam_assignments SET completed_at = NEW.ended_at
+                    WHERE id = NEW.exam_assignment_id AND completed_at IS NULL;
+                END IF;
+                IF NEW.kind = 'exam' OR TG_OP = 'UPDATE' THEN
+                    -- A sitting started (a deadline to keep) or a session ended: the grader.
+                    PERFORM pg_notify({channel}, lower(TG_OP));
+                END IF;
+                RETURN NULL;
+            END $$""",
+        ),
+        (
+            "dt_answer_recorded()",
+            f"""CREATE OR REPLACE FUNCTION dt_answer_recorded() RETURNS trigger
+            LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+            BEGIN
+                PERFORM pg_notify({channel}, 'answer');
+                RETURN NULL;
+            END $$""",
+        ),
+    ]
+
+
+_GRADER_CALLERS = {
+    "dt_stamp_clock()": "",
+    "dt_stamp_session()": "",
+    "dt_session_changed()": "",
+    "dt_answer_recorded()": "",
+}
+
+#: What a trainee, an instructor (and the grader) read of a sitting: graded, with the
+#: result, waiting for grading since it ended, or open. Its rows are those the reader may
+#: read of ``training_sessions`` and ``sitting_grades`` (``security_invoker``).
+_SITTING_STATES = """CREATE OR REPLACE VIEW sitting_states WITH (security_invoker = true) AS
+    SELECT s.id AS session_id, s.trainee_id, s.exam_assignment_id, s.started_at, s.ended_at,
+           CASE WHEN g.session_id IS NOT NULL THEN 'graded'
+                WHEN s.ended_at IS NOT NULL THEN 'waiting'
+                ELSE 'open' END AS state,
+           CASE WHEN g.session_id IS NOT NULL THEN g.graded_at ELSE s.ended_at END AS since,
+           g.passed, g.correct, g.item_count, g.in_time, g.steps_right, g.steps_judged,
+           g.rounds, g.rounds_in_pace, g.flagged, g.timed_out
+    FROM training_sessions s LEFT JOIN sitting_grades g ON g.session_id = s.id
+    WHERE s.kind = 'exam'"""
+
+
 # -- exams with live-table rounds (migration 0012) -----------------------------------
-#: A sitting's rounds scored from what was recorded (dt_end_session's variables ``e``,
-#: ``p_session``, ``t_*``): the first ended round of each of the exam's seeds (seed + k),
-#: its right steps over its tried and missed ones; clean within the pace's time.
-_TABLE_PART = """WITH counted AS (
-                                SELECT DISTINCT ON (r.seed) r.id, en.missed AS r_missed,
-                                    en.ms AS r_ms, en.complete AS r_complete
-                                FROM table_rounds r
-                                JOIN table_round_ends en ON en.round_id = r.id
-                                WHERE r.session_id = p_session AND r.game = e.table_game
-                                  AND r.difficulty = e.table_difficulty
-                                  AND r.seed IN (
-                                      SELECT ((e.seed::numeric + k)
-                                              % 9223372036854775808)::bigint
-                                      FROM generate_series(0, e.table_rounds - 1) k)
-                                ORDER BY r.seed, r.id
-                            ), scored AS (
-                                SELECT c.*,
-                                    (SELECT count(*) FROM table_attempts ta
-                                     WHERE ta.round_id = c.id AND ta.action IS NOT NULL
-                                       AND ta.accepted) AS good,
-                                    (SELECT count(*) FROM table_attempts ta
-                                     WHERE ta.round_id = c.id AND ta.action IS NOT NULL)
-                                        AS tried
-                                FROM counted c
-                            )
-                            SELECT count(*), COALESCE(sum(good), 0),
-                                   COALESCE(sum(tried + COALESCE(r_missed, 0)), 0),
-                                   count(*) FILTER (WHERE r_complete
-                                       AND COALESCE(r_missed, 0) = 0 AND good = tried
-                                       AND r_ms * e.table_pace <= 3600000),
-                                   COALESCE(sum(r_ms), 0)
-                            INTO t_ended, t_right, t_judged, t_pace, t_ms FROM scored;"""
 
 
 def _mixed_exam_functions() -> list[tuple[str, str]]:
@@ -564,6 +753,9 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                                ON r.rolname = i.login WHERE i.login = p_login)
                    AND pg_has_role(p_login, {lit_i}, 'MEMBER') THEN
                     NULL;  -- an instructor of this centre, reset by IT
+                ELSIF session_user = {_lit(names.owner)}
+                   AND p_login = {_lit(names.grader)} THEN
+                    NULL;  -- the centre's grader (no person's login), set by IT
                 ELSIF session_user = {_lit(names.owner)} THEN
                     RAISE EXCEPTION 'there is no trainee or instructor with the login %',
                         p_login USING ERRCODE = 'undefined_object';
@@ -661,6 +853,7 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 ruleset text;
                 held integer;
                 last_end timestamptz;
+                deadline timestamptz;
             BEGIN
                 SELECT * INTO a FROM exam_assignments WHERE id = p_assignment FOR UPDATE;
                 IF me IS NULL OR NOT FOUND OR a.trainee_id <> me THEN
@@ -668,10 +861,16 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                         USING ERRCODE = 'insufficient_privilege';
                 END IF;
                 SELECT e.seed, e.ruleset_id INTO seed, ruleset FROM exams e WHERE e.id = a.exam_id;
-                -- An interrupted sitting goes on in its own session.
-                SELECT s.id INTO session_id FROM training_sessions s
+                -- An interrupted sitting goes on in its own session, within its time.
+                SELECT s.id, {_DEADLINE} INTO session_id, deadline
+                FROM training_sessions s JOIN exams e ON e.id = a.exam_id
                 WHERE s.exam_assignment_id = a.id AND s.ended_at IS NULL
                 ORDER BY s.id LIMIT 1;
+                IF session_id IS NOT NULL AND clock_timestamp() >= deadline THEN
+                    RAISE EXCEPTION 'the time of this sitting ran out at %: it is ended and '
+                        'graded by the centre''s grader', deadline
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
                 IF session_id IS NULL THEN
                     -- A new sitting: within the window, not passed, within the centre's
                     -- limit of sittings and after its waiting period (storage/
@@ -688,6 +887,13 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                                JOIN training_sessions s ON s.id = c.session_id
                                WHERE s.exam_assignment_id = a.id) THEN
                         RAISE EXCEPTION 'this exam has been passed already'
+                            USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    IF EXISTS (SELECT 1 FROM training_sessions s
+                               WHERE s.exam_assignment_id = a.id AND NOT EXISTS (
+                                   SELECT 1 FROM sitting_grades g WHERE g.session_id = s.id))
+                    THEN
+                        RAISE EXCEPTION 'the last sitting of this exam is waiting for grading'
                             USING ERRCODE = 'insufficient_privilege';
                     END IF;
                     SELECT count(*), max(s.ended_at) INTO held, last_end
@@ -718,68 +924,18 @@ def _functions(names: Names) -> list[tuple[str, str]]:
             LANGUAGE plpgsql {_DEFINER} AS $$
             DECLARE
                 s training_sessions%ROWTYPE;
-                a exam_assignments%ROWTYPE;
-                e exams%ROWTYPE;
-                ended timestamptz := clock_timestamp();
-                n_correct integer;
-                n_in_time integer;
-                ms bigint;
-                -- The live-table part (migration 0012), as certification.py's
-                -- score_table_part reads it: the first ended round of each seed.
-                t_ended integer := 0;
-                t_right integer := 0;
-                t_judged integer := 0;
-                t_pace integer := 0;
-                t_ms bigint := 0;
             BEGIN
                 SELECT * INTO s FROM training_sessions WHERE id = p_session FOR UPDATE;
                 IF NOT FOUND OR s.trainee_id IS DISTINCT FROM dt_trainee_id() THEN
                     RAISE EXCEPTION 'session % is not one of yours', p_session
                         USING ERRCODE = 'insufficient_privilege';
                 END IF;
+                -- It only ends the session, at the server's time (dt_stamp_session): the
+                -- dt_session_changed trigger completes an exam's assignment and wakes the
+                -- grader, which scores the sitting and certifies it (issue 36).
                 IF s.ended_at IS NULL THEN
-                    UPDATE training_sessions SET ended_at = ended WHERE id = p_session;
-                    IF s.exam_assignment_id IS NOT NULL THEN
-                        -- The first sitting completes the assignment; every one is kept.
-                        UPDATE exam_assignments SET completed_at = ended
-                        WHERE id = s.exam_assignment_id AND completed_at IS NULL;
-                        SELECT * INTO a FROM exam_assignments WHERE id = s.exam_assignment_id;
-                        SELECT * INTO e FROM exams WHERE id = a.exam_id;
-                        -- Scored as storage/certification.py scores it: unanswered items
-                        -- wrong; in time: right and within the skill's target (ms).
-                        SELECT count(*) FILTER (WHERE an.correct),
-                               count(*) FILTER (WHERE an.correct
-                                   AND (e.speed_targets ->> an.skill) IS NOT NULL
-                                   AND an.time_taken_ms
-                                       <= (e.speed_targets ->> an.skill)::integer),
-                               COALESCE(sum(an.time_taken_ms), 0)
-                        INTO n_correct, n_in_time, ms
-                        FROM answers an WHERE an.session_id = p_session;
-                        IF e.table_rounds > 0 THEN
-                            {_TABLE_PART}
-                        END IF;
-                        IF e.item_count + t_judged > 0
-                           AND t_ended >= e.table_rounds
-                           AND (n_correct + t_right)::bigint * e.pass_mark_denominator
-                               >= e.pass_mark_numerator::bigint * (e.item_count + t_judged)
-                           AND (e.speed_mark_numerator IS NULL
-                                OR (n_in_time + t_pace)::bigint * e.speed_mark_denominator
-                                   >= e.speed_mark_numerator::bigint
-                                      * (e.item_count + e.table_rounds)) THEN
-                            INSERT INTO certifications (trainee_id, game, exam_id, session_id,
-                                passed_at, correct, in_time, item_count, time_taken_ms,
-                                approved_by, valid_until, steps_right, steps_judged, rounds,
-                                rounds_in_pace, table_ms)
-                            VALUES (s.trainee_id,
-                                    COALESCE(NULLIF(split_part(e.skills ->> 0, '.', 1), ''),
-                                             e.table_game),
-                                    e.id, p_session, ended, n_correct, n_in_time, e.item_count,
-                                    ms, a.assigned_by,
-                                    (dt_centre_day(ended)
-                                     + make_interval(months => {_VALIDITY}))::date,
-                                    t_right, t_judged, e.table_rounds, t_pace, t_ms);
-                        END IF;
-                    END IF;
+                    UPDATE training_sessions SET ended_at = clock_timestamp()
+                    WHERE id = p_session;
                 END IF;
             END $$""",
         ),
@@ -1166,7 +1322,7 @@ def _desk_functions() -> list[tuple[str, str]]:
 
 
 _DESK_CALLERS = {
-    "dt_centre_day(timestamp with time zone)": "ti",
+    "dt_centre_day(timestamp with time zone)": "tig",
     "dt_my_exam_terms()": "t",
     "dt_my_instructors()": "t",
 }
@@ -1174,7 +1330,7 @@ _DESK_CALLERS = {
 
 #: Who may call which function (EXECUTE is revoked from PUBLIC first).
 _CALLERS = {
-    "dt_security_version()": "ti",
+    "dt_security_version()": "tig",
     "dt_trainee_id()": "ti",
     "dt_instructor_id()": "ti",
     "dt_whoami()": "ti",
@@ -1209,6 +1365,16 @@ _TRIGGERS = (
     ("exams", "dt_exam_built", "AFTER INSERT", "dt_exam_built()"),
     ("exam_assignments", "dt_exam_assigned", "AFTER INSERT", "dt_exam_built()"),
     ("exam_assignments", "dt_exam_withdrawn", "AFTER DELETE", "dt_exam_built()"),
+    # 0017: the server's clock on every stamp that counts, and the grader woken.
+    *((table, "dt_stamp_clock", "BEFORE INSERT", "dt_stamp_clock()") for table in _STAMPED),
+    ("training_sessions", "dt_stamp_session", "BEFORE INSERT OR UPDATE", "dt_stamp_session()"),
+    (
+        "training_sessions",
+        "dt_session_changed",
+        "AFTER INSERT OR UPDATE OF ended_at",
+        "dt_session_changed()",
+    ),
+    ("answers", "dt_answer_recorded", "AFTER INSERT", "dt_answer_recorded()"),
 )
 
 #: Trigger functions of the migrations that write where the inserting person may not:
@@ -1218,20 +1384,26 @@ _DEFINER_TRIGGERS = ("answers_count_daily()",)
 
 def statements(names: Names) -> list[str]:
     """Everything ``server init`` runs after the migrations, in order, idempotent."""
-    groups = {"t": names.trainees, "i": names.instructors}
-    everyone = f"PUBLIC, {_q(names.trainees)}, {_q(names.instructors)}"
+    groups = {"t": names.trainees, "i": names.instructors, "g": names.grader}
+    everyone = f"PUBLIC, {_q(names.trainees)}, {_q(names.instructors)}, {_q(names.grader)}"
     out: list[str] = []
     for group in (names.instructors, names.trainees):
         out.append(
             f"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = {_lit(group)}) "
             f"THEN CREATE ROLE {_q(group)} NOLOGIN; END IF; END $$"
         )
+    # The grader signs in (no password until IT sets one: `server set-password`).
+    out.append(
+        f"DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = "
+        f"{_lit(names.grader)}) THEN CREATE ROLE {_q(names.grader)} LOGIN; END IF; END $$"
+    )
     database = _q(names.database)
+    signing_in = f"{_q(names.trainees)}, {_q(names.instructors)}, {_q(names.grader)}"
     out += [
         f"REVOKE ALL ON DATABASE {database} FROM {everyone}",
-        f"GRANT CONNECT ON DATABASE {database} TO {_q(names.trainees)}, {_q(names.instructors)}",
+        f"GRANT CONNECT ON DATABASE {database} TO {signing_in}",
         f"REVOKE ALL ON SCHEMA public FROM {everyone}",
-        f"GRANT USAGE ON SCHEMA public TO {_q(names.trainees)}, {_q(names.instructors)}",
+        f"GRANT USAGE ON SCHEMA public TO {signing_in}",
         f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {everyone}",
         f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {everyone}",
         f"REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM {everyone}",
@@ -1239,16 +1411,18 @@ def statements(names: Names) -> list[str]:
     ]
     for table in _TABLES:
         out.append(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
+    callers_of = {**_CALLERS, **_DESK_CALLERS, **_GRADER_CALLERS}
     for signature, create in (
         *_functions(names),
         *_group_functions(names),
         *_standards_functions(),
         *_mixed_exam_functions(),
         *_desk_functions(),
+        *_grader_functions(),
     ):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
-        callers = ", ".join(_q(groups[g]) for g in {**_CALLERS, **_DESK_CALLERS}[signature])
+        callers = ", ".join(_q(groups[g]) for g in callers_of[signature])
         if callers:
             out.append(f"GRANT EXECUTE ON FUNCTION {signature} TO {callers}")
     for signature in _DEFINER_TRIGGERS:
@@ -1262,7 +1436,14 @@ def statements(names: Names) -> list[str]:
         out.append(
             f"CREATE TRIGGER {trigger} {when} ON {table} FOR EACH ROW EXECUTE FUNCTION {function}"
         )
-    for group_key, grants in (("t", _TRAINEE_GRANTS), ("i", _INSTRUCTOR_GRANTS)):
+    out.append(_SITTING_STATES)
+    out.append(f"REVOKE ALL ON sitting_states FROM {everyone}")
+    out.append(f"GRANT SELECT ON sitting_states TO {signing_in}")
+    for group_key, grants in (
+        ("t", _TRAINEE_GRANTS),
+        ("i", _INSTRUCTOR_GRANTS),
+        ("g", _GRADER_GRANTS),
+    ):
         for table, privileges in grants.items():
             out.append(f"GRANT {privileges} ON {table} TO {_q(groups[group_key])}")
         out.append(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {_q(groups[group_key])}")

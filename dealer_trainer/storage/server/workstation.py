@@ -243,6 +243,7 @@ class ServerTraineeDesk(TraineeDesk):
 
     _store: ServerStore
     _transcript_by_functions = True  # their exams' terms, never the exams table (the seed)
+    graded_by_server = True  # the centre's grader's sitting grades and certifications
 
     def start_session(
         self,
@@ -287,8 +288,26 @@ class ServerTraineeDesk(TraineeDesk):
         return self._store.read(lambda c: training_session(c.execute(query).one()))
 
     def end_session(self, session_id: int) -> TrainingSession:
+        """End the session at the server's time; an exam's sitting is then the centre's
+        grader's to score and certify (it reads as waiting for grading until it has)."""
         self._store.write(lambda c: c.execute(text("SELECT dt_end_session(:s)"), {"s": session_id}))
         return self._session(session_id)
+
+    def sitting_time_used_ms(self, session_id: int, recorded_ms: int) -> int:
+        """The time the sitting has used by the server's clock since it started (the limit
+        the server keeps), or the workstation's own where that is longer."""
+
+        def work(connection: Connection) -> int:
+            used = connection.execute(
+                text(
+                    "SELECT (extract(epoch FROM clock_timestamp() - started_at) * 1000)::bigint "
+                    "FROM training_sessions WHERE id = :s"
+                ),
+                {"s": session_id},
+            ).scalar_one_or_none()
+            return max(recorded_ms, int(used or 0))
+
+        return self._store.read(work)
 
     def _open_exams(self, connection: Connection) -> list[Any]:
         return list(connection.execute(text("SELECT * FROM dt_open_exams()")))
@@ -368,6 +387,7 @@ class ServerInstructorDesk(InstructorDesk):
     """An instructor's desk on the server: people are PostgreSQL roles, made by the server."""
 
     _store: ServerStore
+    graded_by_server = True  # the centre's grader's sitting grades and certifications
 
     def add_person(self, kind: str, login: str, name: str, password: str) -> int:
         """A new instructor or trainee who signs in with ``login`` and ``password``."""

@@ -442,6 +442,9 @@ class SummaryView(QWidget):
     """
 
     closeRequested = Signal()
+    # An assigned exam on a centre's server: the centre's grader scores the sitting, so
+    # the verdict here is this workstation's preview and says so.
+    server_grades = False
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -449,6 +452,9 @@ class SummaryView(QWidget):
         self.headline.setObjectName("summaryHeadline")
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")
+        self.preview_note = QLabel()  # on a centre's server: whose verdict counts
+        self.preview_note.setWordWrap(True)
+        self.preview_note.hide()
         self.table = QTableWidget(0, 4)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
@@ -470,6 +476,7 @@ class SummaryView(QWidget):
         column = QVBoxLayout(body)
         column.addWidget(self.headline)
         column.addWidget(self.verdict)
+        column.addWidget(self.preview_note)
         column.addWidget(self.table)
         column.addWidget(self.items_heading)
         column.addWidget(self.items, 1)
@@ -530,6 +537,14 @@ class SummaryView(QWidget):
         else:
             self.verdict.setText("")
             self.verdict.setProperty("passed", None)
+        self.preview_note.setText(
+            self.tr(
+                "This is this computer's preview: the centre's server grades the sitting, "
+                "and its result is the one that counts (your transcript shows it once "
+                "graded)."
+            )
+        )
+        self.preview_note.setVisible(exam is not None and self.server_grades)
         self.verdict.style().unpolish(self.verdict)
         self.verdict.style().polish(self.verdict)
         self.table.setRowCount(len(summary.by_skill))

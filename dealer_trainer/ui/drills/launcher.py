@@ -457,9 +457,13 @@ class DrillLauncher(QWidget):
                     if paper.time_limit is not None:
                         limit = paper.time_limit // timedelta(milliseconds=1)
                         time_limit_ms = max(limit - sitting.time_used_ms, 1)
-                    return self.open_screen(
+                    screen = self.open_screen(
                         sitting.session, spec, sitting.recorder, False, time_limit_ms
                     )
+                    # On a centre's server its grader scores the sitting: the end's verdict
+                    # is this computer's preview.
+                    screen.summary.server_grades = desk.graded_by_server
+                    return screen
                 else:
                     spec = ExamSpec(
                         tuple(skills),

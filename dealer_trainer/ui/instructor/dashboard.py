@@ -692,7 +692,11 @@ class TraineeView(QWidget):
         self.exams.setRowCount(len(history))
         for row, (exam, result) in enumerate(history):
             score = result.score
-            if result.passed is None:
+            if result.waiting_since is not None:
+                verdict = self.tr("waiting for grading since %1").replace(
+                    "%1", result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M")
+                )
+            elif result.passed is None:
                 verdict = self.tr("not taken yet")
             else:
                 verdict = self.tr("passed") if result.passed else self.tr("failed")

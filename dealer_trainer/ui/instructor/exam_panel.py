@@ -624,7 +624,11 @@ class ExamsPanel(QWidget):
             assignment = result.assignment
             score = result.score
             verdict = (
-                self.tr("not taken yet")
+                self.tr("waiting for grading since %1").replace(
+                    "%1", result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M")
+                )
+                if result.waiting_since is not None
+                else self.tr("not taken yet")
                 if result.passed is None
                 else self.tr("passed")
                 if result.passed

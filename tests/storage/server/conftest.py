@@ -1,4 +1,6 @@
-"""A training centre's server, set up as IT would: ``server init``, then ``server add-person``.
+"""A training centre's server, set up as IT would: ``server init``, ``server set-password``
+for the grader and ``server add-person``; the centre's grader runs beside it (a thread of
+the test process, as ``dealer-trainer server grader`` runs it: ``GraderThread``).
 
 Needs ``DEALER_TRAINER_TEST_PG_OWNER_URL`` and ``DEALER_TRAINER_TEST_PG_OWNER_PASSWORD``
 (``eval "$(bash .ci/postgres.sh)"`` sets them, with ``DEALER_TRAINER_TEST_PG_CA`` for
@@ -9,16 +11,27 @@ nothing behind. Without them every test here is skipped.
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
 
 import psycopg
 import pytest
 from sqlalchemy.engine import make_url
+
+from dealer_trainer.drills.grading import grade
+from dealer_trainer.drills.model import Answer, DrillItem
+from dealer_trainer.drills.sessions import Outcome
+from dealer_trainer.drills.specs import exam_spec
+from dealer_trainer.storage.records import AnswerRecord, Exam
 
 OWNER_URL_ENV = "DEALER_TRAINER_TEST_PG_OWNER_URL"
 OWNER_PASSWORD_ENV = "DEALER_TRAINER_TEST_PG_OWNER_PASSWORD"
@@ -46,9 +59,97 @@ def command(
     )
 
 
+def right_answer(item: DrillItem) -> Answer:
+    """What a trainee who knows the rules answers (the rules core's own answer)."""
+    expected = item.expected
+    if expected.amount is not None:
+        return Answer(amount=expected.amount)
+    if expected.choice is not None:
+        return Answer(choice=expected.choice)
+    return Answer(order=tuple(bet for group in expected.order for bet in group))
+
+
+def wrong_answer(item: DrillItem) -> Answer:
+    expected = item.expected
+    if expected.amount is not None:
+        return Answer(amount=expected.amount + Decimal(5))
+    if expected.choice is not None:
+        return Answer(choice=next(o.id for o in expected.options if o.id != expected.choice))
+    return Answer(timed_out=True)
+
+
+def exam_answer(
+    paper: Exam, k: int, *, right: bool = True, time_taken_ms: int = 3000,
+    answered_at: datetime | None = None,
+) -> AnswerRecord:  # fmt: skip
+    """The answer to the paper's ``k``-th item (0 first), right or wrong, as the app
+    records it (``storage.recorder.answer_record``)."""
+    from dealer_trainer.storage.recorder import answer_record
+
+    item = exam_spec(paper).items()[k].make()
+    given = right_answer(item) if right else wrong_answer(item)
+    outcome = Outcome(item, given, grade(item, given), time_taken_ms)
+    return answer_record(outcome, answered_at or datetime.now().astimezone())
+
+
+class GraderThread:
+    """The centre's grader (``storage.server.grader.Grader``) run in a thread of the tests,
+    signed in as ``<database>_grader`` over TLS (verify-full) where the CA is known."""
+
+    def __init__(self, centre: Centre) -> None:
+        self.centre = centre
+        self.thread: threading.Thread | None = None
+        self.service: object | None = None
+        self.errors: list[logging.LogRecord] = []
+
+    def start(self) -> None:
+        from dealer_trainer.storage.server import admin
+        from dealer_trainer.storage.server.grader import Grader
+
+        assert self.thread is None, "the grader runs already"
+        target = admin.parse_admin_url(self.centre.grader_url)
+        admin.check_grader_url(target)
+        password = self.centre.grader_password
+        service = Grader(admin.grader_engine(target, password))
+        ready = threading.Event()
+        errors = self.errors
+
+        class Keep(logging.Handler):
+            def emit(self, record: logging.LogRecord) -> None:
+                errors.append(record)
+
+        handler = Keep(logging.ERROR)
+        logging.getLogger("dealer_trainer.grader").addHandler(handler)
+
+        def run() -> None:
+            try:
+                service.run(lambda: admin.listen_connection(target, password), ready=ready.set)
+            finally:
+                logging.getLogger("dealer_trainer.grader").removeHandler(handler)
+                service.engine.dispose()
+
+        self.service = service
+        self.thread = threading.Thread(target=run, name="grader", daemon=True)
+        self.thread.start()
+        assert ready.wait(60), "the grader did not start"
+
+    def stop(self) -> None:
+        """Stop it cleanly (its connections closed), as SIGTERM stops the service."""
+        if self.thread is None:
+            return
+        self.service.stop()  # type: ignore[union-attr]
+        self.thread.join(30)
+        assert not self.thread.is_alive(), "the grader did not stop"
+        self.thread = None
+
+    @property
+    def running(self) -> bool:
+        return self.thread is not None
+
+
 @dataclass
 class Centre:
-    """One database set up by ``server init``, with its people."""
+    """One database set up by ``server init``, with its people and its grader."""
 
     host: str
     port: int
@@ -56,6 +157,45 @@ class Centre:
     owner: str
     owner_password: str
     passwords: dict[str, str] = field(default_factory=dict)
+    grader_password: str = ""
+    grader: GraderThread | None = None
+
+    @property
+    def grader_role(self) -> str:
+        return f"{self.database}_grader"
+
+    @property
+    def grader_url(self) -> str:
+        """The grader's URL: TLS, verify-full, where .ci/postgres.sh made the CA."""
+        url = self.admin_url(self.grader_role)
+        ca = os.environ.get(CA_ENV)
+        return f"{url}?sslmode=verify-full&sslrootcert={ca}" if ca else url
+
+    def wait_graded(self, session_id: int, timeout: float = 60.0) -> None:
+        """Return once the grader has graded the sitting (its ``dt_graded`` notification,
+        or its grade there already); fail after ``timeout`` seconds."""
+        with self.owner_connection() as watch:
+            watch.execute("LISTEN dt_graded")
+            if watch.execute(
+                "SELECT 1 FROM sitting_grades WHERE session_id = %s", (session_id,)
+            ).fetchone():
+                return
+            until = time.monotonic() + timeout
+            while (left := until - time.monotonic()) > 0:
+                for note in watch.notifies(timeout=left, stop_after=1):
+                    if note.payload == str(session_id):
+                        return
+        errors = [r.getMessage() for r in (self.grader.errors if self.grader else [])]
+        raise AssertionError(f"sitting {session_id} was not graded in {timeout} s: {errors}")
+
+    def state(self, session_id: int) -> tuple[str, datetime | None]:
+        """The sitting's state as ``sitting_states`` says it (the owner reads every row)."""
+        with self.owner_connection() as owner:
+            row = owner.execute(
+                "SELECT state, since FROM sitting_states WHERE session_id = %s", (session_id,)
+            ).fetchone()
+        assert row is not None
+        return str(row[0]), row[1]
 
     def admin_url(self, role: str) -> str:
         return f"postgresql://{role}@{self.host}:{self.port}/{self.database}"
@@ -128,7 +268,18 @@ def centre() -> Iterator[Centre]:
     try:
         done = command("server", "init", made.admin_url(made.owner), password=password)
         assert done.returncode == 0, done.stderr
-        yield made
+        made.grader_password = f"gr-{uuid.uuid4().hex[:16]}"
+        done = command(
+            "server", "set-password", made.admin_url(made.owner), "--login", made.grader_role,
+            password=password, stdin=made.grader_password + "\n",
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        made.grader = GraderThread(made)
+        made.grader.start()
+        try:
+            yield made
+        finally:
+            made.grader.stop()
     finally:
         with psycopg.connect(
             host=made.host, port=made.port, dbname=base.database, user=made.owner,

@@ -21,8 +21,8 @@ from dealer_trainer.storage.server.workstation import (
     ServerTraineeDesk,
     open_server_store,
 )
-from tests.storage.conftest import MACAU, FakeClock, answer
-from tests.storage.server.conftest import Centre
+from tests.storage.conftest import MACAU, FakeClock
+from tests.storage.server.conftest import Centre, exam_answer
 
 SKILL = "roulette.straight_up"  # target 10 s at the beginner level
 
@@ -86,17 +86,19 @@ def exam_ids(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, int]]
         yield {"exam": paper.id, "tom": tom.id, "eve": eve.id, "later": late.id}
 
 
-def _sit(desk: ServerTraineeDesk, assignment_id: int, results: list[tuple[bool, int]]) -> int:
-    desk.exam_paper(assignment_id)
+def _sit(
+    desk: ServerTraineeDesk, assignment_id: int, results: list[tuple[bool, int]], centre: Centre
+) -> int:
+    """The exam's items answered through the app, right or wrong, each taking ``ms`` by the
+    workstation's clock; the sitting ended, then graded by the centre's grader."""
+    paper = desk.exam_paper(assignment_id)
     session = desk.start_session(
         "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignment_id
     )
-    now = datetime.now(UTC)
     for n, (correct, ms) in enumerate(results):
-        desk.record_answer(
-            session.id, answer(n, skill=SKILL, correct=correct, time_taken_ms=ms, answered_at=now)
-        )
+        desk.record_answer(session.id, exam_answer(paper, n, right=correct, time_taken_ms=ms))
     desk.end_session(session.id)
+    centre.wait_graded(session.id)
     return session.id
 
 
@@ -105,7 +107,7 @@ def test_a_passing_sitting_is_certified_by_the_server_and_read_by_its_trainee_on
 ) -> None:
     with _open(centre, people["tom"]) as store:
         tom = _trainee(store, centre)
-        session_id = _sit(tom, exam_ids["tom"], [(True, 3000), (True, 12000)])
+        session_id = _sit(tom, exam_ids["tom"], [(True, 3000), (True, 12000)], centre)
         [cert] = tom.my_certifications()
         assert (cert.session_id, cert.game, cert.correct, cert.in_time) == (
             session_id,
@@ -161,8 +163,8 @@ def test_the_server_refuses_a_sitting_over_the_centres_limit(
 ) -> None:
     with _open(centre, people["eve"]) as store:
         eve = _trainee(store, centre)
-        _sit(eve, exam_ids["eve"], [(False, 1000), (False, 1000)])
-        _sit(eve, exam_ids["eve"], [(True, 20000), (True, 20000)])  # right, too slow
+        _sit(eve, exam_ids["eve"], [(False, 1000), (False, 1000)], centre)
+        _sit(eve, exam_ids["eve"], [(True, 20000), (True, 20000)], centre)  # right, too slow
         assert eve.my_certifications() == []
         refused = eve.sitting_refusal(exam_ids["eve"])
         assert refused is not None and (refused.reason, refused.sittings) == (Refusal.LIMIT, 2)

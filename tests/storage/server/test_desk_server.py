@@ -16,8 +16,8 @@ from dealer_trainer.storage import SessionKind
 from dealer_trainer.storage.centre import CentreSettings, local_day
 from dealer_trainer.storage.certification import add_months
 from dealer_trainer.storage.server.workstation import open_server_store
-from tests.storage.conftest import MACAU, FakeClock, answer
-from tests.storage.server.conftest import Centre
+from tests.storage.conftest import MACAU, FakeClock
+from tests.storage.server.conftest import Centre, exam_answer
 
 SKILL = "roulette.straight_up"
 
@@ -78,14 +78,13 @@ def test_a_certification_on_the_server_is_dated_by_macaus_day_not_the_sessions(
         trainee = store.trainee_desk(store.sign_in(people["lei"], centre.passwords[people["lei"]]))
         with store._engine.connect() as connection:  # the session really is in that zone
             assert connection.exec_driver_sql("SHOW TimeZone").scalar() == zone
-        trainee.exam_paper(assignment.id)
+        paper = trainee.exam_paper(assignment.id)
         session = trainee.start_session(
             "roulette-2003", SessionKind.EXAM, exam_assignment_id=assignment.id
         )
-        trainee.record_answer(
-            session.id, answer(1, skill=SKILL, time_taken_ms=2000, answered_at=datetime.now(UTC))
-        )
+        trainee.record_answer(session.id, exam_answer(paper, 0, time_taken_ms=2000))
         trainee.end_session(session.id)
+        centre.wait_graded(session.id)
         [cert] = trainee.my_certifications()
     assert cert.valid_until == add_months(local_day(cert.passed_at), 12)
 

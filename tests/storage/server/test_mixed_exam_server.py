@@ -22,9 +22,9 @@ from dealer_trainer.storage.server.workstation import (
     ServerTraineeDesk,
     open_server_store,
 )
-from tests.storage.conftest import MACAU, FakeClock, answer
+from tests.storage.conftest import MACAU, FakeClock
 from tests.storage.exam_table_dealer import deal_exam_rounds
-from tests.storage.server.conftest import Centre
+from tests.storage.server.conftest import Centre, exam_answer
 
 SKILL = "roulette.straight_up"
 PACE = 25  # 144 s a spin
@@ -87,19 +87,21 @@ def assigned(centre: Centre, people: dict[str, str]) -> Iterator[dict[str, int]]
         yield {"exam": paper.id, "tom": tom.id, "eve": eve.id}
 
 
-def _sit(desk: ServerTraineeDesk, assignment_id: int, round_ms: int) -> tuple[int, int, int]:
+def _sit(
+    desk: ServerTraineeDesk, assignment_id: int, round_ms: int, centre: Centre
+) -> tuple[int, int, int]:
+    """The exam's two items answered right and its rounds dealt by a perfect dealer, each
+    taking ``round_ms`` by the workstation's clock; then graded by the centre's grader."""
     paper = desk.exam_paper(assignment_id)
     assert (paper.table_rounds, paper.table_pace, paper.table_game) == (2, PACE, "roulette")
     session = desk.start_session(
         paper.ruleset_id, SessionKind.EXAM, exam_assignment_id=assignment_id
     )
-    now = datetime.now(UTC)
     for n in range(2):
-        desk.record_answer(
-            session.id, answer(n, skill=SKILL, correct=True, time_taken_ms=3000, answered_at=now)
-        )
+        desk.record_answer(session.id, exam_answer(paper, n, time_taken_ms=3000))
     exam = deal_exam_rounds(desk, session.id, paper, round_ms=round_ms)
     desk.end_session(session.id)
+    centre.wait_graded(session.id)
     scores = [score_round(r) for r in exam.played]
     return session.id, sum(s.total.right for s in scores), sum(s.total.out_of for s in scores)
 
@@ -109,7 +111,7 @@ def test_server_certifies_a_mixed_exam_from_the_recorded_answers_and_rounds(
 ) -> None:
     with _open(centre, people["tom"]) as store:
         tom = _trainee(store, centre)
-        session_id, right, judged = _sit(tom, assigned["tom"], 60_000)
+        session_id, right, judged = _sit(tom, assigned["tom"], 60_000, centre)
         [cert] = tom.my_certifications()
         assert (cert.session_id, cert.game, cert.correct, cert.in_time) == (
             session_id,
@@ -177,7 +179,7 @@ def test_server_refuses_the_certificate_when_the_rounds_are_slower_than_the_pace
 ) -> None:
     with _open(centre, people["eve"]) as store:
         eve = _trainee(store, centre)
-        _sit(eve, assigned["eve"], 150_000)  # 150 s a spin: over the 144 s of 25 an hour
+        _sit(eve, assigned["eve"], 150_000, centre)  # 150 s a spin: over the 144 s of 25 an hour
         assert eve.my_certifications() == []
         trainee_id = eve.trainee_id
     with _open(centre, people["ina"]) as store:
