@@ -997,6 +997,8 @@ class TableScreen(QWidget):
         finished = self.round is None or self.round.finished
         for key, button in self.buttons.items():
             button.setEnabled(key == "next" or not finished)
+        # The float's chips make a payout: closed while the deal or a ruling waits.
+        self.float.setEnabled(not finished and not self._dealing() and self.irregular.isHidden())
 
     # ---------------------------------------------------------------- keys --
     def keyPressEvent(self, event: QKeyEvent) -> None:

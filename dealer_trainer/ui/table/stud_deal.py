@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step, Target
+from dealer_trainer.ui.digits import amount_key
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
 from dealer_trainer.ui.table.bets import TableBet
@@ -261,7 +262,7 @@ class StudDealPanel(QFrame):
             self.table.judge_call(call)
 
     def key(self, event: QKeyEvent) -> bool:
-        """A key of the deal (True: it was one, and it is answered)."""
+        """A key of the deal (True: it was one, and it is answered or goes nowhere)."""
         wait = self.wait
         if wait is None:
             return False
@@ -284,7 +285,9 @@ class StudDealPanel(QFrame):
         ):
             self.answer("fold")
             return True
-        return False
+        # A digit is a box's while dealing and nobody's at the other moments: no key goes
+        # into the payout before the showdown (a ruling's numbers are its panel's).
+        return wait.moment is not Moment.IRREGULARITY and amount_key(event.text())
 
     def spot_clicked(self, spot_id: str) -> bool:
         """A click on a box of the felt while dealing deals the next card to it."""

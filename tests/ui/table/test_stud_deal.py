@@ -485,3 +485,39 @@ def test_caribbean_stud_art6_art9_the_felt_keeps_its_size_through_the_deal_and_s
         assert _do(qtbot, screen, step).accepted
         settled()
     assert len(set(sizes)) == 1, sorted(set(sizes))
+
+
+def test_caribbean_stud_art11_box_keys_never_reach_the_payout_while_dealing_or_ruling(
+    qtbot: QtBot,
+) -> None:
+    """Issue 35: the deal stopped for an irregularity, a dealer still pressing the box keys
+    (7, 0 …) typed them into the payout ("70,707,070"), shown once the ruling was made.
+    A key belongs to the mode the table is in: a box while dealing, a choice while ruling
+    (one with no choice does nothing), an amount only at the showdown; the chips of the
+    float too are for payouts, closed before then."""
+    seed = _seed_where(
+        lambda r: (
+            any(w.irregularity is Irregularity.PLAYER_CARD_EXPOSED for w in r.waits)
+            and any(w.moment is Moment.RAISE for w in r.waits)
+        )
+    )
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.IRREGULARITY)
+    assert screen.irregular.isVisible()
+    with qtbot.assertNotEmitted(screen.stepJudged):
+        for number in (7, 0, 7, 0, 9, 5, 8, 6):  # boxes, the dealer: no choice has them
+            qtbot.keyClick(screen, DIGIT[number])
+        qtbot.keyClicks(screen, ".,")
+    assert screen.float.empty and screen.float.total_label.text() == ""
+    assert not screen.float.isEnabled()  # no chip goes into a payout while ruling
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.RAISE)  # the ruling, the deal
+    assert screen.float.empty
+    with qtbot.assertNotEmitted(screen.stepJudged):
+        qtbot.keyClicks(screen, "7070")  # a raise waits: A or X, no amount
+    assert screen.float.empty and not screen.float.isEnabled()
+    _deal_right(qtbot, screen)
+    assert round_.waiting is None  # the showdown: the payout is entered now
+    assert screen.float.isEnabled()
+    qtbot.keyClicks(screen, "25")
+    assert screen.float.total() == Decimal(25)
