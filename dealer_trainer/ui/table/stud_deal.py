@@ -315,6 +315,15 @@ class StudDealPanel(QFrame):
             return True
         return False
 
+    @staticmethod
+    def in_turn(open_bets: set[Target]) -> set[Target]:
+        """Of the bets still open, those taken in hand now (Tab, the next after a step):
+        every ante and raise before any progressive stake.  A stake has no step of its own
+        (only an award, paid after the showdown, Art. 10(4)), so a losing one never stands
+        between the dealer and the next collect."""
+        showdown = {target for target in open_bets if not target.progressive}
+        return showdown or open_bets
+
     def staging(self) -> dict[str, Any]:
         """What the felt is staged with, once a round: the table as it will stand once dealt,
         every bet the round may have on it (antes, progressive bets, raises) and every hand

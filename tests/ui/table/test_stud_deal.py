@@ -521,3 +521,39 @@ def test_caribbean_stud_art11_box_keys_never_reach_the_payout_while_dealing_or_r
     assert screen.float.isEnabled()
     qtbot.keyClicks(screen, "25")
     assert screen.float.total() == Decimal(25)
+
+
+def test_caribbean_stud_art10_losing_progressive_stakes_never_stop_the_collects(
+    qtbot: QtBot,
+) -> None:
+    """Issue 35: a progressive stake has no step of its own (a losing one stays with the
+    jackpot; only an award is paid, after the showdown, Art. 10(4)).  Once a box's raise
+    was collected its stake came in hand, so the dealer's next C was refused ("needs
+    nothing") while the next box's ante waited.  The bets in hand go through every ante
+    and raise first, wherever the dealer starts, the stakes only after them: C after C
+    collects the round."""
+
+    def losers_with_stakes(round_: StudRound) -> bool:
+        round_.deal_to_showdown()
+        missing = round_.missing()
+        boxes = {s.target.box for s in missing if isinstance(s, Step)}
+        staked = {int(b["box"]) for b in round_.table_request()["boxes"] if b.get("progressive")}
+        return (
+            not round_.void
+            and len(boxes) >= 3
+            and all(isinstance(s, Step) and s.action is Action.COLLECT for s in missing)
+            and len(boxes & staked) >= 2
+        )
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, _seed_where(losers_with_stakes))
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen)
+    missing = round_.missing()
+    boxes = sorted({s.target.box for s in missing if isinstance(s, Step)})
+    middle = next(s.target for s in missing if isinstance(s, Step) and s.target.box == boxes[1])
+    screen.take(middle)  # the dealer starts at the second box (a click on its ante)
+    for _ in missing:
+        assert screen.current is not None and not screen.current.target.progressive
+        attempt = press(qtbot, screen, Qt.Key.Key_C)
+        assert attempt.accepted, (round_.seed, attempt.step, attempt.verdict)
+    assert round_.finished and round_.summary().accuracy == 1.0
