@@ -467,17 +467,22 @@ class FeltStage(QObject):
             scene.set_jackpot(
                 Decimal(pool), awards={hand: Decimal(v) for hand, v in posted.items()}
             )
-        # Close in on the hands the question is about, the boxes' bets and the pool.
+        # Close in on the hands the question is about, the boxes' bets and the pool; the
+        # live table (``frame``: ``table``) frames every box the same, round after round.
+        whole = situation.get("frame") == "table"
         bounds = QRectF()
         for fixture in scene.felt.fixtures:
-            if isinstance(fixture, CardPlace) and fixture.owner in cards:
+            if isinstance(fixture, CardPlace) and (whole or fixture.owner in cards):
                 bounds = bounds.united(qrect(fixture.shape.bounds))
             elif isinstance(fixture, JackpotDisplay) and pool is not None:
                 bounds = bounds.united(qrect(fixture.shape))
-        for bet in self._bets:
-            bounds = bounds.united(qrect(scene.felt.spot(bet.spot_id).shape.bounds))
-        for box in request.get("boxes", []):  # its raise spot too: at the table it comes later
-            raise_spot = scene.felt.spot(f"box-{int(box['box'])}-raise")
-            bounds = bounds.united(qrect(raise_spot.shape.bounds))
+        if whole:
+            spots = list(scene.felt.spots)
+        else:  # a box's raise spot too: at the table it comes later
+            ids = {bet.spot_id for bet in self._bets}
+            ids |= {f"box-{int(box['box'])}-raise" for box in request.get("boxes", [])}
+            spots = [scene.felt.spot(spot_id) for spot_id in sorted(ids)]
+        for spot in spots:
+            bounds = bounds.united(qrect(spot.shape.bounds))
         if not bounds.isEmpty():
             self.focus = _at_least(bounds.adjusted(-90, -60, 90, 90), scene, 0.6)

@@ -327,13 +327,15 @@ class StudDealPanel(QFrame):
     def staging(self) -> dict[str, Any]:
         """What the felt is staged with, once a round: the table as it will stand once dealt,
         every bet the round may have on it (antes, progressive bets, raises) and every hand
-        dealt, so the chips' captions are laid out clear of the cards to come."""
+        dealt, so the chips' captions are laid out clear of the cards to come; framed whole,
+        as the round before it was."""
         round_ = self.round
         assert round_ is not None
         request = round_.situation.request
         situation: dict[str, Any] = {
             "request": request,
             "cards": {owner: [None] * 5 for owner in round_.visible_cards()},
+            "frame": "table",  # every box in view, the same each round
         }
         if request.get("progressive"):
             situation["pool"] = request["progressive"]["pool"]

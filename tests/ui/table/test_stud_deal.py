@@ -557,3 +557,33 @@ def test_caribbean_stud_art10_losing_progressive_stakes_never_stop_the_collects(
         attempt = press(qtbot, screen, Qt.Key.Key_C)
         assert attempt.accepted, (round_.seed, attempt.step, attempt.verdict)
     assert round_.finished and round_.summary().accuracy == 1.0
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.name.lower())
+def test_caribbean_stud_art2_the_table_is_framed_the_same_every_round(
+    qtbot: QtBot, difficulty: Difficulty
+) -> None:
+    """Issue 35: the felt closed in on each round's boxes, so the beginner's table (one or
+    two boxes) jumped from one side to the other and zoomed in and out from round to round,
+    cutting a box's number off.  The live table frames its seven boxes (Art. 2), each
+    with its number, and the dealer's place the same every round."""
+    import math
+
+    from dealer_trainer.layouts.caribbean_stud import CENTER, RADIUS, box_angle
+    from dealer_trainer.ui.felt.painting import qrect
+
+    screen = _screen(qtbot, "caribbean_stud", difficulty, seed=7)
+    frames = set()
+    for _ in range(12):
+        view = screen.view
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        frames.add(shown.getRect())
+        felt = view.felt_scene().felt
+        for spot in felt.spots:  # every box's progressive, ante and raise spots
+            assert shown.contains(qrect(spot.shape.bounds)), spot.id
+        for box in range(1, 8):  # and its number's plate, beyond the raise
+            angle, far = math.radians(box_angle(box)), RADIUS["number"] + 13
+            x, y = CENTER[0] + far * math.cos(angle), CENTER[1] + far * math.sin(angle)
+            assert shown.contains(x, y), box
+        screen.next_round()
+    assert len(frames) == 1, frames
