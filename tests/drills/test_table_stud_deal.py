@@ -106,3 +106,23 @@ def test_caribbean_stud_a_stored_deal_replays_with_the_offers_it_was_dealt_with(
     again = round_of(STUD, seed, Difficulty.ADVANCED, old)
     assert isinstance(again, StudRound)
     assert [w.box for w in again.waits if w.moment is Moment.OFFER and not w.cards_dealt] == [first]
+
+
+def test_caribbean_stud_art11_1_two_cards_exposed_only_once_two_are_out() -> None:
+    """Two cards exposed while dealing (Art. 11(1)) came up with one card out of the shoe
+    ("two cards were turned face up …" beside a lone card): it comes once two are out,
+    and both show face up on the felt until the round is ruled void."""
+    from dealer_trainer.rules.caribbean_stud.rulings import Irregularity
+
+    met = 0
+    for seed in range(400):
+        round_ = _round(seed, Difficulty.ADVANCED)
+        for wait in round_.waits:
+            if wait.irregularity is Irregularity.SEVERAL_CARDS_EXPOSED:
+                assert wait.cards_dealt >= 2, seed
+                while round_.waiting is not wait:
+                    assert round_.act(round_.waits[round_.at].right).accepted
+                cards = round_.visible_cards()
+                assert sum(c is not None for hand in cards.values() for c in hand) == 2
+                met += 1
+    assert met > 5

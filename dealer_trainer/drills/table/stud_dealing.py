@@ -220,11 +220,14 @@ def _irregularity(
         return {"kind": kind.value, "after": rng.randrange(1, seats) * 5}
     if kind is Irregularity.DEALER_CARD_EXPOSED:  # the shoe: one of the dealer's first four
         return {"kind": kind.value, "after": rng.randrange(1, 5) * seats}
-    # A box's card, exposed as it was dealt: from the shoe any box's, from the machine a packet's.
+    # A box's card, exposed as it was dealt: from the shoe any box's, from the machine a packet's;
+    # two exposed (the card before it too) once two are out.
     if method is DealingMethod.SHOE:
         dealt = [n * seats + s + 1 for n in range(5) for s in range(len(boxes))]
     else:
         dealt = [(s + 1) * 5 for s in range(len(boxes))]
+    if kind is Irregularity.SEVERAL_CARDS_EXPOSED:
+        dealt = [out for out in dealt if out >= 2]
     return {"kind": kind.value, "after": rng.choice(dealt)}
 
 
