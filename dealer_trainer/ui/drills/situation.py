@@ -468,13 +468,14 @@ class FeltStage(QObject):
                 Decimal(pool), awards={hand: Decimal(v) for hand, v in posted.items()}
             )
         # Close in on the hands the question is about, the boxes' bets and the pool; the
-        # live table (``frame``: ``table``) frames every box the same, round after round.
+        # live table (``frame``: ``table``) frames every box, the dealer's place and the
+        # jackpot display the same, round after round, at every difficulty.
         whole = situation.get("frame") == "table"
         bounds = QRectF()
         for fixture in scene.felt.fixtures:
             if isinstance(fixture, CardPlace) and (whole or fixture.owner in cards):
                 bounds = bounds.united(qrect(fixture.shape.bounds))
-            elif isinstance(fixture, JackpotDisplay) and pool is not None:
+            elif isinstance(fixture, JackpotDisplay) and (whole or pool is not None):
                 bounds = bounds.united(qrect(fixture.shape))
         if whole:
             spots = list(scene.felt.spots)

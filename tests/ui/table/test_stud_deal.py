@@ -566,10 +566,12 @@ def test_caribbean_stud_art2_the_table_is_framed_the_same_every_round(
     """Issue 35: the felt closed in on each round's boxes, so the beginner's table (one or
     two boxes) jumped from one side to the other and zoomed in and out from round to round,
     cutting a box's number off.  The live table frames its seven boxes (Art. 2), each
-    with its number, and the dealer's place the same every round."""
+    with its number, the dealer's place and the jackpot display the same every round, at
+    every difficulty."""
     import math
 
     from dealer_trainer.layouts.caribbean_stud import CENTER, RADIUS, box_angle
+    from dealer_trainer.layouts.model import CardPlace, JackpotDisplay
     from dealer_trainer.ui.felt.painting import qrect
 
     screen = _screen(qtbot, "caribbean_stud", difficulty, seed=7)
@@ -581,6 +583,11 @@ def test_caribbean_stud_art2_the_table_is_framed_the_same_every_round(
         felt = view.felt_scene().felt
         for spot in felt.spots:  # every box's progressive, ante and raise spots
             assert shown.contains(qrect(spot.shape.bounds)), spot.id
+        for fixture in felt.fixtures:  # where the hands lie, the jackpot display
+            if isinstance(fixture, CardPlace):
+                assert shown.contains(qrect(fixture.shape.bounds)), fixture.owner
+            elif isinstance(fixture, JackpotDisplay):
+                assert shown.contains(qrect(fixture.shape))
         for box in range(1, 8):  # and its number's plate, beyond the raise
             angle, far = math.radians(box_angle(box)), RADIUS["number"] + 13
             x, y = CENTER[0] + far * math.cos(angle), CENTER[1] + far * math.sin(angle)
