@@ -133,6 +133,8 @@ class StudDealPanel(QFrame):
                 "studdeal",
                 "The round is void (Art. 11): return every ante; the progressive bets stay.",
             )
+        if not round_.situation.request.get("progressive"):  # a table without the jackpot
+            return QCoreApplication.translate("studdeal", "The showdown: settle each box (Art. 9).")
         return QCoreApplication.translate(
             "studdeal",
             "The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).",

@@ -594,3 +594,22 @@ def test_caribbean_stud_art2_the_table_is_framed_the_same_every_round(
             assert shown.contains(x, y), box
         screen.next_round()
     assert len(frames) == 1, frames
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.name.lower())
+def test_caribbean_stud_art10_the_showdown_names_the_awards_only_at_a_progressive_table(
+    qtbot: QtBot, difficulty: Difficulty
+) -> None:
+    """The showdown's line sent a beginner, at a table without the progressive jackpot, on
+    to "the progressive awards (Art. 10)": it names them where the table has one."""
+    screen = _screen(qtbot, "caribbean_stud", difficulty, seed=3)
+    _deal_right(qtbot, screen)
+    while _stud(screen).void or _stud(screen).finished:  # a showdown with boxes to settle
+        screen.next_round()
+        _deal_right(qtbot, screen)
+    round_ = _stud(screen)
+    assert screen.stud is not None and round_.waiting is None
+    shown = screen.stud.prompt_label.text()
+    assert "Art. 9" in shown
+    assert ("Art. 10" in shown) == ("progressive" in round_.situation.request), shown
+    assert ("Art. 10" in shown) == (difficulty is not Difficulty.BEGINNER)
