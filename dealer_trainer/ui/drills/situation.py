@@ -286,8 +286,7 @@ class FeltStage(QObject):
         chips = bet_stack(amount, self._ruleset, self._difficulty)
         others = sum(1 for b in self._bets if b.spot_id == spot_id)
         if not others:
-            for value in chips:
-                scene.place_chip(spot_id, value)
+            scene.place_chips(spot_id, chips)
             drawn = scene.stack_items.get(spot_id)
         else:  # another player's bet on the same spot: its own stack, laid out beside the first
             drawn = ChipStackItem(
