@@ -352,7 +352,8 @@ class FeltStage(QObject):
 
     def _obstacles(self, scene: FeltScene, situation: Mapping[str, Any]) -> list[QRectF]:
         """What no badge may cover: the winning number and every marker on a number, the dice,
-        the cards, the jackpot display and the progressive chips."""
+        the cards, the jackpot display, the progressive chips and the plates that number
+        Caribbean Stud's boxes (the dealer names a box by its number)."""
         found: list[QRectF] = []
         marker = situation.get("marker", situation.get("previous_number"))
         if isinstance(marker, int) and f"straight-{marker}" in scene.felt:
@@ -366,6 +367,9 @@ class FeltStage(QObject):
         for fixture in scene.felt.fixtures:
             if isinstance(fixture, JackpotDisplay):
                 found.append(qrect(fixture.shape))
+        for decor in scene.felt.decor:
+            if decor.tone == "light" and decor.shape is not None:  # a box's number plate
+                found.append(qrect(decor.shape.bounds))
         return found
 
     def _lead(

@@ -613,3 +613,28 @@ def test_caribbean_stud_art10_the_showdown_names_the_awards_only_at_a_progressiv
     assert "Art. 9" in shown
     assert ("Art. 10" in shown) == ("progressive" in round_.situation.request), shown
     assert ("Art. 10" in shown) == (difficulty is not Difficulty.BEGINNER)
+
+
+def test_caribbean_stud_art2_no_chip_caption_covers_a_boxs_number(qtbot: QtBot) -> None:
+    """The dealer deals to a box by its number (the key, the plate on the felt); a raise's
+    chips and caption, laid out clear of the cards, lay over the plate of boxes 1 and 7 and
+    of the front boxes.  The plates are kept clear as the cards are."""
+    from dealer_trainer.ui.felt.items import ChipStackItem
+    from tests.ui.drills.test_felt_geometry import _overlap, number_plates
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed=11)
+    checked = 0
+    for _ in range(25):
+        scene = screen.view.felt_scene()
+        plates = number_plates(scene)
+        assert len(plates) == 7
+        for stack in scene.items():  # every bet's stack, a raise's too before it shows
+            if not isinstance(stack, ChipStackItem) or not stack.chips:
+                continue
+            parts = [stack.sceneBoundingRect()]
+            parts += [child.sceneBoundingRect() for child in stack.childItems()]
+            for name, plate in plates:
+                assert not any(_overlap(part, plate) for part in parts), (screen.seed, name)
+            checked += 1
+        screen.next_round()
+    assert checked > 100
