@@ -30,6 +30,12 @@ def ascii_digits(text: str) -> str:
     return text.translate(_TABLE)
 
 
+def amount_key(text: str) -> bool:
+    """The text of a key typed into an amount: one digit (full-width too) or a separator."""
+    narrow = ascii_digits(text)
+    return len(narrow) == 1 and (narrow.isdigit() or narrow in ",.")
+
+
 class _WideDigits(QObject):
     """Rewrites full-width digits in the key presses and input-method commits of a field."""
 

@@ -27,6 +27,21 @@ def test_chips_place_and_remove_notify_each_change_with_its_spot() -> None:
     assert list(chips.occupied()) == []
 
 
+def test_chips_a_whole_stack_placed_at_once_is_one_change() -> None:
+    """A bet's stack staged at once (a felt drawn for a round) changes the spot once, so its
+    picture is drawn once, not once for every chip; the stack is the same as chip by chip."""
+    chips = TableChips(["red", "black"])
+    seen: list[str] = []
+    chips.subscribe(seen.append)
+    chips.place_all("red", [Decimal(100), Decimal(100), Decimal(10)])
+    chips.place_all("black", [])  # nothing placed: no change
+    assert chips.chips("red") == (Decimal(100), Decimal(100), Decimal(10))
+    assert seen == ["red"]
+    with pytest.raises(KeyError, match="no 7 chip"):
+        chips.place_all("red", [Decimal(10), Decimal(7)])
+    assert chips.chips("red") == (Decimal(100), Decimal(100), Decimal(10))  # nothing of it
+
+
 def test_chips_refuse_unknown_spots_and_denominations() -> None:
     chips = TableChips(["red"])
     with pytest.raises(KeyError, match="no spot 'blue'"):

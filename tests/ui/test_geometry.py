@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from decimal import Decimal
 from functools import cache
@@ -345,6 +345,60 @@ def test_timed_drill_window_fits(qtbot: QtBot, room: QRect, language: str) -> No
     assert screen.clock.isVisible() and screen.clock_icon.isVisible()
     assert_fits(qtbot, screen, room, f"drill-timed-{language}-{room.height()}")
     controller.stop()
+
+
+#: Caribbean Stud's amount skills: the payout typed on the keypad, or built from chips.
+STUD_AMOUNT_SKILLS = ("caribbean_stud.settlement", "caribbean_stud.progressive")
+LAPTOP = QRect(0, 0, 1366, 768 - TASK_BAR)
+
+
+def _whole_in_view(widget: QWidget, scroll: QAbstractScrollArea) -> bool:
+    """``widget`` lies whole in the scroll area's viewport as it stands (nothing scrolled)."""
+    viewport = scroll.viewport()
+    place = QRect(widget.mapTo(viewport, widget.rect().topLeft()), widget.size())
+    return widget.isVisible() and viewport.rect().contains(place)
+
+
+def test_caribbean_stud_amount_items_show_their_pay_row_without_scrolling(
+    qtbot: QtBot, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: on a 1366×768 laptop the Pay key of a Caribbean Stud amount item (the ante
+    and raise, the progressive award) lay under the fold of the question's column, so the
+    trainee scrolled to answer.  Every such item, at every difficulty, in every language,
+    shows the amount's entry and its Pay key (on the keypad, and on the chips' tab) with
+    the column scrolled to its top."""
+    monkeypatch.setattr(geometry, "available_geometry", lambda widget=None: QRect(LAPTOP))
+    session = practice(list(STUD_AMOUNT_SKILLS), Difficulty.BEGINNER, 1)
+    controller = DrillController(session)
+    screen = DrillScreen(controller, trainee="Maria da Conceição Gonçalves")
+    geometry.restore_size(screen, DrillScreen.SIZE_KEY, drill_window_size(screen))
+    _show(qtbot, screen)
+    scroll = screen.panel_scroll
+    hidden = []
+    for skill_id in STUD_AMOUNT_SKILLS:
+        for difficulty in Difficulty:
+            for seed in range(8):
+                item = ItemSpec(skill_id, seed, difficulty).make()
+                screen.show_item(item)
+                rows = [(screen.pad, (screen.pad.display, screen.pad.keys["enter"]))]
+                if screen.amount_tabs.isTabEnabled(1):
+                    rows.append((screen.chips, (screen.chips.pay,)))
+                for tab, row in rows:
+                    screen.amount_tabs.setCurrentWidget(tab)
+
+                    def shown(row: tuple[QWidget, ...] = row) -> bool:
+                        return all(_whole_in_view(widget, scroll) for widget in row)
+
+                    def settled(shown: Callable[[], bool] = shown) -> bool:
+                        return shown() and not problems(screen, LAPTOP)
+
+                    with contextlib.suppress(TimeoutError):
+                        qtbot.waitUntil(settled, timeout=1000)
+                    if not settled() or scroll.verticalScrollBar().value() != 0:
+                        where = (skill_id, difficulty.name, seed, type(tab).__name__)
+                        hidden.append((*where, problems(screen, LAPTOP)))
+                        _look(screen, f"drill-stud-amount-{language}-{len(hidden)}")
+    assert hidden == [], language
 
 
 def test_article_dialog_fits(qtbot: QtBot, room: QRect, language: str) -> None:

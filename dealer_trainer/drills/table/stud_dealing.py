@@ -6,15 +6,16 @@ kept with the situation so a stored round replays as dealt), and the dealer's
 work is a script of moments, each waiting for one right answer, judged by the
 rules core:
 
-1. progressive bets offered before the first card: accepted (Art. 6(3));
+1. each progressive bet taken before the first card, box by box from the dealer's
+   left: accepted (Art. 6(3)), its chip then on the table;
 2. the deal, card by card from the shoe (Art. 7(1)) or five at once from the
    shuffling machine (Art. 7(2)), as the ruleset's ``dealing_method`` says: the
    trainee sends each to the box (or the dealer) it goes to
-   (:func:`~dealer_trainer.rules.caribbean_stud.dealing.judge_card`); a player
-   now and then offers a progressive bet after the first card: refused
-   (Art. 6(3)); an irregularity now and then, at a rate set by the difficulty
-   (a card exposed while dealing, cards dealt to a box without a bet, the
-   shuffling machine failing): the trainee rules it as Art. 11 says
+   (:func:`~dealer_trainer.rules.caribbean_stud.dealing.judge_card`); at a table
+   with the progressive, a player now and then asks for a progressive bet after
+   the first card: refused (Art. 6(3)); an irregularity now and then, at a rate
+   set by the difficulty (a card exposed while dealing, cards dealt to a box
+   without a bet, the shuffling machine failing): the trainee rules it as Art. 11 says
    (:func:`~dealer_trainer.rules.caribbean_stud.rulings.judge_ruling`).  A void
    round (two cards exposed, the machine failed) ends the deal: every ante is
    returned, the progressive bets carry over (Art. 11(1), (4));
@@ -95,7 +96,8 @@ IRREGULARITY_RATE = {
     Difficulty.INTERMEDIATE: 0.25,
     Difficulty.ADVANCED: 0.35,
 }
-#: How often a box without a progressive bet offers one after the first card.
+#: How often a box without a progressive bet asks for one after the first card (at a table
+#: with the progressive).
 LATE_BET_RATE = {Difficulty.BEGINNER: 0.2, Difficulty.INTERMEDIATE: 0.25, Difficulty.ADVANCED: 0.3}
 #: How often a box that raises puts a wrong amount first.
 WRONG_RAISE_RATE = {
@@ -164,23 +166,24 @@ def dealing_of(
     ruleset: Ruleset, seed: int, difficulty: Difficulty, request: Mapping[str, Any]
 ) -> dict[str, Any]:
     """What happens at the table before the showdown, drawn from the seed: the method, the
-    progressive bets offered (``after``: the cards out when offered), the wrong raises
-    first put, and an irregularity or none.  JSON, kept with the situation."""
+    progressive bets offered (``after``: the cards out when offered; every bet of the
+    request at 0, and at a table with the progressive a late one now and then), the wrong
+    raises first put, and an irregularity or none.  JSON, kept with the situation: a
+    round stored with fewer offers (once only some bets were) replays as it was dealt."""
     rng = random.Random(f"caribbean_stud.dealing:{seed}")
     method = rng.choice(methods(ruleset))
     boxes = [box for box in request["boxes"]]
     units = (len(boxes) + 1) * (5 if method is DealingMethod.SHOE else 1)
     cards_per_unit = 1 if method is DealingMethod.SHOE else 5
     offers: list[dict[str, int]] = []
-    if request.get("progressive"):
-        for box in boxes:  # some bets placed before the first card are offered on screen
-            if box.get("progressive") is True and rng.random() < 0.2:
+    if request.get("progressive"):  # a table with the progressive jackpot
+        for box in boxes:
+            if box.get("progressive") is True:  # each taken before the first card
                 offers.append({"box": int(box["box"]), "after": 0})
-    for box in boxes:
-        if box.get("progressive") is not True and rng.random() < LATE_BET_RATE[difficulty]:
-            offers.append(
-                {"box": int(box["box"]), "after": rng.randrange(1, units) * cards_per_unit}
-            )
+            elif rng.random() < LATE_BET_RATE[difficulty]:  # asked for once dealing
+                offers.append(
+                    {"box": int(box["box"]), "after": rng.randrange(1, units) * cards_per_unit}
+                )
     raises: dict[str, str] = {}
     for box in boxes:
         if box["decision"] == "raise" and rng.random() < WRONG_RAISE_RATE[difficulty]:
@@ -217,11 +220,14 @@ def _irregularity(
         return {"kind": kind.value, "after": rng.randrange(1, seats) * 5}
     if kind is Irregularity.DEALER_CARD_EXPOSED:  # the shoe: one of the dealer's first four
         return {"kind": kind.value, "after": rng.randrange(1, 5) * seats}
-    # A box's card, exposed as it was dealt: from the shoe any box's, from the machine a packet's.
+    # A box's card, exposed as it was dealt: from the shoe any box's, from the machine a packet's;
+    # two exposed (the card before it too) once two are out.
     if method is DealingMethod.SHOE:
         dealt = [n * seats + s + 1 for n in range(5) for s in range(len(boxes))]
     else:
         dealt = [(s + 1) * 5 for s in range(len(boxes))]
+    if kind is Irregularity.SEVERAL_CARDS_EXPOSED:
+        dealt = [out for out in dealt if out >= 2]
     return {"kind": kind.value, "after": rng.choice(dealt)}
 
 

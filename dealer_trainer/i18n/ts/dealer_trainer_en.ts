@@ -4150,7 +4150,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+145"/>
+        <location filename="../../ui/drills/answers.py" line="+154"/>
         <source>Amount to pay</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4548,7 +4548,7 @@
 <context>
     <name>ChipBuilder</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+43"/>
+        <location filename="../../ui/drills/answers.py" line="+47"/>
         <source>Total of the chips</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8151,7 +8151,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+91"/>
+        <location filename="../../ui/table/irregular.py" line="+92"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation type="unfinished"></translation>
@@ -8203,7 +8203,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
         <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation type="unfinished"></translation>
@@ -9729,7 +9729,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+431"/>
+        <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10771,7 +10771,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+67"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
@@ -10972,7 +10972,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-318"/>
+        <location filename="../../ui/table/stud_deal.py" line="-333"/>
         <source>The round is over.</source>
         <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation type="unfinished"></translation>
@@ -10983,7 +10983,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>The showdown: settle each box (Art. 9).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11033,7 +11038,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+215"/>
         <source>The round is void: the cards are collected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11342,7 +11347,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+403"/>
+        <location line="+407"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>
@@ -11409,7 +11414,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>Round %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>

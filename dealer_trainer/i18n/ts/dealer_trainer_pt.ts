@@ -4150,7 +4150,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+145"/>
+        <location filename="../../ui/drills/answers.py" line="+154"/>
         <source>Amount to pay</source>
         <translation>Montante a pagar</translation>
     </message>
@@ -4548,7 +4548,7 @@
 <context>
     <name>ChipBuilder</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+43"/>
+        <location filename="../../ui/drills/answers.py" line="+47"/>
         <source>Total of the chips</source>
         <translation>Total das fichas</translation>
     </message>
@@ -8152,7 +8152,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um número errado de cartas</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+91"/>
+        <location filename="../../ui/table/irregular.py" line="+92"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>Uma aposta depois da campainha</translation>
@@ -8204,7 +8204,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Decisão: %1</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
         <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation>Clique numa opção (um duplo clique decide com ela), ou escolha uma com ↑/↓ ou o seu número, e depois Enter ou Decidir assim.</translation>
@@ -9730,7 +9730,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+431"/>
+        <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation>Banca</translation>
     </message>
@@ -10772,7 +10772,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1: não é possível formar %2 com as fichas da mesa</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+67"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>A situação registada não tem mesa para desenhar.</translation>
@@ -10973,7 +10973,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>as cartas já foram dadas e a banca já foi anunciada.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-318"/>
+        <location filename="../../ui/table/stud_deal.py" line="-333"/>
         <source>The round is over.</source>
         <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation>A jogada terminou.</translation>
@@ -10984,7 +10984,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A jogada é nula (art. 11.º): devolva cada ante; as apostas progressivas ficam.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>The showdown: settle each box (Art. 9).</source>
+        <translation>O confronto: liquide cada posição (art. 9.º).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
         <translation>O confronto: liquide cada posição (art. 9.º) e depois os prémios progressivos (art. 10.º).</translation>
     </message>
@@ -11034,7 +11039,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Não se qualifica (W)</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+215"/>
         <source>The round is void: the cards are collected.</source>
         <translation>A jogada é nula: as cartas são recolhidas.</translation>
     </message>
@@ -11343,7 +11348,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+403"/>
+        <location line="+407"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
@@ -11410,7 +11415,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não foi registado e por isso não conta: %1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>Round %1 of %2</source>
         <translation>Jogada %1 de %2</translation>
     </message>

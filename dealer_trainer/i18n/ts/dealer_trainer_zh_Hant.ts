@@ -4150,7 +4150,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+145"/>
+        <location filename="../../ui/drills/answers.py" line="+154"/>
         <source>Amount to pay</source>
         <translation>應賠金額</translation>
     </message>
@@ -4547,7 +4547,7 @@
 <context>
     <name>ChipBuilder</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+43"/>
+        <location filename="../../ui/drills/answers.py" line="+47"/>
         <source>Total of the chips</source>
         <translation>籌碼總額</translation>
     </message>
@@ -8142,7 +8142,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌數有誤</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+91"/>
+        <location filename="../../ui/table/irregular.py" line="+92"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>鳴鐘後下注</translation>
@@ -8194,7 +8194,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>裁定：%1</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
         <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation>點選一個選項（雙擊即以該選項裁定），或用 ↑/↓ 或其編號選擇，然後按 Enter 或「如此裁定」。</translation>
@@ -9720,7 +9720,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+431"/>
+        <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
     </message>
@@ -10762,7 +10762,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1：%2無法用此檯的籌碼組成</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+67"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>記錄的情況沒有可繪畫的檯面。</translation>
@@ -10963,7 +10963,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌已派完，莊荷亦已宣佈。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-318"/>
+        <location filename="../../ui/table/stud_deal.py" line="-333"/>
         <source>The round is over.</source>
         <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation>該局已完結。</translation>
@@ -10974,7 +10974,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>該局無效（第十一條）：退回每門原注；累進大獎的投注保留。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>The showdown: settle each box (Art. 9).</source>
+        <translation>比牌：結算每一門（第九條）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).</source>
         <translation>比牌：先結算每一門（第九條），再派累進大獎（第十條）。</translation>
     </message>
@@ -11024,7 +11029,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>不合資格（W）</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+215"/>
         <source>The round is void: the cards are collected.</source>
         <translation>該局無效：收回所有牌。</translation>
     </message>
@@ -11333,7 +11338,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+403"/>
+        <location line="+407"/>
         <source>No bet in hand: click a bet or press Tab.</source>
         <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
@@ -11400,7 +11405,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>此步驟未能記錄，故不計算：%1</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+67"/>
         <source>Round %1 of %2</source>
         <translation>第%1局，共%2局</translation>
     </message>

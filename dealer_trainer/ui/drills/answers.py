@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -103,6 +104,7 @@ class AmountPad(AnswerWidget):
         self.error = QLabel()
         self.error.setObjectName("answerError")
         self.error.setWordWrap(True)
+        self.error.hide()  # shown with its words only: no gap under the amount
         grid = QGridLayout()
         grid.setSpacing(6)
         self.keys: dict[str, QPushButton] = {}
@@ -116,17 +118,24 @@ class AmountPad(AnswerWidget):
         back.clicked.connect(self.backspace)
         clear = self._key("clear", "")
         clear.clicked.connect(self.clear)
+        grid.addWidget(back, 0, 3, 2, 1)  # a numeric pad's tall keys beside the digits
+        grid.addWidget(clear, 2, 3, 2, 1)
+        for tall in (back, clear):
+            tall.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
         enter = self._key("enter", "")
         enter.setObjectName("primary")
         enter.clicked.connect(self.enter)
-        grid.addWidget(back, 4, 0)
-        grid.addWidget(clear, 4, 1)
-        grid.addWidget(enter, 4, 2)
+        # The amount and its Pay key in one row, first: on a 768-pixel screen a long
+        # question and its hands push the keypad under the fold, never the answer itself.
+        pay_row = QHBoxLayout()
+        pay_row.setSpacing(6)
+        pay_row.addWidget(self.display, 1)
+        pay_row.addWidget(enter)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.display)
-        layout.addLayout(grid)
+        layout.addLayout(pay_row)
         layout.addWidget(self.error)
+        layout.addLayout(grid)
         layout.addStretch(1)
         QShortcut(
             QKeySequence(Qt.Key.Key_Escape),
@@ -177,7 +186,7 @@ class AmountPad(AnswerWidget):
     def press(self, key: str) -> None:
         """A keypad key: a digit, ``00``, or ``point`` (the reader's decimal point)."""
         self.display.insert(separators(language_code())[1] if key == "point" else key)
-        self.error.clear()
+        self._say("")
         self.display.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def backspace(self) -> None:
@@ -185,7 +194,7 @@ class AmountPad(AnswerWidget):
 
     def clear(self) -> None:
         self.display.clear()
-        self.error.clear()
+        self._say("")
 
     def amount_answer(self) -> Answer:
         """The typed amount as an answer; ``ValueError`` says what is wrong with it."""
@@ -195,11 +204,15 @@ class AmountPad(AnswerWidget):
         try:
             answer = self.amount_answer()
         except ValueError:
-            self.error.setText(
+            self._say(
                 self.tr("Type an amount such as %1.").replace("%1", format_money(Decimal("1275")))
             )
             return
         self.answered.emit(answer)
+
+    def _say(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
 
 
 class ChipBuilder(AnswerWidget):

@@ -286,8 +286,7 @@ class FeltStage(QObject):
         chips = bet_stack(amount, self._ruleset, self._difficulty)
         others = sum(1 for b in self._bets if b.spot_id == spot_id)
         if not others:
-            for value in chips:
-                scene.place_chip(spot_id, value)
+            scene.place_chips(spot_id, chips)
             drawn = scene.stack_items.get(spot_id)
         else:  # another player's bet on the same spot: its own stack, laid out beside the first
             drawn = ChipStackItem(
@@ -353,7 +352,8 @@ class FeltStage(QObject):
 
     def _obstacles(self, scene: FeltScene, situation: Mapping[str, Any]) -> list[QRectF]:
         """What no badge may cover: the winning number and every marker on a number, the dice,
-        the cards, the jackpot display and the progressive chips."""
+        the cards, the jackpot display, the progressive chips and the plates that number
+        Caribbean Stud's boxes (the dealer names a box by its number)."""
         found: list[QRectF] = []
         marker = situation.get("marker", situation.get("previous_number"))
         if isinstance(marker, int) and f"straight-{marker}" in scene.felt:
@@ -367,6 +367,9 @@ class FeltStage(QObject):
         for fixture in scene.felt.fixtures:
             if isinstance(fixture, JackpotDisplay):
                 found.append(qrect(fixture.shape))
+        for decor in scene.felt.decor:
+            if decor.tone == "light" and decor.shape is not None:  # a box's number plate
+                found.append(qrect(decor.shape.bounds))
         return found
 
     def _lead(
@@ -467,17 +470,23 @@ class FeltStage(QObject):
             scene.set_jackpot(
                 Decimal(pool), awards={hand: Decimal(v) for hand, v in posted.items()}
             )
-        # Close in on the hands the question is about, the boxes' bets and the pool.
+        # Close in on the hands the question is about, the boxes' bets and the pool; the
+        # live table (``frame``: ``table``) frames every box, the dealer's place and the
+        # jackpot display the same, round after round, at every difficulty.
+        whole = situation.get("frame") == "table"
         bounds = QRectF()
         for fixture in scene.felt.fixtures:
-            if isinstance(fixture, CardPlace) and fixture.owner in cards:
+            if isinstance(fixture, CardPlace) and (whole or fixture.owner in cards):
                 bounds = bounds.united(qrect(fixture.shape.bounds))
-            elif isinstance(fixture, JackpotDisplay) and pool is not None:
+            elif isinstance(fixture, JackpotDisplay) and (whole or pool is not None):
                 bounds = bounds.united(qrect(fixture.shape))
-        for bet in self._bets:
-            bounds = bounds.united(qrect(scene.felt.spot(bet.spot_id).shape.bounds))
-        for box in request.get("boxes", []):  # its raise spot too: at the table it comes later
-            raise_spot = scene.felt.spot(f"box-{int(box['box'])}-raise")
-            bounds = bounds.united(qrect(raise_spot.shape.bounds))
+        if whole:
+            spots = list(scene.felt.spots)
+        else:  # a box's raise spot too: at the table it comes later
+            ids = {bet.spot_id for bet in self._bets}
+            ids |= {f"box-{int(box['box'])}-raise" for box in request.get("boxes", [])}
+            spots = [scene.felt.spot(spot_id) for spot_id in sorted(ids)]
+        for spot in spots:
+            bounds = bounds.united(qrect(spot.shape.bounds))
         if not bounds.isEmpty():
             self.focus = _at_least(bounds.adjusted(-90, -60, 90, 90), scene, 0.6)

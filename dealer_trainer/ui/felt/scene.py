@@ -10,7 +10,7 @@ redraws the one stack that changed.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
@@ -161,6 +161,10 @@ class FeltScene(QGraphicsScene):
     def place_chip(self, spot_id: str, value: Decimal) -> None:
         self.chips.place(spot_id, value)
 
+    def place_chips(self, spot_id: str, values: Sequence[Decimal]) -> None:
+        """A whole stack on a spot at once (its picture drawn once)."""
+        self.chips.place_all(spot_id, values)
+
     def remove_chip(self, spot_id: str) -> Decimal | None:
         return self.chips.remove(spot_id)
 
@@ -219,6 +223,8 @@ class FeltScene(QGraphicsScene):
         already there stays (moved along the fan), a turned one shows its new face, cards
         dealt since are added, cards gone are taken off.  Returns the cards added."""
         laid = [item for item in self._cards if item.owner == owner]
+        if [item.code for item in laid] == cards:
+            return []  # the hand lies as it stands (its places depend on its count alone)
         places = self._hand_places(owner, len(cards))
         added: list[CardItem] = []
         for index, ((rect, angle), code) in enumerate(zip(places, cards, strict=False)):

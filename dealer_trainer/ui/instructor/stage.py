@@ -124,8 +124,7 @@ def _put(
             .replace("%2", f"{amount:.2f}")
         )
         return
-    for chip in chips:
-        scene.place_chip(spot_id, chip)
+    scene.place_chips(spot_id, chips)
 
 
 def _craps_spot(bet: Mapping[str, Any], spots_of: Mapping[str, str]) -> str:

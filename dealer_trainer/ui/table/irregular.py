@@ -42,6 +42,7 @@ from dealer_trainer.rules.roulette.api import parse_bet
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
 from dealer_trainer.rules.sic_bo.api import parse_bet as sic_bo_bet
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.ui.digits import amount_key, ascii_digits
 from dealer_trainer.ui.drills.rendering import escape, render
 from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import DICE_SCALE
@@ -265,18 +266,23 @@ class IrregularityPanel(QFrame):
             self.chosen.emit(self.choices[self.selected].id)
 
     def handle_key(self, event: QKeyEvent) -> bool:
-        """The panel's keys while it shows: Up/Down or a digit pick, Enter confirms."""
+        """The panel's keys while it shows: Up/Down or a digit pick, Enter confirms.  Every
+        digit is the panel's while it shows (one with no choice does nothing): none goes on
+        into the payout, which waits for the ruling."""
         if not self.isVisible() or not self.buttons:
             return False
         key = Qt.Key(event.key())
+        text = event.text()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.confirm()
         elif key == Qt.Key.Key_Down:
             self.select(self.selected + 1)
         elif key == Qt.Key.Key_Up:
             self.select(self.selected - 1)
-        elif event.text().isdigit() and 1 <= int(event.text()) <= len(self.buttons):
-            self.select(int(event.text()) - 1)
+        elif amount_key(text):  # a choice's number; any other is nobody's, no payout's
+            number = ascii_digits(text)
+            if number.isdigit() and 1 <= int(number) <= len(self.buttons):
+                self.select(int(number) - 1)
         else:
             return False
         event.accept()

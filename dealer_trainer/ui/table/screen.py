@@ -588,14 +588,18 @@ class TableScreen(QWidget):
     def _next_open(self, after: TableBet | None, direction: int) -> TableBet | None:
         """The next bet not yet settled after ``after`` (round the table); none during
         Caribbean Stud's deal and calls (its prompt names the box a call is about: a bet in
-        hand beside it pointed at another box)."""
+        hand beside it pointed at another box), and its progressive stakes only once every
+        ante and raise is settled (``StudDealPanel.in_turn``)."""
         if not self.bets or self._dealing():
             return None
         settled = self._settled_targets()
+        open_now = {bet.target for bet in self.bets if bet.target not in settled}
+        if self.stud is not None:
+            open_now = self.stud.in_turn(open_now)
         start = self.bets.index(after) if after in self.bets else -direction
         for offset in range(1, len(self.bets) + 1):
             bet = self.bets[(start + direction * offset) % len(self.bets)]
-            if bet.target not in settled:
+            if bet.target in open_now:
                 return bet
         return None
 
@@ -997,6 +1001,8 @@ class TableScreen(QWidget):
         finished = self.round is None or self.round.finished
         for key, button in self.buttons.items():
             button.setEnabled(key == "next" or not finished)
+        # The float's chips make a payout: closed while the deal or a ruling waits.
+        self.float.setEnabled(not finished and not self._dealing() and self.irregular.isHidden())
 
     # ---------------------------------------------------------------- keys --
     def keyPressEvent(self, event: QKeyEvent) -> None:

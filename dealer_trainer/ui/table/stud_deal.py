@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound, Wait
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step, Target
+from dealer_trainer.ui.digits import amount_key
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
 from dealer_trainer.ui.table.bets import TableBet
@@ -132,6 +133,8 @@ class StudDealPanel(QFrame):
                 "studdeal",
                 "The round is void (Art. 11): return every ante; the progressive bets stay.",
             )
+        if not round_.situation.request.get("progressive"):  # a table without the jackpot
+            return QCoreApplication.translate("studdeal", "The showdown: settle each box (Art. 9).")
         return QCoreApplication.translate(
             "studdeal",
             "The showdown: settle each box (Art. 9), then the progressive awards (Art. 10).",
@@ -261,7 +264,7 @@ class StudDealPanel(QFrame):
             self.table.judge_call(call)
 
     def key(self, event: QKeyEvent) -> bool:
-        """A key of the deal (True: it was one, and it is answered)."""
+        """A key of the deal (True: it was one, and it is answered or goes nowhere)."""
         wait = self.wait
         if wait is None:
             return False
@@ -284,7 +287,9 @@ class StudDealPanel(QFrame):
         ):
             self.answer("fold")
             return True
-        return False
+        # A digit is a box's while dealing and nobody's at the other moments: no key goes
+        # into the payout before the showdown (a ruling's numbers are its panel's).
+        return wait.moment is not Moment.IRREGULARITY and amount_key(event.text())
 
     def spot_clicked(self, spot_id: str) -> bool:
         """A click on a box of the felt while dealing deals the next card to it."""
@@ -312,16 +317,27 @@ class StudDealPanel(QFrame):
             return True
         return False
 
+    @staticmethod
+    def in_turn(open_bets: set[Target]) -> set[Target]:
+        """Of the bets still open, those taken in hand now (Tab, the next after a step):
+        every ante and raise before any progressive stake.  A stake has no step of its own
+        (only an award, paid after the showdown, Art. 10(4)), so a losing one never stands
+        between the dealer and the next collect."""
+        showdown = {target for target in open_bets if not target.progressive}
+        return showdown or open_bets
+
     def staging(self) -> dict[str, Any]:
         """What the felt is staged with, once a round: the table as it will stand once dealt,
         every bet the round may have on it (antes, progressive bets, raises) and every hand
-        dealt, so the chips' captions are laid out clear of the cards to come."""
+        dealt, so the chips' captions are laid out clear of the cards to come; framed whole,
+        as the round before it was."""
         round_ = self.round
         assert round_ is not None
         request = round_.situation.request
         situation: dict[str, Any] = {
             "request": request,
             "cards": {owner: [None] * 5 for owner in round_.visible_cards()},
+            "frame": "table",  # every box in view, the same each round
         }
         if request.get("progressive"):
             situation["pool"] = request["progressive"]["pool"]

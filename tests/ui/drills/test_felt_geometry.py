@@ -82,7 +82,18 @@ def _read(scene: FeltScene, item: DrillItem) -> list[tuple[str, QRectF]]:
         things.append(("the jackpot display", QRectF(display.x, display.y, display.w, display.h)))
         for spot_id, chip in getattr(scene, "progressive_chips", {}).items():
             things.append((f"the progressive chip on {spot_id}", chip.sceneBoundingRect()))
+        things += number_plates(scene)
     return things
+
+
+def number_plates(scene: FeltScene) -> list[tuple[str, QRectF]]:
+    """The plates that number Caribbean Stud's boxes: the dealer names a box by them."""
+    plates = []
+    for decor in scene.felt.decor:
+        if decor.tone == "light" and decor.shape is not None and decor.label is not None:
+            box = decor.shape.bounds
+            plates.append((f"box {decor.label.en}'s number", QRectF(box.x, box.y, box.w, box.h)))
+    return plates
 
 
 @pytest.mark.parametrize("game", GAMES)

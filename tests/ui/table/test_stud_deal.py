@@ -485,3 +485,156 @@ def test_caribbean_stud_art6_art9_the_felt_keeps_its_size_through_the_deal_and_s
         assert _do(qtbot, screen, step).accepted
         settled()
     assert len(set(sizes)) == 1, sorted(set(sizes))
+
+
+def test_caribbean_stud_art11_box_keys_never_reach_the_payout_while_dealing_or_ruling(
+    qtbot: QtBot,
+) -> None:
+    """Issue 35: the deal stopped for an irregularity, a dealer still pressing the box keys
+    (7, 0 …) typed them into the payout ("70,707,070"), shown once the ruling was made.
+    A key belongs to the mode the table is in: a box while dealing, a choice while ruling
+    (one with no choice does nothing), an amount only at the showdown; the chips of the
+    float too are for payouts, closed before then."""
+    seed = _seed_where(
+        lambda r: (
+            any(w.irregularity is Irregularity.PLAYER_CARD_EXPOSED for w in r.waits)
+            and any(w.moment is Moment.RAISE for w in r.waits)
+        )
+    )
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed)
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.IRREGULARITY)
+    assert screen.irregular.isVisible()
+    with qtbot.assertNotEmitted(screen.stepJudged):
+        for number in (7, 0, 7, 0, 9, 5, 8, 6):  # boxes, the dealer: no choice has them
+            qtbot.keyClick(screen, DIGIT[number])
+        qtbot.keyClicks(screen, ".,")
+    assert screen.float.empty and screen.float.total_label.text() == ""
+    assert not screen.float.isEnabled()  # no chip goes into a payout while ruling
+    _deal_right(qtbot, screen, lambda w: w.moment is Moment.RAISE)  # the ruling, the deal
+    assert screen.float.empty
+    with qtbot.assertNotEmitted(screen.stepJudged):
+        qtbot.keyClicks(screen, "7070")  # a raise waits: A or X, no amount
+    assert screen.float.empty and not screen.float.isEnabled()
+    _deal_right(qtbot, screen)
+    assert round_.waiting is None  # the showdown: the payout is entered now
+    assert screen.float.isEnabled()
+    qtbot.keyClicks(screen, "25")
+    assert screen.float.total() == Decimal(25)
+
+
+def test_caribbean_stud_art10_losing_progressive_stakes_never_stop_the_collects(
+    qtbot: QtBot,
+) -> None:
+    """Issue 35: a progressive stake has no step of its own (a losing one stays with the
+    jackpot; only an award is paid, after the showdown, Art. 10(4)).  Once a box's raise
+    was collected its stake came in hand, so the dealer's next C was refused ("needs
+    nothing") while the next box's ante waited.  The bets in hand go through every ante
+    and raise first, wherever the dealer starts, the stakes only after them: C after C
+    collects the round."""
+
+    def losers_with_stakes(round_: StudRound) -> bool:
+        round_.deal_to_showdown()
+        missing = round_.missing()
+        boxes = {s.target.box for s in missing if isinstance(s, Step)}
+        staked = {int(b["box"]) for b in round_.table_request()["boxes"] if b.get("progressive")}
+        return (
+            not round_.void
+            and len(boxes) >= 3
+            and all(isinstance(s, Step) and s.action is Action.COLLECT for s in missing)
+            and len(boxes & staked) >= 2
+        )
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, _seed_where(losers_with_stakes))
+    round_ = _stud(screen)
+    _deal_right(qtbot, screen)
+    missing = round_.missing()
+    boxes = sorted({s.target.box for s in missing if isinstance(s, Step)})
+    middle = next(s.target for s in missing if isinstance(s, Step) and s.target.box == boxes[1])
+    screen.take(middle)  # the dealer starts at the second box (a click on its ante)
+    for _ in missing:
+        assert screen.current is not None and not screen.current.target.progressive
+        attempt = press(qtbot, screen, Qt.Key.Key_C)
+        assert attempt.accepted, (round_.seed, attempt.step, attempt.verdict)
+    assert round_.finished and round_.summary().accuracy == 1.0
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.name.lower())
+def test_caribbean_stud_art2_the_table_is_framed_the_same_every_round(
+    qtbot: QtBot, difficulty: Difficulty
+) -> None:
+    """Issue 35: the felt closed in on each round's boxes, so the beginner's table (one or
+    two boxes) jumped from one side to the other and zoomed in and out from round to round,
+    cutting a box's number off.  The live table frames its seven boxes (Art. 2), each
+    with its number, the dealer's place and the jackpot display the same every round, at
+    every difficulty."""
+    import math
+
+    from dealer_trainer.layouts.caribbean_stud import CENTER, RADIUS, box_angle
+    from dealer_trainer.layouts.model import CardPlace, JackpotDisplay
+    from dealer_trainer.ui.felt.painting import qrect
+
+    screen = _screen(qtbot, "caribbean_stud", difficulty, seed=7)
+    frames = set()
+    for _ in range(12):
+        view = screen.view
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        frames.add(shown.getRect())
+        felt = view.felt_scene().felt
+        for spot in felt.spots:  # every box's progressive, ante and raise spots
+            assert shown.contains(qrect(spot.shape.bounds)), spot.id
+        for fixture in felt.fixtures:  # where the hands lie, the jackpot display
+            if isinstance(fixture, CardPlace):
+                assert shown.contains(qrect(fixture.shape.bounds)), fixture.owner
+            elif isinstance(fixture, JackpotDisplay):
+                assert shown.contains(qrect(fixture.shape))
+        for box in range(1, 8):  # and its number's plate, beyond the raise
+            angle, far = math.radians(box_angle(box)), RADIUS["number"] + 13
+            x, y = CENTER[0] + far * math.cos(angle), CENTER[1] + far * math.sin(angle)
+            assert shown.contains(x, y), box
+        screen.next_round()
+    assert len(frames) == 1, frames
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.name.lower())
+def test_caribbean_stud_art10_the_showdown_names_the_awards_only_at_a_progressive_table(
+    qtbot: QtBot, difficulty: Difficulty
+) -> None:
+    """The showdown's line sent a beginner, at a table without the progressive jackpot, on
+    to "the progressive awards (Art. 10)": it names them where the table has one."""
+    screen = _screen(qtbot, "caribbean_stud", difficulty, seed=3)
+    _deal_right(qtbot, screen)
+    while _stud(screen).void or _stud(screen).finished:  # a showdown with boxes to settle
+        screen.next_round()
+        _deal_right(qtbot, screen)
+    round_ = _stud(screen)
+    assert screen.stud is not None and round_.waiting is None
+    shown = screen.stud.prompt_label.text()
+    assert "Art. 9" in shown
+    assert ("Art. 10" in shown) == ("progressive" in round_.situation.request), shown
+    assert ("Art. 10" in shown) == (difficulty is not Difficulty.BEGINNER)
+
+
+def test_caribbean_stud_art2_no_chip_caption_covers_a_boxs_number(qtbot: QtBot) -> None:
+    """The dealer deals to a box by its number (the key, the plate on the felt); a raise's
+    chips and caption, laid out clear of the cards, lay over the plate of boxes 1 and 7 and
+    of the front boxes.  The plates are kept clear as the cards are."""
+    from dealer_trainer.ui.felt.items import ChipStackItem
+    from tests.ui.drills.test_felt_geometry import _overlap, number_plates
+
+    screen = _screen(qtbot, "caribbean_stud", Difficulty.ADVANCED, seed=11)
+    checked = 0
+    for _ in range(25):
+        scene = screen.view.felt_scene()
+        plates = number_plates(scene)
+        assert len(plates) == 7
+        for stack in scene.items():  # every bet's stack, a raise's too before it shows
+            if not isinstance(stack, ChipStackItem) or not stack.chips:
+                continue
+            parts = [stack.sceneBoundingRect()]
+            parts += [child.sceneBoundingRect() for child in stack.childItems()]
+            for name, plate in plates:
+                assert not any(_overlap(part, plate) for part in parts), (screen.seed, name)
+            checked += 1
+        screen.next_round()
+    assert checked > 100

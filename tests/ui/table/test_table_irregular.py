@@ -241,3 +241,29 @@ def test_craps_art2_2_the_odds_request_says_whose_bet_the_odds_go_behind(qtbot: 
     shown = screen.irregular.said.text()
     assert f"The bet: {bet.label}" in shown, shown
     assert on not in shown  # by its name and seat, never by its id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_table_an_irregularitys_digits_never_go_into_the_payout(qtbot: QtBot, game: str) -> None:
+    """Issue 35: while the dealer rules an irregularity, a digit is a choice's number (one
+    with no choice does nothing); none of them, and no decimal mark, went past the panel
+    into the payout waiting for the ruling, which then showed them as an amount."""
+    event = {"roulette": roulette.LATE_BET, "craps": craps.ODDS_REQUEST}.get(game)
+    seed = next(
+        s
+        for s in range(3000)
+        if (found := new_round(default_ruleset(game), s, Difficulty.ADVANCED).irregularities)
+        and found[0].before == 0
+        and (event is None or found[0].event == event)
+    )
+    screen = _screen(qtbot, game, Difficulty.ADVANCED, seed)
+    round_ = screen.round
+    assert round_ is not None and screen.irregular.isVisible()
+    with qtbot.assertNotEmitted(screen.stepJudged):
+        qtbot.keyClicks(screen, "70.5,98")
+    assert screen.float.empty and screen.float.total_label.text() == ""
+    assert not screen.float.isEnabled()  # nor a chip: the payout waits for the ruling
+    pending = round_.pending()
+    assert pending is not None
+    assert _rule_by_keys(qtbot, screen, pending.right.id).accepted
+    assert screen.float.empty and screen.float.isEnabled()
