@@ -211,6 +211,9 @@ class RoundSummary:
     mode: TableMode = TableMode.PRACTICE
     #: The irregularities not ruled when the round ended.
     unruled: tuple[Irregularity, ...] = ()
+    #: The dealer moved on before declaring the round settled (:meth:`TableRound.give_up`):
+    #: never complete, even when nothing was left to do (a throw that decided nothing).
+    given_up: bool = False
 
     @property
     def accuracy(self) -> float:
@@ -238,6 +241,7 @@ class TableRound:
     started_ms: int = 0
     _last_ms: int = 0
     _finished: bool = False
+    _given_up: bool = False
     #: The plans the right steps have followed so far (exam: the text the dealer follows).
     _plans: tuple[Plan, ...] = ()
     #: Per plan of ``_plans``, the targets an order mistake jumped (exam: free from then on).
@@ -450,9 +454,12 @@ class TableRound:
 
     def give_up(self) -> RoundSummary:
         """End the round where it stands (the steps not done count as missed); its time
-        runs to now, so a round abandoned is not timed as if it had been quick."""
+        runs to now, so a round abandoned is not timed as if it had been quick.  It is
+        given up, never complete: a round with nothing left to do is settled only when the
+        dealer says so (:meth:`close`)."""
         self._verify_open()
         self._last_ms = self.clock()
+        self._given_up = True
         return self._finish()
 
     def _finish(self) -> RoundSummary:
@@ -468,10 +475,14 @@ class TableRound:
             attempts=len(self.attempts),
             mistakes=tuple(a for a in self.attempts if not a.accepted),
             ms=self._last_ms - self.started_ms,
-            complete=self._finished and self.remaining().correct and not self.upcoming(),
+            complete=self._finished
+            and not self._given_up
+            and self.remaining().correct
+            and not self.upcoming(),
             missed=self.missing() if self._finished else (),
             mode=self.mode,
             unruled=self.upcoming() if self._finished else (),
+            given_up=self._given_up,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from fractions import Fraction
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeyEvent, QPen
 from PySide6.QtWidgets import (
+    QDialog,
     QFrame,
     QGraphicsEllipseItem,
     QGridLayout,
@@ -322,6 +323,8 @@ class TableScreen(QWidget):
         #: An assigned exam's rounds (``ui.exam_sitting``): no practice before or after, and
         #: its sitting shows the results once the last round is over (the screen closes).
         self.exam_only = False
+        #: The question open now (giving up a round not settled), ``None`` when none is.
+        self.pending: QDialog | None = None
 
         # -- the bar
         self.mode_label = QLabel()
@@ -490,6 +493,45 @@ class TableScreen(QWidget):
         self._enable()
         self._show_clock()
         self.roundStarted.emit(round_)
+
+    def ask_next_round(self) -> None:
+        """N (or its button): the next round.  A round not settled yet is given up only once
+        the trainee says so: *Keep dealing* is the default (Enter, Escape), so a key pressed
+        by mistake loses nothing."""
+        round_ = self.round
+        if round_ is None or round_.finished:
+            self.next_round()
+            return
+        if self.pending is not None:
+            return  # asked already
+        from dealer_trainer.ui.instructor.confirm import (  # noqa: PLC0415 (when first asked)
+            Confirmation,
+            ask_then,
+        )
+
+        box = Confirmation(
+            QCoreApplication.translate("table", "Give up this round?"),
+            QCoreApplication.translate(
+                "table", "This round is not settled yet. Give it up and deal the next one?"
+            ),
+            QCoreApplication.translate("table", "&Give up the round"),
+            self,
+        )
+        box.setObjectName("giveUpRound")
+        box.cancel_button.setText(QCoreApplication.translate("table", "&Keep dealing"))
+        box.setInformativeText(
+            QCoreApplication.translate(
+                "table",
+                "The steps not done count as missed in the exam's score.",
+            )
+            if round_.mode is TableMode.EXAM
+            else QCoreApplication.translate(
+                "table",
+                "The steps not done count as missed, and the round counts as given up, not "
+                "settled: the pace counts its time, not a round.",
+            )
+        )
+        ask_then(self, box, self.next_round)
 
     def _stage(self) -> None:
         assert self.round is not None
@@ -680,7 +722,7 @@ class TableScreen(QWidget):
         if round_ is None:
             return None
         if action == "next":
-            self.next_round()
+            self.ask_next_round()
             return None
         if round_.finished:
             return None
@@ -760,7 +802,7 @@ class TableScreen(QWidget):
             if step is not None:
                 self._show_done(step)  # what the dealer did, right or not
                 self.float.clear()
-                self._take(self._next_open(self.current, 1))
+                self._hand_after(step)
         elif attempt.accepted:
             article = article_line(
                 accepted_citation(round_, attempt), accepted_readings(round_, attempt)
@@ -772,7 +814,7 @@ class TableScreen(QWidget):
             if step is not None:
                 self._show_done(step)
                 self.float.clear()
-                self._take(self._next_open(self.current, 1))
+                self._hand_after(step)
         else:
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation)
@@ -797,6 +839,21 @@ class TableScreen(QWidget):
             )
         self._enable()
         return attempt
+
+    def _hand_after(self, step: Step | DealerCall) -> None:
+        """The bet in hand after a step: the marker placed leaves the bet in hand where it
+        was (the dealer's hand did not move from it); a step on the bet in hand takes the
+        next bet still to settle."""
+        kept = self.current
+        if (
+            isinstance(step, Step)
+            and step.action is Action.MARK
+            and kept is not None
+            and kept.target not in self._settled_targets()
+        ):
+            self._take(kept)
+        else:
+            self._take(self._next_open(kept, 1))
 
     def _show_done(self, step: Step | DealerCall) -> None:
         """The felt after a step (the bet in hand's, or the marker)."""
@@ -953,6 +1010,14 @@ class TableScreen(QWidget):
                 + _tr(AGAINST_TEXTS[against]).replace("%1", goal)
             )
             name = AGAINST_NAMES[against]
+        if self.pace.given_up:  # moved on before the round was settled: not a round settled
+            text += " · " + (
+                QCoreApplication.translate("table", "1 round given up")
+                if self.pace.given_up == 1
+                else QCoreApplication.translate("table", "%1 rounds given up").replace(
+                    "%1", str(self.pace.given_up)
+                )
+            )
         self.pace_label.setText(text)
         self.pace_label.setProperty("against", name)
         self.pace_label.style().unpolish(self.pace_label)  # the property's rule applies again
