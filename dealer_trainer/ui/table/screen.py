@@ -89,6 +89,7 @@ from dealer_trainer.ui.table.bets import (
     accepted_citation,
     accepted_readings,
     article_line,
+    missing_targets,
 )
 from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
 from dealer_trainer.ui.table.felt import TableFelt
@@ -104,6 +105,7 @@ from dealer_trainer.ui.table.irregular import (
 )
 from dealer_trainer.ui.table.steady import SteadyLabel
 from dealer_trainer.ui.table.step_list import StepList
+from dealer_trainer.ui.table.still_to_settle import StillToSettle
 from dealer_trainer.ui.table.stud_deal import StudDealPanel, outcome_html
 
 TABLE_STYLE = (
@@ -117,13 +119,19 @@ TABLE_STYLE = (
            font-size: 15px; }
 #settled { background: #eef8ef; border: 2px solid #2e7d32; border-radius: 6px; padding: 6px;
            font-size: 15px; }
-#steps { font-size: 14px; background: #ffffff; }
-#steps QScrollBar:vertical { width: 12px; background: #eeeae0; margin: 0; }
-#steps QScrollBar::handle:vertical { background: #b8b2a4; min-height: 24px; border-radius: 4px;
-                                     margin: 2px; }
-#steps QScrollBar::handle:vertical:hover { background: #8f897c; }
-#steps QScrollBar::add-line:vertical, #steps QScrollBar::sub-line:vertical { height: 0; }
-#steps QScrollBar::add-page:vertical, #steps QScrollBar::sub-page:vertical { background: none; }
+#steps, #stillBets { font-size: 14px; background: #ffffff; }
+#stillHeading { font-weight: 600; }
+#steps QScrollBar:vertical, #stillBets QScrollBar:vertical { width: 12px; background: #eeeae0;
+                                                             margin: 0; }
+#steps QScrollBar::handle:vertical, #stillBets QScrollBar::handle:vertical {
+    background: #b8b2a4; min-height: 24px; border-radius: 4px; margin: 2px; }
+#steps QScrollBar::handle:vertical:hover, #stillBets QScrollBar::handle:vertical:hover {
+    background: #8f897c; }
+#steps QScrollBar::add-line:vertical, #steps QScrollBar::sub-line:vertical,
+#stillBets QScrollBar::add-line:vertical, #stillBets QScrollBar::sub-line:vertical { height: 0; }
+#steps QScrollBar::add-page:vertical, #steps QScrollBar::sub-page:vertical,
+#stillBets QScrollBar::add-page:vertical, #stillBets QScrollBar::sub-page:vertical {
+    background: none; }
 #floatTotal { font-size: 22px; font-weight: 700; min-width: 110px; }
 #tableBar QPushButton, #floatBar QPushButton { font-size: 14px; padding: 5px 10px; }
 #roundClock { font-size: 16px; font-weight: 700; min-width: 70px; }
@@ -372,6 +380,8 @@ class TableScreen(QWidget):
         self.outcome.setObjectName("outcome")
         self.in_hand = SteadyLabel()
         self.in_hand.setObjectName("inHand")
+        self.remaining = StillToSettle()  # the bets the round still waits for
+        self.remaining.chosen.connect(self._take_open)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
@@ -394,6 +404,7 @@ class TableScreen(QWidget):
         side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.outcome)
         side.addWidget(self.in_hand)
+        side.addWidget(self.remaining)
         side.addWidget(self.irregular)
         side.addWidget(self.message)
         side.addWidget(self.steps_label)
@@ -556,7 +567,41 @@ class TableScreen(QWidget):
         self.keys_hint.setText(
             self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
         )
+        self._show_remaining()
         self._retitle()
+
+    def _show_remaining(self) -> None:
+        """The bets the round still waits for, in the order they lie on the felt (the marker
+        first): practice, what the plan still wants done; an exam, what the dealer has not
+        dealt with yet (which bets the plan wants would be a verdict). Not while a ruling
+        or Caribbean Stud's deal is asked for: their panels say what waits."""
+        round_ = self.round
+        shown = round_ is not None and not self._dealing() and self.irregular.isHidden()
+        self.remaining.setVisible(shown)
+        if round_ is None or not shown:
+            return
+        exam = round_.mode is TableMode.EXAM
+        if round_.finished:
+            waiting: set[Target] = set()
+        elif exam:
+            waiting = {b.target for b in self.bets} - self._settled_targets()
+            marked = any(
+                isinstance(a.step, Step) and a.step.action is Action.MARK for a in round_.attempts
+            )
+            if self.game == "roulette" and not marked:
+                waiting.add(Target(marker=True))
+        else:
+            waiting = set(missing_targets(round_))
+        rows: list[tuple[str, Target | None]] = []
+        if Target(marker=True) in waiting:
+            rows.append((QCoreApplication.translate("table", "The marker"), None))
+        rows += [
+            (bet.label if bet.amount else bet.title, bet.target)
+            for bet in self.bets
+            if bet.target in waiting
+        ]
+        self.remaining.show_bets(rows, exam=exam, over=round_.finished)
+        self.remaining.show_hand(self.current.target if self.current is not None else None)
 
     def rule(self, choice: str) -> Attempt | None:
         """The dealer's ruling on the pending irregularity (a choice by its id), judged by
@@ -604,6 +649,7 @@ class TableScreen(QWidget):
         self.bets = self.felt.bets = self.stud.show_bets()
         self.current = None
         self._take(self._next_open(None, 1))
+        self._show_remaining()
 
     def _badge(self, bet: TableBet) -> ChipStackItem | None:
         return self.felt.badge(bet)
@@ -636,6 +682,7 @@ class TableScreen(QWidget):
         self.view.focus_spot(bet.spot_id if bet is not None else None)
         self._ring_in_hand()
         self._show_in_hand()
+        self.remaining.show_hand(bet.target if bet is not None else None)
 
     def _ring_in_hand(self) -> None:
         """A gold ring round the bet in hand (its stack, or its spot when no stack shows)."""
@@ -660,6 +707,11 @@ class TableScreen(QWidget):
         else:
             ring.setPos(*scene.felt.spot(bet.spot_id).center)
         ring.show()
+
+    def _take_open(self, target: Target) -> None:
+        """A bet chosen in the list of those still to settle, taken in hand."""
+        if self.round is not None and not self.round.finished:
+            self.take(target)
 
     def take(self, target: Target) -> None:
         """Take a bet in hand by what it is (for the keyboard's and the tests' sake)."""
@@ -1198,6 +1250,8 @@ class TableScreen(QWidget):
         if self.stud is not None:
             self.stud.retranslate()
         self.irregular.retranslate()
+        self.remaining.retranslate()
+        self._show_remaining()
         self._show_pace()
         self._retitle()
         self._show_in_hand()
