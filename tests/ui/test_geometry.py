@@ -648,4 +648,5 @@ def test_table_screen_while_dealing_caribbean_stud_and_its_refusal_fits(
     with qtbot.waitSignal(screen.stepJudged, timeout=2000):
         screen.judge_call(wrong)
     assert screen.message.isVisible()
+    _look(screen, f"table-stud-{moment}-refused-{language}-{room.height()}")
     assert_fits(qtbot, screen, room, f"table-stud-{moment}-refused-{language}-{room.height()}")

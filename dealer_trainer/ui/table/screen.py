@@ -404,11 +404,11 @@ class TableScreen(QWidget):
         side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.outcome)
         side.addWidget(self.in_hand)
-        side.addWidget(self.remaining)
+        side.addWidget(self.remaining, 1)  # up to its rows; the step list takes the rest
         side.addWidget(self.irregular)
         side.addWidget(self.message)
         side.addWidget(self.steps_label)
-        side.addWidget(self.steps, 1)
+        side.addWidget(self.steps, 4)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
         splitter.addWidget(panel)

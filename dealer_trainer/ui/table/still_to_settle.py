@@ -7,8 +7,9 @@ gives no verdict while dealing, so it lists the bets the dealer has not dealt wi
 is listed, the line says that S declares the round settled.  A click on a bet takes it in
 hand, as a click on its chips does.
 
-The list keeps one height, a few rows with its own scroll bar: the step list under it does
-not move as bets are settled (``ui.table.steady`` says why that matters).
+The list keeps one height, a few rows with its own scroll bar (fewer where the panel is
+short of room): the step list under it does not move as bets are settled
+(``ui.table.steady`` says why that matters).
 """
 
 from __future__ import annotations
@@ -28,8 +29,20 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.rules.procedure import Target
 
-ROWS = 4  # rows shown at once; more scroll
+ROWS = 4  # rows shown at once where the panel has room; more scroll
+FEWEST = 1  # rows kept where it has not (Caribbean Stud's showdown beside its hands)
 ROW_SAMPLE = "ÁgŞ派彩"  # a row's tallest letters: accents, descenders, Chinese
+
+
+class _Rows(QListWidget):
+    """The list, as low as :data:`FEWEST` rows where the panel is short of room (its flat
+    scroll bar, drawn by the table's style sheet, needs no more)."""
+
+    fewest = 0
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), self.fewest) if self.fewest else hint
 
 
 class StillToSettle(QWidget):
@@ -45,7 +58,7 @@ class StillToSettle(QWidget):
         self.heading = QLabel()
         self.heading.setObjectName("stillHeading")
         self.heading.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.bets = QListWidget()
+        self.bets = _Rows()
         self.bets.setObjectName("stillBets")
         self.bets.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.bets.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -53,6 +66,9 @@ class StillToSettle(QWidget):
         self.bets.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.bets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.bets.setUniformItemSizes(True)
+        # As low as it must be where the panel is short of room, up to ROWS rows where not:
+        # the step list under it, which takes the rest, keeps its own least height first.
+        self.bets.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.bets.itemClicked.connect(self._clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -74,9 +90,11 @@ class StillToSettle(QWidget):
         row = self._row()
         for index in range(self.bets.count()):
             self.bets.item(index).setSizeHint(QSize(0, row))
-        height = ROWS * row + 2 * self.bets.frameWidth()
-        if self.bets.minimumHeight() != height or self.bets.maximumHeight() != height:
-            self.bets.setFixedHeight(height)
+        frame = 2 * self.bets.frameWidth()
+        if self.bets.maximumHeight() != ROWS * row + frame:
+            self.bets.fewest = FEWEST * row + frame
+            self.bets.setMinimumHeight(self.bets.fewest)
+            self.bets.setMaximumHeight(ROWS * row + frame)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
