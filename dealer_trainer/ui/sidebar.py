@@ -354,7 +354,7 @@ class SidePanel(QWidget):
         person = self._person
         if person is None:
             self.signed_in_as.setText(self.tr("Nobody is signed in: practice is not recorded."))
-            self.sign_in_button.setText(self.tr("Sign &in…"))
+            self.sign_in_button.setText(self.tr("Sig&n in…"))
             self.sign_in_button.setAccessibleName(self.tr("Sign in"))
         else:
             self.signed_in_as.setText(
