@@ -82,6 +82,8 @@ class TableRecorder:
                 "mode": replay["mode"],
                 "irregularities": replay["irregularities"],
                 **({"dealing": replay["dealing"]} if "dealing" in replay else {}),
+                # The table exam it was dealt for: the trainee's review lists the exam.
+                **({"exam": replay["exam"]} if "exam" in replay else {}),
             },
             app_version=__version__,
             started_at=self.clock(),

@@ -55,7 +55,7 @@ from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
-from tests.storage.table_dealers import deal_centre
+from tests.storage.table_dealers import deal, deal_centre
 from tests.ui.drills.conftest import wrong_answer
 from tests.ui.instructor.cohort import Cohort, fill
 
@@ -489,6 +489,9 @@ def test_my_progress_window_fits(qtbot: QtBot, room: QRect, language: str, cohor
         [trainee_id],
     )
     person = store.sign_in(login, "progress password")
+    own = store.trainee_desk(person)
+    for game, level in (("roulette", Difficulty.ADVANCED), ("craps", Difficulty.BEGINNER)):
+        deal(store, trainee_id, game, range(2), level, bad=True, desk=own)  # the live table
     launcher = DrillLauncher(lambda: person, store=store)
     qtbot.addWidget(launcher)
     window = ProgressWindow(lambda: launcher, lambda: store.day_zone)
@@ -496,6 +499,7 @@ def test_my_progress_window_fits(qtbot: QtBot, room: QRect, language: str, cohor
     with qtbot.waitSignal(window.loaded):
         window.refresh()
     assert window.due.rowCount() >= 1
+    assert window.table.rowCount() == 2 and window.table.isVisible()
     assert_fits(qtbot, window, room, f"progress-{language}-{room.height()}")
     window.close()
 

@@ -9,6 +9,7 @@ from dealer_trainer.drills.table import caribbean_stud, craps, irregular, roulet
 from dealer_trainer.drills.table.round import (
     Attempt,
     Clock,
+    ExamTag,
     RoundRecorder,
     RoundSummary,
     Ruled,
@@ -55,15 +56,17 @@ def new_round(
     recorder: RoundRecorder | None = None,
     clock: Clock = monotonic_ms,
     mode: TableMode = TableMode.PRACTICE,
+    exam: ExamTag | None = None,
 ) -> TableRound:
     """A round of the ruleset's game, reproducible from the seed, its work planned, with
-    the irregularities its seed draws at this difficulty (``drills.table.irregular``)."""
+    the irregularities its seed draws at this difficulty (``drills.table.irregular``);
+    ``exam``: the table exam it is dealt for, stored with it."""
     deal, work_of = _table_of(ruleset)
     situation = deal(ruleset, seed, difficulty)
     situation = irregular.deal(
         ruleset, seed, difficulty, situation, work_of(situation.request, ruleset)
     )
-    return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode)
+    return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode, exam)
 
 
 def deals_irregularities(game: str, difficulty: Difficulty) -> bool:
@@ -81,6 +84,7 @@ def round_of(
     recorder: RoundRecorder | None = None,
     clock: Clock = monotonic_ms,
     mode: TableMode = TableMode.PRACTICE,
+    exam: ExamTag | None = None,
 ) -> TableRound:
     """A round of a situation already dealt (a stored round, to replay), its work planned."""
     _, work_of = _table_of(ruleset)
@@ -97,6 +101,7 @@ def round_of(
         recorder=recorder,
         clock=clock,
         mode=mode,
+        exam=exam,
     )
 
 
@@ -122,6 +127,7 @@ def _table_of(ruleset: Ruleset) -> tuple[Deal, WorkOf]:
 
 __all__ = [
     "Attempt",
+    "ExamTag",
     "RoundRecorder",
     "RoundSummary",
     "Seat",

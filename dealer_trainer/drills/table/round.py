@@ -72,6 +72,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum, unique
+from fractions import Fraction
 from typing import Any, Protocol
 
 from dealer_trainer.drills.model import Difficulty
@@ -142,6 +143,38 @@ class Situation:
 
 #: The ``action`` of a recorded ruling (an irregularity answered), beside the steps' own.
 RULING = "ruling"
+
+
+@dataclass(frozen=True)
+class ExamTag:
+    """Which table exam a round is dealt for, stored with it: the trainee's review finds
+    the exam's rounds again, and its pass mark (``drills.table.exam``)."""
+
+    seed: int  # the exam's seed: the same for each of its rounds
+    rounds: int
+    pass_mark: Fraction
+    number: int  # the round's place in the exam, from 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "pass_mark": str(self.pass_mark),
+            "number": self.number,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ExamTag:
+        """A stored tag (``ValueError``: not one)."""
+        try:
+            return cls(
+                int(data["seed"]),
+                int(data["rounds"]),
+                Fraction(str(data["pass_mark"])),
+                int(data["number"]),
+            )
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+            raise ValueError(f"not a table exam's tag: {data!r}") from exc
 
 
 @dataclass(frozen=True)
@@ -234,6 +267,8 @@ class TableRound:
     recorder: RoundRecorder | None = None
     clock: Clock = monotonic_ms
     mode: TableMode = TableMode.PRACTICE
+    #: The table exam the round is dealt for (``None``: practice, or a replay).
+    exam: ExamTag | None = None
     #: The steps the table has taken as done, in order (exam: a mistake taken as done is
     #: here as planned, e.g. with the amount due; see the module's docstring).
     done: list[Step] = field(default_factory=list)
@@ -501,6 +536,7 @@ class TableRound:
             "spots": dict(self.situation.spots),
             **({} if self.situation.dealing is None else {"dealing": self.situation.dealing}),
             "irregularities": [i.to_json() for i in self.irregularities],
+            **({} if self.exam is None else {"exam": self.exam.to_json()}),
             "attempts": [a.to_json() for a in self.attempts],
         }
 

@@ -53,6 +53,7 @@ from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.errors import SittingRefusedError
 from dealer_trainer.storage.recorder import (
+    MockExam,
     SessionRecorder,
     exam_progress,
     mistake_specs,
@@ -527,6 +528,8 @@ class DrillLauncher(QWidget):
                     session.mode,
                     exam_assignment_id=assignment,
                     defer=after_feedback,
+                    # A mock exam is a practice session: its answers say which exam they are.
+                    mock_exam=None if spec is None else MockExam(spec.size, spec.pass_mark),
                 )
                 session.recorder = recorder
         except SittingRefusedError as exc:  # the centre's window, limit or waiting period
