@@ -340,6 +340,10 @@ class ExamReview(QDialog):
         wrong_round = self._show_rounds(sitting)
         if first_wrong is None and wrong_round is not None:
             first_wrong = sitting.item_count + wrong_round
+        # Wide enough for its rows (a skill's name, "Round 2 · ✓ every step right"), up to
+        # a column's width: they were cut at 200 px in Portuguese.
+        rows = self.items.sizeHintForColumn(0) + self.items.verticalScrollBar().sizeHint().width()
+        self.items.setMinimumWidth(max(200, min(rows + 2 * self.items.frameWidth() + 4, 340)))
         self.items.setCurrentRow(first_wrong or 0)
 
     def _show_rounds(self, sitting: Sitting) -> int | None:

@@ -32,7 +32,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeyEvent, QPen
+from PySide6.QtGui import QBrush, QCloseEvent, QColor, QIcon, QKeyEvent, QPen
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
@@ -404,11 +404,11 @@ class TableScreen(QWidget):
         side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.outcome)
         side.addWidget(self.in_hand)
-        side.addWidget(self.remaining, 1)  # up to its rows; the step list takes the rest
+        side.addWidget(self.remaining)  # its rows; the step list takes the rest
         side.addWidget(self.irregular)
         side.addWidget(self.message)
         side.addWidget(self.steps_label)
-        side.addWidget(self.steps, 4)
+        side.addWidget(self.steps, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.view)
         splitter.addWidget(panel)
@@ -530,6 +530,7 @@ class TableScreen(QWidget):
         )
         box.setObjectName("giveUpRound")
         box.cancel_button.setText(QCoreApplication.translate("table", "&Keep dealing"))
+        box.cancel_button.setIcon(QIcon())  # not Cancel's cross: keeping on is no refusal
         box.setInformativeText(
             QCoreApplication.translate(
                 "table",
@@ -576,7 +577,12 @@ class TableScreen(QWidget):
         dealt with yet (which bets the plan wants would be a verdict). Not while a ruling
         or Caribbean Stud's deal is asked for: their panels say what waits."""
         round_ = self.round
-        shown = round_ is not None and not self._dealing() and self.irregular.isHidden()
+        shown = (
+            round_ is not None
+            and not round_.finished  # the round's end is said below, with its figures
+            and not self._dealing()
+            and self.irregular.isHidden()
+        )
         self.remaining.setVisible(shown)
         if round_ is None or not shown:
             return
@@ -1062,25 +1068,24 @@ class TableScreen(QWidget):
                 + _tr(AGAINST_TEXTS[against]).replace("%1", goal)
             )
             name = AGAINST_NAMES[against]
+        self.pace_label.setText(text)
+        self.pace_label.setProperty("against", name)
+        self.pace_label.style().unpolish(self.pace_label)  # the property's rule applies again
+        self.pace_label.style().polish(self.pace_label)
+        explained = QCoreApplication.translate(
+            "table",
+            "The table's pace: rounds settled an hour over the rounds' own times; "
+            "the target is the house's (a ruleset setting), not the regulation's.",
+        )
         if self.pace.given_up:  # moved on before the round was settled: not a round settled
-            text += " · " + (
+            explained += "\n" + (
                 QCoreApplication.translate("table", "1 round given up")
                 if self.pace.given_up == 1
                 else QCoreApplication.translate("table", "%1 rounds given up").replace(
                     "%1", str(self.pace.given_up)
                 )
             )
-        self.pace_label.setText(text)
-        self.pace_label.setProperty("against", name)
-        self.pace_label.style().unpolish(self.pace_label)  # the property's rule applies again
-        self.pace_label.style().polish(self.pace_label)
-        self.pace_label.setToolTip(
-            QCoreApplication.translate(
-                "table",
-                "The table's pace: rounds settled an hour over the rounds' own times; "
-                "the target is the house's (a ruleset setting), not the regulation's.",
-            )
-        )
+        self.pace_label.setToolTip(explained)
 
     def _say(self, html_text: str, kind: str) -> None:
         self.message.setObjectName(kind)

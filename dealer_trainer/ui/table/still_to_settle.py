@@ -44,6 +44,9 @@ class _Rows(QListWidget):
         hint = super().minimumSizeHint()
         return QSize(hint.width(), self.fewest) if self.fewest else hint
 
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.maximumHeight())
+
 
 class StillToSettle(QWidget):
     """A heading with the count and the bets, one a row; ``chosen(Target)`` on a click."""
@@ -66,9 +69,9 @@ class StillToSettle(QWidget):
         self.bets.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.bets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.bets.setUniformItemSizes(True)
-        # As low as it must be where the panel is short of room, up to ROWS rows where not:
-        # the step list under it, which takes the rest, keeps its own least height first.
-        self.bets.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        # ROWS rows where the panel has room, fewer where it has not (the step list under
+        # it, which takes the rest, keeps its own least height).
+        self.bets.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.bets.itemClicked.connect(self._clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -126,6 +129,7 @@ class StillToSettle(QWidget):
                 self.bets.addItem(item)
         heading = (len(shown), exam, over) != (len(self._rows), self._exam, self._over)
         self._rows, self._exam, self._over = shown, exam, over
+        self.bets.setVisible(bool(shown))  # nothing left: the line says what to do
         if heading:
             self.retranslate()
 
