@@ -57,6 +57,7 @@ from dealer_trainer.storage.models import (
     Trainee,
 )
 from dealer_trainer.storage.records import (
+    MOCK_EXAM_KEY,
     RULESET_LENGTH,
     SEED_LIMIT,
     SKILL_LENGTH,
@@ -87,7 +88,12 @@ from dealer_trainer.storage.records import (
 )
 from dealer_trainer.storage.rollups import TraineeSpan, trainee_spans
 from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
-from dealer_trainer.storage.table_stats import TableResults, table_results
+from dealer_trainer.storage.table_stats import (
+    TableFigure,
+    TableResults,
+    table_figures,
+    table_results,
+)
 from dealer_trainer.storage.verify import Verification, verify_records
 
 if TYPE_CHECKING:
@@ -464,6 +470,22 @@ class TraineeDesk:
             )
         )
         return self._store.read(lambda c: [stored_answer(r) for r in c.execute(query)])
+
+    def mock_exam_sessions(self) -> set[int]:
+        """This trainee's sessions that were mock exams: their answers keep the mock exam
+        they belong to (a mock exam is a practice session; ``storage.recorder.MockExam``)."""
+        tagged = AnswerRow.situation[MOCK_EXAM_KEY].as_string()
+        query = (
+            select(AnswerRow.session_id)
+            .where(AnswerRow.trainee_id == self.trainee_id, tagged.is_not(None))
+            .distinct()
+        )
+        return self._store.read(lambda c: {int(r[0]) for r in c.execute(query)})
+
+    def my_table_figures(self) -> list[TableFigure]:
+        """This trainee's own live-table figures per game, ruleset and level: the rounds
+        dealt, the steps right, the pace (``storage.table_stats``)."""
+        return self._store.read(lambda c: table_figures(c, self.trainee_id))
 
     def my_daily_skill_stats(self, first_day: date, last_day: date) -> list[DailySkillStat]:
         """This trainee's own accuracy and median time per skill per day."""

@@ -23,6 +23,8 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+from typing import Any
 
 from dealer_trainer import __version__
 from dealer_trainer.drills.grading import grade
@@ -39,6 +41,7 @@ from dealer_trainer.drills.specs import (
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.storage.records import (
+    MOCK_EXAM_KEY,
     AnswerRecord,
     Exam,
     SessionKind,
@@ -145,6 +148,27 @@ def mistake_specs(desk: TraineeDesk, limit: int = 20, history: int = 1000) -> li
 # --------------------------------------------------------------- recorder --
 
 
+@dataclass(frozen=True)
+class MockExam:
+    """A mock exam's size and pass mark, as its answers keep them."""
+
+    items: int
+    pass_mark: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        return {"items": self.items, "pass_mark": str(self.pass_mark)}
+
+    @classmethod
+    def from_json(cls, data: object) -> MockExam | None:
+        """The mock exam an answer's situation names (``None``: none, or not readable)."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            return cls(int(data["items"]), Fraction(str(data["pass_mark"])))
+        except (KeyError, TypeError, ValueError, ZeroDivisionError):
+            return None
+
+
 class SessionRecorder:
     """Records a drill session's answers and review states for one trainee, in one session.
 
@@ -162,12 +186,16 @@ class SessionRecorder:
         clock: Clock = utc_now,
         defer: Callable[[Callable[[], None]], None] | None = None,
         recorded: int = 0,
+        mock_exam: MockExam | None = None,
     ) -> None:
         self.desk = desk
         self.session_id = session_id
         self.clock = clock
         self.defer = defer
         self.recorded = recorded  # answers already in the session (a resumed exam)
+        #: A mock exam's size and pass mark, kept with each of its answers (its session is
+        #: a practice session): the trainee's review finds and scores the mock exam.
+        self.mock_exam = mock_exam
         self.review_problem: str | None = None
         self._cards = {card.skill: card for card in skill_cards(desk.review_states())}
         self._unsaved: dict[str, SkillCard] = {}
@@ -182,11 +210,12 @@ class SessionRecorder:
         exam_assignment_id: int | None = None,
         clock: Clock = utc_now,
         defer: Callable[[Callable[[], None]], None] | None = None,
+        mock_exam: MockExam | None = None,
     ) -> SessionRecorder:
         """Open a storage session of the right kind and a recorder for it."""
         kind = session_kind(mode, assigned_exam=exam_assignment_id is not None)
         session = desk.start_session(ruleset_id, kind, exam_assignment_id=exam_assignment_id)
-        return cls(desk, session.id, clock, defer)
+        return cls(desk, session.id, clock, defer, mock_exam=mock_exam)
 
     def uid(self) -> str:
         """The next answer's id: the same on a retry, so a retried write stores one answer."""
@@ -196,6 +225,11 @@ class SessionRecorder:
         del mode  # the session's kind was fixed when it was opened
         when = self.clock()
         record = dataclasses.replace(answer_record(outcome, when), uid=self.uid())
+        if self.mock_exam is not None:
+            situation = record.situation if isinstance(record.situation, dict) else {}
+            record = dataclasses.replace(
+                record, situation={**situation, MOCK_EXAM_KEY: self.mock_exam.to_json()}
+            )
         self.desk.record_answer(self.session_id, record)
         self.recorded += 1
         skill_id = outcome.item.skill

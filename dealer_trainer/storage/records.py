@@ -33,6 +33,11 @@ RULESET_LENGTH = 64
 VERSION_LENGTH = 40
 
 
+#: Where a mock exam's answer keeps the mock exam it belongs to, in its stored situation
+#: (``storage.recorder.MockExam``): a mock exam is a practice session.
+MOCK_EXAM_KEY = "mock_exam"
+
+
 @unique
 class SessionKind(StrEnum):
     """Why a trainee sat at the workstation."""

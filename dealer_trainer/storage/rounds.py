@@ -292,6 +292,17 @@ class Rounds:
 
         self._store.write(work)
 
+    def exam_sessions(self) -> set[int]:
+        """The sessions holding this trainee's rounds of a table exam (each such round keeps
+        the exam it was dealt for: ``drills.table.round.ExamTag``)."""
+        tagged = TableRoundRow.situation["exam"].as_string()
+        query = (
+            select(TableRoundRow.session_id)
+            .where(TableRoundRow.trainee_id == self.trainee_id, tagged.is_not(None))
+            .distinct()
+        )
+        return self._store.read(lambda c: {int(r[0]) for r in c.execute(query)})
+
     def all(self, session_id: int | None = None) -> list[StoredTableRound]:
         """This trainee's rounds (of one session, if given), oldest first, with their steps."""
         return self._store.read(lambda c: read_rounds(c, self.trainee_id, session_id))

@@ -83,6 +83,8 @@ class TableRecorder:
                 "irregularities": replay["irregularities"],
                 **({"dealing": replay["dealing"]} if "dealing" in replay else {}),
                 **({"run": replay["run"]} if "run" in replay else {}),
+                # The table exam it was dealt for: the trainee's review lists the exam.
+                **({"exam": replay["exam"]} if "exam" in replay else {}),
             },
             app_version=__version__,
             started_at=self.clock(),

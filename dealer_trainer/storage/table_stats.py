@@ -82,6 +82,76 @@ class PaceFigure:
 
 
 @dataclass(frozen=True)
+class TableFigure:
+    """One trainee's rounds of one game, ruleset and level (*My progress*): how many ended,
+    how many were settled and in how long, and of the steps tried how many were right."""
+
+    game: str
+    ruleset_id: str
+    difficulty: int
+    rounds: int
+    settled: int
+    ms: int
+    tried: int
+    right: int
+
+    @property
+    def pace(self) -> Pace:
+        return PaceFigure(
+            self.game, self.ruleset_id, self.difficulty, self.rounds, self.settled, self.ms
+        ).pace
+
+    @property
+    def accuracy(self) -> Fraction | None:
+        """The steps right over the steps tried (``None``: none tried)."""
+        return None if self.tried == 0 else Fraction(self.right, self.tried)
+
+
+def table_figures(connection: Connection, trainee_id: int) -> list[TableFigure]:
+    """A trainee's figures per game, ruleset and level, counted in SQL: the rounds that
+    ended (and those settled, and their time) and every step tried in any round, right or
+    not (a step refused only for its turn is not right here: the trainee is told it)."""
+    key = (TableRoundRow.game, TableRoundRow.ruleset_id, TableRoundRow.difficulty)
+    ended = TableRoundRow.__table__.join(
+        TableRoundEndRow.__table__, TableRoundEndRow.round_id == TableRoundRow.id
+    )
+    rounds_query = (
+        select(
+            *key,
+            func.count(),
+            func.sum(case((TableRoundEndRow.complete, 1), else_=0)),
+            func.sum(TableRoundEndRow.ms),
+        )
+        .select_from(ended)
+        .where(TableRoundRow.trainee_id == trainee_id)
+        .group_by(*key)
+    )
+    joined = TableAttemptRow.__table__.join(
+        TableRoundRow.__table__, TableAttemptRow.round_id == TableRoundRow.id
+    )
+    steps_query = (
+        select(*key, func.count(), _accepted())
+        .select_from(joined)
+        .where(TableRoundRow.trainee_id == trainee_id, TableAttemptRow.action.is_not(None))
+        .group_by(*key)
+    )
+    counts: dict[tuple[str, str, int], list[int]] = {}
+    for game, ruleset_id, difficulty, count, settled, ms in connection.execute(rounds_query):
+        counts[(str(game), str(ruleset_id), int(difficulty))] = [
+            int(count),
+            int(settled or 0),
+            int(ms or 0),  # PostgreSQL's SUM of a BIGINT is a NUMERIC: int()
+            0,
+            0,
+        ]
+    for game, ruleset_id, difficulty, count, right in connection.execute(steps_query):
+        row = counts.setdefault((str(game), str(ruleset_id), int(difficulty)), [0, 0, 0, 0, 0])
+        row[3], row[4] = int(count), int(right or 0)
+    figures = [TableFigure(*key_, *row) for key_, row in counts.items()]
+    return sorted(figures, key=lambda f: (f.game, f.difficulty, f.ruleset_id))
+
+
+@dataclass(frozen=True)
 class MistakeCount:
     """A mistake's code, the article it cited (``None``: table procedure) and how often."""
 

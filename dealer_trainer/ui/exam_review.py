@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.table.exam import score_round
 from dealer_trainer.drills.table.replay import Replay
+from dealer_trainer.drills.table.round import ExamTag
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
@@ -51,12 +52,15 @@ from dealer_trainer.storage import (
     TraineeDesk,
 )
 from dealer_trainer.storage.certification import Refusal, SittingRefused, SittingScore
+from dealer_trainer.storage.recorder import MockExam
+from dealer_trainer.storage.records import MOCK_EXAM_KEY
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import problem_text
+from dealer_trainer.ui.standards_words import game_name
 
 
 def moment_text(moment: datetime) -> str:
@@ -352,6 +356,10 @@ class ExamReview(QDialog):
         wrong_round = self._show_rounds(sitting)
         if first_wrong is None and wrong_round is not None:
             first_wrong = sitting.item_count + wrong_round
+        # Wide enough for its rows (a skill's name, "Round 2 · ✓ every step right"), up to
+        # a column's width: they were cut at 200 px in Portuguese.
+        rows = self.items.sizeHintForColumn(0) + self.items.verticalScrollBar().sizeHint().width()
+        self.items.setMinimumWidth(max(200, min(rows + 2 * self.items.frameWidth() + 4, 340)))
         self.items.setCurrentRow(first_wrong or 0)
 
     def _show_rounds(self, sitting: Sitting) -> int | None:
@@ -429,32 +437,112 @@ class ExamReview(QDialog):
 
 
 def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
-    """The trainee's own ended exam sittings, newest first (their answers in order)."""
+    """The trainee's own exams, newest first: the exams their instructor assigned (each
+    ended sitting), their mock exams (ended) and the exams they sat at the live table (every
+    round dealt and ended), each with its answers and rounds in order."""
     try:  # the transcript's terms: on the server, read by the trainee's own functions
         scored = {s.score.session_id: (s.title, s.score) for s in desk.my_transcript().sittings}
     except StorageError:
         scored = {}
-    out = []
+    mocks = desk.mock_exam_sessions()
+    table_exams = desk.rounds.exam_sessions()
+    out: list[tuple[datetime, Sitting]] = []
     for session in desk.sessions():  # newest first
-        if session.kind is not SessionKind.EXAM or session.ended_at is None:
+        if session.kind is SessionKind.EXAM:
+            if session.ended_at is None:
+                continue
+            answers = desk.answers(session.id, limit=None)
+            day = moment_text(session.started_at)
+            known = scored.get(session.id)
+            if known is None:
+                label = QCoreApplication.translate("ExamReview", "Exam sat on %1").replace(
+                    "%1", day
+                )
+                count = len(answers)
+            else:
+                title, score = known
+                label = (
+                    QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
+                    .replace("%1", title)
+                    .replace("%2", day)
+                    .replace("%3", score_text(score))
+                )
+                count = score.item_count
+            rounds = _ended_rounds(desk.rounds.all(session.id))
+            out.append((session.started_at, Sitting(label, answers, count, rounds)))
             continue
-        answers = desk.answers(session.id, limit=None)
-        day = moment_text(session.started_at)
-        known = scored.get(session.id)
-        if known is None:
-            label = QCoreApplication.translate("ExamReview", "Exam sat on %1").replace("%1", day)
-            count = len(answers)
-        else:
-            title, score = known
-            label = (
-                QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
-                .replace("%1", title)
-                .replace("%2", day)
-                .replace("%3", score_text(score))
+        if session.id in mocks and session.ended_at is not None:
+            out.append((session.started_at, _mock_sitting(desk, session.id, session.started_at)))
+        if session.id in table_exams:
+            out += _table_exam_sittings(desk.rounds.all(session.id))
+    return [sitting for _when, sitting in sorted(out, key=lambda pair: pair[0], reverse=True)]
+
+
+def _mock_sitting(desk: TraineeDesk, session_id: int, started: datetime) -> Sitting:
+    """A mock exam: its answers, scored over the items it had (those not answered are not
+    right), as the drills scored it when it ended."""
+    answers = desk.answers(session_id, limit=None)
+    first = answers[0].record.situation if answers else None
+    tag = MockExam.from_json(first.get(MOCK_EXAM_KEY)) if isinstance(first, dict) else None
+    count = tag.items if tag is not None else len(answers)
+    right = sum(1 for a in answers if a.record.correct)
+    label = (
+        QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
+        .replace("%1", QCoreApplication.translate("ExamReview", "Mock exam"))
+        .replace("%2", moment_text(started))
+        .replace("%3", percent_text(Fraction(right, max(count, 1))))
+    )
+    return Sitting(label, answers, max(count, len(answers)))
+
+
+def _table_exam_sittings(rounds: Sequence[StoredTableRound]) -> list[tuple[datetime, Sitting]]:
+    """The table exams of one session's rounds: each exam's rounds (its tag names the exam),
+    listed once every round of it was dealt and ended (an exam left half-way is not one)."""
+    exams: dict[int, list[tuple[ExamTag, StoredTableRound]]] = {}
+    for stored in rounds:
+        situation = stored.record.situation
+        kept = situation.get("exam") if isinstance(situation, dict) else None
+        if not isinstance(kept, dict):
+            continue
+        try:
+            tag = ExamTag.from_json(kept)
+        except ValueError:
+            continue
+        exams.setdefault(tag.seed, []).append((tag, stored))
+    out = []
+    for tagged in exams.values():
+        tag = tagged[0][0]
+        played = [stored for _tag, stored in tagged]
+        ended = _ended_rounds(played)
+        if len(ended) < tag.rounds or len(ended) != len(played):
+            continue  # not sat to its end
+        first = ended[0].record
+        label = (
+            QCoreApplication.translate("ExamReview", "%1 · sat on %2 · %3")
+            .replace(
+                "%1",
+                QCoreApplication.translate("ExamReview", "Table exam: %1").replace(
+                    "%1", game_name(first.game)
+                ),
             )
-            count = score.item_count
-        out.append(Sitting(label, answers, count, _ended_rounds(desk.rounds.all(session.id))))
+            .replace("%2", moment_text(first.started_at))
+            .replace("%3", _rounds_score(ended))
+        )
+        out.append((first.started_at, Sitting(label, (), 0, ended)))
     return out
+
+
+def _rounds_score(rounds: Sequence[StoredTableRound]) -> str:
+    """The exam's score as the table scored it: right steps over judged steps ("–" if a
+    round cannot be replayed by this version)."""
+    right = judged = 0
+    for stored in rounds:
+        try:
+            score = score_round(replay_stored(stored).round)
+        except (ValueError, RulesError):
+            return "–"
+        right, judged = right + score.total.right, judged + score.total.out_of
+    return "–" if judged == 0 else percent_text(Fraction(right, judged))
 
 
 def _ended_rounds(rounds: Sequence[StoredTableRound]) -> list[StoredTableRound]:

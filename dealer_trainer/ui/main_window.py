@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
 from dealer_trainer.layouts import felt_for
-from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips
+from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips, house_chips
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
 from dealer_trainer.ui.app_store import AppStore
@@ -80,12 +80,13 @@ class MainWindow(QMainWindow):
 
     def __init__(
         self,
-        chips: ChipSet = DEFAULT_CHIPS,
+        chips: ChipSet | None = None,
         languages: LanguageManager | None = None,
         parent: QWidget | None = None,
         app_store: AppStore | None = None,
     ) -> None:
         super().__init__(parent)
+        #: The chips every felt offers; ``None``: each ruleset's own set (its drills' chips).
         self.chip_set = chips
         # The window's own records open on a worker thread only, never on the GUI thread.
         self.app_store = app_store or AppStore(parent=self, in_background=True)
@@ -106,7 +107,13 @@ class MainWindow(QMainWindow):
         self._warning_lines: list[str] = []
 
         low = largest_size(self).height() < LOW_SCREEN
-        self.panel = SidePanel(chips, thumb=SMALL_THUMB if low else THUMB)
+        remembered = QSettings().value(GAME_KEY)
+        first = remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES))
+        try:
+            offered = self.chips_for(default_ruleset(str(first)))
+        except RulesError:
+            offered = self.chips_for(None)
+        self.panel = SidePanel(offered, thumb=SMALL_THUMB if low else THUMB)
         self.view = FeltView()
         splitter = QSplitter(Qt.Orientation.Horizontal)
         # On a 768-pixel screen the panel scrolls rather than squeezing its controls together.
@@ -141,8 +148,7 @@ class MainWindow(QMainWindow):
         self.app_store.signedIn.connect(self._server_signed_in)
         self.app_store.signInFailed.connect(self._server_sign_in_failed)
         self.view.focusedSpotChanged.connect(self._describe_spot)
-        remembered = QSettings().value(GAME_KEY)
-        self.panel.select_game(remembered if remembered in GAME_NAMES else next(iter(GAME_NAMES)))
+        self.panel.select_game(str(first))
         restore_size(self, self.SIZE_KEY, self.sensible_size())
         # The other felts and every thumbnail are drawn once the window has shown.
         self.view.viewport().installEventFilter(self)
@@ -162,13 +168,15 @@ class MainWindow(QMainWindow):
         if scene is not None and scene.felt.ruleset_id == (ruleset.id if ruleset else None):
             return scene
         felt = felt_for(game, ruleset)
-        chips = TableChips(felt.spot_ids, self.chip_set)
+        chips = TableChips(felt.spot_ids, self.chips_for(ruleset))
+        values = {d.value for d in chips.chip_set.denominations}
         old = self._chips.get(game)
-        if old is not None:  # keep the bets that still have a spot
+        if old is not None:  # keep the bets that still have a spot (and a chip in the set)
             for spot_id in old.occupied():
                 if spot_id in felt:
                     for value in old.chips(spot_id):
-                        chips.place(spot_id, value)
+                        if value in values:
+                            chips.place(spot_id, value)
         scene = FeltScene(felt, chips, self)
         scene.spotClicked.connect(self._place_chip)
         scene.spotRemoveRequested.connect(self._remove_chip)
@@ -178,6 +186,15 @@ class MainWindow(QMainWindow):
             self._scenes[game].deleteLater()
         self._scenes[game], self._chips[game] = scene, chips
         return scene
+
+    def chips_for(self, ruleset: Ruleset | None) -> ChipSet:
+        """The chips a felt of ``ruleset`` offers: the ruleset's own set, the one its drills
+        draw bets from and pay with (the window's, if it was given one)."""
+        if self.chip_set is not None:
+            return self.chip_set
+        if ruleset is not None and ruleset.chips is not None:
+            return house_chips(ruleset)
+        return DEFAULT_CHIPS
 
     def _ruleset_of(self, game: str) -> Ruleset | None:
         if game == self.panel.current_game():
@@ -194,12 +211,14 @@ class MainWindow(QMainWindow):
 
     def show_game(self, game: str) -> None:
         self.view.set_felt_scene(self.scene_for(game))
+        self.panel.set_chips(self.scene().chips.chip_set)
         self._describe_spot("")
         self._bind_sandbox()
 
     def _ruleset_chosen(self, ruleset_id: str) -> None:
         game = self.panel.current_game()
         self.view.set_felt_scene(self.scene_for(game, get_ruleset(ruleset_id)))
+        self.panel.set_chips(self.scene().chips.chip_set)
         self._thumbnail_changed(game)
         self._bind_sandbox()
 

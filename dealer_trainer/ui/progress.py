@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.drills.standards import (
     MASTERY_NAMES,
@@ -45,11 +46,15 @@ from dealer_trainer.drills.standards import (
     percent,
     target_seconds,
 )
+from dealer_trainer.drills.table.pace import target
 from dealer_trainer.reports.text import skill_title
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.storage import StorageError
 from dealer_trainer.storage.certification import Refusal, SittingRefused
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.exam_review import moment_text
+from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.language import fill, problem_text
 from dealer_trainer.ui.my_transcript import MyTranscript
@@ -57,6 +62,7 @@ from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words,
 
 if TYPE_CHECKING:
     from dealer_trainer.storage import TraineeDesk
+    from dealer_trainer.storage.table_stats import TableFigure
     from dealer_trainer.ui.drills.launcher import DrillLauncher
 
 #: Weak skills shown as buttons (the table has them all).
@@ -209,6 +215,15 @@ class ProgressWindow(QDialog):
         self.practise_button.clicked.connect(self.practise_chosen)
         self.skills_label = QLabel()
         self.skills_label.setStyleSheet("font-weight: 600;")
+        # The live table's figures beside the drills': per game and level, the rounds dealt,
+        # the steps right and the pace against the house's target.
+        self.table_label = QLabel()
+        self.table_label.setStyleSheet("font-weight: 600;")
+        self.table = self._table(6)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.no_rounds = QLabel()
+        self.no_rounds.setWordWrap(True)
+        self.no_rounds.setStyleSheet("color: #455a64;")
         self.close_button = QPushButton()
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
@@ -239,6 +254,9 @@ class ProgressWindow(QDialog):
         layout.addLayout(weak_bar)
         layout.addLayout(skills_bar)
         layout.addWidget(self.skills_table, 3)
+        layout.addWidget(self.table_label)
+        layout.addWidget(self.table)
+        layout.addWidget(self.no_rounds)
         layout.addLayout(bottom)
         self.retranslate()
         self.resize(share_of_screen(self, 0.8, QSize(640, 480), QSize(1000, 720)))
@@ -283,6 +301,20 @@ class ProgressWindow(QDialog):
                 self.tr("Trend"),
             ]
         )
+        self.table_label.setText(self.tr("Live table"))
+        self.no_rounds.setText(
+            self.tr("No round dealt at the live table yet (Table, in the drills panel).")
+        )
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Game"),
+                self.tr("Level"),
+                self.tr("Rounds dealt"),
+                self.tr("Steps right"),
+                self.tr("Pace (an hour)"),
+                self.tr("House's target"),
+            ]
+        )
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -309,6 +341,7 @@ class ProgressWindow(QDialog):
             due = due_list(desk)
             rule, mastery = desk.standing.mastery()
             standards = desk.standing.standards()
+            figures = desk.my_table_figures()
         except (StorageError, OSError) as exc:
             self._tell(
                 QCoreApplication.translate(
@@ -320,6 +353,7 @@ class ProgressWindow(QDialog):
         self.rule.setText(rule_words(rule))
         self._fill_due(due)
         self._fill_skills(rule, mastery, standards)
+        self._fill_table(figures)
         self.loaded.emit()
 
     def _nobody(self) -> None:
@@ -333,6 +367,7 @@ class ProgressWindow(QDialog):
         self._due = []
         self.due.setRowCount(0)
         self.skills_table.setRowCount(0)
+        self._fill_table([])
         self._weak([])
 
     def _fill_due(self, due: list[Due]) -> None:
@@ -402,6 +437,53 @@ class ProgressWindow(QDialog):
             )
         )
         self._weak([r[1] for r in rows if r[2].state is Mastery.WEAK])
+
+    def _fill_table(self, figures: list[TableFigure]) -> None:
+        """The live table's figures, a row per game, level and ruleset (none: a line says
+        where the table is)."""
+        from dealer_trainer.ui.drills.launcher import DIFFICULTY_NAMES  # noqa: PLC0415
+
+        self.table.setRowCount(len(figures))
+        for row, figure in enumerate(figures):
+            try:
+                level = QCoreApplication.translate(
+                    "drills", DIFFICULTY_NAMES[Difficulty(figure.difficulty)]
+                )
+                goal: int | None = target(
+                    get_ruleset(figure.ruleset_id), Difficulty(figure.difficulty)
+                )
+            except (ValueError, KeyError, RulesError):  # a ruleset this version does not know
+                level, goal = str(figure.difficulty), None
+            shown = figure.pace.shown
+            cells = (
+                game_name(figure.game) if figure.game in GAME_NAMES else figure.game,
+                level,
+                str(figure.rounds),
+                percent(figure.accuracy),
+                "–" if shown is None else str(shown),
+                "–" if goal is None else str(goal),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column >= 2:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                if column == 4 and goal is not None and shown is not None:
+                    item.setForeground(_colour(_PACE[figure.pace.against(goal) or 0]))
+                self.table.setItem(row, column, item)
+        self.table.setVisible(bool(figures))
+        self.no_rounds.setVisible(not figures)
+        # As tall as its rows, up to four (a trainee plays a game or two at a level or two):
+        # the skills' table above it gives way, not this one.
+        shown = min(max(len(figures), 1), 4)
+        self.table.resizeRowsToContents()
+        rows = sum(self.table.rowHeight(r) for r in range(min(shown, len(figures))))
+        rows += (
+            shown - min(shown, len(figures))
+        ) * self.table.verticalHeader().defaultSectionSize()
+        header = self.table.horizontalHeader().sizeHint().height()
+        self.table.setFixedHeight(header + rows + 2 * self.table.frameWidth() + 2)
 
     def _weak(self, skills: list[str]) -> None:
         for button in self.weak_buttons:
@@ -474,6 +556,10 @@ class ProgressWindow(QDialog):
             closed.connect(self.refresh)
         self.started.emit(screen)
         return screen
+
+
+#: A pace against the house's target, coloured as the mastery it is like.
+_PACE = {1: Mastery.MASTERED, 0: Mastery.MASTERED, -1: Mastery.CLOSE}
 
 
 def _colour(state: Mastery) -> QColor:

@@ -2,7 +2,9 @@
 chips.
 
 Every control has a mnemonic (Alt+G, Alt+R, Alt+T) and is reached by Tab;
-chips are chosen with Ctrl+1 … Ctrl+7.
+chips are chosen with Ctrl+1 … Ctrl+9.  The chips are those of the ruleset on show (its
+``[chips]`` set, the one its drills draw bets from), so the main felt and the drills offer
+the same chips.
 """
 
 from __future__ import annotations
@@ -66,6 +68,20 @@ def chip_icon(chip: Denomination, size: int, ratio: float) -> QIcon:
     painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, chip.text)
     painter.end()
     return QIcon(pixmap)
+
+
+class _ChipButton(QToolButton):
+    """A chip of a larger set: its icon and a pixel round it, so that ten fit a row."""
+
+    def __init__(self, side: int) -> None:
+        super().__init__()
+        self._side = side
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._side, self._side)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
 
 
 class SidePanel(QWidget):
@@ -138,26 +154,13 @@ class SidePanel(QWidget):
 
         self._chips_label = QLabel()
         layout.addWidget(self._chips_label)
-        rack = QGridLayout()
-        # The chips in one row of seven (two for a larger set), so that with four games the
-        # panel fits the window without a scroll bar, on a 768- or a 1080-pixel screen.
-        across, size = 7, 28
-        rack.setHorizontalSpacing(2)
+        self.rack = QGridLayout()
+        self.rack.setHorizontalSpacing(2)
+        self.rack.setVerticalSpacing(0)
         self.chip_group = QButtonGroup(self)
         self.chip_buttons: dict[Decimal, QToolButton] = {}
-        ratio = self.devicePixelRatioF()
-        for i, chip in enumerate(chips.denominations):
-            button = QToolButton()
-            button.setCheckable(True)
-            button.setIcon(chip_icon(chip, size, ratio))
-            button.setIconSize(QSize(size, size))
-            button.setAutoRaise(True)
-            if i < 9:
-                button.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
-            self.chip_group.addButton(button, i)
-            self.chip_buttons[chip.value] = button
-            rack.addWidget(button, i // across, i % across)
-        layout.addLayout(rack)
+        self._rack_chips(chips)
+        layout.addLayout(self.rack)
         self.clear = QPushButton()
         layout.addWidget(self.clear)
         layout.addStretch(1)
@@ -167,10 +170,52 @@ class SidePanel(QWidget):
         self.rulesets.currentIndexChanged.connect(self._ruleset_changed)
         self.sign_in_button.clicked.connect(self._sign_in_clicked)
         self.chip_group.idClicked.connect(
-            lambda i: self.chipChosen.emit(chips.denominations[i].value)
+            lambda i: self.chipChosen.emit(self.chip_set.denominations[i].value)
         )
         self.clear.clicked.connect(self.clearRequested.emit)
         self.chip_buttons[chips.denominations[0].value].setChecked(True)
+
+    # ---------------------------------------------------------------- chips --
+    def _rack_chips(self, chips: ChipSet) -> None:
+        """A button for each chip of the set, Ctrl+1 … Ctrl+9 for the first nine, in one row
+        (a ruleset's ten a little smaller, and closer), so that with four games the panel
+        fits the window without a scroll bar at 768 pixels in every language."""
+        for button in self.chip_buttons.values():
+            self.chip_group.removeButton(button)
+            self.rack.removeWidget(button)
+            button.deleteLater()
+        self.chip_buttons = {}
+        self.chip_set = chips
+        count = len(chips.denominations)
+        across = count if count <= 10 else (count + 1) // 2
+        size = 28 if count <= 7 else 24
+        self.rack.setHorizontalSpacing(2 if count <= 7 else 1)
+        ratio = self.devicePixelRatioF()
+        for i, chip in enumerate(chips.denominations):
+            button = QToolButton() if count <= 7 else _ChipButton(size + 3)
+            button.setCheckable(True)
+            button.setIcon(chip_icon(chip, size, ratio))
+            button.setIconSize(QSize(size, size))
+            button.setAutoRaise(True)
+            if i < 9:
+                button.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
+            self.chip_group.addButton(button, i)
+            self.chip_buttons[chip.value] = button
+            self.rack.addWidget(button, i // across, i % across)
+
+    def set_chips(self, chips: ChipSet) -> None:
+        """Offer the chips of the felt on show (a ruleset's own set, as its drills offer it);
+        the chip chosen stays chosen where the new set has it, else the lowest is."""
+        if chips == self.chip_set:
+            return
+        chosen = self.current_chip()
+        focused = any(button.hasFocus() for button in self.chip_buttons.values())
+        self._rack_chips(chips)
+        kept = self.chip_buttons.get(chosen) or self.chip_buttons[chips.denominations[0].value]
+        kept.setChecked(True)
+        if focused:  # the focus stays in the rack, on the chip chosen
+            kept.setFocus()
+        self._show_chips()
 
     # ------------------------------------------------------------- language --
     def retranslate(self) -> None:
@@ -186,12 +231,7 @@ class SidePanel(QWidget):
         self.rulesets.setAccessibleName(self.tr("Ruleset"))
         self._trainee_label.setText(self.tr("&Trainee"))
         self._show_person()
-        shortcuts = min(len(self.chip_set.denominations), 9)
-        self._chips_label.setText(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts))
-        for chip in self.chip_set.denominations:
-            button = self.chip_buttons[chip.value]
-            button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
-            button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
+        self._show_chips()
         self.clear.setText(self.tr("C&lear the felt"))
         shown = {r.id: r for r in rulesets_for(self.current_game())}
         for index in range(self.rulesets.count()):
@@ -200,6 +240,14 @@ class SidePanel(QWidget):
                 self.rulesets.setItemText(index, ruleset_title(each))
         if self.rulesets.count():
             self.regulation.setText(self.describe(self.current_ruleset(), self.current_game()))
+
+    def _show_chips(self) -> None:
+        shortcuts = min(len(self.chip_set.denominations), 9)
+        self._chips_label.setText(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts))
+        for chip in self.chip_set.denominations:
+            button = self.chip_buttons[chip.value]
+            button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
+            button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -306,7 +354,7 @@ class SidePanel(QWidget):
         person = self._person
         if person is None:
             self.signed_in_as.setText(self.tr("Nobody is signed in: practice is not recorded."))
-            self.sign_in_button.setText(self.tr("Sign &in…"))
+            self.sign_in_button.setText(self.tr("Sig&n in…"))
             self.sign_in_button.setAccessibleName(self.tr("Sign in"))
         else:
             self.signed_in_as.setText(

@@ -140,4 +140,35 @@ def test_table_a_round_given_up_is_timed_to_when_it_was_given_up() -> None:
     round_ = new_round(default_ruleset("craps"), 1, Difficulty.BEGINNER, clock=clock)
     summary = round_.give_up()  # no step tried: before, its time was 0 and the pace rose
     assert summary.ms == 7_000 and not summary.complete
-    assert pace_of([_summary(60_000), summary]) == Pace(settled=1, ms=67_000)
+    assert pace_of([_summary(60_000), summary]) == Pace(settled=1, ms=67_000, given_up=1)
+
+
+def test_table_a_round_with_nothing_to_settle_given_up_counts_as_given_up() -> None:
+    """A throw that decided nothing leaves the dealer only to say so; moving on to the next
+    round instead is giving this one up, not settling it (it counted as settled before)."""
+    ruleset = default_ruleset("craps")
+    round_ = next(
+        r
+        for r in (
+            new_round(ruleset, s, Difficulty.BEGINNER, clock=StepClock(5_000)) for s in range(200)
+        )
+        if not steps_in_order(r.plan) and not r.irregularities
+    )
+    assert round_.remaining().correct  # nothing left to do but to declare it settled
+    summary = round_.give_up()
+    assert summary.given_up and not summary.complete
+    assert pace_of([summary]) == Pace(settled=0, ms=5_000, given_up=1)
+    assert pace_of([summary]).shown == 0
+
+
+def test_table_a_round_declared_settled_is_not_given_up() -> None:
+    ruleset = default_ruleset("craps")
+    round_ = next(
+        r
+        for r in (new_round(ruleset, s, Difficulty.BEGINNER) for s in range(200))
+        if not steps_in_order(r.plan) and not r.irregularities
+    )
+    assert round_.close().accepted
+    summary = round_.summary()
+    assert summary.complete and not summary.given_up
+    assert pace_of([summary]).settled == 1 and pace_of([summary]).given_up == 0

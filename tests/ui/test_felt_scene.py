@@ -5,8 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QMouseEvent
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -370,3 +370,46 @@ def test_felt_a_card_at_an_angle_looks_on_screen_as_drawn(qtbot: QtBot) -> None:
             continue
         assert sum(differences) / len(differences) < 6, code
         assert max(differences) < 160, code  # no stray band: at worst an edge's pixel
+
+
+class _Painted(QObject):
+    """Every area of a widget painted since it was installed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.region = QRegion()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            assert isinstance(event, QPaintEvent)
+            self.region = self.region.united(event.region())
+        return False
+
+
+@pytest.mark.parametrize("how", ["focus", "hover", "lit"])
+def test_felt_a_highlight_taken_off_a_spot_is_painted_away(qtbot: QtBot, how: str) -> None:
+    """A spot that is no longer focused (the bet in hand moved on, its bet collected),
+    hovered or lit is painted plain again at once: its outline stayed on the felt, half
+    drawn, until something else happened to repaint that part of it."""
+    view = _shown(qtbot, "sic_bo" if how == "lit" else "roulette")
+    scene = view.felt_scene()
+    spot = "total-9" if how == "lit" else "straight-33"
+    item = scene.spot_items[spot]
+    if how == "focus":
+        view.focus_spot(spot)
+    elif how == "hover":
+        item.hoverEnterEvent(None)  # type: ignore[arg-type]
+    else:
+        item.set_lit(True)
+    drawn = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+    painted = _Painted()
+    view.viewport().installEventFilter(painted)
+    qtbot.waitUntil(lambda: painted.region.intersects(drawn), timeout=2000)  # shown
+    painted.region = QRegion()
+    if how == "focus":
+        view.focus_spot(None)
+    elif how == "hover":
+        item.hoverLeaveEvent(None)  # type: ignore[arg-type]
+    else:
+        item.set_lit(False)
+    qtbot.waitUntil(lambda: QRegion(drawn).subtracted(painted.region).isEmpty(), timeout=2000)

@@ -57,7 +57,7 @@ from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
-from tests.storage.table_dealers import deal_centre
+from tests.storage.table_dealers import deal, deal_centre
 from tests.ui.drills.conftest import wrong_answer
 from tests.ui.instructor.cohort import Cohort, fill
 
@@ -573,6 +573,9 @@ def test_my_progress_window_fits(qtbot: QtBot, room: QRect, language: str, cohor
         [trainee_id],
     )
     person = store.sign_in(login, "progress password")
+    own = store.trainee_desk(person)
+    for game, level in (("roulette", Difficulty.ADVANCED), ("craps", Difficulty.BEGINNER)):
+        deal(store, trainee_id, game, range(2), level, bad=True, desk=own)  # the live table
     launcher = DrillLauncher(lambda: person, store=store)
     qtbot.addWidget(launcher)
     window = ProgressWindow(lambda: launcher, lambda: store.day_zone)
@@ -580,6 +583,7 @@ def test_my_progress_window_fits(qtbot: QtBot, room: QRect, language: str, cohor
     with qtbot.waitSignal(window.loaded):
         window.refresh()
     assert window.due.rowCount() >= 1
+    assert window.table.rowCount() == 2 and window.table.isVisible()
     assert_fits(qtbot, window, room, f"progress-{language}-{room.height()}")
     window.close()
 
@@ -732,4 +736,5 @@ def test_table_screen_while_dealing_caribbean_stud_and_its_refusal_fits(
     with qtbot.waitSignal(screen.stepJudged, timeout=2000):
         screen.judge_call(wrong)
     assert screen.message.isVisible()
+    _look(screen, f"table-stud-{moment}-refused-{language}-{room.height()}")
     assert_fits(qtbot, screen, room, f"table-stud-{moment}-refused-{language}-{room.height()}")

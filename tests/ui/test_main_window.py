@@ -64,7 +64,7 @@ def test_window_thumbnail_follows_the_chips_on_the_felt(qtbot: QtBot, window: Ma
 def test_window_click_places_the_chosen_chip_and_right_click_takes_it_off(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # the 50 chip
+    qtbot.keyClick(window, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)  # 1, 5, 10, 25, 50
     qtbot.waitUntil(lambda: window.panel.current_chip() == Decimal(50), timeout=2000)
     view, scene = window.view, window.scene()
     at = view.map_spot("corner-17-18-20-21").toPoint()
@@ -88,11 +88,12 @@ def test_window_keyboard_only_bet(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.keyClick(window.view, Qt.Key.Key_Right)
     spot = window.view.focused_spot
     assert spot is not None
+    chip = window.panel.current_chip()  # the ruleset's lowest, chosen to start with
     qtbot.keyClick(window.view, Qt.Key.Key_Return)
     qtbot.keyClick(window.view, Qt.Key.Key_Space)
-    assert window.scene().chips.amount(spot) == Decimal(20)
+    assert window.scene().chips.amount(spot) == 2 * chip
     qtbot.keyClick(window.view, Qt.Key.Key_Delete)
-    assert window.scene().chips.amount(spot) == Decimal(10)
+    assert window.scene().chips.amount(spot) == chip
     qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
     assert window.panel.games.hasFocus()
     qtbot.keyClick(window.panel.games, Qt.Key.Key_Down)
@@ -207,3 +208,30 @@ def test_window_names_the_regulation_in_the_windows_language(
     qtbot.waitUntil(
         lambda: "Roulette Regulation (Despacho 30/2003)" in window.panel.regulation.text()
     )
+
+
+@pytest.mark.parametrize("game", ["roulette", "craps", "caribbean_stud", "sic_bo"])
+def test_main_felt_offers_the_rulesets_chips_as_its_drills_do(qtbot: QtBot, game: str) -> None:
+    """The main felt's chips are the ruleset's own set, the one the drills' felts draw bets
+    in and the live table pays from (it offered a fixed 10 … 10K rack whatever the game: no
+    1, 5 or 25 chip, which every drill's tray has)."""
+    from dealer_trainer.drills.chips import level_chips
+    from dealer_trainer.rules.rulesets import default_ruleset
+    from dealer_trainer.ui.drills.situation import FeltStage
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.panel.select_game(game)
+    ruleset = window.panel.current_ruleset()
+    assert ruleset is not None and ruleset.id == default_ruleset(game).id
+    offered = [d.value for d in window.panel.chip_set.denominations]
+    drills = FeltStage().scene_of(game, ruleset).chips.chip_set
+    assert offered == [d.value for d in drills.denominations]
+    assert list(window.panel.chip_buttons) == offered
+    for level in (1, 2, 3):  # every drill tray's chip is on the main felt's rack too
+        assert set(level_chips(ruleset, level)) <= set(offered)
+    smallest = window.panel.chip_buttons[offered[0]]
+    smallest.click()
+    spot = window.scene().felt.spots[0].id
+    window.scene().spotClicked.emit(spot)
+    assert list(window.scene().chips.chips(spot)) == [offered[0]]

@@ -406,6 +406,7 @@ def test_craps_art9_big_6_remainder_says_it_rests_on_an_interpretation(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     panel = open_sandbox(qtbot, window, "craps")
+    choose_chip(window, 10)
     click_spot(qtbot, window, "big-6")  # 10: one block of 6 and 4 more
     editor = panel.editor
     assert isinstance(editor, DiceOutcome)

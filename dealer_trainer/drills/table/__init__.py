@@ -10,6 +10,7 @@ from dealer_trainer.drills.table import caribbean_stud, craps, irregular, roulet
 from dealer_trainer.drills.table.round import (
     Attempt,
     Clock,
+    ExamTag,
     RoundRecorder,
     RoundSummary,
     Ruled,
@@ -59,6 +60,7 @@ def new_round(
     recorder: RoundRecorder | None = None,
     clock: Clock = monotonic_ms,
     mode: TableMode = TableMode.PRACTICE,
+    exam: ExamTag | None = None,
     *,
     after: TableRound | None = None,
 ) -> TableRound:
@@ -70,7 +72,8 @@ def new_round(
     its throw left stay on the layout, the players add theirs, the shooter throws again;
     a new shooter after a seven-out), and the round records its place in the run
     (``Situation.run``), so that :func:`table_run` deals it again from the run's seed.
-    The other games deal each round at a table of its own: ``after`` changes nothing."""
+    The other games deal each round at a table of its own: ``after`` changes nothing.
+    ``exam``: the table exam it is dealt for, stored with it."""
     deal, work_of = _table_of(ruleset)
     if after is not None and ruleset.game == "craps":
         if after.ruleset != ruleset or after.difficulty != difficulty:
@@ -85,7 +88,7 @@ def new_round(
     situation = irregular.deal(
         ruleset, seed, difficulty, situation, work_of(situation.request, ruleset)
     )
-    return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode)
+    return round_of(ruleset, seed, difficulty, situation, recorder, clock, mode, exam)
 
 
 def table_run(
@@ -120,6 +123,7 @@ def round_of(
     recorder: RoundRecorder | None = None,
     clock: Clock = monotonic_ms,
     mode: TableMode = TableMode.PRACTICE,
+    exam: ExamTag | None = None,
 ) -> TableRound:
     """A round of a situation already dealt (a stored round, to replay), its work planned."""
     _, work_of = _table_of(ruleset)
@@ -136,6 +140,7 @@ def round_of(
         recorder=recorder,
         clock=clock,
         mode=mode,
+        exam=exam,
     )
 
 
@@ -161,6 +166,7 @@ def _table_of(ruleset: Ruleset) -> tuple[Deal, WorkOf]:
 
 __all__ = [
     "Attempt",
+    "ExamTag",
     "RoundRecorder",
     "RoundSummary",
     "Run",

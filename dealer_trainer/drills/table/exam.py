@@ -46,6 +46,7 @@ from dealer_trainer.drills.table import new_round
 from dealer_trainer.drills.table.round import (
     ORDER_CODES,
     Clock,
+    ExamTag,
     RoundRecorder,
     TableMode,
     TableRound,
@@ -237,6 +238,7 @@ class TableExam:
             recorder=self.recorder,
             clock=self.clock,
             mode=TableMode.EXAM,
+            exam=ExamTag(self.seed, self.rounds, self.pass_mark, len(self.played) + 1),
         )
         self.played.append(round_)
         return round_

@@ -3,7 +3,9 @@
 No Qt and no floats.  The pace is exact, a :class:`~fractions.Fraction` of
 rounds an hour: the rounds settled, over the time the trainee spent in every
 round played (a round given up counts its time, not a round), so skipping a
-hard round never raises the pace.  Only the shown figure is rounded, down to a
+hard round never raises the pace.  A round given up is counted as such, also one that
+had nothing left to do but to be declared settled (a throw that decided nothing): moving
+on to the next round is not declaring this one settled.  Only the shown figure is rounded, down to a
 whole number, so "40 an hour" is never shown before the pace is 40.
 
 The target is a house setting of the ruleset (``table_pace_beginner``,
@@ -48,18 +50,23 @@ def target(ruleset: Ruleset, difficulty: Difficulty) -> int:
 
 @dataclass(frozen=True)
 class Pace:
-    """Rounds settled and the milliseconds spent in the rounds played."""
+    """Rounds settled, the milliseconds spent in the rounds played, and the rounds given up."""
 
     settled: int = 0
     ms: int = 0
+    given_up: int = 0
 
     def __post_init__(self) -> None:
-        if self.settled < 0 or self.ms < 0:
+        if self.settled < 0 or self.ms < 0 or self.given_up < 0:
             raise ValueError("a pace counts rounds and time, neither below zero")
 
     def add(self, summary: RoundSummary) -> Pace:
         """The pace with one more round played (settled or given up)."""
-        return Pace(self.settled + (1 if summary.complete else 0), self.ms + summary.ms)
+        return Pace(
+            self.settled + (1 if summary.complete and not summary.given_up else 0),
+            self.ms + summary.ms,
+            self.given_up + (1 if summary.given_up else 0),
+        )
 
     @property
     def per_hour(self) -> Fraction | None:

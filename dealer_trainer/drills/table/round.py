@@ -72,6 +72,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum, unique
+from fractions import Fraction
 from typing import Any, Protocol
 
 from dealer_trainer.drills.model import Difficulty
@@ -162,6 +163,38 @@ RULING = "ruling"
 
 
 @dataclass(frozen=True)
+class ExamTag:
+    """Which table exam a round is dealt for, stored with it: the trainee's review finds
+    the exam's rounds again, and its pass mark (``drills.table.exam``)."""
+
+    seed: int  # the exam's seed: the same for each of its rounds
+    rounds: int
+    pass_mark: Fraction
+    number: int  # the round's place in the exam, from 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "pass_mark": str(self.pass_mark),
+            "number": self.number,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ExamTag:
+        """A stored tag (``ValueError``: not one)."""
+        try:
+            return cls(
+                int(data["seed"]),
+                int(data["rounds"]),
+                Fraction(str(data["pass_mark"])),
+                int(data["number"]),
+            )
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+            raise ValueError(f"not a table exam's tag: {data!r}") from exc
+
+
+@dataclass(frozen=True)
 class Ruled:
     """The dealer's choice on an irregularity (an attempt that is not a settlement step)."""
 
@@ -228,6 +261,9 @@ class RoundSummary:
     mode: TableMode = TableMode.PRACTICE
     #: The irregularities that had arisen and were not ruled when the round ended.
     unruled: tuple[Irregularity, ...] = ()
+    #: The dealer moved on before declaring the round settled (:meth:`TableRound.give_up`):
+    #: never complete, even when nothing was left to do (a throw that decided nothing).
+    given_up: bool = False
 
     @property
     def accuracy(self) -> float:
@@ -248,6 +284,8 @@ class TableRound:
     recorder: RoundRecorder | None = None
     clock: Clock = monotonic_ms
     mode: TableMode = TableMode.PRACTICE
+    #: The table exam the round is dealt for (``None``: practice, or a replay).
+    exam: ExamTag | None = None
     #: The steps the table has taken as done, in order (exam: a mistake taken as done is
     #: here as planned, e.g. with the amount due; see the module's docstring).
     done: list[Step] = field(default_factory=list)
@@ -255,6 +293,7 @@ class TableRound:
     started_ms: int = 0
     _last_ms: int = 0
     _finished: bool = False
+    _given_up: bool = False
     #: The plans the right steps have followed so far (exam: the text the dealer follows).
     _plans: tuple[Plan, ...] = ()
     #: Per plan of ``_plans``, the targets an order mistake jumped (exam: free from then on).
@@ -481,9 +520,12 @@ class TableRound:
 
     def give_up(self) -> RoundSummary:
         """End the round where it stands (the steps not done count as missed); its time
-        runs to now, so a round abandoned is not timed as if it had been quick."""
+        runs to now, so a round abandoned is not timed as if it had been quick.  It is
+        given up, never complete: a round with nothing left to do is settled only when the
+        dealer says so (:meth:`close`)."""
         self._verify_open()
         self._last_ms = self.clock()
+        self._given_up = True
         return self._finish()
 
     def _finish(self) -> RoundSummary:
@@ -499,10 +541,14 @@ class TableRound:
             attempts=len(self.attempts),
             mistakes=tuple(a for a in self.attempts if not a.accepted),
             ms=self._last_ms - self.started_ms,
-            complete=self._finished and self.remaining().correct and not self.upcoming(),
+            complete=self._finished
+            and not self._given_up
+            and self.remaining().correct
+            and not self.upcoming(),
             missed=self.missing() if self._finished else (),
             mode=self.mode,
             unruled=self.left_unruled() if self._finished else (),
+            given_up=self._given_up,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -522,6 +568,7 @@ class TableRound:
             **({} if self.situation.dealing is None else {"dealing": self.situation.dealing}),
             **({} if self.situation.run is None else {"run": self.situation.run.to_json()}),
             "irregularities": [i.to_json() for i in self.irregularities],
+            **({} if self.exam is None else {"exam": self.exam.to_json()}),
             "attempts": [a.to_json() for a in self.attempts],
         }
 

@@ -4739,7 +4739,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+273"/>
+        <location filename="../../ui/drills/launcher.py" line="+300"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4755,13 +4755,13 @@
     </message>
     <message>
         <location line="+91"/>
-        <location line="+55"/>
-        <location line="+149"/>
+        <location line="+62"/>
+        <location line="+151"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-209"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4787,11 +4787,16 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>Mock exam (chosen skills, pass mark %1%)</source>
+        <source>Mock exam (pass mark %1%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+6"/>
+        <source>A mock exam of the skills ticked below, as many items as its size says; %1% right passes. Only an exam your instructor assigns counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4811,7 +4816,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>The session could not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5078,7 +5083,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+78"/>
+        <location filename="../../ui/exam_review.py" line="+82"/>
         <source>This exam opens on %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5200,7 +5205,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Round %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5225,17 +5230,29 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>Exam sat on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <location line="+25"/>
+        <location line="+31"/>
         <source>%1 · sat on %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="-30"/>
+        <source>Mock exam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Table exam: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>%1 · sitting %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6379,7 +6396,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+436"/>
+        <location filename="../../ui/main_window.py" line="+455"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6391,7 +6408,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="-175"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6963,7 +6980,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+99"/>
+        <location filename="../../ui/progress.py" line="+105"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation type="unfinished"></translation>
@@ -7009,13 +7026,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+100"/>
-        <location line="+66"/>
+        <location line="+112"/>
+        <location line="+82"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-81"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7067,11 +7084,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="-2"/>
+        <location line="+14"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>Skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7091,7 +7109,42 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+3"/>
+        <source>Live table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round dealt at the live table yet (Table, in the drills panel).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rounds dealt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pace (an hour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>House&apos;s target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7101,12 +7154,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7121,7 +7174,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+127"/>
         <source>Choose a skill in the table first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7534,7 +7587,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+179"/>
+        <location filename="../../ui/sidebar.py" line="+224"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7560,7 +7613,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+14"/>
         <source>Chips (Ctrl+1 … Ctrl+%n)</source>
         <translation>
             <numerusform>Chips (Ctrl+1 … Ctrl+%n)</numerusform>
@@ -7574,12 +7627,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+107"/>
+        <source>Sig&amp;n in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-122"/>
         <source>C&amp;lear the felt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+29"/>
         <source>Local trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7589,12 +7647,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Sign &amp;in…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9576,7 +9629,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-523"/>
+        <location filename="../../ui/drills/launcher.py" line="-555"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9625,7 +9678,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+91"/>
         <source>G&amp;ame</source>
         <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation type="unfinished"></translation>
@@ -9641,12 +9694,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+14"/>
         <source>Mock exam si&amp;ze</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>&amp;Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9657,7 +9710,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+335"/>
+        <location line="+345"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11268,7 +11321,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+136"/>
+        <location filename="../../ui/table/screen.py" line="+145"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11347,9 +11400,44 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+407"/>
+        <location line="+257"/>
+        <source>Give up this round?</source>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). The question open now (giving up a round not settled), ``None`` when none is. Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This round is not settled yet. Give it up and deal the next one?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Give up the round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Keep dealing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The steps not done count as missed in the exam&apos;s score.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The steps not done count as missed, and the round counts as given up, not settled: the pace counts its time, not a round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>The marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+162"/>
         <source>No bet in hand: click a bet or press Tab.</source>
-        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -11378,7 +11466,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+40"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11404,12 +11492,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>The table&apos;s pace: rounds settled an hour over the rounds&apos; own times; the target is the house&apos;s (a ruleset setting), not the regulation&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+7"/>
+        <source>1 round given up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 rounds given up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11544,8 +11642,33 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Live table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/still_to_settle.py" line="+159"/>
+        <source>The round is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every bet is dealt with: S declares the round settled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Nothing left to settle: S declares the round settled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not dealt with yet: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Still to settle: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

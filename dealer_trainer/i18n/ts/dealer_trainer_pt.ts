@@ -4739,7 +4739,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+273"/>
+        <location filename="../../ui/drills/launcher.py" line="+300"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -4755,13 +4755,13 @@
     </message>
     <message>
         <location line="+91"/>
-        <location line="+55"/>
-        <location line="+149"/>
+        <location line="+62"/>
+        <location line="+151"/>
         <source>Storage is not available: %1</source>
         <translation>O armazenamento não está disponível: %1</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-209"/>
         <source>Assigned: %1</source>
         <translation>Atribuído: %1</translation>
     </message>
@@ -4787,11 +4787,16 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>Mock exam (chosen skills, pass mark %1%)</source>
-        <translation>Exame simulado (competências escolhidas, nota mínima %1%)</translation>
+        <source>Mock exam (pass mark %1%)</source>
+        <translation>Exame simulado (nota mínima %1%)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+6"/>
+        <source>A mock exam of the skills ticked below, as many items as its size says; %1% right passes. Only an exam your instructor assigns counts.</source>
+        <translation>Um exame simulado das competências assinaladas abaixo, com tantas perguntas quantas indica o seu tamanho; passa com %1% de respostas certas. Só conta um exame atribuído pelo seu instrutor.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Tick at least one skill.</source>
         <translation>Assinale pelo menos uma competência.</translation>
     </message>
@@ -4811,7 +4816,7 @@
         <translation>Não tem respostas erradas para tentar de novo.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>The session could not start: %1</source>
         <translation>Não foi possível iniciar a sessão: %1</translation>
     </message>
@@ -5079,7 +5084,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+78"/>
+        <location filename="../../ui/exam_review.py" line="+82"/>
         <source>This exam opens on %1.</source>
         <translation>Este exame abre em %1.</translation>
     </message>
@@ -5201,7 +5206,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 perguntas certas; %3 respondidas. Escolha uma pergunta para a ver na mesa.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Round %1: %2</source>
         <translation>Ronda %1: %2</translation>
     </message>
@@ -5226,17 +5231,29 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Mesa ao vivo: %1 rondas, %2 de %3 passos certos. Escolha uma ronda para a rever passo a passo com os seus erros.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>Exam sat on %1</source>
         <translation>Exame feito em %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <location line="+25"/>
+        <location line="+31"/>
         <source>%1 · sat on %2 · %3</source>
         <translation>%1 · feito em %2 · %3</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="-30"/>
+        <source>Mock exam</source>
+        <translation>Exame simulado</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Table exam: %1</source>
+        <translation>Exame na mesa: %1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>%1 · sitting %2 · %3</source>
         <translation>%1 · prova %2 · %3</translation>
     </message>
@@ -6380,7 +6397,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+436"/>
+        <location filename="../../ui/main_window.py" line="+455"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -6392,7 +6409,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="-175"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation>No pano: %1</translation>
     </message>
     <message>
@@ -6964,7 +6981,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+99"/>
+        <location filename="../../ui/progress.py" line="+105"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>Plano: %1</translation>
@@ -7010,13 +7027,13 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>não aprovado (prova %1 de %2): pode voltar a fazê-lo</translation>
     </message>
     <message>
-        <location line="+100"/>
-        <location line="+66"/>
+        <location line="+112"/>
+        <location line="+82"/>
         <source>My progress</source>
         <translation>O meu progresso</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-81"/>
         <source>Due</source>
         <translation>A fazer</translation>
     </message>
@@ -7068,11 +7085,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="-2"/>
+        <location line="+14"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>Skill</source>
         <translation>Competência</translation>
     </message>
@@ -7092,7 +7110,42 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tendência</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+3"/>
+        <source>Live table</source>
+        <translation>Mesa ao vivo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round dealt at the live table yet (Table, in the drills panel).</source>
+        <translation>Ainda nenhuma jogada na mesa ao vivo (Mesa, no painel de treino).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Level</source>
+        <translation>Nível</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rounds dealt</source>
+        <translation>Jogadas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps right</source>
+        <translation>Passos certos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pace (an hour)</source>
+        <translation>Ritmo (por hora)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>House&apos;s target</source>
+        <translation>Objectivo da casa</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Your records cannot be read: %1</source>
         <translation>Não é possível ler os seus registos: %1</translation>
     </message>
@@ -7102,12 +7155,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O meu progresso · %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>Inicie sessão primeiro: o seu progresso é mostrado depois de iniciar sessão (Iniciar sessão… à esquerda).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>done</source>
         <translation>concluído</translation>
     </message>
@@ -7122,7 +7175,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>por fazer</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+127"/>
         <source>Choose a skill in the table first.</source>
         <translation>Escolha primeiro uma competência na tabela.</translation>
     </message>
@@ -7535,7 +7588,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+179"/>
+        <location filename="../../ui/sidebar.py" line="+224"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
@@ -7561,7 +7614,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>F&amp;ormando</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+14"/>
         <source>Chips (Ctrl+1 … Ctrl+%n)</source>
         <translation>
             <numerusform>Fichas (Ctrl+1 … Ctrl+%n)</numerusform>
@@ -7575,12 +7628,17 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ficha de %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+107"/>
+        <source>Sig&amp;n in…</source>
+        <translation>I&amp;niciar sessão…</translation>
+    </message>
+    <message>
+        <location line="-122"/>
         <source>C&amp;lear the felt</source>
         <translation>&amp;Limpar o pano</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+29"/>
         <source>Local trainee</source>
         <translation>Formando local</translation>
     </message>
@@ -7590,12 +7648,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Ninguém iniciou sessão: a prática não é registada.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Sign &amp;in…</source>
-        <translation>&amp;Iniciar sessão…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sign in</source>
         <translation>Iniciar sessão</translation>
     </message>
@@ -7607,7 +7660,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+2"/>
         <source>Sign &amp;out</source>
-        <translation>&amp;Terminar sessão</translation>
+        <translation>Termi&amp;nar sessão</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9577,7 +9630,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-523"/>
+        <location filename="../../ui/drills/launcher.py" line="-555"/>
         <source>Beginner</source>
         <translation>Principiante</translation>
     </message>
@@ -9601,7 +9654,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="+1"/>
         <source>Ti&amp;med</source>
-        <translation>Cro&amp;nometrado</translation>
+        <translation>Cronometra&amp;do</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9613,7 +9666,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+1"/>
         <location filename="../../ui/drills/menu.py" line="+3"/>
         <source>Ta&amp;ble</source>
-        <translation>Me&amp;sa</translation>
+        <translation>Mes&amp;a</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -9626,7 +9679,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os me&amp;us erros</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+91"/>
         <source>G&amp;ame</source>
         <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation>Jo&amp;go</translation>
@@ -9642,12 +9695,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>E&amp;xame</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+14"/>
         <source>Mock exam si&amp;ze</source>
-        <translation>T&amp;amanho do exame simulado</translation>
+        <translation>Taman&amp;ho do exame simulado</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>&amp;Skills</source>
         <translation>Co&amp;mpetências</translation>
     </message>
@@ -9658,7 +9711,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Treino</translation>
     </message>
     <message>
-        <location line="+335"/>
+        <location line="+345"/>
         <source>My mistakes</source>
         <translation>Os meus erros</translation>
     </message>
@@ -11269,7 +11322,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+136"/>
+        <location filename="../../ui/table/screen.py" line="+145"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>
@@ -11348,9 +11401,44 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Esvaziar o float</translation>
     </message>
     <message>
-        <location line="+407"/>
+        <location line="+257"/>
+        <source>Give up this round?</source>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). The question open now (giving up a round not settled), ``None`` when none is. Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <translation>Abandonar esta jogada?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This round is not settled yet. Give it up and deal the next one?</source>
+        <translation>Esta jogada ainda não está liquidada. Abandoná-la e passar à jogada seguinte?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Give up the round</source>
+        <translation>&amp;Abandonar a jogada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Keep dealing</source>
+        <translation>&amp;Continuar a jogada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The steps not done count as missed in the exam&apos;s score.</source>
+        <translation>Os passos por fazer contam como falhados na nota do exame.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The steps not done count as missed, and the round counts as given up, not settled: the pace counts its time, not a round.</source>
+        <translation>Os passos por fazer contam como falhados, e a jogada conta como abandonada, não como liquidada: o ritmo conta o seu tempo, não uma jogada.</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>The marker</source>
+        <translation>O indicador</translation>
+    </message>
+    <message>
+        <location line="+162"/>
         <source>No bet in hand: click a bet or press Tab.</source>
-        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>Nenhuma aposta em mão: clique numa aposta ou prima Tab.</translation>
     </message>
     <message>
@@ -11379,7 +11467,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A jogada está liquidada, mas o seu fim não foi registado: %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+40"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>Jogada liquidada. Passos: %1 · erros: %2 · tempo: %3</translation>
     </message>
@@ -11405,12 +11493,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O tempo da jogada</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>The table&apos;s pace: rounds settled an hour over the rounds&apos; own times; the target is the house&apos;s (a ruleset setting), not the regulation&apos;s.</source>
         <translation>O ritmo da mesa: jogadas liquidadas por hora, contadas sobre o tempo das próprias jogadas; o objectivo é o da casa (uma definição do conjunto de regras), não o do regulamento.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+7"/>
+        <source>1 round given up</source>
+        <translation>1 jogada abandonada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 rounds given up</source>
+        <translation>%1 jogadas abandonadas</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation>Este passo não foi registado e por isso não conta: %1</translation>
     </message>
@@ -11545,9 +11643,34 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Tab: aposta seguinte · clique nas fichas ou escreva o montante, Backspace retira · Enter ou um clique na aposta coloca o pagamento ao lado dela</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Live table</source>
         <translation>Mesa ao vivo</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/still_to_settle.py" line="+159"/>
+        <source>The round is over.</source>
+        <translation>A jogada terminou.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every bet is dealt with: S declares the round settled.</source>
+        <translation>Todas as apostas foram tratadas: S declara a jogada liquidada.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Nothing left to settle: S declares the round settled.</source>
+        <translation>Nada mais a liquidar: S declara a jogada liquidada.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not dealt with yet: %1</source>
+        <translation>Ainda por tratar: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Still to settle: %1</source>
+        <translation>Por liquidar: %1</translation>
     </message>
 </context>
 </TS>

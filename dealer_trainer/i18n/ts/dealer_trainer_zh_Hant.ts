@@ -4737,7 +4737,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+273"/>
+        <location filename="../../ui/drills/launcher.py" line="+300"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -4753,13 +4753,13 @@
     </message>
     <message>
         <location line="+91"/>
-        <location line="+55"/>
-        <location line="+149"/>
+        <location line="+62"/>
+        <location line="+151"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-209"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -4785,11 +4785,16 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>Mock exam (chosen skills, pass mark %1%)</source>
-        <translation>模擬考試（所選技能，合格分數 %1%）</translation>
+        <source>Mock exam (pass mark %1%)</source>
+        <translation>模擬考試（合格分數 %1%）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+6"/>
+        <source>A mock exam of the skills ticked below, as many items as its size says; %1% right passes. Only an exam your instructor assigns counts.</source>
+        <translation>以下方已勾選的技能進行模擬考試，題數按所設的題數；答對 %1% 即合格。只有導師指派的考試才計算成績。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
@@ -4809,7 +4814,7 @@
         <translation>你沒有答錯的題目需要重做。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>The session could not start: %1</source>
         <translation>無法開始練習：%1</translation>
     </message>
@@ -5077,7 +5082,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+78"/>
+        <location filename="../../ui/exam_review.py" line="+82"/>
         <source>This exam opens on %1.</source>
         <translation>此考試於 %1 開放。</translation>
     </message>
@@ -5199,7 +5204,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中答對 %1 題；已答 %3 題。選擇題目以在檯面上查看。</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Round %1: %2</source>
         <translation>第 %1 局：%2</translation>
     </message>
@@ -5224,17 +5229,29 @@ It is kept here; retry saving when the database is back.</source>
         <translation>模擬賭檯：%1 局，%3 步中 %2 步正確。選一局可逐步重播，並看其錯誤。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>Exam sat on %1</source>
         <translation>於 %1 應考</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <location line="+25"/>
+        <location line="+31"/>
         <source>%1 · sat on %2 · %3</source>
         <translation>%1 · 於 %2 應考 · %3</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="-30"/>
+        <source>Mock exam</source>
+        <translation>模擬考試</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Table exam: %1</source>
+        <translation>模擬賭檯考試：%1</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>%1 · sitting %2 · %3</source>
         <translation>%1 · 第 %2 次應考 · %3</translation>
     </message>
@@ -6375,7 +6392,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+436"/>
+        <location filename="../../ui/main_window.py" line="+455"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -6387,7 +6404,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="-175"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation>檯面上合共：%1</translation>
     </message>
     <message>
@@ -6957,7 +6974,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+99"/>
+        <location filename="../../ui/progress.py" line="+105"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>計劃：%1</translation>
@@ -7003,13 +7020,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未合格（第 %1 次應考，共 %2 次）：現可再考</translation>
     </message>
     <message>
-        <location line="+100"/>
-        <location line="+66"/>
+        <location line="+112"/>
+        <location line="+82"/>
         <source>My progress</source>
         <translation>我的進度</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-81"/>
         <source>Due</source>
         <translation>待完成</translation>
     </message>
@@ -7061,11 +7078,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="-2"/>
+        <location line="+14"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>
@@ -7085,7 +7103,42 @@ It is kept here; retry saving when the database is back.</source>
         <translation>趨勢</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+3"/>
+        <source>Live table</source>
+        <translation>模擬賭檯</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No round dealt at the live table yet (Table, in the drills panel).</source>
+        <translation>尚未在模擬賭檯發過任何一局（操練面板中的「賭檯」）。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Level</source>
+        <translation>程度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rounds dealt</source>
+        <translation>局數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps right</source>
+        <translation>正確步驟</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pace (an hour)</source>
+        <translation>節奏（每小時）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>House&apos;s target</source>
+        <translation>賭場目標</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Your records cannot be read: %1</source>
         <translation>無法讀取你的紀錄：%1</translation>
     </message>
@@ -7095,12 +7148,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的進度 · %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Sign in first: your progress is shown once you have signed in (Sign in… on the left).</source>
         <translation>請先登入：登入後才會顯示你的進度（左側的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
@@ -7115,7 +7168,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>待做</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+127"/>
         <source>Choose a skill in the table first.</source>
         <translation>請先在表中選擇一項技能。</translation>
     </message>
@@ -7526,7 +7579,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+179"/>
+        <location filename="../../ui/sidebar.py" line="+224"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
@@ -7552,7 +7605,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>學員(&amp;T)</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+14"/>
         <source>Chips (Ctrl+1 … Ctrl+%n)</source>
         <translation>
             <numerusform>籌碼（Ctrl+1 … Ctrl+%n）</numerusform>
@@ -7565,12 +7618,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 籌碼</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+107"/>
+        <source>Sig&amp;n in…</source>
+        <translation>登入(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="-122"/>
         <source>C&amp;lear the felt</source>
         <translation>清空檯面(&amp;L)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+29"/>
         <source>Local trainee</source>
         <translation>本機學員</translation>
     </message>
@@ -7580,12 +7638,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>未有人登入：練習不會被記錄。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Sign &amp;in…</source>
-        <translation>登入(&amp;I)…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sign in</source>
         <translation>登入</translation>
     </message>
@@ -9567,7 +9620,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-523"/>
+        <location filename="../../ui/drills/launcher.py" line="-555"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -9616,7 +9669,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+91"/>
         <source>G&amp;ame</source>
         <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation>遊戲(&amp;A)</translation>
@@ -9632,12 +9685,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>考試(&amp;X)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+14"/>
         <source>Mock exam si&amp;ze</source>
         <translation>模擬考試題數(&amp;Z)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>&amp;Skills</source>
         <translation>技能(&amp;S)</translation>
     </message>
@@ -9648,7 +9701,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+335"/>
+        <location line="+345"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -11259,7 +11312,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+136"/>
+        <location filename="../../ui/table/screen.py" line="+145"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>
@@ -11338,9 +11391,44 @@ It is kept here; retry saving when the database is back.</source>
         <translation>清空籌碼盤</translation>
     </message>
     <message>
-        <location line="+407"/>
+        <location line="+257"/>
+        <source>Give up this round?</source>
+        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). The question open now (giving up a round not settled), ``None`` when none is. Caribbean Stud: the deal before the showdown (its own module).</extracomment>
+        <translation>放棄本局？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This round is not settled yet. Give it up and deal the next one?</source>
+        <translation>本局尚未結算。要放棄本局並發下一局嗎？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Give up the round</source>
+        <translation>放棄本局(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Keep dealing</source>
+        <translation>繼續本局(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The steps not done count as missed in the exam&apos;s score.</source>
+        <translation>未完成的步驟在考試成績中計為遺漏。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The steps not done count as missed, and the round counts as given up, not settled: the pace counts its time, not a round.</source>
+        <translation>未完成的步驟計為遺漏，本局計為放棄而非已結算：節奏只計其用時，不計為一局。</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>The marker</source>
+        <translation>標記</translation>
+    </message>
+    <message>
+        <location line="+162"/>
         <source>No bet in hand: click a bet or press Tab.</source>
-        <extracomment>An assigned exam&apos;s rounds (``ui.exam_sitting``): no practice before or after, and its sitting shows the results once the last round is over (the screen closes). Caribbean Stud: the deal before the showdown (its own module).</extracomment>
         <translation>未選注碼：點選一注或按 Tab。</translation>
     </message>
     <message>
@@ -11369,7 +11457,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本局已結算，但結束未有記錄：%1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+40"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation>本局已結算。步驟：%1 · 錯誤：%2 · 時間：%3</translation>
     </message>
@@ -11395,12 +11483,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>本局用時</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>The table&apos;s pace: rounds settled an hour over the rounds&apos; own times; the target is the house&apos;s (a ruleset setting), not the regulation&apos;s.</source>
         <translation>賭檯節奏：按各局本身的用時計算每小時結算的局數；目標是娛樂場自定的（規則集設定），並非法定規章所定。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+7"/>
+        <source>1 round given up</source>
+        <translation>放棄 1 局</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 rounds given up</source>
+        <translation>放棄 %1 局</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation>此步驟未能記錄，故不計算：%1</translation>
     </message>
@@ -11535,9 +11633,34 @@ It is kept here; retry saving when the database is back.</source>
         <translation>Tab：下一注 · 點籌碼或輸入金額，Backspace 取回 · Enter 或點選該注，把派彩放在注碼旁</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Live table</source>
         <translation>模擬賭檯</translation>
+    </message>
+    <message>
+        <location filename="../../ui/table/still_to_settle.py" line="+159"/>
+        <source>The round is over.</source>
+        <translation>該局已完結。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every bet is dealt with: S declares the round settled.</source>
+        <translation>所有注碼均已處理：按 S 宣告本局已結算。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Nothing left to settle: S declares the round settled.</source>
+        <translation>沒有尚待結算的注碼：按 S 宣告本局已結算。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not dealt with yet: %1</source>
+        <translation>尚未處理：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Still to settle: %1</source>
+        <translation>尚待結算：%1</translation>
     </message>
 </context>
 </TS>

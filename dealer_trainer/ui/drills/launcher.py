@@ -20,16 +20,19 @@ from datetime import timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +53,7 @@ from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.errors import SittingRefusedError
 from dealer_trainer.storage.recorder import (
+    MockExam,
     SessionRecorder,
     exam_progress,
     mistake_specs,
@@ -107,9 +111,22 @@ class ExamChoice(QComboBox):
         self._refresh()
         super().showPopup()
 
+    def fit(self, text: str) -> None:
+        """Wide enough to show ``text`` whole (the mock exam's name, in every language)."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        needed = QSize(self.fontMetrics().horizontalAdvance(text) + 4, self.sizeHint().height())
+        self.setMinimumWidth(
+            self.style()
+            .sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, needed, self)
+            .width()
+        )
+
     def current_text_as_tooltip(self) -> None:
-        """The whole name of the exam chosen, where the narrow panel elides it."""
-        self.setToolTip(self.currentText())
+        """The whole name of the exam chosen, where the narrow panel elides it (the mock
+        exam: what it is)."""
+        said = self.itemData(self.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+        self.setToolTip(str(said) if said else self.currentText())
 
 
 class DrillLauncher(QWidget):
@@ -168,7 +185,6 @@ class DrillLauncher(QWidget):
             (QT_TRANSLATE_NOOP("drills", "G&ame"), self.games),
             (QT_TRANSLATE_NOOP("drills", "Diffic&ulty"), self.difficulty),
             (QT_TRANSLATE_NOOP("drills", "E&xam"), self.exams),
-            (QT_TRANSLATE_NOOP("drills", "Mock exam si&ze"), self.exam_size),
         ]
         for row, (text, widget) in enumerate(fields):
             label = QLabel()
@@ -176,6 +192,16 @@ class DrillLauncher(QWidget):
             self._labels.append((label, text))
             grid.addWidget(label, row, 0)
             grid.addWidget(widget, row, 1)
+        grid.setColumnStretch(1, 1)
+        # The mock exam's size on a line of its own: its long label, in the grid's first
+        # column, left the fields too narrow for the mock exam's name (cut in every language).
+        size_row = QHBoxLayout()
+        size_label = QLabel()
+        size_label.setBuddy(self.exam_size)
+        self._labels.append((size_label, QT_TRANSLATE_NOOP("drills", "Mock exam si&ze")))
+        size_row.addWidget(size_label, 1)
+        size_row.addWidget(self.exam_size)
+        self.exam_size.setMinimumWidth(90)
         starts = QGridLayout()
         for i, key in enumerate(START_BUTTONS):
             button = QPushButton()
@@ -191,6 +217,7 @@ class DrillLauncher(QWidget):
         self._labels.append((title, QT_TRANSLATE_NOOP("drills", "Drills")))
         layout.addWidget(title)
         layout.addLayout(grid)
+        layout.addLayout(size_row)
         layout.addWidget(skills_label)
         layout.addWidget(self.skills, 1)
         layout.addLayout(starts)
@@ -392,12 +419,19 @@ class DrillLauncher(QWidget):
             self.exams.addItem(text, (assignment, paper))
             if assignment.id == kept:
                 self.exams.setCurrentIndex(self.exams.count() - 1)
-        self.exams.addItem(
-            self.tr("Mock exam (chosen skills, pass mark %1%)").replace(
-                "%1", str(round(100 * MOCK_PASS_MARK))
-            ),
-            None,
+        mark = str(round(100 * MOCK_PASS_MARK))
+        mock = self.tr("Mock exam (pass mark %1%)").replace("%1", mark)
+        self.exams.addItem(mock, None)
+        self.exams.fit(mock)
+        self.exams.setItemData(
+            self.exams.count() - 1,
+            self.tr(
+                "A mock exam of the skills ticked below, as many items as its size says; "
+                "%1% right passes. Only an exam your instructor assigns counts."
+            ).replace("%1", mark),
+            Qt.ItemDataRole.ToolTipRole,
         )
+        self.exams.current_text_as_tooltip()
 
     # ---------------------------------------------------------------- start --
     def start(self, kind: str) -> DrillScreen | None:
@@ -498,6 +532,8 @@ class DrillLauncher(QWidget):
                     session.mode,
                     exam_assignment_id=assignment,
                     defer=after_feedback,
+                    # A mock exam is a practice session: its answers say which exam they are.
+                    mock_exam=None if spec is None else MockExam(spec.size, spec.pass_mark),
                 )
                 session.recorder = recorder
         except SittingRefusedError as exc:  # the centre's window, limit or waiting period

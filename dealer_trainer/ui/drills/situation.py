@@ -334,21 +334,53 @@ class FeltStage(QObject):
                 1 for spot, core in cores if spot is not own[index] and box.overlaps(core)
             )
 
-        try:
-            places = place(
-                wanted,
-                extents,
-                obstacles,
-                _box(area.adjusted(8, 8, -8, -8)),
-                off_other_bets,
-                covering_words,
+        betting = {spot.id for spot in own}
+
+        def off_bets(index: int, x: float, y: float) -> bool:
+            """Crowded: a moved stack may lie on a spot nobody bet on, not on another bet's."""
+            return all(
+                (spot := felt.spot_at(x + dx, y + dy)) is None
+                or spot is own[index]
+                or spot.id not in betting
+                for dx, dy in ((0, 0), (CLEAR, 0), (-CLEAR, 0), (0, CLEAR), (0, -CLEAR))
             )
-        except ValueError:  # a felt too crowded to lay out: every stack on its own spot
-            places = wanted
+
+        # A crowded felt is laid out with fewer wishes, never with stacks over each other's
+        # captions: off the spots, then off the spots bet on, then anywhere on the table
+        # (the part in sight then grows to show every stack).
+        places = wanted
+        tries = (
+            (area, off_other_bets),
+            (area, off_bets),
+            (scene.sceneRect(), None),
+        )
+        for within, allowed in tries:
+            try:
+                places = place(
+                    wanted,
+                    extents,
+                    obstacles,
+                    _box(within.adjusted(8, 8, -8, -8)),
+                    allowed,
+                    covering_words,
+                )
+            except ValueError:
+                continue
+            break
         for (x, y), (sx, sy), (_, badge) in zip(places, wanted, self._badges, strict=True):
             badge.setPos(x, y)
             if (x, y) != (sx, sy):
                 self._leaders[id(badge)] = self._lead(scene, QPointF(sx, sy), QPointF(x, y), scale)
+        if self.focus is not None:  # every stack in sight, even one moved off the part shown
+            for _, badge in self._badges:
+                drawn = badge.mapRectToScene(badge.badge_rect()).adjusted(-8, -8, 8, 8)
+                self.focus = self.focus.united(drawn)
+
+    def obstacles(self, scene: FeltScene) -> list[QRectF]:
+        """What nothing set down on the felt may cover as it stands now (the live table's
+        payouts): every marker on a number, the dice, the cards, the jackpot display and the
+        progressive chips."""
+        return self._obstacles(scene, {})
 
     def _obstacles(self, scene: FeltScene, situation: Mapping[str, Any]) -> list[QRectF]:
         """What no badge may cover: the winning number and every marker on a number, the dice,

@@ -175,6 +175,11 @@ class SpotItem(QGraphicsItem):
 
     def _restyle(self) -> None:
         shown = self._hovered or self._focused or self._lit
+        scene = self.scene()
+        if not shown and scene is not None:
+            # Qt repaints nothing for an item that has no contents, so the highlight just
+            # taken off would stay on screen: the scene repaints the area it covered.
+            scene.update(self.sceneBoundingRect())
         self.setFlag(_NO_CONTENTS, not shown)
         self.update()
 

@@ -12,24 +12,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem
 
 from dealer_trainer.drills.chips import stack
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import TableRound
 from dealer_trainer.drills.table.craps import shooter
 from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.layouts.badges import Box, place
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.ui.drills.screen import SituationView
-from dealer_trainer.ui.drills.situation import FeltStage
+from dealer_trainer.ui.drills.situation import LEADER, FeltStage
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
+from dealer_trainer.ui.felt.painting import qrect
 from dealer_trainer.ui.table.bets import COLOUR_INKS, TableBet, table_bets
 
-PAYOUT_OFFSET = CHIP_DIAMETER + 6  # mm beside a bet's stack, where its payout is set down
+PAYOUT_OFFSET = CHIP_DIAMETER + 6  # mm beside a bet's stack, where no free place was found
+EDGE = 4.0  # mm a payout keeps inside the cloth's edge and the part of the felt in sight
+FAR = 1.6 * CHIP_DIAMETER  # mm: a payout set down further from its bet is led to it
+
+
+def _box(rect: QRectF) -> Box:
+    return Box(rect.x(), rect.y(), rect.width(), rect.height())
+
+
+def _points(rect: QRectF, steps: int) -> list[tuple[float, float]]:
+    """A grid of points over ``rect``, its corners and edges included (``steps`` a side)."""
+    return [
+        (rect.left() + rect.width() * i / steps, rect.top() + rect.height() * j / steps)
+        for i in range(steps + 1)
+        for j in range(steps + 1)
+    ]
 
 
 def felt_situation(round_: TableRound) -> dict[str, Any]:
@@ -74,6 +91,7 @@ class TableFelt:
         self.bets: list[TableBet] = []
         self._payouts: list[ChipStackItem] = []
         self._rings: list[QGraphicsEllipseItem] = []
+        self._leads: list[QGraphicsLineItem] = []  # from a bet to its payout set down apart
 
     def show_round(
         self, round_: TableRound, situation: dict[str, Any] | None = None
@@ -81,11 +99,12 @@ class TableFelt:
         """Stage the round as dealt (no step shown), or ``situation`` (what the drills' stage
         draws: Caribbean Stud's table as it will stand once dealt); its bets, in the order
         Tab follows."""
-        for item in [*self._payouts, *self._rings]:
+        for item in [*self._payouts, *self._rings, *self._leads]:
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self._payouts.clear()
         self._rings.clear()
+        self._leads.clear()
         scene = self.stage.stage_situation(
             round_.game,
             self.ruleset,
@@ -158,15 +177,86 @@ class TableFelt:
             chips = stack(step.amount, self.ruleset, int(self.difficulty)) or stack(
                 step.amount, self.ruleset, None
             )
-            if badge is not None:  # beside the bet and clear of its caption
-                offset = max(PAYOUT_OFFSET, badge.badge_rect().width() + 6)
-                x, y = badge.pos().x() + offset, badge.pos().y()
-            else:
-                x, y = scene.felt.spot(bet.spot_id).center
-                x += PAYOUT_OFFSET
-            payout = ChipStackItem((x, y), scene.chips.chip_set, scene.caption_scale)
+            payout = ChipStackItem((0.0, 0.0), scene.chips.chip_set, scene.caption_scale)
             payout.set_chips(chips)
             if badge is not None:
                 payout.caption_item.setScale(badge.caption_item.scale())
+            x, y = self._payout_place(bet, badge, payout)
+            payout.setPos(x, y)
             scene.addItem(payout)
             self._payouts.append(payout)
+            at = badge.pos() if badge is not None else QPointF(*scene.felt.spot(bet.spot_id).center)
+            if QLineF(at, payout.pos()).length() > FAR:  # set down apart: a line to its bet
+                lead = QGraphicsLineItem(QLineF(at, payout.pos()))
+                pen = QPen(LEADER, 2.2 * payout.caption_item.scale())
+                pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+                lead.setPen(pen)
+                lead.setZValue(99)  # under the stacks
+                lead.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                scene.addItem(lead)
+                self._leads.append(lead)
+
+    @property
+    def payouts(self) -> list[ChipStackItem]:
+        """The payouts set down on the felt this round, in the order they were."""
+        return list(self._payouts)
+
+    def _payout_place(
+        self, bet: TableBet, badge: ChipStackItem | None, payout: ChipStackItem
+    ) -> tuple[float, float]:
+        """Where a payout goes: beside its bet, as near as it can, on the cloth and in sight;
+        clear of every bet's chips and caption, of the payouts set down before and of what
+        the trainee reads (the marker, the dice, the cards, the jackpot); never on the spot
+        of another bet still on the table, where it would read as a bet there."""
+        scene = self.view.felt_scene()
+        felt = scene.felt
+        if badge is not None and badge.isVisible():
+            x, y = badge.pos().x(), badge.pos().y()
+        else:
+            x, y = felt.spot(bet.spot_id).center
+        stacks = [
+            drawn.mapRectToScene(drawn.badge_rect())
+            for other in self.bets
+            if (drawn := self.badge(other)) is not None and drawn.isVisible()
+        ]
+        taken = [
+            *stacks,
+            *(p.mapRectToScene(p.badge_rect()) for p in self._payouts),
+            *self.stage.obstacles(scene),
+        ]
+        cloth = qrect(felt.table.bounds)
+        shown = self.view.focus_rect if self.view.focus_rect is not None else scene.sceneRect()
+        area = shown.intersected(cloth).adjusted(EDGE, EDGE, -EDGE, -EDGE)
+        extent = payout.badge_rect()
+        others = {
+            other.spot_id
+            for other in self.bets
+            if other.spot_id != bet.spot_id
+            and (drawn := self.badge(other)) is not None
+            and drawn.isVisible()
+        }
+
+        def on_cloth(_index: int, cx: float, cy: float) -> bool:
+            box = extent.translated(cx, cy)
+            return all(felt.table.contains(px, py) for px, py in _points(box, 2))
+
+        def off_other_bets(index: int, cx: float, cy: float) -> bool:
+            box = extent.translated(cx, cy)
+            return on_cloth(index, cx, cy) and not any(
+                (spot := felt.spot_at(px, py)) is not None and spot.id in others
+                for px, py in _points(box, 4)
+            )
+
+        for allowed in (off_other_bets, on_cloth):  # crowded: at least on the cloth, clear
+            try:
+                [(px, py)] = place(
+                    [(x, y)],
+                    [_box(extent)],
+                    [_box(rect) for rect in taken],
+                    _box(area),
+                    allowed,
+                )
+            except ValueError:
+                continue
+            return px, py
+        return x + max(PAYOUT_OFFSET, extent.width() + 6), y  # nowhere free: beside, as before

@@ -32,8 +32,9 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QCloseEvent, QColor, QKeyEvent, QPen
+from PySide6.QtGui import QBrush, QCloseEvent, QColor, QIcon, QKeyEvent, QPen
 from PySide6.QtWidgets import (
+    QDialog,
     QFrame,
     QGraphicsEllipseItem,
     QGridLayout,
@@ -88,6 +89,7 @@ from dealer_trainer.ui.table.bets import (
     accepted_citation,
     accepted_readings,
     article_line,
+    missing_targets,
 )
 from dealer_trainer.ui.table.craps_hand import throw_html
 from dealer_trainer.ui.table.exam import ExamResults, ExamSetup
@@ -104,6 +106,7 @@ from dealer_trainer.ui.table.irregular import (
 )
 from dealer_trainer.ui.table.steady import SteadyLabel
 from dealer_trainer.ui.table.step_list import StepList
+from dealer_trainer.ui.table.still_to_settle import StillToSettle
 from dealer_trainer.ui.table.stud_deal import StudDealPanel, outcome_html
 
 TABLE_STYLE = (
@@ -117,13 +120,19 @@ TABLE_STYLE = (
            font-size: 15px; }
 #settled { background: #eef8ef; border: 2px solid #2e7d32; border-radius: 6px; padding: 6px;
            font-size: 15px; }
-#steps { font-size: 14px; background: #ffffff; }
-#steps QScrollBar:vertical { width: 12px; background: #eeeae0; margin: 0; }
-#steps QScrollBar::handle:vertical { background: #b8b2a4; min-height: 24px; border-radius: 4px;
-                                     margin: 2px; }
-#steps QScrollBar::handle:vertical:hover { background: #8f897c; }
-#steps QScrollBar::add-line:vertical, #steps QScrollBar::sub-line:vertical { height: 0; }
-#steps QScrollBar::add-page:vertical, #steps QScrollBar::sub-page:vertical { background: none; }
+#steps, #stillBets { font-size: 14px; background: #ffffff; }
+#stillHeading { font-weight: 600; }
+#steps QScrollBar:vertical, #stillBets QScrollBar:vertical { width: 12px; background: #eeeae0;
+                                                             margin: 0; }
+#steps QScrollBar::handle:vertical, #stillBets QScrollBar::handle:vertical {
+    background: #b8b2a4; min-height: 24px; border-radius: 4px; margin: 2px; }
+#steps QScrollBar::handle:vertical:hover, #stillBets QScrollBar::handle:vertical:hover {
+    background: #8f897c; }
+#steps QScrollBar::add-line:vertical, #steps QScrollBar::sub-line:vertical,
+#stillBets QScrollBar::add-line:vertical, #stillBets QScrollBar::sub-line:vertical { height: 0; }
+#steps QScrollBar::add-page:vertical, #steps QScrollBar::sub-page:vertical,
+#stillBets QScrollBar::add-page:vertical, #stillBets QScrollBar::sub-page:vertical {
+    background: none; }
 #floatTotal { font-size: 22px; font-weight: 700; min-width: 110px; }
 #tableBar QPushButton, #floatBar QPushButton { font-size: 14px; padding: 5px 10px; }
 #roundClock { font-size: 16px; font-weight: 700; min-width: 70px; }
@@ -323,6 +332,8 @@ class TableScreen(QWidget):
         #: An assigned exam's rounds (``ui.exam_sitting``): no practice before or after, and
         #: its sitting shows the results once the last round is over (the screen closes).
         self.exam_only = False
+        #: The question open now (giving up a round not settled), ``None`` when none is.
+        self.pending: QDialog | None = None
 
         # -- the bar
         self.mode_label = QLabel()
@@ -370,6 +381,8 @@ class TableScreen(QWidget):
         self.outcome.setObjectName("outcome")
         self.in_hand = SteadyLabel()
         self.in_hand.setObjectName("inHand")
+        self.remaining = StillToSettle()  # the bets the round still waits for
+        self.remaining.chosen.connect(self._take_open)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
@@ -392,6 +405,7 @@ class TableScreen(QWidget):
         side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self.outcome)
         side.addWidget(self.in_hand)
+        side.addWidget(self.remaining)  # its rows; the step list takes the rest
         side.addWidget(self.irregular)
         side.addWidget(self.message)
         side.addWidget(self.steps_label)
@@ -499,6 +513,46 @@ class TableScreen(QWidget):
         round_ = self.round
         return round_ if round_ is not None and round_.mode is TableMode.PRACTICE else None
 
+    def ask_next_round(self) -> None:
+        """N (or its button): the next round.  A round not settled yet is given up only once
+        the trainee says so: *Keep dealing* is the default (Enter, Escape), so a key pressed
+        by mistake loses nothing."""
+        round_ = self.round
+        if round_ is None or round_.finished:
+            self.next_round()
+            return
+        if self.pending is not None:
+            return  # asked already
+        from dealer_trainer.ui.instructor.confirm import (  # noqa: PLC0415 (when first asked)
+            Confirmation,
+            ask_then,
+        )
+
+        box = Confirmation(
+            QCoreApplication.translate("table", "Give up this round?"),
+            QCoreApplication.translate(
+                "table", "This round is not settled yet. Give it up and deal the next one?"
+            ),
+            QCoreApplication.translate("table", "&Give up the round"),
+            self,
+        )
+        box.setObjectName("giveUpRound")
+        box.cancel_button.setText(QCoreApplication.translate("table", "&Keep dealing"))
+        box.cancel_button.setIcon(QIcon())  # not Cancel's cross: keeping on is no refusal
+        box.setInformativeText(
+            QCoreApplication.translate(
+                "table",
+                "The steps not done count as missed in the exam's score.",
+            )
+            if round_.mode is TableMode.EXAM
+            else QCoreApplication.translate(
+                "table",
+                "The steps not done count as missed, and the round counts as given up, not "
+                "settled: the pace counts its time, not a round.",
+            )
+        )
+        ask_then(self, box, self.next_round)
+
     def _stage(self) -> None:
         assert self.round is not None
         self.felt_event.clear()
@@ -522,7 +576,46 @@ class TableScreen(QWidget):
         self.keys_hint.setText(
             self._keys_text if self.irregular.isHidden() else self.irregular.keys_text()
         )
+        self._show_remaining()
         self._retitle()
+
+    def _show_remaining(self) -> None:
+        """The bets the round still waits for, in the order they lie on the felt (the marker
+        first): practice, what the plan still wants done; an exam, what the dealer has not
+        dealt with yet (which bets the plan wants would be a verdict). Not while a ruling
+        or Caribbean Stud's deal is asked for: their panels say what waits."""
+        round_ = self.round
+        shown = (
+            round_ is not None
+            and not round_.finished  # the round's end is said below, with its figures
+            and not self._dealing()
+            and self.irregular.isHidden()
+        )
+        self.remaining.setVisible(shown)
+        if round_ is None or not shown:
+            return
+        exam = round_.mode is TableMode.EXAM
+        if round_.finished:
+            waiting: set[Target] = set()
+        elif exam:
+            waiting = {b.target for b in self.bets} - self._settled_targets()
+            marked = any(
+                isinstance(a.step, Step) and a.step.action is Action.MARK for a in round_.attempts
+            )
+            if self.game == "roulette" and not marked:
+                waiting.add(Target(marker=True))
+        else:
+            waiting = set(missing_targets(round_))
+        rows: list[tuple[str, Target | None]] = []
+        if Target(marker=True) in waiting:
+            rows.append((QCoreApplication.translate("table", "The marker"), None))
+        rows += [
+            (bet.label if bet.amount else bet.title, bet.target)
+            for bet in self.bets
+            if bet.target in waiting
+        ]
+        self.remaining.show_bets(rows, exam=exam, over=round_.finished)
+        self.remaining.show_hand(self.current.target if self.current is not None else None)
 
     def rule(self, choice: str) -> Attempt | None:
         """The dealer's ruling on the pending irregularity (a choice by its id), judged by
@@ -572,6 +665,7 @@ class TableScreen(QWidget):
         self.bets = self.felt.bets = self.stud.show_bets()
         self.current = None
         self._take(self._next_open(None, 1))
+        self._show_remaining()
 
     def _badge(self, bet: TableBet) -> ChipStackItem | None:
         return self.felt.badge(bet)
@@ -608,6 +702,7 @@ class TableScreen(QWidget):
         self.view.focus_spot(bet.spot_id if bet is not None else None)
         self._ring_in_hand()
         self._show_in_hand()
+        self.remaining.show_hand(bet.target if bet is not None else None)
 
     def _ring_in_hand(self) -> None:
         """A gold ring round the bet in hand (its stack, or its spot when no stack shows)."""
@@ -632,6 +727,11 @@ class TableScreen(QWidget):
         else:
             ring.setPos(*scene.felt.spot(bet.spot_id).center)
         ring.show()
+
+    def _take_open(self, target: Target) -> None:
+        """A bet chosen in the list of those still to settle, taken in hand."""
+        if self.round is not None and not self.round.finished:
+            self.take(target)
 
     def take(self, target: Target) -> None:
         """Take a bet in hand by what it is (for the keyboard's and the tests' sake)."""
@@ -694,7 +794,7 @@ class TableScreen(QWidget):
         if round_ is None:
             return None
         if action == "next":
-            self.next_round()
+            self.ask_next_round()
             return None
         if round_.finished:
             return None
@@ -774,7 +874,7 @@ class TableScreen(QWidget):
             if step is not None:
                 self._show_done(step)  # what the dealer did, right or not
                 self.float.clear()
-                self._take(self._next_open(self.current, 1))
+                self._hand_after(step)
         elif attempt.accepted:
             article = article_line(
                 accepted_citation(round_, attempt), round_.game, accepted_readings(round_, attempt)
@@ -786,7 +886,7 @@ class TableScreen(QWidget):
             if step is not None:
                 self._show_done(step)
                 self.float.clear()
-                self._take(self._next_open(self.current, 1))
+                self._hand_after(step)
         else:
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation, round_.game)
@@ -811,6 +911,21 @@ class TableScreen(QWidget):
             )
         self._enable()
         return attempt
+
+    def _hand_after(self, step: Step | DealerCall) -> None:
+        """The bet in hand after a step: the marker placed leaves the bet in hand where it
+        was (the dealer's hand did not move from it); a step on the bet in hand takes the
+        next bet still to settle."""
+        kept = self.current
+        if (
+            isinstance(step, Step)
+            and step.action is Action.MARK
+            and kept is not None
+            and kept.target not in self._settled_targets()
+        ):
+            self._take(kept)
+        else:
+            self._take(self._next_open(kept, 1))
 
     def _show_done(self, step: Step | DealerCall) -> None:
         """The felt after a step (the bet in hand's, or the marker)."""
@@ -972,13 +1087,20 @@ class TableScreen(QWidget):
         self.pace_label.setProperty("against", name)
         self.pace_label.style().unpolish(self.pace_label)  # the property's rule applies again
         self.pace_label.style().polish(self.pace_label)
-        self.pace_label.setToolTip(
-            QCoreApplication.translate(
-                "table",
-                "The table's pace: rounds settled an hour over the rounds' own times; "
-                "the target is the house's (a ruleset setting), not the regulation's.",
-            )
+        explained = QCoreApplication.translate(
+            "table",
+            "The table's pace: rounds settled an hour over the rounds' own times; "
+            "the target is the house's (a ruleset setting), not the regulation's.",
         )
+        if self.pace.given_up:  # moved on before the round was settled: not a round settled
+            explained += "\n" + (
+                QCoreApplication.translate("table", "1 round given up")
+                if self.pace.given_up == 1
+                else QCoreApplication.translate("table", "%1 rounds given up").replace(
+                    "%1", str(self.pace.given_up)
+                )
+            )
+        self.pace_label.setToolTip(explained)
 
     def _say(self, html_text: str, kind: str) -> None:
         self.message.setObjectName(kind)
@@ -1143,6 +1265,8 @@ class TableScreen(QWidget):
         if self.stud is not None:
             self.stud.retranslate()
         self.irregular.retranslate()
+        self.remaining.retranslate()
+        self._show_remaining()
         self._show_pace()
         self._retitle()
         self._show_in_hand()

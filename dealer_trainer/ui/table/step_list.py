@@ -12,7 +12,7 @@ the felt's changes (2 ms against 0.04 ms).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
@@ -24,6 +24,13 @@ class StepList(QListWidget):
         super().__init__(parent)
         self.setWordWrap(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+    def minimumSizeHint(self) -> QSize:
+        """As low as its minimum height: the flat scroll bar the table's style sheet draws
+        has no arrows, so the style's own least height (68 px, room for two arrows and a
+        handle) is more than it needs where the panel is short of room."""
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), min(hint.height(), max(self.minimumHeight(), 1)))
 
     def add(self, item: QListWidgetItem) -> None:
         """The step's row at the bottom, shown."""

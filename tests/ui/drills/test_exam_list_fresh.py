@@ -59,5 +59,5 @@ def test_exam_chosen_stays_chosen_when_the_list_is_read_again(
 def test_exam_choice_names_itself_whole_in_its_tooltip(qtbot: QtBot, store: Store) -> None:
     launcher = DrillLauncher(trainee(store), store=store)
     qtbot.addWidget(launcher)
-    assert launcher.exams.toolTip() == launcher.exams.currentText()
-    assert launcher.exams.toolTip().startswith("Mock exam (chosen skills, pass mark")
+    assert launcher.exams.currentText() == "Mock exam (pass mark 80%)"
+    assert launcher.exams.toolTip().startswith("A mock exam of the skills ticked below")

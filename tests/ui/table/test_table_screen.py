@@ -85,6 +85,16 @@ def _do(qtbot: QtBot, screen: TableScreen, step: Step) -> Attempt:
     return attempt
 
 
+def give_up(qtbot: QtBot, screen: TableScreen) -> None:
+    """N on a round not settled, and the question answered: give it up (the next round)."""
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    qtbot.waitUntil(lambda: screen.pending is not None and screen.pending.isVisible())
+    box = screen.pending
+    assert box is not None
+    with qtbot.waitSignal(screen.roundStarted, timeout=2000):
+        qtbot.mouseClick(box.action_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+
+
 def _settle(qtbot: QtBot, screen: TableScreen) -> Attempt:
     with qtbot.waitSignal(screen.stepJudged, timeout=2000) as judged:
         qtbot.keyClick(screen, Qt.Key.Key_S)
@@ -310,8 +320,7 @@ def test_table_rounds_played_on_screen_are_in_storage(qtbot: QtBot, store: Store
     [stored] = chan.rounds.all()
     assert len(stored.attempts) == len(done) + 1
     assert stored.attempts[-1].verdict_code == "wrong_amount"
-    with qtbot.waitSignal(screen.roundStarted):
-        qtbot.keyClick(screen, Qt.Key.Key_N)  # the unfinished round ends as it stands
+    give_up(qtbot, screen)  # the unfinished round ends as it stands
     first, second = chan.rounds.all()
     assert first.end is not None and not first.end.complete and second.end is None
     screen.close()

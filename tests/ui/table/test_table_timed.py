@@ -17,7 +17,7 @@ from dealer_trainer.storage import Store
 from dealer_trainer.ui.table import TableScreen
 from tests.storage.conftest import FAST_PASSWORDS
 from tests.ui.table.stud_keys import deal_right
-from tests.ui.table.test_table_screen import _do, _settle
+from tests.ui.table.test_table_screen import _do, _settle, give_up
 
 
 class FakeClock:
@@ -103,8 +103,9 @@ def test_table_timed_a_round_given_up_counts_its_time_not_a_round(qtbot: QtBot) 
     assert screen.pace_label.text() == "120 throws an hour · ahead of the target of 80"
     _next(qtbot, screen)
     clock.now += 60_000
-    _next(qtbot, screen)  # the round in play is given up after 60 s: 1 throw in 90 s
+    give_up(qtbot, screen)  # the round in play is given up after 60 s: 1 throw in 90 s
     assert screen.pace_label.text() == "40 throws an hour · behind the target of 80"
+    assert screen.pace_label.toolTip().endswith("1 round given up")
 
 
 @pytest.mark.parametrize(

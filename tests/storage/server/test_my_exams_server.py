@@ -1,0 +1,50 @@
+"""On a centre's server, a trainee's own login finds their mock exams and table exams and
+counts their live-table figures (row-level security: their own rows, nobody else's)."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+from dealer_trainer.drills.model import Difficulty
+from dealer_trainer.storage import SessionKind
+from dealer_trainer.storage.recorder import MockExam
+from dealer_trainer.storage.records import MOCK_EXAM_KEY
+from tests.storage.conftest import answer
+from tests.storage.server.conftest import Centre
+from tests.storage.server.test_workstation import _open, _trainee
+from tests.storage.table_dealers import deal
+
+
+@pytest.fixture(scope="module")
+def people(centre: Centre) -> dict[str, str]:
+    ina = centre.add("instructor", "mina", "Mina Instructor")
+    return {
+        "amy": centre.add("trainee", "mamy", "Amy Mock", by=ina),
+        "bob": centre.add("trainee", "mbob", "Bob Mock", by=ina),
+    }
+
+
+def test_server_a_trainee_reads_their_own_mock_exams_and_table_figures(
+    centre: Centre, people: dict[str, str]
+) -> None:
+    with _open(centre, people["amy"]) as store:
+        amy = _trainee(store, centre)
+        mock = amy.start_session("roulette-2003", SessionKind.PRACTICE)
+        tagged = answer(1)
+        situation = {**tagged.situation, MOCK_EXAM_KEY: MockExam(5, Fraction(4, 5)).to_json()}  # type: ignore[dict-item]
+        amy.record_answer(
+            mock.id, dataclasses.replace(tagged, uid="server-mock-1", situation=situation)
+        )
+        deal(store, amy.trainee_id, "roulette", range(2), Difficulty.BEGINNER, bad=True,
+             desk=amy)  # fmt: skip
+        assert amy.mock_exam_sessions() == {mock.id}
+        [figure] = amy.my_table_figures()
+        assert figure.rounds == 2 and figure.tried > 0
+    with _open(centre, people["bob"]) as store:
+        bob = _trainee(store, centre)
+        assert bob.mock_exam_sessions() == set()
+        assert bob.my_table_figures() == []
+        assert bob.rounds.exam_sessions() == set()
