@@ -4,6 +4,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.migrated import Templates
+
 # Every GUI test runs without a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # No test may touch the real user's records: the app's default store lives in a folder of
@@ -12,6 +14,13 @@ os.environ.setdefault("DEALER_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="dealer
 # Nor the real user's settings (window sizes, the drill panel's choices): QSettings reads
 # XDG_CONFIG_HOME on Linux.
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="dealer-trainer-config-"))
+
+
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Templates:
+    """``migrated(url)``: the empty database at ``url`` given the current schema as a copy
+    of one migrated once per test process (``tests/migrated.py``); returns ``url``."""
+    return Templates(tmp_path_factory.mktemp("migrated"))
 
 
 @pytest.fixture(autouse=True)
