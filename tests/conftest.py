@@ -8,12 +8,28 @@ from tests.migrated import Templates
 
 # Every GUI test runs without a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def _folder_of_this_process(variable: str, prefix: str) -> None:
+    """``variable`` names a folder of this test process, unless it was set before the run.
+
+    Parallel runs (pytest-xdist) start their workers with the environment of the process
+    that starts them: a folder that process made for itself is not shared with them, each
+    makes its own (``<variable>_MADE_BY`` says which process made the one in use)."""
+    made_by = f"{variable}_MADE_BY"
+    if variable in os.environ and made_by not in os.environ:
+        return  # chosen by whoever runs the tests
+    if os.environ.get(made_by) != str(os.getpid()):
+        os.environ[variable] = tempfile.mkdtemp(prefix=prefix)
+        os.environ[made_by] = str(os.getpid())
+
+
 # No test may touch the real user's records: the app's default store lives in a folder of
 # the test session (tests that need a store of their own pass one explicitly).
-os.environ.setdefault("DEALER_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="dealer-trainer-tests-"))
+_folder_of_this_process("DEALER_TRAINER_DATA_DIR", "dealer-trainer-tests-")
 # Nor the real user's settings (window sizes, the drill panel's choices): QSettings reads
 # XDG_CONFIG_HOME on Linux.
-os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="dealer-trainer-config-"))
+_folder_of_this_process("XDG_CONFIG_HOME", "dealer-trainer-config-")
 
 
 @pytest.fixture(scope="session")
