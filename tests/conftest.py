@@ -1,17 +1,52 @@
+import gc
 import os
 import tempfile
 from collections.abc import Iterator
 
 import pytest
 
+from tests.migrated import Templates
+
 # Every GUI test runs without a screen.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def _folder_of_this_process(variable: str, prefix: str) -> None:
+    """``variable`` names a folder of this test process, unless it was set before the run.
+
+    Parallel runs (pytest-xdist) start their workers with the environment of the process
+    that starts them: a folder that process made for itself is not shared with them, each
+    makes its own (``<variable>_MADE_BY`` says which process made the one in use)."""
+    made_by = f"{variable}_MADE_BY"
+    if variable in os.environ and made_by not in os.environ:
+        return  # chosen by whoever runs the tests
+    if os.environ.get(made_by) != str(os.getpid()):
+        os.environ[variable] = tempfile.mkdtemp(prefix=prefix)
+        os.environ[made_by] = str(os.getpid())
+
+
 # No test may touch the real user's records: the app's default store lives in a folder of
 # the test session (tests that need a store of their own pass one explicitly).
-os.environ.setdefault("DEALER_TRAINER_DATA_DIR", tempfile.mkdtemp(prefix="dealer-trainer-tests-"))
+_folder_of_this_process("DEALER_TRAINER_DATA_DIR", "dealer-trainer-tests-")
 # Nor the real user's settings (window sizes, the drill panel's choices): QSettings reads
 # XDG_CONFIG_HOME on Linux.
-os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="dealer-trainer-config-"))
+_folder_of_this_process("XDG_CONFIG_HOME", "dealer-trainer-config-")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collection leaves some 270,000 objects (the tests, their modules and parameters) that
+    live until the run ends: set them aside from the garbage collector (``gc.freeze``), so
+    that a full collection (each drill screen test ends with one, tests/ui/drills/conftest.py)
+    looks only at what the tests made. Garbage collected first: nothing unreachable is kept."""
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Templates:
+    """``migrated(url)``: the empty database at ``url`` given the current schema as a copy
+    of one migrated once per test process (``tests/migrated.py``); returns ``url``."""
+    return Templates(tmp_path_factory.mktemp("migrated"))
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from dealer_trainer.reports.certificates import certificates_pdf, transcript_pdf
 from dealer_trainer.reports.exams import exam_results
 from dealer_trainer.reports.pdf import cohort_pdf
 from dealer_trainer.storage import InstructorDesk, SessionKind, Store
+from tests.migrated import Templates
 from tests.reports.test_certificates import _pages
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, START, FakeClock, answer
 from tests.storage.exam_table_dealer import deal_exam_rounds
@@ -29,9 +30,9 @@ SKILL = "roulette.straight_up"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
+def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(
-        f"sqlite:///{tmp_path / 'centre.db'}",
+        migrated(f"sqlite:///{tmp_path / 'centre.db'}"),
         clock=FakeClock(),
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

@@ -1,7 +1,8 @@
 """Storage tests run on SQLite (a temporary file) and on PostgreSQL.
 
 PostgreSQL tests need ``DEALER_TRAINER_TEST_PG_URL`` (``eval "$(bash .ci/postgres.sh)"``
-sets it); each test gets its own schema there, dropped afterwards.
+sets it); each test gets its own schema there, dropped afterwards. The ``store`` fixture's
+database starts as a copy of one migrated once per test run (``tests/migrated.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sqlalchemy.engine import make_url
 
 from dealer_trainer.storage import AnswerRecord, Store
 from dealer_trainer.storage.access import Passwords
+from tests.migrated import Templates
 
 PG_ENV = "DEALER_TRAINER_TEST_PG_URL"
 MACAU = ZoneInfo("Asia/Macau")
@@ -80,8 +82,11 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store(db_url: str, clock: FakeClock) -> Iterator[Store]:
-    opened = Store.open(db_url, clock=clock, passwords=FAST_PASSWORDS, day_zone=MACAU)
+def store(db_url: str, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
+    """A store at the current schema (a copy of one migrated once: ``tests/migrated.py``).
+
+    A test of the migrations opens ``db_url`` itself: the database is empty there."""
+    opened = Store.open(migrated(db_url), clock=clock, passwords=FAST_PASSWORDS, day_zone=MACAU)
     try:
         yield opened
     finally:

@@ -12,6 +12,7 @@ import pytest
 
 from dealer_trainer.storage import SessionKind, Store
 from dealer_trainer.storage.centre import ZONE, CentreSettings, local_day
+from tests.migrated import Templates
 
 from .conftest import FAST_PASSWORDS, FakeClock, answer
 
@@ -32,10 +33,10 @@ def evening() -> FakeClock:
 
 
 @pytest.fixture
-def utc_store(db_url: str, evening: FakeClock) -> Iterator[Store]:
+def utc_store(db_url: str, evening: FakeClock, migrated: Templates) -> Iterator[Store]:
     """A workstation whose clock's zone is UTC (a laptop set up abroad), at 17:30 UTC."""
     opened = Store.open(
-        db_url,
+        migrated(db_url),
         clock=evening,
         passwords=FAST_PASSWORDS,
         day_zone=UTC,

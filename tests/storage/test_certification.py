@@ -22,6 +22,7 @@ from dealer_trainer.storage.audit import Action
 from dealer_trainer.storage.centre import DEFAULTS, CentreSettings
 from dealer_trainer.storage.certification import Refusal, add_months
 from dealer_trainer.storage.errors import SittingRefusedError
+from tests.migrated import Templates
 
 from .conftest import FAST_PASSWORDS, MACAU, START, FakeClock, answer
 
@@ -29,10 +30,10 @@ SKILL = "roulette.straight_up"  # target 10 s at the beginner level
 
 
 @pytest.fixture
-def store(db_url: str, clock: FakeClock) -> Iterator[Store]:
+def store(db_url: str, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     """The records, with an instructor who stays signed in over the weeks these tests skip."""
     opened = Store.open(
-        db_url,
+        migrated(db_url),
         clock=clock,
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

@@ -16,6 +16,7 @@ from dealer_trainer.drills.table.exam import score_round
 from dealer_trainer.storage import InstructorDesk, SessionKind, Store
 from dealer_trainer.storage.certification import SittingScore
 from dealer_trainer.storage.records import Exam
+from tests.migrated import Templates
 
 from .conftest import FAST_PASSWORDS, MACAU, START, FakeClock, answer
 from .exam_table_dealer import deal_exam_rounds
@@ -26,9 +27,9 @@ QUICK, SLOW = 60_000, 150_000
 
 
 @pytest.fixture
-def store(db_url: str, clock: FakeClock) -> Iterator[Store]:
+def store(db_url: str, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(
-        db_url,
+        migrated(db_url),
         clock=clock,
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

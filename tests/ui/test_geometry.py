@@ -56,6 +56,7 @@ from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.sandbox.panel import DiceOutcome, RouletteOutcome, StudOutcome
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.storage.table_dealers import deal, deal_centre
 from tests.ui.drills.conftest import wrong_answer
@@ -434,9 +435,9 @@ def test_glossary_window_fits(qtbot: QtBot, room: QRect, language: str) -> None:
 
 
 @pytest.fixture
-def cohort(tmp_path: Path) -> Iterator[Cohort]:
+def cohort(tmp_path: Path, migrated: Templates) -> Iterator[Cohort]:
     store = Store.open(
-        f"sqlite:///{tmp_path / 'centre.sqlite3'}",
+        migrated(f"sqlite:///{tmp_path / 'centre.sqlite3'}"),
         clock=FakeClock(),
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,
@@ -448,7 +449,12 @@ def cohort(tmp_path: Path) -> Iterator[Cohort]:
 
 
 def test_instructor_views_and_their_dialogs_fit(
-    qtbot: QtBot, room: QRect, language: str, cohort: Cohort, tmp_path: Path
+    qtbot: QtBot,
+    room: QRect,
+    language: str,
+    cohort: Cohort,
+    tmp_path: Path,
+    migrated: Templates,
 ) -> None:
     window = InstructorWindow(cohort.store, cohort.session)
     qtbot.addWidget(window)
@@ -466,7 +472,7 @@ def test_instructor_views_and_their_dialogs_fit(
     table.setCurrentIndex(table.model().index(0, 0))  # the drill-down of an answer
     assert_fits(qtbot, window, room, f"instructor-answer-{language}-{room.height()}")
     dialogs: list[QDialog] = [LoginDialog(cohort.store)]
-    empty = Store.open(f"sqlite:///{tmp_path / 'new.sqlite3'}", passwords=FAST_PASSWORDS)
+    empty = Store.open(migrated(f"sqlite:///{tmp_path / 'new.sqlite3'}"), passwords=FAST_PASSWORDS)
     try:
         dialogs.append(FirstStartDialog(empty))
         for dialog in dialogs:

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.test_progress import PASSWORD, ZERO, instructor, progress_of, rows, trainee_id
 
@@ -25,9 +26,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
+def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(
-        f"sqlite:///{tmp_path / 'records.db'}",
+        migrated(f"sqlite:///{tmp_path / 'records.db'}"),
         clock=clock,
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

@@ -24,6 +24,7 @@ from dealer_trainer.ui.instructor.window import InstructorWindow
 from dealer_trainer.ui.language import LanguageManager
 from dealer_trainer.ui.main_window import MainWindow
 from tests.i18n.screens import clipped_texts
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.instructor.cohort import Cohort, fill
 
@@ -48,9 +49,9 @@ def languages(qtbot: QtBot, tmp_path: Path) -> Iterator[LanguageManager]:
 
 
 @pytest.fixture
-def cohort(tmp_path: Path) -> Iterator[Cohort]:
+def cohort(tmp_path: Path, migrated: Templates) -> Iterator[Cohort]:
     store = Store.open(
-        f"sqlite:///{tmp_path / 'centre.sqlite3'}",
+        migrated(f"sqlite:///{tmp_path / 'centre.sqlite3'}"),
         clock=FakeClock(),
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

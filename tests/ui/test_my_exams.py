@@ -22,6 +22,7 @@ from dealer_trainer.ui.drills.screen import DrillScreen
 from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings
 from dealer_trainer.ui.progress import ProgressWindow
 from dealer_trainer.ui.table.screen import TableScreen
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS
 from tests.ui.drills.conftest import right_answer, wrong_answer
 from tests.ui.table.test_table_irregular import _play_perfectly
@@ -30,8 +31,8 @@ PASSWORD = "a long password"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(f"sqlite:///{tmp_path / 'centre.db'}", passwords=FAST_PASSWORDS)
+def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
+    opened = Store.open(migrated(f"sqlite:///{tmp_path / 'centre.db'}"), passwords=FAST_PASSWORDS)
     session = opened.create_first_instructor("Instructor Wong", PASSWORD)
     opened.instructor(session).add_trainee("Chan Tai Man", login="chan", password=PASSWORD)
     yield opened

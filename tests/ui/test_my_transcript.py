@@ -19,6 +19,7 @@ from dealer_trainer.storage import SessionKind, Store
 from dealer_trainer.storage.centre import CentreSettings
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.progress import ProgressWindow
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock, answer
 from tests.ui.test_progress import PASSWORD, instructor, progress_of, trainee_id
 
@@ -26,10 +27,10 @@ SKILL = "roulette.straight_up"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
+def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
     """Two trainees who sign in with their passwords, and their instructor."""
     opened = Store.open(
-        f"sqlite:///{tmp_path / 'records.db'}",
+        migrated(f"sqlite:///{tmp_path / 'records.db'}"),
         clock=FakeClock(),
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

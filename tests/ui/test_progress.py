@@ -29,6 +29,7 @@ from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.progress import ProgressWindow
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock, answer
 
 STRAIGHT = "roulette.straight_up"  # target 8 s
@@ -43,9 +44,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
+def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(
-        f"sqlite:///{tmp_path / 'records.db'}",
+        migrated(f"sqlite:///{tmp_path / 'records.db'}"),
         clock=clock,
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

@@ -17,6 +17,7 @@ from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.sign_in import SignInDialog
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 
 INSTRUCTOR_PASSWORD = "instructor password"
@@ -28,9 +29,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
+def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(
-        f"sqlite:///{tmp_path / 'centre.sqlite3'}",
+        migrated(f"sqlite:///{tmp_path / 'centre.sqlite3'}"),
         clock=clock,
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

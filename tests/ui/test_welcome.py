@@ -16,14 +16,15 @@ from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.welcome import Setup, WelcomeDialog, setup_state, show_welcome
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS
 
 PASSWORD = "a long password"
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(f"sqlite:///{tmp_path / 'first.db'}", passwords=FAST_PASSWORDS)
+def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
+    opened = Store.open(migrated(f"sqlite:///{tmp_path / 'first.db'}"), passwords=FAST_PASSWORDS)
     yield opened
     opened.close()
 

@@ -18,6 +18,7 @@ from dealer_trainer.storage.access import Passwords
 from dealer_trainer.storage.records import Person
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.screen import DrillScreen
+from tests.migrated import Templates
 
 FAST_PASSWORDS = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
 TRAINEE = "Ana Lei"
@@ -44,8 +45,8 @@ def clock() -> HandClock:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(f"sqlite:///{tmp_path / 'drills.db'}", passwords=FAST_PASSWORDS)
+def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
+    opened = Store.open(migrated(f"sqlite:///{tmp_path / 'drills.db'}"), passwords=FAST_PASSWORDS)
     session = opened.create_first_instructor("Instructor Wong", "a long password")
     opened.instructor(session).add_trainee(TRAINEE, password=TRAINEE_PASSWORD)
     yield opened

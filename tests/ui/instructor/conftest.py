@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dealer_trainer.storage import Store
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.instructor.cohort import Cohort, fill
 
@@ -18,9 +19,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def empty_store(tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
+def empty_store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     store = Store.open(
-        f"sqlite:///{tmp_path / 'dealer-trainer.sqlite3'}",
+        migrated(f"sqlite:///{tmp_path / 'dealer-trainer.sqlite3'}"),
         clock=clock,
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

@@ -26,6 +26,7 @@ from dealer_trainer.ui.drills.leave_exam import Leave
 from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.exam_review import ExamReview
 from dealer_trainer.ui.instructor.window import InstructorWindow
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.instructor.cohort import Cohort, record
 
@@ -39,9 +40,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: FakeClock) -> Iterator[Store]:
+def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(
-        f"sqlite:///{tmp_path / 'centre.sqlite3'}",
+        migrated(f"sqlite:///{tmp_path / 'centre.sqlite3'}"),
         clock=clock,
         passwords=FAST_PASSWORDS,
         day_zone=MACAU,

@@ -30,6 +30,7 @@ from dealer_trainer.ui import geometry
 from dealer_trainer.ui.drills.screen import drill_window_size
 from dealer_trainer.ui.table import TableScreen
 from dealer_trainer.ui.table.bets import article_line
+from tests.migrated import Templates
 from tests.signing import sign_in_as, signed_in
 from tests.storage.conftest import FAST_PASSWORDS
 from tests.ui.table.stud_keys import deal_right
@@ -298,8 +299,8 @@ def _expected(
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(f"sqlite:///{tmp_path / 'dt.sqlite3'}", passwords=FAST_PASSWORDS)
+def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
+    opened = Store.open(migrated(f"sqlite:///{tmp_path / 'dt.sqlite3'}"), passwords=FAST_PASSWORDS)
     yield opened
     opened.close()
 

@@ -15,6 +15,7 @@ from dealer_trainer.rules.procedure import Step
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, load_house_ruleset
 from dealer_trainer.storage import Store
 from dealer_trainer.ui.table import TableScreen
+from tests.migrated import Templates
 from tests.storage.conftest import FAST_PASSWORDS
 from tests.ui.table.stud_keys import deal_right
 from tests.ui.table.test_table_screen import _do, _settle, give_up
@@ -151,8 +152,8 @@ def test_table_practice_hides_the_clock_and_timed_is_remembered(qtbot: QtBot) ->
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(f"sqlite:///{tmp_path / 'dt.sqlite3'}", passwords=FAST_PASSWORDS)
+def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
+    opened = Store.open(migrated(f"sqlite:///{tmp_path / 'dt.sqlite3'}"), passwords=FAST_PASSWORDS)
     yield opened
     opened.close()
 
