@@ -147,7 +147,9 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "graded_by_server",  # a constant: whose grade a sitting's is (the server's grader)
         "my_certifications",
         "my_daily_skill_stats",
+        "mock_exam_sessions",  # read only: their own mock exams, for their review
         "my_sittings",
+        "my_table_figures",  # read only: their own live-table figures (My progress)
         "my_transcript",  # read only: their own sittings and certifications
         "open_exams",
         "record_answer",
@@ -167,7 +169,13 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
     from dealer_trainer.storage.rounds import Rounds
 
     rounds = {n for n, _ in inspect.getmembers(Rounds) if not n.startswith("_")}
-    assert rounds == {"all", "finish", "record_attempt", "start"}
+    assert rounds == {
+        "all",
+        "exam_sessions",
+        "finish",
+        "record_attempt",
+        "start",
+    }  # read: exam_sessions
     # The centre's standards, the trainee's mastery and plans (issue 15): read only.
     from dealer_trainer.storage.schedules import MySchedule
     from dealer_trainer.storage.standards import MyStandards

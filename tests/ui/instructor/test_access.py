@@ -147,8 +147,9 @@ def test_a_trainee_session_has_no_path_to_the_instructor_views(cohort: Cohort) -
     desk = cohort.store.trainee(cohort.trainees["Bruno Chan"])
     public = {name for name in dir(desk) if not name.startswith("_")}
     # nothing a trainee holds gives an instructor session, desk or a way to change answers
-    # (exam_paper hands out the trainee's own assigned exam to sit it, issue 14)
-    sits = {"open_exams", "exam_paper"}
+    # (exam_paper hands out the trainee's own assigned exam to sit it, issue 14;
+    # mock_exam_sessions lists the trainee's own mock exams, for their review)
+    sits = {"open_exams", "exam_paper", "mock_exam_sessions"}
     assert not {n for n in public if "instructor" in n or ("exam" in n and n not in sits)}
     assert not {n for n in public if n.startswith(("update", "edit", "delete", "set_"))}
     assert isinstance(desk, TraineeDesk)
