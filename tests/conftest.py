@@ -33,11 +33,15 @@ _folder_of_this_process("DEALER_TRAINER_DATA_DIR", "dealer-trainer-tests-")
 _folder_of_this_process("XDG_CONFIG_HOME", "dealer-trainer-config-")
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Collection leaves some 270,000 objects (the tests, their modules and parameters) that
-    live until the run ends: set them aside from the garbage collector (``gc.freeze``), so
-    that a full collection (each drill screen test ends with one, tests/ui/drills/conftest.py)
-    looks only at what the tests made. Garbage collected first: nothing unreachable is kept."""
+@pytest.fixture(autouse=True, scope="module")
+def _objects_alive_kept_out_of_full_collections() -> None:
+    """What is alive when a test module starts (the collected tests, the loaded modules, the
+    caches earlier tests filled: a million objects late in a run) is set aside from the
+    garbage collector's full collections (``gc.freeze``, as the app does with its loaded
+    code: ``dealer_trainer/ui/long_lived.py``), so that one (each drill screen test ends
+    with one, tests/ui/drills/conftest.py) walks only what this module made. The garbage of
+    the moment is collected first, so none of it is kept; a frozen object is still freed
+    when its last reference goes."""
     gc.collect()
     gc.freeze()
 
