@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 
 from dealer_trainer.ui.language import LanguageManager
 
@@ -21,8 +21,19 @@ def _cjk_fonts(qapp: object) -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _settings_of_this_process(qapp: QCoreApplication) -> None:
+    """``QSettings()`` of this test process alone. Parallel workers (pytest-xdist) would share
+    the one place an application's settings are kept on Windows (the registry) and macOS (a
+    preferences file), and clear each other's; the application's name is the worker's own
+    (on Linux tests/conftest.py gives each process its own XDG_CONFIG_HOME as well)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        qapp.setApplicationName(f"{qapp.applicationName()}-{worker}")
+
+
 @pytest.fixture(autouse=True)
-def _fresh_settings() -> Iterator[None]:
+def _fresh_settings(_settings_of_this_process: None) -> Iterator[None]:
     """Each test starts with no remembered window size or drill choice (tests/conftest.py
     points QSettings at a folder of the test session)."""
     from PySide6.QtCore import QSettings
