@@ -315,12 +315,6 @@ class TraineeDesk:
             )
         )
 
-    def my_sittings(self) -> list[tuple[Exam, ExamAssignment, SittingScore]]:
-        """Every sitting of this trainee's assigned exams, oldest first."""
-        return self._store.read(
-            lambda c: _sittings_of(c, self.trainee_id, graded=self.graded_by_server)
-        )
-
     def sitting_time_used_ms(self, session_id: int, recorded_ms: int) -> int:
         """The time a sitting has used of its limit: on one PC the workstation's own time
         of what is recorded (``recorded_ms``); on the server, the server's clock."""

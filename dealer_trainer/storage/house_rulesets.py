@@ -24,7 +24,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, func, insert, literal, select
 
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.rulesets import (
@@ -83,12 +83,14 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _kept(connection: Connection) -> list[StoredHouseRuleset]:
-    rows = connection.execute(
-        select(HouseRulesetRow, Instructor.name.label("instructor"))
-        .join(Instructor, Instructor.id == HouseRulesetRow.added_by)
-        .order_by(HouseRulesetRow.ruleset_id, HouseRulesetRow.version)
-    )
+def _kept(connection: Connection, *, authors: bool = True) -> list[StoredHouseRuleset]:
+    """Every kept version; ``authors``: with the name of the instructor who added it (a
+    trainee's login on a centre's server may not read the instructors: without)."""
+    author = Instructor.name if authors else literal("")
+    query = select(HouseRulesetRow, author.label("instructor"))
+    if authors:
+        query = query.join(Instructor, Instructor.id == HouseRulesetRow.added_by)
+    rows = connection.execute(query.order_by(HouseRulesetRow.ruleset_id, HouseRulesetRow.version))
     return [
         StoredHouseRuleset(
             ruleset_id=row.ruleset_id,
@@ -106,10 +108,11 @@ def _kept(connection: Connection) -> list[StoredHouseRuleset]:
     ]
 
 
-def kept_house_rulesets(store: Store) -> list[StoredHouseRuleset]:
+def kept_house_rulesets(store: Store, *, authors: bool = True) -> list[StoredHouseRuleset]:
     """Every kept version of every house ruleset, by id and version (anyone may read them:
-    a trainee's workstation needs them to draw and grade)."""
-    return store.read(_kept)
+    a trainee's workstation needs them to draw and grade; ``authors=False`` leaves out who
+    added each, which only an instructor may read on a centre's server)."""
+    return store.read(lambda connection: _kept(connection, authors=authors))
 
 
 def parse_kept(stored: StoredHouseRuleset) -> Ruleset:
@@ -198,7 +201,7 @@ def use_kept_house_rulesets(store: Store) -> list[Text]:
     """
     rulesets: list[Ruleset] = []
     problems: list[Text] = []
-    for stored in kept_house_rulesets(store):
+    for stored in kept_house_rulesets(store, authors=False):  # the texts are all it needs
         try:
             rulesets.append(parse_kept(stored))
         except RulesetError as exc:

@@ -116,9 +116,11 @@ def due_list(desk: TraineeDesk) -> list[Due]:
             )
         )
     exams = desk.open_exams()
-    sittings = desk.my_sittings() if exams else []
-    held = Counter(a.id for _e, a, score in sittings if score.ended_at is not None)
-    going = {a.id for _e, a, score in sittings if score.ended_at is None}
+    # The transcript's sittings: on a centre's server a trainee reads their exams' terms
+    # by the server's functions, never the exams table (which holds the seeds).
+    sittings = desk.my_transcript().sittings if exams else ()
+    held = Counter(s.assignment_id for s in sittings if s.score.ended_at is not None)
+    going = {s.assignment_id for s in sittings if s.score.ended_at is None}
     limit = desk.centre_settings().retake_limit if held else 0
     for assignment, paper in exams:
         rows.append(

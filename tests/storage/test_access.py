@@ -148,7 +148,6 @@ def test_trainee_desk_has_no_way_to_edit_answers_or_see_others() -> None:
         "my_certifications",
         "my_daily_skill_stats",
         "mock_exam_sessions",  # read only: their own mock exams, for their review
-        "my_sittings",
         "my_table_figures",  # read only: their own live-table figures (My progress)
         "my_transcript",  # read only: their own sittings and certifications
         "open_exams",

@@ -59,3 +59,28 @@ def test_rulesets_add_on_a_server_needs_a_login_a_right_password_and_an_instruct
     trainee = centre.passwords[logins["tom"]] + "\n"
     code, _, err = _rulesets(centre, "add", str(path), "--instructor", logins["tom"], stdin=trainee)
     assert code == 1 and "instructor" in err.lower()
+
+
+def test_a_trainees_own_login_loads_the_house_rulesets_its_workstation_offers(
+    centre: Centre, logins: dict[str, str]
+) -> None:
+    """Issue 38: a trainee's workstation read the rulesets with their authors' names, which
+    its login may not read ("permission denied for table instructors" at every refresh),
+    and never offered a house ruleset. It reads the texts, which are all it needs."""
+    from dealer_trainer.storage.house_rulesets import (
+        add_house_ruleset,
+        kept_house_rulesets,
+        use_kept_house_rulesets,
+    )
+    from tests.storage.server.test_workstation import _instructor, _open, _trainee
+
+    with _open(centre, logins["ina"]) as store:
+        desk = _instructor(store, centre)
+        add_house_ruleset(store, desk.session, HOUSE.replace("centre-", "trainee-"), "t.toml")
+        [named] = [k for k in kept_house_rulesets(store) if k.ruleset_id == "trainee-roulette"]
+        assert named.added_by == "Rina Instructor"
+    with _open(centre, logins["tom"]) as store:
+        _trainee(store, centre)
+        assert use_kept_house_rulesets(store) == []
+        kept = {k.ruleset_id: k.added_by for k in kept_house_rulesets(store, authors=False)}
+        assert kept["trainee-roulette"] == ""

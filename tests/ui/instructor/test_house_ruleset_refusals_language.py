@@ -224,7 +224,7 @@ def test_a_kept_version_this_app_cannot_use_is_said_in_the_window_s_language(
         added_at=datetime(2026, 1, 5, tzinfo=UTC),
     )
     monkeypatch.setattr(
-        "dealer_trainer.storage.house_rulesets.kept_house_rulesets", lambda _store: [kept]
+        "dealer_trainer.storage.house_rulesets.kept_house_rulesets", lambda _store, **_: [kept]
     )
     [problem] = use_kept_house_rulesets(empty_store)
     assert problem.english() == (
