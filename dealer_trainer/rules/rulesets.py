@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -1116,9 +1117,20 @@ def official_rulesets() -> Mapping[str, Ruleset]:
 
 
 def read_house_file(path: Path) -> str:
-    """The text of a house ruleset file (UTF-8, with or without the BOM Notepad writes)."""
+    """The text of a house ruleset file (UTF-8, with or without the BOM Notepad writes).
+
+    Only a regular file is read (a device such as ``/dev/zero``, a pipe or a folder is
+    refused at once, never read), and never more than the largest file allowed."""
+    most_bytes = 4 * MAX_HOUSE_FILE  # 4 bytes a character at most
     try:
-        if path.stat().st_size > 4 * MAX_HOUSE_FILE:  # 4 bytes a character at most
+        if not stat.S_ISREG(path.stat().st_mode):  # before opening: a pipe's open waits
+            raise RulesetError(
+                "invalid_ruleset",
+                _refusal(path.name, T("is not a file (a folder, a device or a pipe)")),
+            )
+        with path.open("rb") as file:
+            data = file.read(most_bytes + 1)
+        if len(data) > most_bytes:
             raise RulesetError(
                 "invalid_ruleset",
                 _refusal(
@@ -1130,7 +1142,7 @@ def read_house_file(path: Path) -> str:
                     ),
                 ),
             )
-        return path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise RulesetError(
             "invalid_ruleset",

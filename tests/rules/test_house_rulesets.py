@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import string
+import sys
 import time
 from decimal import Decimal
 from pathlib import Path
@@ -27,6 +28,7 @@ from dealer_trainer.rules.rulesets import (
     load_house_ruleset,
     official_rulesets,
     parse_house_ruleset,
+    read_house_file,
 )
 from dealer_trainer.rules.text import Text
 
@@ -98,6 +100,20 @@ def test_house_ruleset_a_not_utf8_file_is_refused_by_name(tmp_path: Path) -> Non
     path.write_bytes(HEAD.replace("Grand Lisboa", "葡京").encode("big5"))
     with pytest.raises(RulesetError, match=r"^big5\.toml: is not UTF-8 text .*save it as UTF-8"):
         load_house_ruleset(path)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no /dev/zero nor named pipe on Windows")
+def test_house_ruleset_a_device_a_pipe_or_a_folder_is_refused_unread(tmp_path: Path) -> None:
+    """``rulesets add /dev/zero`` read forever, and a named pipe waited for a writer:
+    anything that is not a regular file is refused by name, before it is opened."""
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    for path in (Path("/dev/zero"), pipe, tmp_path):
+        with pytest.raises(RulesetError) as refused:
+            read_house_file(path)
+        assert (
+            refused.value.message == f"{path.name}: is not a file (a folder, a device or a pipe)."
+        )
 
 
 # ----------------------------------------------------------- refused files --
