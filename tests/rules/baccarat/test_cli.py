@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.rules.baccarat import reference
 from tests.rules.baccarat.helpers import call
@@ -464,3 +466,56 @@ def test_baccarat_has_no_compare_and_judge_refuses_bad_steps() -> None:
         bad({**example(), "done": [{"action": "pay", "bet": "a"}]}, "judge")[0] == "invalid_request"
     )
     assert bad(example(), "judge")[0] == "invalid_request"  # no "done"
+
+
+_STEP = st.fixed_dictionaries(
+    {
+        "action": st.sampled_from(
+            ["deal", "draw", "stand", "collect", "pay", "return", "commission", "mark", "fold"]
+        )
+    },
+    optional={
+        "to": st.sampled_from(["player", "banker", "dealer", 3, None]),
+        "hand": st.sampled_from(["player", "banker", "tie", None]),
+        "card": st.sampled_from(["4S", "3H", "KD", "3C", "9H", "AD", "ZZ", 5]),
+        "bet": st.sampled_from(["a", "b", "c", "d", "z", 1]),
+        "amount": st.sampled_from(["95.00", "100.00", "120.00", "110.00", "5.00", "0", 3]),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(done=st.lists(_STEP, max_size=12), box=st.booleans())
+def test_judge_answers_any_list_of_steps_with_a_verdict_of_the_contract(
+    done: list[dict[str, Any]], box: bool
+) -> None:
+    request = _with(example(), commission_collect="box") if box else example()
+    code, answer = call({**request, "done": done}, "judge")
+    assert code in (0, 2), answer
+    if code == 2:  # a pay or commission without its amount, a step naming no bet
+        assert answer["error"]["code"] == "invalid_request", answer
+        return
+    if answer["correct"]:
+        assert [s["action"] for s in done] == [s["action"] for s in plan(request)]
+        return
+    assert answer["code"] in CODES and 0 <= answer["at"] <= len(done)
+    assert answer["citation"] is None or answer["citation"].startswith("baccarat-2004 ")
+
+
+CODES = {
+    "not_a_step_here",
+    "dealt_out_of_order",
+    "wrong_card",
+    "drew_when_standing",
+    "stood_when_drawing",
+    "not_on_table",
+    "settled_twice",
+    "wrong_commission",
+    "paid_a_loser",
+    "collected_a_winner",
+    "collected_a_stake_that_stays",
+    "wrong_action",
+    "wrong_amount",
+    "paid_before_collecting",
+    "step_missing",
+}
