@@ -19,7 +19,7 @@ RULESET = get_ruleset("baccarat-2004")
 
 
 def test_baccarat_2004_is_the_default_ruleset_of_the_game_and_on_file_in_part() -> None:
-    assert default_ruleset("baccarat") is RULESET
+    assert default_ruleset("baccarat") == RULESET
     assert RULESET.game is Game.BACCARAT and RULESET.status == "partial"
     assert RULESET.source_text == "baccarat-2004.txt"
 
