@@ -29,17 +29,17 @@ RULESET_ID = "baccarat-2004"
 class Basis(StrEnum):
     """An authority that is not an article on file, as the rules CLI writes it."""
 
-    #: Player and Banker pay 1 to 1: Art. 17's pay table is not on file.
+    # Player and Banker pay 1 to 1: Art. 17's pay table is not on file.
     EVEN_MONEY = "even money (interpretation; article not on file)"
-    #: The higher total wins, equal totals tie: known only from a secondary text.
+    # The higher total wins, equal totals tie: known only from a secondary text.
     WINNER_RULE = "winner rule (secondary text; article not on file)"
-    #: A tie returns the Player and Banker bets: an interpretation.
+    # A tie returns the Player and Banker bets: an interpretation.
     TIE_RETURNED = "tie: Player and Banker bets returned (interpretation; article not on file)"
-    #: The tie's 8 and the pairs' 11 to 1: the figures of the revoked Ordem Executiva 70/2000.
+    # The tie's 8 and the pairs' 11 to 1: the figures of the revoked Ordem Executiva 70/2000.
     REVOKED_PAY_TABLE = "house pay table (Ordem Executiva 70/2000, revoked)"
-    #: A pay figure the house set to another value than the ruleset's default.
+    # A pay figure the house set to another value than the ruleset's default.
     HOUSE_SETTING = "house pay table (house setting)"
-    #: The third-card rules: known only from secondary texts in the regulation's wording.
+    # The third-card rules: known only from secondary texts in the regulation's wording.
     DRAWING_RULES = "drawing rules (secondary text; article not on file)"
 
 
