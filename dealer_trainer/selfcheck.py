@@ -90,7 +90,7 @@ def _felts() -> None:
     from dealer_trainer.ui.felt import FeltScene  # noqa: PLC0415
     from dealer_trainer.ui.felt.render import render_image  # noqa: PLC0415
 
-    for game in Game:
+    for game in Game.tables():
         image = render_image(FeltScene(felt_for(game)), 640)
         assert not image.isNull() and image.width() == 640, game
 

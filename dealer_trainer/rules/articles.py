@@ -31,6 +31,9 @@ class Article:
     titles: Mapping[str, str]
     texts: Mapping[str, str]
     reading_en: str | None
+    #: What is on file of it, where its file says (``on file``; ``secondary``: known only
+    #: from a repost, as Baccarat's Arts. 3-7); ``None``: the official text, in full.
+    status: str | None = None
 
     def text(self, language: str) -> str | None:
         """The official text in ``language`` (``pt`` or ``zh``), if it was published in it."""
@@ -72,6 +75,7 @@ def articles(ruleset_id: str) -> Mapping[int, Article]:
             titles=dict(entry.get("title", {})),
             texts=texts,
             reading_en=None if reading is None else reading.strip(),
+            status=entry.get("status"),
         )
     return found
 

@@ -27,9 +27,9 @@ COMMANDS = ("settle", "compare", "procedure", "judge")
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 #: Game → module with ``settle`` (and, for card games, ``compare``) handlers.
-_API_MODULES = {game: f"dealer_trainer.rules.{game}.api" for game in Game.ids()}
+_API_MODULES = {game: f"dealer_trainer.rules.{game}.api" for game in Game.rules_ids()}
 #: Game → module with the dealer's procedure: ``work(request, ruleset)``.
-_PROCEDURE_MODULES = {game: f"dealer_trainer.rules.{game}.procedure" for game in Game.ids()}
+_PROCEDURE_MODULES = {game: f"dealer_trainer.rules.{game}.procedure" for game in Game.rules_ids()}
 #: The verbs of the dealer's procedure, answered from a game's ``work`` by one code.
 _PROCEDURE_VERBS = {"procedure": procedure_answer, "judge": judge_answer}
 _MAX_INPUT = 10_000_000  # characters: far above any table; refuses runaway input cleanly
@@ -42,7 +42,7 @@ EXIT_OUTPUT_FAILED = 1
 
 USAGE = (
     "usage: python -m dealer_trainer.rules settle|compare|procedure|judge < request.json\n"
-    "  settle     settle a round of roulette, craps, caribbean_stud or sic_bo\n"
+    "  settle     settle a round of roulette, craps, caribbean_stud, sic_bo or baccarat\n"
     "  compare    compare two Caribbean Stud hands (Art. 8)\n"
     "  procedure  the dealer's steps once the outcome is known, in order\n"
     '  judge      judge the steps a dealer did (a settle request plus "done")\n'
@@ -51,7 +51,7 @@ USAGE = (
 
 def _games(last: str) -> str:
     """``roulette, craps and caribbean_stud``: the game ids, as the request writes them."""
-    *first, final = Game.ids()
+    *first, final = Game.rules_ids()
     return f"{', '.join(first)}{last}{final}"
 
 
@@ -171,15 +171,19 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
     if "game" not in request:
         raise invalid(f'The request has no "game" ({_games(" or ")}).', "unknown_game")
     game = expect_str(request["game"], "game")
-    if game not in Game.ids():
+    if game not in Game.rules_ids():
         raise invalid(
             f"Unknown game {shown(game)}: the rules know {_games(' and ')}.",
             "unknown_game",
         )
     ruleset = resolve_ruleset(game, request.get("ruleset"))
     if command in _PROCEDURE_VERBS:
-        work_of = importlib.import_module(_PROCEDURE_MODULES[game]).work
-        return _PROCEDURE_VERBS[command](work_of, request, ruleset)
+        steps = importlib.import_module(_PROCEDURE_MODULES[game])
+        # A game whose steps are its own (baccarat's coup: deal, draw, stand) answers itself.
+        own: Handler | None = getattr(steps, f"answer_{command}", None)
+        if own is not None:
+            return own(request, ruleset)
+        return _PROCEDURE_VERBS[command](steps.work, request, ruleset)
     module = importlib.import_module(_API_MODULES[game])
     handler: Handler | None = getattr(module, command, None)
     if handler is None:

@@ -632,8 +632,8 @@ def _ruleset_from_tables(raw: dict[str, Any], file: str) -> Ruleset:
     top = _Reader(file, raw)
     ruleset_id = top.get("id", str)
     game = top.get("game", str)
-    if game not in Game.ids():
-        raise top.error("game", f"unknown game {game!r} (known: {', '.join(Game.ids())})")
+    if game not in Game.rules_ids():
+        raise top.error("game", f"unknown game {game!r} (known: {', '.join(Game.rules_ids())})")
     status = top.get("status", str)
     if status not in ("complete", "partial"):
         raise top.error("status", f"must be 'complete' or 'partial', not {status!r}")

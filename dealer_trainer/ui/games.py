@@ -46,6 +46,7 @@ RULESET_TITLES = frozenset(
         ),
         QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"),
         QT_TRANSLATE_NOOP("games", "Sic Bo (house pay table)"),
+        QT_TRANSLATE_NOOP("games", "Baccarat"),
     }
 )
 

@@ -118,7 +118,7 @@ def test_roulette_zero_combination_is_an_illegal_bet_citing_art8() -> None:
         ("{", "invalid_json"),
         ("[]", "invalid_request"),
         ('{"game": "roulette", "game": "craps"}', "invalid_json"),
-        ('{"game": "baccarat"}', "unknown_game"),
+        ('{"game": "fan_tan"}', "unknown_game"),
         ('{"bets": []}', "unknown_game"),
         ('{"game": "roulette", "bets": [], "outcome": {"number": NaN}}', "invalid_json"),
         ('{"game": "roulette", "bets": [], "outcome": {"number": 37}}', "invalid_outcome"),

@@ -195,7 +195,7 @@ _values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_any_text, inner, max_size=3),
     max_leaves=10,
 )
-_games = st.sampled_from(["roulette", "craps", "caribbean_stud", "sic_bo", ""])
+_games = st.sampled_from(["roulette", "craps", "caribbean_stud", "sic_bo", "baccarat", ""])
 _requests = st.fixed_dictionaries(
     {"game": _games},
     optional={
@@ -207,6 +207,8 @@ _requests = st.fixed_dictionaries(
         "outcome": _values,
         "ruleset": _values,
         "progressive": _values,
+        "shoe": st.lists(st.sampled_from(["AS", "KS", "2D", "TS", "9H", "1S", 7]), max_size=7)
+        | _values,
     },
 )
 

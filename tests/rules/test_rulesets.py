@@ -266,6 +266,7 @@ def test_a_ruleset_picked_later_is_the_one_loaded_with_all_the_others() -> None:
     by_id = {
         ruleset_id: get_ruleset(ruleset_id)
         for ruleset_id in (
+            "baccarat-2004",
             "caribbean-stud-2004",
             "craps-1985",
             "craps-2010",

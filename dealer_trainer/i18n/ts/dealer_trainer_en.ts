@@ -3776,7 +3776,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/house_rulesets.py" line="+122"/>
+        <location filename="../../storage/house_rulesets.py" line="+125"/>
         <source>{file}: id: the kept text names {named}, not {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3799,6 +3799,36 @@
     <message>
         <location filename="../../rules/craps/table.py" line="+217"/>
         <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../rules/baccarat/authority.py" line="+47"/>
+        <source>even money (an interpretation; the article is not on file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the winner rule (a secondary text; the article is not on file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on a tie the Player and Banker bets are returned (an interpretation; the article is not on file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the house pay table (the figures of the revoked Ordem Executiva 70/2000)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the house pay table (a figure the house set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the drawing rules (a secondary text; the article is not on file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6991,7 +7021,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7667,7 +7697,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+58"/>
+        <location filename="../../ui/games.py" line="+59"/>
         <source>%1 · house ruleset, version %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10139,7 +10169,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-34"/>
-        <location filename="../../ui/games.py" line="-45"/>
+        <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation type="unfinished"></translation>
@@ -10187,6 +10217,11 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+4"/>
         <source>Sic Bo (house pay table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Baccarat</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3776,7 +3776,7 @@
         <translation>não pode ser lido ({reason})</translation>
     </message>
     <message>
-        <location filename="../../storage/house_rulesets.py" line="+122"/>
+        <location filename="../../storage/house_rulesets.py" line="+125"/>
         <source>{file}: id: the kept text names {named}, not {kept}.</source>
         <translation>{file}: id: o texto guardado indica {named}, não {kept}.</translation>
     </message>
@@ -3800,6 +3800,36 @@
         <location filename="../../rules/craps/table.py" line="+217"/>
         <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
         <translation>Uma aposta {bet} só se faz antes de um primeiro lançamento, e o ponto é {point}: uma interpretação (uma definição do conjunto de regras): o texto decide a aposta no seu primeiro lançamento e não diz quando pode ser feita.</translation>
+    </message>
+    <message>
+        <location filename="../../rules/baccarat/authority.py" line="+47"/>
+        <source>even money (an interpretation; the article is not on file)</source>
+        <translation>pagamento de 1 para 1 (uma interpretação; o artigo não está disponível)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the winner rule (a secondary text; the article is not on file)</source>
+        <translation>a regra do vencedor (um texto secundário; o artigo não está disponível)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on a tie the Player and Banker bets are returned (an interpretation; the article is not on file)</source>
+        <translation>em caso de empate, as apostas no grupo jogador e no grupo banqueiro são devolvidas (uma interpretação; o artigo não está disponível)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the house pay table (the figures of the revoked Ordem Executiva 70/2000)</source>
+        <translation>a tabela de pagamentos da casa (os valores da Ordem Executiva n.º 70/2000, revogada)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the house pay table (a figure the house set)</source>
+        <translation>a tabela de pagamentos da casa (um valor fixado pela casa)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the drawing rules (a secondary text; the article is not on file)</source>
+        <translation>as regras de tiragem da terceira carta (um texto secundário; o artigo não está disponível)</translation>
     </message>
     <message>
         <source>Straight-up {shown}</source>
@@ -6992,7 +7022,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 de %2 itens</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Exam: %1</source>
         <translation>Exame: %1</translation>
     </message>
@@ -7668,7 +7698,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Terminar sessão</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+58"/>
+        <location filename="../../ui/games.py" line="+59"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · regras da casa, versão %2</translation>
     </message>
@@ -10140,7 +10170,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-34"/>
-        <location filename="../../ui/games.py" line="-45"/>
+        <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>Roleta</translation>
@@ -10189,6 +10219,11 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <location line="+4"/>
         <source>Sic Bo (house pay table)</source>
         <translation>Cussec (tabela de pagamentos da casa)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Baccarat</source>
+        <translation>Bacará</translation>
     </message>
 </context>
 <context>

@@ -3776,7 +3776,7 @@
         <translation>無法讀取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../storage/house_rulesets.py" line="+122"/>
+        <location filename="../../storage/house_rulesets.py" line="+125"/>
         <source>{file}: id: the kept text names {named}, not {kept}.</source>
         <translation>{file}: id：保存的內容寫的是 {named}，而非 {kept}。</translation>
     </message>
@@ -3800,6 +3800,36 @@
         <location filename="../../rules/craps/table.py" line="+217"/>
         <source>A {bet} bet is made before a come-out roll only, and the point is {point}: an interpretation (a setting of the ruleset): the text decides the bet on its first throw and does not say when it may be made.</source>
         <translation>{bet}投注只可在首擲前下注，現時點數是{point}：這是解釋（規則集的設定）：條文在第一擲決定該注，沒有說明何時可以下注。</translation>
+    </message>
+    <message>
+        <location filename="../../rules/baccarat/authority.py" line="+47"/>
+        <source>even money (an interpretation; the article is not on file)</source>
+        <translation>平賠（一賠一；屬解釋，該條文未存檔）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the winner rule (a secondary text; the article is not on file)</source>
+        <translation>勝負規則（二手文本；該條文未存檔）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on a tie the Player and Banker bets are returned (an interpretation; the article is not on file)</source>
+        <translation>和局時，投注於「閒」家及「莊」家的注碼退回（屬解釋；該條文未存檔）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the house pay table (the figures of the revoked Ordem Executiva 70/2000)</source>
+        <translation>賭場派彩表（已廢止的第70/2000號行政命令所定的賠率）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the house pay table (a figure the house set)</source>
+        <translation>賭場派彩表（賭場自定的賠率）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the drawing rules (a secondary text; the article is not on file)</source>
+        <translation>增牌規則（二手文本；該條文未存檔）</translation>
     </message>
     <message>
         <source>Straight-up {shown}</source>
@@ -6985,7 +7015,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%2 題中已做 %1 題</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Exam: %1</source>
         <translation>考試：%1</translation>
     </message>
@@ -7658,7 +7688,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登出</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+58"/>
+        <location filename="../../ui/games.py" line="+59"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · 賭場規則集，第 %2 版</translation>
     </message>
@@ -10130,7 +10160,7 @@ It is kept here; retry saving when the database is back.</source>
     <name>games</name>
     <message>
         <location filename="../../reports/certification_text.py" line="-34"/>
-        <location filename="../../ui/games.py" line="-45"/>
+        <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
         <translation>輪盤</translation>
@@ -10179,6 +10209,11 @@ It is kept here; retry saving when the database is back.</source>
         <location line="+4"/>
         <source>Sic Bo (house pay table)</source>
         <translation>骰寶（賭場派彩表）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Baccarat</source>
+        <translation>百家樂</translation>
     </message>
 </context>
 <context>

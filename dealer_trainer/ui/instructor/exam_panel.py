@@ -96,7 +96,7 @@ class ExamBuilder(QGroupBox):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.ruleset.setMinimumContentsLength(24)
-        for game in Game:  # the regulations' own (the default first), then the house's
+        for game in Game.tables():  # the regulations' own (the default first), then the house's
             shipped = [r for r in rulesets_for(game) if r.version is None]
             house = [r for r in rulesets_for(game) if r.version is not None]
             for ruleset in [*sorted(shipped, key=lambda r: (not r.is_default, r.id)), *house]:
