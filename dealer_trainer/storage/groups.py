@@ -405,7 +405,14 @@ class PeopleDesk:
             connection.execute(
                 update(Trainee).where(Trainee.id == trainee_id).values(staff_number=cleaned)
             )
-            self._log(connection, Action.STAFF_NUMBER_SET, row.login, cleaned or "")
+            # On the server the dt_person_changed trigger writes this entry (whoever
+            # changes the row); the app's own is dropped there (``SERVER_WRITTEN``).
+            self._log(
+                connection,
+                Action.STAFF_NUMBER_SET,
+                row.login,
+                audit.change(row.staff_number, cleaned),
+            )
             return trainee_profile(
                 connection.execute(select(Trainee).where(Trainee.id == trainee_id)).one()
             )
