@@ -741,6 +741,13 @@ class PeopleDesk:
         ).first()
         if stay is not None and stay.group_id == group_id:
             return
+        left = (
+            ""
+            if stay is None
+            else connection.execute(
+                select(IntakeGroupRow.name).where(IntakeGroupRow.id == stay.group_id)
+            ).scalar_one_or_none()
+        )
         now = self._store.now()
         if stay is not None:
             connection.execute(
@@ -752,7 +759,10 @@ class PeopleDesk:
                     group_id=group_id, trainee_id=trainee_id, joined_at=now, left_at=None
                 )
             )
-        self._log(connection, Action.GROUP_MEMBER_MOVED, trainee.login, group_name)
+        # The group before and after, as the server's dt_group_stay_changed writes it.
+        self._log(
+            connection, Action.GROUP_MEMBER_MOVED, trainee.login, audit.change(left, group_name)
+        )
 
     def stays(self, trainee_id: int) -> list[GroupStay]:
         """A trainee's groups, first stay first (the history of their classes)."""

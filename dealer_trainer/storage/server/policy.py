@@ -22,7 +22,10 @@ Who may do what (``docs/server.md`` says it in words):
   assign exams, add people and reset trainees' passwords through functions that
   check what they are asked; they cannot change a recorded answer either;
 - the **audit log** takes ``INSERT`` only, and a trigger writes who (``session_user``)
-  and when (the server's clock) over whatever the client sent;
+  and when (the server's clock) over whatever the client sent; every change to a person
+  (name, staff number, archive, group, an instructor's account) is written there by the
+  database's own triggers, whoever makes it with whatever client
+  (``_person_audit_functions``);
 - the **grader** (``<database>_grader``, a login no person holds: ``dealer-trainer server
   grader``, ``storage/server/grader.py``) is the only role that writes a grade
   (``answer_grades``, ``sitting_grades``) or a certification, and ends an exam's sitting
