@@ -99,8 +99,8 @@ def rollup_words(finding: Finding, who: str) -> str:
             _tr("The dashboard's typical time for %1 on %2 does not match the recorded answers.")
             if daily
             else _tr(
-                "The cohort table's typical time or answers within the target of %3 for %1 "
-                "on %2 do not match the recorded answers."
+                "The cohort table's figures of %3 for %1 on %2 (the typical time, or the "
+                "answers within the target) do not match the recorded answers."
             )
         )
         return fill(text, skill, day, who)
