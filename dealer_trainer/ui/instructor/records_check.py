@@ -96,11 +96,15 @@ def rollup_words(finding: Finding, who: str) -> str:
     daily = finding.rollup == DAILY
     if not finding.counts_differ:
         text = (
-            _tr("The dashboard's typical time for %1 on %2 does not match the recorded answers.")
+            QCoreApplication.translate(
+                "RecordsCheck",
+                "The dashboard's typical time for %1 on %2 does not match the recorded answers.",
+            )
             if daily
-            else _tr(
+            else QCoreApplication.translate(
+                "RecordsCheck",
                 "The cohort table's figures of %3 for %1 on %2 (the typical time, or the "
-                "answers within the target) do not match the recorded answers."
+                "answers within the target) do not match the recorded answers.",
             )
         )
         return fill(text, skill, day, who)
@@ -111,14 +115,16 @@ def rollup_words(finding: Finding, who: str) -> str:
         str(recorded.correct),
     )
     if daily:
-        text = _tr(
+        text = QCoreApplication.translate(
+            "RecordsCheck",
             "The dashboard's figures for %1 on %2 do not match the recorded answers: they "
-            "show %3 answers, %4 right; the answers hold %5, %6 right."
+            "show %3 answers, %4 right; the answers hold %5, %6 right.",
         )
         return fill(text, skill, day, *counts)
-    text = _tr(
+    text = QCoreApplication.translate(
+        "RecordsCheck",
         "The cohort table's figures of %7 for %1 on %2 do not match the recorded answers: "
-        "they show %3 answers, %4 right; the answers hold %5, %6 right."
+        "they show %3 answers, %4 right; the answers hold %5, %6 right.",
     )
     return fill(text, skill, day, *counts, who)
 
@@ -172,7 +178,10 @@ def finding_words(finding: Finding) -> str:
 def verification_words(found: Verification) -> list[str]:
     """The result as sentences, the first saying whether anything was found."""
     rollups_match = fill(
-        _tr("The dashboard's figures were counted again from the %1 recorded answers: they match."),
+        QCoreApplication.translate(
+            "RecordsCheck",
+            "The dashboard's figures were counted again from the %1 recorded answers: they match.",
+        ),
         str(found.answers_checked),
     )
     if found.on_server:
@@ -185,10 +194,11 @@ def verification_words(found: Verification) -> list[str]:
             return [server, rollups_match]
         return [
             server,
-            _tr(
+            QCoreApplication.translate(
+                "RecordsCheck",
                 "But the dashboard's figures on the server do not match the recorded answers "
                 "(only the database's owner can change them): tell IT, and do not rely on "
-                "those figures until they are checked:"
+                "those figures until they are checked:",
             ),
             *(finding_words(f) for f in found.findings),
         ]
