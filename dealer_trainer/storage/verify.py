@@ -170,32 +170,28 @@ def _walk(
 def _rolled_up(keys: str, within: bool) -> str:
     """The rollup's figures counted from the answers (as migration 0011 first counted them,
     and the answers' trigger keeps them): per ``keys``, the answers, the right ones, twice
-    the median time and (``within``) those right within the skill's counted target."""
-    within_sum = "sum(w)" if within else "0"
-    columns = [key.strip() for key in keys.split(",")]
-    inner = ", ".join(f"a.{column} AS {column}" for column in columns)
-    partition = ", ".join(f"a.{column}" for column in columns)
+    the median time and (``within``) those right within the skill's counted target. The
+    keys in the order of a covering index of the answers (``ix_answers_day_skill``,
+    ``ix_answers_trainee_day``), so the database reads that index in order."""
+    right_within = (
+        "CASE WHEN correct AND time_taken_ms <= (SELECT w.target_ms FROM within_targets AS w "
+        "WHERE w.skill = answers.skill) THEN 1 ELSE 0 END"
+        if within
+        else "0"
+    )
     return f"""
         SELECT {keys}, count(*), sum(c),
                sum(CASE WHEN r = (n - 1) / 2 THEN t ELSE 0 END)
              + sum(CASE WHEN r = n / 2 THEN t ELSE 0 END),
-               {within_sum}
+               sum(w)
         FROM (
-            SELECT {inner}, a.time_taken_ms AS t, CASE WHEN a.correct THEN 1 ELSE 0 END AS c,
-                   CASE WHEN a.correct AND a.time_taken_ms <= w.target_ms
-                        THEN 1 ELSE 0 END AS w,
-                   row_number() OVER (PARTITION BY {partition}
-                                      ORDER BY a.time_taken_ms) - 1 AS r,
-                   count(*) OVER (PARTITION BY {partition}) AS n
-            FROM answers AS a LEFT JOIN within_targets AS w ON w.skill = a.skill
+            SELECT {keys}, time_taken_ms AS t, CASE WHEN correct THEN 1 ELSE 0 END AS c,
+                   {right_within} AS w,
+                   row_number() OVER (PARTITION BY {keys} ORDER BY time_taken_ms) - 1 AS r,
+                   count(*) OVER (PARTITION BY {keys}) AS n
+            FROM answers
         ) AS ranked
         GROUP BY {keys}"""
-
-
-def _figures(row: Sequence[Any], keys: int) -> tuple[tuple[Any, ...], Figures]:
-    key = tuple(row[:keys])
-    answers, correct, median2, within = (int(v or 0) for v in row[keys : keys + 4])
-    return key, Figures(answers, correct, median2, within)
 
 
 def _day(value: Any) -> date:
@@ -204,34 +200,39 @@ def _day(value: Any) -> date:
 
 def rollup_findings(connection: Connection, names: Mapping[int, str]) -> list[Finding]:
     """Every row of the dashboard's rollups that is not what the recorded answers add up
-    to (a row changed, added or taken away), by day and skill (and trainee)."""
+    to (a row changed, added or taken away), by day and skill (and trainee). The database
+    compares them (``EXCEPT`` both ways): only the rows that differ come back."""
     findings: list[Finding] = []
     checks = (
         (DAILY, "answered_day, skill", False, "answers, correct, median2, 0"),
-        (PER_TRAINEE, "answered_day, skill, trainee_id", True, "answers, correct, median2, within"),
+        (PER_TRAINEE, "trainee_id, answered_day, skill", True, "answers, correct, median2, within"),
     )
     for rollup, keys, within, columns in checks:
-        width = len(keys.split(","))
-        recorded = dict(
-            _figures(row, width) for row in connection.execute(text(_rolled_up(keys, within)))
-        )
-        shown = dict(
-            _figures(row, width)
-            for row in connection.execute(text(f"SELECT {keys}, {columns} FROM {rollup}"))
-        )
-        for key in sorted(set(recorded) | set(shown), key=lambda k: tuple(map(str, k))):
-            counted, kept = recorded.get(key, Figures()), shown.get(key, Figures())
-            if counted == kept:
-                continue
+        names_of_keys = [key.strip() for key in keys.split(",")]
+        width = len(names_of_keys)
+        day_at, skill_at = names_of_keys.index("answered_day"), names_of_keys.index("skill")
+        compared = f"""
+            WITH recorded AS ({_rolled_up(keys, within)}),
+                 shown AS (SELECT {keys}, {columns} FROM {rollup})
+            SELECT 1, * FROM (SELECT * FROM recorded EXCEPT SELECT * FROM shown) AS r
+            UNION ALL
+            SELECT 0, * FROM (SELECT * FROM shown EXCEPT SELECT * FROM recorded) AS s"""
+        differ: dict[tuple[Any, ...], dict[bool, Figures]] = {}
+        for row in connection.execute(text(compared)):
+            key = tuple(row[1 : 1 + width])
+            figures = Figures(*(int(v or 0) for v in row[1 + width : 5 + width]))
+            differ.setdefault(key, {})[bool(row[0])] = figures
+        for key in sorted(differ, key=lambda k: (str(k[day_at]), str(k[skill_at]), str(k))):
+            both = differ[key]
             findings.append(
                 Finding(
                     Problem.ROLLUP_CHANGED,
-                    trainee=names.get(key[2]) if rollup == PER_TRAINEE else None,
+                    trainee=names.get(key[0]) if rollup == PER_TRAINEE else None,
                     rollup=rollup,
-                    skill=str(key[1]),
-                    day=_day(key[0]),
-                    shown=kept,
-                    recorded=counted,
+                    skill=str(key[skill_at]),
+                    day=_day(key[day_at]),
+                    shown=both.get(False, Figures()),
+                    recorded=both.get(True, Figures()),
                 )
             )
     return findings
