@@ -22,6 +22,7 @@ from dealer_trainer.reports.certification_text import (
     day_text,
     game_name,
     in_time_text,
+    renamed_line,
 )
 from dealer_trainer.reports.exam_parts import (
     certification_parts,
@@ -200,6 +201,9 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
 
     def page(doc: _Document, cert: Certification) -> None:
         painter, area = doc.painter, doc.page
+        # The name certified (when it was issued); the current one under it if renamed.
+        certified, _now = cert.names(name)
+        renamed = renamed_line(cert, name)
         centre = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter
         wrap = int(centre | Qt.TextFlag.TextWordWrap)
         lines = [
@@ -218,7 +222,8 @@ def certificates_pdf(desk: InstructorDesk, trainee_id: int, path: Path) -> int:
                 MUTED,
                 12,
             ),
-            (name, 24, True, HEAD, 22),
+            (certified, 24, True, HEAD, 12 if renamed else 22),
+            *([(renamed, 11, False, MUTED, 10)] if renamed else []),
             (
                 QCoreApplication.translate("certificates", "passed the certification exam in"),
                 12,

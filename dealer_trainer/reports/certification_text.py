@@ -44,6 +44,47 @@ def day_text(day: date | datetime, *, long: bool = False) -> str:
     return day.isoformat()
 
 
+def _fill(template: str, *values: str) -> str:
+    """``template``'s ``%1`` … filled in one pass (a name holding "%2" stays as typed), as
+    ``ui.language.fill`` does above this layer."""
+    return re.sub(
+        r"%([1-9])",
+        lambda found: (
+            values[int(found.group(1)) - 1]
+            if int(found.group(1)) <= len(values)
+            else found.group(0)
+        ),
+        template,
+    )
+
+
+def certified_name_cell(cert: Certification, current: str) -> str:
+    """The trainee in a list of certifications: the name certified, and the current one
+    after it when the trainee was renamed since (``Certification.names``)."""
+    certified, now = cert.names(current)
+    if now is None:
+        return certified
+    return _fill(QCoreApplication.translate("certificates", "%1 (now %2)"), certified, now)
+
+
+def renamed_line(cert: Certification, current: str) -> str | None:
+    """The line under the name on a certificate when the trainee was renamed since it was
+    issued (the name certified stays the certificate's): ``None`` when not."""
+    _certified, now = cert.names(current)
+    if now is None:
+        return None
+    return _fill(QCoreApplication.translate("certificates", "now named %1"), now)
+
+
+def certified_as(cert: Certification, current: str) -> str | None:
+    """A note for a list of one trainee's certifications (a transcript: its title names
+    them as now): the name a certification was issued to, when it was another."""
+    certified, now = cert.names(current)
+    if now is None:
+        return None
+    return _fill(QCoreApplication.translate("certificates", "certified as %1"), certified)
+
+
 def centre_title(name: str) -> str:
     return name or QCoreApplication.translate("certificates", "Dealer training centre")
 

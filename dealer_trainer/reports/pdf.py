@@ -30,6 +30,8 @@ from PySide6.QtGui import (
 
 from dealer_trainer.reports import figures, within_target
 from dealer_trainer.reports.certification_text import (
+    certified_as,
+    certified_name_cell,
     day_text,
     game_name,
     in_time_text,
@@ -757,9 +759,11 @@ def certification_table(
     ]
     rows = []
     for cert in certs:
-        row = [names.get(cert.trainee_id, "")] if with_name else []
+        current = names.get(cert.trainee_id, "")
+        row = [certified_name_cell(cert, current)] if with_name else []
+        note = None if with_name else certified_as(cert, current)  # one trainee's list
         row += [
-            game_name(cert.game),
+            game_name(cert.game) if note is None else f"{game_name(cert.game)} · {note}",
             day_text(cert.passed_at),
             percent_text(cert.score),
             in_time_text(cert),

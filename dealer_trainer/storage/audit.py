@@ -19,6 +19,15 @@ from dealer_trainer.storage.chain import AUDIT_FIELDS, GENESIS, link
 from dealer_trainer.storage.models import AuditLogRow
 
 DETAIL_LENGTH = 500
+#: Between the value before and the value after a change, in an entry's detail (a
+#: rename: "Old Name → New Name"; a staff number; a move between groups). The server's
+#: triggers write the same (``storage/server/policy.py``).
+ARROW = " \u2192 "
+
+
+def change(before: str | None, after: str | None) -> str:
+    """The detail of a change from ``before`` to ``after`` (``None``: nothing)."""
+    return f"{before or ''}{ARROW}{after or ''}"
 
 
 @unique

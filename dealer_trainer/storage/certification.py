@@ -67,6 +67,7 @@ from dealer_trainer.storage.models import (
     TableAttemptRow,
     TableRoundEndRow,
     TableRoundRow,
+    Trainee,
 )
 
 #: Milliseconds in an hour: a round is within the pace's time when ``ms * pace <= HOUR_MS``.
@@ -212,6 +213,9 @@ class Certification:
     rounds: int = 0
     rounds_in_pace: int = 0
     table_ms: int = 0
+    #: The name the trainee was certified under (migration 0019; ``None`` for a
+    #: certification issued before it): see ``name_now``.
+    certified_name: str | None = None
     #: As ``SittingScore.timed``: ``False`` where the exam carried no target times
     #: (``certifications(untimed=...)`` says which exams; it is not a recorded column).
     timed: bool = True
@@ -229,6 +233,13 @@ class Certification:
 
     def valid_on(self, day: date) -> bool:
         return day <= self.valid_until
+
+    def names(self, current: str) -> tuple[str, str | None]:
+        """The name to print as certified, and the trainee's ``current`` name when they
+        were renamed since (``None`` when not, or when the name certified was not kept)."""
+        if not self.certified_name or self.certified_name == current:
+            return current, None
+        return self.certified_name, current
 
 
 _RECORDED = tuple(f for f in Certification.__dataclass_fields__ if f != "timed")
@@ -504,6 +515,9 @@ def certify_if_passed(
         insert(CertificationRow)
         .values(
             trainee_id=session.trainee_id,
+            certified_name=select(Trainee.name)
+            .where(Trainee.id == session.trainee_id)
+            .scalar_subquery(),
             game=game_of(exam_row.skills) if exam_row.skills else exam_row.table_game,
             exam_id=exam_row.id,
             session_id=session.id,

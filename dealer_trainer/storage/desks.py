@@ -783,6 +783,9 @@ class InstructorDesk:
 
         def work(connection: Connection) -> TraineeProfile:
             _refuse_taken(connection, name, key, but=trainee_id)
+            before = connection.execute(
+                select(Trainee.name).where(Trainee.id == trainee_id)
+            ).scalar_one_or_none()
             done = connection.execute(
                 update(Trainee).where(Trainee.id == trainee_id).values(name=name, name_key=key)
             ).rowcount
@@ -792,7 +795,7 @@ class InstructorDesk:
                 connection,
                 audit.Action.PERSON_RENAMED,
                 self._trainee_login(connection, trainee_id),
-                name,
+                audit.change(before, name),  # on the server dt_person_changed writes it
             )
             return trainee_profile(
                 connection.execute(select(Trainee).where(Trainee.id == trainee_id)).one()

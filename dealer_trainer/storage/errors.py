@@ -124,3 +124,22 @@ class SittingRefusedError(AccessDeniedError):
 #: Why an exam assignment is not withdrawn (``InstructorDesk.withdraw_exam``).
 EXAM_STARTED = T("The exam has been started: its sitting is a record, and it stays.")
 NO_ASSIGNMENT = T("This assignment is not there any more.")
+
+#: The centre's server refused a skill id its version does not know (the standards
+#: functions of ``storage/server/policy.py``, through ``dt_skill_known``).
+UNKNOWN_SKILL_ON_SERVER = T(
+    "The training centre's server does not know this skill: choose one from the list, or "
+    "ask IT to run 'dealer-trainer server init' with this version of the app."
+)
+
+
+def unknown_skill_refusal(error: BaseException) -> InputRefusedError | None:
+    """The refusal to raise instead of ``error`` when it is the server refusing a skill id
+    it does not know (SQLSTATE 22023, "there is no skill …"); ``None`` otherwise."""
+    cause: BaseException | None = error
+    while cause is not None:
+        orig = getattr(cause, "orig", None)
+        if getattr(orig, "sqlstate", None) == "22023" and "there is no skill" in str(orig):
+            return InputRefusedError(UNKNOWN_SKILL_ON_SERVER)
+        cause = cause.__cause__
+    return None

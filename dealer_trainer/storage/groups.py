@@ -405,7 +405,14 @@ class PeopleDesk:
             connection.execute(
                 update(Trainee).where(Trainee.id == trainee_id).values(staff_number=cleaned)
             )
-            self._log(connection, Action.STAFF_NUMBER_SET, row.login, cleaned or "")
+            # On the server the dt_person_changed trigger writes this entry (whoever
+            # changes the row); the app's own is dropped there (``SERVER_WRITTEN``).
+            self._log(
+                connection,
+                Action.STAFF_NUMBER_SET,
+                row.login,
+                audit.change(row.staff_number, cleaned),
+            )
             return trainee_profile(
                 connection.execute(select(Trainee).where(Trainee.id == trainee_id)).one()
             )
@@ -734,6 +741,13 @@ class PeopleDesk:
         ).first()
         if stay is not None and stay.group_id == group_id:
             return
+        left = (
+            ""
+            if stay is None
+            else connection.execute(
+                select(IntakeGroupRow.name).where(IntakeGroupRow.id == stay.group_id)
+            ).scalar_one_or_none()
+        )
         now = self._store.now()
         if stay is not None:
             connection.execute(
@@ -745,7 +759,10 @@ class PeopleDesk:
                     group_id=group_id, trainee_id=trainee_id, joined_at=now, left_at=None
                 )
             )
-        self._log(connection, Action.GROUP_MEMBER_MOVED, trainee.login, group_name)
+        # The group before and after, as the server's dt_group_stay_changed writes it.
+        self._log(
+            connection, Action.GROUP_MEMBER_MOVED, trainee.login, audit.change(left, group_name)
+        )
 
     def stays(self, trainee_id: int) -> list[GroupStay]:
         """A trainee's groups, first stay first (the history of their classes)."""

@@ -579,6 +579,10 @@ class CertificationRow(Base):
     rounds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     rounds_in_pace: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     table_ms: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    #: The trainee's name when the certification was issued (migration 0019; on the server
+    #: written by a trigger from the trainee's row): a certificate states the name
+    #: certified, and the current one beside it after a rename. NULL before 0019.
+    certified_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
 
     __table_args__ = (
         CheckConstraint("correct BETWEEN 0 AND item_count", name="correct"),

@@ -31,7 +31,12 @@ from sqlalchemy import Connection, exists, func, insert, select, text
 from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
-from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError, StorageError
+from dealer_trainer.storage.errors import (
+    AccessDeniedError,
+    InputRefusedError,
+    StorageError,
+    unknown_skill_refusal,
+)
 from dealer_trainer.storage.groups import NO_GROUP
 from dealer_trainer.storage.models import (
     AnswerRow,
@@ -382,7 +387,13 @@ class CentreSchedules:
             return _plan(row)
 
         self._store.require(self._session)
-        result: PracticePlan = self._store.write(work)
+        try:
+            result: PracticePlan = self._store.write(work)
+        except StorageError as exc:
+            refused = unknown_skill_refusal(exc)  # the server knows no such skill
+            if refused is None:
+                raise
+            raise refused from exc
         return result
 
     def withdraw_plan(self, assignment_id: int) -> None:

@@ -38,7 +38,12 @@ from dealer_trainer.drills.standards import (
 )
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit, within_rollup
-from dealer_trainer.storage.errors import AccessDeniedError, InputRefusedError
+from dealer_trainer.storage.errors import (
+    AccessDeniedError,
+    InputRefusedError,
+    StorageError,
+    unknown_skill_refusal,
+)
 from dealer_trainer.storage.models import Instructor, MasteryRuleRow, SpeedStandardRow, Trainee
 
 if TYPE_CHECKING:
@@ -372,7 +377,7 @@ class CentreStandards:
             return True
 
         stale_skills: list[str] = self._read(stale)
-        return [skill for skill in stale_skills if self._write(partial(recount, skill))]
+        return [skill for skill in stale_skills if self._skill_write(partial(recount, skill))]
 
     # -- setting ---------------------------------------------------------------------
 
@@ -419,8 +424,19 @@ class CentreStandards:
                 )
             return history(connection, skill)[0]
 
-        result: SpeedStandard = self._write(work)
+        result: SpeedStandard = self._skill_write(work)
         return result
+
+    def _skill_write(self, work: Any) -> Any:
+        """A write that names a skill: the server's refusal of one it does not know
+        (``dt_skill_known``) said in words."""
+        try:
+            return self._write(work)
+        except StorageError as exc:
+            refused = unknown_skill_refusal(exc)
+            if refused is None:
+                raise
+            raise refused from exc
 
     def set_mastery_rule(self, rule: MasteryRule) -> MasteryRule:
         """Set the centre's mastery rule (a new version; logged). Shares are whole percents."""

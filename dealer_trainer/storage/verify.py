@@ -9,7 +9,12 @@ an answer; this finds what they did to the rows:
 - an answer **added** that the app never recorded (no seal, or one that fits nothing),
 - answers **removed** (ids run 1, 2, 3 …: a gap is rows taken out),
 - the same for the audit log,
-- a protecting trigger **missing or altered** (put back later, it cannot be seen).
+- a protecting trigger **missing or altered** (put back later, it cannot be seen),
+- the dashboard's **rollups** (``daily_skill_counts``, ``trainee_skill_days`` with its
+  ``within``) not what the answers add up to: each is counted again from the answers
+  and every day and skill (and trainee) whose figures differ is named, with the figures
+  shown and those the answers hold. This is checked on a centre's server too, where only
+  the database's own trigger writes them (someone with the owner's rights could).
 
 What it cannot see (``CANNOT_DETECT``, shown with every result): a person who has
 read this program and recomputes every seal after a change; the whole file put
@@ -21,14 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum, unique
 from typing import Any
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, func, select, text
 
 from dealer_trainer.storage.chain import ANSWER_FIELDS, AUDIT_FIELDS, GENESIS, link
 from dealer_trainer.storage.models import AnswerRow, AuditLogRow, Trainee
+from dealer_trainer.storage.within_rollup import one_snapshot
 
 #: The triggers that keep answers and the audit log as recorded (SQLite), by name.
 PROTECTING_TRIGGERS: tuple[str, ...] = (
@@ -62,6 +68,25 @@ class Problem(Enum):
     AUDIT_ADDED = "audit_added"
     AUDIT_REMOVED = "audit_removed"
     TRIGGER_MISSING = "trigger_missing"
+    #: A rollup row of the dashboard (or the cohort table) that is not what the answers
+    #: add up to: ``rollup`` says which, ``skill`` and ``day`` (and ``trainee``) which row.
+    ROLLUP_CHANGED = "rollup_changed"
+
+
+#: The rollups Verify counts again (``Finding.rollup``).
+DAILY = "daily_skill_counts"  # the dashboard: all trainees, per day and skill
+PER_TRAINEE = "trainee_skill_days"  # the cohort table: per trainee, day and skill
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A rollup row's figures: answers, right answers, twice the median time (ms) and,
+    per trainee, those right within the skill's counted target."""
+
+    answers: int = 0
+    correct: int = 0
+    median2: int = 0
+    within: int = 0
 
 
 @dataclass(frozen=True)
@@ -75,6 +100,19 @@ class Finding:
     what: str | None = None
     #: How many rows are missing (``*_REMOVED``: just before the row ``trainee``/``at``).
     count: int = 1
+    #: ``ROLLUP_CHANGED``: which rollup (``DAILY`` or ``PER_TRAINEE``), its row's skill
+    #: and day, the figures it shows and those the recorded answers add up to.
+    rollup: str | None = None
+    skill: str | None = None
+    day: date | None = None
+    shown: Figures | None = None
+    recorded: Figures | None = None
+
+    @property
+    def counts_differ(self) -> bool:
+        """The answers or right answers differ (not only the time or the within count)."""
+        shown, recorded = self.shown or Figures(), self.recorded or Figures()
+        return (shown.answers, shown.correct) != (recorded.answers, recorded.correct)
 
 
 @dataclass(frozen=True)
@@ -129,11 +167,87 @@ def _walk(
         previous = sealed
 
 
+def _rolled_up(keys: str, within: bool) -> str:
+    """The rollup's figures counted from the answers (as migration 0011 first counted them,
+    and the answers' trigger keeps them): per ``keys``, the answers, the right ones, twice
+    the median time and (``within``) those right within the skill's counted target. The
+    keys in the order of a covering index of the answers (``ix_answers_day_skill``,
+    ``ix_answers_trainee_day``), so the database reads that index in order."""
+    right_within = (
+        "CASE WHEN correct AND time_taken_ms <= (SELECT w.target_ms FROM within_targets AS w "
+        "WHERE w.skill = answers.skill) THEN 1 ELSE 0 END"
+        if within
+        else "0"
+    )
+    return f"""
+        SELECT {keys}, count(*), sum(c),
+               sum(CASE WHEN r = (n - 1) / 2 THEN t ELSE 0 END)
+             + sum(CASE WHEN r = n / 2 THEN t ELSE 0 END),
+               sum(w)
+        FROM (
+            SELECT {keys}, time_taken_ms AS t, CASE WHEN correct THEN 1 ELSE 0 END AS c,
+                   {right_within} AS w,
+                   row_number() OVER (PARTITION BY {keys} ORDER BY time_taken_ms) - 1 AS r,
+                   count(*) OVER (PARTITION BY {keys}) AS n
+            FROM answers
+        ) AS ranked
+        GROUP BY {keys}"""
+
+
+def _day(value: Any) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(str(value))
+
+
+def rollup_findings(connection: Connection, names: Mapping[int, str]) -> list[Finding]:
+    """Every row of the dashboard's rollups that is not what the recorded answers add up
+    to (a row changed, added or taken away), by day and skill (and trainee). The database
+    compares them (``EXCEPT`` both ways): only the rows that differ come back."""
+    findings: list[Finding] = []
+    checks = (
+        (DAILY, "answered_day, skill", False, "answers, correct, median2, 0"),
+        (PER_TRAINEE, "trainee_id, answered_day, skill", True, "answers, correct, median2, within"),
+    )
+    for rollup, keys, within, columns in checks:
+        names_of_keys = [key.strip() for key in keys.split(",")]
+        width = len(names_of_keys)
+        day_at, skill_at = names_of_keys.index("answered_day"), names_of_keys.index("skill")
+        compared = f"""
+            WITH recorded AS ({_rolled_up(keys, within)}),
+                 shown AS (SELECT {keys}, {columns} FROM {rollup})
+            SELECT 1, * FROM (SELECT * FROM recorded EXCEPT SELECT * FROM shown) AS r
+            UNION ALL
+            SELECT 0, * FROM (SELECT * FROM shown EXCEPT SELECT * FROM recorded) AS s"""
+        differ: dict[tuple[Any, ...], dict[bool, Figures]] = {}
+        for row in connection.execute(text(compared)):
+            key = tuple(row[1 : 1 + width])
+            figures = Figures(*(int(v or 0) for v in row[1 + width : 5 + width]))
+            differ.setdefault(key, {})[bool(row[0])] = figures
+        for key in sorted(differ, key=lambda k: (str(k[day_at]), str(k[skill_at]), str(k))):
+            both = differ[key]
+            findings.append(
+                Finding(
+                    Problem.ROLLUP_CHANGED,
+                    trainee=names.get(key[0]) if rollup == PER_TRAINEE else None,
+                    rollup=rollup,
+                    skill=str(key[skill_at]),
+                    day=_day(key[day_at]),
+                    shown=both.get(False, Figures()),
+                    recorded=both.get(True, Figures()),
+                )
+            )
+    return findings
+
+
 def verify_records(connection: Connection) -> Verification:
-    """Check the chains and the triggers (read only)."""
-    if connection.dialect.name != "sqlite":
-        return Verification(0, 0, (), on_server=True)
+    """Check the chains and the triggers, and count the rollups again (read only). On a
+    centre's server the rollups only: the database refuses a change to an answer there."""
+    one_snapshot(connection)  # the answers and the rollups of one moment (PostgreSQL)
     names = dict(connection.execute(select(Trainee.id, Trainee.name)).tuples().all())
+    if connection.dialect.name != "sqlite":
+        answers_on_server = int(connection.execute(select(func.count(AnswerRow.id))).scalar_one())
+        return Verification(
+            answers_on_server, 0, tuple(rollup_findings(connection, names)), on_server=True
+        )
     findings: list[Finding] = []
     answers = [
         dict(row._mapping)
@@ -174,4 +288,5 @@ def verify_records(connection: Connection) -> Verification:
     for name in PROTECTING_TRIGGERS:
         if name not in present:
             findings.append(Finding(Problem.TRIGGER_MISSING, what=name))
+    findings += rollup_findings(connection, names)
     return Verification(len(answers), len(entries), tuple(findings))

@@ -120,3 +120,33 @@ def test_an_exam_without_target_times_prints_a_dash_in_time_not_zero(
     certificates_pdf(desk, ana, tmp_path / "certificate.pdf")
     [certificate] = _pages(tmp_path / "certificate.pdf")
     assert "Score 75 %" in certificate and "in time" not in certificate  # no bare dash
+
+
+def test_a_certificate_states_the_name_certified_and_the_current_one_after_a_rename(
+    qapp: QApplication, cohort: Cohort, tmp_path: Path
+) -> None:
+    """Ana was certified as "Ana Lei", then renamed: her certificate, the cohort's list and
+    her transcript keep the name certified, and say the one she has now."""
+    desk = cohort.store.instructor(cohort.session)
+    ana = cohort.trainees["Ana Lei"]
+    [cert] = desk.certifications(ana)
+    assert cert.certified_name == "Ana Lei"
+    desk.rename_trainee(ana, "Ana Lei Chan")
+    [cert] = desk.certifications(ana)
+    assert cert.certified_name == "Ana Lei"  # issued to that name: kept
+    certificates_pdf(desk, ana, tmp_path / "certificate.pdf")
+    [page] = _pages(tmp_path / "certificate.pdf")
+    lines = [line.strip() for line in page.splitlines() if line.strip()]
+    assert "Ana Lei" in lines  # the name certified, on a line of its own
+    assert "now named Ana Lei Chan" in lines
+    transcript_pdf(desk, ana, tmp_path / "transcript.pdf")
+    [transcript] = _pages(tmp_path / "transcript.pdf")
+    assert "Transcript: Ana Lei Chan" in transcript and "certified as Ana Lei" in transcript
+    cohort_pdf(
+        desk,
+        cohort.store.day_of(cohort.store.now()),
+        cohort.store.day_of(cohort.store.now()),
+        tmp_path / "cohort.pdf",
+    )
+    text = "\n".join(_pages(tmp_path / "cohort.pdf"))
+    assert "Ana Lei (now Ana Lei Chan)" in text[text.index("Certifications") :]

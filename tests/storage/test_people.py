@@ -14,6 +14,7 @@ from datetime import date, timedelta
 import pytest
 
 from dealer_trainer.storage import AccessDeniedError, StorageError, Store
+from dealer_trainer.storage.audit import ARROW, Action
 from dealer_trainer.storage.groups import (
     DuplicateGroupNameError,
     DuplicateInstructorNameError,
@@ -82,6 +83,10 @@ def test_a_trainee_is_in_one_current_group_and_keeps_the_history(
     people.move_trainee(ana.id, None)
     assert people.current_groups() == {bo.id: november.id}
     assert len(people.stays(ana.id)) == 2  # taken out: the stays stay
+    # Each move in the audit log, with the group before and after (as the server's).
+    moves = [e.detail for e in reversed(desk.audit_log()) if e.subject == "ana.lei"
+             and e.action is Action.GROUP_MEMBER_MOVED]  # fmt: skip
+    assert moves == [f"{ARROW}November", f"November{ARROW}December", f"December{ARROW}"]
     people.set_group_archived(december.id, True)
     with pytest.raises(StorageError, match="archived"):
         people.move_trainee(ana.id, december.id)

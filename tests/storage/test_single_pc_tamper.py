@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from dealer_trainer.storage import InstructorDesk, Store
-from dealer_trainer.storage.verify import Problem
+from dealer_trainer.storage.verify import Figures, Problem
 
 from .conftest import FAST_PASSWORDS, MACAU, FakeClock, answer
 
@@ -164,8 +164,14 @@ def test_an_answer_changed_behind_dropped_triggers_is_found(
     )
     found = desk.verify_records()
     assert [(f.problem, f.trainee) for f in found.findings] == [
-        (Problem.ANSWER_CHANGED, "Chan Tai Man")
+        (Problem.ANSWER_CHANGED, "Chan Tai Man"),
+        # The rollups still count it wrong: the dashboard's and the cohort table's.
+        (Problem.ROLLUP_CHANGED, None),
+        (Problem.ROLLUP_CHANGED, "Chan Tai Man"),
     ]
+    assert {(f.shown, f.recorded) for f in found.findings[1:]} == {
+        (Figures(4, 0, 5000, 0), Figures(4, 1, 5000, 0))
+    }
 
 
 def test_a_forged_answer_inserted_with_the_shell_is_found(

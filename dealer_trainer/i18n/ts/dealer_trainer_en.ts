@@ -2687,6 +2687,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>The training centre&apos;s server does not know this skill: choose one from the list, or ask IT to run &apos;dealer-trainer server init&apos; with this version of the app.</source>
+        <extracomment>The centre&apos;s server refused a skill id its version does not know (the standards functions of ``storage/server/policy.py``, through ``dt_skill_known``).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../storage/server/admin.py" line="+30"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
@@ -3356,12 +3362,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+207"/>
+        <location line="+214"/>
         <source>Give the group&apos;s start date.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+58"/>
+        <location filename="../../storage/schedules.py" line="+63"/>
         <source>This plan is no longer given to this trainee.</source>
         <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
         <translation type="unfinished"></translation>
@@ -3424,8 +3430,8 @@
     </message>
     <message>
         <location line="+20"/>
-        <location line="+65"/>
-        <location filename="../../storage/standards.py" line="+308"/>
+        <location line="+71"/>
+        <location filename="../../storage/standards.py" line="+313"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation type="unfinished"></translation>
@@ -3436,12 +3442,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+54"/>
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rules/rulesets.py" line="+114"/>
+        <location filename="../../rules/rulesets.py" line="+115"/>
         <location line="+490"/>
         <source>a table</source>
         <extracomment>The most digits a number of a ruleset may have before and after its point: far beyond any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as written, before any comparison; int() of it alone would take a minute). Characters a message shows escaped (​): they draw nothing, or turn the text around. Said of a value of a ruleset file that cannot be shown as written (&quot;…, not a table&quot;).</extracomment>
@@ -3760,9 +3766,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+118"/>
-        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
+        <location line="+119"/>
+        <source>is not a file (a folder, a device or a pipe)</source>
         <extracomment>The house rulesets this process knows (the app loads them from its database): every kept version by its versioned id, and the newest version of each house id.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4403,7 +4414,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+63"/>
+        <location filename="../../ui/instructor/centre.py" line="+64"/>
         <location line="+96"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
@@ -4526,7 +4537,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <location line="+3"/>
         <source>Not saved: %1</source>
         <translation type="unfinished"></translation>
@@ -7362,12 +7373,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location line="+12"/>
+        <source>The dashboard&apos;s typical time for %1 on %2 does not match the recorded answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+5"/>
-        <source>a trainee no longer registered</source>
+        <source>The cohort table&apos;s figures of %3 for %1 on %2 (the typical time, or the answers within the target) do not match the recorded answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The dashboard&apos;s figures for %1 on %2 do not match the recorded answers: they show %3 answers, %4 right; the answers hold %5, %6 right.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>The cohort table&apos;s figures of %7 for %1 on %2 do not match the recorded answers: they show %3 answers, %4 right; the answers hold %5, %6 right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>a trainee no longer registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>An answer of %1 given on %2 was changed after it was recorded.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7402,17 +7433,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
+        <source>The dashboard&apos;s figures were counted again from the %1 recorded answers: they match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>These records are on the training centre&apos;s server, which refuses any change to a recorded answer: there is nothing to verify on this computer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>But the dashboard&apos;s figures on the server do not match the recorded answers (only the database&apos;s owner can change them): tell IT, and do not rely on those figures until they are checked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7480,7 +7521,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>out of every group</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9298,7 +9339,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+75"/>
+        <location filename="../../reports/certificates.py" line="+76"/>
         <source>Transcript: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9350,7 +9391,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+753"/>
+        <location filename="../../reports/pdf.py" line="+755"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9411,7 +9452,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Certificate of dealer training</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9421,7 +9462,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>passed the certification exam in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9451,7 +9492,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+48"/>
+        <location filename="../../reports/certification_text.py" line="+67"/>
+        <source>%1 (now %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>now named %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>certified as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10168,7 +10224,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-34"/>
+        <location filename="../../reports/certification_text.py" line="-75"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>

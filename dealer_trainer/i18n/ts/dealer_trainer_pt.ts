@@ -2687,6 +2687,12 @@
         <translation>Esta atribuição já não existe.</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>The training centre&apos;s server does not know this skill: choose one from the list, or ask IT to run &apos;dealer-trainer server init&apos; with this version of the app.</source>
+        <extracomment>The centre&apos;s server refused a skill id its version does not know (the standards functions of ``storage/server/policy.py``, through ``dt_skill_known``).</extracomment>
+        <translation>O servidor do centro de formação não conhece esta competência: escolha uma da lista, ou peça à informática que execute &apos;dealer-trainer server init&apos; com esta versão da aplicação.</translation>
+    </message>
+    <message>
         <location filename="../../storage/server/admin.py" line="+30"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
@@ -3356,12 +3362,12 @@
         <translation>Esta conta de instrutor está desactivada ou já não existe.</translation>
     </message>
     <message>
-        <location line="+207"/>
+        <location line="+214"/>
         <source>Give the group&apos;s start date.</source>
         <translation>Indique a data de início do grupo.</translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+58"/>
+        <location filename="../../storage/schedules.py" line="+63"/>
         <source>This plan is no longer given to this trainee.</source>
         <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
         <translation>Este plano já não está atribuído a este formando.</translation>
@@ -3424,8 +3430,8 @@
     </message>
     <message>
         <location line="+20"/>
-        <location line="+65"/>
-        <location filename="../../storage/standards.py" line="+308"/>
+        <location line="+71"/>
+        <location filename="../../storage/standards.py" line="+313"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>Esta conta de instrutor já não existe.</translation>
@@ -3436,12 +3442,12 @@
         <translation>Esta versão do programa não tem essa competência: escolha uma da lista.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+54"/>
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation>As percentagens da regra de domínio são percentagens inteiras.</translation>
     </message>
     <message>
-        <location filename="../../rules/rulesets.py" line="+114"/>
+        <location filename="../../rules/rulesets.py" line="+115"/>
         <location line="+490"/>
         <source>a table</source>
         <extracomment>The most digits a number of a ruleset may have before and after its point: far beyond any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as written, before any comparison; int() of it alone would take a minute). Characters a message shows escaped (​): they draw nothing, or turn the text around. Said of a value of a ruleset file that cannot be shown as written (&quot;…, not a table&quot;).</extracomment>
@@ -3760,9 +3766,14 @@
         <translation>não é uma definição de {base} (as suas definições: {settings})</translation>
     </message>
     <message>
-        <location line="+118"/>
-        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
+        <location line="+119"/>
+        <source>is not a file (a folder, a device or a pipe)</source>
         <extracomment>The house rulesets this process knows (the app loads them from its database): every kept version by its versioned id, and the newest version of each house id.</extracomment>
+        <translation>não é um ficheiro (é uma pasta, um dispositivo ou um canal)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
         <translation>tem {size} bytes; um ficheiro de regras da casa tem no máximo {most} caracteres</translation>
     </message>
     <message>
@@ -4403,7 +4414,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+63"/>
+        <location filename="../../ui/instructor/centre.py" line="+64"/>
         <location line="+96"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
@@ -4526,7 +4537,7 @@
         <translation>Predefinições: %1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <location line="+3"/>
         <source>Not saved: %1</source>
         <translation>Não guardado: %1</translation>
@@ -7363,12 +7374,32 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>fez algo que esta versão não conhece</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <source>The dashboard&apos;s typical time for %1 on %2 does not match the recorded answers.</source>
+        <translation>O tempo típico do painel para %1 em %2 não corresponde às respostas registadas.</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>The cohort table&apos;s figures of %3 for %1 on %2 (the typical time, or the answers within the target) do not match the recorded answers.</source>
+        <translation>Os números da tabela da turma de %3 para %1 em %2 (o tempo típico, ou as respostas dentro do tempo-alvo) não correspondem às respostas registadas.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The dashboard&apos;s figures for %1 on %2 do not match the recorded answers: they show %3 answers, %4 right; the answers hold %5, %6 right.</source>
+        <translation>Os números do painel para %1 em %2 não correspondem às respostas registadas: mostram %3 respostas, %4 certas; as respostas registadas são %5, %6 certas.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The cohort table&apos;s figures of %7 for %1 on %2 do not match the recorded answers: they show %3 answers, %4 right; the answers hold %5, %6 right.</source>
+        <translation>Os números da tabela da turma de %7 para %1 em %2 não correspondem às respostas registadas: mostram %3 respostas, %4 certas; as respostas registadas são %5, %6 certas.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>a trainee no longer registered</source>
         <translation>um formando que já não está registado</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>An answer of %1 given on %2 was changed after it was recorded.</source>
         <translation>Uma resposta de %1 dada em %2 foi alterada depois de registada.</translation>
     </message>
@@ -7403,17 +7434,27 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Foi retirada uma protecção dos registos do ficheiro da base de dados: alguém trabalhou no ficheiro fora da aplicação.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
+        <source>The dashboard&apos;s figures were counted again from the %1 recorded answers: they match.</source>
+        <translation>Os números do painel foram contados de novo a partir das %1 respostas registadas: correspondem.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>These records are on the training centre&apos;s server, which refuses any change to a recorded answer: there is nothing to verify on this computer.</source>
         <translation>Estes registos estão no servidor do centro de formação, que recusa qualquer alteração a uma resposta registada: não há nada a verificar neste computador.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>But the dashboard&apos;s figures on the server do not match the recorded answers (only the database&apos;s owner can change them): tell IT, and do not rely on those figures until they are checked:</source>
+        <translation>Mas os números do painel no servidor não correspondem às respostas registadas (só o proprietário da base de dados os pode alterar): informe a informática e não confie nesses números até serem verificados:</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
         <translation>Nada foi encontrado: as %1 respostas e as %2 entradas de auditoria estão como a aplicação as registou.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
         <translation>Os registos foram trabalhados fora da aplicação. Mantenha o ficheiro como está e informe a informática; não confie nestes resultados até serem verificados:</translation>
     </message>
@@ -7481,7 +7522,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>as definições do centro, versão %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>out of every group</source>
         <translation>fora de qualquer grupo</translation>
     </message>
@@ -9299,7 +9340,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+75"/>
+        <location filename="../../reports/certificates.py" line="+76"/>
         <source>Transcript: %1</source>
         <translation>Histórico: %1</translation>
     </message>
@@ -9351,7 +9392,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+753"/>
+        <location filename="../../reports/pdf.py" line="+755"/>
         <source>Score</source>
         <translation>Pontuação</translation>
     </message>
@@ -9412,7 +9453,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Certificado: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Certificate of dealer training</source>
         <translation>Certificado de formação de croupier</translation>
     </message>
@@ -9422,7 +9463,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Certifica-se que</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>passed the certification exam in</source>
         <translation>foi aprovado(a) no exame de certificação de</translation>
     </message>
@@ -9452,7 +9493,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formador: %1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+48"/>
+        <location filename="../../reports/certification_text.py" line="+67"/>
+        <source>%1 (now %2)</source>
+        <translation>%1 (agora %2)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>now named %1</source>
+        <translation>agora chamado(a) %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>certified as %1</source>
+        <translation>certificado(a) como %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Dealer training centre</source>
         <translation>Centro de formação de croupiers</translation>
     </message>
@@ -10169,7 +10225,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-34"/>
+        <location filename="../../reports/certification_text.py" line="-75"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>

@@ -2687,6 +2687,12 @@
         <translation>此項指派已不存在。</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>The training centre&apos;s server does not know this skill: choose one from the list, or ask IT to run &apos;dealer-trainer server init&apos; with this version of the app.</source>
+        <extracomment>The centre&apos;s server refused a skill id its version does not know (the standards functions of ``storage/server/policy.py``, through ``dt_skill_known``).</extracomment>
+        <translation>培訓中心的伺服器不認識這項技能：請從清單中選擇，或請資訊部門以此版本的程式執行「dealer-trainer server init」。</translation>
+    </message>
+    <message>
         <location filename="../../storage/server/admin.py" line="+30"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
@@ -3356,12 +3362,12 @@
         <translation>此導師帳戶已停用或已不存在。</translation>
     </message>
     <message>
-        <location line="+207"/>
+        <location line="+214"/>
         <source>Give the group&apos;s start date.</source>
         <translation>請輸入班級的開課日期。</translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+58"/>
+        <location filename="../../storage/schedules.py" line="+63"/>
         <source>This plan is no longer given to this trainee.</source>
         <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
         <translation>此計劃已不再指派給這名學員。</translation>
@@ -3424,8 +3430,8 @@
     </message>
     <message>
         <location line="+20"/>
-        <location line="+65"/>
-        <location filename="../../storage/standards.py" line="+308"/>
+        <location line="+71"/>
+        <location filename="../../storage/standards.py" line="+313"/>
         <source>This instructor account no longer exists.</source>
         <extracomment>The audit entry&apos;s detail of a standard set back to the drills&apos; own target (the server&apos;s ``dt_set_speed_standard`` writes the same words). The skills counted against their target in force: the rollup&apos;s rows of the days.</extracomment>
         <translation>此導師帳戶已不存在。</translation>
@@ -3436,12 +3442,12 @@
         <translation>此版本的培訓程式沒有該技能：請從清單中選擇。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+54"/>
         <source>The mastery rule&apos;s shares are whole percents.</source>
         <translation>掌握規則的比率須為整數百分比。</translation>
     </message>
     <message>
-        <location filename="../../rules/rulesets.py" line="+114"/>
+        <location filename="../../rules/rulesets.py" line="+115"/>
         <location line="+490"/>
         <source>a table</source>
         <extracomment>The most digits a number of a ruleset may have before and after its point: far beyond any table, and small enough that no arithmetic on it is slow (1e1000000 is refused as written, before any comparison; int() of it alone would take a minute). Characters a message shows escaped (​): they draw nothing, or turn the text around. Said of a value of a ruleset file that cannot be shown as written (&quot;…, not a table&quot;).</extracomment>
@@ -3760,9 +3766,14 @@
         <translation>不是 {base} 的設定（其設定為：{settings}）</translation>
     </message>
     <message>
-        <location line="+118"/>
-        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
+        <location line="+119"/>
+        <source>is not a file (a folder, a device or a pipe)</source>
         <extracomment>The house rulesets this process knows (the app loads them from its database): every kept version by its versioned id, and the newest version of each house id.</extracomment>
+        <translation>不是檔案（是資料夾、裝置或管道）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>is {size} bytes; a house ruleset file has at most {most} characters</source>
         <translation>有 {size} 位元組；賭場規則集檔案最多 {most} 個字元</translation>
     </message>
     <message>
@@ -4403,7 +4414,7 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+63"/>
+        <location filename="../../ui/instructor/centre.py" line="+64"/>
         <location line="+96"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
@@ -4526,7 +4537,7 @@
         <translation>預設：%1</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <location line="+3"/>
         <source>Not saved: %1</source>
         <translation>未儲存：%1</translation>
@@ -7356,12 +7367,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation>做了此版本不認識的操作</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <source>The dashboard&apos;s typical time for %1 on %2 does not match the recorded answers.</source>
+        <translation>儀表板上 %1 於 %2 的一般用時與已記錄的答案不符。</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <source>The cohort table&apos;s figures of %3 for %1 on %2 (the typical time, or the answers within the target) do not match the recorded answers.</source>
+        <translation>全體學員表中 %3 於 %2 的 %1 數字（一般用時，或目標時間內的答題）與已記錄的答案不符。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The dashboard&apos;s figures for %1 on %2 do not match the recorded answers: they show %3 answers, %4 right; the answers hold %5, %6 right.</source>
+        <translation>儀表板上 %1 於 %2 的數字與已記錄的答案不符：顯示 %3 題、答對 %4 題；已記錄的答案為 %5 題、答對 %6 題。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The cohort table&apos;s figures of %7 for %1 on %2 do not match the recorded answers: they show %3 answers, %4 right; the answers hold %5, %6 right.</source>
+        <translation>全體學員表中 %7 於 %2 的 %1 數字與已記錄的答案不符：顯示 %3 題、答對 %4 題；已記錄的答案為 %5 題、答對 %6 題。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>a trainee no longer registered</source>
         <translation>一名已不在冊的學員</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>An answer of %1 given on %2 was changed after it was recorded.</source>
         <translation>%1 於 %2 作出的一個答案在記錄後被更改。</translation>
     </message>
@@ -7396,17 +7427,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation>資料庫檔案中一項記錄保護已被移除：有人在程式以外處理過該檔案。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
+        <source>The dashboard&apos;s figures were counted again from the %1 recorded answers: they match.</source>
+        <translation>已根據 %1 個已記錄的答案重新計算儀表板的數字：兩者相符。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>These records are on the training centre&apos;s server, which refuses any change to a recorded answer: there is nothing to verify on this computer.</source>
         <translation>這些記錄存放在培訓中心的伺服器上，伺服器拒絕任何對已記錄答案的更改：本電腦上無需核對。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>But the dashboard&apos;s figures on the server do not match the recorded answers (only the database&apos;s owner can change them): tell IT, and do not rely on those figures until they are checked:</source>
+        <translation>但伺服器上儀表板的數字與已記錄的答案不符（只有資料庫擁有者才能更改）：請通知資訊部門，核實之前切勿依賴這些數字：</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
         <translation>未發現任何問題：%1 個答案和 %2 項審計記錄均與程式記錄時相同。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
         <translation>記錄曾在程式以外被處理。請保留檔案原狀並通知資訊科技人員；在核實之前不要依賴這些成績：</translation>
     </message>
@@ -7474,7 +7515,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>中心設定第 %1 版</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>out of every group</source>
         <translation>不屬任何班級</translation>
     </message>
@@ -9289,7 +9330,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+75"/>
+        <location filename="../../reports/certificates.py" line="+76"/>
         <source>Transcript: %1</source>
         <translation>成績單：%1</translation>
     </message>
@@ -9341,7 +9382,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+753"/>
+        <location filename="../../reports/pdf.py" line="+755"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
@@ -9402,7 +9443,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>證書：%1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Certificate of dealer training</source>
         <translation>荷官培訓證書</translation>
     </message>
@@ -9412,7 +9453,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>茲證明</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>passed the certification exam in</source>
         <translation>已通過以下遊戲的認證考試</translation>
     </message>
@@ -9442,7 +9483,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師：%1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+48"/>
+        <location filename="../../reports/certification_text.py" line="+67"/>
+        <source>%1 (now %2)</source>
+        <translation>%1（現名 %2）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>now named %1</source>
+        <translation>現名 %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>certified as %1</source>
+        <translation>以 %1 之名獲得認證</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Dealer training centre</source>
         <translation>荷官培訓中心</translation>
     </message>
@@ -10159,7 +10215,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-34"/>
+        <location filename="../../reports/certification_text.py" line="-75"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>

@@ -22,7 +22,10 @@ Who may do what (``docs/server.md`` says it in words):
   assign exams, add people and reset trainees' passwords through functions that
   check what they are asked; they cannot change a recorded answer either;
 - the **audit log** takes ``INSERT`` only, and a trigger writes who (``session_user``)
-  and when (the server's clock) over whatever the client sent;
+  and when (the server's clock) over whatever the client sent; every change to a person
+  (name, staff number, archive, group, an instructor's account) is written there by the
+  database's own triggers, whoever makes it with whatever client
+  (``_person_audit_functions``);
 - the **grader** (``<database>_grader``, a login no person holds: ``dealer-trainer server
   grader``, ``storage/server/grader.py``) is the only role that writes a grade
   (``answer_grades``, ``sitting_grades``) or a certification, and ends an exam's sitting
@@ -41,6 +44,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dealer_trainer.drills.skills import all_skills
 from dealer_trainer.storage import centre, within_rollup
 
 #: Raised when a policy, grant or function changes: a workstation refuses a server
@@ -69,7 +73,12 @@ from dealer_trainer.storage import centre, within_rollup
 #: stamps); dt_start_exam refuses a sitting whose time ran out, and a new one while the
 #: last waits for grading; the view ``sitting_states`` (graded or waiting, since when);
 #: dt_set_password lets the owner set the grader's password.
-SECURITY_VERSION = 7
+#: 8: every change to a person audited by the database itself, whoever makes it with
+#: whatever client (0019): the dt_person_changed, dt_instructor_changed and
+#: dt_group_stay_changed triggers write the entries (old and new values, session_user, the
+#: server's clock), the functions no longer do; a certification keeps the name certified
+#: (dt_certified_name); the standards functions refuse a skill this version does not know.
+SECURITY_VERSION = 8
 
 #: The channel the database wakes the grader on (``pg_notify``). A notification only wakes
 #: it: anyone may send one (``NOTIFY`` has no privilege), so it carries nothing the grader
@@ -116,6 +125,10 @@ SERVER_WRITTEN = (
     "mastery_rule_set",
     "plan_assigned",
     "plan_withdrawn",
+    # Written by the triggers on the people's tables (``_person_audit_functions``): a
+    # client's own entry of these would double the trigger's.
+    "person_renamed",
+    "staff_number_set",
 )
 
 
@@ -782,11 +795,9 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                    AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = NEW.login)
                    AND pg_has_role(NEW.login, {lit_t}, 'MEMBER') THEN
                     -- An archived trainee cannot sign in at all; brought back, they can.
+                    -- (The audit entry is dt_person_changed's, whoever archives.)
                     EXECUTE format('ALTER ROLE %I %s', NEW.login,
                                    CASE WHEN NEW.archived THEN 'NOLOGIN' ELSE 'LOGIN' END);
-                    PERFORM dt_audit(
-                        CASE WHEN NEW.archived THEN 'person_archived' ELSE 'person_restored' END,
-                        NEW.login, NEW.name);
                 END IF;
                 RETURN NULL;
             END $$""",
@@ -1071,7 +1082,7 @@ def _group_functions(names: Names) -> list[tuple[str, str]]:
                     INSERT INTO group_members (group_id, trainee_id, joined_at, left_at)
                     VALUES (p_group, p_trainee, clock_timestamp(), NULL);
                 END IF;
-                PERFORM dt_audit('group_member_moved', who, coalesce(g.name, ''));
+                -- The audit entry is dt_group_stay_changed's (whoever changes a stay).
             END $$""",
         ),
         (
@@ -1117,8 +1128,7 @@ def _group_functions(names: Names) -> list[tuple[str, str]]:
                     EXECUTE format('ALTER ROLE %I LOGIN', target.login);
                     EXECUTE format('GRANT %I TO %I', {lit_i}, target.login);
                 END IF;
-                PERFORM dt_audit(CASE WHEN p_disabled THEN 'instructor_disabled'
-                                      ELSE 'instructor_enabled' END, target.login, target.name);
+                -- The audit entry is dt_instructor_changed's (whoever changes the row).
             END $$""",
         ),
     ]
@@ -1131,6 +1141,14 @@ def _standards_functions() -> list[tuple[str, str]]:
                     RAISE EXCEPTION 'only an instructor %s'
                         USING ERRCODE = 'insufficient_privilege';
                 END IF;"""
+
+    def unknown(skill: str) -> str:
+        """Refuse a skill id this version of the app does not know (``dt_skill_known``)."""
+        return f"""IF NOT dt_skill_known({skill}) THEN
+                    RAISE EXCEPTION {_UNKNOWN_SKILL}, {skill}
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;"""
+
     return [
         (
             "dt_set_speed_standard(text, integer)",
@@ -1138,6 +1156,7 @@ def _standards_functions() -> list[tuple[str, str]]:
             RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
             BEGIN
                 {refuse % "sets a speed standard"}
+                {unknown("p_skill")}
                 LOCK TABLE speed_standards IN SHARE ROW EXCLUSIVE MODE;
                 INSERT INTO speed_standards (skill, version, target_ms, set_by, set_at)
                 SELECT p_skill, coalesce(max(version), 0) + 1, p_ms, dt_instructor_id(),
@@ -1158,6 +1177,7 @@ def _standards_functions() -> list[tuple[str, str]]:
             RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
             BEGIN
                 {refuse % "counts the rollup again"}
+                {unknown("p_skill")}
                 IF p_ms IS NULL OR p_ms < 0 THEN
                     RAISE EXCEPTION 'a target time is not negative' USING ERRCODE = '22023';
                 END IF;
@@ -1194,8 +1214,17 @@ def _standards_functions() -> list[tuple[str, str]]:
             DECLARE
                 plan_id integer;
                 one integer;
+                one_skill text;
             BEGIN
                 {refuse % "assigns a practice plan"}
+                IF json_typeof(p_skills::json) IS DISTINCT FROM 'array'
+                   OR json_array_length(p_skills::json) = 0 THEN
+                    RAISE EXCEPTION {_UNKNOWN_SKILL}, p_skills
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                FOR one_skill IN SELECT json_array_elements_text(p_skills::json) LOOP
+                    {unknown("one_skill")}
+                END LOOP;
                 IF p_due <= clock_timestamp() THEN
                     RAISE EXCEPTION 'the due date of a plan must be later than now'
                         USING ERRCODE = 'invalid_parameter_value';
@@ -1261,6 +1290,161 @@ def _standards_functions() -> list[tuple[str, str]]:
             END $$""",
         ),
     ]
+
+
+# -- every change to a person audited by the database itself (issue 36, 0019) -----------
+
+#: How the server refuses a skill id this version of the app does not know (the app
+#: words it: ``storage/standards.py``'s ``UNKNOWN_ON_SERVER``).
+_UNKNOWN_SKILL = "'there is no skill % in this version of the trainer'"
+#: Between the value before and the value after, in an audit entry's detail (as
+#: ``storage/audit.py``'s ``ARROW``).
+_ARROW = " \u2192 "
+
+
+def _person_audit_functions() -> list[tuple[str, str]]:
+    """The triggers that write an audit entry for every change to a person's row, whoever
+    makes it with whatever client (an instructor's ``UPDATE trainees`` in psql too): who
+    (``session_user``, by ``dt_audit``), when (the server's clock), the value before and
+    after. ``SECURITY DEFINER``: the entry is the owner's (``dt_audit_stamp`` keeps it,
+    and drops a client's own entry of the same kind, ``SERVER_WRITTEN``). The skills this
+    version knows, for the standards functions; the name a certification is issued to."""
+    arrow = _lit(_ARROW)
+    skills = ", ".join(_lit(skill) for skill in sorted(all_skills()))
+    group_name = "(SELECT g.name::text FROM intake_groups g WHERE g.id = {0}.group_id)"
+    return [
+        (
+            "dt_skill_known(text)",
+            f"""CREATE OR REPLACE FUNCTION dt_skill_known(p_skill text) RETURNS boolean
+            LANGUAGE sql IMMUTABLE AS $$
+                SELECT coalesce(p_skill = ANY (ARRAY[{skills}]::text[]), false)
+            $$""",
+        ),
+        (
+            "dt_certified_name()",
+            f"""CREATE OR REPLACE FUNCTION dt_certified_name() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                -- The name certified is the trainee's name now, whatever the grader sent.
+                NEW.certified_name := (SELECT t.name FROM trainees t
+                                       WHERE t.id = NEW.trainee_id);
+                RETURN NEW;
+            END $$""",
+        ),
+        (
+            "dt_person_changed()",
+            f"""CREATE OR REPLACE FUNCTION dt_person_changed() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                IF NEW.name IS DISTINCT FROM OLD.name THEN
+                    PERFORM dt_audit('person_renamed', NEW.login,
+                                     OLD.name || {arrow} || NEW.name);
+                END IF;
+                IF NEW.staff_number IS DISTINCT FROM OLD.staff_number THEN
+                    PERFORM dt_audit('staff_number_set', NEW.login,
+                        coalesce(OLD.staff_number, '') || {arrow}
+                        || coalesce(NEW.staff_number, ''));
+                END IF;
+                IF NEW.archived IS DISTINCT FROM OLD.archived THEN
+                    PERFORM dt_audit(CASE WHEN NEW.archived THEN 'person_archived'
+                                          ELSE 'person_restored' END, NEW.login, NEW.name);
+                END IF;
+                RETURN NULL;
+            END $$""",
+        ),
+        (
+            "dt_instructor_changed()",
+            f"""CREATE OR REPLACE FUNCTION dt_instructor_changed() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                IF NEW.name IS DISTINCT FROM OLD.name THEN
+                    PERFORM dt_audit('person_renamed', NEW.login,
+                                     OLD.name || {arrow} || NEW.name);
+                END IF;
+                IF NEW.disabled IS DISTINCT FROM OLD.disabled THEN
+                    PERFORM dt_audit(CASE WHEN NEW.disabled THEN 'instructor_disabled'
+                                          ELSE 'instructor_enabled' END, NEW.login, NEW.name);
+                END IF;
+                RETURN NULL;
+            END $$""",
+        ),
+        (
+            "dt_group_stay_changed()",
+            # A deferred constraint trigger: it runs when the transaction commits, so the
+            # stay a move closes and the one it opens (dt_group_move) make one entry.
+            f"""CREATE OR REPLACE FUNCTION dt_group_stay_changed() RETURNS trigger
+            LANGUAGE plpgsql {_DEFINER} AS $$
+            DECLARE
+                who text;
+                here xid;
+                before_name text := '';
+                after_name text := '';
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    PERFORM dt_audit('group_member_moved',
+                        (SELECT t.login FROM trainees t WHERE t.id = OLD.trainee_id),
+                        coalesce({group_name.format("OLD")}, '') || {arrow});
+                    RETURN NULL;
+                END IF;
+                who := (SELECT t.login FROM trainees t WHERE t.id = NEW.trainee_id);
+                -- This transaction's rows of group_members carry its id (xmin).
+                SELECT m.xmin INTO here FROM group_members m WHERE m.id = NEW.id;
+                IF TG_OP = 'INSERT' THEN
+                    IF NEW.left_at IS NULL THEN
+                        after_name := coalesce({group_name.format("NEW")}, '');
+                    END IF;
+                    -- The stay this one follows, closed in the same transaction: a move.
+                    SELECT g.name INTO before_name
+                    FROM group_members m JOIN intake_groups g ON g.id = m.group_id
+                    WHERE m.trainee_id = NEW.trainee_id AND m.id <> NEW.id
+                      AND m.left_at IS NOT NULL AND m.xmin = here
+                    ORDER BY m.left_at DESC LIMIT 1;
+                    PERFORM dt_audit('group_member_moved', who,
+                                     coalesce(before_name, '') || {arrow} || after_name);
+                    RETURN NULL;
+                END IF;
+                IF OLD.left_at IS NULL AND NEW.left_at IS NOT NULL
+                   AND NEW.group_id = OLD.group_id AND NEW.trainee_id = OLD.trainee_id
+                   AND EXISTS (SELECT 1 FROM group_members m
+                               WHERE m.trainee_id = NEW.trainee_id AND m.left_at IS NULL
+                                 AND m.xmin = here) THEN
+                    RETURN NULL;  -- a move: the new stay's entry names both groups
+                END IF;
+                IF OLD.left_at IS NULL THEN
+                    before_name := coalesce({group_name.format("OLD")}, '');
+                END IF;
+                IF NEW.left_at IS NULL THEN
+                    after_name := coalesce({group_name.format("NEW")}, '');
+                END IF;
+                IF before_name = '' AND after_name = '' THEN  -- a past stay changed
+                    before_name := coalesce({group_name.format("OLD")}, '');
+                    after_name := coalesce({group_name.format("NEW")}, '');
+                END IF;
+                PERFORM dt_audit('group_member_moved', who,
+                                 before_name || {arrow} || after_name);
+                RETURN NULL;
+            END $$""",
+        ),
+    ]
+
+
+_PERSON_AUDIT_CALLERS = {
+    "dt_skill_known(text)": "",
+    "dt_certified_name()": "",
+    "dt_person_changed()": "",
+    "dt_instructor_changed()": "",
+    "dt_group_stay_changed()": "",
+}
+
+#: The deferred constraint triggers (table, trigger, events, function): run at commit.
+_DEFERRED_TRIGGERS = (
+    (
+        "group_members",
+        "dt_group_stay_changed",
+        "AFTER INSERT OR UPDATE OR DELETE",
+        "dt_group_stay_changed()",
+    ),
+)
 
 
 def _lit(text: str) -> str:
@@ -1375,6 +1559,10 @@ _TRIGGERS = (
         "dt_session_changed()",
     ),
     ("answers", "dt_answer_recorded", "AFTER INSERT", "dt_answer_recorded()"),
+    # 0019: every change to a person audited by the database; the name certified.
+    ("trainees", "dt_person_changed", "AFTER UPDATE", "dt_person_changed()"),
+    ("instructors", "dt_instructor_changed", "AFTER UPDATE", "dt_instructor_changed()"),
+    ("certifications", "dt_certified_name", "BEFORE INSERT", "dt_certified_name()"),
 )
 
 #: Trigger functions of the migrations that write where the inserting person may not:
@@ -1411,7 +1599,7 @@ def statements(names: Names) -> list[str]:
     ]
     for table in _TABLES:
         out.append(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
-    callers_of = {**_CALLERS, **_DESK_CALLERS, **_GRADER_CALLERS}
+    callers_of = {**_CALLERS, **_DESK_CALLERS, **_GRADER_CALLERS, **_PERSON_AUDIT_CALLERS}
     for signature, create in (
         *_functions(names),
         *_group_functions(names),
@@ -1419,6 +1607,7 @@ def statements(names: Names) -> list[str]:
         *_mixed_exam_functions(),
         *_desk_functions(),
         *_grader_functions(),
+        *_person_audit_functions(),
     ):
         out.append(create)
         out.append(f"REVOKE ALL ON FUNCTION {signature} FROM {everyone}")
@@ -1435,6 +1624,12 @@ def statements(names: Names) -> list[str]:
         out.append(f"DROP TRIGGER IF EXISTS {trigger} ON {table}")
         out.append(
             f"CREATE TRIGGER {trigger} {when} ON {table} FOR EACH ROW EXECUTE FUNCTION {function}"
+        )
+    for table, trigger, when, function in _DEFERRED_TRIGGERS:
+        out.append(f"DROP TRIGGER IF EXISTS {trigger} ON {table}")
+        out.append(
+            f"CREATE CONSTRAINT TRIGGER {trigger} {when} ON {table} DEFERRABLE INITIALLY "
+            f"DEFERRED FOR EACH ROW EXECUTE FUNCTION {function}"
         )
     out.append(_SITTING_STATES)
     out.append(f"REVOKE ALL ON sitting_states FROM {everyone}")

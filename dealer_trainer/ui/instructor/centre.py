@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.reports.certificates import certificates_pdf, transcript_pdf
 from dealer_trainer.reports.certification_text import (
+    certified_name_cell,
     day_text,
     game_name,
     in_time_text,
@@ -205,7 +206,8 @@ class CentrePanel(QWidget):
         self.certifications.setRowCount(len(certs))
         for row, cert in enumerate(certs):
             texts = [
-                trainees.get(cert.trainee_id, ""),
+                # The name certified, and the current one if the trainee was renamed since.
+                certified_name_cell(cert, trainees.get(cert.trainee_id, "")),
                 game_name(cert.game),
                 day_text(cert.passed_at),
                 percent_text(cert.score),

@@ -31,9 +31,9 @@ from dealer_trainer.drills.standards import percent
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import InstructorDesk, StorageError
-from dealer_trainer.storage.audit import Action, AuditEntry
+from dealer_trainer.storage.audit import ARROW, Action, AuditEntry
 from dealer_trainer.storage.standards import DRILLS_TARGET
-from dealer_trainer.storage.verify import Finding, Problem, Verification
+from dealer_trainer.storage.verify import DAILY, Figures, Finding, Problem, Verification
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import fill, problem_text
 from dealer_trainer.ui.standards_words import seconds_words
@@ -87,11 +87,55 @@ def action_words(action: Action | str) -> str:
     return QCoreApplication.translate("RecordsCheck", "did something this version does not know")
 
 
+def rollup_words(finding: Finding, who: str) -> str:
+    """A rollup row that is not what the answers add up to: which figures, of which skill
+    and day (and trainee), the figures shown and those the recorded answers hold."""
+    shown, recorded = finding.shown or Figures(), finding.recorded or Figures()
+    skill = skill_title(finding.skill or "")
+    day = "" if finding.day is None else finding.day.isoformat()
+    daily = finding.rollup == DAILY
+    if not finding.counts_differ:
+        text = (
+            QCoreApplication.translate(
+                "RecordsCheck",
+                "The dashboard's typical time for %1 on %2 does not match the recorded answers.",
+            )
+            if daily
+            else QCoreApplication.translate(
+                "RecordsCheck",
+                "The cohort table's figures of %3 for %1 on %2 (the typical time, or the "
+                "answers within the target) do not match the recorded answers.",
+            )
+        )
+        return fill(text, skill, day, who)
+    counts = (
+        str(shown.answers),
+        str(shown.correct),
+        str(recorded.answers),
+        str(recorded.correct),
+    )
+    if daily:
+        text = QCoreApplication.translate(
+            "RecordsCheck",
+            "The dashboard's figures for %1 on %2 do not match the recorded answers: they "
+            "show %3 answers, %4 right; the answers hold %5, %6 right.",
+        )
+        return fill(text, skill, day, *counts)
+    text = QCoreApplication.translate(
+        "RecordsCheck",
+        "The cohort table's figures of %7 for %1 on %2 do not match the recorded answers: "
+        "they show %3 answers, %4 right; the answers hold %5, %6 right.",
+    )
+    return fill(text, skill, day, *counts, who)
+
+
 def finding_words(finding: Finding) -> str:
     """One finding as a sentence for a training manager."""
     who = finding.trainee or QCoreApplication.translate(
         "RecordsCheck", "a trainee no longer registered"
     )
+    if finding.problem is Problem.ROLLUP_CHANGED:
+        return rollup_words(finding, who)
     when = _when(finding.at)
     problem = finding.problem
     if problem is Problem.ANSWER_CHANGED:
@@ -133,13 +177,30 @@ def finding_words(finding: Finding) -> str:
 
 def verification_words(found: Verification) -> list[str]:
     """The result as sentences, the first saying whether anything was found."""
+    rollups_match = fill(
+        QCoreApplication.translate(
+            "RecordsCheck",
+            "The dashboard's figures were counted again from the %1 recorded answers: they match.",
+        ),
+        str(found.answers_checked),
+    )
     if found.on_server:
+        server = QCoreApplication.translate(
+            "RecordsCheck",
+            "These records are on the training centre's server, which refuses any change "
+            "to a recorded answer: there is nothing to verify on this computer.",
+        )
+        if found.clean:
+            return [server, rollups_match]
         return [
+            server,
             QCoreApplication.translate(
                 "RecordsCheck",
-                "These records are on the training centre's server, which refuses any change "
-                "to a recorded answer: there is nothing to verify on this computer.",
-            )
+                "But the dashboard's figures on the server do not match the recorded answers "
+                "(only the database's owner can change them): tell IT, and do not rely on "
+                "those figures until they are checked:",
+            ),
+            *(finding_words(f) for f in found.findings),
         ]
     if found.clean:
         return [
@@ -149,7 +210,8 @@ def verification_words(found: Verification) -> list[str]:
                 "recorded them.",
             )
             .replace("%1", str(found.answers_checked))
-            .replace("%2", str(found.audit_entries_checked))
+            .replace("%2", str(found.audit_entries_checked)),
+            rollups_match,
         ]
     head = QCoreApplication.translate(
         "RecordsCheck",
@@ -258,9 +320,14 @@ class RecordsCheckPanel(QWidget):
         action = entry.action
         if action in (Action.PLAN_ASSIGNED, Action.PLAN_WITHDRAWN, Action.STAFF_NUMBER_SET):
             return detail
+        if action is Action.PERSON_RENAMED and ARROW in detail:
+            return detail  # the name before and after (older entries hold the new one only)
         if action in (Action.GROUP_CREATED, Action.GROUP_CHANGED):
             return detail  # the start date, ISO
         if action is Action.GROUP_MEMBER_MOVED:
+            if ARROW in detail:  # the server's: the group before and after
+                before, after = detail.split(ARROW, 1)
+                return f"{before or '–'}{ARROW}{after or self.tr('out of every group')}"
             return detail or self.tr("out of every group")
         if action in (Action.INSTRUCTOR_DISABLED, Action.INSTRUCTOR_ENABLED):
             return detail  # the instructor's name

@@ -335,12 +335,15 @@ def test_the_within_target_rollup_is_counted_again_by_the_instructors_function_o
             with pytest.raises(errors.InsufficientPrivilege):
                 ina.execute(attack)
         with pytest.raises(errors.InvalidParameterValue):
-            ina.execute("SELECT dt_recount_within('roulette.payout', -1)")
-        ina.execute("SELECT dt_recount_within('roulette.payout', 5000)")
+            ina.execute("SELECT dt_recount_within('roulette.straight_up', -1)")
+        # The answers above are of a skill id no version has: the server refuses it (0019).
+        with pytest.raises(errors.InvalidParameterValue, match="there is no skill"):
+            ina.execute("SELECT dt_recount_within('roulette.payout', 5000)")
+        ina.execute("SELECT dt_recount_within('roulette.straight_up', 5000)")
         assert ina.execute("SELECT skill, target_ms FROM within_targets").fetchall() == [
-            ("roulette.payout", 5000)
+            ("roulette.straight_up", 5000)
         ]
-        # Both recorded answers are wrong: none is within, however quick.
+        # No recorded answer is of that skill: none is within.
         assert ina.execute("SELECT sum(within) FROM trainee_skill_days").fetchone() == (0,)
 
 

@@ -221,6 +221,22 @@ def test_the_centre_tab_reads_its_records_when_shown_not_when_the_window_is_buil
     assert panel.name.text() == "Escola"
 
 
+def test_the_centre_tab_lists_the_name_certified_and_the_current_one_after_a_rename(
+    qtbot: QtBot, cohort: Cohort
+) -> None:
+    cohort.store.instructor(cohort.session).rename_trainee(
+        cohort.trainees["Ana Lei"], "Ana Lei Chan"
+    )
+    window = InstructorWindow(cohort.store, cohort.session)
+    qtbot.addWidget(window)
+    window.show()
+    panel = window.centre
+    window.tabs.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.certifications.rowCount() > 0)
+    assert panel.certifications.item(0, 0).text() == "Ana Lei (now Ana Lei Chan)"
+    window.close()
+
+
 def test_the_centre_tab_saves_a_version_on_enter_and_the_audit_log_says_so(
     qtbot: QtBot, cohort: Cohort
 ) -> None:
