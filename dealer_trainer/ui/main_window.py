@@ -131,6 +131,11 @@ class MainWindow(QMainWindow):
         self.sandbox_scroll: ColumnScroll | None = None
         self.spot_info = QLabel()
         self.statusBar().addWidget(self.spot_info, 1)
+        #: The lab's switch is on: the server is reached unverified (said all the time).
+        self.unverified_warning = QLabel()
+        self.unverified_warning.setObjectName("unverifiedServer")
+        self.unverified_warning.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
+        self.statusBar().addPermanentWidget(self.unverified_warning)
         self._build_menus()
         self.retranslate()
 
@@ -147,6 +152,8 @@ class MainWindow(QMainWindow):
         self.app_store.backupsChecked.connect(self._backups_checked)
         self.app_store.signedIn.connect(self._server_signed_in)
         self.app_store.signInFailed.connect(self._server_sign_in_failed)
+        self.app_store.opened.connect(self._show_unverified)
+        self._show_unverified()
         self.view.focusedSpotChanged.connect(self._describe_spot)
         self.panel.select_game(str(first))
         restore_size(self, self.SIZE_KEY, self.sensible_size())
@@ -463,6 +470,16 @@ class MainWindow(QMainWindow):
         self._sandbox_action.setText(self.tr("&What if… (settle the felt)"))
         self._glossary_action.setText(self.tr("Gl&ossary…"))
         self._language_menu.setTitle(self.tr("&Language"))
+        self.unverified_warning.setText(self.tr("Lab connection: the server is not verified"))
+        self.unverified_warning.setToolTip(
+            self.tr(
+                "This workstation does not check that the server it signs in to is the "
+                "training centre's (DEALER_TRAINER_LAB_UNVERIFIED_SERVER is on and the "
+                "server's URL has no sslmode=verify-full): another machine could pose as the "
+                "server and see every password and record. For a test lab only, never with "
+                "real trainees."
+            )
+        )
         for scene in self._scenes.values():
             scene.retranslate()
         self._stale_thumbnails.update(self._scenes)
@@ -521,6 +538,9 @@ class MainWindow(QMainWindow):
                 "their own login."
             )
         )
+
+    def _show_unverified(self) -> None:
+        self.unverified_warning.setVisible(self.app_store.unverified_server)
 
     def _records_waiting(self, message: str) -> None:
         self.statusBar().showMessage(message)
