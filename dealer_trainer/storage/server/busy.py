@@ -60,6 +60,16 @@ def busy_message(seconds: float) -> StorageError:
     )
 
 
+def role_limit_message() -> StorageError:
+    return StorageError(
+        T(
+            "Your login already has as many connections open on the server as one person may "
+            "have. If you are not signed in on other workstations, someone else may be using "
+            "your login: tell an instructor or IT, and change your password."
+        )
+    )
+
+
 def retrying_busy(
     attempt: Callable[[], R],
     *,
@@ -69,14 +79,17 @@ def retrying_busy(
     jitter: Callable[[], float] = random.random,
 ) -> R:
     """``attempt()``, tried again while the server is busy (``is_busy``), for up to
-    ``patience_s`` seconds; then ``StorageError`` saying the server is busy. Every other
-    error (a wrong password among them) is raised at once."""
+    ``patience_s`` seconds; then ``StorageError`` saying the server is busy. A login at its
+    own ``CONNECTION LIMIT`` is said at once (``role_limit_message``); every other error (a
+    wrong password among them) is raised as it is."""
     started = monotonic()
     wait = FIRST_WAIT_S
     while True:
         try:
             return attempt()
         except Exception as exc:
+            if _role_limit(exc.orig if isinstance(exc, DBAPIError) else exc):
+                raise role_limit_message() from exc
             if not is_busy(exc):
                 raise
             left = patience_s - (monotonic() - started)

@@ -203,3 +203,56 @@ def test_a_wrong_password_is_never_tried_again() -> None:
     role_limit = psycopg.OperationalError('FATAL:  too many connections for role "tom"')
     assert not busy.is_busy(role_limit)
     assert busy.is_busy(psycopg.OperationalError("FATAL:  remaining connection slots are reserved"))
+
+
+def test_a_login_at_its_connection_limit_is_said_at_once_not_retried() -> None:
+    calls = 0
+
+    def attempt() -> None:
+        nonlocal calls
+        calls += 1
+        refused = psycopg.OperationalError('FATAL:  too many connections for role "tom"')
+        raise OperationalError("connect", {}, refused)
+
+    with pytest.raises(StorageError, match="someone else may be using your login"):
+        busy.retrying_busy(attempt, sleep=lambda _s: None)
+    assert calls == 1
+
+
+def test_a_stolen_login_cannot_take_every_connection_of_the_server(centre: Centre) -> None:
+    """Each person's role has ``CONNECTION LIMIT`` (``server init``, and a trigger for people
+    added later): a login's eleventh connection is refused, another person's sign-in is not."""
+    from dealer_trainer.storage.server.policy import PERSON_CONNECTIONS
+    from tests.storage.server.conftest import command
+
+    thief_login = centre.add("trainee", "thief", "Tess Trainee")
+    other = centre.add("trainee", "other", "Otto Trainee")
+    with centre.owner_connection() as owner:
+        limits = dict(
+            owner.execute(
+                "SELECT rolname, rolconnlimit FROM pg_roles WHERE rolname IN (%s, %s, %s)",
+                (thief_login, other, centre.grader_role),
+            ).fetchall()
+        )
+    assert limits == {thief_login: PERSON_CONNECTIONS, other: PERSON_CONNECTIONS,
+                      centre.grader_role: -1}  # fmt: skip
+    held = [centre.connect(thief_login) for _ in range(PERSON_CONNECTIONS)]
+    try:
+        with pytest.raises(psycopg.OperationalError, match="too many connections for role"):
+            centre.connect(thief_login)
+        with pytest.raises(StorageError, match="someone else may be using your login"):
+            open_server_store(centre.workstation_url, thief_login, centre.passwords[thief_login])
+        with open_server_store(centre.workstation_url, other, centre.passwords[other]) as store:
+            assert store.person.login == other
+    finally:
+        for connection in held:
+            connection.close()
+    with centre.owner_connection() as owner:  # lifted by hand: init sets it again
+        owner.execute(f'ALTER ROLE "{thief_login}" CONNECTION LIMIT -1')
+    done = command("server", "init", centre.admin_url(centre.owner), password=centre.owner_password)
+    assert done.returncode == 0, done.stderr
+    with centre.owner_connection() as owner:
+        again = owner.execute(
+            "SELECT rolconnlimit FROM pg_roles WHERE rolname = %s", (thief_login,)
+        ).fetchone()
+    assert again == (PERSON_CONNECTIONS,)
