@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
 from dealer_trainer.rules.text import T
@@ -97,3 +98,42 @@ def retrying_busy(
                 raise busy_message(patience_s) from exc
         sleep(min(left, wait * (0.5 + jitter())))
         wait = min(wait * 2, LONGEST_WAIT_S)
+
+
+#: What docs/server.md (*Sign-in floods*) advises, measured with ``benchmarks/signin_flood.py``.
+ADVISED_MAX_CONNECTIONS = 300
+ADVISED_AUTH_DELAY_MS = 1000
+
+
+def settings_advice(connection: Connection) -> list[str]:
+    """``server init``'s lines on the server's settings against sign-in floods and for TLS
+    (it cannot change them: they are the superuser's, in postgresql.conf)."""
+    row = connection.execute(
+        text(
+            "SELECT current_setting('max_connections')::int AS slots, "
+            "current_setting('auth_delay.milliseconds', true) AS delay, "
+            "current_setting('ssl') AS ssl"
+        )
+    ).one()
+    lines = []
+    if row.slots < ADVISED_MAX_CONNECTIONS:
+        lines.append(
+            f"max_connections = {row.slots}: set {ADVISED_MAX_CONNECTIONS} or more in "
+            "postgresql.conf, so that a flood of wrong passwords leaves slots free for the "
+            "people (docs/server.md, Sign-in floods)"
+        )
+    else:
+        lines.append(f"max_connections = {row.slots}")
+    if row.delay is None:
+        lines.append(
+            "auth_delay is not loaded: add shared_preload_libraries = 'auth_delay' and "
+            f"auth_delay.milliseconds = {ADVISED_AUTH_DELAY_MS} to postgresql.conf, then restart"
+        )
+    else:
+        lines.append(f"auth_delay.milliseconds = {row.delay}")
+    if row.ssl != "on":
+        lines.append(
+            "ssl is off: workstations refuse a server without TLS (sslmode=verify-full); "
+            "`dealer-trainer server tls --host NAME` makes the certificate"
+        )
+    return lines

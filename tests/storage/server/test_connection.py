@@ -228,7 +228,7 @@ def test_a_stolen_login_cannot_take_every_connection_of_the_server(centre: Centr
     thief_login = centre.add("trainee", "thief", "Tess Trainee")
     other = centre.add("trainee", "other", "Otto Trainee")
     with centre.owner_connection() as owner:
-        limits = dict(
+        limits: dict[str, int] = dict(
             owner.execute(
                 "SELECT rolname, rolconnlimit FROM pg_roles WHERE rolname IN (%s, %s, %s)",
                 (thief_login, other, centre.grader_role),
@@ -251,6 +251,10 @@ def test_a_stolen_login_cannot_take_every_connection_of_the_server(centre: Centr
         owner.execute(f'ALTER ROLE "{thief_login}" CONNECTION LIMIT -1')
     done = command("server", "init", centre.admin_url(centre.owner), password=centre.owner_password)
     assert done.returncode == 0, done.stderr
+    said = done.stdout
+    assert f"each person's login: at most {PERSON_CONNECTIONS} connections" in said
+    assert "max_connections = " in said and "auth_delay.milliseconds = " in said  # CI's
+    assert "ssl is off" not in said  # CI's server has TLS
     with centre.owner_connection() as owner:
         again = owner.execute(
             "SELECT rolconnlimit FROM pg_roles WHERE rolname = %s", (thief_login,)
