@@ -44,6 +44,7 @@ from dealer_trainer.ui.language import (
     problem_text,
 )
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
+from dealer_trainer.ui.unverified import UnverifiedWarning
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -132,10 +133,7 @@ class MainWindow(QMainWindow):
         self.spot_info = QLabel()
         self.statusBar().addWidget(self.spot_info, 1)
         #: The lab's switch is on: the server is reached unverified (said all the time).
-        self.unverified_warning = QLabel()
-        self.unverified_warning.setObjectName("unverifiedServer")
-        self.unverified_warning.setStyleSheet("QLabel { color: #b00020; font-weight: bold; }")
-        self.statusBar().addPermanentWidget(self.unverified_warning)
+        self.unverified_warning = UnverifiedWarning(self, self.app_store.unverified_server)
         self._build_menus()
         self.retranslate()
 
@@ -470,16 +468,6 @@ class MainWindow(QMainWindow):
         self._sandbox_action.setText(self.tr("&What if… (settle the felt)"))
         self._glossary_action.setText(self.tr("Gl&ossary…"))
         self._language_menu.setTitle(self.tr("&Language"))
-        self.unverified_warning.setText(self.tr("Lab connection: the server is not verified"))
-        self.unverified_warning.setToolTip(
-            self.tr(
-                "This workstation does not check that the server it signs in to is the "
-                "training centre's (DEALER_TRAINER_LAB_UNVERIFIED_SERVER is on and the "
-                "server's URL has no sslmode=verify-full): another machine could pose as the "
-                "server and see every password and record. For a test lab only, never with "
-                "real trainees."
-            )
-        )
         for scene in self._scenes.values():
             scene.retranslate()
         self._stale_thumbnails.update(self._scenes)

@@ -87,3 +87,43 @@ def test_the_warning_stays_while_signed_in_over_the_lab_switch(
     assert window.panel.signed_in() is not None and _warned(window)
     window.sign_out()
     assert window.panel.signed_in() is None and _warned(window)
+
+
+def test_the_instructors_window_says_it_too(
+    qtbot: QtBot,
+    centre: Centre,  # noqa: F811
+    holders: list[AppStore],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ina = centre.add("instructor", "uina", "Uma Instructor")
+    plain = make_url(centre.workstation_url).difference_update_query(["sslmode", "sslrootcert"])
+    monkeypatch.setenv(LAB, "1")
+    window = _window(qtbot, plain.render_as_string(hide_password=False), holders, monkeypatch)
+    with qtbot.waitSignal(window.panel.traineeChosen, timeout=SIGN_IN_WAIT_MS):
+        _sign_in(qtbot, window, ina, centre.passwords[ina])
+    views = window.instructor.instructor_window
+    assert views is not None and views.isVisible()
+    qtbot.addWidget(views)
+    label = views.unverified_warning
+    assert label.isVisible() and label.text() == WARNING and _warned(window)
+    views.statusBar().showMessage("a passing message")
+    assert label.isVisible()
+    window.sign_out()
+
+
+def test_the_instructors_window_over_a_verified_server_says_nothing(
+    qtbot: QtBot,
+    centre: Centre,  # noqa: F811
+    holders: list[AppStore],  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ina = centre.add("instructor", "vina", "Vera Instructor")
+    monkeypatch.setenv(LAB, "1")  # on, but the URL verifies the server: nothing to say
+    window = _window(qtbot, centre.workstation_url, holders, monkeypatch)
+    with qtbot.waitSignal(window.panel.traineeChosen, timeout=SIGN_IN_WAIT_MS):
+        _sign_in(qtbot, window, ina, centre.passwords[ina])
+    views = window.instructor.instructor_window
+    assert views is not None
+    qtbot.addWidget(views)
+    assert not views.unverified_warning.isVisible() and not _warned(window)
+    window.sign_out()
