@@ -2,7 +2,8 @@
 
 Default: one SQLite file ``dealer-trainer.sqlite3`` in the user data directory
 (platformdirs), moved by ``DEALER_TRAINER_DATA_DIR``. A training centre sets
-``DEALER_TRAINER_DB_URL=postgresql+psycopg://user:pw@server/db`` on every workstation.
+``DEALER_TRAINER_DB_URL=postgresql+psycopg://server:5432/db?sslmode=verify-full`` on every
+workstation: a server URL without ``sslmode=verify-full`` is refused (``verified_server``).
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a committed answer survives a
 crash or power cut), a busy timeout and foreign keys on. Writes begin with
