@@ -260,3 +260,26 @@ def test_a_stolen_login_cannot_take_every_connection_of_the_server(centre: Centr
             "SELECT rolconnlimit FROM pg_roles WHERE rolname = %s", (thief_login,)
         ).fetchone()
     assert again == (PERSON_CONNECTIONS,)
+
+
+def test_a_shared_login_url_opens_over_verify_full_and_with_the_lab_switch_only(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Store.open`` with a role and password in the URL (the tests' own server)."""
+    verified = make_url(pg_url)
+    assert verified.query.get("sslmode") == "verify-full"  # tests/storage/conftest.py's
+    with Store.open(pg_url, passwords=FAST_PASSWORDS) as store:
+        assert not store.unverified_server
+        tls_on = store.read(
+            lambda c: c.execute(
+                text("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+            ).scalar_one()
+        )
+        assert tls_on is True
+    plain = verified.difference_update_query(["sslmode", "sslrootcert"])
+    url = plain.render_as_string(hide_password=False)
+    with pytest.raises(StorageError, match="sslmode=verify-full"):
+        Store.open(url, passwords=FAST_PASSWORDS)
+    monkeypatch.setenv(engine.UNVERIFIED_LAB_ENV, "1")
+    with Store.open(url, passwords=FAST_PASSWORDS) as store:
+        assert store.unverified_server
