@@ -139,7 +139,8 @@ if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'dealer_trainer
     _pg_psql -c "CREATE DATABASE dealer_trainer_server OWNER \"${_pg_owner}\"" >&2
 fi
 
-DEALER_TRAINER_TEST_PG_URL="postgresql+psycopg://${_pg_user}:${_pg_password}@localhost:${_pg_port}/${_pg_db}"
+# Over TLS that verifies the server: a workstation refuses a server URL without it.
+DEALER_TRAINER_TEST_PG_URL="postgresql+psycopg://${_pg_user}:${_pg_password}@localhost:${_pg_port}/${_pg_db}?sslmode=verify-full&sslrootcert=${_pg_tls}/ca.crt"
 export DEALER_TRAINER_TEST_PG_URL
 _pg_log "ready: ${DEALER_TRAINER_TEST_PG_URL}"
 echo "export DEALER_TRAINER_TEST_PG_URL='${DEALER_TRAINER_TEST_PG_URL}'"

@@ -106,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
         "from PGPASSWORD or a prompt.",
     )
     tasks = server.add_subparsers(
-        dest="server_command", metavar="init|add-person|set-password|grader", required=True
+        dest="server_command", metavar="init|add-person|set-password|grader|tls", required=True
     )
     init = tasks.add_parser(
         "init",
@@ -148,6 +148,22 @@ def _parser() -> argparse.ArgumentParser:
     )
     grading.add_argument("--once", action="store_true", help="grade what is pending, then exit")
     grading.add_argument("--log", metavar="FILE", help="also write the log to FILE")
+    tls = tasks.add_parser(
+        "tls",
+        help="make the centre's CA and the server's certificate (TLS, verify-full)",
+        description="Make a CA for the centre (or reuse the one in --out) and a certificate "
+        "for the server signed by it; print the postgresql.conf lines and where each "
+        "workstation keeps the CA (docs/server.md).",
+    )
+    tls.add_argument(
+        "--host",
+        action="append",
+        required=True,
+        help="the server's name as workstations dial it (or its IP address); repeat for more",
+    )
+    tls.add_argument("--out", default=".", help="the folder for the files (default: here)")
+    tls.add_argument("--centre", default="Dealer Trainer centre", help="the CA's name")
+    tls.add_argument("--days", type=int, default=825, help="the server certificate's days")
     return parser
 
 
@@ -326,6 +342,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli.set_password(args)
         if args.server_command == "grader":
             return cli.grader(args)
+        if args.server_command == "tls":
+            return cli.tls(args)
         return cli.add_person(args)
     return run_window(args)
 

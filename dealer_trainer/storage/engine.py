@@ -2,7 +2,8 @@
 
 Default: one SQLite file ``dealer-trainer.sqlite3`` in the user data directory
 (platformdirs), moved by ``DEALER_TRAINER_DATA_DIR``. A training centre sets
-``DEALER_TRAINER_DB_URL=postgresql+psycopg://user:pw@server/db`` on every workstation.
+``DEALER_TRAINER_DB_URL=postgresql+psycopg://server:5432/db?sslmode=verify-full`` on every
+workstation: a server URL without ``sslmode=verify-full`` is refused (``verified_server``).
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a committed answer survives a
 crash or power cut), a busy timeout and foreign keys on. Writes begin with
@@ -80,6 +81,64 @@ class Location:
         if self.sqlite_path is not None:
             return str(self.sqlite_path)
         return hide_password(self.url.render_as_string(hide_password=True))
+
+
+#: The lab switch: ``1`` lets a workstation connect to a server it does not verify (no
+#: ``sslmode=verify-full``), for a test lab on one machine, never a training room; the
+#: window then says so all the time (``ui.app_store.unverified_lab_server``).
+UNVERIFIED_LAB_ENV = "DEALER_TRAINER_LAB_UNVERIFIED_SERVER"
+#: The name of the centre's CA certificate where a workstation keeps it (``ca_places``).
+CA_FILENAME = "centre-ca.crt"
+#: A workstation's server URL, as the messages show it.
+SERVER_URL_FORM = (
+    "postgresql+psycopg://SERVER:5432/DATABASE?sslmode=verify-full&sslrootcert=PATH-TO-CA"
+)
+
+
+def ca_places() -> tuple[Path, ...]:
+    """Where a workstation looks for the centre's CA when its URL names no ``sslrootcert``:
+    this user's configuration folder, then the machine's (IT's, for every user)."""
+    return (
+        platformdirs.user_config_path(APP_NAME, appauthor=False) / CA_FILENAME,
+        platformdirs.site_config_path(APP_NAME, appauthor=False) / CA_FILENAME,
+    )
+
+
+def lab_unverified() -> bool:
+    """The lab switch is on (``$DEALER_TRAINER_LAB_UNVERIFIED_SERVER`` is ``1``)."""
+    return os.environ.get(UNVERIFIED_LAB_ENV, "").strip() == "1"
+
+
+def verified_server(url: URL) -> tuple[URL, bool]:
+    """A workstation's server ``url`` checked: TLS that verifies the server (``sslmode=
+    verify-full``), or else the lab switch; the URL to connect with and whether the
+    connection is unverified (the lab's).
+
+    Without ``sslrootcert`` the centre's CA is taken from the first of ``ca_places()``
+    that exists (else libpq's own, ``~/.postgresql/root.crt``). Raises ``StorageError``
+    naming the problem and the URL's form.
+    """
+    mode = url.query.get("sslmode")
+    if mode == "verify-full":
+        if "sslrootcert" not in url.query:
+            for place in ca_places():
+                if place.is_file():
+                    return url.update_query_dict({"sslrootcert": str(place)}), False
+        return url, False
+    if lab_unverified():
+        return url, True
+    raise StorageError(
+        T(
+            "The server URL {url} does not ask for a verified connection "
+            "(sslmode=verify-full): this workstation could then be talking to another "
+            "machine posing as the training centre's server, which would see every password "
+            "and record sent. Give the URL in the form {form} (the centre's CA certificate: "
+            "IT has it) and correct ${env}.",
+            url=hide_password(url.render_as_string(hide_password=True)),
+            form=SERVER_URL_FORM,
+            env=DB_URL_ENV,
+        )
+    )
 
 
 def default_data_dir() -> Path:

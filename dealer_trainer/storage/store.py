@@ -154,6 +154,9 @@ class Store:
         #: Server mode with each person's own PostgreSQL login: the login this store's
         #: connections use (PostgreSQL checked the password). ``None``: the app checks it.
         self.connected_as: str | None = None
+        #: A server reached without verifying it is the centre's (the lab switch,
+        #: ``engine.verified_server``): the window says so all the time.
+        self.unverified_server = False
         self.workstation = socket.gethostname()[:NAME_LENGTH] or "unknown"
         self.backup_problem: str | None = None
         #: Committed work that SQLite's damaged log made it drop at this open (for the
@@ -204,6 +207,10 @@ class Store:
         """
         patience = patience or engine.Patience()
         location = engine.locate(url, data_dir)
+        unverified = False
+        if location.sqlite_path is None:  # a server: verified by TLS, or the lab's switch
+            checked, unverified = engine.verified_server(location.url)
+            location = engine.Location(checked, None, location.data_dir)
         if location.sqlite_path is None and login is not None:
             location = engine.Location(
                 location.url.set(username=login, password=password),
@@ -241,6 +248,7 @@ class Store:
         )
         store.log_problem = log_problem
         store.connected_as = login if location.sqlite_path is None else None
+        store.unverified_server = unverified
         if backups_kept is None and location.sqlite_path is not None:
             backups_kept, store.setting_problem = backup.kept_setting(DEFAULT_BACKUPS_KEPT)
         store.backups_kept = DEFAULT_BACKUPS_KEPT if backups_kept is None else backups_kept

@@ -50,6 +50,24 @@ Progress = Callable[[str], None]
 SignInOpener = Callable[[str, str, Progress], "Store"]
 #: ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up.
 DB_URL_ENV = "DEALER_TRAINER_DB_URL"
+#: ``storage.engine.UNVERIFIED_LAB_ENV``, the lab's switch, read here the same way.
+UNVERIFIED_LAB_ENV = "DEALER_TRAINER_LAB_UNVERIFIED_SERVER"
+
+
+def unverified_lab_server(url: str | None = None) -> bool:
+    """The records are on a server this workstation reaches without verifying it: ``url``
+    (default ``$DEALER_TRAINER_DB_URL``) is a server's without ``sslmode=verify-full``, and
+    the lab's switch lets it through (``storage.engine.verified_server``, which refuses it
+    otherwise). The window then says so all the time."""
+    given = url or os.environ.get(DB_URL_ENV) or ""
+    scheme, sep, _rest = given.partition("://")
+    if not sep or not scheme.lower().startswith("postgresql"):
+        return False
+    if os.environ.get(UNVERIFIED_LAB_ENV, "").strip() != "1":
+        return False
+    from urllib.parse import parse_qs, urlsplit  # noqa: PLC0415 (a server's URL only)
+
+    return parse_qs(urlsplit(given).query).get("sslmode") != ["verify-full"]
 
 
 def per_person_server_url(url: str | None = None) -> str | None:
@@ -178,6 +196,7 @@ class AppStore(QObject):
         else:
             self._opener = reporting_opener or _open_default
         server = None if opener or reporting_opener else per_person_server_url(url)
+        self._unverified_url = not (opener or reporting_opener) and unverified_lab_server(url)
         if sign_in_opener is None and server is not None:
             sign_in_opener = _sign_in_default(server)
         self._sign_in_opener = sign_in_opener
@@ -207,6 +226,13 @@ class AppStore(QObject):
     def signs_in_first(self) -> bool:
         """Each person opens the records with their own login (a server's URL without one)."""
         return self._sign_in_opener is not None
+
+    @property
+    def unverified_server(self) -> bool:
+        """The records are (or will be, at sign-in) on a server reached without verifying it
+        is the centre's: the lab's switch (``unverified_lab_server``)."""
+        opened = self._store is not None and getattr(self._store, "unverified_server", False)
+        return bool(opened) or self._unverified_url
 
     @property
     def is_checking_backups(self) -> bool:

@@ -44,6 +44,7 @@ from dealer_trainer.ui.language import (
     problem_text,
 )
 from dealer_trainer.ui.sidebar import PANEL_WIDTH, SMALL_THUMB, THUMB, SidePanel
+from dealer_trainer.ui.unverified import UnverifiedWarning
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -131,6 +132,8 @@ class MainWindow(QMainWindow):
         self.sandbox_scroll: ColumnScroll | None = None
         self.spot_info = QLabel()
         self.statusBar().addWidget(self.spot_info, 1)
+        #: The lab's switch is on: the server is reached unverified (said all the time).
+        self.unverified_warning = UnverifiedWarning(self, self.app_store.unverified_server)
         self._build_menus()
         self.retranslate()
 
@@ -147,6 +150,8 @@ class MainWindow(QMainWindow):
         self.app_store.backupsChecked.connect(self._backups_checked)
         self.app_store.signedIn.connect(self._server_signed_in)
         self.app_store.signInFailed.connect(self._server_sign_in_failed)
+        self.app_store.opened.connect(self._show_unverified)
+        self._show_unverified()
         self.view.focusedSpotChanged.connect(self._describe_spot)
         self.panel.select_game(str(first))
         restore_size(self, self.SIZE_KEY, self.sensible_size())
@@ -521,6 +526,9 @@ class MainWindow(QMainWindow):
                 "their own login."
             )
         )
+
+    def _show_unverified(self) -> None:
+        self.unverified_warning.setVisible(self.app_store.unverified_server)
 
     def _records_waiting(self, message: str) -> None:
         self.statusBar().showMessage(message)

@@ -25,6 +25,7 @@ from dealer_trainer.storage.access import Passwords
 from tests.migrated import Templates
 
 PG_ENV = "DEALER_TRAINER_TEST_PG_URL"
+PG_CA_ENV = "DEALER_TRAINER_TEST_PG_CA"
 MACAU = ZoneInfo("Asia/Macau")
 START = datetime(2026, 11, 30, 1, 0, tzinfo=UTC)  # 09:00 in Macau
 
@@ -46,7 +47,17 @@ class FakeClock:
 
 
 def pg_base_url() -> str | None:
-    return os.environ.get(PG_ENV) or None
+    """``$DEALER_TRAINER_TEST_PG_URL``, over TLS that verifies the server where the test CA
+    is known (``$DEALER_TRAINER_TEST_PG_CA``): a workstation refuses a server without it."""
+    base = os.environ.get(PG_ENV) or None
+    ca = os.environ.get(PG_CA_ENV)
+    if base is None or not ca or "sslmode=" in base:
+        return base
+    return (
+        make_url(base)
+        .update_query_dict({"sslmode": "verify-full", "sslrootcert": ca})
+        .render_as_string(hide_password=False)
+    )
 
 
 @pytest.fixture

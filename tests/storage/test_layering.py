@@ -35,7 +35,8 @@ def test_plain_postgresql_url_uses_psycopg() -> None:
 def test_unreachable_server_is_a_clear_message_without_the_password() -> None:
     with pytest.raises(StorageError) as refused:
         Store.open(
-            "postgresql+psycopg://trainer:s3cret@127.0.0.1:9/trainer", passwords=FAST_PASSWORDS
+            "postgresql+psycopg://trainer:s3cret@127.0.0.1:9/trainer?sslmode=verify-full",
+            passwords=FAST_PASSWORDS,
         )
     message = str(refused.value)
     assert "127.0.0.1:9/trainer" in message and "cannot be used" in message

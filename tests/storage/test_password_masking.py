@@ -36,7 +36,7 @@ def test_a_malformed_database_url_never_shows_its_password(url: str) -> None:
 
 
 def test_an_unreachable_server_s_error_does_not_show_the_password() -> None:
-    url = f"postgresql+psycopg://ana:{SECRET}@127.0.0.1:1/trainer?connect_timeout=1"
+    url = f"postgresql+psycopg://ana:{SECRET}@127.0.0.1:1/trainer?connect_timeout=1&sslmode=verify-full"
     with pytest.raises(StorageError) as caught:
         Store.open(url)
     assert SECRET not in str(caught.value)
@@ -44,5 +44,9 @@ def test_an_unreachable_server_s_error_does_not_show_the_password() -> None:
 
 def test_the_sign_in_password_of_server_mode_is_not_in_the_error() -> None:
     with pytest.raises(StorageError) as caught:
-        Store.open("postgresql+psycopg://127.0.0.1:1/trainer", login="ana", password=SECRET)
+        Store.open(
+            "postgresql+psycopg://127.0.0.1:1/trainer?sslmode=verify-full",
+            login="ana",
+            password=SECRET,
+        )
     assert SECRET not in str(caught.value)

@@ -119,7 +119,9 @@ def test_server_a_wrong_password_is_refused_in_the_dialog(
 def test_server_an_unreachable_server_is_said_in_the_dialog(
     qtbot: QtBot, holders: list[AppStore], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = _window(qtbot, "postgresql+psycopg://127.0.0.1:1/nowhere", holders, monkeypatch)
+    window = _window(
+        qtbot, "postgresql+psycopg://127.0.0.1:1/nowhere?sslmode=verify-full", holders, monkeypatch
+    )
     dialog = _sign_in(qtbot, window, "tom", "a secret password")
     qtbot.waitUntil(lambda: not dialog.is_signing_in, timeout=SIGN_IN_WAIT_MS)
     said = dialog.message.text()

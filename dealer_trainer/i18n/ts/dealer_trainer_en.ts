@@ -2518,9 +2518,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/engine.py" line="+108"/>
+        <location filename="../../storage/engine.py" line="+132"/>
+        <source>The server URL {url} does not ask for a verified connection (sslmode=verify-full): this workstation could then be talking to another machine posing as the training centre&apos;s server, which would see every password and record sent. Give the URL in the form {form} (the centre&apos;s CA certificate: IT has it) and correct ${env}.</source>
+        <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call. The lab switch: ``1`` lets a workstation connect to a server it does not verify (no ``sslmode=verify-full``), for a test lab on one machine, never a training room; the window then says so all the time (``ui.app_store.unverified_lab_server``). The name of the centre&apos;s CA certificate where a workstation keeps it (``ca_places``). A workstation&apos;s server URL, as the messages show it.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>The database URL {url} cannot be read: {problem}. Correct ${env} (form: postgresql+psycopg://user:password@server:5432/database).</source>
-        <extracomment>How long opening waits for a lock held elsewhere before it says so and gives up. SQLite&apos;s busy timeout while opening waits for the write lock: short, so the wait is counted (and reported) here, not inside one long blocking call.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2719,7 +2724,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+91"/>
+        <location filename="../../storage/server/workstation.py" line="+93"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2729,14 +2734,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>The login {login} is not a person of this training centre (or has been archived): ask an instructor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+96"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+530"/>
+        <location filename="../../storage/store.py" line="+538"/>
         <source>Sign in first: your records are reached only after it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2774,7 +2779,7 @@
     <message>
         <location filename="../../storage/store.py" line="-113"/>
         <source>There is no active trainee profile {id}.</source>
-        <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
+        <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. A server reached without verifying it is the centre&apos;s (the lab switch, ``engine.verified_server``): the window says so all the time. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3840,6 +3845,17 @@
     <message>
         <location line="+1"/>
         <source>the drawing rules (a secondary text; the article is not on file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/server/busy.py" line="+56"/>
+        <source>The training centre&apos;s server is busy: every connection it allows is in use, and none came free in {seconds} s. Try again in a minute; if it keeps happening, tell IT (the server may be flooded with sign-in attempts).</source>
+        <extracomment>How long a sign-in keeps trying while the server has no free connection. The first wait before trying again, and the longest (each wait doubles, then is jittered to between half and one and a half times itself, so workstations do not retry in step).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Your login already has as many connections open on the server as one person may have. If you are not signed in on other workstations, someone else may be using your login: tell an instructor or IT, and change your password.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6076,9 +6092,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+405"/>
+        <location filename="../../ui/instructor/window.py" line="+411"/>
         <source>Instructor · %1</source>
-        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
+        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6437,7 +6453,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+455"/>
+        <location filename="../../ui/main_window.py" line="+460"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6449,7 +6465,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="-175"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6519,7 +6535,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <location line="+71"/>
         <location line="+21"/>
         <source>Records are not available: %1</source>
@@ -7558,7 +7574,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-426"/>
+        <location filename="../../ui/instructor/window.py" line="-431"/>
         <source>Save the PD&amp;F report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9250,6 +9266,19 @@ It is kept here; retry saving when the database is back.</source>
     </message>
 </context>
 <context>
+    <name>UnverifiedWarning</name>
+    <message>
+        <location filename="../../ui/unverified.py" line="+29"/>
+        <source>Lab connection: the server is not verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This workstation does not check that the server it signs in to is the training centre&apos;s (DEALER_TRAINER_LAB_UNVERIFIED_SERVER is on and the server&apos;s URL has no sslmode=verify-full): another machine could pose as the server and see every password and record. For a test lab only, never with real trainees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Welcome</name>
     <message>
         <location filename="../../ui/drills/launcher.py" line="+90"/>
@@ -9318,7 +9347,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+207"/>
+        <location filename="../../app.py" line="+223"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10924,9 +10953,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+114"/>
+        <location filename="../../ui/app_store.py" line="+132"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
-        <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up.</extracomment>
+        <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10935,7 +10964,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+159"/>
         <location line="+41"/>
         <source>The records could not be opened: %1</source>
         <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>

@@ -22,7 +22,7 @@ from dealer_trainer.storage import engine
 from dealer_trainer.storage.access import check_new_password
 from dealer_trainer.storage.errors import AccessDeniedError, AccountDisabledError, StorageError
 from dealer_trainer.storage.records import clean_name, name_key
-from dealer_trainer.storage.server import policy
+from dealer_trainer.storage.server import busy, policy
 from dealer_trainer.storage.server.schema import check_server_schema, current_revision
 
 #: SQLSTATE → what a refusal means, to be filled with the user, database and detail.
@@ -189,6 +189,7 @@ def init(target: ServerURL, password: str) -> list[str]:
             for statement in policy.statements(names):
                 cursor.execute(statement)
             cursor.close()
+            advice = busy.settings_advice(connection)
     except SQLAlchemyError as exc:
         raise refusal(exc, target) from exc
     finally:
@@ -204,6 +205,8 @@ def init(target: ServerURL, password: str) -> list[str]:
         f"the grader's role {names.grader}: give it a password once (server set-password "
         f"--login {names.grader}) and run `dealer-trainer server grader` as a service"
     )
+    done.append(f"each person's login: at most {policy.PERSON_CONNECTIONS} connections")
+    done += advice
     return done
 
 

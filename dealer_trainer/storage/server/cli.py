@@ -1,5 +1,6 @@
-"""``dealer-trainer server init URL``, ``… add-person URL …``, ``… set-password URL …`` and
-``… grader URL`` (the centre's grader, ``grader.py``: a service, until SIGTERM or Ctrl+C).
+"""``dealer-trainer server init URL``, ``… add-person URL …``, ``… set-password URL …``,
+``… grader URL`` (the centre's grader, ``grader.py``: a service, until SIGTERM or Ctrl+C)
+and ``… tls --host NAME`` (the centre's CA and the server's certificate, ``tls.py``).
 
 For IT's scripts: the URL names the role to sign in as (``postgresql://ROLE@SERVER:
 5432/DATABASE``, or the ``postgresql+psycopg://`` form) and never a password. The
@@ -206,4 +207,22 @@ def grader(args: SimpleNamespace) -> int:
     finally:
         work.dispose()
     print(f"{target.shown}: stopped", flush=True)
+    return EXIT_OK
+
+
+def tls(args: SimpleNamespace) -> int:
+    """``dealer-trainer server tls --host NAME [--out DIR]``: the centre's CA (made once,
+    then reused) and a certificate for the server signed by it; what to do with them."""
+    from pathlib import Path  # noqa: PLC0415 (a command's own)
+
+    from dealer_trainer.storage.server import tls as making  # noqa: PLC0415
+
+    try:
+        made = making.make(Path(args.out), list(args.host), centre=args.centre, days=int(args.days))
+    except making.TLSError as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    except OSError as exc:
+        return _fail(f"cannot write in {args.out}: {exc.strerror}", EXIT_FAILED)
+    for line in making.instructions(made):
+        print(line)
     return EXIT_OK

@@ -1655,4 +1655,48 @@ def statements(names: Names) -> list[str]:
         if check is not None:
             sql += f" WITH CHECK ({check})"
         out.append(sql)
+    out += _connection_limits(names, everyone)
+    return out
+
+
+#: The connections one person's login may hold at once (``CONNECTION LIMIT``): a workstation
+#: uses a few; a stolen login cannot take every slot of the server (docs/server.md, *Sign-in
+#: floods*; measured by ``benchmarks/signin_flood.py --stolen``).
+PERSON_CONNECTIONS = 10
+
+
+def _connection_limits(names: Names, everyone: str) -> list[str]:
+    """Every person's login, now and whenever one is added, limited to
+    ``PERSON_CONNECTIONS`` connections (an AFTER INSERT trigger on the people's tables:
+    ``dt_add_person`` makes the role, then the row)."""
+    members = (
+        f"pg_has_role(r.rolname, {_lit(names.trainees)}, 'MEMBER') "
+        f"OR pg_has_role(r.rolname, {_lit(names.instructors)}, 'MEMBER')"
+    )
+    out = [
+        f"""CREATE OR REPLACE FUNCTION dt_person_connection_limit() RETURNS trigger
+        LANGUAGE plpgsql {_DEFINER} AS $$
+        BEGIN
+            IF EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = NEW.login
+                       AND NOT r.rolsuper AND ({members})) THEN
+                EXECUTE format('ALTER ROLE %I CONNECTION LIMIT {PERSON_CONNECTIONS}',
+                               NEW.login);
+            END IF;
+            RETURN NULL;
+        END $$""",
+        f"REVOKE ALL ON FUNCTION dt_person_connection_limit() FROM {everyone}",
+    ]
+    for table in ("trainees", "instructors"):
+        out.append(f"DROP TRIGGER IF EXISTS dt_person_connection_limit ON {table}")
+        out.append(
+            f"CREATE TRIGGER dt_person_connection_limit AFTER INSERT ON {table} "
+            "FOR EACH ROW EXECUTE FUNCTION dt_person_connection_limit()"
+        )
+    out.append(
+        "DO $$ DECLARE p record; BEGIN FOR p IN SELECT r.rolname FROM pg_roles r "
+        "WHERE r.rolname IN (SELECT login FROM trainees UNION SELECT login FROM instructors) "
+        f"AND NOT r.rolsuper AND r.rolconnlimit <> {PERSON_CONNECTIONS} AND ({members}) "
+        f"LOOP EXECUTE format('ALTER ROLE %I CONNECTION LIMIT {PERSON_CONNECTIONS}', "
+        "p.rolname); END LOOP; END $$"
+    )
     return out

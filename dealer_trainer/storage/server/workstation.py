@@ -4,8 +4,10 @@
 ``store.sign_in(login, password)`` for the ``Person`` (as on a single PC). ``url``
 names the server and database only (``postgresql+psycopg://server:5432/db?sslmode=
 verify-full``); a URL that carries a user or a password is refused, so no workstation
-keeps anyone's credentials. The store it returns is the usual ``Store`` whose desks
-go through the server's own functions where the server's rules require it:
+keeps anyone's credentials, and so is one without ``sslmode=verify-full`` unless the
+lab's switch is on (``engine.verified_server``). The store it returns is the usual
+``Store`` whose desks go through the server's own functions where the server's rules
+require it:
 
 - a trainee's ``end_session`` is ``dt_end_session()`` (a trainee may not UPDATE a
   session); ``exam_paper`` (and an exam's ``start_session``) is ``dt_start_exam()``,
@@ -53,7 +55,7 @@ from dealer_trainer.storage.records import (
     trainee_profile,
     training_session,
 )
-from dealer_trainer.storage.server import admin
+from dealer_trainer.storage.server import admin, busy
 from dealer_trainer.storage.server.schema import check_server_schema
 from dealer_trainer.storage.signin import WRONG
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE, Clock, Store, utc_now
@@ -99,27 +101,30 @@ def open_server_store(
                 env=engine.DB_URL_ENV,
             )
         )
+    server, unverified = engine.verified_server(location.url)  # TLS, or the lab's switch
     login = (login or "").strip().lower()  # as the single PC's sign-in reads it
     try:
         admin.check_login(login)
     except ValueError as exc:
         raise AccessDeniedError(str(exc)) from exc
-    target = admin.ServerURL(location.url.set(username=login))
-    sql = engine.create(
-        engine.Location(location.url.set(username=login, password=password), None, None)
-    )
-    try:
+    target = admin.ServerURL(server.set(username=login))
+    sql = engine.create(engine.Location(server.set(username=login, password=password), None, None))
+
+    def whoami() -> Any:
         with sql.connect() as connection, connection.begin():
             check_server_schema(connection, location.display)
-            row = connection.execute(text("SELECT kind, person_id, name FROM dt_whoami()")).first()
-            if row is None:
-                raise AccessDeniedError(
-                    T(
-                        "The login {login} is not a person of this training centre (or has "
-                        "been archived): ask an instructor.",
-                        login=login,
-                    )
+            return connection.execute(text("SELECT kind, person_id, name FROM dt_whoami()")).first()
+
+    try:
+        row = busy.retrying_busy(whoami)  # a server with no free connection: again, a while
+        if row is None:
+            raise AccessDeniedError(
+                T(
+                    "The login {login} is not a person of this training centre (or has "
+                    "been archived): ask an instructor.",
+                    login=login,
                 )
+            )
     except SQLAlchemyError as exc:
         sql.dispose()
         raise admin.refusal(exc, target) from exc
@@ -129,23 +134,28 @@ def open_server_store(
     person = SignedIn(login, str(row.kind), int(row.person_id), str(row.name))
     store = ServerStore(
         sql,
-        engine.Location(location.url.set(username=login), None, None),
+        engine.Location(server.set(username=login), None, None),
         person=person,
-        password_check=lambda typed: _password_works(location.url, login, typed),
+        password_check=lambda typed: _password_works(server, login, typed),
         clock=clock,
         passwords=Passwords(),
         day_zone=day_zone or datetime.now().astimezone().tzinfo or UTC,
         instructor_idle=instructor_idle,
     )
     store.connected_as = login
+    store.unverified_server = unverified
     return store
 
 
 def _password_works(url: Any, login: str, password: str) -> bool:
     probe = engine.create(engine.Location(url.set(username=login, password=password), None, None))
-    try:
+
+    def attempt() -> None:
         with probe.connect() as connection:
             connection.execute(text("SELECT 1"))
+
+    try:
+        busy.retrying_busy(attempt)
         return True
     except SQLAlchemyError:
         return False

@@ -73,6 +73,7 @@ from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
 from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.unverified import UnverifiedWarning
 
 _INPUT_EVENTS = frozenset(
     {
@@ -324,6 +325,11 @@ class InstructorWindow(QMainWindow):
         for standards_page in (self.mastery, self.plans, self.standards):  # issue 15
             self.tabs.addTab(standards_page, "")
         self.setCentralWidget(self.tabs)
+        #: The lab's switch: the server is reached unverified (said all the time, as the
+        #: main window says it).
+        self.unverified_warning = UnverifiedWarning(
+            self, bool(getattr(store, "unverified_server", False))
+        )
         self._lock_action = QAction(self)
         self._lock_action.setShortcut(QKeySequence("Ctrl+L"))
         self._lock_action.triggered.connect(self.lock)

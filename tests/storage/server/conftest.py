@@ -202,8 +202,16 @@ class Centre:
 
     @property
     def workstation_url(self) -> str:
-        """What a workstation's DEALER_TRAINER_DB_URL holds: server and database only."""
-        return f"postgresql+psycopg://{self.host}:{self.port}/{self.database}"
+        """What a workstation's DEALER_TRAINER_DB_URL holds: server and database only, over
+        TLS that verifies the server (``sslmode=verify-full``, the CA of .ci/postgres.sh)."""
+        return self.workstation_url_of(self.database)
+
+    def workstation_url_of(self, database: str) -> str:
+        ca = os.environ[CA_ENV]
+        return (
+            f"postgresql+psycopg://{self.host}:{self.port}/{database}"
+            f"?sslmode=verify-full&sslrootcert={ca}"
+        )
 
     def login(self, stem: str) -> str:
         return f"{stem}.{self.database.rsplit('_', 1)[-1]}"
@@ -255,6 +263,8 @@ def centre() -> Iterator[Centre]:
     settings = owner_settings()
     if settings is None:
         pytest.skip(f'{OWNER_URL_ENV} is not set: run `eval "$(bash .ci/postgres.sh)"` first')
+    if not os.environ.get(CA_ENV):
+        pytest.skip(f'{CA_ENV} is not set: run `eval "$(bash .ci/postgres.sh)"` first')
     raw, password = settings
     base = make_url(raw)
     assert base.username and base.host

@@ -54,7 +54,7 @@ def test_a_certification_on_the_server_is_dated_by_macaus_day_not_the_sessions(
     centre: Centre, people: dict[str, str]
 ) -> None:
     zone = _far_zone()
-    url = f"{centre.workstation_url}?options={quote(f'-c TimeZone={zone}')}"
+    url = f"{centre.workstation_url}&options={quote(f'-c TimeZone={zone}')}"
 
     def opened(login: str):  # type: ignore[no-untyped-def]
         return open_server_store(
