@@ -300,3 +300,11 @@ def centre() -> Iterator[Centre]:
                 admin.execute(f'DROP ROLE IF EXISTS "{login}"')
             for group in ("instructors", "trainees"):
                 admin.execute(f'DROP ROLE IF EXISTS "{database}_{group}"')
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each module's tests on one worker (``--dist loadgroup``): they share the module's
+    centre, and some read what the module's earlier tests recorded there."""
+    for item in items:
+        if item.nodeid.startswith("tests/storage/server/"):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
