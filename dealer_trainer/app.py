@@ -171,6 +171,7 @@ def parse_args(argv: Sequence[str] | None) -> SimpleNamespace:
     parser = _parser()
     args = parser.parse_args(argv, namespace=SimpleNamespace())
     if args.command == "export-layout":
+        args.export_game = Game(args.export_game)  # one of ``choices``: a Game from here on
         suffix = args.out.suffix.lower()
         if suffix not in (".png", ".pdf"):
             parser.error(f"--out must name a .png or .pdf file, not {str(args.out)!r}")
@@ -179,7 +180,7 @@ def parse_args(argv: Sequence[str] | None) -> SimpleNamespace:
                 f"--width must be between {MIN_WIDTH} and {MAX_WIDTH} pixels, not {args.width}"
             )
         if args.jackpot is not None:
-            if args.export_game != "caribbean_stud":
+            if args.export_game != Game.CARIBBEAN_STUD:
                 parser.error("--jackpot is shown on the Caribbean Stud felt only")
             from dealer_trainer.rules.errors import RulesError  # noqa: PLC0415
             from dealer_trainer.rules.money import parse_amount  # noqa: PLC0415

@@ -41,7 +41,7 @@ def _rules() -> None:
     roulette = handle(
         "settle",
         {
-            "game": "roulette",
+            "game": Game.ROULETTE,
             "outcome": {"number": 17},
             "bets": [{"id": "a", "kind": "split", "numbers": [17, 20], "amount": 25}],
         },
@@ -50,7 +50,7 @@ def _rules() -> None:
     craps = handle(
         "settle",
         {
-            "game": "craps",
+            "game": Game.CRAPS,
             "events": [{"bet": {"id": "p", "kind": "pass", "amount": 10}}, {"roll": [3, 4]}],
         },
     )
@@ -58,7 +58,7 @@ def _rules() -> None:
     stud = handle(
         "compare",
         {
-            "game": "caribbean_stud",
+            "game": Game.CARIBBEAN_STUD,
             "hands": [["AS", "KS", "QS", "JS", "9S"], ["AH", "KH", "QH", "JH", "9H"]],
         },
     )
@@ -66,7 +66,7 @@ def _rules() -> None:
     sic_bo = handle(
         "settle",
         {
-            "game": "sic_bo",
+            "game": Game.SIC_BO,
             "outcome": {"dice": [2, 5, 5]},
             "bets": [{"id": "a", "kind": "single", "number": 5, "amount": 10}],
         },

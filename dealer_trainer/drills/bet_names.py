@@ -21,6 +21,7 @@ from dealer_trainer.rules.craps.api import replay
 from dealer_trainer.rules.craps.model import BetKind as CrapsKind
 from dealer_trainer.rules.craps.model import BetState
 from dealer_trainer.rules.craps.model import Outcome as CrapsOutcome
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.roulette.bets import Bet
 from dealer_trainer.rules.rulesets import resolve_ruleset
 from dealer_trainer.rules.text import T, Text
@@ -47,7 +48,7 @@ def named(
     ``number`` is its come point), ``Odds behind Pass Line`` (``behind``: the bet it backs),
     ``Box 3 ante``, ``Combination 2-5``. ``KeyError`` for a kind the glossary does not name.
     """
-    if game == "roulette":
+    if game == Game.ROULETTE:
         if kind == "dozen":
             return bet_name(game, f"dozen_{index}")  # each dozen has its own name
         if kind in _ROULETTE_PLAIN:
@@ -59,7 +60,7 @@ def named(
         else:
             shown = str(number if number is not None else "")
         return bet_name(game, kind, shown=shown)
-    if game == "craps":
+    if game == Game.CRAPS:
         if kind == "odds":
             return bet_name(game, kind, bet=behind if behind is not None else A_LINE_BET)
         if kind in ("come", "dont_come") and number is not None:
@@ -67,9 +68,9 @@ def named(
         if kind in ("hard", "big"):
             return bet_name(game, kind, number=number or 0)
         return bet_name(game, kind)
-    if game == "caribbean_stud":
+    if game == Game.CARIBBEAN_STUD:
         return bet_name(game, kind, box=box or 0)
-    if game == "sic_bo":
+    if game == Game.SIC_BO:
         if kind == "combination":
             first, second = numbers
             return bet_name(game, kind, first=first, second=second)
@@ -114,7 +115,7 @@ def request_bet_name(game: str, bet: Mapping[str, Any]) -> Text:
 def roulette_bet_name(bet: Bet) -> Text:
     """``Split 17-20``, ``Dozen 2 (13–24)``, ``Red``: the name the felt gives the bet's spot."""
     return named(
-        "roulette",
+        Game.ROULETTE,
         str(bet.kind),
         index=bet.position.index if bet.kind.takes_index else None,
         numbers=bet.position.numbers,
@@ -130,7 +131,7 @@ def craps_bet_name(state: BetState, lookup: Callable[[str], BetState | None]) ->
         backed = lookup(state.bet.on)
         behind = None if backed is None else craps_bet_name(backed, lookup)
     number = state.point if kind in (CrapsKind.COME, CrapsKind.DONT_COME) else state.bet.number
-    return named("craps", str(kind), number=number, behind=behind)
+    return named(Game.CRAPS, str(kind), number=number, behind=behind)
 
 
 def with_stake(name: Text, stake: Decimal) -> Text:
@@ -145,13 +146,13 @@ def roulette_bet_label(bet: Bet) -> Text:
 def _roulette_names(request: Mapping[str, Any]) -> dict[str, Text]:
     from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415 (roulette only)
 
-    ruleset = resolve_ruleset("roulette", request.get("ruleset"))
+    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"))
     bets = [parse_bet(ruleset, raw, "bet") for raw in request.get("bets", [])]
     return {bet.id: roulette_bet_label(bet) for bet in bets}
 
 
 def _craps_names(request: Mapping[str, Any]) -> dict[str, Text]:
-    ruleset = resolve_ruleset("craps", request.get("ruleset"))
+    ruleset = resolve_ruleset(Game.CRAPS, request.get("ruleset"))
     table = replay(request, ruleset)
     states = {state.id: state for state in table.bets}
     return {
@@ -164,7 +165,7 @@ def sic_bo_bet_name(bet: Mapping[str, Any]) -> Text:
     """A Sic Bo bet of a request (``{"kind": "total", "number": 9}``) by its felt name:
     ``Total 9``, ``Combination 2-5``, ``Any triple``."""
     try:
-        return request_bet_name("sic_bo", bet)
+        return request_bet_name(Game.SIC_BO, bet)
     except KeyError:
         raise ValueError(f"not a Sic Bo bet kind: {bet.get('kind')!r}") from None
 
@@ -183,11 +184,11 @@ def bet_names(request: Mapping[str, Any]) -> dict[str, Text]:
     another game.
     """
     game = request.get("game")
-    if game == "sic_bo":
+    if game == Game.SIC_BO:
         return _sic_bo_names(request)
-    if game == "roulette":
+    if game == Game.ROULETTE:
         return _roulette_names(request)
-    if game == "craps" and "events" in request:
+    if game == Game.CRAPS and "events" in request:
         return _craps_names(request)
     return {}
 
@@ -195,18 +196,18 @@ def bet_names(request: Mapping[str, Any]) -> dict[str, Text]:
 def losing_bets(request: Mapping[str, Any]) -> frozenset[str]:
     """The bets of a craps, roulette or Sic Bo request that lose (collected, not paid)."""
     game = request.get("game")
-    if game == "sic_bo":
+    if game == Game.SIC_BO:
         from dealer_trainer.rules.sic_bo.api import settle as settle_sic_bo  # noqa: PLC0415
 
-        answer = settle_sic_bo(request, resolve_ruleset("sic_bo", request.get("ruleset")))
+        answer = settle_sic_bo(request, resolve_ruleset(Game.SIC_BO, request.get("ruleset")))
         return frozenset(str(r["id"]) for r in answer["results"] if r["outcome"] == "lose")
-    if game == "craps" and "events" in request:
-        table = replay(request, resolve_ruleset("craps", request.get("ruleset")))
+    if game == Game.CRAPS and "events" in request:
+        table = replay(request, resolve_ruleset(Game.CRAPS, request.get("ruleset")))
         return frozenset(s.id for s in table.bets if s.outcome is CrapsOutcome.LOSE)
-    if game == "roulette":
+    if game == Game.ROULETTE:
         from dealer_trainer.rules.roulette.api import settle  # noqa: PLC0415 (roulette only)
 
-        answer = settle(request, resolve_ruleset("roulette", request.get("ruleset")))
+        answer = settle(request, resolve_ruleset(Game.ROULETTE, request.get("ruleset")))
         return frozenset(str(bet) for bet in answer["collect"])
     return frozenset()
 

@@ -44,11 +44,12 @@ from dealer_trainer.rules.caribbean_stud.table import (
     raise_ratio,
 )
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.money import win_at
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import T, Text
 
-GAME = "caribbean_stud"
+GAME = Game.CARIBBEAN_STUD
 DECK = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 HAND_NAMES = {
     HandClass.ROYAL_FLUSH: T("royal flush (黃袍麒)"),

@@ -50,12 +50,13 @@ from dealer_trainer.rules.craps.api import read_throw, replay
 from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.craps.model import POINT_NUMBERS, InvalidThrow, Throw
 from dealer_trainer.rules.craps.table import BigWin
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import house_procedure
 from dealer_trainer.rules.money import to_cents
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 from dealer_trainer.rules.text import T, Text
 
-GAME = "craps"
+GAME = Game.CRAPS
 
 
 def bet_name(state: BetState, table: Table) -> Text:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dealer_trainer.drills.bet_names import NOT_ON_TABLE, bet_names, losing_bets
 from dealer_trainer.drills.chips import chip_count, chips_total
 from dealer_trainer.drills.model import Answer, AnswerKind, Difficulty, DrillItem, Grade
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.roulette.bets import BetKind
 from dealer_trainer.rules.roulette.pay_order import (
     TEXTS_DIFFER_ON,
@@ -30,7 +31,7 @@ from dealer_trainer.rules.text import T, Text
 def grade(item: DrillItem, answer: Answer) -> Grade:
     """Grade ``answer`` for ``item``: correct or not, and the feedback to show."""
     expected = item.expected
-    if expected.kind is AnswerKind.ORDER and item.game == "craps":
+    if expected.kind is AnswerKind.ORDER and item.game == Game.CRAPS:
         # Judged by the craps rules core with the bets' names, a time-out included.
         from dealer_trainer.drills.craps import grade_order  # noqa: PLC0415 (craps imports this)
 
@@ -52,10 +53,10 @@ def _show_expected(item: DrillItem) -> tuple[Text, ...]:
         right = next(o for o in expected.options if o.id == expected.choice)
         return (T("The right answer: {answer}", answer=right.label),)
     shown = T("The right order: {order}.", order=_order_text(item))
-    if item.game == "roulette" and _both_texts_right(item):
+    if item.game == Game.ROULETTE and _both_texts_right(item):
         # Each official text of Art. 5(1) gives its own right order here: the order shown is
         # one of them, never the only one (the worked solution gives the other).
-        texts = pay_texts(resolve_ruleset("roulette", item.situation["request"].get("ruleset")))
+        texts = pay_texts(resolve_ruleset(Game.ROULETTE, item.situation["request"].get("ruleset")))
         return (
             shown,
             T(
@@ -73,7 +74,7 @@ def _both_texts_right(item: DrillItem) -> bool:
     """Do both official texts of Art. 5(1) give a right order for this roulette item, and
     differently?"""
     request = item.situation["request"]
-    ruleset = resolve_ruleset("roulette", request.get("ruleset"))
+    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"))
     if len(pay_texts(ruleset)) < 2:
         return False
     from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415
@@ -166,7 +167,7 @@ def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
 
 def _grade_order(item: DrillItem, answer: Answer) -> Grade:
     given = answer.order or ()
-    if item.game == "roulette":
+    if item.game == Game.ROULETTE:
         return _grade_roulette_order(item, given)
     # Other games: the groups the rules core gave, in order; any order within a group.
     request = item.situation["request"]
@@ -242,7 +243,7 @@ TEXT_NAMES = {
 def _grade_roulette_order(item: DrillItem, given: Sequence[str]) -> Grade:
     """Art. 5(1) by the rules core's judge; the trainee is told in words, bets by name."""
     request = item.situation["request"]
-    ruleset = resolve_ruleset("roulette", request.get("ruleset"))
+    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"))
     from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415
 
     bets = [parse_bet(ruleset, raw, "bet") for raw in request["bets"]]

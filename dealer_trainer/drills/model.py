@@ -17,6 +17,7 @@ from typing import Any
 
 from dealer_trainer.drills.chips import fewest_chips
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import T, Text
 
@@ -102,8 +103,9 @@ class DrillItem:
     rests_on: tuple[Text, ...] = ()
 
     @property
-    def game(self) -> str:
-        return str(self.situation["request"]["game"])
+    def game(self) -> Game:
+        """The game of the item's rules request (read off its JSON: a ``Game`` from here)."""
+        return Game.of(str(self.situation["request"]["game"]))
 
     def to_json(self) -> dict[str, Any]:
         """Everything storage needs to keep and later re-draw the item."""
@@ -220,7 +222,7 @@ class Skill:
     """A drill family: what it trains, how an item is made, how long a dealer may take."""
 
     id: str
-    game: str
+    game: Game
     title: Text
     description: Text
     answer: AnswerKind

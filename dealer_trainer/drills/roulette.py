@@ -24,6 +24,7 @@ from dealer_trainer.drills.model import (
     seconds,
 )
 from dealer_trainer.glossary import bet_name
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.roulette import RED, Bet, BetKind, BetPosition, all_positions, settle
 from dealer_trainer.rules.roulette.pay_order import texts_differ
 from dealer_trainer.rules.roulette.rulings import disturbed_winning_chips, golpe_nulo, late_bet
@@ -38,7 +39,7 @@ from dealer_trainer.rules.roulette.settle import (
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import T, Text
 
-GAME = "roulette"
+GAME = Game.ROULETTE
 
 # Each kind of bet as a worked line counts it ("1 split", "3 splits"): the glossary's words.
 KIND_NAMES = {

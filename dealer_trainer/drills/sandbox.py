@@ -186,7 +186,7 @@ def what_if(felt: Felt, chips: TableChips, ruleset: Ruleset, outcome: Outcome) -
         request, refused = _flat(game, felt, bets, ruleset, outcome)
     refused_spots = {r.spot_id for r in refused}
     stakes = {s: a for s, a in bets.items() if s not in refused_spots}
-    situation = Situation(game=str(game), request=request, seats=(), spots={s: s for s in stakes})
+    situation = Situation(game=game, request=request, seats=(), spots={s: s for s in stakes})
     try:
         round_ = round_of(ruleset, 0, Difficulty.ADVANCED, situation)
     except RulesError as error:  # the outcome (a card twice), as the bets were checked alone
@@ -264,7 +264,7 @@ def _craps(
     refused: list[Refused] = []
 
     def request() -> dict[str, Any]:
-        return {"game": "craps", "ruleset": ruleset.id, "events": list(events)}
+        return {"game": Game.CRAPS, "ruleset": ruleset.id, "events": list(events)}
 
     def place(spot_id: str, **fields: Any) -> None:
         spot = felt.spot(spot_id)
@@ -384,7 +384,7 @@ def _stud(
         bet = felt.spot(spot_id).bet
         by_box.setdefault(int(bet.box or 0), {})[bet.kind] = spot_id
     request: dict[str, Any] = {
-        "game": "caribbean_stud",
+        "game": Game.CARIBBEAN_STUD,
         "ruleset": ruleset.id,
         "dealer": list(outcome.dealer),
         "boxes": [],

@@ -39,6 +39,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.layouts.sic_bo import FACES, lit_spots
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import house_pay_table as house_table_of
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.rulings import BetFate
@@ -48,7 +49,7 @@ from dealer_trainer.rules.sic_bo.rulings import Irregularity
 from dealer_trainer.rules.sic_bo.rulings import ruling as house_ruling
 from dealer_trainer.rules.text import Param, T, Text
 
-GAME = "sic_bo"
+GAME = Game.SIC_BO
 Dice = tuple[int, int, int]
 
 

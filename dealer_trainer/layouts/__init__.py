@@ -43,7 +43,7 @@ def felt_for(game: str, ruleset: Ruleset | None = None) -> Felt:
     if game is Game.ROULETTE:
         from dealer_trainer.layouts.roulette import roulette_felt  # noqa: PLC0415
 
-        return roulette_felt(ruleset or default_ruleset("roulette"))
+        return roulette_felt(ruleset or default_ruleset(Game.ROULETTE))
     if game is Game.CRAPS:
         from dealer_trainer.layouts.craps import craps_felt  # noqa: PLC0415
 
@@ -55,7 +55,7 @@ def felt_for(game: str, ruleset: Ruleset | None = None) -> Felt:
     if game is Game.SIC_BO:
         from dealer_trainer.layouts.sic_bo import sic_bo_felt  # noqa: PLC0415
 
-        return sic_bo_felt(ruleset or default_ruleset("sic_bo"))
+        return sic_bo_felt(ruleset or default_ruleset(Game.SIC_BO))
     if game is Game.BACCARAT:  # its rules core only, so far (Game.of refuses it): no felt yet
         raise ValueError(f"no felt for {game.value!r} yet")
     assert_never(game)

@@ -166,7 +166,7 @@ def _ref(position: BetPosition) -> BetRef:
 
 def roulette_felt(ruleset: Ruleset | None = None) -> Felt:
     """The felt of a roulette ruleset: one spot per legal bet position, in mm."""
-    ruleset = ruleset or default_ruleset("roulette")
+    ruleset = ruleset or default_ruleset(Game.ROULETTE)
     on_track = ruleset.choice("nine_number_definition") != "layout_block"
     # the neighbours' track round the wheel needs a deeper table than the wheel alone
     wheel_y = max(WHEEL_Y, TRACK[1] + 40.0) if on_track else WHEEL_Y

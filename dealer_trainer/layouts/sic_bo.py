@@ -446,7 +446,7 @@ def _settled(
 ) -> list[dict[str, Any]]:
     from dealer_trainer.rules.sic_bo.api import settle  # noqa: PLC0415 (the rules on first use)
 
-    request = {"game": "sic_bo", "bets": bets, "outcome": {"dice": list(dice)}}
+    request = {"game": Game.SIC_BO, "bets": bets, "outcome": {"dice": list(dice)}}
     return list(settle(request, ruleset)["results"])
 
 

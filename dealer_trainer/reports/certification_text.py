@@ -10,6 +10,7 @@ from datetime import date, datetime
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
 
 from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.centre import local_day
 from dealer_trainer.storage.certification import Certification, SittingScore
@@ -19,15 +20,16 @@ NOT_TIMED = "–"
 
 #: The games by name, as the window's "games" context translates them.
 GAME_NAMES = {
-    "roulette": QT_TRANSLATE_NOOP("games", "Roulette"),
-    "craps": QT_TRANSLATE_NOOP("games", "Craps"),
-    "caribbean_stud": QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"),
-    "sic_bo": QT_TRANSLATE_NOOP("games", "Sic Bo"),
+    Game.ROULETTE: QT_TRANSLATE_NOOP("games", "Roulette"),
+    Game.CRAPS: QT_TRANSLATE_NOOP("games", "Craps"),
+    Game.CARIBBEAN_STUD: QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"),
+    Game.SIC_BO: QT_TRANSLATE_NOOP("games", "Sic Bo"),
 }
 
 
 def game_name(game: str) -> str:
-    english = GAME_NAMES.get(game)
+    known = Game.known(game)
+    english = None if known is None else GAME_NAMES[known]
     return game if english is None else QCoreApplication.translate("games", english)
 
 

@@ -176,6 +176,7 @@ def handle(command: str, request: Mapping[str, Any]) -> dict[str, Any]:
             f"Unknown game {shown(game)}: the rules know {_games(' and ')}.",
             "unknown_game",
         )
+    game = Game(game)  # read off the JSON once: a Game from here on
     ruleset = resolve_ruleset(game, request.get("ruleset"))
     if command in _PROCEDURE_VERBS:
         steps = importlib.import_module(_PROCEDURE_MODULES[game])

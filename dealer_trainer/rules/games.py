@@ -10,6 +10,11 @@ member, with its rulesets and its rules CLI, but not one of :meth:`Game.tables`,
 games the window offers with their felts, drills and tables; :meth:`Game.ids` and
 :meth:`Game.of` are those.  Iterating :class:`Game` gives every member, rules-only
 ones included: code that needs a felt or drills iterates :meth:`Game.tables`.
+
+The code names a game by its member (``Game.CRAPS``), never by its id in quotes: a
+``Game`` is a ``str``, so ``game == "crpas"`` would pass every check and be silently false
+(``tests/test_games.py`` finds any that come back). A game id read from the store, a JSON
+request or the command line becomes a ``Game`` there, once (:meth:`Game.of`).
 """
 
 from __future__ import annotations
@@ -53,6 +58,12 @@ class Game(StrEnum):
         if game_id not in cls.ids():
             raise ValueError(f"unknown game {str(game_id)!r} (known: {', '.join(cls.ids())})")
         return cls(game_id)
+
+    @classmethod
+    def known(cls, game_id: str) -> Game | None:
+        """The game of the window with this id, or ``None`` for any other text (shown as it
+        is)."""
+        return cls(game_id) if game_id in cls.ids() else None
 
 
 #: Games whose rules core is in, but not yet their felt, drills and table.

@@ -56,6 +56,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, case, func, insert, select
 
+from dealer_trainer.rules.games import Game
 from dealer_trainer.storage.centre import CentreSettings
 from dealer_trainer.storage.models import (
     AnswerRow,
@@ -197,7 +198,7 @@ class SittingScore:
 class Certification:
     id: int
     trainee_id: int
-    game: str
+    game: Game
     exam_id: int
     session_id: int
     passed_at: datetime
@@ -246,7 +247,8 @@ _RECORDED = tuple(f for f in Certification.__dataclass_fields__ if f != "timed")
 
 
 def certification(row: Row[Any], *, timed: bool = True) -> Certification:
-    return Certification(**{f: getattr(row, f) for f in _RECORDED}, timed=timed)
+    recorded = {f: getattr(row, f) for f in _RECORDED if f != "game"}
+    return Certification(**recorded, game=Game.of(row.game), timed=timed)
 
 
 def is_timed(exam_row: Any) -> bool:

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Row, Select, delete, insert, or_, select, upd
 from sqlalchemy.exc import IntegrityError
 
 from dealer_trainer import __version__
+from dealer_trainer.rules.games import Game
 from dealer_trainer.storage import audit, centre, certification, transcript
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.certification import (
@@ -192,7 +193,7 @@ def _sittings_of(
 
 
 #: The games the live table deals (``drills.table``), by their ids.
-TABLE_GAMES = ("roulette", "craps", "caribbean_stud", "sic_bo")
+TABLE_GAMES = (Game.ROULETTE, Game.CRAPS, Game.CARIBBEAN_STUD, Game.SIC_BO)
 
 
 class TraineeDesk:

@@ -27,6 +27,7 @@ from datetime import datetime
 from sqlalchemy import Connection, func, insert, literal, select
 
 from dealer_trainer.rules.errors import RulesetError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import (
     Ruleset,
     house_version,
@@ -57,7 +58,7 @@ class StoredHouseRuleset:
 
     ruleset_id: str
     version: int
-    game: str
+    game: Game
     base: str
     title: str
     file_name: str
@@ -95,7 +96,7 @@ def _kept(connection: Connection, *, authors: bool = True) -> list[StoredHouseRu
         StoredHouseRuleset(
             ruleset_id=row.ruleset_id,
             version=row.version,
-            game=row.game,
+            game=Game.of(row.game),
             base=row.base,
             title=row.title,
             file_name=row.file_name,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Row, insert, select
 
 from dealer_trainer.rules.caribbean_stud.calls import CALL_ACTIONS
+from dealer_trainer.rules.games import Game
 from dealer_trainer.storage.errors import AccessDeniedError, StorageError
 from dealer_trainer.storage.models import (
     SessionRow,
@@ -62,7 +63,7 @@ def _aware(value: datetime, name: str) -> None:
 class TableRoundRecord:
     """A round as dealt: the game, the seed, the difficulty and the situation on the table."""
 
-    game: str
+    game: Game
     ruleset_id: str
     seed: int
     difficulty: int
@@ -157,7 +158,7 @@ class StoredTableRound:
 
 
 def _round_record(row: Row[Any]) -> TableRoundRecord:
-    return from_row(TableRoundRecord, row)
+    return from_row(TableRoundRecord, row, game=Game.of(row.game))
 
 
 def _attempt_record(row: Row[Any]) -> TableAttemptRecord:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, exists, func, insert, select, text
 
 from dealer_trainer.drills.skills import all_skills
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
 from dealer_trainer.storage.errors import (
@@ -70,7 +71,7 @@ _SERVER_REFUSALS = {"gone": NO_PLAN_ASSIGNMENT, "done": PLAN_DONE}
 class PracticePlan:
     id: int
     title: str
-    game: str
+    game: Game
     skills: tuple[str, ...]
     item_count: int
     due_at: datetime
@@ -122,7 +123,7 @@ def _plan(row: Any) -> PracticePlan:
     return PracticePlan(
         row.id,
         row.title,
-        row.game,
+        Game.of(row.game),
         tuple(skills),
         row.item_count,
         row.due_at,

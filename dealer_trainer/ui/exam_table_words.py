@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table.pace import MS_PER_HOUR, clock_text
 from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.certification import SittingScore
 from dealer_trainer.ui.games import GAME_NAMES
@@ -18,10 +19,10 @@ CONTEXT = "ExamTable"
 
 #: What one round of the live table is called, per game (as ``drills.table.pace``).
 UNITS = {
-    "roulette": QT_TRANSLATE_NOOP("ExamTable", "spins"),
-    "craps": QT_TRANSLATE_NOOP("ExamTable", "throws"),
-    "caribbean_stud": QT_TRANSLATE_NOOP("ExamTable", "rounds"),
-    "sic_bo": QT_TRANSLATE_NOOP("ExamTable", "throws"),
+    Game.ROULETTE: QT_TRANSLATE_NOOP("ExamTable", "spins"),
+    Game.CRAPS: QT_TRANSLATE_NOOP("ExamTable", "throws"),
+    Game.CARIBBEAN_STUD: QT_TRANSLATE_NOOP("ExamTable", "rounds"),
+    Game.SIC_BO: QT_TRANSLATE_NOOP("ExamTable", "throws"),
 }
 
 
@@ -30,7 +31,7 @@ def _tr(text: str) -> str:
 
 
 def game_name(game: str) -> str:
-    return QCoreApplication.translate("games", GAME_NAMES[game][0])
+    return QCoreApplication.translate("games", GAME_NAMES[Game.of(game)][0])
 
 
 def round_time_ms(pace: int) -> int:
@@ -53,7 +54,7 @@ def weighing_text(game: str, pace: int) -> str:
         )
         .replace("%1", game_name(game))
         .replace("%2", str(pace))
-        .replace("%3", _tr(UNITS[game]))
+        .replace("%3", _tr(UNITS[Game.of(game)]))
         .replace("%4", clock_text(round_time_ms(pace)))
     )
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 #: Game id → (English name for translation, Chinese name as printed in Macau).
-GAME_NAMES: dict[str, tuple[str, str]] = {
-    "roulette": (QT_TRANSLATE_NOOP("games", "Roulette"), "輪盤"),
-    "craps": (QT_TRANSLATE_NOOP("games", "Craps"), "花旗骰"),
-    "caribbean_stud": (QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"), "聯獎撲克"),
-    "sic_bo": (QT_TRANSLATE_NOOP("games", "Sic Bo"), "骰寶"),
+GAME_NAMES: dict[Game, tuple[str, str]] = {
+    Game.ROULETTE: (QT_TRANSLATE_NOOP("games", "Roulette"), "輪盤"),
+    Game.CRAPS: (QT_TRANSLATE_NOOP("games", "Craps"), "花旗骰"),
+    Game.CARIBBEAN_STUD: (QT_TRANSLATE_NOOP("games", "Caribbean Stud Poker"), "聯獎撲克"),
+    Game.SIC_BO: (QT_TRANSLATE_NOOP("games", "Sic Bo"), "骰寶"),
 }
 
 REVOCATION_NOTE = QT_TRANSLATE_NOOP(
@@ -30,7 +31,7 @@ def game_title(game: str) -> str:
     Where the translated name is the Chinese print (the Chinese window), the
     second line gives the English name instead, as the felts print both.
     """
-    english, chinese = GAME_NAMES[game]
+    english, chinese = GAME_NAMES[Game.of(game)]
     name = QCoreApplication.translate("games", english)
     return f"{name}\n{english if name == chinese else chinese}"
 

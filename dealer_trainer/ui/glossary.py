@@ -336,4 +336,4 @@ class GlossaryWindow(QDialog):
 
 
 def _game_name(game: str) -> str:
-    return QCoreApplication.translate("games", GAME_NAMES[game][0])
+    return QCoreApplication.translate("games", GAME_NAMES[Game.of(game)][0])

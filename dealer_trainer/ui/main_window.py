@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips, house_chips
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
 from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.drills.menu import install_drills
@@ -685,7 +686,7 @@ class MainWindow(QMainWindow):
 
         game = self.panel.current_game()
         # The game by its name in the window's language ("Roleta.png"), never by its id.
-        name = QCoreApplication.translate("games", GAME_NAMES[game][0])
+        name = QCoreApplication.translate("games", GAME_NAMES[Game.of(game)][0])
         path, _ = QFileDialog.getSaveFileName(
             self,
             self.tr("Export the layout"),

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.layouts.chips import ChipSet, Denomination
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
 from dealer_trainer.ui.fonts import felt_font
 from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
@@ -330,7 +331,7 @@ class SidePanel(QWidget):
         # The regulation as it is named in the window's language (a house ruleset: its base's).
         name = regulation_name(ruleset.base or ruleset.id, current_language())
         lines = [self.tr("Follows: %1").replace("%1", name)]
-        if game == "sic_bo":  # no article on file at all: the house's own pay table
+        if game == Game.SIC_BO:  # no article on file at all: the house's own pay table
             lines.append(
                 self.tr(
                     "House pay table: the Sic Bo regulation is not on file, so no answer "
@@ -339,7 +340,7 @@ class SidePanel(QWidget):
             )
         elif ruleset.status != "complete":
             lines.append(self.tr("Partial text: only part of the regulation is on file."))
-        if game == "craps":
+        if game == Game.CRAPS:
             lines.append(QCoreApplication.translate("games", REVOCATION_NOTE))
         return "\n".join(lines)
 

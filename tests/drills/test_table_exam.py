@@ -315,7 +315,7 @@ def test_every_games_skills_load_when_the_live_tables_stud_module_is_imported_fi
     code = (
         "import dealer_trainer.drills.table.caribbean_stud\n"
         "from dealer_trainer.drills import all_skills\n"
-        "print(sorted({s.game for s in all_skills().values()}))\n"
+        "print(sorted({str(s.game) for s in all_skills().values()}))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -27,6 +27,7 @@ from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.caribbean_stud import procedure as caribbean_stud_procedure
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.craps import procedure as craps_procedure
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Step, WorkOf
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.sic_bo import procedure as sic_bo_procedure
@@ -37,18 +38,18 @@ Deal = Callable[[Ruleset, int, Difficulty], Situation]
 SEEDS = 2**63
 
 #: Game → how a round is dealt (this package) and how its work is planned (the rules core).
-_TABLES: dict[str, tuple[Deal, WorkOf]] = {
-    "roulette": (roulette.situation, roulette.work),  # each bet paid on its own (Art. 5(2))
-    "craps": (craps.situation, craps_procedure.work),
-    "caribbean_stud": (caribbean_stud.situation, caribbean_stud_procedure.work),
-    "sic_bo": (sic_bo.situation, sic_bo_procedure.work),
+_TABLES: dict[Game, tuple[Deal, WorkOf]] = {
+    Game.ROULETTE: (roulette.situation, roulette.work),  # each bet paid on its own (Art. 5(2))
+    Game.CRAPS: (craps.situation, craps_procedure.work),
+    Game.CARIBBEAN_STUD: (caribbean_stud.situation, caribbean_stud_procedure.work),
+    Game.SIC_BO: (sic_bo.situation, sic_bo_procedure.work),
 }
 
 
 def step_readings(round_: TableRound, step: Step) -> tuple[Text, ...]:
     """What a right step rests on beyond the regulation's words (an interpretation, in
     full), for the feedback beside its article; empty where the article says it all."""
-    if round_.situation.game == "craps":
+    if round_.situation.game == Game.CRAPS:
         return craps.readings(round_.situation.request, round_.ruleset, step)
     return ()
 
@@ -75,7 +76,7 @@ def new_round(
     The other games deal each round at a table of its own: ``after`` changes nothing.
     ``exam``: the table exam it is dealt for, stored with it."""
     deal, work_of = _table_of(ruleset)
-    if after is not None and ruleset.game == "craps":
+    if after is not None and ruleset.game == Game.CRAPS:
         if after.ruleset != ruleset or after.difficulty != difficulty:
             raise ValueError("a round goes on at the same table: its ruleset and difficulty")
         if seed != (after.seed + 1) % SEEDS:
@@ -110,7 +111,7 @@ def table_run(
 
 def deals_irregularities(game: str, difficulty: Difficulty) -> bool:
     """Whether a round of this game at this level can bring an irregularity to rule."""
-    if game == "caribbean_stud" and STUD_IRREGULARITY_RATE[difficulty] > 0:
+    if game == Game.CARIBBEAN_STUD and STUD_IRREGULARITY_RATE[difficulty] > 0:
         return True  # Art. 11, while dealing
     return irregular.RATE[difficulty] > 0
 

@@ -17,6 +17,7 @@ from dealer_trainer.drills.caribbean_stud import PROGRESSIVE_FIXED, PROGRESSIVE_
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import Seat, Situation
 from dealer_trainer.drills.table.stud_dealing import dealing_of
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset
 
 RANKS = "23456789TJQKA"
@@ -41,7 +42,7 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
     dealer = [deck.pop() for _ in range(5)]
     progressive = difficulty is not Difficulty.BEGINNER
     request: dict[str, Any] = {
-        "game": "caribbean_stud",
+        "game": Game.CARIBBEAN_STUD,
         "ruleset": ruleset.id,
         "dealer": dealer,
         "boxes": [
@@ -63,7 +64,7 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             "fixed": PROGRESSIVE_FIXED,
         }
     return Situation(
-        game="caribbean_stud",
+        game=Game.CARIBBEAN_STUD,
         request=request,
         seats=seats,
         dealing=dealing_of(ruleset, seed, difficulty, request),

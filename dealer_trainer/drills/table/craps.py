@@ -30,6 +30,7 @@ from dealer_trainer.drills.table.round import Seat, Situation
 from dealer_trainer.rules.craps import api
 from dealer_trainer.rules.craps.model import POINT_NUMBERS, SEVEN, BetKind, Roll
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import Text
@@ -78,7 +79,7 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
         if rng.random() < 0.7:
             table.bet(seat.player, rng.choice(_PROPS[difficulty]))
     table.roll()
-    return Situation(game="craps", request=table.request(), seats=seats)
+    return Situation(game=Game.CRAPS, request=table.request(), seats=seats)
 
 
 def following(
@@ -97,7 +98,7 @@ def following(
     if not table.play.open_bets():  # a throw with nothing on the layout is no round to deal
         table.bet(rng.choice(previous.seats).player, table.a_bet_now())
     table.roll()
-    return Situation(game="craps", request=table.request(), seats=previous.seats)
+    return Situation(game=Game.CRAPS, request=table.request(), seats=previous.seats)
 
 
 def _sides(request: Mapping[str, Any]) -> dict[str, str]:
@@ -182,7 +183,7 @@ class _Table:
         self.sides: dict[str, str] = {}  # each player's line bet so far
 
     def request(self) -> dict[str, Any]:
-        return {"game": "craps", "ruleset": self.ruleset.id, "events": list(self.events)}
+        return {"game": Game.CRAPS, "ruleset": self.ruleset.id, "events": list(self.events)}
 
     def bet(self, player: str, kind: str, **extra: Any) -> bool:
         """Place a bet if the table takes it now (whether it did)."""

@@ -34,6 +34,7 @@ from dealer_trainer.drills.table.round import Situation
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.craps import api as craps_api
 from dealer_trainer.rules.craps import irregular as craps
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Action, Work
@@ -64,11 +65,11 @@ def deal(
     if rng.random() >= RATE[difficulty]:
         return situation
     count = 2 if difficulty is Difficulty.ADVANCED and rng.random() < SECOND else 1
-    if situation.game == "roulette":
+    if situation.game == Game.ROULETTE:
         found = _roulette(ruleset, rng, situation, work, count)
-    elif situation.game == "craps":
+    elif situation.game == Game.CRAPS:
         found = _craps(ruleset, rng, situation, count)
-    elif situation.game == "sic_bo":
+    elif situation.game == Game.SIC_BO:
         found = _sic_bo(ruleset, rng, situation, difficulty, count)
     else:
         return situation
@@ -179,10 +180,10 @@ def irregularities_of(
 ) -> tuple[Irregularity, ...]:
     """A stored round's irregularities, built again by the rules core."""
     build = {
-        "roulette": roulette.irregularity_of,
-        "craps": craps.irregularity_of,
-        "caribbean_stud": caribbean_stud.irregularity_of,  # Art. 11: during the deal
-        "sic_bo": sic_bo.irregularity_of,  # house rulings: the regulation is not on file
+        Game.ROULETTE: roulette.irregularity_of,
+        Game.CRAPS: craps.irregularity_of,
+        Game.CARIBBEAN_STUD: caribbean_stud.irregularity_of,  # Art. 11: during the deal
+        Game.SIC_BO: sic_bo.irregularity_of,  # house rulings: the regulation is not on file
     }.get(ruleset.game)
     if build is None:
         if stored:

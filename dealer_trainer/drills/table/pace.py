@@ -22,16 +22,17 @@ from fractions import Fraction
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import RoundSummary
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset
 
 MS_PER_HOUR = 3_600_000
 
 #: What one round of the live table is, per game (for the words shown with the pace).
 ROUND_UNITS = {
-    "roulette": "spins",
-    "craps": "throws",
-    "caribbean_stud": "rounds",
-    "sic_bo": "throws",
+    Game.ROULETTE: "spins",
+    Game.CRAPS: "throws",
+    Game.CARIBBEAN_STUD: "rounds",
+    Game.SIC_BO: "throws",
 }
 
 

@@ -29,6 +29,7 @@ from dealer_trainer.drills.table.round import (
     TableRound,
 )
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall, is_call
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Step, read_done
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -82,7 +83,7 @@ def situation_of(
         for s in stored.get("seats", [])
     )
     spots = stored.get("spots")
-    if not spots and ruleset.game == "roulette":
+    if not spots and ruleset.game == Game.ROULETTE:
         again = new_round(ruleset, seed, difficulty).situation
         if dict(again.request) != dict(request):
             raise ValueError("this version deals the round's seed differently: no spots")

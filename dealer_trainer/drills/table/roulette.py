@@ -15,6 +15,7 @@ from typing import Any
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import Seat, Situation
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Work
 from dealer_trainer.rules.roulette import BetKind, BetPosition, all_positions
 from dealer_trainer.rules.roulette import procedure as roulette_procedure
@@ -79,9 +80,9 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             bets.append(_bet(bet_id, seat.player, position, rng, difficulty))
             spots[bet_id] = position.spot_id
     return Situation(
-        game="roulette",
+        game=Game.ROULETTE,
         request={
-            "game": "roulette",
+            "game": Game.ROULETTE,
             "ruleset": ruleset.id,
             "bets": bets,
             "outcome": {"number": number},

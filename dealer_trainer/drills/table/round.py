@@ -77,6 +77,7 @@ from typing import Any, Protocol
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.irregular import Irregularity, judge_choice, judge_unruled
 from dealer_trainer.rules.procedure import (
     RIGHT,
@@ -142,7 +143,7 @@ class Run:
 class Situation:
     """What is on the table when the outcome is known: a rules-CLI ``settle`` request."""
 
-    game: str
+    game: Game
     request: Mapping[str, Any]
     seats: tuple[Seat, ...]
     #: Roulette and Sic Bo: each bet's spot on the felt (bet id → spot id, ``split-17-20``,
@@ -275,7 +276,7 @@ class RoundSummary:
 class TableRound:
     """One round: the situation, the rules core's plans, and the trainee's steps so far."""
 
-    game: str
+    game: Game
     seed: int
     difficulty: Difficulty
     ruleset: Ruleset

@@ -18,6 +18,7 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.round import Seat, Situation
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.model import Spot
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset
 
 _PLAYERS = {
@@ -48,7 +49,7 @@ _EVEN_MONEY = frozenset({"small", "big", "odd", "even"})
 def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
     """A round: seated players, their bets on the felt's spots, and the dice."""
     rng = random.Random(seed)
-    felt = felt_for("sic_bo", ruleset)
+    felt = felt_for(Game.SIC_BO, ruleset)
     spots = [s for s in felt if s.bet.kind in _KINDS[difficulty]]
     dice = [rng.randint(1, 6) for _ in range(3)]
     # The dice fall as they will; players bet round a few favourite totals and faces.
@@ -73,9 +74,9 @@ def situation(ruleset: Ruleset, seed: int, difficulty: Difficulty) -> Situation:
             bets.append(_bet(bet_id, seat.player, spot, rng, difficulty))
             placed[bet_id] = spot.id
     return Situation(
-        game="sic_bo",
+        game=Game.SIC_BO,
         request={
-            "game": "sic_bo",
+            "game": Game.SIC_BO,
             "ruleset": ruleset.id,
             "bets": bets,
             "outcome": {"dice": dice},
@@ -120,6 +121,6 @@ def late_bet(
 ) -> dict[str, Any]:
     """A bet a player puts on the layout after the call "no more bets" (on a spot the felt
     shows), for the house to refuse."""
-    felt = felt_for("sic_bo", ruleset)
+    felt = felt_for(Game.SIC_BO, ruleset)
     spots = [s for s in felt if s.bet.kind in _KINDS[difficulty]]
     return _bet(bet_id, player, rng.choice(spots), rng, difficulty)

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+54"/>
+        <location filename="../../drills/caribbean_stud.py" line="+55"/>
         <source>royal flush (黃袍麒)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -125,9 +125,9 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+188"/>
-        <location filename="../../drills/roulette.py" line="+118"/>
-        <location filename="../../drills/sic_bo.py" line="+205"/>
+        <location filename="../../drills/craps.py" line="+189"/>
+        <location filename="../../drills/roulette.py" line="+119"/>
+        <location filename="../../drills/sic_bo.py" line="+206"/>
         <source>Total to pay: {total}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -726,7 +726,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+138"/>
+        <location filename="../../drills/bet_names.py" line="+139"/>
         <source>{bet} — {stake}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -755,7 +755,7 @@
     <message>
         <location line="+199"/>
         <location line="+317"/>
-        <location filename="../../drills/grading.py" line="+104"/>
+        <location filename="../../drills/grading.py" line="+105"/>
         <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
@@ -1965,7 +1965,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+138"/>
+        <location filename="../../drills/model.py" line="+140"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation type="unfinished"></translation>
@@ -3372,7 +3372,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+63"/>
+        <location filename="../../storage/schedules.py" line="+64"/>
         <source>This plan is no longer given to this trainee.</source>
         <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
         <translation type="unfinished"></translation>
@@ -3792,7 +3792,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/house_rulesets.py" line="+125"/>
+        <location filename="../../storage/house_rulesets.py" line="+126"/>
         <source>{file}: id: the kept text names {named}, not {kept}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3807,7 +3807,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../rules/craps/config.py" line="+154"/>
+        <location filename="../../rules/craps/config.py" line="+155"/>
         <source>{article} is of {older}: the part of {newer} on file has no article on this, so this table follows {older}, which {newer} revoked, until its own text is on file.</source>
         <extracomment>The craps texts by the ruleset that follows each, as a citation names them. The rules whose article the ruleset must name, in ``[craps.citations]``. Point number → its pair in the names of the ruleset&apos;s payouts, blocks and articles (``big_6_8``, ``hard_4_10``, ``pass_odds_5_9``, ``dont_odds_6_8``). Table procedure, not in the regulation: the losers are collected before any winner is paid. Portaria n.º 97/85/M sets no order of settlement, so this cites no article.</extracomment>
         <translation type="unfinished"></translation>
@@ -4323,7 +4323,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+161"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation type="unfinished"></translation>
@@ -4391,7 +4391,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+284"/>
+        <location filename="../../ui/drills/feedback.py" line="+285"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4727,7 +4727,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+512"/>
+        <location filename="../../ui/instructor/table_results.py" line="+514"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4775,7 +4775,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+78"/>
+        <location filename="../../ui/instructor/groups.py" line="+70"/>
         <source>Every trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4796,7 +4796,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+300"/>
+        <location filename="../../ui/drills/launcher.py" line="+301"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5317,7 +5317,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamTable</name>
     <message>
-        <location filename="../../ui/exam_table_words.py" line="+21"/>
+        <location filename="../../ui/exam_table_words.py" line="+22"/>
         <source>spins</source>
         <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
         <translation type="unfinished"></translation>
@@ -5812,7 +5812,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+44"/>
+        <location filename="../../ui/instructor/groups.py" line="+60"/>
         <source>Edit %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5837,12 +5837,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5850,9 +5850,8 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+87"/>
+        <location line="+70"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
-        <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5866,7 +5865,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5891,22 +5890,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+5"/>
         <source>E&amp;dit…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-5"/>
         <source>Starts on:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+30"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5916,18 +5915,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-48"/>
         <source>Ne&amp;w group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+13"/>
         <source>Tr&amp;ainees…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+72"/>
+        <location line="+1"/>
+        <location line="+46"/>
         <source>Arch&amp;ive</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5937,7 +5936,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>A group named “%1” already exists.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5952,12 +5951,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+15"/>
         <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+41"/>
         <source>The name and start of %1 are saved, its instructors not: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5975,7 +5974,7 @@ It is kept here; retry saving when the database is back.</source>
         </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
         <source>Archive %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5990,7 +5989,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>%1 is archived.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6191,39 +6190,38 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+54"/>
+        <location filename="../../ui/instructor/instructors.py" line="+27"/>
         <source>New instructor&apos;s full name</source>
-        <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Login (made from the name if empty)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+23"/>
+        <location line="+0"/>
+        <location line="+11"/>
         <source>Login</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-7"/>
         <source>Password (at least %1 characters)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The password again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>&amp;Add instructor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6238,18 +6236,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+95"/>
+        <location line="+1"/>
+        <location line="+64"/>
         <source>&amp;Disable…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-61"/>
         <source>Set the pass&amp;word…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. An instructor who forgot their password gets a new one from another instructor (Set the password…).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6259,7 +6257,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+15"/>
         <source>disabled</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6274,7 +6272,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+18"/>
         <source>Your own password is changed with the current one: Trainee profiles › Your password.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6284,7 +6282,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>“%1” is the name of the instructor “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6299,7 +6297,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+12"/>
         <source>The two passwords differ.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6309,7 +6307,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+10"/>
         <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6319,7 +6317,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+6"/>
         <source>Disable %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6334,7 +6332,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+8"/>
         <source>%1 is disabled and can no longer sign in.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6453,7 +6451,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+460"/>
+        <location filename="../../ui/main_window.py" line="+461"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6665,7 +6663,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-316"/>
+        <location filename="../../ui/instructor/groups.py" line="-234"/>
         <source>Trainees of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6685,12 +6683,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6789,7 +6787,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+539"/>
+        <location filename="../../ui/instructor/people.py" line="+337"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7674,7 +7672,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+224"/>
+        <location filename="../../ui/sidebar.py" line="+225"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7754,7 +7752,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+59"/>
+        <location filename="../../ui/games.py" line="+60"/>
         <source>%1 · house ruleset, version %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8291,7 +8289,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+92"/>
+        <location filename="../../ui/table/irregular.py" line="+93"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation type="unfinished"></translation>
@@ -8461,7 +8459,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-449"/>
+        <location filename="../../ui/instructor/table_results.py" line="-450"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation type="unfinished"></translation>
@@ -8533,7 +8531,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Another game</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8673,7 +8671,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+46"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+47"/>
         <source>Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8759,7 +8757,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-453"/>
+        <location filename="../../ui/instructor/table_results.py" line="-454"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation type="unfinished"></translation>
@@ -8844,7 +8842,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-91"/>
+        <location filename="../../ui/instructor/roster.py" line="+353"/>
         <source>Set an instructor&apos;s password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8854,12 +8852,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&amp;New password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9000,29 +8998,29 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-466"/>
+        <location filename="../../ui/instructor/people.py" line="-333"/>
         <source>New trainee&apos;s full name</source>
-        <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Login (made from the name if empty)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+31"/>
-        <source>Login</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="-25"/>
-        <source>Password (at least %1 characters)</source>
+        <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Login (made from the name if empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+20"/>
+        <source>Login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>Password (at least %1 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9032,7 +9030,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Staff number</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9042,7 +9040,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9067,37 +9065,37 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+7"/>
         <source>Set the pass&amp;word…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>An archived trainee can no longer sign in; their answers and exams stay in the records and in the reports.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+54"/>
         <source>The staff number %1 is %2&apos;s: each trainee has their own.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+39"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+9"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+8"/>
         <source>Rename %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>New name for %1 (their answers, exams and login stay theirs):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9117,7 +9115,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>%1&apos;s staff number is now %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9127,12 +9125,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+35"/>
         <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Archive %1?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9147,43 +9145,43 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../../ui/instructor/roster.py" line="-65"/>
         <source>The password must have at least %1 characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/instructor/people.py" line="+11"/>
         <source>A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and starts with a letter or a digit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/instructor/roster.py" line="+8"/>
         <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-311"/>
+        <location filename="../../ui/instructor/people.py" line="-220"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-53"/>
-        <location line="+306"/>
+        <location line="-35"/>
+        <location line="+223"/>
         <source>Arch&amp;ive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-222"/>
         <source>Rename…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Sta&amp;ff number…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+33"/>
         <source>active</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9198,12 +9196,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>“%1” is the name of the registered trainee “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name. If this is another person, add what tells them apart (a second name).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9218,7 +9216,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+132"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9347,7 +9345,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+223"/>
+        <location filename="../../app.py" line="+224"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9521,7 +9519,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+67"/>
+        <location filename="../../reports/certification_text.py" line="+69"/>
         <source>%1 (now %2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9896,7 +9894,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/drills/situation.py" line="+69"/>
         <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
@@ -10253,7 +10251,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-75"/>
+        <location filename="../../reports/certification_text.py" line="-76"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
@@ -10928,7 +10926,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+97"/>
+        <location filename="../../ui/instructor/stage.py" line="+98"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation type="unfinished"></translation>
@@ -11229,7 +11227,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+34"/>
+        <location filename="../../ui/table/bets.py" line="+35"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation type="unfinished"></translation>
@@ -11441,7 +11439,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+145"/>
+        <location filename="../../ui/table/screen.py" line="+146"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>

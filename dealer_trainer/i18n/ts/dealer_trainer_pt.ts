@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+54"/>
+        <location filename="../../drills/caribbean_stud.py" line="+55"/>
         <source>royal flush (黃袍麒)</source>
         <translation>royal flush (sequência real, 黃袍麒)</translation>
     </message>
@@ -125,9 +125,9 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+188"/>
-        <location filename="../../drills/roulette.py" line="+118"/>
-        <location filename="../../drills/sic_bo.py" line="+205"/>
+        <location filename="../../drills/craps.py" line="+189"/>
+        <location filename="../../drills/roulette.py" line="+119"/>
+        <location filename="../../drills/sic_bo.py" line="+206"/>
         <source>Total to pay: {total}.</source>
         <translation>Total a pagar: {total}.</translation>
     </message>
@@ -726,7 +726,7 @@
         <translation>Da esquerda para a direita, a banca em último lugar, a quinta carta voltada para cima (art. 7.º).</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+138"/>
+        <location filename="../../drills/bet_names.py" line="+139"/>
         <source>{bet} — {stake}</source>
         <translation>{bet} — {stake}</translation>
     </message>
@@ -755,7 +755,7 @@
     <message>
         <location line="+199"/>
         <location line="+317"/>
-        <location filename="../../drills/grading.py" line="+104"/>
+        <location filename="../../drills/grading.py" line="+105"/>
         <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
@@ -1965,7 +1965,7 @@
         <translation>Pague as apostas reconstituídas pela ordem do n.º 1 do art. 5.º.</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+138"/>
+        <location filename="../../drills/model.py" line="+140"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation>Interpretação (uma definição do conjunto de regras; o regulamento não o diz): {text}</translation>
@@ -3372,7 +3372,7 @@
         <translation>Indique a data de início do grupo.</translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+63"/>
+        <location filename="../../storage/schedules.py" line="+64"/>
         <source>This plan is no longer given to this trainee.</source>
         <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
         <translation>Este plano já não está atribuído a este formando.</translation>
@@ -3792,7 +3792,7 @@
         <translation>não pode ser lido ({reason})</translation>
     </message>
     <message>
-        <location filename="../../storage/house_rulesets.py" line="+125"/>
+        <location filename="../../storage/house_rulesets.py" line="+126"/>
         <source>{file}: id: the kept text names {named}, not {kept}.</source>
         <translation>{file}: id: o texto guardado indica {named}, não {kept}.</translation>
     </message>
@@ -3807,7 +3807,7 @@
         <translation>As regras da casa {title} (versão {version}) não podem ser usadas por esta versão da aplicação: {problem}</translation>
     </message>
     <message>
-        <location filename="../../rules/craps/config.py" line="+154"/>
+        <location filename="../../rules/craps/config.py" line="+155"/>
         <source>{article} is of {older}: the part of {newer} on file has no article on this, so this table follows {older}, which {newer} revoked, until its own text is on file.</source>
         <extracomment>The craps texts by the ruleset that follows each, as a citation names them. The rules whose article the ruleset must name, in ``[craps.citations]``. Point number → its pair in the names of the ruleset&apos;s payouts, blocks and articles (``big_6_8``, ``hard_4_10``, ``pass_odds_5_9``, ``dont_odds_6_8``). Table procedure, not in the regulation: the losers are collected before any winner is paid. Portaria n.º 97/85/M sets no order of settlement, so this cites no article.</extracomment>
         <translation>O {article} é da {older}: a parte do {newer} disponível não tem artigo sobre isto, por isso esta mesa segue a {older}, que o {newer} revogou, até o seu próprio texto estar disponível.</translation>
@@ -4323,7 +4323,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+161"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>uma aposta que não está na mesa registada</translation>
@@ -4391,7 +4391,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+284"/>
+        <location filename="../../ui/drills/feedback.py" line="+285"/>
         <source>The text of %1 is not on file.</source>
         <translation>O texto do %1 não está disponível.</translation>
     </message>
@@ -4727,7 +4727,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+512"/>
+        <location filename="../../ui/instructor/table_results.py" line="+514"/>
         <source>Period:</source>
         <translation>Período:</translation>
     </message>
@@ -4775,7 +4775,7 @@
         <translation>Formandos (Enter ou duplo clique para ver os pormenores)</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+78"/>
+        <location filename="../../ui/instructor/groups.py" line="+70"/>
         <source>Every trainee</source>
         <translation>Todos os formandos</translation>
     </message>
@@ -4796,7 +4796,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+300"/>
+        <location filename="../../ui/drills/launcher.py" line="+301"/>
         <source>Skills</source>
         <translation>Competências</translation>
     </message>
@@ -5318,7 +5318,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>ExamTable</name>
     <message>
-        <location filename="../../ui/exam_table_words.py" line="+21"/>
+        <location filename="../../ui/exam_table_words.py" line="+22"/>
         <source>spins</source>
         <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
         <translation>lançamentos</translation>
@@ -5813,7 +5813,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+44"/>
+        <location filename="../../ui/instructor/groups.py" line="+60"/>
         <source>Edit %1</source>
         <translation>Editar %1</translation>
     </message>
@@ -5838,12 +5838,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Instrutores:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -5851,9 +5851,8 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+87"/>
+        <location line="+70"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
-        <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation>Nome do novo grupo (p. ex. Grupo de Novembro de 2026)</translation>
     </message>
     <message>
@@ -5867,7 +5866,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O dia em que o grupo começa a formação</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
         <source>Group</source>
         <translation>Grupo</translation>
     </message>
@@ -5892,22 +5891,22 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+5"/>
         <source>E&amp;dit…</source>
         <translation>Ed&amp;itar…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
         <translation>A vista de todos os formandos, os exames e os relatórios podem limitar-se a um grupo. Um grupo arquivado sai dessas listas; o seu histórico fica.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-5"/>
         <source>Starts on:</source>
         <translation>Começa em:</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+30"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
@@ -5917,18 +5916,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>em curso</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-48"/>
         <source>Ne&amp;w group</source>
         <translation>N&amp;ovo grupo</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+13"/>
         <source>Tr&amp;ainees…</source>
         <translation>Form&amp;andos…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+72"/>
+        <location line="+1"/>
+        <location line="+46"/>
         <source>Arch&amp;ive</source>
         <translation>Ar&amp;quivar</translation>
     </message>
@@ -5938,7 +5937,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Restaurar</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>A group named “%1” already exists.</source>
         <translation>Já existe um grupo chamado «%1».</translation>
     </message>
@@ -5953,12 +5952,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O nome de um grupo tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+15"/>
         <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation>O grupo %1 começa em %2: marque os seus formandos com o botão Formandos…</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+41"/>
         <source>The name and start of %1 are saved, its instructors not: %2</source>
         <translation>O nome e o início de %1 estão guardados, os instrutores não: %2</translation>
     </message>
@@ -5976,7 +5975,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
         <source>Archive %1?</source>
         <translation>Arquivar %1?</translation>
     </message>
@@ -5991,7 +5990,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Arquivar %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>%1 is archived.</source>
         <translation>%1 foi arquivado.</translation>
     </message>
@@ -6192,39 +6191,38 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+54"/>
+        <location filename="../../ui/instructor/instructors.py" line="+27"/>
         <source>New instructor&apos;s full name</source>
-        <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>Nome completo do novo instrutor</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Login (made from the name if empty)</source>
         <translation>Nome de utilizador (feito a partir do nome se ficar vazio)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+23"/>
+        <location line="+0"/>
+        <location line="+11"/>
         <source>Login</source>
         <translation>Nome de utilizador</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-7"/>
         <source>Password (at least %1 characters)</source>
         <translation>Palavra-passe (pelo menos %1 caracteres)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The password again</source>
         <translation>A palavra-passe outra vez</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>&amp;Add instructor</source>
         <translation>&amp;Adicionar instrutor</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
@@ -6239,18 +6237,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Adicionado</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+95"/>
+        <location line="+1"/>
+        <location line="+64"/>
         <source>&amp;Disable…</source>
         <translation>Desactivar…</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-61"/>
         <source>Set the pass&amp;word…</source>
         <translation>Def&amp;inir a palavra-passe…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. An instructor who forgot their password gets a new one from another instructor (Set the password…).</source>
         <translation>Um instrutor desactivado já não pode iniciar sessão; os exames que criou e atribuiu e tudo o que registou ficam. Ninguém pode desactivar a própria conta, por isso fica sempre um instrutor activo. Um instrutor que esqueceu a palavra-passe recebe uma nova de outro instrutor (Definir a palavra-passe…).</translation>
     </message>
@@ -6260,7 +6258,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um instrutor desactivado já não pode iniciar sessão; os exames que criou e atribuiu e tudo o que registou ficam. Ninguém pode desactivar a própria conta, por isso fica sempre um instrutor activo. No servidor do centro, a informática define a palavra-passe de um instrutor (dealer-trainer server set-password).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+15"/>
         <source>disabled</source>
         <translation>desactivado</translation>
     </message>
@@ -6275,7 +6273,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>você</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+18"/>
         <source>Your own password is changed with the current one: Trainee profiles › Your password.</source>
         <translation>A sua própria palavra-passe muda-se com a actual: Perfis › A sua palavra-passe.</translation>
     </message>
@@ -6285,7 +6283,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Reactivar</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>“%1” is the name of the instructor “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
         <translation>«%1» é o nome do instrutor «%2»: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são um só nome.</translation>
     </message>
@@ -6300,7 +6298,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+12"/>
         <source>The two passwords differ.</source>
         <translation>As duas palavras-passe são diferentes.</translation>
     </message>
@@ -6310,7 +6308,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+10"/>
         <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
         <translation>A nova palavra-passe de %1 está definida: inicia sessão com ela quando for activado de novo.</translation>
     </message>
@@ -6320,7 +6318,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+6"/>
         <source>Disable %1?</source>
         <translation>Desactivar %1?</translation>
     </message>
@@ -6335,7 +6333,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Desactivar %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+8"/>
         <source>%1 is disabled and can no longer sign in.</source>
         <translation>%1 foi desactivado e já não pode iniciar sessão.</translation>
     </message>
@@ -6454,7 +6452,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+460"/>
+        <location filename="../../ui/main_window.py" line="+461"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -6666,7 +6664,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-316"/>
+        <location filename="../../ui/instructor/groups.py" line="-234"/>
         <source>Trainees of %1</source>
         <translation>Formandos de %1</translation>
     </message>
@@ -6686,12 +6684,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Procurar um formando…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -6790,7 +6788,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+539"/>
+        <location filename="../../ui/instructor/people.py" line="+337"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -7675,7 +7673,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+224"/>
+        <location filename="../../ui/sidebar.py" line="+225"/>
         <source>Game</source>
         <translation>Jogo</translation>
     </message>
@@ -7755,7 +7753,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Terminar sessão</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+59"/>
+        <location filename="../../ui/games.py" line="+60"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · regras da casa, versão %2</translation>
     </message>
@@ -8292,7 +8290,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um número errado de cartas</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+92"/>
+        <location filename="../../ui/table/irregular.py" line="+93"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>Uma aposta depois da campainha</translation>
@@ -8462,7 +8460,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-449"/>
+        <location filename="../../ui/instructor/table_results.py" line="-450"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>Indicador</translation>
@@ -8534,7 +8532,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>procedimento da mesa</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Another game</source>
         <translation>Outro jogo</translation>
     </message>
@@ -8674,7 +8672,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+46"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+47"/>
         <source>Practice</source>
         <translation>Prática</translation>
     </message>
@@ -8760,7 +8758,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>um passo em falta</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-453"/>
+        <location filename="../../ui/instructor/table_results.py" line="-454"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>outro erro</translation>
@@ -8845,7 +8843,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-91"/>
+        <location filename="../../ui/instructor/roster.py" line="+353"/>
         <source>Set an instructor&apos;s password</source>
         <translation>Definir a palavra-passe de um instrutor</translation>
     </message>
@@ -8855,12 +8853,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Definir a palavra-passe de um formando</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
         <translation>Nova palavra-passe para %1. Diga-lha pessoalmente; a partir de agora inicia sessão com ela (a antiga deixa de funcionar).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&amp;New password:</source>
         <translation>&amp;Nova palavra-passe:</translation>
     </message>
@@ -9001,29 +8999,29 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-466"/>
+        <location filename="../../ui/instructor/people.py" line="-333"/>
         <source>New trainee&apos;s full name</source>
-        <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
+        <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>Nome completo do novo formando</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Login (made from the name if empty)</source>
         <translation>Nome de utilizador (feito a partir do nome se ficar vazio)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+31"/>
+        <location line="+0"/>
+        <location line="+20"/>
         <source>Login</source>
         <translation>Nome de utilizador</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-16"/>
         <source>Password (at least %1 characters)</source>
         <translation>Palavra-passe (pelo menos %1 caracteres)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Password</source>
         <translation>Palavra-passe</translation>
     </message>
@@ -9033,7 +9031,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>N.º de funcionário (opcional)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Staff number</source>
         <translation>N.º de funcionário</translation>
     </message>
@@ -9043,7 +9041,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Adicionar formando</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
@@ -9068,37 +9066,37 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+7"/>
         <source>Set the pass&amp;word…</source>
         <translation>Def&amp;inir a palavra-passe…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>An archived trainee can no longer sign in; their answers and exams stay in the records and in the reports.</source>
         <translation>Um formando arquivado deixa de poder iniciar sessão; as suas respostas e exames ficam nos registos e nos relatórios.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+54"/>
         <source>The staff number %1 is %2&apos;s: each trainee has their own.</source>
         <translation>O n.º de funcionário %1 é de %2: cada formando tem o seu.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+39"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+9"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 inicia sessão com a nova palavra-passe a partir de agora.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+8"/>
         <source>Rename %1</source>
         <translation>Mudar o nome de %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>New name for %1 (their answers, exams and login stay theirs):</source>
         <translation>Novo nome de %1 (as respostas, os exames e o nome de utilizador continuam a ser seus):</translation>
     </message>
@@ -9118,7 +9116,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>%1&apos;s staff number is now %2.</source>
         <translation>O n.º de funcionário de %1 é agora %2.</translation>
     </message>
@@ -9128,12 +9126,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>%1 já não tem n.º de funcionário.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+35"/>
         <source>Restore</source>
         <translation>Restaurar</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Archive %1?</source>
         <translation>Arquivar %1?</translation>
     </message>
@@ -9148,43 +9146,43 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>&amp;Arquivar %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../../ui/instructor/roster.py" line="-65"/>
         <source>The password must have at least %1 characters.</source>
         <translation>A palavra-passe deve ter pelo menos %1 caracteres.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/instructor/people.py" line="+11"/>
         <source>A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and starts with a letter or a digit.</source>
         <translation>Um n.º de funcionário tem até 32 letras (a a z), algarismos, “-”, “/”, “.” ou “_”, e começa por uma letra ou um algarismo.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/instructor/roster.py" line="+8"/>
         <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
         <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
     </message>
     <message>
-        <location line="-311"/>
+        <location filename="../../ui/instructor/people.py" line="-220"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
     <message>
-        <location line="-53"/>
-        <location line="+306"/>
+        <location line="-35"/>
+        <location line="+223"/>
         <source>Arch&amp;ive</source>
         <translation>Ar&amp;quivar</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-222"/>
         <source>Rename…</source>
         <translation>Mudar o nome…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Sta&amp;ff number…</source>
         <translation>N.º de funci&amp;onário…</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+33"/>
         <source>active</source>
         <translation>activo</translation>
     </message>
@@ -9199,12 +9197,12 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>ainda sem palavra-passe: defina uma</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation>Já está registado um formando chamado «%1».</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>“%1” is the name of the registered trainee “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name. If this is another person, add what tells them apart (a second name).</source>
         <translation>«%1» é o nome do formando registado «%2»: nomes que só diferem em maiúsculas, largura das letras, espaços ou caracteres invisíveis são o mesmo nome. Se for outra pessoa, acrescente o que as distingue (outro nome).</translation>
     </message>
@@ -9219,7 +9217,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+132"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 passa a chamar-se %2; as suas respostas continuam a ser suas.</translation>
     </message>
@@ -9348,7 +9346,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+223"/>
+        <location filename="../../app.py" line="+224"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -9522,7 +9520,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Formador: %1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+67"/>
+        <location filename="../../reports/certification_text.py" line="+69"/>
         <source>%1 (now %2)</source>
         <translation>%1 (agora %2)</translation>
     </message>
@@ -9897,7 +9895,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Revisão</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/drills/situation.py" line="+69"/>
         <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation>Banca</translation>
@@ -10254,7 +10252,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-75"/>
+        <location filename="../../reports/certification_text.py" line="-76"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
@@ -10929,7 +10927,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+97"/>
+        <location filename="../../ui/instructor/stage.py" line="+98"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>uma aposta de um tipo que esta versão não conhece</translation>
@@ -11230,7 +11228,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+34"/>
+        <location filename="../../ui/table/bets.py" line="+35"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>fichas vermelhas</translation>
@@ -11442,7 +11440,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Este passo não está certo.</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+145"/>
+        <location filename="../../ui/table/screen.py" line="+146"/>
         <source>Table · Practice</source>
         <translation>Mesa · Prática</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../drills/caribbean_stud.py" line="+54"/>
+        <location filename="../../drills/caribbean_stud.py" line="+55"/>
         <source>royal flush (黃袍麒)</source>
         <translation>黃袍麒</translation>
     </message>
@@ -125,9 +125,9 @@
     </message>
     <message>
         <location line="+50"/>
-        <location filename="../../drills/craps.py" line="+188"/>
-        <location filename="../../drills/roulette.py" line="+118"/>
-        <location filename="../../drills/sic_bo.py" line="+205"/>
+        <location filename="../../drills/craps.py" line="+189"/>
+        <location filename="../../drills/roulette.py" line="+119"/>
+        <location filename="../../drills/sic_bo.py" line="+206"/>
         <source>Total to pay: {total}.</source>
         <translation>合共賠：{total}。</translation>
     </message>
@@ -726,7 +726,7 @@
         <translation>由左至右，莊荷最後，莊荷第五張牌面向上（第七條）。</translation>
     </message>
     <message>
-        <location filename="../../drills/bet_names.py" line="+138"/>
+        <location filename="../../drills/bet_names.py" line="+139"/>
         <source>{bet} — {stake}</source>
         <translation>{bet} — {stake}</translation>
     </message>
@@ -755,7 +755,7 @@
     <message>
         <location line="+199"/>
         <location line="+317"/>
-        <location filename="../../drills/grading.py" line="+104"/>
+        <location filename="../../drills/grading.py" line="+105"/>
         <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
@@ -1965,7 +1965,7 @@
         <translation>按第五條第一款的次序賠重組後的投注。</translation>
     </message>
     <message>
-        <location filename="../../drills/model.py" line="+138"/>
+        <location filename="../../drills/model.py" line="+140"/>
         <source>Interpretation (a setting of the ruleset; the regulation does not say): {text}</source>
         <extracomment>What the amount is, when it is not the payout (&quot;the largest odds bet&quot;): the feedback names it so (&quot;the largest odds bet is 26&quot;, not &quot;the payout is 26&quot;). What the answer rests on beyond the regulation&apos;s words, said in full in the feedback: an interpretation (the text is silent), a house option (the text leaves the house a choice) or table procedure (the text sets none); where the regulation is not on file (Sic Bo), the house&apos;s pay table, ruling or procedure. Made with the functions below.</extracomment>
         <translation>解釋（規則集的設定；規章未有明言）：{text}</translation>
@@ -3372,7 +3372,7 @@
         <translation>請輸入班級的開課日期。</translation>
     </message>
     <message>
-        <location filename="../../storage/schedules.py" line="+63"/>
+        <location filename="../../storage/schedules.py" line="+64"/>
         <source>This plan is no longer given to this trainee.</source>
         <extracomment>Why a plan is not withdrawn (``CentreSchedules.withdraw_plan``).</extracomment>
         <translation>此計劃已不再指派給這名學員。</translation>
@@ -3792,7 +3792,7 @@
         <translation>無法讀取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../storage/house_rulesets.py" line="+125"/>
+        <location filename="../../storage/house_rulesets.py" line="+126"/>
         <source>{file}: id: the kept text names {named}, not {kept}.</source>
         <translation>{file}: id：保存的內容寫的是 {named}，而非 {kept}。</translation>
     </message>
@@ -3807,7 +3807,7 @@
         <translation>賭場規則集 {title}（第 {version} 版）不能在此版本的本程式中使用：{problem}</translation>
     </message>
     <message>
-        <location filename="../../rules/craps/config.py" line="+154"/>
+        <location filename="../../rules/craps/config.py" line="+155"/>
         <source>{article} is of {older}: the part of {newer} on file has no article on this, so this table follows {older}, which {newer} revoked, until its own text is on file.</source>
         <extracomment>The craps texts by the ruleset that follows each, as a citation names them. The rules whose article the ruleset must name, in ``[craps.citations]``. Point number → its pair in the names of the ruleset&apos;s payouts, blocks and articles (``big_6_8``, ``hard_4_10``, ``pass_odds_5_9``, ``dont_odds_6_8``). Table procedure, not in the regulation: the losers are collected before any winner is paid. Portaria n.º 97/85/M sets no order of settlement, so this cites no article.</extracomment>
         <translation>{article}是{older}的條文：現存的{newer}部分沒有相關條文，所以本檯沿用已被{newer}廢止的{older}，直至其本身的條文備存為止。</translation>
@@ -4323,7 +4323,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+161"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>不在記錄牌桌上的注項</translation>
@@ -4391,7 +4391,7 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+284"/>
+        <location filename="../../ui/drills/feedback.py" line="+285"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
@@ -4726,7 +4726,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+512"/>
+        <location filename="../../ui/instructor/table_results.py" line="+514"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -4773,7 +4773,7 @@
         <translation>學員（按 Enter 或按兩下查看詳情）</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+78"/>
+        <location filename="../../ui/instructor/groups.py" line="+70"/>
         <source>Every trainee</source>
         <translation>全體學員</translation>
     </message>
@@ -4794,7 +4794,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+300"/>
+        <location filename="../../ui/drills/launcher.py" line="+301"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -5316,7 +5316,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamTable</name>
     <message>
-        <location filename="../../ui/exam_table_words.py" line="+21"/>
+        <location filename="../../ui/exam_table_words.py" line="+22"/>
         <source>spins</source>
         <extracomment>What one round of the live table is called, per game (as ``drills.table.pace``).</extracomment>
         <translation>局</translation>
@@ -5809,7 +5809,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+44"/>
+        <location filename="../../ui/instructor/groups.py" line="+60"/>
         <source>Edit %1</source>
         <translation>編輯 %1</translation>
     </message>
@@ -5834,12 +5834,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Save</source>
         <translation>儲存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -5847,9 +5847,8 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+87"/>
+        <location line="+70"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
-        <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation>新班級名稱（例如 2026年11月班）</translation>
     </message>
     <message>
@@ -5863,7 +5862,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>班級開始培訓的日期</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
         <source>Group</source>
         <translation>班級</translation>
     </message>
@@ -5888,22 +5887,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+5"/>
         <source>E&amp;dit…</source>
         <translation>編輯(&amp;D)…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>The cohort view, exams and reports can be narrowed to a group. An archived group leaves those pickers; its history stays.</source>
         <translation>全體學員畫面、考試及報告均可只看一個班級。已封存的班級不再列於選單中，其紀錄保留。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-5"/>
         <source>Starts on:</source>
         <translation>開課日期：</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+30"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
@@ -5913,18 +5912,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-48"/>
         <source>Ne&amp;w group</source>
         <translation>新增班級(&amp;W)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+13"/>
         <source>Tr&amp;ainees…</source>
         <translation>學員(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+72"/>
+        <location line="+1"/>
+        <location line="+46"/>
         <source>Arch&amp;ive</source>
         <translation>封存(&amp;I)</translation>
     </message>
@@ -5934,7 +5933,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>恢復</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>A group named “%1” already exists.</source>
         <translation>已有名為「%1」的班級。</translation>
     </message>
@@ -5949,12 +5948,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>班級名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+15"/>
         <source>The group %1 starts on %2: tick its trainees with the Trainees… button.</source>
         <translation>班級 %1 於 %2 開課：請按「學員…」勾選其學員。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+41"/>
         <source>The name and start of %1 are saved, its instructors not: %2</source>
         <translation>%1 的名稱及開課日期已保存，導師則未保存：%2</translation>
     </message>
@@ -5971,7 +5970,7 @@ It is kept here; retry saving when the database is back.</source>
         </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
         <source>Archive %1?</source>
         <translation>封存 %1？</translation>
     </message>
@@ -5986,7 +5985,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>封存 %1(&amp;A)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>%1 is archived.</source>
         <translation>%1 已封存。</translation>
     </message>
@@ -6187,39 +6186,38 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+54"/>
+        <location filename="../../ui/instructor/instructors.py" line="+27"/>
         <source>New instructor&apos;s full name</source>
-        <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation>新導師的全名</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Login (made from the name if empty)</source>
         <translation>登入名稱（留空則由姓名產生）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+23"/>
+        <location line="+0"/>
+        <location line="+11"/>
         <source>Login</source>
         <translation>登入名稱</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-7"/>
         <source>Password (at least %1 characters)</source>
         <translation>密碼（最少 %1 個字元）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The password again</source>
         <translation>再輸入一次密碼</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>&amp;Add instructor</source>
         <translation>新增導師(&amp;A)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
         <source>Name</source>
         <translation>姓名</translation>
     </message>
@@ -6234,18 +6232,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>加入日期</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+95"/>
+        <location line="+1"/>
+        <location line="+64"/>
         <source>&amp;Disable…</source>
         <translation>停用(&amp;D)…</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-61"/>
         <source>Set the pass&amp;word…</source>
         <translation>設定密碼(&amp;W)…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+12"/>
         <source>A disabled instructor can no longer sign in; the exams they built and assigned and everything they recorded stay. Nobody can disable their own account, so one active instructor always remains. An instructor who forgot their password gets a new one from another instructor (Set the password…).</source>
         <translation>已停用的導師不能再登入；其建立及指派的考試與所有紀錄均保留。任何人都不能停用自己的帳戶，因此總有一位導師仍在使用中。忘記密碼的導師可由另一位導師設定新密碼（設定密碼…）。</translation>
     </message>
@@ -6255,7 +6253,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>已停用的導師不能再登入；其建立及指派的考試與所有紀錄均保留。任何人都不能停用自己的帳戶，因此總有一位導師仍在使用中。在中心伺服器上，導師的密碼由資訊部門設定（dealer-trainer server set-password）。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+15"/>
         <source>disabled</source>
         <translation>已停用</translation>
     </message>
@@ -6270,7 +6268,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>你</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+18"/>
         <source>Your own password is changed with the current one: Trainee profiles › Your password.</source>
         <translation>自己的密碼須輸入目前密碼更改：學員檔案 › 你的密碼。</translation>
     </message>
@@ -6280,7 +6278,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>重新啟用(&amp;B)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+7"/>
         <source>“%1” is the name of the instructor “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
         <translation>「%1」即導師「%2」的姓名：只在大小寫、全形半形、空格或不可見字元上不同的名稱視為同一名稱。</translation>
     </message>
@@ -6295,7 +6293,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+12"/>
         <source>The two passwords differ.</source>
         <translation>兩次輸入的密碼不相同。</translation>
     </message>
@@ -6305,7 +6303,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+10"/>
         <source>%1&apos;s new password is set: they sign in with it once enabled again.</source>
         <translation>%1 的新密碼已設定：重新啟用後即可以此密碼登入。</translation>
     </message>
@@ -6315,7 +6313,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 從現在起以新密碼登入。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+6"/>
         <source>Disable %1?</source>
         <translation>停用 %1？</translation>
     </message>
@@ -6330,7 +6328,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>停用 %1(&amp;D)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+8"/>
         <source>%1 is disabled and can no longer sign in.</source>
         <translation>%1 已停用，不能再登入。</translation>
     </message>
@@ -6449,7 +6447,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+460"/>
+        <location filename="../../ui/main_window.py" line="+461"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -6661,7 +6659,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-316"/>
+        <location filename="../../ui/instructor/groups.py" line="-234"/>
         <source>Trainees of %1</source>
         <translation>%1 的學員</translation>
     </message>
@@ -6681,12 +6679,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>搜尋學員…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
         <source>&amp;Save</source>
         <translation>儲存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -6785,7 +6783,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+539"/>
+        <location filename="../../ui/instructor/people.py" line="+337"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -7666,7 +7664,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+224"/>
+        <location filename="../../ui/sidebar.py" line="+225"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
@@ -7745,7 +7743,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登出</translation>
     </message>
     <message>
-        <location filename="../../ui/games.py" line="+59"/>
+        <location filename="../../ui/games.py" line="+60"/>
         <source>%1 · house ruleset, version %2</source>
         <translation>%1 · 賭場規則集，第 %2 版</translation>
     </message>
@@ -8282,7 +8280,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>牌數有誤</translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+92"/>
+        <location filename="../../ui/table/irregular.py" line="+93"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation>鳴鐘後下注</translation>
@@ -8452,7 +8450,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-449"/>
+        <location filename="../../ui/instructor/table_results.py" line="-450"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>標記</translation>
@@ -8524,7 +8522,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭檯程序</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Another game</source>
         <translation>其他遊戲</translation>
     </message>
@@ -8664,7 +8662,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+46"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+47"/>
         <source>Practice</source>
         <translation>練習</translation>
     </message>
@@ -8750,7 +8748,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>遺漏步驟</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-453"/>
+        <location filename="../../ui/instructor/table_results.py" line="-454"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>其他錯誤</translation>
@@ -8835,7 +8833,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-91"/>
+        <location filename="../../ui/instructor/roster.py" line="+353"/>
         <source>Set an instructor&apos;s password</source>
         <translation>設定導師密碼</translation>
     </message>
@@ -8845,12 +8843,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>設定學員密碼</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
         <translation>%1 的新密碼。請當面告知；從現在起以此密碼登入（舊密碼不再有效）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&amp;New password:</source>
         <translation>新密碼(&amp;N)：</translation>
     </message>
@@ -8991,29 +8989,29 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-466"/>
+        <location filename="../../ui/instructor/people.py" line="-333"/>
         <source>New trainee&apos;s full name</source>
-        <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
+        <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>新學員的全名</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Login (made from the name if empty)</source>
         <translation>登入名稱（留空則由姓名產生）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+31"/>
+        <location line="+0"/>
+        <location line="+20"/>
         <source>Login</source>
         <translation>登入名稱</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-16"/>
         <source>Password (at least %1 characters)</source>
         <translation>密碼（最少 %1 個字元）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Password</source>
         <translation>密碼</translation>
     </message>
@@ -9023,7 +9021,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>員工編號（可選填）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Staff number</source>
         <translation>員工編號</translation>
     </message>
@@ -9033,7 +9031,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>新增學員(&amp;A)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
         <source>Name</source>
         <translation>姓名</translation>
     </message>
@@ -9058,37 +9056,37 @@ It is kept here; retry saving when the database is back.</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+7"/>
         <source>Set the pass&amp;word…</source>
         <translation>設定密碼(&amp;W)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>An archived trainee can no longer sign in; their answers and exams stay in the records and in the reports.</source>
         <translation>已封存的學員不能再登入；其答案和考試仍保留在記錄和報告中。</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+54"/>
         <source>The staff number %1 is %2&apos;s: each trainee has their own.</source>
         <translation>員工編號 %1 屬於 %2：每名學員各有自己的編號。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+39"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+9"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation>%1 從現在起以新密碼登入。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+8"/>
         <source>Rename %1</source>
         <translation>更改 %1 的姓名</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>New name for %1 (their answers, exams and login stay theirs):</source>
         <translation>%1 的新姓名（其作答、考試及登入名稱保持不變）：</translation>
     </message>
@@ -9108,7 +9106,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>儲存(&amp;S)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>%1&apos;s staff number is now %2.</source>
         <translation>%1 的員工編號現為 %2。</translation>
     </message>
@@ -9118,12 +9116,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 現在沒有員工編號。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+35"/>
         <source>Restore</source>
         <translation>恢復</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Archive %1?</source>
         <translation>封存 %1？</translation>
     </message>
@@ -9138,43 +9136,43 @@ It is kept here; retry saving when the database is back.</source>
         <translation>封存 %1(&amp;A)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../../ui/instructor/roster.py" line="-65"/>
         <source>The password must have at least %1 characters.</source>
         <translation>密碼最少要有 %1 個字元。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../ui/instructor/people.py" line="+11"/>
         <source>A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and starts with a letter or a digit.</source>
         <translation>員工編號最多 32 個字元，只可包含英文字母（a 至 z）、數字、「-」、「/」、「.」或「_」，並以字母或數字開頭。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../ui/instructor/roster.py" line="+8"/>
         <source>A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” and “-”, at most 63 characters.</source>
         <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
     </message>
     <message>
-        <location line="-311"/>
+        <location filename="../../ui/instructor/people.py" line="-220"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
     <message>
-        <location line="-53"/>
-        <location line="+306"/>
+        <location line="-35"/>
+        <location line="+223"/>
         <source>Arch&amp;ive</source>
         <translation>封存(&amp;I)</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-222"/>
         <source>Rename…</source>
         <translation>更改名稱…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Sta&amp;ff number…</source>
         <translation>員工編號(&amp;F)…</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+33"/>
         <source>active</source>
         <translation>使用中</translation>
     </message>
@@ -9189,12 +9187,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>尚未設定密碼：請設定</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>A trainee named “%1” is already registered.</source>
         <translation>已有名為「%1」的學員登記。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>“%1” is the name of the registered trainee “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name. If this is another person, add what tells them apart (a second name).</source>
         <translation>「%1」即已登記學員「%2」的名稱：只在大小寫、全形半形、空格或不可見字元上不同的名稱屬同一名稱。如果是另一人，請加上能區分兩人的資料（例如另一個名字）。</translation>
     </message>
@@ -9209,7 +9207,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+132"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation>%1 現改名為 %2；其答案仍屬本人。</translation>
     </message>
@@ -9338,7 +9336,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+223"/>
+        <location filename="../../app.py" line="+224"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -9512,7 +9510,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>導師：%1</translation>
     </message>
     <message>
-        <location filename="../../reports/certification_text.py" line="+67"/>
+        <location filename="../../reports/certification_text.py" line="+69"/>
         <source>%1 (now %2)</source>
         <translation>%1（現名 %2）</translation>
     </message>
@@ -9887,7 +9885,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>複習</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+68"/>
+        <location filename="../../ui/drills/situation.py" line="+69"/>
         <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
@@ -10244,7 +10242,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-75"/>
+        <location filename="../../reports/certification_text.py" line="-76"/>
         <location filename="../../ui/games.py" line="-46"/>
         <source>Roulette</source>
         <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
@@ -10919,7 +10917,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+97"/>
+        <location filename="../../ui/instructor/stage.py" line="+98"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>此版本不認識的注項類別</translation>
@@ -11220,7 +11218,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+34"/>
+        <location filename="../../ui/table/bets.py" line="+35"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation>紅色籌碼</translation>
@@ -11432,7 +11430,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>這一步不正確。</translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+145"/>
+        <location filename="../../ui/table/screen.py" line="+146"/>
         <source>Table · Practice</source>
         <translation>賭檯 · 練習</translation>
     </message>

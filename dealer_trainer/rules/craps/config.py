@@ -19,6 +19,7 @@ from typing import Any, Final, TypeVar
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps.model import BetKind
 from dealer_trainer.rules.errors import RulesetError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.money import Rounding
 from dealer_trainer.rules.rulesets import Ruleset, SettingType
 from dealer_trainer.rules.text import T, Text
@@ -171,11 +172,11 @@ class CrapsRules:
     def from_ruleset(cls, ruleset: Ruleset) -> CrapsRules:
         """Read and check a craps ruleset; errors name the file and the key."""
         file = ruleset.file or f"{ruleset.id}.toml"
-        if ruleset.game != "craps":
+        if ruleset.game != Game.CRAPS:
             raise RulesetError(
                 "invalid_ruleset", f"{file}: game: {ruleset.game!r} is not a craps ruleset."
             )
-        craps = _table(ruleset.data, "craps", file, "")
+        craps = _table(ruleset.data, Game.CRAPS, file, "")
         citations_raw = _table(craps, "citations", file, "craps.")
         citations: dict[str, Citation] = {}
         for rule in RULE_NAMES:

@@ -59,6 +59,7 @@ from dealer_trainer.drills.table.exam import score_round
 from dealer_trainer.drills.table.replay import RecordedStep, replay
 from dealer_trainer.drills.table.round import TableMode
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, use_house_rulesets
 from dealer_trainer.storage import centre
 from dealer_trainer.storage.certification import (
@@ -446,7 +447,7 @@ class Grader:
             kept = StoredHouseRuleset(
                 ruleset_id=row.ruleset_id,
                 version=row.version,
-                game=row.game,
+                game=Game.of(row.game),
                 base=row.base,
                 title=row.title,
                 file_name=row.file_name,

@@ -38,6 +38,7 @@ from dealer_trainer.rules.articles import article_for
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.cli import handle
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.ui.drills.rendering import (
@@ -264,7 +265,7 @@ class ArticleDialog(QDialog):
         }
         for index, language in enumerate(self._tab_languages):
             self.tabs.setTabText(index, names[language])
-        if isinstance(self.citation, HouseReference) and _game_of(self.citation) == "sic_bo":
+        if isinstance(self.citation, HouseReference) and _game_of(self.citation) == Game.SIC_BO:
             self.heading.setText(
                 self.tr(
                     "No article is cited: this answer rests on the house's own table (%1). "

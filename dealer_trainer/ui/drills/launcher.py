@@ -48,6 +48,7 @@ from dealer_trainer.drills import (
     skills_for,
 )
 from dealer_trainer.drills.specs import exam_spec
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
@@ -293,7 +294,7 @@ class DrillLauncher(QWidget):
         for key, button in self.buttons.items():
             button.setText(_tr(START_BUTTONS[key]))
         for index in range(self.games.count()):
-            english, _chinese = GAME_NAMES[str(self.games.itemData(index))]
+            english, _chinese = GAME_NAMES[Game.of(str(self.games.itemData(index)))]
             self.games.setItemText(index, QCoreApplication.translate("games", english))
         for index, name in enumerate(DIFFICULTY_NAMES.values()):
             self.difficulty.setItemText(index, _tr(name))

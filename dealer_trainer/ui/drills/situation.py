@@ -40,6 +40,7 @@ from dealer_trainer.layouts.badges import Box, place
 from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.layouts.model import CardPlace, Felt, JackpotDisplay, Spot
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import format_money
@@ -94,8 +95,8 @@ class StagedBet:
 
 def _ruleset_of(item: DrillItem) -> Ruleset:
     raw = item.situation["request"].get("ruleset")
-    if item.game == "roulette" and isinstance(raw, Mapping):
-        return resolve_ruleset("roulette", raw)
+    if item.game == Game.ROULETTE and isinstance(raw, Mapping):
+        return resolve_ruleset(Game.ROULETTE, raw)
     return get_ruleset(item.ruleset)
 
 
@@ -260,7 +261,7 @@ class FeltStage(QObject):
         scene.light(())
         for kind in scene.markers:
             scene.set_marker(kind, None)
-        if game == "caribbean_stud":
+        if game == Game.CARIBBEAN_STUD:
             scene.set_jackpot(None)
             scene.mark_progressive(())
         self._bets = []
@@ -268,11 +269,11 @@ class FeltStage(QObject):
         self._ruleset = ruleset
         self._difficulty = difficulty
         self.focus = None
-        if game == "roulette":
+        if game == Game.ROULETTE:
             self._stage_roulette(scene, situation)
-        elif game == "craps":
+        elif game == Game.CRAPS:
             self._stage_craps(scene, situation, self._ruleset)
-        elif game == "sic_bo":
+        elif game == Game.SIC_BO:
             self._stage_sic_bo(scene, situation, self._ruleset)
         else:
             self._stage_stud(scene, situation)

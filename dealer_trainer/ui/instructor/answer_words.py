@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication
 from dealer_trainer.drills import DrillItem, Text
 from dealer_trainer.layouts import Felt, felt_for
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.ui.bet_names import bet_name
@@ -52,8 +53,8 @@ def _amount(value: object) -> Decimal | None:
 
 def _ruleset(game: str, request: Mapping[str, Any], ruleset_id: str) -> Ruleset | None:
     try:
-        if game == "roulette" and isinstance(request.get("ruleset"), Mapping):
-            return resolve_ruleset("roulette", request["ruleset"])
+        if game == Game.ROULETTE and isinstance(request.get("ruleset"), Mapping):
+            return resolve_ruleset(Game.ROULETTE, request["ruleset"])
         return get_ruleset(ruleset_id)
     except (RulesError, KeyError, ValueError):
         return None
@@ -99,13 +100,13 @@ def bet_labels(situation: object, ruleset_id: str) -> dict[str, str]:
     except (RulesError, KeyError, ValueError):
         return {}
     placed: list[tuple[str, str, Decimal | None]] = []  # bet id, spot id, stake
-    if game in ("roulette", "sic_bo"):
+    if game in (Game.ROULETTE, Game.SIC_BO):
         spots = found.get("spots") or {}
         for bet in request.get("bets") or []:
             if isinstance(bet, Mapping) and isinstance(spots, Mapping):
                 spot = spots.get(bet.get("id"))
                 placed.append((str(bet.get("id")), str(spot), _amount(bet.get("amount"))))
-    elif game == "craps" and ruleset is not None and "events" in request:
+    elif game == Game.CRAPS and ruleset is not None and "events" in request:
         from dealer_trainer.ui.drills.situation import craps_bets  # noqa: PLC0415 (craps only)
 
         try:
@@ -115,7 +116,7 @@ def bet_labels(situation: object, ruleset_id: str) -> dict[str, str]:
         except (RulesError, KeyError, ValueError, TypeError):
             bets = []
         placed = [(bet_id, spot, amount) for bet_id, spot, amount in bets]
-    elif game == "caribbean_stud":
+    elif game == Game.CARIBBEAN_STUD:
         for box in request.get("boxes") or []:
             if isinstance(box, Mapping) and "box" in box:
                 number = box["box"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDate, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -18,27 +18,19 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
-from dealer_trainer.ui.instructor.confirm import (
-    Confirmation,
-    FormDialog,
-    ask_then,
-    ask_until_done,
-)
-from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.instructor.confirm import FormDialog, ask_then, ask_until_done
+from dealer_trainer.ui.instructor.roster import RosterPanel
 from dealer_trainer.ui.language import fill, problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
@@ -110,6 +102,22 @@ def tick(box: QListWidget, keys: set[int]) -> None:
         item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
 
 
+def _save_or_cancel(
+    dialog: QDialog, save: str, cancel: str
+) -> tuple[QDialogButtonBox, QPushButton]:
+    """Save (the default) and Cancel for ``dialog``, with its words; and the Save button."""
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+    )
+    save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
+    save_button.setText(save)
+    save_button.setDefault(True)
+    buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons, save_button
+
+
 class GroupDialog(FormDialog):
     """A group's name, start date and instructors (Enter saves; a refusal is said in the
     dialog, which keeps what was typed)."""
@@ -141,15 +149,7 @@ class GroupDialog(FormDialog):
         form.addRow(self.tr("&Name:"), self.name)
         form.addRow(self.tr("&Starts on:"), self.start)
         form.addRow(self.tr("Instructors:"), self.instructors)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText(self.tr("&Save"))
-        self.save_button.setDefault(True)
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, self.save_button = _save_or_cancel(self, self.tr("&Save"), self.tr("Cancel"))
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.message)
@@ -194,15 +194,7 @@ class MembersDialog(QDialog):
         self.finder.setPlaceholderText(self.tr("Find a trainee…"))
         self.finder.setClearButtonEnabled(True)
         self.finder.textChanged.connect(self._filter)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText(self.tr("&Save"))
-        self.save_button.setDefault(True)
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, self.save_button = _save_or_cancel(self, self.tr("&Save"), self.tr("Cancel"))
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.finder)
@@ -218,123 +210,73 @@ class MembersDialog(QDialog):
             item.setHidden(bool(needle) and needle not in item.text().casefold())
 
 
-class GroupsPanel(QWidget):
+class GroupsPanel(RosterPanel[IntakeGroup]):
     """Every group, current ones first, with its start, instructors and trainees."""
 
-    changed = Signal()
-
     def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._desk = desk
-        self._people = desk.people()
-        self._groups: list[IntakeGroup] = []
+        super().__init__(desk, parent)
         self._instructors: list[InstructorAccount] = []
+        self._instructor_names: dict[int, str] = {}
         self._trainees: list[TraineeProfile] = []
-        #: The dialog now open (a group's details, its trainees, a confirmation), if any.
-        self.pending: QDialog | None = None
-        self.name = QLineEdit()
-        self.name.setObjectName("newGroupName")
-        self.name.setPlaceholderText(self.tr("New group's name (e.g. Intake November 2026)"))
-        self.name.setToolTip(self.name.placeholderText())
+        self.name = self._field(
+            "newGroupName", self.tr("New group's name (e.g. Intake November 2026)")
+        )
         self.start = date_field(date.today())
         self.start.setAccessibleName(self.tr("Start date"))
         self.start.setToolTip(self.tr("The day the group starts its training"))
-        self.add_button = QPushButton(self.tr("Ne&w group"))
-        self.add_button.clicked.connect(self.add)
-        self.name.returnPressed.connect(self.add)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
-        self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels(
+        self.add_button = self._button(self.tr("Ne&w group"), self.add)
+        self._columns(
             [
                 self.tr("Group"),
                 self.tr("Starts"),
                 self.tr("Instructors"),
                 self.tr("Trainees"),
                 self.tr("Status"),
-            ]
+            ],
+            stretch=(NAME, INSTRUCTORS),
         )
-        self.table.verticalHeader().hide()
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(INSTRUCTORS, QHeaderView.ResizeMode.Stretch)
-        for column in (STARTS, TRAINEES, STATUS):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.itemSelectionChanged.connect(self._selection_changed)
         self.table.doubleClicked.connect(lambda _index: self.edit_members())
-        self.edit_button = QPushButton(self.tr("E&dit…"))
-        self.edit_button.clicked.connect(self.edit)
-        self.members_button = QPushButton(self.tr("Tr&ainees…"))
-        self.members_button.clicked.connect(self.edit_members)
-        self.archive_button = QPushButton(self.tr("Arch&ive"))
-        self.archive_button.clicked.connect(self.ask_archive)
-        explain = QLabel(
+        self.edit_button = self._button(self.tr("E&dit…"), self.edit)
+        self.members_button = self._button(self.tr("Tr&ainees…"), self.edit_members)
+        self.archive_button = self._button(self.tr("Arch&ive"), self.ask_retire)
+        self._lay_out(
+            [
+                (self.name, 3),
+                (QLabel(self.tr("Starts on:")), 0),
+                (self.start, 0),
+                (self.add_button, 0),
+            ],
             self.tr(
                 "The cohort view, exams and reports can be narrowed to a group. An archived "
                 "group leaves those pickers; its history stays."
-            )
+            ),
+            [self.edit_button, self.members_button, self.archive_button],
         )
-        explain.setWordWrap(True)
-        explain.setStyleSheet("color: #607d8b;")
-        add_row = QHBoxLayout()
-        add_row.addWidget(self.name, 3)
-        add_row.addWidget(QLabel(self.tr("Starts on:")))
-        add_row.addWidget(self.start)
-        add_row.addWidget(self.add_button)
-        actions = QHBoxLayout()
-        actions.addWidget(explain, 1)
-        actions.addWidget(self.edit_button)
-        actions.addWidget(self.members_button)
-        actions.addWidget(self.archive_button)
-        layout = QVBoxLayout(self)
-        layout.addLayout(add_row)
-        layout.addWidget(self.message)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(actions)
-        self._selection_changed()
 
     def groups(self) -> list[IntakeGroup]:
-        return list(self._groups)
+        return list(self._rows)
 
     def set_trainees(self, trainees: Sequence[TraineeProfile]) -> None:
         self._trainees = list(trainees)
 
-    def refresh(self) -> None:
-        chosen = self.selected()
-        self._groups = self._people.groups()
+    def _read(self) -> list[IntakeGroup]:
+        groups = self._people.groups()
         self._instructors = self._people.instructors()
-        names = {i.id: i.name for i in self._instructors}
-        self.table.setRowCount(len(self._groups))
-        for row, group in enumerate(self._groups):
-            cells = [
-                group.name,
-                group.start_date.isoformat(),
-                ", ".join(names.get(i, "") for i in group.instructor_ids),
-                str(len(group.trainee_ids)),
-                self.tr("archived") if group.archived else self.tr("current"),
-            ]
-            for column, text in enumerate(cells):
-                item = cell(text)
-                item.setData(Qt.ItemDataRole.UserRole, group.id)
-                if group.archived:
-                    item.setForeground(Qt.GlobalColor.gray)
-                self.table.setItem(row, column, item)
-        if chosen is not None:
-            self.select(chosen.id)
-        self._selection_changed()
+        self._instructor_names = {i.id: i.name for i in self._instructors}
+        return groups
 
-    def selected(self) -> IntakeGroup | None:
-        rows = self.table.selectionModel().selectedRows()
-        return self._groups[rows[0].row()] if rows and rows[0].row() < len(self._groups) else None
+    def _cells(self, group: IntakeGroup) -> list[str]:
+        names = self._instructor_names
+        return [
+            group.name,
+            group.start_date.isoformat(),
+            ", ".join(names.get(i, "") for i in group.instructor_ids),
+            str(len(group.trainee_ids)),
+            self.tr("archived") if group.archived else self.tr("current"),
+        ]
 
-    def select(self, group_id: int) -> None:
-        for row, group in enumerate(self._groups):
-            if group.id == group_id:
-                self.table.selectRow(row)
+    def _retired(self, group: IntakeGroup) -> bool:
+        return group.archived
 
     def _selection_changed(self) -> None:
         group = self.selected()
@@ -345,14 +287,10 @@ class GroupsPanel(QWidget):
             self.tr("Restore") if group is not None and group.archived else self.tr("Arch&ive")
         )
 
-    def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
-        self.message.setText(text)
-
     def refusal(self, exc: Exception) -> str:
         if isinstance(exc, DuplicateGroupNameError):
             if exc.name == exc.existing:
-                return self.tr("A group named “%1” already exists.").replace("%1", exc.existing)
+                return fill(self.tr("A group named “%1” already exists."), exc.existing)
             return fill(
                 self.tr(
                     "“%1” is the name of the group “%2”: names that differ only in capitals, "
@@ -364,13 +302,6 @@ class GroupsPanel(QWidget):
         if isinstance(exc, ValueError):
             return self.tr("A group's name must have 1 to 100 visible characters.")
         return problem_text(exc)
-
-    def _done(self, text: str, group_id: int | None = None) -> None:
-        self._say(text, error=False)
-        self.refresh()
-        if group_id is not None:
-            self.select(group_id)
-        self.changed.emit()
 
     def add(self) -> IntakeGroup | None:
         """A new group from the name and start date typed; the instructor teaches it."""
@@ -423,15 +354,13 @@ class GroupsPanel(QWidget):
         try:
             self._people.set_group_instructors(group.id, instructor_ids)
         except (ValueError, StorageError) as exc:  # the name and the start are kept: say so
-            self.refresh()
-            self.select(group.id)
-            self.changed.emit()
+            self._done(None, group.id)
             return fill(
                 self.tr("The name and start of %1 are saved, its instructors not: %2"),
                 changed.name,
                 self.refusal(exc),
             )
-        self._done(self.tr("The group %1 is saved.").replace("%1", changed.name), group.id)
+        self._done(fill(self.tr("The group %1 is saved."), changed.name), group.id)
         return None
 
     def edit_members(self) -> None:
@@ -439,7 +368,7 @@ class GroupsPanel(QWidget):
         group = self.selected()
         if group is None or group.archived:
             return
-        names = {g.id: g.name for g in self._groups}
+        names = {g.id: g.name for g in self._rows}
         elsewhere = {
             trainee: names[in_group]
             for trainee, in_group in self._people.current_groups().items()
@@ -461,31 +390,18 @@ class GroupsPanel(QWidget):
         )
         return True
 
-    def ask_archive(self) -> None:
-        """Archive the chosen group once confirmed (Cancel is the default); restore at once."""
-        group = self.selected()
-        if group is None:
-            return
-        if group.archived:
-            self.set_archived(group, False)
-            return
-        box = Confirmation(
-            self.tr("Archive %1?").replace("%1", group.name),
+    def _retire_words(self) -> tuple[str, str, str]:
+        return (
+            self.tr("Archive %1?"),
             self.tr(
                 "Archive the group %1? It leaves the cohort, exam and report pickers; its "
                 "trainees, their answers and the group's history stay."
-            ).replace("%1", group.name),
-            self.tr("&Archive %1").replace("%1", group.name),
-            self,
+            ),
+            self.tr("&Archive %1"),
         )
-        ask_then(self, box, lambda: self.set_archived(group, True))
 
-    def set_archived(self, group: IntakeGroup, archived: bool) -> bool:
-        try:
-            self._people.set_group_archived(group.id, archived)
-        except StorageError as exc:
-            self._say(problem_text(exc), error=True)
-            return False
-        text = self.tr("%1 is archived.") if archived else self.tr("%1 is current again.")
-        self._done(text.replace("%1", group.name), group.id)
-        return True
+    def _store_retired(self, group: IntakeGroup, archived: bool) -> None:
+        self._people.set_group_archived(group.id, archived)
+
+    def _retired_text(self, archived: bool) -> str:
+        return self.tr("%1 is archived.") if archived else self.tr("%1 is current again.")

@@ -4,86 +4,58 @@ password."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QTableWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from dealer_trainer.storage import DuplicateNameError, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
-from dealer_trainer.storage.logins import check_login
-from dealer_trainer.storage.records import clean_name
-from dealer_trainer.ui.instructor.confirm import (
-    Confirmation,
-    RenameDialog,
-    ask_then,
-    ask_until_done,
+from dealer_trainer.ui.instructor.confirm import RenameDialog, ask_until_done
+from dealer_trainer.ui.instructor.roster import (
+    AccountRoster,
+    TraineePasswordDialog,
+    password_rule,
 )
-from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.language import fill, problem_text
-from dealer_trainer.ui.messages import DialogMessage
+
+__all__ = [  # the password dialog was here before the roster's base held it
+    "PasswordBox",
+    "TraineePasswordDialog",
+    "TraineesPanel",
+    "staff_number_rule",
+]
 
 #: The table's columns (staff number and group: issue 15).
 NAME, STAFF, GROUP, CREATED, STATUS, LOGIN = range(6)
 
 
-class TraineesPanel(QWidget):
+class TraineesPanel(AccountRoster[TraineeProfile]):
     """The list of every trainee, archived ones greyed, with add and archive/restore."""
 
-    changed = Signal()
-
     def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._desk = desk
-        self._people = desk.people()
-        #: The confirmation or rename dialog now open, if any (tests answer it).
-        self.pending: QDialog | None = None
-        self._trainees: list[TraineeProfile] = []
+        super().__init__(desk, parent)
         self._logins: dict[int, tuple[str, bool]] = {}
-        self.name = QLineEdit()
-        self.name.setPlaceholderText(self.tr("New trainee's full name"))
-        self.login = QLineEdit()
-        self.login.setObjectName("newTraineeLogin")
-        self.login.setPlaceholderText(self.tr("Login (made from the name if empty)"))
-        self.login.setAccessibleName(self.tr("Login"))
-        self.login.setToolTip(self.login.placeholderText())  # elided in a narrow field
-        self.new_password = QLineEdit()
-        self.new_password.setObjectName("newTraineePassword")
-        self.new_password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.new_password.setPlaceholderText(
-            self.tr("Password (at least %1 characters)").replace("%1", str(MIN_PASSWORD_LENGTH))
+        self._group_names: dict[int, str] = {}
+        self._in_group: dict[int, int] = {}
+        self.name = self._field("", self.tr("New trainee's full name"))
+        self.login = self._field(
+            "newTraineeLogin", self.tr("Login (made from the name if empty)"), self.tr("Login")
         )
-        self.new_password.setAccessibleName(self.tr("Password"))
-        self.new_password.setToolTip(self.new_password.placeholderText())
+        self.new_password = self._field(
+            "newTraineePassword",
+            fill(self.tr("Password (at least %1 characters)"), str(MIN_PASSWORD_LENGTH)),
+            self.tr("Password"),
+        )
+        self.new_password.setEchoMode(QLineEdit.EchoMode.Password)
         self.new_password.setVisible(desk.keeps_passwords)
-        self.staff_number = QLineEdit()
-        self.staff_number.setObjectName("newTraineeStaffNumber")
-        self.staff_number.setPlaceholderText(self.tr("Staff number (optional)"))
-        self.staff_number.setAccessibleName(self.tr("Staff number"))
-        self.staff_number.setToolTip(self.staff_number.placeholderText())
-        self.add_button = QPushButton(self.tr("&Add trainee"))
-        self.add_button.clicked.connect(self.add)
-        for field in (self.name, self.login, self.new_password, self.staff_number):
-            field.returnPressed.connect(self.add)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
-        self.table = QTableWidget(0, 6)
-        self.table.setHorizontalHeaderLabels(
+        self.staff_number = self._field(
+            "newTraineeStaffNumber", self.tr("Staff number (optional)"), self.tr("Staff number")
+        )
+        self.add_button = self._button(self.tr("&Add trainee"), self.add)
+        self._columns(
             [
                 self.tr("Name"),
                 self.tr("Staff no."),
@@ -93,98 +65,64 @@ class TraineesPanel(QWidget):
                 self.tr("Login"),
             ]
         )
-        self.table.verticalHeader().hide()
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (STAFF, GROUP, CREATED, STATUS, LOGIN):  # whole headers in every language
-            self.table.horizontalHeader().setSectionResizeMode(
-                column, QHeaderView.ResizeMode.ResizeToContents
-            )
-        self.table.itemSelectionChanged.connect(self._selection_changed)
-        self.archive_button = QPushButton(self.tr("Arch&ive"))
-        self.archive_button.setEnabled(False)
-        self.archive_button.clicked.connect(self.ask_archive)
-        self.rename_button = QPushButton(self.tr("Rename…"))
-        self.rename_button.setEnabled(False)
-        self.rename_button.clicked.connect(self.ask_rename)
-        self.staff_button = QPushButton(self.tr("Sta&ff number…"))
-        self.staff_button.setEnabled(False)
-        self.staff_button.clicked.connect(self.ask_staff_number)
-        self.set_password_button = QPushButton(self.tr("Set the pass&word…"))
+        self.archive_button = self._button(self.tr("Arch&ive"), self.ask_archive)
+        self.rename_button = self._button(self.tr("Rename…"), self.ask_rename)
+        self.staff_button = self._button(self.tr("Sta&ff number…"), self.ask_staff_number)
+        self.set_password_button = self._button(self.tr("Set the pass&word…"), self._ask_password)
         self.set_password_button.setObjectName("setTraineePassword")
-        self.set_password_button.setEnabled(False)
         self.set_password_button.setVisible(desk.keeps_passwords)
-        self.set_password_button.clicked.connect(self._ask_password)
-        explain = QLabel(
+        layout = self._lay_out(
+            [
+                (self.name, 2),
+                (self.login, 1),
+                (self.new_password, 1),
+                (self.staff_number, 1),
+                (self.add_button, 0),
+            ],
             self.tr(
                 "An archived trainee can no longer sign in; their answers and exams stay in "
                 "the records and in the reports."
-            )
+            ),
+            [self.set_password_button, self.staff_button, self.rename_button, self.archive_button],
         )
-        explain.setWordWrap(True)
-        explain.setStyleSheet("color: #607d8b;")
-        add_row = QHBoxLayout()
-        add_row.addWidget(self.name, 2)
-        add_row.addWidget(self.login, 1)
-        add_row.addWidget(self.new_password, 1)
-        add_row.addWidget(self.staff_number, 1)
-        add_row.addWidget(self.add_button)
-        actions = QHBoxLayout()
-        actions.addWidget(explain, 1)
-        actions.addWidget(self.set_password_button)
-        actions.addWidget(self.staff_button)
-        actions.addWidget(self.rename_button)
-        actions.addWidget(self.archive_button)
-        layout = QVBoxLayout(self)
-        layout.addLayout(add_row)
-        layout.addWidget(self.message)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(actions)
         self.password = PasswordBox(desk)
         self.password.setMaximumWidth(520)
         layout.addWidget(self.password)
 
     def trainees(self) -> list[TraineeProfile]:
-        return list(self._trainees)
+        return list(self._rows)
 
-    def refresh(self) -> None:
-        self._trainees = self._desk.all_trainees()
+    def _read(self) -> list[TraineeProfile]:
+        trainees = self._desk.all_trainees()
         self._logins = self._desk.trainee_logins()
-        group_names = {g.id: g.name for g in self._people.groups()}
-        in_group = self._people.current_groups()
-        self.table.setRowCount(len(self._trainees))
-        for row, trainee in enumerate(self._trainees):
-            status = self.tr("archived") if trainee.archived else self.tr("active")
-            if trainee.name_clash:
-                status += " · " + self.tr("same name as another profile: rename one")
-            login, has_password = self._logins.get(trainee.id, ("", False))
-            if self._desk.keeps_passwords and not has_password:
-                status += " · " + self.tr("no password yet: set one")
-            cells = [
-                trainee.name,
-                trainee.staff_number or "",
-                group_names.get(in_group.get(trainee.id, -1), ""),
-                trainee.created_at.astimezone().strftime("%Y-%m-%d"),
-                status,
-                login,
-            ]
-            for column, text in enumerate(cells):
-                item = cell(text)
-                item.setData(Qt.ItemDataRole.UserRole, trainee.id)
-                if trainee.archived:
-                    item.setForeground(Qt.GlobalColor.gray)
-                self.table.setItem(row, column, item)
-        self._selection_changed()
+        self._group_names = {g.id: g.name for g in self._people.groups()}
+        self._in_group = self._people.current_groups()
+        return trainees
+
+    def _cells(self, trainee: TraineeProfile) -> list[str]:
+        status = self.tr("archived") if trainee.archived else self.tr("active")
+        if trainee.name_clash:
+            status += " · " + self.tr("same name as another profile: rename one")
+        login, has_password = self._logins.get(trainee.id, ("", False))
+        if self._desk.keeps_passwords and not has_password:
+            status += " · " + self.tr("no password yet: set one")
+        return [
+            trainee.name,
+            trainee.staff_number or "",
+            self._group_names.get(self._in_group.get(trainee.id, -1), ""),
+            trainee.created_at.astimezone().strftime("%Y-%m-%d"),
+            status,
+            login,
+        ]
+
+    def _retired(self, trainee: TraineeProfile) -> bool:
+        return trainee.archived
 
     def refusal(self, exc: Exception) -> str:
         """The reason a name was refused, in the window's language where it is ours."""
         if isinstance(exc, DuplicateNameError):
             if exc.name == exc.existing:
-                return self.tr("A trainee named “%1” is already registered.").replace(
-                    "%1", exc.existing
-                )
+                return fill(self.tr("A trainee named “%1” is already registered."), exc.existing)
             return fill(
                 self.tr(
                     "“%1” is the name of the registered trainee “%2”: names that differ only "
@@ -201,100 +139,50 @@ class TraineesPanel(QWidget):
                 exc.holder,
             )
         if isinstance(exc, DuplicateLoginError):
-            return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
+            return fill(self.tr("The login “%1” is taken: choose another one."), exc.login)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
         return problem_text(exc)
 
-    def _refuse(self, text: str) -> None:
-        self.message.setStyleSheet("color: #b71c1c;")
-        self.message.setText(text)
-
     def add(self) -> None:
         """Add the trainee typed in; the fields are checked in the order they are shown."""
-        try:
-            clean_name(self.name.text())
-        except ValueError as exc:
-            self._refuse(self.refusal(exc))
-            self.name.setFocus()
+        if self._refused_typing():
             return
-        login = self.login.text().strip() or None
-        if login is not None:
-            try:
-                login = check_login(login)
-            except ValueError:
-                self._refuse(login_rule())
-                return
         password: str | None = None
         if self._desk.keeps_passwords:
             password = self.new_password.text()
             if len(password) < MIN_PASSWORD_LENGTH:
-                self._refuse(password_rule())
+                self._say(password_rule(), error=True)
                 return
         try:
             staff_number = clean_staff_number(self.staff_number.text())
         except ValueError:
-            self._refuse(staff_number_rule())
+            self._say(staff_number_rule(), error=True)
             return
         try:
             added = self._people.add_trainee(
-                self.name.text(), login=login, password=password, staff_number=staff_number
+                self.name.text(),
+                login=self._typed_login(),
+                password=password,
+                staff_number=staff_number,
             )
         except (ValueError, StorageError) as exc:
-            self._refuse(self.refusal(exc))
+            self._say(self.refusal(exc), error=True)
             return
-        for field in (self.name, self.login, self.new_password, self.staff_number):
-            field.clear()
-        given = self._desk.trainee_logins().get(added.id, ("", False))[0]
-        self.message.setStyleSheet("color: #2e7d32;")
-        self.message.setText(
-            fill(
-                self.tr("%1 can now sign in with the login %2 and the password you gave."),
-                added.name,
-                given,
-            )
+        self._added(added.id, (self.name, self.login, self.new_password, self.staff_number))
+
+    def _added_text(self, trainee: TraineeProfile) -> str:
+        return fill(
+            self.tr("%1 can now sign in with the login %2 and the password you gave."),
+            trainee.name,
+            self._logins.get(trainee.id, ("", False))[0],
         )
-        self.refresh()
-        self.changed.emit()
 
-    def _ask_password(self) -> None:
-        self.set_password()
+    def _store_password(self, trainee: TraineeProfile, password: str) -> None:
+        self._desk.set_trainee_password(trainee.id, password)
 
-    def set_password(self, password: str | None = None) -> bool:
-        """Set or reset the chosen trainee's password (asked for unless given)."""
-        trainee = self.selected()
-        if trainee is None:
-            return False
-        if password is None:
-            dialog = TraineePasswordDialog(trainee.name, self)
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return False
-            password = dialog.password.text()
-        if len(password) < MIN_PASSWORD_LENGTH:
-            self._refuse(password_rule())
-            return False
-        try:
-            self._desk.set_trainee_password(trainee.id, password)
-        except (ValueError, StorageError) as exc:
-            self._refuse(problem_text(exc))
-            return False
-        self.message.setStyleSheet("color: #2e7d32;")
-        self.message.setText(
-            self.tr("%1 signs in with the new password from now on.").replace("%1", trainee.name)
-        )
-        self.refresh()
-        self.select(trainee.id)
-        self.changed.emit()
-        return True
-
-    def selected(self) -> TraineeProfile | None:
-        rows = self.table.selectionModel().selectedRows()
-        return self._trainees[rows[0].row()] if rows else None
-
-    def select(self, trainee_id: int) -> None:
-        for row, trainee in enumerate(self._trainees):
-            if trainee.id == trainee_id:
-                self.table.selectRow(row)
+    def _password_text(self, trainee: TraineeProfile) -> str:
+        return fill(self.tr("%1 signs in with the new password from now on."), trainee.name)
 
     def ask_rename(self) -> None:
         """Ask the chosen trainee's new name in a dialog naming them (Enter renames)."""
@@ -302,9 +190,10 @@ class TraineesPanel(QWidget):
         if trainee is None:
             return
         dialog = RenameDialog(
-            self.tr("Rename %1").replace("%1", trainee.name),
-            self.tr("New name for %1 (their answers, exams and login stay theirs):").replace(
-                "%1", trainee.name
+            fill(self.tr("Rename %1"), trainee.name),
+            fill(
+                self.tr("New name for %1 (their answers, exams and login stay theirs):"),
+                trainee.name,
             ),
             trainee.name,
             self,
@@ -322,8 +211,8 @@ class TraineesPanel(QWidget):
         if trainee is None:
             return
         dialog = RenameDialog(
-            self.tr("Staff number of %1").replace("%1", trainee.name),
-            self.tr("Staff number of %1 (empty: none):").replace("%1", trainee.name),
+            fill(self.tr("Staff number of %1"), trainee.name),
+            fill(self.tr("Staff number of %1 (empty: none):"), trainee.name),
             trainee.staff_number or "",
             self,
             action=self.tr("&Save"),
@@ -338,12 +227,18 @@ class TraineesPanel(QWidget):
 
     def set_staff_number(self, typed: str) -> TraineeProfile | None:
         """The chosen trainee's staff number (blank: none); a bad or taken one is refused."""
+        return self._change_chosen(lambda trainee: self._set_staff_number(trainee, typed))
+
+    def _change_chosen(
+        self, change: Callable[[TraineeProfile], TraineeProfile | str]
+    ) -> TraineeProfile | None:
+        """The chosen trainee changed, or ``None`` (none chosen, or the refusal said)."""
         trainee = self.selected()
         if trainee is None:
             return None
-        done = self._set_staff_number(trainee, typed)
+        done = change(trainee)
         if isinstance(done, str):
-            self._refuse(done)
+            self._say(done, error=True)
             return None
         return done
 
@@ -355,33 +250,21 @@ class TraineesPanel(QWidget):
             return staff_number_rule()
         except StorageError as exc:
             return self.refusal(exc)
-        self.message.setStyleSheet("color: #2e7d32;")
-        self.message.setText(
-            (
-                self.tr("%1's staff number is now %2.").replace("%2", changed.staff_number)
-                if changed.staff_number
-                else self.tr("%1 has no staff number now.")
-            ).replace("%1", changed.name)
+        self._done(
+            fill(self.tr("%1's staff number is now %2."), changed.name, changed.staff_number)
+            if changed.staff_number
+            else fill(self.tr("%1 has no staff number now."), changed.name),
+            changed.id,
         )
-        self.refresh()
-        self.select(changed.id)
-        self.changed.emit()
         return changed
 
     def rename(self, new_name: str | None = None) -> TraineeProfile | None:
         """Correct the chosen trainee's name (asked for in a dialog unless given); their
         answers stay."""
-        trainee = self.selected()
-        if trainee is None:
-            return None
         if new_name is None:
             self.ask_rename()
             return None
-        done = self._rename(trainee, new_name)
-        if isinstance(done, str):
-            self._refuse(done)
-            return None
-        return done
+        return self._change_chosen(lambda trainee: self._rename(trainee, new_name))
 
     def _rename(self, trainee: TraineeProfile, new_name: str) -> TraineeProfile | str:
         """The trainee renamed, or the refusal in words (the name stays as it was)."""
@@ -389,25 +272,21 @@ class TraineesPanel(QWidget):
             renamed = self._desk.rename_trainee(trainee.id, new_name)
         except (ValueError, StorageError) as exc:
             return self.refusal(exc)
-        self.message.setStyleSheet("color: #2e7d32;")
-        self.message.setText(
-            fill(
-                self.tr("%1 is now %2; their answers stay theirs."),
-                trainee.name,
-                renamed.name,
-            )
+        self._done(
+            fill(self.tr("%1 is now %2; their answers stay theirs."), trainee.name, renamed.name),
+            renamed.id,
         )
-        self.refresh()
-        self.select(renamed.id)
-        self.changed.emit()
         return renamed
 
     def _selection_changed(self) -> None:
         trainee = self.selected()
-        self.rename_button.setEnabled(trainee is not None)
-        self.set_password_button.setEnabled(trainee is not None)
-        self.staff_button.setEnabled(trainee is not None)
-        self.archive_button.setEnabled(trainee is not None)
+        for button in (
+            self.rename_button,
+            self.set_password_button,
+            self.staff_button,
+            self.archive_button,
+        ):
+            button.setEnabled(trainee is not None)
         self.archive_button.setText(
             self.tr("Restore") if trainee is not None and trainee.archived else self.tr("Arch&ive")
         )
@@ -415,47 +294,29 @@ class TraineesPanel(QWidget):
     def ask_archive(self) -> None:
         """Archive the chosen trainee once the instructor confirms (Cancel is the default);
         bring an archived one back at once."""
-        trainee = self.selected()
-        if trainee is None:
-            return
-        if trainee.archived:
-            self.toggle_archived()
-            return
-        box = Confirmation(
-            self.tr("Archive %1?").replace("%1", trainee.name),
-            self.tr(
-                "Archive %1? They can no longer sign in. Their answers, exams and reports stay, "
-                "and Restore brings them back."
-            ).replace("%1", trainee.name),
-            self.tr("&Archive %1").replace("%1", trainee.name),
-            self,
-        )
-
-        def archive() -> None:
-            self.select(trainee.id)
-            self.toggle_archived()
-
-        ask_then(self, box, archive)
+        self.ask_retire()
 
     def toggle_archived(self) -> None:
         """Archive the chosen trainee or bring them back (no question asked: ``ask_archive``)."""
         trainee = self.selected()
-        if trainee is None:
-            return
-        try:
-            self._desk.set_trainee_archived(trainee.id, not trainee.archived)
-        except StorageError as exc:
-            self.message.setText(problem_text(exc))
-            return
-        self.refresh()
-        self.select(trainee.id)
-        self.changed.emit()
+        if trainee is not None:
+            self.set_retired(trainee, not trainee.archived)
 
+    def _retire_words(self) -> tuple[str, str, str]:
+        return (
+            self.tr("Archive %1?"),
+            self.tr(
+                "Archive %1? They can no longer sign in. Their answers, exams and reports "
+                "stay, and Restore brings them back."
+            ),
+            self.tr("&Archive %1"),
+        )
 
-def password_rule() -> str:
-    return QCoreApplication.translate(
-        "TraineesPanel", "The password must have at least %1 characters."
-    ).replace("%1", str(MIN_PASSWORD_LENGTH))
+    def _store_retired(self, trainee: TraineeProfile, archived: bool) -> None:
+        self._desk.set_trainee_archived(trainee.id, archived)
+
+    def _retired_text(self, archived: bool) -> str | None:
+        return None  # the table says it: greyed, "archived"
 
 
 def staff_number_rule() -> str:
@@ -464,69 +325,6 @@ def staff_number_rule() -> str:
         "A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and "
         "starts with a letter or a digit.",
     )
-
-
-def login_rule() -> str:
-    return QCoreApplication.translate(
-        "TraineesPanel",
-        "A login starts with a letter (a to z) and has only letters a to z, digits, “_”, “.” "
-        "and “-”, at most 63 characters.",
-    )
-
-
-class TraineePasswordDialog(QDialog):
-    """The instructor types a trainee's new password twice (the old one is not needed);
-    ``instructor``: another instructor's, on a single PC."""
-
-    def __init__(
-        self, name: str, parent: QWidget | None = None, *, instructor: bool = False
-    ) -> None:
-        super().__init__(parent)
-        self.setObjectName("instructorPassword" if instructor else "traineePassword")
-        self.setWindowTitle(
-            self.tr("Set an instructor's password")
-            if instructor
-            else self.tr("Set a trainee's password")
-        )
-        intro = QLabel(
-            self.tr(
-                "New password for %1. Tell it to them in person; they sign in with it from "
-                "now on (the old one no longer works)."
-            ).replace("%1", name)
-        )
-        intro.setTextFormat(Qt.TextFormat.PlainText)
-        intro.setWordWrap(True)
-        self.password = QLineEdit()
-        self.repeat = QLineEdit()
-        for field in (self.password, self.repeat):
-            field.setEchoMode(QLineEdit.EchoMode.Password)
-        self.message = DialogMessage()
-        form = QFormLayout()
-        form.addRow(self.tr("&New password:"), self.password)
-        form.addRow(self.tr("&Repeat it:"), self.repeat)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(self.tr("&Set the password"))
-        buttons.accepted.connect(self.check)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(form)
-        layout.addWidget(self.message)
-        layout.addWidget(buttons)
-        self.setMinimumWidth(560)  # the title bar whole: "Definir a palavra-passe de um instrutor"
-        self.ok_button.setDefault(True)
-
-    def check(self) -> None:
-        if self.password.text() != self.repeat.text():
-            self.message.setText(self.tr("The two passwords differ."))
-            return
-        if len(self.password.text()) < MIN_PASSWORD_LENGTH:
-            self.message.setText(password_rule())
-            return
-        self.accept()
 
 
 class PasswordBox(QGroupBox):

@@ -22,6 +22,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset, resolve_ruleset
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
@@ -52,10 +53,10 @@ def game_of(situation: object) -> str | None:
     ruleset_id = ruleset.get("id") if isinstance(ruleset, Mapping) else ruleset
     if isinstance(ruleset_id, str):
         for prefix, name in (
-            ("roulette", "roulette"),
-            ("craps", "craps"),
-            ("caribbean", "caribbean_stud"),
-            ("sic-bo", "sic_bo"),
+            (Game.ROULETTE.value, Game.ROULETTE),  # roulette-2003
+            (Game.CRAPS.value, Game.CRAPS),  # craps-1985, craps-2010
+            ("caribbean", Game.CARIBBEAN_STUD),
+            ("sic-bo", Game.SIC_BO),
         ):
             if ruleset_id.startswith(prefix):
                 return name
@@ -197,7 +198,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
     if game is None:
         return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
     table = _Table(situation, game)
-    if game in ("roulette", "sic_bo"):
+    if game in (Game.ROULETTE, Game.SIC_BO):
         spots = found.get("spots") or {}
         for bet in request.get("bets") or []:
             spot = spots.get(bet.get("id")) if isinstance(spots, Mapping) else None
@@ -214,11 +215,11 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
             scene.set_marker("dolly", number)
         dice = (request.get("outcome") or {}).get("dice")
         faces = tuple(dice) if isinstance(dice, list) and len(dice) == 3 else ()
-        if game == "sic_bo" and faces and all(isinstance(d, int) and 1 <= d <= 6 for d in faces):
+        if game == Game.SIC_BO and faces and all(isinstance(d, int) and 1 <= d <= 6 for d in faces):
             from dealer_trainer.layouts.sic_bo import DICE_AT  # noqa: PLC0415 (Sic Bo only)
 
             scene.show_roll(faces, at=DICE_AT)
-    elif game == "craps":
+    elif game == Game.CRAPS:
         dice = found.get("dice")
         named = {
             str(event["bet"].get("id")): _named(game, event["bet"])
@@ -245,7 +246,7 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
             scene.set_marker("puck", point if isinstance(point, int) else None)
         if isinstance(dice, list) and dice and all(isinstance(d, int) for d in dice):
             scene.show_roll(tuple(dice))
-    elif game == "caribbean_stud":
+    elif game == Game.CARIBBEAN_STUD:
         progressive: list[str] = []
         for box in request.get("boxes") or []:
             if not isinstance(box, Mapping):

@@ -38,6 +38,7 @@ from dealer_trainer.drills.table.pace import clock_text, target
 from dealer_trainer.i18n.citations import format_article, read_citation
 from dealer_trainer.reports.table_section import TableWords
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.desks import InstructorDesk
@@ -125,7 +126,8 @@ def mistakes_line(results: TableResults, limit: int = 3) -> str:
 
 
 def game_text(game: str) -> str:
-    names = GAME_NAMES.get(game)
+    known = Game.known(game)
+    names = None if known is None else GAME_NAMES[known]
     return (
         QCoreApplication.translate("games", names[0])
         if names

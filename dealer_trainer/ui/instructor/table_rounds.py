@@ -32,6 +32,7 @@ from dealer_trainer.drills.table.exam import add_up, common_mistakes, score_roun
 from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.rounds import StoredTableRound
@@ -212,7 +213,7 @@ class TableRoundsView(QWidget):
             accuracy,
         ]
         # The pace against the house's target, for each game and level the trainee dealt.
-        groups: dict[tuple[str, Difficulty], list[Replay]] = {}
+        groups: dict[tuple[Game, Difficulty], list[Replay]] = {}
         for replay in played:
             groups.setdefault((replay.round.game, replay.round.difficulty), []).append(replay)
         for (game, difficulty), group in sorted(groups.items()):

@@ -20,6 +20,7 @@ from dealer_trainer.drills.table import Attempt, TableRound, step_readings
 from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text
 from dealer_trainer.ui.bet_names import bet_name
@@ -94,7 +95,7 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
     seats = {seat.player: seat for seat in round_.situation.seats}
     several = len(seats) > 1
     out: list[TableBet] = []
-    if round_.game == "roulette":
+    if round_.game == Game.ROULETTE:
         for bet in request["bets"]:
             spot_id = round_.situation.spots[bet["id"]]
             seat = seats.get(bet.get("player", ""))
@@ -110,8 +111,8 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
                     colour,
                 )
             )
-    elif round_.game in ("craps", "sic_bo"):
-        if round_.game == "craps":
+    elif round_.game in (Game.CRAPS, Game.SIC_BO):
+        if round_.game == Game.CRAPS:
             _, placed = craps_bets(request, round_.ruleset, before_last_roll=True)
         else:  # Sic Bo: each bet on its spot of the felt, in the order of the request
             placed = [
@@ -167,7 +168,7 @@ def article_line(citation: Citation | None, game: str, readings: Sequence[Text] 
     regulation is not on file: its steps rest on the house's procedure, and nothing is said
     of what that regulation sets or does not."""
     if citation is None:
-        if game == "sic_bo":
+        if game == Game.SIC_BO:
             line = QCoreApplication.translate(
                 "table", "House procedure: the Sic Bo regulation's articles are not on file."
             )

@@ -23,6 +23,7 @@ from dealer_trainer.drills.table.craps import shooter
 from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.layouts.badges import Box, place
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.ui.drills.screen import SituationView
@@ -53,12 +54,12 @@ def felt_situation(round_: TableRound) -> dict[str, Any]:
     """What the drills' stage draws for a round: the request and the game's outcome."""
     request = round_.situation.request
     situation: dict[str, Any] = {"request": request}
-    if round_.game == "roulette":
+    if round_.game == Game.ROULETTE:
         situation["spots"] = dict(round_.situation.spots)
-    elif round_.game == "craps":
+    elif round_.game == Game.CRAPS:
         rolls = [e["roll"] for e in request["events"] if "roll" in e]
         situation["dice"] = rolls[-1]
-    elif round_.game == "sic_bo":
+    elif round_.game == Game.SIC_BO:
         situation["spots"] = dict(round_.situation.spots)
         situation["dice"] = list(request["outcome"]["dice"])
         situation["lit"] = True  # the dice are keyed in: the layout lights the winners
@@ -131,7 +132,7 @@ class TableFelt:
     def show_settled(self, round_: TableRound) -> None:
         """The felt once the round is settled: craps's puck turned to the point the throw
         left (ON), or OFF after the point is made or a seven-out."""
-        if round_.game == "craps":
+        if round_.game == Game.CRAPS:
             after = shooter(round_.situation.request, round_.ruleset).point_after
             self.view.felt_scene().set_marker("puck", after)
 

@@ -35,6 +35,7 @@ from dealer_trainer.layouts.sic_bo import DICE_AT as SIC_BO_DICE_AT
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.craps import irregular as craps
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.irregular import Choice, Irregularity
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
 from dealer_trainer.rules.roulette import irregular as roulette
@@ -132,9 +133,9 @@ def pending_outcome(round_: TableRound) -> str | None:
     pending = round_.pending()
     if pending is None or pending.event not in BEFORE_THE_OUTCOME:
         return None
-    if round_.game == "roulette":
+    if round_.game == Game.ROULETTE:
         return QCoreApplication.translate("TableIrregular", "The ball is spinning.")
-    if round_.game == "sic_bo":
+    if round_.game == Game.SIC_BO:
         return QCoreApplication.translate("TableIrregular", "The dice are not read yet.")
     return QCoreApplication.translate("TableIrregular", "The shooter throws.")
 

@@ -66,6 +66,7 @@ from dealer_trainer.drills.table.stud_dealing import StudRound
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.layouts.chips import look
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
+from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
@@ -150,16 +151,16 @@ TIMED_KEY = "table/timed"
 TICK_MS = 250  # how often the round's clock is shown again
 #: The pace in words, per game: one round of the table is a spin, a throw or a round.
 PACE_TEXTS = {
-    "roulette": QT_TRANSLATE_NOOP("table", "%1 spins an hour"),
-    "craps": QT_TRANSLATE_NOOP("table", "%1 throws an hour"),
-    "caribbean_stud": QT_TRANSLATE_NOOP("table", "%1 rounds an hour"),
-    "sic_bo": QT_TRANSLATE_NOOP("table", "%1 throws an hour"),
+    Game.ROULETTE: QT_TRANSLATE_NOOP("table", "%1 spins an hour"),
+    Game.CRAPS: QT_TRANSLATE_NOOP("table", "%1 throws an hour"),
+    Game.CARIBBEAN_STUD: QT_TRANSLATE_NOOP("table", "%1 rounds an hour"),
+    Game.SIC_BO: QT_TRANSLATE_NOOP("table", "%1 throws an hour"),
 }
 TARGET_TEXTS = {
-    "roulette": QT_TRANSLATE_NOOP("table", "Target: %1 spins an hour"),
-    "craps": QT_TRANSLATE_NOOP("table", "Target: %1 throws an hour"),
-    "caribbean_stud": QT_TRANSLATE_NOOP("table", "Target: %1 rounds an hour"),
-    "sic_bo": QT_TRANSLATE_NOOP("table", "Target: %1 throws an hour"),
+    Game.ROULETTE: QT_TRANSLATE_NOOP("table", "Target: %1 spins an hour"),
+    Game.CRAPS: QT_TRANSLATE_NOOP("table", "Target: %1 throws an hour"),
+    Game.CARIBBEAN_STUD: QT_TRANSLATE_NOOP("table", "Target: %1 rounds an hour"),
+    Game.SIC_BO: QT_TRANSLATE_NOOP("table", "Target: %1 throws an hour"),
 }
 AGAINST_TEXTS = {
     1: QT_TRANSLATE_NOOP("table", "ahead of the target of %1"),
@@ -423,10 +424,10 @@ class TableScreen(QWidget):
         actions = QGridLayout()
         actions.setSpacing(4)
         used = {
-            "roulette": ["mark", "collect", "pay"],
-            "craps": ["collect", "pay", "return", "move"],
-            "caribbean_stud": ["collect", "pay", "return", "progressive"],
-            "sic_bo": ["collect", "pay"],
+            Game.ROULETTE: ["mark", "collect", "pay"],
+            Game.CRAPS: ["collect", "pay", "return", "move"],
+            Game.CARIBBEAN_STUD: ["collect", "pay", "return", "progressive"],
+            Game.SIC_BO: ["collect", "pay"],
         }[self.game]
         names = [*used, "settled", "next"]
         for i, key in enumerate(names):
@@ -442,7 +443,7 @@ class TableScreen(QWidget):
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
         #: Caribbean Stud: the deal before the showdown (its own module).
-        self.stud = StudDealPanel(self) if self.game == "caribbean_stud" else None
+        self.stud = StudDealPanel(self) if self.game == Game.CARIBBEAN_STUD else None
         if self.stud is not None:
             bottom_layout.addWidget(self.stud)
         bottom_layout.addWidget(self.float)
@@ -602,7 +603,7 @@ class TableScreen(QWidget):
             marked = any(
                 isinstance(a.step, Step) and a.step.action is Action.MARK for a in round_.attempts
             )
-            if self.game == "roulette" and not marked:
+            if self.game == Game.ROULETTE and not marked:
                 waiting.add(Target(marker=True))
         else:
             waiting = set(missing_targets(round_))
@@ -801,7 +802,7 @@ class TableScreen(QWidget):
         if action == "settled":
             return self._judge(None)
         if action == "mark":
-            if self.game != "roulette":
+            if self.game != Game.ROULETTE:
                 return None
             number = int(round_.situation.request["outcome"]["number"])
             return self._judge(Step(Action.MARK, Target(marker=True), number=number))
@@ -837,7 +838,7 @@ class TableScreen(QWidget):
         if action == "return":
             return self._judge(Step(Action.RETURN, target))
         if action == "move":
-            if self.game != "craps":
+            if self.game != Game.CRAPS:
                 return None
             return self._judge(Step(Action.MOVE, target, to=self._thrown()))
         return None
@@ -1154,7 +1155,7 @@ class TableScreen(QWidget):
         elif key == Qt.Key.Key_R:
             self.do("return")
         elif key == Qt.Key.Key_M:
-            self.do("mark" if self.game == "roulette" else "move")
+            self.do("mark" if self.game == Game.ROULETTE else "move")
         elif key == Qt.Key.Key_P:
             self.do("progressive")
         elif key == Qt.Key.Key_S:
@@ -1196,15 +1197,15 @@ class TableScreen(QWidget):
         waiting = pending_outcome(round_)
         if waiting is not None:  # the ball still moving, the dice not read yet
             self.outcome.setText(waiting)
-        elif self.game == "roulette":
+        elif self.game == Game.ROULETTE:
             self.outcome.setText(
                 QCoreApplication.translate("table", "The ball is in %1.").replace(
                     "%1", str(request["outcome"]["number"])
                 )
             )
-        elif self.game == "craps":  # the throw, and where the shooter's hand stands
+        elif self.game == Game.CRAPS:  # the throw, and where the shooter's hand stands
             self.outcome.setText(throw_html(round_))
-        elif self.game == "sic_bo":
+        elif self.game == Game.SIC_BO:
             dice = sorted(int(d) for d in request["outcome"]["dice"])
             self.outcome.setText(
                 QCoreApplication.translate("table", "The dice: %1, %2 and %3, a total of %4.")
