@@ -8,6 +8,8 @@ from dealer_trainer.storage import InstructorDesk, Store, TraineeProfile
 from dealer_trainer.storage.records import Person
 
 TRAINEE_PASSWORD = "trainee password"
+#: What an instructor gives (one-time) in ``add_trainee_own``.
+GIVEN_PASSWORD = "given by the instructor 1"
 #: What a trainee chooses at their first sign-in, for the one-time password they were given.
 OWN_PASSWORD = "my own password 1"
 
@@ -19,6 +21,16 @@ def sign_in_own(store: Store, login: str, given: str, own: str = OWN_PASSWORD) -
     if person.must_choose_password:
         store.change_own_password(person, given, own)
     return person
+
+
+def add_trainee_own(
+    store: Store, desk: InstructorDesk, name: str, password: str, *, login: str | None = None
+) -> TraineeProfile:
+    """Add a trainee with a one-time password, as their instructor does, and let them
+    choose ``password`` in its place at their first sign-in (issue 36)."""
+    profile = desk.add_trainee(name, login=login, password=GIVEN_PASSWORD)
+    sign_in_own(store, desk.trainee_logins()[profile.id][0], GIVEN_PASSWORD, password)
+    return profile
 
 
 def sign_in_as(store: Store, desk: InstructorDesk, profile: TraineeProfile) -> Person:
