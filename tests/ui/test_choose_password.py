@@ -98,3 +98,23 @@ def test_not_choosing_signs_the_person_out(qtbot: QtBot, store: Store) -> None:
         qtbot.mouseClick(dialog.sign_out_button, Qt.MouseButton.LeftButton)
     assert window.panel.signed_in() is None
     assert store.sign_in("chan", GIVEN).must_choose_password  # still the given one
+
+
+def test_a_password_the_server_would_refuse_is_refused_in_words_when_added(
+    qtbot: QtBot, store: Store
+) -> None:
+    from dealer_trainer.ui.instructor.people import TraineesPanel
+
+    people = TraineesPanel(store.instructor(store.verify_instructor("instructor password")))
+    qtbot.addWidget(people)
+    people.refresh()
+    for password, said in (
+        ("abcdefghij", "The password must mix letters (a to z) with at least one other"),
+        ("duarte 2026", "The password must not contain the login duarte"),
+    ):
+        people.name.setText("Duarte Sousa")
+        people.login.setText("duarte")
+        people.new_password.setText(password)
+        people.add_button.click()
+        assert people.message.text().startswith(said), people.message.text()
+    assert "Duarte Sousa" not in {t.name for t in store.trainees()}

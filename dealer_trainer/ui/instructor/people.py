@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.storage import DuplicateNameError, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
-from dealer_trainer.storage.errors import DuplicateLoginError
+from dealer_trainer.storage.errors import DuplicateLoginError, InputRefusedError
 from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
 from dealer_trainer.storage.logins import check_login
 from dealer_trainer.storage.records import clean_name
@@ -202,6 +202,8 @@ class TraineesPanel(QWidget):
             )
         if isinstance(exc, DuplicateLoginError):
             return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
+        if isinstance(exc, InputRefusedError):  # storage's own sentence (a password's rule)
+            return problem_text(exc)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
         return problem_text(exc)
