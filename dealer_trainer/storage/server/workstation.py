@@ -29,7 +29,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, event, select, text
+from sqlalchemy import Connection, Engine, event, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from dealer_trainer import __version__
@@ -89,7 +89,7 @@ class Secret:
         return "Secret(…)"
 
 
-def _engine_for(url: Any, secret: Secret) -> Any:
+def _engine_for(url: Any, secret: Secret) -> Engine:
     """An engine as ``url``'s user (no password in it), the password given per connection."""
     sql = engine.create(engine.Location(url, None, None))
     event.listen(sql, "do_connect", secret.supply)
