@@ -22,6 +22,11 @@
 #   and turns TLS on with it, so that a client connects with sslmode=verify-full;
 # - loads auth_delay (each failed sign-in waits auth_delay.milliseconds before the
 #   server answers) and logs every connection (a failed sign-in is in the server log);
+# - loads passwordcheck (PostgreSQL refuses a weak password whoever sets it, as
+#   docs/server.md asks of a centre): shared_preload_libraries = 'auth_delay,passwordcheck',
+#   with a restart the first time. The test roles' own passwords (their names, by default)
+#   are weak on purpose, for a local test cluster only: they are written as SCRAM
+#   verifiers straight into pg_authid, which passwordcheck does not see;
 # - creates the owner role `dealer-trainer server init` runs as: LOGIN CREATEROLE
 #   CREATEDB (CREATEROLE to make the group and people's roles, CREATEDB only so that
 #   each test module gets a database of its own); a centre's owner needs no CREATEDB.
@@ -99,30 +104,52 @@ if [ ! -s "${_pg_tls}/server.crt" ]; then
     chmod 0644 "${_pg_tls}/ca.crt" "${_pg_tls}/server.crt"
     chmod 0755 "${_pg_tls}"
 fi
-# Settings: TLS on, auth_delay loaded, connections logged. Restart only when one of them
-# needs it (shared_preload_libraries does, the first time), else a reload is enough.
+# Settings: TLS on, auth_delay and passwordcheck loaded, connections logged. Restart only
+# when one of them needs it (shared_preload_libraries does, the first time), else a reload
+# is enough.
+_pg_libraries="auth_delay,passwordcheck"
 _pg_psql -c "ALTER SYSTEM SET ssl = on" \
     -c "ALTER SYSTEM SET ssl_cert_file = '${_pg_tls}/server.crt'" \
     -c "ALTER SYSTEM SET ssl_key_file = '${_pg_tls}/server.key'" \
     -c "ALTER SYSTEM SET password_encryption = 'scram-sha-256'" \
-    -c "ALTER SYSTEM SET shared_preload_libraries = 'auth_delay'" \
+    -c "ALTER SYSTEM SET shared_preload_libraries = ${_pg_libraries}" \
     -c "ALTER SYSTEM SET log_connections = on" >&2
 _pg_psql -c "SELECT pg_reload_conf()" >/dev/null
 sleep 0.5
 if [ "$(_pg_psql -tAc "SELECT count(*) FROM pg_settings WHERE pending_restart")" != 0 ] \
-    || [ "$(_pg_psql -tAc "SHOW shared_preload_libraries")" != auth_delay ]; then
-    _pg_log "restarting cluster ${_pg_version}/main to load auth_delay"
+    || [ "$(_pg_psql -tAc "SHOW shared_preload_libraries" | tr -d ' ')" != "${_pg_libraries}" ]; then
+    _pg_log "restarting cluster ${_pg_version}/main to load ${_pg_libraries}"
     pg_ctlcluster "${_pg_version}" main restart >&2
     _pg_wait
 fi
 # Known to the server only once the library is loaded.
 _pg_psql -c "ALTER SYSTEM SET auth_delay.milliseconds = '500'" -c "SELECT pg_reload_conf()" >/dev/null
+# A test role's password as PostgreSQL keeps it (a SCRAM-SHA-256 verifier), written into
+# pg_authid by the superuser: passwordcheck refuses a password equal to the role's name
+# even hashed, and the CI defaults are just that. Never do this for a centre's people.
+_pg_set_password() {
+    local verifier
+    verifier="$(DT_PW="$2" python3 -c '
+import base64, hashlib, hmac, os
+password, salt = os.environ["DT_PW"].encode(), os.urandom(16)
+salted = hashlib.pbkdf2_hmac("sha256", password, salt, 4096)
+client = hmac.new(salted, b"Client Key", "sha256").digest()
+server = hmac.new(salted, b"Server Key", "sha256").digest()
+b64 = lambda b: base64.b64encode(b).decode()
+print(f"SCRAM-SHA-256$4096:{b64(salt)}${b64(hashlib.sha256(client).digest())}:{b64(server)}")
+')"
+    _pg_psql -v role="$1" -v verifier="${verifier}" >&2 <<'SQL'
+UPDATE pg_authid SET rolpassword = :'verifier' WHERE rolname = :'role';
+SQL
+}
+
 if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_roles WHERE rolname = '${_pg_user}'")" != 1 ]; then
     _pg_log "creating role ${_pg_user}"
-    _pg_psql -c "CREATE ROLE \"${_pg_user}\" LOGIN PASSWORD '${_pg_password}'" >&2
+    _pg_psql -c "CREATE ROLE \"${_pg_user}\" LOGIN" >&2
 else
-    _pg_psql -c "ALTER ROLE \"${_pg_user}\" LOGIN PASSWORD '${_pg_password}'" >&2
+    _pg_psql -c "ALTER ROLE \"${_pg_user}\" LOGIN" >&2
 fi
+_pg_set_password "${_pg_user}" "${_pg_password}"
 if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_database WHERE datname = '${_pg_db}'")" != 1 ]; then
     _pg_log "creating database ${_pg_db}"
     _pg_psql -c "CREATE DATABASE \"${_pg_db}\" OWNER \"${_pg_user}\"" >&2
@@ -131,10 +158,11 @@ fi
 # The server-mode owner: makes roles (CREATEROLE); CREATEDB for the tests' own databases.
 if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_roles WHERE rolname = '${_pg_owner}'")" != 1 ]; then
     _pg_log "creating role ${_pg_owner}"
-    _pg_psql -c "CREATE ROLE \"${_pg_owner}\" LOGIN CREATEROLE CREATEDB PASSWORD '${_pg_owner_password}'" >&2
+    _pg_psql -c "CREATE ROLE \"${_pg_owner}\" LOGIN CREATEROLE CREATEDB" >&2
 else
-    _pg_psql -c "ALTER ROLE \"${_pg_owner}\" LOGIN CREATEROLE CREATEDB PASSWORD '${_pg_owner_password}'" >&2
+    _pg_psql -c "ALTER ROLE \"${_pg_owner}\" LOGIN CREATEROLE CREATEDB" >&2
 fi
+_pg_set_password "${_pg_owner}" "${_pg_owner_password}"
 if [ "$(_pg_psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'dealer_trainer_server'")" != 1 ]; then
     _pg_psql -c "CREATE DATABASE dealer_trainer_server OWNER \"${_pg_owner}\"" >&2
 fi

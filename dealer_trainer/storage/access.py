@@ -19,6 +19,11 @@ from datetime import datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from dealer_trainer.rules.text import T
+from dealer_trainer.storage.errors import InputRefusedError
+
+#: PostgreSQL's ``passwordcheck`` refuses fewer than 8 bytes; the app counts characters
+#: (never more than bytes), so it refuses every password the server would refuse.
 MIN_PASSWORD_LENGTH = 8
 FIRST_DELAY = timedelta(seconds=1)
 MAX_DELAY = timedelta(seconds=30)
@@ -42,9 +47,44 @@ def next_attempt_at(failed_attempts: int, last_failed_at: datetime | None) -> da
     return last_failed_at + delay_after(failed_attempts)
 
 
-def check_new_password(password: str) -> None:
+def _latin_letter(character: str) -> bool:
+    return "a" <= character.lower() <= "z"
+
+
+def check_new_password(password: str, login: str | None = None) -> None:
+    """Refuse a new password that PostgreSQL's ``passwordcheck`` would refuse, or worse.
+
+    The centre's server refuses, whoever sets it (``docs/server.md``), a password of fewer
+    than 8 bytes, one that contains the login (as typed, case and all), and one without
+    both a letter and another character (its C library's ``isalpha``, byte by byte: a
+    Chinese character is not a letter there). The app asks for at least as much, so people
+    read its own sentence rather than the server's: at least 8 characters, a Latin letter
+    (a to z) and a character that is not one (a digit, a space, a sign, 中文), and not the
+    login in any case. ``InputRefusedError`` (a ``ValueError``) says which rule it broke.
+    """
     if not isinstance(password, str) or len(password) < MIN_PASSWORD_LENGTH:
-        raise ValueError(f"The password must have at least {MIN_PASSWORD_LENGTH} characters.")
+        raise InputRefusedError(
+            T("The password must have at least {count} characters.", count=MIN_PASSWORD_LENGTH)
+        )
+    if not any(_latin_letter(c) for c in password) or all(_latin_letter(c) for c in password):
+        raise InputRefusedError(
+            T(
+                "The password must mix letters (a to z) with at least one other character: "
+                "a digit, a space or a sign."
+            )
+        )
+    if login and login.strip() and login.strip().lower() in password.lower():
+        raise InputRefusedError(T("The password must not contain the login {login}.", login=login))
+
+
+def check_own_new_password(old_password: str, new_password: str, login: str) -> None:
+    """A person's own new password: the rules of ``check_new_password`` and not the one
+    they are replacing (a one-time password kept would still be known to whoever set it)."""
+    check_new_password(new_password, login)
+    if new_password == old_password:
+        raise InputRefusedError(
+            T("Choose a new password: the one you were given must be replaced by your own.")
+        )
 
 
 class Passwords:

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from dealer_trainer import __version__
 from dealer_trainer.rules.games import Game
 from dealer_trainer.storage import audit, centre, certification, transcript
+from dealer_trainer.storage.access import check_new_password, check_own_new_password
 from dealer_trainer.storage.aggregates import daily_skill_stats
 from dealer_trainer.storage.certification import (
     Certification,
@@ -89,6 +90,7 @@ from dealer_trainer.storage.records import (
 )
 from dealer_trainer.storage.rollups import TraineeSpan, trainee_spans
 from dealer_trainer.storage.rounds import Rounds, StoredTableRound, read_rounds
+from dealer_trainer.storage.signin import ONE_TIME_PASSWORD
 from dealer_trainer.storage.table_stats import (
     TableFigure,
     TableResults,
@@ -194,6 +196,8 @@ def _sittings_of(
 
 #: The games the live table deals (``drills.table``), by their ids.
 TABLE_GAMES = (Game.ROULETTE, Game.CRAPS, Game.CARIBBEAN_STUD, Game.SIC_BO)
+#: The audit's words for a password an instructor set: the person replaces it at sign-in.
+ONE_TIME_SET = "one-time, set by an instructor"
 
 
 class TraineeDesk:
@@ -255,6 +259,11 @@ class TraineeDesk:
     graded_by_server = False
 
     def _refuse_sitting(self, connection: Connection, assignment: Any) -> None:
+        one_time = connection.execute(
+            select(Trainee.password_one_time).where(Trainee.id == self.trainee_id)
+        ).scalar_one_or_none()
+        if one_time:  # a password an instructor set: the trainee chooses their own first
+            raise AccessDeniedError(ONE_TIME_PASSWORD)
         refused = sitting_refusal(
             connection,
             assignment,
@@ -718,12 +727,18 @@ class InstructorDesk:
         def work(connection: Connection) -> None:
             self._require_active(connection)  # not a disabled one's window still open
             login = self._trainee_login(connection, trainee_id)
+            check_new_password(password, login)
             connection.execute(
                 update(Trainee)
                 .where(Trainee.id == trainee_id)
-                .values(password_hash=password_hash, failed_attempts=0, last_failed_at=None)
+                .values(
+                    password_hash=password_hash,
+                    failed_attempts=0,
+                    last_failed_at=None,
+                    password_one_time=True,  # the trainee chooses their own at sign-in
+                )
             )
-            self._log(connection, audit.Action.PASSWORD_SET, login)
+            self._log(connection, audit.Action.PASSWORD_SET, login, ONE_TIME_SET)
 
         self._write(work)
         self._store.password_reset(Role.TRAINEE, trainee_id)
@@ -754,7 +769,11 @@ class InstructorDesk:
         def work(connection: Connection) -> TraineeProfile:
             _refuse_taken(connection, name, key)
             new_login = self._store.free_login(connection, name, "trainee", login)
+            if password is not None:
+                check_new_password(password, new_login)
             self._log(connection, audit.Action.PERSON_ADDED, new_login, "trainee")
+            if password is not None:
+                self._log(connection, audit.Action.PASSWORD_SET, new_login, ONE_TIME_SET)
             return trainee_profile(
                 _inserted(
                     connection,
@@ -764,6 +783,7 @@ class InstructorDesk:
                         name_key=key,
                         login=new_login,
                         password_hash=password_hash,
+                        password_one_time=password is not None,
                         failed_attempts=0,
                         archived=False,
                         created_at=self._store.now(),
@@ -847,7 +867,13 @@ class InstructorDesk:
             if connection.execute(select(Instructor.id).where(same)).first():
                 raise StorageError(f"An instructor named {name!r} already exists.")
             return self._store.insert_instructor(
-                connection, name, password_hash, login, actor=self._actor(connection)
+                connection,
+                name,
+                password_hash,
+                login,
+                actor=self._actor(connection),
+                password=password,
+                one_time=True,
             )
 
         return self._write(work)
@@ -871,12 +897,18 @@ class InstructorDesk:
             ).scalar_one_or_none()
             if login is None:
                 raise StorageError(NO_INSTRUCTOR)
+            check_new_password(password, str(login))
             connection.execute(
                 update(Instructor)
                 .where(Instructor.id == instructor_id)
-                .values(password_hash=password_hash, failed_attempts=0, last_failed_at=None)
+                .values(
+                    password_hash=password_hash,
+                    failed_attempts=0,
+                    last_failed_at=None,
+                    password_one_time=True,  # they choose their own at their next sign-in
+                )
             )
-            self._log(connection, audit.Action.PASSWORD_SET, str(login), "set by an instructor")
+            self._log(connection, audit.Action.PASSWORD_SET, str(login), ONE_TIME_SET)
 
         self._write(work)
         self._store.password_reset(Role.INSTRUCTOR, instructor_id)
@@ -888,12 +920,14 @@ class InstructorDesk:
         password_hash = self._store.hash_password(new_password)
 
         def work(connection: Connection) -> None:
+            actor = self._actor(connection)
+            check_own_new_password(old_password, new_password, actor)
             connection.execute(
                 update(Instructor)
                 .where(Instructor.id == self._session.instructor_id)
-                .values(password_hash=password_hash)
+                .values(password_hash=password_hash, password_one_time=False)
             )
-            self._log(connection, audit.Action.PASSWORD_SET, self._actor(connection))
+            self._log(connection, audit.Action.PASSWORD_SET, actor, "changed by the person")
 
         self._write(work)
 

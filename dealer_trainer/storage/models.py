@@ -91,6 +91,11 @@ class Instructor(Base):
     disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     #: ``records.name_key(name)``, unique, as ``Trainee.name_key`` (migration 0009).
     name_key: Mapped[str | None] = mapped_column(String(400))
+    #: The password was set by someone else (another instructor, IT): the instructor
+    #: chooses their own at the next sign-in (migration 0018).
+    password_one_time: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=sa_false()
+    )
 
     __table_args__ = (
         Index(None, "login", unique=True),
@@ -121,6 +126,11 @@ class Trainee(Base):
     last_failed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     #: The centre's staff number, optional, unique when given (``groups.clean_staff_number``).
     staff_number: Mapped[str | None] = mapped_column(String(32))
+    #: The password was set by an instructor (or IT): the trainee chooses their own at the
+    #: next sign-in, and starts no exam before that (migration 0018).
+    password_one_time: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=sa_false()
+    )
 
     __table_args__ = (
         Index(None, "name_key", unique=True),

@@ -336,6 +336,10 @@ class Person:
     login: str
     token: str = field(repr=False)
     session: InstructorSession | None = field(default=None, repr=False)
+    #: Signed in with a password someone else set (an instructor, IT): it is one-time,
+    #: the person chooses their own now (``Store.change_own_password``) and starts no exam
+    #: before that (issue 36).
+    must_choose_password: bool = False
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, Row, select, text, update
 
+from dealer_trainer.rules.text import T
 from dealer_trainer.storage import audit
-from dealer_trainer.storage.access import Passwords, next_attempt_at
+from dealer_trainer.storage.access import Passwords, check_own_new_password, next_attempt_at
 from dealer_trainer.storage.errors import (
     AccessDeniedError,
     AccountDisabledError,
@@ -51,6 +52,12 @@ class SignInWork(UnitOfWork, Protocol):
 #: Said for an unknown login and for a wrong password alike: which logins exist is
 #: nobody's business before sign-in.
 WRONG = "The login or the password is wrong."
+#: Said when a trainee whose password someone else set (an instructor, IT) tries to start
+#: an exam: they choose their own first (issue 36).
+ONE_TIME_PASSWORD = T(
+    "Your password was set by an instructor: choose your own (sign out and sign in again) "
+    "before you start an exam."
+)
 #: Said to a disabled instructor, once their password was right (``storage/groups.py``).
 DISABLED = (
     "This instructor account has been disabled: another instructor can enable it again "
@@ -97,11 +104,19 @@ class SignInDesk:
         outcome = self._store.write(lambda c: self._attempt(c, typed, password))
         if isinstance(outcome, AccessDeniedError):
             raise outcome
-        role, person_id, name, person_login = outcome
+        role, person_id, name, person_login, one_time = outcome
         session = (
             self._store.unlock_instructor(person_id, name) if role is Role.INSTRUCTOR else None
         )
-        person = Person(role, person_id, name, person_login, secrets.token_urlsafe(32), session)
+        person = Person(
+            role,
+            person_id,
+            name,
+            person_login,
+            secrets.token_urlsafe(32),
+            session,
+            must_choose_password=one_time,
+        )
         self._issued[person.token] = person
         return person
 
@@ -116,7 +131,7 @@ class SignInDesk:
 
     def _attempt(
         self, connection: Connection, login: str, password: str
-    ) -> tuple[Role, int, str, str] | AccessDeniedError:
+    ) -> tuple[Role, int, str, str, bool] | AccessDeniedError:
         now = self._store.now()
         found = self._find(connection, login) if login else None
         if found is None:
@@ -170,14 +185,50 @@ class SignInDesk:
             values["password_hash"] = passwords.hash(password)
         connection.execute(update(table).where(table.id == row.id).values(**values))
         audit.append(connection, now, login, audit.Action.SIGN_IN, login, role.value)
-        return role, row.id, row.name, row.login
+        return role, row.id, row.name, row.login, bool(row.password_one_time)
 
     def _on_server(
         self, connection: Connection, role: Role, row: Row[Any], now: datetime
-    ) -> tuple[Role, int, str, str] | AccessDeniedError:
+    ) -> tuple[Role, int, str, str, bool] | AccessDeniedError:
         # PostgreSQL checked the password at connect: the connection's user is who signs in.
         user = connection.execute(text("SELECT current_user")).scalar_one()
         if user != row.login or row.login != self._store.connected_as:
             return AccessDeniedError(WRONG)
         audit.append(connection, now, row.login, audit.Action.SIGN_IN, row.login, role.value)
-        return role, row.id, row.name, row.login
+        return role, row.id, row.name, row.login, bool(row.password_one_time)
+
+    def change_own_password(self, person: Person, old_password: str, new_password: str) -> None:
+        """``person`` (signed in here) chooses their own password (single PC): checked
+        against the current one, hashed, the one-time mark cleared, in the audit."""
+        if not self.issued(person):
+            raise AccessDeniedError(T("Sign in first: your records are reached only after it."))
+        check_own_new_password(old_password, new_password, person.login)
+        table = Instructor if person.role is Role.INSTRUCTOR else Trainee
+        query = select(table.password_hash).where(table.id == person.id)
+        kept = self._store.read(lambda c: c.execute(query).scalar_one_or_none())
+        passwords = self._store.passwords
+        if kept is None or not passwords.verify(kept, old_password):
+            raise AccessDeniedError(T("The current password is wrong."))
+        new_hash = passwords.hash(new_password)
+
+        def work(connection: Connection) -> None:
+            connection.execute(
+                update(table)
+                .where(table.id == person.id)
+                .values(
+                    password_hash=new_hash,
+                    password_one_time=False,
+                    failed_attempts=0,
+                    last_failed_at=None,
+                )
+            )
+            audit.append(
+                connection,
+                self._store.now(),
+                person.login,
+                audit.Action.PASSWORD_SET,
+                person.login,
+                "changed by the person",
+            )
+
+        self._store.write(work)

@@ -452,7 +452,7 @@ class Store:
                 connection.exec_driver_sql("LOCK TABLE instructors IN EXCLUSIVE MODE")
             if connection.execute(select(func.count()).select_from(Instructor)).scalar_one():
                 raise AccessDeniedError(T("The instructor account already exists."))
-            return self.insert_instructor(connection, name, password_hash, login)
+            return self.insert_instructor(connection, name, password_hash, login, password=password)
 
         instructor_id = self.write(work)
         return self._unlock(instructor_id, name)
@@ -482,11 +482,27 @@ class Store:
         password_hash: str,
         login: str | None = None,
         actor: str | None = None,
+        *,
+        password: str | None = None,
+        one_time: bool = False,
     ) -> int:
+        """Add an instructor (``password`` is checked against the login once it is chosen);
+        ``one_time``: another instructor set the password, the new one chooses their own."""
         login = self.free_login(connection, name, "instructor", login)
+        if password is not None:
+            check_new_password(password, login)
         audit.append(
             connection, self.now(), actor or login, audit.Action.PERSON_ADDED, login, "instructor"
         )
+        if one_time:
+            audit.append(
+                connection,
+                self.now(),
+                actor or login,
+                audit.Action.PASSWORD_SET,
+                login,
+                "one-time, set by an instructor",
+            )
         return connection.execute(
             insert(Instructor)
             .values(
@@ -497,6 +513,7 @@ class Store:
                 failed_attempts=0,
                 last_failed_at=None,
                 created_at=self.now(),
+                password_one_time=one_time,
             )
             .returning(Instructor.id)
         ).scalar_one()
@@ -522,6 +539,13 @@ class Store:
         carries the unlocked ``InstructorSession``.
         """
         return self._sign_in.sign_in(login, password)
+
+    def change_own_password(self, person: Person, old_password: str, new_password: str) -> None:
+        """``person``, signed in here, replaces their password with one of their own (the
+        one-time password an instructor set, or any time): ``old_password`` is checked,
+        the new one must follow ``access.check_new_password`` and differ from it. Ends the
+        one-time mark (exams may be started again); in the audit, never the password."""
+        self._sign_in.change_own_password(person, old_password, new_password)
 
     def password_reset(self, role: Role, person_id: int) -> None:
         """A new password was set for this account: its wait after wrong passwords ends."""

@@ -81,4 +81,7 @@ class InstructorWork(UnitOfWork, Protocol):
         password_hash: str,
         login: str | None = None,
         actor: str | None = None,
+        *,
+        password: str | None = None,
+        one_time: bool = False,
     ) -> int: ...

@@ -349,6 +349,9 @@ class AppStore(QObject):
             except Exception as exc:
                 store.close()
                 outcome = exc if isinstance(exc, StorageError) else StorageError(str(exc))
+        del password  # and the refusal keeps no frame that held it (issue 36)
+        if isinstance(outcome, BaseException):
+            outcome.__traceback__ = outcome.__cause__ = outcome.__context__ = None
         try:
             self._sign_in_finished.emit(outcome)
         except RuntimeError:  # the window and this holder were closed meanwhile

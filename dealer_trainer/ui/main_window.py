@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from dealer_trainer.storage.records import Person
     from dealer_trainer.ui.glossary import GlossaryWindow
     from dealer_trainer.ui.sandbox.panel import SandboxPanel
-    from dealer_trainer.ui.sign_in import SignInDialog
+    from dealer_trainer.ui.sign_in import ChoosePasswordDialog, SignInDialog
 
 #: The game on show when the window last closed (QSettings): the window opens on it.
 GAME_KEY = "main/game"
@@ -142,6 +142,8 @@ class MainWindow(QMainWindow):
         self.panel.signInRequested.connect(self.sign_in)
         self.panel.signOutRequested.connect(self.sign_out)
         self.sign_in_dialog: SignInDialog | None = None
+        #: Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).
+        self.choose_password_dialog: ChoosePasswordDialog | None = None
         self.panel.rulesetChosen.connect(self._ruleset_chosen)
         self.app_store.rulesetsChanged.connect(self.panel.refresh_rulesets)  # house rulesets
         self.panel.clearRequested.connect(self.clear_felt)
@@ -655,10 +657,39 @@ class MainWindow(QMainWindow):
             dialog.refuse(error)
 
     def _signed_in(self, person: Person | None) -> None:
-        from dealer_trainer.storage.records import Role  # noqa: PLC0415
+        from dealer_trainer.storage import StorageError  # noqa: PLC0415 (not at start-up)
+        from dealer_trainer.ui.sign_in import ChoosePasswordDialog  # noqa: PLC0415
 
         if person is None:
             return
+        if person.must_choose_password:  # one-time: their own before anything else
+            try:
+                store = self.app_store.store()
+            except StorageError:
+                return
+            dialog = ChoosePasswordDialog(
+                person.login,
+                lambda old, new: store.change_own_password(person, old, new),
+                self,
+            )
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dialog.accepted.connect(lambda: self._enter(person))
+            dialog.rejected.connect(lambda: self._chose_not(person))
+            self.choose_password_dialog = dialog
+            dialog.open()
+            return
+        self._enter(person)
+
+    def _chose_not(self, person: Person) -> None:
+        """The one-time password was not replaced: nobody stays signed in with it."""
+        if self.app_store.is_open:
+            self.app_store.sign_out(person)
+        if self.app_store.signs_in_first:
+            self._say_records_open_at_sign_in()
+
+    def _enter(self, person: Person) -> None:
+        from dealer_trainer.storage.records import Role  # noqa: PLC0415
+
         self.panel.set_person(person)
         if person.role is Role.INSTRUCTOR and person.session is not None:
             self.instructor.open_unlocked(person.session)

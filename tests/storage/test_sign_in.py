@@ -162,7 +162,9 @@ def test_the_audit_log_has_the_sign_ins_and_the_acts_and_never_a_password(
     assert seen == [
         ("ana.lei", Action.PERSON_ADDED, "ana.lei"),
         ("ana.lei", Action.PERSON_ADDED, "chan.tai.man"),
+        ("ana.lei", Action.PASSWORD_SET, "chan.tai.man"),  # one-time: Chan chooses his own
         ("ana.lei", Action.PERSON_ADDED, "mei"),
+        ("ana.lei", Action.PASSWORD_SET, "mei"),
         ("chan.tai.man", Action.SIGN_IN_FAILED, "chan.tai.man"),
         ("chan.tai.man", Action.SIGN_IN, "chan.tai.man"),
         ("ana.lei", Action.SIGN_IN, "ana.lei"),

@@ -11,6 +11,7 @@ import pytest
 
 from dealer_trainer.storage import SessionKind, StorageError, Store
 from dealer_trainer.storage.audit import Action
+from tests.signing import sign_in_own
 from tests.storage.conftest import FakeClock
 
 
@@ -25,7 +26,7 @@ def test_an_exam_not_started_is_withdrawn_and_a_started_one_stays(
     )
     due = clock.now + timedelta(days=1)
     for_chan, for_wong = desk.assign_exam(paper.id, [chan.id, wong.id], due)
-    wong_desk = store.trainee_desk(store.sign_in("wong.mei.ling", "battery staple"))
+    wong_desk = store.trainee_desk(sign_in_own(store, "wong.mei.ling", "battery staple"))
     wong_desk.exam_paper(for_wong.id)  # Wong starts hers and leaves it unfinished
     wong_desk.start_session("roulette-2003", SessionKind.EXAM, exam_assignment_id=for_wong.id)
     clock.advance(days=2)  # both overdue; the instructor signs in again after the pause
@@ -37,7 +38,7 @@ def test_an_exam_not_started_is_withdrawn_and_a_started_one_stays(
     desk.withdraw_exam(for_chan.id)
     assert [a.id for a in desk.assignments(paper.id)] == [for_wong.id]
     assert {o.trainee_id for o in desk.schedules.overdue().exams} == {wong.id}
-    chan_desk = store.trainee_desk(store.sign_in("chan.tai.man", "battery staple"))
+    chan_desk = store.trainee_desk(sign_in_own(store, "chan.tai.man", "battery staple"))
     assert chan_desk.open_exams() == []
     [entry] = [e for e in desk.audit_log() if e.action is Action.EXAM_WITHDRAWN]
     assert (entry.actor, entry.subject, entry.detail) == (

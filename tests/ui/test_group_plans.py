@@ -25,6 +25,10 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+#: Each trainee's password (given by the instructor; none contains its login).
+OWN = {"ana": "first password", "bo": "second password", "cy": "third password"}
+
+
 @pytest.fixture
 def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(
@@ -35,7 +39,7 @@ def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Sto
     )
     desk = opened.instructor(opened.create_first_instructor("Ina Wong", PASSWORD))
     for name, login in (("Ana Lei", "ana"), ("Bo Chan", "bo"), ("Cy Ho", "cy")):
-        desk.add_trainee(name, login=login, password=f"{login} password")
+        desk.add_trainee(name, login=login, password=OWN[login])
     yield opened
     opened.close()
 
@@ -80,9 +84,9 @@ def test_a_plan_given_to_a_whole_group_reaches_its_trainees_of_today_only(
 
     people.move_trainee(cy, group.id)  # Cy joins the group after the plan was given
     assert {p.trainee_id for p in desk.schedules.progress()} == {ana, bo}
-    assert rows(progress_of(qtbot, store, "cy", "cy password").due) == []
+    assert rows(progress_of(qtbot, store, "cy", OWN["cy"]).due) == []
 
-    window = progress_of(qtbot, store, "ana", "ana password")
+    window = progress_of(qtbot, store, "ana", OWN["ana"])
     assert rows(window.due)[0][0] == "Plan: Zero rule for the intake (group Intake November)"
 
     clock.advance(days=3)  # past its date: overdue, and the list says it was the group's

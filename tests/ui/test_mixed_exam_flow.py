@@ -22,6 +22,7 @@ from dealer_trainer.ui.exam_sitting import ExamEnd, MixedSitting
 from dealer_trainer.ui.instructor.exam_panel import ExamBuilder
 from dealer_trainer.ui.table.screen import TableScreen
 from tests.migrated import Templates
+from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS
 from tests.ui.drills.conftest import HandClock, right_answer
 from tests.ui.table.test_table_irregular import _play_perfectly
@@ -34,7 +35,7 @@ SKILL = "roulette.straight_up"
 def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(migrated(f"sqlite:///{tmp_path / 'centre.db'}"), passwords=FAST_PASSWORDS)
     session = opened.create_first_instructor("Instructor Wong", PASSWORD)
-    opened.instructor(session).add_trainee("Chan Tai Man", login="chan", password=PASSWORD)
+    add_trainee_own(opened, opened.instructor(session), "Chan Tai Man", PASSWORD, login="chan")
     yield opened
     opened.close()
 

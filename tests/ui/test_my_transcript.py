@@ -20,6 +20,7 @@ from dealer_trainer.storage.centre import CentreSettings
 from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.progress import ProgressWindow
 from tests.migrated import Templates
+from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock, answer
 from tests.ui.test_progress import PASSWORD, instructor, progress_of, trainee_id
 
@@ -36,8 +37,8 @@ def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
         day_zone=MACAU,
     )
     desk = opened.instructor(opened.create_first_instructor("Ina Wong", PASSWORD))
-    desk.add_trainee("Ana Lei", password="ana password")
-    desk.add_trainee("Bo Chan", password="bo password")
+    add_trainee_own(opened, desk, "Ana Lei", "ana password")
+    add_trainee_own(opened, desk, "Bo Chan", "bo password")
     yield opened
     opened.close()
 

@@ -30,6 +30,7 @@ from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.progress import ProgressWindow
 from tests.migrated import Templates
+from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock, answer
 
 STRAIGHT = "roulette.straight_up"  # target 8 s
@@ -53,8 +54,8 @@ def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Sto
     )
     session = opened.create_first_instructor("Ina Wong", PASSWORD)
     desk = opened.instructor(session)
-    desk.add_trainee("Ana Lei", password="ana password")
-    desk.add_trainee("Bo Chan", password="bo password")
+    add_trainee_own(opened, desk, "Ana Lei", "ana password")
+    add_trainee_own(opened, desk, "Bo Chan", "bo password")
     yield opened
     opened.close()
 

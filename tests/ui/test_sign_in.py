@@ -18,9 +18,11 @@ from dealer_trainer.ui.drills.launcher import DrillLauncher
 from dealer_trainer.ui.main_window import MainWindow
 from dealer_trainer.ui.sign_in import SignInDialog
 from tests.migrated import Templates
+from tests.signing import sign_in_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 
 INSTRUCTOR_PASSWORD = "instructor password"
+GIVEN = "given by mrs wong 1"  # one-time: each trainee chose their own in its place
 
 
 @pytest.fixture
@@ -37,8 +39,10 @@ def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Sto
         day_zone=MACAU,
     )
     desk = opened.instructor(opened.create_first_instructor("Mrs Wong", INSTRUCTOR_PASSWORD))
-    desk.add_trainee("Chan Tai Man", login="chan", password="chan's password")
-    desk.add_trainee("Lei Siu Mei", login="mei", password="mei's password")
+    desk.add_trainee("Chan Tai Man", login="chan", password=GIVEN)
+    desk.add_trainee("Lei Siu Mei", login="mei", password=GIVEN)
+    sign_in_own(opened, "chan", GIVEN, "tai man's password")  # as at their first sign-in
+    sign_in_own(opened, "mei", GIVEN, "lei's password")
     yield opened
     opened.close()
 
@@ -65,7 +69,7 @@ def test_a_trainee_signs_in_and_the_drills_record_for_them(qtbot: QtBot, store: 
     window = _window(qtbot, store)
     assert window.panel.signed_in() is None
     with qtbot.waitSignal(window.panel.traineeChosen):
-        _sign_in(qtbot, window, "chan", "chan's password")
+        _sign_in(qtbot, window, "chan", "tai man's password")
     person = window.panel.signed_in()
     assert person is not None and (person.name, person.role) == ("Chan Tai Man", Role.TRAINEE)
     assert "Chan Tai Man (chan)" in window.panel.signed_in_as.text()
@@ -97,7 +101,7 @@ def test_a_wrong_password_says_so_and_counts_down_the_wait(
     with qtbot.waitSignal(dialog.countdownFinished, timeout=2000):
         pass
     assert dialog.sign_in_button.isEnabled() and dialog.countdown.text() == ""
-    dialog.password.setText("chan's password")
+    dialog.password.setText("tai man's password")
     dialog.sign_in_button.click()
     assert dialog.person is not None and dialog.person.login == "chan"
 
@@ -113,7 +117,7 @@ def test_a_trainee_never_sees_another_trainee_s_records(
         "Chan's exam", "roulette-2003", ["roulette.straight_up"], 2, 5, Fraction(1, 2)
     )
     instructor.assign_exam(paper.id, [chan_id])
-    chan = store.sign_in("chan", "chan's password")
+    chan = store.sign_in("chan", "tai man's password")
     chan_launcher = DrillLauncher(lambda: chan, store=store)
     qtbot.addWidget(chan_launcher)
     chan_launcher.set_game("roulette")
@@ -129,7 +133,7 @@ def test_a_trainee_never_sees_another_trainee_s_records(
     assert [t for t in (chan_launcher.exams.itemText(i) for i in range(2)) if "Chan" in t]
 
     clock.advance(seconds=5)
-    mei = store.sign_in("mei", "mei's password")
+    mei = store.sign_in("mei", "lei's password")
     mei_launcher = DrillLauncher(lambda: mei, store=store)
     qtbot.addWidget(mei_launcher)
     texts = [mei_launcher.exams.itemText(i) for i in range(mei_launcher.exams.count())]
@@ -180,7 +184,7 @@ def test_an_instructor_resets_a_trainee_s_password(
     dialog = SignInDialog(store.sign_in, monotonic=lambda: now[0])
     qtbot.addWidget(dialog)
     dialog.login.setText("chan")
-    dialog.password.setText("chan's password")  # the old one no longer works
+    dialog.password.setText("tai man's password")  # the old one no longer works
     dialog.sign_in_button.click()
     assert dialog.person is None and "wrong" in dialog.message.text()
     clock.advance(seconds=2)
@@ -190,6 +194,7 @@ def test_an_instructor_resets_a_trainee_s_password(
     dialog.password.setText("a brand new password")
     dialog.sign_in_button.click()
     assert dialog.person is not None and dialog.person.name == "Chan Tai Man"
+    assert dialog.person.must_choose_password  # the reset one is one-time (issue 36)
     # The audit trail shows it, by login, in words: read as its tab is shown.
     assert window.tabs.currentWidget() is not window.records_check
     window.tabs.setCurrentWidget(window.records_check)

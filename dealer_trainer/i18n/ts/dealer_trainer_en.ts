@@ -2698,7 +2698,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/server/admin.py" line="+30"/>
+        <location filename="../../storage/server/admin.py" line="+31"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
         <translation type="unfinished"></translation>
@@ -2724,7 +2724,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+93"/>
+        <location filename="../../storage/server/workstation.py" line="+130"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2734,15 +2734,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The login {login} is not a person of this training centre (or has been archived): ask an instructor.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="-74"/>
+        <location line="+190"/>
+        <location line="+12"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+538"/>
+        <location filename="../../storage/signin.py" line="+204"/>
+        <location filename="../../storage/store.py" line="+562"/>
         <source>Sign in first: your records are reached only after it.</source>
+        <extracomment>Said to a disabled instructor, once their password was right (``storage/groups.py``). (role, id) -&gt; failures seen by this process: a floor under the row&apos;s count.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2762,22 +2766,24 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+178"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>There is no trainee {id}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-228"/>
+        <location line="+240"/>
+        <location filename="../../storage/signin.py" line="+7"/>
         <source>The current password is wrong.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-113"/>
+        <location filename="../../storage/store.py" line="-137"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. A server reached without verifying it is the centre&apos;s (the lab switch, ``engine.verified_server``): the window says so all the time. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation type="unfinished"></translation>
@@ -2788,7 +2794,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+143"/>
         <source>Choose which instructor you are.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3859,6 +3865,33 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../storage/access.py" line="+67"/>
+        <source>The password must have at least {count} characters.</source>
+        <extracomment>PostgreSQL&apos;s ``passwordcheck`` refuses fewer than 8 bytes; the app counts characters (never more than bytes), so it refuses every password the server would refuse.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The password must mix letters (a to z) with at least one other character: a digit, a space or a sign.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The password must not contain the login {login}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose a new password: the one you were given must be replaced by your own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../storage/signin.py" line="-153"/>
+        <source>Your password was set by an instructor: choose your own (sign out and sign in again) before you start an exam.</source>
+        <extracomment>The server login the records were opened with (``None``: a local file). Said for an unknown login and for a wrong password alike: which logins exist is nobody&apos;s business before sign-in. Said when a trainee whose password someone else set (an instructor, IT) tries to start an exam: they choose their own first (issue 36).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Straight-up {shown}</source>
         <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation type="unfinished"></translation>
@@ -4660,6 +4693,74 @@
     <message>
         <location line="+163"/>
         <source>Answer ↵</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChoosePasswordDialog</name>
+    <message>
+        <location filename="../../ui/sign_in.py" line="+218"/>
+        <source>Choose your password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The password you signed in with was set for you by an instructor: only you should know yours. Choose your own for the login %1 now; until then no exam can be started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>At least %1 characters, with letters (a to z) and at least one digit, space or sign; not your login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The password you &amp;were given:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Password given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your &amp;new password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The new password &amp;again:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New password again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Choose this password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Enter the password you were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The two new passwords differ: type the same one twice.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5670,7 +5771,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+53"/>
+        <location filename="../../ui/instructor/login.py" line="+54"/>
         <source>Create the instructor account</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5720,7 +5821,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Please check the name: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6451,7 +6552,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+461"/>
+        <location filename="../../ui/main_window.py" line="+463"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6463,7 +6564,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="-175"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6550,7 +6651,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+134"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation type="unfinished"></translation>
@@ -6787,7 +6888,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+337"/>
+        <location filename="../../ui/instructor/people.py" line="+339"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7780,7 +7881,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+72"/>
+        <location filename="../../ui/sign_in.py" line="-202"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8998,7 +9099,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-333"/>
+        <location filename="../../ui/instructor/people.py" line="-335"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation type="unfinished"></translation>
@@ -9080,7 +9181,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9160,18 +9261,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-220"/>
+        <location filename="../../ui/instructor/people.py" line="-222"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="-35"/>
-        <location line="+223"/>
+        <location line="+225"/>
         <source>Arch&amp;ive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-224"/>
         <source>Rename…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9211,7 +9312,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>A name must have 1 to 100 visible characters.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10969,7 +11070,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+88"/>
         <source>The daily backup could not be made: %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2698,7 +2698,7 @@
         <translation>O servidor do centro de formação não conhece esta competência: escolha uma da lista, ou peça à informática que execute &apos;dealer-trainer server init&apos; com esta versão da aplicação.</translation>
     </message>
     <message>
-        <location filename="../../storage/server/admin.py" line="+30"/>
+        <location filename="../../storage/server/admin.py" line="+31"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
         <translation>O servidor recusou a entrada de {user}: palavra-passe errada, ou nome de utilizador inexistente.</translation>
@@ -2724,7 +2724,7 @@
         <translation>O servidor {server} não pode ser usado: {why}</translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+93"/>
+        <location filename="../../storage/server/workstation.py" line="+130"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation>{url} é um ficheiro SQLite, não o servidor de um centro de formação.</translation>
     </message>
@@ -2734,15 +2734,19 @@
         <translation>O URL da base de dados do posto de trabalho {url} indica um utilizador ou uma palavra-passe: deve indicar só o servidor e a base de dados (postgresql+psycopg://SERVER:5432/DATABASE), porque cada pessoa entra com o seu próprio nome de utilizador. Corrija ${env}.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The login {login} is not a person of this training centre (or has been archived): ask an instructor.</source>
         <translation>O nome de utilizador {login} não é de uma pessoa deste centro de formação (ou foi arquivado): pergunte a um instrutor.</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="-74"/>
+        <location line="+190"/>
+        <location line="+12"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+538"/>
+        <location filename="../../storage/signin.py" line="+204"/>
+        <location filename="../../storage/store.py" line="+562"/>
         <source>Sign in first: your records are reached only after it.</source>
+        <extracomment>Said to a disabled instructor, once their password was right (``storage/groups.py``). (role, id) -&gt; failures seen by this process: a floor under the row&apos;s count.</extracomment>
         <translation>Entre primeiro: só depois tem acesso aos seus registos.</translation>
     </message>
     <message>
@@ -2762,22 +2766,24 @@
         <translation>Palavra-passe errada.</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+178"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>No servidor, um formando novo precisa da sua primeira palavra-passe: o PostgreSQL guarda-a.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>There is no trainee {id}.</source>
         <translation>Não existe o formando {id}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-228"/>
+        <location line="+240"/>
+        <location filename="../../storage/signin.py" line="+7"/>
         <source>The current password is wrong.</source>
         <translation>A palavra-passe atual está errada.</translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-113"/>
+        <location filename="../../storage/store.py" line="-137"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. A server reached without verifying it is the centre&apos;s (the lab switch, ``engine.verified_server``): the window says so all the time. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation>Não existe o perfil de formando activo {id}.</translation>
@@ -2788,7 +2794,7 @@
         <translation>A conta de instrutor já existe.</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+143"/>
         <source>Choose which instructor you are.</source>
         <translation>Escolha qual dos instrutores é.</translation>
     </message>
@@ -3859,6 +3865,33 @@
         <translation>O seu nome de utilizador já tem abertas no servidor tantas ligações quantas uma pessoa pode ter. Se não tem sessão iniciada noutros postos de trabalho, outra pessoa pode estar a usar o seu nome de utilizador: avise um instrutor ou o serviço de informática, e mude a sua palavra-passe.</translation>
     </message>
     <message>
+        <location filename="../../storage/access.py" line="+67"/>
+        <source>The password must have at least {count} characters.</source>
+        <extracomment>PostgreSQL&apos;s ``passwordcheck`` refuses fewer than 8 bytes; the app counts characters (never more than bytes), so it refuses every password the server would refuse.</extracomment>
+        <translation>A palavra-passe tem de ter pelo menos {count} caracteres.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The password must mix letters (a to z) with at least one other character: a digit, a space or a sign.</source>
+        <translation>A palavra-passe tem de misturar letras (a a z) com pelo menos outro carácter: um algarismo, um espaço ou um sinal.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The password must not contain the login {login}.</source>
+        <translation>A palavra-passe não pode conter o nome de utilizador {login}.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose a new password: the one you were given must be replaced by your own.</source>
+        <translation>Escolha uma nova palavra-passe: a que lhe foi dada tem de ser substituída por uma sua.</translation>
+    </message>
+    <message>
+        <location filename="../../storage/signin.py" line="-153"/>
+        <source>Your password was set by an instructor: choose your own (sign out and sign in again) before you start an exam.</source>
+        <extracomment>The server login the records were opened with (``None``: a local file). Said for an unknown login and for a wrong password alike: which logins exist is nobody&apos;s business before sign-in. Said when a trainee whose password someone else set (an instructor, IT) tries to start an exam: they choose their own first (issue 36).</extracomment>
+        <translation>A sua palavra-passe foi definida por um instrutor: escolha a sua (termine a sessão e volte a iniciá-la) antes de começar um exame.</translation>
+    </message>
+    <message>
         <source>Straight-up {shown}</source>
         <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation>Pleno {shown}</translation>
@@ -4661,6 +4694,74 @@
         <location line="+163"/>
         <source>Answer ↵</source>
         <translation>Responder ↵</translation>
+    </message>
+</context>
+<context>
+    <name>ChoosePasswordDialog</name>
+    <message>
+        <location filename="../../ui/sign_in.py" line="+218"/>
+        <source>Choose your password</source>
+        <translation>Escolha a sua palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The password you signed in with was set for you by an instructor: only you should know yours. Choose your own for the login %1 now; until then no exam can be started.</source>
+        <translation>A palavra-passe com que iniciou sessão foi definida por um instrutor: só o próprio deve conhecer a sua. Escolha agora a sua para o nome de utilizador %1; até lá não pode começar nenhum exame.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>At least %1 characters, with letters (a to z) and at least one digit, space or sign; not your login.</source>
+        <translation>Pelo menos %1 caracteres, com letras (a a z) e pelo menos um algarismo, espaço ou sinal; sem o seu nome de utilizador.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The password you &amp;were given:</source>
+        <translation>Palavra-passe &amp;recebida:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Password given</source>
+        <translation>Palavra-passe recebida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your &amp;new password:</source>
+        <translation>A sua &amp;nova palavra-passe:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New password</source>
+        <translation>Nova palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The new password &amp;again:</source>
+        <translation>A nova palavra-passe &amp;outra vez:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New password again</source>
+        <translation>Nova palavra-passe outra vez</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Choose this password</source>
+        <translation>&amp;Escolher esta palavra-passe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign &amp;out</source>
+        <translation>&amp;Terminar sessão</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Enter the password you were given.</source>
+        <translation>Introduza a palavra-passe que lhe foi dada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The two new passwords differ: type the same one twice.</source>
+        <translation>As duas novas palavras-passe são diferentes: escreva a mesma duas vezes.</translation>
     </message>
 </context>
 <context>
@@ -5671,7 +5772,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+53"/>
+        <location filename="../../ui/instructor/login.py" line="+54"/>
         <source>Create the instructor account</source>
         <translation>Criar a conta de instrutor</translation>
     </message>
@@ -5721,7 +5822,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>A palavra-passe tem de ter pelo menos %1 caracteres.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Please check the name: %1</source>
         <translation>Verifique o nome: %1</translation>
     </message>
@@ -6452,7 +6553,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+461"/>
+        <location filename="../../ui/main_window.py" line="+463"/>
         <source>Macau Dealer Trainer</source>
         <translation>Treino de Croupiers de Macau</translation>
     </message>
@@ -6464,7 +6565,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
     <message>
         <location line="-175"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation>No pano: %1</translation>
     </message>
     <message>
@@ -6551,7 +6652,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Os registos precisam da atenção do instrutor:</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+134"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>Exportar o pano</translation>
@@ -6788,7 +6889,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+337"/>
+        <location filename="../../ui/instructor/people.py" line="+339"/>
         <source>Your password</source>
         <translation>A sua palavra-passe</translation>
     </message>
@@ -7781,7 +7882,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+72"/>
+        <location filename="../../ui/sign_in.py" line="-202"/>
         <source>Sign in</source>
         <translation>Iniciar sessão</translation>
     </message>
@@ -8999,7 +9100,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-333"/>
+        <location filename="../../ui/instructor/people.py" line="-335"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>Nome completo do novo formando</translation>
@@ -9081,7 +9182,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O n.º de funcionário %1 é de %2: cada formando tem o seu.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 pode agora iniciar sessão com o nome de utilizador %2 e a palavra-passe que indicou.</translation>
     </message>
@@ -9161,18 +9262,18 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Um nome de utilizador começa por uma letra (a a z) e tem apenas letras de a a z, algarismos, “_”, “.” e “-”, no máximo 63 caracteres.</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-220"/>
+        <location filename="../../ui/instructor/people.py" line="-222"/>
         <source>archived</source>
         <translation>arquivado</translation>
     </message>
     <message>
         <location line="-35"/>
-        <location line="+223"/>
+        <location line="+225"/>
         <source>Arch&amp;ive</source>
         <translation>Ar&amp;quivar</translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-224"/>
         <source>Rename…</source>
         <translation>Mudar o nome…</translation>
     </message>
@@ -9212,7 +9313,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>O nome de utilizador «%1» já está em uso: escolha outro.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>A name must have 1 to 100 visible characters.</source>
         <translation>Um nome tem de ter de 1 a 100 caracteres visíveis.</translation>
     </message>
@@ -10970,7 +11071,7 @@ A resposta fica guardada aqui; tente gravar de novo quando a base de dados volta
         <translation>Não foi possível abrir os registos: %1</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+88"/>
         <source>The daily backup could not be made: %1</source>
         <translation>Não foi possível fazer a cópia de segurança diária: %1</translation>
     </message>

@@ -2698,7 +2698,7 @@
         <translation>培訓中心的伺服器不認識這項技能：請從清單中選擇，或請資訊部門以此版本的程式執行「dealer-trainer server init」。</translation>
     </message>
     <message>
-        <location filename="../../storage/server/admin.py" line="+30"/>
+        <location filename="../../storage/server/admin.py" line="+31"/>
         <source>The server refused the sign-in of {user}: wrong password, or no such login.</source>
         <extracomment>SQLSTATE → what a refusal means, to be filled with the user, database and detail.</extracomment>
         <translation>伺服器拒絕 {user} 登入：密碼錯誤，或沒有此登入名稱。</translation>
@@ -2724,7 +2724,7 @@
         <translation>無法使用伺服器 {server}：{why}</translation>
     </message>
     <message>
-        <location filename="../../storage/server/workstation.py" line="+93"/>
+        <location filename="../../storage/server/workstation.py" line="+130"/>
         <source>{url} is an SQLite file, not a training centre&apos;s server.</source>
         <translation>{url} 是 SQLite 檔案，而非培訓中心的伺服器。</translation>
     </message>
@@ -2734,15 +2734,19 @@
         <translation>工作站的資料庫網址 {url} 含有使用者或密碼：它只應指定伺服器及資料庫（postgresql+psycopg://SERVER:5432/DATABASE），因為每人以自己的登入名稱登入。請更正 ${env}。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The login {login} is not a person of this training centre (or has been archived): ask an instructor.</source>
         <translation>登入名稱 {login} 不屬於本培訓中心的人員（或已封存）：請詢問導師。</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="-74"/>
+        <location line="+190"/>
+        <location line="+12"/>
         <location line="+2"/>
-        <location filename="../../storage/store.py" line="+538"/>
+        <location filename="../../storage/signin.py" line="+204"/>
+        <location filename="../../storage/store.py" line="+562"/>
         <source>Sign in first: your records are reached only after it.</source>
+        <extracomment>Said to a disabled instructor, once their password was right (``storage/groups.py``). (role, id) -&gt; failures seen by this process: a floor under the row&apos;s count.</extracomment>
         <translation>請先登入：登入後才可存取你的紀錄。</translation>
     </message>
     <message>
@@ -2762,22 +2766,24 @@
         <translation>密碼錯誤。</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+178"/>
         <source>On the server a new trainee needs their first password: PostgreSQL keeps it.</source>
         <translation>在伺服器上，新學員需要設定首個密碼：由 PostgreSQL 保存。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>There is no trainee {id}.</source>
         <translation>沒有學員 {id}。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-228"/>
+        <location line="+240"/>
+        <location filename="../../storage/signin.py" line="+7"/>
         <source>The current password is wrong.</source>
         <translation>目前的密碼錯誤。</translation>
     </message>
     <message>
-        <location filename="../../storage/store.py" line="-113"/>
+        <location filename="../../storage/store.py" line="-137"/>
         <source>There is no active trainee profile {id}.</source>
         <extracomment>Server mode with each person&apos;s own PostgreSQL login: the login this store&apos;s connections use (PostgreSQL checked the password). ``None``: the app checks it. A server reached without verifying it is the centre&apos;s (the lab switch, ``engine.verified_server``): the window says so all the time. Committed work that SQLite&apos;s damaged log made it drop at this open (for the instructor: the log is kept beside the database for recovery). Fewer answers than the newest backup copy holds: answers were lost. The daily backup work is still to do (``check_backups``), and how many copies it keeps. A setting that could not be used (``$DEALER_TRAINER_BACKUPS_KEPT``), for IT.</extracomment>
         <translation>沒有使用中的學員檔案 {id}。</translation>
@@ -2788,7 +2794,7 @@
         <translation>導師帳戶已存在。</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+143"/>
         <source>Choose which instructor you are.</source>
         <translation>請選擇你是哪位導師。</translation>
     </message>
@@ -3859,6 +3865,33 @@
         <translation>你的登入名稱在伺服器上開啟的連線已達每人上限。如你沒有在其他工作站登入，可能有其他人正在使用你的登入名稱：請通知導師或資訊部門，並更改密碼。</translation>
     </message>
     <message>
+        <location filename="../../storage/access.py" line="+67"/>
+        <source>The password must have at least {count} characters.</source>
+        <extracomment>PostgreSQL&apos;s ``passwordcheck`` refuses fewer than 8 bytes; the app counts characters (never more than bytes), so it refuses every password the server would refuse.</extracomment>
+        <translation>密碼至少要有 {count} 個字元。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The password must mix letters (a to z) with at least one other character: a digit, a space or a sign.</source>
+        <translation>密碼須混合英文字母（a 至 z）及至少一個其他字元：數字、空格或符號。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The password must not contain the login {login}.</source>
+        <translation>密碼不可包含登入名稱 {login}。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose a new password: the one you were given must be replaced by your own.</source>
+        <translation>請選擇新密碼：獲發的密碼必須換成您自己的密碼。</translation>
+    </message>
+    <message>
+        <location filename="../../storage/signin.py" line="-153"/>
+        <source>Your password was set by an instructor: choose your own (sign out and sign in again) before you start an exam.</source>
+        <extracomment>The server login the records were opened with (``None``: a local file). Said for an unknown login and for a wrong password alike: which logins exist is nobody&apos;s business before sign-in. Said when a trainee whose password someone else set (an instructor, IT) tries to start an exam: they choose their own first (issue 36).</extracomment>
+        <translation>您的密碼由導師設定：開始考試前，請先選擇您自己的密碼（登出後再登入）。</translation>
+    </message>
+    <message>
         <source>Straight-up {shown}</source>
         <extracomment>A bet&apos;s name from the glossary (dealer_trainer/glossary/terms.toml): change its words there; python -m dealer_trainer.i18n.build writes them here.</extracomment>
         <translation>孤丁 {shown}</translation>
@@ -4660,6 +4693,74 @@
         <location line="+163"/>
         <source>Answer ↵</source>
         <translation>作答 ↵</translation>
+    </message>
+</context>
+<context>
+    <name>ChoosePasswordDialog</name>
+    <message>
+        <location filename="../../ui/sign_in.py" line="+218"/>
+        <source>Choose your password</source>
+        <translation>選擇您的密碼</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The password you signed in with was set for you by an instructor: only you should know yours. Choose your own for the login %1 now; until then no exam can be started.</source>
+        <translation>您用來登入的密碼由導師為您設定：您的密碼應只有您自己知道。請現在為登入名稱 %1 選擇您自己的密碼；在此之前不能開始任何考試。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>At least %1 characters, with letters (a to z) and at least one digit, space or sign; not your login.</source>
+        <translation>至少 %1 個字元，包含英文字母（a 至 z）及至少一個數字、空格或符號；不可包含您的登入名稱。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The password you &amp;were given:</source>
+        <translation>獲發的密碼(&amp;W)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Password given</source>
+        <translation>獲發的密碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your &amp;new password:</source>
+        <translation>您的新密碼(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New password</source>
+        <translation>新密碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The new password &amp;again:</source>
+        <translation>再次輸入新密碼(&amp;A)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New password again</source>
+        <translation>再次輸入新密碼</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Choose this password</source>
+        <translation>選用此密碼(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign &amp;out</source>
+        <translation>登出(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Enter the password you were given.</source>
+        <translation>請輸入獲發的密碼。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The two new passwords differ: type the same one twice.</source>
+        <translation>兩次輸入的新密碼不相同：請輸入相同的密碼兩次。</translation>
     </message>
 </context>
 <context>
@@ -5667,7 +5768,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+53"/>
+        <location filename="../../ui/instructor/login.py" line="+54"/>
         <source>Create the instructor account</source>
         <translation>建立導師帳戶</translation>
     </message>
@@ -5717,7 +5818,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>密碼必須至少有 %1 個字元。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Please check the name: %1</source>
         <translation>請檢查名稱：%1</translation>
     </message>
@@ -6447,7 +6548,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+461"/>
+        <location filename="../../ui/main_window.py" line="+463"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -6459,7 +6560,7 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="-175"/>
         <source>On the felt: %1</source>
-        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time).</extracomment>
+        <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation>檯面上合共：%1</translation>
     </message>
     <message>
@@ -6546,7 +6647,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>記錄需要導師處理：</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+134"/>
         <location line="+13"/>
         <source>Export the layout</source>
         <translation>匯出檯面圖</translation>
@@ -6783,7 +6884,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+337"/>
+        <location filename="../../ui/instructor/people.py" line="+339"/>
         <source>Your password</source>
         <translation>你的密碼</translation>
     </message>
@@ -7771,7 +7872,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+72"/>
+        <location filename="../../ui/sign_in.py" line="-202"/>
         <source>Sign in</source>
         <translation>登入</translation>
     </message>
@@ -8989,7 +9090,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-333"/>
+        <location filename="../../ui/instructor/people.py" line="-335"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15).</extracomment>
         <translation>新學員的全名</translation>
@@ -9071,7 +9172,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>員工編號 %1 屬於 %2：每名學員各有自己的編號。</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation>%1 現在可以用登入名稱 %2 和你設定的密碼登入。</translation>
     </message>
@@ -9151,18 +9252,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登入名稱以字母（a 至 z）開頭，只可包含字母 a 至 z、數字、「_」、「.」和「-」，最多 63 個字元。</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-220"/>
+        <location filename="../../ui/instructor/people.py" line="-222"/>
         <source>archived</source>
         <translation>已封存</translation>
     </message>
     <message>
         <location line="-35"/>
-        <location line="+223"/>
+        <location line="+225"/>
         <source>Arch&amp;ive</source>
         <translation>封存(&amp;I)</translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-224"/>
         <source>Rename…</source>
         <translation>更改名稱…</translation>
     </message>
@@ -9202,7 +9303,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>登入名稱「%1」已被使用：請另選一個。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>A name must have 1 to 100 visible characters.</source>
         <translation>名稱須有 1 至 100 個可見字元。</translation>
     </message>
@@ -10960,7 +11061,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>無法開啟記錄：%1</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+88"/>
         <source>The daily backup could not be made: %1</source>
         <translation>無法製作每日備份：%1</translation>
     </message>

@@ -10,6 +10,7 @@ server, nor any log.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,6 +165,49 @@ def _check_owner(connection: Connection, target: ServerURL) -> None:
         )
 
 
+#: The line IT adds to postgresql.conf (keeping any library listed already, e.g.
+#: ``'auth_delay,passwordcheck'``), then restarts PostgreSQL: the owner cannot (a superuser's
+#: setting, read at start only).
+PASSWORD_CHECK_LINE = "shared_preload_libraries = 'passwordcheck'"
+
+
+def password_check_loaded(connection: Connection) -> bool:
+    """Whether PostgreSQL refuses a weak password (its ``passwordcheck`` module is loaded).
+
+    The owner may not read ``shared_preload_libraries``: it tries instead, making a role
+    with the password ``a`` in a savepoint that is always rolled back (nothing is kept;
+    the word ``a`` is no one's password). ``passwordcheck`` refuses it (SQLSTATE 22023)."""
+    probe = f"dt_password_probe_{secrets.token_hex(6)}"
+    savepoint = connection.begin_nested()
+    try:
+        connection.exec_driver_sql(f"CREATE ROLE {probe} NOLOGIN PASSWORD 'a'")
+    except DBAPIError as exc:
+        savepoint.rollback()
+        if getattr(exc.orig, "sqlstate", None) == "22023":
+            return True
+        raise
+    savepoint.rollback()
+    return False
+
+
+def password_check_said(loaded: bool) -> str:
+    """``init``'s line about PostgreSQL's password check: what it found, what IT must do."""
+    if loaded:
+        return (
+            "password check: PostgreSQL refuses weak passwords (passwordcheck is loaded): "
+            "fewer than 8 characters, the login in it, or not letters and other characters "
+            "mixed, when given in plain text (ALTER ROLE ... PASSWORD 'text'); a password "
+            "sent already hashed (the app's SCRAM verifiers, psql's \\password) is checked by "
+            "the app, the server can only refuse one equal to the login"
+        )
+    return (
+        "password check: NOT LOADED: PostgreSQL accepts any password a person sets for "
+        "their own login outside the app (ALTER ROLE ... PASSWORD 'a' in psql). IT: add "
+        f"{PASSWORD_CHECK_LINE} to postgresql.conf (keep any library listed there already, "
+        "e.g. 'auth_delay,passwordcheck'), restart PostgreSQL and run server init again"
+    )
+
+
 def init(target: ServerURL, password: str) -> list[str]:
     """Create or migrate the schema, roles, grants and policies; what was done, in lines.
 
@@ -190,6 +234,7 @@ def init(target: ServerURL, password: str) -> list[str]:
                 cursor.execute(statement)
             cursor.close()
             advice = busy.settings_advice(connection)
+            checked = password_check_loaded(connection)
     except SQLAlchemyError as exc:
         raise refusal(exc, target) from exc
     finally:
@@ -207,6 +252,7 @@ def init(target: ServerURL, password: str) -> list[str]:
     )
     done.append(f"each person's login: at most {policy.PERSON_CONNECTIONS} connections")
     done += advice
+    done.append(password_check_said(checked))
     return done
 
 
@@ -240,7 +286,7 @@ def add_person(
         raise ValueError(f"A person is an instructor or a trainee, not {kind!r}.")
     check_login(login)
     name = clean_name(name)
-    check_new_password(password)
+    check_new_password(password, login)
     verifier = scram_verifier(sql, login, password)
     try:
         with sql.connect() as connection, connection.begin():
@@ -281,7 +327,7 @@ def set_password(sql: Engine, target: ServerURL, login: str, password: str) -> N
     ``dt_set_password()``: the owner (IT) for anyone, an instructor for a trainee. The
     server keeps only its SCRAM verifier and writes the audit entry."""
     check_login(login)
-    check_new_password(password)
+    check_new_password(password, login)
     verifier = scram_verifier(sql, login, password)
     try:
         with sql.connect() as connection, connection.begin():

@@ -100,7 +100,7 @@ def _with_new_password(
     if new_password is None:
         return _fail("the two passwords typed differ; nothing was changed.", EXIT_BAD_INPUT)
     try:
-        check_new_password(new_password)
+        check_new_password(new_password, args.login)
     except ValueError as exc:
         return _fail(f"{exc} Nothing was changed.", EXIT_BAD_INPUT)
     password = _role_password(target.user)

@@ -78,7 +78,13 @@ from dealer_trainer.storage import centre, within_rollup
 #: dt_group_stay_changed triggers write the entries (old and new values, session_user, the
 #: server's clock), the functions no longer do; a certification keeps the name certified
 #: (dt_certified_name); the standards functions refuse a skill this version does not know.
-SECURITY_VERSION = 8
+#: 9: one-time passwords (issue 36, migration 0018): dt_add_person and dt_set_password mark
+#: the password they set one-time (``password_one_time``) and say so in the audit;
+#: dt_change_own_password is how a person chooses their own (and clears the mark);
+#: dt_start_exam, and a trainee's inserts of sessions, answers and table rounds, are
+#: refused while it is one-time (dt_password_chosen); 'password_set' is written by the
+#: server only.
+SECURITY_VERSION = 9
 
 #: The channel the database wakes the grader on (``pg_notify``). A notification only wakes
 #: it: anyone may send one (``NOTIFY`` has no privilege), so it carries nothing the grader
@@ -112,6 +118,8 @@ SERVER_WRITTEN = (
     "exam_assigned",
     "exam_withdrawn",
     "exam_started",
+    # issue 36: set by someone else (one-time) or chosen by the person, said by the server
+    "password_set",
     # storage/groups.py: written by the dt_group_* and dt_set_instructor_disabled functions
     "group_created",
     "group_changed",
@@ -283,7 +291,8 @@ _OWN_ROUND = (
 #: once its session (an exam's sitting, scored at its end) has ended.
 _OWN_ROUND_OPEN = (
     "EXISTS (SELECT 1 FROM table_rounds r JOIN training_sessions s ON s.id = r.session_id "
-    "WHERE r.id = round_id AND r.trainee_id = dt_trainee_id() AND s.ended_at IS NULL)"
+    "WHERE r.id = round_id AND r.trainee_id = dt_trainee_id() AND s.ended_at IS NULL) "
+    "AND dt_password_chosen()"
 )
 _OWN_SESSION = (
     "EXISTS (SELECT 1 FROM training_sessions s WHERE s.id = session_id "
@@ -298,9 +307,11 @@ _OVERDUE = (
     "AND clock_timestamp() >= started_at + make_interval(secs => e.time_limit_s + "
     f"{LIMIT_GRACE_S}))"
 )
+#: A trainee whose password is one-time (set by an instructor or IT) records nothing until
+#: they have chosen their own: whoever reset it cannot sit in their place unseen.
 _OWN_OPEN_SESSION = (
     "EXISTS (SELECT 1 FROM training_sessions s WHERE s.id = session_id "
-    "AND s.trainee_id = dt_trainee_id() AND s.ended_at IS NULL)"
+    "AND s.trainee_id = dt_trainee_id() AND s.ended_at IS NULL) AND dt_password_chosen()"
 )
 
 #: (table, policy, command, group, USING, WITH CHECK); group "t" trainees, "i" instructors,
@@ -336,7 +347,7 @@ _POLICIES: tuple[tuple[str, str, str, str, str | None, str | None], ...] = (
         None,
         # An exam's session is opened by dt_start_exam() only (it records the start).
         "trainee_id = dt_trainee_id() AND kind <> 'exam' AND exam_assignment_id IS NULL "
-        "AND ended_at IS NULL",
+        "AND ended_at IS NULL AND dt_password_chosen()",
     ),
     ("training_sessions", "all", "SELECT", "i", "true", None),
     ("answers", "own", "SELECT", "t", "trainee_id = dt_trainee_id()", None),
@@ -466,6 +477,16 @@ _RETAKE_WAIT = _SETTING.format("retake_wait_days", 7)
 _VALIDITY = _SETTING.format("validity_months", 24)
 
 _DEFINER = "SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp"
+
+
+def _set_by(names: Names) -> str:
+    """The audit's words for a password someone else set (dt_add_person, dt_set_password):
+    that it is one-time, and by whom (the entry's actor is their sign-in role)."""
+    return (
+        f"CASE WHEN session_user = {_lit(names.owner)} THEN 'one-time, set by the owner (IT)' "
+        "ELSE 'one-time, set by an instructor' END"
+    )
+
 
 #: A sitting's deadline (``s`` the session, ``e`` its exam): its start by the server's clock
 #: plus the exam's time limit and the grace; ``infinity`` for an exam without a limit.
@@ -728,18 +749,21 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 IF p_kind = 'instructor' THEN
                     EXECUTE format('GRANT %I TO %I', {lit_i}, p_login);
                     INSERT INTO instructors (name, name_key, login, password_hash,
-                                             failed_attempts, last_failed_at, created_at)
+                                             failed_attempts, last_failed_at, created_at,
+                                             password_one_time)
                     VALUES (p_name, p_name_key, p_login, '{SERVER_PASSWORD_MARK}', 0, NULL,
-                            clock_timestamp())
+                            clock_timestamp(), true)
                     RETURNING id INTO new_id;
                 ELSE
                     EXECUTE format('GRANT %I TO %I', {lit_t}, p_login);
                     INSERT INTO trainees (name, name_key, login, archived, created_at,
-                                          failed_attempts)
-                    VALUES (p_name, p_name_key, p_login, false, clock_timestamp(), 0)
+                                          failed_attempts, password_one_time)
+                    VALUES (p_name, p_name_key, p_login, false, clock_timestamp(), 0, true)
                     RETURNING id INTO new_id;
                 END IF;
                 PERFORM dt_audit('person_added', p_login, p_kind || ' ' || p_name);
+                -- Their first password is someone else's choice: one-time (issue 36).
+                PERFORM dt_audit('password_set', p_login, {_set_by(names)});
                 RETURN new_id;
             END $$""",
         ),
@@ -781,10 +805,48 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                         USING ERRCODE = 'invalid_parameter_value';
                 END IF;
                 EXECUTE format('ALTER ROLE %I PASSWORD %L', p_login, p_verifier);
+                -- Someone else's choice: one-time, until the person chooses their own
+                -- (dt_change_own_password). The grader is no person: no row to mark.
+                UPDATE trainees SET password_one_time = true WHERE login = p_login;
+                UPDATE instructors SET password_one_time = true WHERE login = p_login;
                 PERFORM dt_audit('password_set', p_login,
-                    CASE WHEN session_user = {_lit(names.owner)} THEN 'set by the owner (IT)'
-                         ELSE 'set by an instructor' END);
+                    CASE WHEN p_login = {_lit(names.grader)} THEN 'set by the owner (IT)'
+                         ELSE {_set_by(names)} END);
             END $$""",
+        ),
+        (
+            "dt_change_own_password(text)",
+            f"""CREATE OR REPLACE FUNCTION dt_change_own_password(p_verifier text)
+            RETURNS void LANGUAGE plpgsql {_DEFINER} AS $$
+            BEGIN
+                -- The person's own choice, by their own sign-in: the one-time mark goes.
+                -- (The server cannot tell the new password from the old one: it never sees
+                -- either. The app refuses the same one; the audit shows the change.)
+                IF dt_trainee_id() IS NULL AND dt_instructor_id() IS NULL THEN
+                    RAISE EXCEPTION 'only a person of this training centre changes their password'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF p_verifier !~ '^SCRAM-SHA-256\\$' THEN
+                    RAISE EXCEPTION 'the password must come as a SCRAM-SHA-256 verifier'
+                        USING ERRCODE = 'invalid_parameter_value';
+                END IF;
+                EXECUTE format('ALTER ROLE %I PASSWORD %L', session_user, p_verifier);
+                UPDATE trainees SET password_one_time = false WHERE login = session_user;
+                UPDATE instructors SET password_one_time = false WHERE login = session_user;
+                PERFORM dt_audit('password_set', session_user, 'changed by the person');
+            END $$""",
+        ),
+        (
+            "dt_password_chosen()",
+            f"""CREATE OR REPLACE FUNCTION dt_password_chosen() RETURNS boolean
+            LANGUAGE sql STABLE {_DEFINER} AS $$
+                -- False while the signed-in person's password is one-time (set by someone
+                -- else): they choose their own first (dt_change_own_password).
+                SELECT NOT EXISTS (SELECT 1 FROM trainees WHERE login = session_user
+                                   AND password_one_time)
+                   AND NOT EXISTS (SELECT 1 FROM instructors WHERE login = session_user
+                                   AND password_one_time)
+            $$""",
         ),
         (
             "dt_trainee_archived()",
@@ -870,6 +932,12 @@ def _functions(names: Names) -> list[tuple[str, str]]:
                 IF me IS NULL OR NOT FOUND OR a.trainee_id <> me THEN
                     RAISE EXCEPTION 'this exam is not assigned to you'
                         USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                -- Not with a password someone else set (a reset): whoever knows it is not
+                -- yet known to be the trainee. Nor taken up again with it.
+                IF NOT dt_password_chosen() THEN
+                    RAISE EXCEPTION 'your password was set by an instructor: choose your own '
+                        'before starting an exam' USING ERRCODE = 'insufficient_privilege';
                 END IF;
                 SELECT e.seed, e.ruleset_id INTO seed, ruleset FROM exams e WHERE e.id = a.exam_id;
                 -- An interrupted sitting goes on in its own session, within its time.
@@ -1523,6 +1591,8 @@ _CALLERS = {
     "dt_sign_in()": "ti",
     "dt_add_person(text, text, text, text, text)": "i",
     "dt_set_password(text, text)": "i",
+    "dt_change_own_password(text)": "ti",
+    "dt_password_chosen()": "ti",
     "dt_open_exams()": "t",
     "dt_start_exam(integer, text, text)": "t",
     "dt_end_session(integer)": "t",

@@ -31,13 +31,13 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, Engine, event, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from dealer_trainer import __version__
 from dealer_trainer.rules.text import T
-from dealer_trainer.storage import audit, engine
-from dealer_trainer.storage.access import Passwords, check_new_password
+from dealer_trainer.storage import engine
+from dealer_trainer.storage.access import Passwords, check_new_password, check_own_new_password
 from dealer_trainer.storage.desks import InstructorDesk, TraineeDesk
 from dealer_trainer.storage.errors import AccessDeniedError, SittingRefusedError, StorageError
 from dealer_trainer.storage.models import SessionRow, Trainee
@@ -57,8 +57,45 @@ from dealer_trainer.storage.records import (
 )
 from dealer_trainer.storage.server import admin, busy
 from dealer_trainer.storage.server.schema import check_server_schema
-from dealer_trainer.storage.signin import WRONG
+from dealer_trainer.storage.signin import ONE_TIME_PASSWORD, WRONG
 from dealer_trainer.storage.store import DEFAULT_INSTRUCTOR_IDLE, Clock, Store, utc_now
+
+
+class Secret:
+    """The signed-in person's password, for the connections the pool opens while they are
+    signed in (PostgreSQL asks for it at each); in no URL, engine or log. ``forget`` at
+    sign-out: nothing of it stays in the app (issue 36)."""
+
+    def __init__(self, value: str) -> None:
+        self._value: str | None = value
+
+    def matches(self, typed: str) -> bool:
+        kept = self._value
+        return kept is not None and secrets.compare_digest(
+            typed.encode("utf-8"), kept.encode("utf-8")
+        )
+
+    def replace(self, value: str) -> None:
+        self._value = value
+
+    def forget(self) -> None:
+        self._value = None
+
+    def supply(self, _dialect: Any, _record: Any, _args: Any, params: dict[str, Any]) -> None:
+        """SQLAlchemy's ``do_connect``: the password into this one connection's parameters."""
+        if self._value is None:
+            raise AccessDeniedError(T("Sign in first: your records are reached only after it."))
+        params["password"] = self._value
+
+    def __repr__(self) -> str:
+        return "Secret(…)"
+
+
+def _engine_for(url: Any, secret: Secret) -> Engine:
+    """An engine as ``url``'s user (no password in it), the password given per connection."""
+    sql = engine.create(engine.Location(url, None, None))
+    event.listen(sql, "do_connect", secret.supply)
+    return sql
 
 
 @dataclass(frozen=True)
@@ -108,7 +145,8 @@ def open_server_store(
     except ValueError as exc:
         raise AccessDeniedError(str(exc)) from exc
     target = admin.ServerURL(server.set(username=login))
-    sql = engine.create(engine.Location(server.set(username=login, password=password), None, None))
+    secret = Secret(password)
+    sql = _engine_for(server.set(username=login), secret)
 
     def whoami() -> Any:
         with sql.connect() as connection, connection.begin():
@@ -126,9 +164,11 @@ def open_server_store(
                 )
             )
     except SQLAlchemyError as exc:
+        secret.forget()
         sql.dispose()
-        raise admin.refusal(exc, target) from exc
+        raise admin.refusal(exc, target) from None  # its frames held the password
     except BaseException:
+        secret.forget()
         sql.dispose()
         raise
     person = SignedIn(login, str(row.kind), int(row.person_id), str(row.name))
@@ -136,6 +176,7 @@ def open_server_store(
         sql,
         engine.Location(server.set(username=login), None, None),
         person=person,
+        secret=secret,
         password_check=lambda typed: _password_works(server, login, typed),
         clock=clock,
         passwords=Passwords(),
@@ -148,7 +189,8 @@ def open_server_store(
 
 
 def _password_works(url: Any, login: str, password: str) -> bool:
-    probe = engine.create(engine.Location(url.set(username=login, password=password), None, None))
+    secret = Secret(password)
+    probe = _engine_for(url.set(username=login), secret)
 
     def attempt() -> None:
         with probe.connect() as connection:
@@ -160,6 +202,7 @@ def _password_works(url: Any, login: str, password: str) -> bool:
     except SQLAlchemyError:
         return False
     finally:
+        secret.forget()
         probe.dispose()
 
 
@@ -170,11 +213,13 @@ class ServerStore(Store):
         self,
         *args: Any,
         person: SignedIn,
+        secret: Secret,
         password_check: Callable[[str], bool],
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.person = person
+        self._secret = secret
         self._password_check = password_check
         self._people: dict[str, Person] = {}
 
@@ -190,12 +235,14 @@ class ServerStore(Store):
     def sign_in(self, login: str, password: str) -> Person:
         """The ``Person`` this store was opened as (the server checked the password)."""
         typed = (login or "").strip().lower()
-        opened_with = self._engine.url.password or ""
-        if typed != self.person.login or not secrets.compare_digest(
-            password.encode("utf-8"), str(opened_with).encode("utf-8")
-        ):
+        if typed != self.person.login or not self._secret.matches(password):
             raise AccessDeniedError(WRONG)
-        self.write(lambda c: c.execute(text("SELECT dt_sign_in()")))
+
+        def work(connection: Connection) -> bool:
+            connection.execute(text("SELECT dt_sign_in()"))
+            return not connection.execute(text("SELECT dt_password_chosen()")).scalar_one()
+
+        one_time = self.write(work)
         role = Role.INSTRUCTOR if self.person.kind == "instructor" else Role.TRAINEE
         session = self.signed_in_instructor() if role is Role.INSTRUCTOR else None
         signed = Person(
@@ -205,14 +252,37 @@ class ServerStore(Store):
             self.person.login,
             secrets.token_urlsafe(32),
             session,
+            must_choose_password=one_time,
         )
         self._people[signed.token] = signed
         return signed
 
     def sign_out(self, person: Person) -> None:
+        """``person`` signs out: their views lock, and this store (their own connection)
+        forgets the password and closes its connections; it serves nobody after."""
         self._people.pop(getattr(person, "token", ""), None)
         if person.session is not None:
             self.lock(person.session)
+        self.close()
+
+    def close(self) -> None:
+        self._secret.forget()
+        super().close()
+
+    def change_own_password(self, person: Person, old_password: str, new_password: str) -> None:
+        """``person`` chooses their own password (their one-time one, or any time): the
+        server's ``dt_change_own_password`` sets it (libpq's SCRAM verifier, never the
+        password) and clears the one-time mark; the audit says it."""
+        if self._people.get(getattr(person, "token", "")) != person:
+            raise AccessDeniedError(T("Sign in first: your records are reached only after it."))
+        check_own_new_password(old_password, new_password, person.login)
+        if not self._secret.matches(old_password):
+            raise AccessDeniedError(T("The current password is wrong."))
+        verifier = admin.scram_verifier(self._engine, person.login, new_password)
+        if not re.fullmatch(r"SCRAM-SHA-256\$[A-Za-z0-9+/=:$]+", verifier):
+            raise StorageError("libpq made an unexpected password verifier; nothing was changed.")
+        self.write(lambda c: c.execute(text("SELECT dt_change_own_password(:v)"), {"v": verifier}))
+        self._secret.replace(new_password)  # the pool's next connections sign in with it
 
     def trainee_desk(self, person: Person) -> ServerTraineeDesk:
         if self._people.get(getattr(person, "token", "")) != person:
@@ -277,6 +347,10 @@ class ServerTraineeDesk(TraineeDesk):
 
         A new sitting the centre's rules refuse is refused here first, with the reason the
         window can say in words (``SittingRefusedError``); the server refuses it too."""
+        if self._store.read(
+            lambda c: not c.execute(text("SELECT dt_password_chosen()")).scalar_one()
+        ):
+            raise AccessDeniedError(ONE_TIME_PASSWORD)  # the server refuses it too
         refused = self.sitting_refusal(assignment_id)
         if refused is not None:
             raise SittingRefusedError(refused)
@@ -425,30 +499,29 @@ class ServerInstructorDesk(InstructorDesk):
         return self.add_person("instructor", chosen, name, password)
 
     def set_trainee_password(self, trainee_id: int, password: str) -> None:
-        """Set or reset a trainee's password (the server logs it, never the password)."""
+        """Set or reset a trainee's password, one-time: they choose their own at their next
+        sign-in (the server marks it and logs it, never the password)."""
         check_new_password(password)
         query = select(Trainee.login).where(Trainee.id == trainee_id)
         login = self._read(lambda c: c.execute(query).scalar_one_or_none())
         if login is None:
             raise StorageError(T("There is no trainee {id}.", id=trainee_id))
+        check_new_password(password, login)
         verifier = admin.scram_verifier(self._store._engine, login, password)
         self._write(
             lambda c: c.execute(text("SELECT dt_set_password(:l, :v)"), {"l": login, "v": verifier})
         )
 
     def change_password(self, old_password: str, new_password: str) -> None:
-        """The instructor's own PostgreSQL password (PostgreSQL lets a role change its own)."""
+        """The instructor's own PostgreSQL password, through ``dt_change_own_password``
+        (which also ends a one-time password IT set, and writes the audit entry)."""
         self._store.require(self._session)
         if not self._store._password_check(old_password):
             raise AccessDeniedError(T("The current password is wrong."))
-        check_new_password(new_password)
         login = self._store.person.login
+        check_own_new_password(old_password, new_password, login)
         verifier = admin.scram_verifier(self._store._engine, login, new_password)
         if not re.fullmatch(r"SCRAM-SHA-256\$[A-Za-z0-9+/=:$]+", verifier):
             raise StorageError("libpq made an unexpected password verifier; nothing was changed.")
-
-        def work(connection: Connection) -> None:
-            connection.exec_driver_sql(f"ALTER ROLE CURRENT_USER PASSWORD '{verifier}'")
-            audit.append(connection, self._store.now(), login, audit.Action.PASSWORD_SET, login)
-
-        self._write(work)
+        self._write(lambda c: c.execute(text("SELECT dt_change_own_password(:v)"), {"v": verifier}))
+        self._store._secret.replace(new_password)

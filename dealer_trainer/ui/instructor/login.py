@@ -32,6 +32,7 @@ from dealer_trainer.storage import (
     WrongPasswordError,
 )
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
+from dealer_trainer.storage.errors import InputRefusedError
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.messages import DialogMessage
 from dealer_trainer.ui.retry_wait import RetryWait
@@ -101,6 +102,9 @@ class FirstStartDialog(QDialog):
             self.session = self._store.create_first_instructor(
                 self.name.text(), self.password.text(), self.login.text().strip() or None
             )
+        except InputRefusedError as exc:  # the password's rule (storage's own sentence)
+            self.message.setText(problem_text(exc))
+            return
         except ValueError as exc:
             self.message.setText(
                 self.tr("Please check the name: %1").replace("%1", problem_text(exc))

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QLineEdit, QPushBu
 
 from dealer_trainer.storage import DuplicateNameError, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
-from dealer_trainer.storage.errors import DuplicateLoginError
+from dealer_trainer.storage.errors import DuplicateLoginError, InputRefusedError
 from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
 from dealer_trainer.ui.instructor.confirm import RenameDialog, ask_until_done
 from dealer_trainer.ui.instructor.roster import (
@@ -140,6 +140,8 @@ class TraineesPanel(AccountRoster[TraineeProfile]):
             )
         if isinstance(exc, DuplicateLoginError):
             return fill(self.tr("The login “%1” is taken: choose another one."), exc.login)
+        if isinstance(exc, InputRefusedError):  # storage's own sentence (a password's rule)
+            return problem_text(exc)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
         return problem_text(exc)

@@ -216,7 +216,12 @@ class Centre:
     def login(self, stem: str) -> str:
         return f"{stem}.{self.database.rsplit('_', 1)[-1]}"
 
-    def add(self, kind: str, stem: str, name: str, *, by: str | None = None) -> str:
+    def add(
+        self, kind: str, stem: str, name: str, *, by: str | None = None, own: bool = True
+    ) -> str:
+        """``server add-person`` (by IT, or the instructor ``by``). The password it sets is
+        one-time; ``own`` (the default): the person has then chosen their own, as the app
+        makes them at their first sign-in (``choose_own``), and ``passwords`` holds it."""
         login = self.login(stem)
         password = f"pw-{uuid.uuid4().hex[:12]}"
         by_role = by or self.owner
@@ -229,7 +234,21 @@ class Centre:
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == login
         self.passwords[login] = password
+        if own:
+            self.choose_own(login)
         return login
+
+    def choose_own(self, login: str) -> str:
+        """``login`` replaces their (one-time) password with one of their own through
+        ``dt_change_own_password``, as the app does at sign-in; the new one is kept."""
+        chosen = f"own-{uuid.uuid4().hex[:12]}"
+        with self.connect(login) as person:
+            verifier = person.pgconn.encrypt_password(
+                chosen.encode(), login.encode(), b"scram-sha-256"
+            )
+            person.execute("SELECT dt_change_own_password(%s)", (verifier.decode(),))
+        self.passwords[login] = chosen
+        return chosen
 
     def connect(self, login: str, password: str | None = None) -> psycopg.Connection:
         """A psql-like session as ``login``: what a curious trainee would open."""
@@ -300,11 +319,3 @@ def centre() -> Iterator[Centre]:
                 admin.execute(f'DROP ROLE IF EXISTS "{login}"')
             for group in ("instructors", "trainees"):
                 admin.execute(f'DROP ROLE IF EXISTS "{database}_{group}"')
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each module's tests on one worker (``--dist loadgroup``): they share the module's
-    centre, and some read what the module's earlier tests recorded there."""
-    for item in items:
-        if item.nodeid.startswith("tests/storage/server/"):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))

@@ -146,7 +146,18 @@ def test_set_password_by_the_owner_gives_an_instructor_a_new_one(centre: Centre)
             "AND subject IN (%s, %s) ORDER BY id",
             (ivy, tom),
         ).fetchall()
+    # Each password someone else set is one-time, and each person's own choice is said.
     assert said == [
-        (centre.owner, ivy, "set by the owner (IT)"),
-        (ned, tom, "set by an instructor"),
+        (centre.owner, ivy, "one-time, set by the owner (IT)"),
+        (ivy, ivy, "changed by the person"),
+        (ned, tom, "one-time, set by an instructor"),
+        (tom, tom, "changed by the person"),
+        (centre.owner, ivy, "one-time, set by the owner (IT)"),
+        (ned, tom, "one-time, set by an instructor"),
     ]
+    with centre.owner_connection() as connection:
+        assert connection.execute(
+            "SELECT (SELECT password_one_time FROM instructors WHERE login = %s), "
+            "(SELECT password_one_time FROM trainees WHERE login = %s)",
+            (ivy, tom),
+        ).fetchone() == (True, True)

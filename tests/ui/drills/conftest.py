@@ -19,6 +19,7 @@ from dealer_trainer.storage.records import Person
 from dealer_trainer.ui.drills.controller import DrillController
 from dealer_trainer.ui.drills.screen import DrillScreen
 from tests.migrated import Templates
+from tests.signing import add_trainee_own
 
 FAST_PASSWORDS = Passwords(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
 TRAINEE = "Ana Lei"
@@ -48,7 +49,8 @@ def clock() -> HandClock:
 def store(tmp_path: Path, migrated: Templates) -> Iterator[Store]:
     opened = Store.open(migrated(f"sqlite:///{tmp_path / 'drills.db'}"), passwords=FAST_PASSWORDS)
     session = opened.create_first_instructor("Instructor Wong", "a long password")
-    opened.instructor(session).add_trainee(TRAINEE, password=TRAINEE_PASSWORD)
+    # Given one-time by the instructor; TRAINEE_PASSWORD is the trainee's own (issue 36).
+    add_trainee_own(opened, opened.instructor(session), TRAINEE, TRAINEE_PASSWORD)
     yield opened
     opened.close()
 

@@ -27,6 +27,7 @@ from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.exam_review import ExamReview
 from dealer_trainer.ui.instructor.window import InstructorWindow
 from tests.migrated import Templates
+from tests.signing import add_trainee_own
 from tests.storage.conftest import FAST_PASSWORDS, MACAU, FakeClock
 from tests.ui.instructor.cohort import Cohort, record
 
@@ -55,7 +56,7 @@ def store(tmp_path: Path, clock: FakeClock, migrated: Templates) -> Iterator[Sto
 @pytest.fixture
 def desk(store: Store) -> InstructorDesk:
     desk = store.instructor(store.create_first_instructor("Mrs Wong", PASSWORD))
-    desk.add_trainee("Chan Tai Man", login="chan", password=PASSWORD)
+    add_trainee_own(store, desk, "Chan Tai Man", PASSWORD, login="chan")
     return desk
 
 

@@ -249,19 +249,19 @@ def test_an_instructor_who_forgot_their_password_gets_a_new_one_from_a_colleague
         if dialog.isVisible():
             dialog.reject()
 
-    QTimer.singleShot(0, lambda: answer("wong's new password", "wong's new passwort"))
+    QTimer.singleShot(0, lambda: answer("ka man's new password", "ka man's new passwort"))
     panel.password_button.click()
     assert typed == ["The two passwords differ."]
-    QTimer.singleShot(0, lambda: answer("wong's new password", "wong's new password"))
+    QTimer.singleShot(0, lambda: answer("ka man's new password", "ka man's new password"))
     with qtbot.waitSignal(panel.changed):
         panel.password_button.click()
     assert panel.message.text() == "Wong Ka Man signs in with the new password from now on."
-    assert cohort.store.sign_in("wong", "wong's new password").session is not None
+    assert cohort.store.sign_in("wong", "ka man's new password").session is not None
     # Disabled, Wong gets a password for when they are enabled again: said so.
     people.set_instructor_disabled(wong, True)
     panel.refresh()
     panel.select(wong)
-    QTimer.singleShot(0, lambda: answer("wong's third password", "wong's third password"))
+    QTimer.singleShot(0, lambda: answer("ka man's third password", "ka man's third password"))
     with qtbot.waitSignal(panel.changed):
         panel.password_button.click()
     assert panel.message.text() == (

@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0019"
-down_revision: str | None = "0017"
+down_revision: str | None = "0018"
 branch_labels: str | None = None
 depends_on: str | None = None
 
