@@ -75,3 +75,12 @@ def _clean_rounds_unless_irregular(
         from dealer_trainer.drills.table import irregular
 
         monkeypatch.setattr(irregular, "RATE", dict.fromkeys(irregular.RATE, 0.0))
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Each server module's tests on one worker (``--dist loadgroup``): they share the
+    module's centre (its database, tests/storage/server/conftest.py), and some read what
+    the module's earlier tests recorded there. Marked as each is collected, before xdist
+    reads the groups."""
+    if item.nodeid.startswith("tests/storage/server/"):
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
