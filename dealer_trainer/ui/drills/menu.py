@@ -14,7 +14,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
-from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.progress_entry import ProgressEntry
 
@@ -138,6 +137,7 @@ class DrillsDock(QDockWidget):
 
     def review_exams(self) -> QDialog | None:
         """The signed-in trainee's ended exam sittings, item by item on the felt."""
+        from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (not at start-up)
         from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings  # noqa: PLC0415
 
         launcher = self.open()
