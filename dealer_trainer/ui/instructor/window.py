@@ -255,7 +255,7 @@ class ReportsPanel(QWidget):
         self.written.emit(str(path))
 
 
-def _in_words(answer: StoredAnswer, rulesets: RulesetRegistry) -> tuple[str, str]:
+def _in_words(answer: StoredAnswer, rulesets: RulesetRegistry = SHIPPED) -> tuple[str, str]:
     """A CSV row's answers as the drill-down shows them: bets and options by their names,
     amounts plain (``1050``, ``7.50``) so that any spreadsheet reads the same number."""
     with plain_amounts():
