@@ -1,7 +1,6 @@
 import gc
 import os
 import tempfile
-from collections.abc import Iterator
 
 import pytest
 
@@ -51,17 +50,6 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Templates:
     """``migrated(url)``: the empty database at ``url`` given the current schema as a copy
     of one migrated once per test process (``tests/migrated.py``); returns ``url``."""
     return Templates(tmp_path_factory.mktemp("migrated"))
-
-
-@pytest.fixture(autouse=True)
-def _no_house_rulesets_left_behind() -> Iterator[None]:
-    """House rulesets are known process-wide once a store or a test loads them: each test
-    starts and ends with the regulations' own only."""
-    from dealer_trainer.rules.rulesets import use_house_rulesets
-
-    use_house_rulesets([])
-    yield
-    use_house_rulesets([])
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ from dealer_trainer.rules.craps.model import BetState
 from dealer_trainer.rules.craps.model import Outcome as CrapsOutcome
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.roulette.bets import Bet
-from dealer_trainer.rules.rulesets import resolve_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry, resolve_ruleset
 from dealer_trainer.rules.text import T, Text
 
 #: An odds bet whose line or come bet is not on the table any more.
@@ -143,16 +143,16 @@ def roulette_bet_label(bet: Bet) -> Text:
     return with_stake(roulette_bet_name(bet), bet.amount)
 
 
-def _roulette_names(request: Mapping[str, Any]) -> dict[str, Text]:
+def _roulette_names(request: Mapping[str, Any], rulesets: RulesetRegistry) -> dict[str, Text]:
     from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415 (roulette only)
 
-    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"))
+    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"), rulesets)
     bets = [parse_bet(ruleset, raw, "bet") for raw in request.get("bets", [])]
     return {bet.id: roulette_bet_label(bet) for bet in bets}
 
 
-def _craps_names(request: Mapping[str, Any]) -> dict[str, Text]:
-    ruleset = resolve_ruleset(Game.CRAPS, request.get("ruleset"))
+def _craps_names(request: Mapping[str, Any], rulesets: RulesetRegistry) -> dict[str, Text]:
+    ruleset = resolve_ruleset(Game.CRAPS, request.get("ruleset"), rulesets)
     table = replay(request, ruleset)
     states = {state.id: state for state in table.bets}
     return {
@@ -177,7 +177,7 @@ def _sic_bo_names(request: Mapping[str, Any]) -> dict[str, Text]:
     }
 
 
-def bet_names(request: Mapping[str, Any]) -> dict[str, Text]:
+def bet_names(request: Mapping[str, Any], rulesets: RulesetRegistry = SHIPPED) -> dict[str, Text]:
     """Each bet of a rules request by its felt name and stake, keyed by its id in the request.
 
     Roulette, craps and Sic Bo, the games with order questions; empty for a request of
@@ -187,27 +187,29 @@ def bet_names(request: Mapping[str, Any]) -> dict[str, Text]:
     if game == Game.SIC_BO:
         return _sic_bo_names(request)
     if game == Game.ROULETTE:
-        return _roulette_names(request)
+        return _roulette_names(request, rulesets)
     if game == Game.CRAPS and "events" in request:
-        return _craps_names(request)
+        return _craps_names(request, rulesets)
     return {}
 
 
-def losing_bets(request: Mapping[str, Any]) -> frozenset[str]:
+def losing_bets(request: Mapping[str, Any], rulesets: RulesetRegistry = SHIPPED) -> frozenset[str]:
     """The bets of a craps, roulette or Sic Bo request that lose (collected, not paid)."""
     game = request.get("game")
     if game == Game.SIC_BO:
         from dealer_trainer.rules.sic_bo.api import settle as settle_sic_bo  # noqa: PLC0415
 
-        answer = settle_sic_bo(request, resolve_ruleset(Game.SIC_BO, request.get("ruleset")))
+        answer = settle_sic_bo(
+            request, resolve_ruleset(Game.SIC_BO, request.get("ruleset"), rulesets)
+        )
         return frozenset(str(r["id"]) for r in answer["results"] if r["outcome"] == "lose")
     if game == Game.CRAPS and "events" in request:
-        table = replay(request, resolve_ruleset(Game.CRAPS, request.get("ruleset")))
+        table = replay(request, resolve_ruleset(Game.CRAPS, request.get("ruleset"), rulesets))
         return frozenset(s.id for s in table.bets if s.outcome is CrapsOutcome.LOSE)
     if game == Game.ROULETTE:
         from dealer_trainer.rules.roulette.api import settle  # noqa: PLC0415 (roulette only)
 
-        answer = settle(request, resolve_ruleset(Game.ROULETTE, request.get("ruleset")))
+        answer = settle(request, resolve_ruleset(Game.ROULETTE, request.get("ruleset"), rulesets))
         return frozenset(str(bet) for bet in answer["collect"])
     return frozenset()
 

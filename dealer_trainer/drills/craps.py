@@ -53,7 +53,7 @@ from dealer_trainer.rules.craps.table import BigWin
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import house_procedure
 from dealer_trainer.rules.money import to_cents
-from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
 from dealer_trainer.rules.text import T, Text
 
 GAME = Game.CRAPS
@@ -733,10 +733,11 @@ def _right_order(hand: Hand, settlement: ThrowSettlement) -> Text:
     return T("The right order: settle {bets}, in any order.", bets=names(settlement.steps))
 
 
-def grade_order(item: DrillItem, answer: Answer) -> Grade:
-    """Grade a "collect, then pay" answer with the craps rules core's judge, bets by name."""
+def grade_order(item: DrillItem, answer: Answer, rulesets: RulesetRegistry = SHIPPED) -> Grade:
+    """Grade a "collect, then pay" answer with the craps rules core's judge, bets by name
+    (the item's ruleset looked up in ``rulesets``; default: the shipped ones only)."""
     request = item.situation["request"]
-    ruleset = get_ruleset(item.ruleset)
+    ruleset = rulesets.get(item.ruleset)
     events = list(request["events"])
     last = max(i for i, e in enumerate(events) if "roll" in e)
     # The drills' histories end with the throw asked about: the table before it, then after it.

@@ -24,39 +24,41 @@ from dealer_trainer.rules.roulette.pay_order import (
 )
 from dealer_trainer.rules.roulette.settle import PayOrderText, pay_texts
 from dealer_trainer.rules.roulette.settle import settle as settle_roulette
-from dealer_trainer.rules.rulesets import resolve_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry, resolve_ruleset
 from dealer_trainer.rules.text import T, Text
 
 
-def grade(item: DrillItem, answer: Answer) -> Grade:
-    """Grade ``answer`` for ``item``: correct or not, and the feedback to show."""
+def grade(item: DrillItem, answer: Answer, rulesets: RulesetRegistry = SHIPPED) -> Grade:
+    """Grade ``answer`` for ``item``: correct or not, and the feedback to show; the item's
+    ruleset is looked up in ``rulesets`` (default: the shipped rulesets only)."""
     expected = item.expected
     if expected.kind is AnswerKind.ORDER and item.game == Game.CRAPS:
         # Judged by the craps rules core with the bets' names, a time-out included.
         from dealer_trainer.drills.craps import grade_order  # noqa: PLC0415 (craps imports this)
 
-        return grade_order(item, answer)
+        return grade_order(item, answer, rulesets)
     if answer.timed_out:
-        return Grade(False, (T("Time is up."), *_show_expected(item)))
+        return Grade(False, (T("Time is up."), *_show_expected(item, rulesets)))
     if expected.kind is AnswerKind.AMOUNT or expected.kind is AnswerKind.CHIPS:
-        return _grade_amount(item, answer)
+        return _grade_amount(item, answer, rulesets)
     if expected.kind is AnswerKind.ORDER:
-        return _grade_order(item, answer)
-    return _grade_choice(item, answer)
+        return _grade_order(item, answer, rulesets)
+    return _grade_choice(item, answer, rulesets)
 
 
-def _show_expected(item: DrillItem) -> tuple[Text, ...]:
+def _show_expected(item: DrillItem, rulesets: RulesetRegistry) -> tuple[Text, ...]:
     expected = item.expected
     if expected.amount is not None:
         return (T("The right amount is {amount}.", amount=expected.amount),)
     if expected.choice is not None:
         right = next(o for o in expected.options if o.id == expected.choice)
         return (T("The right answer: {answer}", answer=right.label),)
-    shown = T("The right order: {order}.", order=_order_text(item))
-    if item.game == Game.ROULETTE and _both_texts_right(item):
+    shown = T("The right order: {order}.", order=_order_text(item, rulesets))
+    if item.game == Game.ROULETTE and _both_texts_right(item, rulesets):
         # Each official text of Art. 5(1) gives its own right order here: the order shown is
         # one of them, never the only one (the worked solution gives the other).
-        texts = pay_texts(resolve_ruleset(Game.ROULETTE, item.situation["request"].get("ruleset")))
+        request = item.situation["request"]
+        texts = pay_texts(resolve_ruleset(Game.ROULETTE, request.get("ruleset"), rulesets))
         return (
             shown,
             T(
@@ -70,11 +72,11 @@ def _show_expected(item: DrillItem) -> tuple[Text, ...]:
     return (shown,)
 
 
-def _both_texts_right(item: DrillItem) -> bool:
+def _both_texts_right(item: DrillItem, rulesets: RulesetRegistry) -> bool:
     """Do both official texts of Art. 5(1) give a right order for this roulette item, and
     differently?"""
     request = item.situation["request"]
-    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"))
+    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"), rulesets)
     if len(pay_texts(ruleset)) < 2:
         return False
     from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415
@@ -83,10 +85,10 @@ def _both_texts_right(item: DrillItem) -> bool:
     return texts_differ(settle_roulette(ruleset, bets, int(request["outcome"]["number"])).results)
 
 
-def _order_text(item: DrillItem) -> Text:
+def _order_text(item: DrillItem, rulesets: RulesetRegistry) -> Text:
     """The expected order with the bets by name: "Red — 10 → Dozen 2 — 20, Column 1 — 5
     (in any order) → …"."""
-    names = bet_names(item.situation["request"])
+    names = bet_names(item.situation["request"], rulesets)
     steps = []
     for group in item.expected.order:
         bets = _listing([names.get(bet, NOT_ON_TABLE) for bet in group])
@@ -106,7 +108,7 @@ def _listing(names: Sequence[Text]) -> Text:
     return result
 
 
-def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
+def _grade_amount(item: DrillItem, answer: Answer, rulesets: RulesetRegistry) -> Grade:
     expected = item.expected
     assert expected.amount is not None
     if answer.chips is not None:
@@ -140,7 +142,7 @@ def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
             return Grade(item.difficulty is Difficulty.BEGINNER, (message,))
         return Grade(True, (T("Right: {amount}.", amount=expected.amount),))
     if answer.amount is None:
-        return Grade(False, (T("No amount was given."), *_show_expected(item)))
+        return Grade(False, (T("No amount was given."), *_show_expected(item, rulesets)))
     if answer.amount == expected.amount:
         return Grade(True, (T("Right: {amount}.", amount=expected.amount),))
     difference = abs(answer.amount - expected.amount)
@@ -165,14 +167,14 @@ def _grade_amount(item: DrillItem, answer: Answer) -> Grade:
     return Grade(False, (said,))
 
 
-def _grade_order(item: DrillItem, answer: Answer) -> Grade:
+def _grade_order(item: DrillItem, answer: Answer, rulesets: RulesetRegistry) -> Grade:
     given = answer.order or ()
     if item.game == Game.ROULETTE:
-        return _grade_roulette_order(item, given)
+        return _grade_roulette_order(item, given, rulesets)
     # Other games: the groups the rules core gave, in order; any order within a group.
     request = item.situation["request"]
-    names = bet_names(request)
-    losers = losing_bets(request)
+    names = bet_names(request, rulesets)
+    losers = losing_bets(request, rulesets)
 
     def name(bet: str) -> Text:
         return names.get(bet, NOT_ON_TABLE)
@@ -202,7 +204,7 @@ def _grade_order(item: DrillItem, answer: Answer) -> Grade:
             break
     if not feedback:
         return Grade(True, (T("Right order."),))
-    return Grade(False, (*feedback, *_show_expected(item)))
+    return Grade(False, (*feedback, *_show_expected(item, rulesets)))
 
 
 def _must_come_before(
@@ -240,16 +242,18 @@ TEXT_NAMES = {
 }
 
 
-def _grade_roulette_order(item: DrillItem, given: Sequence[str]) -> Grade:
+def _grade_roulette_order(
+    item: DrillItem, given: Sequence[str], rulesets: RulesetRegistry
+) -> Grade:
     """Art. 5(1) by the rules core's judge; the trainee is told in words, bets by name."""
     request = item.situation["request"]
-    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"))
+    ruleset = resolve_ruleset(Game.ROULETTE, request.get("ruleset"), rulesets)
     from dealer_trainer.rules.roulette.api import parse_bet  # noqa: PLC0415
 
     bets = [parse_bet(ruleset, raw, "bet") for raw in request["bets"]]
     settlement = settle_roulette(ruleset, bets, int(request["outcome"]["number"]))
     verdict = judge_order(ruleset, settlement, given)
-    names = bet_names(request)
+    names = bet_names(request, rulesets)
     losers = frozenset(settlement.collect)
 
     def name(bet: str | None) -> Text:
@@ -268,7 +272,7 @@ def _grade_roulette_order(item: DrillItem, given: Sequence[str]) -> Grade:
         feedback.append(T("{problem} ({citation})", problem=said, citation=problem.citation))
         if problem.code is ProblemCode.OUT_OF_TURN and problem.mixed:
             feedback.append(MIXED)
-    return Grade(False, (*feedback, *_show_expected(item)))
+    return Grade(False, (*feedback, *_show_expected(item, rulesets)))
 
 
 #: An order that takes part of each text of Art. 5(1).
@@ -344,10 +348,10 @@ def _on_differing_bets(problem: OrderProblem, kinds: Mapping[str, BetKind]) -> b
     return problem.code is ProblemCode.OUT_OF_TURN and bool(involved & TEXTS_DIFFER_ON)
 
 
-def _grade_choice(item: DrillItem, answer: Answer) -> Grade:
+def _grade_choice(item: DrillItem, answer: Answer, rulesets: RulesetRegistry) -> Grade:
     expected = item.expected
     if answer.choice == expected.choice:
         return Grade(True, (T("Right."),))
     chosen = next((o for o in expected.options if o.id == answer.choice), None)
     feedback = [] if chosen is None or chosen.mistake is None else [chosen.mistake]
-    return Grade(False, (*feedback, *_show_expected(item)))
+    return Grade(False, (*feedback, *_show_expected(item, rulesets)))

@@ -19,7 +19,12 @@ from typing import Protocol
 from dealer_trainer.drills.grading import grade
 from dealer_trainer.drills.model import Answer, Difficulty, DrillItem, Grade
 from dealer_trainer.drills.skills import skill, time_allowed
-from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
+from dealer_trainer.rules.rulesets import (
+    SHIPPED,
+    Ruleset,
+    RulesetRegistry,
+    default_ruleset,
+)
 
 
 @unique
@@ -39,9 +44,10 @@ class ItemSpec:
     difficulty: Difficulty
     ruleset: str | None = None
 
-    def make(self) -> DrillItem:
+    def make(self, rulesets: RulesetRegistry = SHIPPED) -> DrillItem:
+        """The item; its ruleset is looked up in ``rulesets`` (default: the shipped ones)."""
         chosen = skill(self.skill)
-        ruleset = get_ruleset(self.ruleset) if self.ruleset else default_ruleset(chosen.game)
+        ruleset = rulesets.get(self.ruleset) if self.ruleset else default_ruleset(chosen.game)
         return chosen.generate(ruleset, self.seed, self.difficulty)
 
 
@@ -80,6 +86,8 @@ class DrillSession:
     #: Set for a session that can be left and taken up again later (an assigned exam):
     #: called when the trainee leaves it unfinished, instead of ending it.
     on_suspend: Callable[[], None] | None = None
+    #: Where the items' rulesets are looked up (by default the shipped rulesets only).
+    rulesets: RulesetRegistry = SHIPPED
     _current: DrillItem | None = None
 
     @property
@@ -105,7 +113,7 @@ class DrillSession:
     def next_item(self) -> DrillItem | None:
         """The next item, or ``None`` when the session is over."""
         spec = self.specs(len(self.outcomes))
-        self._current = None if spec is None else spec.make()
+        self._current = None if spec is None else spec.make(self.rulesets)
         return self._current
 
     def submit(self, answer: Answer, elapsed_ms: int) -> Outcome:
@@ -121,7 +129,7 @@ class DrillSession:
             raise ValueError("elapsed time cannot be negative")
         if self.timed and elapsed_ms > time_allowed(item) * 1000 and not answer.timed_out:
             answer = Answer(timed_out=True)
-        outcome = Outcome(item, answer, grade(item, answer), elapsed_ms)
+        outcome = Outcome(item, answer, grade(item, answer, self.rulesets), elapsed_ms)
         self.recorder(outcome, self.mode)  # stored before anyone sees the grade
         self.outcomes.append(outcome)
         self._current = None
@@ -192,8 +200,10 @@ def practice(
     ruleset: Ruleset | None = None,
     recorder: Recorder = no_recorder,
     timed: bool = False,
+    rulesets: RulesetRegistry = SHIPPED,
 ) -> DrillSession:
-    """An endless run of items from ``skills``, drawn from a seeded stream."""
+    """An endless run of items from ``skills``, drawn from a seeded stream (``ruleset``
+    looked up in ``rulesets`` by its id: a house ruleset's version needs them)."""
     if not skills:
         raise ValueError("choose at least one skill to practise")
     for name in skills:
@@ -209,7 +219,8 @@ def practice(
             None if ruleset is None else ruleset.id,
         )
 
-    return DrillSession(Mode.TIMED if timed else Mode.PRACTICE, specs, recorder)
+    mode = Mode.TIMED if timed else Mode.PRACTICE
+    return DrillSession(mode, specs, recorder, rulesets=rulesets)
 
 
 @dataclass(frozen=True)
@@ -247,7 +258,10 @@ class ExamSpec:
 
 
 def exam(
-    spec: ExamSpec, recorder: Recorder = no_recorder, done: Sequence[Outcome] = ()
+    spec: ExamSpec,
+    recorder: Recorder = no_recorder,
+    done: Sequence[Outcome] = (),
+    rulesets: RulesetRegistry = SHIPPED,
 ) -> DrillSession:
     """The exam's items in order; ``done``: the outcomes already recorded (a resumed exam).
 
@@ -261,14 +275,24 @@ def exam(
         if (outcome.item.skill, outcome.item.seed) != (planned.skill, planned.seed):
             raise ValueError(f"the answer recorded for item {number} is not this exam's item")
     return DrillSession(
-        Mode.EXAM, lambda i: items[i] if i < len(items) else None, recorder, list(done)
+        Mode.EXAM,
+        lambda i: items[i] if i < len(items) else None,
+        recorder,
+        list(done),
+        rulesets=rulesets,
     )
 
 
-def replay(specs: Sequence[ItemSpec], recorder: Recorder = no_recorder) -> DrillSession:
+def replay(
+    specs: Sequence[ItemSpec],
+    recorder: Recorder = no_recorder,
+    rulesets: RulesetRegistry = SHIPPED,
+) -> DrillSession:
     """A review of given items: the review scheduler's choice, or "my mistakes"."""
     fixed = list(specs)
-    return DrillSession(Mode.REVIEW, lambda i: fixed[i] if i < len(fixed) else None, recorder)
+    return DrillSession(
+        Mode.REVIEW, lambda i: fixed[i] if i < len(fixed) else None, recorder, rulesets=rulesets
+    )
 
 
 def amount_answer(text: str) -> Answer:

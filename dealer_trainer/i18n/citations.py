@@ -20,7 +20,7 @@ from __future__ import annotations
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.house import HouseBasis, HouseReference
-from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 
 _DIGITS = "零一二三四五六七八九"
 
@@ -62,10 +62,11 @@ HOUSE_WORDS: dict[str, dict[HouseBasis, str]] = {
 }
 
 
-def regulation_name(ruleset_id: str, language: str) -> str:
-    """The regulation's name in ``language``; the ruleset id if it has none."""
+def regulation_name(ruleset_id: str, language: str, rulesets: RulesetRegistry = SHIPPED) -> str:
+    """The regulation's name in ``language``; the ruleset id if it has none (the ruleset
+    looked up in ``rulesets``, a house ruleset's version too; default: the shipped ones)."""
     try:
-        names = get_ruleset(ruleset_id).names
+        names = rulesets.get(ruleset_id).names
     except RulesError:
         return ruleset_id
     return names.get(language) or names.get("en") or ruleset_id
@@ -104,9 +105,12 @@ def format_article(citation: Citation, language: str = "en") -> str:
     return citation.article_ref
 
 
-def format_citation(citation: Citation, language: str = "en") -> str:
-    """The citation as a sentence fragment in ``language`` (en, pt or zh_Hant)."""
-    name = regulation_name(citation.ruleset, language)
+def format_citation(
+    citation: Citation, language: str = "en", rulesets: RulesetRegistry = SHIPPED
+) -> str:
+    """The citation as a sentence fragment in ``language`` (en, pt or zh_Hant); its ruleset
+    is looked up in ``rulesets`` (default: the shipped ones only)."""
+    name = regulation_name(citation.ruleset, language, rulesets)
     if isinstance(citation, HouseReference) and citation.basis is HouseBasis.PAY_TABLE:
         return name  # the name says it: "House pay table (Sic Bo; …)"
     article = format_article(citation, language)

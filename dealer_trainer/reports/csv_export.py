@@ -26,7 +26,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.reports.text import answer_text, skill_title
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import AnswerFilter, InstructorDesk, SessionKind, StoredAnswer
 
@@ -77,10 +77,11 @@ def plain_words(answer: StoredAnswer) -> tuple[str, str]:
     return answer_text(answer.record.given), answer_text(answer.record.expected)
 
 
-def ruleset_name(ruleset_id: str) -> str:
-    """The ruleset by its title in the instructor's language (a house's by its own words)."""
+def ruleset_name(ruleset_id: str, registry: RulesetRegistry = SHIPPED) -> str:
+    """The ruleset by its title in the instructor's language (a house's by its own words),
+    looked up in ``registry`` (a house ruleset's version needs the app's)."""
     try:
-        ruleset = get_ruleset(ruleset_id)
+        ruleset = registry.get(ruleset_id)
     except (RulesError, KeyError, ValueError):
         return ruleset_id  # a ruleset this version does not know: its stored name is all there is
     return QCoreApplication.translate("games", ruleset.title)
@@ -141,10 +142,12 @@ def write_answers_csv(
     names: dict[int, str] | None = None,
     describe: Describe = plain_words,
     trainee_ids: Collection[int] | None = None,
+    registry: RulesetRegistry = SHIPPED,
 ) -> int:
     """Write the answers ``where`` selects (all by default) as CSV; return how many rows.
 
-    ``trainee_ids`` (an intake group's trainees) keeps the answers of those trainees only.
+    ``trainee_ids`` (an intake group's trainees) keeps the answers of those trainees only;
+    ``registry`` names their rulesets (the app's: house rulesets too).
 
     A path is written with a byte order mark (Excel reads it as UTF-8); a stream is
     written as given (the caller chose its encoding)."""
@@ -155,8 +158,8 @@ def write_answers_csv(
     staff = {t.id: t.staff_number or "" for t in trainees}
     if isinstance(target, Path):
         with target.open("w", newline="", encoding="utf-8-sig") as stream:
-            return _write(desk, stream, where, names, describe, staff, trainee_ids)
-    return _write(desk, target, where, names, describe, staff, trainee_ids)
+            return _write(desk, stream, where, names, describe, staff, trainee_ids, registry)
+    return _write(desk, target, where, names, describe, staff, trainee_ids, registry)
 
 
 def _write(
@@ -167,6 +170,7 @@ def _write(
     describe: Describe,
     staff: dict[int, str],
     trainee_ids: Collection[int] | None,
+    registry: RulesetRegistry,
 ) -> int:
     writer = csv.writer(stream, dialect="excel")
     writer.writerow([_tr(column) for column in CSV_COLUMNS])
@@ -184,7 +188,7 @@ def _write(
         if record.skill not in skills:
             skills[record.skill] = skill_title(record.skill)
         if record.ruleset_id not in rulesets:
-            rulesets[record.ruleset_id] = ruleset_name(record.ruleset_id)
+            rulesets[record.ruleset_id] = ruleset_name(record.ruleset_id, registry)
         given, expected = describe(answer)
         writer.writerow(
             (

@@ -10,6 +10,7 @@ from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.errors import RulesError, RulesetError
 from dealer_trainer.rules.rulesets import (
     Ruleset,
+    RulesetRegistry,
     default_ruleset,
     get_ruleset,
     official_rulesets,
@@ -21,6 +22,7 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "RulesetError",
+    "RulesetRegistry",
     "default_ruleset",
     "get_ruleset",
     "official_rulesets",

@@ -1039,40 +1039,6 @@ def house_version(ruleset: Ruleset, version: int) -> Ruleset:
     return replace(ruleset, id=f"{ruleset.id}@{version}", version=version)
 
 
-#: The house rulesets this process knows (the app loads them from its database): every
-#: kept version by its versioned id, and the newest version of each house id.
-_house_versions: dict[str, Ruleset] = {}
-_house_newest: dict[str, Ruleset] = {}
-
-
-def use_house_rulesets(rulesets: Iterable[Ruleset]) -> None:
-    """Make these house rulesets (each made by :func:`house_version`) the ones known here.
-
-    :func:`get_ruleset` then finds every version (an answer's ruleset id), and
-    :func:`rulesets_for` lists the newest version of each after the regulations'.
-    """
-    versions: dict[str, Ruleset] = {}
-    newest: dict[str, Ruleset] = {}
-    for ruleset in rulesets:
-        if ruleset.version is None:
-            raise ValueError(f"{ruleset.id}: a house ruleset is used with its version")
-        versions[ruleset.id] = ruleset
-        house_id = ruleset.id.partition("@")[0]
-        kept = newest.get(house_id)
-        if kept is None or (kept.version or 0) < ruleset.version:
-            newest[house_id] = ruleset
-    _house_versions.clear()
-    _house_versions.update(versions)
-    _house_newest.clear()
-    _house_newest.update(newest)
-
-
-def house_rulesets(game: str | None = None) -> list[Ruleset]:
-    """The newest version of each house ruleset known here (of ``game``), by title."""
-    found = (r for r in _house_newest.values() if game is None or r.game == game)
-    return sorted(found, key=lambda r: (r.title.casefold(), r.id))
-
-
 def _official_folder() -> Traversable:
     return resources.files("dealer_trainer.rules").joinpath("rulesets")
 
@@ -1164,13 +1130,9 @@ def load_house_ruleset(path: Path, houses: Mapping[str, str] | None = None) -> R
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    """A ruleset by id: a shipped one (only its own file is parsed), or a house ruleset's
-    version known here (``grand-lisboa-roulette@2``, see :func:`use_house_rulesets`)."""
-    if isinstance(ruleset_id, str) and "@" in ruleset_id:
-        house = _house_versions.get(ruleset_id)
-        if house is not None:
-            return house
-    elif isinstance(ruleset_id, str) and "/" not in ruleset_id and "\\" not in ruleset_id:
+    """A shipped ruleset by id (only its own file is parsed); a house ruleset's version is
+    known to a :class:`RulesetRegistry` (``grand-lisboa-roulette@2``)."""
+    if isinstance(ruleset_id, str) and "/" not in ruleset_id and "\\" not in ruleset_id:
         name = f"{ruleset_id}.toml"
         if name in _official_names():
             return _official_file(name)
@@ -1188,26 +1150,27 @@ def default_ruleset(game: str) -> Ruleset:
 
 
 def rulesets_for(game: str) -> list[Ruleset]:
-    """The shipped rulesets of ``game``, then the house rulesets of it known here (each
-    in its newest version); the files of the other games are not parsed."""
+    """The shipped rulesets of ``game``; the files of the other games are not parsed."""
     prefix = _file_prefix(game)
     found = (_official_file(name) for name in _official_names() if name.startswith(prefix))
-    return [ruleset for ruleset in found if ruleset.game == game] + house_rulesets(game)
+    return [ruleset for ruleset in found if ruleset.game == game]
 
 
-def resolve_ruleset(game: str, spec: Any) -> Ruleset:
-    """The ruleset a request names: absent, an id, or ``{"id": …, "settings": {…}}``."""
+def resolve_ruleset(game: str, spec: Any, rulesets: RulesetRegistry | None = None) -> Ruleset:
+    """The ruleset a request names: absent, an id, or ``{"id": …, "settings": {…}}``; an id
+    is looked up in ``rulesets`` (default: the shipped rulesets only, :data:`SHIPPED`)."""
+    lookup = (rulesets or SHIPPED).get
     if spec is None:
         return default_ruleset(game)
     if isinstance(spec, str):
-        ruleset = get_ruleset(spec)
+        ruleset = lookup(spec)
         overrides: Mapping[str, Any] = {}
     elif isinstance(spec, dict):
         ruleset_id = spec.get("id")
         if ruleset_id is None:
             ruleset = default_ruleset(game)
         elif isinstance(ruleset_id, str):
-            ruleset = get_ruleset(ruleset_id)
+            ruleset = lookup(ruleset_id)
         else:
             raise RulesetError(
                 "invalid_request", 'ruleset.id must be a string such as "roulette-2003".'
@@ -1231,3 +1194,72 @@ def resolve_ruleset(game: str, spec: Any) -> Ruleset:
             f"The ruleset {ruleset.id!r} is for {ruleset.game}, not {game}.",
         )
     return ruleset.with_settings(overrides, where="ruleset.settings") if overrides else ruleset
+
+
+class RulesetRegistry:
+    """The rulesets a program knows: the shipped ones and the house rulesets it was given
+    (every kept version, each made by :func:`house_version`; the app gives those its
+    records keep, and gives them again when they change: :meth:`use_house`).
+
+    Whoever looks a ruleset up by id (an answer's, an exam's, the picker's) is handed the
+    registry: :meth:`get` finds every version, :meth:`for_game` lists the newest version
+    of each house ruleset after the shipped ones.
+    """
+
+    def __init__(self, house: Iterable[Ruleset] = ()) -> None:
+        self._versions: dict[str, Ruleset] = {}
+        self._newest: dict[str, Ruleset] = {}
+        self.use_house(house)
+
+    def use_house(self, rulesets: Iterable[Ruleset]) -> None:
+        """Make these house rulesets (each made by :func:`house_version`) the ones known."""
+        versions: dict[str, Ruleset] = {}
+        newest: dict[str, Ruleset] = {}
+        for ruleset in rulesets:
+            if ruleset.version is None:
+                raise ValueError(f"{ruleset.id}: a house ruleset is used with its version")
+            versions[ruleset.id] = ruleset
+            house_id = ruleset.id.partition("@")[0]
+            kept = newest.get(house_id)
+            if kept is None or (kept.version or 0) < ruleset.version:
+                newest[house_id] = ruleset
+        self._versions, self._newest = versions, newest
+
+    def house(self, game: str | None = None) -> list[Ruleset]:
+        """The newest version of each house ruleset known (of ``game``), by title."""
+        found = (r for r in self._newest.values() if game is None or r.game == game)
+        return sorted(found, key=lambda r: (r.title.casefold(), r.id))
+
+    def get(self, ruleset_id: str) -> Ruleset:
+        """A ruleset by id: a house ruleset's version known here, or a shipped one."""
+        if isinstance(ruleset_id, str) and "@" in ruleset_id:
+            house = self._versions.get(ruleset_id)
+            if house is not None:
+                return house
+        return get_ruleset(ruleset_id)
+
+    def for_game(self, game: str) -> list[Ruleset]:
+        """The shipped rulesets of ``game``, then its house rulesets (each in its newest
+        version); the files of the other games are not parsed."""
+        return rulesets_for(game) + self.house(game)
+
+    def default(self, game: str) -> Ruleset:
+        """The game's default ruleset (always a shipped one)."""
+        return default_ruleset(game)
+
+    def resolve(self, game: str, spec: Any) -> Ruleset:
+        """The ruleset a request names (see :func:`resolve_ruleset`), house ones too."""
+        return resolve_ruleset(game, spec, self)
+
+
+class _ShippedOnly(RulesetRegistry):
+    """The shipped rulesets, never a house ruleset (:data:`SHIPPED` is shared)."""
+
+    def use_house(self, rulesets: Iterable[Ruleset]) -> None:
+        if list(rulesets):
+            raise TypeError("SHIPPED knows the shipped rulesets only: make a RulesetRegistry")
+
+
+#: The shipped rulesets alone: what is looked up where no registry is handed (the rules
+#: CLI, handouts, a test of the shipped rulesets).
+SHIPPED: RulesetRegistry = _ShippedOnly()

@@ -13,9 +13,10 @@ Each change of a house's file is kept as a new version, whole, and never changed
 database refuses it): an answer records ``<id>@<version>``, so it can be re-graded and re-drawn
 under the very text it was graded under however the house's file changes later.
 
-Every workstation loads what is kept with :func:`use_kept_house_rulesets` (the app does it
-when it opens the store), after which ``get_ruleset`` knows each version and the ruleset
-picker offers the newest one of each house ruleset.
+Every workstation reads what is kept with :func:`usable_house_rulesets` (the app does it
+when it opens the store) and hands the rulesets to its
+:class:`~dealer_trainer.rules.rulesets.RulesetRegistry`, which then knows each version and
+offers the ruleset picker the newest one of each house ruleset.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from dealer_trainer.rules.rulesets import (
     house_version,
     official_rulesets,
     parse_house_ruleset,
-    use_house_rulesets,
 )
 from dealer_trainer.rules.text import T, Text
 from dealer_trainer.storage.errors import StorageError
@@ -193,12 +193,10 @@ def add_house_ruleset(
     return store.write(work)
 
 
-def use_kept_house_rulesets(store: Store) -> list[Text]:
-    """Load every kept version into the rules core (``get_ruleset``, the picker).
-
-    Returns a sentence per version that no longer validates (an app whose base
-    ruleset changed its settings), to translate: that version is left out; the others
-    are used.
+def usable_house_rulesets(store: Store) -> tuple[list[Ruleset], list[Text]]:
+    """Every kept version as a ruleset (for a ``RulesetRegistry``), and a sentence per
+    version that no longer validates (an app whose base ruleset changed its settings), to
+    translate: that version is left out; the others are given.
     """
     rulesets: list[Ruleset] = []
     problems: list[Text] = []
@@ -215,5 +213,4 @@ def use_kept_house_rulesets(store: Store) -> list[Text]:
                     problem=exc.text or exc.message,
                 )
             )
-    use_house_rulesets(rulesets)
-    return problems
+    return rulesets, problems

@@ -38,6 +38,7 @@ from dealer_trainer.drills.specs import (
     mistakes,
     skill_cards,
 )
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.storage.records import (
@@ -94,15 +95,18 @@ def answer_record(
     )
 
 
-def stored_outcome(stored: StoredAnswer, spec: ItemSpec) -> Outcome:
-    """A recorded answer as the drill session had it: the item re-made from its seed.
+def stored_outcome(
+    stored: StoredAnswer, spec: ItemSpec, rulesets: RulesetRegistry = SHIPPED
+) -> Outcome:
+    """A recorded answer as the drill session had it: the item re-made from its seed
+    (its ruleset looked up in ``rulesets``; default: the shipped ones only).
 
     The grade's verdict is the recorded one (what the trainee was scored on); its
     sentences are the grader's for the answer given.
     """
-    item = spec.make()
+    item = spec.make(rulesets)
     given = answer_from_json(stored.record.given)
-    verdict = dataclasses.replace(grade(item, given), correct=stored.record.correct)
+    verdict = dataclasses.replace(grade(item, given, rulesets), correct=stored.record.correct)
     return Outcome(item, given, verdict, stored.record.time_taken_ms)
 
 
@@ -311,8 +315,10 @@ def sit_assigned_exam(
     *,
     clock: Clock = utc_now,
     defer: Callable[[Callable[[], None]], None] | None = None,
+    rulesets: RulesetRegistry = SHIPPED,
 ) -> ExamSitting:
-    """Start an assigned exam, or resume the sitting that was interrupted.
+    """Start an assigned exam, or resume the sitting that was interrupted (the paper's
+    ruleset looked up in ``rulesets``: a house ruleset's version needs them).
 
     Interrupted (the window closed, the app crashed, the power went): the session is
     still open. Its recorded answers are kept as they are (re-made from their seeds to
@@ -337,13 +343,13 @@ def sit_assigned_exam(
         items = spec.items()
         if len(stored) > len(items):
             raise StorageError("The exam's session holds more answers than the exam has items.")
-        done = [stored_outcome(answer, items[i]) for i, answer in enumerate(stored)]
+        done = [stored_outcome(answer, items[i], rulesets) for i, answer in enumerate(stored)]
         # The time used counts against the limit as the server keeps it (its own clock
         # since the sitting began, on a centre's server), else the workstation's.
         used = desk.sitting_time_used_ms(
             left.id, sum(answer.record.time_taken_ms for answer in stored)
         )
         recorder = SessionRecorder(desk, left.id, clock, defer, recorded=len(stored))
-    session = exam(spec, recorder, done)
+    session = exam(spec, recorder, done, rulesets)
     session.on_suspend = recorder.suspend
     return ExamSitting(session, recorder, used, left is not None)

@@ -22,7 +22,7 @@ from dealer_trainer import __version__
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table import Attempt, RoundSummary, TableMode, TableRound
 from dealer_trainer.drills.table.replay import RecordedStep, Replay, replay
-from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.storage.desks import TraineeDesk
 from dealer_trainer.storage.records import SessionKind
 from dealer_trainer.storage.rounds import (
@@ -119,15 +119,16 @@ def stored_mode(stored: StoredTableRound) -> TableMode:
     return TableMode(mode) if isinstance(mode, str) else TableMode.PRACTICE
 
 
-def replay_stored(stored: StoredTableRound, ruleset: Ruleset | None = None) -> Replay:
-    """A stored round played again step by step (``ValueError`` or ``RulesError`` if this
-    version cannot: an unknown ruleset, a situation it does not read)."""
+def replay_stored(stored: StoredTableRound, rulesets: RulesetRegistry = SHIPPED) -> Replay:
+    """A stored round played again step by step under its ruleset, looked up in
+    ``rulesets`` (default: the shipped ones only); ``ValueError`` or ``RulesError`` if this
+    version cannot: an unknown ruleset, a situation it does not read."""
     record = stored.record
     situation = record.situation
     if not isinstance(situation, dict):
         raise ValueError(f"round {stored.id} has no situation to replay")
     return replay(
-        ruleset if ruleset is not None else get_ruleset(record.ruleset_id),
+        rulesets.get(record.ruleset_id),
         record.seed,
         Difficulty(record.difficulty),
         {**situation, "mode": str(stored_mode(stored))},

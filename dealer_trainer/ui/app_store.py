@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
+from dealer_trainer.rules.rulesets import RulesetRegistry
 from dealer_trainer.ui.language import problem_text, text_in_language
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ class AppStore(QObject):
     """
 
     traineesChanged = Signal()
-    #: The house rulesets known to the rules core changed (loaded from the database).
+    #: The house rulesets of ``rulesets`` changed (loaded from the database).
     rulesetsChanged = Signal()
     #: What opening is waiting for, in a sentence (a lock held elsewhere).
     progress = Signal(str)
@@ -189,8 +190,13 @@ class AppStore(QObject):
         in_background: bool = False,
         url: str | None = None,
         sign_in_opener: SignInOpener | None = None,
+        rulesets: RulesetRegistry | None = None,
     ) -> None:
         super().__init__(parent)
+        #: The rulesets the app knows: the shipped ones, and the house rulesets the records
+        #: keep (given again whenever they are read); handed to every screen that looks a
+        #: ruleset up by id.
+        self.rulesets = rulesets if rulesets is not None else RulesetRegistry()
         if opener is not None:
             self._opener: Callable[[Progress], Store] = lambda _progress: opener()
         else:
@@ -261,18 +267,19 @@ class AppStore(QObject):
         return self._store
 
     def reload_house_rulesets(self) -> None:
-        """Load the house rulesets kept in the database (another workstation may have added
-        one) into the rules core, so the ruleset picker offers them; then ``rulesetsChanged``."""
+        """Read the house rulesets kept in the database (another workstation may have added
+        one) into ``rulesets``, so the ruleset picker offers them; then ``rulesetsChanged``."""
         if self._store is None:
             return
         from dealer_trainer.storage import StorageError  # noqa: PLC0415
-        from dealer_trainer.storage.house_rulesets import use_kept_house_rulesets  # noqa: PLC0415
+        from dealer_trainer.storage.house_rulesets import usable_house_rulesets  # noqa: PLC0415
 
         try:
-            problems = use_kept_house_rulesets(self._store)
+            house, problems = usable_house_rulesets(self._store)
         except StorageError as exc:
             self.house_ruleset_problems = [problem_text(exc)]
         else:
+            self.rulesets.use_house(house)
             self.house_ruleset_problems = [text_in_language(problem) for problem in problems]
         self.rulesetsChanged.emit()
 

@@ -42,6 +42,7 @@ from dealer_trainer.drills.table.round import ExamTag
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.storage import (
     AnswerFilter,
     Exam,
@@ -182,8 +183,10 @@ class ExamReview(QDialog):
         parent: QWidget | None = None,
         *,
         group: bool = False,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         super().__init__(parent)
+        self.rulesets = rulesets  # where the answers' and rounds' rulesets are looked up
         self.setWindowTitle(
             QCoreApplication.translate("ExamReview", "Exam review: %1").replace("%1", title)
         )
@@ -195,7 +198,7 @@ class ExamReview(QDialog):
             self.sitting.addItem(each.label)
         self.items = QListWidget()
         self.items.setMinimumWidth(200)
-        self.detail = AnswerDetail(self)
+        self.detail = AnswerDetail(self, rulesets=rulesets)
         # A live-table round of the sitting is shown as its replay, with its mistakes.
         from dealer_trainer.ui.table.replay import ReplayView  # noqa: PLC0415
 
@@ -370,7 +373,7 @@ class ExamReview(QDialog):
         right = judged = 0
         for number, stored in enumerate(sitting.rounds, start=1):
             try:
-                replay = replay_stored(stored)
+                replay = replay_stored(stored, self.rulesets)
             except (ValueError, RulesError) as exc:  # a ruleset this version does not know
                 self._replays.append(None)
                 self.items.addItem(
@@ -436,7 +439,7 @@ class ExamReview(QDialog):
             self.detail.clear()
 
 
-def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
+def trainee_sittings(desk: TraineeDesk, rulesets: RulesetRegistry = SHIPPED) -> list[Sitting]:
     """The trainee's own exams, newest first: the exams their instructor assigned (each
     ended sitting), their mock exams (ended) and the exams they sat at the live table (every
     round dealt and ended), each with its answers and rounds in order."""
@@ -474,7 +477,7 @@ def trainee_sittings(desk: TraineeDesk) -> list[Sitting]:
         if session.id in mocks and session.ended_at is not None:
             out.append((session.started_at, _mock_sitting(desk, session.id, session.started_at)))
         if session.id in table_exams:
-            out += _table_exam_sittings(desk.rounds.all(session.id))
+            out += _table_exam_sittings(desk.rounds.all(session.id), rulesets)
     return [sitting for _when, sitting in sorted(out, key=lambda pair: pair[0], reverse=True)]
 
 
@@ -495,7 +498,9 @@ def _mock_sitting(desk: TraineeDesk, session_id: int, started: datetime) -> Sitt
     return Sitting(label, answers, max(count, len(answers)))
 
 
-def _table_exam_sittings(rounds: Sequence[StoredTableRound]) -> list[tuple[datetime, Sitting]]:
+def _table_exam_sittings(
+    rounds: Sequence[StoredTableRound], rulesets: RulesetRegistry
+) -> list[tuple[datetime, Sitting]]:
     """The table exams of one session's rounds: each exam's rounds (its tag names the exam),
     listed once every round of it was dealt and ended (an exam left half-way is not one)."""
     exams: dict[int, list[tuple[ExamTag, StoredTableRound]]] = {}
@@ -526,19 +531,19 @@ def _table_exam_sittings(rounds: Sequence[StoredTableRound]) -> list[tuple[datet
                 ),
             )
             .replace("%2", moment_text(first.started_at))
-            .replace("%3", _rounds_score(ended))
+            .replace("%3", _rounds_score(ended, rulesets))
         )
         out.append((first.started_at, Sitting(label, (), 0, ended)))
     return out
 
 
-def _rounds_score(rounds: Sequence[StoredTableRound]) -> str:
+def _rounds_score(rounds: Sequence[StoredTableRound], rulesets: RulesetRegistry) -> str:
     """The exam's score as the table scored it: right steps over judged steps ("–" if a
     round cannot be replayed by this version)."""
     right = judged = 0
     for stored in rounds:
         try:
-            score = score_round(replay_stored(stored).round)
+            score = score_round(replay_stored(stored, rulesets).round)
         except (ValueError, RulesError):
             return "–"
         right, judged = right + score.total.right, judged + score.total.out_of

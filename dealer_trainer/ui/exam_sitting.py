@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.drills.table.round import Clock, monotonic_ms
-from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.storage import StorageError, TraineeDesk
 from dealer_trainer.storage.certification import SittingScore, table_seed
 from dealer_trainer.storage.recorder import SessionRecorder, sit_assigned_exam, unfinished_exam
@@ -85,10 +85,17 @@ class MixedSitting(QObject):
     table_clock: Clock = staticmethod(monotonic_ms)
 
     def __init__(
-        self, launcher: Launcher, desk: TraineeDesk, assignment_id: int, paper: Exam
+        self,
+        launcher: Launcher,
+        desk: TraineeDesk,
+        assignment_id: int,
+        paper: Exam,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         super().__init__(launcher)  # type: ignore[arg-type]  # the launcher is a QWidget
         self.launcher = launcher
+        #: Where the paper's ruleset is looked up (a house ruleset's version needs it).
+        self.rulesets = rulesets
         self.desk = desk
         self.assignment_id = assignment_id
         self.paper = paper
@@ -108,7 +115,13 @@ class MixedSitting(QObject):
         left = unfinished_exam(self.desk, self.assignment_id)
         answered = 0 if left is None else len(self.desk.answers(left.id, limit=None))
         if paper.item_count and answered < paper.item_count:
-            sitting = sit_assigned_exam(self.desk, self.assignment_id, paper, defer=after_feedback)
+            sitting = sit_assigned_exam(
+                self.desk,
+                self.assignment_id,
+                paper,
+                defer=after_feedback,
+                rulesets=self.rulesets,
+            )
             self.session_id = sitting.recorder.session_id
             limit_ms = None
             if paper.time_limit is not None:
@@ -172,7 +185,7 @@ class MixedSitting(QObject):
             self.launcher.status.setText(problem_text(exc))
             return None
         screen = TableScreen(
-            get_ruleset(paper.ruleset_id),
+            self.rulesets.get(paper.ruleset_id),
             Difficulty(paper.table_difficulty),
             recorder=TableRecorder(self.desk, self.session_id),
             on_finish=self._table_closed,

@@ -6,7 +6,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 
 #: Game id → (English name for translation, Chinese name as printed in Macau).
@@ -65,9 +65,10 @@ def ruleset_title(ruleset: Ruleset) -> str:
     return title
 
 
-def ruleset_name(ruleset_id: str) -> str:
-    """A stored ruleset id as a person reads it: the ruleset's title (:func:`ruleset_title`)."""
+def ruleset_name(ruleset_id: str, rulesets: RulesetRegistry = SHIPPED) -> str:
+    """A stored ruleset id as a person reads it: the ruleset's title (:func:`ruleset_title`),
+    looked up in ``rulesets`` (a house ruleset's version needs the app's)."""
     try:
-        return ruleset_title(get_ruleset(ruleset_id))
+        return ruleset_title(rulesets.get(ruleset_id))
     except RulesError:
         return ruleset_id  # a ruleset this version does not know: its id is all there is

@@ -28,6 +28,7 @@ from dealer_trainer.i18n import CODES, LANGUAGES, language, match_locale
 from dealer_trainer.i18n.citations import format_citation
 from dealer_trainer.i18n.numbers import format_amount
 from dealer_trainer.rules.citations import Citation
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import Text
 
 SETTINGS_KEY = "ui/language"
@@ -127,9 +128,10 @@ def amount_text(value: Decimal) -> str:
     return format_amount(value, current_language())
 
 
-def citation_text(citation: Citation) -> str:
-    """A citation as the reader of the current language expects it."""
-    return format_citation(citation, current_language())
+def citation_text(citation: Citation, rulesets: RulesetRegistry = SHIPPED) -> str:
+    """A citation as the reader of the current language expects it (its ruleset looked up
+    in ``rulesets``: a house ruleset's version needs them)."""
+    return format_citation(citation, current_language(), rulesets)
 
 
 def language_names() -> list[tuple[str, str]]:

@@ -23,7 +23,7 @@ from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips, house_chips
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset
+from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
 from dealer_trainer.ui.app_store import AppStore
 from dealer_trainer.ui.drills.menu import install_drills
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -115,7 +115,9 @@ class MainWindow(QMainWindow):
             offered = self.chips_for(default_ruleset(str(first)))
         except RulesError:
             offered = self.chips_for(None)
-        self.panel = SidePanel(offered, thumb=SMALL_THUMB if low else THUMB)
+        self.panel = SidePanel(
+            offered, thumb=SMALL_THUMB if low else THUMB, registry=self.app_store.rulesets
+        )
         self.view = FeltView()
         splitter = QSplitter(Qt.Orientation.Horizontal)
         # On a 768-pixel screen the panel scrolls rather than squeezing its controls together.
@@ -225,7 +227,7 @@ class MainWindow(QMainWindow):
 
     def _ruleset_chosen(self, ruleset_id: str) -> None:
         game = self.panel.current_game()
-        self.view.set_felt_scene(self.scene_for(game, get_ruleset(ruleset_id)))
+        self.view.set_felt_scene(self.scene_for(game, self.app_store.rulesets.get(ruleset_id)))
         self.panel.set_chips(self.scene().chips.chip_set)
         self._thumbnail_changed(game)
         self._bind_sandbox()
@@ -302,7 +304,7 @@ class MainWindow(QMainWindow):
             parts += [
                 self.tr("pays %1 (%2)")
                 .replace("%1", ratio_text(payout))
-                .replace("%2", citation_text(payout.citation))
+                .replace("%2", citation_text(payout.citation, self.app_store.rulesets))
                 for payout in payouts_for(spot, ruleset)
             ]
         amount = scene.chips.amount(spot_id)
@@ -454,8 +456,9 @@ class MainWindow(QMainWindow):
                 self._language_menu.addAction(action)
         # One store for the drills, the instructor views and the trainee picker, opened on
         # first use (after the first paint), never at start-up.
-        self.drills = install_drills(self, store=self.app_store.store)  # ui.drills
-        self.instructor = install_instructor(self, store=self.app_store.store)  # ui.instructor
+        rulesets = self.app_store.rulesets
+        self.drills = install_drills(self, store=self.app_store.store, rulesets=rulesets)
+        self.instructor = install_instructor(self, store=self.app_store.store, rulesets=rulesets)
 
     # ------------------------------------------------------------- language --
     def retranslate(self) -> None:

@@ -49,7 +49,6 @@ from dealer_trainer.drills.standards import (
 from dealer_trainer.drills.table.pace import target
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.rulesets import get_ruleset
 from dealer_trainer.storage import StorageError
 from dealer_trainer.storage.certification import Refusal, SittingRefused
 from dealer_trainer.ui.drills.rendering import render
@@ -451,8 +450,8 @@ class ProgressWindow(QDialog):
                 level = QCoreApplication.translate(
                     "drills", DIFFICULTY_NAMES[Difficulty(figure.difficulty)]
                 )
-                goal: int | None = target(
-                    get_ruleset(figure.ruleset_id), Difficulty(figure.difficulty)
+                goal: int | None = target(  # the launcher's rulesets: the app's
+                    self._launcher().rulesets.get(figure.ruleset_id), Difficulty(figure.difficulty)
                 )
             except (ValueError, KeyError, RulesError):  # a ruleset this version does not know
                 level, goal = str(figure.difficulty), None

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
+from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
 from dealer_trainer.ui.fonts import felt_font
 from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
 from dealer_trainer.ui.language import current_language
@@ -97,9 +97,16 @@ class SidePanel(QWidget):
     clearRequested = Signal()
 
     def __init__(
-        self, chips: ChipSet, parent: QWidget | None = None, *, thumb: QSize = THUMB
+        self,
+        chips: ChipSet,
+        parent: QWidget | None = None,
+        *,
+        thumb: QSize = THUMB,
+        registry: RulesetRegistry = SHIPPED,
     ) -> None:
         super().__init__(parent)
+        #: The rulesets the picker offers: the app's, with the house rulesets it was given.
+        self.registry = registry
         self.chip_set = chips
         self.thumb = thumb
         layout = QVBoxLayout(self)
@@ -234,7 +241,7 @@ class SidePanel(QWidget):
         self._show_person()
         self._show_chips()
         self.clear.setText(self.tr("C&lear the felt"))
-        shown = {r.id: r for r in rulesets_for(self.current_game())}
+        shown = {r.id: r for r in self.registry.for_game(self.current_game())}
         for index in range(self.rulesets.count()):
             each = shown.get(str(self.rulesets.itemData(index)))
             if each is not None:
@@ -292,7 +299,7 @@ class SidePanel(QWidget):
     def _fill_rulesets(self, game: str) -> None:
         self.rulesets.blockSignals(True)
         self.rulesets.clear()
-        found = sorted(rulesets_for(game), key=lambda r: (not r.is_default, r.id))
+        found = sorted(self.registry.for_game(game), key=lambda r: (not r.is_default, r.id))
         for ruleset in found:
             self.rulesets.addItem(ruleset_title(ruleset), ruleset.id)
         self.rulesets.blockSignals(False)
@@ -313,7 +320,7 @@ class SidePanel(QWidget):
 
     def current_ruleset(self) -> Ruleset | None:
         ruleset_id = self.rulesets.currentData()
-        for ruleset in rulesets_for(self.current_game()):
+        for ruleset in self.registry.for_game(self.current_game()):
             if ruleset.id == ruleset_id:
                 return ruleset
         return None

@@ -29,11 +29,11 @@ from dealer_trainer.drills.table.irregular import rests_on
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.rulesets import (
     Ruleset,
+    RulesetRegistry,
     default_ruleset,
     house_version,
     official_rulesets,
     parse_house_ruleset,
-    use_house_rulesets,
 )
 from dealer_trainer.rules.text import Text
 
@@ -57,13 +57,10 @@ total_4_pays = "60"
 
 
 def _house() -> Ruleset:
-    """A house's Sic Bo ruleset, version 1, known here as the app knows a kept one (the
-    tests' own fixture forgets it after the test)."""
-    house = house_version(
+    """A house's Sic Bo ruleset, version 1, as the app knows a kept one."""
+    return house_version(
         parse_house_ruleset(HOUSE_TOML, "lisboa-sic-bo.toml", official_rulesets()), 1
     )
-    use_house_rulesets([house])
-    return house
 
 
 def _answers(item: DrillItem) -> Iterator[Answer]:
@@ -84,7 +81,7 @@ def _answers(item: DrillItem) -> Iterator[Answer]:
     yield Answer(timed_out=True)
 
 
-def _texts(item: DrillItem) -> Iterator[Text]:
+def _texts(item: DrillItem, rulesets: RulesetRegistry) -> Iterator[Text]:
     yield item.question
     yield from item.solution
     yield from item.rests_on
@@ -95,7 +92,7 @@ def _texts(item: DrillItem) -> Iterator[Text]:
         if option.mistake is not None:
             yield option.mistake
     for answer in _answers(item):
-        graded = grade(item, answer)
+        graded = grade(item, answer, rulesets)
         yield from graded.feedback
         yield from graded.notes
 
@@ -126,11 +123,13 @@ def test_sic_bo_house_feedback_names_the_house_never_the_regulation_nor_an_id(
     skill: str, difficulty: Difficulty
 ) -> None:
     generate = next(s for s in skills_for("sic_bo") if s.id == skill).generate
-    for ruleset in (default_ruleset("sic_bo"), _house()):
+    house = _house()
+    rulesets = RulesetRegistry([house])  # the app's, with the house's kept version
+    for ruleset in (default_ruleset("sic_bo"), house):
         for seed in SEEDS:
             item = generate(ruleset, seed, difficulty)
             where = f"{skill} seed {seed} {difficulty.name} ({ruleset.title})"
-            for text in _texts(item):
+            for text in _texts(item, rulesets):
                 _truthful(text, where)
             # What the item rests on is the house's pay table, ruling or procedure, in words.
             kinds = {RESTS_ON_KINDS[k] for k in ("house_pay_table", "house_ruling",

@@ -24,6 +24,9 @@ from dealer_trainer.rules.craps.config import CrapsRules
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.rulesets import (
     HOUSE_KEYS,
+    SHIPPED,
+    RulesetRegistry,
+    get_ruleset,
     house_version,
     load_house_ruleset,
     official_rulesets,
@@ -491,3 +494,29 @@ def test_craps_every_house_override_a_file_may_give_is_one_the_craps_core_reads(
             head + f"[overrides]\n{override}\n", "h.toml", official_rulesets()
         )
         assert CrapsRules.from_ruleset(house).ruleset is house, override
+
+
+def test_house_rulesets_are_known_to_the_registry_they_are_given_to_only() -> None:
+    """No process-wide list: a registry knows the shipped rulesets and the house versions it
+    was handed (the newest of each offered after the shipped ones); another knows none."""
+    text = HEAD + '[overrides]\nstreet_corner_order = "chinese"\n'
+    first, second = (
+        house_version(parse_house_ruleset(text, "house.toml", official_rulesets()), version)
+        for version in (1, 2)
+    )
+    rulesets = RulesetRegistry([first, second])
+    offered = [r.id for r in rulesets.for_game("roulette")]
+    assert offered == ["roulette-2003", "grand-lisboa-roulette@2"]
+    assert rulesets.get("grand-lisboa-roulette@1") is first
+    assert rulesets.resolve("roulette", {"id": "grand-lisboa-roulette@2"}) is second
+    assert rulesets.default("roulette").id == "roulette-2003"
+    for elsewhere in (RulesetRegistry(), SHIPPED):
+        assert [r.id for r in elsewhere.for_game("roulette")] == ["roulette-2003"]
+        with pytest.raises(RulesetError, match="There is no ruleset"):
+            elsewhere.get("grand-lisboa-roulette@1")
+    with pytest.raises(RulesetError, match="There is no ruleset"):
+        get_ruleset("grand-lisboa-roulette@1")  # the module's lookup: the shipped ones only
+    rulesets.use_house([first])  # given again: what the records keep now
+    assert rulesets.house("roulette") == [first]
+    with pytest.raises(TypeError):
+        SHIPPED.use_house([first])  # shared by whoever has no registry: never a house's

@@ -5,16 +5,27 @@ live-table round is judged again from its recorded steps, never from its end's f
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from types import SimpleNamespace
+
+import pytest
 
 from dealer_trainer.drills.grading import grade
 from dealer_trainer.drills.model import Answer, Difficulty
 from dealer_trainer.drills.sessions import Outcome
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.drills.table import TableMode, new_round, perfect_steps
-from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import (
+    SHIPPED,
+    RulesetRegistry,
+    get_ruleset,
+    house_version,
+    official_rulesets,
+    parse_house_ruleset,
+)
 from dealer_trainer.storage.recorder import answer_record
 from dealer_trainer.storage.records import Exam
 from dealer_trainer.storage.server.grader import (
@@ -36,12 +47,20 @@ PAPER = Exam(
 )  # fmt: skip
 
 
-def _stored(k: int, *, right: bool = True, client_ms: int = 3000, at_s: float = 5.0) -> object:
+def _stored(
+    k: int,
+    *,
+    right: bool = True,
+    client_ms: int = 3000,
+    at_s: float = 5.0,
+    paper: Exam = PAPER,
+    rulesets: RulesetRegistry = SHIPPED,
+) -> object:
     """The answer to the paper's ``k``-th item as a workstation stores it, recorded by the
     server ``at_s`` seconds after the sitting began."""
-    item = exam_spec(PAPER).items()[k].make()
+    item = exam_spec(paper).items()[k].make(rulesets)
     given = Answer(amount=item.expected.amount) if right else Answer(timed_out=True)
-    record = answer_record(Outcome(item, given, grade(item, given), client_ms), START)
+    record = answer_record(Outcome(item, given, grade(item, given, rulesets), client_ms), START)
     return SimpleNamespace(
         id=100 + k, skill=record.skill, item_seed=record.item_seed,
         situation=record.situation, given=record.given, time_taken_ms=client_ms,
@@ -142,3 +161,20 @@ def test_a_round_is_judged_again_from_its_steps_not_its_end() -> None:
     nothing = judge_round(ruleset, 5, Difficulty.BEGINNER, {}, [], 1, 1)
     assert (nothing.right, nothing.clean, nothing.situation_matches) == (0, False, False)
     assert nothing.judged > 0
+
+
+def test_answers_under_a_house_ruleset_are_graded_with_the_rulesets_the_grader_holds() -> None:
+    """The grader is handed the centre's house rulesets (every kept version), as the
+    workstations are; a grader that was not cannot make the items."""
+    text = 'id = "centre-roulette"\nbase = "roulette-2003"\ntitle = "Centre roulette"\n'
+    house = house_version(parse_house_ruleset(text, "centre.toml", official_rulesets()), 1)
+    rulesets = RulesetRegistry([house])
+    paper = dataclasses.replace(PAPER, ruleset_id="centre-roulette@1")
+    items = exam_spec(paper).items()
+    answers = [_stored(k, paper=paper, rulesets=rulesets, at_s=5 * (k + 1)) for k in range(3)]
+    graded = grade_exam_answers(items, answers, START, None, rulesets)
+    assert [(g.correct, g.flag) for g in graded] == [(True, None)] * 3
+    assert grade_practice_answer(answers[0], rulesets).correct
+    assert grade_practice_answer(answers[0]).flag is Flag.NO_ITEM  # no house rulesets given
+    with pytest.raises(RulesError):
+        grade_exam_answers(items, answers, START, None)

@@ -4,7 +4,6 @@ workstation, and an answer graded under one is re-drawn under the very text it w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 
 import pytest
@@ -14,13 +13,13 @@ from sqlalchemy import text as sql
 from dealer_trainer.drills.grading import grade
 from dealer_trainer.drills.model import Answer, Difficulty
 from dealer_trainer.drills.sessions import ItemSpec, Outcome
-from dealer_trainer.rules.rulesets import get_ruleset, rulesets_for, use_house_rulesets
+from dealer_trainer.rules.rulesets import RulesetRegistry
 from dealer_trainer.storage import AccessDeniedError, InstructorSession, StorageError, Store
 from dealer_trainer.storage.house_rulesets import (
     HouseRulesetError,
     add_house_ruleset,
     kept_house_rulesets,
-    use_kept_house_rulesets,
+    usable_house_rulesets,
 )
 from dealer_trainer.storage.recorder import answer_record, replay_specs
 
@@ -34,12 +33,6 @@ STUD = (
 
 def _execute(statement: str, connection: Connection) -> None:
     connection.execute(sql(statement))
-
-
-@pytest.fixture(autouse=True)
-def _no_house_rulesets_after() -> Iterator[None]:
-    yield
-    use_house_rulesets([])  # the registry is the process's: leave it as the other tests expect
 
 
 @pytest.fixture
@@ -70,27 +63,30 @@ def test_house_ruleset_is_seen_by_another_workstation_and_offered_in_its_newest_
     add_house_ruleset(store, session, STUD.format(pays=50), "stud.toml")
     add_house_ruleset(store, session, STUD.format(pays=80), "stud.toml")
     with Store.open(db_url, passwords=FAST_PASSWORDS, day_zone=MACAU) as other:  # another PC
-        assert use_kept_house_rulesets(other) == []
-    offered = [r.id for r in rulesets_for("caribbean_stud")]
+        house, problems = usable_house_rulesets(other)
+    assert problems == []
+    rulesets = RulesetRegistry(house)
+    offered = [r.id for r in rulesets.for_game("caribbean_stud")]
     assert offered == ["caribbean-stud-2004", "grand-lisboa-stud@2"]
-    assert get_ruleset("grand-lisboa-stud@1").integer("royal_flush_pays") == 50
-    assert get_ruleset("grand-lisboa-stud@2").integer("royal_flush_pays") == 80
-    assert get_ruleset("grand-lisboa-stud@2").cite(9, 5).ruleset == "caribbean-stud-2004"
+    assert rulesets.get("grand-lisboa-stud@1").integer("royal_flush_pays") == 50
+    assert rulesets.get("grand-lisboa-stud@2").integer("royal_flush_pays") == 80
+    assert rulesets.get("grand-lisboa-stud@2").cite(9, 5).ruleset == "caribbean-stud-2004"
 
 
 def test_an_answer_graded_under_a_house_ruleset_is_redrawn_under_the_version_it_was_graded_under(
     store: Store, session: InstructorSession, clock: FakeClock
 ) -> None:
     add_house_ruleset(store, session, STUD.format(pays=50), "stud.toml")
-    use_kept_house_rulesets(store)
+    rulesets = RulesetRegistry(usable_house_rulesets(store)[0])
     desk = store.instructor(session)
     trainee = store.trainee(desk.add_trainee("Chan Tai Man").id)
-    ruleset_id = rulesets_for("caribbean_stud")[-1].id
+    ruleset_id = rulesets.for_game("caribbean_stud")[-1].id
     assert ruleset_id == "grand-lisboa-stud@1"
-    item = ItemSpec("caribbean_stud.settlement", 7, Difficulty.ADVANCED, ruleset_id).make()
+    spec = ItemSpec("caribbean_stud.settlement", 7, Difficulty.ADVANCED, ruleset_id)
+    item = spec.make(rulesets)
     assert item.ruleset == "grand-lisboa-stud@1"
     given = Answer(amount=item.expected.amount)
-    outcome = Outcome(item, given, grade(item, given), 3000)
+    outcome = Outcome(item, given, grade(item, given, rulesets), 3000)
     assert outcome.correct
     training = trainee.start_session(ruleset_id)
     assert training.ruleset_id == "grand-lisboa-stud@1"
@@ -101,12 +97,12 @@ def test_an_answer_graded_under_a_house_ruleset_is_redrawn_under_the_version_it_
     clock.advance(days=1)
     session = store.verify_instructor("correct horse")
     add_house_ruleset(store, session, STUD.format(pays=80), "stud.toml")
-    use_kept_house_rulesets(store)
-    assert rulesets_for("caribbean_stud")[-1].id == "grand-lisboa-stud@2"
+    rulesets.use_house(usable_house_rulesets(store)[0])
+    assert rulesets.for_game("caribbean_stud")[-1].id == "grand-lisboa-stud@2"
     (spec,) = replay_specs([stored])
-    again = spec.make()
+    again = spec.make(rulesets)
     assert again.to_json() == item.to_json()
-    assert get_ruleset(again.ruleset).integer("royal_flush_pays") == 50
+    assert rulesets.get(again.ruleset).integer("royal_flush_pays") == 50
 
 
 def test_a_refused_house_ruleset_names_file_and_key_and_nothing_is_kept(

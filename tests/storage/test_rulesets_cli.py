@@ -4,13 +4,11 @@ file and key before any password, a good one kept in the database, unchanged tex
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from dealer_trainer.app import main
-from dealer_trainer.rules.rulesets import use_house_rulesets
 from dealer_trainer.storage import Store
 from dealer_trainer.storage.house_rulesets import kept_house_rulesets
 
@@ -24,14 +22,13 @@ PASSWORD = "a long password"
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.delenv("DEALER_TRAINER_DB_URL", raising=False)
     monkeypatch.setenv("DEALER_TRAINER_DATA_DIR", str(folder))
     with Store.open(data_dir=folder, passwords=FAST_PASSWORDS) as store:
         store.create_first_instructor("Mrs Wong", PASSWORD)
-    yield folder
-    use_house_rulesets([])
+    return folder
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, *argv: str, stdin: str = "") -> int:

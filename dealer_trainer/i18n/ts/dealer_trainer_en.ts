@@ -737,7 +737,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>a bet that is not on the table</source>
         <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
         <translation type="unfinished"></translation>
@@ -755,7 +755,7 @@
     <message>
         <location line="+199"/>
         <location line="+317"/>
-        <location filename="../../drills/grading.py" line="+105"/>
+        <location filename="../../drills/grading.py" line="+107"/>
         <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
@@ -945,7 +945,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>A bet you settled is not on the layout.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -962,7 +962,7 @@
     <message>
         <location line="+5"/>
         <location filename="../../drills/grading.py" line="+85"/>
-        <location line="+120"/>
+        <location line="+122"/>
         <source>You settled {bet} twice.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1165,7 +1165,7 @@
     </message>
     <message>
         <location line="-225"/>
-        <location filename="../../drills/grading.py" line="-270"/>
+        <location filename="../../drills/grading.py" line="-273"/>
         <source>Time is up.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1185,7 +1185,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>{bets} (in any order)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1252,24 +1252,24 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+121"/>
+        <location line="+123"/>
         <source>You settled {bet}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-115"/>
-        <location line="+120"/>
+        <location line="-117"/>
+        <location line="+122"/>
         <source>You never collected {bet}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-118"/>
-        <location line="+119"/>
+        <location line="-120"/>
+        <location line="+121"/>
         <source>You never paid {bet}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-102"/>
         <source>{before} must be collected before {early}; you collected {early} first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1285,12 +1285,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+96"/>
+        <location line="+98"/>
         <source>{before} must be paid before {early}; you paid {early} first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-91"/>
         <location filename="../../drills/roulette.py" line="-44"/>
         <source>the Portuguese text</source>
         <translation type="unfinished"></translation>
@@ -1302,7 +1302,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>{problem} ({citation})</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1349,8 +1349,8 @@
     </message>
     <message>
         <location filename="../../drills/craps.py" line="+3"/>
-        <location filename="../../drills/grading.py" line="-129"/>
-        <location line="+60"/>
+        <location filename="../../drills/grading.py" line="-131"/>
+        <location line="+62"/>
         <source>Right order.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1459,7 +1459,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../drills/grading.py" line="-255"/>
+        <location filename="../../drills/grading.py" line="-257"/>
         <location filename="../../drills/roulette.py" line="+93"/>
         <location filename="../../drills/sic_bo.py" line="-145"/>
         <source>none</source>
@@ -3777,9 +3777,8 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+85"/>
         <source>is not a file (a folder, a device or a pipe)</source>
-        <extracomment>The house rulesets this process knows (the app loads them from its database): every kept version by its versioned id, and the newest version of each house id.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3808,7 +3807,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+63"/>
         <source>The house ruleset {title} (version {version}) cannot be used by this version of the app: {problem}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4293,7 +4292,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+66"/>
+        <location filename="../../ui/instructor/detail.py" line="+74"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4343,12 +4342,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
         <source>Choose an answer to see its table and question.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4356,7 +4355,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+161"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+166"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation type="unfinished"></translation>
@@ -4381,7 +4380,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+173"/>
+        <location filename="../../ui/instructor/models.py" line="+174"/>
         <source>Answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4411,7 +4410,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+103"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4424,12 +4423,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+285"/>
+        <location filename="../../ui/drills/feedback.py" line="+294"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation type="unfinished"></translation>
@@ -4445,7 +4444,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4767,7 +4766,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-201"/>
+        <location filename="../../ui/instructor/models.py" line="-207"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4821,14 +4820,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+255"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+256"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+514"/>
+        <location filename="../../ui/instructor/table_results.py" line="+540"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4897,7 +4896,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+301"/>
+        <location filename="../../ui/drills/launcher.py" line="+305"/>
         <source>Skills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4914,12 +4913,12 @@
     <message>
         <location line="+91"/>
         <location line="+62"/>
-        <location line="+151"/>
+        <location line="+164"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-209"/>
+        <location line="-222"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4964,7 +4963,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+72"/>
         <source>No skill is due for review: well done.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5062,12 +5061,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+89"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+94"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>e.g. Roulette payouts, week 3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5164,7 +5163,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5192,9 +5191,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+260"/>
+        <location filename="../../ui/exam_sitting.py" line="+273"/>
         <source>Exam results</source>
-        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5241,7 +5240,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+82"/>
+        <location filename="../../ui/exam_review.py" line="+83"/>
         <source>This exam opens on %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5276,7 +5275,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Exam review: %1</source>
         <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation type="unfinished"></translation>
@@ -5395,17 +5394,17 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+7"/>
         <location line="+25"/>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>%1 · sat on %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-32"/>
         <source>Mock exam</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Table exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5468,7 +5467,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-292"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-299"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5483,7 +5482,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+338"/>
+        <location line="+348"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5713,7 +5712,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FeedbackPanel</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+79"/>
+        <location filename="../../ui/drills/feedback.py" line="+86"/>
         <source>Read the article (F1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6103,9 +6102,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+93"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+105"/>
         <source>&amp;Add a house ruleset file…</source>
-        <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
+        <extracomment>The app&apos;s rulesets: a file kept here is given to them at once (the picker). How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6169,7 +6168,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The file was refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6192,9 +6191,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+411"/>
+        <location filename="../../ui/instructor/window.py" line="+441"/>
         <source>Instructor · %1</source>
-        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
+        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The app&apos;s rulesets (the house&apos;s too): the views look the records&apos; rulesets up here. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6552,7 +6551,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+463"/>
+        <location filename="../../ui/main_window.py" line="+466"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6562,7 +6561,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-176"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation type="unfinished"></translation>
@@ -6579,7 +6578,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+200"/>
+        <location line="+201"/>
         <source>Opening the records…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7136,7 +7135,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+105"/>
+        <location filename="../../ui/progress.py" line="+104"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation type="unfinished"></translation>
@@ -7673,7 +7672,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-431"/>
+        <location filename="../../ui/instructor/window.py" line="-460"/>
         <source>Save the PD&amp;F report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7748,13 +7747,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+32"/>
+        <location line="+11"/>
+        <location line="+39"/>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+16"/>
         <source>%2 answer(s) written to %1</source>
         <translation>
             <numerusform>%2 answer written to %1</numerusform>
@@ -7773,14 +7772,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+225"/>
+        <location filename="../../ui/sidebar.py" line="+232"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
-        <extracomment>The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset, the trainee and the chips, the panel then fits without a scroll bar in every language.</extracomment>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset, the trainee and the chips, the panel then fits without a scroll bar in every language. The rulesets the picker offers: the app&apos;s, with the house rulesets it was given.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -8112,7 +8111,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+65"/>
+        <location filename="../../ui/drills/feedback.py" line="+66"/>
         <source>Skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8560,7 +8559,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-450"/>
+        <location filename="../../ui/instructor/table_results.py" line="-476"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation type="unfinished"></translation>
@@ -8627,17 +8626,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>table procedure</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+38"/>
         <source>Another game</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+90"/>
         <source>Table rounds · %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8647,13 +8646,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+153"/>
+        <location line="+127"/>
+        <location line="+159"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-148"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8664,12 +8663,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+162"/>
+        <location line="+168"/>
         <source>Rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-167"/>
         <source>Time per round</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8699,12 +8698,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+61"/>
         <source>Choose a trainee&apos;s row to see their rounds.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Results at the live table (Enter or double-click: a trainee&apos;s rounds)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8772,7 +8771,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+47"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+48"/>
         <source>Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8858,13 +8857,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-454"/>
+        <location filename="../../ui/instructor/table_results.py" line="-480"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+103"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+106"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation type="unfinished"></translation>
@@ -8981,7 +8980,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9066,7 +9065,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+43"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9325,7 +9324,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9795,7 +9794,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+121"/>
         <source>yes</source>
         <extracomment>The first characters that make Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP&apos;s list): such a cell is written with a leading apostrophe, as text. Given and expected answer of a stored answer, in words (the UI passes the drill-down&apos;s).</extracomment>
         <translation type="unfinished"></translation>
@@ -9843,7 +9842,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-555"/>
+        <location filename="../../ui/drills/launcher.py" line="-572"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9892,9 +9891,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+95"/>
         <source>G&amp;ame</source>
-        <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
+        <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -9919,12 +9918,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+57"/>
+        <location filename="../../ui/drills/menu.py" line="+62"/>
         <source>Drills</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+345"/>
+        <location line="+358"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9935,7 +9934,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-61"/>
+        <location filename="../../ui/drills/menu.py" line="-66"/>
         <source>&amp;Timed</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9950,7 +9949,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>&amp;Drills</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9965,7 +9964,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+54"/>
         <source>Sign in first to review your exams.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9995,7 +9994,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+69"/>
+        <location filename="../../ui/drills/situation.py" line="+74"/>
         <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
@@ -10012,7 +10011,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-530"/>
+        <location filename="../../ui/drills/feedback.py" line="-547"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
@@ -10412,7 +10411,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>instructor</name>
     <message>
-        <location filename="../../ui/instructor/menu.py" line="+49"/>
+        <location filename="../../ui/instructor/menu.py" line="+55"/>
         <source>&amp;Instructor</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11027,7 +11026,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+98"/>
+        <location filename="../../ui/instructor/stage.py" line="+104"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation type="unfinished"></translation>
@@ -11043,7 +11042,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+72"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
@@ -11052,7 +11051,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+132"/>
+        <location filename="../../ui/app_store.py" line="+133"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation type="unfinished"></translation>
@@ -11063,10 +11062,10 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+165"/>
         <location line="+41"/>
         <source>The records could not be opened: %1</source>
-        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <extracomment>The house rulesets of ``rulesets`` changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). The rulesets the app knows: the shipped ones, and the house rulesets the records keep (given again whenever they are read); handed to every screen that looks a ruleset up by id. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>

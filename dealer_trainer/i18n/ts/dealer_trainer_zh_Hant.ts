@@ -737,7 +737,7 @@
         <translation>一注線注</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+188"/>
         <source>a bet that is not on the table</source>
         <extracomment>How a bet is named when it is not on the table (an answer named a bet the item has not).</extracomment>
         <translation>一注不在檯面上的投注</translation>
@@ -755,7 +755,7 @@
     <message>
         <location line="+199"/>
         <location line="+317"/>
-        <location filename="../../drills/grading.py" line="+105"/>
+        <location filename="../../drills/grading.py" line="+107"/>
         <location filename="../../drills/roulette.py" line="+336"/>
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
@@ -945,7 +945,7 @@
         <translation>正確次序：結算{bets}，次序不拘。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>A bet you settled is not on the layout.</source>
         <translation>你結算的其中一注並不在檯面上。</translation>
     </message>
@@ -962,7 +962,7 @@
     <message>
         <location line="+5"/>
         <location filename="../../drills/grading.py" line="+85"/>
-        <location line="+120"/>
+        <location line="+122"/>
         <source>You settled {bet} twice.</source>
         <translation>你把{bet}結算了兩次。</translation>
     </message>
@@ -1165,7 +1165,7 @@
     </message>
     <message>
         <location line="-225"/>
-        <location filename="../../drills/grading.py" line="-270"/>
+        <location filename="../../drills/grading.py" line="-273"/>
         <source>Time is up.</source>
         <translation>時間到。</translation>
     </message>
@@ -1185,7 +1185,7 @@
         <translation>正確次序：{order}。</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>{bets} (in any order)</source>
         <translation>{bets}（次序不拘）</translation>
     </message>
@@ -1252,24 +1252,24 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+121"/>
+        <location line="+123"/>
         <source>You settled {bet}.</source>
         <translation>你結算了{bet}。</translation>
     </message>
     <message>
-        <location line="-115"/>
-        <location line="+120"/>
+        <location line="-117"/>
+        <location line="+122"/>
         <source>You never collected {bet}.</source>
         <translation>你沒有收去{bet}。</translation>
     </message>
     <message>
-        <location line="-118"/>
-        <location line="+119"/>
+        <location line="-120"/>
+        <location line="+121"/>
         <source>You never paid {bet}.</source>
         <translation>你沒有賠{bet}。</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-102"/>
         <source>{before} must be collected before {early}; you collected {early} first.</source>
         <translation>{before}須在{early}之前收去；你先收了{early}。</translation>
     </message>
@@ -1285,12 +1285,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+96"/>
+        <location line="+98"/>
         <source>{before} must be paid before {early}; you paid {early} first.</source>
         <translation>{before}須在{early}之前賠付；你先賠了{early}。</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-91"/>
         <location filename="../../drills/roulette.py" line="-44"/>
         <source>the Portuguese text</source>
         <translation>葡文文本</translation>
@@ -1302,7 +1302,7 @@
         <translation>中文文本</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>{problem} ({citation})</source>
         <translation>{problem}（{citation}）</translation>
     </message>
@@ -1349,8 +1349,8 @@
     </message>
     <message>
         <location filename="../../drills/craps.py" line="+3"/>
-        <location filename="../../drills/grading.py" line="-129"/>
-        <location line="+60"/>
+        <location filename="../../drills/grading.py" line="-131"/>
+        <location line="+62"/>
         <source>Right order.</source>
         <translation>次序正確。</translation>
     </message>
@@ -1459,7 +1459,7 @@
         <translation>先殺後賠；由外圍注向內賠，孤丁最後。</translation>
     </message>
     <message>
-        <location filename="../../drills/grading.py" line="-255"/>
+        <location filename="../../drills/grading.py" line="-257"/>
         <location filename="../../drills/roulette.py" line="+93"/>
         <location filename="../../drills/sic_bo.py" line="-145"/>
         <source>none</source>
@@ -3777,9 +3777,8 @@
         <translation>不是 {base} 的設定（其設定為：{settings}）</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+85"/>
         <source>is not a file (a folder, a device or a pipe)</source>
-        <extracomment>The house rulesets this process knows (the app loads them from its database): every kept version by its versioned id, and the newest version of each house id.</extracomment>
         <translation>不是檔案（是資料夾、裝置或管道）</translation>
     </message>
     <message>
@@ -3808,7 +3807,7 @@
         <translation>{file}：不是文字。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+63"/>
         <source>The house ruleset {title} (version {version}) cannot be used by this version of the app: {problem}</source>
         <translation>賭場規則集 {title}（第 {version} 版）不能在此版本的本程式中使用：{problem}</translation>
     </message>
@@ -4293,7 +4292,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+66"/>
+        <location filename="../../ui/instructor/detail.py" line="+74"/>
         <source>correct</source>
         <translation>答對</translation>
     </message>
@@ -4343,12 +4342,12 @@
         <translation>程式版本</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
         <source>Choose an answer to see its table and question.</source>
         <translation>選擇一個答案，查看當時的檯面及題目。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>所記錄的情境沒有可繪製的檯面。</translation>
     </message>
@@ -4356,7 +4355,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+161"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+166"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation>不在記錄牌桌上的注項</translation>
@@ -4381,7 +4380,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+173"/>
+        <location filename="../../ui/instructor/models.py" line="+174"/>
         <source>Answered</source>
         <translation>作答時間</translation>
     </message>
@@ -4411,7 +4410,7 @@
         <translation>正確答案</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+103"/>
         <source>correct</source>
         <translation>正確</translation>
     </message>
@@ -4424,12 +4423,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+285"/>
+        <location filename="../../ui/drills/feedback.py" line="+294"/>
         <source>The text of %1 is not on file.</source>
         <translation>未存有%1的文本。</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-26"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation>英文解讀</translation>
@@ -4445,7 +4444,7 @@
         <translation>中文（官方文本）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation>並無引用條文：此答案以賭場本身的派彩表為依據（%1）。骰寶的規章（第31/2003號經濟財政司司長對外規範性批示）未存檔。</translation>
     </message>
@@ -4766,7 +4765,7 @@
 <context>
     <name>CohortModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="-201"/>
+        <location filename="../../ui/instructor/models.py" line="-207"/>
         <source>Trainee</source>
         <translation>學員</translation>
     </message>
@@ -4820,14 +4819,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+255"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+256"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation>班級：</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+514"/>
+        <location filename="../../ui/instructor/table_results.py" line="+540"/>
         <source>Period:</source>
         <translation>期間：</translation>
     </message>
@@ -4895,7 +4894,7 @@
 <context>
     <name>DrillLauncher</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+301"/>
+        <location filename="../../ui/drills/launcher.py" line="+305"/>
         <source>Skills</source>
         <translation>技能</translation>
     </message>
@@ -4912,12 +4911,12 @@
     <message>
         <location line="+91"/>
         <location line="+62"/>
-        <location line="+151"/>
+        <location line="+164"/>
         <source>Storage is not available: %1</source>
         <translation>無法使用資料庫：%1</translation>
     </message>
     <message>
-        <location line="-209"/>
+        <location line="-222"/>
         <source>Assigned: %1</source>
         <translation>已指派：%1</translation>
     </message>
@@ -4962,7 +4961,7 @@
         <translation>請先登入：考試、複習和你的錯誤只在登入後才能查看（左邊的「登入…」）。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+72"/>
         <source>No skill is due for review: well done.</source>
         <translation>目前沒有需要複習的技能：做得好！</translation>
     </message>
@@ -5061,12 +5060,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+89"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+94"/>
         <source>New exam</source>
         <translation>新考試</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>e.g. Roulette payouts, week 3</source>
         <translation>例如：輪盤派彩，第3週</translation>
     </message>
@@ -5163,7 +5162,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Tick at least one skill.</source>
         <translation>請至少勾選一項技能。</translation>
     </message>
@@ -5191,9 +5190,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+260"/>
+        <location filename="../../ui/exam_sitting.py" line="+273"/>
         <source>Exam results</source>
-        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
+        <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand). Where the paper&apos;s ruleset is looked up (a house ruleset&apos;s version needs it).</extracomment>
         <translation>考試結果</translation>
     </message>
     <message>
@@ -5240,7 +5239,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+82"/>
+        <location filename="../../ui/exam_review.py" line="+83"/>
         <source>This exam opens on %1.</source>
         <translation>此考試於 %1 開放。</translation>
     </message>
@@ -5275,7 +5274,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>自 %1 起等待評分</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>Exam review: %1</source>
         <extracomment>The sitting&apos;s live-table rounds, ended, in the order dealt (an exam with rounds). The assignment it is a sitting of (a trainee&apos;s row in the exam&apos;s results).</extracomment>
         <translation>考試檢討：%1</translation>
@@ -5394,17 +5393,17 @@ It is kept here; retry saving when the database is back.</source>
     <message>
         <location line="+7"/>
         <location line="+25"/>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>%1 · sat on %2 · %3</source>
         <translation>%1 · 於 %2 應考 · %3</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-32"/>
         <source>Mock exam</source>
         <translation>模擬考試</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Table exam: %1</source>
         <translation>模擬賭檯考試：%1</translation>
     </message>
@@ -5467,7 +5466,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-292"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-299"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -5482,7 +5481,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高級</translation>
     </message>
     <message>
-        <location line="+338"/>
+        <location line="+348"/>
         <source>Tick a group&apos;s trainees…</source>
         <translation>勾選一個班級的學員…</translation>
     </message>
@@ -5710,7 +5709,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FeedbackPanel</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+79"/>
+        <location filename="../../ui/drills/feedback.py" line="+86"/>
         <source>Read the article (F1)</source>
         <translation>閱讀條文（F1）</translation>
     </message>
@@ -6099,9 +6098,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+93"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+105"/>
         <source>&amp;Add a house ruleset file…</source>
-        <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
+        <extracomment>The app&apos;s rulesets: a file kept here is given to them at once (the picker). How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation>加入賭場規則集檔案(&amp;A)…</translation>
     </message>
     <message>
@@ -6165,7 +6164,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>賭場規則集 (*.toml);;所有檔案 (*)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The file was refused: %1</source>
         <translation>檔案不獲接納：%1</translation>
     </message>
@@ -6188,9 +6187,9 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+411"/>
+        <location filename="../../ui/instructor/window.py" line="+441"/>
         <source>Instructor · %1</source>
-        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
+        <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The app&apos;s rulesets (the house&apos;s too): the views look the records&apos; rulesets up here. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``). The lab&apos;s switch: the server is reached unverified (said all the time, as the main window says it).</extracomment>
         <translation>導師 · %1</translation>
     </message>
     <message>
@@ -6548,7 +6547,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+463"/>
+        <location filename="../../ui/main_window.py" line="+466"/>
         <source>Macau Dealer Trainer</source>
         <translation>澳門荷官培訓系統</translation>
     </message>
@@ -6558,7 +6557,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檯面</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-176"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt. The lab&apos;s switch is on: the server is reached unverified (said all the time). Shown after a sign-in with a one-time password (``sign_in.ChoosePasswordDialog``).</extracomment>
         <translation>檯面上合共：%1</translation>
@@ -6575,7 +6574,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+12"/>
-        <location line="+200"/>
+        <location line="+201"/>
         <source>Opening the records…</source>
         <translation>正在開啟記錄…</translation>
     </message>
@@ -7130,7 +7129,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+105"/>
+        <location filename="../../ui/progress.py" line="+104"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation>計劃：%1</translation>
@@ -7667,7 +7666,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-431"/>
+        <location filename="../../ui/instructor/window.py" line="-460"/>
         <source>Save the PD&amp;F report…</source>
         <translation>儲存 PDF 報告(&amp;F)…</translation>
     </message>
@@ -7742,13 +7741,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+32"/>
+        <location line="+11"/>
+        <location line="+39"/>
         <source>Writing %1…</source>
         <translation>正在寫入 %1…</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+16"/>
         <source>%2 answer(s) written to %1</source>
         <translation>
             <numerusform>已把 %2 個答案寫入 %1</numerusform>
@@ -7765,14 +7764,14 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+225"/>
+        <location filename="../../ui/sidebar.py" line="+232"/>
         <source>Game</source>
         <translation>遊戲</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>&amp;Game</source>
-        <extracomment>The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset, the trainee and the chips, the panel then fits without a scroll bar in every language.</extracomment>
+        <extracomment>The thumbnails on a low screen (a 768-pixel laptop): with the four games, the ruleset, the trainee and the chips, the panel then fits without a scroll bar in every language. The rulesets the picker offers: the app&apos;s, with the house rulesets it was given.</extracomment>
         <translation>遊戲(&amp;G)</translation>
     </message>
     <message>
@@ -8103,7 +8102,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SummaryView</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+65"/>
+        <location filename="../../ui/drills/feedback.py" line="+66"/>
         <source>Skill</source>
         <translation>技能</translation>
     </message>
@@ -8551,7 +8550,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-450"/>
+        <location filename="../../ui/instructor/table_results.py" line="-476"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation>標記</translation>
@@ -8618,17 +8617,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation>高於目標</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>table procedure</source>
         <translation>賭檯程序</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+38"/>
         <source>Another game</source>
         <translation>其他遊戲</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+90"/>
         <source>Table rounds · %1</source>
         <translation>賭檯牌局 · %1</translation>
     </message>
@@ -8638,13 +8637,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location line="+125"/>
-        <location line="+153"/>
+        <location line="+127"/>
+        <location line="+159"/>
         <source>Loading…</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-148"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -8655,12 +8654,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+162"/>
+        <location line="+168"/>
         <source>Rounds</source>
         <translation>局數</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-167"/>
         <source>Time per round</source>
         <translation>每局用時</translation>
     </message>
@@ -8690,12 +8689,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation>全體學員：%2 名學員共 %1 局 · 每局用時 %3 · %4</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+61"/>
         <source>Choose a trainee&apos;s row to see their rounds.</source>
         <translation>請選擇一名學員的一行，以查看其牌局。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Results at the live table (Enter or double-click: a trainee&apos;s rounds)</source>
         <translation>賭檯成績（按 Enter 或按兩下：查看學員的牌局）</translation>
     </message>
@@ -8763,7 +8762,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+47"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+48"/>
         <source>Practice</source>
         <translation>練習</translation>
     </message>
@@ -8849,13 +8848,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation>遺漏步驟</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-454"/>
+        <location filename="../../ui/instructor/table_results.py" line="-480"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation>其他錯誤</translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+103"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+106"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation>本版本無法重播的牌局：%1。</translation>
@@ -8972,7 +8971,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+196"/>
         <source>Trainee:</source>
         <translation>學員：</translation>
     </message>
@@ -9057,7 +9056,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>載入中…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+43"/>
         <source>%1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
@@ -9316,7 +9315,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-500"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation>%1 題 · 答對 %2 · 一般用時 %3</translation>
     </message>
@@ -9786,7 +9785,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>練習（複習）</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+121"/>
         <source>yes</source>
         <extracomment>The first characters that make Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP&apos;s list): such a cell is written with a leading apostrophe, as text. Given and expected answer of a stored answer, in words (the UI passes the drill-down&apos;s).</extracomment>
         <translation>是</translation>
@@ -9834,7 +9833,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-555"/>
+        <location filename="../../ui/drills/launcher.py" line="-572"/>
         <source>Beginner</source>
         <translation>初級</translation>
     </message>
@@ -9883,9 +9882,9 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;K)</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+95"/>
         <source>G&amp;ame</source>
-        <extracomment>The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
+        <extracomment>Where the sessions&apos; rulesets are looked up: the app&apos;s, with the house rulesets (by default the shipped rulesets only). The assigned exam with live-table rounds being sat (``ui.exam_sitting``).</extracomment>
         <translation>遊戲(&amp;A)</translation>
     </message>
     <message>
@@ -9910,12 +9909,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../ui/drills/menu.py" line="+57"/>
+        <location filename="../../ui/drills/menu.py" line="+62"/>
         <source>Drills</source>
         <translation>練習</translation>
     </message>
     <message>
-        <location line="+345"/>
+        <location line="+358"/>
         <source>My mistakes</source>
         <translation>我的錯題</translation>
     </message>
@@ -9926,7 +9925,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>操練 — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/menu.py" line="-61"/>
+        <location filename="../../ui/drills/menu.py" line="-66"/>
         <source>&amp;Timed</source>
         <translation>計時(&amp;T)</translation>
     </message>
@@ -9941,7 +9940,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>我的錯題(&amp;M)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>&amp;Drills</source>
         <translation>操練(&amp;D)</translation>
     </message>
@@ -9956,7 +9955,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>檢討我的考試(&amp;X)…</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+54"/>
         <source>Sign in first to review your exams.</source>
         <translation>請先登入以檢討你的考試。</translation>
     </message>
@@ -9986,7 +9985,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>複習</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+69"/>
+        <location filename="../../ui/drills/situation.py" line="+74"/>
         <location filename="../../ui/table/stud_deal.py" line="+447"/>
         <source>Dealer</source>
         <translation>莊荷</translation>
@@ -10003,7 +10002,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-530"/>
+        <location filename="../../ui/drills/feedback.py" line="-547"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation>（最少籌碼：%1）</translation>
@@ -10403,7 +10402,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>instructor</name>
     <message>
-        <location filename="../../ui/instructor/menu.py" line="+49"/>
+        <location filename="../../ui/instructor/menu.py" line="+55"/>
         <source>&amp;Instructor</source>
         <translation>導師(&amp;I)</translation>
     </message>
@@ -11018,7 +11017,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+98"/>
+        <location filename="../../ui/instructor/stage.py" line="+104"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation>此版本不認識的注項類別</translation>
@@ -11034,7 +11033,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation>%1：%2無法用此檯的籌碼組成</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+72"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation>記錄的情況沒有可繪畫的檯面。</translation>
@@ -11043,7 +11042,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+132"/>
+        <location filename="../../ui/app_store.py" line="+133"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up. ``storage.engine.UNVERIFIED_LAB_ENV``, the lab&apos;s switch, read here the same way.</extracomment>
         <translation>每人在本培訓中心的伺服器上以自己的登入名稱登入：有人登入後才會開啟記錄。</translation>
@@ -11054,10 +11053,10 @@ It is kept here; retry saving when the database is back.</source>
         <translation>記錄仍在開啟中，請稍後再試。</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+165"/>
         <location line="+41"/>
         <source>The records could not be opened: %1</source>
-        <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
+        <extracomment>The house rulesets of ``rulesets`` changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). The rulesets the app knows: the shipped ones, and the house rulesets the records keep (given again whenever they are read); handed to every screen that looks a ruleset up by id. Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation>無法開啟記錄：%1</translation>
     </message>
     <message>

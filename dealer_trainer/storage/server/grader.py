@@ -60,7 +60,7 @@ from dealer_trainer.drills.table.replay import RecordedStep, replay
 from dealer_trainer.drills.table.round import TableMode
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, use_house_rulesets
+from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry
 from dealer_trainer.storage import centre
 from dealer_trainer.storage.certification import (
     HOUR_MS,
@@ -165,14 +165,20 @@ def _stored_situation(stored: object) -> object:
 
 
 def _graded_on(
-    answer: Any, spec: ItemSpec, *, item_index: int | None, counts: bool, server_ms: int | None
+    answer: Any,
+    spec: ItemSpec,
+    rulesets: RulesetRegistry,
+    *,
+    item_index: int | None,
+    counts: bool,
+    server_ms: int | None,
 ) -> Graded:
     """``answer`` graded on the item ``spec`` makes (never on what the answer stored)."""
-    item = spec.make()
+    item = spec.make(rulesets)
     flag = None
     try:
         given = answer_from_json(answer.given)
-        correct = grade(item, given).correct
+        correct = grade(item, given, rulesets).correct
     except (ValueError, TypeError, ArithmeticError, KeyError):
         correct, flag = False, Flag.UNREADABLE
     return Graded(
@@ -195,9 +201,11 @@ def grade_exam_answers(
     answers: Sequence[Any],
     started_at: datetime,
     deadline: datetime | None,
+    rulesets: RulesetRegistry = SHIPPED,
 ) -> list[Graded]:
     """A sitting's answers (in the order recorded) graded on the exam's items: the ``k``-th
-    answer is for the ``k``-th item; its time is the server's since the answer before."""
+    answer is for the ``k``-th item; its time is the server's since the answer before.
+    The items' rulesets are looked up in ``rulesets`` (default: the shipped ones only)."""
     out: list[Graded] = []
     previous = started_at
     for k, answer in enumerate(answers):
@@ -213,20 +221,22 @@ def grade_exam_answers(
                        Flag.NOT_AN_ITEM, str(answer.skill), int(answer.time_taken_ms))
             )  # fmt: skip
             continue
-        graded = _graded_on(answer, items[k], item_index=k, counts=not late, server_ms=server_ms)
+        graded = _graded_on(
+            answer, items[k], rulesets, item_index=k, counts=not late, server_ms=server_ms
+        )
         if late:
             graded = dataclasses.replace(graded, flag=Flag.LATE)
         out.append(graded)
     return out
 
 
-def grade_practice_answer(answer: Any) -> Graded:
+def grade_practice_answer(answer: Any, rulesets: RulesetRegistry = SHIPPED) -> Graded:
     """A practice (timed, review) answer graded on the item its skill, seed, level and
-    ruleset make: the situation it stored is only compared."""
+    ruleset make (looked up in ``rulesets``): the situation it stored is only compared."""
     spec = item_spec(answer)
     if spec is not None:
         try:
-            return _graded_on(answer, spec, item_index=None, counts=True, server_ms=None)
+            return _graded_on(answer, spec, rulesets, item_index=None, counts=True, server_ms=None)
         except (RulesError, ValueError, KeyError):
             pass
     return Graded(
@@ -350,6 +360,8 @@ class Grader:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._stopping = threading.Event()
+        #: The shipped rulesets and the centre's house rulesets, every kept version.
+        self.rulesets = RulesetRegistry()
         self._houses: tuple[int, int] | None = None  # (count, max id) of the kept versions
         #: Sessions whose items this version cannot make: left waiting, said once.
         self._cannot: set[int] = set()
@@ -460,7 +472,7 @@ class Grader:
                 rulesets.append(parse_kept(kept))
             except RulesError as exc:
                 log.error("house ruleset %s cannot be used: %s", kept.versioned_id, exc)
-        use_house_rulesets(rulesets)
+        self.rulesets.use_house(rulesets)
         self._houses = (count, newest)
 
     # -- one session ---------------------------------------------------------------------
@@ -480,12 +492,14 @@ class Grader:
         }
         now = connection.execute(text("SELECT clock_timestamp()")).scalar_one()
         if session.kind != "exam" or session.exam_assignment_id is None:
-            fresh = [grade_practice_answer(a) for a in answers if int(a.id) not in done]
+            fresh = [
+                grade_practice_answer(a, self.rulesets) for a in answers if int(a.id) not in done
+            ]
             self._insert_grades(connection, session_id, fresh, now)
             return False
         sitting = self._sitting(connection, session)
         grades = grade_exam_answers(
-            self._items(sitting), answers, session.started_at, sitting.deadline
+            self._items(sitting), answers, session.started_at, sitting.deadline, self.rulesets
         )
         self._insert_grades(
             connection, session_id, [g for g in grades if g.answer_id not in done], now
@@ -554,7 +568,7 @@ class Grader:
             items = exam_spec(exam_record(sitting.exam)).items()
             for spec in items:
                 if spec.ruleset:
-                    get_ruleset(spec.ruleset)
+                    self.rulesets.get(spec.ruleset)
         except (ValueError, RulesError, KeyError) as exc:
             raise CannotGradeError(
                 f"this grader ({GRADER_VERSION}) cannot make the items of exam "
@@ -570,7 +584,7 @@ class Grader:
         if count == 0:
             return []
         try:
-            ruleset = get_ruleset(paper.ruleset_id)
+            ruleset = self.rulesets.get(paper.ruleset_id)
         except RulesError as exc:
             raise CannotGradeError(
                 f"the ruleset {paper.ruleset_id!r} is not known here: {exc}"

@@ -40,7 +40,7 @@ from dealer_trainer.rules.cli import handle
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.house import HouseReference
-from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,
@@ -151,10 +151,10 @@ def paragraph_patterns(citation: Citation, language: str) -> list[str]:
     return [rf"^\s*{number}\s*、", rf"^\s*[（(]{number}[)）]", rf"^\s*[（(]{p}[)）]"]
 
 
-def _game_of(citation: Citation) -> str | None:
+def _game_of(citation: Citation, rulesets: RulesetRegistry) -> str | None:
     """The game of a citation's ruleset (None for a ruleset this version does not know)."""
     try:
-        return str(get_ruleset(citation.ruleset).game)
+        return str(rulesets.get(citation.ruleset).game)
     except RulesError:
         return None
 
@@ -167,9 +167,15 @@ class ArticleDialog(QDialog):
     follows a language switch while it is open.
     """
 
-    def __init__(self, citation: Citation, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        citation: Citation,
+        parent: QWidget | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
+    ) -> None:
         super().__init__(parent)
         self.citation = citation
+        self.rulesets = rulesets  # where the citation's ruleset is looked up
         self.article = article_for(citation)
         self.tabs = QTabWidget()
         self._tab_languages: list[str] = []
@@ -256,7 +262,7 @@ class ArticleDialog(QDialog):
             self.tabs.setCurrentIndex(self._tab_languages.index(wanted))
 
     def retranslate(self) -> None:
-        cited = citation_text(self.citation)
+        cited = citation_text(self.citation, self.rulesets)
         self.setWindowTitle(cited)
         names = {
             "en": self.tr("English reading"),
@@ -265,7 +271,10 @@ class ArticleDialog(QDialog):
         }
         for index, language in enumerate(self._tab_languages):
             self.tabs.setTabText(index, names[language])
-        if isinstance(self.citation, HouseReference) and _game_of(self.citation) == Game.SIC_BO:
+        if (
+            isinstance(self.citation, HouseReference)
+            and _game_of(self.citation, self.rulesets) == Game.SIC_BO
+        ):
             self.heading.setText(
                 self.tr(
                     "No article is cited: this answer rests on the house's own table (%1). "
@@ -314,8 +323,15 @@ class FeedbackPanel(QFrame):
     articleRequested = Signal(object)  # Citation
     nextRequested = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, actions_inside: bool = True) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        actions_inside: bool = True,
+        rulesets: RulesetRegistry = SHIPPED,
+    ) -> None:
         super().__init__(parent)
+        self.rulesets = rulesets  # where a citation's ruleset is looked up
         self.setObjectName("feedback")
         self.verdict = ""
         self.icon = QLabel()
@@ -431,7 +447,7 @@ class FeedbackPanel(QFrame):
             self.article.setText(self.tr("Basis: %1  (F1)").replace("%1", article))
         else:
             self.article.setText(self.tr("Article: %1  (F1)").replace("%1", article))
-        self.article.setToolTip(citation_text(item.citation))
+        self.article.setToolTip(citation_text(item.citation, self.rulesets))
 
 
 class SummaryView(QWidget):
@@ -447,8 +463,9 @@ class SummaryView(QWidget):
     # the verdict here is this workstation's preview and says so.
     server_grades = False
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, rulesets: RulesetRegistry = SHIPPED) -> None:
         super().__init__(parent)
+        self.rulesets = rulesets  # where the items' rulesets are looked up
         self.headline = QLabel()
         self.headline.setObjectName("summaryHeadline")
         self.verdict = QLabel()
@@ -581,7 +598,7 @@ class SummaryView(QWidget):
         if item.expected.kind is not AnswerKind.ORDER:
             return {}
         if self._stage is None:
-            self._stage = FeltStage(self)
+            self._stage = FeltStage(self, self.rulesets)
         self._stage.stage(item)
         return {bet.bet_id: bet.label for bet in self._stage.bets}
 
@@ -631,7 +648,7 @@ class SummaryView(QWidget):
                 if isinstance(item.citation, HouseReference)
                 else self.tr("Article: %1")
             )
-            article = escape(basis.replace("%1", citation_text(item.citation)))
+            article = escape(basis.replace("%1", citation_text(item.citation, self.rulesets)))
             blocks.append(
                 f"<h4>{escape(title)} — <span style='color:{colour}'>{escape(mark)}</span></h4>"
                 f"<p>{escape(render(item.question))}</p>"

@@ -49,7 +49,7 @@ from dealer_trainer.drills import (
 )
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry, default_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.errors import SittingRefusedError
@@ -143,8 +143,12 @@ class DrillLauncher(QWidget):
         ruleset: Callable[[], Ruleset | None] | None = None,
         store: Store | Callable[[], Store] = Store.open,
         parent: QWidget | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         super().__init__(parent)
+        #: Where the sessions' rulesets are looked up: the app's, with the house rulesets
+        #: (by default the shipped rulesets only).
+        self.rulesets = rulesets
         self._trainee = trainee
         self._game = game
         self._ruleset = ruleset
@@ -473,7 +477,14 @@ class DrillLauncher(QWidget):
         ruleset_id = ruleset.id
         try:
             if kind in ("practice", "timed"):
-                session = practice(skills, difficulty, seed, ruleset, timed=kind == "timed")
+                session = practice(
+                    skills,
+                    difficulty,
+                    seed,
+                    ruleset,
+                    timed=kind == "timed",
+                    rulesets=self.rulesets,
+                )
             elif kind == "exam":
                 chosen = self.exams.currentData()
                 if chosen is not None and desk is not None:
@@ -483,10 +494,16 @@ class DrillLauncher(QWidget):
                     if paper.table_rounds:  # items (if any), then rounds at the live table
                         from dealer_trainer.ui.exam_sitting import MixedSitting  # noqa: PLC0415
 
-                        self.mixed = MixedSitting(self, desk, paper_assignment.id, paper)
+                        self.mixed = MixedSitting(
+                            self, desk, paper_assignment.id, paper, self.rulesets
+                        )
                         return self.mixed.start()
                     sitting = sit_assigned_exam(
-                        desk, paper_assignment.id, paper, defer=after_feedback
+                        desk,
+                        paper_assignment.id,
+                        paper,
+                        defer=after_feedback,
+                        rulesets=self.rulesets,
                     )
                     spec = exam_spec(paper)
                     if paper.time_limit is not None:
@@ -508,7 +525,7 @@ class DrillLauncher(QWidget):
                         seed,
                         ruleset_id,
                     )
-                session = exam(spec)
+                session = exam(spec, rulesets=self.rulesets)
             else:
                 assert desk is not None
                 specs = (
@@ -523,7 +540,7 @@ class DrillLauncher(QWidget):
                         else self.tr("You have no wrong answers to try again.")
                     )
                     return None
-                session = replay(specs)
+                session = replay(specs, rulesets=self.rulesets)
                 ruleset_id = specs[0].ruleset or default_ruleset(skill(specs[0].skill).game).id
             recorder = None
             if desk is not None:

@@ -13,15 +13,15 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow
 
+from dealer_trainer.rules.rulesets import SHIPPED
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
-from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.progress_entry import ProgressEntry
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from dealer_trainer.rules.rulesets import Ruleset
+    from dealer_trainer.rules.rulesets import Ruleset, RulesetRegistry
     from dealer_trainer.storage import Store
     from dealer_trainer.storage.records import Person
     from dealer_trainer.ui.drills.launcher import DrillLauncher
@@ -54,12 +54,17 @@ class DrillsDock(QDockWidget):
     """The launcher in a dock of the main window, built on first show."""
 
     def __init__(
-        self, window: QMainWindow, panel: _Panel, store: Callable[[], Store] | None = None
+        self,
+        window: QMainWindow,
+        panel: _Panel,
+        store: Callable[[], Store] | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         super().__init__(window)
         self.setObjectName("drillsDock")
         self._panel = panel
         self._store = store  # None: the launcher opens the default store itself
+        self._rulesets = rulesets  # the app's, handed to the launcher
         self.launcher: DrillLauncher | None = None
         self.menu = window.menuBar().addMenu("")
         self.show_action = QAction(self)
@@ -121,7 +126,10 @@ class DrillsDock(QDockWidget):
             panel = self._panel
             if self._store is None:
                 self.launcher = DrillLauncher(
-                    panel.signed_in, game=panel.current_game, ruleset=panel.current_ruleset
+                    panel.signed_in,
+                    game=panel.current_game,
+                    ruleset=panel.current_ruleset,
+                    rulesets=self._rulesets,
                 )
             else:
                 self.launcher = DrillLauncher(
@@ -129,6 +137,7 @@ class DrillsDock(QDockWidget):
                     game=panel.current_game,
                     ruleset=panel.current_ruleset,
                     store=self._store,
+                    rulesets=self._rulesets,
                 )
             self.setWidget(self.launcher)
         return self.launcher
@@ -138,6 +147,7 @@ class DrillsDock(QDockWidget):
 
     def review_exams(self) -> QDialog | None:
         """The signed-in trainee's ended exam sittings, item by item on the felt."""
+        from dealer_trainer.storage.errors import StorageError  # noqa: PLC0415 (not at start-up)
         from dealer_trainer.ui.exam_review import ExamReview, trainee_sittings  # noqa: PLC0415
 
         launcher = self.open()
@@ -148,11 +158,11 @@ class DrillsDock(QDockWidget):
             )
             return None
         try:
-            sittings = trainee_sittings(desk)
+            sittings = trainee_sittings(desk, self._rulesets)
         except StorageError as exc:
             launcher.status.setText(problem_text(exc))
             return None
-        dialog = ExamReview(desk.profile.name, sittings, self.window())
+        dialog = ExamReview(desk.profile.name, sittings, self.window(), rulesets=self._rulesets)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         self.reviewing = dialog
@@ -160,11 +170,15 @@ class DrillsDock(QDockWidget):
 
 
 def install_drills(
-    window: QMainWindow, panel: _Panel | None = None, store: Callable[[], Store] | None = None
+    window: QMainWindow,
+    panel: _Panel | None = None,
+    store: Callable[[], Store] | None = None,
+    rulesets: RulesetRegistry = SHIPPED,
 ) -> DrillsDock:
-    """Add the Drills menu (Practise, Timed, Exam, Review, My mistakes) and its dock."""
+    """Add the Drills menu (Practise, Timed, Exam, Review, My mistakes) and its dock
+    (``rulesets``: the app's, where the sessions look their rulesets up)."""
     side: _Panel = panel if panel is not None else getattr(window, "panel")  # noqa: B009
-    dock = DrillsDock(window, side, store)
+    dock = DrillsDock(window, side, store, rulesets)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     dock.hide()
     return dock

@@ -138,7 +138,7 @@ class DrillScreen(QWidget):
             controller.setParent(self)  # the screen's clock stops and goes with the screen
         self.session = controller.session
         self._on_finish = on_finish
-        self.stage = FeltStage(self)
+        self.stage = FeltStage(self, self.session.rulesets)
         self._connected: set[int] = set()
         self._right = 0  # answers graded right so far (kept, not recounted per item)
         self._closing = False  # inside closeEvent: leaving must not close the window again
@@ -222,7 +222,7 @@ class DrillScreen(QWidget):
         self.error.hide()
         # The feedback's Article and Next buttons stay below the scrolling part of the panel,
         # so a long worked solution can never push them off the screen.
-        self.feedback = FeedbackPanel(actions_inside=False)
+        self.feedback = FeedbackPanel(actions_inside=False, rulesets=self.session.rulesets)
         self.feedback.articleRequested.connect(self.open_article)
         self.feedback.nextRequested.connect(self.controller.next_item)
         self.feedback.hide()
@@ -260,7 +260,7 @@ class DrillScreen(QWidget):
         drill_layout.setContentsMargins(8, 8, 8, 8)
         drill_layout.addLayout(bar)
         drill_layout.addWidget(splitter, 1)
-        self.summary = SummaryView()
+        self.summary = SummaryView(rulesets=self.session.rulesets)
         self.summary.closeRequested.connect(self.close_screen)
         self.pages = QStackedWidget()
         self.pages.addWidget(drill)
@@ -497,7 +497,7 @@ class DrillScreen(QWidget):
             self.open_article(outcome.item.citation)
 
     def open_article(self, citation: Citation) -> ArticleDialog:
-        dialog = ArticleDialog(citation, self)
+        dialog = ArticleDialog(citation, self, self.session.rulesets)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog

@@ -41,7 +41,12 @@ from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.layouts.model import CardPlace, Felt, JackpotDisplay, Spot
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
+from dealer_trainer.rules.rulesets import (
+    SHIPPED,
+    Ruleset,
+    RulesetRegistry,
+    resolve_ruleset,
+)
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import format_money
 from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, DiceItem, ProgressiveChipItem
@@ -93,11 +98,11 @@ class StagedBet:
         )
 
 
-def _ruleset_of(item: DrillItem) -> Ruleset:
+def _ruleset_of(item: DrillItem, rulesets: RulesetRegistry) -> Ruleset:
     raw = item.situation["request"].get("ruleset")
     if item.game == Game.ROULETTE and isinstance(raw, Mapping):
-        return resolve_ruleset(Game.ROULETTE, raw)
-    return get_ruleset(item.ruleset)
+        return resolve_ruleset(Game.ROULETTE, raw, rulesets)
+    return rulesets.get(item.ruleset)
 
 
 def _craps_spot(state: Any) -> str:
@@ -182,8 +187,10 @@ LEADER = QColor(255, 236, 140, 200)
 class FeltStage(QObject):
     """The felts of the drills, one scene per game and ruleset print, restaged per item."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, rulesets: RulesetRegistry = SHIPPED) -> None:
         super().__init__(parent)
+        #: Where an item's ruleset is looked up (``None``: the shipped rulesets only).
+        self.rulesets = rulesets
         self._scenes: dict[tuple[str, str, tuple[tuple[str, Any], ...]], FeltScene] = {}
         self._bets: list[StagedBet] = []
         self._badges: list[tuple[str, ChipStackItem]] = []  # (spot id, its stack), bet order
@@ -196,7 +203,7 @@ class FeltStage(QObject):
         self.focus: QRectF | None = None
 
     def scene_for(self, item: DrillItem) -> FeltScene:
-        return self.scene_of(item.game, _ruleset_of(item))
+        return self.scene_of(item.game, _ruleset_of(item, self.rulesets))
 
     def scene_of(self, game: str, ruleset: Ruleset) -> FeltScene:
         """The felt of a game printed for a ruleset (one scene each, kept)."""
@@ -234,7 +241,7 @@ class FeltStage(QObject):
         the trainee saw it.
         """
         return self.stage_situation(
-            item.game, _ruleset_of(item), int(item.difficulty), item.situation, scene
+            item.game, _ruleset_of(item, self.rulesets), int(item.difficulty), item.situation, scene
         )
 
     def stage_situation(

@@ -22,7 +22,7 @@ from dealer_trainer.drills import DrillItem, Text
 from dealer_trainer.layouts import Felt, felt_for
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, Ruleset, RulesetRegistry, resolve_ruleset
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import format_money, join_names, render
@@ -51,11 +51,13 @@ def _amount(value: object) -> Decimal | None:
     return amount if amount.is_finite() else None
 
 
-def _ruleset(game: str, request: Mapping[str, Any], ruleset_id: str) -> Ruleset | None:
+def _ruleset(
+    game: str, request: Mapping[str, Any], ruleset_id: str, rulesets: RulesetRegistry
+) -> Ruleset | None:
     try:
         if game == Game.ROULETTE and isinstance(request.get("ruleset"), Mapping):
-            return resolve_ruleset(Game.ROULETTE, request["ruleset"])
-        return get_ruleset(ruleset_id)
+            return resolve_ruleset(Game.ROULETTE, request["ruleset"], rulesets)
+        return rulesets.get(ruleset_id)
     except (RulesError, KeyError, ValueError):
         return None
 
@@ -87,14 +89,17 @@ def _felt(game: str, ruleset: Ruleset | None) -> Felt:
     return _FELTS[key]
 
 
-def bet_labels(situation: object, ruleset_id: str) -> dict[str, str]:
-    """Each bet of a stored situation by the name the drill showed it under, with its stake."""
+def bet_labels(
+    situation: object, ruleset_id: str, rulesets: RulesetRegistry = SHIPPED
+) -> dict[str, str]:
+    """Each bet of a stored situation by the name the drill showed it under, with its stake
+    (its ruleset looked up in ``rulesets``: a house ruleset's version needs the app's)."""
     found = request_of(situation)
     game = game_of(situation)
     if found is None or game is None:
         return {}
     request = found["request"]
-    ruleset = _ruleset(game, request, ruleset_id)
+    ruleset = _ruleset(game, request, ruleset_id, rulesets)
     try:
         felt = _felt(game, ruleset)
     except (RulesError, KeyError, ValueError):
@@ -211,10 +216,13 @@ def _value_words(
     return QCoreApplication.translate("AnswerWords", "an answer this version cannot read"), ()
 
 
-def answer_words(answer: StoredAnswer, item: DrillItem | None = None) -> AnswerWords:
-    """The given and the expected answer of a stored answer, in words."""
+def answer_words(
+    answer: StoredAnswer, item: DrillItem | None = None, rulesets: RulesetRegistry = SHIPPED
+) -> AnswerWords:
+    """The given and the expected answer of a stored answer, in words (its ruleset looked up
+    in ``rulesets``)."""
     record = answer.record
-    names = bet_labels(record.situation, record.ruleset_id)
+    names = bet_labels(record.situation, record.ruleset_id, rulesets)
     options = option_texts(answer, item)
     given, _ = _value_words(record.given, names, options)
     expected, steps = _value_words(record.expected, names, options)

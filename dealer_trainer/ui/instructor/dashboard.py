@@ -45,6 +45,7 @@ from dealer_trainer.reports.text import (
     skill_targets_ms,
     skill_title,
 )
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.storage import (
     AnswerFilter,
     DailySkillStat,
@@ -484,11 +485,14 @@ class TraineeView(QWidget):
         parent: QWidget | None = None,
         *,
         trend: TrendPane | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         """``trend``: the trend pane, if built beforehand (the window builds it in an idle
-        moment of its own); otherwise the view builds its own."""
+        moment of its own); otherwise the view builds its own. ``rulesets``: the app's,
+        where the answers' and rounds' rulesets are looked up."""
         super().__init__(parent)
         self._zone = zone
+        self.rulesets = rulesets
         self._shown_trainee: int | None = None
         self._read_when_painted = False  # shown with another trainee's figures: read them
         self._desk = desk
@@ -526,7 +530,7 @@ class TraineeView(QWidget):
         exam_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         exam_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
-        self.answers = AnswersModel(self, zone)  # sorts itself (no proxy: see its sort)
+        self.answers = AnswersModel(self, zone, rulesets)  # sorts itself (no proxy: see its sort)
         self.answer_table = QTableView()
         self.answer_table.setModel(self.answers)
         self.answer_table.setSortingEnabled(True)
@@ -549,7 +553,7 @@ class TraineeView(QWidget):
         self.only_wrong.addItem(self.tr("Wrong answers only"), False)
         self.more = QPushButton(self.tr("Load older answers"))
         self.more.clicked.connect(self.load_older)
-        self.detail = AnswerDetail(zone=zone)
+        self.detail = AnswerDetail(zone=zone, rulesets=rulesets)
 
         overview = QWidget()
         grid = QHBoxLayout(overview)
@@ -667,7 +671,11 @@ class TraineeView(QWidget):
         if trainee_id is None:
             return
         desk = self._desk
-        self._jobs.run("trainee-rounds", lambda: load_rounds(desk, trainee_id), self._rounds_ready)
+        self._jobs.run(
+            "trainee-rounds",
+            lambda: load_rounds(desk, trainee_id, self.rulesets),
+            self._rounds_ready,
+        )
 
     def _rounds_ready(self, loaded: list[tuple[StoredTableRound, Replay | None]]) -> None:
         self.table_rounds.set_rounds(loaded)

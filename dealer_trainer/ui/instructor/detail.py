@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWid
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
 from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.rendering import render
@@ -34,8 +35,9 @@ def _canonical(value: object) -> str:
     return json.dumps(json_ready(value, "situation"), sort_keys=True)
 
 
-def remake(answer: StoredAnswer) -> DrillItem | None:
-    """The drill item the answer was given to, re-created from its seed; ``None`` if it cannot be.
+def remake(answer: StoredAnswer, rulesets: RulesetRegistry = SHIPPED) -> DrillItem | None:
+    """The drill item the answer was given to, re-created from its seed (its ruleset looked
+    up in ``rulesets``); ``None`` if it cannot be.
 
     Only an item whose situation equals the stored one is returned, so the
     question shown is the question the trainee saw.
@@ -51,7 +53,8 @@ def remake(answer: StoredAnswer) -> DrillItem | None:
     order += [d for d in Difficulty if d not in order]
     for difficulty in order:
         try:
-            item = ItemSpec(record.skill, record.item_seed, difficulty, record.ruleset_id).make()
+            spec = ItemSpec(record.skill, record.item_seed, difficulty, record.ruleset_id)
+            item = spec.make(rulesets)
         except (KeyError, ValueError, RulesError):
             return None
         if _canonical(item.situation) == wanted:
@@ -59,8 +62,13 @@ def remake(answer: StoredAnswer) -> DrillItem | None:
     return None
 
 
-def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None = None) -> str:
-    """The drill-down's text, as simple HTML."""
+def describe(
+    answer: StoredAnswer,
+    item: DrillItem | None,
+    zone: tzinfo | None = None,
+    rulesets: RulesetRegistry = SHIPPED,
+) -> str:
+    """The drill-down's text, as simple HTML (the rulesets named as ``rulesets`` know them)."""
     record = answer.record
     verdict = (
         QCoreApplication.translate("AnswerDetail", "correct")
@@ -86,7 +94,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
         lines.append(f"<p><i>{note}</i></p>")
     given = QCoreApplication.translate("AnswerDetail", "Given")
     expected = QCoreApplication.translate("AnswerDetail", "Expected")
-    words = answer_words(answer, item)
+    words = answer_words(answer, item, rulesets)
     right = escape(words.expected)
     if words.expected_steps:  # a pay order: one step a line, as the trainee's feedback
         right = "<ol style='margin:0'>" + "".join(
@@ -101,7 +109,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
     )
     if item is not None:
         rule = QCoreApplication.translate("AnswerDetail", "Rule")
-        lines.append(f"<p><b>{rule}</b>: {escape(citation_text(item.citation))}</p>")
+        lines.append(f"<p><b>{rule}</b>: {escape(citation_text(item.citation, rulesets))}</p>")
         steps = "".join(f"<li>{escape(render(step))}</li>" for step in item.solution)
         if steps:
             worked = QCoreApplication.translate("AnswerDetail", "Worked answer")
@@ -110,9 +118,10 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
             lines.append(f"<p><i>{escape(render(rest))}</i></p>")
     seed = QCoreApplication.translate("AnswerDetail", "Seed")
     app = QCoreApplication.translate("AnswerDetail", "app")
+    named = ruleset_name(record.ruleset_id, rulesets)
     lines.append(
         f"<p style='color:#607d8b'>{seed} {record.item_seed} · "
-        f"{escape(ruleset_name(record.ruleset_id))} · {app} {escape(record.app_version)}</p>"
+        f"{escape(named)} · {app} {escape(record.app_version)}</p>"
     )
     return "".join(lines)
 
@@ -122,9 +131,15 @@ class AnswerDetail(QWidget):
 
     drawn = Signal()  # the open answer is on the felt and its text beside it
 
-    def __init__(self, parent: QWidget | None = None, zone: tzinfo | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        zone: tzinfo | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
+    ) -> None:
         super().__init__(parent)
         self._zone = zone
+        self.rulesets = rulesets  # where the answers' rulesets are looked up
         self.view = FeltView()
         self.view.setInteractive(False)
         self.view.setMinimumSize(320, 200)
@@ -183,12 +198,14 @@ class AnswerDetail(QWidget):
     def _draw(self, answer: StoredAnswer) -> None:
         """The answer's situation on a felt of its game, beside its question and answers."""
         self._drawn = answer
-        self.item = remake(answer)
+        self.item = remake(answer, self.rulesets)
         old = self.scene
-        self.scene = felt_scene_for(answer.record.situation, answer.record.ruleset_id, self)
+        self.scene = felt_scene_for(
+            answer.record.situation, answer.record.ruleset_id, self, self.rulesets
+        )
         missing: list[str] = []
         if self.scene is not None:
-            missing = stage(self.scene, answer.record.situation)
+            missing = stage(self.scene, answer.record.situation, self.rulesets)
             self.view.set_felt_scene(self.scene)
             self.view.show()
         else:
@@ -196,7 +213,7 @@ class AnswerDetail(QWidget):
             missing = [self.tr("The recorded situation has no table to draw.")]
         if old is not None:
             old.deleteLater()
-        self.text.setHtml(describe(answer, self.item, self._zone))
+        self.text.setHtml(describe(answer, self.item, self._zone, self.rulesets))
         self.notes.setText("\n".join(missing))
         self.placeholder.hide()
         self._splitter.show()

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dealer_trainer.rules.rulesets import SHIPPED
+
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
+    from dealer_trainer.rules.rulesets import RulesetRegistry
     from dealer_trainer.storage import InstructorSession, Store
     from dealer_trainer.ui.instructor.window import InstructorWindow
 
@@ -33,8 +36,11 @@ def unlock(store: Store, parent: QWidget | None = None) -> InstructorSession | N
     return dialog.session
 
 
-def open_instructor_views(store: Store, parent: QWidget | None = None) -> InstructorWindow | None:
-    """Unlock, then show the instructor's window; ``None`` if the dialog was cancelled."""
+def open_instructor_views(
+    store: Store, parent: QWidget | None = None, rulesets: RulesetRegistry = SHIPPED
+) -> InstructorWindow | None:
+    """Unlock, then show the instructor's window (``rulesets``: the app's, where its views
+    look the answers' and exams' rulesets up); ``None`` if the dialog was cancelled."""
     from dealer_trainer.ui.instructor.window import InstructorWindow  # noqa: PLC0415
     from dealer_trainer.ui.long_lived import keep_loaded_code  # noqa: PLC0415
 
@@ -42,6 +48,6 @@ def open_instructor_views(store: Store, parent: QWidget | None = None) -> Instru
     session = unlock(store, parent)
     if session is None:
         return None
-    window = InstructorWindow(store, session, parent)
+    window = InstructorWindow(store, session, parent, rulesets=rulesets)
     window.show()
     return window

@@ -47,7 +47,7 @@ from dealer_trainer.reports.exams import (
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import get_ruleset, rulesets_for
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
@@ -84,10 +84,16 @@ class ExamBuilder(QGroupBox):
 
     created = Signal(int)
 
-    def __init__(self, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        desk: InstructorDesk,
+        parent: QWidget | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
+    ) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("New exam"))
         self._desk = desk
+        self.rulesets = rulesets  # the app's: the house rulesets are offered too
         self.exam_title = QLineEdit()
         self.exam_title.setPlaceholderText(self.tr("e.g. Roulette payouts, week 3"))
         self.ruleset = QComboBox()
@@ -97,8 +103,8 @@ class ExamBuilder(QGroupBox):
         )
         self.ruleset.setMinimumContentsLength(24)
         for game in Game.tables():  # the regulations' own (the default first), then the house's
-            shipped = [r for r in rulesets_for(game) if r.version is None]
-            house = [r for r in rulesets_for(game) if r.version is not None]
+            shipped = [r for r in rulesets.for_game(game) if r.version is None]
+            house = [r for r in rulesets.for_game(game) if r.version is not None]
             for ruleset in [*sorted(shipped, key=lambda r: (not r.is_default, r.id)), *house]:
                 self.ruleset.addItem(ruleset_title(ruleset), ruleset.id)
         self.skills = QListWidget()
@@ -188,7 +194,7 @@ class ExamBuilder(QGroupBox):
         self._ruleset_changed()
 
     def _ruleset_changed(self) -> None:
-        ruleset = get_ruleset(str(self.ruleset.currentData()))
+        ruleset = self.rulesets.get(str(self.ruleset.currentData()))
         self.skills.blockSignals(True)
         self.skills.clear()
         for skill in skills_for(ruleset.game):
@@ -258,7 +264,8 @@ class ExamBuilder(QGroupBox):
     def _add_items(self, spec: ExamSpec) -> None:
         for number, item_spec in enumerate(spec.items()[:50], start=1):
             try:
-                question = item_spec.make().question.render(QCoreApplication.translate)
+                item = item_spec.make(self.rulesets)
+                question = item.question.render(QCoreApplication.translate)
             except RulesError as exc:
                 question = problem_text(exc)
             self.preview.addItem(f"{number}. {skill_title(item_spec.skill)}: {question}")
@@ -332,7 +339,7 @@ class ExamBuilder(QGroupBox):
             "table_rounds": rounds,
             "table_difficulty": int(self.table_part.difficulty()),
             "table_pace": self.table_part.pace(),
-            "table_game": get_ruleset(str(self.ruleset.currentData())).game,
+            "table_game": self.rulesets.get(str(self.ruleset.currentData())).game,
         }
 
     def _save_rounds_only(self) -> Exam | None:
@@ -391,15 +398,18 @@ class ExamsPanel(QWidget):
         parent: QWidget | None = None,
         jobs: Jobs | None = None,
         now: Callable[[], datetime] | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
-        """``now``: the store's clock (a due date that has passed is refused against it)."""
+        """``now``: the store's clock (a due date that has passed is refused against it);
+        ``rulesets``: the app's, where the exams' rulesets are looked up."""
         super().__init__(parent)
         self._desk = desk
+        self.rulesets = rulesets
         self._jobs = jobs
         self._zone = zone
         self._now = now or (lambda: datetime.now(zone))
         self._exams: list[Exam] = []
-        self.builder = ExamBuilder(desk)
+        self.builder = ExamBuilder(desk, rulesets=rulesets)
         self.builder.created.connect(self._created)
         self.exam_list = QListWidget()
         self.exam_list.currentRowChanged.connect(self._exam_chosen)
@@ -595,7 +605,7 @@ class ExamsPanel(QWidget):
         self.about.setText(
             fill(
                 template,
-                ruleset_name(exam.ruleset_id),
+                ruleset_name(exam.ruleset_id, self.rulesets),
                 str(exam.item_count),
                 difficulty_name(spec.difficulty),
                 percent_text(exam.pass_mark),
@@ -723,7 +733,7 @@ class ExamsPanel(QWidget):
         except StorageError as exc:
             self.message.setText(problem_text(exc))
             return
-        dialog = ExamReview(exam.title, sittings, self, group=True)
+        dialog = ExamReview(exam.title, sittings, self, group=True, rulesets=self.rulesets)
         chosen = self.chosen_result()
         if chosen is not None:  # the trainee chosen in the results: their newest sitting
             dialog.show_assignment(chosen.assignment.id)

@@ -32,14 +32,18 @@ from PySide6.QtWidgets import (
 from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.rules.describe import describe
 from dealer_trainer.rules.errors import RulesetError
-from dealer_trainer.rules.rulesets import official_rulesets, read_house_file
+from dealer_trainer.rules.rulesets import (
+    RulesetRegistry,
+    official_rulesets,
+    read_house_file,
+)
 from dealer_trainer.storage import InstructorDesk, StorageError, Store
 from dealer_trainer.storage.house_rulesets import (
     HouseRulesetError,
     StoredHouseRuleset,
     add_house_ruleset,
     kept_house_rulesets,
-    use_kept_house_rulesets,
+    usable_house_rulesets,
 )
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
@@ -51,10 +55,18 @@ class HouseRulesetsPanel(QWidget):
 
     changed = Signal()
 
-    def __init__(self, store: Store, desk: InstructorDesk, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        desk: InstructorDesk,
+        parent: QWidget | None = None,
+        rulesets: RulesetRegistry | None = None,
+    ) -> None:
         super().__init__(parent)
         self._store = store
         self._desk = desk
+        #: The app's rulesets: a file kept here is given to them at once (the picker).
+        self.rulesets = rulesets if rulesets is not None else RulesetRegistry()
         self.add_button = QPushButton()
         self.add_button.clicked.connect(self.ask_file)
         self.keys_button = QPushButton()
@@ -204,7 +216,8 @@ class HouseRulesetsPanel(QWidget):
         except StorageError as exc:  # the database, not the file
             self._say(self._not_kept(exc), error=True)
             return False
-        problems = use_kept_house_rulesets(self._store)
+        house, problems = usable_house_rulesets(self._store)
+        self.rulesets.use_house(house)
         kept = added.stored
         new = added.new
 

@@ -15,9 +15,11 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from dealer_trainer.rules.rulesets import SHIPPED
 from dealer_trainer.ui.language import problem_text
 
 if TYPE_CHECKING:
+    from dealer_trainer.rules.rulesets import RulesetRegistry
     from dealer_trainer.storage import InstructorSession, Store
     from dealer_trainer.ui.instructor.window import InstructorWindow
 
@@ -26,10 +28,14 @@ class InstructorMenu(QObject):
     """The menu and its actions; keeps the store and the open instructor window."""
 
     def __init__(
-        self, window: QMainWindow, store: Store | Callable[[], Store] | None = None
+        self,
+        window: QMainWindow,
+        store: Store | Callable[[], Store] | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         super().__init__(window)
         self._window = window
+        self._rulesets = rulesets  # the app's, handed to the instructor's window
         self._store_source = store  # None: Store.open() on first use (storage loads then)
         self._store: Store | None = None if store is None or callable(store) else store
         self.instructor_window: InstructorWindow | None = None
@@ -78,7 +84,7 @@ class InstructorMenu(QObject):
             current.activateWindow()
             return current
         try:
-            opened = open_instructor_views(self.store(), None)
+            opened = open_instructor_views(self.store(), None, self._rulesets)
         except StorageError as exc:
             from PySide6.QtWidgets import QMessageBox  # noqa: PLC0415 (not at start-up)
 
@@ -109,7 +115,7 @@ class InstructorMenu(QObject):
             current.activateWindow()
             return current
         keep_loaded_code()  # the instructor's views' code is loaded now (plots, reports)
-        opened = InstructorWindow(self.store(), session, None)
+        opened = InstructorWindow(self.store(), session, None, rulesets=self._rulesets)
         opened.show()
         self.instructor_window = opened
         self.lock_action.setEnabled(True)
@@ -127,7 +133,10 @@ class InstructorMenu(QObject):
 
 
 def install_instructor(
-    window: QMainWindow, store: Store | Callable[[], Store] | None = None
+    window: QMainWindow,
+    store: Store | Callable[[], Store] | None = None,
+    rulesets: RulesetRegistry = SHIPPED,
 ) -> InstructorMenu:
-    """Add the Instructor menu to ``window``."""
-    return InstructorMenu(window, store)
+    """Add the Instructor menu to ``window`` (``rulesets``: the app's, with its house
+    rulesets)."""
+    return InstructorMenu(window, store, rulesets)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QTableWidgetItem
 from dealer_trainer.reports import within_target
 from dealer_trainer.reports.figures import TraineeFigure
 from dealer_trainer.reports.text import count_text, percent_cell, seconds_text, skill_title
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import AnswerRecord, StoredAnswer
 from dealer_trainer.ui.instructor.answer_words import AnswerWords, answer_words
@@ -178,9 +179,15 @@ class AnswersModel(_RecordsModel):
         QT_TRANSLATE_NOOP("AnswersModel", "Expected"),
     )
 
-    def __init__(self, parent: QObject | None = None, zone: tzinfo | None = None) -> None:
+    def __init__(
+        self,
+        parent: QObject | None = None,
+        zone: tzinfo | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
+    ) -> None:
         super().__init__(parent)
         self._zone = zone  # the training centre's zone (the store's day zone)
+        self.rulesets = rulesets  # where the answers' rulesets are looked up
         self._loaded: list[StoredAnswer] = []  # as read: newest first, page after page
         self._rows: list[StoredAnswer] = []  # as shown: sorted by ``_order``
         self._order: tuple[int, Qt.SortOrder] | None = None  # as read, until a view sorts
@@ -196,8 +203,8 @@ class AnswersModel(_RecordsModel):
             choice = isinstance(record.expected, dict) and record.expected.get("kind") == "choice"
             stored = isinstance(record.situation, dict) and bool(record.situation.get("options"))
             if choice and not stored:  # stored before the option texts were: re-make the item
-                item = remake(answer)
-            words = self._words[answer.id] = answer_words(answer, item)
+                item = remake(answer, self.rulesets)
+            words = self._words[answer.id] = answer_words(answer, item, self.rulesets)
         return words
 
     def set_answers(self, answers: Sequence[StoredAnswer]) -> None:

@@ -23,7 +23,13 @@ from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset, resolve_ruleset
+from dealer_trainer.rules.rulesets import (
+    SHIPPED,
+    Ruleset,
+    RulesetRegistry,
+    default_ruleset,
+    resolve_ruleset,
+)
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene
@@ -74,7 +80,7 @@ def _amount(value: object) -> Decimal | None:
 class _Table:
     """What every bet of one replayed situation is drawn with: its ruleset and drill level."""
 
-    def __init__(self, situation: object, game: str) -> None:
+    def __init__(self, situation: object, game: str, rulesets: RulesetRegistry) -> None:
         whole = situation if isinstance(situation, Mapping) else {}
         level = whole.get("difficulty")
         #: The drill level that made the item, when stored (the chips of its float), else none.
@@ -82,7 +88,7 @@ class _Table:
         found = request_of(situation)
         spec = found["request"].get("ruleset") if found is not None else None
         try:
-            self.ruleset: Ruleset = resolve_ruleset(game, spec)
+            self.ruleset: Ruleset = resolve_ruleset(game, spec, rulesets)
         except RulesError:
             self.ruleset = default_ruleset(game)
 
@@ -141,24 +147,28 @@ def _craps_spot(bet: Mapping[str, Any], spots_of: Mapping[str, str]) -> str:
 
 
 def felt_scene_for(
-    situation: object, ruleset_id: str | None, parent: QObject | None = None
+    situation: object,
+    ruleset_id: str | None,
+    parent: QObject | None = None,
+    rulesets: RulesetRegistry = SHIPPED,
 ) -> FeltScene | None:
-    """A new scene of the situation's game (its ruleset's print when known), owned by ``parent``."""
+    """A new scene of the situation's game (its ruleset's print when known in ``rulesets``),
+    owned by ``parent``."""
     game = game_of(situation)
     if game is None:
         return None
     ruleset = None
     if ruleset_id:
         try:
-            ruleset = get_ruleset(ruleset_id)
+            ruleset = rulesets.get(ruleset_id)
         except RulesError:
             ruleset = None
     felt = felt_for(game, ruleset)
-    chips = house_chips(ruleset or _Table(situation, game).ruleset)
+    chips = house_chips(ruleset or _Table(situation, game, rulesets).ruleset)
     return FeltScene(felt, TableChips(felt.spot_ids, chips), parent)
 
 
-def _remade(situation: object) -> DrillItem | None:
+def _remade(situation: object, rulesets: RulesetRegistry) -> DrillItem | None:
     """The drill item a whole stored item (skill, seed, difficulty, ruleset) re-creates, if its
     situation is the stored one (this version makes the same item from the same seed)."""
     found = request_of(situation)
@@ -171,15 +181,16 @@ def _remade(situation: object) -> DrillItem | None:
             Difficulty(situation["difficulty"]),
             str(situation["ruleset"]),
         )
-        item = spec.make()
+        item = spec.make(rulesets)
         same = json_ready(item.situation, "situation") == json_ready(found, "situation")
     except (KeyError, TypeError, ValueError, RulesError):
         return None
     return item if same else None
 
 
-def stage(scene: FeltScene, situation: object) -> list[str]:
-    """Draw ``situation`` on ``scene``; return sentences for what could not be drawn.
+def stage(scene: FeltScene, situation: object, rulesets: RulesetRegistry = SHIPPED) -> list[str]:
+    """Draw ``situation`` on ``scene``; return sentences for what could not be drawn (its
+    ruleset looked up in ``rulesets``: a house ruleset's version needs the app's).
 
     A whole stored item that this version re-creates is drawn by the drills' own
     :class:`FeltStage`, exactly as the trainee saw it (chips, badges laid out, cards
@@ -188,16 +199,16 @@ def stage(scene: FeltScene, situation: object) -> list[str]:
     found = request_of(situation)
     if found is None:
         return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
-    item = _remade(situation)
+    item = _remade(situation, rulesets)
     if item is not None and item.game == scene.felt.game:
-        FeltStage(scene).stage(item, scene)
+        FeltStage(scene, rulesets).stage(item, scene)
         return []
     request = found["request"]
     missing: list[str] = []
     game = game_of(situation)
     if game is None:
         return [QCoreApplication.translate("stage", "The recorded situation has no table to draw.")]
-    table = _Table(situation, game)
+    table = _Table(situation, game, rulesets)
     if game in (Game.ROULETTE, Game.SIC_BO):
         spots = found.get("spots") or {}
         for bet in request.get("bets") or []:

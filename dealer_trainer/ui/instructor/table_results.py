@@ -39,7 +39,7 @@ from dealer_trainer.i18n.citations import format_article, read_citation
 from dealer_trainer.reports.table_section import TableWords
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
-from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.table_stats import (
@@ -97,21 +97,32 @@ def mistake_text(code: str) -> str:
     return QCoreApplication.translate("TableRounds", name)
 
 
-def article_text(citation: str | None, *, short: bool = False) -> str:
+def article_text(
+    citation: str | None, *, short: bool = False, rulesets: RulesetRegistry = SHIPPED
+) -> str:
     """The article a mistake cited, in the reader's words ("table procedure" for none);
-    ``short``: the article alone ("Art. 5(1)"), without the regulation's name."""
+    ``short``: the article alone ("Art. 5(1)"), without the regulation's name (else named
+    as ``rulesets`` know its ruleset)."""
     if citation is None:
         return QCoreApplication.translate("TableResults", "table procedure")
     try:
         parsed = read_citation(citation)  # a house reference too: never "sic-bo-house …"
     except (ValueError, RulesError):
         return citation
-    return format_article(parsed, current_language()) if short else citation_text(parsed)
+    if short:
+        return format_article(parsed, current_language())
+    return citation_text(parsed, rulesets)
 
 
-def articles_text(citations: Sequence[str | None], limit: int = 3, *, short: bool = False) -> str:
+def articles_text(
+    citations: Sequence[str | None],
+    limit: int = 3,
+    *,
+    short: bool = False,
+    rulesets: RulesetRegistry = SHIPPED,
+) -> str:
     """The articles a mistake cited, the most cited first ("…" when there are more)."""
-    shown = [article_text(c, short=short) for c in citations[:limit]]
+    shown = [article_text(c, short=short, rulesets=rulesets) for c in citations[:limit]]
     return "; ".join(shown) + ("; …" if len(citations) > limit else "")
 
 
@@ -142,11 +153,11 @@ def level_text(difficulty: int) -> str:
         return str(difficulty)
 
 
-def pace_target(pace: PaceFigure) -> int | None:
-    """The house's target for this pace's ruleset and level (``None``: this version does not
+def pace_target(pace: PaceFigure, rulesets: RulesetRegistry = SHIPPED) -> int | None:
+    """The house's target for this pace's ruleset and level (``None``: ``rulesets`` do not
     know the ruleset)."""
     try:
-        return target(get_ruleset(pace.ruleset_id), Difficulty(pace.difficulty))
+        return target(rulesets.get(pace.ruleset_id), Difficulty(pace.difficulty))
     except (ValueError, KeyError, RulesError):
         return None
 
@@ -156,12 +167,13 @@ def against(pace: PaceFigure, goal: int | None) -> int | None:
     return None if goal is None else pace.pace.against(goal)
 
 
-def _target(ruleset_id: str, difficulty: int) -> int | None:
-    return pace_target(PaceFigure("", ruleset_id, difficulty, 0, 0, 0))
+def report_words(rulesets: RulesetRegistry = SHIPPED) -> TableWords:
+    """The words of this pane, for the PDF reports' live-table tables (the paces' targets
+    of the rulesets ``rulesets`` know)."""
 
+    def _target(ruleset_id: str, difficulty: int) -> int | None:
+        return pace_target(PaceFigure("", ruleset_id, difficulty, 0, 0, 0), rulesets)
 
-def report_words() -> TableWords:
-    """The words of this pane, for the PDF reports' live-table tables."""
     return TableWords(
         kind=kind_text,
         mistake=mistake_text,
@@ -175,11 +187,15 @@ def report_words() -> TableWords:
 Loaded = tuple[dict[int, TableResults], dict[tuple[str, int], int | None]]
 
 
-def load_results(desk: InstructorDesk, since: datetime | None) -> Loaded:
+def load_results(
+    desk: InstructorDesk, since: datetime | None, rulesets: RulesetRegistry = SHIPPED
+) -> Loaded:
     """Every trainee's results and the targets of the paces they show (worker thread)."""
     results = desk.table_results(since=since)
     targets = {
-        (p.ruleset_id, p.difficulty): pace_target(p) for one in results.values() for p in one.paces
+        (p.ruleset_id, p.difficulty): pace_target(p, rulesets)
+        for one in results.values()
+        for p in one.paces
     }
     return results, targets
 
@@ -244,9 +260,11 @@ class TableResultsPane(QWidget):
         today: Callable[[], date],
         zone: tzinfo,
         parent: QWidget | None = None,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         super().__init__(parent)
         self._desk = desk
+        self.rulesets = rulesets  # where the rounds' rulesets are looked up
         self._jobs = jobs
         self._today = today
         self._zone = zone
@@ -346,7 +364,9 @@ class TableResultsPane(QWidget):
         """Count the results of the period again, on the worker thread."""
         self.status.setText(QCoreApplication.translate("TableResults", "Loading…"))
         desk, since = self._desk, self.since()
-        self._jobs.run("table-results", lambda: load_results(desk, since), self._ready)
+        self._jobs.run(
+            "table-results", lambda: load_results(desk, since, self.rulesets), self._ready
+        )
 
     def _ready(self, loaded: Loaded) -> None:
         self.results, self.targets = loaded
@@ -474,7 +494,11 @@ class TableResultsPane(QWidget):
         kinds = results.by_code()
         self.mistakes.setRowCount(len(kinds))
         for row, kind in enumerate(kinds):
-            cells = [mistake_text(kind.code), str(kind.times), articles_text(kind.citations)]
+            cells = [
+                mistake_text(kind.code),
+                str(kind.times),
+                articles_text(kind.citations, rulesets=self.rulesets),
+            ]
             for column, text in enumerate(cells):
                 self.mistakes.setItem(row, column, cell(text))
         self.mistakes.resizeRowsToContents()
@@ -507,7 +531,9 @@ class TableResultsPane(QWidget):
                 w.rounds.table.setFocus()
                 self.roundsOpened.emit(w)
 
-        self._jobs.run(f"table-rounds-{trainee_id}", lambda: load(desk, trainee_id), shown)
+        self._jobs.run(
+            f"table-rounds-{trainee_id}", lambda: load(desk, trainee_id, self.rulesets), shown
+        )
         return window
 
     def retranslate(self) -> None:

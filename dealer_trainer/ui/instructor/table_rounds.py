@@ -33,6 +33,7 @@ from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.rounds import StoredTableRound
@@ -81,13 +82,16 @@ def _tr(text: str) -> str:
 NEWEST_ROUNDS = 200
 
 
-def load(desk: InstructorDesk, trainee_id: int) -> list[tuple[StoredTableRound, Replay | None]]:
+def load(
+    desk: InstructorDesk, trainee_id: int, rulesets: RulesetRegistry = SHIPPED
+) -> list[tuple[StoredTableRound, Replay | None]]:
     """A trainee's newest rounds, oldest first, each played again for its replay (``None``:
-    this version cannot). Storage and the rules only: run it on a worker thread."""
+    this version cannot) under its ruleset in ``rulesets``. Storage and the rules only: run
+    it on a worker thread."""
     out: list[tuple[StoredTableRound, Replay | None]] = []
     for stored in desk.table_rounds(trainee_id, newest=NEWEST_ROUNDS):
         try:
-            out.append((stored, replay_stored(stored)))
+            out.append((stored, replay_stored(stored, rulesets)))
         except (ValueError, KeyError, RulesError):
             out.append((stored, None))
     return out

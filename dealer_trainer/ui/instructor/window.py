@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.i18n.numbers import plain_amounts
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
 from dealer_trainer.reports.text import count_text
+from dealer_trainer.rules.rulesets import SHIPPED, RulesetRegistry
 from dealer_trainer.storage import (
     AccessDeniedError,
     AnswerFilter,
@@ -191,6 +192,7 @@ class ReportsPanel(QWidget):
         group = self.chosen_group()
         period = self.current_period()
         desk = self._window.desk
+        rulesets = self._window.rulesets
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         if trainee_id is None or group is not None:
             cohort = self._window.cohort
@@ -198,13 +200,19 @@ class ReportsPanel(QWidget):
 
             def work() -> object:
                 return cohort_pdf(
-                    desk, period.first, period.last, path, report_words(), shown=shown, group=group
+                    desk,
+                    period.first,
+                    period.last,
+                    path,
+                    report_words(rulesets),
+                    shown=shown,
+                    group=group,
                 )
         else:
 
             def work() -> object:
                 return trainee_pdf(
-                    desk, int(trainee_id), period.first, period.last, path, report_words()
+                    desk, int(trainee_id), period.first, period.last, path, report_words(rulesets)
                 )
 
         self._window.jobs.run("report", work, lambda pages: self._done(path, int(pages)))
@@ -223,10 +231,18 @@ class ReportsPanel(QWidget):
             limit=None,
         )
         desk = self._window.desk
+        rulesets = self._window.rulesets
         self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
         self._window.jobs.run(
             "report",
-            lambda: write_answers_csv(desk, path, where, describe=_in_words, trainee_ids=members),
+            lambda: write_answers_csv(
+                desk,
+                path,
+                where,
+                describe=lambda answer: _in_words(answer, rulesets),
+                trainee_ids=members,
+                registry=rulesets,
+            ),
             lambda rows: self._done(path, int(rows), csv=True),
         )
 
@@ -240,11 +256,11 @@ class ReportsPanel(QWidget):
         self.written.emit(str(path))
 
 
-def _in_words(answer: StoredAnswer) -> tuple[str, str]:
+def _in_words(answer: StoredAnswer, rulesets: RulesetRegistry = SHIPPED) -> tuple[str, str]:
     """A CSV row's answers as the drill-down shows them: bets and options by their names,
     amounts plain (``1050``, ``7.50``) so that any spreadsheet reads the same number."""
     with plain_amounts():
-        words = answer_words(answer)
+        words = answer_words(answer, rulesets=rulesets)
     return words.given, words.expected
 
 
@@ -270,11 +286,14 @@ class InstructorWindow(QMainWindow):
         *,
         idle_limit: timedelta = DEFAULT_INSTRUCTOR_IDLE,
         monotonic: Callable[[], float] = time.monotonic,
+        rulesets: RulesetRegistry = SHIPPED,
     ) -> None:
         desk = store.instructor(session)  # AccessDeniedError without a live session
         super().__init__(parent)
         self.desk = desk
         self.store = store
+        #: The app's rulesets (the house's too): the views look the records' rulesets up here.
+        self.rulesets = rulesets
         self.notice: QMessageBox | None = None  # why the window closed itself, if it did
         # An unattended window locks itself, as storage locks an idle session: the figures
         # must not stay on screen for whoever sits down next.
@@ -297,18 +316,22 @@ class InstructorWindow(QMainWindow):
         self.trainee_page: LazyPage[TraineeView] = LazyPage(self._build_trainee)
         self._trainee_trend: TrendPane | None = None  # its plots, when built before the tab
         self._trainees: list[TraineeProfile] = []  # the people lists as last read
-        self.exams = ExamsPanel(self.desk, store.day_zone, jobs=self.jobs, now=store.now)
+        self.exams = ExamsPanel(
+            self.desk, store.day_zone, jobs=self.jobs, now=store.now, rulesets=rulesets
+        )
         self.people = TraineesPanel(self.desk)
         self.groups = GroupsPanel(self.desk)
         self.instructors = InstructorsPanel(self.desk)
         self.reports = ReportsPanel(self)
-        self.house_rulesets = HouseRulesetsPanel(store, self.desk)
+        self.house_rulesets = HouseRulesetsPanel(store, self.desk, rulesets=rulesets)
         self.records_check = RecordsCheckPanel(self.desk)
         self.centre = CentrePanel(self.desk, self.jobs)
         self.mastery = MasteryPanel(self.desk, self.jobs, self.today, store.day_zone)
         self.standards = StandardsPanel(self.desk, store.day_zone)
         self.plans = PlansPanel(self.desk, store.day_zone, store.now)
-        self.table_results = TableResultsPane(self.desk, self.jobs, self.today, store.day_zone)
+        self.table_results = TableResultsPane(
+            self.desk, self.jobs, self.today, store.day_zone, rulesets=rulesets
+        )
         self.tabs = QTabWidget()
         pages = (
             self.cohort,
@@ -401,7 +424,14 @@ class InstructorWindow(QMainWindow):
 
     def _build_trainee(self) -> TraineeView:
         trend, self._trainee_trend = self._trainee_trend, None
-        view = TraineeView(self.desk, self.jobs, self.today, self.store.day_zone, trend=trend)
+        view = TraineeView(
+            self.desk,
+            self.jobs,
+            self.today,
+            self.store.day_zone,
+            trend=trend,
+            rulesets=self.rulesets,
+        )
         view.set_trainees(self._trainees)
         self.exams.assigned.connect(view.reload)
         return view

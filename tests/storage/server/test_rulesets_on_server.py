@@ -70,7 +70,7 @@ def test_a_trainees_own_login_loads_the_house_rulesets_its_workstation_offers(
     from dealer_trainer.storage.house_rulesets import (
         add_house_ruleset,
         kept_house_rulesets,
-        use_kept_house_rulesets,
+        usable_house_rulesets,
     )
     from tests.storage.server.test_workstation import _instructor, _open, _trainee
 
@@ -81,6 +81,7 @@ def test_a_trainees_own_login_loads_the_house_rulesets_its_workstation_offers(
         assert named.added_by == "Rina Instructor"
     with _open(centre, logins["tom"]) as store:
         _trainee(store, centre)
-        assert use_kept_house_rulesets(store) == []
+        usable, problems = usable_house_rulesets(store)
+        assert problems == [] and "trainee-roulette@1" in {r.id for r in usable}
         kept = {k.ruleset_id: k.added_by for k in kept_house_rulesets(store, authors=False)}
         assert kept["trainee-roulette"] == ""

@@ -15,14 +15,14 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from dealer_trainer.rules.errors import RulesetError
-from dealer_trainer.rules.rulesets import read_house_file, use_house_rulesets
+from dealer_trainer.rules.rulesets import read_house_file
 from dealer_trainer.storage import Store
 from dealer_trainer.storage.house_rulesets import (
     HouseRulesetError,
     StoredHouseRuleset,
     add_house_ruleset,
     kept_house_rulesets,
-    use_kept_house_rulesets,
+    usable_house_rulesets,
 )
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.language import LanguageManager, problem_text, text_in_language
@@ -136,12 +136,6 @@ def languages(qapp: object, tmp_path: Path) -> Iterator[LanguageManager]:
     manager.set_language("en", remember=False)
 
 
-@pytest.fixture(autouse=True)
-def _no_house_rulesets_after() -> Iterator[None]:
-    yield
-    use_house_rulesets([])
-
-
 def _refusal(store: Store, text: str) -> HouseRulesetError:
     session = store.create_first_instructor("Mrs Wong", "a long password")
     with pytest.raises(HouseRulesetError) as caught:
@@ -226,7 +220,8 @@ def test_a_kept_version_this_app_cannot_use_is_said_in_the_window_s_language(
     monkeypatch.setattr(
         "dealer_trainer.storage.house_rulesets.kept_house_rulesets", lambda _store, **_: [kept]
     )
-    [problem] = use_kept_house_rulesets(empty_store)
+    house, [problem] = usable_house_rulesets(empty_store)
+    assert house == []
     assert problem.english() == (
         "The house ruleset 'Grand Lisboa roulette' (version 2) cannot be used by this version "
         "of the app: grand-lisboa.toml: id: the kept text names 'grand-lisboa-roulette', "

@@ -3,7 +3,6 @@ kept in the database, and the main window's ruleset picker offers it by its titl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTextBrowser
 from pytestqt.qtbot import QtBot
 
-from dealer_trainer.rules.rulesets import get_ruleset, use_house_rulesets
+from dealer_trainer.rules.rulesets import RulesetRegistry, get_ruleset
 from dealer_trainer.storage import StorageError, Store
 from dealer_trainer.storage.house_rulesets import add_house_ruleset, kept_house_rulesets
 from dealer_trainer.ui.app_store import AppStore
@@ -25,17 +24,12 @@ HOUSE = (
 )
 
 
-@pytest.fixture(autouse=True)
-def _no_house_rulesets_after() -> Iterator[None]:
-    yield
-    use_house_rulesets([])
-
-
 def test_the_instructor_adds_a_house_ruleset_file_and_sees_it_kept(
     qtbot: QtBot, empty_store: Store, tmp_path: Path
 ) -> None:
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
-    window = InstructorWindow(empty_store, session)
+    rulesets = RulesetRegistry()  # the app's, handed to the window
+    window = InstructorWindow(empty_store, session, rulesets=rulesets)
     qtbot.addWidget(window)
     panel = window.house_rulesets
     assert window.tabs.indexOf(panel) >= 0
@@ -47,8 +41,8 @@ def test_the_instructor_adds_a_house_ruleset_file_and_sees_it_kept(
     assert panel.table.rowCount() == 1
     assert panel.table.item(0, 0).text() == "Grand Lisboa roulette"
     assert panel.table.item(0, 3).text() == "1"
-    # Known to the rules core at once: the drills of this workstation can use it.
-    assert get_ruleset("grand-lisboa-roulette@1").choice("street_corner_order") == "chinese"
+    # Known to the app's rulesets at once: the drills of this workstation can use it.
+    assert rulesets.get("grand-lisboa-roulette@1").choice("street_corner_order") == "chinese"
 
 
 def test_a_refused_file_is_named_with_its_key_and_nothing_is_kept(
@@ -111,14 +105,14 @@ def test_the_ruleset_picker_offers_a_kept_house_ruleset_by_its_title(
 def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     qtbot: QtBot, empty_store: Store
 ) -> None:
-    from dealer_trainer.storage.house_rulesets import use_kept_house_rulesets
+    from dealer_trainer.storage.house_rulesets import usable_house_rulesets
     from dealer_trainer.ui.games import ruleset_name
     from dealer_trainer.ui.instructor.exam_panel import ExamBuilder
 
     session = empty_store.create_first_instructor("Mrs Wong", "a long password")
     add_house_ruleset(empty_store, session, HOUSE, "grand-lisboa.toml")
-    use_kept_house_rulesets(empty_store)
-    builder = ExamBuilder(empty_store.instructor(session))
+    rulesets = RulesetRegistry(usable_house_rulesets(empty_store)[0])
+    builder = ExamBuilder(empty_store.instructor(session), rulesets=rulesets)
     qtbot.addWidget(builder)
     labels = [builder.ruleset.itemText(n) for n in range(builder.ruleset.count())]
     ids = [builder.ruleset.itemData(n) for n in range(builder.ruleset.count())]
@@ -128,7 +122,8 @@ def test_an_exam_is_set_under_a_house_ruleset_named_by_its_title(
     builder.ruleset.setCurrentIndex(ids.index("grand-lisboa-roulette@1"))
     skills = {builder.skills.item(n).data(256) for n in range(builder.skills.count())}
     assert skills and all(s.startswith("roulette.") for s in skills)
-    assert ruleset_name("grand-lisboa-roulette@1") == labels[ids.index("grand-lisboa-roulette@1")]
+    named = ruleset_name("grand-lisboa-roulette@1", rulesets)
+    assert named == labels[ids.index("grand-lisboa-roulette@1")]
 
 
 def test_the_keys_of_a_house_file_are_shown_in_the_app_not_in_a_file_of_the_source(
