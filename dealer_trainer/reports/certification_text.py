@@ -9,6 +9,7 @@ from datetime import date, datetime
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.centre import local_day
@@ -50,11 +51,11 @@ def centre_title(name: str) -> str:
 
 def valid_text(cert: Certification, today: date) -> str:
     if cert.valid_on(today):
-        return QCoreApplication.translate("certificates", "valid until %1").replace(
-            "%1", day_text(cert.valid_until)
+        return fill(
+            QCoreApplication.translate("certificates", "valid until %1"), day_text(cert.valid_until)
         )
-    return QCoreApplication.translate("certificates", "expired on %1").replace(
-        "%1", day_text(cert.valid_until)
+    return fill(
+        QCoreApplication.translate("certificates", "expired on %1"), day_text(cert.valid_until)
     )
 
 

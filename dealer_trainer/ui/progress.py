@@ -47,6 +47,7 @@ from dealer_trainer.drills.standards import (
     target_seconds,
 )
 from dealer_trainer.drills.table.pace import target
+from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
@@ -56,7 +57,7 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.exam_review import moment_text
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import share_of_screen
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
 

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.drills.standards import target_ms
+from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
@@ -64,7 +65,7 @@ from dealer_trainer.ui.instructor.exam_table_part import (
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.language import problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
 

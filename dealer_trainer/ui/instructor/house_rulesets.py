@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.rules.describe import describe
 from dealer_trainer.rules.errors import RulesetError
@@ -43,7 +44,7 @@ from dealer_trainer.storage.house_rulesets import (
 )
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import current_language, fill, problem_text, text_in_language
+from dealer_trainer.ui.language import current_language, problem_text, text_in_language
 
 
 class HouseRulesetsPanel(QWidget):

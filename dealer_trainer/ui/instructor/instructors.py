@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
 from dealer_trainer.storage.errors import DuplicateLoginError
@@ -34,7 +35,7 @@ from dealer_trainer.ui.instructor.people import (
     login_rule,
     password_rule,
 )
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.language import problem_text
 
 
 class InstructorsPanel(QWidget):

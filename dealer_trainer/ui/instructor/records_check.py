@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills.standards import percent
+from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage import InstructorDesk, StorageError
@@ -35,7 +36,7 @@ from dealer_trainer.storage.audit import Action, AuditEntry
 from dealer_trainer.storage.standards import DRILLS_TARGET
 from dealer_trainer.storage.verify import Finding, Problem, Verification
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import seconds_words
 
 _ACTIONS = {

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.skills import all_skills, skills_for
 from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, percent
+from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.reports.text import count_text, skill_title
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
@@ -56,7 +57,7 @@ from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
-from dealer_trainer.ui.language import current_language, fill, problem_text
+from dealer_trainer.ui.language import current_language, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
 STATES = (Mastery.MASTERED, Mastery.CLOSE, Mastery.WEAK, Mastery.NOT_STARTED)

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.numbers import plain_amounts
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
 from dealer_trainer.reports.text import count_text
@@ -72,7 +73,7 @@ from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
-from dealer_trainer.ui.language import fill, problem_text
+from dealer_trainer.ui.language import problem_text
 
 _INPUT_EVENTS = frozenset(
     {
