@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.bet_names import spot_name
+from dealer_trainer.i18n import fill
 from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.rules.craps.config import PAIRS
 from dealer_trainer.rules.rulesets import Payout, Ruleset
@@ -46,9 +47,7 @@ def ratio_text(payout: Payout) -> str:
     """``35 to 1``, ``9 to 2`` (Big 7's 4½ to 1), ``6 to 5``."""
     ratio = payout.ratio
     if ratio.denominator == 1:
-        return _tr(QT_TRANSLATE_NOOP("bets", "%1 to 1")).replace("%1", str(ratio.numerator))
-    return (
-        _tr(QT_TRANSLATE_NOOP("bets", "%1 to %2"))
-        .replace("%1", str(ratio.numerator))
-        .replace("%2", str(ratio.denominator))
+        return fill(_tr(QT_TRANSLATE_NOOP("bets", "%1 to 1")), str(ratio.numerator))
+    return fill(
+        _tr(QT_TRANSLATE_NOOP("bets", "%1 to %2")), str(ratio.numerator), str(ratio.denominator)
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
@@ -56,7 +57,7 @@ def ruleset_title(ruleset: Ruleset) -> str:
     tell a game's rulesets apart (a test checks it), and no person reads an id."""
     if ruleset.version is not None:
         label = QCoreApplication.translate("SidePanel", "%1 · house ruleset, version %2")
-        return label.replace("%1", ruleset.title).replace("%2", str(ruleset.version))
+        return fill(label, ruleset.title, str(ruleset.version))
     title = ruleset.title
     if title in RULESET_TITLES:
         title = QCoreApplication.translate("games", title)

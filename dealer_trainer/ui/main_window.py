@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QSize, 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPixmap
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import DEFAULT_CHIPS, ChipSet, TableChips, house_chips
 from dealer_trainer.rules.errors import RulesError
@@ -278,7 +279,7 @@ class MainWindow(QMainWindow):
     def _describe_spot(self, spot_id: str) -> None:
         if not spot_id:
             total = self.scene().chips.total()
-            self.spot_info.setText(self.tr("On the felt: %1").replace("%1", amount_text(total)))
+            self.spot_info.setText(fill(self.tr("On the felt: %1"), amount_text(total)))
             return
         from dealer_trainer.ui.bet_names import (  # noqa: PLC0415 (a spot is named on hover)
             bet_name,
@@ -292,14 +293,12 @@ class MainWindow(QMainWindow):
         ruleset = self.panel.current_ruleset()
         if ruleset is not None and ruleset.id == scene.felt.ruleset_id:
             parts += [
-                self.tr("pays %1 (%2)")
-                .replace("%1", ratio_text(payout))
-                .replace("%2", citation_text(payout.citation))
+                fill(self.tr("pays %1 (%2)"), ratio_text(payout), citation_text(payout.citation))
                 for payout in payouts_for(spot, ruleset)
             ]
         amount = scene.chips.amount(spot_id)
         if amount:
-            parts.append(self.tr("bet %1").replace("%1", amount_text(amount)))
+            parts.append(fill(self.tr("bet %1"), amount_text(amount)))
         self.spot_info.setText(" · ".join(parts))
 
     # ----------------------------------------------------------- thumbnails --
@@ -526,9 +525,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message)
 
     def _records_failed(self, message: str) -> None:
-        self.statusBar().showMessage(
-            self.tr("Records are not available: %1").replace("%1", message), 30000
-        )
+        self.statusBar().showMessage(fill(self.tr("Records are not available: %1"), message), 30000)
         self._started("records")
 
     def _records_opened(self) -> None:
@@ -598,7 +595,7 @@ class MainWindow(QMainWindow):
             self.app_store.store()
         except StorageError as exc:
             self.statusBar().showMessage(
-                self.tr("Records are not available: %1").replace("%1", problem_text(exc)), 15000
+                fill(self.tr("Records are not available: %1"), problem_text(exc)), 15000
             )
 
     def sign_in(self) -> SignInDialog | None:
@@ -619,7 +616,7 @@ class MainWindow(QMainWindow):
             store = self.app_store.store()
         except StorageError as exc:
             self.statusBar().showMessage(
-                self.tr("Records are not available: %1").replace("%1", problem_text(exc)), 15000
+                fill(self.tr("Records are not available: %1"), problem_text(exc)), 15000
             )
             return None
         dialog = SignInDialog(store.sign_in, self)

@@ -103,13 +103,16 @@ def due_list(desk: TraineeDesk) -> list[Due]:
             continue  # done, and its date is past: nothing more to show
         rows.append(
             Due(
-                title=QCoreApplication.translate("ProgressWindow", "Plan: %1").replace(
-                    "%1", plan_title(plan.plan, groups)
+                title=fill(
+                    QCoreApplication.translate("ProgressWindow", "Plan: %1"),
+                    plan_title(plan.plan, groups),
                 ),
                 due_at=plan.plan.due_at,
-                progress=QCoreApplication.translate("ProgressWindow", "%1 of %2 items")
-                .replace("%1", str(plan.done))
-                .replace("%2", str(plan.plan.item_count)),
+                progress=fill(
+                    QCoreApplication.translate("ProgressWindow", "%1 of %2 items"),
+                    str(plan.done),
+                    str(plan.plan.item_count),
+                ),
                 overdue=plan.overdue(now),
                 done=plan.complete,
                 game=plan.plan.game,
@@ -124,9 +127,7 @@ def due_list(desk: TraineeDesk) -> list[Due]:
     for assignment, paper in exams:
         rows.append(
             Due(
-                title=QCoreApplication.translate("ProgressWindow", "Exam: %1").replace(
-                    "%1", paper.title
-                ),
+                title=fill(QCoreApplication.translate("ProgressWindow", "Exam: %1"), paper.title),
                 due_at=assignment.due_at,
                 progress=_exam_progress(
                     paper.item_count,
@@ -345,12 +346,13 @@ class ProgressWindow(QDialog):
             figures = desk.my_table_figures()
         except (StorageError, OSError) as exc:
             self._tell(
-                QCoreApplication.translate(
-                    "ProgressWindow", "Your records cannot be read: %1"
-                ).replace("%1", problem_text(exc))
+                fill(
+                    QCoreApplication.translate("ProgressWindow", "Your records cannot be read: %1"),
+                    problem_text(exc),
+                )
             )
             return
-        self.heading.setText(self.tr("My progress · %1").replace("%1", desk.profile.name))
+        self.heading.setText(fill(self.tr("My progress · %1"), desk.profile.name))
         self.rule.setText(rule_words(rule))
         self._fill_due(due)
         self._fill_skills(rule, mastery, standards)

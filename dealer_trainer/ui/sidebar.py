@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
@@ -246,8 +247,8 @@ class SidePanel(QWidget):
         self._chips_label.setText(self.tr("Chips (Ctrl+1 … Ctrl+%n)", "", shortcuts))
         for chip in self.chip_set.denominations:
             button = self.chip_buttons[chip.value]
-            button.setToolTip(self.tr("Chip of %1").replace("%1", chip.text))
-            button.setAccessibleName(self.tr("Chip of %1").replace("%1", chip.text))
+            button.setToolTip(fill(self.tr("Chip of %1"), chip.text))
+            button.setAccessibleName(fill(self.tr("Chip of %1"), chip.text))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -329,7 +330,7 @@ class SidePanel(QWidget):
             return self.tr("No ruleset of this game is installed.")
         # The regulation as it is named in the window's language (a house ruleset: its base's).
         name = regulation_name(ruleset.base or ruleset.id, current_language())
-        lines = [self.tr("Follows: %1").replace("%1", name)]
+        lines = [fill(self.tr("Follows: %1"), name)]
         if game == "sic_bo":  # no article on file at all: the house's own pay table
             lines.append(
                 self.tr(
@@ -358,7 +359,7 @@ class SidePanel(QWidget):
             self.sign_in_button.setAccessibleName(self.tr("Sign in"))
         else:
             self.signed_in_as.setText(
-                self.tr("Signed in: %1 (%2)").replace("%1", person.name).replace("%2", person.login)
+                fill(self.tr("Signed in: %1 (%2)"), person.name, person.login)
             )
             self.sign_in_button.setText(self.tr("Sign &out"))
             self.sign_in_button.setAccessibleName(self.tr("Sign out"))

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.storage import (
     AccessDeniedError,
     InstructorLockedError,
@@ -100,7 +101,7 @@ class SignInDialog(QDialog):
         self._retry = RetryWait(
             self.countdown,
             (self.sign_in_button, self.password),
-            lambda left: self.tr("You can try again in %1 s.").replace("%1", str(left)),
+            lambda left: fill(self.tr("You can try again in %1 s."), str(left)),
             monotonic=monotonic,
             parent=self,
         )
