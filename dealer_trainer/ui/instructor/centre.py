@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_trainer.i18n import fill
 from dealer_trainer.reports.certificates import certificates_pdf, transcript_pdf
 from dealer_trainer.reports.certification_text import (
     day_text,
@@ -154,12 +155,12 @@ class CentrePanel(QWidget):
         super().keyPressEvent(event)
 
     def settings_text(self, settings: CentreSettings) -> str:
-        return (
-            self.tr("“%1”, %2 sittings, %3 days between, valid %4 months")
-            .replace("%1", settings.centre_name or self.tr("Dealer training centre"))
-            .replace("%2", str(settings.retake_limit))
-            .replace("%3", str(settings.retake_wait_days))
-            .replace("%4", str(settings.validity_months))
+        return fill(
+            self.tr("“%1”, %2 sittings, %3 days between, valid %4 months"),
+            settings.centre_name or self.tr("Dealer training centre"),
+            str(settings.retake_limit),
+            str(settings.retake_wait_days),
+            str(settings.validity_months),
         )
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -187,7 +188,7 @@ class CentrePanel(QWidget):
                 "",
                 "",
                 "",
-                self.tr("Defaults: %1").replace("%1", self.settings_text(settings)),
+                fill(self.tr("Defaults: %1"), self.settings_text(settings)),
             ]
             for column, text in enumerate(cells):
                 self.versions.setItem(0, column, cell(text))
@@ -240,16 +241,14 @@ class CentrePanel(QWidget):
         try:
             saved = self._desk.save_centre_settings(wanted)
         except ValueError as exc:
-            self._say(self.tr("Not saved: %1").replace("%1", problem_text(exc)), error=True)
+            self._say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
             return False
         except StorageError as exc:
-            self._say(self.tr("Not saved: %1").replace("%1", problem_text(exc)), error=True)
+            self._say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
             return False
         self.refresh()
         self._say(
-            self.tr("Saved as version %1: %2")
-            .replace("%1", str(saved.version))
-            .replace("%2", self.settings_text(saved)),
+            fill(self.tr("Saved as version %1: %2"), str(saved.version), self.settings_text(saved)),
             error=False,
         )
         self.saved.emit()
@@ -273,11 +272,11 @@ class CentrePanel(QWidget):
         trainee_id = int(self.trainee.currentData())
         desk = self._desk
         write = certificates_pdf if certificate else transcript_pdf
-        self._say(self.tr("Writing %1…").replace("%1", str(path)), error=False)
+        self._say(fill(self.tr("Writing %1…"), str(path)), error=False)
 
         def done(pages: int) -> None:
             self._say(
-                self.tr("%n page(s) written to %1", "", pages).replace("%1", str(path)),
+                fill(self.tr("%n page(s) written to %1", "", pages), str(path)),
                 error=False,
             )
             self.written.emit(str(path))

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills.table.replay import Replay
+from dealer_trainer.i18n import fill
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.exams import ExamResult, percent_text, trainee_exam_history
 from dealer_trainer.reports.text import (
@@ -90,7 +91,7 @@ class Period:
 def period_box(parent: QWidget) -> QComboBox:
     box = QComboBox(parent)
     for days in PERIODS:
-        label = QCoreApplication.translate("dashboard", "Last %1 days").replace("%1", str(days))
+        label = fill(QCoreApplication.translate("dashboard", "Last %1 days"), str(days))
         box.addItem(label, days)
     box.setCurrentIndex(PERIODS.index(DEFAULT_PERIOD))
     return box
@@ -212,10 +213,12 @@ class TrendPane(QWidget):
         overall = trend.overall
         accuracy = overall.accuracy_percent
         self.summary.setText(
-            self.tr("%1 answers · %2 correct · typical time %3")
-            .replace("%1", count_text(overall.answers))
-            .replace("%2", percent_cell(accuracy) or "–")
-            .replace("%3", seconds_text(overall.typical_ms) or "–")
+            fill(
+                self.tr("%1 answers · %2 correct · typical time %3"),
+                count_text(overall.answers),
+                percent_cell(accuracy) or "–",
+                seconds_text(overall.typical_ms) or "–",
+            )
         )
 
 
@@ -405,9 +408,7 @@ class CohortView(QWidget):
         self._stats_round = this_round
         show_daily(self.skill, self.trend, self.weak, loaded)
         self.status.setText(
-            self.tr("%1 to %2")
-            .replace("%1", period.first.isoformat())
-            .replace("%2", period.last.isoformat())
+            fill(self.tr("%1 to %2"), period.first.isoformat(), period.last.isoformat())
         )
         self.plotsLoaded.emit()
         if self._rows is not None:  # the table's figures came first: it is filled now
@@ -439,9 +440,7 @@ class CohortView(QWidget):
 
     def _table_done(self) -> None:
         shown = self.model.rowCount()  # as every figure is written (1.234 in Portuguese)
-        self.table_status.setText(
-            self.tr("%1 trainee(s)", "", shown).replace("%1", count_text(shown))
-        )
+        self.table_status.setText(fill(self.tr("%1 trainee(s)", "", shown), count_text(shown)))
         self.tableLoaded.emit()
         self.within.table_filled()
 
@@ -682,9 +681,7 @@ class TraineeView(QWidget):
         self._fill_exams(history)
         period = self.current_period()
         self.status.setText(
-            self.tr("%1 to %2")
-            .replace("%1", period.first.isoformat())
-            .replace("%2", period.last.isoformat())
+            fill(self.tr("%1 to %2"), period.first.isoformat(), period.last.isoformat())
         )
         self.figuresLoaded.emit()
 
@@ -693,8 +690,9 @@ class TraineeView(QWidget):
         for row, (exam, result) in enumerate(history):
             score = result.score
             if result.waiting_since is not None:
-                verdict = self.tr("waiting for grading since %1").replace(
-                    "%1", result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M")
+                verdict = fill(
+                    self.tr("waiting for grading since %1"),
+                    result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 )
             elif result.passed is None:
                 verdict = self.tr("not taken yet")
@@ -705,10 +703,12 @@ class TraineeView(QWidget):
                 result.assignment.assigned_at.astimezone(self._zone).strftime("%Y-%m-%d"),
                 ""
                 if score is None
-                else self.tr("%1/%2 (%3)")
-                .replace("%1", str(result.correct))
-                .replace("%2", str(result.item_count))
-                .replace("%3", percent_text(score)),
+                else fill(
+                    self.tr("%1/%2 (%3)"),
+                    str(result.correct),
+                    str(result.item_count),
+                    percent_text(score),
+                ),
                 verdict,
             ]
             for column, text in enumerate(cells):

@@ -17,6 +17,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
+from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.storage import StoredAnswer
@@ -71,9 +72,11 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
     lines: list[str] = [
         f"<h3>{escape(skill_title(record.skill))}</h3>",
         f"<p><b style='color:{colour}'>{verdict}</b> · "
-        + QCoreApplication.translate("AnswerDetail", "answered %1 in %2")
-        .replace("%1", record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"))
-        .replace("%2", seconds_text(record.time_taken_ms))
+        + fill(
+            QCoreApplication.translate("AnswerDetail", "answered %1 in %2"),
+            record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"),
+            seconds_text(record.time_taken_ms),
+        )
         + "</p>",
     ]
     if item is not None:

@@ -264,7 +264,7 @@ class ExamBuilder(QGroupBox):
                 question = problem_text(exc)
             self.preview.addItem(f"{number}. {skill_title(item_spec.skill)}: {question}")
         if spec.size > 50:
-            self.preview.addItem(self.tr("… and %1 more").replace("%1", str(spec.size - 50)))
+            self.preview.addItem(fill(self.tr("… and %1 more"), str(spec.size - 50)))
 
     def save_exam(self) -> Exam | None:
         if self.item_count.value() == 0:
@@ -315,10 +315,13 @@ class ExamBuilder(QGroupBox):
         for kept in kept_exams:
             if title_key(kept.title) == key:
                 self._say(
-                    self.tr(
-                        "An exam named “%1” exists already: give this one a title of its own "
-                        "(a week, an intake group)."
-                    ).replace("%1", kept.title),
+                    fill(
+                        self.tr(
+                            "An exam named “%1” exists already: give this one a title of its own "
+                            "(a week, an intake group)."
+                        ),
+                        kept.title,
+                    ),
                     error=True,
                 )
                 return False
@@ -362,7 +365,7 @@ class ExamBuilder(QGroupBox):
         return self._saved(made)
 
     def _saved(self, made: Exam) -> Exam:
-        self._say(self.tr("Saved: %1").replace("%1", made.title), error=False)
+        self._say(fill(self.tr("Saved: %1"), made.title), error=False)
         self.exam_title.clear()
         self.seed.setValue(secrets.randbelow(2**31))
         self.created.emit(made.id)
@@ -583,7 +586,7 @@ class ExamsPanel(QWidget):
         limit = (
             self.tr("no time limit")
             if exam.time_limit is None
-            else self.tr("%1 min").replace("%1", str(int(exam.time_limit.total_seconds() // 60)))
+            else fill(self.tr("%1 min"), str(int(exam.time_limit.total_seconds() // 60)))
         )
         template = (  # the speed mark said whenever there is one: it decides a pass too
             self.tr("%1: %2 items, %3, pass mark %4, %5. Skills: %6")
@@ -625,8 +628,9 @@ class ExamsPanel(QWidget):
             assignment = result.assignment
             score = result.score
             verdict = (
-                self.tr("waiting for grading since %1").replace(
-                    "%1", result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M")
+                fill(
+                    self.tr("waiting for grading since %1"),
+                    result.waiting_since.astimezone(self._zone).strftime("%Y-%m-%d %H:%M"),
                 )
                 if result.waiting_since is not None
                 else self.tr("not taken yet")
@@ -771,7 +775,7 @@ class ExamsPanel(QWidget):
         had_it = ", ".join(sorted(self._names.get(t, "") for t in already))
         if not targets:
             self.message.setText(
-                self.tr("Every trainee ticked has this exam already: %1.").replace("%1", had_it)
+                fill(self.tr("Every trainee ticked has this exam already: %1."), had_it)
             )
             return
         try:
@@ -781,7 +785,7 @@ class ExamsPanel(QWidget):
             return
         text = self.tr("Assigned to %n trainee(s).", "", len(made))
         if already:
-            text += " " + self.tr("Already assigned to: %1.").replace("%1", had_it)
+            text += " " + fill(self.tr("Already assigned to: %1."), had_it)
         self.message.setText(text)
         self.group.setCurrentIndex(0)
         self.tick(set())

@@ -123,7 +123,7 @@ class GroupDialog(FormDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("groupDialog")
-        self.setWindowTitle(self.tr("Edit %1").replace("%1", group.name))
+        self.setWindowTitle(fill(self.tr("Edit %1"), group.name))
         self.name = QLineEdit(group.name)
         self.start = date_field(group.start_date)
         shown = [i for i in instructors if not i.disabled or i.id in group.instructor_ids]
@@ -171,12 +171,15 @@ class MembersDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("membersDialog")
-        self.setWindowTitle(self.tr("Trainees of %1").replace("%1", group.name))
+        self.setWindowTitle(fill(self.tr("Trainees of %1"), group.name))
         intro = QLabel(
-            self.tr(
-                "Tick the trainees of %1. A trainee is in one group at a time: one ticked "
-                "from another group moves here, and their earlier groups stay in the records."
-            ).replace("%1", group.name)
+            fill(
+                self.tr(
+                    "Tick the trainees of %1. A trainee is in one group at a time: one ticked "
+                    "from another group moves here, and their earlier groups stay in the records."
+                ),
+                group.name,
+            )
         )
         intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
@@ -188,7 +191,7 @@ class MembersDialog(QDialog):
             if trainee.staff_number:
                 label += f" · {trainee.staff_number}"
             if trainee.id in elsewhere:
-                label += " " + self.tr("(now in %1)").replace("%1", elsewhere[trainee.id])
+                label += " " + fill(self.tr("(now in %1)"), elsewhere[trainee.id])
             entries.append((label, trainee.id, trainee.id in group.trainee_ids))
         self.trainees = _checklist(entries)
         self.finder = QLineEdit()
@@ -353,7 +356,7 @@ class GroupsPanel(QWidget):
     def refusal(self, exc: Exception) -> str:
         if isinstance(exc, DuplicateGroupNameError):
             if exc.name == exc.existing:
-                return self.tr("A group named “%1” already exists.").replace("%1", exc.existing)
+                return fill(self.tr("A group named “%1” already exists."), exc.existing)
             return fill(
                 self.tr(
                     "“%1” is the name of the group “%2”: names that differ only in capitals, "
@@ -432,7 +435,7 @@ class GroupsPanel(QWidget):
                 changed.name,
                 self.refusal(exc),
             )
-        self._done(self.tr("The group %1 is saved.").replace("%1", changed.name), group.id)
+        self._done(fill(self.tr("The group %1 is saved."), changed.name), group.id)
         return None
 
     def edit_members(self) -> None:
@@ -471,12 +474,15 @@ class GroupsPanel(QWidget):
             self.set_archived(group, False)
             return
         box = Confirmation(
-            self.tr("Archive %1?").replace("%1", group.name),
-            self.tr(
-                "Archive the group %1? It leaves the cohort, exam and report pickers; its "
-                "trainees, their answers and the group's history stay."
-            ).replace("%1", group.name),
-            self.tr("&Archive %1").replace("%1", group.name),
+            fill(self.tr("Archive %1?"), group.name),
+            fill(
+                self.tr(
+                    "Archive the group %1? It leaves the cohort, exam and report pickers; its "
+                    "trainees, their answers and the group's history stay."
+                ),
+                group.name,
+            ),
+            fill(self.tr("&Archive %1"), group.name),
             self,
         )
         ask_then(self, box, lambda: self.set_archived(group, True))
@@ -488,5 +494,5 @@ class GroupsPanel(QWidget):
             self._say(problem_text(exc), error=True)
             return False
         text = self.tr("%1 is archived.") if archived else self.tr("%1 is current again.")
-        self._done(text.replace("%1", group.name), group.id)
+        self._done(fill(text, group.name), group.id)
         return True

@@ -141,10 +141,11 @@ class HouseRulesetsPanel(QWidget):
         language = current_language()
         for row, stored in enumerate(kept):
             game = QCoreApplication.translate("games", GAME_NAMES[stored.game][0])
-            added = self.tr("%1 by %2").replace(
-                "%1", stored.added_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            added = fill(
+                self.tr("%1 by %2"),
+                stored.added_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+                stored.added_by,
             )
-            added = added.replace("%2", stored.added_by)
             for column, text in enumerate(
                 (
                     stored.title,

@@ -67,7 +67,7 @@ class InstructorsPanel(QWidget):
             (self.repeat, self.tr("The password again")),
         ):
             field.setEchoMode(QLineEdit.EchoMode.Password)
-            field.setPlaceholderText(text.replace("%1", str(MIN_PASSWORD_LENGTH)))
+            field.setPlaceholderText(fill(text, str(MIN_PASSWORD_LENGTH)))
             field.setAccessibleName(field.placeholderText())
             field.setToolTip(field.placeholderText())
         self.add_button = QPushButton(self.tr("&Add instructor"))
@@ -203,7 +203,7 @@ class InstructorsPanel(QWidget):
                 exc.existing,
             )
         if isinstance(exc, DuplicateLoginError):
-            return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
+            return fill(self.tr("The login “%1” is taken: choose another one."), exc.login)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
         return problem_text(exc)
@@ -291,12 +291,15 @@ class InstructorsPanel(QWidget):
             self.set_disabled(account, False)
             return
         box = Confirmation(
-            self.tr("Disable %1?").replace("%1", account.name),
-            self.tr(
-                "Disable %1? They can no longer sign in. The exams they built and assigned "
-                "stay, and Enable lets them sign in again."
-            ).replace("%1", account.name),
-            self.tr("&Disable %1").replace("%1", account.name),
+            fill(self.tr("Disable %1?"), account.name),
+            fill(
+                self.tr(
+                    "Disable %1? They can no longer sign in. The exams they built and assigned "
+                    "stay, and Enable lets them sign in again."
+                ),
+                account.name,
+            ),
+            fill(self.tr("&Disable %1"), account.name),
             self,
         )
         ask_then(self, box, lambda: self.set_disabled(account, True))
@@ -314,6 +317,6 @@ class InstructorsPanel(QWidget):
             if disabled
             else self.tr("%1 can sign in again.")
         )
-        self._say(text.replace("%1", account.name), error=False)
+        self._say(fill(text, account.name), error=False)
         self.changed.emit()
         return True

@@ -66,7 +66,7 @@ class TraineesPanel(QWidget):
         self.new_password.setObjectName("newTraineePassword")
         self.new_password.setEchoMode(QLineEdit.EchoMode.Password)
         self.new_password.setPlaceholderText(
-            self.tr("Password (at least %1 characters)").replace("%1", str(MIN_PASSWORD_LENGTH))
+            fill(self.tr("Password (at least %1 characters)"), str(MIN_PASSWORD_LENGTH))
         )
         self.new_password.setAccessibleName(self.tr("Password"))
         self.new_password.setToolTip(self.new_password.placeholderText())
@@ -183,9 +183,7 @@ class TraineesPanel(QWidget):
         """The reason a name was refused, in the window's language where it is ours."""
         if isinstance(exc, DuplicateNameError):
             if exc.name == exc.existing:
-                return self.tr("A trainee named “%1” is already registered.").replace(
-                    "%1", exc.existing
-                )
+                return fill(self.tr("A trainee named “%1” is already registered."), exc.existing)
             return fill(
                 self.tr(
                     "“%1” is the name of the registered trainee “%2”: names that differ only "
@@ -202,7 +200,7 @@ class TraineesPanel(QWidget):
                 exc.holder,
             )
         if isinstance(exc, DuplicateLoginError):
-            return self.tr("The login “%1” is taken: choose another one.").replace("%1", exc.login)
+            return fill(self.tr("The login “%1” is taken: choose another one."), exc.login)
         if isinstance(exc, ValueError):
             return self.tr("A name must have 1 to 100 visible characters.")
         return problem_text(exc)
@@ -281,7 +279,7 @@ class TraineesPanel(QWidget):
             return False
         self.message.setStyleSheet("color: #2e7d32;")
         self.message.setText(
-            self.tr("%1 signs in with the new password from now on.").replace("%1", trainee.name)
+            fill(self.tr("%1 signs in with the new password from now on."), trainee.name)
         )
         self.refresh()
         self.select(trainee.id)
@@ -303,9 +301,10 @@ class TraineesPanel(QWidget):
         if trainee is None:
             return
         dialog = RenameDialog(
-            self.tr("Rename %1").replace("%1", trainee.name),
-            self.tr("New name for %1 (their answers, exams and login stay theirs):").replace(
-                "%1", trainee.name
+            fill(self.tr("Rename %1"), trainee.name),
+            fill(
+                self.tr("New name for %1 (their answers, exams and login stay theirs):"),
+                trainee.name,
             ),
             trainee.name,
             self,
@@ -323,8 +322,8 @@ class TraineesPanel(QWidget):
         if trainee is None:
             return
         dialog = RenameDialog(
-            self.tr("Staff number of %1").replace("%1", trainee.name),
-            self.tr("Staff number of %1 (empty: none):").replace("%1", trainee.name),
+            fill(self.tr("Staff number of %1"), trainee.name),
+            fill(self.tr("Staff number of %1 (empty: none):"), trainee.name),
             trainee.staff_number or "",
             self,
             action=self.tr("&Save"),
@@ -358,11 +357,13 @@ class TraineesPanel(QWidget):
             return self.refusal(exc)
         self.message.setStyleSheet("color: #2e7d32;")
         self.message.setText(
-            (
-                self.tr("%1's staff number is now %2.").replace("%2", changed.staff_number)
+            fill(
+                self.tr("%1's staff number is now %2.")
                 if changed.staff_number
-                else self.tr("%1 has no staff number now.")
-            ).replace("%1", changed.name)
+                else self.tr("%1 has no staff number now."),
+                changed.name,
+                changed.staff_number or "",
+            )
         )
         self.refresh()
         self.select(changed.id)
@@ -423,12 +424,15 @@ class TraineesPanel(QWidget):
             self.toggle_archived()
             return
         box = Confirmation(
-            self.tr("Archive %1?").replace("%1", trainee.name),
-            self.tr(
-                "Archive %1? They can no longer sign in. Their answers, exams and reports stay, "
-                "and Restore brings them back."
-            ).replace("%1", trainee.name),
-            self.tr("&Archive %1").replace("%1", trainee.name),
+            fill(self.tr("Archive %1?"), trainee.name),
+            fill(
+                self.tr(
+                    "Archive %1? They can no longer sign in. Their answers, exams and reports "
+                    "stay, and Restore brings them back."
+                ),
+                trainee.name,
+            ),
+            fill(self.tr("&Archive %1"), trainee.name),
             self,
         )
 
@@ -454,9 +458,12 @@ class TraineesPanel(QWidget):
 
 
 def password_rule() -> str:
-    return QCoreApplication.translate(
-        "TraineesPanel", "The password must have at least %1 characters."
-    ).replace("%1", str(MIN_PASSWORD_LENGTH))
+    return fill(
+        QCoreApplication.translate(
+            "TraineesPanel", "The password must have at least %1 characters."
+        ),
+        str(MIN_PASSWORD_LENGTH),
+    )
 
 
 def staff_number_rule() -> str:
@@ -490,10 +497,13 @@ class TraineePasswordDialog(QDialog):
             else self.tr("Set a trainee's password")
         )
         intro = QLabel(
-            self.tr(
-                "New password for %1. Tell it to them in person; they sign in with it from "
-                "now on (the old one no longer works)."
-            ).replace("%1", name)
+            fill(
+                self.tr(
+                    "New password for %1. Tell it to them in person; they sign in with it from "
+                    "now on (the old one no longer works)."
+                ),
+                name,
+            )
         )
         intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
@@ -563,8 +573,9 @@ class PasswordBox(QGroupBox):
             return
         if len(self.new.text()) < MIN_PASSWORD_LENGTH:
             self._say(
-                self.tr("The password must have at least %1 characters.").replace(
-                    "%1", str(MIN_PASSWORD_LENGTH)
+                fill(
+                    self.tr("The password must have at least %1 characters."),
+                    str(MIN_PASSWORD_LENGTH),
                 ),
                 error=True,
             )

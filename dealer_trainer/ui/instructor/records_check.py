@@ -129,7 +129,7 @@ def finding_words(finding: Finding) -> str:
             "A protection of the records was removed from the database file: someone "
             "worked on the file outside the app.",
         )
-    return text.replace("%1", who).replace("%2", when).replace("%3", str(finding.count))
+    return fill(text, who, when, str(finding.count))
 
 
 def verification_words(found: Verification) -> list[str]:
@@ -144,13 +144,15 @@ def verification_words(found: Verification) -> list[str]:
         ]
     if found.clean:
         return [
-            QCoreApplication.translate(
-                "RecordsCheck",
-                "Nothing was found: the %1 answers and %2 audit entries are as the app "
-                "recorded them.",
+            fill(
+                QCoreApplication.translate(
+                    "RecordsCheck",
+                    "Nothing was found: the %1 answers and %2 audit entries are as the app "
+                    "recorded them.",
+                ),
+                str(found.answers_checked),
+                str(found.audit_entries_checked),
             )
-            .replace("%1", str(found.answers_checked))
-            .replace("%2", str(found.audit_entries_checked))
         ]
     head = QCoreApplication.translate(
         "RecordsCheck",

@@ -275,9 +275,11 @@ class MasteryPanel(QWidget):
         shown = [t for t in trainees if not t.archived and (group is None or t.id in group)]
         cohort = shares[-1]
         self.summary.setText(
-            self.tr("Right and within the target time: %1 of the answers (right: %2)")
-            .replace("%1", share_words(cohort))
-            .replace("%2", percent(cohort.share_right))
+            fill(
+                self.tr("Right and within the target time: %1 of the answers (right: %2)"),
+                share_words(cohort),
+                percent(cohort.share_right),
+            )
         )
         self.rule.setText(rule_words(rule))  # type: ignore[arg-type]
         by_trainee = {s.trainee_id: s for s in shares[:-1]}
@@ -313,9 +315,11 @@ class MasteryPanel(QWidget):
         self.skills.sortItems(0, Qt.SortOrder.AscendingOrder)
         self._fill_overdue(overdue)
         self.status.setText(
-            self.tr("%1 to %2")
-            .replace("%1", self.current_period().first.isoformat())
-            .replace("%2", self.current_period().last.isoformat())
+            fill(
+                self.tr("%1 to %2"),
+                self.current_period().first.isoformat(),
+                self.current_period().last.isoformat(),
+            )
         )
         self.loaded.emit()
 
@@ -327,11 +331,9 @@ class MasteryPanel(QWidget):
                     plan.plan.due_at,
                     [
                         overdue.names.get(plan.trainee_id, ""),
-                        self.tr("Plan: %1").replace("%1", plan_title(plan.plan, overdue.groups)),
+                        fill(self.tr("Plan: %1"), plan_title(plan.plan, overdue.groups)),
                         plan.plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
-                        self.tr("%1 of %2 items")
-                        .replace("%1", str(plan.done))
-                        .replace("%2", str(plan.plan.item_count)),
+                        fill(self.tr("%1 of %2 items"), str(plan.done), str(plan.plan.item_count)),
                     ],
                 )
             )
@@ -341,7 +343,7 @@ class MasteryPanel(QWidget):
                     exam.due_at,
                     [
                         overdue.names.get(exam.trainee_id, ""),
-                        self.tr("Exam: %1").replace("%1", exam.title),
+                        fill(self.tr("Exam: %1"), exam.title),
                         exam.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
                         self.tr("not sat"),
                     ],
@@ -645,9 +647,7 @@ class PlansPanel(QWidget):
             plan_title(plan, self._group_names()),
             self._names.get(progress.trainee_id, ""),
             plan.due_at.astimezone(self._zone).strftime("%Y-%m-%d"),
-            self.tr("%1 of %2 items")
-            .replace("%1", str(progress.done))
-            .replace("%2", str(plan.item_count)),
+            fill(self.tr("%1 of %2 items"), str(progress.done), str(plan.item_count)),
             state,
         ]
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
 from dealer_trainer.drills.chips import bet_stack
+from dealer_trainer.i18n import fill
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
@@ -110,18 +111,22 @@ def _put(
         return
     if spot_id not in scene.felt:
         missing.append(
-            QCoreApplication.translate("stage", "%1 (%2) is not on this felt")
-            .replace("%1", label)
-            .replace("%2", f"{amount:.2f}")
+            fill(
+                QCoreApplication.translate("stage", "%1 (%2) is not on this felt"),
+                label,
+                f"{amount:.2f}",
+            )
         )
         return
     # The same chips as the trainee's drill drew, from the same set.
     chips = bet_stack(amount, table.ruleset, table.difficulty)
     if not chips:
         missing.append(
-            QCoreApplication.translate("stage", "%1: %2 cannot be made with the table's chips")
-            .replace("%1", label)
-            .replace("%2", f"{amount:.2f}")
+            fill(
+                QCoreApplication.translate("stage", "%1: %2 cannot be made with the table's chips"),
+                label,
+                f"{amount:.2f}",
+            )
         )
         return
     scene.place_chips(spot_id, chips)

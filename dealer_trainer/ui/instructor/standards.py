@@ -188,10 +188,12 @@ class StandardsPanel(QWidget):
             by = (
                 ""
                 if standard is None
-                else self.tr("%1 on %2 (version %3)")
-                .replace("%1", standard.set_by)
-                .replace("%2", standard.set_at.astimezone(self._zone).strftime("%Y-%m-%d"))
-                .replace("%3", str(standard.version))
+                else fill(
+                    self.tr("%1 on %2 (version %3)"),
+                    standard.set_by,
+                    standard.set_at.astimezone(self._zone).strftime("%Y-%m-%d"),
+                    str(standard.version),
+                )
             )
             cells = [
                 game_name(found.game),
@@ -254,9 +256,11 @@ class StandardsPanel(QWidget):
         typed = ascii_digits(self.seconds.text()).strip().replace(",", ".")
         if not typed:
             self._say(
-                self.tr("Type the target time in seconds: the drills' own for %1 is %2.")
-                .replace("%1", skill_title(skill_id))
-                .replace("%2", seconds_words(default_seconds(skill_id))),
+                fill(
+                    self.tr("Type the target time in seconds: the drills' own for %1 is %2."),
+                    skill_title(skill_id),
+                    seconds_words(default_seconds(skill_id)),
+                ),
                 error=True,
             )
             self.seconds.setFocus()
@@ -265,13 +269,15 @@ class StandardsPanel(QWidget):
             seconds = check_target(Decimal(typed))
         except (InvalidOperation, SpeedStandardError):
             self._say(
-                self.tr(
-                    "“%1” is not a target time: type the seconds, between %2 and %3, to a "
-                    "tenth of a second at most (for example 6.5)."
-                )
-                .replace("%1", self.seconds.text())
-                .replace("%2", str(SHORTEST))
-                .replace("%3", str(LONGEST)),
+                fill(
+                    self.tr(
+                        "“%1” is not a target time: type the seconds, between %2 and %3, to a "
+                        "tenth of a second at most (for example 6.5)."
+                    ),
+                    self.seconds.text(),
+                    str(SHORTEST),
+                    str(LONGEST),
+                ),
                 error=True,
             )
             return
@@ -282,10 +288,12 @@ class StandardsPanel(QWidget):
             return
         self.refresh()
         self._say(
-            self.tr("The target of %1 is now %2 (version %3).")
-            .replace("%1", skill_title(skill_id))
-            .replace("%2", seconds_words(seconds))
-            .replace("%3", str(made.version)),
+            fill(
+                self.tr("The target of %1 is now %2 (version %3)."),
+                skill_title(skill_id),
+                seconds_words(seconds),
+                str(made.version),
+            ),
             error=False,
         )
         self.changed.emit()
@@ -327,12 +335,14 @@ class StandardsPanel(QWidget):
     def set_rule(self) -> None:
         if self.close_share.value() > self.mastered.value():
             self._say(
-                self.tr(
-                    "The share that is close to mastery (%1 %) cannot be above the share that "
-                    "masters a skill (%2 %)."
-                )
-                .replace("%1", str(self.close_share.value()))
-                .replace("%2", str(self.mastered.value())),
+                fill(
+                    self.tr(
+                        "The share that is close to mastery (%1 %) cannot be above the share that "
+                        "masters a skill (%2 %)."
+                    ),
+                    str(self.close_share.value()),
+                    str(self.mastered.value()),
+                ),
                 error=True,
             )
             return
@@ -347,7 +357,7 @@ class StandardsPanel(QWidget):
             self._say(problem_text(exc), error=True)
             return
         self.refresh()
-        self._say(self.tr("The mastery rule is set: %1").replace("%1", rule_words(made)), False)
+        self._say(fill(self.tr("The mastery rule is set: %1"), rule_words(made)), False)
         self.changed.emit()
 
     def _say(self, text: str, error: bool) -> None:

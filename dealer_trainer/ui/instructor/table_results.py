@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, target
+from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.citations import format_article, read_citation
 from dealer_trainer.reports.table_section import TableWords
 from dealer_trainer.rules.errors import RulesError
@@ -214,7 +215,7 @@ class TraineeRoundsWindow(QDialog):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWindowTitle(
-            QCoreApplication.translate("TableResults", "Table rounds · %1").replace("%1", name)
+            fill(QCoreApplication.translate("TableResults", "Table rounds · %1"), name)
         )
         self.rounds = TableRoundsView(zone, self)
         self.close_button = QPushButton(QCoreApplication.translate("TableResults", "Close"))
@@ -351,9 +352,11 @@ class TableResultsPane(QWidget):
         self.cohort = cohort_results(self.results)
         period = self.current_period()
         self.status.setText(
-            QCoreApplication.translate("TableResults", "%1 to %2")
-            .replace("%1", period.first.isoformat())
-            .replace("%2", period.last.isoformat())
+            fill(
+                QCoreApplication.translate("TableResults", "%1 to %2"),
+                period.first.isoformat(),
+                period.last.isoformat(),
+            )
         )
         self._fill()
         self.resultsLoaded.emit()
@@ -428,13 +431,15 @@ class TableResultsPane(QWidget):
             f"{kind_text(k.kind)} {percent(k.share)}" for k in cohort.kinds if k.out_of
         )
         self.summary.setText(
-            QCoreApplication.translate(
-                "TableResults", "The cohort: %1 rounds by %2 trainees · time per round %3 · %4"
+            fill(
+                QCoreApplication.translate(
+                    "TableResults", "The cohort: %1 rounds by %2 trainees · time per round %3 · %4"
+                ),
+                str(cohort.rounds),
+                str(len(self.results)),
+                "–" if cohort.ms_per_round is None else clock_text(cohort.ms_per_round),
+                accuracy,
             )
-            .replace("%1", str(cohort.rounds))
-            .replace("%2", str(len(self.results)))
-            .replace("%3", "–" if cohort.ms_per_round is None else clock_text(cohort.ms_per_round))
-            .replace("%4", accuracy)
         )
 
     def current_row(self) -> int:

@@ -31,6 +31,7 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.exam import add_up, common_mistakes, score_round
 from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.replay import Replay
+from dealer_trainer.i18n import fill
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
 from dealer_trainer.storage.desks import InstructorDesk
@@ -171,9 +172,10 @@ class TableRoundsView(QWidget):
             self.table.selectRow(0)
         unreadable = sum(r is None for r in self.replays)
         self.note.setText(
-            QCoreApplication.translate(
-                "TableRounds", "Rounds this version cannot replay: %1."
-            ).replace("%1", str(unreadable))
+            fill(
+                QCoreApplication.translate("TableRounds", "Rounds this version cannot replay: %1."),
+                str(unreadable),
+            )
             if unreadable
             else ""
         )
@@ -194,21 +196,25 @@ class TableRoundsView(QWidget):
         scores = [score_round(r.round) for r in played]
         _, kinds = add_up(scores)
         accuracy = " · ".join(
-            QCoreApplication.translate("TableRounds", "%1: %2")
-            .replace("%1", QCoreApplication.translate("TableExam", KIND_NAMES[kind]))
-            .replace("%2", percent(tally.share))
+            fill(
+                QCoreApplication.translate("TableRounds", "%1: %2"),
+                QCoreApplication.translate("TableExam", KIND_NAMES[kind]),
+                percent(tally.share),
+            )
             for kind, tally in kinds.items()
             if tally.out_of
         )
         ms = sum(r.round.summary().ms for r in played)
         common = ", ".join(code_text(code, n) for code, n in common_mistakes(scores, 3)) or "–"
         lines = [
-            QCoreApplication.translate(
-                "TableRounds", "Rounds: %1 · time per round %2 · most common mistakes: %3"
-            )
-            .replace("%1", str(len(played)))
-            .replace("%2", clock_text(ms // len(played)))
-            .replace("%3", common),
+            fill(
+                QCoreApplication.translate(
+                    "TableRounds", "Rounds: %1 · time per round %2 · most common mistakes: %3"
+                ),
+                str(len(played)),
+                clock_text(ms // len(played)),
+                common,
+            ),
             accuracy,
         ]
         # The pace against the house's target, for each game and level the trainee dealt.
@@ -219,13 +225,13 @@ class TableRoundsView(QWidget):
             pace = pace_of(r.round.summary() for r in group)
             goal = target(group[-1].round.ruleset, difficulty)
             lines.append(
-                QCoreApplication.translate("TableRounds", "%1, %2: %3 an hour, the target %4")
-                .replace("%1", QCoreApplication.translate("games", GAME_NAMES[game][0]))
-                .replace(
-                    "%2", QCoreApplication.translate("ExamsPanel", DIFFICULTY_NAMES[difficulty])
+                fill(
+                    QCoreApplication.translate("TableRounds", "%1, %2: %3 an hour, the target %4"),
+                    QCoreApplication.translate("games", GAME_NAMES[game][0]),
+                    QCoreApplication.translate("ExamsPanel", DIFFICULTY_NAMES[difficulty]),
+                    "–" if pace.shown is None else str(pace.shown),
+                    str(goal),
                 )
-                .replace("%3", "–" if pace.shown is None else str(pace.shown))
-                .replace("%4", str(goal))
             )
         self.summary.setText("\n".join(lines))
 

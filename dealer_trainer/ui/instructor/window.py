@@ -147,7 +147,7 @@ class ReportsPanel(QWidget):
         self.scope.clear()
         self.scope.addItem(self.tr("The cohort (every trainee)"), None)
         for group in getattr(self, "_groups", {}).values():
-            label = self.tr("Group: %1").replace("%1", group.name)
+            label = fill(self.tr("Group: %1"), group.name)
             self.scope.addItem(
                 label + (self.tr(" (archived)") if group.archived else ""), f"group:{group.id}"
             )
@@ -191,7 +191,7 @@ class ReportsPanel(QWidget):
         group = self.chosen_group()
         period = self.current_period()
         desk = self._window.desk
-        self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
+        self.message.setText(fill(self.tr("Writing %1…"), str(path)))
         if trainee_id is None or group is not None:
             cohort = self._window.cohort
             shown = cohort.within.attach(cohort.shown)  # the dashboard's figures, if of these days
@@ -223,7 +223,7 @@ class ReportsPanel(QWidget):
             limit=None,
         )
         desk = self._window.desk
-        self.message.setText(self.tr("Writing %1…").replace("%1", str(path)))
+        self.message.setText(fill(self.tr("Writing %1…"), str(path)))
         self._window.jobs.run(
             "report",
             lambda: write_answers_csv(desk, path, where, describe=_in_words, trainee_ids=members),
@@ -403,7 +403,7 @@ class InstructorWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """The window's own texts in the language now installed (title, tabs, toolbar)."""
-        self.setWindowTitle(self.tr("Instructor · %1").replace("%1", self._instructor))
+        self.setWindowTitle(fill(self.tr("Instructor · %1"), self._instructor))
         names = [
             self.tr("&Cohort"),
             self.tr("T&rainee"),
