@@ -58,7 +58,8 @@ def fill(template: str, *values: str) -> str:
     never filled in itself. A placeholder without a value is left as it is.
 
     The one way to fill a translated sentence's placeholders, in every layer (a test forbids
-    ``.replace("%1", …)`` in the package): here, below the reports and the UI, so both use it."""
+    filling them by hand with ``str.replace`` in the package): it lives here, below the reports
+    and the UI, so both use it."""
 
     def value(found: re.Match[str]) -> str:
         number = int(found.group(1))

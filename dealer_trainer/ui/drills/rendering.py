@@ -16,7 +16,7 @@ from decimal import Decimal
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from dealer_trainer.drills import Answer, amount_answer
-from dealer_trainer.i18n import match_locale
+from dealer_trainer.i18n import fill, match_locale
 from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
 from dealer_trainer.rules.citations import Citation
@@ -85,7 +85,7 @@ def seconds_text(milliseconds: int) -> str:
     """``12.3 s``: a time a trainee took, to the tenth of a second."""
     tenths = (max(milliseconds, 0) + 50) // 100
     number = f"{tenths // 10}{separators(language_code())[1]}{tenths % 10}"
-    return QCoreApplication.translate("drills", "%1 s").replace("%1", number)
+    return fill(QCoreApplication.translate("drills", "%1 s"), number)
 
 
 def clock_text(milliseconds: int) -> str:

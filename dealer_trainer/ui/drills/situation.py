@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLine
 
 from dealer_trainer.drills import DrillItem
 from dealer_trainer.drills.chips import bet_stack
+from dealer_trainer.i18n import fill
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.badges import Box, place
 from dealer_trainer.layouts.chips import TableChips, house_chips
@@ -67,9 +68,7 @@ def hands_html(cards: Mapping[str, list[str]]) -> str:
         if owner == "dealer":
             name = QCoreApplication.translate("drills", "Dealer")
         else:
-            name = QCoreApplication.translate("drills", "Box %1").replace(
-                "%1", owner.removeprefix("box-")
-            )
+            name = fill(QCoreApplication.translate("drills", "Box %1"), owner.removeprefix("box-"))
         lines.append(f"<b>{name}:</b> " + " ".join(card_html(c) for c in codes))
     return "<br>".join(lines)
 
@@ -85,10 +84,8 @@ class StagedBet:
 
     @property
     def label(self) -> str:
-        return (
-            QCoreApplication.translate("drills", "%1 — %2")
-            .replace("%1", self.name)
-            .replace("%2", format_money(self.amount))
+        return fill(
+            QCoreApplication.translate("drills", "%1 — %2"), self.name, format_money(self.amount)
         )
 
 

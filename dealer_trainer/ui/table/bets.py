@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table import Attempt, TableRound, step_readings
 from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.i18n import fill
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
@@ -70,21 +71,13 @@ class TableBet:
     def label(self) -> str:
         """``Split 17-20 (red chips) — 50``."""
         name = self.title
-        return (
-            QCoreApplication.translate("table", "%1 — %2")
-            .replace("%1", name)
-            .replace("%2", format_money(self.amount))
-        )
+        return fill(QCoreApplication.translate("table", "%1 — %2"), name, format_money(self.amount))
 
     @property
     def title(self) -> str:
         if not self.owner:
             return self.name
-        return (
-            QCoreApplication.translate("table", "%1 (%2)")
-            .replace("%1", self.name)
-            .replace("%2", self.owner)
-        )
+        return fill(QCoreApplication.translate("table", "%1 (%2)"), self.name, self.owner)
 
 
 def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
@@ -122,7 +115,7 @@ def table_bets(round_: TableRound, scene: FeltScene) -> list[TableBet]:
             player = str(bet_id).split("-")[0]
             seat = seats.get(player)
             owner = (
-                QCoreApplication.translate("table", "seat %1").replace("%1", str(seat.position))
+                fill(QCoreApplication.translate("table", "seat %1"), str(seat.position))
                 if several and seat is not None
                 else ""
             )
@@ -196,7 +189,7 @@ def step_text(step: Step | DealerCall | None, names: Mapping[Target, TableBet]) 
         return call_text(step)
     text = _tr(_ACTION_NAMES[step.action])
     if step.action is Action.MARK:
-        return text.replace("%1", str(step.number))
+        return fill(text, str(step.number))
     bet = names.get(step.target)
     name = bet.title if bet is not None else QCoreApplication.translate("table", "a bet")
     second = ""
@@ -204,7 +197,7 @@ def step_text(step: Step | DealerCall | None, names: Mapping[Target, TableBet]) 
         second = format_money(step.amount or Decimal(0))
     elif step.action is Action.MOVE:
         second = str(step.to)
-    return text.replace("%1", name).replace("%2", second)
+    return fill(text, name, second)
 
 
 #: What the plan wanted of a bet, said when the trainee did something else to it.
@@ -264,7 +257,7 @@ def verdict_text(
                 "wrong_action"):  # fmt: skip
         wanted = planned_step(round_, target) if target is not None else None
         if wanted is not None:
-            return _tr(_WANTED[wanted.action]).replace("%1", name)
+            return fill(_tr(_WANTED[wanted.action]), name)
     sentence = _BY_CODE.get(code)
     if code == "no_decision" and target in round_.work.tied:
         sentence = _TIED
@@ -278,7 +271,7 @@ def verdict_text(
         before = first.title
     else:
         before = QCoreApplication.translate("table", "another bet")
-    return _tr(sentence).replace("%1", name).replace("%2", amount).replace("%3", before)
+    return fill(_tr(sentence), name, amount, before)
 
 
 def accepted_readings(round_: TableRound, attempt: Attempt) -> tuple[Text, ...]:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.chips import bet_stack
 from dealer_trainer.drills.table import Attempt, TableRound
 from dealer_trainer.drills.table.irregular import rests_on
+from dealer_trainer.i18n import fill
 from dealer_trainer.layouts.sic_bo import DICE_AT as SIC_BO_DICE_AT
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.citations import Citation
@@ -153,8 +154,8 @@ def attempt_text(attempt: Attempt, round_: TableRound, names: Mapping[Target, Ta
         irregularity = irregularity_of(round_, attempt)
         if irregularity is not None:
             choice = irregularity.choice(attempt.ruling.choice)
-            return QCoreApplication.translate("TableIrregular", "Ruling: %1").replace(
-                "%1", render(choice.label)
+            return fill(
+                QCoreApplication.translate("TableIrregular", "Ruling: %1"), render(choice.label)
             )
     return step_text(attempt.step, names)
 
@@ -301,17 +302,16 @@ class IrregularityPanel(QFrame):
         if irregularity is None:
             return
         self.title.setText(
-            QCoreApplication.translate("TableIrregular", "Irregularity: %1").replace(
-                "%1", _tr(EVENT_TITLES[irregularity.event])
+            fill(
+                QCoreApplication.translate("TableIrregular", "Irregularity: %1"),
+                _tr(EVENT_TITLES[irregularity.event]),
             )
         )
         said = escape(render(irregularity.said))
         about = self.names.get(Target(bet=str(irregularity.detail.get("on", ""))))
         if about is not None:  # a player's request about one bet: whose bet it is
             said += "<br>" + escape(
-                QCoreApplication.translate("TableIrregular", "The bet: %1").replace(
-                    "%1", about.label
-                )
+                fill(QCoreApplication.translate("TableIrregular", "The bet: %1"), about.label)
             )
         self.said.setText(said)
         self.confirm_button.setText(QCoreApplication.translate("TableIrregular", "Rule so ↵"))

@@ -33,6 +33,7 @@ from dealer_trainer.drills.table import TableRound, steps_in_order
 from dealer_trainer.drills.table.replay import Frame, Replay
 from dealer_trainer.drills.table.round import TableMode
 from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.i18n import fill
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Step, Target, Verdict
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape, render
@@ -168,8 +169,9 @@ class ReplayView(QWidget):
         for step in round_.summary().missed:
             item = QListWidgetItem(
                 "✗ "
-                + QCoreApplication.translate("TableReplay", "Missed: %1").replace(
-                    "%1", step_text(step, self.names)
+                + fill(
+                    QCoreApplication.translate("TableReplay", "Missed: %1"),
+                    step_text(step, self.names),
                 )
                 + "\n    "
                 + article_line(missed_citation(round_, step), round_.game)
@@ -240,13 +242,16 @@ class ReplayView(QWidget):
             self.steps.setCurrentRow(-1)
         total = len(replay.frames)
         self.counter.setText(
-            QCoreApplication.translate("TableReplay", "Step %1 of %2")
-            .replace("%1", str(position + 1))
-            .replace("%2", str(total))
+            fill(
+                QCoreApplication.translate("TableReplay", "Step %1 of %2"),
+                str(position + 1),
+                str(total),
+            )
             if position >= 0
-            else QCoreApplication.translate(
-                "TableReplay", "The table as dealt · steps: %1"
-            ).replace("%1", str(total))
+            else fill(
+                QCoreApplication.translate("TableReplay", "The table as dealt · steps: %1"),
+                str(total),
+            )
         )
         self.first_button.setEnabled(position > -1)
         self.back_button.setEnabled(position > -1)
@@ -304,7 +309,7 @@ class ReplayView(QWidget):
                 text = f"<b>{escape(event_title(ruled))}</b><br>{text}"
                 if not attempt.accepted:
                     right = QCoreApplication.translate("TableReplay", "The right ruling: %1")
-                    text += "<br>" + escape(right.replace("%1", render(ruled.right.label)))
+                    text += "<br>" + escape(fill(right, render(ruled.right.label)))
             self.now.setText(text)
         self.now.setProperty("verdict", verdict)
         self.now.style().unpolish(self.now)

@@ -63,6 +63,7 @@ from dealer_trainer.drills.table.exam import TableExam
 from dealer_trainer.drills.table.pace import Pace, clock_text, target
 from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
 from dealer_trainer.drills.table.stud_dealing import StudRound
+from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.layouts.chips import look
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
@@ -212,10 +213,10 @@ class ChipFloat(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setProperty("chip", str(value))
             button.setAccessibleName(
-                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+                fill(QCoreApplication.translate("table", "Add a chip of %1"), chip.text)
             )
             button.setToolTip(
-                QCoreApplication.translate("table", "Add a chip of %1").replace("%1", chip.text)
+                fill(QCoreApplication.translate("table", "Add a chip of %1"), chip.text)
             )
             button.clicked.connect(lambda _=False, v=value: self.add_chip(v))
             self.rack.addWidget(button)
@@ -776,14 +777,15 @@ class TableScreen(QWidget):
             )
             return
         if total is not None:
-            text = (
-                QCoreApplication.translate("table", "Paying %1: %2")
-                .replace("%1", escape(bet.title))
-                .replace("%2", format_money(total))
+            text = fill(
+                QCoreApplication.translate("table", "Paying %1: %2"),
+                escape(bet.title),
+                format_money(total),
             )
         else:
-            text = QCoreApplication.translate("table", "In hand: %1").replace(
-                "%1", escape(bet.label if bet.amount else bet.title)
+            text = fill(
+                QCoreApplication.translate("table", "In hand: %1"),
+                escape(bet.label if bet.amount else bet.title),
             )
         self.in_hand.setText(text)
 
@@ -903,9 +905,12 @@ class TableScreen(QWidget):
             self.problem = str(end_not_stored)
             self._say(
                 escape(
-                    QCoreApplication.translate(
-                        "table", "The round is settled, but its end was not recorded: %1"
-                    ).replace("%1", str(end_not_stored))
+                    fill(
+                        QCoreApplication.translate(
+                            "table", "The round is settled, but its end was not recorded: %1"
+                        ),
+                        str(end_not_stored),
+                    )
                 ),
                 "refusal",
             )
@@ -942,13 +947,13 @@ class TableScreen(QWidget):
             return
         mistakes = len(summary.mistakes)
         seconds = summary.ms // 1000
-        text = (
+        text = fill(
             QCoreApplication.translate(
                 "table", "Round settled. Steps: %1 · mistakes: %2 · time: %3"
-            )
-            .replace("%1", str(summary.steps))
-            .replace("%2", str(mistakes))
-            .replace("%3", f"{seconds // 60}:{seconds % 60:02d}")
+            ),
+            str(summary.steps),
+            str(mistakes),
+            f"{seconds // 60}:{seconds % 60:02d}",
         )
         self._say(
             escape(text)
@@ -994,10 +999,10 @@ class TableScreen(QWidget):
         exam = self.exam
         assert exam is not None
         last = len(exam.played) == exam.rounds
-        text = (
-            QCoreApplication.translate("table", "Round %1 of %2 is over.")
-            .replace("%1", str(len(exam.played)))
-            .replace("%2", str(exam.rounds))
+        text = fill(
+            QCoreApplication.translate("table", "Round %1 of %2 is over."),
+            str(len(exam.played)),
+            str(exam.rounds),
         )
         then = (
             QCoreApplication.translate("table", "The results: N or Enter.")
@@ -1074,13 +1079,13 @@ class TableScreen(QWidget):
         against = self.pace.against(self.target)
         goal = str(self.target)
         if shown is None or against is None:
-            text = _tr(TARGET_TEXTS[self.game]).replace("%1", goal)
+            text = fill(_tr(TARGET_TEXTS[self.game]), goal)
             name = "on"
         else:
             text = (
-                _tr(PACE_TEXTS[self.game]).replace("%1", str(shown))
+                fill(_tr(PACE_TEXTS[self.game]), str(shown))
                 + " · "
-                + _tr(AGAINST_TEXTS[against]).replace("%1", goal)
+                + fill(_tr(AGAINST_TEXTS[against]), goal)
             )
             name = AGAINST_NAMES[against]
         self.pace_label.setText(text)
@@ -1096,8 +1101,9 @@ class TableScreen(QWidget):
             explained += "\n" + (
                 QCoreApplication.translate("table", "1 round given up")
                 if self.pace.given_up == 1
-                else QCoreApplication.translate("table", "%1 rounds given up").replace(
-                    "%1", str(self.pace.given_up)
+                else fill(
+                    QCoreApplication.translate("table", "%1 rounds given up"),
+                    str(self.pace.given_up),
                 )
             )
         self.pace_label.setToolTip(explained)
@@ -1112,9 +1118,12 @@ class TableScreen(QWidget):
         self.problem = problem_text(exc)
         self._say(
             escape(
-                QCoreApplication.translate(
-                    "table", "This step was not recorded, so it does not count: %1"
-                ).replace("%1", problem_text(exc))
+                fill(
+                    QCoreApplication.translate(
+                        "table", "This step was not recorded, so it does not count: %1"
+                    ),
+                    problem_text(exc),
+                )
             ),
             "refusal",
         )
@@ -1179,15 +1188,15 @@ class TableScreen(QWidget):
         self.title_label.setText(game)
         if self.exam is not None:
             self.round_label.setText(
-                QCoreApplication.translate("table", "Round %1 of %2")
-                .replace("%1", str(self.rounds_played))
-                .replace("%2", str(self.exam.rounds))
+                fill(
+                    QCoreApplication.translate("table", "Round %1 of %2"),
+                    str(self.rounds_played),
+                    str(self.exam.rounds),
+                )
             )
         else:
             self.round_label.setText(
-                QCoreApplication.translate("table", "Round %1").replace(
-                    "%1", str(self.rounds_played)
-                )
+                fill(QCoreApplication.translate("table", "Round %1"), str(self.rounds_played))
             )
         round_ = self.round
         if round_ is None:
@@ -1198,8 +1207,9 @@ class TableScreen(QWidget):
             self.outcome.setText(waiting)
         elif self.game == "roulette":
             self.outcome.setText(
-                QCoreApplication.translate("table", "The ball is in %1.").replace(
-                    "%1", str(request["outcome"]["number"])
+                fill(
+                    QCoreApplication.translate("table", "The ball is in %1."),
+                    str(request["outcome"]["number"]),
                 )
             )
         elif self.game == "craps":  # the throw, and where the shooter's hand stands
@@ -1207,11 +1217,13 @@ class TableScreen(QWidget):
         elif self.game == "sic_bo":
             dice = sorted(int(d) for d in request["outcome"]["dice"])
             self.outcome.setText(
-                QCoreApplication.translate("table", "The dice: %1, %2 and %3, a total of %4.")
-                .replace("%1", str(dice[0]))
-                .replace("%2", str(dice[1]))
-                .replace("%3", str(dice[2]))
-                .replace("%4", str(sum(dice)))
+                fill(
+                    QCoreApplication.translate("table", "The dice: %1, %2 and %3, a total of %4."),
+                    str(dice[0]),
+                    str(dice[1]),
+                    str(dice[2]),
+                    str(sum(dice)),
+                )
             )
         elif isinstance(round_, StudRound):  # dealt from the first card: as the felt shows
             self.outcome.setText(outcome_html(round_))

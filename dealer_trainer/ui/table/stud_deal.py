@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound, Wait
+from dealer_trainer.i18n import fill
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step, Target
 from dealer_trainer.ui.digits import amount_key
@@ -186,9 +187,7 @@ class StudDealPanel(QFrame):
                 answers.append(
                     (
                         f"deal:{box}",
-                        QCoreApplication.translate("studdeal", "Box %1 (%1)").replace(
-                            "%1", str(box)
-                        ),
+                        fill(QCoreApplication.translate("studdeal", "Box %1 (%1)"), str(box)),
                     )
                 )
             answers.append(("deal:dealer", QCoreApplication.translate("studdeal", "Dealer (0)")))
@@ -447,10 +446,10 @@ def outcome_html(round_: StudRound) -> str:
     dealer = QCoreApplication.translate("drills", "Dealer")
     if round_.waiting is not None:
         total = 5 * len(cards)
-        out = (
-            QCoreApplication.translate("studdeal", "Cards dealt: %1 of %2")
-            .replace("%1", str(round_.cards_out()))
-            .replace("%2", str(total))
+        out = fill(
+            QCoreApplication.translate("studdeal", "Cards dealt: %1 of %2"),
+            str(round_.cards_out()),
+            str(total),
         )
         return f"{escape(out)}<br><b>{dealer}:</b> {_shown(cards['dealer'])}"
     lines = []
@@ -460,9 +459,7 @@ def outcome_html(round_: StudRound) -> str:
         if owner == "dealer":
             name = dealer
         else:
-            name = QCoreApplication.translate("drills", "Box %1").replace(
-                "%1", owner.removeprefix("box-")
-            )
+            name = fill(QCoreApplication.translate("drills", "Box %1"), owner.removeprefix("box-"))
         lines.append(f"<b>{name}:</b> {_shown(codes)}")
     return "<br>".join(lines)
 
