@@ -8,7 +8,6 @@ a test checks they match their sources).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 SOURCE_LANGUAGE = "en"
@@ -50,19 +49,3 @@ def match_locale(locale_name: str) -> str:
     if name.startswith("pt"):
         return "pt"
     return "en"
-
-
-def fill(template: str, *values: str) -> str:
-    """``template`` with ``%1``, ``%2`` … replaced by ``values`` in one pass, so that a value
-    holding a placeholder (a group named "Turma %1", a name with "%2") is written as typed,
-    never filled in itself. A placeholder without a value is left as it is.
-
-    The one way to fill a translated sentence's placeholders, in every layer (a test forbids
-    filling them by hand with ``str.replace`` in the package): it lives here, below the reports
-    and the UI, so both use it."""
-
-    def value(found: re.Match[str]) -> str:
-        number = int(found.group(1))
-        return values[number - 1] if 1 <= number <= len(values) else found.group(0)
-
-    return re.sub(r"%([1-9])", value, template)

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.certification_text import (
     NOT_TIMED,
     centre_title,
@@ -41,6 +40,7 @@ from dealer_trainer.reports.pdf import (
     certification_table,
 )
 from dealer_trainer.reports.text import seconds_text
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeDesk
 from dealer_trainer.storage.certification import Certification
 from dealer_trainer.storage.groups import NO_TRAINEE

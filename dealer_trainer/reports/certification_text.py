@@ -9,9 +9,8 @@ from datetime import date, datetime
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import percent_text
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.centre import local_day
 from dealer_trainer.storage.certification import Certification, SittingScore
 

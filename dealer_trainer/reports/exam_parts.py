@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage.certification import Certification, SittingScore
 
 

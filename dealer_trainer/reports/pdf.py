@@ -28,7 +28,6 @@ from PySide6.QtGui import (
     QPdfWriter,
 )
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports import figures, within_target
 from dealer_trainer.reports.certification_text import (
     day_text,
@@ -51,6 +50,7 @@ from dealer_trainer.reports.text import (
     skill_targets_ms,
     skill_title,
 )
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import DailySkillStat, Exam, InstructorDesk, StorageError
 from dealer_trainer.storage.certification import Certification
 from dealer_trainer.storage.groups import IntakeGroup

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from dealer_trainer.i18n import fill
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.language import problem_text, text_in_language
 
 if TYPE_CHECKING:

@@ -11,11 +11,10 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.bet_names import spot_name
-from dealer_trainer.i18n import fill
 from dealer_trainer.layouts.model import Felt, Spot
 from dealer_trainer.rules.craps.config import PAIRS
 from dealer_trainer.rules.rulesets import Payout, Ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.language import text_in_language
 
 

@@ -39,10 +39,10 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.table.exam import score_round
 from dealer_trainer.drills.table.replay import Replay
 from dealer_trainer.drills.table.round import ExamTag
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AnswerFilter,
     Exam,

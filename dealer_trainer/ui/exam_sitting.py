@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.drills.table.round import Clock, monotonic_ms
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError, TraineeDesk
 from dealer_trainer.storage.certification import SittingScore, table_seed
 from dealer_trainer.storage.recorder import SessionRecorder, sit_assigned_exam, unfinished_exam

@@ -9,9 +9,8 @@ from fractions import Fraction
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table.pace import MS_PER_HOUR, clock_text
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import percent_text
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.certification import SittingScore
 from dealer_trainer.ui.games import GAME_NAMES
 

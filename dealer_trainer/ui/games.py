@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 
 #: Game id → (English name for translation, Chinese name as printed in Macau).
 GAME_NAMES: dict[str, tuple[str, str]] = {

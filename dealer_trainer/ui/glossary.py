@@ -35,9 +35,10 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.glossary import LANGUAGES, Source, SourceKind, Term, glossary
-from dealer_trainer.i18n import fill, language
+from dealer_trainer.i18n import language
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import remember_size, restore_size
 from dealer_trainer.ui.language import citation_text, current_language

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QPushButton, QWidget
 
-from dealer_trainer.i18n import fill
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
 from dealer_trainer.ui.language import problem_text
 

@@ -47,10 +47,10 @@ from dealer_trainer.drills.standards import (
     target_seconds,
 )
 from dealer_trainer.drills.table.pace import target
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StorageError
 from dealer_trainer.storage.certification import Refusal, SittingRefused
 from dealer_trainer.ui.drills.rendering import render

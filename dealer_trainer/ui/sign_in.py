@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.i18n import fill
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AccessDeniedError,
     InstructorLockedError,

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.standards import MasteryRule, percent
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import figure
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.games import game_title
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.i18n import fill
+from dealer_trainer.rules.text import fill
 
 if TYPE_CHECKING:
     from dealer_trainer.ui.main_window import MainWindow

@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills import Answer, DrillItem
 from dealer_trainer.drills.chips import chip_count, chips_total
-from dealer_trainer.i18n import fill
 from dealer_trainer.layouts.chips import look
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.digits import WideDigitsValidator, accept_wide_digits, ascii_digits
 from dealer_trainer.ui.drills.rendering import (
     escape,

@@ -34,13 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills import AnswerKind, DrillItem, ExamSpec, Outcome, Summary, skill
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.articles import article_for
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.cli import handle
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.house import HouseReference
 from dealer_trainer.rules.rulesets import get_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.drills.rendering import (
     article_text,
     clock_text,

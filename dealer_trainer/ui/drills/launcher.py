@@ -48,9 +48,8 @@ from dealer_trainer.drills import (
     skills_for,
 )
 from dealer_trainer.drills.specs import exam_spec
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage import StorageError, Store, TraineeDesk
 from dealer_trainer.storage.errors import SittingRefusedError
 from dealer_trainer.storage.recorder import (

@@ -11,7 +11,7 @@ from enum import Enum, unique
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from dealer_trainer.i18n import fill
+from dealer_trainer.rules.text import fill
 
 
 @unique

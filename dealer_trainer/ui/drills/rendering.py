@@ -16,11 +16,11 @@ from decimal import Decimal
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from dealer_trainer.drills import Answer, amount_answer
-from dealer_trainer.i18n import fill, match_locale
+from dealer_trainer.i18n import match_locale
 from dealer_trainer.i18n.citations import format_article
 from dealer_trainer.i18n.numbers import format_amount, parse_amount
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.text import Text
+from dealer_trainer.rules.text import Text, fill
 
 
 def language_code(locale: QLocale | None = None) -> str:

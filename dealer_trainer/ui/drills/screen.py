@@ -37,9 +37,8 @@ from dealer_trainer.drills import (
     skill,
     time_allowed,
 )
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.citations import Citation
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.drills.answers import (
     AmountPad,
     AnswerWidget,

@@ -35,13 +35,13 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLine
 
 from dealer_trainer.drills import DrillItem
 from dealer_trainer.drills.chips import bet_stack
-from dealer_trainer.i18n import fill
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.badges import Box, place
 from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.layouts.model import CardPlace, Felt, JackpotDisplay, Spot
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import format_money
 from dealer_trainer.ui.felt.items import CardItem, ChipStackItem, DiceItem, ProgressiveChipItem

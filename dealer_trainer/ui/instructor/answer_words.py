@@ -19,10 +19,10 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills import DrillItem, Text
-from dealer_trainer.i18n import fill
 from dealer_trainer.layouts import Felt, felt_for
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, get_ruleset, resolve_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import format_money, join_names, render

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.certificates import certificates_pdf, transcript_pdf
 from dealer_trainer.reports.certification_text import (
     day_text,
@@ -41,6 +40,7 @@ from dealer_trainer.reports.certification_text import (
     valid_text,
 )
 from dealer_trainer.reports.exams import percent_text
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.centre import NAME_LENGTH, CentreSettings
 from dealer_trainer.ui.digits import accept_wide_digits

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills.table.replay import Replay
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports import figures
 from dealer_trainer.reports.exams import ExamResult, percent_text, trainee_exam_history
 from dealer_trainer.reports.text import (
@@ -46,6 +45,7 @@ from dealer_trainer.reports.text import (
     skill_targets_ms,
     skill_title,
 )
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AnswerFilter,
     DailySkillStat,

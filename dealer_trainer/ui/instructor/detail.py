@@ -17,9 +17,9 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.rendering import render

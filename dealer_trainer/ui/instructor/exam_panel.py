@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills import Difficulty, ExamSpec, skills_for
 from dealer_trainer.drills.specs import exam_spec
 from dealer_trainer.drills.standards import target_ms
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import (
     ExamResult,
     exam_results,
@@ -49,7 +48,7 @@ from dealer_trainer.reports.text import skill_title
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.rulesets import get_ruleset, rulesets_for
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage import Exam, InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.records import title_key

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLay
 from dealer_trainer.drills import Difficulty
 from dealer_trainer.drills.table.exam import MAX_ROUNDS
 from dealer_trainer.drills.table.pace import target
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.exams import percent_text
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import Exam
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.exam_table_words import game_name, weighing_text

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.i18n import fill
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
 from dealer_trainer.ui.instructor.confirm import (

@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.rules.describe import describe
 from dealer_trainer.rules.errors import RulesetError
 from dealer_trainer.rules.rulesets import official_rulesets, read_house_file
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, Store
 from dealer_trainer.storage.house_rulesets import (
     HouseRulesetError,

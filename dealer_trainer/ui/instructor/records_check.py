@@ -28,9 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills.standards import percent
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import skill_title
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.audit import Action, AuditEntry
 from dealer_trainer.storage.standards import DRILLS_TARGET

@@ -44,9 +44,9 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.skills import all_skills, skills_for
 from dealer_trainer.drills.standards import MASTERY_NAMES, Mastery, percent
-from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.reports.text import count_text, skill_title
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
 from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress

@@ -18,12 +18,12 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
 from dealer_trainer.drills.chips import bet_stack
-from dealer_trainer.i18n import fill
 from dealer_trainer.layouts import felt_for
 from dealer_trainer.layouts.chips import TableChips, house_chips
 from dealer_trainer.rules.caribbean_stud.table import RAISE_MULTIPLE
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import Ruleset, default_ruleset, get_ruleset, resolve_ruleset
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.situation import FeltStage, craps_bets
 from dealer_trainer.ui.felt.scene import FeltScene

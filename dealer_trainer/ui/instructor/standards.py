@@ -40,8 +40,8 @@ from dealer_trainer.drills.standards import (
     check_target,
     default_seconds,
 )
-from dealer_trainer.i18n import fill
 from dealer_trainer.reports.text import figure, skill_title
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits

@@ -35,12 +35,11 @@ from PySide6.QtWidgets import (
 
 from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.pace import clock_text, target
-from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.citations import format_article, read_citation
 from dealer_trainer.reports.table_section import TableWords
 from dealer_trainer.rules.errors import RulesError
 from dealer_trainer.rules.rulesets import get_ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.table_stats import (
     ORDER_KIND,

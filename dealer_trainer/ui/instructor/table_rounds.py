@@ -31,9 +31,8 @@ from dealer_trainer.drills.model import Difficulty
 from dealer_trainer.drills.table.exam import add_up, common_mistakes, score_round
 from dealer_trainer.drills.table.pace import clock_text, pace_of, target
 from dealer_trainer.drills.table.replay import Replay
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.errors import RulesError
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.desks import InstructorDesk
 from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.storage.table_recorder import replay_stored, stored_mode

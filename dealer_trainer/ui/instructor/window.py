@@ -38,10 +38,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.numbers import plain_amounts
 from dealer_trainer.reports import cohort_pdf, trainee_pdf, write_answers_csv
 from dealer_trainer.reports.text import count_text
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import (
     AccessDeniedError,
     AnswerFilter,

@@ -49,13 +49,12 @@ from dealer_trainer.drills.sandbox import (
     stud_boxes,
     what_if,
 )
-from dealer_trainer.i18n import fill
 from dealer_trainer.layouts.model import Wheel
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.games import Game
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.drills.rendering import article_text, escape, format_money

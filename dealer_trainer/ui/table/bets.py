@@ -18,11 +18,10 @@ from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table import Attempt, TableRound, step_readings
 from dealer_trainer.drills.table.stud_dealing import StudRound
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.citations import Citation
 from dealer_trainer.rules.procedure import Action, Step, Target, Verdict
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text, fill
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import article_text, format_money, render
 from dealer_trainer.ui.drills.situation import craps_bets

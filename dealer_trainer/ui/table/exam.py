@@ -39,8 +39,7 @@ from dealer_trainer.drills.table.exam import (
     Tally,
 )
 from dealer_trainer.drills.table.replay import replay_of
-from dealer_trainer.i18n import fill
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE
 from dealer_trainer.ui.drills.screen import drill_window_size
 from dealer_trainer.ui.geometry import restore_size

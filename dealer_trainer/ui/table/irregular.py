@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 from dealer_trainer.drills.chips import bet_stack
 from dealer_trainer.drills.table import Attempt, TableRound
 from dealer_trainer.drills.table.irregular import rests_on
-from dealer_trainer.i18n import fill
 from dealer_trainer.layouts.sic_bo import DICE_AT as SIC_BO_DICE_AT
 from dealer_trainer.rules.caribbean_stud import irregular as caribbean_stud
 from dealer_trainer.rules.citations import Citation
@@ -42,7 +41,7 @@ from dealer_trainer.rules.roulette import irregular as roulette
 from dealer_trainer.rules.roulette.api import parse_bet
 from dealer_trainer.rules.sic_bo import irregular as sic_bo
 from dealer_trainer.rules.sic_bo.api import parse_bet as sic_bo_bet
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.digits import amount_key, ascii_digits
 from dealer_trainer.ui.drills.rendering import escape, render
 from dealer_trainer.ui.drills.screen import SituationView

@@ -33,9 +33,9 @@ from dealer_trainer.drills.table import TableRound, steps_in_order
 from dealer_trainer.drills.table.replay import Frame, Replay
 from dealer_trainer.drills.table.round import TableMode
 from dealer_trainer.drills.table.stud_dealing import StudRound
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.irregular import Irregularity
 from dealer_trainer.rules.procedure import Step, Target, Verdict
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.drills.rendering import DRILL_STYLE, escape, render
 from dealer_trainer.ui.drills.screen import SituationView, drill_window_size
 from dealer_trainer.ui.drills.situation import FeltStage

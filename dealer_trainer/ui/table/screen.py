@@ -63,13 +63,12 @@ from dealer_trainer.drills.table.exam import TableExam
 from dealer_trainer.drills.table.pace import Pace, clock_text, target
 from dealer_trainer.drills.table.round import Clock, RoundRecorder, monotonic_ms
 from dealer_trainer.drills.table.stud_dealing import StudRound
-from dealer_trainer.i18n import fill
 from dealer_trainer.i18n.numbers import parse_amount
 from dealer_trainer.layouts.chips import look
 from dealer_trainer.rules.caribbean_stud.calls import DealerCall
 from dealer_trainer.rules.procedure import Action, Step, Target
 from dealer_trainer.rules.rulesets import Ruleset
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.storage.errors import StorageError
 from dealer_trainer.ui.digits import ascii_digits
 from dealer_trainer.ui.drills.rendering import (

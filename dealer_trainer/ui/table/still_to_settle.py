@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.procedure import Target
+from dealer_trainer.rules.text import fill
 
 ROWS = 4  # rows shown at once where the panel has room; more scroll
 FEWEST = 1  # rows kept where it has not (Caribbean Stud's showdown beside its hands)

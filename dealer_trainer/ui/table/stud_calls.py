@@ -13,10 +13,9 @@ from decimal import Decimal
 from PySide6.QtCore import QCoreApplication
 
 from dealer_trainer.drills.table.stud_dealing import Moment, Wait
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Verdict
-from dealer_trainer.rules.text import QT_TRANSLATE_NOOP
+from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, fill
 from dealer_trainer.ui.drills.rendering import format_money
 
 CONTEXT = "studdeal"

@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.drills.table.stud_dealing import Moment, StudRound, Wait
-from dealer_trainer.i18n import fill
 from dealer_trainer.rules.caribbean_stud.calls import CallAction, DealerCall
 from dealer_trainer.rules.procedure import Step, Target
+from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.digits import amount_key
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
