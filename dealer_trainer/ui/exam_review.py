@@ -19,6 +19,7 @@ from datetime import datetime
 from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -60,6 +61,7 @@ from dealer_trainer.storage.table_recorder import replay_stored
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name
 
@@ -343,7 +345,7 @@ class ExamReview(QDialog):
             item = QListWidgetItem(text)
             if number <= len(sitting.answers):
                 correct = sitting.answers[number - 1].record.correct
-                item.setForeground(Qt.GlobalColor.darkGreen if correct else Qt.GlobalColor.darkRed)
+                item.setForeground(QColor(palette.OK) if correct else QColor(palette.WRONG))
             self.items.addItem(item)
         self.summary.setText(
             fill(
@@ -409,7 +411,7 @@ class ExamReview(QDialog):
                 )
             )
             item = QListWidgetItem(text)
-            item.setForeground(Qt.GlobalColor.darkGreen if not mistakes else Qt.GlobalColor.darkRed)
+            item.setForeground(QColor(palette.OK) if not mistakes else QColor(palette.WRONG))
             self.items.addItem(item)
             if mistakes and first is None:
                 first = number - 1

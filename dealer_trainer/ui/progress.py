@@ -57,6 +57,7 @@ from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.exam_review import moment_text
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import share_of_screen
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
@@ -71,10 +72,10 @@ WEAK_BUTTONS = 6
 #: The order of the skills table: what needs work first.
 _ORDER = {Mastery.WEAK: 0, Mastery.CLOSE: 1, Mastery.NOT_STARTED: 2, Mastery.MASTERED: 3}
 _COLOURS = {
-    Mastery.MASTERED: "#2e7d32",
-    Mastery.CLOSE: "#ef6c00",
-    Mastery.WEAK: "#b71c1c",
-    Mastery.NOT_STARTED: "#607d8b",
+    Mastery.MASTERED: palette.OK,
+    Mastery.CLOSE: palette.WARN,
+    Mastery.WEAK: palette.WRONG,
+    Mastery.NOT_STARTED: palette.MUTED,
 }
 
 
@@ -192,13 +193,13 @@ class ProgressWindow(QDialog):
         self.heading.setStyleSheet("font-size: 16px; font-weight: 600;")
         self.rule = QLabel()
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet("color: #455a64;")
+        self.rule.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #b71c1c;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};")
 
         self.due = self._table(4)
         self.due.itemActivated.connect(lambda _item: self.start_due())
@@ -225,7 +226,7 @@ class ProgressWindow(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.no_rounds = QLabel()
         self.no_rounds.setWordWrap(True)
-        self.no_rounds.setStyleSheet("color: #455a64;")
+        self.no_rounds.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         self.close_button = QPushButton()
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
@@ -325,7 +326,7 @@ class ProgressWindow(QDialog):
         super().changeEvent(event)
 
     def _tell(self, text: str, error: bool = True) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)
 
     # ------------------------------------------------------------------ reading --
@@ -393,9 +394,9 @@ class ProgressWindow(QDialog):
             for column, text in enumerate((entry.title, when, entry.progress, state)):
                 item = QTableWidgetItem(text)
                 if entry.overdue:
-                    item.setForeground(Qt.GlobalColor.darkRed)
+                    item.setForeground(QColor(palette.WRONG))
                 elif entry.done:
-                    item.setForeground(Qt.GlobalColor.darkGreen)
+                    item.setForeground(QColor(palette.OK))
                 self.due.setItem(row, column, item)
         if due:
             self.due.setCurrentCell(0, 0)
@@ -496,7 +497,7 @@ class ProgressWindow(QDialog):
         for skill_id in skills[:WEAK_BUTTONS]:
             button = QPushButton(skill_title(skill_id))
             button.setAutoDefault(False)
-            button.setStyleSheet("color: #b71c1c;")
+            button.setStyleSheet(f"color: {palette.WRONG};")
             button.clicked.connect(lambda _=False, s=skill_id: self.practise(s))
             self.weak_row.addWidget(button)
             self.weak_buttons.append(button)

@@ -33,6 +33,7 @@ from dealer_trainer.i18n.citations import regulation_name
 from dealer_trainer.layouts.chips import ChipSet, Denomination
 from dealer_trainer.rules.rulesets import Ruleset, rulesets_for
 from dealer_trainer.rules.text import fill
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.fonts import felt_font
 from dealer_trainer.ui.games import GAME_NAMES, REVOCATION_NOTE, game_title, ruleset_title
 from dealer_trainer.ui.language import current_language
@@ -56,7 +57,7 @@ def chip_icon(chip: Denomination, size: int, ratio: float) -> QIcon:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     r = size / 2 - 1
     centre = QPointF(size / 2, size / 2)
-    painter.setPen(QPen(QColor("#111111"), 1))
+    painter.setPen(QPen(QColor(colours.OUTLINE), 1))
     painter.setBrush(QColor(chip.colour))
     painter.drawEllipse(centre, r, r)
     edge = QPen(QColor(chip.edge), size * 0.1, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_trainer.rules.text import fill
+from dealer_trainer.ui.kit import palette
 
 if TYPE_CHECKING:
     from dealer_trainer.ui.main_window import MainWindow
@@ -105,7 +106,7 @@ class WelcomeDialog(QDialog):
         note.setTextFormat(Qt.TextFormat.PlainText)
         note.setObjectName("welcomeNote")
         note.setWordWrap(True)
-        note.setStyleSheet("color: #546e7a;")
+        note.setStyleSheet(f"color: {palette.MUTED};")
         buttons = QDialogButtonBox()
         self.practise = QPushButton(self.tr("&Start practising"))
         self.practise.setDefault(True)

@@ -53,6 +53,7 @@ from dealer_trainer.ui.drills.rendering import (
 from dealer_trainer.ui.drills.situation import FeltStage
 from dealer_trainer.ui.geometry import remember_size, restore_size
 from dealer_trainer.ui.icons import verdict_pixmap
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import citation_text, current_language
 
 #: The grader's sentences that restate the right answer, shown by the panel itself.
@@ -617,11 +618,11 @@ class SummaryView(QWidget):
             item = outcome.item
             labels = self.bet_labels(item)
             if outcome.answer.timed_out:
-                mark, colour = self.tr("⏱ Time was up"), "#8d6e63"
+                mark, colour = self.tr("⏱ Time was up"), palette.ASIDE
             elif outcome.correct:
-                mark, colour = self.tr("✓ Right"), "#2e7d32"
+                mark, colour = self.tr("✓ Right"), palette.OK
             else:
-                mark, colour = self.tr("✗ Not right"), "#c62828"
+                mark, colour = self.tr("✗ Not right"), palette.WRONG
             title = fill(self.tr("Item %1 · %2"), str(number), render(skill(item.skill).title))
             right = correct_answer_text(item, labels).strip()
             right_html = escape(right).replace("\n", "<br>")
@@ -642,6 +643,6 @@ class SummaryView(QWidget):
                 f"<tr><td valign='top'><b>{correct}</b></td>"
                 f"<td>{right_html}</td></tr></table>"
                 f"<p><b>{worked}</b></p><ol>{steps}</ol>{rests}"
-                f"<p style='color:#607d8b'>{article}</p>"
+                f"<p style='color:{palette.MUTED}'>{article}</p>"
             )
         return "<hr>".join(blocks)

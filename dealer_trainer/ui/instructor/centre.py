@@ -46,6 +46,7 @@ from dealer_trainer.storage.centre import NAME_LENGTH, CentreSettings
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 
 
@@ -284,5 +285,5 @@ class CentrePanel(QWidget):
         self._jobs.run("certificates", lambda: write(desk, trainee_id, path), done)
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)

@@ -70,6 +70,7 @@ from dealer_trainer.ui.instructor.models import (
 from dealer_trainer.ui.instructor.plots import TrendPlots
 from dealer_trainer.ui.instructor.table_rounds import TableRoundsView
 from dealer_trainer.ui.instructor.table_rounds import load as load_rounds
+from dealer_trainer.ui.kit import palette
 
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90
@@ -186,7 +187,9 @@ def skill_table(parent: QWidget) -> QTableWidget:
 
 def heading(text: str) -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet("font-weight: 600; font-size: 11pt; color: #263238; padding-top: 4px;")
+    label.setStyleSheet(
+        f"font-weight: 600; font-size: 11pt; color: {palette.HEADING}; padding-top: 4px;"
+    )
     return label
 
 
@@ -197,7 +200,7 @@ class TrendPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.summary = QLabel()
-        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 12pt; color: {palette.HEADING};")
         self.plots = TrendPlots(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -250,7 +253,7 @@ class CohortView(QWidget):
         self.period = period_box(self)
         self.skill = skill_box(self)
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         # An intake group narrows the cohort view to its trainees (issue 15, groups.py).
         self.group = group_box(self)
         self._group_members: dict[int, tuple[int, ...]] = {}
@@ -294,7 +297,7 @@ class CohortView(QWidget):
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.table_status = QLabel()
-        self.table_status.setStyleSheet("color: #607d8b;")
+        self.table_status.setStyleSheet(f"color: {palette.MUTED};")
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -507,7 +510,7 @@ class TraineeView(QWidget):
         bar.addWidget(self.skill)
         bar.addStretch(1)
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         bar.addWidget(self.status)
 
         self.trend = TrendPane(self) if trend is None else trend

@@ -28,6 +28,7 @@ from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import ruleset_name
 from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.stage import felt_scene_for, request_of, stage
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import citation_text
 
 
@@ -68,7 +69,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
         if record.correct
         else QCoreApplication.translate("AnswerDetail", "wrong")
     )
-    colour = "#2e7d32" if record.correct else "#c62828"
+    colour = palette.OK if record.correct else palette.WRONG
     lines: list[str] = [
         f"<h3>{escape(skill_title(record.skill))}</h3>",
         f"<p><b style='color:{colour}'>{verdict}</b> · "
@@ -114,7 +115,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
     seed = QCoreApplication.translate("AnswerDetail", "Seed")
     app = QCoreApplication.translate("AnswerDetail", "app")
     lines.append(
-        f"<p style='color:#607d8b'>{seed} {record.item_seed} · "
+        f"<p style='color:{palette.MUTED}'>{seed} {record.item_seed} · "
         f"{escape(ruleset_name(record.ruleset_id))} · {app} {escape(record.app_version)}</p>"
     )
     return "".join(lines)
@@ -135,7 +136,7 @@ class AnswerDetail(QWidget):
         self.text.setOpenLinks(False)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.notes.setStyleSheet("color: #8d6e63;")
+        self.notes.setStyleSheet(f"color: {palette.ASIDE};")
         self.placeholder = QLabel(self.tr("Choose an answer to see its table and question."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         splitter = QSplitter(Qt.Orientation.Horizontal)

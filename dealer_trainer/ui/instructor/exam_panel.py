@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -64,6 +65,7 @@ from dealer_trainer.ui.instructor.exam_table_part import (
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
@@ -252,7 +254,7 @@ class ExamBuilder(QGroupBox):
         if rounds:  # the rounds, and how they weigh with the items in the marks
             self.preview.addItem(rounds)
             weighing = QListWidgetItem(self.table_part.weighing())
-            weighing.setForeground(Qt.GlobalColor.darkGray)
+            weighing.setForeground(QColor(palette.FADED))
             self.preview.addItem(weighing)
 
     def _add_items(self, spec: ExamSpec) -> None:
@@ -371,7 +373,7 @@ class ExamBuilder(QGroupBox):
         return made
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)
         self.message.setVisible(bool(text))  # no empty line under the preview meanwhile
         self._refusing = error and bool(text)
@@ -655,7 +657,7 @@ class ExamsPanel(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, result)
                 if column == 4 and result.passed is not None:
                     item.setForeground(
-                        Qt.GlobalColor.darkGreen if result.passed else Qt.GlobalColor.darkRed
+                        QColor(palette.OK) if result.passed else QColor(palette.WRONG)
                     )
                 self.results.setItem(row, column, item)
         self.results.setSortingEnabled(True)

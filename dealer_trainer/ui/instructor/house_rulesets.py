@@ -44,6 +44,7 @@ from dealer_trainer.storage.house_rulesets import (
 )
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import current_language, problem_text, text_in_language
 
 
@@ -76,7 +77,7 @@ class HouseRulesetsPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the title takes the rest
         self.explain = QLabel()
         self.explain.setWordWrap(True)
-        self.explain.setStyleSheet("color: #607d8b;")
+        self.explain.setStyleSheet(f"color: {palette.MUTED};")
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.keys_button)
@@ -233,5 +234,5 @@ class HouseRulesetsPanel(QWidget):
 
     def _say(self, saying: Callable[[], str], *, error: bool) -> None:
         self._saying = saying
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #1b5e20;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(saying())

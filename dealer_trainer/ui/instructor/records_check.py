@@ -35,6 +35,7 @@ from dealer_trainer.storage.audit import Action, AuditEntry
 from dealer_trainer.storage.standards import DRILLS_TARGET
 from dealer_trainer.storage.verify import Finding, Problem, Verification
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import seconds_words
 
@@ -190,7 +191,7 @@ class RecordsCheckPanel(QWidget):
         self.limits = QLabel(cannot_detect())
         self.limits.setObjectName("verifyLimits")
         self.limits.setWordWrap(True)
-        self.limits.setStyleSheet("color: #607d8b;")
+        self.limits.setStyleSheet(f"color: {palette.MUTED};")
         self.audit = QTableWidget(0, 5)
         self.audit.setObjectName("auditTrail")
         self.audit.setHorizontalHeaderLabels(
@@ -229,7 +230,7 @@ class RecordsCheckPanel(QWidget):
         except StorageError as exc:
             self.result.setText(problem_text(exc))
             return None
-        self.result.setStyleSheet("" if found.clean else "color: #b71c1c;")
+        self.result.setStyleSheet("" if found.clean else f"color: {palette.WRONG};")
         self.result.setText("\n".join(verification_words(found)))
         self.limits.setVisible(not found.on_server)
         self.refresh()

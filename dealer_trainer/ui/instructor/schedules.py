@@ -19,7 +19,7 @@ from datetime import date, datetime, time, tzinfo
 from decimal import Decimal
 
 from PySide6.QtCore import QDate, Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QColor, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -57,6 +57,7 @@ from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import current_language, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
@@ -160,13 +161,13 @@ class MasteryPanel(QWidget):
         self.period = period_box(self)
         self.period.currentIndexChanged.connect(self.reload)
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet("font-size: 12pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 12pt; color: {palette.HEADING};")
         self.rule = QLabel()
         self.rule.setWordWrap(True)
-        self.rule.setStyleSheet("color: #455a64;")
+        self.rule.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         self.trainees = _table(7)
         self.skills = _table(5)
         self.overdue = _table(4, sorted_by=2)  # the longest overdue first
@@ -354,7 +355,7 @@ class MasteryPanel(QWidget):
         for row in range(self.overdue.rowCount()):
             item = self.overdue.item(row, 2)
             if item is not None:
-                item.setForeground(Qt.GlobalColor.darkRed)
+                item.setForeground(QColor(palette.WRONG))
 
 
 def _skill_list() -> QListWidget:
@@ -408,7 +409,7 @@ class PlansPanel(QWidget):
                 "A plan goes to the group's trainees of today: one who joins later does not get it."
             )
         )  # one line: a wrapped one would make the tab too high for 1366x768
-        self.group_said.setStyleSheet("color: #e65100;")
+        self.group_said.setStyleSheet(f"color: {palette.WARN};")
         self.group_said.hide()
         self.assign_button = QPushButton(self.tr("&Assign the plan"))
         self.assign_button.setDefault(True)
@@ -652,5 +653,5 @@ class PlansPanel(QWidget):
         ]
 
     def _say(self, text: str, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)

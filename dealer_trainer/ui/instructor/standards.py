@@ -46,6 +46,7 @@ from dealer_trainer.storage import InstructorDesk, StorageError
 from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
@@ -124,7 +125,7 @@ class StandardsPanel(QWidget):
         self.rule_button.clicked.connect(self.set_rule)
         self.rule_text = QLabel()
         self.rule_text.setWordWrap(True)
-        self.rule_text.setStyleSheet("color: #455a64;")
+        self.rule_text.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         rule_box = QGroupBox(self.tr("Mastery rule"))
         rule_form = QFormLayout(rule_box)
         rule_form.addRow(self.tr("Answers looked at (the last):"), self.last_answers)
@@ -143,7 +144,7 @@ class StandardsPanel(QWidget):
             )
         )
         note.setWordWrap(True)
-        note.setStyleSheet("color: #607d8b;")
+        note.setStyleSheet(f"color: {palette.MUTED};")
         side = QVBoxLayout()
         side.addWidget(editor)
         side.addWidget(rule_box)
@@ -361,5 +362,5 @@ class StandardsPanel(QWidget):
         self.changed.emit()
 
     def _say(self, text: str, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)

@@ -53,6 +53,7 @@ from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.table_rounds import CODE_NAMES, TableRoundsView, load
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import citation_text, current_language
 from dealer_trainer.ui.table.exam import percent
 
@@ -258,7 +259,7 @@ class TableResultsPane(QWidget):
         self.period.currentIndexChanged.connect(self.reload)
         self.period_label = QLabel()
         self.status = QLabel()
-        self.status.setStyleSheet("color: #607d8b;")
+        self.status.setStyleSheet(f"color: {palette.MUTED};")
         bar = QHBoxLayout()
         bar.addWidget(self.period_label)
         bar.addWidget(self.period)
@@ -267,7 +268,7 @@ class TableResultsPane(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setStyleSheet("font-size: 11pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 11pt; color: {palette.HEADING};")
         self.table = _table(4)
         self.table.activated.connect(self.open_rounds)
         self.table.cellDoubleClicked.connect(lambda _r, _c: self.open_rounds())

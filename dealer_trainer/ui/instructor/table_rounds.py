@@ -39,6 +39,7 @@ from dealer_trainer.storage.table_recorder import replay_stored, stored_mode
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.exam_panel import DIFFICULTY_NAMES
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.table.exam import KIND_NAMES, percent
 from dealer_trainer.ui.table.replay import ReplayWindow
 
@@ -118,7 +119,7 @@ class TableRoundsView(QWidget):
         self.windows: list[ReplayWindow] = []
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet("font-size: 11pt; color: #263238;")
+        self.summary.setStyleSheet(f"font-size: 11pt; color: {palette.HEADING};")
         self.table = _Table(0, 7)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -132,7 +133,7 @@ class TableRoundsView(QWidget):
         self.replay_button = QPushButton()
         self.replay_button.clicked.connect(self.replay_current)
         self.note = QLabel()
-        self.note.setStyleSheet("color: #8d6e63;")
+        self.note.setStyleSheet(f"color: {palette.ASIDE};")
         bar = QHBoxLayout()
         bar.addWidget(self.note, 1)
         bar.addWidget(self.replay_button)

@@ -73,6 +73,7 @@ from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
 from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 
 _INPUT_EVENTS = frozenset(
@@ -121,7 +122,7 @@ class ReportsPanel(QWidget):
             )
         )
         note.setWordWrap(True)
-        note.setStyleSheet("color: #607d8b;")
+        note.setStyleSheet(f"color: {palette.MUTED};")
         column = QWidget()
         column.setMaximumWidth(760)
         inner = QVBoxLayout(column)

@@ -59,6 +59,7 @@ from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.drills.rendering import article_text, escape, format_money
 from dealer_trainer.ui.felt.scene import FeltScene
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.sandbox.overlay import COLOURS, SandboxOverlay
 from dealer_trainer.ui.table.bets import TableBet, article_line, step_text
 
@@ -922,7 +923,7 @@ class SandboxPanel(QWidget):
     def _problem(self, text: str) -> None:
         self.steps.clear()
         self.message.setText(text if text.startswith("<") else escape(text))
-        self.message.setStyleSheet("color: #c62828;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};")
         self.totals.setText("")
         self.refusals.setVisible(False)
         self.notes.setText("")

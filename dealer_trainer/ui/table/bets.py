@@ -25,6 +25,7 @@ from dealer_trainer.rules.text import QT_TRANSLATE_NOOP, Text, fill
 from dealer_trainer.ui.bet_names import bet_name
 from dealer_trainer.ui.drills.rendering import article_text, format_money, render
 from dealer_trainer.ui.drills.situation import craps_bets
+from dealer_trainer.ui.felt import colours
 from dealer_trainer.ui.felt.scene import FeltScene
 from dealer_trainer.ui.table.stud_calls import STUD_CODES, call_text
 from dealer_trainer.ui.table.stud_calls import verdict_text as stud_verdict_text
@@ -41,13 +42,13 @@ COLOUR_NAMES = {
 }
 #: How the colour chips are drawn (a ring round the bet's stack).
 COLOUR_INKS = {
-    "red": "#d32f2f",
-    "blue": "#1e6fd9",
-    "green": "#2e9d48",
-    "yellow": "#f2c318",
-    "purple": "#8e44ad",
-    "orange": "#ef7d18",
-    "white": "#f4f4f4",
+    "red": colours.BET_RED,
+    "blue": colours.BET_BLUE,
+    "green": colours.BET_GREEN,
+    "yellow": colours.BET_YELLOW,
+    "purple": colours.BET_PURPLE,
+    "orange": colours.BET_ORANGE,
+    "white": colours.BET_WHITE,
 }
 
 

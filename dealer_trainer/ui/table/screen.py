@@ -82,6 +82,7 @@ from dealer_trainer.ui.drills.screen import SituationView
 from dealer_trainer.ui.drills.situation import FeltStage, hands_html
 from dealer_trainer.ui.felt.items import CHIP_DIAMETER, ChipStackItem
 from dealer_trainer.ui.games import GAME_NAMES
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.sidebar import chip_icon
 from dealer_trainer.ui.table.bets import (
@@ -111,35 +112,35 @@ from dealer_trainer.ui.table.stud_deal import StudDealPanel, outcome_html
 
 TABLE_STYLE = (
     DRILL_STYLE
-    + """
-#tableScreen { background: #f4f1ea; }
-#outcome { font-size: 17px; font-weight: 600; background: #ffffff; border: 1px solid #d0cbbf;
-           border-radius: 6px; padding: 6px; }
-#inHand { font-size: 16px; font-weight: 600; }
-#refusal { background: #fdf0ef; border: 2px solid #b3202a; border-radius: 6px; padding: 6px;
-           font-size: 15px; }
-#settled { background: #eef8ef; border: 2px solid #2e7d32; border-radius: 6px; padding: 6px;
-           font-size: 15px; }
-#steps, #stillBets { font-size: 14px; background: #ffffff; }
-#stillHeading { font-weight: 600; }
-#steps QScrollBar:vertical, #stillBets QScrollBar:vertical { width: 12px; background: #eeeae0;
-                                                             margin: 0; }
-#steps QScrollBar::handle:vertical, #stillBets QScrollBar::handle:vertical {
-    background: #b8b2a4; min-height: 24px; border-radius: 4px; margin: 2px; }
-#steps QScrollBar::handle:vertical:hover, #stillBets QScrollBar::handle:vertical:hover {
-    background: #8f897c; }
+    + f"""
+#tableScreen {{ background: {palette.PAPER}; }}
+#outcome {{ font-size: 17px; font-weight: 600; background: {palette.PANEL};
+            border: 1px solid {palette.EDGE}; border-radius: 6px; padding: 6px; }}
+#inHand {{ font-size: 16px; font-weight: 600; }}
+#refusal {{ background: {palette.WRONG_TINT}; border: 2px solid {palette.WRONG};
+            border-radius: 6px; padding: 6px; font-size: 15px; }}
+#settled {{ background: {palette.OK_TINT}; border: 2px solid {palette.OK}; border-radius: 6px;
+            padding: 6px; font-size: 15px; }}
+#steps, #stillBets {{ font-size: 14px; background: {palette.PANEL}; }}
+#stillHeading {{ font-weight: 600; }}
+#steps QScrollBar:vertical, #stillBets QScrollBar:vertical {{
+    width: 12px; background: {palette.SCROLL_TRACK}; margin: 0; }}
+#steps QScrollBar::handle:vertical, #stillBets QScrollBar::handle:vertical {{
+    background: {palette.SCROLL_HANDLE}; min-height: 24px; border-radius: 4px; margin: 2px; }}
+#steps QScrollBar::handle:vertical:hover, #stillBets QScrollBar::handle:vertical:hover {{
+    background: {palette.SCROLL_HANDLE_HOVER}; }}
 #steps QScrollBar::add-line:vertical, #steps QScrollBar::sub-line:vertical,
-#stillBets QScrollBar::add-line:vertical, #stillBets QScrollBar::sub-line:vertical { height: 0; }
+#stillBets QScrollBar::add-line:vertical, #stillBets QScrollBar::sub-line:vertical {{ height: 0; }}
 #steps QScrollBar::add-page:vertical, #steps QScrollBar::sub-page:vertical,
-#stillBets QScrollBar::add-page:vertical, #stillBets QScrollBar::sub-page:vertical {
-    background: none; }
-#floatTotal { font-size: 22px; font-weight: 700; min-width: 110px; }
-#tableBar QPushButton, #floatBar QPushButton { font-size: 14px; padding: 5px 10px; }
-#roundClock { font-size: 16px; font-weight: 700; min-width: 70px; }
-#pace { font-size: 14px; font-weight: 600; padding: 2px 8px; border-radius: 4px; }
-#pace[against="ahead"] { background: #e3f3e4; color: #1b5e20; }
-#pace[against="behind"] { background: #fbe4e2; color: #8e1b22; }
-#pace[against="on"] { background: #eceae4; color: #333333; }
+#stillBets QScrollBar::add-page:vertical, #stillBets QScrollBar::sub-page:vertical {{
+    background: none; }}
+#floatTotal {{ font-size: 22px; font-weight: 700; min-width: 110px; }}
+#tableBar QPushButton, #floatBar QPushButton {{ font-size: 14px; padding: 5px 10px; }}
+#roundClock {{ font-size: 16px; font-weight: 700; min-width: 70px; }}
+#pace {{ font-size: 14px; font-weight: 600; padding: 2px 8px; border-radius: 4px; }}
+#pace[against="ahead"] {{ background: {palette.OK_TINT}; color: {palette.OK}; }}
+#pace[against="behind"] {{ background: {palette.WRONG_TINT}; color: {palette.WRONG}; }}
+#pace[against="on"] {{ background: {palette.NEUTRAL_TINT}; color: {palette.TEXT}; }}
 """
 )
 MODE = QT_TRANSLATE_NOOP("table", "Table · Practice")
@@ -640,14 +641,14 @@ class TableScreen(QWidget):
                 ruled.ruling.citation if ruled is not None else None, round_.game
             )
             item.setText(f"✓ {shown}\n    {article}{readings_lines(attempt, round_)}")
-            item.setForeground(QColor("#1b5e20"))
+            item.setForeground(QColor(palette.OK))
             self.message.hide()
         else:
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation, round_.game)
             readings = readings_lines(attempt, round_)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}{readings}")
-            item.setForeground(QColor("#b3202a"))
+            item.setForeground(QColor(palette.WRONG))
             self._say(feedback_html(reason, article), "refusal")
         self.steps.add(item)
         self._show_pending()
@@ -711,7 +712,7 @@ class TableScreen(QWidget):
         if ring is None or ring.scene() is not scene:
             r = CHIP_DIAMETER / 2 + 9
             ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
-            ring.setPen(QPen(QColor("#ffd54a"), 4, Qt.PenStyle.DashLine))
+            ring.setPen(QPen(QColor(palette.FOCUS), 4, Qt.PenStyle.DashLine))
             ring.setBrush(QBrush(Qt.BrushStyle.NoBrush))
             ring.setZValue(150)
             ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -882,7 +883,7 @@ class TableScreen(QWidget):
             )
             right = sum(a.accepted for a in round_.attempts)  # practice: the steps taken
             item.setText(f"✓ {right}. {shown}\n    {article}")
-            item.setForeground(QColor("#1b5e20"))
+            item.setForeground(QColor(palette.OK))
             self.message.hide()
             if step is not None:
                 self._show_done(step)
@@ -892,7 +893,7 @@ class TableScreen(QWidget):
             reason = attempt_reason(attempt.verdict, attempt, round_, names)
             article = article_line(attempt.verdict.citation, round_.game)
             item.setText(f"✗ {shown}\n    {reason}\n    {article}")
-            item.setForeground(QColor("#b3202a"))
+            item.setForeground(QColor(palette.WRONG))
             self._say(feedback_html(reason, article), "refusal")
             self.float.clear()  # the refused payout goes back: the next one is built afresh
         self.steps.add(item)

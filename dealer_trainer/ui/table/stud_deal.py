@@ -36,6 +36,7 @@ from dealer_trainer.rules.text import fill
 from dealer_trainer.ui.digits import amount_key
 from dealer_trainer.ui.drills.rendering import escape
 from dealer_trainer.ui.drills.situation import card_html
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.table.bets import TableBet
 from dealer_trainer.ui.table.steady import SteadyLabel
 from dealer_trainer.ui.table.stud_calls import prompt
@@ -46,11 +47,12 @@ _DIGITS = {getattr(Qt.Key, f"Key_{n}"): n for n in range(10)}
 #: The answers in one row: a box each and the dealer while dealing (seven boxes at most).
 _COLUMNS = 8
 
-STYLE = """
-#studDeal { background: #fffaf0; border: 2px solid #c9a227; border-radius: 6px; }
-#studPrompt { font-size: 15px; font-weight: 600; }
-#studEvent { font-size: 15px; font-weight: 600; color: #8e1b22; }
-#studDeal QPushButton { font-size: 14px; padding: 4px 8px; }
+STYLE = f"""
+#studDeal {{ background: {palette.DEALING_TINT}; border: 2px solid {palette.DEALING_EDGE};
+             border-radius: 6px; }}
+#studPrompt {{ font-size: 15px; font-weight: 600; }}
+#studEvent {{ font-size: 15px; font-weight: 600; color: {palette.DEALING_TEXT}; }}
+#studDeal QPushButton {{ font-size: 14px; padding: 4px 8px; }}
 """
 
 
