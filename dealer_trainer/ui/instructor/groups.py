@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from PySide6.QtCore import QCoreApplication, QDate, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -40,6 +41,7 @@ from dealer_trainer.ui.instructor.confirm import (
     ask_until_done,
 )
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
@@ -283,7 +285,7 @@ class GroupsPanel(QWidget):
             )
         )
         explain.setWordWrap(True)
-        explain.setStyleSheet("color: #607d8b;")
+        explain.setStyleSheet(f"color: {palette.MUTED};")
         add_row = QHBoxLayout()
         add_row.addWidget(self.name, 3)
         add_row.addWidget(QLabel(self.tr("Starts on:")))
@@ -325,7 +327,7 @@ class GroupsPanel(QWidget):
                 item = cell(text)
                 item.setData(Qt.ItemDataRole.UserRole, group.id)
                 if group.archived:
-                    item.setForeground(Qt.GlobalColor.gray)
+                    item.setForeground(QColor(palette.FADED))
                 self.table.setItem(row, column, item)
         if chosen is not None:
             self.select(chosen.id)
@@ -350,7 +352,7 @@ class GroupsPanel(QWidget):
         )
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)
 
     def refusal(self, exc: Exception) -> str:

@@ -8,6 +8,7 @@ changed with the current one (the *Your password* box).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -35,6 +36,7 @@ from dealer_trainer.ui.instructor.people import (
     login_rule,
     password_rule,
 )
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 
 
@@ -114,7 +116,7 @@ class InstructorsPanel(QWidget):
             )
         )
         explain.setWordWrap(True)
-        explain.setStyleSheet("color: #607d8b;")
+        explain.setStyleSheet(f"color: {palette.MUTED};")
         add_row = QHBoxLayout()
         add_row.addWidget(self.name, 2)
         add_row.addWidget(self.login, 1)
@@ -154,7 +156,7 @@ class InstructorsPanel(QWidget):
                 item = cell(text)
                 item.setData(Qt.ItemDataRole.UserRole, account.id)
                 if account.disabled:
-                    item.setForeground(Qt.GlobalColor.gray)
+                    item.setForeground(QColor(palette.FADED))
                 self.table.setItem(row, column, item)
         if chosen is not None:
             self.select(chosen.id)
@@ -189,7 +191,7 @@ class InstructorsPanel(QWidget):
         )
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)
 
     def refusal(self, exc: Exception) -> str:

@@ -5,6 +5,7 @@ password."""
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -35,6 +36,7 @@ from dealer_trainer.ui.instructor.confirm import (
     ask_until_done,
 )
 from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.messages import DialogMessage
 
@@ -125,7 +127,7 @@ class TraineesPanel(QWidget):
             )
         )
         explain.setWordWrap(True)
-        explain.setStyleSheet("color: #607d8b;")
+        explain.setStyleSheet(f"color: {palette.MUTED};")
         add_row = QHBoxLayout()
         add_row.addWidget(self.name, 2)
         add_row.addWidget(self.login, 1)
@@ -175,7 +177,7 @@ class TraineesPanel(QWidget):
                 item = cell(text)
                 item.setData(Qt.ItemDataRole.UserRole, trainee.id)
                 if trainee.archived:
-                    item.setForeground(Qt.GlobalColor.gray)
+                    item.setForeground(QColor(palette.FADED))
                 self.table.setItem(row, column, item)
         self._selection_changed()
 
@@ -206,7 +208,7 @@ class TraineesPanel(QWidget):
         return problem_text(exc)
 
     def _refuse(self, text: str) -> None:
-        self.message.setStyleSheet("color: #b71c1c;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};")
         self.message.setText(text)
 
     def add(self) -> None:
@@ -245,7 +247,7 @@ class TraineesPanel(QWidget):
         for field in (self.name, self.login, self.new_password, self.staff_number):
             field.clear()
         given = self._desk.trainee_logins().get(added.id, ("", False))[0]
-        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.OK};")
         self.message.setText(
             fill(
                 self.tr("%1 can now sign in with the login %2 and the password you gave."),
@@ -277,7 +279,7 @@ class TraineesPanel(QWidget):
         except (ValueError, StorageError) as exc:
             self._refuse(problem_text(exc))
             return False
-        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.OK};")
         self.message.setText(
             fill(self.tr("%1 signs in with the new password from now on."), trainee.name)
         )
@@ -355,7 +357,7 @@ class TraineesPanel(QWidget):
             return staff_number_rule()
         except StorageError as exc:
             return self.refusal(exc)
-        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.OK};")
         self.message.setText(
             fill(
                 self.tr("%1's staff number is now %2.")
@@ -391,7 +393,7 @@ class TraineesPanel(QWidget):
             renamed = self._desk.rename_trainee(trainee.id, new_name)
         except (ValueError, StorageError) as exc:
             return self.refusal(exc)
-        self.message.setStyleSheet("color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.OK};")
         self.message.setText(
             fill(
                 self.tr("%1 is now %2; their answers stay theirs."),
@@ -591,5 +593,5 @@ class PasswordBox(QGroupBox):
         self.changed.emit()
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet("color: #b71c1c;" if error else "color: #2e7d32;")
+        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
         self.message.setText(text)
