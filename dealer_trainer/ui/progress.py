@@ -58,6 +58,7 @@ from dealer_trainer.ui.exam_review import moment_text
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.geometry import share_of_screen
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import ERROR_STYLE, StatusLine
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.my_transcript import MyTranscript
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words, seconds_words
@@ -196,10 +197,8 @@ class ProgressWindow(QDialog):
         self.rule.setStyleSheet(f"color: {palette.MUTED_STRONG};")
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet(f"color: {palette.WRONG};")
+        self.message = StatusLine()
+        self.message.setStyleSheet(ERROR_STYLE)
 
         self.due = self._table(4)
         self.due.itemActivated.connect(lambda _item: self.start_due())
@@ -230,7 +229,9 @@ class ProgressWindow(QDialog):
         self.close_button = QPushButton()
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
-        self.transcript = MyTranscript(self._desk, self._tell, self)
+        self.transcript = MyTranscript(
+            self._desk, lambda text, error: self.message.say(text, error=error), self
+        )
 
         due_bar = QHBoxLayout()
         due_bar.addWidget(self.due_label)
@@ -325,10 +326,6 @@ class ProgressWindow(QDialog):
             self.refresh()
         super().changeEvent(event)
 
-    def _tell(self, text: str, error: bool = True) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)
-
     # ------------------------------------------------------------------ reading --
     def _desk(self) -> TraineeDesk | None:
         return self._launcher().desk()
@@ -346,11 +343,12 @@ class ProgressWindow(QDialog):
             standards = desk.standing.standards()
             figures = desk.my_table_figures()
         except (StorageError, OSError) as exc:
-            self._tell(
+            self.message.say(
                 fill(
                     QCoreApplication.translate("ProgressWindow", "Your records cannot be read: %1"),
                     problem_text(exc),
-                )
+                ),
+                error=True,
             )
             return
         self.heading.setText(fill(self.tr("My progress · %1"), desk.profile.name))
@@ -362,11 +360,12 @@ class ProgressWindow(QDialog):
 
     def _nobody(self) -> None:
         self.heading.setText(self.tr("My progress"))
-        self._tell(
+        self.message.say(
             self.tr(
                 "Sign in first: your progress is shown once you have signed in "
                 "(Sign in… on the left)."
-            )
+            ),
+            error=True,
         )
         self._due = []
         self.due.setRowCount(0)
@@ -511,7 +510,7 @@ class ProgressWindow(QDialog):
     def practise_chosen(self) -> QWidget | None:
         row = self.skills_table.currentRow()
         if not 0 <= row < len(self._skills):
-            self._tell(self.tr("Choose a skill in the table first."))
+            self.message.say(self.tr("Choose a skill in the table first."), error=True)
             return None
         return self.practise(self._skills[row])
 
@@ -519,10 +518,11 @@ class ProgressWindow(QDialog):
         """Start the chosen plan (practice of its skills) or sit the chosen exam."""
         row = self.due.currentRow()
         if not 0 <= row < len(self._due):
-            self._tell(
+            self.message.say(
                 QCoreApplication.translate(
                     "ProgressWindow", "Choose a plan or an exam in the list first."
-                )
+                ),
+                error=True,
             )
             return None
         entry = self._due[row]
@@ -548,12 +548,12 @@ class ProgressWindow(QDialog):
             if chosen is not None and chosen[0].id == assignment_id:
                 launcher.exams.setCurrentIndex(index)
                 return self._opened(launcher, launcher.start("exam"))
-        self._tell(self.tr("This exam can no longer be sat."))
+        self.message.say(self.tr("This exam can no longer be sat."), error=True)
         return None
 
     def _opened(self, launcher: DrillLauncher, screen: QWidget | None) -> QWidget | None:
         if screen is None:  # the launcher said why
-            self._tell(launcher.status.text())
+            self.message.say(launcher.status.text(), error=True)
             return None
         closed = getattr(screen, "closed", None)
         if closed is not None:

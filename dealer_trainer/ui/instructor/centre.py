@@ -46,7 +46,7 @@ from dealer_trainer.storage.centre import NAME_LENGTH, CentreSettings
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 
 
@@ -69,9 +69,7 @@ class CentrePanel(QWidget):
         self.save_button = QPushButton(self.tr("S&ave the settings"))
         self.save_button.setDefault(True)
         self.save_button.clicked.connect(self.save)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message = StatusLine()
         box = QGroupBox(self.tr("The centre's settings"))
         form = QFormLayout(box)
         form.addRow(self.tr("Centre's name (transcripts, certificates):"), self.name)
@@ -177,7 +175,7 @@ class CentrePanel(QWidget):
             certs = self._desk.certifications()
             trainees = {t.id: t.name for t in self._desk.all_trainees()}
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         self.name.setText(settings.centre_name)
         self.retake_limit.setValue(settings.retake_limit)
@@ -242,13 +240,13 @@ class CentrePanel(QWidget):
         try:
             saved = self._desk.save_centre_settings(wanted)
         except ValueError as exc:
-            self._say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
+            self.message.say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
             return False
         except StorageError as exc:
-            self._say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
+            self.message.say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
             return False
         self.refresh()
-        self._say(
+        self.message.say(
             fill(self.tr("Saved as version %1: %2"), str(saved.version), self.settings_text(saved)),
             error=False,
         )
@@ -257,7 +255,7 @@ class CentrePanel(QWidget):
 
     def ask_pdf(self, *, certificate: bool) -> None:
         if self.trainee.currentData() is None:
-            self._say(self.tr("Choose a trainee first."), error=True)
+            self.message.say(self.tr("Choose a trainee first."), error=True)
             return
         stem = self.trainee.currentText()
         # Outside an f-string: lupdate reads a tr() call only there.
@@ -273,17 +271,13 @@ class CentrePanel(QWidget):
         trainee_id = int(self.trainee.currentData())
         desk = self._desk
         write = certificates_pdf if certificate else transcript_pdf
-        self._say(fill(self.tr("Writing %1…"), str(path)), error=False)
+        self.message.say(fill(self.tr("Writing %1…"), str(path)), error=False)
 
         def done(pages: int) -> None:
-            self._say(
+            self.message.say(
                 fill(self.tr("%n page(s) written to %1", "", pages), str(path)),
                 error=False,
             )
             self.written.emit(str(path))
 
         self._jobs.run("certificates", lambda: write(desk, trainee_id, path), done)
-
-    def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)

@@ -66,6 +66,7 @@ from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
@@ -145,10 +146,9 @@ class ExamBuilder(QGroupBox):
         self.seed.setToolTip(
             self.tr("The same seed gives the same items in the same order to every trainee.")
         )
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
-        self._refusing = False  # the message says a refusal (cleared once the form changes)
+        # no empty line under the preview while it has nothing to say; a refusal is cleared
+        # once the form changes
+        self.message = StatusLine(hidden_when_empty=True)
         self.preview = QListWidget()
         self.preview.setMinimumHeight(80)
         self.create_button = QPushButton(self.tr("Save the e&xam"))
@@ -178,7 +178,6 @@ class ExamBuilder(QGroupBox):
         layout.addWidget(QLabel(self.tr("The items every trainee will get:")))
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.message)
-        self.message.hide()  # until there is something to say: the preview has its line
         layout.addWidget(self.create_button)
         self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
         self.skills.itemChanged.connect(self.update_preview)
@@ -273,7 +272,7 @@ class ExamBuilder(QGroupBox):
         try:
             spec = self.spec()
         except ValueError:
-            self._say(self.tr("Tick at least one skill."), error=True)
+            self.message.say(self.tr("Tick at least one skill."), error=True)
             return None
         title = self.exam_title.text().strip()
         if not self._title_free(title):
@@ -296,7 +295,7 @@ class ExamBuilder(QGroupBox):
                 **self._table_arguments(),
             )
         except (ValueError, StorageError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return None
         return self._saved(made)
 
@@ -305,17 +304,17 @@ class ExamBuilder(QGroupBox):
         invisible characters only otherwise): the exams list and the results name an exam
         by its title alone."""
         if not title:
-            self._say(self.tr("Give the exam a title."), error=True)
+            self.message.say(self.tr("Give the exam a title."), error=True)
             return False
         key = title_key(title)
         try:
             kept_exams = self._desk.exams()
         except StorageError as exc:  # a locked session, the server away: said, nothing lost
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return False
         for kept in kept_exams:
             if title_key(kept.title) == key:
-                self._say(
+                self.message.say(
                     fill(
                         self.tr(
                             "An exam named “%1” exists already: give this one a title of its own "
@@ -361,26 +360,20 @@ class ExamBuilder(QGroupBox):
                 **self._table_arguments(),
             )
         except (ValueError, StorageError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return None
         return self._saved(made)
 
     def _saved(self, made: Exam) -> Exam:
-        self._say(fill(self.tr("Saved: %1"), made.title), error=False)
+        self.message.say(fill(self.tr("Saved: %1"), made.title), error=False)
         self.exam_title.clear()
         self.seed.setValue(secrets.randbelow(2**31))
         self.created.emit(made.id)
         return made
 
-    def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)
-        self.message.setVisible(bool(text))  # no empty line under the preview meanwhile
-        self._refusing = error and bool(text)
-
     def _clear_refusal(self) -> None:
-        if self._refusing:
-            self._say("", error=False)
+        if self.message.refusing():
+            self.message.say("")
 
 
 class ExamsPanel(QWidget):
@@ -444,9 +437,7 @@ class ExamsPanel(QWidget):
         self.pending: QDialog | None = None  # the confirmation open, if any
         self.assign_button = QPushButton(self.tr("&Assign to the ticked trainees"))
         self.assign_button.clicked.connect(self.assign)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         self.results = QTableWidget(0, 5)
         self.results.setHorizontalHeaderLabels(
             [
@@ -677,7 +668,7 @@ class ExamsPanel(QWidget):
         """Withdraw the chosen trainee's exam, once asked (Cancel is the default)."""
         chosen, exam = self.chosen_result(), self.current_exam()
         if chosen is None or exam is None:
-            self.message.setText(self.tr("Choose a trainee in the results first."))
+            self.message.say(self.tr("Choose a trainee in the results first."), error=True)
             return
         name = getattr(self, "_names", {}).get(chosen.assignment.trainee_id, "")
         box = Confirmation(
@@ -700,9 +691,9 @@ class ExamsPanel(QWidget):
         try:
             self._desk.withdraw_exam(chosen.assignment.id)
         except StorageError as exc:
-            self.message.setText(problem_text(exc))
+            self.message.say(problem_text(exc), error=True)
             return False
-        self.message.setText(fill(self.tr("“%1” is withdrawn from %2."), exam.title, name))
+        self.message.say(fill(self.tr("“%1” is withdrawn from %2."), exam.title, name))
         self.show_results(exam)
         self.assigned.emit()  # the overdue list and the trainee's tab read it again
         return True
@@ -712,8 +703,8 @@ class ExamsPanel(QWidget):
         if chosen is not None and chosen.assignment.completed_at is not None:  # one has ended
             self.review()
         elif chosen is not None:
-            self.message.setText(
-                self.tr("This trainee has not sat the exam yet: nothing to review.")
+            self.message.say(
+                self.tr("This trainee has not sat the exam yet: nothing to review."), error=True
             )
 
     def review(self) -> None:
@@ -722,12 +713,12 @@ class ExamsPanel(QWidget):
 
         exam = self.current_exam()
         if exam is None:
-            self.message.setText(self.tr("Choose an exam first."))
+            self.message.say(self.tr("Choose an exam first."), error=True)
             return
         try:
             sittings = exam_sittings(self._desk, exam)
         except StorageError as exc:
-            self.message.setText(problem_text(exc))
+            self.message.say(problem_text(exc), error=True)
             return
         dialog = ExamReview(exam.title, sittings, self, group=True)
         chosen = self.chosen_result()
@@ -754,7 +745,7 @@ class ExamsPanel(QWidget):
         exam = self.current_exam()
         targets = self.ticked_trainees()
         if exam is None or not targets:
-            self.message.setText(self.tr("Choose an exam and tick at least one trainee."))
+            self.message.say(self.tr("Choose an exam and tick at least one trainee."), error=True)
             return
         due = opens = None
         if self.has_due.isChecked():
@@ -764,10 +755,14 @@ class ExamsPanel(QWidget):
             first: date = self.opens.date().toPython()  # type: ignore[assignment]
             opens = datetime.combine(first, time(0, 0), self._zone)
         if opens is not None and due is not None and opens >= due:
-            self.message.setText(self.tr("The exam must open before it is due: change a date."))
+            self.message.say(
+                self.tr("The exam must open before it is due: change a date."), error=True
+            )
             return
         if due is not None and due <= self._now():
-            self.message.setText(self.tr("The due date has passed: choose today or a later day."))
+            self.message.say(
+                self.tr("The due date has passed: choose today or a later day."), error=True
+            )
             return
         # Those who have the exam already are skipped, by name: a retake is a new sitting of
         # the same assignment, not a second one, and the others still get it.
@@ -775,19 +770,19 @@ class ExamsPanel(QWidget):
         targets = [t for t in targets if t not in already]
         had_it = ", ".join(sorted(self._names.get(t, "") for t in already))
         if not targets:
-            self.message.setText(
-                fill(self.tr("Every trainee ticked has this exam already: %1."), had_it)
+            self.message.say(
+                fill(self.tr("Every trainee ticked has this exam already: %1."), had_it), error=True
             )
             return
         try:
             made = self._desk.assign_exam(exam.id, targets, due, opens_at=opens)
         except (StorageError, ValueError) as exc:
-            self.message.setText(problem_text(exc))
+            self.message.say(problem_text(exc), error=True)
             return
         text = self.tr("Assigned to %n trainee(s).", "", len(made))
         if already:
             text += " " + fill(self.tr("Already assigned to: %1."), had_it)
-        self.message.setText(text)
+        self.message.say(text)
         self.group.setCurrentIndex(0)
         self.tick(set())
         self.show_results(exam)

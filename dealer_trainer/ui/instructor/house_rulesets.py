@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -45,6 +45,7 @@ from dealer_trainer.storage.house_rulesets import (
 from dealer_trainer.ui.games import GAME_NAMES
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import current_language, problem_text, text_in_language
 
 
@@ -62,9 +63,7 @@ class HouseRulesetsPanel(QWidget):
         self.keys_button = QPushButton()
         self.keys_button.clicked.connect(self.show_keys)
         self.keys: QDialog | None = None  # the keys' window, once opened
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # a file's text is never markup
+        self.message = StatusLine()
         #: How to say the message in the language of the moment (said again on a switch).
         self._saying: Callable[[], str] | None = None
         self._kept: list[StoredHouseRuleset] = []  # the versions the table shows
@@ -234,5 +233,4 @@ class HouseRulesetsPanel(QWidget):
 
     def _say(self, saying: Callable[[], str], *, error: bool) -> None:
         self._saying = saying
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(saying())
+        self.message.say(saying(), error=error)

@@ -58,6 +58,7 @@ from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
 from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import current_language, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
@@ -415,9 +416,7 @@ class PlansPanel(QWidget):
         self.assign_button.setDefault(True)
         self.assign_button.clicked.connect(self.assign)
         self.plan_title.returnPressed.connect(self.assign)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         builder = QGroupBox(self.tr("New practice plan"))
         form = QFormLayout(builder)
         form.addRow(self.tr("Title:"), self.plan_title)
@@ -553,7 +552,7 @@ class PlansPanel(QWidget):
         elif due <= self._now():
             problem = self.tr("The due date has passed: choose today or a later day.")
         if problem is not None:
-            self._say(problem, error=True)
+            self.message.say(problem, error=True)
             return
         group = self.chosen_group()
         game, items = str(self.game.currentData()), self.items.value()
@@ -566,14 +565,14 @@ class PlansPanel(QWidget):
                 )
                 trainees = list(given)
         except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         if group is None:
             said = fill(self.tr("“%1” given to %n trainee(s).", "", len(trainees)), plan.title)
         else:
             said = self.tr("“%1” given to %n trainee(s) of %2.", "", len(trainees))
             said = fill(said, plan.title, group.name)
-        self._say(said, error=False)
+        self.message.say(said, error=False)
         self.plan_title.clear()
         self.group.setCurrentIndex(0)  # back to no group for the next plan
         self.tick(self.trainees, set())
@@ -585,7 +584,7 @@ class PlansPanel(QWidget):
         try:
             given = self._desk.schedules.progress()
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         now = self._now()
         _fill(self.plans, [self._row(p, now) for p in given], left=(0, 1, 2, 4), data=given)
@@ -604,7 +603,7 @@ class PlansPanel(QWidget):
         """Withdraw the chosen plan from its trainee, once asked (Cancel is the default)."""
         chosen = self.chosen_plan()
         if chosen is None:
-            self._say(self.tr("Choose a plan in the list first."), error=True)
+            self.message.say(self.tr("Choose a plan in the list first."), error=True)
             return
         title = plan_title(chosen.plan, self._group_names())
         name = self._names.get(chosen.trainee_id, "")
@@ -628,10 +627,10 @@ class PlansPanel(QWidget):
         try:
             self._desk.schedules.withdraw_plan(chosen.assignment_id)
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             self.refresh()  # what is there now (done meanwhile, or withdrawn elsewhere)
             return False
-        self._say(fill(self.tr("“%1” is withdrawn from %2."), title, name), error=False)
+        self.message.say(fill(self.tr("“%1” is withdrawn from %2."), title, name), error=False)
         self.refresh()
         self.assigned.emit()  # the overdue list and the trainee's tab read it again
         return True
@@ -651,7 +650,3 @@ class PlansPanel(QWidget):
             fill(self.tr("%1 of %2 items"), str(progress.done), str(plan.item_count)),
             state,
         ]
-
-    def _say(self, text: str, error: bool) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)

@@ -47,6 +47,7 @@ from dealer_trainer.storage.standards import SpeedStandard
 from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
@@ -91,9 +92,7 @@ class StandardsPanel(QWidget):
             )
         )
         self.back_button.clicked.connect(self.back_to_drills)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
 
         editor = QGroupBox(self.tr("Target time of the chosen skill"))
         form = QFormLayout(editor)
@@ -175,7 +174,7 @@ class StandardsPanel(QWidget):
             history = self._desk.standards.history()
             rule = self._desk.standards.mastery_rule()
         except StorageError as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         newest: dict[str, SpeedStandard] = {}
         for version in history:  # newest first
@@ -252,11 +251,11 @@ class StandardsPanel(QWidget):
     def set_target(self) -> None:
         skill_id = self.current_skill()
         if skill_id is None:
-            self._say(self.tr("Choose a skill in the table first."), error=True)
+            self.message.say(self.tr("Choose a skill in the table first."), error=True)
             return
         typed = ascii_digits(self.seconds.text()).strip().replace(",", ".")
         if not typed:
-            self._say(
+            self.message.say(
                 fill(
                     self.tr("Type the target time in seconds: the drills' own for %1 is %2."),
                     skill_title(skill_id),
@@ -269,7 +268,7 @@ class StandardsPanel(QWidget):
         try:
             seconds = check_target(Decimal(typed))
         except (InvalidOperation, SpeedStandardError):
-            self._say(
+            self.message.say(
                 fill(
                     self.tr(
                         "“%1” is not a target time: type the seconds, between %2 and %3, to a "
@@ -285,10 +284,10 @@ class StandardsPanel(QWidget):
         try:
             made = self._desk.standards.set_standard(skill_id, seconds)
         except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         self.refresh()
-        self._say(
+        self.message.say(
             fill(
                 self.tr("The target of %1 is now %2 (version %3)."),
                 skill_title(skill_id),
@@ -303,10 +302,10 @@ class StandardsPanel(QWidget):
         """Set the chosen skill back to the drills' own target (a new version)."""
         skill_id = self.current_skill()
         if skill_id is None:
-            self._say(self.tr("Choose a skill in the table first."), error=True)
+            self.message.say(self.tr("Choose a skill in the table first."), error=True)
             return
         if self._centre_seconds(skill_id) is None:
-            self._say(
+            self.message.say(
                 fill(
                     self.tr("%1 already follows the drills' own target (%2)."),
                     skill_title(skill_id),
@@ -318,11 +317,11 @@ class StandardsPanel(QWidget):
         try:
             made = self._desk.standards.set_standard(skill_id, None)
         except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         self.refresh()
         self.seconds.setFocus()  # the button is disabled now: keep the keys on the editor
-        self._say(
+        self.message.say(
             fill(
                 self.tr("%1 follows the drills' own target again: %2 (version %3)."),
                 skill_title(skill_id),
@@ -335,7 +334,7 @@ class StandardsPanel(QWidget):
 
     def set_rule(self) -> None:
         if self.close_share.value() > self.mastered.value():
-            self._say(
+            self.message.say(
                 fill(
                     self.tr(
                         "The share that is close to mastery (%1 %) cannot be above the share that "
@@ -355,12 +354,10 @@ class StandardsPanel(QWidget):
         try:
             made = self._desk.standards.set_mastery_rule(rule)
         except (StorageError, ValueError) as exc:
-            self._say(problem_text(exc), error=True)
+            self.message.say(problem_text(exc), error=True)
             return
         self.refresh()
-        self._say(fill(self.tr("The mastery rule is set: %1"), rule_words(made)), False)
+        self.message.say(
+            fill(self.tr("The mastery rule is set: %1"), rule_words(made)), error=False
+        )
         self.changed.emit()
-
-    def _say(self, text: str, error: bool) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)
