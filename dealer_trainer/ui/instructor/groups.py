@@ -42,6 +42,7 @@ from dealer_trainer.ui.instructor.confirm import (
 )
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 
 NAME, STARTS, INSTRUCTORS, TRAINEES, STATUS = range(5)
@@ -248,9 +249,7 @@ class GroupsPanel(QWidget):
         self.add_button = QPushButton(self.tr("Ne&w group"))
         self.add_button.clicked.connect(self.add)
         self.name.returnPressed.connect(self.add)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
             [
@@ -352,8 +351,7 @@ class GroupsPanel(QWidget):
         )
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)
+        self.message.say(text, error=error)
 
     def refusal(self, exc: Exception) -> str:
         if isinstance(exc, DuplicateGroupNameError):

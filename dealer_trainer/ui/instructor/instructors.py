@@ -37,6 +37,7 @@ from dealer_trainer.ui.instructor.people import (
     password_rule,
 )
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 
 
@@ -76,9 +77,7 @@ class InstructorsPanel(QWidget):
         self.add_button.clicked.connect(self.add)
         for field in (self.name, self.login, self.password, self.repeat):
             field.returnPressed.connect(self.add)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels(
             [self.tr("Name"), self.tr("Login"), self.tr("Status"), self.tr("Added")]
@@ -191,8 +190,7 @@ class InstructorsPanel(QWidget):
         )
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)
+        self.message.say(text, error=error)
 
     def refusal(self, exc: Exception) -> str:
         if isinstance(exc, DuplicateInstructorNameError):

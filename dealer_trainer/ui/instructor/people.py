@@ -37,6 +37,7 @@ from dealer_trainer.ui.instructor.confirm import (
 )
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.messages import DialogMessage
 
@@ -82,9 +83,7 @@ class TraineesPanel(QWidget):
         self.add_button.clicked.connect(self.add)
         for field in (self.name, self.login, self.new_password, self.staff_number):
             field.returnPressed.connect(self.add)
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         self.table = QTableWidget(0, 6)
         self.table.setHorizontalHeaderLabels(
             [
@@ -208,8 +207,7 @@ class TraineesPanel(QWidget):
         return problem_text(exc)
 
     def _refuse(self, text: str) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};")
-        self.message.setText(text)
+        self.message.say(text, error=True)
 
     def add(self) -> None:
         """Add the trainee typed in; the fields are checked in the order they are shown."""
@@ -247,8 +245,7 @@ class TraineesPanel(QWidget):
         for field in (self.name, self.login, self.new_password, self.staff_number):
             field.clear()
         given = self._desk.trainee_logins().get(added.id, ("", False))[0]
-        self.message.setStyleSheet(f"color: {palette.OK};")
-        self.message.setText(
+        self.message.say(
             fill(
                 self.tr("%1 can now sign in with the login %2 and the password you gave."),
                 added.name,
@@ -279,8 +276,7 @@ class TraineesPanel(QWidget):
         except (ValueError, StorageError) as exc:
             self._refuse(problem_text(exc))
             return False
-        self.message.setStyleSheet(f"color: {palette.OK};")
-        self.message.setText(
+        self.message.say(
             fill(self.tr("%1 signs in with the new password from now on."), trainee.name)
         )
         self.refresh()
@@ -357,8 +353,7 @@ class TraineesPanel(QWidget):
             return staff_number_rule()
         except StorageError as exc:
             return self.refusal(exc)
-        self.message.setStyleSheet(f"color: {palette.OK};")
-        self.message.setText(
+        self.message.say(
             fill(
                 self.tr("%1's staff number is now %2.")
                 if changed.staff_number
@@ -393,8 +388,7 @@ class TraineesPanel(QWidget):
             renamed = self._desk.rename_trainee(trainee.id, new_name)
         except (ValueError, StorageError) as exc:
             return self.refusal(exc)
-        self.message.setStyleSheet(f"color: {palette.OK};")
-        self.message.setText(
+        self.message.say(
             fill(
                 self.tr("%1 is now %2; their answers stay theirs."),
                 trainee.name,
@@ -559,9 +553,7 @@ class PasswordBox(QGroupBox):
         self.change_button = QPushButton(self.tr("Change the password"))
         self.change_button.clicked.connect(self.change)
         self.repeat.returnPressed.connect(self.change)  # Enter in the last field changes it
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names and titles as typed, never HTML
-        self.message.setWordWrap(True)
+        self.message = StatusLine()
         form = QFormLayout(self)
         form.addRow(self.tr("Current password:"), self.current)
         form.addRow(self.tr("New password:"), self.new)
@@ -593,5 +585,4 @@ class PasswordBox(QGroupBox):
         self.changed.emit()
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet(f"color: {palette.WRONG};" if error else f"color: {palette.OK};")
-        self.message.setText(text)
+        self.message.say(text, error=error)
