@@ -42,9 +42,9 @@ from dealer_trainer.storage import (
 from dealer_trainer.storage.errors import AccountDisabledError
 from dealer_trainer.storage.records import Person
 from dealer_trainer.storage.signin import NoPasswordYetError
+from dealer_trainer.ui.kit.messages import DialogMessage
+from dealer_trainer.ui.kit.retry_wait import RetryWait
 from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.messages import DialogMessage
-from dealer_trainer.ui.retry_wait import RetryWait
 
 
 class SignInDialog(QDialog):

@@ -59,7 +59,6 @@ from dealer_trainer.storage.rounds import StoredTableRound
 from dealer_trainer.ui.instructor.cohort_within import CohortWithin
 from dealer_trainer.ui.instructor.detail import AnswerDetail
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import (
     ID_ROLE,
     AnswersModel,
@@ -71,6 +70,7 @@ from dealer_trainer.ui.instructor.plots import TrendPlots
 from dealer_trainer.ui.instructor.table_rounds import TableRoundsView
 from dealer_trainer.ui.instructor.table_rounds import load as load_rounds
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
 
 PERIODS = (30, 90, 365)
 DEFAULT_PERIOD = 90

@@ -56,16 +56,16 @@ from dealer_trainer.storage.records import title_key
 from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.drills.rendering import join_names
 from dealer_trainer.ui.games import ruleset_name, ruleset_title
-from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.exam_table_part import (
     TablePart,
     exam_rounds_text,
     exam_weighing,
 )
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 

@@ -34,14 +34,14 @@ from PySide6.QtWidgets import (
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import DuplicateGroupNameError, InstructorAccount, IntakeGroup
-from dealer_trainer.ui.instructor.confirm import (
+from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.confirm import (
     Confirmation,
     FormDialog,
     ask_then,
     ask_until_done,
 )
-from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 

@@ -29,7 +29,6 @@ from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateInstructorNameError, InstructorAccount
 from dealer_trainer.storage.logins import check_login
 from dealer_trainer.storage.records import clean_name
-from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.instructor.people import (
     TraineePasswordDialog,
@@ -37,6 +36,7 @@ from dealer_trainer.ui.instructor.people import (
     password_rule,
 )
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
 

@@ -33,9 +33,9 @@ from dealer_trainer.storage import (
     WrongPasswordError,
 )
 from dealer_trainer.storage.access import MIN_PASSWORD_LENGTH
+from dealer_trainer.ui.kit.messages import DialogMessage
+from dealer_trainer.ui.kit.retry_wait import RetryWait
 from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.messages import DialogMessage
-from dealer_trainer.ui.retry_wait import RetryWait
 
 
 def _password_field() -> QLineEdit:

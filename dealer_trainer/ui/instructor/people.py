@@ -29,17 +29,17 @@ from dealer_trainer.storage.errors import DuplicateLoginError
 from dealer_trainer.storage.groups import DuplicateStaffNumberError, clean_staff_number
 from dealer_trainer.storage.logins import check_login
 from dealer_trainer.storage.records import clean_name
-from dealer_trainer.ui.instructor.confirm import (
+from dealer_trainer.ui.instructor.models import cell
+from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.confirm import (
     Confirmation,
     RenameDialog,
     ask_then,
     ask_until_done,
 )
-from dealer_trainer.ui.instructor.models import cell
-from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.messages import DialogMessage
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import problem_text
-from dealer_trainer.ui.messages import DialogMessage
 
 #: The table's columns (staff number and group: issue 15).
 NAME, STAFF, GROUP, CREATED, STATUS, LOGIN = range(6)

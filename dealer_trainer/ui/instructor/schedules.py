@@ -53,11 +53,11 @@ from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress
 from dealer_trainer.storage.standards import SpeedShare
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.games import GAME_NAMES
-from dealer_trainer.ui.instructor.confirm import Confirmation, ask_then
 from dealer_trainer.ui.instructor.dashboard import Period, heading, period_box
 from dealer_trainer.ui.instructor.groups import fill_groups, group_box
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
 from dealer_trainer.ui.kit.status import StatusLine
 from dealer_trainer.ui.language import current_language, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words

@@ -66,7 +66,6 @@ from dealer_trainer.ui.instructor.exam_panel import ExamsPanel
 from dealer_trainer.ui.instructor.groups import GroupsPanel
 from dealer_trainer.ui.instructor.house_rulesets import HouseRulesetsPanel
 from dealer_trainer.ui.instructor.instructors import InstructorsPanel
-from dealer_trainer.ui.instructor.jobs import Jobs
 from dealer_trainer.ui.instructor.lazy_page import LazyPage
 from dealer_trainer.ui.instructor.people import TraineesPanel
 from dealer_trainer.ui.instructor.records_check import RecordsCheckPanel
@@ -74,6 +73,7 @@ from dealer_trainer.ui.instructor.schedules import MasteryPanel, PlansPanel
 from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
 from dealer_trainer.ui.kit import palette
+from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.language import problem_text
 
 _INPUT_EVENTS = frozenset(

@@ -524,7 +524,7 @@ class TableScreen(QWidget):
             return
         if self.pending is not None:
             return  # asked already
-        from dealer_trainer.ui.instructor.confirm import (  # noqa: PLC0415 (when first asked)
+        from dealer_trainer.ui.kit.confirm import (  # noqa: PLC0415 (when first asked)
             Confirmation,
             ask_then,
         )

@@ -11,9 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from dealer_trainer.ui.kit import palette
-
-ERROR_STYLE = f"color: {palette.WRONG};"
+from dealer_trainer.ui.kit.status import ERROR_STYLE
 
 
 class DialogMessage(QLabel):
