@@ -47,6 +47,7 @@ from dealer_trainer.ui.digits import accept_wide_digits
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
 from dealer_trainer.ui.language import problem_text
 
 
@@ -237,13 +238,14 @@ class CentrePanel(QWidget):
             self.wait_days.value(),
             self.validity.value(),
         )
-        try:
-            saved = self._desk.save_centre_settings(wanted)
-        except ValueError as exc:
-            self.message.say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
-            return False
-        except StorageError as exc:
-            self.message.say(fill(self.tr("Not saved: %1"), problem_text(exc)), error=True)
+        saved = write(
+            self.message,
+            lambda: self._desk.save_centre_settings(wanted),
+            Change.CENTRE,
+            also=(ValueError,),
+            wording=self.tr("Not saved: %1"),
+        )
+        if saved is REFUSED:
             return False
         self.refresh()
         self.message.say(

@@ -67,6 +67,7 @@ from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
 from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
 from dealer_trainer.ui.language import problem_text
 
 MAX_ITEMS = 500  # the drills' ExamSpec takes 1 to 500 items
@@ -279,9 +280,10 @@ class ExamBuilder(QGroupBox):
             return None
         minutes = self.time_limit.value()
         speed = self.speed_mark.value()
-        try:
+
+        def create() -> Exam:
             standards = self._desk.standards.standards()  # the centre's, kept with the exam
-            made = self._desk.create_exam(
+            return self._desk.create_exam(
                 title=title,
                 ruleset_id=str(spec.ruleset),
                 skills=spec.skills,
@@ -294,8 +296,9 @@ class ExamBuilder(QGroupBox):
                 speed_targets_ms={s: target_ms(s, standards) for s in spec.skills},
                 **self._table_arguments(),
             )
-        except (ValueError, StorageError) as exc:
-            self.message.say(problem_text(exc), error=True)
+
+        made = write(self.message, create, Change.EXAMS, also=(ValueError,))
+        if made is REFUSED:
             return None
         return self._saved(made)
 
@@ -346,8 +349,9 @@ class ExamBuilder(QGroupBox):
             return None
         minutes = self.time_limit.value()
         speed = self.speed_mark.value()
-        try:
-            made = self._desk.create_exam(
+        made = write(
+            self.message,
+            lambda: self._desk.create_exam(
                 title=title,
                 ruleset_id=str(self.ruleset.currentData()),
                 skills=(),
@@ -358,9 +362,11 @@ class ExamBuilder(QGroupBox):
                 time_limit=timedelta(minutes=minutes) if minutes else None,
                 speed_mark=Fraction(speed, 100) if speed else None,
                 **self._table_arguments(),
-            )
-        except (ValueError, StorageError) as exc:
-            self.message.say(problem_text(exc), error=True)
+            ),
+            Change.EXAMS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return None
         return self._saved(made)
 
@@ -688,10 +694,10 @@ class ExamsPanel(QWidget):
         ask_then(self, box, lambda: self.withdraw(chosen, exam, name))
 
     def withdraw(self, chosen: ExamResult, exam: Exam, name: str) -> bool:
-        try:
-            self._desk.withdraw_exam(chosen.assignment.id)
-        except StorageError as exc:
-            self.message.say(problem_text(exc), error=True)
+        withdrawn = write(
+            self.message, lambda: self._desk.withdraw_exam(chosen.assignment.id), Change.EXAMS_GIVEN
+        )
+        if withdrawn is REFUSED:
             return False
         self.message.say(fill(self.tr("“%1” is withdrawn from %2."), exam.title, name))
         self.show_results(exam)
@@ -774,10 +780,13 @@ class ExamsPanel(QWidget):
                 fill(self.tr("Every trainee ticked has this exam already: %1."), had_it), error=True
             )
             return
-        try:
-            made = self._desk.assign_exam(exam.id, targets, due, opens_at=opens)
-        except (StorageError, ValueError) as exc:
-            self.message.say(problem_text(exc), error=True)
+        made = write(
+            self.message,
+            lambda: self._desk.assign_exam(exam.id, targets, due, opens_at=opens),
+            Change.EXAMS_GIVEN,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         text = self.tr("Assigned to %n trainee(s).", "", len(made))
         if already:

@@ -49,7 +49,7 @@ from dealer_trainer.reports.text import count_text, skill_title
 from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import InstructorDesk, StorageError, TraineeProfile
 from dealer_trainer.storage.groups import IntakeGroup
-from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress
+from dealer_trainer.storage.schedules import MOST_ITEMS, Overdue, PlanProgress, PracticePlan
 from dealer_trainer.storage.standards import SpeedShare
 from dealer_trainer.ui.drills.rendering import render
 from dealer_trainer.ui.games import GAME_NAMES
@@ -59,6 +59,7 @@ from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
 from dealer_trainer.ui.kit.confirm import Confirmation, ask_then
 from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
 from dealer_trainer.ui.language import current_language, problem_text
 from dealer_trainer.ui.standards_words import game_name, plan_title, rule_words
 
@@ -556,17 +557,20 @@ class PlansPanel(QWidget):
             return
         group = self.chosen_group()
         game, items = str(self.game.currentData()), self.items.value()
-        try:
+
+        def give() -> tuple[PracticePlan, list[int]]:
             if group is None:
-                plan = self._desk.schedules.assign_plan(title, game, skills, items, due, trainees)
-            else:
-                plan, given = self._desk.schedules.assign_plan_to_group(
-                    title, game, skills, items, due, group.id, also=trainees
-                )
-                trainees = list(given)
-        except (StorageError, ValueError) as exc:
-            self.message.say(problem_text(exc), error=True)
+                made = self._desk.schedules.assign_plan(title, game, skills, items, due, trainees)
+                return made, trainees
+            made, given = self._desk.schedules.assign_plan_to_group(
+                title, game, skills, items, due, group.id, also=trainees
+            )
+            return made, list(given)
+
+        given = write(self.message, give, Change.PLANS_GIVEN, also=(ValueError,))
+        if given is REFUSED:
             return
+        plan, trainees = given
         if group is None:
             said = fill(self.tr("“%1” given to %n trainee(s).", "", len(trainees)), plan.title)
         else:
@@ -624,10 +628,12 @@ class PlansPanel(QWidget):
         ask_then(self, box, lambda: self.withdraw(chosen, title, name))
 
     def withdraw(self, chosen: PlanProgress, title: str, name: str) -> bool:
-        try:
-            self._desk.schedules.withdraw_plan(chosen.assignment_id)
-        except StorageError as exc:
-            self.message.say(problem_text(exc), error=True)
+        withdrawn = write(
+            self.message,
+            lambda: self._desk.schedules.withdraw_plan(chosen.assignment_id),
+            Change.PLANS_GIVEN,
+        )
+        if withdrawn is REFUSED:
             self.refresh()  # what is there now (done meanwhile, or withdrawn elsewhere)
             return False
         self.message.say(fill(self.tr("“%1” is withdrawn from %2."), title, name), error=False)

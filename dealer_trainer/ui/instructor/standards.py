@@ -48,6 +48,7 @@ from dealer_trainer.ui.digits import accept_wide_digits, ascii_digits
 from dealer_trainer.ui.instructor.models import cell
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.status import StatusLine
+from dealer_trainer.ui.kit.writes import REFUSED, Change, write
 from dealer_trainer.ui.language import problem_text
 from dealer_trainer.ui.standards_words import game_name, rule_words, seconds_words
 
@@ -281,10 +282,13 @@ class StandardsPanel(QWidget):
                 error=True,
             )
             return
-        try:
-            made = self._desk.standards.set_standard(skill_id, seconds)
-        except (StorageError, ValueError) as exc:
-            self.message.say(problem_text(exc), error=True)
+        made = write(
+            self.message,
+            lambda: self._desk.standards.set_standard(skill_id, seconds),
+            Change.STANDARDS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         self.refresh()
         self.message.say(
@@ -314,10 +318,13 @@ class StandardsPanel(QWidget):
                 error=True,
             )
             return
-        try:
-            made = self._desk.standards.set_standard(skill_id, None)
-        except (StorageError, ValueError) as exc:
-            self.message.say(problem_text(exc), error=True)
+        made = write(
+            self.message,
+            lambda: self._desk.standards.set_standard(skill_id, None),
+            Change.STANDARDS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         self.refresh()
         self.seconds.setFocus()  # the button is disabled now: keep the keys on the editor
@@ -351,10 +358,13 @@ class StandardsPanel(QWidget):
             Fraction(self.mastered.value(), 100),
             Fraction(self.close_share.value(), 100),
         )
-        try:
-            made = self._desk.standards.set_mastery_rule(rule)
-        except (StorageError, ValueError) as exc:
-            self.message.say(problem_text(exc), error=True)
+        made = write(
+            self.message,
+            lambda: self._desk.standards.set_mastery_rule(rule),
+            Change.STANDARDS,
+            also=(ValueError,),
+        )
+        if made is REFUSED:
             return
         self.refresh()
         self.message.say(

@@ -8,6 +8,7 @@ needs the password again.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -74,6 +75,7 @@ from dealer_trainer.ui.instructor.standards import StandardsPanel
 from dealer_trainer.ui.instructor.table_results import TableResultsPane, report_words
 from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.kit.background import Jobs
+from dealer_trainer.ui.kit.writes import Change, records
 from dealer_trainer.ui.language import problem_text
 
 _INPUT_EVENTS = frozenset(
@@ -353,15 +355,24 @@ class InstructorWindow(QMainWindow):
         self.exams.refresh()
         self.cohort.reload()
         self.standards.refresh()
-        self.standards.changed.connect(self.mastery.reload_when_shown)
         # Once the cohort's first figures are in: the rollup of answers within their target
         # counted again where a target changed (storage/within_rollup.py; and after a
         # standard), and the one trainee's tab built while the instructor reads the figures.
         self.cohort.within.loaded.connect(self._figures_in)
-        self.standards.changed.connect(self.recount_within)
-        self.standards.changed.connect(self.cohort.within.read_again)
-        self.plans.assigned.connect(self.mastery.reload_when_shown)
-        self.exams.assigned.connect(self.mastery.reload_when_shown)
+        records().changed.connect(self._records_changed)
+
+    def _records_changed(self, change: str) -> None:
+        """The views that show records a write changed read them again (a standard: the
+        mastery, the within-target rollup and the cohort's figures; a plan or an exam
+        given or withdrawn: the mastery and the trainee's tab)."""
+        if change == Change.STANDARDS:
+            self.mastery.reload_when_shown()
+            self.recount_within()
+            self.cohort.within.read_again()
+        elif change in (Change.PLANS_GIVEN, Change.EXAMS_GIVEN):
+            self.mastery.reload_when_shown()
+            if change == Change.EXAMS_GIVEN and self.trainee_page.built:
+                self.trainee.reload()
 
     def recount_within(self) -> None:
         """Count the within-target rollup again for every skill whose target in force is
@@ -399,7 +410,6 @@ class InstructorWindow(QMainWindow):
         trend, self._trainee_trend = self._trainee_trend, None
         view = TraineeView(self.desk, self.jobs, self.today, self.store.day_zone, trend=trend)
         view.set_trainees(self._trainees)
-        self.exams.assigned.connect(view.reload)
         return view
 
     def retranslate(self) -> None:
@@ -535,6 +545,8 @@ class InstructorWindow(QMainWindow):
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        with contextlib.suppress(RuntimeError):  # once: a window closed twice
+            records().changed.disconnect(self._records_changed)
         self._idle_timer.stop()
         self._people_timer.stop()
         app = QCoreApplication.instance()
