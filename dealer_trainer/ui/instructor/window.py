@@ -8,14 +8,22 @@ needs the password again.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QMetaObject,
+    QObject,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -359,7 +367,9 @@ class InstructorWindow(QMainWindow):
         # counted again where a target changed (storage/within_rollup.py; and after a
         # standard), and the one trainee's tab built while the instructor reads the figures.
         self.cohort.within.loaded.connect(self._figures_in)
-        records().changed.connect(self._records_changed)
+        self._records_heard: QMetaObject.Connection | None = records().changed.connect(
+            self._records_changed
+        )
 
     def _records_changed(self, change: str) -> None:
         """The views that show records a write changed read them again (a standard: the
@@ -545,8 +555,10 @@ class InstructorWindow(QMainWindow):
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        with contextlib.suppress(RuntimeError):  # once: a window closed twice
-            records().changed.disconnect(self._records_changed)
+        heard = getattr(self, "_records_heard", None)  # None: closed before it listened
+        if heard is not None:
+            QObject.disconnect(heard)
+            self._records_heard = None
         self._idle_timer.stop()
         self._people_timer.stop()
         app = QCoreApplication.instance()
