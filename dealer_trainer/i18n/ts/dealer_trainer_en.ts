@@ -760,7 +760,7 @@
         <location filename="../../drills/sic_bo.py" line="-5"/>
         <location line="+230"/>
         <location line="+137"/>
-        <location filename="../../ui/drills/rendering.py" line="+143"/>
+        <location filename="../../ui/drills/rendering.py" line="+146"/>
         <source>{first}, {next}</source>
         <extracomment>The drill screens&apos; style sheet: large readable type, clear right/wrong colours.</extracomment>
         <translation type="unfinished"></translation>
@@ -4150,7 +4150,7 @@
 <context>
     <name>AmountPad</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+154"/>
+        <location filename="../../ui/drills/answers.py" line="+155"/>
         <source>Amount to pay</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4195,7 +4195,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Type an amount such as %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4203,7 +4203,7 @@
 <context>
     <name>AnswerDetail</name>
     <message>
-        <location filename="../../ui/instructor/detail.py" line="+66"/>
+        <location filename="../../ui/instructor/detail.py" line="+68"/>
         <source>correct</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4213,12 +4213,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>answered %1 in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>This version cannot re-create the question; the table is the recorded one.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4266,7 +4266,7 @@
 <context>
     <name>AnswerWords</name>
     <message>
-        <location filename="../../ui/instructor/answer_words.py" line="+160"/>
+        <location filename="../../ui/instructor/answer_words.py" line="+161"/>
         <source>a bet that is not on the recorded table</source>
         <extracomment>The right order one step a line (pay-order questions), for the drill-down. Felts already laid out, by what they are drawn from: a CSV of a cohort names the bets of thousands of answers, and laying a felt out again for each took 85 % of its time.</extracomment>
         <translation type="unfinished"></translation>
@@ -4291,7 +4291,7 @@
 <context>
     <name>AnswersModel</name>
     <message>
-        <location filename="../../ui/instructor/models.py" line="+173"/>
+        <location filename="../../ui/instructor/models.py" line="+174"/>
         <source>Answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4334,12 +4334,12 @@
 <context>
     <name>ArticleDialog</name>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="+284"/>
+        <location filename="../../ui/drills/feedback.py" line="+292"/>
         <source>The text of %1 is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-29"/>
         <source>English reading</source>
         <extracomment>Which tab an article opens on, by the app&apos;s language: the text in the reader&apos;s language.</extracomment>
         <translation type="unfinished"></translation>
@@ -4355,17 +4355,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>No article is cited: this answer rests on the house&apos;s own table (%1). The Sic Bo regulation (Despacho Regulamentar Externo n.º 31/2003) is not on file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>No article is cited: this answer rests on the table&apos;s procedure (%1), a setting of the ruleset; the regulation sets no order of settlement. Each bet&apos;s own article is in the worked solution.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The English reading is the project&apos;s aid, not an official text.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4373,8 +4373,8 @@
 <context>
     <name>CentrePanel</name>
     <message>
-        <location filename="../../ui/instructor/centre.py" line="+63"/>
-        <location line="+96"/>
+        <location filename="../../ui/instructor/centre.py" line="+66"/>
+        <location line="+94"/>
         <source>Dealer training centre</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4410,12 +4410,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-30"/>
         <source>S&amp;ave the settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Centre&apos;s name (transcripts, certificates):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4496,18 +4496,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+3"/>
+        <location line="+55"/>
         <source>Not saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Saved as version %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Choose a trainee first.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4548,7 +4547,7 @@
 <context>
     <name>ChipBuilder</name>
     <message>
-        <location filename="../../ui/drills/answers.py" line="+47"/>
+        <location filename="../../ui/drills/answers.py" line="+46"/>
         <source>Total of the chips</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4583,12 +4582,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Add a chip of %1 (key %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+63"/>
         <source>%1 in one chip</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4601,7 +4600,7 @@
 <context>
     <name>ChoicePicker</name>
     <message>
-        <location line="+163"/>
+        <location line="+161"/>
         <source>Answer ↵</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4663,14 +4662,14 @@
 <context>
     <name>CohortView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+255"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+261"/>
         <source>Group:</source>
         <extracomment>The table&apos;s figures of this round, when they came before the plots&apos;. What the view shows once plots and table are in (the cohort PDF reuses it).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../ui/instructor/table_results.py" line="+512"/>
+        <location filename="../../ui/instructor/table_results.py" line="+517"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4700,7 +4699,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+32"/>
         <source>%1 trainee(s)</source>
         <translation>
             <numerusform>%1 trainee</numerusform>
@@ -4708,7 +4707,7 @@
         </translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-72"/>
         <source>Loading the trainees&apos; figures…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4718,7 +4717,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="+78"/>
+        <location filename="../../ui/instructor/groups.py" line="+82"/>
         <source>Every trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4731,7 +4730,7 @@
 <context>
     <name>Confirmation</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+48"/>
+        <location filename="../../ui/kit/confirm.py" line="+50"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4754,14 +4753,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+91"/>
-        <location line="+62"/>
-        <location line="+151"/>
+        <location line="+90"/>
+        <location line="+57"/>
+        <location line="+147"/>
         <source>Storage is not available: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-209"/>
+        <location line="-201"/>
         <source>Assigned: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4776,12 +4775,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Assigned: %1 (from %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Assigned: %1 (retake)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4791,17 +4790,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A mock exam of the skills ticked below, as many items as its size says; %1% right passes. Only an exam your instructor assigns counts.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Tick at least one skill.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Sign in first: exams, review and your mistakes are reached only after you sign in (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4816,7 +4815,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>The session could not start: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4864,12 +4863,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>On the table: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+71"/>
         <source>Item %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4879,7 +4878,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 of %2 right</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4890,7 +4889,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>An answer is not saved yet. Retry saving before you end the session.</source>
         <extracomment>Asks before an exam is left half-way (tests put their own answer here).</extracomment>
         <translation type="unfinished"></translation>
@@ -4904,7 +4903,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamBuilder</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="+89"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="+93"/>
         <source>New exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4940,7 +4939,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>Title:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5000,7 +4999,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
         <source>No drill items.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5016,17 +5015,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Give the exam a title.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>An exam named “%1” exists already: give this one a title of its own (a week, an intake group).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+51"/>
         <source>Saved: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5034,7 +5033,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamEnd</name>
     <message>
-        <location filename="../../ui/exam_sitting.py" line="+260"/>
+        <location filename="../../ui/exam_sitting.py" line="+261"/>
         <source>Exam results</source>
         <extracomment>The table&apos;s clock, monotonic milliseconds (the tests&apos; is moved by hand).</extracomment>
         <translation type="unfinished"></translation>
@@ -5045,12 +5044,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Waiting for grading since %1: the centre&apos;s server grades this sitting. Its result, and your certification if you passed, appear in your transcript once it is graded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Passed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5083,7 +5082,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamReview</name>
     <message>
-        <location filename="../../ui/exam_review.py" line="+82"/>
+        <location filename="../../ui/exam_review.py" line="+86"/>
         <source>This exam opens on %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5093,17 +5092,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>You have passed this exam already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Your last sitting of this exam is waiting for grading by the centre&apos;s server (handed in at %1): a new sitting may start once it is graded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>You have sat this exam %1 times: the centre allows %2 sittings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5113,7 +5112,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>waiting for grading since %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5185,17 +5184,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>What the group missed most</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1. not answered</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5205,17 +5204,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Round %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Round %1 · ✓ every step right</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Round %1 · ✗ 1 mistake</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5225,17 +5224,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Live table: %1 rounds, %2 of %3 steps right. Choose a round to replay it step by step with its mistakes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Exam sat on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <location line="+25"/>
         <location line="+31"/>
         <source>%1 · sat on %2 · %3</source>
@@ -5247,12 +5246,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
         <source>Table exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>%1 · sitting %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5282,27 +5281,27 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Items: %1 of %2 right, %3 right within the target time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Live table (%1): %2 of %3 rounds dealt; %4 of %5 steps right; %6 rounds without a mistake within the pace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Accuracy %1 (pass mark %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Speed %1 (speed mark %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Not every round was dealt to its end: the sitting cannot pass.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5310,7 +5309,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ExamsPanel</name>
     <message>
-        <location filename="../../ui/instructor/exam_panel.py" line="-292"/>
+        <location filename="../../ui/instructor/exam_panel.py" line="-298"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5360,7 +5359,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5438,7 +5437,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>waiting for grading since %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5498,22 +5497,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The exam must open before it is due: change a date.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The due date has passed: choose today or a later day.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Every trainee ticked has this exam already: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Assigned to %n trainee(s).</source>
         <translation>
             <numerusform>Assigned to %n trainee.</numerusform>
@@ -5526,18 +5525,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/exam_table_part.py" line="+80"/>
+        <location filename="../../ui/instructor/exam_table_part.py" line="+81"/>
         <source>Then %1 rounds of %2 at the live table, %3, in exam mode.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+21"/>
-        <location line="+21"/>
+        <location line="+19"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Live-table rounds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5580,7 +5579,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Your order: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5613,17 +5612,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>FirstStartDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+53"/>
+        <location filename="../../ui/instructor/login.py" line="+54"/>
         <source>Create the instructor account</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This is the first start: nobody can open the instructor views yet. Choose the instructor&apos;s name, a login and a password of at least %1 characters. Everyone signs in with their own login and password; the results, exams and reports need this one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>made from the name if empty</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5658,12 +5657,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>Please check the name: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5671,13 +5670,13 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GlossaryWindow</name>
     <message>
-        <location filename="../../ui/glossary.py" line="+189"/>
+        <location filename="../../ui/glossary.py" line="+191"/>
         <source>Customary Macau term. %1</source>
         <extracomment>The table&apos;s columns: the game, then the word in each language. Which language&apos;s cited article Enter opens first, by the window&apos;s language.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>The project&apos;s English reading of %1 (not an official text)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5702,17 +5701,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>%1 of %2 terms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>No term has «%1» in English, Portuguese or Chinese.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No %2 term has «%1» in English, Portuguese or Chinese.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5793,7 +5792,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location line="+87"/>
+        <location line="+90"/>
         <source>New group&apos;s name (e.g. Intake November 2026)</source>
         <extracomment>The dialog now open (a group&apos;s details, its trainees, a confirmation), if any.</extracomment>
         <translation type="unfinished"></translation>
@@ -5809,7 +5808,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Group</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5859,12 +5858,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-74"/>
         <source>Ne&amp;w group</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>Tr&amp;ainees…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5880,7 +5879,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>A group named “%1” already exists.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5923,12 +5922,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Archive the group %1? It leaves the cohort, exam and report pickers; its trainees, their answers and the group&apos;s history stay.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Archive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5946,7 +5945,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>HouseRulesetsPanel</name>
     <message>
-        <location filename="../../ui/instructor/house_rulesets.py" line="+93"/>
+        <location filename="../../ui/instructor/house_rulesets.py" line="+94"/>
         <source>&amp;Add a house ruleset file…</source>
         <extracomment>How to say the message in the language of the moment (said again on a switch).</extracomment>
         <translation type="unfinished"></translation>
@@ -5987,7 +5986,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>%1 by %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6035,7 +6034,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorWindow</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="+405"/>
+        <location filename="../../ui/instructor/window.py" line="+427"/>
         <source>Instructor · %1</source>
         <extracomment>The skills whose within-target rollup was counted again (``recount_within``). The people lists were read again after a change (here or on another workstation). How often the window asks whether people changed elsewhere (a cheap read, off the GUI thread): a trainee added on another workstation shows within seconds. The one trainee&apos;s tab, built when first opened (or asked for: ``trainee``).</extracomment>
         <translation type="unfinished"></translation>
@@ -6134,7 +6133,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>InstructorsPanel</name>
     <message>
-        <location filename="../../ui/instructor/instructors.py" line="+54"/>
+        <location filename="../../ui/instructor/instructors.py" line="+58"/>
         <source>New instructor&apos;s full name</source>
         <extracomment>The confirmation now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -6146,12 +6145,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+23"/>
+        <location line="+21"/>
         <source>Login</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-14"/>
         <source>Password (at least %1 characters)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6166,7 +6165,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6227,7 +6226,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>“%1” is the name of the instructor “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6267,12 +6266,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Disable %1? They can no longer sign in. The exams they built and assigned stay, and Enable lets them sign in again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Disable %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6290,7 +6289,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>LeaveExamDialog</name>
     <message>
-        <location filename="../../ui/drills/leave_exam.py" line="+30"/>
+        <location filename="../../ui/drills/leave_exam.py" line="+32"/>
         <source>Leave the exam?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6300,7 +6299,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>The exam is not finished. Leave it now?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6343,7 +6342,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>LoginDialog</name>
     <message>
-        <location filename="../../ui/instructor/login.py" line="+26"/>
+        <location filename="../../ui/instructor/login.py" line="+25"/>
         <source>Instructor views</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6373,7 +6372,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Wrong password. Failed attempts in a row: %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6396,7 +6395,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="+455"/>
+        <location filename="../../ui/main_window.py" line="+454"/>
         <source>Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6406,7 +6405,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-173"/>
         <source>On the felt: %1</source>
         <extracomment>The game on show when the window last closed (QSettings): the window opens on it. A screen less high than this (a window&apos;s room, in pixels) is a laptop&apos;s: small thumbnails. Where the window&apos;s size is remembered (see ``ui.geometry``). The felt has been painted for the first time (the start-up work begins). The start-up work after the first paint is done: the records opened (or could not be), their daily backup made or checked, every thumbnail drawn. The chips every felt offers; ``None``: each ruleset&apos;s own set (its drills&apos; chips). What start-up still waits for (``startupFinished`` once empty). The felt sandbox (&quot;What if…&quot;, F8): made when first opened, beside the felt.</extracomment>
         <translation type="unfinished"></translation>
@@ -6417,7 +6416,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>bet %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6478,8 +6477,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+71"/>
+        <location line="+9"/>
+        <location line="+70"/>
         <location line="+21"/>
         <source>Records are not available: %1</source>
         <translation type="unfinished"></translation>
@@ -6509,7 +6508,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MasteryPanel</name>
     <message>
-        <location filename="../../ui/instructor/schedules.py" line="+177"/>
+        <location filename="../../ui/instructor/schedules.py" line="+181"/>
         <source>Period:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6575,17 +6574,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Right and within the target time: %1 of the answers (right: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Plan: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6595,7 +6594,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6608,17 +6607,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MembersDialog</name>
     <message>
-        <location filename="../../ui/instructor/groups.py" line="-316"/>
+        <location filename="../../ui/instructor/groups.py" line="-319"/>
         <source>Trainees of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Tick the trainees of %1. A trainee is in one group at a time: one ticked from another group moves here, and their earlier groups stay in the records.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>(now in %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6641,7 +6640,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>MyTranscript</name>
     <message>
-        <location filename="../../ui/my_transcript.py" line="+47"/>
+        <location filename="../../ui/my_transcript.py" line="+48"/>
         <source>Save my &amp;transcript (PDF)…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6671,17 +6670,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Your transcript cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1 cannot be written: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Your transcript: 1 page written to %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6732,7 +6731,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>PasswordBox</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="+539"/>
+        <location filename="../../ui/instructor/people.py" line="+546"/>
         <source>Your password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6742,7 +6741,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Current password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6762,7 +6761,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The password must have at least %1 characters.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6775,12 +6774,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Plans</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="+51"/>
+        <location filename="../../ui/standards_words.py" line="+52"/>
         <source>%1 (given to a group)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>%1 (group %2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6803,7 +6802,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>New practice plan</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6908,7 +6907,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+21"/>
         <source>“%1” given to %n trainee(s).</source>
         <translation>
             <numerusform>“%1” given to %n trainee.</numerusform>
@@ -6944,7 +6943,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is withdrawn from %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6980,23 +6979,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ProgressWindow</name>
     <message>
-        <location filename="../../ui/progress.py" line="+105"/>
+        <location filename="../../ui/progress.py" line="+109"/>
         <source>Plan: %1</source>
         <extracomment>Weak skills shown as buttons (the table has them all). The order of the skills table: what needs work first.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 of %2 items</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Exam: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>%1 items, under way: Start goes on where it stopped</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7027,12 +7026,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+112"/>
-        <location line="+82"/>
+        <location line="+80"/>
         <source>My progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-79"/>
         <source>Due</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7144,12 +7143,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+29"/>
         <source>Your records cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>My progress · %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7159,7 +7158,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7184,7 +7183,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>This exam can no longer be sat.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7192,7 +7191,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RecordsCheck</name>
     <message>
-        <location filename="../../ui/instructor/records_check.py" line="+42"/>
+        <location filename="../../ui/instructor/records_check.py" line="+43"/>
         <source>signed in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7377,12 +7376,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Nothing was found: the %1 answers and %2 audit entries are as the app recorded them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>The records were worked on outside the app. Keep the file as it is and tell IT; do not rely on these results until they are checked:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7473,7 +7472,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>RenameDialog</name>
     <message>
-        <location filename="../../ui/instructor/confirm.py" line="+82"/>
+        <location filename="../../ui/kit/confirm.py" line="+82"/>
         <source>&amp;Rename</source>
         <extracomment>Where the person corrects a refusal: focused, its text selected (the subclass&apos;s).</extracomment>
         <translation type="unfinished"></translation>
@@ -7487,7 +7486,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>ReportsPanel</name>
     <message>
-        <location filename="../../ui/instructor/window.py" line="-426"/>
+        <location filename="../../ui/instructor/window.py" line="-436"/>
         <source>Save the PD&amp;F report…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7587,7 +7586,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SidePanel</name>
     <message>
-        <location filename="../../ui/sidebar.py" line="+224"/>
+        <location filename="../../ui/sidebar.py" line="+226"/>
         <source>Game</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7695,7 +7694,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>SignInDialog</name>
     <message>
-        <location filename="../../ui/sign_in.py" line="+72"/>
+        <location filename="../../ui/sign_in.py" line="+73"/>
         <source>Sign in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7769,7 +7768,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Standards</name>
     <message>
-        <location filename="../../ui/standards_words.py" line="-27"/>
+        <location filename="../../ui/standards_words.py" line="-24"/>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7782,7 +7781,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>StandardsPanel</name>
     <message>
-        <location filename="../../ui/instructor/standards.py" line="+84"/>
+        <location filename="../../ui/instructor/standards.py" line="+88"/>
         <source>&amp;Back to the drills&apos; target</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7792,7 +7791,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Target time of the chosen skill</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7807,12 +7806,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-18"/>
         <source>Set the target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+21"/>
         <source>T&amp;arget:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7872,53 +7871,53 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%1 on %2 (version %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>as the drills</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+52"/>
-        <location line="+45"/>
+        <location line="+54"/>
         <source>Choose a skill in the table first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-48"/>
         <source>Type the target time in seconds: the drills&apos; own for %1 is %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>“%1” is not a target time: type the seconds, between %2 and %3, to a tenth of a second at most (for example 6.5).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>The target of %1 is now %2 (version %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>%1 already follows the drills&apos; own target (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>%1 follows the drills&apos; own target again: %2 (version %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The share that is close to mastery (%1 %) cannot be above the share that masters a skill (%2 %).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
         <source>The mastery rule is set: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7966,7 +7965,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>PASSED — the pass mark is %1%</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7976,12 +7975,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Items not answered: %1 (counted as not right).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>This is this computer&apos;s preview: the centre&apos;s server grades the sitting, and its result is the one that counts (your transcript shows it once graded).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8036,12 +8035,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Item %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Basis: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8125,12 +8124,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Table exam: %1 · %2 right steps of %3 · pass mark %4 · %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Steps</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8145,17 +8144,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Round %1: %2 · mistakes: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Round %1: %2 · no mistakes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8204,7 +8203,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/irregular.py" line="+92"/>
+        <location filename="../../ui/table/irregular.py" line="+96"/>
         <source>A bet after the bell</source>
         <extracomment>What the felt says of each event (short: the panel says the rest).</extracomment>
         <translation type="unfinished"></translation>
@@ -8251,18 +8250,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Ruling: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+136"/>
         <source>Click a choice (a double click rules with it), or pick one with ↑/↓ or its number, then Enter or Rule so.</source>
         <extracomment>The round&apos;s bets by target, to name the bet an irregularity is about (whose it is).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Irregularity: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8272,7 +8271,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Rule so ↵</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8301,7 +8300,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableReplay</name>
     <message>
-        <location filename="../../ui/table/replay.py" line="+171"/>
+        <location filename="../../ui/table/replay.py" line="+175"/>
         <source>Missed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8311,12 +8310,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>The table as dealt · steps: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8374,7 +8373,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableResults</name>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-449"/>
+        <location filename="../../ui/instructor/table_results.py" line="-453"/>
         <source>Marker</source>
         <extracomment>A step kind, as stored, in words; a kind this version has no words for is &quot;other steps&quot;.</extracomment>
         <translation type="unfinished"></translation>
@@ -8462,28 +8461,28 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+125"/>
-        <location line="+153"/>
+        <location line="+157"/>
         <source>Loading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-147"/>
         <source>%1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Trainee</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+162"/>
+        <location line="+164"/>
         <source>Rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-163"/>
         <source>Time per round</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8508,12 +8507,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The cohort: %1 rounds by %2 trainees · time per round %3 · %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Choose a trainee&apos;s row to see their rounds.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8586,7 +8585,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TableRounds</name>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+46"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+47"/>
         <source>Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8672,13 +8671,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_results.py" line="-453"/>
+        <location filename="../../ui/instructor/table_results.py" line="-457"/>
         <location filename="../../ui/instructor/table_rounds.py" line="+5"/>
         <source>another mistake</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/instructor/table_rounds.py" line="+103"/>
+        <location filename="../../ui/instructor/table_rounds.py" line="+104"/>
         <source>Rounds this version cannot replay: %1.</source>
         <extracomment>The rounds the drill-down reads of a trainee: the newest (each is played again to show it).</extracomment>
         <translation type="unfinished"></translation>
@@ -8689,22 +8688,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Rounds: %1 · time per round %2 · most common mistakes: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1, %2: %3 an hour, the target %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>This version cannot replay that round.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8757,7 +8756,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineePasswordDialog</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-91"/>
+        <location filename="../../ui/instructor/people.py" line="-93"/>
         <source>Set an instructor&apos;s password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8767,12 +8766,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>New password for %1. Tell it to them in person; they sign in with it from now on (the old one no longer works).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&amp;New password:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8795,7 +8794,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineeView</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="+193"/>
+        <location filename="../../ui/instructor/dashboard.py" line="+189"/>
         <source>Trainee:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8885,7 +8884,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>waiting for grading since %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8905,7 +8904,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1/%2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8913,7 +8912,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TraineesPanel</name>
     <message>
-        <location filename="../../ui/instructor/people.py" line="-466"/>
+        <location filename="../../ui/instructor/people.py" line="-469"/>
         <source>New trainee&apos;s full name</source>
         <extracomment>The table&apos;s columns (staff number and group: issue 15). The confirmation or rename dialog now open, if any (tests answer it).</extracomment>
         <translation type="unfinished"></translation>
@@ -8925,12 +8924,12 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>Login</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-23"/>
         <source>Password (at least %1 characters)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8955,7 +8954,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8990,17 +8989,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>The staff number %1 is %2&apos;s: each trainee has their own.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+51"/>
         <source>%1 can now sign in with the login %2 and the password you gave.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>%1 signs in with the new password from now on.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9010,7 +9009,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>New name for %1 (their answers, exams and login stay theirs):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9030,7 +9029,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <source>%1&apos;s staff number is now %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9040,7 +9039,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>Restore</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9050,22 +9049,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Archive %1? They can no longer sign in. Their answers, exams and reports stay, and Restore brings them back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>&amp;Archive %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The password must have at least %1 characters.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>A staff number has up to 32 letters (a to z), digits, “-”, “/”, “.” or “_”, and starts with a letter or a digit.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9075,18 +9074,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-311"/>
+        <location line="-313"/>
         <source>archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="-53"/>
-        <location line="+306"/>
+        <location line="+302"/>
         <source>Arch&amp;ive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-299"/>
         <source>Rename…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9116,7 +9115,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>“%1” is the name of the registered trainee “%2”: names that differ only in capitals, letter width, spaces or invisible characters are one name. If this is another person, add what tells them apart (a second name).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9131,7 +9130,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+189"/>
+        <location line="+187"/>
         <source>%1 is now %2; their answers stay theirs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9139,7 +9138,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPane</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-493"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-490"/>
         <source>%1 answers · %2 correct · typical time %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9147,7 +9146,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>TrendPlots</name>
     <message>
-        <location filename="../../ui/instructor/plots.py" line="+98"/>
+        <location filename="../../ui/instructor/plots.py" line="+99"/>
         <source>Accuracy</source>
         <extracomment>The narrowest span of the date axis: with one day of answers the axis still shows dates.</extracomment>
         <translation type="unfinished"></translation>
@@ -9181,7 +9180,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>Welcome</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="+90"/>
+        <location filename="../../ui/drills/launcher.py" line="+88"/>
         <source>Not recorded: nobody is signed in (this computer&apos;s user is “%1”), so no instructor can follow these answers and nothing is kept. Sign in with the login and password your instructor gave you (Sign in… on the left).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9189,7 +9188,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location filename="../../ui/welcome.py" line="+58"/>
+        <location filename="../../ui/welcome.py" line="+61"/>
         <source>Welcome to the Macau Dealer Trainer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9224,12 +9223,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Until then anyone may practise under this computer&apos;s login name (%1). Those answers are not recorded: the name is not a registered trainee, so they belong to nobody an instructor can follow.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Start practising</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9268,17 +9267,17 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>certificates</name>
     <message>
-        <location filename="../../reports/certificates.py" line="+75"/>
+        <location filename="../../reports/certificates.py" line="+76"/>
         <source>Transcript: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Made on %1 by %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Exam sittings</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9304,12 +9303,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 (sitting %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Exam</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9320,7 +9319,7 @@ It is kept here; retry saving when the database is back.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../reports/pdf.py" line="+753"/>
+        <location filename="../../reports/pdf.py" line="+758"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9361,12 +9360,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 in time: the exam was built before target times were kept, so nothing in it was timed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>No exam sat.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9376,7 +9375,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Certificate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9396,17 +9395,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>on %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Score %1 · in time %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Score %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9416,7 +9415,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Instructor: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9426,7 +9425,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>valid until %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9471,7 +9470,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/exam_parts.py" line="+35"/>
+        <location filename="../../reports/exam_parts.py" line="+36"/>
         <source>live table: %1 rounds, %2/%3 steps right, %4 within the pace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9595,7 +9594,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>dashboard</name>
     <message>
-        <location filename="../../ui/instructor/dashboard.py" line="-122"/>
+        <location filename="../../ui/instructor/dashboard.py" line="-125"/>
         <source>Last %1 days</source>
         <extracomment>A cell&apos;s margins beside its text, in pixels (the item&apos;s text margins and some air).</extracomment>
         <translation type="unfinished"></translation>
@@ -9629,7 +9628,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>drills</name>
     <message>
-        <location filename="../../ui/drills/launcher.py" line="-555"/>
+        <location filename="../../ui/drills/launcher.py" line="-545"/>
         <source>Beginner</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9710,12 +9709,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+345"/>
+        <location line="+336"/>
         <source>My mistakes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/screen.py" line="-262"/>
+        <location filename="../../ui/drills/screen.py" line="-259"/>
         <source>Drills — %1</source>
         <extracomment>The question panel beside the felt: wide enough for a keypad, never wider than a column. Where a drill window&apos;s size is remembered (see ``ui.geometry``).</extracomment>
         <translation type="unfinished"></translation>
@@ -9756,7 +9755,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/rendering.py" line="-55"/>
+        <location filename="../../ui/drills/rendering.py" line="-57"/>
         <source>%1 s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9781,8 +9780,8 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/situation.py" line="+68"/>
-        <location filename="../../ui/table/stud_deal.py" line="+447"/>
+        <location filename="../../ui/drills/situation.py" line="+70"/>
+        <location filename="../../ui/table/stud_deal.py" line="+448"/>
         <source>Dealer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9793,12 +9792,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>%1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/drills/feedback.py" line="-530"/>
+        <location filename="../../ui/drills/feedback.py" line="-531"/>
         <source>(fewest chips: %1)</source>
         <extracomment>The grader&apos;s sentences that restate the right answer, shown by the panel itself.</extracomment>
         <translation type="unfinished"></translation>
@@ -9874,7 +9873,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../layouts/labels.py" line="+52"/>
+        <location filename="../../layouts/labels.py" line="+48"/>
         <source>1st 12 · 1–12</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10138,10 +10137,12 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>games</name>
     <message>
-        <location filename="../../reports/certification_text.py" line="-34"/>
+        <location filename="../../reports/certification_text.py" line="-35"/>
         <location filename="../../ui/games.py" line="-45"/>
         <source>Roulette</source>
-        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.</extracomment>
+        <extracomment>Where an exam counted nothing in time (built before target times were kept). The games by name, as the window&apos;s &quot;games&quot; context translates them.
+----------
+Game id → (English name for translation, Chinese name as printed in Macau).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -10227,17 +10228,17 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../reports/pdf.py" line="-368"/>
+        <location filename="../../reports/pdf.py" line="-371"/>
         <source>%1 to %2 · made %3 by %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>%1 answers on %2 days · %3 correct · typical time %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Accuracy per day</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10275,13 +10276,13 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-535"/>
+        <location line="-539"/>
         <source>page %1 of %2</source>
         <extracomment>Latin faces for the report text, the first installed is used. Not the app&apos;s CJK fallback: its digits reach the PDF without their text (a report must be searchable); Chinese names still print, Qt falls back per character.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+323"/>
+        <location line="+327"/>
         <source>Target time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10427,7 +10428,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>sandbox</name>
     <message>
-        <location filename="../../ui/sandbox/panel.py" line="+77"/>
+        <location filename="../../ui/sandbox/panel.py" line="+78"/>
         <source>%1: the odds would win more than the bet they back.</source>
         <extracomment>The panel&apos;s width beside the felt (device-independent pixels). Why the rules core refused a bet, by its code (its own sentence is English and names ids).</extracomment>
         <translation type="unfinished"></translation>
@@ -10517,12 +10518,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%1 is not a number of this wheel (0 to %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Winning &amp;number:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10573,22 +10574,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 has %2 cards: five are dealt (e.g. AS KD 7C 5H 2S), or deal at random.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1: %2 is not a card (rank A K Q J T 9 … 2, then suit S H C D).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>%1: %2 is dealt twice (also in %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>De&amp;aler:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10624,12 +10625,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+72"/>
         <source>Collected: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Paid: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10644,22 +10645,22 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Step %1 of %2: %3 (%4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>The ball rests on %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>the point is %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>a come-out roll</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10808,23 +10809,23 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>stage</name>
     <message>
-        <location filename="../../ui/instructor/stage.py" line="+97"/>
+        <location filename="../../ui/instructor/stage.py" line="+98"/>
         <source>a bet of a kind this version does not know</source>
         <extracomment>The drill level that made the item, when stored (the chips of its float), else none.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>%1 (%2) is not on this felt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: %2 cannot be made with the table&apos;s chips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <location line="+9"/>
         <source>The recorded situation has no table to draw.</source>
         <translation type="unfinished"></translation>
@@ -10833,7 +10834,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>storage</name>
     <message>
-        <location filename="../../ui/app_store.py" line="+114"/>
+        <location filename="../../ui/app_store.py" line="+115"/>
         <source>Each person signs in with their own login on this training centre&apos;s server: the records open when someone signs in.</source>
         <extracomment>Opens the records as one person: login, password, progress (server mode). ``storage.engine.DB_URL_ENV``, read here without loading storage (SQLAlchemy) at start-up.</extracomment>
         <translation type="unfinished"></translation>
@@ -10844,14 +10845,14 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+151"/>
-        <location line="+41"/>
+        <location line="+152"/>
+        <location line="+42"/>
         <source>The records could not be opened: %1</source>
         <extracomment>The house rulesets known to the rules core changed (loaded from the database). What opening is waiting for, in a sentence (a lock held elsewhere). The store is open: screens may use it now. Opening failed: the sentence says why and what to do. The daily backup work after opening is done (``store().problems`` has its outcome). Server mode: the records opened as this ``Person``, who is signed in. Server mode: the sign-in failed; the ``StorageError`` says why (never the password). Why a kept house ruleset cannot be used here, one sentence each.</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>The daily backup could not be made: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10980,7 +10981,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Progressive bet of box %1 accepted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -10990,7 +10991,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Raise of box %1 accepted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11010,7 +11011,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+41"/>
         <source>qualifies</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11025,7 +11026,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/stud_deal.py" line="-333"/>
+        <location filename="../../ui/table/stud_deal.py" line="-331"/>
         <source>The round is over.</source>
         <extracomment>The answers in one row: a box each and the dealer while dealing (seven boxes at most).</extracomment>
         <translation type="unfinished"></translation>
@@ -11051,7 +11052,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Dealer (0)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11109,7 +11110,7 @@ It is kept here; retry saving when the database is back.</source>
 <context>
     <name>table</name>
     <message>
-        <location filename="../../ui/table/bets.py" line="+34"/>
+        <location filename="../../ui/table/bets.py" line="+35"/>
         <source>red chips</source>
         <extracomment>The roulette colour chips&apos; names (the engine&apos;s ``COLOURS``).</extracomment>
         <translation type="unfinished"></translation>
@@ -11145,18 +11146,18 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>%1 — %2</source>
         <extracomment>How the colour chips are drawn (a ring round the bet&apos;s stack).</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+38"/>
         <source>seat %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11321,7 +11322,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+145"/>
+        <location filename="../../ui/table/screen.py" line="+146"/>
         <source>Table · Practice</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11446,7 +11447,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>In hand: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11461,12 +11462,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+81"/>
         <source>The round is settled, but its end was not recorded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Round settled. Steps: %1 · mistakes: %2 · time: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11502,32 +11503,32 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 rounds given up</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>This step was not recorded, so it does not count: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+70"/>
         <source>Round %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Round %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>The ball is in %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/craps_hand.py" line="+23"/>
+        <location filename="../../ui/table/craps_hand.py" line="+24"/>
         <source>Point %1 — throw %2 of this shooter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11537,7 +11538,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Come-out roll — throw %1 of this shooter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11552,7 +11553,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The point is %1: the puck goes ON.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11562,12 +11563,12 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/screen.py" line="+9"/>
+        <location filename="../../ui/table/screen.py" line="+10"/>
         <source>The dice: %1, %2 and %3, a total of %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Exam…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -11647,7 +11648,7 @@ It is kept here; retry saving when the database is back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/table/still_to_settle.py" line="+159"/>
+        <location filename="../../ui/table/still_to_settle.py" line="+160"/>
         <source>The round is over.</source>
         <translation type="unfinished"></translation>
     </message>
