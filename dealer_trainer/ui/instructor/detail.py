@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWid
 from dealer_trainer.drills import Difficulty, DrillItem, ItemSpec
 from dealer_trainer.reports.text import seconds_text, skill_title
 from dealer_trainer.rules.errors import RulesError
+from dealer_trainer.rules.text import fill
 from dealer_trainer.storage import StoredAnswer
 from dealer_trainer.storage.records import json_ready
 from dealer_trainer.ui.drills.rendering import render
@@ -27,6 +28,7 @@ from dealer_trainer.ui.felt.view import FeltView
 from dealer_trainer.ui.games import ruleset_name
 from dealer_trainer.ui.instructor.answer_words import answer_words
 from dealer_trainer.ui.instructor.stage import felt_scene_for, request_of, stage
+from dealer_trainer.ui.kit import palette
 from dealer_trainer.ui.language import citation_text
 
 
@@ -67,13 +69,15 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
         if record.correct
         else QCoreApplication.translate("AnswerDetail", "wrong")
     )
-    colour = "#2e7d32" if record.correct else "#c62828"
+    colour = palette.OK if record.correct else palette.WRONG
     lines: list[str] = [
         f"<h3>{escape(skill_title(record.skill))}</h3>",
         f"<p><b style='color:{colour}'>{verdict}</b> · "
-        + QCoreApplication.translate("AnswerDetail", "answered %1 in %2")
-        .replace("%1", record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"))
-        .replace("%2", seconds_text(record.time_taken_ms))
+        + fill(
+            QCoreApplication.translate("AnswerDetail", "answered %1 in %2"),
+            record.answered_at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"),
+            seconds_text(record.time_taken_ms),
+        )
         + "</p>",
     ]
     if item is not None:
@@ -111,7 +115,7 @@ def describe(answer: StoredAnswer, item: DrillItem | None, zone: tzinfo | None =
     seed = QCoreApplication.translate("AnswerDetail", "Seed")
     app = QCoreApplication.translate("AnswerDetail", "app")
     lines.append(
-        f"<p style='color:#607d8b'>{seed} {record.item_seed} · "
+        f"<p style='color:{palette.MUTED}'>{seed} {record.item_seed} · "
         f"{escape(ruleset_name(record.ruleset_id))} · {app} {escape(record.app_version)}</p>"
     )
     return "".join(lines)
@@ -132,7 +136,7 @@ class AnswerDetail(QWidget):
         self.text.setOpenLinks(False)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.notes.setStyleSheet("color: #8d6e63;")
+        self.notes.setStyleSheet(f"color: {palette.ASIDE};")
         self.placeholder = QLabel(self.tr("Choose an answer to see its table and question."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         splitter = QSplitter(Qt.Orientation.Horizontal)
